@@ -1,0 +1,749 @@
+// Written by `npm run gen` from spec/. Do not edit: change the spec and regenerate.
+/* eslint-disable */
+export interface paths {
+    "/v1/apps/{version_id}/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Call one operation selected in an SDK version. */
+        post: operations["createExecution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/buckets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buckets and the services that have a secret in each (values are never returned). */
+        get: operations["listBuckets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/buckets/{bucket}/secrets/{service}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bucket: string;
+                service: components["parameters"]["ServiceName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Store the secret a service's auth uses. Effective immediately; never returned. */
+        put: operations["setSecret"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/catalog/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Services that can be enabled (bundled catalog and imported services). */
+        get: operations["listCatalogServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sdks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SDK apps and their latest version. */
+        get: operations["listSdks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sdks/{name}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every published version of an SDK app, newest first. */
+        get: operations["listSdkVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sdks/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What publishing this definition would change, and the version label it would get. */
+        post: operations["planSdk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sdks/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish an immutable SDK version. The execution token is returned on the first publish only. */
+        post: operations["publishSdk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sdks/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check an SDK definition against the workspace and catalog. */
+        post: operations["validateSdkDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/versions/{version_id}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Activity receipts of a version, newest first. */
+        get: operations["listReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a service that is not in the catalog from an OpenAPI 3.x document. */
+        post: operations["importWorkspaceService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Services enabled in the workspace. */
+        get: operations["listWorkspaceServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspace/services/{service}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                service: components["parameters"]["ServiceName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Enable a service at a version, optionally overriding its base URL. */
+        put: operations["enableWorkspaceService"];
+        post?: never;
+        /** Disable a service. */
+        delete: operations["disableWorkspaceService"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ApiKeyAuth: {
+            /** @enum {unknown} */
+            in: "header" | "query";
+            name: string;
+            prefix?: string;
+            /** @constant */
+            type: "api_key";
+        };
+        /** Format: uri */
+        BaseUrl: string;
+        Bucket: {
+            name: string;
+            secrets: {
+                service: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+        };
+        CatalogService: {
+            name: string;
+            title?: string;
+            versions: {
+                baseUrl?: string;
+                operations: number;
+                /** @enum {unknown} */
+                source: "catalog" | "imported";
+                version: string;
+            }[];
+        };
+        Envelope: {
+            data: unknown;
+            error: null | components["schemas"]["EnvelopeError"];
+            ok: boolean;
+            status: number;
+        };
+        EnvelopeError: {
+            code: string;
+            details?: Record<string, never>;
+            message: string;
+            recovery?: Record<string, never>;
+            retryable: boolean;
+        };
+        PaginationBound: {
+            maxPages: number;
+        };
+        PublishResult: {
+            name: string;
+            /** @description false when nothing changed and no version was created. */
+            published: boolean;
+            /** @description The execution token; present on the first publish only. */
+            token?: string;
+            version: string;
+            versionId: string;
+        };
+        Receipt: {
+            bytes: number;
+            errorCode?: string | null;
+            id: string;
+            ok: boolean;
+            operation: string;
+            pages: number;
+            providerDurationMs: number;
+            sha256?: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            status: number;
+            /** @enum {unknown} */
+            surface: "rest" | "grpc" | "mcp";
+            tokenId?: string | null;
+            versionId: string;
+        };
+        ResolvedSdkDefinition: {
+            name: string;
+            /** @description Public operation IDs, sorted. */
+            operations: string[];
+            services: {
+                name: string;
+                version: string;
+            }[];
+        };
+        SdkDefinition: {
+            name: components["schemas"]["SdkName"];
+            operations: string[];
+            services: string[];
+        };
+        SdkName: string;
+        SdkPlan: {
+            changes: {
+                /** @enum {unknown} */
+                action: "+" | "-" | "~";
+                from?: string;
+                id: string;
+                /** @enum {unknown} */
+                kind: "service" | "operation";
+                to?: string;
+            }[];
+            currentVersion: string | null;
+            name: string;
+            /** @description null when nothing would change. */
+            nextVersion: string | null;
+            summary: {
+                add: number;
+                change: number;
+                remove: number;
+            };
+        };
+        SdkVersion: {
+            /** Format: date-time */
+            createdAt: string;
+            name: string;
+            operations: string[];
+            services: string[];
+            version: string;
+            versionId: string;
+        };
+        ServiceNameValue: string;
+        ServiceVersion: string;
+        WorkspaceService: {
+            baseUrl: string;
+            baseUrlOverridden?: boolean;
+            /** Format: date-time */
+            enabledAt: string;
+            name: string;
+            version: string;
+        };
+    };
+    responses: {
+        /** @description The Engine refused or failed; the HTTP status equals `status`. */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"];
+            };
+        };
+    };
+    parameters: {
+        ServiceName: components["schemas"]["ServiceNameValue"];
+        VersionId: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    createExecution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version_id: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The operation's parameters by name, and its request body under `body`. */
+                    input?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Public operation ID (`<service>.<provider operationId>`). */
+                    operation: string;
+                    pagination?: components["schemas"]["PaginationBound"];
+                };
+            };
+        };
+        responses: {
+            /** @description The provider answered; `ok` may still be false with the provider's status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listBuckets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Buckets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        buckets: components["schemas"]["Bucket"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bucket: string;
+                service: components["parameters"]["ServiceName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    value: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listCatalogServices: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Matching services. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        services: components["schemas"]["CatalogService"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listSdks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SDK apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sdks: components["schemas"]["SdkVersion"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listSdkVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: components["schemas"]["SdkName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: components["schemas"]["SdkVersion"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    planSdk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SdkDefinition"];
+            };
+        };
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdkPlan"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    publishSdk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SdkDefinition"];
+            };
+        };
+        responses: {
+            /** @description The published (or unchanged latest) version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishResult"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    validateSdkDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SdkDefinition"];
+            };
+        };
+        responses: {
+            /** @description The definition with its operations expanded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResolvedSdkDefinition"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listReceipts: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                version_id: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Receipts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receipts: components["schemas"]["Receipt"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    importWorkspaceService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    auth?: components["schemas"]["ApiKeyAuth"];
+                    baseUrl?: components["schemas"]["BaseUrl"];
+                    /** @description The OpenAPI document, as JSON or YAML text. */
+                    document: string;
+                    name: components["schemas"]["ServiceNameValue"];
+                    version: components["schemas"]["ServiceVersion"];
+                };
+            };
+        };
+        responses: {
+            /** @description The imported service. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogService"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listWorkspaceServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Enabled services. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        services: components["schemas"]["WorkspaceService"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    enableWorkspaceService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                service: components["parameters"]["ServiceName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    baseUrl?: components["schemas"]["BaseUrl"];
+                    version: components["schemas"]["ServiceVersion"];
+                };
+            };
+        };
+        responses: {
+            /** @description The enabled service. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceService"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    disableWorkspaceService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                service: components["parameters"]["ServiceName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disabled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+}

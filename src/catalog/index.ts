@@ -1,0 +1,127 @@
+// The operation catalog: bundled services from the prebuilt index in generated/catalog, plus
+// services imported at run time from an OpenAPI document (kept in the Store).
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { Store } from '../store/index.ts';
+import { CatalogError, normalizeService, parsePolicy } from './normalize.ts';
+import type { OperationSpec, ServiceIndex, ServiceSummary } from './types.ts';
+
+/** How an imported service takes its API key (the import endpoint's `auth` field). */
+export interface ImportAuth {
+  type: 'api_key';
+  in: 'header' | 'query';
+  name: string;
+  prefix?: string | undefined;
+}
+
+export * from './types.ts';
+export { CatalogError, normalizeService, parsePolicy };
+
+export const GENERATED_CATALOG_DIR = resolve(import.meta.dirname, '../../generated/catalog');
+
+interface LoadedService {
+  index: ServiceIndex;
+  source: 'catalog' | 'imported';
+  byId: Map<string, OperationSpec>;
+}
+
+const key = (service: string, version: string) => `${service}@${version}`;
+
+export class Catalog {
+  private readonly services = new Map<string, LoadedService>();
+  private readonly store: Store;
+
+  private constructor(store: Store) {
+    this.store = store;
+  }
+
+  static async load(store: Store, dir: string = GENERATED_CATALOG_DIR): Promise<Catalog> {
+    const catalog = new Catalog(store);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { service: string; version: string; file: string }[];
+    for (const entry of manifest) {
+      const index = JSON.parse(readFileSync(join(dir, '..', entry.file), 'utf8')) as ServiceIndex;
+      catalog.add(index, 'catalog');
+    }
+    for (const row of await store.listImportedServices()) {
+      catalog.add(JSON.parse(row.index) as ServiceIndex, 'imported');
+    }
+    return catalog;
+  }
+
+  private add(index: ServiceIndex, source: LoadedService['source']) {
+    this.services.set(key(index.service, index.version), {
+      index,
+      source,
+      byId: new Map(index.operations.map((op) => [op.id, op])),
+    });
+  }
+
+  /** Every service version, optionally filtered by a case-insensitive text match on name or title. */
+  list(q?: string): ServiceSummary[] {
+    const needle = q?.trim().toLowerCase();
+    return [...this.services.values()]
+      .filter(({ index }) => !needle || index.service.includes(needle) || index.title.toLowerCase().includes(needle))
+      .map(({ index, source }) => ({
+        service: index.service,
+        version: index.version,
+        title: index.title,
+        baseUrl: index.baseUrl,
+        operations: index.operations.length,
+        source,
+      }))
+      .sort((a, b) => (key(a.service, a.version) < key(b.service, b.version) ? -1 : 1));
+  }
+
+  get(service: string, version: string): ServiceIndex | undefined {
+    return this.services.get(key(service, version))?.index;
+  }
+
+  has(service: string): boolean {
+    return [...this.services.values()].some((s) => s.index.service === service);
+  }
+
+  versionsOf(service: string): string[] {
+    return [...this.services.values()].filter((s) => s.index.service === service).map((s) => s.index.version).sort();
+  }
+
+  operation(service: string, version: string, publicId: string): OperationSpec | undefined {
+    return this.services.get(key(service, version))?.byId.get(publicId);
+  }
+
+  /** Imports (or re-imports) a service from OpenAPI text. Bundled services cannot be replaced. */
+  async import(input: { service: string; version: string; document: string; baseUrl?: string | undefined; auth?: ImportAuth | undefined }) {
+    const existing = this.services.get(key(input.service, input.version));
+    if (existing?.source === 'catalog') {
+      throw new CatalogError(`${input.service}@${input.version} is a bundled catalog service and cannot be replaced by an import`);
+    }
+    let document: unknown;
+    try {
+      document = parseYaml(input.document, { maxAliasCount: 100 });
+    } catch (err) {
+      throw new CatalogError(`document: not valid JSON or YAML (${(err as Error).message.split('\n')[0]})`);
+    }
+    const servers = (document as { servers?: { url?: unknown }[] } | null)?.servers;
+    const baseUrl = input.baseUrl ?? (typeof servers?.[0]?.url === 'string' ? servers[0].url : undefined);
+    if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
+      throw new CatalogError('baseUrl: the document has no absolute servers[0].url; pass baseUrl');
+    }
+    const auth = input.auth && {
+      name: 'api_key',
+      type: 'api_key',
+      in: input.auth.in,
+      [input.auth.in === 'header' ? 'header' : 'param']: input.auth.name,
+      prefix: input.auth.prefix ?? '',
+    };
+    const policy = parsePolicy({ baseUrl, ...(auth ? { auth: [auth] } : {}) }, 'import');
+    const index = normalizeService({ service: input.service, version: input.version, document, policy });
+    await this.store.putImportedService({
+      service: index.service,
+      version: index.version,
+      index: JSON.stringify(index),
+      importedAt: new Date().toISOString(),
+    });
+    this.add(index, 'imported');
+    return index;
+  }
+}

@@ -1,0 +1,104 @@
+// The normalised operation index: what `npm run gen` writes for bundled services and what an
+// import produces at run time. Everything the Engine needs to validate, build and page a call.
+
+export type JsonSchema = Record<string, unknown> | boolean;
+
+export type ParameterLocation = 'path' | 'query' | 'header';
+
+export interface ParameterSpec {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+  /** Query arrays: repeat the key (true) or join with commas (false). */
+  explode: boolean;
+  /** Query objects serialised as `key[prop]=value`. */
+  deepObject: boolean;
+  /** Path parameter whose embedded `/` is kept (resource names). */
+  slashPreserving: boolean;
+}
+
+export interface RequestBodySpec {
+  contentType: string;
+  required: boolean;
+  schema: JsonSchema;
+}
+
+export type PaginationStyle = 'cursor' | 'link_header' | 'page' | 'offset';
+
+export interface PaginationPolicy {
+  style: PaginationStyle;
+  /** Request parameter that carries the continuation (cursor, page or offset styles). */
+  pageInput?: string;
+  /** RFC 6901 pointer into the page body that yields the next cursor (cursor style). */
+  continuation?: string;
+  /** RFC 6901 pointer to the array that pages add to ('' for a root array). */
+  items: string;
+  /** RFC 6901 pointer whose falsy value means the provider terminated. */
+  stop?: string;
+  engineMaxPages: number;
+  callerBound: boolean;
+}
+
+export interface OperationSpec {
+  /** Public operation ID: `<service>.<provider operationId>`. */
+  id: string;
+  service: string;
+  providerOperationId: string;
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  /** Grouped path in typed packages, e.g. ['issues', 'create']. */
+  group: string[];
+  deprecated: boolean;
+  parameters: ParameterSpec[];
+  body: RequestBodySpec | null;
+  /** Response schemas by status code ('200', '4XX', 'default'); null when the response has no JSON body. */
+  responses: Record<string, JsonSchema | null>;
+  pagination: PaginationPolicy | null;
+}
+
+export interface ApiKeyAuth {
+  name: string;
+  type: 'api_key';
+  in: 'header' | 'query';
+  /** Header name (in: header) or query parameter name (in: query). */
+  header?: string;
+  param?: string;
+  prefix: string;
+}
+
+export interface OAuth2Auth {
+  name: string;
+  type: 'oauth2';
+  authorizationUrl: string;
+  tokenUrl: string;
+  scopes: string[];
+}
+
+export type AuthMethod = ApiKeyAuth | OAuth2Auth;
+
+export interface ServiceIndex {
+  service: string;
+  version: string;
+  title: string;
+  baseUrl: string;
+  auth: AuthMethod[];
+  /** Headers the Engine sends on every request to this service (e.g. an API version pin). */
+  headers: Record<string, string>;
+  /** The provider's components.schemas; operation schemas refer to them as `#/components/schemas/X`. */
+  schemas: Record<string, JsonSchema>;
+  operations: OperationSpec[];
+}
+
+export interface ServiceSummary {
+  service: string;
+  version: string;
+  title: string;
+  baseUrl: string;
+  operations: number;
+  source: 'catalog' | 'imported';
+}

@@ -1,0 +1,212 @@
+// `npm run gen` writes generated/ from spec/; `npm run gen:check` regenerates into a temporary
+// folder and fails when generated/ differs. Nothing under generated/ is edited by hand.
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { parse as parseYaml } from 'yaml';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import addFormats from 'ajv-formats';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { normalizeService, parsePolicy } from '../catalog/normalize.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const require = createRequire(import.meta.url);
+const HEADER = '// Written by `npm run gen` from spec/. Do not edit: change the spec and regenerate.\n';
+
+type Obj = Record<string, any>;
+
+function write(outDir: string, file: string, content: string) {
+  const target = join(outDir, file);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, content);
+}
+
+/** Rewrites document-local $refs so that schemas extracted from the spec resolve against `engine.json`. */
+function anchorRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(anchorRefs);
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(
+      Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `engine.json${v}` : anchorRefs(v)]),
+    );
+  }
+  return node;
+}
+
+const koaPath = (p: string) => p.replace(/\{([^}]+)\}/g, ':$1');
+
+async function generateEngineApi(outDir: string) {
+  const specText = readFileSync(join(root, 'spec/engine.openapi.yaml'), 'utf8');
+  const spec = parseYaml(specText) as Obj;
+
+  const ast = await openapiTS(spec as never, { alphabetize: true });
+  write(outDir, 'engine-api/types.ts', HEADER + '/* eslint-disable */\n' + astToString(ast));
+
+  const makeAjv = (coerce: boolean) => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: coerce, code: { source: true, esm: true, lines: true } });
+    addFormats.default(ajv);
+    ajv.addSchema({ $id: 'engine.json', components: anchorRefs({ schemas: spec.components.schemas }) });
+    return ajv;
+  };
+  const bodyAjv = makeAjv(false);
+  const paramAjv = makeAjv(true);
+  const bodyExports: Record<string, string> = {};
+  const paramExports: Record<string, string> = {};
+  const routes: Obj[] = [];
+  const globalSecurity = spec.security?.[0] ? Object.keys(spec.security[0])[0] : null;
+
+  for (const [path, item] of Object.entries<Obj>(spec.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch']) {
+      const op = item[method];
+      if (!op) continue;
+      const id: string = op.operationId;
+      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Obj) =>
+        p.$ref ? spec.components.parameters[p.$ref.split('/').pop()] : p,
+      );
+      let paramValidator: string | null = null;
+      if (params.length) {
+        const schema = {
+          $id: `params-${id}`,
+          type: 'object',
+          additionalProperties: false,
+          required: params.filter((p) => p.required).map((p) => p.name),
+          properties: Object.fromEntries(params.map((p) => [p.name, anchorRefs(p.schema)])),
+        };
+        paramAjv.addSchema(schema);
+        paramExports[id] = schema.$id;
+        paramValidator = id;
+      }
+      let bodyValidator: string | null = null;
+      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+      if (bodySchema) {
+        const schema = { $id: `body-${id}`, ...(anchorRefs(bodySchema) as Obj) };
+        bodyAjv.addSchema(schema);
+        bodyExports[id] = schema.$id;
+        bodyValidator = id;
+      }
+      const success = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)) ?? '200';
+      const security = op.security ? (op.security[0] ? Object.keys(op.security[0])[0] : null) : globalSecurity;
+      routes.push({
+        operationId: id,
+        method: method.toUpperCase(),
+        path,
+        koaPath: koaPath(path),
+        security,
+        params: params.map((p) => ({ name: p.name, in: p.in })),
+        paramValidator,
+        bodyValidator,
+        bodyRequired: op.requestBody?.required === true,
+        maxBodyBytes: typeof op['x-max-body-bytes'] === 'number' ? op['x-max-body-bytes'] : null,
+        successStatus: Number(success),
+      });
+    }
+  }
+  // ajv's standalone output still calls require() for its runtime helpers, even in ESM mode.
+  const esmPrelude = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n";
+  const validatorsDts = (names: string[]) =>
+    HEADER +
+    "import type { ValidateFunction } from 'ajv';\n" +
+    names.map((n) => `export declare const ${n}: ValidateFunction;`).join('\n') +
+    '\n';
+  write(outDir, 'engine-api/body-validators.js', HEADER + esmPrelude + standaloneCode.default(bodyAjv, bodyExports));
+  write(outDir, 'engine-api/body-validators.d.ts', validatorsDts(Object.keys(bodyExports)));
+  write(outDir, 'engine-api/param-validators.js', HEADER + esmPrelude + standaloneCode.default(paramAjv, paramExports));
+  write(outDir, 'engine-api/param-validators.d.ts', validatorsDts(Object.keys(paramExports)));
+
+  routes.sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
+  write(
+    outDir,
+    'engine-api/routes.ts',
+    HEADER +
+      `export interface RouteSpec {
+  operationId: string;
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+  path: string;
+  koaPath: string;
+  security: 'cliCredential' | 'executionToken' | null;
+  params: { name: string; in: 'path' | 'query' | 'header' }[];
+  paramValidator: string | null;
+  bodyValidator: string | null;
+  bodyRequired: boolean;
+  /** Route-specific request body limit (x-max-body-bytes); null means the Engine default. */
+  maxBodyBytes: number | null;
+  successStatus: number;
+}
+
+export const routes = ${JSON.stringify(routes, null, 2)} as const satisfies readonly RouteSpec[];
+
+export type OperationId = (typeof routes)[number]['operationId'];
+`,
+  );
+}
+
+function loadSource(dir: string, source: unknown): unknown {
+  if (typeof source === 'string') {
+    const text = readFileSync(join(dir, source), 'utf8');
+    return source.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+  }
+  if (source && typeof source === 'object' && typeof (source as Obj).npm === 'string') {
+    return JSON.parse(readFileSync(require.resolve((source as Obj).npm), 'utf8'));
+  }
+  throw new Error(`${dir}/engine.yaml: 'source' must be a file name or { npm: <package file> }`);
+}
+
+function generateCatalog(outDir: string) {
+  const servicesDir = join(root, 'spec/services');
+  const manifest: Obj[] = [];
+  for (const service of readdirSync(servicesDir).sort()) {
+    for (const version of readdirSync(join(servicesDir, service)).sort()) {
+      const dir = join(servicesDir, service, version);
+      const rawPolicy = parseYaml(readFileSync(join(dir, 'engine.yaml'), 'utf8')) as Obj;
+      const policy = parsePolicy(rawPolicy, `spec/services/${service}/${version}/engine.yaml`);
+      const index = normalizeService({ service, version, document: loadSource(dir, rawPolicy.source), policy });
+      const file = `catalog/${service}@${version}.json`;
+      write(outDir, file, JSON.stringify(index));
+      manifest.push({ service, version, title: index.title, baseUrl: index.baseUrl, operations: index.operations.length, file });
+    }
+  }
+  write(outDir, 'catalog/manifest.json', JSON.stringify(manifest, null, 2) + '\n');
+}
+
+async function generate(outDir: string) {
+  write(outDir, 'README.md', '# generated/\n\nWritten by `npm run gen` from `spec/`. Never edit by hand; `npm run gen:check` fails in CI when this folder is stale.\n');
+  await generateEngineApi(outDir);
+  generateCatalog(outDir);
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => statSync(join(dir, f)).isFile())
+    .sort();
+}
+
+async function main() {
+  const target = join(root, 'generated');
+  if (process.argv.includes('--check')) {
+    const fresh = mkdtempSync(join(tmpdir(), 'svc-gen-'));
+    try {
+      await generate(fresh);
+      const want = listFiles(fresh);
+      const have = listFiles(target);
+      const stale = [
+        ...want.filter((f) => !have.includes(f) || !readFileSync(join(fresh, f)).equals(readFileSync(join(target, f)))),
+        ...have.filter((f) => !want.includes(f)),
+      ];
+      if (stale.length) {
+        console.error(`generated/ is stale (${stale.length} file(s) differ): ${stale.slice(0, 10).join(', ')}\nRun \`npm run gen\` and commit the result.`);
+        process.exit(1);
+      }
+      console.log(`generated/ is up to date (${want.length} files).`);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+    return;
+  }
+  rmSync(target, { recursive: true, force: true });
+  await generate(target);
+  console.log(`wrote ${relative(root, target)}/ (${listFiles(target).length} files)`);
+}
+
+await main();

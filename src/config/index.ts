@@ -1,0 +1,50 @@
+// Engine settings from the environment, validated once at start-up.
+import { resolve } from 'node:path';
+
+export interface EngineConfig {
+  host: string;
+  httpPort: number;
+  grpcPort: number;
+  dataDir: string;
+  masterKey: string | undefined;
+  logLevel: string;
+  /** Largest request body the Engine reads, in bytes. */
+  maxRequestBytes: number;
+  /** Cap on a provider result (all pages together) for REST and gRPC calls. */
+  restMaxResultBytes: number;
+  /** Provider connect timeout and total per-request timeout, in milliseconds. */
+  providerConnectTimeoutMs: number;
+  providerTimeoutMs: number;
+  /** Public base URL printed in links (MCP runtime URLs, sign-in page). */
+  publicUrl: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got '${raw}')`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
+  return {
+    host: env.SVC_HOST || '127.0.0.1',
+    httpPort: intFrom(env, 'SVC_HTTP_PORT', 8700, 0, 65535),
+    grpcPort: intFrom(env, 'SVC_GRPC_PORT', 8701, 0, 65535),
+    dataDir: resolve(env.SVC_DATA_DIR || './.svc-engine'),
+    masterKey: env.SVC_MASTER_KEY || undefined,
+    logLevel: env.SVC_LOG_LEVEL || 'info',
+    maxRequestBytes: intFrom(env, 'SVC_MAX_REQUEST_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    restMaxResultBytes: intFrom(env, 'SVC_REST_MAX_RESULT_BYTES', 8 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+    providerConnectTimeoutMs: intFrom(env, 'SVC_PROVIDER_CONNECT_TIMEOUT_MS', 5_000, 1, 120_000),
+    providerTimeoutMs: intFrom(env, 'SVC_PROVIDER_TIMEOUT_MS', 30_000, 1, 600_000),
+    publicUrl: env.SVC_PUBLIC_URL || undefined,
+  };
+}

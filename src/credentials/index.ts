@@ -1,0 +1,73 @@
+// Secrets at rest: AES-256-GCM with a fresh 96-bit nonce per record and the bucket+service bound
+// as additional authenticated data, so a ciphertext moved to another row fails to decrypt.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Store } from '../store/index.ts';
+
+export const DEFAULT_BUCKET = 'default';
+
+export class MasterKeyError extends Error {
+  override name = 'MasterKeyError';
+}
+
+/** SVC_MASTER_KEY (64 hex chars or base64 of 32 bytes), else a key generated once into the data dir (mode 0600). */
+export function loadMasterKey(dataDir: string, fromEnv: string | undefined): Buffer {
+  if (fromEnv) {
+    const key = /^[0-9a-fA-F]{64}$/.test(fromEnv) ? Buffer.from(fromEnv, 'hex') : Buffer.from(fromEnv, 'base64');
+    if (key.length !== 32) throw new MasterKeyError('SVC_MASTER_KEY must be 32 bytes, as 64 hex characters or base64');
+    return key;
+  }
+  const file = join(dataDir, 'master.key');
+  if (existsSync(file)) {
+    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+    if (key.length !== 32) throw new MasterKeyError(`${file} does not hold a 32-byte base64 key`);
+    return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return key;
+}
+
+const aad = (bucket: string, service: string) => Buffer.from(`svc-engine/secret/v1\0${bucket}\0${service}`);
+
+export class SecretVault {
+  private readonly key: Buffer;
+  private readonly store: Store;
+
+  constructor(key: Buffer, store: Store) {
+    this.key = key;
+    this.store = store;
+  }
+
+  async set(bucket: string, service: string, value: string): Promise<void> {
+    const nonce = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, nonce);
+    cipher.setAAD(aad(bucket, service));
+    const ciphertext = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+    await this.store.putSecret({
+      bucket,
+      service,
+      ciphertext: ciphertext.toString('base64'),
+      nonce: nonce.toString('base64'),
+      tag: cipher.getAuthTag().toString('base64'),
+      updatedAt: new Date().toISOString(),
+    });
+  }
+
+  /** The plaintext secret, or null when none is set. Throws when the record was tampered with. */
+  async get(bucket: string, service: string): Promise<string | null> {
+    const row = await this.store.getSecret(bucket, service);
+    if (!row) return null;
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(row.nonce, 'base64'));
+    decipher.setAAD(aad(bucket, service));
+    decipher.setAuthTag(Buffer.from(row.tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(row.ciphertext, 'base64')), decipher.final()]).toString('utf8');
+  }
+
+  async list() {
+    return this.store.listSecrets();
+  }
+}

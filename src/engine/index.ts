@@ -1,0 +1,77 @@
+// Composition root: wires the concept modules together and starts the Engine's listeners.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
+import { ActivityLog } from '../activity/index.ts';
+import { Catalog } from '../catalog/index.ts';
+import type { EngineConfig } from '../config/index.ts';
+import { SecretVault, loadMasterKey } from '../credentials/index.ts';
+import { Dispatcher, Executor } from '../execution/index.ts';
+import { Tokens } from '../identity/index.ts';
+import { createLogger, type Logger } from '../log/index.ts';
+import { SdkApps } from '../sdk/index.ts';
+import { createHttpApp, type ServerDeps } from '../server/index.ts';
+import { openStore, type Store } from '../store/index.ts';
+import { Workspace } from '../workspace/index.ts';
+
+export interface Engine {
+  readonly config: EngineConfig;
+  readonly deps: ServerDeps;
+  readonly store: Store;
+  /** http://host:port of the running HTTP listener. */
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export interface EngineOptions {
+  logDestination?: DestinationStream;
+  databaseUrl?: string;
+}
+
+/** Builds every service on top of the store, without listening. */
+export async function assemble(config: EngineConfig, log: Logger, store: Store): Promise<ServerDeps & { dispatcher: Dispatcher }> {
+  const catalog = await Catalog.load(store);
+  const workspace = new Workspace(store, catalog);
+  const vault = new SecretVault(loadMasterKey(config.dataDir, config.masterKey), store);
+  const tokens = new Tokens(store);
+  const activity = new ActivityLog(store, log);
+  const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs });
+  const executor = new Executor({ catalog, workspace, vault, activity, dispatcher, log, providerTimeoutMs: config.providerTimeoutMs });
+  const sdk = new SdkApps({ store, catalog, workspace, tokens });
+  return { config, log, catalog, workspace, vault, tokens, sdk, executor, activity, dispatcher };
+}
+
+export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
+  const log = createLogger(config.logLevel, options.logDestination);
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl });
+  const deps = await assemble(config, log, store);
+  const app = createHttpApp(deps);
+  const server: Server = createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.httpPort, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host}:${port}`;
+  log.info({ url }, 'engine listening');
+
+  let stopped = false;
+  return {
+    config,
+    deps,
+    store,
+    url,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await deps.activity.flush();
+      await deps.dispatcher.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,298 @@
+// The one execution path behind every surface (REST, gRPC, MCP): resolve and authorise the
+// operation, validate input, inject the credential, dispatch, traverse pages, write a receipt.
+import { createHash } from 'node:crypto';
+import type { Catalog, OperationSpec, PaginationPolicy, ServiceIndex } from '../catalog/index.ts';
+import type { SecretVault } from '../credentials/index.ts';
+import { DEFAULT_BUCKET } from '../credentials/index.ts';
+import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
+import { getAt, setAt } from '../json-pointer/index.ts';
+import type { Logger } from '../log/index.ts';
+import type { ActivityLog } from '../activity/index.ts';
+import type { Workspace } from '../workspace/index.ts';
+import { Dispatcher, type ProviderResponse } from './dispatch.ts';
+import { buildRequest, type ProviderRequest } from './request.ts';
+import { InputValidators } from './validation.ts';
+
+export { Dispatcher } from './dispatch.ts';
+export { inputSchemaOf } from './validation.ts';
+
+export interface CallScope {
+  surface: 'rest' | 'grpc' | 'mcp';
+  versionId: string;
+  tokenId: string | null;
+  /** service → pinned version, from the SDK or MCP version. */
+  services: ReadonlyMap<string, string>;
+  /** Whether the version (and token allowlist) admits this public operation ID. */
+  admits(operationId: string): boolean;
+  resultCapBytes: number;
+  signal?: AbortSignal | undefined;
+}
+
+export interface CallRequest {
+  operation: string;
+  input?: Record<string, unknown> | undefined;
+  pagination?: { maxPages: number } | undefined;
+}
+
+export interface CallResult {
+  envelope: Envelope;
+  /** True when a provider answered; REST then replies 200 whatever the provider's status. */
+  providerAnswered: boolean;
+  receiptId: string;
+}
+
+interface Outcome {
+  envelope: Envelope;
+  providerAnswered: boolean;
+  pages: number;
+  durationMs: number;
+  bytes: number;
+  sha256: string | null;
+}
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+function nextLink(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!value) return undefined;
+  for (const match of value.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]*)*)/g)) {
+    if (/;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?/i.test(match[2] ?? '')) return match[1];
+  }
+  return undefined;
+}
+
+export class Executor {
+  private readonly catalog: Catalog;
+  private readonly workspace: Workspace;
+  private readonly vault: SecretVault;
+  private readonly activity: ActivityLog;
+  private readonly dispatcher: Dispatcher;
+  private readonly validators = new InputValidators();
+  private readonly log: Logger;
+  private readonly providerTimeoutMs: number;
+
+  constructor(deps: {
+    catalog: Catalog;
+    workspace: Workspace;
+    vault: SecretVault;
+    activity: ActivityLog;
+    dispatcher: Dispatcher;
+    log: Logger;
+    providerTimeoutMs: number;
+  }) {
+    this.catalog = deps.catalog;
+    this.workspace = deps.workspace;
+    this.vault = deps.vault;
+    this.activity = deps.activity;
+    this.dispatcher = deps.dispatcher;
+    this.log = deps.log;
+    this.providerTimeoutMs = deps.providerTimeoutMs;
+  }
+
+  async call(scope: CallScope, req: CallRequest): Promise<CallResult> {
+    const startedAt = new Date().toISOString();
+    let outcome: Outcome;
+    try {
+      outcome = await this.run(scope, req);
+    } catch (err) {
+      const engineError =
+        err instanceof EngineError
+          ? err
+          : (this.log.error({ err, operation: req.operation }, 'execution failed unexpectedly'),
+            new EngineError('ENGINE_INTERNAL', 'The Engine failed unexpectedly; the failure was logged.', { providerExecution: 'unknown' }));
+      outcome = { envelope: engineError.toEnvelope(), providerAnswered: false, pages: 0, durationMs: 0, bytes: 0, sha256: null };
+    }
+    const receiptId = this.activity.record({
+      versionId: scope.versionId,
+      operation: req.operation,
+      surface: scope.surface,
+      tokenId: scope.tokenId,
+      startedAt,
+      providerDurationMs: Math.round(outcome.durationMs * 1000) / 1000,
+      pages: outcome.pages,
+      status: outcome.envelope.status,
+      ok: outcome.envelope.ok,
+      bytes: outcome.bytes,
+      sha256: outcome.sha256,
+      errorCode: outcome.envelope.error?.code ?? null,
+    });
+    return { envelope: outcome.envelope, providerAnswered: outcome.providerAnswered, receiptId };
+  }
+
+  /** Resolves a public operation ID within the scope, or throws 404/403. */
+  resolveOperation(scope: CallScope, operationId: string): { op: OperationSpec; service: string; version: string } {
+    const dot = operationId.indexOf('.');
+    const service = dot > 0 ? operationId.slice(0, dot) : '';
+    const version = scope.services.get(service);
+    const op = version ? this.catalog.operation(service, version, operationId) : undefined;
+    if (!op || !version) {
+      throw new EngineError('ENGINE_UNKNOWN_OPERATION', `unknown operation '${operationId}' in this version`, { details: { field: 'operation' } });
+    }
+    if (!scope.admits(operationId)) {
+      throw new EngineError('ENGINE_FORBIDDEN_OPERATION', `operation '${operationId}' is not selected in this version`, {
+        details: { field: 'operation' },
+      });
+    }
+    return { op, service, version };
+  }
+
+  /** Pagination rule 5: an invalid bound is refused before anything reaches the provider. */
+  checkPagination(op: OperationSpec, pagination: CallRequest['pagination']): void {
+    if (pagination === undefined) return;
+    const policy = op.pagination;
+    const max = pagination?.maxPages;
+    const refuse = (message: string) =>
+      new EngineError('ENGINE_PAGINATION_INVALID', message, {
+        details: { field: 'pagination.maxPages', supported: Boolean(policy), caller_bound_supported: policy?.callerBound ?? false, ...(policy ? { engine_max_pages: policy.engineMaxPages } : {}) },
+      });
+    if (!policy) throw refuse(`operation '${op.id}' does not support pagination; call it without a pagination bound`);
+    if (!policy.callerBound) throw refuse(`operation '${op.id}' does not accept a caller bound; call it without one and the Engine pages to the end`);
+    if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) throw refuse('pagination.maxPages must be a positive integer');
+    if (max >= policy.engineMaxPages) {
+      throw refuse(`pagination.maxPages must be strictly lower than the Engine limit of ${policy.engineMaxPages} for '${op.id}'`);
+    }
+  }
+
+  private async run(scope: CallScope, req: CallRequest): Promise<Outcome> {
+    const { op, service, version } = this.resolveOperation(scope, req.operation);
+    const input = req.input ?? {};
+    const index = this.catalog.get(service, version)!;
+    this.validators.validate(index, op, input);
+    this.checkPagination(op, req.pagination);
+
+    const enabled = await this.workspace.get(service);
+    if (!enabled || enabled.version !== version) {
+      throw new EngineError('ENGINE_CONFLICT', `service '${service}' is not enabled at ${version} in the workspace`);
+    }
+    const auth = index.auth.find((a) => a.type === 'api_key');
+    let secret: string | null = null;
+    if (auth) {
+      secret = await this.vault.get(DEFAULT_BUCKET, service);
+      if (secret === null) {
+        throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no secret is set for '${service}'; run \`svc-cli secret set ${service} --value-stdin\``);
+      }
+    }
+    const target = { baseUrl: enabled.baseUrl, headers: index.headers, auth, secret };
+    const first = buildRequest(op, input, target);
+    const limits = { maxBytes: scope.resultCapBytes, timeoutMs: this.providerTimeoutMs, signal: scope.signal };
+
+    if (!op.pagination) {
+      const res = await this.dispatcher.send(first, limits, secret);
+      return this.single(index, res);
+    }
+    return this.traverse(index, op, op.pagination, input, first, target, limits, secret, req.pagination?.maxPages);
+  }
+
+  private providerFailure(index: ServiceIndex, res: ProviderResponse, extra: Record<string, unknown> = {}): Envelope {
+    return failure(res.status, {
+      code: 'PROVIDER_ERROR',
+      message: `${index.service} answered HTTP ${res.status}`,
+      retryable: res.status >= 500 || res.status === 429,
+      details: { providerBody: res.data, ...extra },
+    });
+  }
+
+  private single(index: ServiceIndex, res: ProviderResponse): Outcome {
+    const ok = res.status >= 200 && res.status < 300;
+    return {
+      envelope: ok ? success(res.status, res.data) : this.providerFailure(index, res),
+      providerAnswered: true,
+      pages: 1,
+      durationMs: res.durationMs,
+      bytes: res.raw.length,
+      sha256: sha256(res.raw),
+    };
+  }
+
+  private async traverse(
+    index: ServiceIndex,
+    op: OperationSpec,
+    policy: PaginationPolicy,
+    input: Record<string, unknown>,
+    first: ProviderRequest,
+    target: Parameters<typeof buildRequest>[2],
+    limits: { maxBytes: number; timeoutMs: number; signal?: AbortSignal | undefined },
+    secret: string | null,
+    bound: number | undefined,
+  ): Promise<Outcome> {
+    const maxPages = bound ?? policy.engineMaxPages;
+    const items: unknown[] = [];
+    const origin = new URL(first.url).origin;
+    let request = first;
+    let pageInput = input;
+    let pages = 0;
+    let bytes = 0;
+    let durationMs = 0;
+    let last: ProviderResponse | undefined;
+    const partial = () => ({ providerAnswered: true, pages, durationMs, bytes, sha256: null });
+
+    for (;;) {
+      const res = await this.dispatcher.send(request, { ...limits, maxBytes: limits.maxBytes - bytes }, secret);
+      pages++;
+      bytes += res.raw.length;
+      durationMs += res.durationMs;
+      if (res.status < 200 || res.status >= 300) {
+        return { envelope: this.providerFailure(index, res, { page: pages }), ...partial(), sha256: sha256(res.raw) };
+      }
+      const pageItems = getAt(res.data, policy.items);
+      if (!Array.isArray(pageItems)) {
+        return {
+          envelope: failure(res.status, {
+            code: 'PROVIDER_ERROR',
+            message: `page ${pages} of ${op.id} has no array at '${policy.items}'; the provider's answer does not match the pagination policy`,
+            retryable: false,
+            details: { page: pages },
+          }),
+          ...partial(),
+        };
+      }
+      for (const item of pageItems) items.push(item);
+      last = res;
+
+      let next: ProviderRequest | undefined;
+      const stopped = policy.stop !== undefined && !getAt(res.data, policy.stop);
+      if (policy.style === 'link_header') {
+        const link = nextLink(res.headers.link);
+        if (link) {
+          const url = new URL(link, request.url);
+          if (url.origin !== origin) {
+            return {
+              envelope: failure(502, {
+                code: 'PROVIDER_ERROR',
+                message: `the provider's next-page link points to another origin (${url.origin}); the Engine does not send credentials there`,
+                retryable: false,
+                details: { page: pages },
+              }),
+              ...partial(),
+            };
+          }
+          next = { ...request, url: url.href };
+        }
+      } else if (!stopped && pageItems.length > 0) {
+        const key = policy.pageInput!;
+        let value: unknown;
+        if (policy.style === 'cursor') value = getAt(res.data, policy.continuation!);
+        else if (policy.style === 'page') value = Number(pageInput[key] ?? 1) + 1;
+        else value = Number(pageInput[key] ?? 0) + pageItems.length;
+        if (value !== undefined && value !== null && value !== '') {
+          pageInput = { ...pageInput, [key]: value };
+          next = buildRequest(op, pageInput, target);
+        }
+      }
+      if (!next || (policy.style === 'link_header' && stopped)) break;
+      if (pages >= maxPages) {
+        if (bound !== undefined) break; // caller bound: return what was read, continuation intact
+        const limit = new EngineError(
+          'ENGINE_PAGINATION_LIMIT',
+          `${op.id} has more than ${policy.engineMaxPages} pages (the Engine limit); narrow the provider query or pass a smaller pagination bound`,
+          { details: { pages, engine_max_pages: policy.engineMaxPages }, providerExecution: 'completed' },
+        );
+        return { envelope: limit.toEnvelope(), ...partial(), providerAnswered: false };
+      }
+      request = next;
+    }
+    const data = setAt(last!.data, policy.items, items);
+    const json = JSON.stringify(data);
+    return { envelope: success(last!.status, data), providerAnswered: true, pages, durationMs, bytes: Buffer.byteLength(json), sha256: sha256(json) };
+  }
+}

@@ -1,0 +1,89 @@
+// Builds the provider HTTP request from a validated input: path, query, header and body
+// parameters, plus the Engine-owned headers and credential.
+import type { AuthMethod, OperationSpec, ParameterSpec } from '../catalog/index.ts';
+import { EngineError } from '../envelope/index.ts';
+
+export interface ProviderRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+const invalid = (name: string, message: string) =>
+  new EngineError('ENGINE_INVALID_INPUT', `input/${name} ${message}`, {
+    details: { errors: [{ instancePath: `/${name}`, message }] },
+  });
+
+const scalar = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+function encodeSegment(name: string, segment: string): string {
+  if (segment === '.' || segment === '..') throw invalid(name, `must not contain a '.' or '..' path segment`);
+  return encodeURIComponent(segment);
+}
+
+/** Resource-name values arrive unencoded; slash-preserving parameters keep '/', all else is escaped. */
+export function encodePathValue(p: ParameterSpec, value: unknown): string {
+  const text = scalar(value);
+  if (text === '') throw invalid(p.name, 'must not be empty');
+  if (!p.slashPreserving) return encodeSegment(p.name, text);
+  return text
+    .split('/')
+    .map((segment) => (segment === '' ? '' : encodeSegment(p.name, segment)))
+    .join('/');
+}
+
+function appendQuery(parts: string[], p: ParameterSpec, value: unknown) {
+  const k = encodeURIComponent(p.name);
+  if (Array.isArray(value)) {
+    if (p.explode) for (const item of value) parts.push(`${k}=${encodeURIComponent(scalar(item))}`);
+    else parts.push(`${k}=${value.map((item) => encodeURIComponent(scalar(item))).join(',')}`);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [prop, v] of Object.entries(value)) {
+      const name = p.deepObject ? `${k}[${encodeURIComponent(prop)}]` : encodeURIComponent(prop);
+      parts.push(`${name}=${encodeURIComponent(scalar(v))}`);
+    }
+  } else {
+    parts.push(`${k}=${encodeURIComponent(scalar(value))}`);
+  }
+}
+
+export function buildRequest(
+  op: OperationSpec,
+  input: Record<string, unknown>,
+  target: { baseUrl: string; headers: Record<string, string>; auth: AuthMethod | undefined; secret: string | null },
+): ProviderRequest {
+  let path = op.path;
+  const query: string[] = [];
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'svc-engine/0.1' };
+  for (const [name, value] of Object.entries(target.headers)) headers[name.toLowerCase()] = value;
+
+  for (const p of op.parameters) {
+    const value = input[p.name];
+    if (value === undefined) continue;
+    if (p.in === 'path') path = path.replace(`{${p.name}}`, () => encodePathValue(p, value));
+    else if (p.in === 'query') {
+      if (value !== null) appendQuery(query, p, value);
+    } else {
+      const text = scalar(value);
+      if (/[\r\n\0]/.test(text)) throw invalid(p.name, 'must not contain line breaks');
+      headers[p.name.toLowerCase()] = text;
+    }
+  }
+
+  let body: string | undefined;
+  if (op.body && input.body !== undefined) {
+    body = JSON.stringify(input.body);
+    headers['content-type'] = op.body.contentType;
+  }
+
+  const auth = target.auth;
+  if (auth?.type === 'api_key' && target.secret !== null) {
+    const credential = auth.prefix + target.secret;
+    if (auth.in === 'header') headers[auth.header!.toLowerCase()] = credential;
+    else query.push(`${encodeURIComponent(auth.param!)}=${encodeURIComponent(credential)}`);
+  }
+
+  const url = target.baseUrl + path + (query.length ? `?${query.join('&')}` : '');
+  return { method: op.method, url, headers, body };
+}

@@ -1,0 +1,87 @@
+// Input validation against each operation's canonical request schema. One ajv instance per
+// service version holds the provider's component schemas; operation validators compile lazily.
+import { Ajv2020, type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
+import { EngineError } from '../envelope/index.ts';
+
+const MAX_REPORTED_ERRORS = 10;
+
+const serviceSchemaId = (index: ServiceIndex) => `https://catalog.svc-engine.invalid/${index.service}/${index.version}.json`;
+
+function anchor(schema: unknown, base: string): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => anchor(s, base));
+  if (schema && typeof schema === 'object') {
+    return Object.fromEntries(
+      Object.entries(schema).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? base + v : anchor(v, base)]),
+    );
+  }
+  return schema;
+}
+
+/** The JSON Schema of an operation's `input`: parameters by name, the request body under `body`. */
+export function inputSchemaOf(op: OperationSpec): Record<string, unknown> {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const p of op.parameters) {
+    properties[p.name] = p.schema;
+    if (p.required) required.push(p.name);
+  }
+  if (op.body) {
+    properties.body = op.body.schema;
+    if (op.body.required) required.push('body');
+  }
+  return { type: 'object', additionalProperties: false, required, properties };
+}
+
+export interface ValidationIssue {
+  instancePath: string;
+  message: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+function describe(errors: ErrorObject[]): ValidationIssue[] {
+  return errors.slice(0, MAX_REPORTED_ERRORS).map((e) => {
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'additionalProperties') message = `has unknown property '${String(e.params.additionalProperty)}'`;
+    if (e.keyword === 'required') message = `is missing required property '${String(e.params.missingProperty)}'`;
+    return { instancePath: e.instancePath, message, keyword: e.keyword, params: e.params };
+  });
+}
+
+export class InputValidators {
+  private readonly perService = new Map<string, { ajv: Ajv2020; compiled: Map<string, ValidateFunction> }>();
+
+  private forService(index: ServiceIndex) {
+    const id = serviceSchemaId(index);
+    let entry = this.perService.get(id);
+    if (!entry) {
+      const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, allowUnionTypes: true });
+      addFormats.default(ajv);
+      ajv.addSchema({ $id: id, components: { schemas: index.schemas } });
+      entry = { ajv, compiled: new Map() };
+      this.perService.set(id, entry);
+    }
+    return { ...entry, id };
+  }
+
+  /** Throws ENGINE_INVALID_INPUT naming each failing instancePath. */
+  validate(index: ServiceIndex, op: OperationSpec, input: unknown): void {
+    const { ajv, compiled, id } = this.forService(index);
+    let validate = compiled.get(op.id);
+    if (!validate) {
+      validate = ajv.compile(anchor(inputSchemaOf(op), id) as object);
+      compiled.set(op.id, validate);
+    }
+    if (!validate(input)) {
+      const issues = describe(validate.errors ?? []);
+      const first = issues[0];
+      throw new EngineError(
+        'ENGINE_INVALID_INPUT',
+        `input${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`,
+        { details: { errors: issues } },
+      );
+    }
+  }
+}

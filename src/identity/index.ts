@@ -1,0 +1,89 @@
+// Bearer tokens of every kind (SDK and MCP execution tokens, CLI credentials): issued once,
+// stored only as SHA-256, verified in constant time against the stored digest.
+import { EngineError } from '../envelope/index.ts';
+import { digestsEqual, hashToken, newToken, newTokenId } from '../ids/index.ts';
+import type { Store, TokenKind, TokenRow } from '../store/index.ts';
+
+const TOKEN_SHAPE = /^svc_(sdk|mcp|cli)_[A-Za-z0-9_-]{43}$/;
+/** last_used_at is written at most this often per token, to keep writes off the hot path. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface IssuedToken {
+  token: string;
+  row: TokenRow;
+}
+
+export class Tokens {
+  private readonly store: Store;
+  private readonly lastTouch = new Map<string, number>();
+
+  constructor(store: Store) {
+    this.store = store;
+  }
+
+  /** Builds a new token and its row; the caller stores the row (alone or inside a larger write). */
+  mint(kind: TokenKind, subject: string, options: { expiresAt?: string | null; allow?: string[] | null; binding?: Record<string, string> | null } = {}): IssuedToken {
+    const token = newToken(kind);
+    return {
+      token,
+      row: {
+        id: newTokenId(),
+        kind,
+        subject,
+        hash: hashToken(token),
+        createdAt: new Date().toISOString(),
+        expiresAt: options.expiresAt ?? null,
+        revokedAt: null,
+        lastUsedAt: null,
+        allow: options.allow ?? null,
+        binding: options.binding ?? null,
+      },
+    };
+  }
+
+  async issue(kind: TokenKind, subject: string, options: Parameters<Tokens['mint']>[2] = {}): Promise<IssuedToken> {
+    const issued = this.mint(kind, subject, options);
+    await this.store.insertToken(issued.row);
+    return issued;
+  }
+
+  /**
+   * The live token row for a bearer value of the given kind. Every refusal is the same 401 so that
+   * a caller learns nothing about which tokens exist.
+   */
+  async verify(bearer: string | undefined, kind: TokenKind): Promise<TokenRow> {
+    if (!bearer) throw new EngineError('ENGINE_UNAUTHENTICATED', 'missing bearer token: send Authorization: Bearer <token>');
+    if (!TOKEN_SHAPE.test(bearer) || !bearer.startsWith(`svc_${kind}_`)) {
+      throw new EngineError('ENGINE_UNAUTHENTICATED', `the bearer token is not a valid ${kind} token`);
+    }
+    const digest = hashToken(bearer);
+    const row = await this.store.getTokenByHash(digest);
+    if (!row || row.kind !== kind || !digestsEqual(row.hash, digest)) {
+      throw new EngineError('ENGINE_UNAUTHENTICATED', `the bearer token is not a valid ${kind} token`);
+    }
+    if (row.revokedAt) throw new EngineError('ENGINE_UNAUTHENTICATED', 'the bearer token was revoked');
+    if (row.expiresAt && Date.parse(row.expiresAt) <= Date.now()) {
+      throw new EngineError('ENGINE_UNAUTHENTICATED', 'the bearer token has expired');
+    }
+    this.touch(row.id);
+    return row;
+  }
+
+  private touch(id: string) {
+    const now = Date.now();
+    if ((this.lastTouch.get(id) ?? 0) + TOUCH_INTERVAL_MS > now) return;
+    this.lastTouch.set(id, now);
+    void this.store.touchToken(id, new Date(now).toISOString()).catch(() => this.lastTouch.delete(id));
+  }
+
+  async revoke(id: string): Promise<boolean> {
+    return this.store.revokeToken(id, new Date().toISOString());
+  }
+}
+
+/** Reads `Authorization: Bearer <token>`; anything else yields undefined. */
+export function bearerFrom(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}

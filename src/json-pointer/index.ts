@@ -1,0 +1,70 @@
+// RFC 6901 JSON Pointers, plus one extension used by pagination policies: a `-1` array index
+// means the last element (`/data/-1/id`).
+
+export class PointerError extends Error {
+  override name = 'PointerError';
+}
+
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  if (!pointer.startsWith('/')) throw new PointerError(`'${pointer}' is not a JSON Pointer: it must be empty or start with '/'`);
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => {
+      if (/~[^01]|~$/.test(token)) throw new PointerError(`'${pointer}' has an invalid escape ('~' must be followed by 0 or 1)`);
+      return token.replace(/~1/g, '/').replace(/~0/g, '~');
+    });
+}
+
+export const formatPointer = (tokens: readonly (string | number)[]): string =>
+  tokens.map((t) => '/' + String(t).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+
+function step(node: unknown, token: string): { found: boolean; value?: unknown } {
+  if (Array.isArray(node)) {
+    if (token === '-1') return node.length ? { found: true, value: node[node.length - 1] } : { found: false };
+    if (!/^(0|[1-9][0-9]*)$/.test(token)) return { found: false };
+    const i = Number(token);
+    return i < node.length ? { found: true, value: node[i] } : { found: false };
+  }
+  if (node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, token)) {
+    return { found: true, value: (node as Record<string, unknown>)[token] };
+  }
+  return { found: false };
+}
+
+/** The value at `pointer`, or `undefined` when any step is missing. */
+export function getAt(doc: unknown, pointer: string | readonly string[]): unknown {
+  let node = doc;
+  for (const token of typeof pointer === 'string' ? parsePointer(pointer) : pointer) {
+    const next = step(node, token);
+    if (!next.found) return undefined;
+    node = next.value;
+  }
+  return node;
+}
+
+/** Returns a shallow-copied document with `value` placed at `pointer` ('' replaces the root). */
+export function setAt(doc: unknown, pointer: string, value: unknown): unknown {
+  const tokens = parsePointer(pointer);
+  if (!tokens.length) return value;
+  if (tokens.some((t) => t === '__proto__' || t === 'constructor' || t === 'prototype')) {
+    throw new PointerError(`'${pointer}' names a reserved key`);
+  }
+  const copy = (node: unknown): Record<string, unknown> | unknown[] =>
+    Array.isArray(node) ? [...node] : { ...(node as Record<string, unknown>) };
+  const root = copy(doc);
+  let node: Record<string, unknown> | unknown[] = root;
+  tokens.forEach((token, i) => {
+    const last = i === tokens.length - 1;
+    const key = Array.isArray(node) && token === '-1' ? node.length - 1 : token;
+    const target = node as Record<string | number, unknown>;
+    if (last) target[key] = value;
+    else {
+      const child = copy(target[key] ?? {});
+      target[key] = child;
+      node = child;
+    }
+  });
+  return root;
+}

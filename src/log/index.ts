@@ -1,0 +1,22 @@
+// Structured logs (pino). Credentials are redacted by path; values never reach a log line by design,
+// and redaction is the second line of defence.
+import { pino, type Logger, type DestinationStream } from 'pino';
+
+export type { Logger };
+
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'authorization',
+  'token',
+  'secret',
+  'value',
+  '*.token',
+  '*.secret',
+  '*.value',
+];
+
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino({ level, base: { service: 'svc-engine' }, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
+}

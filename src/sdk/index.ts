@@ -1,0 +1,217 @@
+// SDK apps: definitions of selected services and operations, plans, and immutable published
+// versions with semantic labels derived from the change (DESIGN §7).
+import { Catalog } from '../catalog/index.ts';
+import { EngineError } from '../envelope/index.ts';
+import { newVersionId } from '../ids/index.ts';
+import { Tokens } from '../identity/index.ts';
+import { StoreConflictError, type SdkVersionRow, type Store } from '../store/index.ts';
+import { Workspace } from '../workspace/index.ts';
+
+export interface SdkDefinition {
+  name: string;
+  services: string[];
+  operations: string[];
+}
+
+export interface ResolvedDefinition {
+  name: string;
+  /** service → version */
+  services: Map<string, string>;
+  /** Sorted public operation IDs. */
+  operations: string[];
+}
+
+export interface PlanChange {
+  action: '+' | '-' | '~';
+  kind: 'service' | 'operation';
+  id: string;
+  from?: string;
+  to?: string;
+}
+
+export interface SdkPlan {
+  name: string;
+  currentVersion: string | null;
+  nextVersion: string | null;
+  changes: PlanChange[];
+  summary: { add: number; remove: number; change: number };
+}
+
+export interface PublishResult {
+  name: string;
+  version: string;
+  versionId: string;
+  published: boolean;
+  token?: string;
+}
+
+const invalid = (field: string, message: string) =>
+  new EngineError('ENGINE_INVALID_INPUT', `${field}: ${message}`, { details: { field } });
+
+/** Levenshtein-free nearest names: shared prefix, then substring. Good enough for "did you mean". */
+function suggest(candidates: Iterable<string>, wanted: string): string {
+  const w = wanted.toLowerCase();
+  const scored = [...candidates]
+    .map((c) => {
+      const lc = c.toLowerCase();
+      let prefix = 0;
+      while (prefix < Math.min(lc.length, w.length) && lc[prefix] === w[prefix]) prefix++;
+      return { c, score: prefix + (lc.includes(w) || w.includes(lc) ? 10 : 0) };
+    })
+    .filter((x) => x.score > 2)
+    .sort((a, b) => b.score - a.score || (a.c < b.c ? -1 : 1))
+    .slice(0, 3);
+  return scored.length ? `; did you mean ${scored.map((x) => `'${x.c}'`).join(', ')}?` : '';
+}
+
+const pairsOf = (services: Map<string, string>) => [...services].map(([s, v]) => `${s}=${v}`).sort();
+
+export class SdkApps {
+  private readonly store: Store;
+  private readonly catalog: Catalog;
+  private readonly workspace: Workspace;
+  private readonly tokens: Tokens;
+
+  constructor(deps: { store: Store; catalog: Catalog; workspace: Workspace; tokens: Tokens }) {
+    this.store = deps.store;
+    this.catalog = deps.catalog;
+    this.workspace = deps.workspace;
+    this.tokens = deps.tokens;
+  }
+
+  /** Checks a definition against the catalog and workspace and expands operation globs. */
+  async resolve(def: SdkDefinition): Promise<ResolvedDefinition> {
+    const services = new Map<string, string>();
+    for (const [i, pair] of def.services.entries()) {
+      const field = `services[${i}]`;
+      const [service = '', version = ''] = pair.split('=');
+      if (!this.catalog.has(service)) {
+        throw invalid(field, `unknown service '${service}'${suggest(this.catalog.list().map((s) => s.service), service)}`);
+      }
+      if (!this.catalog.get(service, version)) {
+        throw invalid(field, `service '${service}' has no version '${version}' (available: ${this.catalog.versionsOf(service).join(', ')})`);
+      }
+      if (services.has(service)) throw invalid(field, `service '${service}' is selected twice`);
+      const enabled = await this.workspace.get(service);
+      if (!enabled || enabled.version !== version) {
+        throw invalid(
+          field,
+          enabled
+            ? `the workspace has ${service} at ${enabled.version}, not ${version}`
+            : `service '${service}' is not enabled in the workspace; run \`svc-cli workspace service add ${service} --version ${version}\``,
+        );
+      }
+      services.set(service, version);
+    }
+    const operations = new Set<string>();
+    for (const [i, pair] of def.operations.entries()) {
+      const field = `operations[${i}]`;
+      const at = pair.indexOf('=');
+      const service = pair.slice(0, at);
+      const selector = pair.slice(at + 1);
+      const version = services.get(service);
+      if (!version) throw invalid(field, `service '${service}' is not among the selected services; add --service '${service}=<version>'`);
+      const index = this.catalog.get(service, version)!;
+      if (selector.endsWith('*')) {
+        const prefix = `${service}.${selector.slice(0, -1)}`;
+        const matched = index.operations.filter((op) => op.id.startsWith(prefix));
+        if (!matched.length) throw invalid(field, `no operation of ${service}@${version} matches '${selector}'`);
+        for (const op of matched) operations.add(op.id);
+        continue;
+      }
+      const id = `${service}.${selector}`;
+      if (!this.catalog.operation(service, version, id)) {
+        throw invalid(field, `unknown operation '${selector}' in ${service}@${version}${suggest(index.operations.map((o) => o.providerOperationId), selector)}`);
+      }
+      operations.add(id);
+    }
+    return { name: def.name, services, operations: [...operations].sort() };
+  }
+
+  private diff(current: SdkVersionRow | null, next: ResolvedDefinition): PlanChange[] {
+    const changes: PlanChange[] = [];
+    const before = new Map((current?.services ?? []).map((p) => p.split('=') as [string, string]));
+    for (const [service, version] of next.services) {
+      const was = before.get(service);
+      if (was === undefined) changes.push({ action: '+', kind: 'service', id: service, to: version });
+      else if (was !== version) changes.push({ action: '~', kind: 'service', id: service, from: was, to: version });
+    }
+    for (const [service, version] of before) {
+      if (!next.services.has(service)) changes.push({ action: '-', kind: 'service', id: service, from: version });
+    }
+    const oldOps = new Set(current?.operations ?? []);
+    const newOps = new Set(next.operations);
+    for (const op of next.operations) if (!oldOps.has(op)) changes.push({ action: '+', kind: 'operation', id: op });
+    for (const op of oldOps) if (!newOps.has(op)) changes.push({ action: '-', kind: 'operation', id: op });
+    return changes;
+  }
+
+  /** First publish 1.0.0; only additions bump the minor; any removal or version change bumps the major. */
+  private nextLabel(current: SdkVersionRow | null, changes: PlanChange[]): string | null {
+    if (!current) return '1.0.0';
+    if (!changes.length) return null;
+    const [major = 0, minor = 0] = current.version.split('.').map(Number);
+    const breaking = changes.some((c) => c.action !== '+');
+    return breaking ? `${major + 1}.0.0` : `${major}.${minor + 1}.0`;
+  }
+
+  async plan(def: SdkDefinition): Promise<SdkPlan & { resolved: ResolvedDefinition; current: SdkVersionRow | null }> {
+    const resolved = await this.resolve(def);
+    const current = (await this.store.listSdkVersions(def.name))[0] ?? null;
+    const changes = this.diff(current, resolved);
+    return {
+      name: def.name,
+      currentVersion: current?.version ?? null,
+      nextVersion: this.nextLabel(current, changes),
+      changes,
+      summary: {
+        add: changes.filter((c) => c.action === '+').length,
+        remove: changes.filter((c) => c.action === '-').length,
+        change: changes.filter((c) => c.action === '~').length,
+      },
+      resolved,
+      current,
+    };
+  }
+
+  async publish(def: SdkDefinition): Promise<PublishResult> {
+    const { resolved, current, nextVersion } = await this.plan(def);
+    if (!nextVersion) return { name: def.name, version: current!.version, versionId: current!.versionId, published: false };
+    const row: SdkVersionRow = {
+      versionId: newVersionId(),
+      name: def.name,
+      version: nextVersion,
+      services: pairsOf(resolved.services),
+      operations: resolved.operations,
+      createdAt: new Date().toISOString(),
+    };
+    const first = current ? null : this.tokens.mint('sdk', def.name);
+    try {
+      await this.store.publishSdkVersion(row, first?.row ?? null);
+    } catch (err) {
+      if (err instanceof StoreConflictError) {
+        throw new EngineError('ENGINE_CONFLICT', `${def.name} was published concurrently; run plan again and re-apply`);
+      }
+      throw err;
+    }
+    return { name: row.name, version: row.version, versionId: row.versionId, published: true, ...(first ? { token: first.token } : {}) };
+  }
+
+  /** A published version; versions are immutable, so lookups are cached. */
+  private readonly versionCache = new Map<string, SdkVersionRow>();
+  async version(versionId: string): Promise<SdkVersionRow | null> {
+    const cached = this.versionCache.get(versionId);
+    if (cached) return cached;
+    const row = await this.store.getSdkVersion(versionId);
+    if (row) this.versionCache.set(versionId, row);
+    return row;
+  }
+
+  async list() {
+    return this.store.listLatestSdkVersions();
+  }
+
+  async versions(name: string) {
+    return this.store.listSdkVersions(name);
+  }
+}

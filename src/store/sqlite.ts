@@ -1,0 +1,284 @@
+// The embedded store: one SQLite file (better-sqlite3) in WAL mode with versioned migrations.
+// Every multi-row write runs in one transaction, so a crash never leaves half a publish.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  StoreConflictError,
+  type ImportedServiceRow,
+  type ReceiptRow,
+  type SdkVersionRow,
+  type SecretRow,
+  type Store,
+  type TokenKind,
+  type TokenRow,
+  type WorkspaceServiceRow,
+} from './types.ts';
+
+/** Append-only: never edit a shipped migration, add the next one. */
+const MIGRATIONS: string[] = [
+  `CREATE TABLE workspace_services (
+     service TEXT PRIMARY KEY, version TEXT NOT NULL, base_url TEXT, enabled_at TEXT NOT NULL);
+   CREATE TABLE imported_services (
+     service TEXT NOT NULL, version TEXT NOT NULL, index_json TEXT NOT NULL, imported_at TEXT NOT NULL,
+     PRIMARY KEY (service, version));
+   CREATE TABLE secrets (
+     bucket TEXT NOT NULL, service TEXT NOT NULL, ciphertext TEXT NOT NULL, nonce TEXT NOT NULL,
+     tag TEXT NOT NULL, updated_at TEXT NOT NULL, PRIMARY KEY (bucket, service));
+   CREATE TABLE sdk_versions (
+     version_id TEXT PRIMARY KEY, name TEXT NOT NULL, version TEXT NOT NULL, services TEXT NOT NULL,
+     operations TEXT NOT NULL, created_at TEXT NOT NULL, seq INTEGER NOT NULL,
+     UNIQUE (name, version), UNIQUE (name, seq));
+   CREATE TABLE tokens (
+     id TEXT PRIMARY KEY, kind TEXT NOT NULL, subject TEXT NOT NULL, hash TEXT NOT NULL UNIQUE,
+     created_at TEXT NOT NULL, expires_at TEXT, revoked_at TEXT, last_used_at TEXT, allow TEXT, binding TEXT);
+   CREATE INDEX tokens_subject ON tokens (kind, subject);
+   CREATE TABLE receipts (
+     id TEXT PRIMARY KEY, version_id TEXT NOT NULL, operation TEXT NOT NULL, surface TEXT NOT NULL,
+     token_id TEXT, started_at TEXT NOT NULL, provider_duration_ms REAL NOT NULL, pages INTEGER NOT NULL,
+     status INTEGER NOT NULL, ok INTEGER NOT NULL, bytes INTEGER NOT NULL, sha256 TEXT, error_code TEXT);
+   CREATE INDEX receipts_version ON receipts (version_id, id);`,
+];
+
+type Row = Record<string, any>;
+
+const versionFrom = (r: Row): SdkVersionRow => ({
+  versionId: r.version_id,
+  name: r.name,
+  version: r.version,
+  services: JSON.parse(r.services),
+  operations: JSON.parse(r.operations),
+  createdAt: r.created_at,
+});
+
+const tokenFrom = (r: Row): TokenRow => ({
+  id: r.id,
+  kind: r.kind,
+  subject: r.subject,
+  hash: r.hash,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  revokedAt: r.revoked_at,
+  lastUsedAt: r.last_used_at,
+  allow: r.allow === null ? null : JSON.parse(r.allow),
+  binding: r.binding === null ? null : JSON.parse(r.binding),
+});
+
+const receiptFrom = (r: Row): ReceiptRow => ({
+  id: r.id,
+  versionId: r.version_id,
+  operation: r.operation,
+  surface: r.surface,
+  tokenId: r.token_id,
+  startedAt: r.started_at,
+  providerDurationMs: r.provider_duration_ms,
+  pages: r.pages,
+  status: r.status,
+  ok: r.ok === 1,
+  bytes: r.bytes,
+  sha256: r.sha256,
+  errorCode: r.error_code,
+});
+
+export class SqliteStore implements Store {
+  readonly kind = 'sqlite' as const;
+  private readonly db: Database.Database;
+  private readonly stmt: Record<string, Database.Statement>;
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma('foreign_keys = ON');
+    this.migrate();
+    const prepare = (sql: string) => this.db.prepare(sql);
+    this.stmt = {
+      listWs: prepare('SELECT * FROM workspace_services ORDER BY service'),
+      getWs: prepare('SELECT * FROM workspace_services WHERE service = ?'),
+      putWs: prepare(
+        `INSERT INTO workspace_services (service, version, base_url, enabled_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (service) DO UPDATE SET version = excluded.version, base_url = excluded.base_url, enabled_at = excluded.enabled_at`,
+      ),
+      delWs: prepare('DELETE FROM workspace_services WHERE service = ?'),
+      putImport: prepare(
+        `INSERT INTO imported_services (service, version, index_json, imported_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (service, version) DO UPDATE SET index_json = excluded.index_json, imported_at = excluded.imported_at`,
+      ),
+      listImports: prepare('SELECT * FROM imported_services ORDER BY service, version'),
+      putSecret: prepare(
+        `INSERT INTO secrets (bucket, service, ciphertext, nonce, tag, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (bucket, service) DO UPDATE SET ciphertext = excluded.ciphertext, nonce = excluded.nonce,
+           tag = excluded.tag, updated_at = excluded.updated_at`,
+      ),
+      getSecret: prepare('SELECT * FROM secrets WHERE bucket = ? AND service = ?'),
+      listSecrets: prepare('SELECT bucket, service, updated_at FROM secrets ORDER BY bucket, service'),
+      nextSeq: prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM sdk_versions WHERE name = ?'),
+      insertVersion: prepare(
+        `INSERT INTO sdk_versions (version_id, name, version, services, operations, created_at, seq)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      getVersion: prepare('SELECT * FROM sdk_versions WHERE version_id = ?'),
+      listVersions: prepare('SELECT * FROM sdk_versions WHERE name = ? ORDER BY seq DESC'),
+      latestVersions: prepare(
+        `SELECT v.* FROM sdk_versions v JOIN (SELECT name, MAX(seq) AS seq FROM sdk_versions GROUP BY name) m
+           ON v.name = m.name AND v.seq = m.seq ORDER BY v.name`,
+      ),
+      insertToken: prepare(
+        `INSERT INTO tokens (id, kind, subject, hash, created_at, expires_at, revoked_at, last_used_at, allow, binding)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      tokenByHash: prepare('SELECT * FROM tokens WHERE hash = ?'),
+      listTokens: prepare('SELECT * FROM tokens WHERE kind = ? AND subject = ? ORDER BY created_at, id'),
+      revokeToken: prepare('UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+      touchToken: prepare('UPDATE tokens SET last_used_at = ? WHERE id = ?'),
+      insertReceipt: prepare(
+        `INSERT INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms,
+           pages, status, ok, bytes, sha256, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      listReceipts: prepare('SELECT * FROM receipts WHERE version_id = ? ORDER BY id DESC LIMIT ?'),
+    };
+  }
+
+  private migrate() {
+    const current = this.db.pragma('user_version', { simple: true }) as number;
+    if (current > MIGRATIONS.length) {
+      throw new Error(`the database schema (version ${current}) is newer than this Engine understands (${MIGRATIONS.length})`);
+    }
+    for (let v = current; v < MIGRATIONS.length; v++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[v]!);
+        this.db.pragma(`user_version = ${v + 1}`);
+      }).immediate();
+    }
+  }
+
+  async close() {
+    this.db.close();
+  }
+
+  async listWorkspaceServices(): Promise<WorkspaceServiceRow[]> {
+    return (this.stmt.listWs!.all() as Row[]).map((r) => ({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }));
+  }
+  async getWorkspaceService(service: string): Promise<WorkspaceServiceRow | null> {
+    const r = this.stmt.getWs!.get(service) as Row | undefined;
+    return r ? { service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at } : null;
+  }
+  async putWorkspaceService(row: WorkspaceServiceRow) {
+    this.stmt.putWs!.run(row.service, row.version, row.baseUrl, row.enabledAt);
+  }
+  async deleteWorkspaceService(service: string) {
+    return this.stmt.delWs!.run(service).changes > 0;
+  }
+
+  async putImportedService(row: ImportedServiceRow) {
+    this.stmt.putImport!.run(row.service, row.version, row.index, row.importedAt);
+  }
+  async listImportedServices(): Promise<ImportedServiceRow[]> {
+    return (this.stmt.listImports!.all() as Row[]).map((r) => ({ service: r.service, version: r.version, index: r.index_json, importedAt: r.imported_at }));
+  }
+
+  async putSecret(row: SecretRow) {
+    this.stmt.putSecret!.run(row.bucket, row.service, row.ciphertext, row.nonce, row.tag, row.updatedAt);
+  }
+  async getSecret(bucket: string, service: string): Promise<SecretRow | null> {
+    const r = this.stmt.getSecret!.get(bucket, service) as Row | undefined;
+    return r
+      ? { bucket: r.bucket, service: r.service, ciphertext: r.ciphertext, nonce: r.nonce, tag: r.tag, updatedAt: r.updated_at }
+      : null;
+  }
+  async listSecrets() {
+    return (this.stmt.listSecrets!.all() as Row[]).map((r) => ({ bucket: r.bucket, service: r.service, updatedAt: r.updated_at }));
+  }
+
+  async publishSdkVersion(version: SdkVersionRow, firstToken: TokenRow | null) {
+    try {
+      this.db.transaction(() => {
+        const { seq } = this.stmt.nextSeq!.get(version.name) as { seq: number };
+        this.stmt.insertVersion!.run(
+          version.versionId,
+          version.name,
+          version.version,
+          JSON.stringify(version.services),
+          JSON.stringify(version.operations),
+          version.createdAt,
+          seq,
+        );
+        if (firstToken) this.insertTokenSync(firstToken);
+      }).immediate();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        throw new StoreConflictError(`${version.name}@${version.version} already exists`);
+      }
+      throw err;
+    }
+  }
+  async getSdkVersion(versionId: string) {
+    const r = this.stmt.getVersion!.get(versionId) as Row | undefined;
+    return r ? versionFrom(r) : null;
+  }
+  async listSdkVersions(name: string) {
+    return this.stmt.listVersions!.all(name).map((r) => versionFrom(r as Row));
+  }
+  async listLatestSdkVersions() {
+    return this.stmt.latestVersions!.all().map((r) => versionFrom(r as Row));
+  }
+
+  private insertTokenSync(t: TokenRow) {
+    this.stmt.insertToken!.run(
+      t.id,
+      t.kind,
+      t.subject,
+      t.hash,
+      t.createdAt,
+      t.expiresAt,
+      t.revokedAt,
+      t.lastUsedAt,
+      t.allow === null ? null : JSON.stringify(t.allow),
+      t.binding === null ? null : JSON.stringify(t.binding),
+    );
+  }
+  async insertToken(row: TokenRow) {
+    this.insertTokenSync(row);
+  }
+  async getTokenByHash(hash: string) {
+    const r = this.stmt.tokenByHash!.get(hash) as Row | undefined;
+    return r ? tokenFrom(r) : null;
+  }
+  async listTokens(kind: TokenKind, subject: string) {
+    return this.stmt.listTokens!.all(kind, subject).map((r) => tokenFrom(r as Row));
+  }
+  async revokeToken(id: string, at: string) {
+    return this.stmt.revokeToken!.run(at, id).changes > 0;
+  }
+  async touchToken(id: string, at: string) {
+    this.stmt.touchToken!.run(at, id);
+  }
+
+  async insertReceipts(rows: ReceiptRow[]) {
+    const insert = this.stmt.insertReceipt!;
+    this.db.transaction(() => {
+      for (const r of rows) {
+        insert.run(
+          r.id,
+          r.versionId,
+          r.operation,
+          r.surface,
+          r.tokenId,
+          r.startedAt,
+          r.providerDurationMs,
+          r.pages,
+          r.status,
+          r.ok ? 1 : 0,
+          r.bytes,
+          r.sha256,
+          r.errorCode,
+        );
+      }
+    })();
+  }
+  async listReceipts(versionId: string, limit: number) {
+    return this.stmt.listReceipts!.all(versionId, limit).map((r) => receiptFrom(r as Row));
+  }
+}

@@ -1,0 +1,72 @@
+// Workspace enablement: which service version the company uses, and where it is reached.
+import { Catalog, type ServiceIndex } from '../catalog/index.ts';
+import { EngineError } from '../envelope/index.ts';
+import type { Store, WorkspaceServiceRow } from '../store/index.ts';
+
+export interface EnabledService {
+  service: string;
+  version: string;
+  baseUrl: string;
+  baseUrlOverridden: boolean;
+  enabledAt: string;
+}
+
+export class Workspace {
+  private readonly store: Store;
+  private readonly catalog: Catalog;
+
+  constructor(store: Store, catalog: Catalog) {
+    this.store = store;
+    this.catalog = catalog;
+  }
+
+  private view(row: WorkspaceServiceRow): EnabledService {
+    const index = this.catalog.get(row.service, row.version);
+    return {
+      service: row.service,
+      version: row.version,
+      baseUrl: row.baseUrl ?? index?.baseUrl ?? '',
+      baseUrlOverridden: row.baseUrl !== null,
+      enabledAt: row.enabledAt,
+    };
+  }
+
+  async list(): Promise<EnabledService[]> {
+    return (await this.store.listWorkspaceServices()).map((r) => this.view(r));
+  }
+
+  async get(service: string): Promise<EnabledService | null> {
+    const row = await this.store.getWorkspaceService(service);
+    return row ? this.view(row) : null;
+  }
+
+  async enable(service: string, version: string, baseUrl?: string): Promise<EnabledService> {
+    if (!this.catalog.has(service)) {
+      throw new EngineError('ENGINE_NOT_FOUND', `unknown service '${service}'; list services with \`svc-cli workspace services list\``, {
+        details: { field: 'service' },
+      });
+    }
+    if (!this.catalog.get(service, version)) {
+      throw new EngineError('ENGINE_NOT_FOUND', `service '${service}' has no version '${version}' (available: ${this.catalog.versionsOf(service).join(', ')})`, {
+        details: { field: 'version' },
+      });
+    }
+    const row: WorkspaceServiceRow = { service, version, baseUrl: baseUrl ? baseUrl.replace(/\/+$/, '') : null, enabledAt: new Date().toISOString() };
+    await this.store.putWorkspaceService(row);
+    return this.view(row);
+  }
+
+  async disable(service: string): Promise<void> {
+    if (!(await this.store.deleteWorkspaceService(service))) {
+      throw new EngineError('ENGINE_NOT_FOUND', `service '${service}' is not enabled in the workspace`, { details: { field: 'service' } });
+    }
+  }
+
+  /** The index and effective base URL for calls to `service` at `version`, or null when not enabled. */
+  async resolve(service: string, version: string): Promise<{ index: ServiceIndex; baseUrl: string } | null> {
+    const row = await this.store.getWorkspaceService(service);
+    const index = this.catalog.get(service, version);
+    if (!row || !index) return null;
+    return { index, baseUrl: row.baseUrl ?? index.baseUrl };
+  }
+}
