@@ -1353,7 +1353,7 @@ validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const createExecution = validate33;
 const schema50 = {"$id":"body-createExecution","type":"object","required":["operation"],"additionalProperties":false,"properties":{"operation":{"type":"string","minLength":1,"maxLength":300,"description":"Public operation ID (`<service>.<provider operationId>`)."},"input":{"type":"object","additionalProperties":true,"description":"The operation's parameters by name, and its request body under `body`."},"pagination":{"$ref":"engine.json#/components/schemas/PaginationBound"}}};
-const schema51 = {"type":"object","required":["maxPages"],"additionalProperties":false,"properties":{"maxPages":{"type":"integer","minimum":1}}};
+const schema51 = {"type":"object","description":"`{ maxPages: N }`. Checked by the Engine against the operation's pagination policy (N a\npositive integer strictly lower than its engine_max_pages, on an operation whose policy\nallows a caller bound); anything else is refused as ENGINE_PAGINATION_INVALID before\nany provider request.\n","additionalProperties":true,"properties":{"maxPages":{}}};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-createExecution" */;
@@ -1442,8 +1442,9 @@ errors++;
 if(data.pagination !== undefined){
 let data2 = data.pagination;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.maxPages === undefined){
-const err6 = {instancePath:instancePath+"/pagination",schemaPath:"engine.json#/components/schemas/PaginationBound/required",keyword:"required",params:{missingProperty: "maxPages"},message:"must have required property '"+"maxPages"+"'"};
+}
+else {
+const err6 = {instancePath:instancePath+"/pagination",schemaPath:"engine.json#/components/schemas/PaginationBound/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1452,63 +1453,15 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key1 in data2){
-if(!(key1 === "maxPages")){
-const err7 = {instancePath:instancePath+"/pagination",schemaPath:"engine.json#/components/schemas/PaginationBound/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data2.maxPages !== undefined){
-let data3 = data2.maxPages;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err8 = {instancePath:instancePath+"/pagination/maxPages",schemaPath:"engine.json#/components/schemas/PaginationBound/properties/maxPages/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data3 == "number"){
-if(data3 < 1 || isNaN(data3)){
-const err9 = {instancePath:instancePath+"/pagination/maxPages",schemaPath:"engine.json#/components/schemas/PaginationBound/properties/maxPages/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/pagination",schemaPath:"engine.json#/components/schemas/PaginationBound/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
 }
 errors++;
 }

@@ -274,8 +274,16 @@ export interface components {
             recovery?: Record<string, never>;
             retryable: boolean;
         };
+        /**
+         * @description `{ maxPages: N }`. Checked by the Engine against the operation's pagination policy (N a
+         *     positive integer strictly lower than its engine_max_pages, on an operation whose policy
+         *     allows a caller bound); anything else is refused as ENGINE_PAGINATION_INVALID before
+         *     any provider request.
+         */
         PaginationBound: {
-            maxPages: number;
+            maxPages?: unknown;
+        } & {
+            [key: string]: unknown;
         };
         PublishResult: {
             name: string;

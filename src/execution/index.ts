@@ -31,7 +31,8 @@ export interface CallScope {
 export interface CallRequest {
   operation: string;
   input?: Record<string, unknown> | undefined;
-  pagination?: { maxPages: number } | undefined;
+  /** `{ maxPages: N }`; any other shape is refused as ENGINE_PAGINATION_INVALID. */
+  pagination?: unknown;
 }
 
 export interface CallResult {
@@ -140,14 +141,17 @@ export class Executor {
   checkPagination(op: OperationSpec, pagination: CallRequest['pagination']): void {
     if (pagination === undefined) return;
     const policy = op.pagination;
-    const max = pagination?.maxPages;
+    const max = (pagination as { maxPages?: unknown } | null)?.maxPages;
     const refuse = (message: string) =>
       new EngineError('ENGINE_PAGINATION_INVALID', message, {
         details: { field: 'pagination.maxPages', supported: Boolean(policy), caller_bound_supported: policy?.callerBound ?? false, ...(policy ? { engine_max_pages: policy.engineMaxPages } : {}) },
       });
+    if (typeof pagination !== 'object' || pagination === null || Array.isArray(pagination)) throw refuse('pagination must be an object { maxPages: N }');
+    const extra = Object.keys(pagination).filter((k) => k !== 'maxPages');
+    if (extra.length) throw refuse(`pagination has unknown property '${extra[0]}'; only maxPages is accepted`);
     if (!policy) throw refuse(`operation '${op.id}' does not support pagination; call it without a pagination bound`);
     if (!policy.callerBound) throw refuse(`operation '${op.id}' does not accept a caller bound; call it without one and the Engine pages to the end`);
-    if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) throw refuse('pagination.maxPages must be a positive integer');
+    if (typeof max !== 'number' || !Number.isInteger(max) || max < 1) throw refuse('pagination.maxPages is required and must be a positive integer');
     if (max >= policy.engineMaxPages) {
       throw refuse(`pagination.maxPages must be strictly lower than the Engine limit of ${policy.engineMaxPages} for '${op.id}'`);
     }
@@ -180,7 +184,8 @@ export class Executor {
       const res = await this.dispatcher.send(first, limits, secret);
       return this.single(index, res);
     }
-    return this.traverse(index, op, op.pagination, input, first, target, limits, secret, req.pagination?.maxPages);
+    const bound = (req.pagination as { maxPages?: number } | undefined)?.maxPages;
+    return this.traverse(index, op, op.pagination, input, first, target, limits, secret, bound);
   }
 
   private providerFailure(index: ServiceIndex, res: ProviderResponse, extra: Record<string, unknown> = {}): Envelope {
