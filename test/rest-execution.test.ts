@@ -161,7 +161,7 @@ describe('REST execution', () => {
       body: '{"operation":',
     });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe('ENGINE_INVALID_INPUT');
+    expect(((await bad.json()) as any).error.code).toBe('ENGINE_INVALID_INPUT');
     const text = await fetch(`${t.url}/v1/apps/${sdk.versionId}/executions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${sdk.token}`, 'content-type': 'text/plain' },

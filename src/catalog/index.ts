@@ -101,6 +101,10 @@ export class Catalog {
     } catch (err) {
       throw new CatalogError(`document: not valid JSON or YAML (${(err as Error).message.split('\n')[0]})`);
     }
+    const openapi = (document as { openapi?: unknown } | null)?.openapi;
+    if (typeof openapi !== 'string' || !/^3\.[01]\./.test(openapi)) {
+      throw new CatalogError(`document: not an OpenAPI 3.0 or 3.1 description (missing 'openapi: 3.x')`);
+    }
     const servers = (document as { servers?: { url?: unknown }[] } | null)?.servers;
     const baseUrl = input.baseUrl ?? (typeof servers?.[0]?.url === 'string' ? servers[0].url : undefined);
     if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {

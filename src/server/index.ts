@@ -13,6 +13,7 @@ import type { ValidateFunction } from 'ajv';
 import { createHandlers, type Handlers, type ServerDeps } from './handlers.ts';
 
 export type { ServerDeps, Handlers };
+export { createHandlers };
 
 export interface RequestState {
   principal?: TokenRow;

@@ -14,6 +14,8 @@ export interface TestEngine {
   /** A CLI credential for control-plane calls. */
   cliToken: string;
   logs: string[];
+  /** Secrets and tokens handed out in this run; stop() fails if any reached a log line. */
+  canaries: string[];
   /** Control-plane request with the CLI credential; returns status and parsed JSON. */
   api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   /** REST execution with an SDK token. */
@@ -55,6 +57,7 @@ export async function startTestEngine(env: Record<string, string> = {}, existing
     dataDir,
     cliToken,
     logs,
+    canaries: [cliToken],
     api: (method, path, body) => request(method, path, cliToken, body),
     execute: (versionId, token, body) => request('POST', `/v1/apps/${versionId}/executions`, token, body),
     async restart() {
@@ -63,6 +66,8 @@ export async function startTestEngine(env: Record<string, string> = {}, existing
     },
     async stop(options = {}) {
       await engine.stop();
+      const leaked = harness.canaries.filter((c) => logs.some((line) => line.includes(c)));
+      if (leaked.length) throw new Error(`a secret or token reached the logs (${leaked.length} value(s))`);
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -85,5 +90,6 @@ export async function publishSdk(
     operations: options.operations.map((op) => `${options.service}=${op}`),
   });
   if (published.status !== 200 || !published.body.token) throw new Error(`publish failed: ${JSON.stringify(published.body)}`);
+  t.canaries.push(options.secret, published.body.token);
   return { versionId: published.body.versionId, token: published.body.token };
 }

@@ -1,0 +1,326 @@
+// REST execution overhead: `POST /v1/apps/{versionId}/executions` through the Engine, side by
+// side in one run with (1) the same provider call made directly and (2) a bare undici
+// pass-through proxy that only adds the auth header — the floor for any Node proxy.
+// Closed loop at concurrency 32; targets alternate in rotated rounds so drift on a noisy machine
+// hits all of them equally; figures are medians across rounds.
+//
+// Knobs (environment): BENCH_ROUNDS (5), BENCH_WINDOW_MS (4000), BENCH_WARMUP_MS (2000),
+// BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works),
+// BENCH_CPU_PROF=<dir> (write a --cpu-prof profile of the Engine process into <dir>).
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
+import { LoadGenerator, type LoadTarget, type WindowResult } from './lib/load.ts';
+import { int, median, ms, ratio, signedMs, table } from './lib/stats.ts';
+import type { BenchContext } from './lib/types.ts';
+import { CONTACT_BODY } from './servers/contact.ts';
+import type { EngineReady } from './servers/engine.ts';
+
+export const name = 'rest-execution';
+export const title = 'REST execution overhead';
+
+const GOALS = { p50AddedMs: 0.3, p99AddedMs: 2, throughputRatio: 0.8 };
+
+const envInt = (key: string, fallback: number) => {
+  const v = Number(process.env[key]);
+  return Number.isInteger(v) && v > 0 ? v : fallback;
+};
+
+type TargetId = 'direct' | 'proxy' | 'engine';
+const LABEL: Record<TargetId, string> = { direct: 'direct to provider', proxy: 'bare undici proxy', engine: 'Engine (REST execution)' };
+
+interface Measured {
+  window: WindowResult;
+  /** CPU time of the process in the middle (proxy or Engine) per completed request, µs; NaN for direct. */
+  hopCpuUsPerReq: number;
+  /** Share of one core the middle process used during the window. */
+  hopCpuUtil: number;
+  /** CPU time of the load generator + provider per completed request, µs. */
+  edgeCpuUsPerReq: number;
+}
+
+const script = (file: string) => fileURLToPath(new URL(`./servers/${file}`, import.meta.url));
+
+export async function run(ctx: BenchContext): Promise<string> {
+  const concurrency = envInt('BENCH_CONCURRENCY', 32);
+  const rounds = envInt('BENCH_ROUNDS', 5);
+  const windowMs = envInt('BENCH_WINDOW_MS', 4_000);
+  const warmupMs = envInt('BENCH_WARMUP_MS', 2_000);
+  const unloadedMs = Math.max(500, Math.round(windowMs * 0.4));
+  const pinned = (process.env.BENCH_PLACEMENT ?? 'pinned') === 'pinned' && canPin();
+  const profileDir = process.env.BENCH_CPU_PROF;
+
+  const key = `sk_bench_${randomBytes(12).toString('hex')}`;
+  const originalAffinity = pinned ? affinityOf(process.pid) : undefined;
+  const children: ChildHandle<unknown>[] = [];
+  const generators: LoadGenerator[] = [];
+  try {
+    // Placement (2 cores): CPU 0 = load generator (this process) + provider, CPU 1 = the process
+    // under test (proxy or Engine; only one is loaded at a time). The CPU-0 work per request is
+    // the same for every target, so the middle hop is the only thing that differs.
+    if (pinned) pin(process.pid, '0');
+    const edgeCpus = pinned ? '0' : undefined;
+    const hopCpus = pinned ? '1' : undefined;
+
+    const provider = await startChild<{ url: string }>('provider', script('provider.ts'), { cpus: edgeCpus, env: { BENCH_PROVIDER_KEY: key } });
+    children.push(provider);
+    const upstreamEnv = { BENCH_UPSTREAM_URL: provider.ready.url, BENCH_PROVIDER_KEY: key };
+    const proxy = await startChild<{ url: string }>('bare proxy', script('bare-proxy.ts'), { cpus: hopCpus, env: upstreamEnv });
+    children.push(proxy);
+    const engine = await startChild<EngineReady>('engine', script('engine.ts'), {
+      cpus: hopCpus,
+      env: upstreamEnv,
+      execArgv: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+      readyTimeoutMs: 60_000,
+    });
+    children.push(engine);
+    ctx.log(`provider ${provider.ready.url}, bare proxy ${proxy.ready.url}, Engine ${engine.ready.url} (${pinned ? 'pinned: load+provider on CPU 0, proxy/Engine on CPU 1' : 'unpinned'})`);
+
+    const contactPath = '/v1/contacts/con_0001';
+    const expectedEnvelopePrefix = '{"ok":true,"status":200,';
+    const expectedData = `"data":${CONTACT_BODY}`;
+    const providerJson = JSON.parse(CONTACT_BODY);
+    const engineCheck = (_status: number, text: string) => {
+      if (text.startsWith(expectedEnvelopePrefix) && text.includes(expectedData)) return true;
+      try {
+        const env = JSON.parse(text);
+        return env?.ok === true && env.status === 200 && isDeepStrictEqual(env.data, providerJson);
+      } catch {
+        return false;
+      }
+    };
+    const targets: Record<TargetId, LoadTarget> = {
+      direct: {
+        name: 'direct',
+        origin: provider.ready.url,
+        method: 'GET',
+        path: contactPath,
+        headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+        check: (_s, text) => text === CONTACT_BODY,
+      },
+      proxy: {
+        name: 'proxy',
+        origin: proxy.ready.url,
+        method: 'GET',
+        path: contactPath,
+        headers: { accept: 'application/json' },
+        check: (_s, text) => text === CONTACT_BODY,
+      },
+      engine: {
+        name: 'engine',
+        origin: engine.ready.url,
+        method: 'POST',
+        path: `/v1/apps/${engine.ready.versionId}/executions`,
+        headers: { authorization: `Bearer ${engine.ready.token}`, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ operation: 'demo-crm.contacts/get', input: { contact_id: 'con_0001' } }),
+        check: engineCheck,
+      },
+    };
+    const ids: TargetId[] = ['direct', 'proxy', 'engine'];
+    const gen = {} as Record<TargetId, LoadGenerator>;
+    for (const id of ids) generators.push((gen[id] = new LoadGenerator(targets[id], concurrency)));
+    const hop: Record<TargetId, ChildHandle<unknown> | undefined> = { direct: undefined, proxy, engine };
+
+    // Pre-flight: one request each, so a broken setup fails loudly before anything is timed.
+    for (const id of ids) {
+      const one = await gen[id].run(1, 300);
+      if (one.non2xx + one.badBody + one.errors > 0 || one.ok === 0) {
+        throw new Error(`${LABEL[id]} does not answer as expected: ${one.firstFailure ?? 'no response within 300 ms'}`);
+      }
+    }
+
+    const measure = async (id: TargetId, c: number, duration: number): Promise<Measured> => {
+      const h = hop[id];
+      const edge0 = process.cpuUsage();
+      const [prov0, hop0] = await Promise.all([provider.cpu(), h ? h.cpu() : Promise.resolve(NaN)]);
+      const window = await gen[id].run(c, duration);
+      const [prov1, hop1] = await Promise.all([provider.cpu(), h ? h.cpu() : Promise.resolve(NaN)]);
+      const edge1 = process.cpuUsage(edge0);
+      const done = Math.max(window.ok, 1);
+      return {
+        window,
+        hopCpuUsPerReq: (hop1 - hop0) / done,
+        hopCpuUtil: (hop1 - hop0) / 1000 / window.elapsedMs,
+        edgeCpuUsPerReq: (edge1.user + edge1.system + prov1 - prov0) / done,
+      };
+    };
+    const pause = () => new Promise((r) => setTimeout(r, 150));
+
+    ctx.log(`warm-up ${warmupMs} ms per target at concurrency ${concurrency}`);
+    for (const id of ids) {
+      await gen[id].run(concurrency, warmupMs);
+      await pause();
+    }
+
+    const perRound: Record<TargetId, Measured>[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const order = ids.map((_, i) => ids[(i + r) % ids.length]!);
+      const row = {} as Record<TargetId, Measured>;
+      for (const id of order) {
+        row[id] = await measure(id, concurrency, windowMs);
+        await pause();
+      }
+      perRound.push(row);
+      ctx.log(
+        `round ${r + 1}/${rounds} [${order.join(' → ')}]  ` +
+          ids.map((id) => `${id} p50 ${ms(row[id].window.p50)} p99 ${ms(row[id].window.p99)} ms ${int(row[id].window.rps)}/s`).join(' | '),
+      );
+    }
+
+    ctx.log(`unloaded (concurrency 1) ${unloadedMs} ms per target`);
+    const unloaded = {} as Record<TargetId, Measured>;
+    for (const id of ids) {
+      unloaded[id] = await measure(id, 1, unloadedMs);
+      await pause();
+    }
+
+    return report({ ids, perRound, unloaded, concurrency, rounds, windowMs, warmupMs, unloadedMs, pinned, profileDir });
+  } finally {
+    await Promise.allSettled(generators.map((g) => g.close()));
+    await Promise.allSettled(children.reverse().map((c) => c.stop()));
+    if (pinned && originalAffinity) pin(process.pid, originalAffinity);
+  }
+}
+
+function report(o: {
+  ids: TargetId[];
+  perRound: Record<TargetId, Measured>[];
+  unloaded: Record<TargetId, Measured>;
+  concurrency: number;
+  rounds: number;
+  windowMs: number;
+  warmupMs: number;
+  unloadedMs: number;
+  pinned: boolean;
+  profileDir: string | undefined;
+}): string {
+  const { ids, perRound, unloaded } = o;
+  const med = (id: TargetId, f: (m: Measured) => number) => median(perRound.map((r) => f(r[id])));
+  // Differences and ratios are paired within a round, then the median is taken across rounds.
+  const pairedDiff = (a: TargetId, b: TargetId, f: (w: WindowResult) => number) => median(perRound.map((r) => f(r[a].window) - f(r[b].window)));
+  const pairedRatio = (a: TargetId, b: TargetId) => median(perRound.map((r) => r[a].window.rps / r[b].window.rps));
+
+  const vsProxy = { p50: pairedDiff('engine', 'proxy', (w) => w.p50), p99: pairedDiff('engine', 'proxy', (w) => w.p99), tput: pairedRatio('engine', 'proxy') };
+  const vsDirect = { p50: pairedDiff('engine', 'direct', (w) => w.p50), p99: pairedDiff('engine', 'direct', (w) => w.p99), tput: pairedRatio('engine', 'direct') };
+  const proxyVsDirect = { p50: pairedDiff('proxy', 'direct', (w) => w.p50), p99: pairedDiff('proxy', 'direct', (w) => w.p99), tput: pairedRatio('proxy', 'direct') };
+
+  const failures = (id: TargetId) => {
+    const all = [...perRound.map((r) => r[id].window), unloaded[id].window];
+    const sum = (f: (w: WindowResult) => number) => all.reduce((s, w) => s + f(w), 0);
+    return { ok: sum((w) => w.ok), non2xx: sum((w) => w.non2xx), badBody: sum((w) => w.badBody), errors: sum((w) => w.errors), first: all.find((w) => w.firstFailure)?.firstFailure };
+  };
+  const fails = Object.fromEntries(ids.map((id) => [id, failures(id)])) as Record<TargetId, ReturnType<typeof failures>>;
+  const anyFailure = ids.some((id) => fails[id].non2xx + fails[id].badBody + fails[id].errors > 0);
+
+  const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+  const out: string[] = [];
+  out.push(
+    `Engine REST execution (\`POST /v1/apps/{versionId}/executions\`, \`demo-crm.contacts/get\`: token check, input validation, secret injection, provider call, envelope, receipt) ` +
+      `against (1) the same provider call made directly (\`GET /v1/contacts/con_0001\` with the key) and (2) a bare pass-through proxy ` +
+      `(node:http + \`undici.request\` on a keep-alive Agent, adds only \`Authorization\`, streams the body back; \`test/bench/servers/bare-proxy.ts\`). ` +
+      `The provider is a node:http server returning a fixed ${CONTACT_BODY.length}-byte JSON body (\`test/bench/servers/provider.ts\`).`,
+  );
+  out.push('');
+  out.push(
+    `Method: closed loop, **concurrency ${o.concurrency}** (undici Pool, ${o.concurrency} keep-alive connections per target), ` +
+      `${o.warmupMs} ms warm-up per target, then ${o.rounds} rounds × ${o.windowMs} ms per target with the order rotated each round ` +
+      `(direct → proxy → Engine, proxy → Engine → direct, …). Latency is request start → last body byte at the load generator. ` +
+      `Every response body is checked (provider body byte-for-byte; Engine envelope \`{ok:true,status:200,data:<provider body>}\`). ` +
+      `Figures are medians across rounds; "added" and ratios are paired within each round, then the median is taken.`,
+  );
+  out.push('');
+  out.push(
+    o.pinned
+      ? 'Placement (2 cores, `taskset`): CPU 0 runs the load generator and the provider; CPU 1 runs the process under test — the bare proxy or the Engine, each its own process with its own event loop, only one loaded at a time. The CPU-0 work per request is the same for every target, so only the middle hop differs; "direct" leaves CPU 1 idle.'
+      : 'Placement: unpinned (BENCH_PLACEMENT=shared or no taskset); load generator, provider and proxy/Engine are separate processes scheduled freely over the cores.',
+  );
+  if (o.profileDir) out.push('', `The Engine ran with \`--cpu-prof\` (profile in \`${o.profileDir}\`), which slows it; do not compare these figures with unprofiled runs.`);
+  out.push('');
+  if (anyFailure) out.push('**Some requests failed — see the failure counts; the figures below are not trustworthy.**', '');
+
+  out.push(`### Goals (Engine vs bare proxy, concurrency ${o.concurrency})`, '');
+  out.push(
+    table(
+      ['metric', 'measured', 'goal', 'verdict'],
+      [
+        ['p50 added latency', `${signedMs(vsProxy.p50)} ms`, `≤ ${GOALS.p50AddedMs} ms`, verdict(vsProxy.p50 <= GOALS.p50AddedMs)],
+        ['p99 added latency', `${signedMs(vsProxy.p99)} ms`, `≤ ${GOALS.p99AddedMs} ms`, verdict(vsProxy.p99 <= GOALS.p99AddedMs)],
+        ['throughput ratio Engine / proxy', ratio(vsProxy.tput), `≥ ${GOALS.throughputRatio}×`, verdict(vsProxy.tput >= GOALS.throughputRatio)],
+      ],
+      ['l', 'r', 'r', 'l'],
+    ),
+  );
+  out.push('');
+  out.push(`### Side by side (concurrency ${o.concurrency}, medians of ${o.rounds} rounds)`, '');
+  out.push(
+    table(
+      ['target', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'hop CPU µs/req', 'hop CPU use', 'load gen + provider CPU µs/req'],
+      ids.map((id) => [
+        LABEL[id],
+        int(med(id, (m) => m.window.rps)),
+        ms(med(id, (m) => m.window.p50)),
+        ms(med(id, (m) => m.window.p90)),
+        ms(med(id, (m) => m.window.p99)),
+        id === 'direct' ? '–' : int(med(id, (m) => m.hopCpuUsPerReq)),
+        id === 'direct' ? '–' : `${Math.round(med(id, (m) => m.hopCpuUtil) * 100)}%`,
+        int(med(id, (m) => m.edgeCpuUsPerReq)),
+      ]),
+    ),
+  );
+  out.push('');
+  out.push(
+    table(
+      ['comparison', 'p50 added ms', 'p99 added ms', 'throughput ratio'],
+      [
+        ['Engine vs bare proxy', signedMs(vsProxy.p50), signedMs(vsProxy.p99), ratio(vsProxy.tput)],
+        ['Engine vs direct', signedMs(vsDirect.p50), signedMs(vsDirect.p99), ratio(vsDirect.tput)],
+        ['bare proxy vs direct', signedMs(proxyVsDirect.p50), signedMs(proxyVsDirect.p99), ratio(proxyVsDirect.tput)],
+      ],
+    ),
+  );
+  out.push('');
+  out.push('"hop CPU" is the user+system CPU time of the proxy or Engine process divided by the requests it completed, and its share of one core during the window (100% = the hop is the bottleneck).');
+  out.push('');
+
+  out.push('<details><summary>Per round (p50 / p99 ms, req/s)</summary>', '');
+  out.push(
+    table(
+      ['round', ...ids.map((id) => LABEL[id]), 'Engine − proxy p50 / p99', 'Engine / proxy req/s'],
+      perRound.map((r, i) => [
+        String(i + 1),
+        ...ids.map((id) => `${ms(r[id].window.p50)} / ${ms(r[id].window.p99)}, ${int(r[id].window.rps)}`),
+        `${signedMs(r.engine.window.p50 - r.proxy.window.p50)} / ${signedMs(r.engine.window.p99 - r.proxy.window.p99)}`,
+        ratio(r.engine.window.rps / r.proxy.window.rps),
+      ]),
+      ['r', 'r', 'r', 'r', 'r', 'r'],
+    ),
+  );
+  out.push('', '</details>', '');
+
+  out.push(`### Unloaded (concurrency 1, one ${o.unloadedMs} ms window per target; diagnostic, not a goal)`, '');
+  out.push(
+    table(
+      ['target', 'p50 ms', 'p99 ms', 'req/s', 'added p50 vs proxy', 'added p99 vs proxy', 'hop CPU µs/req'],
+      ids.map((id) => [
+        LABEL[id],
+        ms(unloaded[id].window.p50, 3),
+        ms(unloaded[id].window.p99, 3),
+        int(unloaded[id].window.rps),
+        id === 'engine' ? signedMs(unloaded.engine.window.p50 - unloaded.proxy.window.p50, 3) : '–',
+        id === 'engine' ? signedMs(unloaded.engine.window.p99 - unloaded.proxy.window.p99, 3) : '–',
+        id === 'direct' ? '–' : int(unloaded[id].hopCpuUsPerReq),
+      ]),
+    ),
+  );
+  out.push('');
+
+  out.push('Requests checked (all windows, warm-up excluded):', '');
+  out.push(
+    table(
+      ['target', 'ok', 'non-2xx', 'bad body', 'transport errors', 'first failure'],
+      ids.map((id) => [LABEL[id], int(fails[id].ok), String(fails[id].non2xx), String(fails[id].badBody), String(fails[id].errors), fails[id].first ? `\`${fails[id].first.replace(/[|`\n]/g, ' ').slice(0, 120)}\`` : '–']),
+    ),
+  );
+  return out.join('\n');
+}

@@ -1,0 +1,137 @@
+// The Store contract: every backend (SQLite now, PostgreSQL later) passes this suite unchanged.
+import { describe, expect, it, beforeEach, afterEach } from 'vitest';
+import { StoreConflictError, type SdkVersionRow, type Store, type TokenRow, type ReceiptRow } from '../src/store/index.ts';
+
+let n = 0;
+const uniq = (p: string) => `${p}-${process.pid}-${++n}`;
+
+const version = (name: string, label: string, extra: Partial<SdkVersionRow> = {}): SdkVersionRow => ({
+  versionId: `ver_${String(++n).padStart(26, '0')}`,
+  name,
+  version: label,
+  services: ['demo-crm=v1'],
+  operations: ['demo-crm.contacts/get'],
+  createdAt: new Date(Date.now() + n).toISOString(),
+  ...extra,
+});
+
+const token = (subject: string, extra: Partial<TokenRow> = {}): TokenRow => ({
+  id: `tok_${uniq('t')}`,
+  kind: 'sdk',
+  subject,
+  hash: uniq('hash').padEnd(64, '0'),
+  createdAt: new Date().toISOString(),
+  expiresAt: null,
+  revokedAt: null,
+  lastUsedAt: null,
+  allow: null,
+  binding: null,
+  ...extra,
+});
+
+export function storeContract(backend: string, open: () => Promise<Store>, dispose: (store: Store) => Promise<void> = (s) => s.close()) {
+  describe(`Store contract: ${backend}`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await open();
+    });
+    afterEach(async () => {
+      await dispose(store);
+    });
+
+    it('enables, overrides and disables workspace services', async () => {
+      const service = uniq('svc');
+      await store.putWorkspaceService({ service, version: 'v1', baseUrl: null, enabledAt: '2026-01-01T00:00:00.000Z' });
+      await store.putWorkspaceService({ service, version: 'v2', baseUrl: 'http://127.0.0.1:1', enabledAt: '2026-01-02T00:00:00.000Z' });
+      expect(await store.getWorkspaceService(service)).toEqual({ service, version: 'v2', baseUrl: 'http://127.0.0.1:1', enabledAt: '2026-01-02T00:00:00.000Z' });
+      expect((await store.listWorkspaceServices()).filter((s) => s.service === service)).toHaveLength(1);
+      expect(await store.deleteWorkspaceService(service)).toBe(true);
+      expect(await store.deleteWorkspaceService(service)).toBe(false);
+      expect(await store.getWorkspaceService(service)).toBeNull();
+    });
+
+    it('keeps imported services by service and version', async () => {
+      const service = uniq('imp');
+      await store.putImportedService({ service, version: 'v1', index: '{"a":1}', importedAt: '2026-01-01T00:00:00.000Z' });
+      await store.putImportedService({ service, version: 'v1', index: '{"a":2}', importedAt: '2026-01-01T00:00:01.000Z' });
+      const rows = (await store.listImportedServices()).filter((r) => r.service === service);
+      expect(rows).toEqual([{ service, version: 'v1', index: '{"a":2}', importedAt: '2026-01-01T00:00:01.000Z' }]);
+    });
+
+    it('upserts secrets per bucket and service and lists them without values', async () => {
+      const service = uniq('sec');
+      await store.putSecret({ bucket: 'default', service, ciphertext: 'c1', nonce: 'n1', tag: 't1', updatedAt: '2026-01-01T00:00:00.000Z' });
+      await store.putSecret({ bucket: 'default', service, ciphertext: 'c2', nonce: 'n2', tag: 't2', updatedAt: '2026-01-02T00:00:00.000Z' });
+      expect(await store.getSecret('default', service)).toMatchObject({ ciphertext: 'c2', nonce: 'n2', tag: 't2' });
+      expect(await store.getSecret('other', service)).toBeNull();
+      const listed = (await store.listSecrets()).find((s) => s.service === service)!;
+      expect(listed).toEqual({ bucket: 'default', service, updatedAt: '2026-01-02T00:00:00.000Z' });
+      expect(listed).not.toHaveProperty('ciphertext');
+    });
+
+    it('publishes a version and its first token atomically', async () => {
+      const name = uniq('app');
+      const v1 = version(name, '1.0.0');
+      const t1 = token(name);
+      await store.publishSdkVersion(v1, t1);
+      expect(await store.getSdkVersion(v1.versionId)).toEqual(v1);
+      expect(await store.getTokenByHash(t1.hash)).toEqual(t1);
+      const v2 = version(name, '1.1.0', { operations: ['demo-crm.contacts/get', 'demo-crm.deals/list'] });
+      await store.publishSdkVersion(v2, null);
+      expect((await store.listSdkVersions(name)).map((v) => v.version)).toEqual(['1.1.0', '1.0.0']);
+      expect((await store.listLatestSdkVersions()).find((v) => v.name === name)).toEqual(v2);
+    });
+
+    it('rejects a duplicate label without leaving a partial write', async () => {
+      const name = uniq('dup');
+      await store.publishSdkVersion(version(name, '1.0.0'), token(name));
+      const dupToken = token(name);
+      await expect(store.publishSdkVersion(version(name, '1.0.0'), dupToken)).rejects.toBeInstanceOf(StoreConflictError);
+      expect(await store.getTokenByHash(dupToken.hash)).toBeNull();
+      expect(await store.listSdkVersions(name)).toHaveLength(1);
+    });
+
+    it('rolls the version back when the token write fails', async () => {
+      const name = uniq('atomic');
+      const first = token(name);
+      await store.insertToken(first);
+      const v = version(name, '1.0.0');
+      await expect(store.publishSdkVersion(v, { ...token(name), hash: first.hash })).rejects.toThrow();
+      expect(await store.getSdkVersion(v.versionId)).toBeNull();
+    });
+
+    it('stores tokens with allowlists and bindings, revokes once and records last use', async () => {
+      const subject = uniq('mcp');
+      const t = token(subject, { kind: 'mcp', allow: ['github.issues/*'], binding: { endUserRef: 'u1' }, expiresAt: '2030-01-01T00:00:00.000Z' });
+      await store.insertToken(t);
+      expect(await store.listTokens('mcp', subject)).toEqual([t]);
+      await store.touchToken(t.id, '2026-05-05T00:00:00.000Z');
+      expect((await store.getTokenByHash(t.hash))!.lastUsedAt).toBe('2026-05-05T00:00:00.000Z');
+      expect(await store.revokeToken(t.id, '2026-05-06T00:00:00.000Z')).toBe(true);
+      expect(await store.revokeToken(t.id, '2026-05-07T00:00:00.000Z')).toBe(false);
+      expect((await store.getTokenByHash(t.hash))!.revokedAt).toBe('2026-05-06T00:00:00.000Z');
+    });
+
+    it('lists receipts of a version newest first, bounded by limit', async () => {
+      const versionId = `ver_${uniq('r')}`;
+      const rows: ReceiptRow[] = [1, 2, 3].map((i) => ({
+        id: `rcp_${String(i).padStart(26, '0')}_${versionId}`,
+        versionId,
+        operation: 'demo-crm.contacts/get',
+        surface: 'rest',
+        tokenId: null,
+        startedAt: new Date(1_800_000_000_000 + i).toISOString(),
+        providerDurationMs: 1.5,
+        pages: 1,
+        status: 200,
+        ok: i !== 2,
+        bytes: 10 * i,
+        sha256: i === 2 ? null : 'ab'.repeat(32),
+        errorCode: i === 2 ? 'PROVIDER_ERROR' : null,
+      }));
+      await store.insertReceipts(rows);
+      const listed = await store.listReceipts(versionId, 2);
+      expect(listed).toEqual([rows[2], rows[1]]);
+    });
+  });
+}
