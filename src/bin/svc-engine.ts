@@ -75,7 +75,7 @@ async function dev() {
       `  demo-crm API key ${demo.apiKey}`,
       '',
       'Next: create a CLI credential on this host with',
-      '  npx svc-engine credential create --subject you',
+      '  npm run -s svc-engine -- credential create --subject you',
       'then follow the README walkthrough. Ctrl-C stops both.',
       '',
     ].join('\n'),
