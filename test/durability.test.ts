@@ -77,17 +77,17 @@ describe('durability', () => {
 
     const store = new SqliteStore(join(dataDir, 'engine.db'));
     try {
-      const latest = await store.listLatestSdkVersions();
+      const latest = await store.listLatestVersions('sdk');
       expect(latest.length).toBeGreaterThan(0);
       for (const app of latest) {
-        const versions = await store.listSdkVersions(app.name);
+        const versions = await store.listVersions('sdk', app.name);
         const tokens = await store.listTokens('sdk', app.name);
         // Every app that has a version has exactly one token, written with its first version.
         expect(tokens).toHaveLength(1);
         expect(versions.at(-1)!.version).toBe('1.0.0');
         for (const v of versions) {
           expect(v.operations.length).toBeGreaterThan(0);
-          expect(await store.getSdkVersion(v.versionId)).toEqual(v);
+          expect(await store.getVersion('sdk', v.versionId)).toEqual(v);
         }
       }
       // And no token exists for an app without a version.

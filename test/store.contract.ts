@@ -1,11 +1,11 @@
 // The Store contract: every backend (SQLite now, PostgreSQL later) passes this suite unchanged.
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
-import { StoreConflictError, type SdkVersionRow, type Store, type TokenRow, type ReceiptRow } from '../src/store/index.ts';
+import { StoreConflictError, type AppVersionRow, type Store, type TokenRow, type ReceiptRow } from '../src/store/index.ts';
 
 let n = 0;
 const uniq = (p: string) => `${p}-${process.pid}-${++n}`;
 
-const version = (name: string, label: string, extra: Partial<SdkVersionRow> = {}): SdkVersionRow => ({
+const version = (name: string, label: string, extra: Partial<AppVersionRow> = {}): AppVersionRow => ({
   versionId: `ver_${String(++n).padStart(26, '0')}`,
   name,
   version: label,
@@ -73,22 +73,22 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       const name = uniq('app');
       const v1 = version(name, '1.0.0');
       const t1 = token(name);
-      await store.publishSdkVersion(v1, t1);
-      expect(await store.getSdkVersion(v1.versionId)).toEqual(v1);
+      await store.publishVersion('sdk', v1, t1);
+      expect(await store.getVersion('sdk', v1.versionId)).toEqual(v1);
       expect(await store.getTokenByHash(t1.hash)).toEqual(t1);
       const v2 = version(name, '1.1.0', { operations: ['demo-crm.contacts/get', 'demo-crm.deals/list'] });
-      await store.publishSdkVersion(v2, null);
-      expect((await store.listSdkVersions(name)).map((v) => v.version)).toEqual(['1.1.0', '1.0.0']);
-      expect((await store.listLatestSdkVersions()).find((v) => v.name === name)).toEqual(v2);
+      await store.publishVersion('sdk', v2, null);
+      expect((await store.listVersions('sdk', name)).map((v) => v.version)).toEqual(['1.1.0', '1.0.0']);
+      expect((await store.listLatestVersions('sdk')).find((v) => v.name === name)).toEqual(v2);
     });
 
     it('rejects a duplicate label without leaving a partial write', async () => {
       const name = uniq('dup');
-      await store.publishSdkVersion(version(name, '1.0.0'), token(name));
+      await store.publishVersion('sdk', version(name, '1.0.0'), token(name));
       const dupToken = token(name);
-      await expect(store.publishSdkVersion(version(name, '1.0.0'), dupToken)).rejects.toBeInstanceOf(StoreConflictError);
+      await expect(store.publishVersion('sdk', version(name, '1.0.0'), dupToken)).rejects.toBeInstanceOf(StoreConflictError);
       expect(await store.getTokenByHash(dupToken.hash)).toBeNull();
-      expect(await store.listSdkVersions(name)).toHaveLength(1);
+      expect(await store.listVersions('sdk', name)).toHaveLength(1);
     });
 
     it('rolls the version back when the token write fails', async () => {
@@ -96,8 +96,8 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       const first = token(name);
       await store.insertToken(first);
       const v = version(name, '1.0.0');
-      await expect(store.publishSdkVersion(v, { ...token(name), hash: first.hash })).rejects.toThrow();
-      expect(await store.getSdkVersion(v.versionId)).toBeNull();
+      await expect(store.publishVersion('sdk', v, { ...token(name), hash: first.hash })).rejects.toThrow();
+      expect(await store.getVersion('sdk', v.versionId)).toBeNull();
     });
 
     it('stores tokens with allowlists and bindings, revokes once and records last use', async () => {

@@ -9,12 +9,27 @@ export interface RouteSpec {
   paramValidator: string | null;
   bodyValidator: string | null;
   bodyRequired: boolean;
+  bodyType: 'json' | 'form';
   /** Route-specific request body limit (x-max-body-bytes); null means the Engine default. */
   maxBodyBytes: number | null;
   successStatus: number;
 }
 
 export const routes = [
+  {
+    "operationId": "createConnection",
+    "method": "POST",
+    "path": "/v1/connections",
+    "koaPath": "/v1/connections",
+    "security": "cliCredential",
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": "createConnection",
+    "bodyRequired": true,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 201
+  },
   {
     "operationId": "createExecution",
     "method": "POST",
@@ -30,8 +45,28 @@ export const routes = [
     "paramValidator": "createExecution",
     "bodyValidator": "createExecution",
     "bodyRequired": true,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 200
+  },
+  {
+    "operationId": "createMcpToken",
+    "method": "POST",
+    "path": "/v1/mcp/{name}/tokens",
+    "koaPath": "/v1/mcp/:name/tokens",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "name",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "createMcpToken",
+    "bodyValidator": "createMcpToken",
+    "bodyRequired": true,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 201
   },
   {
     "operationId": "disableWorkspaceService",
@@ -48,6 +83,7 @@ export const routes = [
     "paramValidator": "disableWorkspaceService",
     "bodyValidator": null,
     "bodyRequired": false,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 204
   },
@@ -66,6 +102,21 @@ export const routes = [
     "paramValidator": "enableWorkspaceService",
     "bodyValidator": "enableWorkspaceService",
     "bodyRequired": true,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 200
+  },
+  {
+    "operationId": "exchangeDeviceCode",
+    "method": "POST",
+    "path": "/v1/auth/token",
+    "koaPath": "/v1/auth/token",
+    "security": null,
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": "exchangeDeviceCode",
+    "bodyRequired": true,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 200
   },
@@ -79,6 +130,7 @@ export const routes = [
     "paramValidator": null,
     "bodyValidator": "importWorkspaceService",
     "bodyRequired": true,
+    "bodyType": "json",
     "maxBodyBytes": 33554432,
     "successStatus": 201
   },
@@ -92,6 +144,7 @@ export const routes = [
     "paramValidator": null,
     "bodyValidator": null,
     "bodyRequired": false,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 200
   },
@@ -110,6 +163,59 @@ export const routes = [
     "paramValidator": "listCatalogServices",
     "bodyValidator": null,
     "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 200
+  },
+  {
+    "operationId": "listConnections",
+    "method": "GET",
+    "path": "/v1/connections",
+    "koaPath": "/v1/connections",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "service",
+        "in": "query"
+      }
+    ],
+    "paramValidator": "listConnections",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 200
+  },
+  {
+    "operationId": "listMcpServers",
+    "method": "GET",
+    "path": "/v1/mcp",
+    "koaPath": "/v1/mcp",
+    "security": "cliCredential",
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 200
+  },
+  {
+    "operationId": "listMcpTokens",
+    "method": "GET",
+    "path": "/v1/mcp/{name}/tokens",
+    "koaPath": "/v1/mcp/:name/tokens",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "name",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "listMcpTokens",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 200
   },
@@ -132,6 +238,7 @@ export const routes = [
     "paramValidator": "listReceipts",
     "bodyValidator": null,
     "bodyRequired": false,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 200
   },
@@ -150,6 +257,7 @@ export const routes = [
     "paramValidator": "listSdkVersions",
     "bodyValidator": null,
     "bodyRequired": false,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 200
   },
@@ -163,6 +271,7 @@ export const routes = [
     "paramValidator": null,
     "bodyValidator": null,
     "bodyRequired": false,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 200
   },
@@ -176,6 +285,62 @@ export const routes = [
     "paramValidator": null,
     "bodyValidator": null,
     "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 200
+  },
+  {
+    "operationId": "logout",
+    "method": "POST",
+    "path": "/v1/auth/logout",
+    "koaPath": "/v1/auth/logout",
+    "security": "cliCredential",
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 204
+  },
+  {
+    "operationId": "oauthCallback",
+    "method": "GET",
+    "path": "/v1/oauth/callback",
+    "koaPath": "/v1/oauth/callback",
+    "security": null,
+    "params": [
+      {
+        "name": "code",
+        "in": "query"
+      },
+      {
+        "name": "state",
+        "in": "query"
+      },
+      {
+        "name": "error",
+        "in": "query"
+      }
+    ],
+    "paramValidator": "oauthCallback",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 200
+  },
+  {
+    "operationId": "planMcp",
+    "method": "POST",
+    "path": "/v1/mcp/plan",
+    "koaPath": "/v1/mcp/plan",
+    "security": "cliCredential",
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": "planMcp",
+    "bodyRequired": true,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 200
   },
@@ -189,6 +354,21 @@ export const routes = [
     "paramValidator": null,
     "bodyValidator": "planSdk",
     "bodyRequired": true,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 200
+  },
+  {
+    "operationId": "publishMcp",
+    "method": "POST",
+    "path": "/v1/mcp/publish",
+    "koaPath": "/v1/mcp/publish",
+    "security": "cliCredential",
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": "publishMcp",
+    "bodyRequired": true,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 200
   },
@@ -202,8 +382,51 @@ export const routes = [
     "paramValidator": null,
     "bodyValidator": "publishSdk",
     "bodyRequired": true,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 200
+  },
+  {
+    "operationId": "revokeToken",
+    "method": "DELETE",
+    "path": "/v1/tokens/{token_id}",
+    "koaPath": "/v1/tokens/:token_id",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "token_id",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "revokeToken",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 204
+  },
+  {
+    "operationId": "setOAuthClient",
+    "method": "PUT",
+    "path": "/v1/buckets/{bucket}/oauth-clients/{service}",
+    "koaPath": "/v1/buckets/:bucket/oauth-clients/:service",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "bucket",
+        "in": "path"
+      },
+      {
+        "name": "service",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "setOAuthClient",
+    "bodyValidator": "setOAuthClient",
+    "bodyRequired": true,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 204
   },
   {
     "operationId": "setSecret",
@@ -224,8 +447,56 @@ export const routes = [
     "paramValidator": "setSecret",
     "bodyValidator": "setSecret",
     "bodyRequired": true,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 204
+  },
+  {
+    "operationId": "showSignin",
+    "method": "GET",
+    "path": "/signin",
+    "koaPath": "/signin",
+    "security": null,
+    "params": [
+      {
+        "name": "user_code",
+        "in": "query"
+      }
+    ],
+    "paramValidator": "showSignin",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 200
+  },
+  {
+    "operationId": "startDeviceAuthorization",
+    "method": "POST",
+    "path": "/v1/auth/device",
+    "koaPath": "/v1/auth/device",
+    "security": null,
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": "startDeviceAuthorization",
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 200
+  },
+  {
+    "operationId": "submitSignin",
+    "method": "POST",
+    "path": "/signin",
+    "koaPath": "/signin",
+    "security": null,
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": "submitSignin",
+    "bodyRequired": true,
+    "bodyType": "form",
+    "maxBodyBytes": null,
+    "successStatus": 200
   },
   {
     "operationId": "validateSdkDefinition",
@@ -237,6 +508,21 @@ export const routes = [
     "paramValidator": null,
     "bodyValidator": "validateSdkDefinition",
     "bodyRequired": true,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "successStatus": 200
+  },
+  {
+    "operationId": "whoami",
+    "method": "GET",
+    "path": "/v1/auth/whoami",
+    "koaPath": "/v1/auth/whoami",
+    "security": "cliCredential",
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
     "maxBodyBytes": null,
     "successStatus": 200
   }

@@ -1,6 +1,24 @@
 // Written by `npm run gen` from spec/. Do not edit: change the spec and regenerate.
 /* eslint-disable */
 export interface paths {
+    "/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sign-in page where a person approves a device code (HTML). */
+        get: operations["showSignin"];
+        put?: never;
+        /** Approve or deny a device code after signing in (HTML form post). */
+        post: operations["submitSignin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/apps/{version_id}/executions": {
         parameters: {
             query?: never;
@@ -18,6 +36,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start an OAuth 2.0 device authorization (RFC 8628) for svc-cli. */
+        post: operations["startDeviceAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke the presented CLI credential. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Poll for the CLI credential of an approved device code (RFC 8628 §3.4).
+         * @description While the person has not decided, answers 400 with `error: authorization_pending` (or
+         *     `slow_down` when polled faster than `interval`); `access_denied` and `expired_token` are final.
+         */
+        post: operations["exchangeDeviceCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The identity behind the presented CLI credential. */
+        get: operations["whoami"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/buckets": {
         parameters: {
             query?: never;
@@ -28,6 +118,26 @@ export interface paths {
         /** Buckets and the services that have a secret in each (values are never returned). */
         get: operations["listBuckets"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/buckets/{bucket}/oauth-clients/{service}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bucket: string;
+                service: components["parameters"]["ServiceName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Store the OAuth client a service's oauth2 auth uses. The client secret is never returned. */
+        put: operations["setOAuthClient"];
         post?: never;
         delete?: never;
         options?: never;
@@ -64,6 +174,113 @@ export interface paths {
         };
         /** Services that can be enabled (bundled catalog and imported services). */
         get: operations["listCatalogServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth connections per end user (tokens are never returned). */
+        get: operations["listConnections"];
+        put?: never;
+        /** Start an OAuth authorization-code consent for an end user; returns the consent URL. */
+        post: operations["createConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** MCP servers with their active version and runtime URL. */
+        get: operations["listMcpServers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp/{name}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The MCP server name, or one of its version IDs. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        /** Tokens of an MCP server with allowlist, expiry and last use. */
+        get: operations["listMcpTokens"];
+        put?: never;
+        /** Issue a narrowed MCP token. The token value is returned only in this answer. */
+        post: operations["createMcpToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What deploying this MCP definition would change. */
+        post: operations["planMcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deploy an immutable MCP version. The unrestricted token is returned on the first deploy only. */
+        post: operations["publishMcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the provider redirects after consent (HTML). */
+        get: operations["oauthCallback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -157,6 +374,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tokens/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an MCP or SDK execution token by its ID. */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/versions/{version_id}/receipts": {
         parameters: {
             query?: never;
@@ -242,6 +476,12 @@ export interface components {
         };
         /** Format: uri */
         BaseUrl: string;
+        /** @description Fixed selectors; authoritative over the caller's. */
+        Binding: {
+            authName?: string;
+            endUserRef?: string;
+            resourceId?: string;
+        } | null;
         Bucket: {
             name: string;
             secrets: {
@@ -261,6 +501,17 @@ export interface components {
                 version: string;
             }[];
         };
+        Connection: {
+            accessExpiresAt?: string | null;
+            authName: string;
+            createdAt: string;
+            endUserRef: string;
+            id: string;
+            service: string;
+            /** @enum {unknown} */
+            status: "active" | "needs_reauth";
+            updatedAt?: string;
+        };
         Envelope: {
             data: unknown;
             error: null | components["schemas"]["EnvelopeError"];
@@ -273,6 +524,25 @@ export interface components {
             message: string;
             recovery?: Record<string, never>;
             retryable: boolean;
+        };
+        McpServer: {
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            name: string;
+            url: string;
+            version: string;
+            versionId: string;
+        };
+        McpToken: {
+            /** @description null means every operation. */
+            allow: string[] | null;
+            binding?: components["schemas"]["Binding"];
+            createdAt: string;
+            expiresAt: string | null;
+            id: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
         };
         /**
          * @description `{ maxPages: N }`. Checked by the Engine against the operation's pagination policy (N a
@@ -291,6 +561,8 @@ export interface components {
             published: boolean;
             /** @description The execution token; present on the first publish only. */
             token?: string;
+            /** @description The MCP runtime URL (MCP deploys only). */
+            url?: string;
             version: string;
             versionId: string;
         };
@@ -355,6 +627,17 @@ export interface components {
             version: string;
             versionId: string;
         };
+        /**
+         * @description Non-secret routing for services with per-end-user OAuth connections. A token's fixed
+         *     binding overrides them.
+         */
+        Selectors: {
+            authName?: string;
+            /** @enum {unknown} */
+            authType?: "api_key" | "oauth2";
+            endUserRef?: string;
+            resourceId?: string;
+        };
         ServiceNameValue: string;
         ServiceVersion: string;
         WorkspaceService: {
@@ -387,6 +670,58 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    showSignin: {
+        parameters: {
+            query?: {
+                user_code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    submitSignin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {unknown} */
+                    decision: "approve" | "deny";
+                    password: string;
+                    user_code: string;
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     createExecution: {
         parameters: {
             query?: never;
@@ -406,6 +741,7 @@ export interface operations {
                     /** @description Public operation ID (`<service>.<provider operationId>`). */
                     operation: string;
                     pagination?: components["schemas"]["PaginationBound"];
+                    selectors?: components["schemas"]["Selectors"];
                 };
             };
         };
@@ -417,6 +753,134 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startDeviceAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    client_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Device and user codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        device_code: string;
+                        expires_in: number;
+                        interval: number;
+                        user_code: string;
+                        verification_uri: string;
+                        verification_uri_complete: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    exchangeDeviceCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    client_id?: string;
+                    device_code: string;
+                    /** @constant */
+                    grant_type: "urn:ietf:params:oauth:grant-type:device_code";
+                };
+            };
+        };
+        responses: {
+            /** @description The subject-scoped CLI credential. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        subject: string;
+                        /** @constant */
+                        token_type: "Bearer";
+                    };
+                };
+            };
+            /** @description RFC 8628 error. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_grant";
+                        error_description?: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    whoami: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The identity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        credentialId: string;
+                        expiresAt?: string | null;
+                        subject: string;
+                    };
                 };
             };
             default: components["responses"]["Error"];
@@ -441,6 +905,35 @@ export interface operations {
                         buckets: components["schemas"]["Bucket"][];
                     };
                 };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    setOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bucket: string;
+                service: components["parameters"]["ServiceName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientId: string;
+                    clientSecret: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };
@@ -496,6 +989,226 @@ export interface operations {
                 };
             };
             default: components["responses"]["Error"];
+        };
+    };
+    listConnections: {
+        parameters: {
+            query?: {
+                service?: components["schemas"]["ServiceNameValue"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Connections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connections: components["schemas"]["Connection"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    authName?: string;
+                    endUserRef: string;
+                    service: components["schemas"]["ServiceNameValue"];
+                };
+            };
+        };
+        responses: {
+            /** @description The consent URL to open. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorizeUrl: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMcpServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description MCP servers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        servers: components["schemas"]["McpServer"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMcpTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The MCP server name, or one of its version IDs. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: components["schemas"]["McpToken"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createMcpToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The MCP server name, or one of its version IDs. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    allow: string[];
+                    binding?: components["schemas"]["Binding"];
+                    /** Format: date-time */
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allow: string[];
+                        binding?: components["schemas"]["Binding"];
+                        expiresAt: string | null;
+                        id: string;
+                        token: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    planMcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SdkDefinition"];
+            };
+        };
+        responses: {
+            /** @description The plan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SdkPlan"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    publishMcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SdkDefinition"];
+            };
+        };
+        responses: {
+            /** @description The deployed (or unchanged active) version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishResult"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    oauthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
     listSdks: {
@@ -617,6 +1330,27 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ResolvedSdkDefinition"];
                 };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Error"];
         };

@@ -36,8 +36,16 @@ function config(): EngineConfig {
   }
 }
 
+/** Printed to the operator's terminal only, never logged. */
+function announceSigninCode(engine: Engine) {
+  if (engine.signinCode) {
+    process.stderr.write(`One-time sign-in code for the owner account: ${engine.signinCode} (valid 24 h, single use; set SVC_OWNER_PASSWORD to use a password instead)\n`);
+  }
+}
+
 async function serve() {
   const engine = await startEngine(config(), { databaseUrl: process.env.DATABASE_URL });
+  announceSigninCode(engine);
   onSignals(() => engine.stop());
 }
 
@@ -73,13 +81,13 @@ async function dev() {
       `  REST execution   ${engine.url}/v1/apps/<version_id>/executions`,
       `  demo-crm         ${demo.url}  (enabled in the workspace as demo-crm@v1)`,
       `  demo-crm API key ${demo.apiKey}`,
+      `  sign-in page     ${engine.url}/signin`,
       '',
-      'Next: create a CLI credential on this host with',
-      '  npm run -s svc-engine -- credential create --subject you',
-      'then follow the README walkthrough. Ctrl-C stops both.',
+      'Next: `svc-cli login` and follow the README walkthrough. Ctrl-C stops both.',
       '',
     ].join('\n'),
   );
+  announceSigninCode(engine);
   onSignals(async () => {
     await engine.stop();
     await demo.stop();

@@ -78,7 +78,8 @@ async function generateEngineApi(outDir: string) {
         paramValidator = id;
       }
       let bodyValidator: string | null = null;
-      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+      const bodyType = op.requestBody?.content?.['application/x-www-form-urlencoded'] ? 'form' : 'json';
+      const bodySchema = op.requestBody?.content?.[bodyType === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']?.schema;
       if (bodySchema) {
         const schema = { $id: `body-${id}`, ...(anchorRefs(bodySchema) as Obj) };
         bodyAjv.addSchema(schema);
@@ -97,6 +98,7 @@ async function generateEngineApi(outDir: string) {
         paramValidator,
         bodyValidator,
         bodyRequired: op.requestBody?.required === true,
+        bodyType,
         maxBodyBytes: typeof op['x-max-body-bytes'] === 'number' ? op['x-max-body-bytes'] : null,
         successStatus: Number(success),
       });
@@ -129,6 +131,7 @@ async function generateEngineApi(outDir: string) {
   paramValidator: string | null;
   bodyValidator: string | null;
   bodyRequired: boolean;
+  bodyType: 'json' | 'form';
   /** Route-specific request body limit (x-max-body-bytes); null means the Engine default. */
   maxBodyBytes: number | null;
   successStatus: number;

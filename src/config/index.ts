@@ -17,6 +17,10 @@ export interface EngineConfig {
   providerTimeoutMs: number;
   /** Public base URL printed in links (MCP runtime URLs, sign-in page). */
   publicUrl: string | undefined;
+  /** Owner password; without it the Engine prints a one-time sign-in code at start. */
+  ownerPassword: string | undefined;
+  deviceCodeTtlSeconds: number;
+  deviceIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -45,6 +49,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     restMaxResultBytes: intFrom(env, 'SVC_REST_MAX_RESULT_BYTES', 8 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     providerConnectTimeoutMs: intFrom(env, 'SVC_PROVIDER_CONNECT_TIMEOUT_MS', 5_000, 1, 120_000),
     providerTimeoutMs: intFrom(env, 'SVC_PROVIDER_TIMEOUT_MS', 30_000, 1, 600_000),
-    publicUrl: env.SVC_PUBLIC_URL || undefined,
+    publicUrl: env.SVC_PUBLIC_URL ? env.SVC_PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    ownerPassword: env.SVC_OWNER_PASSWORD || undefined,
+    deviceCodeTtlSeconds: intFrom(env, 'SVC_DEVICE_CODE_TTL_S', 600, 1, 3600),
+    deviceIntervalSeconds: intFrom(env, 'SVC_DEVICE_INTERVAL_S', 5, 0, 60),
   };
 }

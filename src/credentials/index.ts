@@ -3,7 +3,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Store } from '../store/index.ts';
+import type { SealedValue, Store } from '../store/index.ts';
 
 export const DEFAULT_BUCKET = 'default';
 
@@ -33,6 +33,22 @@ export function loadMasterKey(dataDir: string, fromEnv: string | undefined): Buf
 
 const aad = (bucket: string, service: string) => Buffer.from(`svc-engine/secret/v1\0${bucket}\0${service}`);
 
+/** AES-256-GCM with a fresh nonce; `context` is bound as AAD so a value only opens where it was sealed. */
+export function seal(key: Buffer, context: string, plaintext: string): SealedValue {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, nonce);
+  cipher.setAAD(Buffer.from(context));
+  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return { ciphertext: ciphertext.toString('base64'), nonce: nonce.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
+}
+
+export function open(key: Buffer, context: string, sealed: SealedValue): string {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.nonce, 'base64'));
+  decipher.setAAD(Buffer.from(context));
+  decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+  return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString('utf8');
+}
+
 export class SecretVault {
   private readonly key: Buffer;
   private readonly store: Store;
@@ -43,28 +59,23 @@ export class SecretVault {
   }
 
   async set(bucket: string, service: string, value: string): Promise<void> {
-    const nonce = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, nonce);
-    cipher.setAAD(aad(bucket, service));
-    const ciphertext = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-    await this.store.putSecret({
-      bucket,
-      service,
-      ciphertext: ciphertext.toString('base64'),
-      nonce: nonce.toString('base64'),
-      tag: cipher.getAuthTag().toString('base64'),
-      updatedAt: new Date().toISOString(),
-    });
+    const sealed = seal(this.key, aad(bucket, service).toString(), value);
+    await this.store.putSecret({ bucket, service, ...sealed, updatedAt: new Date().toISOString() });
   }
 
   /** The plaintext secret, or null when none is set. Throws when the record was tampered with. */
   async get(bucket: string, service: string): Promise<string | null> {
     const row = await this.store.getSecret(bucket, service);
-    if (!row) return null;
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(row.nonce, 'base64'));
-    decipher.setAAD(aad(bucket, service));
-    decipher.setAuthTag(Buffer.from(row.tag, 'base64'));
-    return Buffer.concat([decipher.update(Buffer.from(row.ciphertext, 'base64')), decipher.final()]).toString('utf8');
+    return row ? open(this.key, aad(bucket, service).toString(), row) : null;
+  }
+
+  /** Seals any value under this vault's key (OAuth tokens, PKCE verifiers). */
+  seal(context: string, plaintext: string): SealedValue {
+    return seal(this.key, `svc-engine/${context}`, plaintext);
+  }
+
+  open(context: string, sealed: SealedValue): string {
+    return open(this.key, `svc-engine/${context}`, sealed);
   }
 
   async list() {

@@ -7,9 +7,10 @@ import { Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
 import { SecretVault, loadMasterKey } from '../credentials/index.ts';
 import { Dispatcher, Executor } from '../execution/index.ts';
-import { Tokens } from '../identity/index.ts';
+import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
+import { Connections } from '../connections/index.ts';
 import { createLogger, type Logger } from '../log/index.ts';
-import { SdkApps } from '../sdk/index.ts';
+import { Apps } from '../apps/index.ts';
 import { createHttpApp, type ServerDeps } from '../server/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { Workspace } from '../workspace/index.ts';
@@ -20,6 +21,8 @@ export interface Engine {
   readonly store: Store;
   /** http://host:port of the running HTTP listener. */
   readonly url: string;
+  /** The owner's one-time sign-in code, when one was issued at this start (printed by the bin). */
+  readonly signinCode: string | null;
   stop(): Promise<void>;
 }
 
@@ -35,16 +38,22 @@ export async function assemble(config: EngineConfig, log: Logger, store: Store):
   const vault = new SecretVault(loadMasterKey(config.dataDir, config.masterKey), store);
   const tokens = new Tokens(store);
   const activity = new ActivityLog(store, log);
+  const urls = { http: config.publicUrl ?? `http://${config.host}:${config.httpPort}` };
+  const connections = new Connections({ store, vault, catalog, workspace, log, callbackUrl: () => `${urls.http}/v1/oauth/callback` });
   const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs });
-  const executor = new Executor({ catalog, workspace, vault, activity, dispatcher, log, providerTimeoutMs: config.providerTimeoutMs });
-  const sdk = new SdkApps({ store, catalog, workspace, tokens });
-  return { config, log, catalog, workspace, vault, tokens, sdk, executor, activity, dispatcher };
+  const executor = new Executor({ catalog, workspace, vault, activity, connections, dispatcher, log, providerTimeoutMs: config.providerTimeoutMs });
+  const sdk = new Apps('sdk', { store, catalog, workspace, tokens });
+  const mcp = new Apps('mcp', { store, catalog, workspace, tokens });
+  const accounts = new Accounts(store);
+  const deviceFlow = new DeviceFlow(store, tokens, { ttlSeconds: config.deviceCodeTtlSeconds, intervalSeconds: config.deviceIntervalSeconds });
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
   const log = createLogger(config.logLevel, options.logDestination);
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl });
   const deps = await assemble(config, log, store);
+  const { signinCode } = await deps.accounts.ensureOwner(config.ownerPassword);
   const app = createHttpApp(deps);
   const server: Server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
@@ -54,6 +63,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
+  if (!config.publicUrl) deps.urls.http = url;
   log.info({ url }, 'engine listening');
 
   let stopped = false;
@@ -62,6 +72,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
     deps,
     store,
     url,
+    signinCode,
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -1,7 +1,7 @@
 // The one execution path behind every surface (REST, gRPC, MCP): resolve and authorise the
 // operation, validate input, inject the credential, dispatch, traverse pages, write a receipt.
 import { createHash } from 'node:crypto';
-import type { Catalog, OperationSpec, PaginationPolicy, ServiceIndex } from '../catalog/index.ts';
+import type { ApiKeyAuth, Catalog, OperationSpec, PaginationPolicy, ServiceIndex } from '../catalog/index.ts';
 import type { SecretVault } from '../credentials/index.ts';
 import { DEFAULT_BUCKET } from '../credentials/index.ts';
 import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
@@ -9,12 +9,20 @@ import { getAt, setAt } from '../json-pointer/index.ts';
 import type { Logger } from '../log/index.ts';
 import type { ActivityLog } from '../activity/index.ts';
 import type { Workspace } from '../workspace/index.ts';
+import type { Connections } from '../connections/index.ts';
 import { Dispatcher, type ProviderResponse } from './dispatch.ts';
 import { buildRequest, type ProviderRequest } from './request.ts';
 import { InputValidators } from './validation.ts';
 
 export { Dispatcher } from './dispatch.ts';
 export { inputSchemaOf } from './validation.ts';
+
+export interface Selectors {
+  endUserRef?: string | undefined;
+  authType?: 'api_key' | 'oauth2' | undefined;
+  authName?: string | undefined;
+  resourceId?: string | undefined;
+}
 
 export interface CallScope {
   surface: 'rest' | 'grpc' | 'mcp';
@@ -26,6 +34,8 @@ export interface CallScope {
   admits(operationId: string): boolean;
   resultCapBytes: number;
   signal?: AbortSignal | undefined;
+  /** A token's fixed selectors: authoritative over the caller's. */
+  binding?: Selectors | null | undefined;
 }
 
 export interface CallRequest {
@@ -33,6 +43,7 @@ export interface CallRequest {
   input?: Record<string, unknown> | undefined;
   /** `{ maxPages: N }`; any other shape is refused as ENGINE_PAGINATION_INVALID. */
   pagination?: unknown;
+  selectors?: Selectors | undefined;
 }
 
 export interface CallResult {
@@ -51,6 +62,9 @@ interface Outcome {
   sha256: string | null;
 }
 
+const definedOnly = (o: Selectors | null | undefined): Selectors =>
+  Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined && v !== null)) as Selectors;
+
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
 function nextLink(header: string | string[] | undefined): string | undefined {
@@ -67,6 +81,7 @@ export class Executor {
   private readonly workspace: Workspace;
   private readonly vault: SecretVault;
   private readonly activity: ActivityLog;
+  private readonly connections: Connections;
   private readonly dispatcher: Dispatcher;
   private readonly validators = new InputValidators();
   private readonly log: Logger;
@@ -77,6 +92,7 @@ export class Executor {
     workspace: Workspace;
     vault: SecretVault;
     activity: ActivityLog;
+    connections: Connections;
     dispatcher: Dispatcher;
     log: Logger;
     providerTimeoutMs: number;
@@ -85,6 +101,7 @@ export class Executor {
     this.workspace = deps.workspace;
     this.vault = deps.vault;
     this.activity = deps.activity;
+    this.connections = deps.connections;
     this.dispatcher = deps.dispatcher;
     this.log = deps.log;
     this.providerTimeoutMs = deps.providerTimeoutMs;
@@ -168,14 +185,10 @@ export class Executor {
     if (!enabled || enabled.version !== version) {
       throw new EngineError('ENGINE_CONFLICT', `service '${service}' is not enabled at ${version} in the workspace`);
     }
-    const auth = index.auth.find((a) => a.type === 'api_key');
-    let secret: string | null = null;
-    if (auth) {
-      secret = await this.vault.get(DEFAULT_BUCKET, service);
-      if (secret === null) {
-        throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no secret is set for '${service}'; run \`svc-cli secret set ${service} --value-stdin\``);
-      }
-    }
+    const fixed = definedOnly(scope.binding);
+    // A fixed binding is authoritative: the caller may only choose the auth type.
+    const selectors = Object.keys(fixed).length ? { authType: req.selectors?.authType, ...fixed } : (req.selectors ?? {});
+    const { auth, secret } = await this.credential(index, selectors);
     const target = { baseUrl: enabled.baseUrl, headers: index.headers, auth, secret };
     const first = buildRequest(op, input, target);
     const limits = { maxBytes: scope.resultCapBytes, timeoutMs: this.providerTimeoutMs, signal: scope.signal };
@@ -186,6 +199,37 @@ export class Executor {
     }
     const bound = (req.pagination as { maxPages?: number } | undefined)?.maxPages;
     return this.traverse(index, op, op.pagination, input, first, target, limits, secret, bound);
+  }
+
+  /**
+   * Picks the credential: an end user's OAuth connection when the (bound or caller) selectors
+   * name an end user or ask for oauth2, else the bucket's API key.
+   */
+  private async credential(index: ServiceIndex, selectors: Selectors): Promise<{ auth: ApiKeyAuth | undefined; secret: string | null }> {
+    const service = index.service;
+    const apiKey = index.auth.find((a): a is ApiKeyAuth => a.type === 'api_key');
+    const oauth = index.auth.find((a) => a.type === 'oauth2');
+    const wantsOAuth = selectors.authType === 'oauth2' || (selectors.authType === undefined && selectors.endUserRef !== undefined && oauth !== undefined);
+    if (wantsOAuth) {
+      if (!oauth) throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' has no OAuth 2.0 auth`, { details: { field: 'selectors.authType' } });
+      if (!selectors.endUserRef) {
+        throw new EngineError('ENGINE_INVALID_INPUT', `selectors.endUserRef is required to call '${service}' with OAuth`, { details: { field: 'selectors.endUserRef' } });
+      }
+      const token = await this.connections.accessToken(service, selectors.endUserRef, selectors.authName);
+      return { auth: { name: oauth.name, type: 'api_key', in: 'header', header: 'Authorization', prefix: 'Bearer ' }, secret: token };
+    }
+    if (selectors.authType === 'api_key' && !apiKey) {
+      throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' has no API-key auth`, { details: { field: 'selectors.authType' } });
+    }
+    if (!apiKey) {
+      if (oauth) throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' uses OAuth connections: pass selectors.endUserRef`, { details: { field: 'selectors.endUserRef' } });
+      return { auth: undefined, secret: null };
+    }
+    const secret = await this.vault.get(DEFAULT_BUCKET, service);
+    if (secret === null) {
+      throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no secret is set for '${service}'; run \`svc-cli secret set ${service} --value-stdin\``);
+    }
+    return { auth: apiKey, secret };
   }
 
   private providerFailure(index: ServiceIndex, res: ProviderResponse, extra: Record<string, unknown> = {}): Envelope {

@@ -87,3 +87,6 @@ export function bearerFrom(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
 }
+
+export { Accounts, OWNER } from './accounts.ts';
+export { DeviceFlow, DeviceFlowError, DEVICE_GRANT } from './device.ts';

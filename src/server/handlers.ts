@@ -8,26 +8,39 @@ import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import type { CallScope, Executor } from '../execution/index.ts';
-import type { Tokens } from '../identity/index.ts';
+import { DeviceFlowError, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
+import type { Connections } from '../connections/index.ts';
+import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
 import type { Logger } from '../log/index.ts';
-import type { SdkApps } from '../sdk/index.ts';
-import type { SdkVersionRow, TokenRow } from '../store/index.ts';
+import type { Apps } from '../apps/index.ts';
+import type { AppVersionRow, Store, TokenRow } from '../store/index.ts';
 import type { Workspace } from '../workspace/index.ts';
 
 export interface ServerDeps {
   config: EngineConfig;
+  /** Where people and clients reach this Engine; filled in once it listens. */
+  urls: { http: string };
+  accounts: Accounts;
+  deviceFlow: DeviceFlow;
+  connections: Connections;
   log: Logger;
   catalog: Catalog;
   workspace: Workspace;
   vault: SecretVault;
   tokens: Tokens;
-  sdk: SdkApps;
+  sdk: Apps;
+  mcp: Apps;
   executor: Executor;
   activity: ActivityLog;
+  store: Store;
 }
 
-type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody: infer R } ? Json<R> : undefined;
+type Content<T> = T extends { content: infer C } ? C[keyof C] : never;
+type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody: infer R }
+  ? Content<R>
+  : operations[Id] extends { requestBody?: infer R }
+    ? Content<NonNullable<R>> | undefined
+    : undefined;
 type Present<T> = [NonNullable<T>] extends [never] ? {} : NonNullable<T>;
 type ParamsOf<Id extends OperationId> = operations[Id] extends { parameters: infer P }
   ? (P extends { path?: infer X } ? Present<X> : {}) & (P extends { query?: infer Q } ? Present<Q> : {})
@@ -37,12 +50,22 @@ export interface HandlerInput<Id extends OperationId> {
   params: ParamsOf<Id>;
   body: BodyOf<Id>;
   principal: TokenRow | undefined;
+  /** The request's Origin header, when present. */
+  origin: string | undefined;
+  host: string;
 }
 
-export type Handler<Id extends OperationId> = (input: HandlerInput<Id>) => Promise<{ status?: number; body?: unknown }>;
+export interface HandlerResult {
+  status?: number;
+  body?: unknown;
+  type?: string;
+  headers?: Record<string, string>;
+}
+
+export type Handler<Id extends OperationId> = (input: HandlerInput<Id>) => Promise<HandlerResult>;
 export type Handlers = { [Id in OperationId]: Handler<Id> };
 
-const versionView = (v: SdkVersionRow) => ({
+const versionView = (v: AppVersionRow) => ({
   name: v.name,
   version: v.version,
   versionId: v.versionId,
@@ -51,11 +74,34 @@ const versionView = (v: SdkVersionRow) => ({
   createdAt: v.createdAt,
 });
 
+const html = (body: string, status = 200): HandlerResult => ({ status, type: 'text/html; charset=utf-8', headers: PAGE_HEADERS, body });
+
+const tokenView = (t: TokenRow) => ({
+  id: t.id,
+  allow: t.allow,
+  expiresAt: t.expiresAt,
+  lastUsedAt: t.lastUsedAt,
+  revokedAt: t.revokedAt,
+  createdAt: t.createdAt,
+  binding: t.binding,
+});
+
 export function createHandlers(deps: ServerDeps): Handlers {
-  const { catalog, workspace, vault, sdk, executor, activity, config } = deps;
+  const { catalog, workspace, vault, sdk, mcp, executor, activity, config, accounts, deviceFlow, connections, tokens, urls } = deps;
+  const mcpUrl = (versionId: string) => `${config.publicUrl ?? urls.http}/mcp/${versionId}`;
+
+  /** An MCP server by name, or by one of its version IDs. */
+  const mcpServer = async (nameOrId: string) => {
+    const byId = nameOrId.startsWith('ver_') ? await mcp.version(nameOrId) : null;
+    const name = byId?.name ?? nameOrId;
+    if (!(await mcp.versions(name)).length) {
+      throw new EngineError('ENGINE_NOT_FOUND', `no MCP server named '${nameOrId}'; list them with \`svc-cli mcp list\``, { details: { field: 'name' } });
+    }
+    return name;
+  };
   const scopes = new Map<string, Omit<CallScope, 'tokenId'>>();
 
-  const scopeFor = (version: SdkVersionRow): Omit<CallScope, 'tokenId'> => {
+  const scopeFor = (version: AppVersionRow): Omit<CallScope, 'tokenId'> => {
     let scope = scopes.get(version.versionId);
     if (!scope) {
       const selected = new Set(version.operations);
@@ -183,6 +229,118 @@ export function createHandlers(deps: ServerDeps): Handlers {
       return { body: { receipts: await activity.list(params.version_id, params.limit ?? 50) } };
     },
 
+    async startDeviceAuthorization({ body }) {
+      return { body: await deviceFlow.start(body?.client_id ?? 'svc-cli', `${config.publicUrl ?? urls.http}/signin`) };
+    },
+
+    async exchangeDeviceCode({ body }) {
+      try {
+        return { body: await deviceFlow.poll(body.device_code) };
+      } catch (err) {
+        if (err instanceof DeviceFlowError) return { status: 400, body: { error: err.error, error_description: err.message } };
+        throw err;
+      }
+    },
+
+    async whoami({ principal }) {
+      return { body: { subject: principal!.subject, credentialId: principal!.id, createdAt: principal!.createdAt, expiresAt: principal!.expiresAt } };
+    },
+
+    async logout({ principal }) {
+      await tokens.revoke(principal!.id);
+      return { status: 204 };
+    },
+
+    async showSignin({ params }) {
+      return html(signinPage({ userCode: params.user_code }));
+    },
+
+    async submitSignin({ body, origin, host }) {
+      // The form only posts from the Engine's own page (a second guard beside the CSP form-action).
+      if (origin && origin !== 'null' && new URL(origin).host !== host) {
+        return html(resultPage({ heading: 'Refused', message: 'This form can only be submitted from the Engine’s own sign-in page.', ok: false }), 403);
+      }
+      const again = (error: string, status = 400) => html(signinPage({ userCode: body.user_code, username: body.username, error }), status);
+      if (!(await deviceFlow.pending(body.user_code))) return again('That code is unknown, already used or expired. Run `svc-cli login` again for a new one.');
+      const subject = await accounts.authenticate(body.username, body.password);
+      if (!subject) return again('The account or password is not right.', 401);
+      if (!(await deviceFlow.decide(body.user_code, body.decision, subject))) return again('That code is no longer waiting for approval.');
+      return body.decision === 'approve'
+        ? html(resultPage({ heading: 'Signed in', message: `svc-cli is now signed in as ${subject}.`, ok: true }))
+        : html(resultPage({ heading: 'Sign-in denied', message: 'The request was denied; svc-cli will stop waiting.', ok: false }));
+    },
+
+    async listMcpServers() {
+      const servers = [];
+      for (const latest of await mcp.list()) {
+        for (const v of await mcp.versions(latest.name)) {
+          servers.push({ name: v.name, version: v.version, versionId: v.versionId, active: v.versionId === latest.versionId, url: mcpUrl(v.versionId), createdAt: v.createdAt });
+        }
+      }
+      return { body: { servers } };
+    },
+
+    async planMcp({ body }) {
+      const { resolved: _r, current: _c, ...plan } = await mcp.plan(body);
+      return { body: plan };
+    },
+
+    async publishMcp({ body }) {
+      const result = await mcp.publish(body);
+      return { body: { ...result, url: mcpUrl(result.versionId) } };
+    },
+
+    async listMcpTokens({ params }) {
+      const name = await mcpServer(params.name);
+      return { body: { tokens: (await deps.store.listTokens('mcp', name)).map(tokenView) } };
+    },
+
+    async createMcpToken({ params, body }) {
+      const name = await mcpServer(params.name);
+      if (body.expiresAt && Date.parse(body.expiresAt) <= Date.now()) {
+        throw new EngineError('ENGINE_INVALID_INPUT', 'expiresAt must be in the future', { details: { field: 'expiresAt' } });
+      }
+      const binding = body.binding && Object.keys(body.binding).length ? (body.binding as Record<string, string>) : null;
+      const issued = await tokens.issue('mcp', name, { allow: [...new Set(body.allow)].sort(), expiresAt: body.expiresAt ?? null, binding });
+      return { status: 201, body: { id: issued.row.id, token: issued.token, allow: issued.row.allow, expiresAt: issued.row.expiresAt, binding: issued.row.binding } };
+    },
+
+    async revokeToken({ params }) {
+      if (!(await tokens.revoke(params.token_id))) {
+        throw new EngineError('ENGINE_NOT_FOUND', `no live token ${params.token_id}`, { details: { field: 'token_id' } });
+      }
+      return { status: 204 };
+    },
+
+    async setOAuthClient({ params, body }) {
+      if (params.bucket !== DEFAULT_BUCKET) {
+        throw new EngineError('ENGINE_NOT_FOUND', `unknown bucket '${params.bucket}'`, { details: { field: 'bucket' } });
+      }
+      await connections.setClient(params.service, { clientId: body.clientId, clientSecret: body.clientSecret });
+      return { status: 204 };
+    },
+
+    async listConnections({ params }) {
+      return { body: { connections: await connections.list(params.service) } };
+    },
+
+    async createConnection({ body }) {
+      return { status: 201, body: await connections.start(body.service, body.endUserRef, body.authName) };
+    },
+
+    async oauthCallback({ params }) {
+      if (params.error || !params.code || !params.state) {
+        return html(resultPage({ heading: 'Not connected', message: `The provider did not grant access (${params.error ?? 'no code'}).`, ok: false }), 400);
+      }
+      try {
+        const c = await connections.complete(params.code, params.state);
+        return html(resultPage({ heading: 'Connected', message: `${c.service} is connected for ${c.endUserRef}.`, ok: true }));
+      } catch (err) {
+        if (err instanceof EngineError) return html(resultPage({ heading: 'Not connected', message: err.message, ok: false }), err.status);
+        throw err;
+      }
+    },
+
     async createExecution({ params, body, principal }) {
       const version = await sdk.version(params.version_id);
       if (!version || !principal || version.name !== principal.subject) {
@@ -190,7 +348,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
       }
       const result = await executor.call(
         { ...scopeFor(version), tokenId: principal.id },
-        { operation: body.operation, input: body.input, pagination: body.pagination },
+        { operation: body.operation, input: body.input, pagination: body.pagination, selectors: body.selectors },
       );
       return { status: result.providerAnswered ? 200 : result.envelope.status, body: result.envelope };
     },

@@ -35,15 +35,16 @@ function validationError(where: 'body' | 'parameters', validate: ValidateFunctio
   });
 }
 
-async function readJsonBody(ctx: Koa.Context, limit: number, required: boolean): Promise<unknown> {
+async function readBody(ctx: Koa.Context, limit: number, required: boolean, kind: RouteSpec['bodyType']): Promise<unknown> {
   const type = ctx.request.type;
+  const expected = kind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
   const length = ctx.request.length;
   if (!ctx.request.headers['content-length'] && !ctx.request.headers['transfer-encoding']) {
     if (required) throw new EngineError('ENGINE_INVALID_INPUT', 'body: a JSON request body is required', { details: { field: 'body' } });
     return undefined;
   }
-  if (type !== 'application/json') {
-    throw new EngineError('ENGINE_INVALID_INPUT', 'body: Content-Type must be application/json', { details: { field: 'content-type' } });
+  if (type !== expected) {
+    throw new EngineError('ENGINE_INVALID_INPUT', `body: Content-Type must be ${expected}`, { details: { field: 'content-type' } });
   }
   if (length !== undefined && length > limit) {
     throw new EngineError('ENGINE_INPUT_TOO_LARGE', `body: the request body exceeds the ${limit}-byte limit`, { details: { limitBytes: limit } });
@@ -61,6 +62,7 @@ async function readJsonBody(ctx: Koa.Context, limit: number, required: boolean):
     if (required) throw new EngineError('ENGINE_INVALID_INPUT', 'body: a JSON request body is required', { details: { field: 'body' } });
     return undefined;
   }
+  if (kind === 'form') return Object.fromEntries(new URLSearchParams(text));
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -88,11 +90,13 @@ function bindRoute(router: Router<RequestState>, route: RouteSpec, handlers: Han
 
     let body: unknown;
     if (bodyValidator) {
-      body = await readJsonBody(ctx, bodyLimit, route.bodyRequired);
+      body = await readBody(ctx, bodyLimit, route.bodyRequired, route.bodyType);
       if (body !== undefined && !bodyValidator(body)) throw validationError('body', bodyValidator);
     }
-    const result = await handler({ params, body, principal: ctx.state.principal, signal: undefined } as never);
+    const result = await handler({ params, body, principal: ctx.state.principal, origin: ctx.get('origin') || undefined, host: ctx.host } as never);
     ctx.status = result.status ?? route.successStatus;
+    if (result.headers) ctx.set(result.headers);
+    if (result.type) ctx.type = result.type;
     if (result.body !== undefined) ctx.body = result.body;
   });
 }

@@ -7,12 +7,18 @@ import {
   StoreConflictError,
   type ImportedServiceRow,
   type ReceiptRow,
-  type SdkVersionRow,
+  type AppKind,
+  type AppVersionRow,
   type SecretRow,
   type Store,
   type TokenKind,
   type TokenRow,
   type WorkspaceServiceRow,
+  type UserRow,
+  type SigninCodeRow,
+  type DeviceCodeRow,
+  type ConnectionRow,
+  type OAuthStateRow,
 } from './types.ts';
 
 /** Append-only: never edit a shipped migration, add the next one. */
@@ -38,11 +44,30 @@ const MIGRATIONS: string[] = [
      token_id TEXT, started_at TEXT NOT NULL, provider_duration_ms REAL NOT NULL, pages INTEGER NOT NULL,
      status INTEGER NOT NULL, ok INTEGER NOT NULL, bytes INTEGER NOT NULL, sha256 TEXT, error_code TEXT);
    CREATE INDEX receipts_version ON receipts (version_id, id);`,
+  `CREATE TABLE mcp_versions (
+     version_id TEXT PRIMARY KEY, name TEXT NOT NULL, version TEXT NOT NULL, services TEXT NOT NULL,
+     operations TEXT NOT NULL, created_at TEXT NOT NULL, seq INTEGER NOT NULL,
+     UNIQUE (name, version), UNIQUE (name, seq));
+   CREATE TABLE users (subject TEXT PRIMARY KEY, password_hash TEXT, created_at TEXT NOT NULL);
+   CREATE TABLE signin_codes (
+     hash TEXT PRIMARY KEY, subject TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL, used_at TEXT);
+   CREATE TABLE device_codes (
+     hash TEXT PRIMARY KEY, user_code TEXT NOT NULL UNIQUE, client_id TEXT NOT NULL, status TEXT NOT NULL,
+     subject TEXT, created_at TEXT NOT NULL, expires_at TEXT NOT NULL, last_polled_at TEXT);
+   CREATE TABLE connections (
+     id TEXT PRIMARY KEY, service TEXT NOT NULL, end_user_ref TEXT NOT NULL, auth_name TEXT NOT NULL,
+     tokens TEXT NOT NULL, status TEXT NOT NULL, access_expires_at TEXT, generation INTEGER NOT NULL,
+     created_at TEXT NOT NULL, updated_at TEXT NOT NULL, UNIQUE (service, end_user_ref, auth_name));
+   CREATE TABLE oauth_states (
+     hash TEXT PRIMARY KEY, service TEXT NOT NULL, end_user_ref TEXT NOT NULL, auth_name TEXT NOT NULL,
+     verifier TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL);`,
 ];
+
+const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };
 
 type Row = Record<string, any>;
 
-const versionFrom = (r: Row): SdkVersionRow => ({
+const versionFrom = (r: Row): AppVersionRow => ({
   versionId: r.version_id,
   name: r.name,
   version: r.version,
@@ -80,10 +105,35 @@ const receiptFrom = (r: Row): ReceiptRow => ({
   errorCode: r.error_code,
 });
 
+const deviceFrom = (r: Row): DeviceCodeRow => ({
+  hash: r.hash,
+  userCode: r.user_code,
+  clientId: r.client_id,
+  status: r.status,
+  subject: r.subject,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  lastPolledAt: r.last_polled_at,
+});
+
+const connectionFrom = (r: Row): ConnectionRow => ({
+  id: r.id,
+  service: r.service,
+  endUserRef: r.end_user_ref,
+  authName: r.auth_name,
+  tokens: JSON.parse(r.tokens),
+  status: r.status,
+  accessExpiresAt: r.access_expires_at,
+  generation: r.generation,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
   private readonly stmt: Record<string, Database.Statement>;
+  private readonly versionStmt: Record<AppKind, Record<'nextSeq' | 'insert' | 'get' | 'list' | 'latest', Database.Statement>>;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -94,6 +144,10 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.migrate();
     const prepare = (sql: string) => this.db.prepare(sql);
+    this.versionStmt = {
+      sdk: this.versionStatements('sdk'),
+      mcp: this.versionStatements('mcp'),
+    };
     this.stmt = {
       listWs: prepare('SELECT * FROM workspace_services ORDER BY service'),
       getWs: prepare('SELECT * FROM workspace_services WHERE service = ?'),
@@ -114,17 +168,6 @@ export class SqliteStore implements Store {
       ),
       getSecret: prepare('SELECT * FROM secrets WHERE bucket = ? AND service = ?'),
       listSecrets: prepare('SELECT bucket, service, updated_at FROM secrets ORDER BY bucket, service'),
-      nextSeq: prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM sdk_versions WHERE name = ?'),
-      insertVersion: prepare(
-        `INSERT INTO sdk_versions (version_id, name, version, services, operations, created_at, seq)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      getVersion: prepare('SELECT * FROM sdk_versions WHERE version_id = ?'),
-      listVersions: prepare('SELECT * FROM sdk_versions WHERE name = ? ORDER BY seq DESC'),
-      latestVersions: prepare(
-        `SELECT v.* FROM sdk_versions v JOIN (SELECT name, MAX(seq) AS seq FROM sdk_versions GROUP BY name) m
-           ON v.name = m.name AND v.seq = m.seq ORDER BY v.name`,
-      ),
       insertToken: prepare(
         `INSERT INTO tokens (id, kind, subject, hash, created_at, expires_at, revoked_at, last_used_at, allow, binding)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -138,6 +181,22 @@ export class SqliteStore implements Store {
            pages, status, ok, bytes, sha256, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       listReceipts: prepare('SELECT * FROM receipts WHERE version_id = ? ORDER BY id DESC LIMIT ?'),
+    };
+  }
+
+  private versionStatements(kind: AppKind) {
+    const table = VERSION_TABLE[kind];
+    return {
+      nextSeq: this.db.prepare(`SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM ${table} WHERE name = ?`),
+      insert: this.db.prepare(
+        `INSERT INTO ${table} (version_id, name, version, services, operations, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      get: this.db.prepare(`SELECT * FROM ${table} WHERE version_id = ?`),
+      list: this.db.prepare(`SELECT * FROM ${table} WHERE name = ? ORDER BY seq DESC`),
+      latest: this.db.prepare(
+        `SELECT v.* FROM ${table} v JOIN (SELECT name, MAX(seq) AS seq FROM ${table} GROUP BY name) m
+           ON v.name = m.name AND v.seq = m.seq ORDER BY v.name`,
+      ),
     };
   }
 
@@ -192,11 +251,12 @@ export class SqliteStore implements Store {
     return (this.stmt.listSecrets!.all() as Row[]).map((r) => ({ bucket: r.bucket, service: r.service, updatedAt: r.updated_at }));
   }
 
-  async publishSdkVersion(version: SdkVersionRow, firstToken: TokenRow | null) {
+  async publishVersion(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null) {
+    const stmt = this.versionStmt[kind];
     try {
       this.db.transaction(() => {
-        const { seq } = this.stmt.nextSeq!.get(version.name) as { seq: number };
-        this.stmt.insertVersion!.run(
+        const { seq } = stmt.nextSeq.get(version.name) as { seq: number };
+        stmt.insert.run(
           version.versionId,
           version.name,
           version.version,
@@ -208,21 +268,21 @@ export class SqliteStore implements Store {
         if (firstToken) this.insertTokenSync(firstToken);
       }).immediate();
     } catch (err) {
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' && /\.(name|version|seq)\b/.test((err as Error).message)) {
         throw new StoreConflictError(`${version.name}@${version.version} already exists`);
       }
       throw err;
     }
   }
-  async getSdkVersion(versionId: string) {
-    const r = this.stmt.getVersion!.get(versionId) as Row | undefined;
+  async getVersion(kind: AppKind, versionId: string) {
+    const r = this.versionStmt[kind].get.get(versionId) as Row | undefined;
     return r ? versionFrom(r) : null;
   }
-  async listSdkVersions(name: string) {
-    return this.stmt.listVersions!.all(name).map((r) => versionFrom(r as Row));
+  async listVersions(kind: AppKind, name: string) {
+    return (this.versionStmt[kind].list.all(name) as Row[]).map(versionFrom);
   }
-  async listLatestSdkVersions() {
-    return this.stmt.latestVersions!.all().map((r) => versionFrom(r as Row));
+  async listLatestVersions(kind: AppKind) {
+    return (this.versionStmt[kind].latest.all() as Row[]).map(versionFrom);
   }
 
   private insertTokenSync(t: TokenRow) {
@@ -254,6 +314,98 @@ export class SqliteStore implements Store {
   }
   async touchToken(id: string, at: string) {
     this.stmt.touchToken!.run(at, id);
+  }
+
+  async getUser(subject: string): Promise<UserRow | null> {
+    const r = this.db.prepare('SELECT * FROM users WHERE subject = ?').get(subject) as Row | undefined;
+    return r ? { subject: r.subject, passwordHash: r.password_hash, createdAt: r.created_at } : null;
+  }
+  async putUser(row: UserRow) {
+    this.db
+      .prepare(
+        `INSERT INTO users (subject, password_hash, created_at) VALUES (?, ?, ?)
+         ON CONFLICT (subject) DO UPDATE SET password_hash = excluded.password_hash`,
+      )
+      .run(row.subject, row.passwordHash, row.createdAt);
+  }
+  async insertSigninCode(row: SigninCodeRow) {
+    this.db.prepare('INSERT INTO signin_codes (hash, subject, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?)').run(row.hash, row.subject, row.createdAt, row.expiresAt, row.usedAt);
+  }
+  async useSigninCode(hash: string, at: string): Promise<SigninCodeRow | null> {
+    const r = this.db
+      .prepare('UPDATE signin_codes SET used_at = ? WHERE hash = ? AND used_at IS NULL AND expires_at > ? RETURNING *')
+      .get(at, hash, at) as Row | undefined;
+    return r ? { hash: r.hash, subject: r.subject, createdAt: r.created_at, expiresAt: r.expires_at, usedAt: r.used_at } : null;
+  }
+
+  async insertDeviceCode(row: DeviceCodeRow) {
+    this.db
+      .prepare('INSERT INTO device_codes (hash, user_code, client_id, status, subject, created_at, expires_at, last_polled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(row.hash, row.userCode, row.clientId, row.status, row.subject, row.createdAt, row.expiresAt, row.lastPolledAt);
+  }
+  async getDeviceCode(hash: string) {
+    const r = this.db.prepare('SELECT * FROM device_codes WHERE hash = ?').get(hash) as Row | undefined;
+    return r ? deviceFrom(r) : null;
+  }
+  async getDeviceCodeByUserCode(userCode: string) {
+    const r = this.db.prepare('SELECT * FROM device_codes WHERE user_code = ?').get(userCode) as Row | undefined;
+    return r ? deviceFrom(r) : null;
+  }
+  async decideDeviceCode(userCode: string, status: 'approved' | 'denied', subject: string | null) {
+    return this.db.prepare(`UPDATE device_codes SET status = ?, subject = ? WHERE user_code = ? AND status = 'pending'`).run(status, subject, userCode).changes > 0;
+  }
+  async redeemDeviceCode(hash: string, credential: TokenRow) {
+    return this.db.transaction(() => {
+      const changed = this.db.prepare(`UPDATE device_codes SET status = 'redeemed' WHERE hash = ? AND status = 'approved'`).run(hash).changes;
+      if (!changed) return false;
+      this.insertTokenSync(credential);
+      return true;
+    }).immediate();
+  }
+  async touchDeviceCode(hash: string, at: string) {
+    this.db.prepare('UPDATE device_codes SET last_polled_at = ? WHERE hash = ?').run(at, hash);
+  }
+
+  async putConnection(row: ConnectionRow) {
+    this.db
+      .prepare(
+        `INSERT INTO connections (id, service, end_user_ref, auth_name, tokens, status, access_expires_at, generation, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (service, end_user_ref, auth_name) DO UPDATE SET tokens = excluded.tokens, status = excluded.status,
+           access_expires_at = excluded.access_expires_at, generation = connections.generation + 1, updated_at = excluded.updated_at`,
+      )
+      .run(row.id, row.service, row.endUserRef, row.authName, JSON.stringify(row.tokens), row.status, row.accessExpiresAt, row.generation, row.createdAt, row.updatedAt);
+  }
+  async getConnection(service: string, endUserRef: string, authName: string) {
+    const r = this.db.prepare('SELECT * FROM connections WHERE service = ? AND end_user_ref = ? AND auth_name = ?').get(service, endUserRef, authName) as Row | undefined;
+    return r ? connectionFrom(r) : null;
+  }
+  async listConnections(service?: string) {
+    const rows = (service
+      ? this.db.prepare('SELECT * FROM connections WHERE service = ? ORDER BY service, end_user_ref, auth_name').all(service)
+      : this.db.prepare('SELECT * FROM connections ORDER BY service, end_user_ref, auth_name').all()) as Row[];
+    return rows.map(connectionFrom);
+  }
+  async updateConnectionTokens(id: string, expectedGeneration: number, next: Pick<ConnectionRow, 'tokens' | 'status' | 'accessExpiresAt' | 'updatedAt'>) {
+    return (
+      this.db
+        .prepare(
+          `UPDATE connections SET tokens = ?, status = ?, access_expires_at = ?, updated_at = ?, generation = generation + 1
+           WHERE id = ? AND generation = ?`,
+        )
+        .run(JSON.stringify(next.tokens), next.status, next.accessExpiresAt, next.updatedAt, id, expectedGeneration).changes > 0
+    );
+  }
+  async insertOAuthState(row: OAuthStateRow) {
+    this.db
+      .prepare('INSERT INTO oauth_states (hash, service, end_user_ref, auth_name, verifier, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(row.hash, row.service, row.endUserRef, row.authName, JSON.stringify(row.verifier), row.createdAt, row.expiresAt);
+  }
+  async takeOAuthState(hash: string) {
+    const r = this.db.prepare('DELETE FROM oauth_states WHERE hash = ? RETURNING *').get(hash) as Row | undefined;
+    return r
+      ? { hash: r.hash, service: r.service, endUserRef: r.end_user_ref, authName: r.auth_name, verifier: JSON.parse(r.verifier), createdAt: r.created_at, expiresAt: r.expires_at }
+      : null;
   }
 
   async insertReceipts(rows: ReceiptRow[]) {

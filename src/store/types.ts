@@ -27,7 +27,10 @@ export interface SecretRow {
   updatedAt: string;
 }
 
-export interface SdkVersionRow {
+/** SDK apps and MCP servers share one versioning model; each kind has its own namespace. */
+export type AppKind = 'sdk' | 'mcp';
+
+export interface AppVersionRow {
   versionId: string;
   name: string;
   version: string;
@@ -72,6 +75,67 @@ export interface ReceiptRow {
   errorCode: string | null;
 }
 
+export interface UserRow {
+  subject: string;
+  /** scrypt hash (`scrypt$N$r$p$salt$hash`), or null until a password is set. */
+  passwordHash: string | null;
+  createdAt: string;
+}
+
+export type DeviceCodeStatus = 'pending' | 'approved' | 'denied' | 'redeemed';
+
+export interface DeviceCodeRow {
+  /** SHA-256 of the device code (the CLI's secret). */
+  hash: string;
+  userCode: string;
+  clientId: string;
+  status: DeviceCodeStatus;
+  subject: string | null;
+  createdAt: string;
+  expiresAt: string;
+  lastPolledAt: string | null;
+}
+
+export interface SigninCodeRow {
+  hash: string;
+  subject: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export interface SealedValue {
+  ciphertext: string;
+  nonce: string;
+  tag: string;
+}
+
+export interface ConnectionRow {
+  id: string;
+  service: string;
+  endUserRef: string;
+  authName: string;
+  /** The encrypted token set (access token, refresh token). */
+  tokens: SealedValue;
+  status: 'active' | 'needs_reauth';
+  accessExpiresAt: string | null;
+  /** Increments on every token write; refreshes compare it to detect a concurrent writer. */
+  generation: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OAuthStateRow {
+  hash: string;
+  service: string;
+  endUserRef: string;
+  authName: string;
+  /** PKCE verifier, sealed. */
+  verifier: SealedValue;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   close(): Promise<void>;
@@ -92,18 +156,42 @@ export interface Store {
    * Publishes a version atomically, together with the app's first token when given: either both
    * rows become visible or neither does. Fails with StoreConflictError when the label exists.
    */
-  publishSdkVersion(version: SdkVersionRow, firstToken: TokenRow | null): Promise<void>;
-  getSdkVersion(versionId: string): Promise<SdkVersionRow | null>;
+  publishVersion(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null): Promise<void>;
+  getVersion(kind: AppKind, versionId: string): Promise<AppVersionRow | null>;
   /** Newest first. */
-  listSdkVersions(name: string): Promise<SdkVersionRow[]>;
-  /** The newest version of every app. */
-  listLatestSdkVersions(): Promise<SdkVersionRow[]>;
+  listVersions(kind: AppKind, name: string): Promise<AppVersionRow[]>;
+  /** The newest version of every app of that kind. */
+  listLatestVersions(kind: AppKind): Promise<AppVersionRow[]>;
 
   insertToken(row: TokenRow): Promise<void>;
   getTokenByHash(hash: string): Promise<TokenRow | null>;
   listTokens(kind: TokenKind, subject: string): Promise<TokenRow[]>;
   revokeToken(id: string, at: string): Promise<boolean>;
   touchToken(id: string, at: string): Promise<void>;
+
+  getUser(subject: string): Promise<UserRow | null>;
+  putUser(row: UserRow): Promise<void>;
+  insertSigninCode(row: SigninCodeRow): Promise<void>;
+  /** Marks an unused, unexpired code used; false when it cannot be used. */
+  useSigninCode(hash: string, at: string): Promise<SigninCodeRow | null>;
+
+  insertDeviceCode(row: DeviceCodeRow): Promise<void>;
+  getDeviceCode(hash: string): Promise<DeviceCodeRow | null>;
+  getDeviceCodeByUserCode(userCode: string): Promise<DeviceCodeRow | null>;
+  /** Moves a pending code to approved or denied; false when it was not pending. */
+  decideDeviceCode(userCode: string, status: 'approved' | 'denied', subject: string | null): Promise<boolean>;
+  /** Atomically marks an approved code redeemed and stores the credential it yields. */
+  redeemDeviceCode(hash: string, credential: TokenRow): Promise<boolean>;
+  touchDeviceCode(hash: string, at: string): Promise<void>;
+
+  putConnection(row: ConnectionRow): Promise<void>;
+  getConnection(service: string, endUserRef: string, authName: string): Promise<ConnectionRow | null>;
+  listConnections(service?: string): Promise<ConnectionRow[]>;
+  /** Writes new tokens only when the stored generation still equals `expectedGeneration`. */
+  updateConnectionTokens(id: string, expectedGeneration: number, next: Pick<ConnectionRow, 'tokens' | 'status' | 'accessExpiresAt' | 'updatedAt'>): Promise<boolean>;
+  insertOAuthState(row: OAuthStateRow): Promise<void>;
+  /** Returns and deletes a state (single use). */
+  takeOAuthState(hash: string): Promise<OAuthStateRow | null>;
 
   insertReceipts(rows: ReceiptRow[]): Promise<void>;
   /** Newest first. */

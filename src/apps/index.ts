@@ -1,13 +1,14 @@
-// SDK apps: definitions of selected services and operations, plans, and immutable published
-// versions with semantic labels derived from the change (DESIGN §7).
+// Apps: SDK apps and MCP servers. Both are definitions of selected services and operations,
+// planned and published as immutable versions with semantic labels derived from the change
+// (DESIGN §7); the first publish of an app issues its execution token, once.
 import { Catalog } from '../catalog/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { newVersionId } from '../ids/index.ts';
 import { Tokens } from '../identity/index.ts';
-import { StoreConflictError, type SdkVersionRow, type Store } from '../store/index.ts';
+import { StoreConflictError, type AppKind, type AppVersionRow, type Store } from '../store/index.ts';
 import { Workspace } from '../workspace/index.ts';
 
-export interface SdkDefinition {
+export interface AppDefinition {
   name: string;
   services: string[];
   operations: string[];
@@ -29,7 +30,7 @@ export interface PlanChange {
   to?: string;
 }
 
-export interface SdkPlan {
+export interface AppPlan {
   name: string;
   currentVersion: string | null;
   nextVersion: string | null;
@@ -66,13 +67,15 @@ function suggest(candidates: Iterable<string>, wanted: string): string {
 
 const pairsOf = (services: Map<string, string>) => [...services].map(([s, v]) => `${s}=${v}`).sort();
 
-export class SdkApps {
+export class Apps {
+  readonly kind: AppKind;
   private readonly store: Store;
   private readonly catalog: Catalog;
   private readonly workspace: Workspace;
   private readonly tokens: Tokens;
 
-  constructor(deps: { store: Store; catalog: Catalog; workspace: Workspace; tokens: Tokens }) {
+  constructor(kind: AppKind, deps: { store: Store; catalog: Catalog; workspace: Workspace; tokens: Tokens }) {
+    this.kind = kind;
     this.store = deps.store;
     this.catalog = deps.catalog;
     this.workspace = deps.workspace;
@@ -80,7 +83,7 @@ export class SdkApps {
   }
 
   /** Checks a definition against the catalog and workspace and expands operation globs. */
-  async resolve(def: SdkDefinition): Promise<ResolvedDefinition> {
+  async resolve(def: AppDefinition): Promise<ResolvedDefinition> {
     const services = new Map<string, string>();
     for (const [i, pair] of def.services.entries()) {
       const field = `services[${i}]`;
@@ -128,7 +131,7 @@ export class SdkApps {
     return { name: def.name, services, operations: [...operations].sort() };
   }
 
-  private diff(current: SdkVersionRow | null, next: ResolvedDefinition): PlanChange[] {
+  private diff(current: AppVersionRow | null, next: ResolvedDefinition): PlanChange[] {
     const changes: PlanChange[] = [];
     const before = new Map((current?.services ?? []).map((p) => p.split('=') as [string, string]));
     for (const [service, version] of next.services) {
@@ -147,7 +150,7 @@ export class SdkApps {
   }
 
   /** First publish 1.0.0; only additions bump the minor; any removal or version change bumps the major. */
-  private nextLabel(current: SdkVersionRow | null, changes: PlanChange[]): string | null {
+  private nextLabel(current: AppVersionRow | null, changes: PlanChange[]): string | null {
     if (!current) return '1.0.0';
     if (!changes.length) return null;
     const [major = 0, minor = 0] = current.version.split('.').map(Number);
@@ -155,9 +158,9 @@ export class SdkApps {
     return breaking ? `${major + 1}.0.0` : `${major}.${minor + 1}.0`;
   }
 
-  async plan(def: SdkDefinition): Promise<SdkPlan & { resolved: ResolvedDefinition; current: SdkVersionRow | null }> {
+  async plan(def: AppDefinition): Promise<AppPlan & { resolved: ResolvedDefinition; current: AppVersionRow | null }> {
     const resolved = await this.resolve(def);
-    const current = (await this.store.listSdkVersions(def.name))[0] ?? null;
+    const current = (await this.store.listVersions(this.kind, def.name))[0] ?? null;
     const changes = this.diff(current, resolved);
     return {
       name: def.name,
@@ -174,10 +177,10 @@ export class SdkApps {
     };
   }
 
-  async publish(def: SdkDefinition): Promise<PublishResult> {
+  async publish(def: AppDefinition): Promise<PublishResult> {
     const { resolved, current, nextVersion } = await this.plan(def);
     if (!nextVersion) return { name: def.name, version: current!.version, versionId: current!.versionId, published: false };
-    const row: SdkVersionRow = {
+    const row: AppVersionRow = {
       versionId: newVersionId(),
       name: def.name,
       version: nextVersion,
@@ -185,9 +188,9 @@ export class SdkApps {
       operations: resolved.operations,
       createdAt: new Date().toISOString(),
     };
-    const first = current ? null : this.tokens.mint('sdk', def.name);
+    const first = current ? null : this.tokens.mint(this.kind, def.name);
     try {
-      await this.store.publishSdkVersion(row, first?.row ?? null);
+      await this.store.publishVersion(this.kind, row, first?.row ?? null);
     } catch (err) {
       if (err instanceof StoreConflictError) {
         throw new EngineError('ENGINE_CONFLICT', `${def.name} was published concurrently; run plan again and re-apply`);
@@ -198,20 +201,20 @@ export class SdkApps {
   }
 
   /** A published version; versions are immutable, so lookups are cached. */
-  private readonly versionCache = new Map<string, SdkVersionRow>();
-  async version(versionId: string): Promise<SdkVersionRow | null> {
+  private readonly versionCache = new Map<string, AppVersionRow>();
+  async version(versionId: string): Promise<AppVersionRow | null> {
     const cached = this.versionCache.get(versionId);
     if (cached) return cached;
-    const row = await this.store.getSdkVersion(versionId);
+    const row = await this.store.getVersion(this.kind, versionId);
     if (row) this.versionCache.set(versionId, row);
     return row;
   }
 
   async list() {
-    return this.store.listLatestSdkVersions();
+    return this.store.listLatestVersions(this.kind);
   }
 
   async versions(name: string) {
-    return this.store.listSdkVersions(name);
+    return this.store.listVersions(this.kind, name);
   }
 }

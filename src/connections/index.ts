@@ -1,0 +1,250 @@
+// OAuth 2.0 connections per end user: authorization-code consent with PKCE, tokens sealed at
+// rest, and Engine-side refresh ahead of expiry, single-flight per connection. A refresh that
+// the provider refuses marks the connection as needing re-authorisation.
+import { createHash, randomBytes } from 'node:crypto';
+import { request } from 'undici';
+import type { Catalog, OAuth2Auth } from '../catalog/index.ts';
+import { DEFAULT_BUCKET, type SecretVault } from '../credentials/index.ts';
+import { EngineError } from '../envelope/index.ts';
+import { hashToken, newTokenId } from '../ids/index.ts';
+import type { Logger } from '../log/index.ts';
+import type { ConnectionRow, Store } from '../store/index.ts';
+import type { Workspace } from '../workspace/index.ts';
+
+export const DEFAULT_AUTH_NAME = 'default';
+const STATE_TTL_MS = 10 * 60 * 1000;
+/** Refresh this long before the access token expires. */
+const REFRESH_SKEW_MS = 60 * 1000;
+
+interface TokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+}
+
+interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+export const oauthClientKey = (service: string) => `${service}#oauth-client`;
+const sealContext = (c: Pick<ConnectionRow, 'service' | 'endUserRef' | 'authName'>) => `connection/${c.service}/${c.endUserRef}/${c.authName}`;
+
+export interface ConnectionView {
+  id: string;
+  service: string;
+  endUserRef: string;
+  authName: string;
+  status: ConnectionRow['status'];
+  accessExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const view = (row: ConnectionRow): ConnectionView => ({
+  id: row.id,
+  service: row.service,
+  endUserRef: row.endUserRef,
+  authName: row.authName,
+  status: row.status,
+  accessExpiresAt: row.accessExpiresAt,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+});
+
+export class Connections {
+  private readonly store: Store;
+  private readonly vault: SecretVault;
+  private readonly catalog: Catalog;
+  private readonly workspace: Workspace;
+  private readonly log: Logger;
+  private readonly callbackUrl: () => string;
+  private readonly refreshing = new Map<string, Promise<string>>();
+
+  constructor(deps: { store: Store; vault: SecretVault; catalog: Catalog; workspace: Workspace; log: Logger; callbackUrl: () => string }) {
+    this.store = deps.store;
+    this.vault = deps.vault;
+    this.catalog = deps.catalog;
+    this.workspace = deps.workspace;
+    this.log = deps.log;
+    this.callbackUrl = deps.callbackUrl;
+  }
+
+  private async provider(service: string): Promise<{ oauth: OAuth2Auth; baseUrl: string }> {
+    const enabled = await this.workspace.get(service);
+    if (!enabled) throw new EngineError('ENGINE_NOT_FOUND', `service '${service}' is not enabled in the workspace`, { details: { field: 'service' } });
+    const index = this.catalog.get(service, enabled.version)!;
+    const oauth = index.auth.find((a): a is OAuth2Auth => a.type === 'oauth2');
+    if (!oauth) throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' has no OAuth 2.0 auth; use \`svc-cli secret set ${service}\``, { details: { field: 'service' } });
+    return { oauth, baseUrl: enabled.baseUrl };
+  }
+
+  private async client(service: string): Promise<OAuthClient> {
+    const raw = await this.vault.get(DEFAULT_BUCKET, oauthClientKey(service));
+    if (!raw) {
+      throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no OAuth client is set for '${service}'; run \`svc-cli secret set ${service} --oauth-client-id <id> --value-stdin\``);
+    }
+    return JSON.parse(raw) as OAuthClient;
+  }
+
+  async setClient(service: string, client: OAuthClient): Promise<void> {
+    await this.provider(service);
+    await this.vault.set(DEFAULT_BUCKET, oauthClientKey(service), JSON.stringify(client));
+  }
+
+  /** Starts consent for an end user: returns the provider's authorization URL to open. */
+  async start(service: string, endUserRef: string, authName = DEFAULT_AUTH_NAME): Promise<{ authorizeUrl: string; expiresAt: string }> {
+    const { oauth, baseUrl } = await this.provider(service);
+    const client = await this.client(service);
+    const state = randomBytes(32).toString('base64url');
+    const verifier = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    const expiresAt = new Date(now + STATE_TTL_MS).toISOString();
+    await this.store.insertOAuthState({
+      hash: hashToken(state),
+      service,
+      endUserRef,
+      authName,
+      verifier: this.vault.seal(`oauth-state/${service}`, verifier),
+      createdAt: new Date(now).toISOString(),
+      expiresAt,
+    });
+    const url = new URL(oauth.authorizationUrl, baseUrl + '/');
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.clientId,
+      redirect_uri: this.callbackUrl(),
+      state,
+      scope: oauth.scopes.join(' '),
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+    }).toString();
+    return { authorizeUrl: url.href, expiresAt };
+  }
+
+  /** Finishes consent: exchanges the code and stores the connection. */
+  async complete(code: string, state: string): Promise<ConnectionView> {
+    const row = await this.store.takeOAuthState(hashToken(state));
+    if (!row || Date.parse(row.expiresAt) <= Date.now()) {
+      throw new EngineError('ENGINE_INVALID_INPUT', 'this consent link is unknown or expired; run `svc-cli connection create` again', { details: { field: 'state' } });
+    }
+    const verifier = this.vault.open(`oauth-state/${row.service}`, row.verifier);
+    const { oauth, baseUrl } = await this.provider(row.service);
+    const client = await this.client(row.service);
+    const answer = await this.tokenRequest(oauth, baseUrl, client, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: this.callbackUrl(),
+      code_verifier: verifier,
+    });
+    if (!answer.ok) {
+      throw new EngineError('ENGINE_CREDENTIAL_REFRESH_FAILED', `${row.service} refused the authorization code (${answer.error})`);
+    }
+    const now = new Date().toISOString();
+    const existing = await this.store.getConnection(row.service, row.endUserRef, row.authName);
+    const key = { service: row.service, endUserRef: row.endUserRef, authName: row.authName };
+    await this.store.putConnection({
+      id: existing?.id ?? newTokenId().replace('tok_', 'con_'),
+      ...key,
+      tokens: this.vault.seal(sealContext(key), JSON.stringify({ accessToken: answer.accessToken, refreshToken: answer.refreshToken } satisfies TokenSet)),
+      status: 'active',
+      accessExpiresAt: answer.expiresAt,
+      generation: 0,
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    });
+    return view((await this.store.getConnection(row.service, row.endUserRef, row.authName))!);
+  }
+
+  async list(service?: string): Promise<ConnectionView[]> {
+    return (await this.store.listConnections(service)).map(view);
+  }
+
+  /** A valid access token for the end user's connection, refreshing it first when it is about to expire. */
+  async accessToken(service: string, endUserRef: string, authName = DEFAULT_AUTH_NAME): Promise<string> {
+    const row = await this.store.getConnection(service, endUserRef, authName);
+    if (!row) {
+      throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no ${service} connection for end user '${endUserRef}' (auth '${authName}'); run \`svc-cli connection create ${service} --end-user ${endUserRef}\``);
+    }
+    if (row.status === 'needs_reauth') {
+      throw new EngineError('ENGINE_CREDENTIAL_REFRESH_FAILED', `the ${service} connection of '${endUserRef}' needs re-authorisation; run \`svc-cli connection create ${service} --end-user ${endUserRef}\``);
+    }
+    if (!row.accessExpiresAt || Date.parse(row.accessExpiresAt) - REFRESH_SKEW_MS > Date.now()) {
+      return (JSON.parse(this.vault.open(sealContext(row), row.tokens)) as TokenSet).accessToken;
+    }
+    let pending = this.refreshing.get(row.id);
+    if (!pending) {
+      pending = this.refresh(row).finally(() => this.refreshing.delete(row.id));
+      this.refreshing.set(row.id, pending);
+    }
+    return pending;
+  }
+
+  private async refresh(stale: ConnectionRow): Promise<string> {
+    // Re-read after taking the single-flight slot: a refresh that finished meanwhile already
+    // rotated the refresh token, and replaying the old one would be refused.
+    const row = (await this.store.getConnection(stale.service, stale.endUserRef, stale.authName)) ?? stale;
+    if (row.generation !== stale.generation && row.status === 'active') {
+      return (JSON.parse(this.vault.open(sealContext(row), row.tokens)) as TokenSet).accessToken;
+    }
+    const tokens = JSON.parse(this.vault.open(sealContext(row), row.tokens)) as TokenSet;
+    const fail = async (reason: string, reauth: boolean) => {
+      if (reauth) {
+        await this.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: 'needs_reauth', accessExpiresAt: row.accessExpiresAt, updatedAt: new Date().toISOString() });
+      }
+      this.log.warn({ service: row.service, connection: row.id, reason }, 'oauth refresh failed');
+      return new EngineError('ENGINE_CREDENTIAL_REFRESH_FAILED', `refreshing the ${row.service} connection of '${row.endUserRef}' failed (${reason})${reauth ? '; it needs re-authorisation' : ''}`, {
+        retryable: !reauth,
+      });
+    };
+    if (!tokens.refreshToken) throw await fail('no refresh token', true);
+    const { oauth, baseUrl } = await this.provider(row.service);
+    const client = await this.client(row.service);
+    let answer;
+    try {
+      answer = await this.tokenRequest(oauth, baseUrl, client, { grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
+    } catch (err) {
+      throw await fail(`token endpoint unreachable: ${(err as Error).message}`, false);
+    }
+    if (!answer.ok) throw await fail(answer.error, answer.status >= 400 && answer.status < 500);
+    const next: TokenSet = { accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? tokens.refreshToken };
+    const written = await this.store.updateConnectionTokens(row.id, row.generation, {
+      tokens: this.vault.seal(sealContext(row), JSON.stringify(next)),
+      status: 'active',
+      accessExpiresAt: answer.expiresAt,
+      updatedAt: new Date().toISOString(),
+    });
+    if (!written) {
+      // Someone else wrote newer tokens first (another replica, or a new consent): use theirs.
+      const latest = await this.store.getConnection(row.service, row.endUserRef, row.authName);
+      if (latest?.status === 'active') return (JSON.parse(this.vault.open(sealContext(latest), latest.tokens)) as TokenSet).accessToken;
+    }
+    return next.accessToken;
+  }
+
+  private async tokenRequest(oauth: OAuth2Auth, baseUrl: string, client: OAuthClient, params: Record<string, string>) {
+    const res = await request(new URL(oauth.tokenUrl, baseUrl + '/').href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ ...params, client_id: client.clientId, client_secret: client.clientSecret }).toString(),
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
+    const text = await res.body.text();
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      /* not JSON: reported below by status */
+    }
+    if (res.statusCode !== 200 || typeof body.access_token !== 'string') {
+      return { ok: false as const, status: res.statusCode, error: typeof body.error === 'string' ? body.error : `HTTP ${res.statusCode}` };
+    }
+    const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : null;
+    return {
+      ok: true as const,
+      accessToken: body.access_token,
+      refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
+      expiresAt: expiresIn === null ? null : new Date(Date.now() + expiresIn * 1000).toISOString(),
+    };
+  }
+}

@@ -1,0 +1,84 @@
+// People who can approve a CLI sign-in: the owner account, created on first start, with a
+// password (scrypt) or a one-time sign-in code printed on the Engine host.
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { promisify } from 'node:util';
+import { hashToken } from '../ids/index.ts';
+import type { Store } from '../store/index.ts';
+
+const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: ScryptOptions) => Promise<Buffer>;
+const SCRYPT = { N: 16384, r: 8, p: 1 } as const;
+export const OWNER = 'owner';
+const SIGNIN_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(password, salt, 32, SCRYPT);
+  return `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [kind, N, r, p, salt, hash] = stored.split('$');
+  if (kind !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(N), r: Number(r), p: Number(p) });
+  return timingSafeEqual(actual, expected);
+}
+
+/** A human-friendly code: 4+4 characters from an alphabet without look-alikes. */
+export function humanCode(): string {
+  const alphabet = 'BCDFGHJKLMNPQRSTVWXZ23456789';
+  const bytes = randomBytes(8);
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]);
+  return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
+}
+
+export class Accounts {
+  private readonly store: Store;
+
+  constructor(store: Store) {
+    this.store = store;
+  }
+
+  /**
+   * Creates the owner on first start. With a password it is set (or reset) from the environment;
+   * without one, a fresh one-time sign-in code is returned for the operator to use once.
+   */
+  async ensureOwner(password: string | undefined): Promise<{ signinCode: string | null }> {
+    const existing = await this.store.getUser(OWNER);
+    if (password) {
+      if (!existing?.passwordHash || !(await verifyPassword(password, existing.passwordHash))) {
+        await this.store.putUser({ subject: OWNER, passwordHash: await hashPassword(password), createdAt: existing?.createdAt ?? new Date().toISOString() });
+      }
+      return { signinCode: null };
+    }
+    if (!existing) await this.store.putUser({ subject: OWNER, passwordHash: null, createdAt: new Date().toISOString() });
+    if (existing?.passwordHash) return { signinCode: null };
+    return { signinCode: await this.issueSigninCode(OWNER) };
+  }
+
+  async issueSigninCode(subject: string): Promise<string> {
+    const code = humanCode();
+    const now = Date.now();
+    await this.store.insertSigninCode({
+      hash: hashToken(code),
+      subject,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + SIGNIN_CODE_TTL_MS).toISOString(),
+      usedAt: null,
+    });
+    return code;
+  }
+
+  /** The subject when `secret` is the user's password or an unused one-time sign-in code of theirs. */
+  async authenticate(username: string, secret: string): Promise<string | null> {
+    const user = await this.store.getUser(username);
+    if (!user || !secret) return null;
+    if (user.passwordHash && (await verifyPassword(secret, user.passwordHash))) return user.subject;
+    const code = secret.trim().toUpperCase();
+    if (/^[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(code)) {
+      const used = await this.store.useSigninCode(hashToken(code), new Date().toISOString());
+      if (used && used.subject === user.subject) return user.subject;
+    }
+    return null;
+  }
+}

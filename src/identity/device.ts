@@ -1,0 +1,92 @@
+// OAuth 2.0 Device Authorization Grant (RFC 8628) for svc-cli: the CLI holds the device code and
+// polls; a person approves the user code on the sign-in page; the credential goes straight to
+// the CLI and never through the browser.
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../ids/index.ts';
+import type { Store } from '../store/index.ts';
+import { humanCode } from './accounts.ts';
+import type { Tokens } from './index.ts';
+
+export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
+export type DeviceTokenError = 'authorization_pending' | 'slow_down' | 'access_denied' | 'expired_token' | 'invalid_grant';
+
+export class DeviceFlowError extends Error {
+  override name = 'DeviceFlowError';
+  readonly error: DeviceTokenError;
+  constructor(error: DeviceTokenError, description: string) {
+    super(description);
+    this.error = error;
+  }
+}
+
+export class DeviceFlow {
+  private readonly store: Store;
+  private readonly tokens: Tokens;
+  private readonly ttlSeconds: number;
+  private readonly intervalSeconds: number;
+
+  constructor(store: Store, tokens: Tokens, options: { ttlSeconds: number; intervalSeconds: number }) {
+    this.store = store;
+    this.tokens = tokens;
+    this.ttlSeconds = options.ttlSeconds;
+    this.intervalSeconds = options.intervalSeconds;
+  }
+
+  async start(clientId: string, signinUrl: string) {
+    const deviceCode = randomBytes(32).toString('base64url');
+    const userCode = humanCode();
+    const now = Date.now();
+    await this.store.insertDeviceCode({
+      hash: hashToken(deviceCode),
+      userCode,
+      clientId,
+      status: 'pending',
+      subject: null,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + this.ttlSeconds * 1000).toISOString(),
+      lastPolledAt: null,
+    });
+    return {
+      device_code: deviceCode,
+      user_code: userCode,
+      verification_uri: signinUrl,
+      verification_uri_complete: `${signinUrl}?user_code=${encodeURIComponent(userCode)}`,
+      expires_in: this.ttlSeconds,
+      interval: this.intervalSeconds,
+    };
+  }
+
+  /** A pending, unexpired code by its user code, for the sign-in page. */
+  async pending(userCode: string) {
+    const row = await this.store.getDeviceCodeByUserCode(userCode.trim().toUpperCase());
+    if (!row || row.status !== 'pending' || Date.parse(row.expiresAt) <= Date.now()) return null;
+    return row;
+  }
+
+  async decide(userCode: string, decision: 'approve' | 'deny', subject: string | null): Promise<boolean> {
+    const row = await this.pending(userCode);
+    if (!row) return false;
+    return this.store.decideDeviceCode(row.userCode, decision === 'approve' ? 'approved' : 'denied', decision === 'approve' ? subject : null);
+  }
+
+  /** RFC 8628 §3.4–3.5: one poll. Returns the credential once the person has approved. */
+  async poll(deviceCode: string): Promise<{ access_token: string; token_type: 'Bearer'; subject: string }> {
+    const hash = hashToken(deviceCode);
+    const row = await this.store.getDeviceCode(hash);
+    if (!row) throw new DeviceFlowError('invalid_grant', 'unknown device code');
+    const now = Date.now();
+    if (row.status === 'redeemed') throw new DeviceFlowError('invalid_grant', 'this device code was already used');
+    if (row.status === 'denied') throw new DeviceFlowError('access_denied', 'the sign-in was denied');
+    if (Date.parse(row.expiresAt) <= now) throw new DeviceFlowError('expired_token', 'the device code expired; run `svc-cli login` again');
+    const tooSoon = row.lastPolledAt !== null && now - Date.parse(row.lastPolledAt) < this.intervalSeconds * 1000;
+    await this.store.touchDeviceCode(hash, new Date(now).toISOString());
+    if (row.status === 'pending') {
+      if (tooSoon) throw new DeviceFlowError('slow_down', `poll at most every ${this.intervalSeconds} s`);
+      throw new DeviceFlowError('authorization_pending', 'waiting for approval on the sign-in page');
+    }
+    const { token, row: credential } = this.tokens.mint('cli', row.subject!);
+    if (!(await this.store.redeemDeviceCode(hash, credential))) throw new DeviceFlowError('invalid_grant', 'this device code was already used');
+    return { access_token: token, token_type: 'Bearer', subject: row.subject! };
+  }
+}
