@@ -49,21 +49,27 @@ async function serve() {
   onSignals(() => engine.stop());
 }
 
-/** The demo provider's API key lives in the data dir so restarts keep the same one. */
-function demoKey(dataDir: string): string {
-  const file = join(dataDir, 'demo-crm.key');
-  if (process.env.SVC_DEMO_API_KEY) return process.env.SVC_DEMO_API_KEY;
+/** demo-crm's API key and OAuth client secret live in the data dir so restarts keep them. */
+function demoSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const key = `demo_${crypto.randomUUID().replace(/-/g, '')}`;
-  writeFileSync(file, key + '\n', { mode: 0o600 });
-  return key;
+  const value = `demo_${crypto.randomUUID().replace(/-/g, '')}`;
+  writeFileSync(file, value + '\n', { mode: 0o600 });
+  return value;
 }
+
+const DEMO_OAUTH_CLIENT = 'svc-engine-dev';
 
 async function dev() {
   const cfg = config();
   const demoPort = Number(process.env.SVC_DEMO_PORT ?? 8790);
-  const demo = await startDemoProvider({ host: cfg.host, port: demoPort, apiKey: demoKey(cfg.dataDir) });
+  const demo = await startDemoProvider({
+    host: cfg.host,
+    port: demoPort,
+    apiKey: process.env.SVC_DEMO_API_KEY ?? demoSecret(cfg.dataDir, 'demo-crm.key'),
+    oauth: { clients: { [DEMO_OAUTH_CLIENT]: demoSecret(cfg.dataDir, 'demo-crm-oauth.secret') } },
+  });
   let engine: Engine;
   try {
     engine = await startEngine(cfg, { databaseUrl: process.env.DATABASE_URL });
@@ -80,7 +86,8 @@ async function dev() {
       `  Engine HTTP      ${engine.url}`,
       `  REST execution   ${engine.url}/v1/apps/<version_id>/executions`,
       `  demo-crm         ${demo.url}  (enabled in the workspace as demo-crm@v1)`,
-      `  demo-crm API key ${demo.apiKey}`,
+      `  demo-crm API key ${demo.apiKey}  (also in ${join(cfg.dataDir, 'demo-crm.key')})`,
+      `  demo-crm OAuth   client id ${DEMO_OAUTH_CLIENT}, secret in ${join(cfg.dataDir, 'demo-crm-oauth.secret')}`,
       `  sign-in page     ${engine.url}/signin`,
       '',
       'Next: `svc-cli login` and follow the README walkthrough. Ctrl-C stops both.',

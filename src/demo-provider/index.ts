@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
 import getRawBody from 'raw-body';
+import { mountOAuth, type OAuthOptions, type OAuthServer } from './oauth.ts';
 
 export interface Contact {
   id: string;
@@ -38,6 +39,7 @@ export interface DemoProvider {
   files: Map<string, CrmFile>;
   /** Every request line received, for tests that assert exact encoding. */
   requests: { method: string; url: string }[];
+  oauth: OAuthServer;
   stop(): Promise<void>;
 }
 
@@ -53,7 +55,9 @@ function page<T extends { id: string }>(rows: T[], query: Record<string, unknown
   return { data, has_more: start + limit < rows.length };
 }
 
-export async function startDemoProvider(options: { host?: string; port?: number; apiKey?: string; seedContacts?: number } = {}): Promise<DemoProvider> {
+export async function startDemoProvider(
+  options: { host?: string; port?: number; apiKey?: string; seedContacts?: number; oauth?: OAuthOptions } = {},
+): Promise<DemoProvider> {
   const apiKey = options.apiKey ?? `demo_${randomBytes(16).toString('hex')}`;
   const contacts: Contact[] = [];
   const deals: Deal[] = [];
@@ -72,9 +76,18 @@ export async function startDemoProvider(options: { host?: string; port?: number;
     ctx.body = { error: { type, message } };
   };
 
+  // The OAuth endpoints are public; everything else needs the API key or an OAuth access token.
+  const oauthRouter = new Router();
+  const oauth = mountOAuth(oauthRouter, options.oauth ?? { clients: {} });
+  app.use(oauthRouter.routes());
+
   app.use(async (ctx, next) => {
     requests.push({ method: ctx.method, url: ctx.originalUrl });
-    if (ctx.get('authorization') !== `Bearer ${apiKey}`) return fail(ctx, 401, 'unauthorized', 'missing or invalid API key');
+    const bearer = ctx.get('authorization').replace(/^Bearer /, '');
+    const account = bearer === apiKey ? 'api-key' : oauth.accountFor(bearer);
+    if (!account) return fail(ctx, 401, 'unauthorized', 'missing, invalid or expired credential');
+    ctx.state.account = account;
+    ctx.state.via = bearer === apiKey ? 'api_key' : 'oauth';
     if (ctx.method === 'POST' || ctx.method === 'PUT') {
       try {
         ctx.state.body = JSON.parse(await getRawBody(ctx.req, { limit: '2mb', encoding: 'utf8' }));
@@ -85,6 +98,9 @@ export async function startDemoProvider(options: { host?: string; port?: number;
     await next();
   });
 
+  router.get('/v1/account', (ctx) => {
+    ctx.body = { account: ctx.state.account, via: ctx.state.via };
+  });
   router.get('/v1/contacts', (ctx) => {
     const email = ctx.query.email;
     ctx.body = page(typeof email === 'string' ? contacts.filter((c) => c.email === email) : contacts, ctx.query);
@@ -146,6 +162,7 @@ export async function startDemoProvider(options: { host?: string; port?: number;
     deals,
     files,
     requests,
+    oauth,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
