@@ -1,6 +1,12 @@
 // Written by `npm run gen` from spec/. Do not edit: change the spec and regenerate.
 import type { ValidateFunction } from 'ajv';
 export declare const showSignin: ValidateFunction;
+export declare const mcpGet: ValidateFunction;
+export declare const mcpPost: ValidateFunction;
+export declare const mcpDelete: ValidateFunction;
+export declare const mcpTransitionalGet: ValidateFunction;
+export declare const mcpTransitionalPost: ValidateFunction;
+export declare const mcpTransitionalDelete: ValidateFunction;
 export declare const listMcpTokens: ValidateFunction;
 export declare const createMcpToken: ValidateFunction;
 export declare const revokeToken: ValidateFunction;

@@ -4,7 +4,9 @@ export interface RouteSpec {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
   path: string;
   koaPath: string;
-  security: 'cliCredential' | 'executionToken' | null;
+  security: 'cliCredential' | 'executionToken' | 'mcpToken' | null;
+  /** The handler takes the raw request and response (x-raw): the MCP transport. */
+  raw: boolean;
   params: { name: string; in: 'path' | 'query' | 'header' }[];
   paramValidator: string | null;
   bodyValidator: string | null;
@@ -28,6 +30,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 201
   },
   {
@@ -47,6 +50,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -66,6 +70,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 201
   },
   {
@@ -85,6 +90,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 204
   },
   {
@@ -104,6 +110,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -118,6 +125,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -132,6 +140,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": 33554432,
+    "raw": false,
     "successStatus": 201
   },
   {
@@ -146,6 +155,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -165,6 +175,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -184,6 +195,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -198,6 +210,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -217,6 +230,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -240,6 +254,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -259,6 +274,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -273,6 +289,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -287,6 +304,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -301,7 +319,128 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 204
+  },
+  {
+    "operationId": "mcpDelete",
+    "method": "DELETE",
+    "path": "/mcp/{version_id}",
+    "koaPath": "/mcp/:version_id",
+    "security": "mcpToken",
+    "params": [
+      {
+        "name": "version_id",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "mcpDelete",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": true,
+    "successStatus": 200
+  },
+  {
+    "operationId": "mcpGet",
+    "method": "GET",
+    "path": "/mcp/{version_id}",
+    "koaPath": "/mcp/:version_id",
+    "security": "mcpToken",
+    "params": [
+      {
+        "name": "version_id",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "mcpGet",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": true,
+    "successStatus": 200
+  },
+  {
+    "operationId": "mcpPost",
+    "method": "POST",
+    "path": "/mcp/{version_id}",
+    "koaPath": "/mcp/:version_id",
+    "security": "mcpToken",
+    "params": [
+      {
+        "name": "version_id",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "mcpPost",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": true,
+    "successStatus": 200
+  },
+  {
+    "operationId": "mcpTransitionalDelete",
+    "method": "DELETE",
+    "path": "/mcp/{version_id}/sse",
+    "koaPath": "/mcp/:version_id/sse",
+    "security": "mcpToken",
+    "params": [
+      {
+        "name": "version_id",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "mcpTransitionalDelete",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": true,
+    "successStatus": 200
+  },
+  {
+    "operationId": "mcpTransitionalGet",
+    "method": "GET",
+    "path": "/mcp/{version_id}/sse",
+    "koaPath": "/mcp/:version_id/sse",
+    "security": "mcpToken",
+    "params": [
+      {
+        "name": "version_id",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "mcpTransitionalGet",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": true,
+    "successStatus": 200
+  },
+  {
+    "operationId": "mcpTransitionalPost",
+    "method": "POST",
+    "path": "/mcp/{version_id}/sse",
+    "koaPath": "/mcp/:version_id/sse",
+    "security": "mcpToken",
+    "params": [
+      {
+        "name": "version_id",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "mcpTransitionalPost",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": true,
+    "successStatus": 200
   },
   {
     "operationId": "oauthCallback",
@@ -328,6 +467,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -342,6 +482,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -356,6 +497,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -370,6 +512,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -384,6 +527,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -403,6 +547,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 204
   },
   {
@@ -426,6 +571,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 204
   },
   {
@@ -449,6 +595,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 204
   },
   {
@@ -468,6 +615,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -482,6 +630,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -496,6 +645,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "form",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -510,6 +660,7 @@ export const routes = [
     "bodyRequired": true,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   },
   {
@@ -524,6 +675,7 @@ export const routes = [
     "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
+    "raw": false,
     "successStatus": 200
   }
 ] as const satisfies readonly RouteSpec[];

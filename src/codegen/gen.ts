@@ -100,6 +100,7 @@ async function generateEngineApi(outDir: string) {
         bodyRequired: op.requestBody?.required === true,
         bodyType,
         maxBodyBytes: typeof op['x-max-body-bytes'] === 'number' ? op['x-max-body-bytes'] : null,
+        raw: op['x-raw'] === true,
         successStatus: Number(success),
       });
     }
@@ -126,7 +127,9 @@ async function generateEngineApi(outDir: string) {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
   path: string;
   koaPath: string;
-  security: 'cliCredential' | 'executionToken' | null;
+  security: 'cliCredential' | 'executionToken' | 'mcpToken' | null;
+  /** The handler takes the raw request and response (x-raw): the MCP transport. */
+  raw: boolean;
   params: { name: string; in: 'path' | 'query' | 'header' }[];
   paramValidator: string | null;
   bodyValidator: string | null;

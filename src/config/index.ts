@@ -21,6 +21,11 @@ export interface EngineConfig {
   ownerPassword: string | undefined;
   deviceCodeTtlSeconds: number;
   deviceIntervalSeconds: number;
+  /** Browser origins allowed on /mcp besides the Engine's own (SVC_MCP_ALLOWED_ORIGINS, comma-separated). */
+  mcpAllowedOrigins: string[];
+  /** Host header names accepted on /mcp; defaults to loopback names when the Engine listens on loopback. */
+  mcpAllowedHosts: string[];
+  mcpSessionIdleMs: number;
 }
 
 export class ConfigError extends Error {
@@ -35,6 +40,17 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got '${raw}')`);
   }
   return value;
+}
+
+const list = (raw: string | undefined) => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/** On loopback only loopback Host names are accepted, which defeats DNS rebinding. */
+function defaultHosts(env: NodeJS.ProcessEnv): string[] {
+  const host = env.SVC_HOST || '127.0.0.1';
+  const loopback = ['127.0.0.1', 'localhost', '::1'];
+  if (!loopback.includes(host)) return [];
+  const publicHost = env.SVC_PUBLIC_URL ? [new URL(env.SVC_PUBLIC_URL).hostname.replace(/^\[|\]$/g, '')] : [];
+  return [...loopback, ...publicHost];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
@@ -53,5 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     ownerPassword: env.SVC_OWNER_PASSWORD || undefined,
     deviceCodeTtlSeconds: intFrom(env, 'SVC_DEVICE_CODE_TTL_S', 600, 1, 3600),
     deviceIntervalSeconds: intFrom(env, 'SVC_DEVICE_INTERVAL_S', 5, 0, 60),
+    mcpAllowedOrigins: list(env.SVC_MCP_ALLOWED_ORIGINS),
+    mcpAllowedHosts: env.SVC_MCP_ALLOWED_HOSTS !== undefined ? list(env.SVC_MCP_ALLOWED_HOSTS) : defaultHosts(env),
+    mcpSessionIdleMs: intFrom(env, 'SVC_MCP_SESSION_IDLE_MS', 30 * 60 * 1000, 1000, 24 * 60 * 60 * 1000),
   };
 }

@@ -9,6 +9,7 @@ import { SecretVault, loadMasterKey } from '../credentials/index.ts';
 import { Dispatcher, Executor } from '../execution/index.ts';
 import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
 import { Connections } from '../connections/index.ts';
+import { McpGateway } from '../mcp/index.ts';
 import { createLogger, type Logger } from '../log/index.ts';
 import { Apps } from '../apps/index.ts';
 import { createHttpApp, type ServerDeps } from '../server/index.ts';
@@ -46,7 +47,11 @@ export async function assemble(config: EngineConfig, log: Logger, store: Store):
   const mcp = new Apps('mcp', { store, catalog, workspace, tokens });
   const accounts = new Accounts(store);
   const deviceFlow = new DeviceFlow(store, tokens, { ttlSeconds: config.deviceCodeTtlSeconds, intervalSeconds: config.deviceIntervalSeconds });
-  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections };
+  const mcpGateway = new McpGateway(
+    { mcp, tokens, catalog, log, tools: { store } },
+    { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sessionIdleMs: config.mcpSessionIdleMs },
+  );
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, mcpGateway };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
@@ -80,6 +85,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await deps.mcpGateway.close();
       await deps.activity.flush();
       await deps.dispatcher.close();
       await store.close();

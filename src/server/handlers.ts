@@ -1,6 +1,8 @@
 // One handler per operationId of spec/engine.openapi.yaml. Inputs arrive validated by the
 // generated validators; handlers only translate between the API and the concept modules.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { operations } from '../../generated/engine-api/types.ts';
+import type { McpGateway } from '../mcp/index.ts';
 import type { OperationId } from '../../generated/engine-api/routes.ts';
 import type { ActivityLog } from '../activity/index.ts';
 import { CatalogError, type Catalog } from '../catalog/index.ts';
@@ -23,6 +25,7 @@ export interface ServerDeps {
   accounts: Accounts;
   deviceFlow: DeviceFlow;
   connections: Connections;
+  mcpGateway: McpGateway;
   log: Logger;
   catalog: Catalog;
   workspace: Workspace;
@@ -48,6 +51,9 @@ type ParamsOf<Id extends OperationId> = operations[Id] extends { parameters: inf
 
 export interface HandlerInput<Id extends OperationId> {
   params: ParamsOf<Id>;
+  /** Raw routes only (x-raw): the Node request and response. */
+  req: IncomingMessage;
+  res: ServerResponse;
   body: BodyOf<Id>;
   principal: TokenRow | undefined;
   /** The request's Origin header, when present. */
@@ -340,6 +346,13 @@ export function createHandlers(deps: ServerDeps): Handlers {
         throw err;
       }
     },
+
+    mcpPost: ({ req, res, params }) => deps.mcpGateway.handle(req, res, params.version_id, false).then(() => ({})),
+    mcpGet: ({ req, res, params }) => deps.mcpGateway.handle(req, res, params.version_id, false).then(() => ({})),
+    mcpDelete: ({ req, res, params }) => deps.mcpGateway.handle(req, res, params.version_id, false).then(() => ({})),
+    mcpTransitionalPost: ({ req, res, params }) => deps.mcpGateway.handle(req, res, params.version_id, true).then(() => ({})),
+    mcpTransitionalGet: ({ req, res, params }) => deps.mcpGateway.handle(req, res, params.version_id, true).then(() => ({})),
+    mcpTransitionalDelete: ({ req, res, params }) => deps.mcpGateway.handle(req, res, params.version_id, true).then(() => ({})),
 
     async createExecution({ params, body, principal }) {
       const version = await sdk.version(params.version_id);

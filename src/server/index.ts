@@ -77,6 +77,11 @@ function bindRoute(router: Router<RequestState>, route: RouteSpec, handlers: Han
   const bodyLimit = route.maxBodyBytes ?? deps.config.maxRequestBytes;
 
   router.register(route.koaPath, [route.method], async (ctx) => {
+    if (route.raw) {
+      ctx.respond = false;
+      await handler({ params: ctx.params, req: ctx.req, res: ctx.res } as never);
+      return;
+    }
     const bearer = bearerFrom(ctx.get('authorization') || undefined);
     if (route.security === 'cliCredential') ctx.state.principal = await deps.tokens.verify(bearer, 'cli');
     else if (route.security === 'executionToken') ctx.state.principal = await deps.tokens.verify(bearer, 'sdk');

@@ -1,0 +1,359 @@
+// search_docs: intent search, exact lookup and browse over the operations an MCP version
+// selects. Ranking is MiniSearch (BM25) with field boosts; every answer fits 64 KiB of UTF-8
+// JSON, with schema sections included whole or omitted and schema_status saying which.
+import MiniSearch from 'minisearch';
+import type { Catalog, JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
+import { getAt, PointerError, parsePointer } from '../json-pointer/index.ts';
+
+export const RESPONSE_LIMIT_BYTES = 64 * 1024;
+export const DEFAULT_LIMIT = 3;
+export const MAX_LIMIT = 5;
+const BROWSE_MAX = 200;
+const DESCRIPTION_CHARS = 300;
+/** Dereferencing stops past this many schema nodes; the section is then reported too large. */
+const DEREF_NODE_BUDGET = 50_000;
+
+export class DocsError extends Error {
+  override name = 'DocsError';
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** One searchable operation. Unified operations (added by the unified module) share this shape. */
+export interface DocEntry {
+  operationId: string;
+  kind: 'physical' | 'unified';
+  service: string;
+  summary: string;
+  description: string;
+  method?: string;
+  path?: string;
+  tags: string[];
+  parameterNames: string[];
+  /** Names of the sections this operation has. */
+  sectionNames: string[];
+  /** Builds one (dereferenced) section on demand. */
+  section: (name: string) => unknown;
+  pagination: OperationSpec['pagination'];
+  required: string[];
+}
+
+export interface SearchArgs {
+  query?: string | undefined;
+  limit?: number | undefined;
+  operationId?: string | undefined;
+  section?: string | undefined;
+  schemaPath?: string | undefined;
+  service?: string | undefined;
+}
+
+const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
+
+class DerefBudget extends Error {}
+
+/** Inlines `#/components/schemas/X` references; recursion is cut with a `$comment`. */
+function dereference(schema: JsonSchema, index: ServiceIndex): unknown {
+  let nodes = 0;
+  const walk = (node: unknown, stack: string[]): unknown => {
+    if (++nodes > DEREF_NODE_BUDGET) throw new DerefBudget();
+    if (Array.isArray(node)) return node.map((n) => walk(n, stack));
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+      const name = ref.slice('#/components/schemas/'.length);
+      if (stack.includes(name)) return { $comment: `recursive: same shape as ${name}` };
+      const target = index.schemas[name];
+      return target === undefined ? node : walk(target, [...stack, name]);
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) out[k] = walk(v, stack);
+    return out;
+  };
+  return walk(schema, []);
+}
+
+/** Dereferenced sections are costly to build and often asked again: keep the most recent ones. */
+const sectionCache = new Map<string, unknown>();
+const SECTION_CACHE_SIZE = 512;
+function cached(key: string, build: () => unknown): unknown {
+  if (sectionCache.has(key)) {
+    const value = sectionCache.get(key);
+    sectionCache.delete(key);
+    sectionCache.set(key, value);
+    return value;
+  }
+  let value: unknown;
+  try {
+    value = build();
+  } catch (err) {
+    if (!(err instanceof DerefBudget)) throw err;
+    value = { tooLarge: true };
+  }
+  sectionCache.set(key, value);
+  if (sectionCache.size > SECTION_CACHE_SIZE) sectionCache.delete(sectionCache.keys().next().value!);
+  return value;
+}
+
+function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
+  const names = [
+    ...(op.parameters.length ? ['parameters'] : []),
+    ...(op.body ? ['request'] : []),
+    ...Object.entries(op.responses)
+      .filter(([, schema]) => schema !== null)
+      .map(([status]) => `response:${status}`),
+  ];
+  const build = (name: string): unknown => {
+    if (name === 'parameters') {
+      return Object.fromEntries(
+        op.parameters.map((p) => [
+          p.name,
+          { in: p.in, required: p.required, ...(p.description ? { description: p.description } : {}), schema: dereference(p.schema, index), ...(p.slashPreserving ? { slashPreserving: true } : {}) },
+        ]),
+      );
+    }
+    if (name === 'request') return { contentType: op.body!.contentType, required: op.body!.required, inputKey: 'body', schema: dereference(op.body!.schema, index) };
+    return dereference(op.responses[name.slice('response:'.length)]!, index);
+  };
+  return {
+    operationId: op.id,
+    kind: 'physical',
+    service: op.service,
+    summary: op.summary,
+    description: op.description,
+    method: op.method,
+    path: op.path,
+    tags: op.tags,
+    parameterNames: op.parameters.map((p) => p.name),
+    pagination: op.pagination,
+    required: [...op.parameters.filter((p) => p.required).map((p) => p.name), ...(op.body?.required ? ['body'] : [])],
+    sectionNames: names,
+    section: (name) => (names.includes(name) ? cached(`${index.service}@${index.version}/${op.id}/${name}`, () => build(name)) : undefined),
+  };
+}
+
+function callForm(entry: DocEntry): string {
+  if (entry.kind === 'unified') return `call("${entry.operationId}", { input, targets })`;
+  const args = entry.required.map((r) => (r === 'body' ? 'body: {…}' : r)).join(', ');
+  return `call("${entry.operationId}", { ${args}${args ? ' ' : ''}})`.replace('{  }', '{}');
+}
+
+function rankedPagination(entry: DocEntry) {
+  if (entry.kind === 'unified') return undefined;
+  if (!entry.pagination) {
+    return { supported: false, usage: `Use call("${entry.operationId}", params): the Engine makes one provider request and does not page this operation.` };
+  }
+  return {
+    supported: true,
+    exact_lookup_required: true,
+    usage: `call("${entry.operationId}", params) pages to the provider's end and returns one aggregate. To bound pages, first look up search_docs({ operationId: "${entry.operationId}" }).`,
+  };
+}
+
+function exactPagination(entry: DocEntry) {
+  if (entry.kind === 'unified') return undefined;
+  const p = entry.pagination;
+  if (!p) return { supported: false, caller_bound_supported: false, usage: `Use call("${entry.operationId}", params): one provider request, no paging.` };
+  if (!p.callerBound) {
+    return {
+      supported: true,
+      caller_bound_supported: false,
+      engine_max_pages: p.engineMaxPages,
+      usage: `Use call("${entry.operationId}", params): the Engine pages to the provider's end (at most ${p.engineMaxPages} pages, else ENGINE_PAGINATION_LIMIT) and returns one aggregate. A caller bound is not accepted.`,
+    };
+  }
+  return {
+    supported: true,
+    caller_bound_supported: true,
+    engine_max_pages: p.engineMaxPages,
+    usage:
+      `call("${entry.operationId}", params) pages to the provider's end (at most ${p.engineMaxPages} pages, else ENGINE_PAGINATION_LIMIT) and returns one aggregate; ` +
+      `call("${entry.operationId}", params, { pagination: { maxPages: N } }) with an integer 1 ≤ N < ${p.engineMaxPages} reads at most N pages and keeps the provider's continuation.`,
+  };
+}
+
+const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export class DocsIndex {
+  private readonly entries = new Map<string, DocEntry>();
+  private readonly search: MiniSearch<{ id: string }>;
+
+  constructor(entries: DocEntry[]) {
+    this.search = new MiniSearch({
+      idField: 'id',
+      fields: ['operationId', 'summary', 'description', 'path', 'tags', 'params', 'words'],
+      storeFields: [],
+      tokenize: (text) => text.split(/[\s/{}._\-:,()\[\]"'`?!]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean),
+      searchOptions: {
+        boost: { operationId: 3, summary: 2.5, words: 2, tags: 1.5, path: 1.2, params: 1, description: 0.6 },
+        prefix: (term) => term.length > 3,
+        fuzzy: (term) => (term.length > 5 ? 0.15 : false),
+        combineWith: 'OR',
+      },
+    });
+    const docs = [];
+    for (const e of entries) {
+      this.entries.set(e.operationId, e);
+      docs.push({
+        id: e.operationId,
+        operationId: e.operationId,
+        // The action words of an ID ("issues/create" → "issues create") rank like a summary.
+        words: e.operationId.slice(e.operationId.indexOf('.') + 1),
+        summary: e.summary,
+        description: truncate(e.description, 2000),
+        path: e.path ?? '',
+        tags: e.tags.join(' '),
+        params: e.parameterNames.join(' '),
+      });
+    }
+    this.search.addAll(docs);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  /** Runs one search_docs request; `callable` says whether the token may call an operation. */
+  run(args: SearchArgs, callable: (operationId: string) => boolean): Record<string, unknown> {
+    if (args.operationId !== undefined) return this.exact(args, callable);
+    if (args.section !== undefined || args.schemaPath !== undefined) {
+      throw new DocsError('ENGINE_INVALID_INPUT', 'section and schemaPath need an exact operationId');
+    }
+    if (args.query === undefined || args.query.trim() === '') return this.browse(args.service, callable);
+    return this.intent(args.query, args.limit ?? DEFAULT_LIMIT, args.service, callable);
+  }
+
+  private intent(query: string, limit: number, service: string | undefined, callable: (id: string) => boolean) {
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new DocsError('ENGINE_INVALID_INPUT', `limit must be an integer from 1 to ${MAX_LIMIT}`);
+    const hits = this.search
+      .search(query, service ? { filter: (r) => this.entries.get(r.id)?.service === service } : {})
+      .slice(0, limit);
+    const results = hits.map((hit) => {
+      const e = this.entries.get(hit.id)!;
+      return {
+        operationId: e.operationId,
+        kind: e.kind,
+        service: e.service,
+        summary: e.summary,
+        description: truncate(e.description, DESCRIPTION_CHARS),
+        ...(e.method ? { method: e.method, path: e.path } : {}),
+        callable: callable(e.operationId),
+        call: callForm(e),
+        ...(e.kind === 'physical' ? { pagination: rankedPagination(e) } : {}),
+        sections: {} as Record<string, unknown>,
+        schema_status: { complete: false, included_sections: [] as string[], available_sections: [] as string[] },
+      };
+    });
+    // Inline the input sections of each result while the whole answer stays within the limit.
+    for (const result of results) {
+      const entry = this.entries.get(result.operationId)!;
+      result.schema_status.available_sections = entry.sectionNames;
+      for (const name of ['parameters', 'request', 'input', 'targets']) {
+        if (!entry.sectionNames.includes(name)) continue;
+        const value = entry.section(name);
+        if ((value as { tooLarge?: boolean })?.tooLarge) continue;
+        result.sections[name] = value;
+        if (bytes({ results, query }) > RESPONSE_LIMIT_BYTES - 512) delete result.sections[name];
+        else result.schema_status.included_sections.push(name);
+      }
+      result.schema_status.complete = result.schema_status.included_sections.length === result.schema_status.available_sections.length;
+    }
+    return {
+      query,
+      results,
+      ...(results.length === 0 ? { hint: 'No operation matched. Retry once with more specific service and action terms; never guess an operation ID.' } : {}),
+      next: 'Use exact detail with search_docs({ operationId, section }) for any section listed as missing in schema_status.',
+    };
+  }
+
+  private exact(args: SearchArgs, callable: (id: string) => boolean) {
+    const entry = this.entries.get(args.operationId!);
+    if (!entry) throw new DocsError('ENGINE_UNKNOWN_OPERATION', `unknown operationId '${args.operationId}' in this MCP server; search with a query to find operations`);
+    const available = entry.sectionNames;
+    const base = {
+      operationId: entry.operationId,
+      kind: entry.kind,
+      service: entry.service,
+      summary: entry.summary,
+      description: entry.description,
+      ...(entry.method ? { method: entry.method, path: entry.path } : {}),
+      callable: callable(entry.operationId),
+      call: callForm(entry),
+      ...(entry.kind === 'physical' ? { pagination: exactPagination(entry) } : {}),
+    };
+    if (args.section === undefined && args.schemaPath !== undefined) throw new DocsError('ENGINE_INVALID_INPUT', 'schemaPath needs a section');
+    const wanted = args.section === undefined ? available : [args.section];
+    if (args.section !== undefined && !available.includes(args.section)) {
+      throw new DocsError('ENGINE_UNKNOWN_SECTION', `operation '${entry.operationId}' has no section '${args.section}'; its sections are: ${available.join(', ')}`);
+    }
+    const sections: Record<string, unknown> = {};
+    const included: string[] = [];
+    const shell = () => ({ ...base, sections, schema_status: { complete: false, included_sections: included, available_sections: available } });
+    let description = base.description;
+    for (const name of wanted) {
+      let value = entry.section(name);
+      if (args.schemaPath !== undefined) {
+        let tokens: string[];
+        try {
+          tokens = parsePointer(args.schemaPath);
+        } catch (err) {
+          throw new DocsError('ENGINE_INVALID_INPUT', `schemaPath: ${(err as PointerError).message}`);
+        }
+        value = getAt(value, tokens);
+        if (value === undefined) throw new DocsError('ENGINE_UNKNOWN_SCHEMA_PATH', `schemaPath '${args.schemaPath}' does not exist in section '${name}'`);
+      }
+      if ((value as { tooLarge?: boolean })?.tooLarge) continue;
+      sections[name] = value;
+      if (bytes(shell()) > RESPONSE_LIMIT_BYTES) delete sections[name];
+      else included.push(name);
+    }
+    // A long description is shortened before a requested section is dropped.
+    if (included.length < wanted.length && bytes(shell()) > RESPONSE_LIMIT_BYTES / 2) {
+      description = truncate(description, 1000);
+    }
+    const answer = { ...shell(), description, schema_status: { complete: included.length === wanted.length, included_sections: included, available_sections: available } };
+    if (args.section !== undefined && !included.length) {
+      const whole = entry.section(args.section);
+      const value = args.schemaPath !== undefined ? getAt(whole, parsePointer(args.schemaPath)) : whole;
+      const keys = value && typeof value === 'object' ? Object.keys(value as object).slice(0, 50) : [];
+      throw new DocsError(
+        'ENGINE_SECTION_TOO_LARGE',
+        `section '${args.section}'${args.schemaPath ? ` at '${args.schemaPath}'` : ''} is larger than 64 KiB; request a smaller subtree with schemaPath (children: ${keys.map((k) => `/${k}`).join(', ')})`,
+      );
+    }
+    return answer;
+  }
+
+  private browse(service: string | undefined, callable: (id: string) => boolean) {
+    const all = [...this.entries.values()].filter((e) => !service || e.service === service).sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
+    const operations: { operationId: string; summary: string; callable: boolean }[] = [];
+    for (const e of all.slice(0, BROWSE_MAX)) {
+      operations.push({ operationId: e.operationId, summary: truncate(e.summary, 120), callable: callable(e.operationId) });
+      if (bytes({ operations }) > RESPONSE_LIMIT_BYTES - 1024) {
+        operations.pop();
+        break;
+      }
+    }
+    return {
+      operations,
+      total: all.length,
+      truncated: operations.length < all.length,
+      ...(operations.length < all.length ? { hint: 'Narrow with a query or a service filter.' } : {}),
+    };
+  }
+}
+
+/** Builds the docs index of the operations a version selects. */
+export function buildDocsIndex(catalog: Catalog, services: ReadonlyMap<string, string>, operationIds: readonly string[], extra: DocEntry[] = []): DocsIndex {
+  const entries: DocEntry[] = [];
+  for (const id of operationIds) {
+    const service = id.slice(0, id.indexOf('.'));
+    const version = services.get(service);
+    const index = version ? catalog.get(service, version) : undefined;
+    const op = version ? catalog.operation(service, version, id) : undefined;
+    if (index && op) entries.push(physicalEntry(op, index));
+  }
+  return new DocsIndex([...entries, ...extra]);
+}

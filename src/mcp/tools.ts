@@ -1,0 +1,116 @@
+// The two MCP tools. Their schemas are kept small on purpose: tools/list is read by every agent
+// on every connection.
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { DocsError, type DocsIndex } from '../docs/index.ts';
+import type { RecoveryContract } from '../envelope/index.ts';
+import type { Store, AppVersionRow } from '../store/index.ts';
+import { allows } from './allowlist.ts';
+import type { McpSession } from './index.ts';
+
+export type ToolResult = CallToolResult;
+
+/** Model-facing JSON is capped at 64 KiB (interface Limits). */
+export const MODEL_FACING_LIMIT = 64 * 1024;
+
+export const toolDefinitions = [
+  {
+    name: 'search_docs',
+    description:
+      'Find operations this server can call. `query`: the outcome in a few words (3 results, `limit` up to 5). No query: browse (optional `service`). `operationId` (+ `section`, `schemaPath`): exact detail. Never guess an operation ID.',
+    inputSchema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        query: { type: 'string', maxLength: 500 },
+        limit: { type: 'integer', minimum: 1, maximum: 5 },
+        operationId: { type: 'string', maxLength: 300 },
+        section: { type: 'string', maxLength: 100 },
+        schemaPath: { type: 'string', maxLength: 1000 },
+        service: { type: 'string', maxLength: 64 },
+      },
+    },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
+  {
+    name: 'execute',
+    description:
+      'Run TypeScript (the body of an async function; `return` the result) that calls operations with call(operationId, params). Up to 10 calls, 30 s. Results over `outputBudgetBytes` (1024-65536, default 16384) come back as a stored snapshot to read with session.page.',
+    inputSchema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['code'],
+      properties: {
+        code: { type: 'string', minLength: 1, maxLength: 100000 },
+        outputBudgetBytes: { type: 'integer', minimum: 1024, maximum: 65536 },
+      },
+    },
+    annotations: { openWorldHint: true },
+  },
+];
+
+const ajv = new Ajv2020({ allErrors: false, strict: false });
+const validators: Record<string, ValidateFunction> = Object.fromEntries(toolDefinitions.map((t) => [t.name, ajv.compile(t.inputSchema)]));
+
+export class ToolCallError extends Error {
+  override name = 'ToolCallError';
+  readonly code: string;
+  readonly recovery: RecoveryContract | undefined;
+  readonly extra: Record<string, unknown>;
+  constructor(code: string, message: string, recovery?: RecoveryContract, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.code = code;
+    this.recovery = recovery;
+    this.extra = extra;
+  }
+}
+
+export interface ToolContext {
+  store: Store;
+  session: McpSession;
+  version: AppVersionRow;
+  tokenId: string;
+  docs: () => DocsIndex;
+  /** Runs `execute`; absent until the sandbox is wired in. */
+  execute?: (ctx: ToolContext, args: { code: string; outputBudgetBytes?: number }, signal: AbortSignal) => Promise<ToolResult>;
+}
+
+export const CORRECT_ARGUMENTS: RecoveryContract = { execute_request: 'correct_arguments', provider_execution: 'not_started', automatic_replay: false };
+
+/** A tool answer: the JSON object as structuredContent and the same JSON as one text item. */
+export function toolAnswer(value: Record<string, unknown>, isError = false): ToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value, ...(isError ? { isError: true } : {}) };
+}
+
+function refusal(err: ToolCallError): ToolResult {
+  return toolAnswer({ code: err.code, message: err.message, ...err.extra, ...(err.recovery ? { recovery: err.recovery } : {}) }, true);
+}
+
+async function callable(ctx: ToolContext) {
+  const token = (await ctx.store.listTokens('mcp', ctx.version.name)).find((t) => t.id === ctx.tokenId);
+  const allow = token?.allow ?? null;
+  return (operationId: string) => allows(allow, operationId);
+}
+
+export async function runTool(ctx: ToolContext, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
+  const validate = validators[name];
+  if (!validate) return refusal(new ToolCallError('ENGINE_UNKNOWN_TOOL', `unknown tool '${name}'; this server has search_docs and execute`));
+  if (!validate(args)) {
+    const e = validate.errors![0]!;
+    const where = e.keyword === 'additionalProperties' ? `/${String(e.params.additionalProperty)}` : e.instancePath || '/';
+    const message = e.keyword === 'additionalProperties' ? 'is not an argument of this tool' : (e.message ?? 'is invalid');
+    return refusal(new ToolCallError('ENGINE_INVALID_INPUT', `arguments${where} ${message}`, name === 'execute' ? CORRECT_ARGUMENTS : undefined));
+  }
+  try {
+    if (name === 'search_docs') return toolAnswer(ctx.docs().run(args, await callable(ctx)));
+    if (!ctx.execute) {
+      return refusal(new ToolCallError('MCP_EXECUTE_UNAVAILABLE', 'execute is not available yet on this Engine', { execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: false }));
+    }
+    return await ctx.execute(ctx, args as { code: string; outputBudgetBytes?: number }, signal);
+  } catch (err) {
+    if (err instanceof ToolCallError) return refusal(err);
+    if (err instanceof DocsError) return refusal(new ToolCallError(err.code, err.message));
+    throw err;
+  }
+}
+runTool.refusal = refusal;

@@ -1,0 +1,203 @@
+// The MCP server over Streamable HTTP, through the official SDK client and over raw HTTP with
+// exact headers and statuses.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { initializeMessage, openSession, PROTOCOL, rawMcp } from './helpers/mcp.ts';
+
+let t: TestEngine;
+let server: { versionId: string; url: string; token: string };
+let other: { versionId: string; url: string; token: string };
+
+beforeAll(async () => {
+  t = await startTestEngine();
+  await t.api('PUT', '/v1/workspace/services/github', { version: 'v1' });
+  await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1' });
+  server = (await t.api('POST', '/v1/mcp/publish', { name: 'agent', services: ['github=v1', 'demo-crm=v1'], operations: ['github=*', 'demo-crm=*'] })).body;
+  other = (await t.api('POST', '/v1/mcp/publish', { name: 'other', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/list'] })).body;
+  t.canaries.push(server.token, other.token);
+});
+afterAll(async () => t.stop());
+
+async function connect(token = server.token, url = server.url) {
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+const structured = (result: any) => result.structuredContent as any;
+
+describe('MCP through the SDK client', () => {
+  it('lists exactly two tools, within 3 KB', async () => {
+    const { client } = await connect();
+    const { tools } = await client.listTools();
+    expect(tools.map((x) => x.name)).toEqual(['search_docs', 'execute']);
+    expect(Buffer.byteLength(JSON.stringify({ tools }))).toBeLessThanOrEqual(3 * 1024);
+    await client.close();
+  });
+
+  it('searches by intent, looks up exactly, browses, and reinitialises after DELETE', async () => {
+    const { client, transport } = await connect();
+    const intent = structured(await client.callTool({ name: 'search_docs', arguments: { query: 'create an issue in a github repository' } }));
+    expect(intent.results).toHaveLength(3);
+    expect(intent.results.map((r: any) => r.operationId)).toContain('github.issues/create');
+    const five = structured(await client.callTool({ name: 'search_docs', arguments: { query: 'list repositories', limit: 5 } }));
+    expect(five.results).toHaveLength(5);
+
+    const exact = structured(await client.callTool({ name: 'search_docs', arguments: { operationId: 'github.repos/list-for-org' } }));
+    expect(exact.pagination).toMatchObject({ supported: true, caller_bound_supported: true, engine_max_pages: 10 });
+    expect(exact.schema_status.available_sections).toEqual(expect.arrayContaining(['parameters', 'response:200']));
+
+    const section = structured(await client.callTool({ name: 'search_docs', arguments: { operationId: 'github.issues/create', section: 'request', schemaPath: '/schema/properties/title' } }));
+    expect(section.sections.request).toHaveProperty('oneOf');
+    expect(section.schema_status).toMatchObject({ complete: true, included_sections: ['request'] });
+
+    const browse = structured(await client.callTool({ name: 'search_docs', arguments: { service: 'demo-crm' } }));
+    expect(browse.total).toBe(8);
+    expect(browse.truncated).toBe(false);
+    const all = structured(await client.callTool({ name: 'search_docs', arguments: {} }));
+    expect(all.total).toBeGreaterThan(900);
+    expect(all.truncated).toBe(true);
+
+    await transport.terminateSession();
+    await expect(client.callTool({ name: 'search_docs', arguments: { query: 'x' } })).rejects.toThrow();
+    await client.close();
+    const again = await connect();
+    expect((await again.client.listTools()).tools).toHaveLength(2);
+    await again.client.close();
+  });
+});
+
+describe('MCP over raw HTTP', () => {
+  const mcp = () => rawMcp(server.url, server.token);
+
+  it('initialize returns the session and protocol headers; the notification gets 202 with no body', async () => {
+    const init = await mcp().post(initializeMessage());
+    expect(init.status).toBe(200);
+    expect(init.headers.get('mcp-session-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(init.headers.get('mcp-protocol-version')).toBe(PROTOCOL);
+    expect(init.body.result.protocolVersion).toBe(PROTOCOL);
+    const headers = { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': PROTOCOL };
+    const early = await mcp().post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers);
+    expect(early.status).toBe(400);
+    const ready = await mcp().post({ jsonrpc: '2.0', method: 'notifications/initialized' }, headers);
+    expect(ready.status).toBe(202);
+    expect(ready.body).toBeUndefined();
+    const list = await mcp().post({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, headers);
+    expect(list.status).toBe(200);
+    expect(list.body.result.tools).toHaveLength(2);
+  });
+
+  it('negotiates every protocol version the SDK supports', async () => {
+    for (const version of ['2025-03-26', '2025-06-18', '2025-11-25']) {
+      const init = await mcp().post(initializeMessage(version));
+      expect(init.headers.get('mcp-protocol-version')).toBe(version);
+    }
+  });
+
+  it('requires the session and a matching protocol-version header', async () => {
+    const headers = await openSession(mcp());
+    const call = { jsonrpc: '2.0', id: 9, method: 'tools/list' };
+    expect((await mcp().post(call, { 'mcp-protocol-version': PROTOCOL })).status).toBe(400);
+    expect((await mcp().post(call, { 'mcp-session-id': headers['mcp-session-id']! })).status).toBe(400);
+    expect((await mcp().post(call, { ...headers, 'mcp-protocol-version': '1999-01-01' })).status).toBe(400);
+    expect((await mcp().post(call, headers)).status).toBe(200);
+  });
+
+  it('answers an unknown or ended session with 404 and the recovery contract, free of session IDs and tokens', async () => {
+    const headers = await openSession(mcp());
+    const gone = await mcp().send('DELETE', headers);
+    expect(gone.status).toBe(200);
+    const after = await mcp().post({ jsonrpc: '2.0', id: 4, method: 'tools/list' }, headers);
+    expect(after.status).toBe(404);
+    expect(after.body.error.data).toEqual({
+      code: 'MCP_SESSION_UNAVAILABLE',
+      recovery: { recovery_action: 'reinitialize_connection', execute_request: 'reformat_if_session_state_used', provider_execution: 'not_started', automatic_replay: false },
+      guidance: expect.any(String),
+    });
+    const text = JSON.stringify(after.body);
+    expect(text).not.toContain(headers['mcp-session-id']);
+    expect(text).not.toContain(server.token);
+    const unknown = await mcp().post({ jsonrpc: '2.0', id: 5, method: 'tools/list' }, { ...headers, 'mcp-session-id': crypto.randomUUID() });
+    expect(unknown.status).toBe(404);
+    // DELETE ends the session only: the token still opens a new one.
+    expect((await mcp().post(initializeMessage())).status).toBe(200);
+  });
+
+  it('opens the SSE stream on GET', async () => {
+    const headers = await openSession(mcp());
+    const res = await fetch(server.url, { headers: { authorization: `Bearer ${server.token}`, accept: 'text/event-stream', ...headers }, signal: AbortSignal.timeout(2000) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    await res.body?.cancel();
+  });
+
+  it('refuses missing, unknown, revoked and expired tokens (401), and another server\'s token (403)', async () => {
+    const init = initializeMessage();
+    const noToken = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(init) });
+    expect(noToken.status).toBe(401);
+    expect(noToken.headers.get('www-authenticate')).toContain('Bearer');
+    expect((await rawMcp(server.url, `svc_mcp_${'x'.repeat(43)}`).post(init)).status).toBe(401);
+    expect((await rawMcp(server.url, other.token).post(init)).status).toBe(403);
+
+    const revoked = await t.api('POST', '/v1/mcp/agent/tokens', { allow: ['*'] });
+    t.canaries.push(revoked.body.token);
+    const headers = await openSession(rawMcp(server.url, revoked.body.token));
+    await t.api('DELETE', `/v1/tokens/${revoked.body.id}`);
+    expect((await rawMcp(server.url, revoked.body.token).post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers)).status).toBe(401);
+
+    const soon = await t.api('POST', '/v1/mcp/agent/tokens', { allow: ['*'], expiresAt: new Date(Date.now() + 1500).toISOString() });
+    t.canaries.push(soon.body.token);
+    expect((await rawMcp(server.url, soon.body.token).post(init)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1600));
+    expect((await rawMcp(server.url, soon.body.token).post(init)).status).toBe(401);
+  });
+
+  it('refuses a session used with another token (403)', async () => {
+    const headers = await openSession(mcp());
+    const second = await t.api('POST', '/v1/mcp/agent/tokens', { allow: ['*'] });
+    t.canaries.push(second.body.token);
+    const hijack = await rawMcp(server.url, second.body.token).post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers);
+    expect(hijack.status).toBe(403);
+  });
+
+  it('refuses a forbidden Origin and a rebinding Host (403), and accepts its own origin', async () => {
+    expect((await mcp().post(initializeMessage(), { origin: 'http://evil.example' })).status).toBe(403);
+    expect((await mcp().post(initializeMessage(), { origin: new URL(server.url).origin })).status).toBe(200);
+    // fetch cannot set Host; a DNS-rebinding page reaches the Engine with its own host name.
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(server.url);
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host: 'evil.example', authorization: `Bearer ${server.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify(initializeMessage()));
+    });
+    expect(status).toBe(403);
+  });
+
+  it('keeps the transitional /sse route working with a Deprecation header', async () => {
+    const sse = rawMcp(`${server.url}/sse`, server.token);
+    const init = await sse.post(initializeMessage());
+    expect(init.status).toBe(200);
+    expect(init.headers.get('deprecation')).toBe('true');
+  });
+
+  it('marks operations outside the token allowlist as not callable', async () => {
+    const narrow = await t.api('POST', '/v1/mcp/agent/tokens', { allow: ['demo-crm.contacts/*'] });
+    t.canaries.push(narrow.body.token);
+    const { client } = await connect(narrow.body.token);
+    const browse = structured(await client.callTool({ name: 'search_docs', arguments: { service: 'demo-crm' } }));
+    const byId = Object.fromEntries(browse.operations.map((o: any) => [o.operationId, o.callable]));
+    expect(byId['demo-crm.contacts/list']).toBe(true);
+    expect(byId['demo-crm.deals/list']).toBe(false);
+    await client.close();
+  });
+});
