@@ -33,6 +33,7 @@ export interface DocEntry {
   path?: string;
   tags: string[];
   parameterNames: string[];
+  deprecated?: boolean;
   /** Names of the sections this operation has. */
   sectionNames: string[];
   /** Builds one (dereferenced) section on demand. */
@@ -127,6 +128,7 @@ function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
     path: op.path,
     tags: op.tags,
     parameterNames: op.parameters.map((p) => p.name),
+    deprecated: op.deprecated,
     pagination: op.pagination,
     required: [...op.parameters.filter((p) => p.required).map((p) => p.name), ...(op.body?.required ? ['body'] : [])],
     sectionNames: names,
@@ -174,6 +176,69 @@ function exactPagination(entry: DocEntry) {
   };
 }
 
+const STOP_WORDS = new Set(['a', 'an', 'the', 'of', 'in', 'on', 'to', 'for', 'from', 'with', 'by', 'and', 'or', 'my', 'me', 'i', 'its', 'their', 'this', 'that', 'into', 'new', 'single', 'all', 'some', 'using', 'via']);
+
+/** Lower-case, drop stop words, and fold plurals so "repositories" meets "repository". */
+function normalizeTerm(term: string): string | null {
+  const t = term.toLowerCase();
+  if (STOP_WORDS.has(t)) return null;
+  if (t.length > 4 && t.endsWith('ies')) return `${t.slice(0, -3)}y`;
+  if (t.length > 3 && t.endsWith('s') && !t.endsWith('ss') && !t.endsWith('us')) return t.slice(0, -1);
+  return t;
+}
+
+/** Action words agents use for the same outcome. */
+const SYNONYMS: string[][] = [
+  ['create', 'open', 'add', 'make', 'publish', 'post', 'start', 'submit'],
+  ['delete', 'remove', 'destroy', 'drop'],
+  ['get', 'fetch', 'retrieve', 'read', 'show', 'view', 'lookup'],
+  ['update', 'edit', 'modify', 'change', 'set', 'rename'],
+  ['list', 'enumerate', 'browse'],
+  ['repository', 'repo'],
+  ['organization', 'org'],
+  ['fork', 'copy'],
+];
+
+function queryGroups(query: string): string[][] {
+  const groups: string[][] = [];
+  for (const raw of query.split(/[\s/{}._\-:,()\[\]"'`?!]+/)) {
+    const term = raw && normalizeTerm(raw);
+    if (!term) continue;
+    groups.push(SYNONYMS.find((g) => g.includes(term)) ?? [term]);
+  }
+  return groups;
+}
+
+const summaryTerms = (summary: string) =>
+  summary
+    .split(/[\s/{}._\-:,()\[\]"'`?!]+/)
+    .map((w) => w && normalizeTerm(w))
+    .filter((w): w is string => Boolean(w));
+
+/**
+ * BM25 over many fields favours long operation IDs that repeat query words. A summary that
+ * says exactly what was asked ("Create an issue") is the better answer, so reward summary
+ * coverage of the query and penalise summaries with many unrelated words.
+ */
+function rerank<T extends { id: string; score: number }>(hits: T[], groups: string[][], entry: (id: string) => DocEntry): T[] {
+  if (!groups.length) return hits;
+  return hits
+    .map((hit) => {
+      const words = summaryTerms(entry(hit.id).summary);
+      let exact = 0;
+      let synonym = 0;
+      for (const group of groups) {
+        if (words.includes(group[0]!)) exact++;
+        else if (words.some((w) => group.includes(w))) synonym++;
+      }
+      const extra = Math.max(0, words.length - groups.length);
+      const factor = (1 + (1.2 * exact + 0.6 * synonym) / groups.length) / (1 + 0.08 * extra);
+      return { hit, score: hit.score * factor };
+    })
+    .sort((a, b) => b.score - a.score)
+    .map((x) => x.hit);
+}
+
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export class DocsIndex {
@@ -186,11 +251,12 @@ export class DocsIndex {
       fields: ['operationId', 'summary', 'description', 'path', 'tags', 'params', 'words'],
       storeFields: [],
       tokenize: (text) => text.split(/[\s/{}._\-:,()\[\]"'`?!]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean),
+      processTerm: normalizeTerm,
       searchOptions: {
-        boost: { operationId: 3, summary: 2.5, words: 2, tags: 1.5, path: 1.2, params: 1, description: 0.6 },
-        prefix: (term) => term.length > 3,
-        fuzzy: (term) => (term.length > 5 ? 0.15 : false),
-        combineWith: 'OR',
+        boost: { summary: 4, words: 2, operationId: 1, tags: 1.5, path: 1, params: 0.8, description: 0.4 },
+        prefix: (term) => term.length > 4,
+        fuzzy: (term) => (term.length > 6 ? 0.15 : false),
+        boostDocument: (id) => (this.entries.get(id)?.deprecated ? 0.5 : 1),
       },
     });
     const docs = [];
@@ -227,9 +293,13 @@ export class DocsIndex {
 
   private intent(query: string, limit: number, service: string | undefined, callable: (id: string) => boolean) {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new DocsError('ENGINE_INVALID_INPUT', `limit must be an integer from 1 to ${MAX_LIMIT}`);
-    const hits = this.search
-      .search(query, service ? { filter: (r) => this.entries.get(r.id)?.service === service } : {})
-      .slice(0, limit);
+    const filter = service ? { filter: (r: { id: string }) => this.entries.get(r.id)?.service === service } : {};
+    // Every term (or one of its synonyms) must match; fall back to any term when too few do.
+    const groups = queryGroups(query);
+    const strict = groups.length ? this.search.search({ combineWith: 'AND', queries: groups.map((g) => ({ combineWith: 'OR', queries: g })) }, filter) : [];
+    const seen = new Set(strict.map((h) => h.id));
+    const loose = strict.length >= limit ? [] : this.search.search(query, { ...filter, combineWith: 'OR' }).filter((h) => !seen.has(h.id));
+    const hits = rerank([...strict, ...loose].slice(0, 40), groups, (id) => this.entries.get(id)!).slice(0, limit);
     const results = hits.map((hit) => {
       const e = this.entries.get(hit.id)!;
       return {
@@ -255,8 +325,12 @@ export class DocsIndex {
         const value = entry.section(name);
         if ((value as { tooLarge?: boolean })?.tooLarge) continue;
         result.sections[name] = value;
-        if (bytes({ results, query }) > RESPONSE_LIMIT_BYTES - 512) delete result.sections[name];
-        else result.schema_status.included_sections.push(name);
+        result.schema_status.included_sections.push(name);
+        // 1 KiB is left for the envelope fields added after this loop.
+        if (bytes({ results, query }) > RESPONSE_LIMIT_BYTES - 1024) {
+          delete result.sections[name];
+          result.schema_status.included_sections.pop();
+        }
       }
       result.schema_status.complete = result.schema_status.included_sections.length === result.schema_status.available_sections.length;
     }
@@ -306,8 +380,11 @@ export class DocsIndex {
       }
       if ((value as { tooLarge?: boolean })?.tooLarge) continue;
       sections[name] = value;
-      if (bytes(shell()) > RESPONSE_LIMIT_BYTES) delete sections[name];
-      else included.push(name);
+      included.push(name);
+      if (bytes({ ...shell(), schema_status: { complete: true, included_sections: included, available_sections: available } }) > RESPONSE_LIMIT_BYTES) {
+        delete sections[name];
+        included.pop();
+      }
     }
     // A long description is shortened before a requested section is dropped.
     if (included.length < wanted.length && bytes(shell()) > RESPONSE_LIMIT_BYTES / 2) {
