@@ -4,14 +4,18 @@
 // Closed loop at concurrency 32; targets alternate in rotated rounds so drift on a noisy machine
 // hits all of them equally; figures are medians across rounds.
 //
-// Knobs (environment): BENCH_ROUNDS (5), BENCH_WINDOW_MS (4000), BENCH_WARMUP_MS (2000),
+// Knobs (environment): BENCH_ROUNDS (8), BENCH_WINDOW_MS (2500), BENCH_WARMUP_MS (2000),
 // BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works),
-// BENCH_CPU_PROF=<dir> (write a --cpu-prof profile of the Engine process into <dir>).
+// BENCH_CPU_PROF=<dir> (profile the Engine and the proxy during the measured rounds and write
+// <dir>/engine.cpuprofile and <dir>/bare-proxy.cpuprofile; summarise with lib/profile-summary.ts).
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
 import { LoadGenerator, type LoadTarget, type WindowResult } from './lib/load.ts';
+import { machineCpu } from './lib/sysload.ts';
 import { int, median, ms, ratio, signedMs, table } from './lib/stats.ts';
 import type { BenchContext } from './lib/types.ts';
 import { CONTACT_BODY } from './servers/contact.ts';
@@ -38,14 +42,18 @@ interface Measured {
   hopCpuUtil: number;
   /** CPU time of the load generator + provider per completed request, µs. */
   edgeCpuUsPerReq: number;
+  /** CPU used by processes outside the benchmark during the window, in cores (noise). */
+  foreignCores: number;
+  /** CPU the hypervisor stole from this VM during the window, in cores (noise). */
+  stealCores: number;
 }
 
 const script = (file: string) => fileURLToPath(new URL(`./servers/${file}`, import.meta.url));
 
 export async function run(ctx: BenchContext): Promise<string> {
   const concurrency = envInt('BENCH_CONCURRENCY', 32);
-  const rounds = envInt('BENCH_ROUNDS', 5);
-  const windowMs = envInt('BENCH_WINDOW_MS', 4_000);
+  const rounds = envInt('BENCH_ROUNDS', 8);
+  const windowMs = envInt('BENCH_WINDOW_MS', 2_500);
   const warmupMs = envInt('BENCH_WARMUP_MS', 2_000);
   const unloadedMs = Math.max(500, Math.round(windowMs * 0.4));
   const pinned = (process.env.BENCH_PLACEMENT ?? 'pinned') === 'pinned' && canPin();
@@ -71,7 +79,6 @@ export async function run(ctx: BenchContext): Promise<string> {
     const engine = await startChild<EngineReady>('engine', script('engine.ts'), {
       cpus: hopCpus,
       env: upstreamEnv,
-      execArgv: profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
       readyTimeoutMs: 60_000,
     });
     children.push(engine);
@@ -133,16 +140,21 @@ export async function run(ctx: BenchContext): Promise<string> {
     const measure = async (id: TargetId, c: number, duration: number): Promise<Measured> => {
       const h = hop[id];
       const edge0 = process.cpuUsage();
-      const [prov0, hop0] = await Promise.all([provider.cpu(), h ? h.cpu() : Promise.resolve(NaN)]);
+      const [prov0, hop0] = await Promise.all([provider.cpu(), h ? h.cpu() : Promise.resolve(0)]);
+      const sys0 = machineCpu();
       const window = await gen[id].run(c, duration);
-      const [prov1, hop1] = await Promise.all([provider.cpu(), h ? h.cpu() : Promise.resolve(NaN)]);
+      const sys1 = machineCpu();
+      const [prov1, hop1] = await Promise.all([provider.cpu(), h ? h.cpu() : Promise.resolve(0)]);
       const edge1 = process.cpuUsage(edge0);
       const done = Math.max(window.ok, 1);
+      const edgeUs = edge1.user + edge1.system + prov1 - prov0;
       return {
         window,
-        hopCpuUsPerReq: (hop1 - hop0) / done,
-        hopCpuUtil: (hop1 - hop0) / 1000 / window.elapsedMs,
-        edgeCpuUsPerReq: (edge1.user + edge1.system + prov1 - prov0) / done,
+        hopCpuUsPerReq: h ? (hop1 - hop0) / done : NaN,
+        hopCpuUtil: h ? (hop1 - hop0) / 1000 / window.elapsedMs : NaN,
+        edgeCpuUsPerReq: edgeUs / done,
+        foreignCores: Math.max(0, (sys1.busyUs - sys0.busyUs - edgeUs - (hop1 - hop0)) / 1000 / window.elapsedMs),
+        stealCores: (sys1.stealUs - sys0.stealUs) / 1000 / window.elapsedMs,
       };
     };
     const pause = () => new Promise((r) => setTimeout(r, 150));
@@ -153,6 +165,10 @@ export async function run(ctx: BenchContext): Promise<string> {
       await pause();
     }
 
+    if (profileDir) {
+      mkdirSync(profileDir, { recursive: true });
+      await Promise.all([engine.profileStart(), proxy.profileStart()]);
+    }
     const perRound: Record<TargetId, Measured>[] = [];
     for (let r = 0; r < rounds; r++) {
       const order = ids.map((_, i) => ids[(i + r) % ids.length]!);
@@ -164,10 +180,14 @@ export async function run(ctx: BenchContext): Promise<string> {
       perRound.push(row);
       ctx.log(
         `round ${r + 1}/${rounds} [${order.join(' → ')}]  ` +
-          ids.map((id) => `${id} p50 ${ms(row[id].window.p50)} p99 ${ms(row[id].window.p99)} ms ${int(row[id].window.rps)}/s`).join(' | '),
+          ids.map((id) => `${id} p50 ${ms(row[id].window.p50)} p99 ${ms(row[id].window.p99)} ms ${int(row[id].window.rps)}/s${id === 'direct' ? '' : ` cpu ${Math.round(row[id].hopCpuUtil * 100)}%`} other ${row[id].foreignCores.toFixed(2)} steal ${row[id].stealCores.toFixed(2)}`).join(' | '),
       );
     }
 
+    if (profileDir) {
+      await Promise.all([engine.profileStop(join(profileDir, 'engine.cpuprofile')), proxy.profileStop(join(profileDir, 'bare-proxy.cpuprofile'))]);
+      ctx.log(`profiles of the measured rounds written to ${profileDir}/{engine,bare-proxy}.cpuprofile`);
+    }
     ctx.log(`unloaded (concurrency 1) ${unloadedMs} ms per target`);
     const unloaded = {} as Record<TargetId, Measured>;
     for (const id of ids) {
@@ -218,7 +238,7 @@ function report(o: {
   out.push(
     `Engine REST execution (\`POST /v1/apps/{versionId}/executions\`, \`demo-crm.contacts/get\`: token check, input validation, secret injection, provider call, envelope, receipt) ` +
       `against (1) the same provider call made directly (\`GET /v1/contacts/con_0001\` with the key) and (2) a bare pass-through proxy ` +
-      `(node:http + \`undici.request\` on a keep-alive Agent, adds only \`Authorization\`, streams the body back; \`test/bench/servers/bare-proxy.ts\`). ` +
+      `(node:http + \`undici.stream\` on a keep-alive Agent configured like the Engine's, adds only \`Authorization\`, streams the body straight back; \`test/bench/servers/bare-proxy.ts\`). ` +
       `The provider is a node:http server returning a fixed ${CONTACT_BODY.length}-byte JSON body (\`test/bench/servers/provider.ts\`).`,
   );
   out.push('');
@@ -235,7 +255,7 @@ function report(o: {
       ? 'Placement (2 cores, `taskset`): CPU 0 runs the load generator and the provider; CPU 1 runs the process under test — the bare proxy or the Engine, each its own process with its own event loop, only one loaded at a time. The CPU-0 work per request is the same for every target, so only the middle hop differs; "direct" leaves CPU 1 idle.'
       : 'Placement: unpinned (BENCH_PLACEMENT=shared or no taskset); load generator, provider and proxy/Engine are separate processes scheduled freely over the cores.',
   );
-  if (o.profileDir) out.push('', `The Engine ran with \`--cpu-prof\` (profile in \`${o.profileDir}\`), which slows it; do not compare these figures with unprofiled runs.`);
+  if (o.profileDir) out.push('', `**Profiled run** (BENCH_CPU_PROF): the Engine and the proxy ran the sampling profiler during the rounds, which slows them; do not compare these figures with unprofiled runs.`);
   out.push('');
   if (anyFailure) out.push('**Some requests failed — see the failure counts; the figures below are not trustworthy.**', '');
 
@@ -280,20 +300,30 @@ function report(o: {
     ),
   );
   out.push('');
+  const noise = (f: (m: Measured) => number) => {
+    const all = perRound.flatMap((r) => ids.map((id) => f(r[id])));
+    return Number.isFinite(median(all)) ? `median ${median(all).toFixed(2)}, max ${Math.max(...all).toFixed(2)} cores` : 'n/a';
+  };
+  out.push(
+    `Noise during the measured windows (from /proc/stat): other processes on the machine used ${noise((m) => m.foreignCores)}; ` +
+      `the hypervisor stole ${noise((m) => m.stealCores)}.`,
+  );
+  out.push('');
   out.push('"hop CPU" is the user+system CPU time of the proxy or Engine process divided by the requests it completed, and its share of one core during the window (100% = the hop is the bottleneck).');
   out.push('');
 
   out.push('<details><summary>Per round (p50 / p99 ms, req/s)</summary>', '');
   out.push(
     table(
-      ['round', ...ids.map((id) => LABEL[id]), 'Engine − proxy p50 / p99', 'Engine / proxy req/s'],
+      ['round', ...ids.map((id) => LABEL[id]), 'Engine − proxy p50 / p99', 'Engine / proxy req/s', 'other load / steal, cores (direct; proxy; Engine)'],
       perRound.map((r, i) => [
         String(i + 1),
         ...ids.map((id) => `${ms(r[id].window.p50)} / ${ms(r[id].window.p99)}, ${int(r[id].window.rps)}`),
         `${signedMs(r.engine.window.p50 - r.proxy.window.p50)} / ${signedMs(r.engine.window.p99 - r.proxy.window.p99)}`,
         ratio(r.engine.window.rps / r.proxy.window.rps),
+        ids.map((id) => `${r[id].foreignCores.toFixed(2)} / ${r[id].stealCores.toFixed(2)}`).join('; '),
       ]),
-      ['r', 'r', 'r', 'r', 'r', 'r'],
+      ['r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
   );
   out.push('', '</details>', '');
@@ -315,11 +345,18 @@ function report(o: {
   );
   out.push('');
 
+  out.push(
+    'Reproduce: `npm run bench -- rest` (knobs: BENCH_ROUNDS, BENCH_WINDOW_MS, BENCH_WARMUP_MS, BENCH_CONCURRENCY, BENCH_PLACEMENT=pinned|shared). ' +
+      'Where the Engine\'s time goes: `BENCH_CPU_PROF=/tmp/prof npm run bench -- rest` profiles the Engine and the proxy during the rounds (BENCHMARKS.md is left unchanged), ' +
+      'then `node test/bench/lib/profile-summary.ts /tmp/prof/engine.cpuprofile`.',
+  );
+  out.push('');
   out.push('Requests checked (all windows, warm-up excluded):', '');
   out.push(
     table(
       ['target', 'ok', 'non-2xx', 'bad body', 'transport errors', 'first failure'],
       ids.map((id) => [LABEL[id], int(fails[id].ok), String(fails[id].non2xx), String(fails[id].badBody), String(fails[id].errors), fails[id].first ? `\`${fails[id].first.replace(/[|`\n]/g, ' ').slice(0, 120)}\`` : '–']),
+      ['l', 'r', 'r', 'r', 'r', 'l'],
     ),
   );
   return out.join('\n');

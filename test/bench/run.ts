@@ -1,7 +1,7 @@
 // `npm run bench [-- <filter>...]`: runs every test/bench/*.bench.ts module (or those whose name
 // or file name contains one of the filters) and writes BENCHMARKS.md: a header describing the
 // machine, then one marked section per benchmark. A filtered run replaces only its own sections
-// and keeps the others as they were.
+// and keeps the others as they were. `--dry-run` (implied by BENCH_CPU_PROF) leaves the file alone.
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, platform, arch } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -53,7 +53,10 @@ function header(when: string, command: string, env: string): string {
 }
 
 async function main() {
-  const filters = process.argv.slice(2).filter((a) => a !== '--');
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  // A dry run (or a profiled run, whose figures are slowed by the profiler) does not touch BENCHMARKS.md.
+  const dryRun = args.includes('--dry-run') || Boolean(process.env.BENCH_CPU_PROF);
+  const filters = args.filter((a) => !a.startsWith('--'));
   const all = await loadModules();
   const selected = filters.length ? all.filter(({ file, mod }) => filters.some((f) => mod.name.includes(f) || file.includes(f))) : all;
   if (!selected.length) {
@@ -97,7 +100,9 @@ async function main() {
     const text = sections.get(n) ?? (filters.length || failed ? existing.get(n) : undefined);
     if (text) parts.push(text);
   }
-  if (sections.size) {
+  if (sections.size && dryRun) {
+    console.log('dry run (--dry-run or BENCH_CPU_PROF): BENCHMARKS.md left unchanged');
+  } else if (sections.size) {
     writeFileSync(outFile, `${header(when, command, env)}\n\n${parts.join('\n\n')}\n`);
     console.log(`wrote ${relative(process.cwd(), outFile) || outFile} (${[...sections.keys()].join(', ')})`);
   }

@@ -2,9 +2,7 @@
 // with taskset), waits for its `ready` message, asks it for CPU usage, and stops it.
 // The child side is test/bench/servers/ipc.ts.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import type { CpuUsage, ParentMessage, ChildMessage } from '../servers/ipc.ts';
-
-export type { CpuUsage };
+import type { ParentMessage, ChildMessage, Request } from '../servers/ipc.ts';
 
 export interface ChildHandle<Ready> {
   readonly name: string;
@@ -12,6 +10,10 @@ export interface ChildHandle<Ready> {
   readonly ready: Ready;
   /** Cumulative user+system CPU time of the child, in microseconds. */
   cpu(): Promise<number>;
+  /** Starts the V8 sampling profiler inside the child. */
+  profileStart(): Promise<void>;
+  /** Stops it and writes the .cpuprofile to `path`. */
+  profileStop(path: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -54,7 +56,7 @@ export async function startChild<Ready>(
     : spawn(process.execPath, nodeArgs, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...options.env } });
 
   let nextId = 1;
-  const pending = new Map<number, (usage: CpuUsage) => void>();
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let exited = false;
   const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
 
@@ -72,9 +74,11 @@ export async function startChild<Ready>(
       } else if (msg.type === 'error') {
         clearTimeout(timer);
         reject(new Error(`${name}: ${msg.message}`));
-      } else if (msg.type === 'cpu') {
-        pending.get(msg.id)?.(msg.usage);
+      } else if (msg.type === 'reply') {
+        const p = pending.get(msg.id);
         pending.delete(msg.id);
+        if (msg.error !== undefined) p?.reject(new Error(`${name}: ${msg.error}`));
+        else p?.resolve(msg.value);
       }
     });
   }).catch(async (err) => {
@@ -87,17 +91,21 @@ export async function startChild<Ready>(
     if (child.connected) child.send(msg);
   };
 
+  const ask = (request: Request) =>
+    new Promise<unknown>((resolve, reject) => {
+      if (exited) return reject(new Error(`${name} has exited`));
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      send({ type: 'request', id, request });
+    });
+
   return {
     name,
     pid: child.pid!,
     ready,
-    cpu: () =>
-      new Promise<number>((resolve, reject) => {
-        if (exited) return reject(new Error(`${name} has exited`));
-        const id = nextId++;
-        pending.set(id, (u) => resolve(u.user + u.system));
-        send({ type: 'cpu', id });
-      }),
+    cpu: () => ask({ type: 'cpu' }) as Promise<number>,
+    profileStart: async () => void (await ask({ type: 'profile-start' })),
+    profileStop: async (path) => void (await ask({ type: 'profile-stop', path })),
     async stop() {
       if (exited) return;
       send({ type: 'stop' });

@@ -1,10 +1,11 @@
 // Baseline: a bare pass-through proxy, the floor for any Node proxy. It forwards each request
 // with undici over a keep-alive Agent (same settings as the Engine's Dispatcher) to the upstream
 // in BENCH_UPSTREAM_URL, adding only `Authorization: Bearer <BENCH_PROVIDER_KEY>`, and streams
-// the response back. No auth, validation, parsing, logging or receipts.
+// the response straight into the client's response (`undici.stream`, no intermediate Readable).
+// No auth, validation, parsing, logging or receipts.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent, request } from 'undici';
+import { Agent, stream } from 'undici';
 import { serve } from './ipc.ts';
 import { trackSockets } from './close.ts';
 
@@ -32,15 +33,14 @@ await serve(async () => {
       const headers = forwardable(req.headers);
       headers.authorization = authorization;
       const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-      const up = await request(upstream + req.url, {
-        method: req.method as 'GET',
-        headers,
-        body: hasBody ? req : null,
-        dispatcher: agent,
-      });
-      res.writeHead(up.statusCode, forwardable(up.headers));
-      for await (const chunk of up.body) res.write(chunk);
-      res.end();
+      await stream(
+        upstream + req.url,
+        { method: req.method as 'GET', headers, body: hasBody ? req : null, dispatcher: agent },
+        ({ statusCode, headers: upHeaders }) => {
+          res.writeHead(statusCode, forwardable(upHeaders));
+          return res;
+        },
+      );
     } catch (err) {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(`bad gateway: ${(err as Error).message}`);

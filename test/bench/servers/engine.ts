@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../../src/config/index.ts';
-import { startEngine } from '../../../src/engine/index.ts';
+import { startEngine, type Engine } from '../../../src/engine/index.ts';
 import { serve } from './ipc.ts';
 
 export interface EngineReady {
@@ -22,7 +22,13 @@ await serve(async () => {
   if (!upstream || !key) throw new Error('BENCH_UPSTREAM_URL and BENCH_PROVIDER_KEY must be set');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_LOG_LEVEL: process.env.BENCH_ENGINE_LOG_LEVEL || 'warn' });
-  const engine = await startEngine(config);
+  let engine: Engine;
+  try {
+    engine = await startEngine(config);
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   const stop = async () => {
     await engine.stop();
     rmSync(dataDir, { recursive: true, force: true });

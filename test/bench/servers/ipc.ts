@@ -1,18 +1,41 @@
 // Child side of the bench IPC protocol (parent side: test/bench/lib/child.ts). A server script
 // calls `serve(start)`: `start` brings the server up and returns the info sent with `ready`
-// plus a `stop` function. The child answers CPU-usage queries, stops on request, and exits when
-// the parent goes away so no server outlives a bench run.
+// plus a `stop` function. The child answers CPU-usage and profiling requests, stops on request,
+// and exits when the parent goes away so no server outlives a bench run.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 
-export interface CpuUsage {
-  user: number;
-  system: number;
-}
-
-export type ParentMessage = { type: 'cpu'; id: number } | { type: 'stop' };
+export type Request = { type: 'cpu' } | { type: 'profile-start' } | { type: 'profile-stop'; path: string };
+export type ParentMessage = { type: 'stop' } | { type: 'request'; id: number; request: Request };
 export type ChildMessage =
   | { type: 'ready'; info: unknown }
   | { type: 'error'; message: string }
-  | { type: 'cpu'; id: number; usage: CpuUsage };
+  | { type: 'reply'; id: number; value?: unknown; error?: string };
+
+let session: Session | undefined;
+
+async function answer(request: Request): Promise<unknown> {
+  switch (request.type) {
+    case 'cpu': {
+      const u = process.cpuUsage();
+      return u.user + u.system;
+    }
+    case 'profile-start':
+      session ??= new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+      return null;
+    case 'profile-stop': {
+      if (!session) throw new Error('profiling was not started');
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      session = undefined;
+      writeFileSync(request.path, JSON.stringify(profile));
+      return request.path;
+    }
+  }
+}
 
 export async function serve(start: () => Promise<{ info: unknown; stop: () => Promise<void> }>): Promise<void> {
   if (!process.send) throw new Error('bench servers must be started by test/bench/lib/child.ts (no IPC channel)');
@@ -35,8 +58,13 @@ export async function serve(start: () => Promise<{ info: unknown; stop: () => Pr
 
   process.on('message', (raw) => {
     const msg = raw as ParentMessage;
-    if (msg.type === 'cpu') send({ type: 'cpu', id: msg.id, usage: process.cpuUsage() });
-    else if (msg.type === 'stop') void shutdown(0);
+    if (msg.type === 'stop') void shutdown(0);
+    else if (msg.type === 'request') {
+      answer(msg.request).then(
+        (value) => send({ type: 'reply', id: msg.id, value }),
+        (err: unknown) => send({ type: 'reply', id: msg.id, error: String(err) }),
+      );
+    }
   });
   process.on('disconnect', () => void shutdown(0));
   process.on('SIGINT', () => void shutdown(130));
