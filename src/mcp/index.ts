@@ -221,7 +221,7 @@ export class McpGateway {
     const init = messages.find((m) => m?.method === 'initialize')!;
     const requested = typeof init.params?.protocolVersion === 'string' ? init.params.protocolVersion : '';
     const protocolVersion = SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
-    const server = new Server({ name: 'svc-engine', version: '0.1.0' }, { capabilities: { tools: { listChanged: false } } });
+    const server = new Server({ name: 'svc-engine', version: '0.1.0' }, { capabilities: { tools: { listChanged: false }, logging: {} } });
     const now = Date.now();
     const session: McpSession = {
       id: '',
