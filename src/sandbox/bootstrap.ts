@@ -1,0 +1,159 @@
+// The script environment, evaluated inside each fresh context before the script. It closes over
+// the host bridges ($0–$5) so the script never sees them, and exposes exactly the interface's
+// functions: call, sleep, setTimeout, clearTimeout, session.{get,set,page}, decodeBase64,
+// encodeBase64, atob.
+export const bridgeSource = String.raw`
+const [callRef, getRef, setRef, pageRef, sleepRef, b64] = [$0, $1, $2, $3, $4, $5];
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+const freeze = Object.freeze;
+const defineProperty = Object.defineProperty;
+const ask = (ref, args) => ref.apply(undefined, args, { arguments: { copy: true }, result: { promise: true, copy: true } });
+const read = (text) => (text === undefined ? undefined : parse(text));
+const asJson = (value, what) => {
+  if (value === undefined) return undefined;
+  try {
+    return stringify(value);
+  } catch (e) {
+    throw new TypeError(what + ' must be JSON-serialisable (' + (e && e.message) + ')');
+  }
+};
+
+// Engine refusals (unknown or forbidden operation, invalid input or pagination) reject call().
+class CallRefused extends Error {
+  constructor(refusal) {
+    super(refusal.message);
+    this.name = 'CallRefused';
+    this.code = refusal.code;
+    this.details = refusal.details;
+  }
+}
+
+async function call(...args) {
+  if (args.length < 1 || args.length > 3) throw new TypeError('call(operationId, params[, options]) takes one to three arguments; got ' + args.length);
+  const answer = read(await ask(callRef, [asJson(args[0], 'operationId'), asJson(args[1], 'params'), asJson(args[2], 'options')]));
+  if (answer.refused) throw new CallRefused(answer.refused);
+  return answer.envelope;
+}
+
+const MAX_DELAY = 2147483647;
+const MAX_TIMERS = 1000;
+const pending = new Map();
+let nextTimer = 0;
+let timerError;
+const delayOf = (ms, name) => {
+  if (ms === undefined) return 0;
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > MAX_DELAY) {
+    throw new RangeError(name + ': the delay must be a finite number of milliseconds from 0 to ' + MAX_DELAY);
+  }
+  return Math.floor(ms);
+};
+function setTimeout(fn, ms, ...args) {
+  if (typeof fn !== 'function') throw new TypeError('setTimeout: the first argument must be a function');
+  const delay = delayOf(ms, 'setTimeout');
+  if (pending.size >= MAX_TIMERS) throw new RangeError('setTimeout: at most ' + MAX_TIMERS + ' timers may be pending');
+  const id = ++nextTimer;
+  pending.set(id, { fn, args });
+  sleepRef.apply(undefined, [delay], { result: { promise: true } }).then(() => {
+    const timer = pending.get(id);
+    if (!timer) return;
+    pending.delete(id);
+    try {
+      timer.fn(...timer.args);
+    } catch (e) {
+      timerError = timerError || e;
+    }
+  });
+  return id;
+}
+function clearTimeout(id) {
+  pending.delete(id);
+}
+async function sleep(ms) {
+  const delay = delayOf(ms, 'sleep');
+  await sleepRef.apply(undefined, [delay], { result: { promise: true } });
+}
+
+const session = freeze({
+  get(...args) {
+    if (args.length !== 1) throw new TypeError('session.get takes exactly one argument (a string key); got ' + args.length);
+    if (typeof args[0] !== 'string') throw new TypeError('session.get: the key must be a string');
+    return ask(getRef, [stringify(args)]).then(read);
+  },
+  set(...args) {
+    if (args.length !== 2) throw new TypeError('session.set takes exactly two arguments (key, value); got ' + args.length);
+    if (typeof args[0] !== 'string') throw new TypeError('session.set: the key must be a string');
+    return ask(setRef, [stringify([args[0], asJson(args[1], 'session.set value') ?? null])]).then(() => undefined);
+  },
+  page(...args) {
+    if (args.length < 1 || args.length > 2) throw new TypeError('session.page takes (result_ref, { path?, fields?, offset? })');
+    if (typeof args[0] !== 'string') throw new TypeError('session.page: result_ref must be a string');
+    return ask(pageRef, [stringify([args[0], args[1] === undefined ? {} : args[1]])]).then(read);
+  },
+});
+
+const stringOnly = (name, value) => {
+  if (typeof value !== 'string') throw new TypeError(name + ': the argument must be a string');
+};
+function decodeBase64(text) {
+  stringOnly('decodeBase64', text);
+  return b64('decode', text, false);
+}
+function encodeBase64(text, urlSafe = false) {
+  stringOnly('encodeBase64', text);
+  if (typeof urlSafe !== 'boolean') throw new TypeError('encodeBase64: urlSafe must be a boolean');
+  return b64('encode', text, urlSafe);
+}
+function atob(text) {
+  stringOnly('atob', text);
+  return b64('atob', text, false);
+}
+
+const api = { call, sleep, setTimeout, clearTimeout, session, decodeBase64, encodeBase64, atob };
+for (const [name, value] of Object.entries(api)) {
+  defineProperty(globalThis, name, { value: typeof value === 'function' ? freeze(value) : value, writable: false, configurable: false, enumerable: false });
+}
+// Nothing outside the interface: no WebAssembly (its memory is not bounded by the heap limit).
+for (const name of ['WebAssembly', 'SharedArrayBuffer']) delete globalThis[name];
+
+defineProperty(globalThis, '__svc_finish', {
+  value: async (main) => {
+    try {
+      const value = await main();
+      if (timerError) throw timerError;
+      pending.clear();
+      let json;
+      if (value !== undefined) {
+        try {
+          json = stringify(value);
+        } catch (e) {
+          throw new TypeError('the returned value is not JSON-serialisable (' + (e && e.message) + ')');
+        }
+      }
+      return stringify({ ok: true, json });
+    } catch (e) {
+      pending.clear();
+      const err = e !== null && typeof e === 'object' ? e : { name: 'Error', message: String(e) };
+      let details;
+      try {
+        details = err.name === 'CallRefused' ? parse(stringify(err.details ?? null)) : undefined;
+      } catch {
+        details = undefined;
+      }
+      return stringify({
+        ok: false,
+        error: {
+          name: String(err.name ?? 'Error'),
+          message: String(err.message ?? e),
+          stack: typeof err.stack === 'string' ? err.stack : undefined,
+          code: err.name === 'CallRefused' && typeof err.code === 'string' ? err.code : undefined,
+          details: details ?? undefined,
+        },
+      });
+    }
+  },
+  writable: false,
+  configurable: false,
+  enumerable: false,
+});
+`;
