@@ -1,0 +1,86 @@
+// `svc-cli login`: the OAuth 2.0 device authorization flow (RFC 8628) against the Engine's sign-in
+// page, or `--with-token` for automation. The credential goes straight from the Engine to the
+// credentials file; it never passes through the browser and is never printed.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { openInBrowser } from '../../lib/browser.ts';
+import { defineCommand } from '../../lib/command.ts';
+import { credentialsFile, engineUrl, saveCredential } from '../../lib/credentials.ts';
+import { engineClient, transportError, unwrap } from '../../lib/engine.ts';
+import { CliError } from '../../lib/errors.ts';
+import { print, progress } from '../../lib/output.ts';
+import { readSecretFromStdin } from '../../lib/stdin.ts';
+
+const CLIENT_ID = 'svc-cli';
+const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
+function saved(url: string, token: string, subject: string) {
+  saveCredential(url, { token, subject, savedAt: new Date().toISOString() });
+  print(`Logged in to ${url} as ${subject}. The credential is stored in ${credentialsFile()}.`);
+}
+
+async function loginWithToken(url: string) {
+  const token = await readSecretFromStdin('CLI credential', '`svc-engine credential create --subject <you> | svc-cli login --with-token`');
+  if (!/^svc_cli_\S+$/.test(token)) {
+    throw new CliError('standard input does not hold a CLI credential (they start with svc_cli_)', 'create one on the Engine host with `svc-engine credential create --subject <you>`');
+  }
+  const who = await unwrap(url, engineClient(url, token).GET('/v1/auth/whoami'), { credential: { token, source: 'stdin' } });
+  saved(url, token, who.subject);
+}
+
+async function deviceLogin(url: string, browser: boolean) {
+  const api = engineClient(url);
+  const device = await unwrap(url, api.POST('/v1/auth/device', { body: { client_id: CLIENT_ID } }));
+  print(`To sign in, approve the code ${device.user_code} on the Engine's sign-in page.`);
+  await openInBrowser(device.verification_uri_complete, browser);
+  let interval = Math.max(device.interval, 1) * 1000;
+  const deadline = Date.now() + device.expires_in * 1000;
+  progress('waiting for approval on the sign-in page');
+  for (;;) {
+    await sleep(interval);
+    let answer;
+    try {
+      answer = await api.POST('/v1/auth/token', { body: { grant_type: DEVICE_GRANT, device_code: device.device_code, client_id: CLIENT_ID } });
+    } catch (err) {
+      throw transportError(url, err);
+    }
+    if (answer.data) return saved(url, answer.data.access_token, answer.data.subject);
+    const code = answer.response.status === 400 ? (answer.error as { error?: string } | undefined)?.error : undefined;
+    switch (code) {
+      case 'authorization_pending':
+        if (Date.now() > deadline) throw expired();
+        continue;
+      case 'slow_down':
+        interval += 5000; // RFC 8628 §3.5
+        continue;
+      case 'access_denied':
+        throw new CliError('the sign-in was denied on the sign-in page', 'run `svc-cli login` again and approve it');
+      case 'expired_token':
+        throw expired();
+      case 'invalid_grant':
+        throw new CliError('the Engine no longer knows this sign-in request', 'run `svc-cli login` again');
+      default:
+        // Not an RFC 8628 answer: report the Engine's own envelope.
+        await unwrap(url, Promise.resolve(answer));
+        throw new CliError(`unexpected answer from the Engine (HTTP ${answer.response.status})`, 'run `svc-cli login` again');
+    }
+  }
+}
+
+const expired = () => new CliError('the sign-in code expired before it was approved', 'run `svc-cli login` again and approve it on the sign-in page in time');
+
+export const login = defineCommand({
+  command: 'login',
+  describe: 'Sign in to the Engine (opens its sign-in page) and store a CLI credential',
+  builder: (y) =>
+    y
+      .option('browser', { type: 'boolean', default: true, describe: 'open the sign-in page in a browser; --no-browser prints the URL instead' })
+      .option('with-token', { type: 'boolean', default: false, describe: 'read a CLI credential from standard input (automation)' })
+      .example('$0 login', 'open the sign-in page and wait for approval')
+      .example('$0 login --no-browser', 'print the sign-in URL and code instead of opening a browser')
+      .example('svc-engine credential create --subject ci | $0 login --with-token', 'store a credential created on the Engine host'),
+  handler: async (argv) => {
+    const url = engineUrl();
+    if (argv.withToken) await loginWithToken(url);
+    else await deviceLogin(url, argv.browser);
+  },
+});

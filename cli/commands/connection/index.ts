@@ -1,0 +1,83 @@
+// `svc-cli connection create|list`: per-end-user OAuth connections. create starts the provider's
+// consent in the browser and waits until the Engine holds an active connection.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { components } from '../../../generated/engine-api/types.ts';
+import { openInBrowser } from '../../lib/browser.ts';
+import { defineCommand, defineGroup, jsonOption } from '../../lib/command.ts';
+import { session, type Session } from '../../lib/engine.ts';
+import { CliError, UsageError } from '../../lib/errors.ts';
+import { print, printJson, printTable, progress } from '../../lib/output.ts';
+
+type Connection = components['schemas']['Connection'];
+
+const POLL_MS = 2000;
+
+async function connections(s: Session, service?: string): Promise<Connection[]> {
+  return (await s.call(s.api.GET('/v1/connections', { params: { query: service ? { service } : {} } }))).connections;
+}
+
+const stamp = (c: Connection) => `${c.id}|${c.status}|${c.updatedAt ?? c.createdAt}`;
+
+const connectionCreate = defineCommand({
+  command: 'create <service>',
+  describe: "Connect an end user's account through the provider's OAuth consent page",
+  builder: (y) =>
+    y
+      .positional('service', { type: 'string', demandOption: true, describe: 'service with oauth2 auth' })
+      .option('end-user', { type: 'string', demandOption: true, requiresArg: true, describe: "your reference for the end user (e.g. your app's user ID)" })
+      .option('auth-name', { type: 'string', requiresArg: true, describe: "which of the service's oauth2 auths to use" })
+      .option('browser', { type: 'boolean', default: true, describe: 'open the consent page in a browser; --no-browser prints the URL' })
+      .option('timeout', { type: 'number', default: 600, requiresArg: true, describe: 'seconds to wait for the consent' })
+      .example('$0 connection create demo-crm --end-user alice', "connect alice's demo-crm account")
+      .example('$0 connection create github --end-user u_42 --no-browser', 'print the consent URL to send to the user'),
+  handler: async (argv) => {
+    if (!(argv.timeout > 0)) throw new UsageError('--timeout must be a positive number of seconds', 'e.g. --timeout 300');
+    const s = session();
+    const matches = (c: Connection) => c.endUserRef === argv.endUser && (!argv.authName || c.authName === argv.authName);
+    const before = new Set((await connections(s, argv.service)).filter(matches).map(stamp));
+    const started = await s.call(
+      s.api.POST('/v1/connections', {
+        body: { service: argv.service, endUserRef: argv.endUser, ...(argv.authName ? { authName: argv.authName } : {}) },
+      }),
+      (f) => (f.status === 404 ? 'check the service name (`svc-cli workspace services list`)' : f.status === 409 ? 'then run this command again' : undefined),
+    );
+    await openInBrowser(started.authorizeUrl, argv.browser);
+    const deadline = Math.min(Date.parse(started.expiresAt) || Infinity, Date.now() + argv.timeout * 1000);
+    progress(`waiting for ${argv.endUser} to finish the consent`);
+    while (Date.now() < deadline) {
+      await sleep(Math.min(POLL_MS, Math.max(deadline - Date.now(), 0)));
+      const done = (await connections(s, argv.service)).find((c) => matches(c) && c.status === 'active' && !before.has(stamp(c)));
+      if (done) {
+        print(`Connected ${done.service} for end user ${done.endUserRef} (connection ${done.id}, auth ${done.authName}).`);
+        return;
+      }
+    }
+    throw new CliError(
+      `the consent for ${argv.service} (end user ${argv.endUser}) was not completed by ${new Date(deadline).toISOString()}`,
+      'run the command again and finish the consent in the browser',
+    );
+  },
+});
+
+const connectionList = defineCommand({
+  command: 'list',
+  describe: 'List OAuth connections per end user (tokens are never shown)',
+  builder: (y) =>
+    jsonOption(y.option('service', { type: 'string', requiresArg: true, describe: 'only this service' }))
+      .example('$0 connection list', 'every connection')
+      .example('$0 connection list --service github --json', "github's connections as JSON"),
+  handler: async (argv) => {
+    const s = session();
+    const list = await connections(s, argv.service);
+    if (argv.json) return printJson({ connections: list });
+    printTable(
+      ['ID', 'SERVICE', 'END USER', 'AUTH', 'STATUS', 'ACCESS EXPIRES', 'UPDATED'],
+      list.map((c) => [c.id, c.service, c.endUserRef, c.authName, c.status, c.accessExpiresAt, c.updatedAt ?? c.createdAt]),
+      'No connections yet; create one with `svc-cli connection create <service> --end-user <ref>`.',
+    );
+  },
+});
+
+export const connection = defineGroup('connection', 'Per-end-user OAuth connections (refreshed by the Engine)', [connectionCreate, connectionList], [
+  ['$0 connection create demo-crm --end-user alice', 'connect an end user'],
+]);

@@ -1,0 +1,102 @@
+// `svc-cli mcp token list|create|revoke`: narrowed MCP tokens (allowlist, expiry, fixed binding).
+import { defineCommand, defineGroup, jsonOption, repeatable } from '../../lib/command.ts';
+import { session } from '../../lib/engine.ts';
+import { UsageError } from '../../lib/errors.ts';
+import { parseExpires } from '../../lib/expires.ts';
+import { print, printJson, printTable } from '../../lib/output.ts';
+import { publicOperationId } from '../sdk/invoke.ts';
+
+const TOKEN_ID = /^tok_[0-9A-HJKMNP-TV-Z]{26}$/;
+const notFound = (mcp: string) => (f: { status: number }) => (f.status === 404 ? `check the MCP server name or version ID (\`svc-cli mcp list\`); got '${mcp}'` : undefined);
+
+function state(t: { revokedAt: string | null; expiresAt: string | null }): string {
+  if (t.revokedAt) return 'revoked';
+  if (t.expiresAt && Date.parse(t.expiresAt) <= Date.now()) return 'expired';
+  return 'active';
+}
+
+const bindingText = (b: { endUserRef?: string; authName?: string; resourceId?: string } | null | undefined) =>
+  b ? [b.endUserRef && `end user ${b.endUserRef}`, b.authName && `auth ${b.authName}`, b.resourceId && `resource ${b.resourceId}`].filter(Boolean).join(', ') : '';
+
+const tokenList = defineCommand({
+  command: 'list <mcp>',
+  describe: 'List the tokens of an MCP server: allowlist, expiry, last use',
+  builder: (y) =>
+    jsonOption(y.positional('mcp', { type: 'string', demandOption: true, describe: 'MCP server name or version ID' }))
+      .example('$0 mcp token list crm-agent', 'tokens of crm-agent'),
+  handler: async (argv) => {
+    const s = session();
+    const { tokens } = await s.call(s.api.GET('/v1/mcp/{name}/tokens', { params: { path: { name: argv.mcp } } }), notFound(argv.mcp));
+    if (argv.json) return printJson({ tokens });
+    printTable(
+      ['ID', 'ALLOW', 'EXPIRES', 'LAST USED', 'STATE', 'BINDING', 'CREATED'],
+      tokens.map((t) => [t.id, t.allow ? t.allow.join(' ') : '* (every operation)', t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', state(t), bindingText(t.binding), t.createdAt]),
+      `No tokens for ${argv.mcp}.`,
+    );
+  },
+});
+
+const tokenCreate = defineCommand({
+  command: 'create <mcp>',
+  describe: 'Issue a narrowed MCP token (shown once)',
+  builder: (y) =>
+    jsonOption(
+      y
+        .positional('mcp', { type: 'string', demandOption: true, describe: 'MCP server name or version ID' })
+        .option('allow', { ...repeatable("operation ID to allow, e.g. demo-crm.contacts/list or 'demo-crm.contacts/*' (repeatable)"), demandOption: true })
+        .option('expires', { type: 'string', demandOption: true, requiresArg: true, describe: 'when it stops working: 30m, 24h, 7d, an ISO-8601 date-time, or never' })
+        .option('end-user', { type: 'string', requiresArg: true, describe: 'bind every call to this end user (authoritative over the caller)' })
+        .option('auth-name', { type: 'string', requiresArg: true, describe: 'bind every call to this named auth' })
+        .option('resource-id', { type: 'string', requiresArg: true, describe: 'bind every call to this resource' }),
+    )
+      .example('$0 mcp token create crm-agent --allow demo-crm.contacts/list --expires 7d', 'read-only contacts for a week')
+      .example("$0 mcp token create crm-agent --allow 'demo-crm.contacts/*' --expires never --end-user alice --json", 'bound to one end user, as JSON'),
+  handler: async (argv) => {
+    const expiresAt = parseExpires(argv.expires);
+    const allow = argv.allow.map(publicOperationId);
+    for (const a of allow) {
+      if (!/^(\*|[a-z][a-z0-9-]*\.[^*]*\*?)$/.test(a)) {
+        throw new UsageError(`--allow '${a}' is not an operation ID`, "write <service>.<operation>, optionally ending in * (e.g. 'demo-crm.contacts/*')");
+      }
+    }
+    const binding = {
+      ...(argv.endUser ? { endUserRef: argv.endUser } : {}),
+      ...(argv.authName ? { authName: argv.authName } : {}),
+      ...(argv.resourceId ? { resourceId: argv.resourceId } : {}),
+    };
+    const s = session();
+    const created = await s.call(
+      s.api.POST('/v1/mcp/{name}/tokens', {
+        params: { path: { name: argv.mcp } },
+        body: { allow, expiresAt, ...(Object.keys(binding).length ? { binding } : {}) },
+      }),
+      notFound(argv.mcp),
+    );
+    if (argv.json) return printJson(created);
+    print(`Created token ${created.id} for ${argv.mcp}`);
+    print(`  allow    ${created.allow.join(' ')}`);
+    print(`  expires  ${created.expiresAt ?? 'never'}`);
+    if (created.binding) print(`  binding  ${bindingText(created.binding)}`);
+    print('Token (shown only this once; store it now):');
+    print(`  ${created.token}`);
+  },
+});
+
+const tokenRevoke = defineCommand({
+  command: 'revoke <token-id>',
+  describe: 'Revoke a token by its ID (tok_…); clients using it are refused from then on',
+  builder: (y) =>
+    y.positional('token-id', { type: 'string', demandOption: true, describe: 'token ID from `mcp token list`' }).example('$0 mcp token revoke tok_01J…', 'revoke one token'),
+  handler: async (argv) => {
+    if (!TOKEN_ID.test(argv.tokenId)) throw new UsageError(`'${argv.tokenId}' is not a token ID (tok_…)`, 'find it with `svc-cli mcp token list <mcp>`');
+    const s = session();
+    await s.call(s.api.DELETE('/v1/tokens/{token_id}', { params: { path: { token_id: argv.tokenId } } }), (f) =>
+      f.status === 404 ? 'find live tokens with `svc-cli mcp token list <mcp>`' : undefined,
+    );
+    print(`Revoked ${argv.tokenId}; clients using it are refused from now on.`);
+  },
+});
+
+export const mcpToken = defineGroup('token', 'Issue, list and revoke MCP tokens', [tokenList, tokenCreate, tokenRevoke], [
+  ['$0 mcp token create crm-agent --allow demo-crm.contacts/list --expires 24h', 'a narrowed token for a day'],
+]);

@@ -1,0 +1,47 @@
+// `svc-cli secret set <service> --value-stdin`: stores the secret a service's auth uses, read from
+// standard input only. Values in arguments are refused and never echoed. Effective at once.
+import { defineCommand, defineGroup } from '../../lib/command.ts';
+import { session } from '../../lib/engine.ts';
+import { UsageError } from '../../lib/errors.ts';
+import { print } from '../../lib/output.ts';
+import { readSecretFromStdin } from '../../lib/stdin.ts';
+
+const STDIN_EXAMPLE = (service: string) => `\`printf %s "$API_KEY" | svc-cli secret set ${service} --value-stdin\``;
+
+/** Secret values given as arguments (positional or --value) are refused; the fail handler uses this too. */
+export const refusedArgument = (service = '<service>') =>
+  new UsageError('secret values are not accepted as arguments (they would end up in shell history and process lists)', `pipe the value in: ${STDIN_EXAMPLE(service)}`);
+
+const secretSet = defineCommand({
+  command: 'set <service>',
+  describe: 'Store the secret for a service, read from standard input (effective immediately)',
+  builder: (y) =>
+    y
+      .positional('service', { type: 'string', demandOption: true, describe: 'service name, e.g. demo-crm' })
+      .option('value-stdin', { type: 'boolean', default: false, describe: 'read the secret from standard input (required)' })
+      .option('oauth-client-id', { type: 'string', requiresArg: true, describe: "store an OAuth client: this client ID, with the client secret from stdin" })
+      .option('bucket', { type: 'string', default: 'default', requiresArg: true, describe: 'bucket to store it in' })
+      // Declared only to refuse it with a clear message; the value is never echoed.
+      .option('value', { type: 'string', hidden: true, describe: 'refused: secrets are read from standard input' })
+      .example('printf %s "$DEMO_CRM_KEY" | $0 secret set demo-crm --value-stdin', "store demo-crm's API key")
+      .example('printf %s "$CLIENT_SECRET" | $0 secret set github --oauth-client-id Iv1.abc --value-stdin', "store github's OAuth client"),
+  handler: async (argv) => {
+    if (argv.value !== undefined) throw refusedArgument(argv.service);
+    if (!argv.valueStdin) throw new UsageError('secret set needs --value-stdin', `pipe the value in: ${STDIN_EXAMPLE(argv.service)}`);
+    const value = await readSecretFromStdin(argv.oauthClientId ? 'client secret' : 'secret', STDIN_EXAMPLE(argv.service));
+    const s = session();
+    const path = { bucket: argv.bucket, service: argv.service };
+    const hint = (f: { status: number }) => (f.status === 404 ? 'check the service name (`svc-cli workspace services list`) and bucket (`svc-cli bucket list`)' : undefined);
+    if (argv.oauthClientId) {
+      await s.call(s.api.PUT('/v1/buckets/{bucket}/oauth-clients/{service}', { params: { path }, body: { clientId: argv.oauthClientId, clientSecret: value } }), hint);
+      print(`OAuth client ${argv.oauthClientId} for ${argv.service} stored in bucket ${argv.bucket} (effective now).`);
+      return;
+    }
+    await s.call(s.api.PUT('/v1/buckets/{bucket}/secrets/{service}', { params: { path }, body: { value } }), hint);
+    print(`Secret for ${argv.service} stored in bucket ${argv.bucket} (effective now).`);
+  },
+});
+
+export const secret = defineGroup('secret', 'Store provider secrets (read from standard input only)', [secretSet], [
+  ['printf %s "$KEY" | $0 secret set demo-crm --value-stdin', 'store a secret'],
+]);

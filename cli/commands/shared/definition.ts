@@ -1,0 +1,110 @@
+// `init`, `plan` and `apply` for SDKs and MCP servers: the same definition file workflow, with
+// the endpoints and wording of each kind (see lib/definition.ts).
+import type { Argv } from 'yargs';
+import { defineCommand, jsonOption, repeatable } from '../../lib/command.ts';
+import {
+  definitionFromFlags,
+  loadDefinition,
+  planDefinition,
+  printPlan,
+  printPublished,
+  publishDefinition,
+  summaryOf,
+  validateDefinition,
+  type DefinitionKind,
+  type PublishResult,
+} from '../../lib/definition.ts';
+import { session } from '../../lib/engine.ts';
+import { CliError } from '../../lib/errors.ts';
+import { workingFile, writeJsonFile } from '../../lib/files.ts';
+import { print, printJson, progress } from '../../lib/output.ts';
+import { basename } from 'node:path';
+
+const fileOption = (kind: DefinitionKind) => ({ type: 'string', requiresArg: true, describe: `definition file (default ./${kind.fileName})` }) as const;
+
+export function initCommand(kind: DefinitionKind) {
+  return defineCommand({
+    command: 'init <name>',
+    describe: `Create the ${kind.noun} definition ./${kind.fileName} from selected services and operations`,
+    builder: (y) =>
+      y
+        .positional('name', { type: 'string', demandOption: true, describe: `${kind.noun} name (lowercase, e.g. crm)` })
+        .option('service', { ...repeatable("'<service>=<version>', repeatable"), demandOption: true })
+        .option('operation', { ...repeatable("'<service>=<operation>' ('<service>=*' or '<service>=group/*' for many), repeatable"), demandOption: true })
+        .option('file', fileOption(kind))
+        .example(`$0 ${kind.kind} init crm --service 'demo-crm=v1' --operation 'demo-crm=contacts/*' --operation 'demo-crm=files/get'`, 'contacts operations plus files/get')
+        .example(`$0 ${kind.kind} init gh --service 'github=v1' --operation 'github=issues/create'`, 'one GitHub operation'),
+    handler: async (argv) => {
+      const definition = definitionFromFlags(kind, argv.name, argv.service, argv.operation);
+      const s = session();
+      progress('checking the selection against the workspace');
+      const resolved = await validateDefinition(s, kind, definition, 'flags');
+      const path = workingFile(kind.fileName, argv.file);
+      const outcome = writeJsonFile(path, definition);
+      const verb = outcome === 'unchanged' ? 'Unchanged' : outcome === 'created' ? 'Wrote' : 'Updated';
+      print(`${verb} ${basename(path)}: ${kind.noun} ${definition.name} with ${summaryOf(resolved)}.`);
+      print(`Next: \`svc-cli ${kind.kind} plan\`, then \`svc-cli ${kind.kind} apply\`.`);
+    },
+  });
+}
+
+export function planCommand(kind: DefinitionKind) {
+  return defineCommand({
+    command: 'plan',
+    describe: `Preview what apply would change, and the version label it would ${kind.kind === 'sdk' ? 'publish' : 'deploy'}`,
+    builder: (y) => jsonOption(y.option('file', fileOption(kind))).example(`$0 ${kind.kind} plan`, `compare ./${kind.fileName} with the latest version`),
+    handler: async (argv) => {
+      const { path, definition } = loadDefinition(kind, argv.file);
+      const s = session();
+      printPlan(kind, await planDefinition(s, kind, definition, path), basename(path), argv.json);
+    },
+  });
+}
+
+export function applyCommand<Extra>(
+  kind: DefinitionKind,
+  options: {
+    builder?: (y: Argv<{ file: string | undefined; json: boolean }>) => Argv<Extra & { file: string | undefined; json: boolean }>;
+    /** Runs before publishing; throws to refuse. */
+    before?: (argv: Extra) => void;
+    /** URL and REST endpoint to show for a result. */
+    extra: (result: PublishResult, engineUrl: string) => { url?: string; endpoint?: string };
+    examples: [string, string][];
+  },
+) {
+  return defineCommand({
+    command: 'apply',
+    describe: `${kind.kind === 'sdk' ? 'Publish' : 'Deploy'} ./${kind.fileName} as a new immutable version (nothing happens when unchanged)`,
+    builder: (y) => {
+      let b = jsonOption(y.option('file', fileOption(kind)));
+      for (const [example, what] of options.examples) b = b.example(example, what);
+      return options.builder ? options.builder(b) : (b as unknown as Argv<Extra & { file: string | undefined; json: boolean }>);
+    },
+    handler: async (argv) => {
+      options.before?.(argv as unknown as Extra);
+      const { path, definition } = loadDefinition(kind, argv.file);
+      const s = session();
+      progress(`${kind.kind === 'sdk' ? 'publishing' : 'deploying'} ${definition.name} from ${basename(path)}`);
+      const result = await publishDefinition(s, kind, definition, path);
+      printPublished(kind, result, options.extra(result, s.url), argv.json);
+    },
+  });
+}
+
+/** `sdk validate`: checks ./svc.sdk.json and shows the expanded operations. */
+export function validateCommand(kind: DefinitionKind) {
+  return defineCommand({
+    command: 'validate',
+    describe: `Check ./${kind.fileName} against the catalog and workspace`,
+    builder: (y) => jsonOption(y.option('file', fileOption(kind))).example(`$0 ${kind.kind} validate`, `check ./${kind.fileName}`),
+    handler: async (argv) => {
+      const { path, definition } = loadDefinition(kind, argv.file);
+      const s = session();
+      const resolved = await validateDefinition(s, kind, definition, path);
+      if (argv.json) return printJson(resolved);
+      if (!resolved.operations.length) throw new CliError(`${basename(path)} selects no operations`, 'add --operation selections with init');
+      print(`${basename(path)} is valid: ${kind.noun} ${resolved.name} with ${summaryOf(resolved)}.`);
+      for (const op of resolved.operations) print(`  ${op}`);
+    },
+  });
+}

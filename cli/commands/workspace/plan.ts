@@ -1,0 +1,74 @@
+// `workspace plan` previews and `workspace apply` makes the Engine match ./svc.workspace.json.
+import { defineCommand, jsonOption } from '../../lib/command.ts';
+import { session, type Session } from '../../lib/engine.ts';
+import { CliError } from '../../lib/errors.ts';
+import { planLine, print, printJson, progress } from '../../lib/output.ts';
+import {
+  WORKSPACE_FILE,
+  describeWorkspaceChange,
+  diffWorkspace,
+  enabledServices,
+  readWorkspaceFile,
+  summarizeWorkspace,
+  type WorkspaceChange,
+} from './state.ts';
+
+async function computePlan(s: Session, file: string | undefined): Promise<WorkspaceChange[]> {
+  const desired = readWorkspaceFile(file);
+  if (!desired) {
+    throw new CliError(`no ${WORKSPACE_FILE} in ${file ? 'that location' : process.cwd()}`, 'select a service first with `svc-cli workspace service add <service> --version <version>`');
+  }
+  return diffWorkspace(desired, await enabledServices(s));
+}
+
+const nothing = (file: string | undefined) => `the workspace already matches ${file ?? WORKSPACE_FILE}`;
+
+const fileOption = { type: 'string', describe: `workspace file (default ./${WORKSPACE_FILE})` } as const;
+
+export const workspacePlan = defineCommand({
+  command: 'plan',
+  describe: `Preview the changes that apply would make to match ./${WORKSPACE_FILE}`,
+  builder: (y) =>
+    jsonOption(y.option('file', fileOption))
+      .example('$0 workspace plan', 'show +/-/~ lines and a summary'),
+  handler: async (argv) => {
+    const s = session();
+    const changes = await computePlan(s, argv.file);
+    const summary = summarizeWorkspace(changes);
+    if (argv.json) return printJson({ changes, summary });
+    if (!changes.length) return print(`No changes: ${nothing(argv.file)}.`);
+    for (const c of changes) print(planLine(c.action, describeWorkspaceChange(c)));
+    print(`Plan: ${summary.enable} to enable, ${summary.change} to change, ${summary.disable} to disable.`);
+  },
+});
+
+export const workspaceApply = defineCommand({
+  command: 'apply',
+  describe: `Enable, change and disable services so the workspace matches ./${WORKSPACE_FILE}`,
+  builder: (y) =>
+    jsonOption(y.option('file', fileOption))
+      .example('$0 workspace apply', 'apply the plan'),
+  handler: async (argv) => {
+    const s = session();
+    const changes = await computePlan(s, argv.file);
+    const summary = summarizeWorkspace(changes);
+    for (const c of changes) {
+      progress(`${c.action === '-' ? 'disabling' : 'enabling'} ${c.service}`);
+      if (c.action === '-') {
+        await s.call(s.api.DELETE('/v1/workspace/services/{service}', { params: { path: { service: c.service } } }));
+      } else {
+        await s.call(
+          s.api.PUT('/v1/workspace/services/{service}', {
+            params: { path: { service: c.service } },
+            body: { version: c.version, ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}) },
+          }),
+          (f) => (f.status === 404 || f.status === 400 ? `fix ${c.service} in ${argv.file ?? WORKSPACE_FILE} (see \`svc-cli workspace services list\`)` : undefined),
+        );
+      }
+      if (!argv.json) print(planLine(c.action, describeWorkspaceChange(c)));
+    }
+    if (argv.json) return printJson({ changes, summary });
+    if (!changes.length) return print(`Nothing to do: ${nothing(argv.file)}.`);
+    print(`Applied: ${summary.enable} enabled, ${summary.change} changed, ${summary.disable} disabled.`);
+  },
+});

@@ -1,0 +1,155 @@
+// `workspace services list` searches the catalog; `workspace service add|remove` edit
+// ./svc.workspace.json; `workspace service import` adds an API that is not in the catalog.
+import { readFileSync } from 'node:fs';
+import { defineCommand, jsonOption } from '../../lib/command.ts';
+import { session, type Session } from '../../lib/engine.ts';
+import { CliError, UsageError } from '../../lib/errors.ts';
+import { print, printJson, printTable, progress } from '../../lib/output.ts';
+import { WORKSPACE_FILE, currentDesired, enabledServices, writeWorkspaceFile } from './state.ts';
+
+const SERVICE = /^[a-z][a-z0-9-]{0,62}$/;
+const VERSION = /^v[0-9]+$/;
+
+function checkService(service: string) {
+  if (!SERVICE.test(service)) throw new UsageError(`'${service}' is not a service name`, 'use lowercase letters, digits and dashes, starting with a letter (e.g. demo-crm)');
+}
+function checkVersion(version: string) {
+  if (!VERSION.test(version)) throw new UsageError(`--version '${version}' is not a service version`, 'versions look like v1, v2, …');
+}
+function checkBaseUrl(url: string | undefined) {
+  if (url === undefined) return;
+  let ok = false;
+  try {
+    ok = ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new UsageError(`--base-url '${url}' is not an http(s) URL`, 'pass the provider API root, e.g. --base-url https://ghe.example.com/api/v3');
+}
+
+/** Usage checks shared by add and import: names, version and base URL as the Engine accepts them. */
+function checkSelection(service: string, version: string, baseUrl: string | undefined) {
+  checkService(service);
+  checkVersion(version);
+  checkBaseUrl(baseUrl);
+}
+
+async function catalogEntry(s: Session, service: string) {
+  const { services } = await s.call(s.api.GET('/v1/catalog/services', { params: { query: { q: service } } }));
+  return services.find((c) => c.name === service);
+}
+
+export const servicesList = defineCommand({
+  command: 'list',
+  describe: 'Search the services that can be enabled (bundled catalog and imported APIs)',
+  builder: (y) =>
+    jsonOption(y.option('q', { type: 'string', describe: 'search text (name or title)' }))
+      .example('$0 workspace services list', 'every available service')
+      .example('$0 workspace services list --q crm', 'services matching "crm"'),
+  handler: async (argv) => {
+    const s = session();
+    const { services } = await s.call(s.api.GET('/v1/catalog/services', { params: { query: argv.q ? { q: argv.q } : {} } }));
+    if (argv.json) return printJson({ services });
+    const enabled = new Map((await enabledServices(s)).map((e) => [e.name, e.version]));
+    const rows = services.flatMap((svc) =>
+      svc.versions.map((v) => [svc.name, v.version, v.operations, v.source, enabled.get(svc.name) === v.version ? 'yes' : '', svc.title ?? '']),
+    );
+    printTable(['SERVICE', 'VERSION', 'OPERATIONS', 'SOURCE', 'ENABLED', 'TITLE'], rows, argv.q ? `No service matches '${argv.q}'.` : 'No services available.');
+  },
+});
+
+export const serviceAdd = defineCommand({
+  command: 'add <service>',
+  describe: `Select a service version in ./${WORKSPACE_FILE} (then plan and apply)`,
+  builder: (y) =>
+    y
+      .positional('service', { type: 'string', demandOption: true, describe: 'service name, e.g. demo-crm' })
+      .option('version', { type: 'string', demandOption: true, requiresArg: true, describe: 'service version, e.g. v1' })
+      .option('base-url', { type: 'string', requiresArg: true, describe: "override the provider's base URL (tests, GitHub Enterprise)" })
+      .option('file', { type: 'string', describe: `workspace file (default ./${WORKSPACE_FILE})` })
+      .example('$0 workspace service add github --version v1', 'select github v1')
+      .example('$0 workspace service add demo-crm --version v1 --base-url http://127.0.0.1:8790', 'select demo-crm pointed at a local provider'),
+  handler: async (argv) => {
+    checkSelection(argv.service, argv.version, argv.baseUrl);
+    const s = session();
+    const entry = await catalogEntry(s, argv.service);
+    if (!entry) throw new CliError(`unknown service '${argv.service}'`, 'list services with `svc-cli workspace services list` or import one with `svc-cli workspace service import`');
+    if (!entry.versions.some((v) => v.version === argv.version)) {
+      throw new CliError(`service '${argv.service}' has no version '${argv.version}' (available: ${entry.versions.map((v) => v.version).join(', ')})`, 'pass one of those to --version');
+    }
+    const state = await currentDesired(s, argv.file);
+    state.services[argv.service] = { version: argv.version, ...(argv.baseUrl ? { baseUrl: argv.baseUrl.replace(/\/+$/, '') } : {}) };
+    const outcome = writeWorkspaceFile(state, argv.file);
+    const target = `${argv.service}@${argv.version}${argv.baseUrl ? ` (base URL ${argv.baseUrl})` : ''}`;
+    if (outcome === 'unchanged') return print(`${argv.file ?? WORKSPACE_FILE} already selects ${target}; nothing changed.`);
+    print(`Selected ${target} in ${argv.file ?? WORKSPACE_FILE}. Preview with \`svc-cli workspace plan\`, then enable it with \`svc-cli workspace apply\`.`);
+  },
+});
+
+export const serviceRemove = defineCommand({
+  command: 'remove <service>',
+  describe: `Drop a service from ./${WORKSPACE_FILE} (apply then disables it)`,
+  builder: (y) =>
+    y
+      .positional('service', { type: 'string', demandOption: true, describe: 'service name' })
+      .option('file', { type: 'string', describe: `workspace file (default ./${WORKSPACE_FILE})` })
+      .example('$0 workspace service remove github', 'stop using github once applied'),
+  handler: async (argv) => {
+    checkService(argv.service);
+    const s = session();
+    const state = await currentDesired(s, argv.file);
+    if (!(argv.service in state.services)) {
+      writeWorkspaceFile(state, argv.file);
+      return print(`${argv.file ?? WORKSPACE_FILE} does not select ${argv.service}; nothing changed.`);
+    }
+    delete state.services[argv.service];
+    writeWorkspaceFile(state, argv.file);
+    print(`Removed ${argv.service} from ${argv.file ?? WORKSPACE_FILE}. \`svc-cli workspace apply\` disables it.`);
+  },
+});
+
+export const serviceImport = defineCommand({
+  command: 'import <file>',
+  describe: 'Import an API that is not in the catalog from an OpenAPI 3.x file (JSON or YAML)',
+  builder: (y) =>
+    jsonOption(
+      y
+        .positional('file', { type: 'string', demandOption: true, describe: 'the OpenAPI document' })
+        .option('name', { type: 'string', demandOption: true, requiresArg: true, describe: 'service name to give it' })
+        .option('version', { type: 'string', demandOption: true, requiresArg: true, describe: 'service version, e.g. v1' })
+        .option('base-url', { type: 'string', requiresArg: true, describe: "the API's base URL (default: the document's first server)" })
+        .option('auth-header', { type: 'string', requiresArg: true, conflicts: 'auth-query', describe: 'API key sent in this header (the secret comes from `secret set`)' })
+        .option('auth-query', { type: 'string', requiresArg: true, describe: 'API key sent in this query parameter' })
+        .option('auth-prefix', { type: 'string', requiresArg: true, describe: "text before the key, e.g. 'Bearer '" }),
+    )
+      .example('$0 workspace service import petstore.yaml --name petstore --version v1 --auth-header X-Api-Key', 'import with an API key header')
+      .example("$0 workspace service import api.json --name acme --version v1 --auth-header Authorization --auth-prefix 'Bearer '", 'bearer-style key'),
+  handler: async (argv) => {
+    checkSelection(argv.name, argv.version, argv.baseUrl);
+    if (argv.authPrefix !== undefined && !argv.authHeader && !argv.authQuery) {
+      throw new UsageError('--auth-prefix needs --auth-header or --auth-query', 'say where the API key goes, e.g. --auth-header Authorization');
+    }
+    let document: string;
+    try {
+      document = readFileSync(argv.file, 'utf8');
+    } catch (err) {
+      throw new CliError(`cannot read ${argv.file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, 'pass the path of an OpenAPI 3.x document');
+    }
+    const authName = argv.authHeader ?? argv.authQuery;
+    const auth = authName
+      ? { type: 'api_key' as const, in: argv.authHeader ? ('header' as const) : ('query' as const), name: authName, ...(argv.authPrefix !== undefined ? { prefix: argv.authPrefix } : {}) }
+      : undefined;
+    const s = session();
+    progress(`importing ${argv.file}`);
+    const imported = await s.call(
+      s.api.POST('/v1/workspace/imports', {
+        body: { name: argv.name, version: argv.version, document, ...(argv.baseUrl ? { baseUrl: argv.baseUrl } : {}), ...(auth ? { auth } : {}) },
+      }),
+      (f) => (f.status === 400 ? `fix ${argv.file} or the flags and import again` : undefined),
+    );
+    if (argv.json) return printJson(imported);
+    const v = imported.versions.find((x) => x.version === argv.version) ?? imported.versions[0];
+    print(`Imported ${imported.name}@${argv.version} (${v?.operations ?? 0} operations${v?.baseUrl ? `, base URL ${v.baseUrl}` : ''}).`);
+    print(`Select it with \`svc-cli workspace service add ${imported.name} --version ${argv.version}\`, then \`svc-cli workspace apply\`.`);
+  },
+});

@@ -1,0 +1,107 @@
+// The desired workspace lives in ./svc.workspace.json:
+//   {"services": {"demo-crm": {"version": "v1", "baseUrl": "http://127.0.0.1:8790"}}}
+// `workspace service add/remove` edit it; `workspace plan` diffs it against the Engine's enabled
+// services; `workspace apply` makes the Engine match it. baseUrl absent = the catalog default.
+import type { components } from '../../../generated/engine-api/types.ts';
+import type { Session } from '../../lib/engine.ts';
+import { CliError } from '../../lib/errors.ts';
+import { readJsonFile, workingFile, writeJsonFile, type WriteOutcome } from '../../lib/files.ts';
+
+export const WORKSPACE_FILE = 'svc.workspace.json';
+
+export interface DesiredService {
+  version: string;
+  baseUrl?: string;
+}
+export interface WorkspaceFile {
+  services: Record<string, DesiredService>;
+}
+type Enabled = components['schemas']['WorkspaceService'];
+
+export interface WorkspaceChange {
+  action: '+' | '-' | '~';
+  service: string;
+  /** Desired (for + and ~) or current (for -). */
+  version: string;
+  baseUrl?: string;
+  from?: { version: string; baseUrl?: string };
+}
+
+const trimUrl = (u: string | undefined) => (u ? u.replace(/\/+$/, '') : undefined);
+
+export function readWorkspaceFile(file?: string): WorkspaceFile | undefined {
+  const path = workingFile(WORKSPACE_FILE, file);
+  const value = readJsonFile(path, `fix it, or delete it and run \`svc-cli workspace service add\` again`) as WorkspaceFile | undefined;
+  if (value === undefined) return undefined;
+  const ok =
+    typeof value === 'object' &&
+    value !== null &&
+    typeof value.services === 'object' &&
+    value.services !== null &&
+    Object.values(value.services).every((s) => typeof s?.version === 'string' && (s.baseUrl === undefined || typeof s.baseUrl === 'string'));
+  if (!ok) throw new CliError(`${WORKSPACE_FILE} is not a workspace file ({"services": {"<service>": {"version": "v1"}}})`, 'fix it, or delete it and run `svc-cli workspace service add` again');
+  return value;
+}
+
+export function writeWorkspaceFile(state: WorkspaceFile, file?: string): WriteOutcome {
+  const services = Object.fromEntries(Object.entries(state.services).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return writeJsonFile(workingFile(WORKSPACE_FILE, file), { services });
+}
+
+export async function enabledServices(s: Session): Promise<Enabled[]> {
+  return (await s.call(s.api.GET('/v1/workspace/services'))).services;
+}
+
+/** The file's state, or (when there is no file yet) the Engine's current state, so that nothing is dropped by accident. */
+export async function currentDesired(s: Session, file?: string): Promise<WorkspaceFile> {
+  const existing = readWorkspaceFile(file);
+  if (existing) return existing;
+  const services: Record<string, DesiredService> = {};
+  for (const e of await enabledServices(s)) services[e.name] = { version: e.version, ...(e.baseUrlOverridden ? { baseUrl: e.baseUrl } : {}) };
+  return { services };
+}
+
+export function diffWorkspace(desired: WorkspaceFile, enabled: Enabled[]): WorkspaceChange[] {
+  const changes: WorkspaceChange[] = [];
+  const current = new Map(enabled.map((e) => [e.name, e]));
+  for (const [service, want] of Object.entries(desired.services).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const have = current.get(service);
+    const baseUrl = trimUrl(want.baseUrl);
+    if (!have) {
+      changes.push({ action: '+', service, version: want.version, ...(baseUrl ? { baseUrl } : {}) });
+      continue;
+    }
+    const haveOverride = have.baseUrlOverridden ? trimUrl(have.baseUrl) : undefined;
+    const urlDiffers = baseUrl ? trimUrl(have.baseUrl) !== baseUrl : haveOverride !== undefined;
+    if (have.version !== want.version || urlDiffers) {
+      changes.push({
+        action: '~',
+        service,
+        version: want.version,
+        ...(baseUrl ? { baseUrl } : {}),
+        from: { version: have.version, ...(haveOverride ? { baseUrl: haveOverride } : {}) },
+      });
+    }
+  }
+  for (const e of enabled) {
+    if (!(e.name in desired.services)) changes.push({ action: '-', service: e.name, version: e.version });
+  }
+  return changes;
+}
+
+export function describeWorkspaceChange(c: WorkspaceChange): string {
+  if (c.action === '+') return `${c.service} ${c.version}${c.baseUrl ? ` (base URL ${c.baseUrl})` : ''}`;
+  if (c.action === '-') return `${c.service} ${c.version}`;
+  const parts: string[] = [];
+  if (c.from!.version !== c.version) parts.push(`${c.from!.version} → ${c.version}`);
+  if (c.from!.baseUrl !== c.baseUrl) parts.push(`base URL ${c.from!.baseUrl ?? 'catalog default'} → ${c.baseUrl ?? 'catalog default'}`);
+  return `${c.service} ${parts.join(', ')}`;
+}
+
+export function summarizeWorkspace(changes: WorkspaceChange[]) {
+  return {
+    enable: changes.filter((c) => c.action === '+').length,
+    change: changes.filter((c) => c.action === '~').length,
+    disable: changes.filter((c) => c.action === '-').length,
+  };
+}

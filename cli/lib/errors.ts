@@ -1,0 +1,46 @@
+// Every failure svc-cli reports is one line on stderr: `svc-cli: <what is wrong> — <how to fix>`,
+// with exit code 1 (failure) or 2 (usage).
+
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+/** A failure the user can act on. `hint` says how to fix it. */
+export class CliError extends Error {
+  override name = 'CliError';
+  readonly hint: string | undefined;
+  readonly exitCode: number;
+
+  constructor(message: string, hint?: string, exitCode: number = EXIT_FAILURE) {
+    super(message);
+    this.hint = hint;
+    this.exitCode = exitCode;
+  }
+}
+
+/** Wrong arguments or flags: exit code 2. */
+export class UsageError extends CliError {
+  override name = 'UsageError';
+  constructor(message: string, hint?: string) {
+    super(message, hint, EXIT_USAGE);
+  }
+}
+
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
+
+/** The single stderr line for an error. */
+export function errorLine(message: string, hint?: string): string {
+  const what = oneLine(message).replace(/[.\s]+$/, '');
+  return hint ? `svc-cli: ${what} — ${oneLine(hint)}` : `svc-cli: ${what}`;
+}
+
+/** Prints the error line and sets the exit code. Unexpected errors are reported on one line too. */
+export function report(err: unknown): void {
+  if (err instanceof CliError) {
+    process.stderr.write(errorLine(err.message, err.hint) + '\n');
+    process.exitCode = err.exitCode;
+    return;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(errorLine(`unexpected error: ${message}`, 'this is a bug in svc-cli; please report it with the command you ran') + '\n');
+  process.exitCode = EXIT_FAILURE;
+}

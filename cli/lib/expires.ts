@@ -1,0 +1,22 @@
+// `--expires`: 30m, 24h, 7d (from now), an ISO-8601 date-time, or `never`. Anything else is a
+// usage error.
+import { UsageError } from './errors.ts';
+
+const RELATIVE = /^([1-9][0-9]{0,5})([mhd])$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** The expiry as an ISO string, or null for `never`. */
+export function parseExpires(text: string, now = Date.now()): string | null {
+  const value = text.trim();
+  if (value === 'never') return null;
+  const relative = RELATIVE.exec(value);
+  if (relative) return new Date(now + Number(relative[1]) * UNIT_MS[relative[2] as keyof typeof UNIT_MS]).toISOString();
+  if (ISO_DATE_TIME.test(value)) {
+    const at = Date.parse(value);
+    if (Number.isNaN(at)) throw new UsageError(`--expires '${text}' is not a valid date-time`, 'use 30m, 24h, 7d, an ISO-8601 date-time or never');
+    if (at <= now) throw new UsageError(`--expires '${text}' is in the past`, 'give a future date-time, or 30m, 24h, 7d, never');
+    return new Date(at).toISOString();
+  }
+  throw new UsageError(`--expires '${text}' is not understood`, 'use 30m, 24h, 7d, an ISO-8601 date-time (2026-01-31T18:00:00Z) or never');
+}

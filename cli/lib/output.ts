@@ -1,0 +1,36 @@
+// Output helpers: JSON, aligned tables, and progress lines that appear on a TTY only (stderr).
+import pc from 'picocolors';
+
+export function printJson(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+export function print(line = ''): void {
+  process.stdout.write(line + '\n');
+}
+
+/** Left-aligned columns separated by two spaces; an empty list prints `empty` instead. */
+export function printTable(headers: string[], rows: (string | number | null | undefined)[][], empty: string): void {
+  if (!rows.length) {
+    print(empty);
+    return;
+  }
+  const cells = rows.map((r) => r.map((c) => (c === null || c === undefined || c === '' ? '-' : String(c))));
+  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]?.length ?? 0)));
+  const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ');
+  print(pc.bold(line(headers)));
+  for (const r of cells) print(line(r));
+}
+
+/** A progress step on stderr, only when stderr is a terminal (never in pipes, logs or CI). */
+export function progress(text: string): void {
+  if (process.stderr.isTTY) process.stderr.write(pc.dim(`… ${text}`) + '\n');
+}
+
+/** Colours a plan line by its action (+ green, - red, ~ yellow) when stdout is a terminal. */
+export function planLine(action: '+' | '-' | '~', text: string): string {
+  const line = `  ${action} ${text}`;
+  return action === '+' ? pc.green(line) : action === '-' ? pc.red(line) : pc.yellow(line);
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

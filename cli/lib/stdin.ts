@@ -1,0 +1,17 @@
+// Secrets and credentials come from standard input only, never from arguments.
+import { CliError, UsageError } from './errors.ts';
+
+/**
+ * Reads all of stdin as UTF-8 and drops trailing line breaks (what `echo` adds).
+ * Refuses a terminal (so a value is never typed where it would echo) and an empty value.
+ */
+export async function readSecretFromStdin(what: string, example: string): Promise<string> {
+  if (process.stdin.isTTY) {
+    throw new UsageError(`${what} is read from standard input, which is a terminal here`, `pipe it in, e.g. ${example}`);
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const value = Buffer.concat(chunks).toString('utf8').replace(/[\r\n]+$/, '');
+  if (!value.trim()) throw new CliError(`no ${what} on standard input (it was empty)`, `pipe it in, e.g. ${example}`);
+  return value;
+}
