@@ -1,0 +1,47 @@
+// Bundles svc-cli into one ESM file that plain Node 24 runs from anywhere (Node does not
+// type-strip files under node_modules, and an installed CLI should not need the checkout):
+//   node cli/build.ts [--outfile dist/svc-cli.mjs]
+// The skill templates are embedded, so the bundle is self-contained.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { outfile: { type: 'string', default: join(root, 'dist/svc-cli.mjs') } } });
+const templatesDir = join(root, 'templates/skills');
+
+function templates(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) Object.assign(out, templates(path));
+    else out[relative(templatesDir, path).split('\\').join('/')] = readFileSync(path, 'utf8');
+  }
+  return out;
+}
+
+await build({
+  entryPoints: [join(root, 'cli/bin/svc-cli.ts')],
+  outfile: resolve(values.outfile),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  legalComments: 'none',
+  logLevel: 'warning',
+  // Bundled CommonJS dependencies (handlebars) call require(); give the ESM bundle one.
+  banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module';\nconst require = __svcCreateRequire(import.meta.url);" },
+  plugins: [
+    {
+      name: 'embed-skill-templates',
+      setup(b) {
+        b.onLoad({ filter: /[\\/]cli[\\/]lib[\\/]embedded-templates\.ts$/ }, () => ({
+          contents: `export const embeddedTemplates = ${JSON.stringify(templates(templatesDir))};`,
+          loader: 'js',
+        }));
+      },
+    },
+  ],
+});
+process.stdout.write(`built ${relative(process.cwd(), resolve(values.outfile)) || values.outfile}\n`);
