@@ -1,0 +1,43 @@
+// Every svc-cli command, found by walking `--help` from the top, documents itself with at least
+// one example and exits 0.
+import { describe, expect, it } from 'vitest';
+import { cliUser } from './helpers/cli.ts';
+
+/** Subcommand paths listed under "Commands:" in a help text. */
+function subcommands(help: string): string[][] {
+  const section = help.split(/^Commands:\n/m)[1]?.split(/\n\n/)[0] ?? '';
+  return section
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((words) => words[0] === 'svc-cli')
+    .map((words) => words.slice(1).filter((w, i, all) => all.slice(0, i + 1).every((x) => /^[a-z][a-z-]*$/.test(x))));
+}
+
+describe('svc-cli --help', () => {
+  it('has examples on every command', { timeout: 120_000 }, async () => {
+    const user = cliUser('http://127.0.0.1:8700');
+    try {
+      const seen: string[] = [];
+      let level: string[][] = [[]];
+      while (level.length) {
+        const helps = await Promise.all(level.map((path) => user.cli([...path, '--help'])));
+        const next: string[][] = [];
+        level.forEach((path, i) => {
+          const r = helps[i]!;
+          expect(r.code, path.join(' ')).toBe(0);
+          expect(r.stdout, `svc-cli ${path.join(' ')} --help`).toMatch(/^Examples:\n {2}.*svc-cli /m);
+          seen.push(path.join(' '));
+          next.push(...subcommands(r.stdout).filter((p) => p.length > path.length));
+        });
+        level = next;
+      }
+      // the walk reached the leaves of every group
+      for (const leaf of ['login', 'workspace service import', 'secret set', 'sdk invoke', 'mcp token create', 'connection create', 'skill install']) {
+        expect(seen).toContain(leaf);
+      }
+      expect(seen.length).toBeGreaterThanOrEqual(35);
+    } finally {
+      user.cleanup();
+    }
+  });
+});
