@@ -26,6 +26,8 @@ export interface EngineConfig {
   /** Host header names accepted on /mcp; defaults to loopback names when the Engine listens on loopback. */
   mcpAllowedHosts: string[];
   mcpSessionIdleMs: number;
+  /** Total budget of one execute (interface: 30 s); lower it only for tests. */
+  executeBudgetMs: number;
 }
 
 export class ConfigError extends Error {
@@ -72,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     mcpAllowedOrigins: list(env.SVC_MCP_ALLOWED_ORIGINS),
     mcpAllowedHosts: env.SVC_MCP_ALLOWED_HOSTS !== undefined ? list(env.SVC_MCP_ALLOWED_HOSTS) : defaultHosts(env),
     mcpSessionIdleMs: intFrom(env, 'SVC_MCP_SESSION_IDLE_MS', 30 * 60 * 1000, 1000, 24 * 60 * 60 * 1000),
+    executeBudgetMs: intFrom(env, 'SVC_EXECUTE_BUDGET_MS', 30_000, 100, 30_000),
   };
 }

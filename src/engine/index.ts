@@ -10,6 +10,9 @@ import { Dispatcher, Executor } from '../execution/index.ts';
 import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
 import { Connections } from '../connections/index.ts';
 import { McpGateway } from '../mcp/index.ts';
+import { createExecuteTool } from '../mcp/execute.ts';
+import { MemorySessionStateStore } from '../retention/index.ts';
+import { IsolatePool } from '../sandbox/index.ts';
 import { createLogger, type Logger } from '../log/index.ts';
 import { Apps } from '../apps/index.ts';
 import { createHttpApp, type ServerDeps } from '../server/index.ts';
@@ -33,7 +36,11 @@ export interface EngineOptions {
 }
 
 /** Builds every service on top of the store, without listening. */
-export async function assemble(config: EngineConfig, log: Logger, store: Store): Promise<ServerDeps & { dispatcher: Dispatcher }> {
+export async function assemble(
+  config: EngineConfig,
+  log: Logger,
+  store: Store,
+): Promise<ServerDeps & { dispatcher: Dispatcher; sessionState: MemorySessionStateStore; isolates: IsolatePool }> {
   const catalog = await Catalog.load(store);
   const workspace = new Workspace(store, catalog);
   const vault = new SecretVault(loadMasterKey(config.dataDir, config.masterKey), store);
@@ -47,11 +54,14 @@ export async function assemble(config: EngineConfig, log: Logger, store: Store):
   const mcp = new Apps('mcp', { store, catalog, workspace, tokens });
   const accounts = new Accounts(store);
   const deviceFlow = new DeviceFlow(store, tokens, { ttlSeconds: config.deviceCodeTtlSeconds, intervalSeconds: config.deviceIntervalSeconds });
+  const sessionState = new MemorySessionStateStore();
+  const isolates = new IsolatePool();
+  const execute = createExecuteTool({ executor, sessionState, pool: isolates, budgetMs: config.executeBudgetMs });
   const mcpGateway = new McpGateway(
-    { mcp, tokens, catalog, log, tools: { store } },
+    { mcp, tokens, catalog, log, sessionState, tools: { store, execute } },
     { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sessionIdleMs: config.mcpSessionIdleMs },
   );
-  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, mcpGateway };
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, mcpGateway, sessionState, isolates };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
@@ -86,6 +96,8 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
         server.closeIdleConnections();
       });
       await deps.mcpGateway.close();
+      deps.isolates.close();
+      await deps.sessionState.close();
       await deps.activity.flush();
       await deps.dispatcher.close();
       await store.close();

@@ -16,6 +16,7 @@ import { EngineError, type RecoveryContract } from '../envelope/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
+import type { SessionStateStore } from '../retention/index.ts';
 import { allows } from './allowlist.ts';
 import { toolDefinitions, type ToolContext, type ToolResult, runTool } from './tools.ts';
 
@@ -40,8 +41,6 @@ export interface McpSession {
   lastSeenAt: number;
   transport: StreamableHTTPServerTransport;
   server: Server;
-  /** Values kept by session.set, per session. */
-  values: Map<string, unknown>;
 }
 
 export interface McpOptions {
@@ -69,7 +68,14 @@ class HttpRefusal extends Error {
 export class McpGateway {
   private readonly sessions = new Map<string, McpSession>();
   private readonly docs = new Map<string, DocsIndex>();
-  private readonly deps: { mcp: Apps; tokens: Tokens; catalog: Catalog; log: Logger; tools: Omit<ToolContext, 'session' | 'version' | 'tokenId' | 'docs'> };
+  private readonly deps: {
+    mcp: Apps;
+    tokens: Tokens;
+    catalog: Catalog;
+    log: Logger;
+    sessionState: SessionStateStore;
+    tools: Omit<ToolContext, 'session' | 'version' | 'tokenId' | 'docs'>;
+  };
   private readonly options: McpOptions;
   private readonly sweeper: NodeJS.Timeout;
 
@@ -95,7 +101,8 @@ export class McpGateway {
 
   private async end(session: McpSession) {
     if (!this.sessions.delete(session.id)) return;
-    session.values.clear();
+    // Closing the session releases its snapshots and session.set values.
+    await this.deps.sessionState.release(session.id).catch((err: unknown) => this.deps.log.warn({ err }, 'releasing session state failed'));
     await session.transport.close().catch(() => undefined);
   }
 
@@ -232,7 +239,6 @@ export class McpGateway {
       createdAt: now,
       lastSeenAt: now,
       server,
-      values: new Map(),
       transport: new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         enableJsonResponse: true,

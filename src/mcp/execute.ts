@@ -1,0 +1,213 @@
+// The `execute` tool: one approved call, or a TypeScript script chaining up to ten, in a fresh
+// isolate. Each call() is authorised on its own at the moment it is made; limits, outcomes and
+// recovery contracts follow the interface's Errors and Limits tables, and `provider_execution`
+// says `not_started` only when provably no provider request left the Engine.
+import type { CallScope, Executor } from '../execution/index.ts';
+import type { RecoveryContract } from '../envelope/index.ts';
+import { EngineError } from '../envelope/index.ts';
+import { RetentionError, pageOf, sessionGet, storedEnvelope, type SessionStateStore } from '../retention/index.ts';
+import { compileScript, IsolatePool, runScript, ScriptSyntaxError, type SandboxHost, type ScriptFailure } from '../sandbox/index.ts';
+import { allows } from './allowlist.ts';
+import { CORRECT_ARGUMENTS, ToolCallError, toolAnswer, MODEL_FACING_LIMIT, type ToolContext, type ToolResult } from './tools.ts';
+
+export const MAX_CALLS = 10;
+export const DEFAULT_OUTPUT_BUDGET = 16_384;
+/** Cap on each physical result and on the final value. */
+export const RESULT_CAP_BYTES = 1024 * 1024;
+const ERROR_TEXT_CAP = 8 * 1024;
+const UNIFIED_KEYS = new Set(['input', 'targets', 'selectors', 'pagination', 'idempotencyKey']);
+
+/** Refusals raised before dispatch reject call() inside the script instead of returning an envelope. */
+const REFUSED_BEFORE_DISPATCH = new Set(['ENGINE_INVALID_INPUT', 'ENGINE_PAGINATION_INVALID', 'ENGINE_FORBIDDEN_OPERATION', 'ENGINE_UNKNOWN_OPERATION']);
+
+const DO_NOT_REPLAY: RecoveryContract = { execute_request: 'do_not_replay', provider_execution: 'unknown', automatic_replay: false };
+
+export interface ExecuteDeps {
+  executor: Executor;
+  sessionState: SessionStateStore;
+  pool: IsolatePool;
+  budgetMs: number;
+}
+
+interface RunState {
+  calls: number;
+  /** A provider request may have left the Engine (answered, timed out, reset...). */
+  dispatched: boolean;
+  /** A provider outcome is unknown (timeout or reset after sending). */
+  unknownOutcome: boolean;
+  inFlight: number;
+}
+
+class Refusal extends Error {
+  readonly code: string;
+  readonly details: Record<string, unknown> | undefined;
+  constructor(code: string, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.code = code;
+    this.details = details;
+  }
+}
+
+const cap = (text: string, budget: number) => {
+  const limit = Math.min(budget, ERROR_TEXT_CAP);
+  return Buffer.byteLength(text) <= limit ? text : `${Buffer.from(text).subarray(0, limit - 3).toString('utf8').replace(/\uFFFD$/, '')}...`;
+};
+
+function validateUnified(params: unknown, options: unknown) {
+  if (options !== undefined) {
+    throw new Refusal('ENGINE_PAGINATION_INVALID', 'a Unified call takes no third argument: pass pagination keyed by target inside its params', { field: 'options' });
+  }
+  if (!params || typeof params !== 'object' || Array.isArray(params)) throw new Refusal('ENGINE_INVALID_INPUT', 'a Unified call needs { input, targets, selectors?, pagination?, idempotencyKey? }', { field: 'params' });
+  const p = params as Record<string, unknown>;
+  const unknown = Object.keys(p).filter((k) => !UNIFIED_KEYS.has(k));
+  if (unknown.length) throw new Refusal('ENGINE_INVALID_INPUT', `unknown key '${unknown[0]}' in a Unified call`, { field: unknown[0] });
+  if (!('input' in p)) throw new Refusal('ENGINE_INVALID_INPUT', 'a Unified call needs input', { field: 'input' });
+  if (!Array.isArray(p.targets) || p.targets.length === 0 || p.targets.some((t) => typeof t !== 'string')) {
+    throw new Refusal('ENGINE_INVALID_INPUT', 'targets is required: a non-empty list of binding step names (it never defaults to all bindings)', { field: 'targets' });
+  }
+  for (const key of ['selectors', 'pagination'] as const) {
+    const v = p[key];
+    if (v !== undefined && (typeof v !== 'object' || v === null || Array.isArray(v))) {
+      throw new Refusal(key === 'pagination' ? 'ENGINE_PAGINATION_INVALID' : 'ENGINE_INVALID_INPUT', `${key} must be an object keyed by target`, { field: key });
+    }
+  }
+  if (p.idempotencyKey !== undefined && (typeof p.idempotencyKey !== 'string' || !p.idempotencyKey || p.idempotencyKey.length > 200)) {
+    throw new Refusal('ENGINE_INVALID_INPUT', 'idempotencyKey must be a non-empty string of at most 200 characters', { field: 'idempotencyKey' });
+  }
+}
+
+export function createExecuteTool(deps: ExecuteDeps) {
+  return async function execute(ctx: ToolContext, args: { code: string; outputBudgetBytes?: number }, signal: AbortSignal): Promise<ToolResult> {
+    const budget = args.outputBudgetBytes ?? DEFAULT_OUTPUT_BUDGET;
+    const started = Date.now();
+    const state: RunState = { calls: 0, dispatched: false, unknownOutcome: false, inFlight: 0 };
+    const abort = new AbortController();
+    const recovery = (): RecoveryContract => (state.dispatched || state.inFlight > 0 ? DO_NOT_REPLAY : CORRECT_ARGUMENTS);
+    const fail = (code: string, message: string, contract: RecoveryContract, extra: Record<string, unknown> = {}) =>
+      toolAnswer({ code, message: cap(message, budget), ...extra, recovery: contract }, true);
+
+    let compiled;
+    try {
+      compiled = await compileScript(args.code);
+    } catch (err) {
+      if (err instanceof ScriptSyntaxError) {
+        return fail('MCP_SCRIPT_SYNTAX_ERROR', `SyntaxError: ${err.message}${err.line ? ` (line ${err.line}, column ${err.column})` : ''}`, CORRECT_ARGUMENTS, { line: err.line });
+      }
+      throw err;
+    }
+
+    const token = (await ctx.store.listTokens('mcp', ctx.version.name)).find((t) => t.id === ctx.tokenId);
+    const selected = new Set(ctx.version.operations);
+    const scope: CallScope = {
+      surface: 'mcp',
+      versionId: ctx.version.versionId,
+      tokenId: ctx.tokenId,
+      services: new Map(ctx.version.services.map((p) => p.split('=') as [string, string])),
+      admits: (id) => selected.has(id) && allows(token?.allow ?? null, id),
+      resultCapBytes: RESULT_CAP_BYTES,
+      signal: abort.signal,
+      binding: token?.binding ?? null,
+    };
+
+    const host: SandboxHost = {
+      async call(operationId, params, options) {
+        try {
+          if (++state.calls > MAX_CALLS) throw new Refusal('MCP_CALL_LIMIT', `at most ${MAX_CALLS} call()s are allowed per execute`);
+          if (typeof operationId !== 'string' || !operationId) throw new Refusal('ENGINE_INVALID_INPUT', 'call(): operationId must be a non-empty string', { field: 'operationId' });
+          if (operationId.startsWith('unified.')) {
+            validateUnified(params, options);
+            throw new Refusal('ENGINE_UNKNOWN_OPERATION', `unknown Unified operation '${operationId}' on this server`, { field: 'operationId' });
+          }
+          if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
+            throw new Refusal('ENGINE_INVALID_INPUT', 'call(): params must be an object of the operation’s parameters (and its request body under `body`)', { field: 'params' });
+          }
+          let pagination: unknown;
+          if (options !== undefined) {
+            const extra = options && typeof options === 'object' ? Object.keys(options).filter((k) => k !== 'pagination') : ['options'];
+            if (extra.length) throw new Refusal('ENGINE_PAGINATION_INVALID', 'call(): the third argument only takes { pagination: { maxPages: N } }', { field: 'options' });
+            pagination = (options as { pagination?: unknown }).pagination ?? {};
+          }
+          // Authorise and check pagination now, so a refusal never reaches the provider.
+          const { op } = deps.executor.resolveOperation(scope, operationId);
+          deps.executor.checkPagination(op, pagination);
+          state.inFlight++;
+          let result;
+          try {
+            result = await deps.executor.call(scope, { operation: operationId, input: params as Record<string, unknown> | undefined, pagination });
+          } finally {
+            state.inFlight--;
+          }
+          const error = result.envelope.error;
+          const execution = error?.details?.provider_execution;
+          if (error && REFUSED_BEFORE_DISPATCH.has(error.code) && execution === 'not_started') {
+            throw new Refusal(error.code, error.message, error.details);
+          }
+          if (result.providerAnswered || execution !== 'not_started') state.dispatched = true;
+          if (execution === 'unknown') state.unknownOutcome = true;
+          return { envelope: result.envelope };
+        } catch (err) {
+          if (err instanceof Refusal) return { refused: { code: err.code, message: err.message, details: err.details } };
+          if (err instanceof EngineError) return { refused: { code: err.code, message: err.message, details: err.details } };
+          throw err;
+        }
+      },
+      sessionGet: async ([key]) => sessionGet(deps.sessionState, ctx.session.id, key as string),
+      async sessionSet([key, json]) {
+        if (typeof key !== 'string' || !key || key.length > 256 || key.startsWith('res_')) {
+          throw new RetentionError('ENGINE_INVALID_INPUT', 'session.set: the key must be a non-empty string of at most 256 characters not starting with res_');
+        }
+        await deps.sessionState.setValue(ctx.session.id, key, (json as string | null) ?? 'null');
+        return undefined;
+      },
+      async sessionPage([ref, options]) {
+        const value = await deps.sessionState.getSnapshot(ctx.session.id, ref as string);
+        return pageOf(value, (options ?? {}) as never, budget);
+      },
+    };
+
+    const outcome = await runScript({ code: compiled, host, budgetMs: deps.budgetMs - (Date.now() - started), signal: signal, pool: deps.pool });
+    abort.abort(); // outstanding bridge requests end with the run
+
+    switch (outcome.kind) {
+      case 'returned': {
+        const json = outcome.json ?? 'null';
+        if (Buffer.byteLength(json) > RESULT_CAP_BYTES) {
+          return fail('ENGINE_RESULT_TOO_LARGE', `the returned value is larger than ${RESULT_CAP_BYTES} bytes; return less (compute totals or aggregates inside the script)`, recovery());
+        }
+        const answer = `{"result":${json}}`;
+        if (Buffer.byteLength(answer) <= Math.min(budget, MODEL_FACING_LIMIT)) {
+          return { content: [{ type: 'text', text: answer }], structuredContent: JSON.parse(answer) };
+        }
+        try {
+          const stored = await deps.sessionState.putSnapshot(ctx.session.id, json);
+          return toolAnswer(storedEnvelope({ ref: stored.ref, expiresAt: stored.expiresAt, bytes: stored.bytes, outputBudgetBytes: budget, value: JSON.parse(json) }));
+        } catch (err) {
+          if (err instanceof RetentionError) return fail(err.code, err.message, recovery());
+          throw err;
+        }
+      }
+      case 'threw':
+        return fail(...describeFailure(outcome.error, state, recovery()));
+      case 'timeout':
+        return fail('MCP_EXECUTE_TIMEOUT', `execute exceeded its ${Math.round(deps.budgetMs / 1000)}-second budget${state.dispatched || state.inFlight ? '; a timed-out mutation may have succeeded — inspect external state before repeating' : ''}`, recovery());
+      case 'cancelled':
+        return fail('MCP_EXECUTE_CANCELLED', 'execute was cancelled by the client; provider actions already accepted are not undone', recovery());
+      case 'crashed':
+        return fail(state.dispatched || state.inFlight ? 'MCP_EXECUTION_OUTCOME_UNKNOWN' : 'MCP_SCRIPT_ERROR', outcome.message, recovery());
+    }
+  };
+}
+
+function describeFailure(error: ScriptFailure, state: RunState, contract: RecoveryContract): [string, string, RecoveryContract, Record<string, unknown>] {
+  const where = error.line ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ''})` : '';
+  if (error.code) {
+    const isolated = contract.provider_execution === 'not_started';
+    return [error.code, `${error.message}${where}`, contract, { ...(error.details ? { details: error.details } : {}), ...(isolated ? {} : { note: 'an earlier or concurrent call may already have reached the provider' }) }];
+  }
+  if (state.unknownOutcome) {
+    return ['MCP_EXECUTION_OUTCOME_UNKNOWN', `${error.name}: ${error.message}${where}; a provider outcome is unknown — reconnect, inspect current state, never replay automatically`, contract, { line: error.line }];
+  }
+  return ['MCP_SCRIPT_ERROR', `${error.name}: ${error.message}${where}`, contract, { ...(error.line ? { line: error.line } : {}) }];
+}
+
+export { IsolatePool, ToolCallError };
