@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const cli = (...args: string[]) => user.cli(args);
 
-describe('usage errors exit 2 with one line', () => {
+describe('usage errors exit 2 with one line', { timeout: 60_000 }, () => {
   it('refuses a secret given as an argument, without echoing it', async () => {
     for (const args of [
       ['secret', 'set', 'demo-crm', SECRET],
@@ -81,7 +81,7 @@ describe('usage errors exit 2 with one line', () => {
   });
 });
 
-describe('failures exit 1 with one line', () => {
+describe('failures exit 1 with one line', { timeout: 60_000 }, () => {
   it('refuses an empty secret on stdin', async () => {
     const r = await user.cli(['secret', 'set', 'demo-crm', '--value-stdin'], { input: '' });
     expect(r.code).toBe(1);

@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const cli = (...args: string[]) => user.cli(args);
 
-describe('svc-cli walkthrough', () => {
+describe('svc-cli walkthrough', { timeout: 90_000 }, () => {
   it('prints its version', async () => {
     const r = await cli('--version');
     expect(r).toMatchObject({ code: 0, stderr: '' });

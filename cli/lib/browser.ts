@@ -1,5 +1,4 @@
 // Opens a URL in the person's browser; when that is not possible the URL is printed instead.
-import open from 'open';
 import { print } from './output.ts';
 
 /**
@@ -9,6 +8,7 @@ import { print } from './output.ts';
 export async function openInBrowser(url: string, browser: boolean): Promise<boolean> {
   if (browser) {
     try {
+      const { default: open } = await import('open'); // loaded only when needed: keeps startup fast
       await open(url);
       print(`Opened ${url} in your browser.`);
       return true;

@@ -2,7 +2,6 @@
 // agent looks for them. Rendering is deterministic, so installing twice changes nothing.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import Handlebars from 'handlebars';
 import { CliError } from './errors.ts';
 import { embeddedTemplates } from './embedded-templates.ts';
 import { writeIfChanged, type WriteOutcome } from './files.ts';
@@ -40,7 +39,8 @@ export function targetPath(agent: Agent, skill: string): string {
   }
 }
 
-export function render(agent: Agent, skill: Skill, data: { engineUrl: string }): string {
+export async function render(agent: Agent, skill: Skill, data: { engineUrl: string }): Promise<string> {
+  const { default: Handlebars } = await import('handlebars'); // loaded only for skills: keeps startup fast
   const hb = Handlebars.create();
   // A JSON string is a valid YAML double-quoted scalar: safe for front matter whatever the text.
   hb.registerHelper('yaml', (value: unknown) => JSON.stringify(String(value)));
@@ -75,28 +75,30 @@ export interface InstallResult {
 }
 
 /** The content a target file should have for this skill (for codex, the whole AGENTS.md). */
-function desired(agent: Agent, skill: Skill, dir: string, data: { engineUrl: string }): { file: string; text: string } {
+async function desired(agent: Agent, skill: Skill, dir: string, data: { engineUrl: string }): Promise<{ file: string; text: string }> {
   const file = join(dir, targetPath(agent, skill.name));
-  const rendered = render(agent, skill, data);
+  const rendered = await render(agent, skill, data);
   if (agent !== 'codex') return { file, text: rendered };
   const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
   return { file, text: withSection(existing, skill.name, rendered) };
 }
 
-export function install(agent: Agent, dir: string, data: { engineUrl: string }): InstallResult[] {
-  return listSkills().map((skill) => {
-    const { file, text } = desired(agent, skill, dir, data);
+export async function install(agent: Agent, dir: string, data: { engineUrl: string }): Promise<InstallResult[]> {
+  const results: InstallResult[] = [];
+  for (const skill of listSkills()) {
+    const { file, text } = await desired(agent, skill, dir, data);
     mkdirSync(dirname(file), { recursive: true });
-    return { skill: skill.name, path: relative(dir, file) || file, outcome: writeIfChanged(file, text) };
-  });
+    results.push({ skill: skill.name, path: relative(dir, file) || file, outcome: writeIfChanged(file, text) });
+  }
+  return results;
 }
 
 export type SkillStatus = 'installed' | 'outdated' | 'not installed';
 
-export function status(agent: Agent, skill: Skill, dir: string, data: { engineUrl: string }): SkillStatus {
+export async function status(agent: Agent, skill: Skill, dir: string, data: { engineUrl: string }): Promise<SkillStatus> {
   const file = join(dir, targetPath(agent, skill.name));
   if (!existsSync(file)) return 'not installed';
   const current = readFileSync(file, 'utf8');
   if (agent === 'codex' && !current.includes(endMarker(skill.name))) return 'not installed';
-  return desired(agent, skill, dir, data).text === current ? 'installed' : 'outdated';
+  return (await desired(agent, skill, dir, data)).text === current ? 'installed' : 'outdated';
 }

@@ -11,14 +11,16 @@ const skillList = defineCommand({
   command: 'list',
   describe: 'List the skills and where each agent would read them',
   builder: (y) => jsonOption(y.option('dir', dirOption)).example('$0 skill list', 'skills and their install state here'),
-  handler: (argv) => {
+  handler: async (argv) => {
     const dir = resolve(argv.dir ?? '.');
     const data = { engineUrl: engineUrl() };
-    const skills = listSkills().map((s) => ({
-      name: s.name,
-      description: s.description,
-      agents: AGENTS.map((agent) => ({ agent, path: targetPath(agent, s.name), status: status(agent, s, dir, data) })),
-    }));
+    const skills = await Promise.all(
+      listSkills().map(async (s) => ({
+        name: s.name,
+        description: s.description,
+        agents: await Promise.all(AGENTS.map(async (agent) => ({ agent, path: targetPath(agent, s.name), status: await status(agent, s, dir, data) }))),
+      })),
+    );
     if (argv.json) return printJson({ skills });
     for (const s of skills) {
       print(`${s.name}: ${s.description}`);
@@ -38,9 +40,9 @@ const skillInstall = defineCommand({
       .example('$0 skill install --for claude-code', 'write .claude/skills/svc-engine/SKILL.md')
       .example('$0 skill install --for codex', 'add or update the svc-engine section of AGENTS.md')
       .example('$0 skill install --for cursor --dir ~/src/app', 'write .cursor/rules/svc-engine.mdc in another project'),
-  handler: (argv) => {
+  handler: async (argv) => {
     const dir = resolve(argv.dir ?? '.');
-    for (const r of install(argv.for as Agent, dir, { engineUrl: engineUrl() })) {
+    for (const r of await install(argv.for as Agent, dir, { engineUrl: engineUrl() })) {
       const what = r.outcome === 'unchanged' ? 'unchanged (already up to date)' : r.outcome;
       print(`${r.skill} for ${argv.for}: ${r.path} ${what}`);
     }
