@@ -6,7 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { cliUser, oneErrorLine, type CliUser } from './helpers/cli.ts';
+import { CLI_ENTRY, cliUser, oneErrorLine, run, type CliUser } from './helpers/cli.ts';
 
 let t: TestEngine;
 let user: CliUser;
@@ -43,6 +43,21 @@ describe('usage errors exit 2 with one line', { timeout: 60_000 }, () => {
     }
     // nothing was stored
     expect((await t.api('GET', '/v1/buckets')).body.buckets[0].secrets).toEqual([]);
+  });
+
+  it('refuses to read a secret or credential from a terminal', async () => {
+    // util-linux `script` gives the CLI a pseudo-terminal as stdin (and stdout/stderr, merged).
+    for (const [args, what] of [
+      [['secret', 'set', 'demo-crm', '--value-stdin'], 'secret'],
+      [['login', '--with-token'], 'CLI credential'],
+    ] as const) {
+      const command = [process.execPath, '--no-node-snapshot', CLI_ENTRY, ...args].map((a) => `'${a}'`).join(' ');
+      const r = await run('script', ['-qec', command, '/dev/null'], {
+        env: { PATH: process.env.PATH, HOME: user.home, XDG_CONFIG_HOME: user.configHome, SVC_ENGINE_URL: t.url, NO_COLOR: '1' },
+      });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(oneErrorLine(r.stdout.replace(/\r/g, ''))).toMatch(new RegExp(`^svc-cli: ${what} is read from standard input, which is a terminal here — pipe it in`));
+    }
   });
 
   it('refuses bad --params JSON', async () => {
