@@ -5,7 +5,7 @@
 import type { CallScope, Executor } from '../execution/index.ts';
 import type { RecoveryContract } from '../envelope/index.ts';
 import { EngineError } from '../envelope/index.ts';
-import { RetentionError, pageOf, sessionGet, storedEnvelope, type SessionStateStore } from '../retention/index.ts';
+import { RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, pageOf, sessionGet, storedEnvelope, type SessionStateStore } from '../retention/index.ts';
 import { compileScript, IsolatePool, runScript, ScriptSyntaxError, type SandboxHost, type ScriptFailure } from '../sandbox/index.ts';
 import { allows } from './allowlist.ts';
 import { CORRECT_ARGUMENTS, ToolCallError, toolAnswer, MODEL_FACING_LIMIT, type ToolContext, type ToolResult } from './tools.ts';
@@ -36,6 +36,21 @@ interface RunState {
   /** A provider outcome is unknown (timeout or reset after sending). */
   unknownOutcome: boolean;
   inFlight: number;
+}
+
+/** Host answers to the isolate: `{ value }`, or `{ refused }` for a coded Engine refusal. */
+function refusal(err: unknown) {
+  if (err instanceof Refusal || err instanceof EngineError || err instanceof RetentionError) {
+    return { refused: { code: err.code, message: err.message, details: err.details } };
+  }
+  throw err;
+}
+async function answer(work: () => Promise<unknown>) {
+  try {
+    return { value: (await work()) ?? null };
+  } catch (err) {
+    return refusal(err);
+  }
 }
 
 class Refusal extends Error {
@@ -144,25 +159,22 @@ export function createExecuteTool(deps: ExecuteDeps) {
           }
           if (result.providerAnswered || execution !== 'not_started') state.dispatched = true;
           if (execution === 'unknown') state.unknownOutcome = true;
-          return { envelope: result.envelope };
+          return { value: result.envelope };
         } catch (err) {
-          if (err instanceof Refusal) return { refused: { code: err.code, message: err.message, details: err.details } };
-          if (err instanceof EngineError) return { refused: { code: err.code, message: err.message, details: err.details } };
-          throw err;
+          return refusal(err);
         }
       },
-      sessionGet: async ([key]) => sessionGet(deps.sessionState, ctx.session.id, key as string),
-      async sessionSet([key, json]) {
-        if (typeof key !== 'string' || !key || key.length > 256 || key.startsWith('res_')) {
-          throw new RetentionError('ENGINE_INVALID_INPUT', 'session.set: the key must be a non-empty string of at most 256 characters not starting with res_');
-        }
-        await deps.sessionState.setValue(ctx.session.id, key, (json as string | null) ?? 'null');
-        return undefined;
-      },
-      async sessionPage([ref, options]) {
-        const value = await deps.sessionState.getSnapshot(ctx.session.id, ref as string);
-        return pageOf(value, (options ?? {}) as never, budget);
-      },
+      sessionGet: ([key]) => answer(() => sessionGet(deps.sessionState, ctx.session.id, key as string)),
+      sessionSet: ([key, json]) =>
+        answer(async () => {
+          if (typeof key !== 'string' || !key || key.length > 256 || key.startsWith('res_')) {
+            throw new Refusal('ENGINE_INVALID_INPUT', 'session.set: the key must be a non-empty string of at most 256 characters not starting with res_');
+          }
+          await deps.sessionState.setValue(ctx.session.id, key, (json as string | null) ?? 'null');
+          return null;
+        }),
+      sessionPage: ([ref, options]) =>
+        answer(async () => pageOf(await deps.sessionState.getSnapshot(ctx.session.id, ref as string), (options ?? {}) as never, budget)),
     };
 
     const outcome = await runScript({ code: compiled, host, budgetMs: deps.budgetMs - (Date.now() - started), signal: signal, pool: deps.pool });
@@ -200,6 +212,12 @@ export function createExecuteTool(deps: ExecuteDeps) {
 
 function describeFailure(error: ScriptFailure, state: RunState, contract: RecoveryContract): [string, string, RecoveryContract, Record<string, unknown>] {
   const where = error.line ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ''})` : '';
+  if (error.code === 'MCP_RESULT_ROW_TOO_LARGE' && contract.provider_execution === 'not_started') {
+    return [error.code, `${error.message}${where}`, { execute_request: 'adjust_projection', provider_execution: 'not_started', automatic_replay: false }, { ...(error.details ? { details: error.details } : {}), guidance: ROW_TOO_LARGE_GUIDANCE }];
+  }
+  if (error.code === 'MCP_RESULT_UNAVAILABLE') {
+    return [error.code, `${error.message}${where}`, { ...contract, execute_request: 'do_not_replay' }, { guidance: RESULT_UNAVAILABLE_GUIDANCE }];
+  }
   if (error.code) {
     const isolated = contract.provider_execution === 'not_started';
     return [error.code, `${error.message}${where}`, contract, { ...(error.details ? { details: error.details } : {}), ...(isolated ? {} : { note: 'an earlier or concurrent call may already have reached the provider' }) }];

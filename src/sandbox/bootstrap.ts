@@ -19,21 +19,24 @@ const asJson = (value, what) => {
   }
 };
 
-// Engine refusals (unknown or forbidden operation, invalid input or pagination) reject call().
-class CallRefused extends Error {
+// Engine refusals (unknown or forbidden operation, invalid input or pagination, an unavailable
+// snapshot, a row too large for the page) reject the promise with a coded error.
+class EngineRefusal extends Error {
   constructor(refusal) {
     super(refusal.message);
-    this.name = 'CallRefused';
+    this.name = 'EngineRefusal';
     this.code = refusal.code;
     this.details = refusal.details;
   }
 }
+const unwrap = (answer) => {
+  if (answer.refused) throw new EngineRefusal(answer.refused);
+  return answer.value;
+};
 
 async function call(...args) {
   if (args.length < 1 || args.length > 3) throw new TypeError('call(operationId, params[, options]) takes one to three arguments; got ' + args.length);
-  const answer = read(await ask(callRef, [asJson(args[0], 'operationId'), asJson(args[1], 'params'), asJson(args[2], 'options')]));
-  if (answer.refused) throw new CallRefused(answer.refused);
-  return answer.envelope;
+  return unwrap(read(await ask(callRef, [asJson(args[0], 'operationId'), asJson(args[1], 'params'), asJson(args[2], 'options')])));
 }
 
 const MAX_DELAY = 2147483647;
@@ -78,17 +81,17 @@ const session = freeze({
   get(...args) {
     if (args.length !== 1) throw new TypeError('session.get takes exactly one argument (a string key); got ' + args.length);
     if (typeof args[0] !== 'string') throw new TypeError('session.get: the key must be a string');
-    return ask(getRef, [stringify(args)]).then(read);
+    return ask(getRef, [stringify(args)]).then(read).then(unwrap);
   },
   set(...args) {
     if (args.length !== 2) throw new TypeError('session.set takes exactly two arguments (key, value); got ' + args.length);
     if (typeof args[0] !== 'string') throw new TypeError('session.set: the key must be a string');
-    return ask(setRef, [stringify([args[0], asJson(args[1], 'session.set value') ?? null])]).then(() => undefined);
+    return ask(setRef, [stringify([args[0], asJson(args[1], 'session.set value') ?? null])]).then(read).then(unwrap).then(() => undefined);
   },
   page(...args) {
     if (args.length < 1 || args.length > 2) throw new TypeError('session.page takes (result_ref, { path?, fields?, offset? })');
     if (typeof args[0] !== 'string') throw new TypeError('session.page: result_ref must be a string');
-    return ask(pageRef, [stringify([args[0], args[1] === undefined ? {} : args[1]])]).then(read);
+    return ask(pageRef, [stringify([args[0], args[1] === undefined ? {} : args[1]])]).then(read).then(unwrap);
   },
 });
 
@@ -136,7 +139,7 @@ defineProperty(globalThis, '__svc_finish', {
       const err = e !== null && typeof e === 'object' ? e : { name: 'Error', message: String(e) };
       let details;
       try {
-        details = err.name === 'CallRefused' ? parse(stringify(err.details ?? null)) : undefined;
+        details = err.name === 'EngineRefusal' ? parse(stringify(err.details ?? null)) : undefined;
       } catch {
         details = undefined;
       }
@@ -146,7 +149,7 @@ defineProperty(globalThis, '__svc_finish', {
           name: String(err.name ?? 'Error'),
           message: String(err.message ?? e),
           stack: typeof err.stack === 'string' ? err.stack : undefined,
-          code: err.name === 'CallRefused' && typeof err.code === 'string' ? err.code : undefined,
+          code: err.name === 'EngineRefusal' && typeof err.code === 'string' ? err.code : undefined,
           details: details ?? undefined,
         },
       });
