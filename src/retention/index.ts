@@ -1,0 +1,32 @@
+// Result retention for the MCP `execute` tool: per-session snapshots of oversized results, the
+// MCP_RESULT_STORED envelope, collection discovery, session.page and session.get (interface: "Stored
+// result snapshot and envelope", "Page returned by session.page", "Result snapshot"; DESIGN §4, §8).
+import { clip, invalidInput } from './errors.ts';
+import { pointerTokens, resolveTokens } from './pointer.ts';
+import type { SessionStateStore } from './store.ts';
+
+export {
+  SNAPSHOT_LIMIT, SESSION_BYTES_LIMIT, SNAPSHOT_TTL_MS, MIN_OUTPUT_BUDGET, MAX_OUTPUT_BUDGET,
+  RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, type RetentionErrorCode,
+} from './errors.ts';
+export { MemorySessionStateStore, newResultRef, RESULT_REF, systemClock, type Clock, type SessionStateStore } from './store.ts';
+export { discoverCollections, DISCOVERY_LIMITS, type CollectionDescriptor, type Discovery } from './discovery.ts';
+export { pageOf, type Page, type PageOptions } from './page.ts';
+export { storedEnvelope, previewOf, SAME_SESSION_STATEMENT, type NextRequest } from './envelope.ts';
+
+/** session.get: key set earlier via setValue, or `res_…` optionally followed by `#` and an RFC 6901 pointer into the snapshot. Returns the value (parsed JSON) or undefined for an unknown plain key; unknown/expired ref → MCP_RESULT_UNAVAILABLE; pointer missing → ENGINE_INVALID_INPUT. */
+export async function sessionGet(store: SessionStateStore, sessionId: string, key: string): Promise<unknown> {
+  if (typeof key !== 'string') throw invalidInput('session.get takes exactly one string argument');
+  if (!key.startsWith('res_')) {
+    const json = await store.getValue(sessionId, key);
+    return json === undefined ? undefined : JSON.parse(json);
+  }
+  const hash = key.indexOf('#');
+  const ref = hash < 0 ? key : key.slice(0, hash);
+  const pointer = hash < 0 ? '' : key.slice(hash + 1);
+  const tokens = pointerTokens(pointer, 'The pointer after # in session.get');
+  const snapshot = await store.getSnapshot(sessionId, ref);
+  const target = resolveTokens(snapshot, tokens);
+  if (!target.found) throw invalidInput(`session.get: the stored result has no value at '${clip(pointer)}'`, { pointer: clip(pointer) });
+  return target.value;
+}

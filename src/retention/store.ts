@@ -1,0 +1,239 @@
+// Per-MCP-session state: stored result snapshots and session.set values (interface "Result snapshot").
+import { randomBytes } from 'node:crypto';
+import { SESSION_BYTES_LIMIT, SNAPSHOT_LIMIT, SNAPSHOT_TTL_MS, RetentionError, clip, invalidInput, resultUnavailable, utf8 } from './errors.ts';
+
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** Per-MCP-session state: snapshots and session.set values. Async so a Redis implementation can follow later (same contract tests). */
+export interface SessionStateStore {
+  /** Stores a snapshot (JSON text of the admitted result) for the session; evicts the oldest snapshots first while the session would hold more than 16 snapshots or more than 4 MiB (snapshot bytes + session.set value bytes). Returns the new ref and expiry. A single result larger than 4 MiB cannot be stored: throw RetentionError MCP_SESSION_QUOTA. */
+  putSnapshot(sessionId: string, json: string): Promise<{ ref: string; expiresAt: number; bytes: number; evicted: string[] }>;
+  /** The parsed snapshot value, or throws RetentionError MCP_RESULT_UNAVAILABLE (expired, evicted, released, another session's, unknown). Reads do not extend the lifetime. */
+  getSnapshot(sessionId: string, ref: string): Promise<unknown>;
+  /** Counts toward 4 MiB; evicts oldest snapshots if needed; throws MCP_SESSION_QUOTA when values alone exceed it. */
+  setValue(sessionId: string, key: string, json: string): Promise<void>;
+  getValue(sessionId: string, key: string): Promise<string | undefined>;
+  /** Session closed (DELETE or expiry). */
+  release(sessionId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** `res_` + base64url of 16 random bytes (128 bits, DESIGN §4). */
+export const newResultRef = (): string => `res_${randomBytes(16).toString('base64url')}`;
+export const RESULT_REF = /^res_[A-Za-z0-9_-]{22,}$/;
+
+/** session.set keys may not look like result references: session.get would read them as one. */
+export function checkValueKey(key: unknown): asserts key is string {
+  if (typeof key !== 'string' || key === '') throw invalidInput('session.set needs a non-empty string key');
+  if (key.startsWith('res_')) throw invalidInput(`session.set key '${clip(key)}' must not start with 'res_': that prefix names stored results`);
+}
+
+interface Snapshot {
+  json: string;
+  bytes: number;
+  expiresAt: number;
+}
+
+interface SessionState {
+  snapshots: Map<string, Snapshot>; // insertion order = creation order, oldest first
+  values: Map<string, { json: string; bytes: number }>;
+  snapshotBytes: number;
+  valueBytes: number;
+}
+
+/** Parsed snapshots kept for repeated reads (a page loop reads the same ref again and again). */
+const PARSED_CACHE_BYTES = 8 * 1024 * 1024;
+const SWEEP_EVERY_MS = 60_000;
+
+function quota(message: string, details: Record<string, unknown>): RetentionError {
+  return new RetentionError('MCP_SESSION_QUOTA', message, details);
+}
+
+function parseJson(json: unknown, what: string): unknown {
+  if (typeof json !== 'string') throw invalidInput(`${what} must be JSON text`);
+  try {
+    return JSON.parse(json);
+  } catch {
+    throw invalidInput(`${what} is not valid JSON`);
+  }
+}
+
+function checkSessionId(sessionId: unknown): asserts sessionId is string {
+  if (typeof sessionId !== 'string' || sessionId === '') throw new TypeError('a session ID is required');
+}
+
+/**
+ * In-memory store. The text is stored as given (the caller produced it with JSON.stringify) and parsed
+ * on first read; parsed values of recently read snapshots (up to 8 MiB of their text) are kept and
+ * shared between reads, so callers must treat what getSnapshot returns as read-only. Expired snapshots are dropped when their session is touched, and across all sessions at most once a
+ * minute (clock time) on writes; `sweep()` does it on demand.
+ */
+export class MemorySessionStateStore implements SessionStateStore {
+  readonly #clock: Clock;
+  readonly #sessions = new Map<string, SessionState>();
+  readonly #parsed = new Map<string, { value: unknown; bytes: number }>(); // LRU: oldest first
+  #parsedBytes = 0;
+  #lastSweep: number;
+  #closed = false;
+
+  constructor(clock: Clock = systemClock) {
+    this.#clock = clock;
+    this.#lastSweep = clock.now();
+  }
+
+  async putSnapshot(sessionId: string, json: string): Promise<{ ref: string; expiresAt: number; bytes: number; evicted: string[] }> {
+    this.#open();
+    checkSessionId(sessionId);
+    if (typeof json !== 'string') throw invalidInput('The result snapshot must be JSON text');
+    const bytes = utf8(json);
+    if (bytes > SESSION_BYTES_LIMIT) {
+      throw quota(`The result is ${bytes} bytes; a session can hold at most ${SESSION_BYTES_LIMIT} bytes of stored results, so it cannot be stored`, { bytes, limit_bytes: SESSION_BYTES_LIMIT });
+    }
+    this.#maybeSweep();
+    const state = this.#state(sessionId, true)!;
+    if (state.valueBytes + bytes > SESSION_BYTES_LIMIT) {
+      throw quota(`The result is ${bytes} bytes and session.set values hold ${state.valueBytes} bytes; together they exceed the session's ${SESSION_BYTES_LIMIT} bytes`, { bytes, value_bytes: state.valueBytes, limit_bytes: SESSION_BYTES_LIMIT });
+    }
+    const ref = newResultRef();
+    const expiresAt = this.#clock.now() + SNAPSHOT_TTL_MS;
+    state.snapshots.set(ref, { json, bytes, expiresAt });
+    state.snapshotBytes += bytes;
+    const evicted = this.#evict(state, ref);
+    return { ref, expiresAt, bytes, evicted };
+  }
+
+  async getSnapshot(sessionId: string, ref: string): Promise<unknown> {
+    this.#open();
+    const state = typeof sessionId === 'string' ? this.#state(sessionId, false) : undefined;
+    const snapshot = typeof ref === 'string' ? state?.snapshots.get(ref) : undefined;
+    if (!state || !snapshot) throw resultUnavailable(String(ref));
+    const cached = this.#parsed.get(ref);
+    if (cached) {
+      this.#parsed.delete(ref); // move to the newest end
+      this.#parsed.set(ref, cached);
+      return cached.value;
+    }
+    const value: unknown = JSON.parse(snapshot.json);
+    this.#cache(ref, value, snapshot.bytes);
+    return value;
+  }
+
+  async setValue(sessionId: string, key: string, json: string): Promise<void> {
+    this.#open();
+    checkSessionId(sessionId);
+    checkValueKey(key);
+    parseJson(json, `The session.set value for '${clip(key)}'`);
+    const bytes = utf8(key) + utf8(json);
+    this.#maybeSweep();
+    const state = this.#state(sessionId, true)!;
+    const valueBytes = state.valueBytes - (state.values.get(key)?.bytes ?? 0) + bytes;
+    if (valueBytes > SESSION_BYTES_LIMIT) {
+      this.#dropIfEmpty(sessionId, state);
+      throw quota(`session.set values would hold ${valueBytes} bytes (keys and JSON values); a session can hold at most ${SESSION_BYTES_LIMIT} bytes`, { value_bytes: valueBytes, limit_bytes: SESSION_BYTES_LIMIT });
+    }
+    state.values.set(key, { json, bytes });
+    state.valueBytes = valueBytes;
+    this.#evict(state, undefined);
+  }
+
+  async getValue(sessionId: string, key: string): Promise<string | undefined> {
+    this.#open();
+    return this.#state(sessionId, false)?.values.get(key)?.json;
+  }
+
+  async release(sessionId: string): Promise<void> {
+    const state = this.#sessions.get(sessionId);
+    if (!state) return;
+    for (const ref of state.snapshots.keys()) this.#uncache(ref);
+    this.#sessions.delete(sessionId);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#sessions.clear();
+    this.#parsed.clear();
+    this.#parsedBytes = 0;
+  }
+
+  /** Drops every expired snapshot and empty session now. */
+  sweep(): void {
+    this.#lastSweep = this.#clock.now();
+    for (const sessionId of [...this.#sessions.keys()]) this.#state(sessionId, false);
+  }
+
+  /** Bytes a session holds (snapshots + session.set keys and values); for tests and diagnostics. */
+  usage(sessionId: string): { snapshots: number; snapshotBytes: number; valueBytes: number } {
+    const state = this.#state(sessionId, false);
+    return { snapshots: state?.snapshots.size ?? 0, snapshotBytes: state?.snapshotBytes ?? 0, valueBytes: state?.valueBytes ?? 0 };
+  }
+
+  #open(): void {
+    if (this.#closed) throw new Error('The session state store is closed');
+  }
+
+  #maybeSweep(): void {
+    if (this.#clock.now() - this.#lastSweep >= SWEEP_EVERY_MS) this.sweep();
+  }
+
+  /** The session's state with expired snapshots removed; creates it when asked. */
+  #state(sessionId: string, create: boolean): SessionState | undefined {
+    let state = this.#sessions.get(sessionId);
+    if (state) {
+      const now = this.#clock.now();
+      for (const [ref, snapshot] of state.snapshots) if (now >= snapshot.expiresAt) this.#remove(state, ref);
+      if (!create && this.#dropIfEmpty(sessionId, state)) return undefined;
+    } else if (create) {
+      state = { snapshots: new Map(), values: new Map(), snapshotBytes: 0, valueBytes: 0 };
+      this.#sessions.set(sessionId, state);
+    }
+    return state;
+  }
+
+  #dropIfEmpty(sessionId: string, state: SessionState): boolean {
+    if (state.snapshots.size || state.values.size) return false;
+    this.#sessions.delete(sessionId);
+    return true;
+  }
+
+  /** Evicts the oldest snapshots (never `keep`) while the session is over its count or byte limit. */
+  #evict(state: SessionState, keep: string | undefined): string[] {
+    const evicted: string[] = [];
+    for (const ref of state.snapshots.keys()) {
+      if (state.snapshots.size <= SNAPSHOT_LIMIT && state.snapshotBytes + state.valueBytes <= SESSION_BYTES_LIMIT) break;
+      if (ref === keep) continue;
+      this.#remove(state, ref);
+      evicted.push(ref);
+    }
+    return evicted;
+  }
+
+  #remove(state: SessionState, ref: string): void {
+    const snapshot = state.snapshots.get(ref);
+    if (!snapshot) return;
+    state.snapshots.delete(ref);
+    state.snapshotBytes -= snapshot.bytes;
+    this.#uncache(ref);
+  }
+
+  #cache(ref: string, value: unknown, bytes: number): void {
+    if (bytes > PARSED_CACHE_BYTES) return;
+    this.#parsed.set(ref, { value, bytes });
+    this.#parsedBytes += bytes;
+    for (const [old, entry] of this.#parsed) {
+      if (this.#parsedBytes <= PARSED_CACHE_BYTES) break;
+      this.#parsed.delete(old);
+      this.#parsedBytes -= entry.bytes;
+    }
+  }
+
+  #uncache(ref: string): void {
+    const entry = this.#parsed.get(ref);
+    if (!entry) return;
+    this.#parsed.delete(ref);
+    this.#parsedBytes -= entry.bytes;
+  }
+}
