@@ -212,10 +212,13 @@ describe('execute: authorisation and recovery', () => {
     expect(await value('return (await call("demo-crm.contacts/list", {}, { pagination: { maxPages: 2 } })).data.data.length')).toBe(2);
   });
 
-  it('validates the shape of a Unified call, and refuses a third argument', async () => {
-    expect((await run('return await call("unified.tasks.create", { input: {} })')).body.message).toContain('targets is required');
-    expect((await run('return await call("unified.tasks.create", { input: {}, targets: [] })')).body.message).toContain('targets is required');
-    expect((await run('return await call("unified.tasks.create", { input: {}, targets: ["a"] }, { pagination: { maxPages: 2 } })')).body.code).toBe('ENGINE_PAGINATION_INVALID');
+  it('refuses a Unified operation the version does not select, before dispatch', async () => {
+    const before = provider.requests.length;
+    const r = await run('return await call("unified.tasks.create", { input: { title: "x" }, targets: ["crm"] })');
+    expect(r.body.code).toBe('ENGINE_FORBIDDEN_OPERATION');
+    expect(r.body.recovery.provider_execution).toBe('not_started');
+    expect((await run('return await call("unified.nope.none", { input: {}, targets: ["a"] })')).body.code).toBe('ENGINE_UNKNOWN_OPERATION');
+    expect(provider.requests.length).toBe(before);
   });
 
   it('classifies provider outcomes truthfully', async () => {

@@ -112,6 +112,20 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect((await store.getTokenByHash(t.hash))!.revokedAt).toBe('2026-05-06T00:00:00.000Z');
     });
 
+    it('claims an idempotency key once, reports its state, and forgets it after the TTL', async () => {
+      const scope = uniq('ver');
+      const at = (ms: number) => new Date(1_800_000_000_000 + ms).toISOString();
+      const claim = { scope, key: 'k1', requestHash: 'h1', createdAt: at(0), ttlMs: 1000 };
+      expect(await store.claimIdempotencyKey(claim)).toEqual({ state: 'claimed' });
+      expect(await store.claimIdempotencyKey({ ...claim, createdAt: at(10) })).toEqual({ state: 'pending', requestHash: 'h1', result: null });
+      await store.completeIdempotencyKey(scope, 'k1', '{"ok":true}');
+      expect(await store.claimIdempotencyKey({ ...claim, requestHash: 'h2', createdAt: at(20) })).toEqual({ state: 'done', requestHash: 'h1', result: '{"ok":true}' });
+      expect(await store.claimIdempotencyKey({ ...claim, requestHash: 'h2', createdAt: at(2000) })).toEqual({ state: 'claimed' });
+      await store.releaseIdempotencyKey(scope, 'k1');
+      expect(await store.claimIdempotencyKey({ ...claim, createdAt: at(2001) })).toEqual({ state: 'claimed' });
+      expect(await store.claimIdempotencyKey({ ...claim, scope: uniq('other'), createdAt: at(2002) })).toEqual({ state: 'claimed' });
+    });
+
     it('lists receipts of a version newest first, bounded by limit', async () => {
       const versionId = `ver_${uniq('r')}`;
       const rows: ReceiptRow[] = [1, 2, 3].map((i) => ({

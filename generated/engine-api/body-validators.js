@@ -2842,9 +2842,7 @@ return errors === 0;
 validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const createExecution = validate45;
-const schema64 = {"$id":"body-createExecution","type":"object","required":["operation"],"additionalProperties":false,"properties":{"operation":{"type":"string","minLength":1,"maxLength":300,"description":"Public operation ID (`<service>.<provider operationId>`)."},"input":{"type":"object","additionalProperties":true,"description":"The operation's parameters by name, and its request body under `body`."},"pagination":{"$ref":"engine.json#/components/schemas/PaginationBound"},"selectors":{"$ref":"engine.json#/components/schemas/Selectors"}}};
-const schema65 = {"type":"object","description":"`{ maxPages: N }`. Checked by the Engine against the operation's pagination policy (N a\npositive integer strictly lower than its engine_max_pages, on an operation whose policy\nallows a caller bound); anything else is refused as ENGINE_PAGINATION_INVALID before\nany provider request.\n","additionalProperties":true,"properties":{"maxPages":{}}};
-const schema66 = {"type":"object","description":"Non-secret routing for services with per-end-user OAuth connections. A token's fixed\nbinding overrides them.\n","additionalProperties":false,"properties":{"endUserRef":{"type":"string","minLength":1,"maxLength":200},"authType":{"enum":["api_key","oauth2"]},"authName":{"type":"string","minLength":1,"maxLength":64},"resourceId":{"type":"string","minLength":1,"maxLength":200}}};
+const schema64 = {"$id":"body-createExecution","type":"object","required":["operation"],"additionalProperties":false,"properties":{"operation":{"type":"string","minLength":1,"maxLength":300,"description":"Public operation ID (`<service>.<provider operationId>`)."},"input":{"type":"object","additionalProperties":true,"description":"The operation's parameters by name, and its request body under `body`."},"pagination":{"type":"object","additionalProperties":true,"description":"Physical operations: `{ maxPages: N }` (see PaginationBound). Unified operations: keyed by\ntarget, `{ <target>: { maxPages: N } }`. Checked by the Engine before any dispatch.\n"},"selectors":{"type":"object","additionalProperties":true,"description":"Physical operations: Selectors. Unified operations: keyed by target, `{ <target>: Selectors }`.\n"},"targets":{"type":"array","description":"Unified operations only; the exact binding steps to run (required).","items":{"type":"string","maxLength":64},"maxItems":32},"idempotencyKey":{"type":"string","description":"Unified operations only; the same key and request within 24 hours returns the stored result.","minLength":1,"maxLength":200}}};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-createExecution" */;
@@ -2869,7 +2867,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "operation") || (key0 === "input")) || (key0 === "pagination")) || (key0 === "selectors"))){
+if(!((((((key0 === "operation") || (key0 === "input")) || (key0 === "pagination")) || (key0 === "selectors")) || (key0 === "targets")) || (key0 === "idempotencyKey"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2935,7 +2933,7 @@ let data2 = data.pagination;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err6 = {instancePath:instancePath+"/pagination",schemaPath:"engine.json#/components/schemas/PaginationBound/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath:instancePath+"/pagination",schemaPath:"#/properties/pagination/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2948,9 +2946,9 @@ errors++;
 if(data.selectors !== undefined){
 let data3 = data.selectors;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key1 in data3){
-if(!((((key1 === "endUserRef") || (key1 === "authType")) || (key1 === "authName")) || (key1 === "resourceId"))){
-const err7 = {instancePath:instancePath+"/selectors",schemaPath:"engine.json#/components/schemas/Selectors/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+else {
+const err7 = {instancePath:instancePath+"/selectors",schemaPath:"#/properties/selectors/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2960,11 +2958,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data3.endUserRef !== undefined){
-let data4 = data3.endUserRef;
-if(typeof data4 === "string"){
-if(func1(data4) > 200){
-const err8 = {instancePath:instancePath+"/selectors/endUserRef",schemaPath:"engine.json#/components/schemas/Selectors/properties/endUserRef/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(data.targets !== undefined){
+let data4 = data.targets;
+if(Array.isArray(data4)){
+if(data4.length > 32){
+const err8 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/maxItems",keyword:"maxItems",params:{limit: 32},message:"must NOT have more than 32 items"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2973,8 +2971,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func1(data4) < 1){
-const err9 = {instancePath:instancePath+"/selectors/endUserRef",schemaPath:"engine.json#/components/schemas/Selectors/properties/endUserRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err9 = {instancePath:instancePath+"/targets/" + i0,schemaPath:"#/properties/targets/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2985,7 +2987,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/selectors/endUserRef",schemaPath:"engine.json#/components/schemas/Selectors/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/targets/" + i0,schemaPath:"#/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2995,10 +2997,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data3.authType !== undefined){
-let data5 = data3.authType;
-if(!((data5 === "api_key") || (data5 === "oauth2"))){
-const err11 = {instancePath:instancePath+"/selectors/authType",schemaPath:"engine.json#/components/schemas/Selectors/properties/authType/enum",keyword:"enum",params:{allowedValues: schema66.properties.authType.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err11 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3008,11 +3009,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data3.authName !== undefined){
-let data6 = data3.authName;
+if(data.idempotencyKey !== undefined){
+let data6 = data.idempotencyKey;
 if(typeof data6 === "string"){
-if(func1(data6) > 64){
-const err12 = {instancePath:instancePath+"/selectors/authName",schemaPath:"engine.json#/components/schemas/Selectors/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(func1(data6) > 200){
+const err12 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3022,7 +3023,7 @@ vErrors.push(err12);
 errors++;
 }
 if(func1(data6) < 1){
-const err13 = {instancePath:instancePath+"/selectors/authName",schemaPath:"engine.json#/components/schemas/Selectors/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err13 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3033,7 +3034,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/selectors/authName",schemaPath:"engine.json#/components/schemas/Selectors/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3043,61 +3044,14 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data3.resourceId !== undefined){
-let data7 = data3.resourceId;
-if(typeof data7 === "string"){
-if(func1(data7) > 200){
-const err15 = {instancePath:instancePath+"/selectors/resourceId",schemaPath:"engine.json#/components/schemas/Selectors/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
-}
-errors++;
-}
-if(func1(data7) < 1){
-const err16 = {instancePath:instancePath+"/selectors/resourceId",schemaPath:"engine.json#/components/schemas/Selectors/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/selectors/resourceId",schemaPath:"engine.json#/components/schemas/Selectors/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/selectors",schemaPath:"engine.json#/components/schemas/Selectors/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
 }
 errors++;
 }

@@ -1106,14 +1106,27 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Unified operations only; the same key and request within 24 hours returns the stored result. */
+                    idempotencyKey?: string;
                     /** @description The operation's parameters by name, and its request body under `body`. */
                     input?: {
                         [key: string]: unknown;
                     };
                     /** @description Public operation ID (`<service>.<provider operationId>`). */
                     operation: string;
-                    pagination?: components["schemas"]["PaginationBound"];
-                    selectors?: components["schemas"]["Selectors"];
+                    /**
+                     * @description Physical operations: `{ maxPages: N }` (see PaginationBound). Unified operations: keyed by
+                     *     target, `{ <target>: { maxPages: N } }`. Checked by the Engine before any dispatch.
+                     */
+                    pagination?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Physical operations: Selectors. Unified operations: keyed by target, `{ <target>: Selectors }`. */
+                    selectors?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Unified operations only; the exact binding steps to run (required). */
+                    targets?: string[];
                 };
             };
         };

@@ -7,6 +7,7 @@ import { newVersionId } from '../ids/index.ts';
 import { Tokens } from '../identity/index.ts';
 import { StoreConflictError, type AppKind, type AppVersionRow, type Store } from '../store/index.ts';
 import { Workspace } from '../workspace/index.ts';
+import { servicesOf, type UnifiedDefinition } from '../unified/definitions.ts';
 
 export interface AppDefinition {
   name: string;
@@ -74,8 +75,11 @@ export class Apps {
   private readonly workspace: Workspace;
   private readonly tokens: Tokens;
 
-  constructor(kind: AppKind, deps: { store: Store; catalog: Catalog; workspace: Workspace; tokens: Tokens }) {
+  private readonly unified: ReadonlyMap<string, UnifiedDefinition>;
+
+  constructor(kind: AppKind, deps: { store: Store; catalog: Catalog; workspace: Workspace; tokens: Tokens; unified?: readonly UnifiedDefinition[] }) {
     this.kind = kind;
+    this.unified = new Map((deps.unified ?? []).map((d) => [d.name, d]));
     this.store = deps.store;
     this.catalog = deps.catalog;
     this.workspace = deps.workspace;
@@ -112,6 +116,20 @@ export class Apps {
       const at = pair.indexOf('=');
       const service = pair.slice(0, at);
       const selector = pair.slice(at + 1);
+      if (service === 'unified') {
+        const names = selector.endsWith('*') ? [...this.unified.keys()].filter((n) => n.startsWith(`unified.${selector.slice(0, -1)}`)) : [`unified.${selector}`];
+        if (!names.length || !names.every((n) => this.unified.has(n))) {
+          throw invalid(field, `unknown Unified operation '${selector}'${suggest([...this.unified.keys()].map((n) => n.slice('unified.'.length)), selector)}`);
+        }
+        for (const name of names) {
+          const missing = servicesOf(this.unified.get(name)!).filter((s) => !services.has(s));
+          if (missing.length) {
+            throw invalid(field, `${name} calls ${missing.join(', ')}; select ${missing.length > 1 ? 'those services' : 'that service'} too with --service '${missing[0]}=<version>'`);
+          }
+          operations.add(name);
+        }
+        continue;
+      }
       const version = services.get(service);
       if (!version) throw invalid(field, `service '${service}' is not among the selected services; add --service '${service}=<version>'`);
       const index = this.catalog.get(service, version)!;

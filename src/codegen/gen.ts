@@ -10,6 +10,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { normalizeService, parsePolicy } from '../catalog/normalize.ts';
+import { validateDefinition } from '../unified/definitions.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
@@ -175,10 +176,32 @@ function generateCatalog(outDir: string) {
   write(outDir, 'catalog/manifest.json', JSON.stringify(manifest, null, 2) + '\n');
 }
 
+/** spec/unified/*.yaml → generated/unified/index.json, validated against the catalogue just written. */
+function generateUnified(outDir: string) {
+  const dir = join(root, 'spec/unified');
+  const manifest = JSON.parse(readFileSync(join(outDir, 'catalog/manifest.json'), 'utf8')) as { file: string }[];
+  const ids = new Set<string>();
+  for (const entry of manifest) {
+    for (const op of (JSON.parse(readFileSync(join(outDir, entry.file), 'utf8')) as { operations: { id: string }[] }).operations) ids.add(op.id);
+  }
+  const definitions = readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => validateDefinition(parseYaml(readFileSync(join(dir, f), 'utf8')), `spec/unified/${f}`, (id) => ids.has(id)));
+  const names = new Set<string>();
+  for (const d of definitions) {
+    if (names.has(d.name)) throw new Error(`spec/unified: two definitions are named ${d.name}`);
+    names.add(d.name);
+  }
+  definitions.sort((a, b) => (a.name < b.name ? -1 : 1));
+  write(outDir, 'unified/index.json', JSON.stringify(definitions, null, 2) + '\n');
+}
+
 async function generate(outDir: string) {
   write(outDir, 'README.md', '# generated/\n\nWritten by `npm run gen` from `spec/`. Never edit by hand; `npm run gen:check` fails in CI when this folder is stale.\n');
   await generateEngineApi(outDir);
   generateCatalog(outDir);
+  generateUnified(outDir);
 }
 
 function listFiles(dir: string): string[] {

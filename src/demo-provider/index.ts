@@ -37,6 +37,7 @@ export interface DemoProvider {
   contacts: Contact[];
   deals: Deal[];
   files: Map<string, CrmFile>;
+  tasks: Record<string, unknown>[];
   /** Every request line received, for tests that assert exact encoding. */
   requests: { method: string; url: string }[];
   oauth: OAuthServer;
@@ -62,6 +63,7 @@ export async function startDemoProvider(
   const contacts: Contact[] = [];
   const deals: Deal[] = [];
   const files = new Map<string, CrmFile>();
+  const tasks: Record<string, unknown>[] = [];
   const requests: DemoProvider['requests'] = [];
   const now = () => new Date().toISOString();
   for (let i = 1; i <= (options.seedContacts ?? 25); i++) {
@@ -131,6 +133,22 @@ export async function startDemoProvider(
     ctx.status = 201;
     ctx.body = deal;
   });
+  router.post('/v1/tasks', (ctx) => {
+    const b = ctx.state.body;
+    if (typeof b?.title !== 'string' || !b.title) return fail(ctx, 400, 'invalid_request', 'title is required');
+    const task = {
+      id: newId('task'),
+      title: b.title,
+      ...(typeof b.notes === 'string' ? { notes: b.notes } : {}),
+      ...(typeof b.contact_id === 'string' ? { contact_id: b.contact_id } : {}),
+      status: 'open',
+      created_by: ctx.state.account,
+      created_at: now(),
+    };
+    tasks.push(task);
+    ctx.status = 201;
+    ctx.body = task;
+  });
   // The resource name may contain slashes: match the rest of the path and decode each segment.
   const fileName = (ctx: Koa.Context) => ctx.path.slice('/v1/files/'.length).split('/').map(decodeURIComponent).join('/');
   router.get(/^\/v1\/files\/.+/, (ctx) => {
@@ -161,6 +179,7 @@ export async function startDemoProvider(
     contacts,
     deals,
     files,
+    tasks,
     requests,
     oauth,
     stop: () =>

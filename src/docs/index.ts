@@ -4,6 +4,7 @@
 import MiniSearch from 'minisearch';
 import type { Catalog, JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
 import { getAt, PointerError, parsePointer } from '../json-pointer/index.ts';
+import type { UnifiedDefinition } from '../unified/definitions.ts';
 
 export const RESPONSE_LIMIT_BYTES = 64 * 1024;
 export const DEFAULT_LIMIT = 3;
@@ -136,8 +137,41 @@ function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
   };
 }
 
+/** A Unified operation as a search entry: sections input, targets and output. */
+export function unifiedEntry(def: UnifiedDefinition, pagination: (operation: string) => OperationSpec['pagination']): DocEntry {
+  const targets = Object.fromEntries(
+    Object.entries(def.steps).map(([name, step]) => {
+      const policy = pagination(step.operation);
+      return [
+        name,
+        {
+          operation: step.operation,
+          dependsOn: step.dependsOn,
+          pagination: policy ? { supported: true, caller_bound_supported: policy.callerBound, engine_max_pages: policy.engineMaxPages } : { supported: false },
+        },
+      ];
+    }),
+  );
+  const sections: Record<string, unknown> = { input: def.input, targets, output: def.output };
+  return {
+    operationId: def.name,
+    kind: 'unified',
+    service: 'unified',
+    summary: def.summary,
+    description: def.description,
+    tags: [def.name.split('.')[1]!],
+    parameterNames: Object.keys((def.input as { properties?: object }).properties ?? {}),
+    pagination: null,
+    required: ['input', 'targets'],
+    sectionNames: Object.keys(sections),
+    section: (name) => sections[name],
+  };
+}
+
 function callForm(entry: DocEntry): string {
-  if (entry.kind === 'unified') return `call("${entry.operationId}", { input, targets })`;
+  if (entry.kind === 'unified') {
+    return `call("${entry.operationId}", { input, targets: [/* exact step names from the targets section, with their dependencies */], selectors?, pagination?: { <target>: { maxPages } }, idempotencyKey? })`;
+  }
   const args = entry.required.map((r) => (r === 'body' ? 'body: {…}' : r)).join(', ');
   return `call("${entry.operationId}", { ${args}${args ? ' ' : ''}})`.replace('{  }', '{}');
 }
@@ -256,7 +290,11 @@ export class DocsIndex {
         boost: { summary: 4, words: 2, operationId: 1, tags: 1.5, path: 1, params: 0.8, description: 0.4 },
         prefix: (term) => term.length > 4,
         fuzzy: (term) => (term.length > 6 ? 0.15 : false),
-        boostDocument: (id) => (this.entries.get(id)?.deprecated ? 0.5 : 1),
+        // A Unified operation that covers the whole outcome is preferred over its physical parts.
+        boostDocument: (id) => {
+          const e = this.entries.get(id);
+          return e?.deprecated ? 0.5 : e?.kind === 'unified' ? 1.5 : 1;
+        },
       },
     });
     const docs = [];
@@ -422,9 +460,20 @@ export class DocsIndex {
   }
 }
 
-/** Builds the docs index of the operations a version selects. */
-export function buildDocsIndex(catalog: Catalog, services: ReadonlyMap<string, string>, operationIds: readonly string[], extra: DocEntry[] = []): DocsIndex {
+/** Builds the docs index of the operations a version selects (physical and Unified). */
+export function buildDocsIndex(
+  catalog: Catalog,
+  services: ReadonlyMap<string, string>,
+  operationIds: readonly string[],
+  unified: readonly UnifiedDefinition[] = [],
+): DocsIndex {
   const entries: DocEntry[] = [];
+  const pagination = (operation: string) => {
+    const service = operation.slice(0, operation.indexOf('.'));
+    const version = services.get(service);
+    return (version && catalog.operation(service, version, operation)?.pagination) || null;
+  };
+  for (const def of unified) if (operationIds.includes(def.name)) entries.push(unifiedEntry(def, pagination));
   for (const id of operationIds) {
     const service = id.slice(0, id.indexOf('.'));
     const version = services.get(service);
@@ -432,5 +481,5 @@ export function buildDocsIndex(catalog: Catalog, services: ReadonlyMap<string, s
     const op = version ? catalog.operation(service, version, id) : undefined;
     if (index && op) entries.push(physicalEntry(op, index));
   }
-  return new DocsIndex([...entries, ...extra]);
+  return new DocsIndex(entries);
 }

@@ -13,6 +13,7 @@ import { McpGateway } from '../mcp/index.ts';
 import { createExecuteTool } from '../mcp/execute.ts';
 import { MemorySessionStateStore } from '../retention/index.ts';
 import { IsolatePool } from '../sandbox/index.ts';
+import { UnifiedOperations } from '../unified/index.ts';
 import { createLogger, type Logger } from '../log/index.ts';
 import { Apps } from '../apps/index.ts';
 import { createHttpApp, type ServerDeps } from '../server/index.ts';
@@ -21,7 +22,7 @@ import { Workspace } from '../workspace/index.ts';
 
 export interface Engine {
   readonly config: EngineConfig;
-  readonly deps: ServerDeps;
+  readonly deps: Awaited<ReturnType<typeof assemble>>;
   readonly store: Store;
   /** http://host:port of the running HTTP listener. */
   readonly url: string;
@@ -50,18 +51,19 @@ export async function assemble(
   const connections = new Connections({ store, vault, catalog, workspace, log, callbackUrl: () => `${urls.http}/v1/oauth/callback` });
   const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs });
   const executor = new Executor({ catalog, workspace, vault, activity, connections, dispatcher, log, providerTimeoutMs: config.providerTimeoutMs });
-  const sdk = new Apps('sdk', { store, catalog, workspace, tokens });
-  const mcp = new Apps('mcp', { store, catalog, workspace, tokens });
+  const unified = new UnifiedOperations({ executor, store });
+  const sdk = new Apps('sdk', { store, catalog, workspace, tokens, unified: unified.list() });
+  const mcp = new Apps('mcp', { store, catalog, workspace, tokens, unified: unified.list() });
   const accounts = new Accounts(store);
   const deviceFlow = new DeviceFlow(store, tokens, { ttlSeconds: config.deviceCodeTtlSeconds, intervalSeconds: config.deviceIntervalSeconds });
   const sessionState = new MemorySessionStateStore();
   const isolates = new IsolatePool();
-  const execute = createExecuteTool({ executor, sessionState, pool: isolates, budgetMs: config.executeBudgetMs });
+  const execute = createExecuteTool({ executor, unified, sessionState, pool: isolates, budgetMs: config.executeBudgetMs });
   const mcpGateway = new McpGateway(
-    { mcp, tokens, catalog, log, sessionState, tools: { store, execute } },
+    { mcp, tokens, catalog, unified, log, sessionState, tools: { store, execute } },
     { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sessionIdleMs: config.mcpSessionIdleMs },
   );
-  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, mcpGateway, sessionState, isolates };
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, mcpGateway, sessionState, isolates, unified };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {

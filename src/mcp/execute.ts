@@ -8,6 +8,7 @@ import { EngineError } from '../envelope/index.ts';
 import { RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, pageOf, sessionGet, storedEnvelope, type SessionStateStore } from '../retention/index.ts';
 import { compileScript, IsolatePool, runScript, ScriptSyntaxError, type SandboxHost, type ScriptFailure } from '../sandbox/index.ts';
 import { allows } from './allowlist.ts';
+import type { UnifiedOperations } from '../unified/index.ts';
 import { CORRECT_ARGUMENTS, ToolCallError, toolAnswer, MODEL_FACING_LIMIT, type ToolContext, type ToolResult } from './tools.ts';
 
 export const MAX_CALLS = 10;
@@ -15,7 +16,6 @@ export const DEFAULT_OUTPUT_BUDGET = 16_384;
 /** Cap on each physical result and on the final value. */
 export const RESULT_CAP_BYTES = 1024 * 1024;
 const ERROR_TEXT_CAP = 8 * 1024;
-const UNIFIED_KEYS = new Set(['input', 'targets', 'selectors', 'pagination', 'idempotencyKey']);
 
 /** Refusals raised before dispatch reject call() inside the script instead of returning an envelope. */
 const REFUSED_BEFORE_DISPATCH = new Set(['ENGINE_INVALID_INPUT', 'ENGINE_PAGINATION_INVALID', 'ENGINE_FORBIDDEN_OPERATION', 'ENGINE_UNKNOWN_OPERATION']);
@@ -24,6 +24,7 @@ const DO_NOT_REPLAY: RecoveryContract = { execute_request: 'do_not_replay', prov
 
 export interface ExecuteDeps {
   executor: Executor;
+  unified: UnifiedOperations;
   sessionState: SessionStateStore;
   pool: IsolatePool;
   budgetMs: number;
@@ -68,29 +69,6 @@ const cap = (text: string, budget: number) => {
   return Buffer.byteLength(text) <= limit ? text : `${Buffer.from(text).subarray(0, limit - 3).toString('utf8').replace(/\uFFFD$/, '')}...`;
 };
 
-function validateUnified(params: unknown, options: unknown) {
-  if (options !== undefined) {
-    throw new Refusal('ENGINE_PAGINATION_INVALID', 'a Unified call takes no third argument: pass pagination keyed by target inside its params', { field: 'options' });
-  }
-  if (!params || typeof params !== 'object' || Array.isArray(params)) throw new Refusal('ENGINE_INVALID_INPUT', 'a Unified call needs { input, targets, selectors?, pagination?, idempotencyKey? }', { field: 'params' });
-  const p = params as Record<string, unknown>;
-  const unknown = Object.keys(p).filter((k) => !UNIFIED_KEYS.has(k));
-  if (unknown.length) throw new Refusal('ENGINE_INVALID_INPUT', `unknown key '${unknown[0]}' in a Unified call`, { field: unknown[0] });
-  if (!('input' in p)) throw new Refusal('ENGINE_INVALID_INPUT', 'a Unified call needs input', { field: 'input' });
-  if (!Array.isArray(p.targets) || p.targets.length === 0 || p.targets.some((t) => typeof t !== 'string')) {
-    throw new Refusal('ENGINE_INVALID_INPUT', 'targets is required: a non-empty list of binding step names (it never defaults to all bindings)', { field: 'targets' });
-  }
-  for (const key of ['selectors', 'pagination'] as const) {
-    const v = p[key];
-    if (v !== undefined && (typeof v !== 'object' || v === null || Array.isArray(v))) {
-      throw new Refusal(key === 'pagination' ? 'ENGINE_PAGINATION_INVALID' : 'ENGINE_INVALID_INPUT', `${key} must be an object keyed by target`, { field: key });
-    }
-  }
-  if (p.idempotencyKey !== undefined && (typeof p.idempotencyKey !== 'string' || !p.idempotencyKey || p.idempotencyKey.length > 200)) {
-    throw new Refusal('ENGINE_INVALID_INPUT', 'idempotencyKey must be a non-empty string of at most 200 characters', { field: 'idempotencyKey' });
-  }
-}
-
 export function createExecuteTool(deps: ExecuteDeps) {
   return async function execute(ctx: ToolContext, args: { code: string; outputBudgetBytes?: number }, signal: AbortSignal): Promise<ToolResult> {
     const budget = args.outputBudgetBytes ?? DEFAULT_OUTPUT_BUDGET;
@@ -130,8 +108,15 @@ export function createExecuteTool(deps: ExecuteDeps) {
           if (++state.calls > MAX_CALLS) throw new Refusal('MCP_CALL_LIMIT', `at most ${MAX_CALLS} call()s are allowed per execute`);
           if (typeof operationId !== 'string' || !operationId) throw new Refusal('ENGINE_INVALID_INPUT', 'call(): operationId must be a non-empty string', { field: 'operationId' });
           if (operationId.startsWith('unified.')) {
-            validateUnified(params, options);
-            throw new Refusal('ENGINE_UNKNOWN_OPERATION', `unknown Unified operation '${operationId}' on this server`, { field: 'operationId' });
+            state.inFlight++;
+            let unified;
+            try {
+              unified = await deps.unified.call(scope, operationId, params, options !== undefined);
+            } finally {
+              state.inFlight--;
+            }
+            if (unified.dispatched) state.dispatched = true;
+            return { value: unified.envelope };
           }
           if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
             throw new Refusal('ENGINE_INVALID_INPUT', 'call(): params must be an object of the operation’s parameters (and its request body under `body`)', { field: 'params' });

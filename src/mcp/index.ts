@@ -17,6 +17,7 @@ import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
 import type { SessionStateStore } from '../retention/index.ts';
+import type { UnifiedOperations } from '../unified/index.ts';
 import { allows } from './allowlist.ts';
 import { toolDefinitions, type ToolContext, type ToolResult, runTool } from './tools.ts';
 
@@ -72,6 +73,8 @@ export class McpGateway {
     mcp: Apps;
     tokens: Tokens;
     catalog: Catalog;
+    /** Unified operations appear in search_docs next to physical ones. */
+    unified?: UnifiedOperations;
     log: Logger;
     sessionState: SessionStateStore;
     tools: Omit<ToolContext, 'session' | 'version' | 'tokenId' | 'docs'>;
@@ -109,7 +112,7 @@ export class McpGateway {
   private docsFor(version: AppVersionRow): DocsIndex {
     let index = this.docs.get(version.versionId);
     if (!index) {
-      index = buildDocsIndex(this.deps.catalog, new Map(version.services.map((p) => p.split('=') as [string, string])), version.operations);
+      index = buildDocsIndex(this.deps.catalog, new Map(version.services.map((p) => p.split('=') as [string, string])), version.operations, this.deps.unified?.list());
       this.docs.set(version.versionId, index);
     }
     return index;

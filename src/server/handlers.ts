@@ -9,7 +9,7 @@ import { CatalogError, type Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
-import type { CallScope, Executor } from '../execution/index.ts';
+import type { CallScope, Executor, Selectors } from '../execution/index.ts';
 import { DeviceFlowError, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import type { Connections } from '../connections/index.ts';
 import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
@@ -17,6 +17,7 @@ import type { Logger } from '../log/index.ts';
 import type { Apps } from '../apps/index.ts';
 import type { AppVersionRow, Store, TokenRow } from '../store/index.ts';
 import type { Workspace } from '../workspace/index.ts';
+import type { UnifiedOperations } from '../unified/index.ts';
 
 export interface ServerDeps {
   config: EngineConfig;
@@ -26,6 +27,7 @@ export interface ServerDeps {
   deviceFlow: DeviceFlow;
   connections: Connections;
   mcpGateway: McpGateway;
+  unified: UnifiedOperations;
   log: Logger;
   catalog: Catalog;
   workspace: Workspace;
@@ -359,10 +361,19 @@ export function createHandlers(deps: ServerDeps): Handlers {
       if (!version || !principal || version.name !== principal.subject) {
         throw new EngineError('ENGINE_UNAUTHENTICATED', `the token is not valid for version ${params.version_id}`);
       }
-      const result = await executor.call(
-        { ...scopeFor(version), tokenId: principal.id },
-        { operation: body.operation, input: body.input, pagination: body.pagination, selectors: body.selectors },
-      );
+      const scope = { ...scopeFor(version), tokenId: principal.id };
+      if (body.operation.startsWith('unified.')) {
+        // A Unified call takes the same body as call(name, { input, targets, selectors?, pagination?, idempotencyKey? }).
+        const { operation: _op, ...params } = body;
+        const unified = await deps.unified.call(scope, body.operation, params);
+        return { status: unified.providerAnswered || unified.replayed ? 200 : unified.envelope.status, body: unified.envelope };
+      }
+      if (body.targets !== undefined || body.idempotencyKey !== undefined) {
+        throw new EngineError('ENGINE_INVALID_INPUT', 'targets and idempotencyKey apply to Unified operations only', {
+          details: { field: body.targets !== undefined ? 'targets' : 'idempotencyKey' },
+        });
+      }
+      const result = await executor.call(scope, { operation: body.operation, input: body.input, pagination: body.pagination, selectors: body.selectors as Selectors | undefined });
       return { status: result.providerAnswered ? 200 : result.envelope.status, body: result.envelope };
     },
   };

@@ -19,6 +19,8 @@ import {
   type DeviceCodeRow,
   type ConnectionRow,
   type OAuthStateRow,
+  type IdempotencyClaim,
+  type IdempotencyState,
 } from './types.ts';
 
 /** Append-only: never edit a shipped migration, add the next one. */
@@ -61,6 +63,9 @@ const MIGRATIONS: string[] = [
    CREATE TABLE oauth_states (
      hash TEXT PRIMARY KEY, service TEXT NOT NULL, end_user_ref TEXT NOT NULL, auth_name TEXT NOT NULL,
      verifier TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL);`,
+  `CREATE TABLE idempotency_keys (
+     scope TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, state TEXT NOT NULL, result TEXT,
+     created_at TEXT NOT NULL, PRIMARY KEY (scope, key));`,
 ];
 
 const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };
@@ -406,6 +411,28 @@ export class SqliteStore implements Store {
     return r
       ? { hash: r.hash, service: r.service, endUserRef: r.end_user_ref, authName: r.auth_name, verifier: JSON.parse(r.verifier), createdAt: r.created_at, expiresAt: r.expires_at }
       : null;
+  }
+
+  async claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyState> {
+    return this.db.transaction((): IdempotencyState => {
+      const row = this.db.prepare('SELECT * FROM idempotency_keys WHERE scope = ? AND key = ?').get(claim.scope, claim.key) as Row | undefined;
+      if (row && Date.parse(row.created_at) + claim.ttlMs > Date.parse(claim.createdAt)) {
+        return { state: row.state === 'done' ? 'done' : 'pending', requestHash: row.request_hash, result: row.result };
+      }
+      this.db
+        .prepare(
+          `INSERT INTO idempotency_keys (scope, key, request_hash, state, result, created_at) VALUES (?, ?, ?, 'pending', NULL, ?)
+           ON CONFLICT (scope, key) DO UPDATE SET request_hash = excluded.request_hash, state = 'pending', result = NULL, created_at = excluded.created_at`,
+        )
+        .run(claim.scope, claim.key, claim.requestHash, claim.createdAt);
+      return { state: 'claimed' };
+    }).immediate();
+  }
+  async completeIdempotencyKey(scope: string, key: string, result: string) {
+    this.db.prepare(`UPDATE idempotency_keys SET state = 'done', result = ? WHERE scope = ? AND key = ?`).run(result, scope, key);
+  }
+  async releaseIdempotencyKey(scope: string, key: string) {
+    this.db.prepare(`DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND state = 'pending'`).run(scope, key);
   }
 
   async insertReceipts(rows: ReceiptRow[]) {

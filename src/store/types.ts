@@ -136,6 +136,19 @@ export interface OAuthStateRow {
   expiresAt: string;
 }
 
+export interface IdempotencyClaim {
+  /** Namespace of the key: the SDK or MCP version that received the call. */
+  scope: string;
+  key: string;
+  /** SHA-256 of the canonical request; the same key with another request is refused. */
+  requestHash: string;
+  createdAt: string;
+  /** Keys older than this are forgotten and may be claimed again. */
+  ttlMs: number;
+}
+
+export type IdempotencyState = { state: 'claimed' } | { state: 'pending' | 'done'; requestHash: string; result: string | null };
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   close(): Promise<void>;
@@ -192,6 +205,12 @@ export interface Store {
   insertOAuthState(row: OAuthStateRow): Promise<void>;
   /** Returns and deletes a state (single use). */
   takeOAuthState(hash: string): Promise<OAuthStateRow | null>;
+
+  /** Claims a key for a new call, or reports the live claim (pending or done) that holds it. Atomic. */
+  claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyState>;
+  completeIdempotencyKey(scope: string, key: string, result: string): Promise<void>;
+  /** Drops a pending claim whose call failed before producing a result. */
+  releaseIdempotencyKey(scope: string, key: string): Promise<void>;
 
   insertReceipts(rows: ReceiptRow[]): Promise<void>;
   /** Newest first. */

@@ -1,0 +1,286 @@
+// Unified operations: one outcome over declared binding steps. The caller names the exact
+// targets; every declared dependency must be among them. Steps run in dependency order,
+// independent ones concurrently, each authorised on its own and dispatched through the same
+// Executor as a physical call. The result says exactly which steps ran and what came back.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import jsonata from 'jsonata';
+import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
+import type { CallScope, Executor, Selectors } from '../execution/index.ts';
+import type { Store } from '../store/index.ts';
+import { closureOf, servicesOf, type UnifiedDefinition } from './definitions.ts';
+
+export { closureOf, servicesOf, validateDefinition, referencedSteps, UnifiedDefinitionError, type UnifiedDefinition, type UnifiedStep } from './definitions.ts';
+
+export const GENERATED_UNIFIED = resolve(import.meta.dirname, '../../generated/unified/index.json');
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const PARAM_KEYS = new Set(['input', 'targets', 'selectors', 'pagination', 'idempotencyKey']);
+const SELECTOR_KEYS = new Set(['endUserRef', 'authType', 'authName', 'resourceId']);
+
+export interface UnifiedParams {
+  input: unknown;
+  targets: string[];
+  selectors?: Record<string, Selectors>;
+  pagination?: Record<string, unknown>;
+  idempotencyKey?: string;
+}
+
+export type StepStatus = 'succeeded' | 'failed' | 'refused' | 'skipped';
+
+export interface StepReport {
+  target: string;
+  operation: string;
+  status: StepStatus;
+  /** HTTP status of the step's envelope (the provider's when it answered); null when skipped. */
+  httpStatus: number | null;
+  /** Time spent in the step's call (provider request plus Engine work), in milliseconds. */
+  durationMs: number;
+  /** Whether a provider request may have left the Engine for this step. */
+  dispatched: boolean;
+  error?: { code: string; message: string };
+}
+
+export interface UnifiedResult {
+  envelope: Envelope;
+  providerAnswered: boolean;
+  /** Any step may have reached a provider. */
+  dispatched: boolean;
+  /** The result came from an earlier call with the same idempotency key. */
+  replayed: boolean;
+}
+
+const invalid = (field: string, message: string, code: 'ENGINE_INVALID_INPUT' | 'ENGINE_PAGINATION_INVALID' = 'ENGINE_INVALID_INPUT') =>
+  new EngineError(code, message, { details: { field } });
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Canonical JSON (sorted keys) so the idempotency hash ignores key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/** Drops undefined members left by JSONata mappings of optional input. */
+const plain = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+
+export class UnifiedOperations {
+  private readonly byName: Map<string, UnifiedDefinition>;
+  private readonly executor: Executor;
+  private readonly store: Store;
+  private readonly ajv = new Ajv2020({ allErrors: true, strict: false });
+  private readonly validators = new Map<string, { input: ValidateFunction; output: ValidateFunction }>();
+  private readonly mappings = new Map<string, ReturnType<typeof jsonata>>();
+
+  constructor(deps: { executor: Executor; store: Store; definitions?: UnifiedDefinition[] }) {
+    this.executor = deps.executor;
+    this.store = deps.store;
+    addFormats.default(this.ajv);
+    const definitions = deps.definitions ?? (JSON.parse(readFileSync(GENERATED_UNIFIED, 'utf8')) as UnifiedDefinition[]);
+    this.byName = new Map(definitions.map((d) => [d.name, d]));
+  }
+
+  list(): UnifiedDefinition[] {
+    return [...this.byName.values()];
+  }
+
+  get(name: string): UnifiedDefinition | undefined {
+    return this.byName.get(name);
+  }
+
+  private schemas(def: UnifiedDefinition) {
+    let v = this.validators.get(def.name);
+    if (!v) {
+      v = { input: this.ajv.compile(def.input as object), output: this.ajv.compile(def.output as object) };
+      this.validators.set(def.name, v);
+    }
+    return v;
+  }
+
+  private mapping(expression: string) {
+    let m = this.mappings.get(expression);
+    if (!m) {
+      m = jsonata(expression);
+      this.mappings.set(expression, m);
+    }
+    return m;
+  }
+
+  /** Every check that must pass before anything is dispatched. */
+  validate(scope: CallScope, name: string, raw: unknown, thirdArgument = false): { def: UnifiedDefinition; params: UnifiedParams } {
+    const def = this.byName.get(name);
+    if (!def) throw new EngineError('ENGINE_UNKNOWN_OPERATION', `unknown Unified operation '${name}'`, { details: { field: 'operation' } });
+    if (!scope.admits(name)) throw new EngineError('ENGINE_FORBIDDEN_OPERATION', `Unified operation '${name}' is not allowed here`, { details: { field: 'operation' } });
+    if (thirdArgument) {
+      throw invalid('options', 'a Unified call takes no third argument: pass pagination keyed by target inside its params', 'ENGINE_PAGINATION_INVALID');
+    }
+    if (!isObject(raw)) throw invalid('params', 'a Unified call takes { input, targets, selectors?, pagination?, idempotencyKey? }');
+    const extra = Object.keys(raw).filter((k) => !PARAM_KEYS.has(k));
+    if (extra.length) throw invalid(extra[0]!, `unknown key '${extra[0]}' in a Unified call`);
+    const steps = Object.keys(def.steps);
+    const targets = raw.targets;
+    if (!Array.isArray(targets) || targets.length === 0 || targets.some((t) => typeof t !== 'string')) {
+      throw invalid('targets', `targets is required: a non-empty list of binding steps of ${name} (${steps.join(', ')}); it never defaults to all bindings`);
+    }
+    const unknownTarget = targets.find((t) => !steps.includes(t as string));
+    if (unknownTarget !== undefined) throw invalid('targets', `unknown target '${unknownTarget}' of ${name}; its binding steps are: ${steps.join(', ')}`);
+    if (new Set(targets).size !== targets.length) throw invalid('targets', 'targets lists a step twice');
+    for (const target of targets as string[]) {
+      const missing = [...closureOf(def, target)].filter((dep) => !targets.includes(dep));
+      if (missing.length) {
+        throw invalid('targets', `target '${target}' depends on ${missing.map((m) => `'${m}'`).join(', ')}; add ${missing.length > 1 ? 'them' : 'it'} to targets`);
+      }
+    }
+    if (raw.selectors !== undefined) {
+      if (!isObject(raw.selectors)) throw invalid('selectors', 'selectors must be an object keyed by target');
+      for (const [target, sel] of Object.entries(raw.selectors)) {
+        if (!targets.includes(target)) throw invalid(`selectors.${target}`, `selectors names '${target}', which is not among targets`);
+        if (!isObject(sel)) throw invalid(`selectors.${target}`, 'each selector entry must be an object');
+        const bad = Object.entries(sel).find(([k, v]) => !SELECTOR_KEYS.has(k) || typeof v !== 'string' || (k === 'authType' && v !== 'api_key' && v !== 'oauth2'));
+        if (bad) throw invalid(`selectors.${target}.${bad[0]}`, `selectors take string endUserRef, authType (api_key|oauth2), authName and resourceId; '${bad[0]}' is not valid`);
+      }
+    }
+    if (raw.pagination !== undefined) {
+      if (!isObject(raw.pagination)) throw invalid('pagination', 'pagination must be an object keyed by target', 'ENGINE_PAGINATION_INVALID');
+      for (const [target, bound] of Object.entries(raw.pagination)) {
+        if (!targets.includes(target)) throw invalid(`pagination.${target}`, `pagination names '${target}', which is not among targets`, 'ENGINE_PAGINATION_INVALID');
+        const op = def.steps[target]!.operation;
+        const { op: spec } = this.executor.resolveOperation({ ...scope, admits: () => true }, op);
+        try {
+          this.executor.checkPagination(spec, bound);
+        } catch (err) {
+          if (err instanceof EngineError) throw invalid(`pagination.${target}`, `pagination.${target}: ${err.message}`, 'ENGINE_PAGINATION_INVALID');
+          throw err;
+        }
+      }
+    }
+    if (raw.idempotencyKey !== undefined && (typeof raw.idempotencyKey !== 'string' || !raw.idempotencyKey || raw.idempotencyKey.length > 200)) {
+      throw invalid('idempotencyKey', 'idempotencyKey must be a non-empty string of at most 200 characters');
+    }
+    const { input: checkInput } = this.schemas(def);
+    if (!checkInput(raw.input)) {
+      const e = checkInput.errors![0]!;
+      throw new EngineError('ENGINE_INVALID_INPUT', `input${e.instancePath} ${e.message}`, { details: { field: 'input', errors: checkInput.errors!.slice(0, 10).map((x) => ({ instancePath: x.instancePath, message: x.message })) } });
+    }
+    return { def, params: raw as unknown as UnifiedParams };
+  }
+
+  async call(scope: CallScope, name: string, raw: unknown, thirdArgument = false): Promise<UnifiedResult> {
+    const { def, params } = this.validate(scope, name, raw, thirdArgument);
+    const requestHash = createHash('sha256')
+      .update(canonical({ name, input: params.input, targets: [...params.targets].sort(), selectors: params.selectors ?? {}, pagination: params.pagination ?? {} }))
+      .digest('hex');
+    const key = params.idempotencyKey;
+    if (key !== undefined) {
+      const claim = await this.store.claimIdempotencyKey({ scope: scope.versionId, key, requestHash, createdAt: new Date().toISOString(), ttlMs: IDEMPOTENCY_TTL_MS });
+      if (claim.state !== 'claimed') {
+        if (claim.requestHash !== requestHash) {
+          throw new EngineError('ENGINE_IDEMPOTENCY_CONFLICT', `idempotencyKey '${key}' was used with a different request in the last 24 hours; use a new key`, { details: { field: 'idempotencyKey' } });
+        }
+        if (claim.state === 'pending') {
+          throw new EngineError('ENGINE_IDEMPOTENCY_CONFLICT', `a call with idempotencyKey '${key}' is still running; wait for it and repeat`, { details: { field: 'idempotencyKey' }, retryable: true });
+        }
+        return { envelope: JSON.parse(claim.result!) as Envelope, providerAnswered: false, dispatched: false, replayed: true };
+      }
+    }
+    let result: UnifiedResult;
+    try {
+      result = await this.run(scope, def, params);
+    } catch (err) {
+      if (key !== undefined) await this.store.releaseIdempotencyKey(scope.versionId, key);
+      throw err;
+    }
+    if (key !== undefined) await this.store.completeIdempotencyKey(scope.versionId, key, JSON.stringify(result.envelope));
+    return result;
+  }
+
+  private async run(scope: CallScope, def: UnifiedDefinition, params: UnifiedParams): Promise<UnifiedResult> {
+    const reports = new Map<string, StepReport>();
+    const data = new Map<string, { ok: boolean; status: number; data: unknown }>();
+    const running = new Map<string, Promise<StepReport>>();
+    const context = () => ({ input: params.input, steps: Object.fromEntries(data) });
+    let providerAnswered = false;
+
+    const runStep = (target: string): Promise<StepReport> => {
+      let pending = running.get(target);
+      if (pending) return pending;
+      pending = (async (): Promise<StepReport> => {
+        const step = def.steps[target]!;
+        const deps = await Promise.all(step.dependsOn.map(runStep));
+        const base = { target, operation: step.operation };
+        const blocked = deps.find((d) => d.status !== 'succeeded');
+        if (blocked) {
+          return { ...base, status: 'skipped', httpStatus: null, durationMs: 0, dispatched: false, error: { code: 'UNIFIED_STEP_SKIPPED', message: `not run: step '${blocked.target}' did not succeed` } };
+        }
+        if (!scope.admits(step.operation)) {
+          return { ...base, status: 'refused', httpStatus: 403, durationMs: 0, dispatched: false, error: { code: 'ENGINE_FORBIDDEN_OPERATION', message: `operation '${step.operation}' is outside this token's allowlist or version` } };
+        }
+        let input: unknown;
+        try {
+          input = plain(await this.mapping(step.input).evaluate(context()));
+        } catch (err) {
+          return { ...base, status: 'failed', httpStatus: 500, durationMs: 0, dispatched: false, error: { code: 'UNIFIED_MAPPING_FAILED', message: `the input mapping failed: ${(err as Error).message}` } };
+        }
+        const started = performance.now();
+        const result = await this.executor.call(scope, {
+          operation: step.operation,
+          input: (input ?? {}) as Record<string, unknown>,
+          pagination: params.pagination?.[target],
+          selectors: params.selectors?.[target],
+        });
+        const env = result.envelope;
+        const execution = env.error?.details?.provider_execution;
+        const dispatched = result.providerAnswered || (env.error !== null && execution !== 'not_started');
+        providerAnswered ||= result.providerAnswered;
+        if (env.ok) data.set(target, { ok: true, status: env.status, data: env.data });
+        return {
+          ...base,
+          status: env.ok ? 'succeeded' : dispatched ? 'failed' : 'refused',
+          httpStatus: env.status,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          dispatched,
+          ...(env.error ? { error: { code: env.error.code, message: env.error.message } } : {}),
+        };
+      })();
+      running.set(target, pending);
+      return pending;
+    };
+
+    for (const report of await Promise.all(params.targets.map(runStep))) reports.set(report.target, report);
+    const steps = params.targets.map((t) => reports.get(t)!);
+    const dispatched = steps.some((s) => s.dispatched);
+    let output: unknown = null;
+    let outputError: string | undefined;
+    try {
+      output = plain(await this.mapping(def.mapOutput).evaluate(context())) ?? null;
+      if (!this.schemas(def).output(output)) {
+        const e = this.schemas(def).output.errors![0]!;
+        outputError = `the mapped output does not match the output schema: output${e.instancePath} ${e.message}`;
+      }
+    } catch (err) {
+      outputError = `the output mapping failed: ${(err as Error).message}`;
+    }
+    const failed = steps.find((s) => s.status !== 'succeeded');
+    const ran = steps.filter((s) => s.dispatched).map((s) => s.target);
+    if (!failed && !outputError) return { envelope: success(200, { output, steps }), providerAnswered, dispatched, replayed: false };
+    const envelope = failure(
+      failed?.httpStatus ?? 500,
+      {
+        code: failed ? 'UNIFIED_STEP_FAILED' : 'UNIFIED_OUTPUT_INVALID',
+        message: failed
+          ? `step '${failed.target}' (${failed.operation}) ${failed.status}: ${failed.error?.message ?? 'no detail'}; steps that reached a provider: ${ran.length ? ran.join(', ') : 'none'}`
+          : outputError!,
+        retryable: false,
+        details: { steps, provider_execution: dispatched ? 'unknown' : 'not_started' },
+      },
+      { output: failed ? output : null, steps },
+    );
+    return { envelope, providerAnswered, dispatched, replayed: false };
+  }
+}
+
+/** Services a Unified operation's steps call (for SDK and MCP selection checks). */
+export const unifiedServices = servicesOf;

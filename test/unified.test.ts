@@ -1,0 +1,248 @@
+// Unified operations: targets and dependencies, per-step authorisation, concurrency of
+// independent steps, partial failures, selectors, per-target pagination and idempotency.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
+import { validateDefinition } from '../src/unified/index.ts';
+import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { consent } from './helpers/oauth.ts';
+
+let t: TestEngine;
+let github: FakeProvider;
+let crm: DemoProvider;
+let sdk: { versionId: string; token: string };
+let mcp: { url: string; token: string };
+const stamps: { who: string; start: number; end: number }[] = [];
+/** A stand-in demo-crm for timing and failure cases: slow tasks, a contact lookup, a failing deal. */
+let slowCrm: FakeProvider;
+
+beforeAll(async () => {
+  github = await startFakeProvider(async (req, res) => {
+    const start = Date.now();
+    if (req.url.startsWith('/repos/acme/web/issues')) {
+      await new Promise((r) => setTimeout(r, 300));
+      stamps.push({ who: 'github', start, end: Date.now() });
+      return json(res, 201, { number: 7, html_url: 'https://github.example/acme/web/issues/7', title: JSON.parse(req.body).title });
+    }
+    if (req.url.startsWith('/orgs/acme/members')) {
+      const page = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? 1);
+      return json(res, 200, [{ id: page * 100, login: `member${page}` }], page < 5 ? { link: `<${github.url}/orgs/acme/members?per_page=100&page=${page + 1}>; rel="next"` } : {});
+    }
+    json(res, 404, {});
+  });
+  crm = await startDemoProvider({ oauth: { clients: { uni: 'uni-secret' } } });
+  slowCrm = await startFakeProvider(async (req, res) => {
+    const start = Date.now();
+    if (req.url === '/v1/tasks') {
+      await new Promise((r) => setTimeout(r, 300));
+      stamps.push({ who: 'crm', start, end: Date.now() });
+      return json(res, 201, { id: 'task_slow', title: 'slow', status: 'open', created_at: new Date().toISOString() });
+    }
+    if (req.url.startsWith('/v1/contacts')) return json(res, 200, { data: [{ id: 'con_9', name: 'N', email: 'n@example.test' }], has_more: false });
+    if (req.url === '/v1/deals') return json(res, 500, { error: { type: 'boom' } });
+    json(res, 404, {});
+  });
+  t = await startTestEngine();
+  t.canaries.push('uni-secret');
+  await t.api('PUT', '/v1/workspace/services/github', { version: 'v1', baseUrl: github.url });
+  await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: crm.url });
+  await t.api('PUT', '/v1/buckets/default/secrets/github', { value: 'gh-uni-secret' });
+  await t.api('PUT', '/v1/buckets/default/secrets/demo-crm', { value: crm.apiKey });
+  await t.api('PUT', '/v1/buckets/default/oauth-clients/demo-crm', { clientId: 'uni', clientSecret: 'uni-secret' });
+  t.canaries.push('gh-uni-secret', crm.apiKey);
+  const definition = { services: ['github=v1', 'demo-crm=v1'], operations: ['unified=tasks.create', 'unified=deals.create_for_contact', 'unified=people.list', 'github=issues/create', 'github=orgs/list-members', 'demo-crm=*'] };
+  sdk = (await t.api('POST', '/v1/sdks/publish', { name: 'uni', ...definition })).body;
+  mcp = (await t.api('POST', '/v1/mcp/publish', { name: 'uni', ...definition })).body;
+  t.canaries.push(sdk.token, mcp.token);
+  // Make the crm tasks endpoint slow (and failable) by wrapping the demo provider's router through a proxy fake.
+});
+afterAll(async () => {
+  await t.stop();
+  await github.stop();
+  await crm.stop();
+  await slowCrm.stop();
+});
+
+/** Runs `fn` with demo-crm pointed at the slow stand-in. */
+async function withSlowCrm(fn: () => Promise<void>) {
+  await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: slowCrm.url });
+  try {
+    await fn();
+  } finally {
+    await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: crm.url });
+  }
+}
+
+const rest = (operation: string, body: Record<string, unknown>) => t.execute(sdk.versionId, sdk.token, { operation, ...body });
+const requests = () => github.requests.length + crm.requests.length;
+
+describe('Unified operations', () => {
+  it('refuses bad targets and pagination with zero provider requests', async () => {
+    const before = requests();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ input: { email: 'contact1@example.test', title: 'Deal' }, targets: ['createDeal'] }, 'ENGINE_INVALID_INPUT', "depends on 'findContact'"],
+      [{ input: { title: 'x' }, targets: [] }, 'ENGINE_INVALID_INPUT', 'targets is required'],
+      [{ input: { title: 'x' } }, 'ENGINE_INVALID_INPUT', 'targets is required'],
+      [{ input: { title: 'x' }, targets: ['jira'] }, 'ENGINE_INVALID_INPUT', "unknown target 'jira'"],
+      [{ input: {}, targets: ['crm'], pagination: { crm: { maxPages: 20 } } }, 'ENGINE_PAGINATION_INVALID', 'strictly lower'],
+      [{ input: {}, targets: ['crm'], pagination: { github: { maxPages: 2 } } }, 'ENGINE_PAGINATION_INVALID', 'not among targets'],
+    ];
+    const ops = ['unified.deals.create_for_contact', 'unified.tasks.create', 'unified.tasks.create', 'unified.tasks.create', 'unified.people.list', 'unified.people.list'];
+    for (const [i, [body, code, message]] of cases.entries()) {
+      const res = await rest(ops[i]!, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe(code);
+      expect(res.body.error.message).toContain(message);
+    }
+    expect(requests()).toBe(before);
+  });
+
+  it('refuses a third-argument pagination on a Unified call inside execute, before dispatch', async () => {
+    const client = new Client({ name: 'uni', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { authorization: `Bearer ${mcp.token}` } } }));
+    const before = requests();
+    const r = (await client.callTool({ name: 'execute', arguments: { code: 'return await call("unified.people.list", { input: {}, targets: ["crm"] }, { pagination: { maxPages: 2 } })' } })) as any;
+    expect(r.isError).toBe(true);
+    expect(r.structuredContent.code).toBe('ENGINE_PAGINATION_INVALID');
+    expect(r.structuredContent.recovery).toEqual({ execute_request: 'correct_arguments', provider_execution: 'not_started', automatic_replay: false });
+    // Through execute, a valid Unified call works and search_docs offers it first for the outcome.
+    const ok = (await client.callTool({ name: 'execute', arguments: { code: 'return await call("unified.tasks.create", { input: { title: "From MCP" }, targets: ["crm"] })' } })) as any;
+    expect(ok.structuredContent.result).toMatchObject({ ok: true, data: { output: { tasks: [{ provider: 'crm' }] } } });
+    const search = (await client.callTool({ name: 'search_docs', arguments: { query: 'create a task' } })) as any;
+    expect(search.structuredContent.results[0]).toMatchObject({ operationId: 'unified.tasks.create', kind: 'unified', schema_status: { available_sections: ['input', 'targets', 'output'] } });
+    const exact = (await client.callTool({ name: 'search_docs', arguments: { operationId: 'unified.deals.create_for_contact', section: 'targets' } })) as any;
+    expect(exact.structuredContent.sections.targets.createDeal).toMatchObject({ operation: 'demo-crm.deals/create', dependsOn: ['findContact'] });
+    expect(requests()).toBe(before + 1);
+    await client.close();
+  });
+
+  it('runs independent targets concurrently: two 300 ms steps overlap on the providers', async () => {
+    await withSlowCrm(async () => {
+      stamps.length = 0;
+      const res = await rest('unified.tasks.create', { input: { title: 'Both', owner: 'acme', repo: 'web' }, targets: ['github', 'crm'] });
+      expect(res.body.ok).toBe(true);
+      expect(res.body.data.output.tasks.map((x: any) => x.provider).sort()).toEqual(['crm', 'github']);
+      expect(res.body.data.steps.map((s: any) => [s.target, s.status])).toEqual([
+        ['github', 'succeeded'],
+        ['crm', 'succeeded'],
+      ]);
+      const gh = stamps.find((x) => x.who === 'github')!;
+      const c = stamps.find((x) => x.who === 'crm')!;
+      expect(gh.end - gh.start).toBeGreaterThanOrEqual(300);
+      expect(c.end - c.start).toBeGreaterThanOrEqual(300);
+      // Each started before the other finished, and both were done well within 600 ms of the first start.
+      expect(c.start).toBeLessThan(gh.end);
+      expect(gh.start).toBeLessThan(c.end);
+      expect(Math.max(gh.end, c.end) - Math.min(gh.start, c.start)).toBeLessThan(500);
+    });
+  });
+
+  it('reports exactly which step ran when the second step gets a provider 500', async () => {
+    await withSlowCrm(async () => {
+      const res = await rest('unified.deals.create_for_contact', { input: { email: 'n@example.test', title: 'Deal' }, targets: ['findContact', 'createDeal'] });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ ok: false, status: 500, error: { code: 'UNIFIED_STEP_FAILED' } });
+      expect(res.body.data.steps).toEqual([
+        expect.objectContaining({ target: 'findContact', operation: 'demo-crm.contacts/list', status: 'succeeded', httpStatus: 200, dispatched: true }),
+        expect.objectContaining({ target: 'createDeal', operation: 'demo-crm.deals/create', status: 'failed', httpStatus: 500, dispatched: true }),
+      ]);
+      expect(res.body.error.message).toContain('steps that reached a provider: findContact, createDeal');
+      expect(res.body.data.steps[0].durationMs).toBeGreaterThan(0);
+    });
+  });
+
+  it('stops dependent steps when a mapping leaves the input invalid, and chains when it does not', async () => {
+    const res = await rest('unified.deals.create_for_contact', { input: { email: 'nobody@example.test', title: 'Deal' }, targets: ['findContact', 'createDeal'] });
+    // No contact: the mapping yields no contact_id, the Engine refuses the step before dispatch.
+    expect(res.body.data.steps[0]).toMatchObject({ target: 'findContact', status: 'succeeded' });
+    expect(res.body.data.steps[1]).toMatchObject({ target: 'createDeal', status: 'refused' });
+    const found = await rest('unified.deals.create_for_contact', { input: { email: 'contact2@example.test', title: 'Deal', amount: 5 }, targets: ['findContact', 'createDeal'] });
+    expect(found.body).toMatchObject({ ok: true, data: { output: { contactId: 'con_0002', dealId: expect.stringMatching(/^deal_/) } } });
+  });
+
+  it('pages each target under its own bound', async () => {
+    const res = await rest('unified.people.list', { input: { org: 'acme' }, targets: ['crm', 'github'], pagination: { github: { maxPages: 2 } } });
+    expect(res.body.ok).toBe(true);
+    const people = res.body.data.output.people;
+    expect(people.filter((p: any) => p.provider === 'github').map((p: any) => p.name)).toEqual(['member1', 'member2']);
+    expect(people.filter((p: any) => p.provider === 'crm').length).toBe(crm.contacts.length);
+  });
+
+  it('replays an idempotent call without dispatching, refuses the key with another input, and keeps it across a restart', async () => {
+    const body = { input: { title: 'Once' }, targets: ['crm'], idempotencyKey: 'key-1' };
+    const first = await rest('unified.tasks.create', body);
+    expect(first.body.ok).toBe(true);
+    const before = crm.requests.length;
+    const replay = await rest('unified.tasks.create', body);
+    expect(replay.body).toEqual(first.body);
+    expect(crm.requests.length).toBe(before);
+    const other = await rest('unified.tasks.create', { ...body, input: { title: 'Twice' } });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('ENGINE_IDEMPOTENCY_CONFLICT');
+    await t.restart();
+    const afterRestart = await rest('unified.tasks.create', body);
+    expect(afterRestart.body).toEqual(first.body);
+    expect(crm.requests.length).toBe(before);
+  });
+
+  it('routes each target by its selectors, and a fixed binding wins over the caller', async () => {
+    for (const [user, account] of [['alice', 'alice@crm'], ['bob', 'bob@crm']]) {
+      const started = await t.api('POST', '/v1/connections', { service: 'demo-crm', endUserRef: user });
+      expect((await consent(started.body.authorizeUrl, account!)).status).toBe(200);
+    }
+    const byAlice = await rest('unified.tasks.create', { input: { title: 'A' }, targets: ['crm'], selectors: { crm: { endUserRef: 'alice' } } });
+    const byBob = await rest('unified.tasks.create', { input: { title: 'B' }, targets: ['crm'], selectors: { crm: { endUserRef: 'bob' } } });
+    expect(byAlice.body.ok && byBob.body.ok).toBe(true);
+    expect(byAlice.body.data.steps[0].status).toBe('succeeded');
+    const createdBy = (id: string) => crm.tasks.find((task) => task.id === id)?.created_by;
+    expect(createdBy(byAlice.body.data.output.tasks[0].id)).toBe('alice@crm');
+    expect(createdBy(byBob.body.data.output.tasks[0].id)).toBe('bob@crm');
+    const bound = await t.api('POST', '/v1/mcp/uni/tokens', { allow: ['*'], binding: { endUserRef: 'alice' } });
+    t.canaries.push(bound.body.token);
+    const client = new Client({ name: 'bound', version: '1.0.0' });
+    // The Engine restarted in an earlier test: reach the MCP server at its current address.
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}${new URL(mcp.url).pathname}`), { requestInit: { headers: { authorization: `Bearer ${bound.body.token}` } } }));
+    const r = (await client.callTool({
+      name: 'execute',
+      arguments: { code: 'const a = await call("unified.tasks.create", { input: { title: "C" }, targets: ["crm"], selectors: { crm: { endUserRef: "bob" } } }); const me = await call("demo-crm.account/get", {}); return { ok: a.ok, me: me.data }' },
+    })) as any;
+    expect(r.structuredContent.result).toEqual({ ok: true, me: { account: 'alice@crm', via: 'oauth' } });
+    expect(crm.tasks.at(-1)!.created_by).toBe('alice@crm');
+    await client.close();
+  });
+});
+
+describe('Unified definitions at gen time', () => {
+  const base = {
+    name: 'unified.things.make',
+    summary: 'Make a thing',
+    description: '',
+    input: { type: 'object' },
+    output: { type: 'object' },
+    mapOutput: '{}',
+  };
+  const known = (id: string) => id === 'demo-crm.contacts/list' || id === 'demo-crm.deals/create';
+
+  it('rejects a cycle with the steps named', () => {
+    const steps = {
+      a: { operation: 'demo-crm.contacts/list', dependsOn: ['b'], input: '{}' },
+      b: { operation: 'demo-crm.deals/create', dependsOn: ['a'], input: '{}' },
+    };
+    expect(() => validateDefinition({ ...base, steps }, 'x.yaml', known)).toThrow('x.yaml: steps form a cycle: a → b → a');
+  });
+
+  it('rejects an unknown operation', () => {
+    expect(() => validateDefinition({ ...base, steps: { a: { operation: 'demo-crm.nope/none', input: '{}' } } }, 'x.yaml', known)).toThrow(
+      "x.yaml: step 'a' names unknown operation 'demo-crm.nope/none'",
+    );
+  });
+
+  it('rejects mappings of undeclared steps, schemas that do not compile and bad names', () => {
+    expect(() => validateDefinition({ ...base, steps: { a: { operation: 'demo-crm.contacts/list', input: '{ "x": steps.ghost.data }' } } }, 'x.yaml', known)).toThrow("references undeclared step 'ghost'");
+    expect(() => validateDefinition({ ...base, input: { type: 'nonsense' }, steps: { a: { operation: 'demo-crm.contacts/list', input: '{}' } } }, 'x.yaml', known)).toThrow('the input schema does not compile');
+    expect(() => validateDefinition({ ...base, name: 'tasks.create', steps: { a: { operation: 'demo-crm.contacts/list', input: '{}' } } }, 'x.yaml', known)).toThrow('unified.<domain>.<action>');
+    expect(() => validateDefinition({ ...base, steps: { a: { operation: 'demo-crm.contacts/list', input: '{ "x": ' } } }, 'x.yaml', known)).toThrow('not a valid JSONata mapping');
+  });
+});
