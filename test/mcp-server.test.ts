@@ -56,7 +56,7 @@ describe('MCP through the SDK client', () => {
     expect(section.schema_status).toMatchObject({ complete: true, included_sections: ['request'] });
 
     const browse = structured(await client.callTool({ name: 'search_docs', arguments: { service: 'demo-crm' } }));
-    expect(browse.total).toBe(8);
+    expect(browse.total).toBe(9);
     expect(browse.truncated).toBe(false);
     const all = structured(await client.callTool({ name: 'search_docs', arguments: {} }));
     expect(all.total).toBeGreaterThan(900);
