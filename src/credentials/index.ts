@@ -1,6 +1,6 @@
 // Secrets at rest: AES-256-GCM with a fresh 96-bit nonce per record and the bucket+service bound
 // as additional authenticated data, so a ciphertext moved to another row fails to decrypt.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SealedValue, Store } from '../store/index.ts';
@@ -34,7 +34,7 @@ export function loadMasterKey(dataDir: string, fromEnv: string | undefined): Buf
 const aad = (bucket: string, service: string) => Buffer.from(`svc-engine/secret/v1\0${bucket}\0${service}`);
 
 /** AES-256-GCM with a fresh nonce; `context` is bound as AAD so a value only opens where it was sealed. */
-export function seal(key: Buffer, context: string, plaintext: string): SealedValue {
+export function seal(key: Buffer | KeyObject, context: string, plaintext: string): SealedValue {
   const nonce = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, nonce);
   cipher.setAAD(Buffer.from(context));
@@ -42,19 +42,34 @@ export function seal(key: Buffer, context: string, plaintext: string): SealedVal
   return { ciphertext: ciphertext.toString('base64'), nonce: nonce.toString('base64'), tag: cipher.getAuthTag().toString('base64') };
 }
 
-export function open(key: Buffer, context: string, sealed: SealedValue): string {
+export function open(key: Buffer | KeyObject, context: string, sealed: SealedValue): string {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.nonce, 'base64'));
   decipher.setAAD(Buffer.from(context));
   decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
   return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString('utf8');
 }
 
+/** The last row opened for one bucket+service, with its plaintext. */
+interface Opened {
+  nonce: string;
+  tag: string;
+  ciphertext: string;
+  plaintext: string;
+}
+
 export class SecretVault {
-  private readonly key: Buffer;
+  /** A KeyObject made once: a raw Buffer key is re-imported by every cipher (~10 µs each). */
+  private readonly key: KeyObject;
   private readonly store: Store;
+  /**
+   * Plaintext of the row last read per bucket+service. The row is still read on every get, and the
+   * cache is used only when its nonce, tag and ciphertext are all unchanged, so a `secret set` by any
+   * replica takes effect on the next call and a tampered row still fails to open.
+   */
+  private readonly opened = new Map<string, Opened>();
 
   constructor(key: Buffer, store: Store) {
-    this.key = key;
+    this.key = createSecretKey(key);
     this.store = store;
   }
 
@@ -66,7 +81,13 @@ export class SecretVault {
   /** The plaintext secret, or null when none is set. Throws when the record was tampered with. */
   async get(bucket: string, service: string): Promise<string | null> {
     const row = await this.store.getSecret(bucket, service);
-    return row ? open(this.key, aad(bucket, service).toString(), row) : null;
+    if (!row) return null;
+    const id = `${bucket}\0${service}`;
+    const hit = this.opened.get(id);
+    if (hit && hit.nonce === row.nonce && hit.tag === row.tag && hit.ciphertext === row.ciphertext) return hit.plaintext;
+    const plaintext = open(this.key, aad(bucket, service).toString(), row);
+    this.opened.set(id, { nonce: row.nonce, tag: row.tag, ciphertext: row.ciphertext, plaintext });
+    return plaintext;
   }
 
   /** Seals any value under this vault's key (OAuth tokens, PKCE verifiers). */
