@@ -1,7 +1,11 @@
 // Sends one provider request with undici, enforcing connect and total timeouts and a result
 // size cap while the body streams in. Failures are classified by whether the provider could
 // have acted: `not_started` only when no request can have left the Engine.
-import { Agent, request, errors as undiciErrors } from 'undici';
+//
+// Hot path: requests go straight to `Agent.dispatch` with a callback handler (no Readable
+// body stream, no AsyncResource, no per-request AbortSignal.timeout whose timer would fire
+// long after the call and build a DOMException); the total timeout is one cleared setTimeout.
+import { Agent, errors as undiciErrors, util as undiciUtil, type Dispatcher as UndiciDispatcher } from 'undici';
 import { EngineError } from '../envelope/index.ts';
 import type { ProviderRequest } from './request.ts';
 
@@ -12,6 +16,8 @@ export interface ProviderResponse {
   data: unknown;
   /** Raw body bytes. */
   raw: Buffer;
+  /** The body's JSON text (secret already redacted) when `data` was parsed from it as JSON. */
+  json?: string | undefined;
   durationMs: number;
 }
 
@@ -33,8 +39,23 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Characters a WHATWG URL parser leaves as they are in an http(s) path and query. */
+const CANONICAL_PATH = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
+
+interface Target {
+  origin: string;
+  path: string;
+}
+
+/** Total-timeout marker: the reason the Engine aborts a request whose deadline passed. */
+class DeadlineError extends Error {
+  override name = 'DeadlineError';
+}
+
 export class Dispatcher {
   private readonly agent: Agent;
+  /** `scheme://host[:port]` prefixes already checked to be a URL's canonical origin. */
+  private readonly origins = new Map<string, boolean>();
 
   constructor(options: { connectTimeoutMs: number }) {
     this.agent = new Agent({
@@ -49,50 +70,146 @@ export class Dispatcher {
     await this.agent.close();
   }
 
-  async send(req: ProviderRequest, limits: DispatchLimits, secret: string | null): Promise<ProviderResponse> {
-    const timeout = AbortSignal.timeout(limits.timeoutMs);
-    const signal = limits.signal ? AbortSignal.any([limits.signal, timeout]) : timeout;
-    const started = performance.now();
-    const idempotent = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
-    let res;
-    try {
-      res = await request(req.url, {
-        method: req.method as 'GET',
-        headers: req.headers,
-        body: req.body,
-        signal,
-        dispatcher: this.agent,
-        headersTimeout: limits.timeoutMs,
-        bodyTimeout: limits.timeoutMs,
-      });
-    } catch (err) {
-      throw this.classify(err, timeout, limits.signal, idempotent);
-    }
-    const length = Number(res.headers['content-length']);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    try {
-      if (Number.isFinite(length) && length > limits.maxBytes) throw tooLarge(limits.maxBytes);
-      for await (const chunk of res.body) {
-        size += chunk.length;
-        if (size > limits.maxBytes) throw tooLarge(limits.maxBytes);
-        chunks.push(chunk);
+  /**
+   * Splits a URL into undici's origin and path. Canonical URLs (what buildRequest makes from a
+   * normalised base URL) are split by hand; anything else goes through the WHATWG parser, as
+   * `undici.request(url)` would.
+   */
+  private target(url: string): Target {
+    const scheme = url.indexOf('://');
+    if (scheme > 0) {
+      let end = scheme + 3;
+      while (end < url.length && url[end] !== '/' && url[end] !== '?' && url[end] !== '#') end++;
+      const origin = url.slice(0, end);
+      let canonical = this.origins.get(origin);
+      if (canonical === undefined) {
+        try {
+          const parsed = new URL(origin);
+          canonical = parsed.origin === origin && (parsed.protocol === 'http:' || parsed.protocol === 'https:');
+        } catch {
+          canonical = false;
+        }
+        if (this.origins.size > 1000) this.origins.clear();
+        this.origins.set(origin, canonical);
       }
-    } catch (err) {
-      res.body.destroy();
-      if (err instanceof EngineError) throw err;
-      throw this.classify(err, timeout, limits.signal, idempotent, true);
+      const path = url.slice(end);
+      if (canonical && CANONICAL_PATH.test(path) && !path.includes('/.')) return { origin, path };
     }
-    const durationMs = performance.now() - started;
-    let raw = Buffer.concat(chunks, size);
-    if (secret && raw.includes(secret)) {
-      // A provider that echoes the credential must not hand it to the caller.
-      raw = Buffer.from(raw.toString('utf8').split(secret).join('[redacted]'));
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new undiciErrors.InvalidArgumentError('Invalid URL protocol: the URL must start with `http:` or `https:`.');
     }
-    return { status: res.statusCode, headers: res.headers, data: parseBody(raw, res.headers['content-type']), raw, durationMs };
+    return { origin: parsed.origin, path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname };
   }
 
-  private classify(err: unknown, timeout: AbortSignal, callerSignal: AbortSignal | undefined, idempotent: boolean, responding = false): EngineError {
+  send(req: ProviderRequest, limits: DispatchLimits, secret: string | null): Promise<ProviderResponse> {
+    const idempotent = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
+    const callerSignal = limits.signal;
+    return new Promise<ProviderResponse>((resolve, reject) => {
+      const started = performance.now();
+      let abort: ((reason: Error) => void) | undefined;
+      let pendingReason: Error | undefined;
+      let timedOut = false;
+      let responding = false;
+      let settled = false;
+      let status = 0;
+      let headers: Record<string, string | string[] | undefined> = {};
+      const chunks: Buffer[] = [];
+      let size = 0;
+
+      // Settles at once and aborts the request, or has it aborted as soon as undici hands over its
+      // abort function (a request still queued for a connection has none yet).
+      const stop = (reason: Error) => {
+        if (abort) abort(reason);
+        else pendingReason = reason;
+        fail(reason);
+      };
+      const timer = setTimeout(() => {
+        timedOut = true;
+        stop(new DeadlineError('provider deadline passed'));
+      }, limits.timeoutMs);
+      const onCallerAbort = () => stop(new DOMException('This operation was aborted', 'AbortError'));
+      if (callerSignal) {
+        if (callerSignal.aborted) pendingReason = new DOMException('This operation was aborted', 'AbortError');
+        else callerSignal.addEventListener('abort', onCallerAbort, { once: true });
+      }
+      const finish = () => {
+        settled = true;
+        clearTimeout(timer);
+        callerSignal?.removeEventListener('abort', onCallerAbort);
+      };
+      const fail = (err: unknown) => {
+        if (settled) return;
+        finish();
+        reject(err instanceof EngineError ? err : this.classify(err, timedOut, callerSignal, idempotent, responding));
+      };
+
+      const handler: UndiciDispatcher.DispatchHandler = {
+        onConnect: (abortRequest) => {
+          abort = abortRequest;
+          if (pendingReason) abortRequest(pendingReason);
+        },
+        onHeaders: (statusCode, rawHeaders) => {
+          if (statusCode < 200) return true;
+          responding = true;
+          status = statusCode;
+          headers = undiciUtil.parseHeaders(rawHeaders as Buffer[]) as Record<string, string | string[] | undefined>;
+          const length = Number(headers['content-length']);
+          if (Number.isFinite(length) && length > limits.maxBytes) {
+            const err = tooLarge(limits.maxBytes);
+            fail(err);
+            abort?.(err);
+            return false;
+          }
+          return true;
+        },
+        onData: (chunk) => {
+          size += chunk.length;
+          if (size > limits.maxBytes) {
+            const err = tooLarge(limits.maxBytes);
+            fail(err);
+            abort?.(err);
+            return false;
+          }
+          chunks.push(chunk);
+          return true;
+        },
+        onComplete: () => {
+          if (settled) return;
+          finish();
+          const durationMs = performance.now() - started;
+          let raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
+          if (secret && raw.includes(secret)) {
+            // A provider that echoes the credential must not hand it to the caller.
+            raw = Buffer.from(raw.toString('utf8').split(secret).join('[redacted]'));
+          }
+          const body = parseBody(raw, headers['content-type']);
+          resolve({ status, headers, data: body.data, raw, json: body.json, durationMs });
+        },
+        onError: (err) => fail(err),
+      };
+
+      try {
+        const { origin, path } = this.target(req.url);
+        this.agent.dispatch(
+          {
+            origin,
+            path,
+            method: req.method as UndiciDispatcher.HttpMethod,
+            headers: req.headers,
+            body: req.body ?? null,
+            headersTimeout: limits.timeoutMs,
+            bodyTimeout: limits.timeoutMs,
+          },
+          handler,
+        );
+      } catch (err) {
+        fail(err);
+      }
+    });
+  }
+
+  private classify(err: unknown, deadlinePassed: boolean, callerSignal: AbortSignal | undefined, idempotent: boolean, responding: boolean): EngineError {
     if (callerSignal?.aborted) {
       return new EngineError('ENGINE_OUTCOME_UNKNOWN', 'the call was cancelled while the provider request was in flight', {
         providerExecution: 'unknown',
@@ -100,7 +217,8 @@ export class Dispatcher {
     }
     const code = errorCode(err);
     const timedOut =
-      timeout.aborted ||
+      deadlinePassed ||
+      err instanceof DeadlineError ||
       err instanceof undiciErrors.HeadersTimeoutError ||
       err instanceof undiciErrors.BodyTimeoutError ||
       code === 'UND_ERR_HEADERS_TIMEOUT' ||
@@ -130,16 +248,18 @@ const tooLarge = (maxBytes: number) =>
     providerExecution: 'completed',
   });
 
-function parseBody(raw: Buffer, contentType: string | string[] | undefined): unknown {
-  if (raw.length === 0) return null;
+const JSON_TYPE = /json/i;
+
+function parseBody(raw: Buffer, contentType: string | string[] | undefined): { data: unknown; json?: string } {
+  if (raw.length === 0) return { data: null };
   const text = raw.toString('utf8');
   const type = Array.isArray(contentType) ? contentType[0] : contentType;
-  if (type && /json/i.test(type)) {
+  if (type && JSON_TYPE.test(type)) {
     try {
-      return JSON.parse(text);
+      return { data: JSON.parse(text), json: text };
     } catch {
-      return text;
+      return { data: text };
     }
   }
-  return text;
+  return { data: text };
 }
