@@ -1,17 +1,26 @@
 // Activity receipts: one per call, recording what ran and what came back (never secrets or
-// tokens). Writes are batched per event-loop turn, off the response path; reads flush first.
+// tokens). Writes are batched off the response path: a batch is written FLUSH_DELAY_MS after its
+// first receipt, or as soon as it holds FLUSH_ROWS. One SQLite transaction costs ~25 µs of CPU for
+// a single row but ~9 µs per row at 32+ rows, and FLUSH_ROWS bounds how long one write blocks
+// the event loop. Reads flush first, so a list on this replica always sees every earlier call.
 import { newReceiptId } from '../ids/index.ts';
 import type { ReceiptRow, Store } from '../store/index.ts';
 import type { Logger } from '../log/index.ts';
 
 export type ReceiptInput = Omit<ReceiptRow, 'id'>;
 
+/** Longest a receipt waits in memory before its batch is written. */
+const FLUSH_DELAY_MS = 5;
+/** A batch this large is written on the next turn of the event loop. */
+const FLUSH_ROWS = 64;
+
 export class ActivityLog {
   private readonly store: Store;
   private readonly log: Logger;
   private pending: ReceiptRow[] = [];
   private flushing: Promise<void> | null = null;
-  private scheduled = false;
+  private timer: NodeJS.Timeout | null = null;
+  private immediate: NodeJS.Immediate | null = null;
 
   constructor(store: Store, log: Logger) {
     this.store = store;
@@ -21,16 +30,17 @@ export class ActivityLog {
   record(input: ReceiptInput): string {
     const row = { id: newReceiptId(), ...input };
     this.pending.push(row);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => void this.flush());
-    }
+    if (this.pending.length >= FLUSH_ROWS) this.immediate ??= setImmediate(() => void this.flush());
+    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
     return row.id;
   }
 
   /** Writes every pending receipt. Safe to call concurrently. */
   async flush(): Promise<void> {
-    this.scheduled = false;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
+    this.timer = null;
+    this.immediate = null;
     while (this.flushing) await this.flushing;
     if (!this.pending.length) return;
     const batch = this.pending;
