@@ -51,6 +51,11 @@ export interface CallResult {
   /** True when a provider answered; REST then replies 200 whatever the provider's status. */
   providerAnswered: boolean;
   receiptId: string;
+  /**
+   * The JSON text of `envelope.data` when it is the provider's own JSON body (secret redacted),
+   * so a surface can splice it into its reply instead of re-serialising the parsed value.
+   */
+  dataJson?: string | undefined;
 }
 
 interface Outcome {
@@ -60,10 +65,24 @@ interface Outcome {
   durationMs: number;
   bytes: number;
   sha256: string | null;
+  dataJson?: string | undefined;
 }
 
+const NO_SELECTORS: Selectors = Object.freeze({});
+
 const definedOnly = (o: Selectors | null | undefined): Selectors =>
-  Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined && v !== null)) as Selectors;
+  o ? (Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as Selectors) : NO_SELECTORS;
+
+/** A service version's API-key and OAuth methods, found once per catalog index. */
+const authMethods = new WeakMap<ServiceIndex, { apiKey: ApiKeyAuth | undefined; oauth: ServiceIndex['auth'][number] | undefined }>();
+function authOf(index: ServiceIndex) {
+  let methods = authMethods.get(index);
+  if (!methods) {
+    methods = { apiKey: index.auth.find((a): a is ApiKeyAuth => a.type === 'api_key'), oauth: index.auth.find((a) => a.type === 'oauth2') };
+    authMethods.set(index, methods);
+  }
+  return methods;
+}
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
@@ -74,6 +93,15 @@ function nextLink(header: string | string[] | undefined): string | undefined {
     if (/;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?/i.test(match[2] ?? '')) return match[1];
   }
   return undefined;
+}
+
+/** A call's envelope as JSON text, with the provider's own JSON body spliced in when there is one. */
+export function resultJson(result: CallResult): string {
+  const e = result.envelope;
+  if (result.dataJson !== undefined && e.ok === true && e.error === null) {
+    return `{"ok":true,"status":${JSON.stringify(e.status)},"data":${result.dataJson},"error":null}`;
+  }
+  return JSON.stringify(e);
 }
 
 export class Executor {
@@ -134,7 +162,7 @@ export class Executor {
       sha256: outcome.sha256,
       errorCode: outcome.envelope.error?.code ?? null,
     });
-    return { envelope: outcome.envelope, providerAnswered: outcome.providerAnswered, receiptId };
+    return { envelope: outcome.envelope, providerAnswered: outcome.providerAnswered, receiptId, dataJson: outcome.dataJson };
   }
 
   /** Resolves a public operation ID within the scope, or throws 404/403. */
@@ -207,8 +235,7 @@ export class Executor {
    */
   private async credential(index: ServiceIndex, selectors: Selectors): Promise<{ auth: ApiKeyAuth | undefined; secret: string | null }> {
     const service = index.service;
-    const apiKey = index.auth.find((a): a is ApiKeyAuth => a.type === 'api_key');
-    const oauth = index.auth.find((a) => a.type === 'oauth2');
+    const { apiKey, oauth } = authOf(index);
     const wantsOAuth = selectors.authType === 'oauth2' || (selectors.authType === undefined && selectors.endUserRef !== undefined && oauth !== undefined);
     if (wantsOAuth) {
       if (!oauth) throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' has no OAuth 2.0 auth`, { details: { field: 'selectors.authType' } });
@@ -250,6 +277,7 @@ export class Executor {
       durationMs: res.durationMs,
       bytes: res.raw.length,
       sha256: sha256(res.raw),
+      dataJson: ok ? res.json : undefined,
     };
   }
 

@@ -51,29 +51,27 @@ function describe(errors: ErrorObject[]): ValidationIssue[] {
 }
 
 export class InputValidators {
-  private readonly perService = new Map<string, { ajv: Ajv2020; compiled: Map<string, ValidateFunction> }>();
+  /** Keyed by the catalog's objects, so a re-imported service version gets fresh validators. */
+  private readonly perService = new WeakMap<ServiceIndex, Ajv2020>();
+  private readonly compiled = new WeakMap<OperationSpec, ValidateFunction>();
 
-  private forService(index: ServiceIndex) {
+  private compile(index: ServiceIndex, op: OperationSpec): ValidateFunction {
     const id = serviceSchemaId(index);
-    let entry = this.perService.get(id);
-    if (!entry) {
-      const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, allowUnionTypes: true });
+    let ajv = this.perService.get(index);
+    if (!ajv) {
+      ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, allowUnionTypes: true });
       addFormats.default(ajv);
       ajv.addSchema({ $id: id, components: { schemas: index.schemas } });
-      entry = { ajv, compiled: new Map() };
-      this.perService.set(id, entry);
+      this.perService.set(index, ajv);
     }
-    return { ...entry, id };
+    const validate = ajv.compile(anchor(inputSchemaOf(op), id) as object);
+    this.compiled.set(op, validate);
+    return validate;
   }
 
   /** Throws ENGINE_INVALID_INPUT naming each failing instancePath. */
   validate(index: ServiceIndex, op: OperationSpec, input: unknown): void {
-    const { ajv, compiled, id } = this.forService(index);
-    let validate = compiled.get(op.id);
-    if (!validate) {
-      validate = ajv.compile(anchor(inputSchemaOf(op), id) as object);
-      compiled.set(op.id, validate);
-    }
+    const validate = this.compiled.get(op) ?? this.compile(index, op);
     if (!validate(input)) {
       const issues = describe(validate.errors ?? []);
       const first = issues[0];

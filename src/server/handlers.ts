@@ -9,7 +9,7 @@ import { CatalogError, type Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
-import type { CallScope, Executor, Selectors } from '../execution/index.ts';
+import { resultJson, type CallScope, type Executor, type Selectors } from '../execution/index.ts';
 import { DeviceFlowError, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import type { Connections } from '../connections/index.ts';
 import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
@@ -374,7 +374,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
         });
       }
       const result = await executor.call(scope, { operation: body.operation, input: body.input, pagination: body.pagination, selectors: body.selectors as Selectors | undefined });
-      return { status: result.providerAnswered ? 200 : result.envelope.status, body: result.envelope };
+      // The envelope as JSON text: a provider's JSON body is spliced in, not parsed and re-serialised.
+      return { status: result.providerAnswered ? 200 : result.envelope.status, type: 'application/json; charset=utf-8', body: resultJson(result) };
     },
   };
 }

@@ -1,8 +1,14 @@
 // The Engine's HTTP surface: a Koa app whose routes come from the generated route table.
 // Middleware order: errors → auth → parameters → body; handlers see validated, typed input.
+//
+// Hot path: the execution route (FAST_ROUTES) is matched in the node:http handler ahead of Koa
+// and runs the very same bound route (same token check, generated validators, body reader and
+// handler) with the same error mapping and response bytes, without building a Koa context.
+// Anything that does not match its canonical form exactly (other methods, a query string, percent-
+// encoding, a trailing slash) falls through to Koa, so every edge case keeps Koa's behaviour.
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
-import getRawBody from 'raw-body';
 import * as bodyValidators from '../../generated/engine-api/body-validators.js';
 import * as paramValidators from '../../generated/engine-api/param-validators.js';
 import { routes, type OperationId, type RouteSpec } from '../../generated/engine-api/routes.ts';
@@ -10,7 +16,7 @@ import { EngineError, failure, toEnvelope } from '../envelope/index.ts';
 import { bearerFrom } from '../identity/index.ts';
 import type { TokenRow } from '../store/index.ts';
 import type { ValidateFunction } from 'ajv';
-import { createHandlers, type Handlers, type ServerDeps } from './handlers.ts';
+import { createHandlers, type HandlerResult, type Handlers, type ServerDeps } from './handlers.ts';
 
 export type { ServerDeps, Handlers };
 export { createHandlers };
@@ -18,6 +24,11 @@ export { createHandlers };
 export interface RequestState {
   principal?: TokenRow;
 }
+
+/** Routes served ahead of Koa when the request is in canonical form. */
+const FAST_ROUTES: ReadonlySet<string> = new Set<OperationId>(['createExecution']);
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 function validationError(where: 'body' | 'parameters', validate: ValidateFunction): EngineError {
   const errors = (validate.errors ?? []).slice(0, 10).map((e) => ({
@@ -35,29 +46,111 @@ function validationError(where: 'body' | 'parameters', validate: ValidateFunctio
   });
 }
 
-async function readBody(ctx: Koa.Context, limit: number, required: boolean, kind: RouteSpec['bodyType']): Promise<unknown> {
-  const type = ctx.request.type;
+/** A request header as Koa's `ctx.get` reads it ('' when absent). */
+function headerOf(req: IncomingMessage, field: string): string {
+  const name = field.toLowerCase();
+  if (name === 'referer' || name === 'referrer') return (req.headers.referrer as string | undefined) || req.headers.referer || '';
+  return (req.headers[name] as string | undefined) || '';
+}
+
+/** Koa's `ctx.host` (the app does not trust proxy headers). */
+function hostOf(req: IncomingMessage): string {
+  let host = req.httpVersionMajor >= 2 ? headerOf(req, ':authority') : '';
+  if (!host) host = headerOf(req, 'host');
+  if (!host) return '';
+  host = host.split(',', 1)[0]!.trim();
+  if (host.includes('@')) {
+    try {
+      host = new URL(`http://${host}`).host;
+    } catch {
+      return '';
+    }
+  }
+  return host;
+}
+
+const tooLarge = (limit: number) =>
+  new EngineError('ENGINE_INPUT_TOO_LARGE', `body: the request body exceeds the ${limit}-byte limit`, { details: { limitBytes: limit } });
+const unreadable = () => new EngineError('ENGINE_INVALID_INPUT', 'body: the request body could not be read', { details: { field: 'body' } });
+
+/**
+ * Reads the whole body as UTF-8 (a leading BOM dropped), refusing it past `limit` bytes or when it
+ * does not match its Content-Length. The semantics of raw-body, without its per-request set-up.
+ */
+function readText(req: IncomingMessage, limit: number, length: number | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (req.readable === false) return reject(unreadable());
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let complete = false;
+    const cleanup = () => {
+      req.removeListener('aborted', onAborted);
+      req.removeListener('data', onData);
+      req.removeListener('end', onEnd);
+      req.removeListener('error', onEnd);
+      req.removeListener('close', cleanup);
+    };
+    const fail = (err: EngineError) => {
+      complete = true;
+      cleanup();
+      req.unpipe();
+      req.pause();
+      reject(err);
+    };
+    function onAborted() {
+      if (!complete) fail(unreadable());
+    }
+    function onData(chunk: Buffer) {
+      if (complete) return;
+      received += chunk.length;
+      if (received > limit) fail(tooLarge(limit));
+      else chunks.push(chunk);
+    }
+    function onEnd(err?: unknown) {
+      if (complete) return;
+      if (err || (length !== undefined && received !== length)) return fail(unreadable());
+      complete = true;
+      cleanup();
+      const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)).toString('utf8');
+      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    }
+    req.on('aborted', onAborted);
+    req.on('close', cleanup);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onEnd);
+  });
+}
+
+/** A message already parsed in full has its whole body in the stream's buffer: read it synchronously. */
+function readBuffered(req: IncomingMessage, limit: number, length: number | undefined): string {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for (let chunk = req.read() as Buffer | null; chunk !== null; chunk = req.read() as Buffer | null) {
+    chunks.push(chunk);
+    received += chunk.length;
+  }
+  if (received > limit) throw tooLarge(limit);
+  if (length !== undefined && received !== length) throw unreadable();
+  const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+async function readBody(req: IncomingMessage, limit: number, required: boolean, kind: RouteSpec['bodyType']): Promise<unknown> {
+  const type = headerOf(req, 'content-type').split(';')[0];
   const expected = kind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
-  const length = ctx.request.length;
-  if (!ctx.request.headers['content-length'] && !ctx.request.headers['transfer-encoding']) {
+  const declared = headerOf(req, 'content-length');
+  const parsedLength = declared === '' ? undefined : Number.parseInt(declared, 10);
+  const length = parsedLength === undefined || Number.isNaN(parsedLength) ? undefined : parsedLength;
+  if (!req.headers['content-length'] && !req.headers['transfer-encoding']) {
     if (required) throw new EngineError('ENGINE_INVALID_INPUT', 'body: a JSON request body is required', { details: { field: 'body' } });
     return undefined;
   }
   if (type !== expected) {
     throw new EngineError('ENGINE_INVALID_INPUT', `body: Content-Type must be ${expected}`, { details: { field: 'content-type' } });
   }
-  if (length !== undefined && length > limit) {
-    throw new EngineError('ENGINE_INPUT_TOO_LARGE', `body: the request body exceeds the ${limit}-byte limit`, { details: { limitBytes: limit } });
-  }
-  let text: string;
-  try {
-    text = await getRawBody(ctx.req, { limit, encoding: 'utf8', ...(length !== undefined ? { length } : {}) });
-  } catch (err) {
-    if ((err as { type?: string }).type === 'entity.too.large') {
-      throw new EngineError('ENGINE_INPUT_TOO_LARGE', `body: the request body exceeds the ${limit}-byte limit`, { details: { limitBytes: limit } });
-    }
-    throw new EngineError('ENGINE_INVALID_INPUT', 'body: the request body could not be read', { details: { field: 'body' } });
-  }
+  if (length !== undefined && length > limit) throw tooLarge(limit);
+  const text = req.complete ? readBuffered(req, limit, length) : await readText(req, limit, length);
   if (text === '') {
     if (required) throw new EngineError('ENGINE_INVALID_INPUT', 'body: a JSON request body is required', { details: { field: 'body' } });
     return undefined;
@@ -70,40 +163,196 @@ async function readBody(ctx: Koa.Context, limit: number, required: boolean, kind
   }
 }
 
-function bindRoute(router: Router<RequestState>, route: RouteSpec, handlers: Handlers, deps: ServerDeps) {
-  const handler = handlers[route.operationId as OperationId];
+interface RouteCall {
+  req: IncomingMessage;
+  /** Path parameters, already decoded. */
+  path: Record<string, string>;
+  query: Record<string, unknown>;
+  host: () => string;
+  state: RequestState;
+}
+
+/** One bound (non-raw) route: authentication, parameters, body and handler, surface-independent. */
+function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call: RouteCall) => Promise<HandlerResult> {
+  const handler = handlers[route.operationId as OperationId] as (input: unknown) => Promise<HandlerResult>;
   const paramValidator = route.paramValidator ? (paramValidators as Record<string, ValidateFunction>)[route.paramValidator] : undefined;
   const bodyValidator = route.bodyValidator ? (bodyValidators as Record<string, ValidateFunction>)[route.bodyValidator] : undefined;
   const bodyLimit = route.maxBodyBytes ?? deps.config.maxRequestBytes;
-
-  router.register(route.koaPath, [route.method], async (ctx) => {
-    if (route.raw) {
-      ctx.respond = false;
-      await handler({ params: ctx.params, req: ctx.req, res: ctx.res } as never);
-      return;
-    }
-    const bearer = bearerFrom(ctx.get('authorization') || undefined);
-    if (route.security === 'cliCredential') ctx.state.principal = await deps.tokens.verify(bearer, 'cli');
-    else if (route.security === 'executionToken') ctx.state.principal = await deps.tokens.verify(bearer, 'sdk');
+  return async ({ req, path, query, host, state }) => {
+    const bearer = bearerFrom(headerOf(req, 'authorization') || undefined);
+    if (route.security === 'cliCredential') state.principal = await deps.tokens.verify(bearer, 'cli');
+    else if (route.security === 'executionToken') state.principal = await deps.tokens.verify(bearer, 'sdk');
 
     const params: Record<string, unknown> = {};
     for (const p of route.params) {
-      const value = p.in === 'path' ? ctx.params[p.name] : p.in === 'query' ? ctx.query[p.name] : ctx.get(p.name) || undefined;
+      const value = p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : headerOf(req, p.name) || undefined;
       if (value !== undefined) params[p.name] = value;
     }
     if (paramValidator && !paramValidator(params)) throw validationError('parameters', paramValidator);
 
     let body: unknown;
     if (bodyValidator) {
-      body = await readBody(ctx, bodyLimit, route.bodyRequired, route.bodyType);
+      body = await readBody(req, bodyLimit, route.bodyRequired, route.bodyType);
       if (body !== undefined && !bodyValidator(body)) throw validationError('body', bodyValidator);
     }
-    const result = await handler({ params, body, principal: ctx.state.principal, origin: ctx.get('origin') || undefined, host: ctx.host } as never);
+    const origin = headerOf(req, 'origin') || undefined;
+    return handler({
+      params,
+      body,
+      principal: state.principal,
+      origin,
+      get host() {
+        return host();
+      },
+    });
+  };
+}
+
+function bindRoute(router: Router<RequestState>, route: RouteSpec, handlers: Handlers, deps: ServerDeps) {
+  if (route.raw) {
+    const handler = handlers[route.operationId as OperationId];
+    router.register(route.koaPath, [route.method], async (ctx) => {
+      ctx.respond = false;
+      await handler({ params: ctx.params, req: ctx.req, res: ctx.res } as never);
+    });
+    return;
+  }
+  const call = bindCall(route, handlers, deps);
+  router.register(route.koaPath, [route.method], async (ctx) => {
+    const result = await call({ req: ctx.req, path: ctx.params, query: ctx.query, host: () => ctx.host, state: ctx.state });
     ctx.status = result.status ?? route.successStatus;
     if (result.headers) ctx.set(result.headers);
     if (result.type) ctx.type = result.type;
     if (result.body !== undefined) ctx.body = result.body;
   });
+}
+
+/** A route's path template as a matcher over the raw request URL: canonical form only. */
+function matcherFor(route: RouteSpec): { names: string[]; pattern: RegExp } {
+  const names: string[] = [];
+  const source = route.path
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const m = /^\{([^}]+)\}$/.exec(part);
+      if (m) {
+        names.push(m[1]!);
+        return '([^/?#%]+)';
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return { names, pattern: new RegExp(`^${source}$`) };
+}
+
+const EMPTY_STATUS = new Set([204, 205, 304]);
+
+/** The Content-Type Koa's `ctx.type = type` would set, for the types the fast routes use. */
+function contentTypeOf(type: string): string {
+  if (!type.includes('/')) {
+    const short: Record<string, string> = { json: JSON_TYPE, html: 'text/html; charset=utf-8', text: 'text/plain; charset=utf-8' };
+    return short[type] ?? 'application/octet-stream';
+  }
+  if (/;\s*charset=/i.test(type) || !(type.startsWith('text/') || type === 'application/json')) return type;
+  return `${type}; charset=utf-8`;
+}
+
+/** Writes a handler result exactly as the Koa binder and Koa's `respond` would. */
+function writeResult(res: ServerResponse, status: number, result: HandlerResult | undefined, body: unknown): void {
+  res.statusCode = status;
+  if (result?.headers) for (const [k, v] of Object.entries(result.headers)) res.setHeader(k, v);
+  if (EMPTY_STATUS.has(status)) {
+    res.end();
+    return;
+  }
+  let type = result?.type ? contentTypeOf(result.type) : undefined;
+  let payload: string | Buffer;
+  if (body === undefined || body === null) {
+    payload = STATUS_CODES[status] ?? String(status);
+    type = 'text/plain; charset=utf-8';
+  } else if (typeof body === 'string') {
+    payload = body;
+    type ??= /^\s*</.test(body) ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8';
+  } else if (Buffer.isBuffer(body)) {
+    payload = body;
+    type ??= 'application/octet-stream';
+  } else {
+    payload = JSON.stringify(body);
+    type = JSON_TYPE;
+  }
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Length', Buffer.byteLength(payload));
+  res.end(payload);
+}
+
+type FastRoute = { method: string; names: string[]; pattern: RegExp; route: RouteSpec; call: (call: RouteCall) => Promise<HandlerResult> };
+
+function fastRoutes(handlers: Handlers, deps: ServerDeps): FastRoute[] {
+  return routes
+    .filter((r) => FAST_ROUTES.has(r.operationId) && !r.raw)
+    .map((route) => ({ method: route.method, route, ...matcherFor(route), call: bindCall(route, handlers, deps) }));
+}
+
+async function serveFast(fast: FastRoute, match: RegExpExecArray, req: IncomingMessage, res: ServerResponse, deps: ServerDeps): Promise<void> {
+  const started = performance.now();
+  const path: Record<string, string> = {};
+  for (let i = 0; i < fast.names.length; i++) path[fast.names[i]!] = match[i + 1]!;
+  let status: number;
+  let result: HandlerResult | undefined;
+  let body: unknown;
+  try {
+    result = await fast.call({ req, path, query: {}, host: () => hostOf(req), state: {} });
+    status = result.status ?? fast.route.successStatus;
+    body = result.body;
+    if (status === 404 && body === undefined) throw new EngineError('ENGINE_NOT_FOUND', `no route for ${req.method} ${req.url}`);
+  } catch (err) {
+    if (!(err instanceof EngineError)) deps.log.error({ err, method: req.method, route: fast.route.koaPath }, 'request failed');
+    const envelope = toEnvelope(err);
+    status = envelope.status;
+    result = undefined;
+    body = envelope;
+  }
+  if (!res.destroyed && !res.writableEnded) writeResult(res, status, result, body);
+  if (deps.log.isLevelEnabled('debug')) {
+    deps.log.debug({ method: req.method, route: fast.route.koaPath, status, ms: performance.now() - started }, 'request');
+  }
+}
+
+/** Koa, with the FAST_ROUTES served ahead of the middleware stack in `callback()`. */
+class EngineApp extends Koa<RequestState> {
+  private readonly fast: FastRoute[];
+  private readonly deps: ServerDeps;
+
+  constructor(deps: ServerDeps, fast: FastRoute[]) {
+    super({ proxy: false });
+    this.deps = deps;
+    this.fast = fast;
+  }
+
+  override callback(): ReturnType<Koa['callback']> {
+    const koa = super.callback();
+    const fast = this.fast;
+    const deps = this.deps;
+    return (request, response) => {
+      if (request.httpVersionMajor < 2) {
+        const req = request as IncomingMessage;
+        const res = response as ServerResponse;
+        const url = req.url ?? '';
+        for (const f of fast) {
+          if (req.method !== f.method) continue;
+          const match = f.pattern.exec(url);
+          if (!match) continue;
+          return serveFast(f, match, req, res, deps).catch((err: unknown) => {
+            deps.log.error({ err, method: req.method, route: f.route.koaPath }, 'response failed');
+            if (!res.headersSent) {
+              res.statusCode = 500;
+              res.end();
+            } else res.destroy();
+          });
+        }
+      }
+      return koa(request, response);
+    };
+  }
 }
 
 /** Builds the HTTP app. Throws when the spec declares an operation that has no handler. */
@@ -112,7 +361,7 @@ export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = cr
   if (missing.length) {
     throw new Error(`spec/engine.openapi.yaml declares operations with no handler: ${missing.join(', ')}`);
   }
-  const app = new Koa<RequestState>({ proxy: false });
+  const app = new EngineApp(deps, fastRoutes(handlers as Handlers, deps));
   const router = new Router<RequestState>();
   for (const route of routes) bindRoute(router, route, handlers as Handlers, deps);
 
