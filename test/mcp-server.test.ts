@@ -183,6 +183,14 @@ describe('MCP over raw HTTP', () => {
     expect(status).toBe(403);
   });
 
+  it('does not keep a response per request on a long session', async () => {
+    const headers = await openSession(mcp());
+    for (let i = 0; i < 50; i++) expect((await mcp().post({ jsonrpc: '2.0', id: 100 + i, method: 'tools/list' }, headers)).status).toBe(200);
+    const sessions = (t.engine.deps.mcpGateway as unknown as { sessions: Map<string, { transport: { _webStandardTransport: { _streamMapping: Map<string, unknown> } } }> }).sessions;
+    const session = sessions.get(headers['mcp-session-id']!)!;
+    expect(session.transport._webStandardTransport._streamMapping.size).toBeLessThanOrEqual(1);
+  });
+
   it('keeps the transitional /sse route working with a Deprecation header', async () => {
     const sse = rawMcp(`${server.url}/sse`, server.token);
     const init = await sse.post(initializeMessage());

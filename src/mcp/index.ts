@@ -54,6 +54,21 @@ export interface McpOptions {
 
 type JsonRpcMessage = { jsonrpc?: string; id?: string | number | null; method?: string; params?: Record<string, unknown> };
 
+/**
+ * SDK 1.32.2 keeps one stream entry per JSON-mode request (holding its whole Response) until the
+ * session closes: its JSON branch never runs the entry's cleanup. Drop entries whose requests have
+ * all been answered, so a long session does not grow by a response per request.
+ */
+function pruneSettledStreams(transport: StreamableHTTPServerTransport) {
+  const inner = (transport as unknown as { _webStandardTransport?: { _streamMapping?: Map<string, { resolveJson?: unknown }>; _requestToStreamMapping?: Map<unknown, string> } })
+    ._webStandardTransport;
+  const streams = inner?._streamMapping;
+  const pending = inner?._requestToStreamMapping;
+  if (!(streams instanceof Map) || !(pending instanceof Map)) return;
+  const live = new Set(pending.values());
+  for (const [id, stream] of streams) if (stream.resolveJson && !live.has(id)) streams.delete(id);
+}
+
 class HttpRefusal extends Error {
   readonly status: number;
   readonly data: Record<string, unknown> | undefined;
@@ -224,6 +239,7 @@ export class McpGateway {
       if (messages.some((m) => m?.method === 'notifications/initialized')) session.ready = true;
     }
     await session.transport.handleRequest(req, res, body);
+    pruneSettledStreams(session.transport);
     if (method === 'DELETE' && res.statusCode < 300) await this.end(session);
   }
 
