@@ -1,14 +1,22 @@
 import { join } from 'node:path';
 import { SqliteStore } from './sqlite.ts';
+import { PostgresStore, poolSizeFromEnv } from './postgres.ts';
 import type { Store } from './types.ts';
 
 export * from './types.ts';
-export { SqliteStore };
+export { SqliteStore, PostgresStore };
 
-/** Opens the store the configuration names: the embedded SQLite file unless DATABASE_URL is set. */
-export async function openStore(options: { dataDir: string; databaseUrl?: string | undefined }): Promise<Store> {
+/**
+ * Opens the store the configuration names: PostgreSQL when DATABASE_URL is a postgres:// or
+ * postgresql:// URL (pool size from `poolSize`, else SVC_DB_POOL_SIZE, else 10), otherwise the
+ * embedded SQLite file in the data dir.
+ */
+export async function openStore(options: { dataDir: string; databaseUrl?: string | undefined; poolSize?: number | undefined }): Promise<Store> {
   if (options.databaseUrl) {
-    throw new Error('DATABASE_URL is set, but this build has only the embedded SQLite store');
+    if (!/^postgres(ql)?:\/\//i.test(options.databaseUrl)) {
+      throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded SQLite store)');
+    }
+    return PostgresStore.open(options.databaseUrl, { poolSize: options.poolSize ?? poolSizeFromEnv(process.env.SVC_DB_POOL_SIZE) });
   }
   return new SqliteStore(join(options.dataDir, 'engine.db'));
 }

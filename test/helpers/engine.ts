@@ -24,7 +24,12 @@ export interface TestEngine {
   stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
-export async function startTestEngine(env: Record<string, string> = {}, existingDataDir?: string): Promise<TestEngine> {
+export interface TestEngineOptions {
+  /** Run on this PostgreSQL database instead of the data dir's SQLite file (see helpers/postgres.ts). */
+  databaseUrl?: string;
+}
+
+export async function startTestEngine(env: Record<string, string> = {}, existingDataDir?: string, options: TestEngineOptions = {}): Promise<TestEngine> {
   const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'svc-test-'));
   const logs: string[] = [];
   const destination = new Writable({
@@ -34,7 +39,8 @@ export async function startTestEngine(env: Record<string, string> = {}, existing
     },
   });
   const config: EngineConfig = loadConfig({ SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_LOG_LEVEL: 'debug', ...env });
-  let engine = await startEngine(config, { logDestination: destination });
+  const engineOptions = { logDestination: destination, ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) };
+  let engine = await startEngine(config, engineOptions);
   const { token: cliToken } = await engine.deps.tokens.issue('cli', 'tester');
 
   const request = async (method: string, path: string, token: string, body?: unknown) => {
@@ -62,7 +68,7 @@ export async function startTestEngine(env: Record<string, string> = {}, existing
     execute: (versionId, token, body) => request('POST', `/v1/apps/${versionId}/executions`, token, body),
     async restart() {
       await engine.stop();
-      engine = await startEngine(config, { logDestination: destination });
+      engine = await startEngine(config, engineOptions);
     },
     async stop(options = {}) {
       await engine.stop();

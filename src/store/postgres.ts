@@ -1,0 +1,498 @@
+// The PostgreSQL store (DATABASE_URL=postgres://…): the same Store interface and contract as the
+// embedded SQLite store, for several Engine replicas sharing one database.
+//
+// - A pool of `poolSize` connections (SVC_DB_POOL_SIZE, default 10).
+// - Versioned migrations run on open, in one transaction holding a transaction-scoped advisory
+//   lock on MIGRATION_LOCK_KEY: replicas starting together queue on the lock, and each one re-reads
+//   schema_migrations after acquiring it, so every migration is applied exactly once. The lock ends
+//   with the transaction (or the connection, if the process dies), never outliving a crash.
+// - Every multi-row write SqliteStore runs in one transaction runs in one transaction here too.
+// - Values come back exactly as SQLite returns them: TEXT columns are COLLATE "C" (byte order, like
+//   SQLite's BINARY), BIGINT parses to a JS number, `ok` is a boolean.
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import {
+  StoreConflictError,
+  type ImportedServiceRow,
+  type ReceiptRow,
+  type AppKind,
+  type AppVersionRow,
+  type SecretRow,
+  type Store,
+  type TokenKind,
+  type TokenRow,
+  type WorkspaceServiceRow,
+  type UserRow,
+  type SigninCodeRow,
+  type DeviceCodeRow,
+  type ConnectionRow,
+  type OAuthStateRow,
+  type IdempotencyClaim,
+  type IdempotencyState,
+} from './types.ts';
+
+/** The advisory-lock key every replica takes while migrating ('svcmigr' as bytes). */
+export const MIGRATION_LOCK_KEY = 0x7376636d696772n;
+
+export const DEFAULT_POOL_SIZE = 10;
+
+/**
+ * Append-only: never edit a shipped migration, add the next one. Numbered independently of the
+ * SQLite migrations (version 1 here is the schema SQLite reaches after its own migrations 1 and 2).
+ */
+export const MIGRATIONS: string[] = [
+  `CREATE TABLE workspace_services (
+     service TEXT COLLATE "C" PRIMARY KEY, version TEXT COLLATE "C" NOT NULL, base_url TEXT, enabled_at TEXT COLLATE "C" NOT NULL);
+   CREATE TABLE imported_services (
+     service TEXT COLLATE "C" NOT NULL, version TEXT COLLATE "C" NOT NULL, index_json TEXT NOT NULL,
+     imported_at TEXT COLLATE "C" NOT NULL, PRIMARY KEY (service, version));
+   CREATE TABLE secrets (
+     bucket TEXT COLLATE "C" NOT NULL, service TEXT COLLATE "C" NOT NULL, ciphertext TEXT NOT NULL, nonce TEXT NOT NULL,
+     tag TEXT NOT NULL, updated_at TEXT COLLATE "C" NOT NULL, PRIMARY KEY (bucket, service));
+   CREATE TABLE sdk_versions (
+     version_id TEXT COLLATE "C" PRIMARY KEY, name TEXT COLLATE "C" NOT NULL, version TEXT COLLATE "C" NOT NULL,
+     services JSONB NOT NULL, operations JSONB NOT NULL, created_at TEXT COLLATE "C" NOT NULL, seq INTEGER NOT NULL,
+     CONSTRAINT sdk_versions_label UNIQUE (name, version), CONSTRAINT sdk_versions_seq UNIQUE (name, seq));
+   CREATE TABLE mcp_versions (
+     version_id TEXT COLLATE "C" PRIMARY KEY, name TEXT COLLATE "C" NOT NULL, version TEXT COLLATE "C" NOT NULL,
+     services JSONB NOT NULL, operations JSONB NOT NULL, created_at TEXT COLLATE "C" NOT NULL, seq INTEGER NOT NULL,
+     CONSTRAINT mcp_versions_label UNIQUE (name, version), CONSTRAINT mcp_versions_seq UNIQUE (name, seq));
+   CREATE TABLE tokens (
+     id TEXT COLLATE "C" PRIMARY KEY, kind TEXT COLLATE "C" NOT NULL, subject TEXT COLLATE "C" NOT NULL,
+     hash TEXT COLLATE "C" NOT NULL UNIQUE, created_at TEXT COLLATE "C" NOT NULL, expires_at TEXT COLLATE "C",
+     revoked_at TEXT COLLATE "C", last_used_at TEXT COLLATE "C", allow JSONB, binding JSONB);
+   CREATE INDEX tokens_subject ON tokens (kind, subject);
+   CREATE TABLE receipts (
+     id TEXT COLLATE "C" PRIMARY KEY, version_id TEXT COLLATE "C" NOT NULL, operation TEXT COLLATE "C" NOT NULL,
+     surface TEXT COLLATE "C" NOT NULL, token_id TEXT COLLATE "C", started_at TEXT COLLATE "C" NOT NULL,
+     provider_duration_ms DOUBLE PRECISION NOT NULL, pages INTEGER NOT NULL, status INTEGER NOT NULL, ok BOOLEAN NOT NULL,
+     bytes BIGINT NOT NULL, sha256 TEXT, error_code TEXT);
+   CREATE INDEX receipts_version ON receipts (version_id, id);
+   CREATE TABLE users (subject TEXT COLLATE "C" PRIMARY KEY, password_hash TEXT, created_at TEXT COLLATE "C" NOT NULL);
+   CREATE TABLE signin_codes (
+     hash TEXT COLLATE "C" PRIMARY KEY, subject TEXT COLLATE "C" NOT NULL, created_at TEXT COLLATE "C" NOT NULL,
+     expires_at TEXT COLLATE "C" NOT NULL, used_at TEXT COLLATE "C");
+   CREATE TABLE device_codes (
+     hash TEXT COLLATE "C" PRIMARY KEY, user_code TEXT COLLATE "C" NOT NULL UNIQUE, client_id TEXT NOT NULL,
+     status TEXT COLLATE "C" NOT NULL, subject TEXT COLLATE "C", created_at TEXT COLLATE "C" NOT NULL,
+     expires_at TEXT COLLATE "C" NOT NULL, last_polled_at TEXT COLLATE "C");
+   CREATE TABLE connections (
+     id TEXT COLLATE "C" PRIMARY KEY, service TEXT COLLATE "C" NOT NULL, end_user_ref TEXT COLLATE "C" NOT NULL,
+     auth_name TEXT COLLATE "C" NOT NULL, tokens JSONB NOT NULL, status TEXT COLLATE "C" NOT NULL,
+     access_expires_at TEXT COLLATE "C", generation BIGINT NOT NULL, created_at TEXT COLLATE "C" NOT NULL,
+     updated_at TEXT COLLATE "C" NOT NULL, UNIQUE (service, end_user_ref, auth_name));
+   CREATE TABLE oauth_states (
+     hash TEXT COLLATE "C" PRIMARY KEY, service TEXT COLLATE "C" NOT NULL, end_user_ref TEXT COLLATE "C" NOT NULL,
+     auth_name TEXT COLLATE "C" NOT NULL, verifier JSONB NOT NULL, created_at TEXT COLLATE "C" NOT NULL,
+     expires_at TEXT COLLATE "C" NOT NULL);`,
+  `CREATE TABLE idempotency_keys (
+     scope TEXT COLLATE "C" NOT NULL, key TEXT COLLATE "C" NOT NULL, request_hash TEXT NOT NULL, state TEXT NOT NULL,
+     result TEXT, created_at TEXT COLLATE "C" NOT NULL, PRIMARY KEY (scope, key));`,
+];
+
+const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };
+const LABEL_CONSTRAINTS = new Set(['sdk_versions_label', 'sdk_versions_seq', 'mcp_versions_label', 'mcp_versions_seq']);
+
+/** BIGINT (int8) as a JS number, like SQLite's INTEGER; counts and generations stay far below 2^53. */
+const int8 = (text: string): number => {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new Error(`BIGINT ${text} does not fit a JS number`);
+  return n;
+};
+/** Per-pool type parsers, leaving pg's process-wide defaults untouched. */
+const TYPES = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === pg.types.builtins.INT8 && format !== 'binary' ? int8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+/** A 64-bit advisory-lock key for a publish of `name`, so seq allocation per app is serialised. */
+function publishLockKey(kind: AppKind, name: string): string {
+  return createHash('sha256').update(`svc-engine:publish:${kind}:${name}`).digest().readBigInt64BE(0).toString();
+}
+
+type Row = Record<string, any>;
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+
+/**
+ * A row as the interface's object: snake_case columns become camelCase keys. JSONB arrives parsed,
+ * BOOLEAN as a boolean and BIGINT as a number, so no other conversion is needed; queries select
+ * exactly the interface's columns (aliasing where a name differs).
+ */
+function camel<T>(r: Row): T {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(r)) out[k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = v;
+  return out as T;
+}
+const camelAll = <T>(rows: Row[]): T[] => rows.map((r) => camel<T>(r));
+
+const VERSION_COLUMNS = 'version_id, name, version, services, operations, created_at';
+
+export interface PostgresStoreOptions {
+  /** Maximum pool connections (SVC_DB_POOL_SIZE); default 10. */
+  poolSize?: number;
+}
+
+/** Parses SVC_DB_POOL_SIZE: a positive integer, or the default when unset. */
+export function poolSizeFromEnv(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_POOL_SIZE;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`SVC_DB_POOL_SIZE must be a positive integer, got '${value}'`);
+  return n;
+}
+
+/** Applies pending migrations in one transaction under the migration advisory lock. Returns the versions applied. */
+export async function migrate(client: Queryable): Promise<number[]> {
+  const applied: number[] = [];
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+         version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
+    );
+    const { rows } = await client.query<{ current: number }>('SELECT COALESCE(MAX(version), 0)::int AS current FROM schema_migrations');
+    const current = rows[0]!.current;
+    if (current > MIGRATIONS.length) {
+      throw new Error(`the database schema (version ${current}) is newer than this Engine understands (${MIGRATIONS.length})`);
+    }
+    for (let v = current; v < MIGRATIONS.length; v++) {
+      await client.query(MIGRATIONS[v]!);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v + 1]);
+      applied.push(v + 1);
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  }
+  return applied;
+}
+
+export class PostgresStore implements Store {
+  readonly kind = 'postgres' as const;
+  readonly poolSize: number;
+  private readonly pool: pg.Pool;
+  private closed = false;
+
+  private constructor(pool: pg.Pool, poolSize: number) {
+    this.pool = pool;
+    this.poolSize = poolSize;
+  }
+
+  /** Connects, runs pending migrations (under the advisory lock) and returns the ready store. */
+  static async open(connectionString: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+    const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+    const pool = new pg.Pool({
+      connectionString,
+      max: poolSize,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+      application_name: 'svc-engine',
+      types: TYPES,
+    });
+    // An idle connection that the server drops emits 'error' on the pool; the pool discards it and
+    // the next query opens a new one. Without a listener the process would exit.
+    pool.on('error', () => {});
+    try {
+      const client = await pool.connect();
+      try {
+        await migrate(client);
+      } finally {
+        client.release();
+      }
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
+    return new PostgresStore(pool, poolSize);
+  }
+
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+  async ping() {
+    await this.pool.query('SELECT 1');
+  }
+
+  private async rows(sql: string, params: unknown[] = []): Promise<Row[]> {
+    return (await this.pool.query(sql, params)).rows;
+  }
+  private async one(sql: string, params: unknown[] = []): Promise<Row | null> {
+    return (await this.pool.query(sql, params)).rows[0] ?? null;
+  }
+  private async changed(sql: string, params: unknown[] = []): Promise<boolean> {
+    return ((await this.pool.query(sql, params)).rowCount ?? 0) > 0;
+  }
+
+  /** Runs `fn` in one transaction on one pooled connection; rolls back on any error. */
+  private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+        broken = rollbackErr; // the connection is unusable: destroy it rather than return it to the pool
+      });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async listWorkspaceServices(): Promise<WorkspaceServiceRow[]> {
+    return camelAll(await this.rows('SELECT * FROM workspace_services ORDER BY service'));
+  }
+  async getWorkspaceService(service: string): Promise<WorkspaceServiceRow | null> {
+    const r = await this.one('SELECT * FROM workspace_services WHERE service = $1', [service]);
+    return r ? camel<WorkspaceServiceRow>(r) : null;
+  }
+  async putWorkspaceService(row: WorkspaceServiceRow) {
+    await this.pool.query(
+      `INSERT INTO workspace_services (service, version, base_url, enabled_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (service) DO UPDATE SET version = excluded.version, base_url = excluded.base_url, enabled_at = excluded.enabled_at`,
+      [row.service, row.version, row.baseUrl, row.enabledAt],
+    );
+  }
+  async deleteWorkspaceService(service: string) {
+    return this.changed('DELETE FROM workspace_services WHERE service = $1', [service]);
+  }
+
+  async putImportedService(row: ImportedServiceRow) {
+    await this.pool.query(
+      `INSERT INTO imported_services (service, version, index_json, imported_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (service, version) DO UPDATE SET index_json = excluded.index_json, imported_at = excluded.imported_at`,
+      [row.service, row.version, row.index, row.importedAt],
+    );
+  }
+  async listImportedServices(): Promise<ImportedServiceRow[]> {
+    return camelAll(await this.rows('SELECT service, version, index_json AS "index", imported_at FROM imported_services ORDER BY service, version'));
+  }
+
+  async putSecret(row: SecretRow) {
+    await this.pool.query(
+      `INSERT INTO secrets (bucket, service, ciphertext, nonce, tag, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (bucket, service) DO UPDATE SET ciphertext = excluded.ciphertext, nonce = excluded.nonce,
+         tag = excluded.tag, updated_at = excluded.updated_at`,
+      [row.bucket, row.service, row.ciphertext, row.nonce, row.tag, row.updatedAt],
+    );
+  }
+  async getSecret(bucket: string, service: string): Promise<SecretRow | null> {
+    const r = await this.one('SELECT * FROM secrets WHERE bucket = $1 AND service = $2', [bucket, service]);
+    return r ? camel<SecretRow>(r) : null;
+  }
+  async listSecrets() {
+    return camelAll<Pick<SecretRow, 'bucket' | 'service' | 'updatedAt'>>(await this.rows('SELECT bucket, service, updated_at FROM secrets ORDER BY bucket, service'));
+  }
+
+  async publishVersion(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null) {
+    const table = VERSION_TABLE[kind];
+    try {
+      await this.transaction(async (client) => {
+        // SQLite's IMMEDIATE transaction serialises seq allocation; here a per-app advisory lock does,
+        // so concurrent publishes of different labels never collide on (name, seq).
+        await client.query('SELECT pg_advisory_xact_lock($1)', [publishLockKey(kind, version.name)]);
+        await client.query(
+          `INSERT INTO ${table} (version_id, name, version, services, operations, created_at, seq)
+           SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6, COALESCE(MAX(seq), 0) + 1 FROM ${table} WHERE name = $2`,
+          [version.versionId, version.name, version.version, json(version.services), json(version.operations), version.createdAt],
+        );
+        if (firstToken) await this.insertTokenOn(client, firstToken);
+      });
+    } catch (err) {
+      const e = err as { code?: string; constraint?: string };
+      if (e.code === '23505' && e.constraint && LABEL_CONSTRAINTS.has(e.constraint)) {
+        throw new StoreConflictError(`${version.name}@${version.version} already exists`);
+      }
+      throw err;
+    }
+  }
+  async getVersion(kind: AppKind, versionId: string) {
+    const r = await this.one(`SELECT ${VERSION_COLUMNS} FROM ${VERSION_TABLE[kind]} WHERE version_id = $1`, [versionId]);
+    return r ? camel<AppVersionRow>(r) : null;
+  }
+  async listVersions(kind: AppKind, name: string) {
+    return camelAll<AppVersionRow>(await this.rows(`SELECT ${VERSION_COLUMNS} FROM ${VERSION_TABLE[kind]} WHERE name = $1 ORDER BY seq DESC`, [name]));
+  }
+  async listLatestVersions(kind: AppKind) {
+    return camelAll<AppVersionRow>(await this.rows(`SELECT DISTINCT ON (name) ${VERSION_COLUMNS} FROM ${VERSION_TABLE[kind]} ORDER BY name, seq DESC`));
+  }
+
+  private async insertTokenOn(client: Queryable, t: TokenRow) {
+    await client.query(
+      `INSERT INTO tokens (id, kind, subject, hash, created_at, expires_at, revoked_at, last_used_at, allow, binding)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb)`,
+      [t.id, t.kind, t.subject, t.hash, t.createdAt, t.expiresAt, t.revokedAt, t.lastUsedAt, json(t.allow), json(t.binding)],
+    );
+  }
+  async insertToken(row: TokenRow) {
+    await this.insertTokenOn(this.pool, row);
+  }
+  async getTokenByHash(hash: string) {
+    const r = await this.one('SELECT * FROM tokens WHERE hash = $1', [hash]);
+    return r ? camel<TokenRow>(r) : null;
+  }
+  async listTokens(kind: TokenKind, subject: string) {
+    return camelAll<TokenRow>(await this.rows('SELECT * FROM tokens WHERE kind = $1 AND subject = $2 ORDER BY created_at, id', [kind, subject]));
+  }
+  async revokeToken(id: string, at: string) {
+    return this.changed('UPDATE tokens SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at, id]);
+  }
+  async touchToken(id: string, at: string) {
+    await this.pool.query('UPDATE tokens SET last_used_at = $1 WHERE id = $2', [at, id]);
+  }
+
+  async getUser(subject: string): Promise<UserRow | null> {
+    const r = await this.one('SELECT * FROM users WHERE subject = $1', [subject]);
+    return r ? camel<UserRow>(r) : null;
+  }
+  async putUser(row: UserRow) {
+    await this.pool.query(
+      `INSERT INTO users (subject, password_hash, created_at) VALUES ($1, $2, $3)
+       ON CONFLICT (subject) DO UPDATE SET password_hash = excluded.password_hash`,
+      [row.subject, row.passwordHash, row.createdAt],
+    );
+  }
+  async insertSigninCode(row: SigninCodeRow) {
+    await this.pool.query('INSERT INTO signin_codes (hash, subject, created_at, expires_at, used_at) VALUES ($1, $2, $3, $4, $5)', [
+      row.hash,
+      row.subject,
+      row.createdAt,
+      row.expiresAt,
+      row.usedAt,
+    ]);
+  }
+  async useSigninCode(hash: string, at: string): Promise<SigninCodeRow | null> {
+    const r = await this.one('UPDATE signin_codes SET used_at = $1 WHERE hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING *', [at, hash]);
+    return r ? camel<SigninCodeRow>(r) : null;
+  }
+
+  async insertDeviceCode(row: DeviceCodeRow) {
+    await this.pool.query(
+      'INSERT INTO device_codes (hash, user_code, client_id, status, subject, created_at, expires_at, last_polled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [row.hash, row.userCode, row.clientId, row.status, row.subject, row.createdAt, row.expiresAt, row.lastPolledAt],
+    );
+  }
+  async getDeviceCode(hash: string) {
+    const r = await this.one('SELECT * FROM device_codes WHERE hash = $1', [hash]);
+    return r ? camel<DeviceCodeRow>(r) : null;
+  }
+  async getDeviceCodeByUserCode(userCode: string) {
+    const r = await this.one('SELECT * FROM device_codes WHERE user_code = $1', [userCode]);
+    return r ? camel<DeviceCodeRow>(r) : null;
+  }
+  async decideDeviceCode(userCode: string, status: 'approved' | 'denied', subject: string | null) {
+    return this.changed(`UPDATE device_codes SET status = $1, subject = $2 WHERE user_code = $3 AND status = 'pending'`, [status, subject, userCode]);
+  }
+  async redeemDeviceCode(hash: string, credential: TokenRow) {
+    // A concurrent redeem waits on the row lock, then re-checks status = 'approved' and changes nothing.
+    return this.transaction(async (client) => {
+      const { rowCount } = await client.query(`UPDATE device_codes SET status = 'redeemed' WHERE hash = $1 AND status = 'approved'`, [hash]);
+      if (!rowCount) return false;
+      await this.insertTokenOn(client, credential);
+      return true;
+    });
+  }
+  async touchDeviceCode(hash: string, at: string) {
+    await this.pool.query('UPDATE device_codes SET last_polled_at = $1 WHERE hash = $2', [at, hash]);
+  }
+
+  async putConnection(row: ConnectionRow) {
+    await this.pool.query(
+      `INSERT INTO connections (id, service, end_user_ref, auth_name, tokens, status, access_expires_at, generation, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10)
+       ON CONFLICT (service, end_user_ref, auth_name) DO UPDATE SET tokens = excluded.tokens, status = excluded.status,
+         access_expires_at = excluded.access_expires_at, generation = connections.generation + 1, updated_at = excluded.updated_at`,
+      [row.id, row.service, row.endUserRef, row.authName, json(row.tokens), row.status, row.accessExpiresAt, row.generation, row.createdAt, row.updatedAt],
+    );
+  }
+  async getConnection(service: string, endUserRef: string, authName: string) {
+    const r = await this.one('SELECT * FROM connections WHERE service = $1 AND end_user_ref = $2 AND auth_name = $3', [service, endUserRef, authName]);
+    return r ? camel<ConnectionRow>(r) : null;
+  }
+  async listConnections(service?: string) {
+    const rows = service
+      ? await this.rows('SELECT * FROM connections WHERE service = $1 ORDER BY service, end_user_ref, auth_name', [service])
+      : await this.rows('SELECT * FROM connections ORDER BY service, end_user_ref, auth_name');
+    return camelAll<ConnectionRow>(rows);
+  }
+  async updateConnectionTokens(id: string, expectedGeneration: number, next: Pick<ConnectionRow, 'tokens' | 'status' | 'accessExpiresAt' | 'updatedAt'>) {
+    // Under READ COMMITTED a concurrent writer blocks on the row, then re-evaluates the generation.
+    return this.changed(
+      `UPDATE connections SET tokens = $1::jsonb, status = $2, access_expires_at = $3, updated_at = $4, generation = generation + 1
+       WHERE id = $5 AND generation = $6`,
+      [json(next.tokens), next.status, next.accessExpiresAt, next.updatedAt, id, expectedGeneration],
+    );
+  }
+  async insertOAuthState(row: OAuthStateRow) {
+    await this.pool.query(
+      'INSERT INTO oauth_states (hash, service, end_user_ref, auth_name, verifier, created_at, expires_at) VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)',
+      [row.hash, row.service, row.endUserRef, row.authName, json(row.verifier), row.createdAt, row.expiresAt],
+    );
+  }
+  async takeOAuthState(hash: string) {
+    const r = await this.one('DELETE FROM oauth_states WHERE hash = $1 RETURNING *', [hash]);
+    return r ? camel<OAuthStateRow>(r) : null;
+  }
+
+  async claimIdempotencyKey(claim: IdempotencyClaim): Promise<IdempotencyState> {
+    // One upsert decides atomically across replicas: it inserts a new key, or takes over one whose
+    // TTL has run out (created_at + ttl <= now, as SQLite computes it); a live key is left alone
+    // (and row-locked) and then reported. Should a release delete the key between the two
+    // statements, the claim is simply tried again.
+    const expiredBefore = new Date(Date.parse(claim.createdAt) - claim.ttlMs).toISOString();
+    for (;;) {
+      const claimed = await this.changed(
+        `INSERT INTO idempotency_keys (scope, key, request_hash, state, result, created_at) VALUES ($1, $2, $3, 'pending', NULL, $4)
+         ON CONFLICT (scope, key) DO UPDATE SET request_hash = excluded.request_hash, state = 'pending', result = NULL, created_at = excluded.created_at
+         WHERE idempotency_keys.created_at::timestamptz <= $5::timestamptz`,
+        [claim.scope, claim.key, claim.requestHash, claim.createdAt, expiredBefore],
+      );
+      if (claimed) return { state: 'claimed' };
+      const r = await this.one('SELECT state, request_hash, result FROM idempotency_keys WHERE scope = $1 AND key = $2', [claim.scope, claim.key]);
+      if (r) return { state: r.state === 'done' ? 'done' : 'pending', requestHash: r.request_hash, result: r.result };
+    }
+  }
+  async completeIdempotencyKey(scope: string, key: string, result: string) {
+    await this.pool.query(`UPDATE idempotency_keys SET state = 'done', result = $1 WHERE scope = $2 AND key = $3`, [result, scope, key]);
+  }
+  async releaseIdempotencyKey(scope: string, key: string) {
+    await this.pool.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND state = 'pending'`, [scope, key]);
+  }
+
+  async insertReceipts(rows: ReceiptRow[]) {
+    if (!rows.length) return;
+    // One statement over parallel arrays: atomic like SQLite's transaction, one round trip, no parameter limit.
+    const col = <K extends keyof ReceiptRow>(k: K) => rows.map((r) => r[k]);
+    await this.pool.query(
+      `INSERT INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms, pages, status, ok, bytes, sha256, error_code)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::int[], $9::int[],
+         $10::bool[], $11::bigint[], $12::text[], $13::text[])`,
+      [
+        col('id'),
+        col('versionId'),
+        col('operation'),
+        col('surface'),
+        col('tokenId'),
+        col('startedAt'),
+        col('providerDurationMs'),
+        col('pages'),
+        col('status'),
+        col('ok'),
+        col('bytes'),
+        col('sha256'),
+        col('errorCode'),
+      ],
+    );
+  }
+  async listReceipts(versionId: string, limit: number) {
+    return camelAll<ReceiptRow>(await this.rows('SELECT * FROM receipts WHERE version_id = $1 ORDER BY id DESC LIMIT $2', [versionId, limit]));
+  }
+}
