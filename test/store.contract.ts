@@ -39,6 +39,10 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       await dispose(store);
     });
 
+    it('answers a ping while open', async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+
     it('enables, overrides and disables workspace services', async () => {
       const service = uniq('svc');
       await store.putWorkspaceService({ service, version: 'v1', baseUrl: null, enabledAt: '2026-01-01T00:00:00.000Z' });

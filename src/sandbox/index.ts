@@ -47,8 +47,25 @@ export class ScriptSyntaxError extends Error {
 
 const WRAP_PREFIX = 'async function __svc_main() {\n';
 
+/** Agents repeat scripts (a page loop changes only its offset literal): keep recent compilations. */
+const compiled = new Map<string, { js: string; map: SourceMap }>();
+const COMPILED_CACHE_SIZE = 256;
+
 /** Strips TypeScript types (no type-check); the code is the body of an async function. */
 export async function compileScript(code: string): Promise<{ js: string; map: SourceMap }> {
+  const hit = compiled.get(code);
+  if (hit) {
+    compiled.delete(code);
+    compiled.set(code, hit);
+    return hit;
+  }
+  const result = await transformScript(code);
+  compiled.set(code, result);
+  if (compiled.size > COMPILED_CACHE_SIZE) compiled.delete(compiled.keys().next().value!);
+  return result;
+}
+
+async function transformScript(code: string): Promise<{ js: string; map: SourceMap }> {
   try {
     const out = await esbuild.transform(`${WRAP_PREFIX}${code}\n}`, {
       loader: 'ts',

@@ -94,6 +94,34 @@ const tokenView = (t: TokenRow) => ({
   binding: t.binding,
 });
 
+/** How long a readiness probe may take before its dependency counts as unavailable. */
+const PROBE_TIMEOUT_MS = 2_000;
+
+/**
+ * Runs one readiness probe under PROBE_TIMEOUT_MS. The answer names the failure by a short code only
+ * (an errno, a SQLSTATE or TIMEOUT): /readyz is unauthenticated, so no message, host or address.
+ */
+async function probe(check: () => Promise<void>, backend: string, log: Logger) {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(Object.assign(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`), { code: 'TIMEOUT' })), PROBE_TIMEOUT_MS);
+      }),
+    ]);
+    return { status: 'ok' as const, backend, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    const error = typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? code : 'UNAVAILABLE';
+    log.warn({ dependency: backend, error, reason: (err as Error).message }, 'readiness probe failed');
+    return { status: 'unavailable' as const, backend, latencyMs: Math.round((performance.now() - started) * 100) / 100, error };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createHandlers(deps: ServerDeps): Handlers {
   const { catalog, workspace, vault, sdk, mcp, executor, activity, config, accounts, deviceFlow, connections, tokens, urls } = deps;
   const mcpUrl = (versionId: string) => `${config.publicUrl ?? urls.http}/mcp/${versionId}`;
@@ -126,6 +154,16 @@ export function createHandlers(deps: ServerDeps): Handlers {
   };
 
   return {
+    async getLiveness() {
+      return { body: { status: 'ok' as const } };
+    },
+
+    async getReadiness() {
+      const database = await probe(() => deps.store.ping(), deps.store.kind, deps.log);
+      const ready = database.status === 'ok';
+      return { status: ready ? 200 : 503, body: { status: ready ? ('ready' as const) : ('unavailable' as const), checks: { database } } };
+    },
+
     async listCatalogServices({ params }) {
       const byName = new Map<string, { name: string; title: string; versions: unknown[] }>();
       for (const s of catalog.list(params.q)) {

@@ -221,6 +221,9 @@ export class SqliteStore implements Store {
   async close() {
     this.db.close();
   }
+  async ping() {
+    this.db.prepare('SELECT 1').get();
+  }
 
   async listWorkspaceServices(): Promise<WorkspaceServiceRow[]> {
     return (this.stmt.listWs!.all() as Row[]).map((r) => ({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }));

@@ -152,6 +152,8 @@ export type IdempotencyState = { state: 'claimed' } | { state: 'pending' | 'done
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   close(): Promise<void>;
+  /** Resolves when the database answers a trivial query; rejects when it cannot (readiness). */
+  ping(): Promise<void>;
 
   listWorkspaceServices(): Promise<WorkspaceServiceRow[]>;
   getWorkspaceService(service: string): Promise<WorkspaceServiceRow | null>;

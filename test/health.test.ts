@@ -1,0 +1,88 @@
+// GET /healthz (liveness) and GET /readyz (the database answers) on SQLite and on PostgreSQL,
+// without credentials; a database that is gone or hangs turns readiness into 503, never liveness.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/postgres.ts';
+
+async function get(t: TestEngine, path: string) {
+  const res = await fetch(t.url + path); // no credential: both routes are public
+  return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as any };
+}
+
+describe('health on SQLite', () => {
+  let t: TestEngine;
+  beforeAll(async () => {
+    t = await startTestEngine();
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it('answers liveness and readiness without a credential', async () => {
+    expect(await get(t, '/healthz')).toMatchObject({ status: 200, type: expect.stringContaining('application/json'), body: { status: 'ok' } });
+    const ready = await get(t, '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', checks: { database: { status: 'ok', backend: 'sqlite', latencyMs: expect.any(Number) } } });
+  });
+
+  it('reports 503 when a probe hangs past its timeout, and recovers', async () => {
+    const store = t.engine.store;
+    const ping = store.ping;
+    store.ping = () => new Promise(() => {});
+    try {
+      const started = Date.now();
+      const ready = await get(t, '/readyz');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({
+        status: 'unavailable',
+        checks: { database: { status: 'unavailable', backend: 'sqlite', latencyMs: expect.any(Number), error: 'TIMEOUT' } },
+      });
+      expect(ready.body.checks.database.latencyMs).toBeGreaterThanOrEqual(1_900);
+      expect((await get(t, '/healthz')).status).toBe(200);
+    } finally {
+      store.ping = ping;
+    }
+    expect((await get(t, '/readyz')).status).toBe(200);
+  });
+
+  it('reports 503 once the database is closed, while liveness stays 200', async () => {
+    await t.engine.store.close();
+    const ready = await get(t, '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body.status).toBe('unavailable');
+    expect(ready.body.checks.database).toMatchObject({ status: 'unavailable', backend: 'sqlite', error: expect.stringMatching(/^[A-Z0-9_]+$/) });
+    expect((await get(t, '/healthz')).body).toEqual({ status: 'ok' });
+    expect(t.logs.some((l) => l.includes('readiness probe failed'))).toBe(true);
+  });
+});
+
+describe('health on PostgreSQL', () => {
+  let db: TestDatabase;
+  let t: TestEngine;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    t = await startTestEngine({}, undefined, { databaseUrl: db.url });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await db?.drop();
+  });
+
+  it('is ready while PostgreSQL answers', async () => {
+    const ready = await get(t, '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ready', checks: { database: { status: 'ok', backend: 'postgres', latencyMs: expect.any(Number) } } });
+  });
+
+  it('is not ready once its database is gone, naming only an error code', async () => {
+    await db.drop(); // terminates the pool's connections; reconnects then fail (3D000)
+    const ready = await get(t, '/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body.checks.database).toMatchObject({ status: 'unavailable', backend: 'postgres', error: expect.stringMatching(/^[A-Z0-9_]+$/) });
+    const text = JSON.stringify(ready.body);
+    expect(text).not.toContain(db.name);
+    expect(text).not.toContain('127.0.0.1');
+    expect((await get(t, '/healthz')).status).toBe(200);
+  });
+});
