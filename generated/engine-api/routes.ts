@@ -129,6 +129,36 @@ export const routes = [
     "successStatus": 200
   },
   {
+    "operationId": "getLiveness",
+    "method": "GET",
+    "path": "/healthz",
+    "koaPath": "/healthz",
+    "security": null,
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "successStatus": 200
+  },
+  {
+    "operationId": "getReadiness",
+    "method": "GET",
+    "path": "/readyz",
+    "koaPath": "/readyz",
+    "security": null,
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "successStatus": 200
+  },
+  {
     "operationId": "importWorkspaceService",
     "method": "POST",
     "path": "/v1/workspace/imports",

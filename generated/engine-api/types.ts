@@ -1,6 +1,23 @@
 // Written by `npm run gen` from spec/. Do not edit: change the spec and regenerate.
 /* eslint-disable */
 export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness. 200 while the process serves HTTP; checks no dependency (use /readyz for those). */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp/{version_id}": {
         parameters: {
             query?: never;
@@ -38,6 +55,23 @@ export interface paths {
         post: operations["mcpTransitionalPost"];
         /** MCP Streamable HTTP: Ends the session and releases its state; the token stays valid. Transitional route for older clients; answers with a Deprecation header. */
         delete: operations["mcpTransitionalDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness. 200 when every dependency (the database) answers, else 503; each one's result in `checks`. */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -554,6 +588,16 @@ export interface components {
             status: "active" | "needs_reauth";
             updatedAt?: string;
         };
+        DependencyCheck: {
+            /** @description Which implementation answered, e.g. `sqlite` or `postgres`. */
+            backend?: string;
+            /** @description A short error code (e.g. `ECONNREFUSED`, `TIMEOUT`, a SQLSTATE); never a message or address. */
+            error?: string;
+            /** @description Time the probe took (up to its timeout). */
+            latencyMs: number;
+            /** @enum {unknown} */
+            status: "ok" | "unavailable";
+        };
         Envelope: {
             data: unknown;
             error: null | components["schemas"]["EnvelopeError"];
@@ -607,6 +651,14 @@ export interface components {
             url?: string;
             version: string;
             versionId: string;
+        };
+        Readiness: {
+            /** @description One entry per dependency (`database`), keyed by its name. */
+            checks: {
+                [key: string]: components["schemas"]["DependencyCheck"];
+            };
+            /** @enum {unknown} */
+            status: "ready" | "unavailable";
         };
         Receipt: {
             bytes: number;
@@ -712,6 +764,29 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+        };
+    };
     mcpGet: {
         parameters: {
             query?: never;
@@ -1039,6 +1114,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description A dependency did not answer; `checks` says which. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
             };
         };
     };
