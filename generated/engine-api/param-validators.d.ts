@@ -18,5 +18,6 @@ export declare const disableWorkspaceService: ValidateFunction;
 export declare const setSecret: ValidateFunction;
 export declare const setOAuthClient: ValidateFunction;
 export declare const listSdkVersions: ValidateFunction;
+export declare const downloadSdkPackage: ValidateFunction;
 export declare const listReceipts: ValidateFunction;
 export declare const createExecution: ValidateFunction;

@@ -94,6 +94,34 @@ export const routes = [
     "successStatus": 204
   },
   {
+    "operationId": "downloadSdkPackage",
+    "method": "GET",
+    "path": "/v1/sdks/{name}/versions/{version}/packages/{kind}",
+    "koaPath": "/v1/sdks/:name/versions/:version/packages/:kind",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "name",
+        "in": "path"
+      },
+      {
+        "name": "version",
+        "in": "path"
+      },
+      {
+        "name": "kind",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "downloadSdkPackage",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "successStatus": 200
+  },
+  {
     "operationId": "enableWorkspaceService",
     "method": "PUT",
     "path": "/v1/workspace/services/{service}",

@@ -399,6 +399,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sdks/{name}/versions/{version}/packages/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A typed package or the README of a published SDK version.
+         * @description Built from the immutable version with the Engine's templates: byte-identical on every
+         *     download. `typescript` is an npm tarball, `python-wheel` and `python-sdist` are pip
+         *     installable, `readme` is the version's README.md. The file name is in Content-Disposition
+         *     and the SHA-256 of the bytes in X-Content-SHA256.
+         */
+        get: operations["downloadSdkPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sdks/plan": {
         parameters: {
             query?: never;
@@ -1743,6 +1766,36 @@ export interface operations {
                     "application/json": {
                         versions: components["schemas"]["SdkVersion"][];
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadSdkPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: "typescript" | "python-wheel" | "python-sdist" | "readme";
+                name: components["schemas"]["SdkName"];
+                /** @description The version label (`1.2.0`) or version ID (`ver_…`). */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package file. */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "X-Content-SHA256"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                    "application/zip": string;
+                    "text/markdown": string;
                 };
             };
             default: components["responses"]["Error"];

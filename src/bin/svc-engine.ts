@@ -85,6 +85,7 @@ async function dev() {
       `svc-engine is running (embedded store in ${cfg.dataDir})`,
       `  Engine HTTP      ${engine.url}`,
       `  REST execution   ${engine.url}/v1/apps/<version_id>/executions`,
+      `  gRPC execution   ${engine.grpcUrl}  (typed packages: \`svc-cli sdk apply --download\`)`,
       `  demo-crm         ${demo.url}  (enabled in the workspace as demo-crm@v1)`,
       `  demo-crm API key ${demo.apiKey}  (also in ${join(cfg.dataDir, 'demo-crm.key')})`,
       `  demo-crm OAuth   client id ${DEMO_OAUTH_CLIENT}, secret in ${join(cfg.dataDir, 'demo-crm-oauth.secret')}`,
@@ -130,7 +131,7 @@ async function credentialRevoke(id: string) {
 await yargs(hideBin(process.argv))
   .scriptName('svc-engine')
   .usage('$0 <command>\n\nRuns the svc-engine server and manages it on its host.')
-  .command('serve', 'Run the Engine (HTTP on SVC_HTTP_PORT, data in SVC_DATA_DIR).', {}, serve)
+  .command('serve', 'Run the Engine (HTTP on SVC_HTTP_PORT, gRPC on SVC_GRPC_PORT, data in SVC_DATA_DIR).', {}, serve)
   .command('dev', 'Run the Engine plus the bundled demo-crm provider on loopback.', {}, dev)
   .command('credential', 'Manage CLI credentials on the Engine host.', (y) =>
     y

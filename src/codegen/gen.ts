@@ -1,5 +1,6 @@
 // `npm run gen` writes generated/ from spec/; `npm run gen:check` regenerates into a temporary
 // folder and fails when generated/ differs. Nothing under generated/ is edited by hand.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -9,6 +10,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { transform } from 'esbuild';
 import { normalizeService, parsePolicy } from '../catalog/normalize.ts';
 import { validateDefinition } from '../unified/definitions.ts';
 
@@ -197,10 +199,67 @@ function generateUnified(outDir: string) {
   write(outDir, 'unified/index.json', JSON.stringify(definitions, null, 2) + '\n');
 }
 
+/** Runs a code generator; a missing tool fails with what to install rather than a bare ENOENT. */
+function tool(command: string, args: string[], hint: string) {
+  try {
+    execFileSync(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (err) {
+    const e = err as { code?: string; stderr?: Buffer };
+    const why = e.code === 'ENOENT' ? `${command} is not installed` : (e.stderr?.toString().trim() ?? String(err));
+    throw new Error(`gen: ${command} ${args.join(' ')} failed: ${why}\n${hint}`);
+  }
+}
+
+/**
+ * spec/engine.proto → generated/grpc/engine.ts (ts-proto for @grpc/grpc-js, via buf with the local
+ * plugin from node_modules/.bin: no remote plugins, no network), generated/grpc/engine.js (the same
+ * module with its types stripped, shipped inside the typed TypeScript packages), and
+ * generated/python/engine_pb2{,_grpc}.py (shipped inside the Python packages).
+ */
+async function generateGrpc(outDir: string) {
+  const tmp = mkdtempSync(join(tmpdir(), 'svc-gen-proto-'));
+  try {
+    const plugin = join(root, 'node_modules/.bin/protoc-gen-ts_proto');
+    const template = {
+      version: 'v2',
+      plugins: [
+        {
+          local: plugin,
+          out: join(tmp, 'ts'),
+          opt: ['outputServices=grpc-js', 'esModuleInterop=true', 'env=node', 'outputJsonMethods=false', 'useOptionals=messages'],
+        },
+      ],
+    };
+    tool(join(root, 'node_modules/.bin/buf'), ['generate', 'spec', '--path', 'spec/engine.proto', '--template', JSON.stringify(template)], 'Run `npm ci` (buf and ts-proto are devDependencies).');
+    const ts = HEADER + readFileSync(join(tmp, 'ts/engine.ts'), 'utf8');
+    write(outDir, 'grpc/engine.ts', ts);
+    const js = await transform(ts, { loader: 'ts', format: 'esm', target: 'es2022', legalComments: 'inline' });
+    write(outDir, 'grpc/engine.js', HEADER + js.code);
+
+    // Python: message classes from Debian's protoc (3.21, matching python3-protobuf 4.21); the
+    // service stub from grpc_tools, whose bundled parser predates proto3 `optional`. The stub only
+    // names the service and its message classes, so it is generated from a copy without the labels.
+    const py = join(tmp, 'py');
+    mkdirSync(py, { recursive: true });
+    mkdirSync(join(tmp, 'plain'), { recursive: true });
+    writeFileSync(join(tmp, 'plain/engine.proto'), readFileSync(join(root, 'spec/engine.proto'), 'utf8').replace(/^(\s*)optional /gm, '$1'));
+    const debian = 'Install the Debian packages: apt-get install -y protobuf-compiler python3-grpc-tools python3-grpcio python3-protobuf';
+    tool('protoc', ['-I', 'spec', `--python_out=${py}`, 'spec/engine.proto'], debian);
+    tool('/usr/bin/python3', ['-m', 'grpc_tools.protoc', '-I', join(tmp, 'plain'), `--grpc_python_out=${py}`, join(tmp, 'plain/engine.proto')], debian);
+    write(outDir, 'python/engine_pb2.py', readFileSync(join(py, 'engine_pb2.py'), 'utf8'));
+    // Inside a package the stub must import its sibling relatively.
+    const stub = readFileSync(join(py, 'engine_pb2_grpc.py'), 'utf8').replace(/^import engine_pb2 as /m, 'from . import engine_pb2 as ');
+    write(outDir, 'python/engine_pb2_grpc.py', stub);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 async function generate(outDir: string) {
   write(outDir, 'README.md', '# generated/\n\nWritten by `npm run gen` from `spec/`. Never edit by hand; `npm run gen:check` fails in CI when this folder is stale.\n');
   await generateEngineApi(outDir);
   generateCatalog(outDir);
+  await generateGrpc(outDir);
   generateUnified(outDir);
 }
 

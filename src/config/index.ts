@@ -59,7 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
   return {
     host: env.SVC_HOST || '127.0.0.1',
     httpPort: intFrom(env, 'SVC_HTTP_PORT', 8700, 0, 65535),
-    grpcPort: intFrom(env, 'SVC_GRPC_PORT', 8701, 0, 65535),
+    // An ephemeral HTTP port (tests, side-by-side Engines) takes an ephemeral gRPC port too.
+    grpcPort: intFrom(env, 'SVC_GRPC_PORT', env.SVC_HTTP_PORT === '0' ? 0 : 8701, 0, 65535),
     dataDir: resolve(env.SVC_DATA_DIR || './.svc-engine'),
     masterKey: env.SVC_MASTER_KEY || undefined,
     logLevel: env.SVC_LOG_LEVEL || 'info',

@@ -15,6 +15,8 @@ import { MemorySessionStateStore } from '../retention/index.ts';
 import { IsolatePool } from '../sandbox/index.ts';
 import { UnifiedOperations } from '../unified/index.ts';
 import { createLogger, type Logger } from '../log/index.ts';
+import { startGrpcServer } from '../grpc/index.ts';
+import { Packages } from '../sdkgen/index.ts';
 import { Apps } from '../apps/index.ts';
 import { createHttpApp, type ServerDeps } from '../server/index.ts';
 import { openStore, type Store } from '../store/index.ts';
@@ -26,6 +28,8 @@ export interface Engine {
   readonly store: Store;
   /** http://host:port of the running HTTP listener. */
   readonly url: string;
+  /** host:port of the running gRPC listener (the typed packages' `grpcUrl`). */
+  readonly grpcUrl: string;
   /** The owner's one-time sign-in code, when one was issued at this start (printed by the bin). */
   readonly signinCode: string | null;
   stop(): Promise<void>;
@@ -52,6 +56,7 @@ export async function assemble(
   const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs });
   const executor = new Executor({ catalog, workspace, vault, activity, connections, dispatcher, log, providerTimeoutMs: config.providerTimeoutMs });
   const unified = new UnifiedOperations({ executor, store });
+  const packages = new Packages({ catalog });
   const sdk = new Apps('sdk', { store, catalog, workspace, tokens, unified: unified.list() });
   const mcp = new Apps('mcp', { store, catalog, workspace, tokens, unified: unified.list() });
   const accounts = new Accounts(store);
@@ -63,7 +68,7 @@ export async function assemble(
     { mcp, tokens, catalog, unified, log, sessionState, tools: { store, execute } },
     { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sessionIdleMs: config.mcpSessionIdleMs },
   );
-  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, mcpGateway, sessionState, isolates, unified };
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, mcpGateway, sessionState, isolates, unified, packages };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
@@ -81,7 +86,12 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
   if (!config.publicUrl) deps.urls.http = url;
-  log.info({ url }, 'engine listening');
+  const grpc = await startGrpcServer(deps, { host: config.host, port: config.grpcPort }).catch(async (err: unknown) => {
+    await new Promise((resolve) => server.close(resolve));
+    throw err;
+  });
+  const grpcUrl = `${config.host.includes(':') ? `[${config.host}]` : config.host}:${grpc.port}`;
+  log.info({ url, grpcUrl }, 'engine listening');
 
   let stopped = false;
   return {
@@ -89,10 +99,12 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
     deps,
     store,
     url,
+    grpcUrl,
     signinCode,
     async stop() {
       if (stopped) return;
       stopped = true;
+      await grpc.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

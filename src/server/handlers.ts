@@ -15,6 +15,7 @@ import type { Connections } from '../connections/index.ts';
 import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
 import type { Logger } from '../log/index.ts';
 import type { Apps } from '../apps/index.ts';
+import type { Packages } from '../sdkgen/index.ts';
 import type { AppVersionRow, Store, TokenRow } from '../store/index.ts';
 import type { Workspace } from '../workspace/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
@@ -38,6 +39,8 @@ export interface ServerDeps {
   executor: Executor;
   activity: ActivityLog;
   store: Store;
+  /** Typed packages and READMEs of SDK versions. */
+  packages: Packages;
 }
 
 type Content<T> = T extends { content: infer C } ? C[keyof C] : never;
@@ -266,6 +269,20 @@ export function createHandlers(deps: ServerDeps): Handlers {
       const versions = await sdk.versions(params.name);
       if (!versions.length) throw new EngineError('ENGINE_NOT_FOUND', `no SDK app named '${params.name}'`, { details: { field: 'name' } });
       return { body: { versions: versions.map(versionView) } };
+    },
+
+    async downloadSdkPackage({ params }) {
+      const versions = await sdk.versions(params.name);
+      const version = versions.find((v) => v.version === params.version || v.versionId === params.version);
+      if (!version) {
+        throw new EngineError('ENGINE_NOT_FOUND', `no version '${params.version}' of SDK app '${params.name}'`, { details: { field: 'version' } });
+      }
+      const file = await deps.packages.get(version, params.kind);
+      return {
+        type: file.contentType,
+        headers: { 'content-disposition': `attachment; filename="${file.filename}"`, 'x-content-sha256': file.sha256 },
+        body: file.bytes,
+      };
     },
 
     async listReceipts({ params }) {

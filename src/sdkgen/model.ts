@@ -1,0 +1,296 @@
+// The SDK model: what every package and the README of one SDK version are rendered from. Built
+// from the immutable version (its services and sorted operation IDs) and the operation index, so
+// the same version always gives the same model.
+import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
+import { inputSchemaOf } from '../execution/index.ts';
+import type { AppVersionRow } from '../store/index.ts';
+
+/** An operation as the packages show it: its index entry's identity and docs, plus names in both languages. */
+export interface SdkOperation extends Pick<OperationSpec, 'id' | 'service' | 'providerOperationId' | 'method' | 'path' | 'summary' | 'description' | 'deprecated' | 'group'> {
+  /** The same path in Python (snake_case, keywords suffixed with `_`). */
+  pyGroup: string[];
+  tsPath: string;
+  pyPath: string;
+  /** Type names within the service's type module. */
+  inputType: string;
+  outputType: string;
+  inputSchema: Record<string, unknown>;
+  /** The union of the 2xx response schemas; null when none declares a JSON body; undefined when unknown. */
+  outputSchema: JsonSchema | null | undefined;
+  /** Whether the input has required properties (the argument is optional otherwise). */
+  inputRequired: boolean;
+  /** A placeholder input with every required property, for docs. */
+  example: Record<string, unknown>;
+  pagination: { style: string; engineMaxPages: number; callerBound: boolean } | null;
+}
+
+export interface SdkService {
+  name: string;
+  version: string;
+  title: string;
+  /** The client property: `Github`, `DemoCrm`. */
+  className: string;
+  /** The Python module of its types: `github`, `demo_crm`. */
+  pyModule: string;
+  oauth: boolean;
+  apiKey: boolean;
+  /** The provider's components.schemas (operation schemas refer to them as `#/components/schemas/<key>`). */
+  schemas: Record<string, JsonSchema>;
+  /** Every component the selected operations reach, sorted by key, with its type name. */
+  components: { key: string; name: string; schema: JsonSchema }[];
+  /** component key → type name. */
+  typeName: ReadonlyMap<string, string>;
+  operations: SdkOperation[];
+}
+
+export interface SdkModel {
+  name: string;
+  version: string;
+  versionId: string;
+  /** npm package name and tarball file name. */
+  npmName: string;
+  npmFile: string;
+  /** Python distribution name, import package and file names. */
+  pyDist: string;
+  pyPackage: string;
+  wheelFile: string;
+  sdistFile: string;
+  /** The README's name as a download (the packages carry it as README.md). */
+  readmeFile: string;
+  services: SdkService[];
+  operations: SdkOperation[];
+}
+
+const PY_KEYWORDS = new Set(
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type'.split(' '),
+);
+
+/** `simple-user` → `SimpleUser`, `addLabels` → `AddLabels`, `2fa` → `T2fa`. */
+export function pascal(text: string): string {
+  const out = text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+  return /^[0-9]/.test(out) ? `T${out}` : out || 'T';
+}
+
+/** `addCustomLabelsToSelfHostedRunnerForOrg` → `add_custom_labels_to_self_hosted_runner_for_org`; `import` → `import_`. */
+export function snake(text: string): string {
+  const s = text
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase();
+  const id = /^[0-9]/.test(s) ? `_${s}` : s || '_';
+  return PY_KEYWORDS.has(id) ? `${id}_` : id;
+}
+
+/** Hands out unique names: the first holder of a name keeps it, later ones get 2, 3, … */
+export class Names {
+  private readonly taken = new Set<string>();
+  claim(wanted: string): string {
+    let name = wanted;
+    for (let i = 2; this.taken.has(name); i++) name = `${wanted}${i}`;
+    this.taken.add(name);
+    return name;
+  }
+}
+
+const COMPONENT_REF = '#/components/schemas/';
+
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keywords whose values are data, not schemas: a `$ref` inside them names nothing the types need. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'enum', 'const']);
+
+/** Component keys a schema refers to, directly or through other components (vendor extensions aside). */
+function reachable(roots: unknown[], schemas: Record<string, JsonSchema>): string[] {
+  const seen = new Set<string>();
+  /** `names`: the node maps names to schemas (properties), so its keys are not keywords. */
+  const walk = (node: unknown, names = false): void => {
+    if (Array.isArray(node)) return node.forEach((n) => walk(n));
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (names) walk(v);
+      else if (k.startsWith('x-') || DATA_KEYWORDS.has(k)) continue;
+      else if (k === '$ref' && typeof v === 'string' && v.startsWith(COMPONENT_REF)) {
+        const key = v.slice(COMPONENT_REF.length);
+        if (!seen.has(key) && key in schemas) {
+          seen.add(key);
+          walk(schemas[key]);
+        }
+      } else walk(v, SCHEMA_MAPS.has(k));
+    }
+  };
+  roots.forEach((r) => walk(r));
+  return [...seen].sort();
+}
+
+/** The component a `$ref` names, or undefined. */
+export const refKey = (ref: unknown): string | undefined => (typeof ref === 'string' && ref.startsWith(COMPONENT_REF) ? ref.slice(COMPONENT_REF.length) : undefined);
+
+function outputSchemaOf(op: OperationSpec): JsonSchema | null | undefined {
+  const codes = Object.keys(op.responses)
+    .filter((c) => /^2\d\d$/.test(c) || c === '2XX')
+    .sort();
+  if (!codes.length) return undefined;
+  const schemas = codes.map((c) => op.responses[c] ?? null);
+  const distinct = schemas.filter((s, i) => schemas.findIndex((o) => JSON.stringify(o) === JSON.stringify(s)) === i);
+  if (distinct.every((s) => s === null)) return null;
+  const bodies = distinct.filter((s): s is JsonSchema => s !== null);
+  const nullable = distinct.length > bodies.length;
+  if (bodies.length === 1 && !nullable) return bodies[0]!;
+  return { anyOf: [...bodies, ...(nullable ? [{ type: 'null' }] : [])] };
+}
+
+function resolveRef(schema: unknown, schemas: Record<string, JsonSchema>, depth = 0): Record<string, unknown> | undefined {
+  if (!schema || typeof schema !== 'object' || depth > 20) return undefined;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  const key = refKey(ref);
+  if (key !== undefined) return resolveRef(schemas[key], schemas, depth + 1);
+  return schema as Record<string, unknown>;
+}
+
+/** A placeholder value that has the schema's shape (for docs; not guaranteed to pass every pattern). */
+export function exampleOf(schema: unknown, name: string, schemas: Record<string, JsonSchema>, depth = 0): unknown {
+  const s = resolveRef(schema, schemas);
+  if (!s || depth > 6) return null;
+  if (s.example !== undefined) return s.example;
+  if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
+  if (s.default !== undefined) return s.default;
+  if (s.const !== undefined) return s.const;
+  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
+    const options = s[key];
+    if (Array.isArray(options) && options.length) {
+      if (key === 'allOf') {
+        const merged: Record<string, unknown> = {};
+        for (const part of options) {
+          const v = exampleOf(part, name, schemas, depth + 1);
+          if (v && typeof v === 'object' && !Array.isArray(v)) Object.assign(merged, v);
+        }
+        return merged;
+      }
+      return exampleOf(options.find((o) => resolveRef(o, schemas)?.type !== 'null') ?? options[0], name, schemas, depth + 1);
+    }
+  }
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  switch (type) {
+    case 'string':
+      return s.format === 'date-time' ? '2026-01-01T00:00:00Z' : s.format === 'date' ? '2026-01-01' : s.format === 'uri' ? 'https://example.com' : `<${name}>`;
+    case 'integer':
+    case 'number':
+      return typeof s.minimum === 'number' ? s.minimum : 1;
+    case 'boolean':
+      return true;
+    case 'array': {
+      const min = typeof s.minItems === 'number' ? s.minItems : 0;
+      return min > 0 ? [exampleOf(s.items, name, schemas, depth + 1)] : [];
+    }
+    case 'object':
+    case undefined: {
+      const props = (s.properties ?? {}) as Record<string, unknown>;
+      const required = Array.isArray(s.required) ? (s.required as string[]) : [];
+      if (type === undefined && !s.properties) return null;
+      return Object.fromEntries(required.filter((k) => k in props).map((k) => [k, exampleOf(props[k], k, schemas, depth + 1)]));
+    }
+    default:
+      return null;
+  }
+}
+
+export function buildModel(version: AppVersionRow, indexOf: (service: string, version: string) => ServiceIndex): SdkModel {
+  const services: SdkService[] = [];
+  const clientNames = new Names();
+  const pyModules = new Names();
+  for (const pair of version.services) {
+    const [service = '', serviceVersion = ''] = pair.split('=');
+    const index = indexOf(service, serviceVersion);
+    const className = clientNames.claim(pascal(service));
+    const typeNames = new Names();
+    const pyNamers = new Map<string, Names>();
+    const pyChosen = new Map<string, string>();
+    const operations: SdkOperation[] = [];
+    const ops = version.operations
+      .filter((id) => id.startsWith(`${service}.`))
+      .map((id) => {
+        const op = index.operations.find((o) => o.id === id);
+        if (!op) throw new Error(`operation ${id} of ${version.name}@${version.version} is not in ${service}@${serviceVersion}`);
+        return op;
+      })
+      .sort((a, b) => (a.group.join('.') < b.group.join('.') ? -1 : 1));
+    for (const op of ops) {
+      // Python names are unique per parent node: two camelCase names that snake to the same word keep apart.
+      const pyGroup = op.group.map((segment, i) => {
+        const parent = op.group.slice(0, i).join('.');
+        const key = `${parent}.${segment}`;
+        let name = pyChosen.get(key);
+        if (name === undefined) {
+          let namer = pyNamers.get(parent);
+          if (!namer) pyNamers.set(parent, (namer = new Names()));
+          pyChosen.set(key, (name = namer.claim(snake(segment))));
+        }
+        return name;
+      });
+      const base = pascal(op.group.join(' '));
+      const inputSchema = inputSchemaOf(op);
+      const required = inputSchema.required as string[];
+      const example = Object.fromEntries(
+        required.map((k) => [k, exampleOf((inputSchema.properties as Record<string, unknown>)[k], k, index.schemas)]),
+      );
+      operations.push({
+        id: op.id,
+        service,
+        providerOperationId: op.providerOperationId,
+        method: op.method,
+        path: op.path,
+        summary: op.summary || op.providerOperationId,
+        description: op.description,
+        deprecated: op.deprecated,
+        group: op.group,
+        pyGroup,
+        tsPath: `client.${className}.${op.group.join('.')}`,
+        pyPath: `client.${className}.${pyGroup.join('.')}`,
+        inputType: typeNames.claim(`${base}Input`),
+        outputType: typeNames.claim(`${base}Output`),
+        inputSchema,
+        outputSchema: outputSchemaOf(op),
+        inputRequired: required.length > 0,
+        example,
+        pagination: op.pagination ? { style: op.pagination.style, engineMaxPages: op.pagination.engineMaxPages, callerBound: op.pagination.callerBound } : null,
+      });
+    }
+    const keys = reachable(operations.flatMap((o) => [o.inputSchema, o.outputSchema]), index.schemas);
+    const typeName = new Map(keys.map((key) => [key, typeNames.claim(pascal(key))]));
+    services.push({
+      name: service,
+      version: serviceVersion,
+      title: index.title,
+      className,
+      pyModule: pyModules.claim(snake(service)),
+      oauth: index.auth.some((a) => a.type === 'oauth2'),
+      apiKey: index.auth.some((a) => a.type === 'api_key'),
+      schemas: index.schemas,
+      components: keys.map((key) => ({ key, name: typeName.get(key)!, schema: index.schemas[key]! })),
+      typeName,
+      operations,
+    });
+  }
+  const pyDist = `svc-sdk-${version.name}`;
+  const pyPackage = pyDist.replace(/-/g, '_');
+  return {
+    name: version.name,
+    version: version.version,
+    versionId: version.versionId,
+    npmName: `@svc-sdk/${version.name}`,
+    npmFile: `svc-sdk-${version.name}-${version.version}.tgz`,
+    pyDist,
+    pyPackage,
+    wheelFile: `${pyPackage}-${version.version}-py3-none-any.whl`,
+    sdistFile: `${pyPackage}-${version.version}.tar.gz`,
+    readmeFile: `svc-sdk-${version.name}-${version.version}-README.md`,
+    services,
+    operations: services.flatMap((s) => s.operations),
+  };
+}

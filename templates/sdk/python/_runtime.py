@@ -1,0 +1,151 @@
+"""Runtime of the generated svc-engine SDK packages.
+
+One gRPC call per operation, and the result envelope ``{ok, status, data, error}`` for every
+outcome. Transport failures become an envelope with code ``TRANSPORT_UNAVAILABLE``; nothing is
+raised.
+"""
+import json
+import re
+import sys
+import typing as _t
+from dataclasses import dataclass
+
+import grpc
+
+from . import engine_pb2, engine_pb2_grpc
+
+if sys.version_info >= (3, 11):
+    from typing import TypedDict as _TypedDict
+else:  # pragma: no cover
+    from typing_extensions import TypedDict as _TypedDict
+
+T = _t.TypeVar("T")
+
+DEFAULT_TIMEOUT = 60.0
+
+
+class Selectors(_TypedDict, total=False):
+    """Non-secret routing to an end user's OAuth connection; the Engine resolves the credential."""
+
+    end_user_ref: str
+    auth_type: _t.Literal["api_key", "oauth2"]
+    auth_name: str
+    resource_id: str
+
+
+@dataclass(frozen=True)
+class EnvelopeError:
+    """Why a call failed: an Engine code (``ENGINE_*``), a provider code (``PROVIDER_*``) or ``TRANSPORT_UNAVAILABLE``."""
+
+    code: str
+    message: str
+    retryable: bool
+    details: _t.Optional[_t.Dict[str, _t.Any]] = None
+    recovery: _t.Optional[_t.Dict[str, _t.Any]] = None
+
+
+@dataclass(frozen=True)
+class Envelope(_t.Generic[T]):
+    """The result of every call. ``status`` is the provider's HTTP status when it answered, else the Engine's."""
+
+    ok: bool
+    status: int
+    data: _t.Optional[T]
+    error: _t.Optional[EnvelopeError]
+
+    def to_dict(self) -> _t.Dict[str, _t.Any]:
+        """The envelope as the Engine's REST endpoint returns it (JSON-ready)."""
+        error: _t.Optional[_t.Dict[str, _t.Any]] = None
+        if self.error is not None:
+            error = {"code": self.error.code, "message": self.error.message, "retryable": self.error.retryable}
+            if self.error.details is not None:
+                error["details"] = self.error.details
+            if self.error.recovery is not None:
+                error["recovery"] = self.error.recovery
+        return {"ok": self.ok, "status": self.status, "data": self.data, "error": error}
+
+
+def _failure(status: int, code: str, message: str, retryable: bool, details: _t.Dict[str, _t.Any]) -> "Envelope[_t.Any]":
+    return Envelope(ok=False, status=status, data=None, error=EnvelopeError(code=code, message=message, retryable=retryable, details=details))
+
+
+def _parse_target(grpc_url: str) -> _t.Tuple[str, bool]:
+    """``host:port``, ``http://host:port``, ``grpc://host:port`` (plaintext) or ``https://…``, ``grpcs://…`` (TLS)."""
+    m = re.match(r"^(?:([a-zA-Z][a-zA-Z0-9+.-]*)://)?([^/?#]+)/?$", (grpc_url or "").strip())
+    if not m:
+        raise ValueError(f"grpc_url must be host:port or a grpc://, grpcs://, http:// or https:// URL (got {grpc_url!r})")
+    scheme = (m.group(1) or "").lower()
+    if scheme and scheme not in ("http", "https", "grpc", "grpcs"):
+        raise ValueError(f"grpc_url: unsupported scheme {scheme!r}")
+    tls = scheme in ("https", "grpcs")
+    host_port = m.group(2)
+    target = host_port if re.search(r":\d+$", host_port) else f"{host_port}:{443 if tls else 80}"
+    return target, tls
+
+
+class Runtime:
+    def __init__(self, grpc_url: str, token: str, version_id: str, timeout: _t.Optional[float], options: _t.Sequence[_t.Tuple[str, _t.Any]]) -> None:
+        if not isinstance(token, str) or not token:
+            raise ValueError("Client(grpc_url=..., token=...): token must be the SDK execution token")
+        self._target, tls = _parse_target(grpc_url)
+        channel_options = [("grpc.max_receive_message_length", -1), *options]
+        if tls:
+            self._channel = grpc.secure_channel(self._target, grpc.ssl_channel_credentials(), options=channel_options)
+        else:
+            self._channel = grpc.insecure_channel(self._target, options=channel_options)
+        self._stub = engine_pb2_grpc.EngineStub(self._channel)
+        self._metadata = (("authorization", f"Bearer {token}"),)
+        self._version_id = version_id
+        self._timeout = timeout
+
+    def call(
+        self,
+        operation: str,
+        input: _t.Optional[_t.Mapping[str, _t.Any]],
+        max_pages: _t.Optional[int] = None,
+        selectors: _t.Optional[Selectors] = None,
+        timeout: _t.Optional[float] = None,
+    ) -> "Envelope[_t.Any]":
+        try:
+            input_json = "" if input is None else json.dumps(input, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        except (TypeError, ValueError) as err:
+            return _failure(400, "ENGINE_INVALID_INPUT", f"input is not JSON-serialisable ({err})", False, {"field": "input", "provider_execution": "not_started"})
+        request = engine_pb2.ExecuteRequest(version_id=self._version_id, operation=operation, input_json=input_json)
+        if max_pages is not None:
+            request.pagination.CopyFrom(engine_pb2.Pagination(max_pages=max_pages))
+        if selectors is not None:
+            request.selectors.CopyFrom(engine_pb2.Selectors(**{k: v for k, v in selectors.items() if v is not None}))
+        deadline = self._timeout if timeout is None else timeout
+        try:
+            reply = self._stub.Execute(request, metadata=self._metadata, timeout=deadline)
+        except grpc.RpcError as err:
+            return self._transport_failure(err)
+        try:
+            error = None
+            if reply.HasField("error"):
+                e = reply.error
+                error = EnvelopeError(
+                    code=e.code,
+                    message=e.message,
+                    retryable=e.retryable,
+                    details=json.loads(e.details_json) if e.HasField("details_json") else None,
+                    recovery=json.loads(e.recovery_json) if e.HasField("recovery_json") else None,
+                )
+            return Envelope(ok=reply.ok, status=reply.status, data=json.loads(reply.data_json or "null"), error=error)
+        except ValueError as err:
+            return _failure(503, "TRANSPORT_UNAVAILABLE", f"the reply of the Engine's gRPC service at {self._target} could not be read ({err})", False, {"grpc_status": "INTERNAL", "provider_execution": "unknown"})
+
+    def _transport_failure(self, err: grpc.RpcError) -> "Envelope[_t.Any]":
+        code = err.code() if hasattr(err, "code") else grpc.StatusCode.UNKNOWN
+        name = code.name if code is not None else "UNKNOWN"
+        reason = err.details() if hasattr(err, "details") else str(err)
+        return _failure(
+            504 if code == grpc.StatusCode.DEADLINE_EXCEEDED else 503,
+            "TRANSPORT_UNAVAILABLE",
+            f"the Engine's gRPC service at {self._target} could not complete the call ({name}: {reason or name})",
+            code == grpc.StatusCode.UNAVAILABLE,
+            {"grpc_status": name, "provider_execution": "unknown"},
+        )
+
+    def close(self) -> None:
+        self._channel.close()

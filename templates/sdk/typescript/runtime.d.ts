@@ -1,0 +1,48 @@
+// Types of the svc-engine SDK runtime: the result envelope and call options.
+
+export interface EnvelopeError {
+  /** Engine codes (ENGINE_*), PROVIDER_* codes, or TRANSPORT_UNAVAILABLE when the Engine's gRPC service could not be used. */
+  code: string;
+  message: string;
+  retryable: boolean;
+  details?: Record<string, unknown>;
+  recovery?: Record<string, unknown>;
+}
+
+/** The result of every call: `ok` tells success; `status` is the provider's HTTP status when it answered, else the Engine's. */
+export type Envelope<T> =
+  | { ok: true; status: number; data: T; error: null }
+  | { ok: false; status: number; data: null; error: EnvelopeError };
+
+export interface ClientOptions {
+  /** The Engine's gRPC address: `host:port` (plaintext), `grpc://host:port`, or `https://host` / `grpcs://host:port` (TLS). */
+  grpcUrl: string;
+  /** The SDK execution token (`svc_sdk_…`) printed by the first `svc-cli sdk apply`. */
+  token: string;
+  /** Deadline of each call in milliseconds (default 60 000); the Engine stops the provider call when it passes. */
+  timeoutMs?: number;
+  /** Extra @grpc/grpc-js channel options. */
+  channelOptions?: Record<string, unknown>;
+}
+
+/** Non-secret routing to an end user's OAuth connection; the Engine resolves the credential. */
+export interface Selectors {
+  endUserRef?: string;
+  authType?: 'api_key' | 'oauth2';
+  authName?: string;
+  resourceId?: string;
+}
+
+export interface CallOptions {
+  selectors?: Selectors;
+  /** Deadline of this call in milliseconds. */
+  timeoutMs?: number;
+  /** Aborting cancels the call (the envelope then carries TRANSPORT_UNAVAILABLE). */
+  signal?: AbortSignal;
+}
+
+/** Options of an operation whose pagination policy accepts a caller bound. */
+export interface PagedCallOptions extends CallOptions {
+  /** Read at most `maxPages` pages (fewer than the operation's Engine limit); without it the Engine reads to the end. */
+  pagination?: { maxPages: number };
+}

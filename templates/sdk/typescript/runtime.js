@@ -1,0 +1,119 @@
+// Runtime of the generated svc-engine SDK packages: one gRPC call per operation, and the result
+// envelope `{ ok, status, data, error }` for every outcome. Transport failures become an envelope
+// with code TRANSPORT_UNAVAILABLE; nothing is thrown.
+import { credentials as grpcCredentials, Metadata, status as grpcStatus } from '@grpc/grpc-js';
+import { EngineClient } from './engine.js';
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const STATUS_NAMES = Object.fromEntries(Object.entries(grpcStatus).map(([name, code]) => [code, name]));
+
+/** `host:port`, `http://host:port`, `grpc://host:port` (plaintext) or `https://…`, `grpcs://…` (TLS). */
+function parseTarget(grpcUrl) {
+  const m = /^(?:([a-z][a-z0-9+.-]*):\/\/)?([^/?#]+)\/?$/i.exec(String(grpcUrl ?? '').trim());
+  if (!m) throw new TypeError(`grpcUrl must be host:port or a grpc://, grpcs://, http:// or https:// URL (got '${grpcUrl}')`);
+  const scheme = (m[1] ?? '').toLowerCase();
+  if (scheme && !['http', 'https', 'grpc', 'grpcs'].includes(scheme)) throw new TypeError(`grpcUrl: unsupported scheme '${scheme}'`);
+  const tls = scheme === 'https' || scheme === 'grpcs';
+  const hostPort = m[2];
+  const target = /:\d+$/.test(hostPort) ? hostPort : `${hostPort}:${tls ? 443 : 80}`;
+  return { target, tls };
+}
+
+function failure(status, code, message, retryable, details) {
+  return { ok: false, status, data: null, error: { code, message, retryable, details } };
+}
+
+function transportFailure(target, err) {
+  const name = STATUS_NAMES[err.code] ?? 'UNKNOWN';
+  const deadline = err.code === grpcStatus.DEADLINE_EXCEEDED;
+  const reason = err.details || err.message || name;
+  return failure(deadline ? 504 : 503, 'TRANSPORT_UNAVAILABLE', `the Engine's gRPC service at ${target} could not complete the call (${name}: ${reason})`, err.code === grpcStatus.UNAVAILABLE, {
+    grpc_status: name,
+    provider_execution: 'unknown',
+  });
+}
+
+function fromWire(target, wire) {
+  try {
+    const e = wire.error;
+    return {
+      ok: wire.ok,
+      status: wire.status,
+      data: JSON.parse(wire.dataJson || 'null'),
+      error: e
+        ? {
+            code: e.code,
+            message: e.message,
+            retryable: e.retryable,
+            ...(e.detailsJson !== undefined ? { details: JSON.parse(e.detailsJson) } : {}),
+            ...(e.recoveryJson !== undefined ? { recovery: JSON.parse(e.recoveryJson) } : {}),
+          }
+        : null,
+    };
+  } catch (err) {
+    return transportFailure(target, { code: grpcStatus.INTERNAL, details: `the reply could not be read: ${err.message}` });
+  }
+}
+
+export class Runtime {
+  #client;
+  #target;
+  #token;
+  #versionId;
+  #timeoutMs;
+
+  constructor(options, versionId) {
+    if (!options || typeof options !== 'object') throw new TypeError('new Client({ grpcUrl, token }): options are required');
+    if (typeof options.token !== 'string' || options.token === '') throw new TypeError('new Client({ grpcUrl, token }): token must be the SDK execution token');
+    const { target, tls } = parseTarget(options.grpcUrl);
+    this.#target = target;
+    this.#token = options.token;
+    this.#versionId = versionId;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#client = new EngineClient(target, tls ? grpcCredentials.createSsl() : grpcCredentials.createInsecure(), {
+      'grpc.max_receive_message_length': -1,
+      ...options.channelOptions,
+    });
+  }
+
+  /** Calls one operation; always resolves with an envelope. */
+  call(operation, input, options = {}) {
+    let inputJson;
+    try {
+      inputJson = input === undefined ? '' : JSON.stringify(input);
+    } catch (err) {
+      return Promise.resolve(failure(400, 'ENGINE_INVALID_INPUT', `input is not JSON-serialisable (${err.message})`, false, { field: 'input', provider_execution: 'not_started' }));
+    }
+    const request = { versionId: this.#versionId, operation, inputJson };
+    if (options.pagination !== undefined) request.pagination = { maxPages: options.pagination?.maxPages };
+    if (options.selectors !== undefined) request.selectors = { ...options.selectors };
+    const metadata = new Metadata();
+    metadata.set('authorization', `Bearer ${this.#token}`);
+    const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
+    const callOptions = timeoutMs > 0 && Number.isFinite(timeoutMs) ? { deadline: Date.now() + timeoutMs } : {};
+    return new Promise((resolve) => {
+      if (options.signal?.aborted) return resolve(transportFailure(this.#target, { code: grpcStatus.CANCELLED, details: 'the call was aborted before it started' }));
+      const call = this.#client.execute(request, metadata, callOptions, (err, reply) => {
+        options.signal?.removeEventListener('abort', onAbort);
+        resolve(err ? transportFailure(this.#target, err) : fromWire(this.#target, reply));
+      });
+      const onAbort = () => call.cancel();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  close() {
+    this.#client.close();
+  }
+}
+
+/** Builds the nested service object of an operation table `{ group: { method: operationId } }`. */
+export function bindOperations(runtime, table) {
+  const node = {};
+  for (const [name, entry] of Object.entries(table)) {
+    const value =
+      typeof entry === 'string' ? (input, options) => runtime.call(entry, input, options) : bindOperations(runtime, entry);
+    Object.defineProperty(node, name, { value, enumerable: true });
+  }
+  return Object.freeze(node);
+}

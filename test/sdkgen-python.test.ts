@@ -1,0 +1,131 @@
+// The Python package end to end with Debian's /usr/bin/python3, python3-grpcio and
+// python3-protobuf: publish an SDK, download its wheel, install it into a venv that uses the
+// system site packages (no index), call the Engine's gRPC port through the typed client against
+// a fake provider, and resolve every Python path the README shows. The sdist builds and installs too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import type { FakeProvider } from './helpers/fake-provider.ts';
+import { download, publishApp, startCrmProvider, installPython, installPythonSdist, runPython, workdir, type Downloaded, type Workdir } from './helpers/sdk-packages.ts';
+
+const SECRET = 'canary-sdkpy-7c2a5e1f93';
+
+let t: TestEngine;
+let provider: FakeProvider;
+let work: Workdir;
+let python: string;
+let published: { versionId: string; token: string; version: string };
+let wheel: Downloaded;
+let readme: string;
+
+beforeAll(async () => {
+  provider = await startCrmProvider(SECRET);
+  t = await startTestEngine({ SVC_GRPC_PORT: '0' });
+  published = await publishApp(t, 'shop-py', provider.url, SECRET, ['demo-crm=*', 'github=issues/*']);
+  work = workdir('svc-sdkpy-');
+  wheel = await download(t, 'shop-py', published.version, 'python-wheel');
+  readme = (await download(t, 'shop-py', published.version, 'readme')).bytes.toString('utf8');
+  python = await installPython(work.dir, wheel);
+}, 120_000);
+
+afterAll(async () => {
+  work?.cleanup();
+  await t?.stop();
+  await provider?.stop();
+});
+
+const env = () => ({ SVC_GRPC_URL: t.engine.grpcUrl, SVC_EXECUTION_TOKEN: published.token });
+
+describe('Python package', () => {
+  it('is a py3-none-any wheel named after the SDK', () => {
+    expect(wheel.filename).toBe(`svc_sdk_shop_py-${published.version}-py3-none-any.whl`);
+    expect(wheel.bytes.subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
+  });
+
+  it('calls the Engine over gRPC and returns Envelope dataclasses', async () => {
+    const out = (await runPython(
+      python,
+      `
+import dataclasses, json, os
+from svc_sdk_shop_py import Client, Envelope, VERSION_ID
+from svc_sdk_shop_py.types import demo_crm
+
+with Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION_TOKEN"]) as client:
+    got = client.DemoCrm.contacts.get({"contact_id": "con_7"})
+    assert isinstance(got, Envelope) and dataclasses.is_dataclass(got)
+    body: demo_crm.ContactInput = {"name": "Bob", "email": "bob@example.test", "labels": {"team": "ops"}}
+    created = client.DemoCrm.contacts.create({"body": body})
+    paged = client.DemoCrm.contacts.list({}, max_pages=2)
+    invalid = client.DemoCrm.contacts.get({"contact_id": "nope"})
+    print(json.dumps({"version": VERSION_ID, "got": got.to_dict(), "created": created.to_dict(), "paged": paged.to_dict(), "invalid": invalid.to_dict()}))
+`,
+      env(),
+    )) as Record<string, any>;
+    expect(out.version).toBe(published.versionId);
+    expect(out.got).toMatchObject({ ok: true, status: 200, data: { id: 'con_7', name: 'Ada' }, error: null });
+    expect(out.created).toMatchObject({ ok: true, status: 201, data: { id: 'con_new', name: 'Bob', labels: { team: 'ops' } } });
+    expect(out.paged).toMatchObject({ ok: true, data: { data: [{ id: 'con_1' }, { id: 'con_2' }], has_more: true } });
+    expect(out.invalid).toMatchObject({ ok: false, status: 400, data: null, error: { code: 'ENGINE_INVALID_INPUT' } });
+    const receipts = (await t.api('GET', `/v1/versions/${published.versionId}/receipts?limit=50`)).body.receipts as { surface: string }[];
+    expect(receipts.length).toBeGreaterThanOrEqual(4);
+    expect(receipts.every((r) => r.surface === 'grpc')).toBe(true);
+  }, 30_000);
+
+  it('turns transport failures into TRANSPORT_UNAVAILABLE envelopes without raising', async () => {
+    const out = await runPython(
+      python,
+      `
+import json
+from svc_sdk_shop_py import Client
+client = Client(grpc_url="grpc://127.0.0.1:1", token="svc_sdk_x", timeout=2)
+print(json.dumps(client.DemoCrm.contacts.get({"contact_id": "con_1"}).to_dict()))
+`,
+    );
+    expect(out).toMatchObject({ ok: false, status: 503, data: null, error: { code: 'TRANSPORT_UNAVAILABLE', retryable: true, details: { grpc_status: 'UNAVAILABLE' } } });
+  }, 30_000);
+
+  it('types inputs and outputs with TypedDicts that resolve', async () => {
+    const out = (await runPython(
+      python,
+      `
+import json, typing
+from svc_sdk_shop_py.types import demo_crm, github
+hints = typing.get_type_hints(demo_crm.ContactsGetInput)
+names = [n for n in dir(github) if n.endswith("Input")]
+for n in names:
+    typing.get_type_hints(getattr(github, n))
+print(json.dumps({"contact_id": str(hints["contact_id"]), "required": sorted(demo_crm.ContactsGetInput.__required_keys__), "github_inputs": len(names), "issue": typing.is_typeddict(github.Issue)}))
+`,
+    )) as Record<string, unknown>;
+    expect(out).toEqual({ contact_id: "<class 'str'>", required: ['contact_id'], github_inputs: expect.any(Number), issue: true });
+    expect(out.github_inputs).toBeGreaterThan(40);
+  }, 30_000);
+
+  it('resolves every Python path of the README on the client object', async () => {
+    const rows = [...readme.matchAll(/^\| `client\.[\w.]+` \| `(client\.[\w.]+)` \| `([^`]+)` \|/gm)];
+    expect(rows.map((m) => m[2]).sort()).toEqual((await t.api('GET', '/v1/sdks/shop-py/versions')).body.versions[0].operations);
+    const pyBlocks = [...readme.matchAll(/```python\n([\s\S]*?)```/g)].map((m) => m[1]!).join('\n');
+    const shown = [...new Set([...rows.map((m) => m[1]!), ...[...pyBlocks.matchAll(/\b(client\.[A-Z]\w*(?:\.\w+)+)\(/g)].map((m) => m[1]!)])];
+    const out = (await runPython(
+      python,
+      `
+import functools, json, os
+from svc_sdk_shop_py import Client
+client = Client(grpc_url="127.0.0.1:1", token="svc_sdk_x")
+paths = json.loads(os.environ["PATHS"])
+missing = [p for p in paths if not callable(functools.reduce(lambda node, key: getattr(node, key, None), p.split(".")[1:], client))]
+print(json.dumps({"missing": missing, "checked": len(paths)}))
+`,
+      { PATHS: JSON.stringify(shown) },
+    )) as { missing: string[]; checked: number };
+    expect(out.missing).toEqual([]);
+    expect(out.checked).toBeGreaterThan(50);
+  }, 30_000);
+
+  it('ships an sdist that builds and installs offline', async () => {
+    const sdist = await download(t, 'shop-py', published.version, 'python-sdist');
+    expect(sdist.filename).toBe(`svc_sdk_shop_py-${published.version}.tar.gz`);
+    const other = await installPythonSdist(work.dir, sdist);
+    const out = await runPython(other, `import json, svc_sdk_shop_py as p; print(json.dumps([p.__version__, p.VERSION_ID]))`);
+    expect(out).toEqual([published.version, published.versionId]);
+  }, 90_000);
+});

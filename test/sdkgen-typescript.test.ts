@@ -1,0 +1,136 @@
+// The TypeScript package end to end: publish an SDK, download its npm tarball, install it into a
+// fresh project offline, type-check programs against its .d.ts with tsc (a wrong input type
+// fails), run one against the Engine's gRPC port calling a fake provider, and resolve every
+// TypeScript path the README shows on the client object.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import type { FakeProvider } from './helpers/fake-provider.ts';
+import { download, publishApp, startCrmProvider, installTypescript, runNode, typecheck, workdir, type Downloaded, type Workdir } from './helpers/sdk-packages.ts';
+
+const SECRET = 'canary-sdkts-0b6e2f9d41';
+
+let t: TestEngine;
+let provider: FakeProvider;
+let work: Workdir;
+let project: string;
+let published: { versionId: string; token: string; version: string };
+let tarball: Downloaded;
+let readme: string;
+
+beforeAll(async () => {
+  provider = await startCrmProvider(SECRET);
+  t = await startTestEngine({ SVC_GRPC_PORT: '0' });
+  published = await publishApp(t, 'shop', provider.url, SECRET, ['demo-crm=*', 'github=issues/*']);
+  work = workdir('svc-sdkts-');
+  tarball = await download(t, 'shop', published.version, 'typescript');
+  readme = (await download(t, 'shop', published.version, 'readme')).bytes.toString('utf8');
+  project = await installTypescript(work.dir, tarball);
+}, 180_000);
+
+afterAll(async () => {
+  work?.cleanup();
+  await t?.stop();
+  await provider?.stop();
+});
+
+const program = (body: string) => `import { Client, type Envelope, type DemoCrmTypes } from '@svc-sdk/shop';
+
+const client = new Client({ grpcUrl: process.env.SVC_GRPC_URL!, token: process.env.SVC_EXECUTION_TOKEN! });
+${body}
+client.close();
+`;
+
+describe('TypeScript package', () => {
+  it('is an npm tarball named after the SDK, with ESM, .d.ts files and the gRPC runtime dependency', () => {
+    expect(tarball.filename).toBe(`svc-sdk-shop-${published.version}.tgz`);
+    expect(tarball.bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+  });
+
+  it('ships .d.ts files that type-check on their own', async () => {
+    const declarations = await typecheck(project, ['node_modules/@svc-sdk/shop/index.d.ts'], { declarations: true });
+    expect(declarations.output).toBe('');
+    expect(declarations.ok).toBe(true);
+  }, 90_000);
+
+  it('type-checks a correct program and refuses a wrong input type', async () => {
+    writeFileSync(
+      join(project, 'good.ts'),
+      program(`
+const one: Envelope<DemoCrmTypes.ContactsGetOutput> = await client.DemoCrm.contacts.get({ contact_id: 'con_1' });
+if (one.ok) { const email: string = one.data.email; void email; } else { const code: string = one.error.code; void code; }
+const page = await client.DemoCrm.contacts.list({ limit: 1 }, { pagination: { maxPages: 2 } });
+void page;
+const issue = await client.Github.issues.create({ owner: 'o', repo: 'r', body: { title: 'Bug' } });
+if (issue.ok) { const n: number = issue.data.number; void n; }
+`),
+    );
+    writeFileSync(join(project, 'wrong.ts'), program(`await client.DemoCrm.contacts.get({ contact_id: 42 });`));
+    writeFileSync(join(project, 'unpaged.ts'), program(`await client.DemoCrm.contacts.get({ contact_id: 'con_1' }, { pagination: { maxPages: 2 } });`));
+    // One tsc run: the correct program has no error; each wrong one has exactly the expected one.
+    const result = await typecheck(project, ['good.ts', 'wrong.ts', 'unpaged.ts']);
+    expect(result.ok).toBe(false);
+    const errors = result.output.split('\n').filter((l) => /error TS\d+/.test(l));
+    expect(errors.filter((l) => l.startsWith('good.ts'))).toEqual([]);
+    expect(errors.filter((l) => l.startsWith('wrong.ts'))).toEqual([expect.stringMatching(/error TS2322: Type 'number' is not assignable to type 'string'/)]);
+    expect(errors.filter((l) => l.startsWith('unpaged.ts'))).toEqual([expect.stringMatching(/error TS2353: .*'pagination' does not exist in type 'CallOptions'/)]);
+  }, 90_000);
+
+  it('calls the Engine over gRPC and returns envelopes, with pagination as an option', async () => {
+    writeFileSync(
+      join(project, 'call.ts'),
+      program(`
+const got = await client.DemoCrm.contacts.get({ contact_id: 'con_7' });
+const paged = await client.DemoCrm.contacts.list({}, { pagination: { maxPages: 2 } });
+const all = await client.DemoCrm.contacts.list();
+const invalid = await client.DemoCrm.contacts.get({ contact_id: 'nope' });
+console.log(JSON.stringify({ got, paged, all, invalid }));
+`),
+    );
+    const out = (await runNode(project, 'call.ts', { SVC_GRPC_URL: t.engine.grpcUrl, SVC_EXECUTION_TOKEN: published.token })) as Record<string, any>;
+    expect(out.got).toEqual({ ok: true, status: 200, data: { id: 'con_7', name: 'Ada', email: 'ada@example.test', labels: { tier: 'gold' }, created_at: '2026-01-01T00:00:00Z' }, error: null });
+    expect(out.paged).toMatchObject({ ok: true, data: { data: [{ id: 'con_1' }, { id: 'con_2' }], has_more: true } });
+    expect(out.all.data.data.map((c: { id: string }) => c.id)).toEqual(['con_1', 'con_2', 'con_3']);
+    expect(out.invalid).toMatchObject({ ok: false, status: 400, data: null, error: { code: 'ENGINE_INVALID_INPUT' } });
+    const receipts = (await t.api('GET', `/v1/versions/${published.versionId}/receipts?limit=50`)).body.receipts as { surface: string }[];
+    expect(receipts.length).toBeGreaterThanOrEqual(4);
+    expect(receipts.every((r) => r.surface === 'grpc')).toBe(true);
+  }, 30_000);
+
+  it('turns transport failures into TRANSPORT_UNAVAILABLE envelopes without throwing', async () => {
+    writeFileSync(
+      join(project, 'down.ts'),
+      `import { Client } from '@svc-sdk/shop';
+const client = new Client({ grpcUrl: 'grpc://127.0.0.1:1', token: 'svc_sdk_x', timeoutMs: 2000 });
+const env = await client.DemoCrm.contacts.get({ contact_id: 'con_1' });
+client.close();
+console.log(JSON.stringify(env));
+`,
+    );
+    const env = (await runNode(project, 'down.ts', {})) as Record<string, any>;
+    expect(env).toMatchObject({ ok: false, status: 503, data: null, error: { code: 'TRANSPORT_UNAVAILABLE', retryable: true, details: { grpc_status: 'UNAVAILABLE' } } });
+  }, 30_000);
+
+  it('resolves every TypeScript path of the README on the client object', async () => {
+    const tablePaths = [...readme.matchAll(/^\| `(client\.[\w.]+)` \| `client\.[\w.]+` \| `([^`]+)` \|/gm)];
+    expect(tablePaths.map((m) => m[2]).sort()).toEqual(
+      (await t.api('GET', '/v1/sdks/shop/versions')).body.versions[0].operations,
+    );
+    const tsBlocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).join('\n');
+    const shown = new Set([...tablePaths.map((m) => m[1]!), ...[...tsBlocks.matchAll(/\b(client\.[A-Z][\w]*(?:\.[\w]+)+)\(/g)].map((m) => m[1]!)]);
+    writeFileSync(
+      join(project, 'paths.ts'),
+      `import { Client } from '@svc-sdk/shop';
+const client = new Client({ grpcUrl: '127.0.0.1:1', token: 'svc_sdk_x' });
+const paths: string[] = JSON.parse(process.env.PATHS!);
+const missing = paths.filter((p) => typeof p.split('.').slice(1).reduce<any>((node, key) => node?.[key], client) !== 'function');
+client.close();
+console.log(JSON.stringify({ missing, checked: paths.length }));
+`,
+    );
+    const result = (await runNode(project, 'paths.ts', { PATHS: JSON.stringify([...shown]) })) as { missing: string[]; checked: number };
+    expect(result.missing).toEqual([]);
+    expect(result.checked).toBeGreaterThan(published ? 50 : 0);
+  }, 30_000);
+});
