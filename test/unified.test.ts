@@ -8,6 +8,7 @@ import { validateDefinition } from '../src/unified/index.ts';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 import { consent } from './helpers/oauth.ts';
+import { RawEngineClient } from './helpers/grpc.ts';
 
 let t: TestEngine;
 let github: FakeProvider;
@@ -160,6 +161,19 @@ describe('Unified operations', () => {
     expect(res.body.data.steps[1]).toMatchObject({ target: 'createDeal', status: 'refused' });
     const found = await rest('unified.deals.create_for_contact', { input: { email: 'contact2@example.test', title: 'Deal', amount: 5 }, targets: ['findContact', 'createDeal'] });
     expect(found.body).toMatchObject({ ok: true, data: { output: { contactId: 'con_0002', dealId: expect.stringMatching(/^deal_/) } } });
+  });
+
+  it('works over gRPC with the same body carried in input_json', async () => {
+    const grpc = new RawEngineClient(t.engine.grpcUrl);
+    try {
+      const body = { input: { email: 'contact3@example.test', title: 'Over gRPC' }, targets: ['findContact', 'createDeal'] };
+      const call = await grpc.execute(sdk.token, { versionId: sdk.versionId, operation: 'unified.deals.create_for_contact', inputJson: JSON.stringify(body) });
+      expect(call.envelope).toMatchObject({ ok: true, data: { output: { contactId: 'con_0003' } } });
+      const refused = await grpc.execute(sdk.token, { versionId: sdk.versionId, operation: 'unified.deals.create_for_contact', inputJson: JSON.stringify({ ...body, targets: ['createDeal'] }) });
+      expect(refused.envelope).toMatchObject({ ok: false, error: { code: 'ENGINE_INVALID_INPUT' } });
+    } finally {
+      grpc.close();
+    }
   });
 
   it('pages each target under its own bound', async () => {

@@ -15,12 +15,15 @@ import { EngineError, toEnvelope, type Envelope } from '../envelope/index.ts';
 import type { CallRequest, CallScope, Executor } from '../execution/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
+import type { UnifiedOperations } from '../unified/index.ts';
 import type { AppVersionRow } from '../store/index.ts';
 
 export interface GrpcDeps {
   tokens: Tokens;
   sdk: Apps;
   executor: Executor;
+  /** Unified operations: over gRPC, input_json carries { input, targets, selectors?, pagination?, idempotencyKey? }. */
+  unified?: UnifiedOperations;
   log: Logger;
   config: { maxRequestBytes: number; restMaxResultBytes: number };
 }
@@ -150,7 +153,11 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     if (!version || version.name !== principal.subject) {
       throw new EngineError('ENGINE_UNAUTHENTICATED', `the token is not valid for version ${req.versionId}`);
     }
-    const result = await executor.call({ ...scopeFor(version), tokenId: principal.id, signal }, body as unknown as CallRequest);
+    const scope = { ...scopeFor(version), tokenId: principal.id, signal };
+    if (deps.unified && req.operation.startsWith('unified.')) {
+      return (await deps.unified.call(scope, req.operation, (body as { input?: unknown }).input ?? {})).envelope;
+    }
+    const result = await executor.call(scope, body as unknown as CallRequest);
     return result.envelope;
   }
 
