@@ -189,10 +189,19 @@ describe('svc-cli walkthrough', { timeout: 90_000 }, () => {
     expect(list.sdks).toMatchObject([{ name: 'crm', version: '2.0.0' }]);
   });
 
-  it('refuses --download while the Engine has no package endpoint, before publishing', async () => {
-    const r = await cli('sdk', 'apply', '--download');
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^svc-cli: package download is not available yet[^\n]* — [^\n]+\n$/);
+  it('downloads the typed packages and the README of the applied version with --download', async () => {
+    const r = await cli('sdk', 'apply', '--download', '--dir', 'packages');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Nothing to do: crm@2.0.0');
+    expect(r.stdout).toContain('Downloaded crm@2.0.0 to packages/');
+    expect(r.stdout).toMatch(/^  svc-sdk-crm-2\.0\.0\.tgz +TypeScript package: npm install \.\/svc-sdk-crm-2\.0\.0\.tgz$/m);
+    const files = ['svc-sdk-crm-2.0.0.tgz', 'svc_sdk_crm-2.0.0-py3-none-any.whl', 'svc_sdk_crm-2.0.0.tar.gz', 'svc-sdk-crm-2.0.0-README.md'];
+    for (const f of files) expect(statSync(join(user.home, 'packages', f)).size).toBeGreaterThan(0);
+    expect(readFileSync(join(user.home, 'packages', files[3]!), 'utf8')).toContain('client.DemoCrm.contacts.list');
+    const json = JSON.parse((await cli('sdk', 'apply', '--download', '--dir', 'packages', '--json')).stdout);
+    expect(json.downloads.map((d: { kind: string }) => d.kind)).toEqual(['typescript', 'python-wheel', 'python-sdist', 'readme']);
+    expect(json.downloads[0].file).toBe(join(user.home, 'packages', files[0]!));
   });
 
   it('deploys an MCP server, then narrows and revokes its tokens', async () => {

@@ -132,7 +132,7 @@ export function printPlan(kind: DefinitionKind, plan: Plan, fileName: string, js
 }
 
 /** What `sdk apply` / `mcp apply` print; the token appears only when the Engine issued it. */
-export function printPublished(kind: DefinitionKind, result: PublishResult, extra: { url?: string; endpoint?: string }, json: boolean): void {
+export function printPublished(kind: DefinitionKind, result: PublishResult, extra: { url?: string; endpoint?: string }, json: boolean, more?: Record<string, unknown>): void {
   if (json) {
     printJson({
       name: result.name,
@@ -141,6 +141,7 @@ export function printPublished(kind: DefinitionKind, result: PublishResult, extr
       published: result.published,
       ...(extra.url ? { url: extra.url } : {}),
       ...(result.token ? { token: result.token } : {}),
+      ...more,
     });
     return;
   }

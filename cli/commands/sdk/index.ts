@@ -6,6 +6,7 @@ import { CliError } from '../../lib/errors.ts';
 import { printJson, printTable } from '../../lib/output.ts';
 import { applyCommand, initCommand, planCommand, validateCommand } from '../shared/definition.ts';
 import { sdkActivity } from './activity.ts';
+import { downloadPackages } from './download.ts';
 import { sdkInvoke } from './invoke.ts';
 
 const sdkApply = applyCommand(SDK, {
@@ -13,19 +14,13 @@ const sdkApply = applyCommand(SDK, {
     y
       .option('download', { type: 'boolean', default: false, describe: 'also download the typed packages (TypeScript, Python)' })
       .option('dir', { type: 'string', requiresArg: true, implies: 'download', describe: 'where --download writes the packages' }),
-  // spec/engine.openapi.yaml has no package download endpoint yet: refuse before publishing anything.
-  before: (argv: { download: boolean; dir?: string | undefined }) => {
-    if (argv.download) {
-      throw new CliError(
-        'package download is not available yet: this Engine has no package download endpoint',
-        'run `svc-cli sdk apply` without --download and call the version over REST (POST /v1/apps/<version_id>/executions)',
-      );
-    }
-  },
+  after: (argv: { download: boolean; dir?: string | undefined }, result, s, json) =>
+    argv.download ? downloadPackages(s, result, argv.dir ?? '.', json) : Promise.resolve(undefined),
   extra: (r, url) => ({ endpoint: `POST ${url}/v1/apps/${r.versionId}/executions` }),
   examples: [
     ['$0 sdk apply', 'publish ./svc.sdk.json; the first publish prints the execution token once'],
     ['$0 sdk apply --json', 'print {name, version, versionId, published, token?}'],
+    ['$0 sdk apply --download --dir ./packages', 'also write the TypeScript and Python packages and the README'],
   ],
 });
 

@@ -14,7 +14,7 @@ import {
   type DefinitionKind,
   type PublishResult,
 } from '../../lib/definition.ts';
-import { session } from '../../lib/engine.ts';
+import { session, type Session } from '../../lib/engine.ts';
 import { CliError } from '../../lib/errors.ts';
 import { workingFile, writeJsonFile } from '../../lib/files.ts';
 import { print, printJson, progress } from '../../lib/output.ts';
@@ -69,6 +69,8 @@ export function applyCommand<Extra>(
     before?: (argv: Extra) => void;
     /** URL and REST endpoint to show for a result. */
     extra: (result: PublishResult, engineUrl: string) => { url?: string; endpoint?: string };
+    /** Runs after publishing, also when nothing changed; prints its own lines, or returns fields for --json. */
+    after?: (argv: Extra, result: PublishResult, s: Session, json: boolean) => Promise<Record<string, unknown> | undefined>;
     examples: [string, string][];
   },
 ) {
@@ -86,7 +88,16 @@ export function applyCommand<Extra>(
       const s = session();
       progress(`${kind.kind === 'sdk' ? 'publishing' : 'deploying'} ${definition.name} from ${basename(path)}`);
       const result = await publishDefinition(s, kind, definition, path);
-      printPublished(kind, result, options.extra(result, s.url), argv.json);
+      const extra = options.extra(result, s.url);
+      if (!options.after) return printPublished(kind, result, extra, argv.json);
+      // The publish result (and a token issued this once) is printed even when `after` fails.
+      if (!argv.json) printPublished(kind, result, extra, false);
+      let more: Record<string, unknown> | undefined;
+      try {
+        more = await options.after(argv as unknown as Extra, result, s, argv.json);
+      } finally {
+        if (argv.json) printPublished(kind, result, extra, true, more);
+      }
     },
   });
 }
