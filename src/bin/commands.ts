@@ -1,0 +1,168 @@
+// svc-engine: run the Engine (`serve`), the Engine plus the demo provider (`dev`), or manage
+// CLI credentials on the Engine host (`credential create|revoke`).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { ConfigError, loadConfig, type EngineConfig } from '../config/index.ts';
+import { startDemoProvider } from '../demo-provider/index.ts';
+import { startEngine, type Engine } from '../engine/index.ts';
+import { Tokens } from '../identity/index.ts';
+import { openStore } from '../store/index.ts';
+
+const SUBJECT = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,127}$/;
+
+function onSignals(stop: () => Promise<void>) {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      void stop().then(() => process.exit(0));
+    });
+  }
+}
+
+function config(): EngineConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`svc-engine: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+}
+
+/** Printed to the operator's terminal only, never logged. */
+function announceSigninCode(engine: Engine) {
+  if (engine.signinCode) {
+    process.stderr.write(`One-time sign-in code for the owner account: ${engine.signinCode} (valid 24 h, single use; set SVC_OWNER_PASSWORD to use a password instead)\n`);
+  }
+}
+
+async function serve() {
+  const engine = await startEngine(config(), { databaseUrl: process.env.DATABASE_URL });
+  announceSigninCode(engine);
+  onSignals(() => engine.stop());
+}
+
+/** demo-crm's API key and OAuth client secret live in the data dir so restarts keep them. */
+function demoSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const value = `demo_${crypto.randomUUID().replace(/-/g, '')}`;
+  writeFileSync(file, value + '\n', { mode: 0o600 });
+  return value;
+}
+
+const DEMO_OAUTH_CLIENT = 'svc-engine-dev';
+
+async function dev() {
+  const cfg = config();
+  const demoPort = Number(process.env.SVC_DEMO_PORT ?? 8790);
+  const demo = await startDemoProvider({
+    host: cfg.host,
+    port: demoPort,
+    apiKey: process.env.SVC_DEMO_API_KEY ?? demoSecret(cfg.dataDir, 'demo-crm.key'),
+    oauth: { clients: { [DEMO_OAUTH_CLIENT]: demoSecret(cfg.dataDir, 'demo-crm-oauth.secret') } },
+  });
+  let engine: Engine;
+  try {
+    engine = await startEngine(cfg, { databaseUrl: process.env.DATABASE_URL });
+  } catch (err) {
+    await demo.stop();
+    throw err;
+  }
+  const current = await engine.deps.workspace.get('demo-crm');
+  if (!current || current.baseUrl !== demo.url) await engine.deps.workspace.enable('demo-crm', 'v1', demo.url);
+  console.log(
+    [
+      '',
+      `svc-engine is running (embedded store in ${cfg.dataDir})`,
+      `  Engine HTTP      ${engine.url}`,
+      `  REST execution   ${engine.url}/v1/apps/<version_id>/executions`,
+      `  gRPC execution   ${engine.grpcUrl}  (typed packages: \`svc-cli sdk apply --download\`)`,
+      `  demo-crm         ${demo.url}  (enabled in the workspace as demo-crm@v1)`,
+      `  demo-crm API key ${demo.apiKey}  (also in ${join(cfg.dataDir, 'demo-crm.key')})`,
+      `  demo-crm OAuth   client id ${DEMO_OAUTH_CLIENT}, secret in ${join(cfg.dataDir, 'demo-crm-oauth.secret')}`,
+      `  sign-in page     ${engine.url}/signin`,
+      '',
+      'Next: `svc-cli login` and follow the README walkthrough. Ctrl-C stops both.',
+      '',
+    ].join('\n'),
+  );
+  announceSigninCode(engine);
+  onSignals(async () => {
+    await engine.stop();
+    await demo.stop();
+  });
+}
+
+async function credentialCreate(subject: string) {
+  const cfg = config();
+  const store = await openStore({ dataDir: cfg.dataDir, databaseUrl: process.env.DATABASE_URL });
+  try {
+    const { token, row } = await new Tokens(store).issue('cli', subject);
+    // The one place a credential is printed: on the Engine host, to its operator, for automation.
+    process.stdout.write(`${token}\n`);
+    process.stderr.write(`created CLI credential ${row.id} for ${subject}; pipe it to \`svc-cli login --with-token\`\n`);
+  } finally {
+    await store.close();
+  }
+}
+
+async function credentialRevoke(id: string) {
+  const cfg = config();
+  const store = await openStore({ dataDir: cfg.dataDir, databaseUrl: process.env.DATABASE_URL });
+  try {
+    if (!(await new Tokens(store).revoke(id))) {
+      console.error(`svc-engine: no live credential ${id}`);
+      process.exitCode = 1;
+    } else console.log(`revoked ${id}`);
+  } finally {
+    await store.close();
+  }
+}
+
+await yargs(hideBin(process.argv))
+  .scriptName('svc-engine')
+  .usage('$0 <command>\n\nRuns the svc-engine server and manages it on its host.')
+  .command('serve', 'Run the Engine (HTTP on SVC_HTTP_PORT, gRPC on SVC_GRPC_PORT, data in SVC_DATA_DIR).', {}, serve)
+  .command('dev', 'Run the Engine plus the bundled demo-crm provider on loopback.', {}, dev)
+  .command('credential', 'Manage CLI credentials on the Engine host.', (y) =>
+    y
+      .command(
+        'create',
+        'Print a new CLI credential for a subject (for automation; pipe it to `svc-cli login --with-token`).',
+        (c) => c.option('subject', { type: 'string', demandOption: true, describe: 'who the credential acts as' }),
+        (argv) => {
+          if (!SUBJECT.test(argv.subject)) {
+            console.error('svc-engine: --subject must be 1-128 letters, digits, or . _ @ -');
+            process.exit(2);
+          }
+          return credentialCreate(argv.subject);
+        },
+      )
+      .command(
+        'revoke <id>',
+        'Revoke a CLI credential by its ID (tok_…).',
+        (c) => c.positional('id', { type: 'string', demandOption: true }),
+        (argv) => credentialRevoke(argv.id),
+      )
+      .demandCommand(1)
+      .example('$0 credential create --subject ci-bot | svc-cli login --with-token', 'log a CI job in'),
+  )
+  .example('$0 dev', 'Engine on 127.0.0.1:8700 and demo-crm on 127.0.0.1:8790')
+  .example('SVC_DATA_DIR=/var/lib/svc $0 serve', 'run the Engine with its data elsewhere')
+  .demandCommand(1)
+  .strict()
+  .fail((msg, err) => {
+    if (err) throw err;
+    console.error(`svc-engine: ${msg}\nRun \`svc-engine --help\` for usage.`);
+    process.exit(2);
+  })
+  .help()
+  .parseAsync();
