@@ -20,7 +20,7 @@ let readme: string;
 beforeAll(async () => {
   provider = await startCrmProvider(SECRET);
   t = await startTestEngine({ SVC_GRPC_PORT: '0' });
-  published = await publishApp(t, 'shop-py', provider.url, SECRET, ['demo-crm=*', 'github=issues/*']);
+  published = await publishApp(t, 'shop-py', provider.url, SECRET, ['demo-crm=*', 'github=issues/*', 'unified=tasks.create']);
   work = workdir('svc-sdkpy-');
   wheel = await download(t, 'shop-py', published.version, 'python-wheel');
   readme = (await download(t, 'shop-py', published.version, 'readme')).bytes.toString('utf8');
@@ -56,7 +56,8 @@ with Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION
     created = client.DemoCrm.contacts.create({"body": body})
     paged = client.DemoCrm.contacts.list({}, max_pages=2)
     invalid = client.DemoCrm.contacts.get({"contact_id": "nope"})
-    print(json.dumps({"version": VERSION_ID, "got": got.to_dict(), "created": created.to_dict(), "paged": paged.to_dict(), "invalid": invalid.to_dict()}))
+    task = client.Unified.tasks.create({"input": {"title": "Call Ada"}, "targets": ["crm"]})
+    print(json.dumps({"version": VERSION_ID, "got": got.to_dict(), "created": created.to_dict(), "paged": paged.to_dict(), "invalid": invalid.to_dict(), "task": task.to_dict()}))
 `,
       env(),
     )) as Record<string, any>;
@@ -65,6 +66,7 @@ with Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION
     expect(out.created).toMatchObject({ ok: true, status: 201, data: { id: 'con_new', name: 'Bob', labels: { team: 'ops' } } });
     expect(out.paged).toMatchObject({ ok: true, data: { data: [{ id: 'con_1' }, { id: 'con_2' }], has_more: true } });
     expect(out.invalid).toMatchObject({ ok: false, status: 400, data: null, error: { code: 'ENGINE_INVALID_INPUT' } });
+    expect(out.task).toMatchObject({ ok: true, data: { output: { tasks: [{ provider: 'crm', id: 'tsk_1', url: null }] }, steps: [{ target: 'crm', status: 'succeeded' }] } });
     const receipts = (await t.api('GET', `/v1/versions/${published.versionId}/receipts?limit=50`)).body.receipts as { surface: string }[];
     expect(receipts.length).toBeGreaterThanOrEqual(4);
     expect(receipts.every((r) => r.surface === 'grpc')).toBe(true);

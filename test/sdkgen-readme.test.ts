@@ -20,7 +20,7 @@ beforeAll(async () => {
   const res = await t.api('POST', '/v1/sdks/publish', {
     name: 'docs',
     services: ['demo-crm=v1', 'github=v1'],
-    operations: ['demo-crm=contacts/*', 'demo-crm=deals/list', 'github=issues/create', 'github=issues/list-for-repo', 'github=repos/get'],
+    operations: ['demo-crm=contacts/*', 'demo-crm=deals/list', 'github=issues/create', 'github=issues/list-for-repo', 'github=repos/get', 'unified=tasks.create'],
   });
   expect(res.status).toBe(200);
   t.canaries.push(res.body.token);
@@ -64,6 +64,7 @@ describe('SDK README', () => {
     expect(byId['github.issues/create']).toEqual({ ts: 'client.Github.issues.create', py: 'client.Github.issues.create', summary: 'Create an issue' });
     expect(byId['github.issues/list-for-repo']).toMatchObject({ ts: 'client.Github.issues.listForRepo', py: 'client.Github.issues.list_for_repo' });
     expect(byId['demo-crm.contacts/get']).toMatchObject({ ts: 'client.DemoCrm.contacts.get', py: 'client.DemoCrm.contacts.get', summary: 'Get a contact' });
+    expect(byId['unified.tasks.create']).toMatchObject({ ts: 'client.Unified.tasks.create', py: 'client.Unified.tasks.create' });
   });
 
   it('shows an example call for each operation, with the svc-cli and curl equivalents', () => {
@@ -74,10 +75,10 @@ describe('SDK README', () => {
       const block = examples.slice(examples.indexOf(`### \`${id}\``)).split('\n### ')[0]!;
       expect(block).toMatch(/```ts\nconst result = await client\.\w+(\.\w+)+\(/);
       expect(block).toMatch(/```python\nresult = client\.\w+(\.\w+)+\(/);
-      expect(block).toContain(`svc-cli sdk invoke docs@${version.version} ${id} --params '`);
+      if (!id.startsWith('unified.')) expect(block).toContain(`svc-cli sdk invoke docs@${version.version} ${id} --params '`);
       expect(block).toContain(`curl -sS -X POST "$SVC_ENGINE_URL/v1/apps/${version.versionId}/executions"`);
       const body = /-d '(.*)'$/m.exec(block)![1]!;
-      expect(JSON.parse(body)).toMatchObject({ operation: id, input: expect.any(Object) });
+      expect(JSON.parse(body)).toMatchObject({ operation: id, input: expect.any(Object), ...(id.startsWith('unified.') ? { targets: ['github', 'crm'] } : {}) });
     }
     expect(examples).toContain(`client.Github.issues.create({ "owner": "<owner>", "repo": "<repo>", "body": { "title": "<title>" } })`);
     expect(examples).toContain(`client.Github.issues.create({"owner": "<owner>", "repo": "<repo>", "body": {"title": "<title>"}})`);

@@ -22,7 +22,7 @@ let readme: string;
 beforeAll(async () => {
   provider = await startCrmProvider(SECRET);
   t = await startTestEngine({ SVC_GRPC_PORT: '0' });
-  published = await publishApp(t, 'shop', provider.url, SECRET, ['demo-crm=*', 'github=issues/*']);
+  published = await publishApp(t, 'shop', provider.url, SECRET, ['demo-crm=*', 'github=issues/*', 'unified=tasks.create']);
   work = workdir('svc-sdkts-');
   tarball = await download(t, 'shop', published.version, 'typescript');
   readme = (await download(t, 'shop', published.version, 'readme')).bytes.toString('utf8');
@@ -64,17 +64,21 @@ const page = await client.DemoCrm.contacts.list({ limit: 1 }, { pagination: { ma
 void page;
 const issue = await client.Github.issues.create({ owner: 'o', repo: 'r', body: { title: 'Bug' } });
 if (issue.ok) { const n: number = issue.data.number; void n; }
+const task = await client.Unified.tasks.create({ input: { title: 'Call Ada' }, targets: ['crm'], selectors: { crm: { authType: 'api_key' } } });
+if (task.ok) { const p: 'github' | 'crm' = task.data.output.tasks[0]!.provider; const s: string = task.data.steps[0]!.status; void p; void s; }
 `),
     );
     writeFileSync(join(project, 'wrong.ts'), program(`await client.DemoCrm.contacts.get({ contact_id: 42 });`));
     writeFileSync(join(project, 'unpaged.ts'), program(`await client.DemoCrm.contacts.get({ contact_id: 'con_1' }, { pagination: { maxPages: 2 } });`));
+    writeFileSync(join(project, 'target.ts'), program(`await client.Unified.tasks.create({ input: { title: 'x' }, targets: ['jira'] });`));
     // One tsc run: the correct program has no error; each wrong one has exactly the expected one.
-    const result = await typecheck(project, ['good.ts', 'wrong.ts', 'unpaged.ts']);
+    const result = await typecheck(project, ['good.ts', 'wrong.ts', 'unpaged.ts', 'target.ts']);
     expect(result.ok).toBe(false);
     const errors = result.output.split('\n').filter((l) => /error TS\d+/.test(l));
     expect(errors.filter((l) => l.startsWith('good.ts'))).toEqual([]);
     expect(errors.filter((l) => l.startsWith('wrong.ts'))).toEqual([expect.stringMatching(/error TS2322: Type 'number' is not assignable to type 'string'/)]);
     expect(errors.filter((l) => l.startsWith('unpaged.ts'))).toEqual([expect.stringMatching(/error TS2353: .*'pagination' does not exist in type 'CallOptions'/)]);
+    expect(errors.filter((l) => l.startsWith('target.ts'))).toEqual([expect.stringMatching(/error TS2322: Type '"jira"' is not assignable to type '"github" \| "crm"'/)]);
   }, 90_000);
 
   it('calls the Engine over gRPC and returns envelopes, with pagination as an option', async () => {
@@ -85,7 +89,8 @@ const got = await client.DemoCrm.contacts.get({ contact_id: 'con_7' });
 const paged = await client.DemoCrm.contacts.list({}, { pagination: { maxPages: 2 } });
 const all = await client.DemoCrm.contacts.list();
 const invalid = await client.DemoCrm.contacts.get({ contact_id: 'nope' });
-console.log(JSON.stringify({ got, paged, all, invalid }));
+const task = await client.Unified.tasks.create({ input: { title: 'Call Ada' }, targets: ['crm'] });
+console.log(JSON.stringify({ got, paged, all, invalid, task }));
 `),
     );
     const out = (await runNode(project, 'call.ts', { SVC_GRPC_URL: t.engine.grpcUrl, SVC_EXECUTION_TOKEN: published.token })) as Record<string, any>;
@@ -93,6 +98,7 @@ console.log(JSON.stringify({ got, paged, all, invalid }));
     expect(out.paged).toMatchObject({ ok: true, data: { data: [{ id: 'con_1' }, { id: 'con_2' }], has_more: true } });
     expect(out.all.data.data.map((c: { id: string }) => c.id)).toEqual(['con_1', 'con_2', 'con_3']);
     expect(out.invalid).toMatchObject({ ok: false, status: 400, data: null, error: { code: 'ENGINE_INVALID_INPUT' } });
+    expect(out.task).toMatchObject({ ok: true, data: { output: { tasks: [{ provider: 'crm', id: 'tsk_1', url: null }] }, steps: [{ target: 'crm', status: 'succeeded' }] } });
     const receipts = (await t.api('GET', `/v1/versions/${published.versionId}/receipts?limit=50`)).body.receipts as { surface: string }[];
     expect(receipts.length).toBeGreaterThanOrEqual(4);
     expect(receipts.every((r) => r.surface === 'grpc')).toBe(true);

@@ -56,7 +56,7 @@ export async function assemble(
   const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs });
   const executor = new Executor({ catalog, workspace, vault, activity, connections, dispatcher, log, providerTimeoutMs: config.providerTimeoutMs });
   const unified = new UnifiedOperations({ executor, store });
-  const packages = new Packages({ catalog });
+  const packages = new Packages({ catalog, unified: unified.list() });
   const sdk = new Apps('sdk', { store, catalog, workspace, tokens, unified: unified.list() });
   const mcp = new Apps('mcp', { store, catalog, workspace, tokens, unified: unified.list() });
   const accounts = new Accounts(store);

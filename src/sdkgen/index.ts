@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Catalog } from '../catalog/index.ts';
 import { ENGINE_STATUS } from '../envelope/index.ts';
 import type { AppVersionRow } from '../store/index.ts';
+import type { UnifiedDefinition } from '../unified/definitions.ts';
 import { tarGz, zip } from './archive.ts';
 import { buildModel, type SdkModel, type SdkOperation } from './model.ts';
 import { pythonPackage } from './python.ts';
@@ -41,6 +42,7 @@ const ERROR_MEANINGS: Record<string, string> = {
   ENGINE_CONFLICT: 'The service is not enabled at this version in the workspace.',
   ENGINE_CREDENTIAL_MISSING: 'No secret is stored for the service (`svc-cli secret set <service> --value-stdin`).',
   ENGINE_CREDENTIAL_REFRESH_FAILED: 'The end user’s OAuth connection needs re-authorisation (`svc-cli connection create`).',
+  ENGINE_IDEMPOTENCY_CONFLICT: 'A Unified call reused an idempotencyKey with different parameters.',
   ENGINE_INPUT_TOO_LARGE: 'The input exceeds the Engine’s request size limit.',
   ENGINE_RESULT_TOO_LARGE: 'The provider’s result exceeds the Engine’s result size limit.',
   ENGINE_PAGINATION_LIMIT: 'The provider had more pages than the Engine limit; narrow the query or pass a smaller bound.',
@@ -60,12 +62,19 @@ function readmeContext(model: SdkModel) {
     tsExample: inlineJson(op.example),
     pyExample: pyLiteral(op.example),
     exampleJson: JSON.stringify(op.example),
-    restBody: JSON.stringify({ operation: op.id, input: op.example, ...(op.pagination?.callerBound ? { pagination: { maxPages: 2 } } : {}) }),
+    // REST takes a Unified call's parameters beside `operation`, a physical call's input under `input`.
+    restBody: JSON.stringify(op.unifiedSteps ? { operation: op.id, ...op.example } : { operation: op.id, input: op.example, ...(op.pagination?.callerBound ? { pagination: { maxPages: 2 } } : {}) }),
   });
   const operations = model.operations.map(docOp);
   const errorCodes = [
     ...Object.entries(ENGINE_STATUS).map(([code, status]) => ({ code, status: String(status), meaning: ERROR_MEANINGS[code] ?? '' })),
     { code: 'PROVIDER_ERROR', status: 'the provider’s', meaning: 'The provider answered with an error status; details.providerBody holds its answer.' },
+    ...(model.operations.some((o) => o.unifiedSteps)
+      ? [
+          { code: 'UNIFIED_STEP_FAILED', status: 'the step’s', meaning: 'A Unified step failed or was refused; data.steps tells what each target did and whether it reached a provider.' },
+          { code: 'UNIFIED_OUTPUT_INVALID', status: '500', meaning: 'The steps succeeded but their mapped output does not match the operation’s output schema.' },
+        ]
+      : []),
     {
       code: 'TRANSPORT_UNAVAILABLE',
       status: '503 / 504',
@@ -93,8 +102,11 @@ export class Packages {
   private readonly cache = new Map<string, Promise<BuiltPackages>>();
   private readonly cacheSize: number;
 
-  constructor(deps: { catalog: Catalog; cacheSize?: number }) {
+  private readonly unified: readonly UnifiedDefinition[];
+
+  constructor(deps: { catalog: Catalog; unified?: readonly UnifiedDefinition[]; cacheSize?: number }) {
     this.catalog = deps.catalog;
+    this.unified = deps.unified ?? [];
     this.cacheSize = deps.cacheSize ?? 16;
     const hb = createEnvironment();
     this.readme = loadTemplates(hb, '.')['README.md']!;
@@ -107,7 +119,7 @@ export class Packages {
       const index = this.catalog.get(service, v);
       if (!index) throw new Error(`${version.name}@${version.version} uses ${service}@${v}, which is not in the catalog`);
       return index;
-    });
+    }, this.unified);
   }
 
   /** Builds every package of a version (uncached). */

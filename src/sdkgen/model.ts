@@ -4,6 +4,7 @@
 import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
 import { inputSchemaOf } from '../execution/index.ts';
 import type { AppVersionRow } from '../store/index.ts';
+import type { UnifiedDefinition } from '../unified/definitions.ts';
 
 /** An operation as the packages show it: its index entry's identity and docs, plus names in both languages. */
 export interface SdkOperation extends Pick<OperationSpec, 'id' | 'service' | 'providerOperationId' | 'method' | 'path' | 'summary' | 'description' | 'deprecated' | 'group'> {
@@ -22,6 +23,8 @@ export interface SdkOperation extends Pick<OperationSpec, 'id' | 'service' | 'pr
   /** A placeholder input with every required property, for docs. */
   example: Record<string, unknown>;
   pagination: { style: string; engineMaxPages: number; callerBound: boolean } | null;
+  /** Unified operations: their binding steps, `step → physical operation`; null for physical ones. */
+  unifiedSteps: string | null;
 }
 
 export interface SdkService {
@@ -200,7 +203,101 @@ export function exampleOf(schema: unknown, name: string, schemas: Record<string,
   }
 }
 
-export function buildModel(version: AppVersionRow, indexOf: (service: string, version: string) => ServiceIndex): SdkModel {
+const SELECTORS_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    endUserRef: { type: 'string', minLength: 1, maxLength: 200 },
+    authType: { enum: ['api_key', 'oauth2'] },
+    authName: { type: 'string', minLength: 1, maxLength: 64 },
+    resourceId: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+};
+
+/** One step's report in a Unified result (src/unified StepReport). */
+const STEP_REPORT_SCHEMA = {
+  type: 'object',
+  required: ['target', 'operation', 'status', 'httpStatus', 'durationMs', 'dispatched'],
+  properties: {
+    target: { type: 'string' },
+    operation: { type: 'string' },
+    status: { enum: ['succeeded', 'failed', 'refused', 'skipped'] },
+    httpStatus: { type: ['integer', 'null'] },
+    durationMs: { type: 'number' },
+    dispatched: { type: 'boolean', description: 'Whether a provider request may have left the Engine for this step.' },
+    error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
+  },
+};
+
+/** A Unified call's parameters: `{ input, targets, selectors?, pagination?, idempotencyKey? }`, selectors and bounds keyed by target. */
+function unifiedParamsSchema(def: UnifiedDefinition): Record<string, unknown> {
+  const steps = Object.keys(def.steps);
+  const byStep = (schema: unknown) => ({ type: 'object', additionalProperties: false, properties: Object.fromEntries(steps.map((s) => [s, schema])) });
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['input', 'targets'],
+    properties: {
+      input: def.input,
+      targets: { type: 'array', minItems: 1, uniqueItems: true, items: { enum: steps }, description: 'The binding steps to run, with every step they depend on; never defaults to all.' },
+      selectors: { ...byStep(SELECTORS_SCHEMA), description: 'Non-secret routing per target.' },
+      pagination: { ...byStep({ type: 'object', additionalProperties: false, required: ['maxPages'], properties: { maxPages: { type: 'integer', minimum: 1 } } }), description: 'A caller bound per target.' },
+      idempotencyKey: { type: 'string', minLength: 1, maxLength: 200 },
+    },
+  };
+}
+
+/** The selected Unified operations as one more service on the client (`client.Unified.tasks.create`). */
+function unifiedService(version: AppVersionRow, definitions: readonly UnifiedDefinition[], className: string, pyModule: string): SdkService | null {
+  const selected = version.operations.filter((id) => id.startsWith('unified.'));
+  if (!selected.length) return null;
+  const typeNames = new Names();
+  const operations = selected.map((id): SdkOperation => {
+    const def = definitions.find((d) => d.name === id);
+    if (!def) throw new Error(`Unified operation ${id} of ${version.name}@${version.version} is not defined`);
+    const group = id.split('.').slice(1);
+    const pyGroup = group.map(snake);
+    const base = pascal(group.join(' '));
+    return {
+      id,
+      service: 'unified',
+      providerOperationId: group.join('.'),
+      method: 'Unified',
+      path: '',
+      summary: def.summary,
+      description: def.description,
+      deprecated: false,
+      group,
+      pyGroup,
+      tsPath: `client.${className}.${group.join('.')}`,
+      pyPath: `client.${className}.${pyGroup.join('.')}`,
+      inputType: typeNames.claim(`${base}Input`),
+      outputType: typeNames.claim(`${base}Output`),
+      inputSchema: unifiedParamsSchema(def),
+      outputSchema: {
+        type: 'object',
+        required: ['output', 'steps'],
+        properties: {
+          output: def.output,
+          steps: { type: 'array', items: STEP_REPORT_SCHEMA, description: 'What each target did, in the order of targets.' },
+        },
+      },
+      inputRequired: true,
+      example: { input: exampleOf(def.input, 'input', {}), targets: Object.keys(def.steps) },
+      pagination: null,
+      unifiedSteps: Object.entries(def.steps)
+        .map(([step, s]) => `${step} → ${s.operation}`)
+        .join(', '),
+    };
+  });
+  return { name: 'unified', version: '', title: 'Unified operations', className, pyModule, oauth: false, apiKey: false, schemas: {}, components: [], typeName: new Map(), operations };
+}
+
+export function buildModel(
+  version: AppVersionRow,
+  indexOf: (service: string, version: string) => ServiceIndex,
+  unifiedDefinitions: readonly UnifiedDefinition[] = [],
+): SdkModel {
   const services: SdkService[] = [];
   const clientNames = new Names();
   const pyModules = new Names();
@@ -259,6 +356,7 @@ export function buildModel(version: AppVersionRow, indexOf: (service: string, ve
         inputRequired: required.length > 0,
         example,
         pagination: op.pagination ? { style: op.pagination.style, engineMaxPages: op.pagination.engineMaxPages, callerBound: op.pagination.callerBound } : null,
+        unifiedSteps: null,
       });
     }
     const keys = reachable(operations.flatMap((o) => [o.inputSchema, o.outputSchema]), index.schemas);
@@ -277,6 +375,8 @@ export function buildModel(version: AppVersionRow, indexOf: (service: string, ve
       operations,
     });
   }
+  const unified = unifiedService(version, unifiedDefinitions, clientNames.claim('Unified'), pyModules.claim('unified'));
+  if (unified) services.push(unified);
   const pyDist = `svc-sdk-${version.name}`;
   const pyPackage = pyDist.replace(/-/g, '_');
   return {

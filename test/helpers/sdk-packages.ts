@@ -15,7 +15,7 @@ export const SYSTEM_PYTHON = '/usr/bin/python3';
 
 const contact = (id: string) => ({ id, name: 'Ada', email: 'ada@example.test', labels: {}, created_at: '2026-01-01T00:00:00Z' });
 
-/** A fake demo-crm: contacts in 3 cursor pages of one, get by ID, create; only with `Bearer <secret>`. */
+/** A fake demo-crm: contacts in 3 cursor pages of one, get by ID, create; task create; only with `Bearer <secret>`. */
 export function startCrmProvider(secret: string): Promise<FakeProvider> {
   return startFakeProvider(async (req, res) => {
     if (req.headers.authorization !== `Bearer ${secret}`) return json(res, 401, { error: 'bad key' });
@@ -25,6 +25,7 @@ export function startCrmProvider(secret: string): Promise<FakeProvider> {
       return json(res, 200, { data: [contact(`con_${page + 1}`)], has_more: page + 1 < 3 });
     }
     if (url.pathname === '/v1/contacts' && req.method === 'POST') return json(res, 201, { ...contact('con_new'), ...JSON.parse(req.body) });
+    if (url.pathname === '/v1/tasks' && req.method === 'POST') return json(res, 201, { id: 'tsk_1', status: 'open', created_at: '2026-01-01T00:00:00Z', ...JSON.parse(req.body) });
     if (url.pathname.startsWith('/v1/contacts/')) return json(res, 200, { ...contact(url.pathname.split('/')[3]!), labels: { tier: 'gold' } });
     json(res, 404, { error: 'no route' });
   });
