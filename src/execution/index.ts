@@ -1,6 +1,6 @@
 // The one execution path behind every surface (REST, gRPC, MCP): resolve and authorise the
 // operation, validate input, inject the credential, dispatch, traverse pages, write a receipt.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ApiKeyAuth, Catalog, OperationSpec, PaginationPolicy, ServiceIndex } from '../catalog/index.ts';
 import type { SecretVault } from '../credentials/index.ts';
 import { DEFAULT_BUCKET } from '../credentials/index.ts';
@@ -84,7 +84,7 @@ function authOf(index: ServiceIndex) {
   return methods;
 }
 
-const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+const sha256 = (data: Buffer | string) => hash('sha256', data, 'hex');
 
 function nextLink(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header.join(',') : header;

@@ -1,5 +1,5 @@
 // Identifiers and token material (DESIGN §4). Tokens are 256-bit random and stored only as SHA-256.
-import { createHash, randomBytes, randomFillSync, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomFillSync, timingSafeEqual } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const POOL_BYTES = 4096;
@@ -65,7 +65,7 @@ export type TokenKind = 'sdk' | 'mcp' | 'cli';
 /** A fresh bearer token: `svc_<kind>_` + 43 base64url characters (256 bits). */
 export const newToken = (kind: TokenKind): string => `svc_${kind}_${randomBytes(32).toString('base64url')}`;
 
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string): string => hash('sha256', token, 'hex');
 
 /** Compares two hex digests in constant time. */
 export function digestsEqual(a: string, b: string): boolean {
