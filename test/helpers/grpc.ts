@@ -39,7 +39,7 @@ export class RawEngineClient {
   private readonly client: EngineClient;
 
   constructor(grpcUrl: string) {
-    this.client = new EngineClient(grpcUrl, credentials.createInsecure());
+    this.client = new EngineClient(grpcUrl, credentials.createInsecure(), { 'grpc.enable_channelz': 0 });
   }
 
   execute(token: string | undefined, req: Partial<ExecuteRequest>, options: { deadlineMs?: number } = {}): Promise<RawCall> {

@@ -72,6 +72,7 @@ export class Runtime {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#client = new EngineClient(target, tls ? grpcCredentials.createSsl() : grpcCredentials.createInsecure(), {
       'grpc.max_receive_message_length': -1,
+      'grpc.enable_channelz': 0,
       ...options.channelOptions,
     });
   }
