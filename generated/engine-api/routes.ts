@@ -172,6 +172,21 @@ export const routes = [
     "successStatus": 200
   },
   {
+    "operationId": "getMetrics",
+    "method": "GET",
+    "path": "/metrics",
+    "koaPath": "/metrics",
+    "security": null,
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "successStatus": 200
+  },
+  {
     "operationId": "getReadiness",
     "method": "GET",
     "path": "/readyz",

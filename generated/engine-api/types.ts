@@ -60,6 +60,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this Engine process (text exposition format).
+         * @description Requests and latencies per surface (`svc_requests_total`, `svc_request_duration_seconds`),
+         *     MCP execute outcomes by code (`svc_execute_outcomes_total`), result snapshot bytes
+         *     (`svc_snapshot_bytes`, `svc_snapshot_bytes_stored_total`), OAuth refreshes by result
+         *     (`svc_oauth_refreshes_total`) and the Node.js process defaults. Per process: with several
+         *     replicas, scrape each one and sum.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -1137,6 +1161,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
             };
         };
     };

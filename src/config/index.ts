@@ -28,6 +28,10 @@ export interface EngineConfig {
   mcpSessionIdleMs: number;
   /** Total budget of one execute (interface: 30 s); lower it only for tests. */
   executeBudgetMs: number;
+  /** REDIS_URL: MCP session state (snapshots, session.set values) lives in Redis, shared by replicas; unset keeps it in memory. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key the Engine writes (SVC_REDIS_KEY_PREFIX, default `svc:`). */
+  redisKeyPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -55,6 +59,12 @@ function defaultHosts(env: NodeJS.ProcessEnv): string[] {
   return [...loopback, ...publicHost];
 }
 
+function redisUrlFrom(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^rediss?:\/\//i.test(raw)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
   return {
     host: env.SVC_HOST || '127.0.0.1',
@@ -76,5 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     mcpAllowedHosts: env.SVC_MCP_ALLOWED_HOSTS !== undefined ? list(env.SVC_MCP_ALLOWED_HOSTS) : defaultHosts(env),
     mcpSessionIdleMs: intFrom(env, 'SVC_MCP_SESSION_IDLE_MS', 30 * 60 * 1000, 1000, 24 * 60 * 60 * 1000),
     executeBudgetMs: intFrom(env, 'SVC_EXECUTE_BUDGET_MS', 30_000, 100, 30_000),
+    redisUrl: redisUrlFrom(env.REDIS_URL),
+    redisKeyPrefix: env.SVC_REDIS_KEY_PREFIX ?? 'svc:',
   };
 }

@@ -8,6 +8,7 @@ import { DEFAULT_BUCKET, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { hashToken, newTokenId } from '../ids/index.ts';
 import type { Logger } from '../log/index.ts';
+import { metrics } from '../metrics/index.ts';
 import type { ConnectionRow, Store } from '../store/index.ts';
 import type { Workspace } from '../workspace/index.ts';
 
@@ -184,6 +185,7 @@ export class Connections {
     // rotated the refresh token, and replaying the old one would be refused.
     const row = (await this.store.getConnection(stale.service, stale.endUserRef, stale.authName)) ?? stale;
     if (row.generation !== stale.generation && row.status === 'active') {
+      metrics.refresh('reused');
       return (JSON.parse(this.vault.open(sealContext(row), row.tokens)) as TokenSet).accessToken;
     }
     const tokens = JSON.parse(this.vault.open(sealContext(row), row.tokens)) as TokenSet;
@@ -192,6 +194,7 @@ export class Connections {
         await this.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: 'needs_reauth', accessExpiresAt: row.accessExpiresAt, updatedAt: new Date().toISOString() });
       }
       this.log.warn({ service: row.service, connection: row.id, reason }, 'oauth refresh failed');
+      metrics.refresh(reauth ? 'needs_reauth' : 'failed');
       return new EngineError('ENGINE_CREDENTIAL_REFRESH_FAILED', `refreshing the ${row.service} connection of '${row.endUserRef}' failed (${reason})${reauth ? '; it needs re-authorisation' : ''}`, {
         retryable: !reauth,
       });
@@ -213,6 +216,7 @@ export class Connections {
       accessExpiresAt: answer.expiresAt,
       updatedAt: new Date().toISOString(),
     });
+    metrics.refresh('refreshed');
     if (!written) {
       // Someone else wrote newer tokens first (another replica, or a new consent): use theirs.
       const latest = await this.store.getConnection(row.service, row.endUserRef, row.authName);

@@ -11,7 +11,9 @@ import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
 import { Connections } from '../connections/index.ts';
 import { McpGateway } from '../mcp/index.ts';
 import { createExecuteTool } from '../mcp/execute.ts';
-import { MemorySessionStateStore } from '../retention/index.ts';
+import { MemorySessionStateStore, type SessionStateStore } from '../retention/index.ts';
+import { RedisSessionStateStore } from '../retention/redis.ts';
+import { instrumentHttp } from '../metrics/index.ts';
 import { IsolatePool } from '../sandbox/index.ts';
 import { UnifiedOperations } from '../unified/index.ts';
 import { createLogger, type Logger } from '../log/index.ts';
@@ -45,7 +47,7 @@ export async function assemble(
   config: EngineConfig,
   log: Logger,
   store: Store,
-): Promise<ServerDeps & { dispatcher: Dispatcher; sessionState: MemorySessionStateStore; isolates: IsolatePool }> {
+): Promise<ServerDeps & { dispatcher: Dispatcher; sessionState: SessionStateStore; isolates: IsolatePool }> {
   const catalog = await Catalog.load(store);
   const workspace = new Workspace(store, catalog);
   const vault = new SecretVault(loadMasterKey(config.dataDir, config.masterKey), store);
@@ -61,7 +63,9 @@ export async function assemble(
   const mcp = new Apps('mcp', { store, catalog, workspace, tokens, unified: unified.list() });
   const accounts = new Accounts(store);
   const deviceFlow = new DeviceFlow(store, tokens, { ttlSeconds: config.deviceCodeTtlSeconds, intervalSeconds: config.deviceIntervalSeconds });
-  const sessionState = new MemorySessionStateStore();
+  const sessionState = config.redisUrl
+    ? await RedisSessionStateStore.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, onError: (err) => log.warn({ err }, 'redis connection error') })
+    : new MemorySessionStateStore();
   const isolates = new IsolatePool();
   const execute = createExecuteTool({ executor, unified, sessionState, pool: isolates, budgetMs: config.executeBudgetMs });
   const mcpGateway = new McpGateway(
@@ -77,7 +81,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
   const deps = await assemble(config, log, store);
   const { signinCode } = await deps.accounts.ensureOwner(config.ownerPassword);
   const app = createHttpApp(deps);
-  const server: Server = createServer(app.callback());
+  const server: Server = createServer(instrumentHttp(app.callback()));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

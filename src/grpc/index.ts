@@ -15,6 +15,7 @@ import { EngineError, toEnvelope, type Envelope } from '../envelope/index.ts';
 import type { CallRequest, CallScope, Executor } from '../execution/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
+import { metrics } from '../metrics/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
 import type { AppVersionRow } from '../store/index.ts';
 
@@ -162,6 +163,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
   }
 
   const execute = (call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, callback: sendUnaryData<WireEnvelope>) => {
+    const started = performance.now();
     const { signal, release } = callSignal(call);
     run(call, signal)
       .catch((err: unknown) => {
@@ -170,6 +172,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
       })
       .then((envelope) => {
         release();
+        metrics.observeRequest('grpc', call.cancelled ? 'cancelled' : envelope.status, (performance.now() - started) / 1000);
         if (call.cancelled) return;
         callback(null, toWire(envelope));
       })

@@ -5,6 +5,7 @@
 import type { CallScope, Executor } from '../execution/index.ts';
 import type { RecoveryContract } from '../envelope/index.ts';
 import { EngineError } from '../envelope/index.ts';
+import { metrics } from '../metrics/index.ts';
 import { RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, pageOf, sessionGet, storedEnvelope, type SessionStateStore } from '../retention/index.ts';
 import { compileScript, IsolatePool, runScript, ScriptSyntaxError, type SandboxHost, type ScriptFailure } from '../sandbox/index.ts';
 import { allows } from './allowlist.ts';
@@ -69,8 +70,25 @@ const cap = (text: string, budget: number) => {
   return Buffer.byteLength(text) <= limit ? text : `${Buffer.from(text).subarray(0, limit - 3).toString('utf8').replace(/\uFFFD$/, '')}...`;
 };
 
-export function createExecuteTool(deps: ExecuteDeps) {
-  return async function execute(ctx: ToolContext, args: { code: string; outputBudgetBytes?: number }, signal: AbortSignal): Promise<ToolResult> {
+type ExecuteTool = (ctx: ToolContext, args: { code: string; outputBudgetBytes?: number }, signal: AbortSignal) => Promise<ToolResult>;
+
+/** Counts every execute by outcome (GET /metrics): OK (inline result), MCP_RESULT_STORED, or the error code. */
+function counted(execute: ExecuteTool): ExecuteTool {
+  return async (ctx, args, signal) => {
+    let code = 'ENGINE_INTERNAL';
+    try {
+      const result = await execute(ctx, args, signal);
+      const answered = (result.structuredContent as { code?: unknown } | undefined)?.code;
+      code = typeof answered === 'string' ? answered : 'OK';
+      return result;
+    } finally {
+      metrics.executeOutcome(code);
+    }
+  };
+}
+
+export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
+  return counted(async function execute(ctx, args, signal) {
     const budget = args.outputBudgetBytes ?? DEFAULT_OUTPUT_BUDGET;
     const started = Date.now();
     const state: RunState = { calls: 0, dispatched: false, unknownOutcome: false, inFlight: 0 };
@@ -192,7 +210,7 @@ export function createExecuteTool(deps: ExecuteDeps) {
       case 'crashed':
         return fail(state.dispatched || state.inFlight ? 'MCP_EXECUTION_OUTCOME_UNKNOWN' : 'MCP_SCRIPT_ERROR', outcome.message, recovery());
     }
-  };
+  });
 }
 
 function describeFailure(error: ScriptFailure, state: RunState, contract: RecoveryContract): [string, string, RecoveryContract, Record<string, unknown>] {

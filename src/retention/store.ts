@@ -1,5 +1,6 @@
 // Per-MCP-session state: stored result snapshots and session.set values (interface "Result snapshot").
 import { randomBytes } from 'node:crypto';
+import { metrics } from '../metrics/index.ts';
 import { SESSION_BYTES_LIMIT, SNAPSHOT_LIMIT, SNAPSHOT_TTL_MS, RetentionError, clip, invalidInput, resultUnavailable, utf8 } from './errors.ts';
 
 export interface Clock {
@@ -8,7 +9,7 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** Per-MCP-session state: snapshots and session.set values. Async so a Redis implementation can follow later (same contract tests). */
+/** Per-MCP-session state: snapshots and session.set values. In memory (one process) or in Redis (shared by replicas); both pass test/retention-store.contract.ts. */
 export interface SessionStateStore {
   /** Stores a snapshot (JSON text of the admitted result) for the session; evicts the oldest snapshots first while the session would hold more than 16 snapshots or more than 4 MiB (snapshot bytes + session.set value bytes). Returns the new ref and expiry. A single result larger than 4 MiB cannot be stored: throw RetentionError MCP_SESSION_QUOTA. */
   putSnapshot(sessionId: string, json: string): Promise<{ ref: string; expiresAt: number; bytes: number; evicted: string[] }>;
@@ -45,13 +46,69 @@ interface SessionState {
   valueBytes: number;
 }
 
-/** Parsed snapshots kept for repeated reads (a page loop reads the same ref again and again). */
-const PARSED_CACHE_BYTES = 8 * 1024 * 1024;
 const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Parsed snapshots kept for repeated reads (a page loop reads the same ref again and again): an LRU
+ * holding values whose JSON text adds up to at most 8 MiB. A snapshot never changes once stored,
+ * so a cached value is current for as long as its snapshot is available; the store checks that first.
+ */
+export class ParsedCache {
+  static readonly LIMIT_BYTES = 8 * 1024 * 1024;
+  readonly #entries = new Map<string, { value: unknown; bytes: number }>(); // oldest first
+  #bytes = 0;
+
+  get(key: string): { value: unknown } | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    this.#entries.delete(key); // move to the newest end
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, value: unknown, bytes: number): void {
+    if (bytes > ParsedCache.LIMIT_BYTES) return;
+    this.delete(key);
+    this.#entries.set(key, { value, bytes });
+    this.#bytes += bytes;
+    for (const [old, entry] of this.#entries) {
+      if (this.#bytes <= ParsedCache.LIMIT_BYTES) break;
+      this.#entries.delete(old);
+      this.#bytes -= entry.bytes;
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+
+  /** Drops every entry whose key starts with `prefix`. */
+  deletePrefix(prefix: string): void {
+    for (const key of [...this.#entries.keys()]) if (key.startsWith(prefix)) this.delete(key);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+}
 
 function quota(message: string, details: Record<string, unknown>): RetentionError {
   return new RetentionError('MCP_SESSION_QUOTA', message, details);
 }
+
+/** The quota refusals every SessionStateStore raises, word for word. */
+export const quotaErrors = {
+  tooLarge: (bytes: number) =>
+    quota(`The result is ${bytes} bytes; a session can hold at most ${SESSION_BYTES_LIMIT} bytes of stored results, so it cannot be stored`, { bytes, limit_bytes: SESSION_BYTES_LIMIT }),
+  besideValues: (bytes: number, valueBytes: number) =>
+    quota(`The result is ${bytes} bytes and session.set values hold ${valueBytes} bytes; together they exceed the session's ${SESSION_BYTES_LIMIT} bytes`, { bytes, value_bytes: valueBytes, limit_bytes: SESSION_BYTES_LIMIT }),
+  values: (valueBytes: number) =>
+    quota(`session.set values would hold ${valueBytes} bytes (keys and JSON values); a session can hold at most ${SESSION_BYTES_LIMIT} bytes`, { value_bytes: valueBytes, limit_bytes: SESSION_BYTES_LIMIT }),
+};
 
 function parseJson(json: unknown, what: string): unknown {
   if (typeof json !== 'string') throw invalidInput(`${what} must be JSON text`);
@@ -66,6 +123,22 @@ function checkSessionId(sessionId: unknown): asserts sessionId is string {
   if (typeof sessionId !== 'string' || sessionId === '') throw new TypeError('a session ID is required');
 }
 
+/** putSnapshot's argument checks, shared by every store; returns the snapshot's size in bytes. */
+export function checkSnapshot(sessionId: unknown, json: unknown): number {
+  checkSessionId(sessionId);
+  if (typeof json !== 'string') throw invalidInput('The result snapshot must be JSON text');
+  const bytes = utf8(json);
+  if (bytes > SESSION_BYTES_LIMIT) throw quotaErrors.tooLarge(bytes);
+  return bytes;
+}
+
+/** setValue's argument checks, shared by every store. */
+export function checkValue(sessionId: unknown, key: unknown, json: unknown): void {
+  checkSessionId(sessionId);
+  checkValueKey(key);
+  parseJson(json, `The session.set value for '${clip(key)}'`);
+}
+
 /**
  * In-memory store. The text is stored as given (the caller produced it with JSON.stringify) and parsed
  * on first read; parsed values of recently read snapshots (up to 8 MiB of their text) are kept and
@@ -75,8 +148,7 @@ function checkSessionId(sessionId: unknown): asserts sessionId is string {
 export class MemorySessionStateStore implements SessionStateStore {
   readonly #clock: Clock;
   readonly #sessions = new Map<string, SessionState>();
-  readonly #parsed = new Map<string, { value: unknown; bytes: number }>(); // LRU: oldest first
-  #parsedBytes = 0;
+  readonly #parsed = new ParsedCache();
   #lastSweep: number;
   #closed = false;
 
@@ -87,21 +159,15 @@ export class MemorySessionStateStore implements SessionStateStore {
 
   async putSnapshot(sessionId: string, json: string): Promise<{ ref: string; expiresAt: number; bytes: number; evicted: string[] }> {
     this.#open();
-    checkSessionId(sessionId);
-    if (typeof json !== 'string') throw invalidInput('The result snapshot must be JSON text');
-    const bytes = utf8(json);
-    if (bytes > SESSION_BYTES_LIMIT) {
-      throw quota(`The result is ${bytes} bytes; a session can hold at most ${SESSION_BYTES_LIMIT} bytes of stored results, so it cannot be stored`, { bytes, limit_bytes: SESSION_BYTES_LIMIT });
-    }
+    const bytes = checkSnapshot(sessionId, json);
     this.#maybeSweep();
     const state = this.#state(sessionId, true)!;
-    if (state.valueBytes + bytes > SESSION_BYTES_LIMIT) {
-      throw quota(`The result is ${bytes} bytes and session.set values hold ${state.valueBytes} bytes; together they exceed the session's ${SESSION_BYTES_LIMIT} bytes`, { bytes, value_bytes: state.valueBytes, limit_bytes: SESSION_BYTES_LIMIT });
-    }
+    if (state.valueBytes + bytes > SESSION_BYTES_LIMIT) throw quotaErrors.besideValues(bytes, state.valueBytes);
     const ref = newResultRef();
     const expiresAt = this.#clock.now() + SNAPSHOT_TTL_MS;
     state.snapshots.set(ref, { json, bytes, expiresAt });
     state.snapshotBytes += bytes;
+    metrics.snapshotBytes(bytes);
     const evicted = this.#evict(state, ref);
     return { ref, expiresAt, bytes, evicted };
   }
@@ -112,28 +178,22 @@ export class MemorySessionStateStore implements SessionStateStore {
     const snapshot = typeof ref === 'string' ? state?.snapshots.get(ref) : undefined;
     if (!state || !snapshot) throw resultUnavailable(String(ref));
     const cached = this.#parsed.get(ref);
-    if (cached) {
-      this.#parsed.delete(ref); // move to the newest end
-      this.#parsed.set(ref, cached);
-      return cached.value;
-    }
+    if (cached) return cached.value;
     const value: unknown = JSON.parse(snapshot.json);
-    this.#cache(ref, value, snapshot.bytes);
+    this.#parsed.set(ref, value, snapshot.bytes);
     return value;
   }
 
   async setValue(sessionId: string, key: string, json: string): Promise<void> {
     this.#open();
-    checkSessionId(sessionId);
-    checkValueKey(key);
-    parseJson(json, `The session.set value for '${clip(key)}'`);
+    checkValue(sessionId, key, json);
     const bytes = utf8(key) + utf8(json);
     this.#maybeSweep();
     const state = this.#state(sessionId, true)!;
     const valueBytes = state.valueBytes - (state.values.get(key)?.bytes ?? 0) + bytes;
     if (valueBytes > SESSION_BYTES_LIMIT) {
       this.#dropIfEmpty(sessionId, state);
-      throw quota(`session.set values would hold ${valueBytes} bytes (keys and JSON values); a session can hold at most ${SESSION_BYTES_LIMIT} bytes`, { value_bytes: valueBytes, limit_bytes: SESSION_BYTES_LIMIT });
+      throw quotaErrors.values(valueBytes);
     }
     state.values.set(key, { json, bytes });
     state.valueBytes = valueBytes;
@@ -148,15 +208,16 @@ export class MemorySessionStateStore implements SessionStateStore {
   async release(sessionId: string): Promise<void> {
     const state = this.#sessions.get(sessionId);
     if (!state) return;
-    for (const ref of state.snapshots.keys()) this.#uncache(ref);
+    for (const ref of state.snapshots.keys()) this.#parsed.delete(ref);
     this.#sessions.delete(sessionId);
+    metrics.snapshotBytes(-state.snapshotBytes);
   }
 
   async close(): Promise<void> {
     this.#closed = true;
+    for (const state of this.#sessions.values()) metrics.snapshotBytes(-state.snapshotBytes);
     this.#sessions.clear();
     this.#parsed.clear();
-    this.#parsedBytes = 0;
   }
 
   /** Drops every expired snapshot and empty session now. */
@@ -216,24 +277,7 @@ export class MemorySessionStateStore implements SessionStateStore {
     if (!snapshot) return;
     state.snapshots.delete(ref);
     state.snapshotBytes -= snapshot.bytes;
-    this.#uncache(ref);
-  }
-
-  #cache(ref: string, value: unknown, bytes: number): void {
-    if (bytes > PARSED_CACHE_BYTES) return;
-    this.#parsed.set(ref, { value, bytes });
-    this.#parsedBytes += bytes;
-    for (const [old, entry] of this.#parsed) {
-      if (this.#parsedBytes <= PARSED_CACHE_BYTES) break;
-      this.#parsed.delete(old);
-      this.#parsedBytes -= entry.bytes;
-    }
-  }
-
-  #uncache(ref: string): void {
-    const entry = this.#parsed.get(ref);
-    if (!entry) return;
+    metrics.snapshotBytes(-snapshot.bytes);
     this.#parsed.delete(ref);
-    this.#parsedBytes -= entry.bytes;
   }
 }

@@ -14,6 +14,7 @@ import { DeviceFlowError, type Accounts, type DeviceFlow, type Tokens } from '..
 import type { Connections } from '../connections/index.ts';
 import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
 import type { Logger } from '../log/index.ts';
+import { metrics } from '../metrics/index.ts';
 import type { Apps } from '../apps/index.ts';
 import type { Packages } from '../sdkgen/index.ts';
 import type { AppVersionRow, Store, TokenRow } from '../store/index.ts';
@@ -165,6 +166,10 @@ export function createHandlers(deps: ServerDeps): Handlers {
       const database = await probe(() => deps.store.ping(), deps.store.kind, deps.log);
       const ready = database.status === 'ok';
       return { status: ready ? 200 : 503, body: { status: ready ? ('ready' as const) : ('unavailable' as const), checks: { database } } };
+    },
+
+    async getMetrics() {
+      return { type: metrics.contentType, body: await metrics.text() };
     },
 
     async listCatalogServices({ params }) {

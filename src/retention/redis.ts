@@ -1,0 +1,344 @@
+// Per-MCP-session state in Redis, shared by every Engine replica (REDIS_URL). Same contract as the
+// in-memory store (test/retention-store.contract.ts); the limits hold across replicas because every
+// write is one Lua script, which Redis runs atomically.
+//
+// Keys of a session (its ID in a hash tag, so a Redis Cluster keeps them in one slot):
+//   <prefix>ss:{<sid>}:st       hash    seq (creation counter), sb (snapshot bytes), vb (session.set bytes),
+//                                       r:<ref> = "<bytes> <expiresAt ms>" for each snapshot
+//   <prefix>ss:{<sid>}:ix       zset    snapshot refs scored by seq: creation order, oldest first
+//   <prefix>ss:{<sid>}:kv       hash    session.set key → JSON text
+//   <prefix>ss:{<sid>}:r:<ref>  string  the snapshot's JSON text, PEXPIREAT its expiry
+// A ref is looked up only under the session's own keys, so a ref alone never reads another session's
+// snapshot. Expiry is decided against the `now` each script is given (the store's clock, not Redis
+// TIME): an index entry whose expiry has passed, or whose text Redis already expired, is dropped and
+// stops counting toward the limits. The session keys expire `idleTtlMs` after their last write or
+// snapshot read, so the state of a session whose replica died cannot outlive it for ever.
+import { Redis } from 'ioredis';
+import { metrics } from '../metrics/index.ts';
+import { SESSION_BYTES_LIMIT, SNAPSHOT_LIMIT, SNAPSHOT_TTL_MS, resultUnavailable, utf8 } from './errors.ts';
+import { checkSnapshot, checkValue, newResultRef, ParsedCache, quotaErrors, RESULT_REF, systemClock, type Clock, type SessionStateStore } from './store.ts';
+
+export interface RedisSessionStateStoreOptions {
+  /** A redis:// or rediss:// URL; the store opens and closes its own connection. */
+  url?: string;
+  /** Or a connection the caller owns (not closed by close()). */
+  client?: Redis;
+  /** Prepended to every key (default `svc:`). */
+  keyPrefix?: string;
+  clock?: Clock;
+  /** Lifetime of a session's keys after its last write or snapshot read (default 24 h; at least the snapshot TTL). */
+  idleTtlMs?: number;
+  /** Connection errors (ioredis reconnects by itself); without it they are ignored. */
+  onError?: (err: Error) => void;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Shared Lua: drop one snapshot, and prune the expired or vanished ones. Returns bytes freed. */
+const LIB = `
+local function info(v)
+  local b, e = string.match(v, '^(%d+) (%d+)$')
+  return tonumber(b), tonumber(e)
+end
+local function drop(st, ix, base, ref)
+  local v = redis.call('HGET', st, 'r:' .. ref)
+  local b = 0
+  if v then
+    b = info(v)
+    redis.call('HDEL', st, 'r:' .. ref)
+    redis.call('HINCRBY', st, 'sb', -b)
+  end
+  redis.call('ZREM', ix, ref)
+  redis.call('DEL', base .. ref)
+  return b
+end
+local function prune(st, ix, base, now)
+  local freed = 0
+  for _, ref in ipairs(redis.call('ZRANGE', ix, 0, -1)) do
+    local v = redis.call('HGET', st, 'r:' .. ref)
+    local alive = false
+    if v then
+      local _, e = info(v)
+      alive = e > now and redis.call('EXISTS', base .. ref) == 1
+    end
+    if not alive then freed = freed + drop(st, ix, base, ref) end
+  end
+  return freed
+end
+local function evict(st, ix, base, keep, maxCount, maxBytes, vb, evicted)
+  local freed = 0
+  local sb = tonumber(redis.call('HGET', st, 'sb') or '0')
+  for _, ref in ipairs(redis.call('ZRANGE', ix, 0, -1)) do
+    if redis.call('ZCARD', ix) <= maxCount and sb + vb <= maxBytes then break end
+    if ref ~= keep then
+      local b = drop(st, ix, base, ref)
+      freed = freed + b
+      sb = sb - b
+      table.insert(evicted, ref)
+    end
+  end
+  return freed
+end
+local function tidy(st, ix, kv)
+  if redis.call('ZCARD', ix) == 0 and redis.call('HLEN', kv) == 0 then redis.call('DEL', st) end
+end
+local function guard(st, ix, kv, at)
+  redis.call('PEXPIREAT', st, at)
+  redis.call('PEXPIREAT', ix, at)
+  redis.call('PEXPIREAT', kv, at)
+end
+`;
+
+// KEYS: st ix kv snapshotKey · ARGV: json ref now expiresAt base maxCount maxBytes guardAt
+// → {'ok', bytes, freed, evicted...} | {'quota', valueBytes, freed}
+const PUT = `${LIB}
+local st, ix, kv, key = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local json, ref, now, exp, base = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4], ARGV[5]
+local maxCount, maxBytes = tonumber(ARGV[6]), tonumber(ARGV[7])
+local freed = prune(st, ix, base, now)
+local bytes = string.len(json)
+local vb = tonumber(redis.call('HGET', st, 'vb') or '0')
+if vb + bytes > maxBytes then
+  tidy(st, ix, kv)
+  return {'quota', vb, freed}
+end
+local seq = redis.call('HINCRBY', st, 'seq', 1)
+redis.call('SET', key, json, 'PXAT', exp)
+redis.call('ZADD', ix, seq, ref)
+redis.call('HSET', st, 'r:' .. ref, bytes .. ' ' .. exp)
+redis.call('HINCRBY', st, 'sb', bytes)
+local evicted = {}
+freed = freed + evict(st, ix, base, ref, maxCount, maxBytes, vb, evicted)
+guard(st, ix, kv, ARGV[8])
+local reply = {'ok', bytes, freed}
+for _, r in ipairs(evicted) do table.insert(reply, r) end
+return reply
+`;
+
+// KEYS: st ix kv · ARGV: key json now base maxCount maxBytes guardAt → {'ok', freed} | {'quota', valueBytes, freed}
+const SET_VALUE = `${LIB}
+local st, ix, kv = KEYS[1], KEYS[2], KEYS[3]
+local k, json, now, base = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
+local maxCount, maxBytes = tonumber(ARGV[5]), tonumber(ARGV[6])
+local freed = prune(st, ix, base, now)
+local vb = tonumber(redis.call('HGET', st, 'vb') or '0')
+local old = redis.call('HGET', kv, k)
+if old then vb = vb - string.len(k) - string.len(old) end
+vb = vb + string.len(k) + string.len(json)
+if vb > maxBytes then
+  tidy(st, ix, kv)
+  return {'quota', vb, freed}
+end
+redis.call('HSET', kv, k, json)
+redis.call('HSET', st, 'vb', vb)
+freed = freed + evict(st, ix, base, '', maxCount, maxBytes, vb, {})
+guard(st, ix, kv, ARGV[7])
+return {'ok', freed}
+`;
+
+// KEYS: st ix kv snapshotKey · ARGV: ref now base wantText guardAt
+// → {1, freed, text} | {1, freed} (alive, text not asked for) | {0, freed}
+const GET = `${LIB}
+local st, ix, kv, key = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local ref, now, base = ARGV[1], tonumber(ARGV[2]), ARGV[3]
+local v = redis.call('HGET', st, 'r:' .. ref)
+if not v then return {0, 0} end
+local _, e = info(v)
+local text = false
+if e > now then
+  if ARGV[4] == '1' then text = redis.call('GET', key) else text = redis.call('EXISTS', key) == 1 end
+end
+if not text then
+  local freed = drop(st, ix, base, ref)
+  tidy(st, ix, kv)
+  return {0, freed}
+end
+guard(st, ix, kv, ARGV[5])
+if text == true then return {1, 0} end
+return {1, 0, text}
+`;
+
+// KEYS: st ix kv · ARGV: now base → {snapshots, snapshotBytes, valueBytes, freed}
+const USAGE = `${LIB}
+local st, ix, kv = KEYS[1], KEYS[2], KEYS[3]
+local freed = prune(st, ix, ARGV[2], tonumber(ARGV[1]))
+local reply = {redis.call('ZCARD', ix), tonumber(redis.call('HGET', st, 'sb') or '0'), tonumber(redis.call('HGET', st, 'vb') or '0'), freed}
+tidy(st, ix, kv)
+return reply
+`;
+
+// KEYS: st ix kv · ARGV: base → snapshot bytes released
+const RELEASE = `
+local st, ix, kv = KEYS[1], KEYS[2], KEYS[3]
+for _, ref in ipairs(redis.call('ZRANGE', ix, 0, -1)) do redis.call('DEL', ARGV[1] .. ref) end
+local sb = tonumber(redis.call('HGET', st, 'sb') or '0')
+redis.call('DEL', st, ix, kv)
+return sb
+`;
+
+type Reply = (string | number)[];
+type Arg = string | number;
+interface Scripts {
+  svcSsPut(...args: Arg[]): Promise<Reply>;
+  svcSsSet(...args: Arg[]): Promise<Reply>;
+  svcSsGet(...args: Arg[]): Promise<Reply>;
+  svcSsUsage(...args: Arg[]): Promise<Reply>;
+  svcSsRelease(...args: Arg[]): Promise<number>;
+}
+
+/** Session IDs the gateway mints (UUIDs) go into keys as they are; anything else is encoded so no two sessions share a key. */
+const keyPart = (sessionId: string) => (/^[A-Za-z0-9_-]{1,128}$/.test(sessionId) ? sessionId : `~${Buffer.from(sessionId).toString('base64url')}`);
+
+/**
+ * Redis-backed session state. Reads of a snapshot whose parsed value this process already holds ask
+ * Redis only whether the snapshot is still available (no text transferred): a snapshot never changes
+ * once stored, so the cached value is current whenever Redis says the snapshot is still there.
+ */
+export class RedisSessionStateStore implements SessionStateStore {
+  readonly #redis: Redis & Scripts;
+  readonly #owned: boolean;
+  readonly #prefix: string;
+  readonly #clock: Clock;
+  readonly #idleTtlMs: number;
+  readonly #parsed = new ParsedCache();
+  #closed = false;
+
+  constructor(options: RedisSessionStateStoreOptions) {
+    if (!options.client && !options.url) throw new TypeError('RedisSessionStateStore needs a url or a client');
+    this.#owned = !options.client;
+    const redis = options.client ?? new Redis(options.url!, { connectTimeout: 5_000, maxRetriesPerRequest: 2 });
+    if (this.#owned) redis.on('error', options.onError ?? (() => undefined));
+    redis.defineCommand('svcSsPut', { numberOfKeys: 4, lua: PUT });
+    redis.defineCommand('svcSsSet', { numberOfKeys: 3, lua: SET_VALUE });
+    redis.defineCommand('svcSsGet', { numberOfKeys: 4, lua: GET });
+    redis.defineCommand('svcSsUsage', { numberOfKeys: 3, lua: USAGE });
+    redis.defineCommand('svcSsRelease', { numberOfKeys: 3, lua: RELEASE });
+    this.#redis = redis as Redis & Scripts;
+    this.#prefix = options.keyPrefix ?? 'svc:';
+    this.#clock = options.clock ?? systemClock;
+    this.#idleTtlMs = Math.max(options.idleTtlMs ?? DAY_MS, SNAPSHOT_TTL_MS);
+  }
+
+  /** A store whose Redis has answered a PING: a wrong REDIS_URL fails the Engine's start, not its first snapshot. */
+  static async open(options: RedisSessionStateStoreOptions): Promise<RedisSessionStateStore> {
+    const store = new RedisSessionStateStore(options);
+    try {
+      await store.ping();
+    } catch (err) {
+      await store.close();
+      throw new Error(`Redis does not answer at REDIS_URL (${(err as Error).message})`, { cause: err });
+    }
+    return store;
+  }
+
+  async putSnapshot(sessionId: string, json: string): Promise<{ ref: string; expiresAt: number; bytes: number; evicted: string[] }> {
+    this.#open();
+    const bytes = checkSnapshot(sessionId, json);
+    const k = this.#keys(sessionId);
+    const ref = newResultRef();
+    const now = this.#clock.now();
+    const expiresAt = now + SNAPSHOT_TTL_MS;
+    const reply = await this.#redis.svcSsPut(k.st, k.ix, k.kv, k.base + ref, json, ref, now, expiresAt, k.base, SNAPSHOT_LIMIT, SESSION_BYTES_LIMIT, now + this.#idleTtlMs);
+    if (reply[0] === 'quota') {
+      metrics.snapshotBytes(-Number(reply[2]));
+      throw quotaErrors.besideValues(bytes, Number(reply[1]));
+    }
+    metrics.snapshotBytes(bytes - Number(reply[2]));
+    const evicted = reply.slice(3).map(String);
+    for (const old of evicted) this.#parsed.delete(k.cache + old);
+    return { ref, expiresAt, bytes, evicted };
+  }
+
+  async getSnapshot(sessionId: string, ref: string): Promise<unknown> {
+    this.#open();
+    if (typeof sessionId !== 'string' || !sessionId || typeof ref !== 'string' || !RESULT_REF.test(ref)) throw resultUnavailable(String(ref));
+    const k = this.#keys(sessionId);
+    const cached = this.#parsed.get(k.cache + ref);
+    const now = this.#clock.now();
+    const reply = await this.#redis.svcSsGet(k.st, k.ix, k.kv, k.base + ref, ref, now, k.base, cached ? 0 : 1, now + this.#idleTtlMs);
+    metrics.snapshotBytes(-Number(reply[1]));
+    if (reply[0] !== 1) {
+      this.#parsed.delete(k.cache + ref);
+      throw resultUnavailable(ref);
+    }
+    if (cached) return cached.value;
+    const text = String(reply[2]);
+    const value: unknown = JSON.parse(text);
+    this.#parsed.set(k.cache + ref, value, utf8(text));
+    return value;
+  }
+
+  async setValue(sessionId: string, key: string, json: string): Promise<void> {
+    this.#open();
+    checkValue(sessionId, key, json);
+    const k = this.#keys(sessionId);
+    const now = this.#clock.now();
+    const reply = await this.#redis.svcSsSet(k.st, k.ix, k.kv, key, json, now, k.base, SNAPSHOT_LIMIT, SESSION_BYTES_LIMIT, now + this.#idleTtlMs);
+    metrics.snapshotBytes(-Number(reply[reply[0] === 'quota' ? 2 : 1]));
+    if (reply[0] === 'quota') throw quotaErrors.values(Number(reply[1]));
+  }
+
+  async getValue(sessionId: string, key: string): Promise<string | undefined> {
+    this.#open();
+    if (typeof sessionId !== 'string' || !sessionId || typeof key !== 'string') return undefined;
+    return (await this.#redis.hget(this.#keys(sessionId).kv, key)) ?? undefined;
+  }
+
+  async release(sessionId: string): Promise<void> {
+    if (this.#closed || typeof sessionId !== 'string' || !sessionId) return;
+    const k = this.#keys(sessionId);
+    this.#parsed.deletePrefix(k.cache);
+    metrics.snapshotBytes(-Number(await this.#redis.svcSsRelease(k.st, k.ix, k.kv, k.base)));
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#parsed.clear();
+    if (!this.#owned) return;
+    if (this.#redis.status === 'ready') await this.#redis.quit().catch(() => this.#redis.disconnect());
+    else this.#redis.disconnect();
+  }
+
+  /** Redis answers (readiness). */
+  async ping(): Promise<void> {
+    this.#open();
+    await this.#redis.ping();
+  }
+
+  /** What a session holds, expired snapshots dropped first; for tests and diagnostics. */
+  async usage(sessionId: string): Promise<{ snapshots: number; snapshotBytes: number; valueBytes: number }> {
+    this.#open();
+    const k = this.#keys(sessionId);
+    const [snapshots, snapshotBytes, valueBytes, freed] = (await this.#redis.svcSsUsage(k.st, k.ix, k.kv, this.#clock.now(), k.base)).map(Number) as [number, number, number, number];
+    metrics.snapshotBytes(-freed);
+    return { snapshots, snapshotBytes, valueBytes };
+  }
+
+  /** Drops the expired snapshots of every session under this prefix now (Redis expires their text by itself; this settles the indexes). */
+  async sweep(): Promise<void> {
+    this.#open();
+    const pattern = `${this.#prefix.replace(/[*?[\]\\]/g, '\\$&')}ss:{*}:st`;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.#redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      for (const key of keys) {
+        const part = key.slice(this.#prefix.length + 4, -4);
+        const base = `${this.#prefix}ss:{${part}}:`;
+        const reply = await this.#redis.svcSsUsage(`${base}st`, `${base}ix`, `${base}kv`, this.#clock.now(), `${base}r:`);
+        metrics.snapshotBytes(-Number(reply[3]));
+      }
+    } while (cursor !== '0');
+  }
+
+  #open(): void {
+    if (this.#closed) throw new Error('The session state store is closed');
+  }
+
+  #keys(sessionId: string) {
+    const part = keyPart(sessionId);
+    const session = `${this.#prefix}ss:{${part}}:`;
+    return { st: `${session}st`, ix: `${session}ix`, kv: `${session}kv`, base: `${session}r:`, cache: `${part}\n` };
+  }
+}
