@@ -36,7 +36,7 @@ describe('durability', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-crash-'));
     const port = 20000 + Math.floor(Math.random() * 20000);
     const root = resolve(import.meta.dirname, '..');
-    const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: String(port), SVC_LOG_LEVEL: 'warn' };
+    const env = { ...process.env, SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: String(port), SVC_GRPC_PORT: '0', SVC_LOG_LEVEL: 'warn' };
     const cli = spawn(process.execPath, [join(root, 'src/bin/svc-engine.ts'), 'credential', 'create', '--subject', 'crash'], { env });
     let cliToken = '';
     cli.stdout.on('data', (d) => (cliToken += d));
