@@ -150,7 +150,7 @@ describe('Unified operations', () => {
         expect.objectContaining({ target: 'createDeal', operation: 'demo-crm.deals/create', status: 'failed', httpStatus: 500, dispatched: true }),
       ]);
       expect(res.body.error.message).toContain('steps that reached a provider: findContact, createDeal');
-      expect(res.body.data.steps[0].durationMs).toBeGreaterThan(0);
+      expect(res.body.data.steps[0].providerDurationMs).toBeGreaterThan(0);
     });
   });
 

@@ -51,6 +51,8 @@ export interface CallResult {
   /** True when a provider answered; REST then replies 200 whatever the provider's status. */
   providerAnswered: boolean;
   receiptId: string;
+  /** Time spent waiting on the provider (all pages), as recorded on the receipt. */
+  providerDurationMs: number;
   /**
    * The JSON text of `envelope.data` when it is the provider's own JSON body (secret redacted),
    * so a surface can splice it into its reply instead of re-serialising the parsed value.
@@ -162,7 +164,7 @@ export class Executor {
       sha256: outcome.sha256,
       errorCode: outcome.envelope.error?.code ?? null,
     });
-    return { envelope: outcome.envelope, providerAnswered: outcome.providerAnswered, receiptId, dataJson: outcome.dataJson };
+    return { envelope: outcome.envelope, providerAnswered: outcome.providerAnswered, providerDurationMs: outcome.durationMs, receiptId, dataJson: outcome.dataJson };
   }
 
   /** Resolves a public operation ID within the scope, or throws 404/403. */

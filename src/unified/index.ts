@@ -36,8 +36,8 @@ export interface StepReport {
   status: StepStatus;
   /** HTTP status of the step's envelope (the provider's when it answered); null when skipped. */
   httpStatus: number | null;
-  /** Time spent in the step's call (provider request plus Engine work), in milliseconds. */
-  durationMs: number;
+  /** Time the step spent waiting on its provider, in milliseconds (0 when nothing was dispatched). */
+  providerDurationMs: number;
   /** Whether a provider request may have left the Engine for this step. */
   dispatched: boolean;
   error?: { code: string; message: string };
@@ -213,18 +213,17 @@ export class UnifiedOperations {
         const base = { target, operation: step.operation };
         const blocked = deps.find((d) => d.status !== 'succeeded');
         if (blocked) {
-          return { ...base, status: 'skipped', httpStatus: null, durationMs: 0, dispatched: false, error: { code: 'UNIFIED_STEP_SKIPPED', message: `not run: step '${blocked.target}' did not succeed` } };
+          return { ...base, status: 'skipped', httpStatus: null, providerDurationMs: 0, dispatched: false, error: { code: 'UNIFIED_STEP_SKIPPED', message: `not run: step '${blocked.target}' did not succeed` } };
         }
         if (!scope.admits(step.operation)) {
-          return { ...base, status: 'refused', httpStatus: 403, durationMs: 0, dispatched: false, error: { code: 'ENGINE_FORBIDDEN_OPERATION', message: `operation '${step.operation}' is outside this token's allowlist or version` } };
+          return { ...base, status: 'refused', httpStatus: 403, providerDurationMs: 0, dispatched: false, error: { code: 'ENGINE_FORBIDDEN_OPERATION', message: `operation '${step.operation}' is outside this token's allowlist or version` } };
         }
         let input: unknown;
         try {
           input = plain(await this.mapping(step.input).evaluate(context()));
         } catch (err) {
-          return { ...base, status: 'failed', httpStatus: 500, durationMs: 0, dispatched: false, error: { code: 'UNIFIED_MAPPING_FAILED', message: `the input mapping failed: ${(err as Error).message}` } };
+          return { ...base, status: 'failed', httpStatus: 500, providerDurationMs: 0, dispatched: false, error: { code: 'UNIFIED_MAPPING_FAILED', message: `the input mapping failed: ${(err as Error).message}` } };
         }
-        const started = performance.now();
         const result = await this.executor.call(scope, {
           operation: step.operation,
           input: (input ?? {}) as Record<string, unknown>,
@@ -240,7 +239,7 @@ export class UnifiedOperations {
           ...base,
           status: env.ok ? 'succeeded' : dispatched ? 'failed' : 'refused',
           httpStatus: env.status,
-          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          providerDurationMs: result.providerDurationMs,
           dispatched,
           ...(env.error ? { error: { code: env.error.code, message: env.error.message } } : {}),
         };
