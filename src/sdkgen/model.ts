@@ -217,13 +217,13 @@ const SELECTORS_SCHEMA = {
 /** One step's report in a Unified result (src/unified StepReport). */
 const STEP_REPORT_SCHEMA = {
   type: 'object',
-  required: ['target', 'operation', 'status', 'httpStatus', 'durationMs', 'dispatched'],
+  required: ['target', 'operation', 'status', 'httpStatus', 'providerDurationMs', 'dispatched'],
   properties: {
     target: { type: 'string' },
     operation: { type: 'string' },
     status: { enum: ['succeeded', 'failed', 'refused', 'skipped'] },
     httpStatus: { type: ['integer', 'null'] },
-    durationMs: { type: 'number' },
+    providerDurationMs: { type: 'number' },
     dispatched: { type: 'boolean', description: 'Whether a provider request may have left the Engine for this step.' },
     error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
   },
