@@ -28,7 +28,21 @@ export class ActivityLog {
   }
 
   record(input: ReceiptInput): string {
-    const row = { id: newReceiptId(), ...input };
+    const row: ReceiptRow = {
+      id: newReceiptId(),
+      versionId: input.versionId,
+      operation: input.operation,
+      surface: input.surface,
+      tokenId: input.tokenId,
+      startedAt: input.startedAt,
+      providerDurationMs: input.providerDurationMs,
+      pages: input.pages,
+      status: input.status,
+      ok: input.ok,
+      bytes: input.bytes,
+      sha256: input.sha256,
+      errorCode: input.errorCode,
+    };
     this.pending.push(row);
     if (this.pending.length >= FLUSH_ROWS) this.immediate ??= setImmediate(() => void this.flush());
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);

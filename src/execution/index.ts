@@ -88,6 +88,18 @@ function authOf(index: ServiceIndex) {
 
 const sha256 = (data: Buffer | string) => hash('sha256', data, 'hex');
 
+let isoMs = -1;
+let isoText = '';
+/** `new Date().toISOString()`, formatted once per millisecond. */
+function nowIso(): string {
+  const ms = Date.now();
+  if (ms !== isoMs) {
+    isoMs = ms;
+    isoText = new Date(ms).toISOString();
+  }
+  return isoText;
+}
+
 function nextLink(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header.join(',') : header;
   if (!value) return undefined;
@@ -138,7 +150,7 @@ export class Executor {
   }
 
   async call(scope: CallScope, req: CallRequest): Promise<CallResult> {
-    const startedAt = new Date().toISOString();
+    const startedAt = nowIso();
     let outcome: Outcome;
     try {
       outcome = await this.run(scope, req);

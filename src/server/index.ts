@@ -312,7 +312,7 @@ async function serveFast(fast: FastRoute, match: RegExpExecArray, req: IncomingM
     body = envelope;
   }
   if (!res.destroyed && !res.writableEnded) writeResult(res, status, result, body);
-  if (deps.log.isLevelEnabled('debug')) {
+  if (deps.log.levelVal <= (deps.log.levels.values.debug ?? 20)) {
     deps.log.debug({ method: req.method, route: fast.route.koaPath, status, ms: performance.now() - started }, 'request');
   }
 }
