@@ -1,0 +1,409 @@
+// search_docs in process: DocsIndex.run on the bundled GitHub catalogue (github@v1, loaded by the
+// real Catalog) and on a synthetic 10,000-operation service (generated OpenAPI → normalizeService →
+// Catalog.load), side by side with baselines on the same index in the same rounds:
+//   intent queries  vs the raw MiniSearch search(query) on the DocsIndex's own MiniSearch instance
+//                   (one OR query with the index's boosts, prefix and fuzzy options) — so the table
+//                   shows what search_docs adds (synonym AND query + fallback, rerank, sections,
+//                   64 KiB budget accounting); the MiniSearch calls and the JSON.stringify calls
+//                   (budget checks) inside search_docs are also timed, to split where its time goes;
+//   exact / browse  vs one JSON.stringify of the same answer (the serialisation any caller pays).
+// Every round runs every query once for the subject and once for the baseline, alternating which
+// goes first. Figures are percentiles over all samples; first calls (cold caches) are separate.
+//
+// Knobs: BENCH_DOCS_ROUNDS (15), BENCH_DOCS_SYNTH_OPS (10000), BENCH_CPU_PROF=<dir> (profile the
+// measured intent rounds: <dir>/search-docs-<catalogue>.cpuprofile; summarise with lib/profile-summary.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
+import type MiniSearch from 'minisearch';
+import { buildDocsIndex, type DocsIndex, type SearchArgs } from '../../src/docs/index.ts';
+import type { Catalog } from '../../src/catalog/index.ts';
+import { GITHUB_BROWSE, GITHUB_EXACT, GITHUB_INTENTS, SYNTH_BROWSE, SYNTH_EXACT, SYNTH_INTENTS, SYNTH_SERVICE, loadBundledCatalog, loadSyntheticCatalog } from './lib/docs-workload.ts';
+import { envInt, fullGc, kib, mib, msAuto, summarize, median, type Summary } from './lib/samples.ts';
+import { machineCpu } from './lib/sysload.ts';
+import { int, table } from './lib/stats.ts';
+import type { BenchContext } from './lib/types.ts';
+
+export const name = 'search-docs';
+export const title = 'search_docs latency in process (GitHub catalogue and 10,000 operations)';
+
+const GOALS = { github: 2, synth: 10 };
+
+type Kind = 'intent' | 'exact' | 'browse';
+const KIND_LABEL: Record<Kind, string> = { intent: 'intent query', exact: 'exact lookup', browse: 'browse' };
+
+interface KindResult {
+  kind: Kind;
+  queries: number;
+  subject: Summary;
+  baseline: Summary;
+  /** Paired (same query, same round) subject − baseline. */
+  added: Summary;
+  /** Time spent inside MiniSearch.search during the subject calls (intent only). */
+  inside: Summary | undefined;
+  /** Time spent inside JSON.stringify during the subject calls (the 64 KiB budget checks). */
+  stringify: Summary;
+  firstCalls: Summary;
+  perQuery: { label: string; subjectP50: number; baselineP50: number; insideP50: number; stringifyP50: number; stringifyCalls: number; first: number; bytes: number; top: string }[];
+  foreignCores: number;
+}
+
+interface CatalogueResult {
+  key: 'github' | 'synth';
+  label: string;
+  operations: number;
+  loadMs: number;
+  extra: string;
+  buildMs: number[];
+  indexHeapBytes: number;
+  kinds: KindResult[];
+}
+
+/** The DocsIndex's own MiniSearch instance (a private field; the baseline must search the very same index). */
+function miniSearchOf(index: DocsIndex): MiniSearch<{ id: string }> {
+  const ms = (index as unknown as { search?: MiniSearch<{ id: string }> }).search;
+  if (!ms || typeof ms.search !== 'function') throw new Error('DocsIndex no longer keeps its MiniSearch in `search`; update search-docs.bench.ts');
+  return ms;
+}
+
+const describeArgs = (a: SearchArgs) =>
+  a.operationId !== undefined ? `${a.operationId}${a.section ? ` §${a.section}` : ''}${a.schemaPath ? ` ${a.schemaPath}` : ''}` : a.service ? `browse service=${a.service}` : 'browse (no filter)';
+
+async function measureKind(
+  ctx: BenchContext,
+  index: DocsIndex,
+  kind: Kind,
+  workload: SearchArgs[],
+  rounds: number,
+  profile: { dir: string; file: string } | undefined,
+): Promise<KindResult> {
+  const ms = miniSearchOf(index);
+  const callable = () => true;
+  // Time spent inside MiniSearch.search while search_docs runs (instance-level wrapper, this index only).
+  const original = ms.search;
+  let inside = 0;
+  const wrapped = function (this: MiniSearch<{ id: string }>, ...args: Parameters<typeof original>) {
+    const t0 = performance.now();
+    try {
+      return original.apply(this, args);
+    } finally {
+      inside += performance.now() - t0;
+    }
+  } as typeof original;
+
+  // Time spent in JSON.stringify while search_docs runs: its 64 KiB budget checks serialise the
+  // answer built so far (global wrapper, installed only for the synchronous run() call).
+  const stringify = JSON.stringify;
+  let inStringify = 0;
+  let stringifyCalls = 0;
+  const countingStringify = function (...args: Parameters<typeof JSON.stringify>) {
+    const t0 = performance.now();
+    try {
+      return stringify(...args);
+    } finally {
+      inStringify += performance.now() - t0;
+      stringifyCalls++;
+    }
+  } as typeof JSON.stringify;
+
+  const answers = new Map<number, Record<string, unknown>>();
+  const subjectOnce = (i: number): { ms: number; insideMs: number; stringifyMs: number; stringifyCalls: number } => {
+    inside = 0;
+    inStringify = 0;
+    stringifyCalls = 0;
+    ms.search = wrapped;
+    JSON.stringify = countingStringify;
+    let answer: Record<string, unknown>;
+    const t0 = performance.now();
+    try {
+      answer = index.run(workload[i]!, callable);
+    } finally {
+      JSON.stringify = stringify;
+      ms.search = original;
+    }
+    const t1 = performance.now();
+    if (!answers.has(i)) answers.set(i, answer);
+    return { ms: t1 - t0, insideMs: inside, stringifyMs: inStringify, stringifyCalls };
+  };
+  const baselineOnce = (i: number): number => {
+    const args = workload[i]!;
+    if (kind === 'intent') {
+      const t0 = performance.now();
+      const hits = ms.search(args.query!);
+      const t1 = performance.now();
+      if (hits.length < 0) throw new Error('unreachable');
+      return t1 - t0;
+    }
+    const answer = answers.get(i)!;
+    const t0 = performance.now();
+    const text = JSON.stringify(answer);
+    const t1 = performance.now();
+    if (!text) throw new Error('empty answer');
+    return t1 - t0;
+  };
+
+  // First calls: cold section cache and cold code paths for this kind on this index.
+  const first = workload.map((_, i) => subjectOnce(i).ms);
+  // Warm-up.
+  for (let r = 0; r < 2; r++) for (let i = 0; i < workload.length; i++) (subjectOnce(i), baselineOnce(i));
+
+  const subj: number[][] = workload.map(() => []);
+  const base: number[][] = workload.map(() => []);
+  const ins: number[][] = workload.map(() => []);
+  const str: number[][] = workload.map(() => []);
+  const strCalls: number[] = workload.map(() => 0);
+  const added: number[] = [];
+  let session: Session | undefined;
+  if (profile) {
+    session = new Session();
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.start');
+  }
+  const cpu0 = process.cpuUsage();
+  const sys0 = machineCpu();
+  const w0 = performance.now();
+  for (let r = 0; r < rounds; r++) {
+    for (let i = 0; i < workload.length; i++) {
+      let s: ReturnType<typeof subjectOnce>;
+      let b: number;
+      if (r % 2 === 0) {
+        s = subjectOnce(i);
+        b = baselineOnce(i);
+      } else {
+        b = baselineOnce(i);
+        s = subjectOnce(i);
+      }
+      subj[i]!.push(s.ms);
+      ins[i]!.push(s.insideMs);
+      str[i]!.push(s.stringifyMs);
+      strCalls[i] = s.stringifyCalls;
+      base[i]!.push(b);
+      added.push(s.ms - b);
+    }
+    // Let timers and GC breathe between rounds, as an Engine would between requests.
+    await new Promise((res) => setImmediate(res));
+  }
+  const wall = performance.now() - w0;
+  const sys1 = machineCpu();
+  const cpu1 = process.cpuUsage(cpu0);
+  if (session && profile) {
+    const { profile: p } = await session.post('Profiler.stop');
+    session.disconnect();
+    mkdirSync(profile.dir, { recursive: true });
+    writeFileSync(join(profile.dir, profile.file), JSON.stringify(p));
+    ctx.log(`profile written to ${join(profile.dir, profile.file)}`);
+  }
+  const foreignCores = Math.max(0, (sys1.busyUs - sys0.busyUs - (cpu1.user + cpu1.system)) / 1000 / wall);
+
+  const perQuery = workload.map((args, i) => {
+    const answer = answers.get(i)! as { results?: { operationId: string }[]; operations?: unknown[]; total?: number; schema_status?: { included_sections: string[] } };
+    const top =
+      kind === 'intent'
+        ? (answer.results ?? []).map((x) => x.operationId).join(', ')
+        : kind === 'browse'
+          ? `${answer.operations?.length ?? 0} of ${answer.total ?? 0} listed`
+          : `sections: ${answer.schema_status?.included_sections.join(', ') || '–'}`;
+    return {
+      label: kind === 'intent' ? `"${args.query}"` : describeArgs(args),
+      subjectP50: median(subj[i]!),
+      baselineP50: median(base[i]!),
+      insideP50: median(ins[i]!),
+      stringifyP50: median(str[i]!),
+      stringifyCalls: strCalls[i]!,
+      first: first[i]!,
+      bytes: Buffer.byteLength(JSON.stringify(answers.get(i)!)),
+      top,
+    };
+  });
+  const all = (xs: number[][]) => xs.flat();
+  const result: KindResult = {
+    kind,
+    queries: workload.length,
+    subject: summarize(all(subj)),
+    baseline: summarize(all(base)),
+    added: summarize(added),
+    inside: kind === 'intent' ? summarize(all(ins)) : undefined,
+    stringify: summarize(all(str)),
+    firstCalls: summarize(first),
+    perQuery,
+    foreignCores,
+  };
+  ctx.log(
+    `${KIND_LABEL[kind].padEnd(13)} ${workload.length} queries × ${rounds} rounds: search_docs p50 ${msAuto(result.subject.p50)} p99 ${msAuto(result.subject.p99)} ms | baseline p50 ${msAuto(result.baseline.p50)} p99 ${msAuto(result.baseline.p99)} ms | other load ${foreignCores.toFixed(2)} cores`,
+  );
+  return result;
+}
+
+function indexOf(catalog: Catalog, service: string): { index: DocsIndex; ms: number } {
+  const ops = catalog.get(service, 'v1')!.operations.map((o) => o.id);
+  const t0 = performance.now();
+  const index = buildDocsIndex(catalog, new Map([[service, 'v1']]), ops);
+  return { index, ms: performance.now() - t0 };
+}
+
+/** Builds the index `builds` times (timing each) and measures the heap the last one retains. */
+function buildRepeatedly(catalog: Catalog, service: string, builds: number): { index: DocsIndex; times: number[]; heapBytes: number } {
+  const times: number[] = [];
+  for (let i = 0; i < builds - 1; i++) times.push(indexOf(catalog, service).ms);
+  fullGc();
+  const h0 = process.memoryUsage().heapUsed;
+  const { index, ms } = indexOf(catalog, service);
+  times.push(ms);
+  fullGc();
+  const heapBytes = process.memoryUsage().heapUsed - h0;
+  return { index, times, heapBytes };
+}
+
+export async function run(ctx: BenchContext): Promise<string> {
+  const rounds = envInt('BENCH_DOCS_ROUNDS', 15);
+  const synthOps = envInt('BENCH_DOCS_SYNTH_OPS', 10_000);
+  const profileDir = process.env.BENCH_CPU_PROF || undefined;
+  const results: CatalogueResult[] = [];
+
+  // GitHub, as bundled.
+  const bundled = await loadBundledCatalog();
+  const gh = bundled.catalog.get('github', 'v1')!;
+  ctx.log(`github@v1: ${gh.operations.length} operations, Catalog.load ${msAuto(bundled.loadMs)} ms`);
+  const ghBuild = buildRepeatedly(bundled.catalog, 'github', 5);
+  ctx.log(`github@v1 docs index: build ${ghBuild.times.map((t) => msAuto(t)).join(' / ')} ms, retains ${mib(ghBuild.heapBytes)}`);
+  const ghKinds: KindResult[] = [];
+  for (const [kind, workload] of [
+    ['intent', GITHUB_INTENTS.map((query) => ({ query }))],
+    ['exact', GITHUB_EXACT],
+    ['browse', GITHUB_BROWSE],
+  ] as [Kind, SearchArgs[]][]) {
+    ghKinds.push(await measureKind(ctx, ghBuild.index, kind, workload, rounds, profileDir && kind === 'intent' ? { dir: profileDir, file: 'search-docs-github.cpuprofile' } : undefined));
+  }
+  results.push({
+    key: 'github',
+    label: `GitHub (\`github@v1\`, ${int(gh.operations.length)} operations)`,
+    operations: gh.operations.length,
+    loadMs: bundled.loadMs,
+    extra: `Catalog.load of the bundled catalogue (demo-crm + github, ${int(Object.keys(gh.schemas).length)} GitHub component schemas): ${msAuto(bundled.loadMs)} ms`,
+    buildMs: ghBuild.times,
+    indexHeapBytes: ghBuild.heapBytes,
+    kinds: ghKinds,
+  });
+  await bundled.store.close();
+
+  // Synthetic service, imported-style.
+  const synth = await loadSyntheticCatalog(synthOps);
+  const so = synth.index.operations;
+  ctx.log(
+    `${SYNTH_SERVICE}@v1 (synthetic): ${so.length} operations; generate ${msAuto(synth.generateMs)} ms, normalizeService ${msAuto(synth.normalizeMs)} ms, Catalog.load ${msAuto(synth.loadMs)} ms (${mib(synth.indexBytes)} index)`,
+  );
+  const synthBuild = buildRepeatedly(synth.catalog, SYNTH_SERVICE, 3);
+  ctx.log(`${SYNTH_SERVICE}@v1 docs index: build ${synthBuild.times.map((t) => msAuto(t)).join(' / ')} ms, retains ${mib(synthBuild.heapBytes)}`);
+  const synthKinds: KindResult[] = [];
+  for (const [kind, workload] of [
+    ['intent', SYNTH_INTENTS.map((query) => ({ query }))],
+    // (A smaller BENCH_DOCS_SYNTH_OPS may not generate every listed operation.)
+    ['exact', SYNTH_EXACT.filter((a) => synth.catalog.operation(SYNTH_SERVICE, 'v1', a.operationId!))],
+    ['browse', SYNTH_BROWSE],
+  ] as [Kind, SearchArgs[]][]) {
+    synthKinds.push(await measureKind(ctx, synthBuild.index, kind, workload, rounds, profileDir && kind === 'intent' ? { dir: profileDir, file: 'search-docs-synthetic.cpuprofile' } : undefined));
+  }
+  const avg = (f: (o: (typeof so)[number]) => number) => so.reduce((s, o) => s + f(o), 0) / so.length;
+  results.push({
+    key: 'synth',
+    label: `synthetic (\`${SYNTH_SERVICE}@v1\`, ${int(so.length)} operations)`,
+    operations: so.length,
+    loadMs: synth.loadMs,
+    extra:
+      `generated OpenAPI 3.1 document (seeded; ${int(Object.keys(synth.index.schemas).length)} component schemas; summaries ${avg((o) => o.summary.length).toFixed(0)} chars, descriptions ${avg((o) => o.description.length).toFixed(0)} chars, ${avg((o) => o.parameters.length).toFixed(1)} parameters per operation on average) → ` +
+      `normalizeService ${msAuto(synth.normalizeMs)} ms → ${mib(synth.indexBytes)} index JSON → Catalog.load ${msAuto(synth.loadMs)} ms`,
+    buildMs: synthBuild.times,
+    indexHeapBytes: synthBuild.heapBytes,
+    kinds: synthKinds,
+  });
+  await synth.store.close();
+
+  return report(results, rounds, Boolean(profileDir));
+}
+
+function report(results: CatalogueResult[], rounds: number, profiled: boolean): string {
+  const out: string[] = [];
+  const goalOf = (c: CatalogueResult) => (c.key === 'github' ? GOALS.github : GOALS.synth);
+  const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+  out.push(
+    '`DocsIndex.run` — the whole search_docs answer as the MCP tool builds it, minus the MCP transport (see `mcp-server` for the same queries end to end) — ' +
+      'on the bundled GitHub catalogue and on a synthetic 10,000-operation service (`test/bench/lib/docs-workload.ts`: a seeded OpenAPI document with varied summaries, markdown descriptions, scoped paths, path/query/header parameters, request bodies and `$ref` schemas, normalised by `normalizeService` and loaded by `Catalog.load` like an imported service). ' +
+      'Baselines on the same index in the same rounds: for intent queries the raw MiniSearch `search(query)` on the DocsIndex\'s own MiniSearch instance (one OR query with the index\'s boosts, prefix and fuzzy options); for exact lookups and browse one `JSON.stringify` of the same answer.',
+  );
+  out.push('');
+  out.push(
+    `Method: ${rounds} rounds after 2 warm-up rounds; every round runs each query once for search_docs and once for the baseline, alternating which goes first; ` +
+      '`callable` always answers true. Percentiles are over all samples (queries × rounds); "added" is paired per query and round. ' +
+      'First calls (before warm-up) are reported separately: they build dereferenced sections (cached afterwards, 512 entries process-wide) and warm the code.',
+  );
+  if (profiled) out.push('', '**Profiled run** (BENCH_CPU_PROF): the intent rounds ran under the sampling profiler; figures are slower than unprofiled runs.');
+  out.push('');
+
+  out.push('### Goals (search_docs p50)', '');
+  const goalRows: string[][] = [];
+  for (const c of results) {
+    for (const k of c.kinds) {
+      goalRows.push([`${c.key === 'github' ? 'GitHub' : `${int(c.operations)} operations`}, ${KIND_LABEL[k.kind]}`, `${msAuto(k.subject.p50)} ms`, `${msAuto(k.subject.p99)} ms`, `≤ ${goalOf(c)} ms`, verdict(k.subject.p50 <= goalOf(c))]);
+    }
+  }
+  out.push(table(['catalogue, request', 'p50', 'p99', 'goal (p50)', 'verdict'], goalRows, ['l', 'r', 'r', 'r', 'l']));
+  out.push('');
+
+  for (const c of results) {
+    out.push(`### ${c.label}`, '');
+    out.push(`${c.extra}. Docs index build (\`buildDocsIndex\`, ${c.buildMs.length} builds): ${c.buildMs.map((t) => `${msAuto(t)} ms`).join(', ')} (median ${msAuto(median(c.buildMs))} ms); the index retains ${mib(c.indexHeapBytes)} of heap (after a full GC).`);
+    out.push('');
+    out.push(
+      table(
+        ['request', 'samples', 'search_docs p50 / p90 / p99 / max ms', 'baseline', 'baseline p50 / p99 ms', 'added p50 / p99 ms', 'of which MiniSearch p50 / p99 ms', 'of which JSON.stringify (budget checks) p50 / p99 ms', 'first call p50 / max ms', 'other load (cores)'],
+        c.kinds.map((k) => [
+          `${KIND_LABEL[k.kind]} (${k.queries})`,
+          int(k.subject.n),
+          `${msAuto(k.subject.p50)} / ${msAuto(k.subject.p90)} / ${msAuto(k.subject.p99)} / ${msAuto(k.subject.max)}`,
+          k.kind === 'intent' ? 'raw MiniSearch search()' : 'JSON.stringify(answer)',
+          `${msAuto(k.baseline.p50)} / ${msAuto(k.baseline.p99)}`,
+          `${msAuto(k.added.p50)} / ${msAuto(k.added.p99)}`,
+          k.inside ? `${msAuto(k.inside.p50)} / ${msAuto(k.inside.p99)}` : '–',
+          `${msAuto(k.stringify.p50)} / ${msAuto(k.stringify.p99)}`,
+          `${msAuto(k.firstCalls.p50)} / ${msAuto(k.firstCalls.max)}`,
+          k.foreignCores.toFixed(2),
+        ]),
+        ['l', 'r', 'r', 'l', 'r', 'r', 'r', 'r', 'r', 'r'],
+      ),
+    );
+    out.push('');
+    out.push(`<details><summary>Per query (${c.label.replace(/`/g, '')}): medians over ${rounds} rounds</summary>`, '');
+    for (const k of c.kinds) {
+      out.push(
+        table(
+          [KIND_LABEL[k.kind], 'search_docs p50 ms', 'baseline p50 ms', ...(k.kind === 'intent' ? ['of which MiniSearch ms'] : []), 'of which JSON.stringify ms (calls)', 'first call ms', 'answer', 'result'],
+          k.perQuery.map((q) => [
+            q.label,
+            msAuto(q.subjectP50),
+            msAuto(q.baselineP50),
+            ...(k.kind === 'intent' ? [msAuto(q.insideP50)] : []),
+            `${msAuto(q.stringifyP50)} (${q.stringifyCalls})`,
+            msAuto(q.first),
+            kib(q.bytes),
+            q.top.replace(/\|/g, '\\|'),
+          ]),
+          ['l', 'r', 'r', ...(k.kind === 'intent' ? (['r'] as const) : []), 'r', 'r', 'r', 'l'],
+        ),
+      );
+      out.push('');
+    }
+    out.push('</details>', '');
+  }
+  out.push(
+    'Reading the tables: "of which MiniSearch" is the time spent in the MiniSearch calls search_docs makes for an intent query (an AND of synonym groups, then an OR fallback when fewer than `limit` hits match); ' +
+      '"of which JSON.stringify" is the time spent serialising inside search_docs — its 64 KiB budget checks re-serialise the answer built so far after each inlined section (intent, exact) or each listed operation (browse), with the number of calls per request; ' +
+      'the rest is reranking, result assembly and building/copying sections (dereferenced sections are cached). ' +
+      'The raw MiniSearch baseline is one OR query without synonyms, so it can be cheaper or dearer than the calls search_docs makes.',
+  );
+  out.push('');
+  out.push(
+    'Reproduce: `npm run bench -- search-docs` (knobs: BENCH_DOCS_ROUNDS, BENCH_DOCS_SYNTH_OPS). Where the time goes: `BENCH_CPU_PROF=/tmp/prof npm run bench -- search-docs` (BENCHMARKS.md is left unchanged), then `node test/bench/lib/profile-summary.ts /tmp/prof/search-docs-github.cpuprofile`.',
+  );
+  return out.join('\n');
+}
