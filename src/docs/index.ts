@@ -266,7 +266,11 @@ function rerank<T extends { id: string; score: number }>(hits: T[], groups: stri
         else if (words.some((w) => group.includes(w))) synonym++;
       }
       const extra = Math.max(0, words.length - groups.length);
-      const factor = (1 + (1.2 * exact + 0.6 * synonym) / groups.length) / (1 + 0.08 * extra);
+      const e = entry(hit.id);
+      // A Unified operation that covers the whole outcome is preferred over its physical parts;
+      // deprecated operations sink. (Applied here, to at most 40 hits, not per matching document.)
+      const prior = e.deprecated ? 0.5 : e.kind === 'unified' ? 1.5 : 1;
+      const factor = (prior * (1 + (1.2 * exact + 0.6 * synonym) / groups.length)) / (1 + 0.08 * extra);
       return { hit, score: hit.score * factor };
     })
     .sort((a, b) => b.score - a.score)
@@ -290,11 +294,6 @@ export class DocsIndex {
         boost: { summary: 4, words: 2, operationId: 1, tags: 1.5, path: 1, params: 0.8, description: 0.4 },
         prefix: (term) => term.length > 4,
         fuzzy: (term) => (term.length > 6 ? 0.15 : false),
-        // A Unified operation that covers the whole outcome is preferred over its physical parts.
-        boostDocument: (id) => {
-          const e = this.entries.get(id);
-          return e?.deprecated ? 0.5 : e?.kind === 'unified' ? 1.5 : 1;
-        },
       },
     });
     const docs = [];
@@ -444,12 +443,14 @@ export class DocsIndex {
   private browse(service: string | undefined, callable: (id: string) => boolean) {
     const all = [...this.entries.values()].filter((e) => !service || e.service === service).sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
     const operations: { operationId: string; summary: string; callable: boolean }[] = [];
+    // A running byte count: each entry adds its own JSON plus a comma, so the list is serialised once.
+    let size = bytes({ operations: [] });
     for (const e of all.slice(0, BROWSE_MAX)) {
-      operations.push({ operationId: e.operationId, summary: truncate(e.summary, 120), callable: callable(e.operationId) });
-      if (bytes({ operations }) > RESPONSE_LIMIT_BYTES - 1024) {
-        operations.pop();
-        break;
-      }
+      const entry = { operationId: e.operationId, summary: truncate(e.summary, 120), callable: callable(e.operationId) };
+      const added = bytes(entry) + (operations.length ? 1 : 0);
+      if (size + added > RESPONSE_LIMIT_BYTES - 1024) break;
+      size += added;
+      operations.push(entry);
     }
     return {
       operations,
