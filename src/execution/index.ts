@@ -10,12 +10,13 @@ import type { Logger } from '../log/index.ts';
 import type { ActivityLog } from '../activity/index.ts';
 import type { Workspace } from '../workspace/index.ts';
 import type { Connections } from '../connections/index.ts';
+import type { AppVersionRow } from '../store/index.ts';
 import { Dispatcher, type ProviderResponse } from './dispatch.ts';
 import { buildRequest, type ProviderRequest } from './request.ts';
 import { InputValidators } from './validation.ts';
 
 export { Dispatcher } from './dispatch.ts';
-export { inputSchemaOf } from './validation.ts';
+export { inputSchemaOf, requestValidationError } from './validation.ts';
 
 export interface Selectors {
   endUserRef?: string | undefined;
@@ -110,6 +111,29 @@ function nextLink(header: string | string[] | undefined): string | undefined {
 }
 
 /** A call's envelope as JSON text, with the provider's own JSON body spliced in when there is one. */
+/**
+ * The call scope of an SDK version on one surface (REST or gRPC), built once per version: versions
+ * are immutable, so their service pins and selected operations never change.
+ */
+export function versionScopes(surface: 'rest' | 'grpc', resultCapBytes: number): (version: AppVersionRow) => Omit<CallScope, 'tokenId'> {
+  const scopes = new Map<string, Omit<CallScope, 'tokenId'>>();
+  return (version) => {
+    let scope = scopes.get(version.versionId);
+    if (!scope) {
+      const selected = new Set(version.operations);
+      scope = {
+        surface,
+        versionId: version.versionId,
+        services: new Map(version.services.map((p) => p.split('=') as [string, string])),
+        admits: (id) => selected.has(id),
+        resultCapBytes,
+      };
+      scopes.set(version.versionId, scope);
+    }
+    return scope;
+  };
+}
+
 export function resultJson(result: CallResult): string {
   const e = result.envelope;
   if (result.dataJson !== undefined && e.ok === true && e.error === null) {

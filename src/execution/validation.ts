@@ -83,3 +83,18 @@ export class InputValidators {
     }
   }
 }
+
+/** ENGINE_INVALID_INPUT for a failed request validator (REST route or its gRPC twin), naming each instancePath. */
+export function requestValidationError(where: 'body' | 'parameters', validate: ValidateFunction): EngineError {
+  const errors = (validate.errors ?? []).slice(0, MAX_REPORTED_ERRORS).map((e) => ({
+    instancePath: e.instancePath,
+    message:
+      e.keyword === 'additionalProperties'
+        ? `has unknown property '${String(e.params.additionalProperty)}'`
+        : e.keyword === 'required'
+          ? `is missing required property '${String(e.params.missingProperty)}'`
+          : (e.message ?? 'is invalid'),
+  }));
+  const first = errors[0];
+  return new EngineError('ENGINE_INVALID_INPUT', `${where}${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}`, { details: { errors } });
+}

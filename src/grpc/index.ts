@@ -6,18 +6,16 @@
 // pagination, receipt with surface 'grpc'). The call's deadline and cancellation abort the
 // provider request through the CallScope signal.
 import { Server, ServerCredentials, status as GrpcStatus, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
-import type { ValidateFunction } from 'ajv';
 import { createExecution as validateBody } from '../../generated/engine-api/body-validators.js';
 import { createExecution as validateParams } from '../../generated/engine-api/param-validators.js';
 import { EngineService, type Envelope as WireEnvelope, type ExecuteRequest } from '../../generated/grpc/engine.ts';
 import type { Apps } from '../apps/index.ts';
 import { EngineError, toEnvelope, type Envelope } from '../envelope/index.ts';
-import type { CallRequest, CallScope, Executor } from '../execution/index.ts';
+import { requestValidationError, versionScopes, type CallRequest, type Executor } from '../execution/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
 import { metrics } from '../metrics/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
-import type { AppVersionRow } from '../store/index.ts';
 
 export interface GrpcDeps {
   tokens: Tokens;
@@ -46,19 +44,6 @@ export interface GrpcServerHandle {
 
 /** Room for the request's other fields beside an input of the Engine's largest request body. */
 const FRAME_OVERHEAD_BYTES = 64 * 1024;
-
-function invalid(where: 'body' | 'parameters', validate: ValidateFunction): EngineError {
-  const errors = (validate.errors ?? []).slice(0, 10).map((e) => ({
-    instancePath: e.instancePath,
-    message:
-      e.keyword === 'additionalProperties'
-        ? `has unknown property '${String(e.params.additionalProperty)}'`
-        : e.keyword === 'required'
-          ? `is missing required property '${String(e.params.missingProperty)}'`
-          : (e.message ?? 'is invalid'),
-  }));
-  return new EngineError('ENGINE_INVALID_INPUT', `${where}${errors[0]?.instancePath ?? ''} ${errors[0]?.message ?? 'is invalid'}`, { details: { errors } });
-}
 
 /** The REST request body this gRPC request stands for, so that the route's own validator checks it. */
 function restBody(req: ExecuteRequest, maxInputBytes: number): Record<string, unknown> {
@@ -125,31 +110,16 @@ function callSignal(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>): { sign
 
 export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions): Promise<GrpcServerHandle> {
   const { tokens, sdk, executor, log, config } = deps;
-  const scopes = new Map<string, Omit<CallScope, 'tokenId' | 'signal'>>();
-  const scopeFor = (version: AppVersionRow) => {
-    let scope = scopes.get(version.versionId);
-    if (!scope) {
-      const selected = new Set(version.operations);
-      scope = {
-        surface: 'grpc',
-        versionId: version.versionId,
-        services: new Map(version.services.map((p) => p.split('=') as [string, string])),
-        admits: (id: string) => selected.has(id),
-        resultCapBytes: config.restMaxResultBytes,
-      };
-      scopes.set(version.versionId, scope);
-    }
-    return scope;
-  };
+  const scopeFor = versionScopes('grpc', config.restMaxResultBytes);
 
   /** The REST route's steps, in its order: token, parameters, body, version, execution. */
   async function run(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, signal: AbortSignal): Promise<Envelope> {
     const req = call.request;
     const header = call.metadata.get('authorization')[0];
     const principal = await tokens.verify(bearerFrom(typeof header === 'string' ? header : undefined), 'sdk');
-    if (!validateParams({ version_id: req.versionId })) throw invalid('parameters', validateParams);
+    if (!validateParams({ version_id: req.versionId })) throw requestValidationError('parameters', validateParams);
     const body = restBody(req, config.maxRequestBytes);
-    if (!validateBody(body)) throw invalid('body', validateBody);
+    if (!validateBody(body)) throw requestValidationError('body', validateBody);
     const version = await sdk.version(req.versionId);
     if (!version || version.name !== principal.subject) {
       throw new EngineError('ENGINE_UNAUTHENTICATED', `the token is not valid for version ${req.versionId}`);

@@ -9,7 +9,7 @@ import { CatalogError, type Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
-import { resultJson, type CallScope, type Executor, type Selectors } from '../execution/index.ts';
+import { resultJson, versionScopes, type Executor, type Selectors } from '../execution/index.ts';
 import { DeviceFlowError, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import type { Connections } from '../connections/index.ts';
 import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
@@ -139,23 +139,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
     }
     return name;
   };
-  const scopes = new Map<string, Omit<CallScope, 'tokenId'>>();
-
-  const scopeFor = (version: AppVersionRow): Omit<CallScope, 'tokenId'> => {
-    let scope = scopes.get(version.versionId);
-    if (!scope) {
-      const selected = new Set(version.operations);
-      scope = {
-        surface: 'rest',
-        versionId: version.versionId,
-        services: new Map(version.services.map((p) => p.split('=') as [string, string])),
-        admits: (id) => selected.has(id),
-        resultCapBytes: config.restMaxResultBytes,
-      };
-      scopes.set(version.versionId, scope);
-    }
-    return scope;
-  };
+  const scopeFor = versionScopes('rest', config.restMaxResultBytes);
 
   return {
     async getLiveness() {

@@ -13,6 +13,7 @@ import * as bodyValidators from '../../generated/engine-api/body-validators.js';
 import * as paramValidators from '../../generated/engine-api/param-validators.js';
 import { routes, type OperationId, type RouteSpec } from '../../generated/engine-api/routes.ts';
 import { EngineError, failure, toEnvelope } from '../envelope/index.ts';
+import { requestValidationError } from '../execution/index.ts';
 import { bearerFrom } from '../identity/index.ts';
 import type { TokenRow } from '../store/index.ts';
 import type { ValidateFunction } from 'ajv';
@@ -29,22 +30,6 @@ export interface RequestState {
 const FAST_ROUTES: ReadonlySet<string> = new Set<OperationId>(['createExecution']);
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-function validationError(where: 'body' | 'parameters', validate: ValidateFunction): EngineError {
-  const errors = (validate.errors ?? []).slice(0, 10).map((e) => ({
-    instancePath: e.instancePath,
-    message:
-      e.keyword === 'additionalProperties'
-        ? `has unknown property '${String(e.params.additionalProperty)}'`
-        : e.keyword === 'required'
-          ? `is missing required property '${String(e.params.missingProperty)}'`
-          : (e.message ?? 'is invalid'),
-  }));
-  const first = errors[0];
-  return new EngineError('ENGINE_INVALID_INPUT', `${where}${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}`, {
-    details: { errors },
-  });
-}
 
 /** A request header as Koa's `ctx.get` reads it ('' when absent). */
 function headerOf(req: IncomingMessage, field: string): string {
@@ -188,12 +173,12 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
       const value = p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : headerOf(req, p.name) || undefined;
       if (value !== undefined) params[p.name] = value;
     }
-    if (paramValidator && !paramValidator(params)) throw validationError('parameters', paramValidator);
+    if (paramValidator && !paramValidator(params)) throw requestValidationError('parameters', paramValidator);
 
     let body: unknown;
     if (bodyValidator) {
       body = await readBody(req, bodyLimit, route.bodyRequired, route.bodyType);
-      if (body !== undefined && !bodyValidator(body)) throw validationError('body', bodyValidator);
+      if (body !== undefined && !bodyValidator(body)) throw requestValidationError('body', bodyValidator);
     }
     const origin = headerOf(req, 'origin') || undefined;
     return handler({
