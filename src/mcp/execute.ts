@@ -10,7 +10,7 @@ import { RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, pa
 import { compileScript, IsolatePool, runScript, ScriptSyntaxError, type SandboxHost, type ScriptFailure } from '../sandbox/index.ts';
 import { allows } from './allowlist.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
-import { CORRECT_ARGUMENTS, ToolCallError, toolAnswer, MODEL_FACING_LIMIT, type ToolContext, type ToolResult } from './tools.ts';
+import { CORRECT_ARGUMENTS, toolAnswer, MODEL_FACING_LIMIT, type ToolContext, type ToolResult } from './tools.ts';
 
 export const MAX_CALLS = 10;
 export const DEFAULT_OUTPUT_BUDGET = 16_384;
@@ -231,4 +231,3 @@ function describeFailure(error: ScriptFailure, state: RunState, contract: Recove
   return ['MCP_SCRIPT_ERROR', `${error.name}: ${error.message}${where}`, contract, { ...(error.line ? { line: error.line } : {}) }];
 }
 
-export { IsolatePool, ToolCallError };

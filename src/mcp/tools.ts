@@ -113,4 +113,3 @@ export async function runTool(ctx: ToolContext, name: string, args: Record<strin
     throw err;
   }
 }
-runTool.refusal = refusal;

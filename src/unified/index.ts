@@ -11,7 +11,7 @@ import jsonata from 'jsonata';
 import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
 import type { CallScope, Executor, Selectors } from '../execution/index.ts';
 import type { Store } from '../store/index.ts';
-import { closureOf, servicesOf, type UnifiedDefinition } from './definitions.ts';
+import { closureOf, type UnifiedDefinition } from './definitions.ts';
 
 export { closureOf, servicesOf, validateDefinition, referencedSteps, UnifiedDefinitionError, type UnifiedDefinition, type UnifiedStep } from './definitions.ts';
 
@@ -281,5 +281,3 @@ export class UnifiedOperations {
   }
 }
 
-/** Services a Unified operation's steps call (for SDK and MCP selection checks). */
-export const unifiedServices = servicesOf;
