@@ -69,7 +69,7 @@ export async function assemble(
   const isolates = new IsolatePool();
   const execute = createExecuteTool({ executor, unified, sessionState, pool: isolates, budgetMs: config.executeBudgetMs });
   const mcpGateway = new McpGateway(
-    { mcp, tokens, catalog, unified, log, sessionState, tools: { store, execute } },
+    { mcp, tokens, catalog, unified, log, sessionState, tools: { execute } },
     { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sessionIdleMs: config.mcpSessionIdleMs },
   );
   return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, mcpGateway, sessionState, isolates, unified, packages };

@@ -107,17 +107,17 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
       throw err;
     }
 
-    const token = (await ctx.store.listTokens('mcp', ctx.version.name)).find((t) => t.id === ctx.tokenId);
+    const { token } = ctx;
     const selected = new Set(ctx.version.operations);
     const scope: CallScope = {
       surface: 'mcp',
       versionId: ctx.version.versionId,
-      tokenId: ctx.tokenId,
+      tokenId: token.id,
       services: new Map(ctx.version.services.map((p) => p.split('=') as [string, string])),
-      admits: (id) => selected.has(id) && allows(token?.allow ?? null, id),
+      admits: (id) => selected.has(id) && allows(token.allow, id),
       resultCapBytes: RESULT_CAP_BYTES,
       signal: abort.signal,
-      binding: token?.binding ?? null,
+      binding: token.binding,
     };
 
     const host: SandboxHost = {

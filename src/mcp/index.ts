@@ -36,6 +36,8 @@ export interface McpSession {
   id: string;
   versionId: string;
   tokenId: string;
+  /** The token row verified on this session's latest request (allowlist, binding). */
+  token: TokenRow;
   protocolVersion: string;
   ready: boolean;
   createdAt: number;
@@ -92,7 +94,7 @@ export class McpGateway {
     unified?: UnifiedOperations;
     log: Logger;
     sessionState: SessionStateStore;
-    tools: Omit<ToolContext, 'session' | 'version' | 'tokenId' | 'docs'>;
+    tools: Omit<ToolContext, 'session' | 'version' | 'token' | 'docs'>;
   };
   private readonly options: McpOptions;
   private readonly sweeper: NodeJS.Timeout;
@@ -226,6 +228,7 @@ export class McpGateway {
       });
     }
     if (session.tokenId !== token.id) throw new HttpRefusal(403, 'Forbidden: this session was opened with another token');
+    session.token = token;
     const protocol = req.headers['mcp-protocol-version'];
     if (protocol !== session.protocolVersion) {
       throw new HttpRefusal(400, `Bad Request: the MCP-Protocol-Version header must be '${session.protocolVersion}' (negotiated at initialize)`);
@@ -253,6 +256,7 @@ export class McpGateway {
       id: '',
       versionId: version.versionId,
       tokenId: token.id,
+      token,
       protocolVersion,
       ready: false,
       createdAt: now,
@@ -277,7 +281,7 @@ export class McpGateway {
     const docs = () => this.docsFor(version);
     session.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions }));
     session.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<ToolResult> =>
-      runTool({ ...this.deps.tools, session, version, tokenId: session.tokenId, docs }, request.params.name, request.params.arguments ?? {}, extra.signal),
+      runTool({ ...this.deps.tools, session, version, token: session.token, docs }, request.params.name, request.params.arguments ?? {}, extra.signal),
     );
   }
 }

@@ -4,7 +4,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DocsError, type DocsIndex } from '../docs/index.ts';
 import type { RecoveryContract } from '../envelope/index.ts';
-import type { Store, AppVersionRow } from '../store/index.ts';
+import type { AppVersionRow, TokenRow } from '../store/index.ts';
 import { allows } from './allowlist.ts';
 import type { McpSession } from './index.ts';
 
@@ -66,10 +66,10 @@ export class ToolCallError extends Error {
 }
 
 export interface ToolContext {
-  store: Store;
   session: McpSession;
   version: AppVersionRow;
-  tokenId: string;
+  /** The token that made this request, as verified by the gateway. */
+  token: TokenRow;
   docs: () => DocsIndex;
   /** Runs `execute`; absent until the sandbox is wired in. */
   execute?: (ctx: ToolContext, args: { code: string; outputBudgetBytes?: number }, signal: AbortSignal) => Promise<ToolResult>;
@@ -86,11 +86,7 @@ function refusal(err: ToolCallError): ToolResult {
   return toolAnswer({ code: err.code, message: err.message, ...err.extra, ...(err.recovery ? { recovery: err.recovery } : {}) }, true);
 }
 
-async function callable(ctx: ToolContext) {
-  const token = (await ctx.store.listTokens('mcp', ctx.version.name)).find((t) => t.id === ctx.tokenId);
-  const allow = token?.allow ?? null;
-  return (operationId: string) => allows(allow, operationId);
-}
+const callable = (ctx: ToolContext) => (operationId: string) => allows(ctx.token.allow, operationId);
 
 export async function runTool(ctx: ToolContext, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
   const validate = validators[name];
@@ -102,7 +98,7 @@ export async function runTool(ctx: ToolContext, name: string, args: Record<strin
     return refusal(new ToolCallError('ENGINE_INVALID_INPUT', `arguments${where} ${message}`, name === 'execute' ? CORRECT_ARGUMENTS : undefined));
   }
   try {
-    if (name === 'search_docs') return toolAnswer(ctx.docs().run(args, await callable(ctx)));
+    if (name === 'search_docs') return toolAnswer(ctx.docs().run(args, callable(ctx)));
     if (!ctx.execute) {
       return refusal(new ToolCallError('MCP_EXECUTE_UNAVAILABLE', 'execute is not available yet on this Engine', { execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: false }));
     }
