@@ -12,7 +12,6 @@ import { Connections } from '../connections/index.ts';
 import { McpGateway } from '../mcp/index.ts';
 import { createExecuteTool } from '../mcp/execute.ts';
 import { MemorySessionStateStore, type SessionStateStore } from '../retention/index.ts';
-import { RedisSessionStateStore } from '../retention/redis.ts';
 import { instrumentHttp } from '../metrics/index.ts';
 import { IsolatePool } from '../sandbox/index.ts';
 import { UnifiedOperations } from '../unified/index.ts';
@@ -64,7 +63,8 @@ export async function assemble(
   const accounts = new Accounts(store);
   const deviceFlow = new DeviceFlow(store, tokens, { ttlSeconds: config.deviceCodeTtlSeconds, intervalSeconds: config.deviceIntervalSeconds });
   const sessionState = config.redisUrl
-    ? await RedisSessionStateStore.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, onError: (err) => log.warn({ err }, 'redis connection error') })
+    ? // ioredis loads only when Redis is configured: the embedded default starts without it.
+      await (await import('../retention/redis.ts')).RedisSessionStateStore.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, onError: (err) => log.warn({ err }, 'redis connection error') })
     : new MemorySessionStateStore();
   const isolates = new IsolatePool();
   const execute = createExecuteTool({ executor, unified, sessionState, pool: isolates, budgetMs: config.executeBudgetMs });
