@@ -12,6 +12,7 @@ import {
   SNAPSHOT_LIMIT,
   SNAPSHOT_TTL_MS,
   sessionGet,
+  DEFAULT_SESSION_IDLE_MS,
   type Clock,
   type RetentionErrorCode,
   type SessionStateStore,
@@ -197,6 +198,63 @@ export function sessionStateStoreContract(create: (clock: Clock) => ContractStor
       await fresh();
       await store.close();
       await expect(store.putSnapshot('s1', '1')).rejects.toThrow(/closed/);
+    });
+  });
+
+  describe('session records', () => {
+    const record = { versionId: 'ver_01', tokenId: 'tok_01', protocolVersion: '2025-06-18', ready: false };
+
+    it('opens a session that any later request can find, and marks it ready once', async () => {
+      await fresh();
+      expect(await store.touchSession('s1')).toBeUndefined();
+      expect(await store.hasSession('s1')).toBe(false);
+      await store.openSession('s1', record);
+      expect(await store.hasSession('s1')).toBe(true);
+      expect(await store.touchSession('s1')).toEqual(record);
+      expect(await store.touchSession('s1', true)).toEqual({ ...record, ready: true });
+      expect(await store.touchSession('s1')).toEqual({ ...record, ready: true });
+      expect(await store.touchSession('s2')).toBeUndefined();
+    });
+
+    it('expires a session idle for 30 minutes, with its state; each request moves the deadline', async () => {
+      await fresh();
+      await store.openSession('s1', record);
+      await store.openSession('s2', record);
+      await store.setValue('s1', 'k', '"v"');
+      clock.t += DEFAULT_SESSION_IDLE_MS - 1_000;
+      expect(await store.touchSession('s1')).toEqual(record);
+      clock.t += 2_000;
+      expect(await store.hasSession('s2')).toBe(false); // idle past its deadline
+      expect(await store.touchSession('s2')).toBeUndefined();
+      expect(await store.touchSession('s1')).toEqual(record); // touched 2 s ago
+      expect(await store.getValue('s1', 'k')).toBe('"v"');
+      clock.t += DEFAULT_SESSION_IDLE_MS;
+      await store.expireIdleSessions();
+      expect(await store.touchSession('s1')).toBeUndefined();
+    });
+
+    it('closes a session: its record, snapshots and values are gone; a second close reports it was not open', async () => {
+      await fresh();
+      await store.openSession('s1', record);
+      await store.openSession('s2', record);
+      const put = await store.putSnapshot('s1', '{"a":1}');
+      await store.setValue('s1', 'k', '"v"');
+      expect(await store.closeSession('s1')).toBe(true);
+      expect(await store.touchSession('s1')).toBeUndefined();
+      await rejects(store.getSnapshot('s1', put.ref), 'MCP_RESULT_UNAVAILABLE');
+      expect(await store.getValue('s1', 'k')).toBeUndefined();
+      expect(await store.closeSession('s1')).toBe(false);
+      expect(await store.touchSession('s2')).toEqual(record);
+    });
+
+    it('expireIdleSessions closes idle sessions and names the ones it closed itself', async () => {
+      await fresh();
+      await store.openSession('s1', record);
+      clock.t += DEFAULT_SESSION_IDLE_MS + 1;
+      const closed = await store.expireIdleSessions();
+      // A store whose server expires keys by itself (Redis) closes them there and names none.
+      expect(closed.length === 0 || (closed.length === 1 && closed[0] === 's1')).toBe(true);
+      expect(await store.hasSession('s1')).toBe(false);
     });
   });
 

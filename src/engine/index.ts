@@ -64,13 +64,18 @@ export async function assemble(
   const deviceFlow = new DeviceFlow(store, tokens, { ttlSeconds: config.deviceCodeTtlSeconds, intervalSeconds: config.deviceIntervalSeconds });
   const sessionState = config.redisUrl
     ? // ioredis loads only when Redis is configured: the embedded default starts without it.
-      await (await import('../retention/redis.ts')).RedisSessionStateStore.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, onError: (err) => log.warn({ err }, 'redis connection error') })
-    : new MemorySessionStateStore();
+      await (await import('../retention/redis.ts')).RedisSessionStateStore.open({
+        url: config.redisUrl,
+        keyPrefix: config.redisKeyPrefix,
+        idleTtlMs: config.mcpSessionIdleMs,
+        onError: (err) => log.warn({ err }, 'redis connection error'),
+      })
+    : new MemorySessionStateStore(undefined, config.mcpSessionIdleMs);
   const isolates = new IsolatePool();
   const execute = createExecuteTool({ executor, unified, sessionState, pool: isolates, budgetMs: config.executeBudgetMs });
   const mcpGateway = new McpGateway(
     { mcp, tokens, catalog, unified, log, sessionState, tools: { execute } },
-    { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sessionIdleMs: config.mcpSessionIdleMs },
+    { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sweepEveryMs: Math.min(60_000, config.mcpSessionIdleMs) },
   );
   return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, mcpGateway, sessionState, isolates, unified, packages };
 }

@@ -16,7 +16,7 @@ import { EngineError, type RecoveryContract } from '../envelope/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
-import type { SessionStateStore } from '../retention/index.ts';
+import type { SessionRecord, SessionStateStore } from '../retention/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
 import { allows } from './allowlist.ts';
 import { toolDefinitions, type ToolContext, type ToolResult, runTool } from './tools.ts';
@@ -32,18 +32,9 @@ export const SESSION_UNAVAILABLE_RECOVERY: RecoveryContract = {
   automatic_replay: false,
 };
 
-export interface McpSession {
+/** The session a tool call runs in: its ID keys the session's snapshots and session.set values. */
+export interface McpSession extends SessionRecord {
   id: string;
-  versionId: string;
-  tokenId: string;
-  /** The token row verified on this session's latest request (allowlist, binding). */
-  token: TokenRow;
-  protocolVersion: string;
-  ready: boolean;
-  createdAt: number;
-  lastSeenAt: number;
-  transport: StreamableHTTPServerTransport;
-  server: Server;
 }
 
 export interface McpOptions {
@@ -51,25 +42,11 @@ export interface McpOptions {
   allowedOrigins: string[];
   /** Host names accepted in the Host header (DNS-rebinding protection); empty accepts any. */
   allowedHosts: string[];
-  sessionIdleMs: number;
+  /** How often idle sessions are closed and this process's GET streams of ended sessions are dropped. */
+  sweepEveryMs?: number;
 }
 
 type JsonRpcMessage = { jsonrpc?: string; id?: string | number | null; method?: string; params?: Record<string, unknown> };
-
-/**
- * SDK 1.32.2 keeps one stream entry per JSON-mode request (holding its whole Response) until the
- * session closes: its JSON branch never runs the entry's cleanup. Drop entries whose requests have
- * all been answered, so a long session does not grow by a response per request.
- */
-function pruneSettledStreams(transport: StreamableHTTPServerTransport) {
-  const inner = (transport as unknown as { _webStandardTransport?: { _streamMapping?: Map<string, { resolveJson?: unknown }>; _requestToStreamMapping?: Map<unknown, string> } })
-    ._webStandardTransport;
-  const streams = inner?._streamMapping;
-  const pending = inner?._requestToStreamMapping;
-  if (!(streams instanceof Map) || !(pending instanceof Map)) return;
-  const live = new Set(pending.values());
-  for (const [id, stream] of streams) if (stream.resolveJson && !live.has(id)) streams.delete(id);
-}
 
 class HttpRefusal extends Error {
   readonly status: number;
@@ -83,8 +60,16 @@ class HttpRefusal extends Error {
   }
 }
 
+/**
+ * The MCP endpoint. A session is a record in the SessionStateStore (memory, or Redis shared by every
+ * replica), never an object in this process: each HTTP request gets its own SDK Server and stateless
+ * transport, so any replica can serve any request of any session and an idle session costs a record.
+ */
 export class McpGateway {
-  private readonly sessions = new Map<string, McpSession>();
+  /** Transports answering a request now, per session: a notifications/cancelled is delivered to them. */
+  private readonly inFlight = new Map<string, Set<StreamableHTTPServerTransport>>();
+  /** Open GET (SSE) streams on this process, per session: closed when the session ends. */
+  private readonly streams = new Map<string, Set<StreamableHTTPServerTransport>>();
   private readonly docs = new Map<string, DocsIndex>();
   private readonly deps: {
     mcp: Apps;
@@ -102,28 +87,36 @@ export class McpGateway {
   constructor(deps: McpGateway['deps'], options: McpOptions) {
     this.deps = deps;
     this.options = options;
-    this.sweeper = setInterval(() => void this.sweep(), Math.min(60_000, options.sessionIdleMs)).unref();
+    this.sweeper = setInterval(() => void this.sweep(), options.sweepEveryMs ?? 60_000).unref();
   }
 
-  get sessionCount() {
-    return this.sessions.size;
+  /** Transports alive in this process (requests being answered + open GET streams); idle sessions hold none. */
+  get liveTransports() {
+    let n = 0;
+    for (const set of this.inFlight.values()) n += set.size;
+    for (const set of this.streams.values()) n += set.size;
+    return n;
   }
 
   async close() {
     clearInterval(this.sweeper);
-    await Promise.all([...this.sessions.values()].map((s) => this.end(s)));
+    const all = [...this.inFlight.values(), ...this.streams.values()].flatMap((set) => [...set]);
+    await Promise.all(all.map((t) => t.close().catch(() => undefined)));
   }
 
   private async sweep() {
-    const cutoff = Date.now() - this.options.sessionIdleMs;
-    for (const s of this.sessions.values()) if (s.lastSeenAt < cutoff) await this.end(s);
+    try {
+      for (const id of await this.deps.sessionState.expireIdleSessions()) this.closeStreams(id);
+      for (const id of [...this.streams.keys()]) if (!(await this.deps.sessionState.hasSession(id))) this.closeStreams(id);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'sweeping MCP sessions failed');
+    }
   }
 
-  private async end(session: McpSession) {
-    if (!this.sessions.delete(session.id)) return;
-    // Closing the session releases its snapshots and session.set values.
-    await this.deps.sessionState.release(session.id).catch((err: unknown) => this.deps.log.warn({ err }, 'releasing session state failed'));
-    await session.transport.close().catch(() => undefined);
+  private closeStreams(sessionId: string) {
+    const open = this.streams.get(sessionId);
+    this.streams.delete(sessionId);
+    for (const t of open ?? []) void t.close().catch(() => undefined);
   }
 
   private docsFor(version: AppVersionRow): DocsIndex {
@@ -219,69 +212,91 @@ export class McpGateway {
     if (typeof sessionId !== 'string' || !sessionId) {
       throw new HttpRefusal(400, 'Bad Request: the Mcp-Session-Id header is required after initialize');
     }
-    const session = this.sessions.get(sessionId);
-    if (!session || session.versionId !== version.versionId) {
+    const initialized = method === 'POST' && messages.some((m) => m?.method === 'notifications/initialized');
+    const record = await this.deps.sessionState.touchSession(sessionId, initialized);
+    if (!record || record.versionId !== version.versionId) {
       throw new HttpRefusal(404, 'Session unavailable: initialize a new connection', {
         code: 'MCP_SESSION_UNAVAILABLE',
         recovery: SESSION_UNAVAILABLE_RECOVERY,
         guidance: 'A script that does not use session state may keep its arguments; one that uses session.get, session.page or an earlier result_ref must be rebuilt.',
       });
     }
-    if (session.tokenId !== token.id) throw new HttpRefusal(403, 'Forbidden: this session was opened with another token');
-    session.token = token;
+    if (record.tokenId !== token.id) throw new HttpRefusal(403, 'Forbidden: this session was opened with another token');
     const protocol = req.headers['mcp-protocol-version'];
-    if (protocol !== session.protocolVersion) {
-      throw new HttpRefusal(400, `Bad Request: the MCP-Protocol-Version header must be '${session.protocolVersion}' (negotiated at initialize)`);
+    if (protocol !== record.protocolVersion) {
+      throw new HttpRefusal(400, `Bad Request: the MCP-Protocol-Version header must be '${record.protocolVersion}' (negotiated at initialize)`);
     }
-    session.lastSeenAt = Date.now();
-    if (method === 'POST') {
-      const early = messages.find((m) => m && m.id !== undefined && m.method !== undefined && m.method !== 'ping' && !session.ready);
-      if (early && !messages.some((m) => m?.method === 'notifications/initialized')) {
-        throw new HttpRefusal(400, `Bad Request: send notifications/initialized before '${early.method}'`);
-      }
-      if (messages.some((m) => m?.method === 'notifications/initialized')) session.ready = true;
+    const session: McpSession = { id: sessionId, ...record };
+    if (method === 'DELETE') {
+      await this.deps.sessionState.closeSession(sessionId);
+      this.closeStreams(sessionId);
+      res.writeHead(200).end();
+      return;
     }
-    await session.transport.handleRequest(req, res, body);
-    pruneSettledStreams(session.transport);
-    if (method === 'DELETE' && res.statusCode < 300) await this.end(session);
+    if (method === 'GET') return this.openStream(req, res, session, version, token);
+    if (method !== 'POST') throw new HttpRefusal(405, `Method Not Allowed: ${method}`, undefined, { allow: 'GET, POST, DELETE' });
+
+    const early = messages.find((m) => m && m.id !== undefined && m.method !== undefined && m.method !== 'ping' && !record.ready);
+    if (early && !initialized) throw new HttpRefusal(400, `Bad Request: send notifications/initialized before '${early.method}'`);
+    // A cancellation names a request another transport of this session is answering.
+    for (const m of messages) {
+      if (m?.method === 'notifications/cancelled') for (const t of this.inFlight.get(sessionId) ?? []) t.onmessage?.(m as never);
+    }
+    await this.serve(req, res, body, session, version, token);
+  }
+
+  /** Answers one POST with a fresh SDK Server and stateless transport; both are dropped afterwards. */
+  private async serve(req: IncomingMessage, res: ServerResponse, body: unknown, session: McpSession, version: AppVersionRow, token: TokenRow) {
+    const { server, transport } = this.connectServer(session, version, token);
+    let set = this.inFlight.get(session.id);
+    if (!set) this.inFlight.set(session.id, (set = new Set()));
+    set.add(transport);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } finally {
+      set.delete(transport);
+      if (!set.size && this.inFlight.get(session.id) === set) this.inFlight.delete(session.id);
+      await transport.close().catch(() => undefined);
+    }
+  }
+
+  /** GET: the standalone SSE stream. The Engine sends nothing on it unprompted; it stays open until the session ends. */
+  private async openStream(req: IncomingMessage, res: ServerResponse, session: McpSession, version: AppVersionRow, token: TokenRow) {
+    const { server, transport } = this.connectServer(session, version, token);
+    let set = this.streams.get(session.id);
+    if (!set) this.streams.set(session.id, (set = new Set()));
+    set.add(transport);
+    res.once('close', () => {
+      set.delete(transport);
+      if (!set.size && this.streams.get(session.id) === set) this.streams.delete(session.id);
+      void transport.close().catch(() => undefined);
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+  }
+
+  private connectServer(session: McpSession, version: AppVersionRow, token: TokenRow) {
+    const server = new Server({ name: 'svc-engine', version: '0.1.0' }, { capabilities: { tools: { listChanged: false }, logging: {} } });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const docs = () => this.docsFor(version);
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions }));
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<ToolResult> =>
+      runTool({ ...this.deps.tools, session, version, token, docs }, request.params.name, request.params.arguments ?? {}, extra.signal),
+    );
+    return { server, transport };
   }
 
   private async initialize(req: IncomingMessage, res: ServerResponse, body: unknown, messages: JsonRpcMessage[], token: TokenRow, version: AppVersionRow) {
     const init = messages.find((m) => m?.method === 'initialize')!;
     const requested = typeof init.params?.protocolVersion === 'string' ? init.params.protocolVersion : '';
     const protocolVersion = SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
-    const server = new Server({ name: 'svc-engine', version: '0.1.0' }, { capabilities: { tools: { listChanged: false }, logging: {} } });
-    const now = Date.now();
-    const session: McpSession = {
-      id: '',
-      versionId: version.versionId,
-      tokenId: token.id,
-      token,
-      protocolVersion,
-      ready: false,
-      createdAt: now,
-      lastSeenAt: now,
-      server,
-      transport: new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        enableJsonResponse: true,
-        onsessioninitialized: (id) => {
-          session.id = id;
-          this.sessions.set(id, session);
-        },
-      }),
-    };
-    this.registerTools(session, version);
-    await server.connect(session.transport);
+    const session: McpSession = { id: randomUUID(), versionId: version.versionId, tokenId: token.id, protocolVersion, ready: false };
+    // The record exists before the answer leaves, so the client's next request may reach any replica.
+    await this.deps.sessionState.openSession(session.id, { versionId: session.versionId, tokenId: session.tokenId, protocolVersion, ready: false });
+    res.setHeader('mcp-session-id', session.id);
     res.setHeader('mcp-protocol-version', protocolVersion);
-    await session.transport.handleRequest(req, res, body);
-  }
-
-  private registerTools(session: McpSession, version: AppVersionRow) {
-    const docs = () => this.docsFor(version);
-    session.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions }));
-    session.server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<ToolResult> =>
-      runTool({ ...this.deps.tools, session, version, token: session.token, docs }, request.params.name, request.params.arguments ?? {}, extra.signal),
-    );
+    await this.serve(req, res, body, session, version, token);
+    if (res.statusCode !== 200) await this.deps.sessionState.closeSession(session.id);
   }
 }

@@ -8,6 +8,8 @@
 //   <prefix>ss:{<sid>}:ix       zset    snapshot refs scored by seq: creation order, oldest first
 //   <prefix>ss:{<sid>}:kv       hash    session.set key → JSON text
 //   <prefix>ss:{<sid>}:r:<ref>  string  the snapshot's JSON text, PEXPIREAT its expiry
+//   <prefix>ss:{<sid>}:ses      hash    the session record: v (version), t (token), p (protocol),
+//                                       r (1 once ready), d (idle deadline, ms); PEXPIREAT d
 // A ref is looked up only under the session's own keys, so a ref alone never reads another session's
 // snapshot. Expiry is decided against the `now` each script is given (the store's clock, not Redis
 // TIME): an index entry whose expiry has passed, or whose text Redis already expired, is dropped and
@@ -16,7 +18,7 @@
 import { Redis } from 'ioredis';
 import { metrics } from '../metrics/index.ts';
 import { SESSION_BYTES_LIMIT, SNAPSHOT_LIMIT, SNAPSHOT_TTL_MS, resultUnavailable, utf8 } from './errors.ts';
-import { checkSnapshot, checkValue, newResultRef, ParsedCache, quotaErrors, RESULT_REF, systemClock, type Clock, type SessionStateStore } from './store.ts';
+import { checkSnapshot, checkValue, DEFAULT_SESSION_IDLE_MS, newResultRef, ParsedCache, quotaErrors, RESULT_REF, systemClock, type Clock, type SessionRecord, type SessionStateStore } from './store.ts';
 
 export interface RedisSessionStateStoreOptions {
   /** A redis:// or rediss:// URL; the store opens and closes its own connection. */
@@ -26,13 +28,12 @@ export interface RedisSessionStateStoreOptions {
   /** Prepended to every key (default `svc:`). */
   keyPrefix?: string;
   clock?: Clock;
-  /** Lifetime of a session's keys after its last write or snapshot read (default 24 h; at least the snapshot TTL). */
+  /** Lifetime of a session's keys after its last request, write or snapshot read (default 30 minutes; at least the snapshot TTL). */
   idleTtlMs?: number;
   /** Connection errors (ioredis reconnects by itself); without it they are ignored. */
   onError?: (err: Error) => void;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Shared Lua: drop one snapshot, and prune the expired or vanished ones. Returns bytes freed. */
 const LIB = `
@@ -176,6 +177,29 @@ redis.call('DEL', st, ix, kv)
 return sb
 `;
 
+// KEYS: ses st ix kv · ARGV: now deadline markReady → {v, t, p, r} | false (closed, idle-expired or never opened)
+// A live session's deadline moves forward, and so does its state's, so state lives as long as its session.
+const TOUCH = `
+local ses = KEYS[1]
+local d = redis.call('HGET', ses, 'd')
+if not d then return false end
+if tonumber(d) <= tonumber(ARGV[1]) then
+  redis.call('DEL', ses)
+  return false
+end
+if ARGV[3] == '1' then redis.call('HSET', ses, 'r', '1') end
+redis.call('HSET', ses, 'd', ARGV[2])
+for i = 1, 4 do redis.call('PEXPIREAT', KEYS[i], ARGV[2]) end
+return redis.call('HMGET', ses, 'v', 't', 'p', 'r')
+`;
+
+// KEYS: ses · ARGV: now → 1 when the session is open
+const ALIVE = `
+local d = redis.call('HGET', KEYS[1], 'd')
+if d and tonumber(d) > tonumber(ARGV[1]) then return 1 end
+return 0
+`;
+
 type Reply = (string | number)[];
 type Arg = string | number;
 interface Scripts {
@@ -184,6 +208,8 @@ interface Scripts {
   svcSsGet(...args: Arg[]): Promise<Reply>;
   svcSsUsage(...args: Arg[]): Promise<Reply>;
   svcSsRelease(...args: Arg[]): Promise<number>;
+  svcSsTouch(...args: Arg[]): Promise<(string | null)[] | null>;
+  svcSsAlive(...args: Arg[]): Promise<number>;
 }
 
 /** Session IDs the gateway mints (UUIDs) go into keys as they are; anything else is encoded so no two sessions share a key. */
@@ -213,10 +239,12 @@ export class RedisSessionStateStore implements SessionStateStore {
     redis.defineCommand('svcSsGet', { numberOfKeys: 4, lua: GET });
     redis.defineCommand('svcSsUsage', { numberOfKeys: 3, lua: USAGE });
     redis.defineCommand('svcSsRelease', { numberOfKeys: 3, lua: RELEASE });
+    redis.defineCommand('svcSsTouch', { numberOfKeys: 4, lua: TOUCH });
+    redis.defineCommand('svcSsAlive', { numberOfKeys: 1, lua: ALIVE });
     this.#redis = redis as Redis & Scripts;
     this.#prefix = options.keyPrefix ?? 'svc:';
     this.#clock = options.clock ?? systemClock;
-    this.#idleTtlMs = Math.max(options.idleTtlMs ?? DAY_MS, SNAPSHOT_TTL_MS);
+    this.#idleTtlMs = Math.max(options.idleTtlMs ?? DEFAULT_SESSION_IDLE_MS, SNAPSHOT_TTL_MS);
   }
 
   /** A store whose Redis has answered a PING: a wrong REDIS_URL fails the Engine's start, not its first snapshot. */
@@ -229,6 +257,50 @@ export class RedisSessionStateStore implements SessionStateStore {
       throw new Error(`Redis does not answer at REDIS_URL (${(err as Error).message})`, { cause: err });
     }
     return store;
+  }
+
+  async openSession(sessionId: string, record: SessionRecord): Promise<void> {
+    this.#open();
+    if (typeof sessionId !== 'string' || !sessionId) throw new TypeError('a session ID is required');
+    const ses = this.#keys(sessionId).ses;
+    const deadline = this.#clock.now() + this.#idleTtlMs;
+    await this.#redis
+      .multi()
+      .del(ses)
+      .hset(ses, { v: record.versionId, t: record.tokenId, p: record.protocolVersion, r: record.ready ? '1' : '0', d: deadline })
+      .pexpireat(ses, deadline)
+      .exec();
+  }
+
+  async touchSession(sessionId: string, markReady = false): Promise<SessionRecord | undefined> {
+    this.#open();
+    if (typeof sessionId !== 'string' || !sessionId) return undefined;
+    const k = this.#keys(sessionId);
+    const now = this.#clock.now();
+    const reply = await this.#redis.svcSsTouch(k.ses, k.st, k.ix, k.kv, now, now + this.#idleTtlMs, markReady ? 1 : 0);
+    if (!reply) return undefined;
+    const [versionId, tokenId, protocolVersion, ready] = reply;
+    return { versionId: versionId ?? '', tokenId: tokenId ?? '', protocolVersion: protocolVersion ?? '', ready: ready === '1' };
+  }
+
+  async hasSession(sessionId: string): Promise<boolean> {
+    this.#open();
+    if (typeof sessionId !== 'string' || !sessionId) return false;
+    return (await this.#redis.svcSsAlive(this.#keys(sessionId).ses, this.#clock.now())) === 1;
+  }
+
+  async closeSession(sessionId: string): Promise<boolean> {
+    this.#open();
+    if (typeof sessionId !== 'string' || !sessionId) return false;
+    const open = await this.hasSession(sessionId);
+    await this.#redis.del(this.#keys(sessionId).ses);
+    await this.release(sessionId);
+    return open;
+  }
+
+  /** Redis expires idle sessions' keys by itself (PEXPIREAT on every touch). */
+  async expireIdleSessions(): Promise<string[]> {
+    return [];
   }
 
   async putSnapshot(sessionId: string, json: string): Promise<{ ref: string; expiresAt: number; bytes: number; evicted: string[] }> {
@@ -339,6 +411,6 @@ export class RedisSessionStateStore implements SessionStateStore {
   #keys(sessionId: string) {
     const part = keyPart(sessionId);
     const session = `${this.#prefix}ss:{${part}}:`;
-    return { st: `${session}st`, ix: `${session}ix`, kv: `${session}kv`, base: `${session}r:`, cache: `${part}\n` };
+    return { ses: `${session}ses`, st: `${session}st`, ix: `${session}ix`, kv: `${session}kv`, base: `${session}r:`, cache: `${part}\n` };
   }
 }

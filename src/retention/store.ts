@@ -9,8 +9,33 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** Per-MCP-session state: snapshots and session.set values. In memory (one process) or in Redis (shared by replicas); both pass test/retention-store.contract.ts. */
+/**
+ * An MCP session as every replica sees it: which version and token opened it, the protocol version
+ * it negotiated, and whether notifications/initialized has arrived. Nothing else of a session lives
+ * in a process, so any replica can serve its next request.
+ */
+export interface SessionRecord {
+  versionId: string;
+  tokenId: string;
+  protocolVersion: string;
+  ready: boolean;
+}
+
+/** How long a session lives without requests (SVC_MCP_SESSION_IDLE_MS; default 30 minutes). */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+
+/** Per-MCP-session state: the session record, snapshots and session.set values. In memory (one process) or in Redis (shared by replicas); both pass test/retention-store.contract.ts. */
 export interface SessionStateStore {
+  /** Registers a new session; it stays open until closeSession or until it has been idle for the store's session idle time. */
+  openSession(sessionId: string, record: SessionRecord): Promise<void>;
+  /** An open session's record, its idle deadline moved forward (and `ready` set when asked); undefined once closed, idle-expired or never opened. */
+  touchSession(sessionId: string, markReady?: boolean): Promise<SessionRecord | undefined>;
+  /** Whether the session is open, without extending it. */
+  hasSession(sessionId: string): Promise<boolean>;
+  /** Closes the session (DELETE): its record, snapshots and values are gone. False when it was not open. */
+  closeSession(sessionId: string): Promise<boolean>;
+  /** Closes the sessions that have been idle too long and returns their IDs (a shared store whose server expires keys by itself may return none). */
+  expireIdleSessions(): Promise<string[]>;
   /** Stores a snapshot (JSON text of the admitted result) for the session; evicts the oldest snapshots first while the session would hold more than 16 snapshots or more than 4 MiB (snapshot bytes + session.set value bytes). Returns the new ref and expiry. A single result larger than 4 MiB cannot be stored: throw RetentionError MCP_SESSION_QUOTA. */
   putSnapshot(sessionId: string, json: string): Promise<{ ref: string; expiresAt: number; bytes: number; evicted: string[] }>;
   /** The parsed snapshot value, or throws RetentionError MCP_RESULT_UNAVAILABLE (expired, evicted, released, another session's, unknown). Reads do not extend the lifetime. */
@@ -147,14 +172,62 @@ export function checkValue(sessionId: unknown, key: unknown, json: unknown): voi
  */
 export class MemorySessionStateStore implements SessionStateStore {
   readonly #clock: Clock;
+  readonly #idleMs: number;
+  readonly #records = new Map<string, { record: SessionRecord; idleUntil: number }>();
   readonly #sessions = new Map<string, SessionState>();
   readonly #parsed = new ParsedCache();
   #lastSweep: number;
   #closed = false;
 
-  constructor(clock: Clock = systemClock) {
+  constructor(clock: Clock = systemClock, sessionIdleMs = DEFAULT_SESSION_IDLE_MS) {
     this.#clock = clock;
+    this.#idleMs = sessionIdleMs;
     this.#lastSweep = clock.now();
+  }
+
+  async openSession(sessionId: string, record: SessionRecord): Promise<void> {
+    this.#open();
+    checkSessionId(sessionId);
+    this.#records.set(sessionId, { record: { ...record }, idleUntil: this.#clock.now() + this.#idleMs });
+  }
+
+  async touchSession(sessionId: string, markReady = false): Promise<SessionRecord | undefined> {
+    this.#open();
+    const entry = this.#live(sessionId);
+    if (!entry) return undefined;
+    entry.idleUntil = this.#clock.now() + this.#idleMs;
+    if (markReady) entry.record.ready = true;
+    return { ...entry.record };
+  }
+
+  async hasSession(sessionId: string): Promise<boolean> {
+    this.#open();
+    return this.#live(sessionId) !== undefined;
+  }
+
+  async closeSession(sessionId: string): Promise<boolean> {
+    const open = this.#live(sessionId) !== undefined;
+    this.#records.delete(sessionId);
+    await this.release(sessionId);
+    return open;
+  }
+
+  async expireIdleSessions(): Promise<string[]> {
+    const now = this.#clock.now();
+    const expired = [...this.#records].filter(([, e]) => e.idleUntil <= now).map(([id]) => id);
+    for (const id of expired) await this.closeSession(id);
+    return expired;
+  }
+
+  /** The session's entry while it is open; an idle-expired one is closed on sight. */
+  #live(sessionId: string) {
+    const entry = typeof sessionId === 'string' ? this.#records.get(sessionId) : undefined;
+    if (entry && entry.idleUntil <= this.#clock.now()) {
+      this.#records.delete(sessionId);
+      void this.release(sessionId);
+      return undefined;
+    }
+    return entry;
   }
 
   async putSnapshot(sessionId: string, json: string): Promise<{ ref: string; expiresAt: number; bytes: number; evicted: string[] }> {
@@ -215,6 +288,7 @@ export class MemorySessionStateStore implements SessionStateStore {
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.#records.clear();
     for (const state of this.#sessions.values()) metrics.snapshotBytes(-state.snapshotBytes);
     this.#sessions.clear();
     this.#parsed.clear();

@@ -42,7 +42,7 @@ async function answer(request: ExecRequest): Promise<unknown> {
         // Let isolated-vm finish disposing isolates released by the GC'd handles.
         await new Promise((r) => setTimeout(r, 50));
       }
-      return { ...process.memoryUsage(), sessions: engine?.deps.mcpGateway.sessionCount ?? 0 };
+      return { ...process.memoryUsage(), liveTransports: engine?.deps.mcpGateway.liveTransports ?? 0 };
     }
     case 'profile-start':
       profiler ??= new Session();
