@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import getRawBody from 'raw-body';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ListToolsRequestSchema, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Apps } from '../apps/index.ts';
 import type { Catalog } from '../catalog/index.ts';
@@ -24,6 +25,14 @@ import { toolDefinitions, type ToolContext, type ToolResult, runTool } from './t
 export { allows };
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Every request gets its own SDK Server; by default each would build its own Ajv instance (with
+ * formats) for elicitation schemas, which the Engine never sends. One shared validator keeps a
+ * request's allocations small.
+ */
+const SERVER_OPTIONS = { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() };
+const SERVER_INFO = { name: 'svc-engine', version: '0.1.0' };
 
 export const SESSION_UNAVAILABLE_RECOVERY: RecoveryContract = {
   recovery_action: 'reinitialize_connection',
@@ -277,7 +286,7 @@ export class McpGateway {
   }
 
   private connectServer(session: McpSession, version: AppVersionRow, token: TokenRow) {
-    const server = new Server({ name: 'svc-engine', version: '0.1.0' }, { capabilities: { tools: { listChanged: false }, logging: {} } });
+    const server = new Server(SERVER_INFO, SERVER_OPTIONS);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const docs = () => this.docsFor(version);
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions }));
