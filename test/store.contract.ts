@@ -1,6 +1,6 @@
 // The Store contract: every backend (SQLite now, PostgreSQL later) passes this suite unchanged.
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
-import { StoreConflictError, type AppVersionRow, type Store, type TokenRow, type ReceiptRow } from '../src/store/index.ts';
+import { StoreConflictError, type AppVersionRow, type ConnectionRow, type Store, type TokenRow, type ReceiptRow } from '../src/store/index.ts';
 
 let n = 0;
 const uniq = (p: string) => `${p}-${process.pid}-${++n}`;
@@ -128,6 +128,44 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       await store.releaseIdempotencyKey(scope, 'k1');
       expect(await store.claimIdempotencyKey({ ...claim, createdAt: at(2001) })).toEqual({ state: 'claimed' });
       expect(await store.claimIdempotencyKey({ ...claim, scope: uniq('other'), createdAt: at(2002) })).toEqual({ state: 'claimed' });
+    });
+
+    it('fences connection token writes by generation: of refreshes that read one generation, exactly one writes', async () => {
+      const endUserRef = uniq('user');
+      const sealed = (c: string) => ({ ciphertext: c, nonce: 'n', tag: 't' });
+      const row: ConnectionRow = {
+        id: `con_${uniq('c')}`,
+        service: 'demo-crm',
+        endUserRef,
+        authName: 'default',
+        tokens: sealed('consent'),
+        status: 'active',
+        accessExpiresAt: '2026-01-01T01:00:00.000Z',
+        generation: 0,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      };
+      await store.putConnection(row);
+      const read = (await store.getConnection('demo-crm', endUserRef, 'default'))!;
+      expect(read).toEqual(row);
+      const write = (c: string, status: ConnectionRow['status'] = 'active') => ({ tokens: sealed(c), status, accessExpiresAt: '2026-01-01T02:00:00.000Z', updatedAt: '2026-01-01T00:30:00.000Z' });
+
+      // Concurrent writers that all read generation 0: exactly one wins and bumps it.
+      const won = await Promise.all(['r0', 'r1', 'r2', 'r3', 'r4'].map((c) => store.updateConnectionTokens(row.id, read.generation, write(c))));
+      expect(won.filter(Boolean)).toHaveLength(1);
+      const winner = ['r0', 'r1', 'r2', 'r3', 'r4'][won.indexOf(true)]!;
+      const after = (await store.getConnection('demo-crm', endUserRef, 'default'))!;
+      expect(after).toMatchObject({ generation: 1, tokens: sealed(winner), status: 'active', accessExpiresAt: '2026-01-01T02:00:00.000Z' });
+
+      // A late writer still holding generation 0 can neither overwrite nor mark it needs_reauth.
+      expect(await store.updateConnectionTokens(row.id, 0, write('late', 'needs_reauth'))).toBe(false);
+      expect(await store.getConnection('demo-crm', endUserRef, 'default')).toEqual(after);
+      // The next refresh, from the generation it read, does.
+      expect(await store.updateConnectionTokens(row.id, 1, write('next'))).toBe(true);
+      // A new consent replaces the tokens in place (same ID and creation time) under a newer generation.
+      await store.putConnection({ ...row, id: 'con_ignored', tokens: sealed('again'), createdAt: '2027-01-01T00:00:00.000Z' });
+      expect(await store.getConnection('demo-crm', endUserRef, 'default')).toMatchObject({ id: row.id, generation: 3, tokens: sealed('again'), createdAt: row.createdAt });
+      expect(await store.updateConnectionTokens(row.id, 2, write('stale'))).toBe(false);
     });
 
     it('lists receipts of a version newest first, bounded by limit', async () => {

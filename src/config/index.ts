@@ -32,6 +32,8 @@ export interface EngineConfig {
   redisUrl: string | undefined;
   /** Prefix of every Redis key the Engine writes (SVC_REDIS_KEY_PREFIX, default `svc:`). */
   redisKeyPrefix: string;
+  /** Longest a call waits for another replica's OAuth refresh before a retryable failure (SVC_OAUTH_REFRESH_WAIT_MS). */
+  oauthRefreshWaitMs: number;
 }
 
 export class ConfigError extends Error {
@@ -88,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     executeBudgetMs: intFrom(env, 'SVC_EXECUTE_BUDGET_MS', 30_000, 100, 30_000),
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisKeyPrefix: env.SVC_REDIS_KEY_PREFIX ?? 'svc:',
+    oauthRefreshWaitMs: intFrom(env, 'SVC_OAUTH_REFRESH_WAIT_MS', 15_000, 100, 60_000),
   };
 }

@@ -1,10 +1,22 @@
 // OAuth 2.0 connections per end user: authorization-code consent with PKCE, tokens sealed at
 // rest, and Engine-side refresh ahead of expiry, single-flight per connection. A refresh that
 // the provider refuses marks the connection as needing re-authorisation.
+//
+// Single flight across replicas, in three layers:
+//   1. in this process, concurrent callers of one connection share one pending refresh;
+//   2. across processes, that refresh runs under the lock `oauth-refresh:<connection id>` of the
+//      Coordinator (Redis with REDIS_URL, else in-process). After taking it, the row is read again:
+//      when another replica refreshed meanwhile (a new generation), its token is used as it is.
+//      Callers that find the lock held poll the row with backoff until the holder's tokens appear,
+//      for at most `refreshWaitMs`, then fail with a retryable ENGINE_CREDENTIAL_REFRESH_FAILED;
+//   3. the write is fenced: new tokens (or needs_reauth) are stored only while the row still has the
+//      generation that was read (a compare-and-swap in the Store), so a holder whose lock expired
+//      under it cannot overwrite newer tokens, and then uses those instead.
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import type { Catalog, OAuth2Auth } from '../catalog/index.ts';
 import { DEFAULT_BUCKET, type SecretVault } from '../credentials/index.ts';
+import { LocalCoordinator, type Coordinator, type Lock } from '../coordination/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { hashToken, newTokenId } from '../ids/index.ts';
 import type { Logger } from '../log/index.ts';
@@ -16,6 +28,14 @@ export const DEFAULT_AUTH_NAME = 'default';
 const STATE_TTL_MS = 10 * 60 * 1000;
 /** Refresh this long before the access token expires. */
 const REFRESH_SKEW_MS = 60 * 1000;
+/** A whole token-endpoint request (connect, headers, body) ends within this. */
+const TOKEN_REQUEST_TIMEOUT_MS = 10_000;
+/** How long a refresh lock lives: well past one token request and the reads and write around it. */
+export const REFRESH_LOCK_TTL_MS = 30_000;
+/** Default bound on waiting for another replica's refresh. */
+export const REFRESH_WAIT_MS = 15_000;
+const WAIT_FIRST_DELAY_MS = 20;
+const WAIT_MAX_DELAY_MS = 250;
 
 interface TokenSet {
   accessToken: string;
@@ -52,6 +72,12 @@ const view = (row: ConnectionRow): ConnectionView => ({
   updatedAt: row.updatedAt,
 });
 
+/** The access token expires within the refresh skew (or already has). */
+const due = (row: ConnectionRow) => row.accessExpiresAt !== null && Date.parse(row.accessExpiresAt) - REFRESH_SKEW_MS <= Date.now();
+
+const needsReauth = (row: ConnectionRow) =>
+  new EngineError('ENGINE_CREDENTIAL_REFRESH_FAILED', `the ${row.service} connection of '${row.endUserRef}' needs re-authorisation; run \`svc-cli connection create ${row.service} --end-user ${row.endUserRef}\``);
+
 export class Connections {
   private readonly store: Store;
   private readonly vault: SecretVault;
@@ -59,15 +85,30 @@ export class Connections {
   private readonly workspace: Workspace;
   private readonly log: Logger;
   private readonly callbackUrl: () => string;
+  private readonly coordinator: Coordinator;
+  private readonly refreshWaitMs: number;
   private readonly refreshing = new Map<string, Promise<string>>();
 
-  constructor(deps: { store: Store; vault: SecretVault; catalog: Catalog; workspace: Workspace; log: Logger; callbackUrl: () => string }) {
+  constructor(deps: {
+    store: Store;
+    vault: SecretVault;
+    catalog: Catalog;
+    workspace: Workspace;
+    log: Logger;
+    callbackUrl: () => string;
+    /** Refresh locks across replicas (default: within this process). */
+    coordinator?: Coordinator;
+    /** Longest a caller waits for another replica's refresh (default REFRESH_WAIT_MS). */
+    refreshWaitMs?: number;
+  }) {
     this.store = deps.store;
     this.vault = deps.vault;
     this.catalog = deps.catalog;
     this.workspace = deps.workspace;
     this.log = deps.log;
     this.callbackUrl = deps.callbackUrl;
+    this.coordinator = deps.coordinator ?? new LocalCoordinator();
+    this.refreshWaitMs = deps.refreshWaitMs ?? REFRESH_WAIT_MS;
   }
 
   private async provider(service: string): Promise<{ oauth: OAuth2Auth; baseUrl: string }> {
@@ -166,49 +207,116 @@ export class Connections {
     if (!row) {
       throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no ${service} connection for end user '${endUserRef}' (auth '${authName}'); run \`svc-cli connection create ${service} --end-user ${endUserRef}\``);
     }
-    if (row.status === 'needs_reauth') {
-      throw new EngineError('ENGINE_CREDENTIAL_REFRESH_FAILED', `the ${service} connection of '${endUserRef}' needs re-authorisation; run \`svc-cli connection create ${service} --end-user ${endUserRef}\``);
-    }
-    if (!row.accessExpiresAt || Date.parse(row.accessExpiresAt) - REFRESH_SKEW_MS > Date.now()) {
-      return (JSON.parse(this.vault.open(sealContext(row), row.tokens)) as TokenSet).accessToken;
-    }
+    if (row.status === 'needs_reauth') throw needsReauth(row);
+    if (!due(row)) return this.accessTokenOf(row);
     let pending = this.refreshing.get(row.id);
     if (!pending) {
-      pending = this.refresh(row).finally(() => this.refreshing.delete(row.id));
+      pending = this.refreshAcrossReplicas(row).finally(() => this.refreshing.delete(row.id));
       this.refreshing.set(row.id, pending);
     }
     return pending;
   }
 
-  private async refresh(stale: ConnectionRow): Promise<string> {
-    // Re-read after taking the single-flight slot: a refresh that finished meanwhile already
-    // rotated the refresh token, and replaying the old one would be refused.
-    const row = (await this.store.getConnection(stale.service, stale.endUserRef, stale.authName)) ?? stale;
-    if (row.generation !== stale.generation && row.status === 'active') {
-      metrics.refresh('reused');
-      return (JSON.parse(this.vault.open(sealContext(row), row.tokens)) as TokenSet).accessToken;
+  private accessTokenOf(row: ConnectionRow): string {
+    return (JSON.parse(this.vault.open(sealContext(row), row.tokens)) as TokenSet).accessToken;
+  }
+
+  /**
+   * What a newer row than `seen` settles: its token when it is usable, a refusal when it needs
+   * re-authorisation, or undefined when it is still due for a refresh (or not newer at all).
+   */
+  private settledBy(latest: ConnectionRow | null, seen: ConnectionRow): string | undefined {
+    if (!latest || latest.generation === seen.generation) return undefined;
+    if (latest.status === 'needs_reauth') throw needsReauth(latest);
+    return due(latest) ? undefined : this.accessTokenOf(latest);
+  }
+
+  /** Takes the connection's refresh lock and refreshes, or waits (bounded) for the replica that holds it. */
+  private async refreshAcrossReplicas(stale: ConnectionRow): Promise<string> {
+    const deadline = Date.now() + this.refreshWaitMs;
+    let delay = WAIT_FIRST_DELAY_MS;
+    let seen = stale;
+    for (;;) {
+      let lock: Lock | null;
+      try {
+        lock = await this.coordinator.tryAcquire(`oauth-refresh:${seen.id}`, REFRESH_LOCK_TTL_MS);
+      } catch (err) {
+        const code = (err as { code?: unknown }).code;
+        this.log.warn({ service: seen.service, connection: seen.id, coordinator: this.coordinator.kind, error: typeof code === 'string' ? code : 'UNAVAILABLE' }, 'oauth refresh lock unavailable');
+        metrics.refresh('failed');
+        throw new EngineError('ENGINE_CREDENTIAL_REFRESH_FAILED', `refreshing the ${seen.service} connection of '${seen.endUserRef}' failed (the refresh lock is unavailable); retry the call`, { retryable: true });
+      }
+      if (lock) {
+        try {
+          return await this.refresh(seen);
+        } finally {
+          await lock.release().catch((err: unknown) => this.log.warn({ connection: seen.id, err }, 'oauth refresh lock release failed; it expires by itself'));
+        }
+      }
+      // Another replica holds the lock: its tokens appear as a newer generation of the row.
+      const latest = await this.store.getConnection(seen.service, seen.endUserRef, seen.authName);
+      const settled = this.settledBy(latest, seen);
+      if (settled !== undefined) {
+        metrics.refresh('reused');
+        return settled;
+      }
+      if (latest) seen = latest;
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        metrics.refresh('failed');
+        this.log.warn({ service: seen.service, connection: seen.id, waitedMs: this.refreshWaitMs }, 'oauth refresh: gave up waiting for another replica');
+        throw new EngineError(
+          'ENGINE_CREDENTIAL_REFRESH_FAILED',
+          `another Engine replica is refreshing the ${seen.service} connection of '${seen.endUserRef}' and did not finish within ${this.refreshWaitMs} ms; retry the call`,
+          { retryable: true },
+        );
+      }
+      await new Promise((r) => setTimeout(r, Math.min(left, delay / 2 + Math.random() * delay)));
+      delay = Math.min(delay * 2, WAIT_MAX_DELAY_MS);
     }
+  }
+
+  /** Runs under the connection's refresh lock. */
+  private async refresh(stale: ConnectionRow): Promise<string> {
+    // Re-read after taking the lock: a refresh that finished meanwhile (here or on another replica)
+    // already rotated the refresh token, and replaying the old one would be refused.
+    const row = (await this.store.getConnection(stale.service, stale.endUserRef, stale.authName)) ?? stale;
+    const settled = this.settledBy(row, stale);
+    if (settled !== undefined) {
+      metrics.refresh('reused');
+      return settled;
+    }
+    if (row.status === 'needs_reauth') throw needsReauth(row);
     const tokens = JSON.parse(this.vault.open(sealContext(row), row.tokens)) as TokenSet;
-    const fail = async (reason: string, reauth: boolean) => {
+    /** Someone wrote a newer row than ours (we are fenced out): its settled token, if it has one. */
+    const newer = async () => this.settledBy(await this.store.getConnection(row.service, row.endUserRef, row.authName), row);
+    /** Ends a failed refresh: with newer tokens when we were fenced out, else with the refusal. */
+    const fail = async (reason: string, reauth: boolean): Promise<string> => {
       if (reauth) {
-        await this.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: 'needs_reauth', accessExpiresAt: row.accessExpiresAt, updatedAt: new Date().toISOString() });
+        const marked = await this.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: 'needs_reauth', accessExpiresAt: row.accessExpiresAt, updatedAt: new Date().toISOString() });
+        // Not marked: newer tokens were written meanwhile, so ours were stale all along.
+        const token = marked ? undefined : await newer();
+        if (token !== undefined) {
+          metrics.refresh('reused');
+          return token;
+        }
       }
       this.log.warn({ service: row.service, connection: row.id, reason }, 'oauth refresh failed');
       metrics.refresh(reauth ? 'needs_reauth' : 'failed');
-      return new EngineError('ENGINE_CREDENTIAL_REFRESH_FAILED', `refreshing the ${row.service} connection of '${row.endUserRef}' failed (${reason})${reauth ? '; it needs re-authorisation' : ''}`, {
+      throw new EngineError('ENGINE_CREDENTIAL_REFRESH_FAILED', `refreshing the ${row.service} connection of '${row.endUserRef}' failed (${reason})${reauth ? '; it needs re-authorisation' : ''}`, {
         retryable: !reauth,
       });
     };
-    if (!tokens.refreshToken) throw await fail('no refresh token', true);
+    if (!tokens.refreshToken) return fail('no refresh token', true);
     const { oauth, baseUrl } = await this.provider(row.service);
     const client = await this.client(row.service);
     let answer;
     try {
       answer = await this.tokenRequest(oauth, baseUrl, client, { grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
     } catch (err) {
-      throw await fail(`token endpoint unreachable: ${(err as Error).message}`, false);
+      return fail(`token endpoint unreachable: ${(err as Error).message}`, false);
     }
-    if (!answer.ok) throw await fail(answer.error, answer.status >= 400 && answer.status < 500);
+    if (!answer.ok) return fail(answer.error, answer.status >= 400 && answer.status < 500);
     const next: TokenSet = { accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? tokens.refreshToken };
     const written = await this.store.updateConnectionTokens(row.id, row.generation, {
       tokens: this.vault.seal(sealContext(row), JSON.stringify(next)),
@@ -218,9 +326,9 @@ export class Connections {
     });
     metrics.refresh('refreshed');
     if (!written) {
-      // Someone else wrote newer tokens first (another replica, or a new consent): use theirs.
-      const latest = await this.store.getConnection(row.service, row.endUserRef, row.authName);
-      if (latest?.status === 'active') return (JSON.parse(this.vault.open(sealContext(latest), latest.tokens)) as TokenSet).accessToken;
+      // Someone else wrote newer tokens first (a replica whose lock outlived ours, or a new consent): use theirs.
+      const token = await newer();
+      if (token !== undefined) return token;
     }
     return next.accessToken;
   }
@@ -230,8 +338,9 @@ export class Connections {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams({ ...params, client_id: client.clientId, client_secret: client.clientSecret }).toString(),
-      headersTimeout: 10_000,
-      bodyTimeout: 10_000,
+      headersTimeout: TOKEN_REQUEST_TIMEOUT_MS,
+      bodyTimeout: TOKEN_REQUEST_TIMEOUT_MS,
+      signal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS),
     });
     const text = await res.body.text();
     let body: Record<string, unknown> = {};

@@ -16,6 +16,8 @@ export interface OAuthServer {
   tokenRequests: { authorization_code: number; refresh_token: number };
   /** While true, every refresh is refused with invalid_grant. */
   refuseRefresh: boolean;
+  /** Milliseconds each refresh waits before it is answered (tests that need refreshes to overlap). */
+  refreshDelayMs: number;
   /** The account an access token acts for, or undefined when it is unknown or expired. */
   accountFor(accessToken: string): string | undefined;
 }
@@ -31,6 +33,7 @@ export function mountOAuth(router: Router, options: OAuthOptions): OAuthServer {
   const server: OAuthServer = {
     tokenRequests: { authorization_code: 0, refresh_token: 0 },
     refuseRefresh: false,
+    refreshDelayMs: 0,
     accountFor(token) {
       const entry = access.get(token);
       return entry && entry.expires > Date.now() ? entry.account : undefined;
@@ -97,6 +100,7 @@ export function mountOAuth(router: Router, options: OAuthOptions): OAuthServer {
     }
     if (form.grant_type === 'refresh_token') {
       server.tokenRequests.refresh_token++;
+      if (server.refreshDelayMs > 0) await new Promise((r) => setTimeout(r, server.refreshDelayMs));
       const grant = refresh.get(form.refresh_token ?? '');
       if (server.refuseRefresh || !grant || grant.clientId !== form.client_id) return refuse('invalid_grant');
       refresh.delete(form.refresh_token ?? ''); // rotation: a refresh token works once

@@ -9,6 +9,7 @@ import { SecretVault, loadMasterKey } from '../credentials/index.ts';
 import { Dispatcher, Executor } from '../execution/index.ts';
 import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
 import { Connections } from '../connections/index.ts';
+import { LocalCoordinator, type Coordinator } from '../coordination/index.ts';
 import { McpGateway } from '../mcp/index.ts';
 import { createExecuteTool } from '../mcp/execute.ts';
 import { MemorySessionStateStore, type SessionStateStore } from '../retention/index.ts';
@@ -53,7 +54,20 @@ export async function assemble(
   const tokens = new Tokens(store);
   const activity = new ActivityLog(store, log);
   const urls = { http: config.publicUrl ?? `http://${config.host}:${config.httpPort}` };
-  const connections = new Connections({ store, vault, catalog, workspace, log, callbackUrl: () => `${urls.http}/v1/oauth/callback` });
+  // Refresh locks across replicas live in Redis when it is configured (ioredis loads only then).
+  const coordinator: Coordinator = config.redisUrl
+    ? await (await import('../coordination/redis.ts')).RedisCoordinator.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, onError: (err) => log.warn({ err }, 'redis coordination connection error') })
+    : new LocalCoordinator();
+  const connections = new Connections({
+    store,
+    vault,
+    catalog,
+    workspace,
+    log,
+    callbackUrl: () => `${urls.http}/v1/oauth/callback`,
+    coordinator,
+    refreshWaitMs: config.oauthRefreshWaitMs,
+  });
   const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs });
   const executor = new Executor({ catalog, workspace, vault, activity, connections, dispatcher, log, providerTimeoutMs: config.providerTimeoutMs });
   const unified = new UnifiedOperations({ executor, store });
@@ -77,7 +91,7 @@ export async function assemble(
     { mcp, tokens, catalog, unified, log, sessionState, tools: { execute } },
     { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sweepEveryMs: Math.min(60_000, config.mcpSessionIdleMs) },
   );
-  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, mcpGateway, sessionState, isolates, unified, packages };
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, sessionState, isolates, unified, packages };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
@@ -121,6 +135,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
       await deps.mcpGateway.close();
       deps.isolates.close();
       await deps.sessionState.close();
+      await deps.coordinator.close();
       await deps.activity.flush();
       await deps.dispatcher.close();
       await store.close();

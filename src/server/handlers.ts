@@ -12,6 +12,7 @@ import { EngineError } from '../envelope/index.ts';
 import { resultJson, versionScopes, type Executor, type Selectors } from '../execution/index.ts';
 import { DeviceFlowError, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import type { Connections } from '../connections/index.ts';
+import type { Coordinator } from '../coordination/index.ts';
 import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
 import type { Logger } from '../log/index.ts';
 import { metrics } from '../metrics/index.ts';
@@ -28,6 +29,8 @@ export interface ServerDeps {
   accounts: Accounts;
   deviceFlow: DeviceFlow;
   connections: Connections;
+  /** Locks shared by the replicas (Redis with REDIS_URL); readiness pings it. */
+  coordinator: Coordinator;
   mcpGateway: McpGateway;
   unified: UnifiedOperations;
   log: Logger;

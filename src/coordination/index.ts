@@ -1,0 +1,60 @@
+// Coordination between Engine replicas: short-lived named locks, each held under a random owner
+// token for at most its TTL. With REDIS_URL the locks live in Redis (./redis.ts, ioredis loaded
+// only then) and hold across every replica on that Redis and key prefix; without it they hold
+// within this process, which is all the embedded default has.
+//
+// A lock is advisory and may expire while its holder still works (a stalled process, a TTL that
+// was too short): whatever it guards must also be fenced where it is written (OAuth refresh
+// writes with a compare-and-swap on the connection's generation, see src/connections).
+import { randomBytes } from 'node:crypto';
+
+export interface Lock {
+  readonly name: string;
+  /** Releases the lock if this holder still owns it; false when it had expired or was taken over. */
+  release(): Promise<boolean>;
+}
+
+export interface Coordinator {
+  readonly kind: 'local' | 'redis';
+  /** Takes `name` for `ttlMs` when nobody holds it; null when someone does. Never waits. */
+  tryAcquire(name: string, ttlMs: number): Promise<Lock | null>;
+  /** Resolves when the backing service answers (readiness); rejects with a short `code` when not. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A lock owner token: 128 random bits, so a holder can only ever release its own lock. */
+export const ownerToken = (): string => randomBytes(16).toString('base64url');
+
+/** Locks within this process (no Redis): the same contract on one replica. */
+export class LocalCoordinator implements Coordinator {
+  readonly kind = 'local' as const;
+  private readonly held = new Map<string, { token: string; expiresAt: number }>();
+  private readonly now: () => number;
+
+  constructor(options: { now?: () => number } = {}) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async tryAcquire(name: string, ttlMs: number): Promise<Lock | null> {
+    const current = this.held.get(name);
+    if (current && current.expiresAt > this.now()) return null;
+    const token = ownerToken();
+    this.held.set(name, { token, expiresAt: this.now() + ttlMs });
+    return {
+      name,
+      release: async () => {
+        const entry = this.held.get(name);
+        if (entry?.token !== token || entry.expiresAt <= this.now()) return false;
+        this.held.delete(name);
+        return true;
+      },
+    };
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {
+    this.held.clear();
+  }
+}

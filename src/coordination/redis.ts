@@ -1,0 +1,98 @@
+// Locks in Redis, shared by every replica on one Redis and key prefix (REDIS_URL,
+// SVC_REDIS_KEY_PREFIX). Imported only when REDIS_URL is set, so the embedded default never loads
+// ioredis.
+//
+//   acquire:  SET <prefix>lock:<name> <owner token> NX PX <ttl>
+//   release:  a Lua compare-and-delete: the key is deleted only while it still holds our token, so
+//             a holder whose lock expired and was taken over can never release the new holder's.
+//
+// The connection is this module's own (not the session store's); readiness pings it. Commands
+// time out after COMMAND_TIMEOUT_MS, and while the connection is down they fail at once with the
+// last connection error's code instead of queueing, so neither a refresh nor /readyz hangs on a
+// Redis that is gone.
+import { Redis } from 'ioredis';
+import { ownerToken, type Coordinator, type Lock } from './index.ts';
+
+const COMMAND_TIMEOUT_MS = 2_000;
+
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+type WithRelease = Redis & { svcLockRelease(key: string, token: string): Promise<number> };
+
+export interface RedisCoordinatorOptions {
+  url: string;
+  /** Prepended to every key (default `svc:`); locks are `<prefix>lock:<name>`. */
+  keyPrefix?: string;
+  /** Connection errors (ioredis reconnects by itself). */
+  onError?: (err: Error) => void;
+}
+
+/** An error that carries a short code (an errno such as ECONNREFUSED, or UNAVAILABLE), never an address. */
+const unavailable = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+export class RedisCoordinator implements Coordinator {
+  readonly kind = 'redis' as const;
+  readonly #redis: WithRelease;
+  readonly #prefix: string;
+  #lastErrorCode = 'UNAVAILABLE';
+  #closed = false;
+
+  private constructor(options: RedisCoordinatorOptions) {
+    const redis = new Redis(options.url, { connectTimeout: 5_000, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS, lazyConnect: true });
+    redis.on('error', (err: Error & { code?: unknown }) => {
+      if (typeof err.code === 'string' && /^[A-Z0-9_]{1,40}$/.test(err.code)) this.#lastErrorCode = err.code;
+      options.onError?.(err);
+    });
+    redis.defineCommand('svcLockRelease', { numberOfKeys: 1, lua: RELEASE });
+    this.#redis = redis as WithRelease;
+    this.#prefix = options.keyPrefix ?? 'svc:';
+  }
+
+  /** Connects and checks that Redis answers: a wrong REDIS_URL fails the Engine's start. */
+  static async open(options: RedisCoordinatorOptions): Promise<RedisCoordinator> {
+    const coordinator = new RedisCoordinator(options);
+    try {
+      await coordinator.#redis.connect();
+      await coordinator.#redis.ping();
+    } catch (err) {
+      await coordinator.close();
+      throw new Error(`Redis does not answer at REDIS_URL (${(err as Error).message})`, { cause: err });
+    }
+    return coordinator;
+  }
+
+  /** Fails fast while the connection is down (ioredis would otherwise queue the command). */
+  #ready(): WithRelease {
+    if (this.#closed) throw unavailable('CLOSED', 'the Redis coordinator is closed');
+    const status = this.#redis.status;
+    if (status !== 'ready') throw unavailable(this.#lastErrorCode, `the Redis connection is ${status}`);
+    return this.#redis;
+  }
+
+  async tryAcquire(name: string, ttlMs: number): Promise<Lock | null> {
+    const key = `${this.#prefix}lock:${name}`;
+    const token = ownerToken();
+    const taken = await this.#ready().set(key, token, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX');
+    if (taken !== 'OK') return null;
+    return { name, release: async () => (await this.#ready().svcLockRelease(key, token)) === 1 };
+  }
+
+  async ping(): Promise<void> {
+    try {
+      await this.#ready().ping();
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (typeof code === 'string') throw err;
+      // ioredis' own errors (a command timeout) carry no code.
+      throw unavailable(/timed out/i.test((err as Error).message) ? 'TIMEOUT' : 'UNAVAILABLE', (err as Error).message);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#redis.status === 'ready') await this.#redis.quit().catch(() => this.#redis.disconnect());
+    else this.#redis.disconnect();
+  }
+}
