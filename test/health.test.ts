@@ -1,5 +1,8 @@
-// GET /healthz (liveness) and GET /readyz (the database answers) on SQLite and on PostgreSQL,
-// without credentials; a database that is gone or hangs turns readiness into 503, never liveness.
+// GET /healthz (liveness) and GET /readyz (the database answers, and Redis with REDIS_URL) on SQLite,
+// on PostgreSQL and with Redis, without credentials; a database or Redis that is gone or hangs turns
+// readiness into 503, never liveness.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/postgres.ts';
@@ -84,5 +87,83 @@ describe('health on PostgreSQL', () => {
     expect(text).not.toContain(db.name);
     expect(text).not.toContain('127.0.0.1');
     expect((await get(t, '/healthz')).status).toBe(200);
+  });
+});
+
+/** A private redis-server on `port` (Debian's, as .ci/run installs it) that this test may stop. */
+async function startRedisServer(port: number): Promise<{ stop(): Promise<void> }> {
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 10_000;
+  while (!/Ready to accept connections/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start on ${port}: ${output}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return {
+    async stop() {
+      child.kill('SIGKILL');
+      await gone;
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('health with Redis (REDIS_URL)', () => {
+  let port: number;
+  let redis: { stop(): Promise<void> } | undefined;
+  let t: TestEngine;
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startRedisServer(port);
+    t = await startTestEngine({ REDIS_URL: `redis://127.0.0.1:${port}`, SVC_REDIS_KEY_PREFIX: 'svc-health:' });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await redis?.stop();
+  });
+
+  it('is ready while the database and Redis answer', async () => {
+    const ready = await get(t, '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({
+      status: 'ready',
+      checks: { database: { status: 'ok', backend: 'sqlite', latencyMs: expect.any(Number) }, redis: { status: 'ok', backend: 'redis', latencyMs: expect.any(Number) } },
+    });
+  });
+
+  it('is not ready, at once, while Redis is gone (naming only an error code), and ready again once it is back', async () => {
+    await redis!.stop();
+    redis = undefined;
+    const started = Date.now();
+    const ready = await get(t, '/readyz');
+    expect(Date.now() - started).toBeLessThan(1_000); // a connection that is down fails the probe at once, not at its timeout
+    expect(ready.status).toBe(503);
+    expect(ready.body.status).toBe('unavailable');
+    expect(ready.body.checks.database).toMatchObject({ status: 'ok', backend: 'sqlite' });
+    expect(ready.body.checks.redis).toMatchObject({ status: 'unavailable', backend: 'redis', error: expect.stringMatching(/^[A-Z0-9_]+$/) });
+    const text = JSON.stringify(ready.body);
+    expect(text).not.toContain('127.0.0.1');
+    expect(text).not.toContain(String(port));
+    expect((await get(t, '/healthz')).status).toBe(200);
+    expect(t.logs.some((l) => l.includes('readiness probe failed') && l.includes('"dependency":"redis"'))).toBe(true);
+
+    redis = await startRedisServer(port);
+    const deadline = Date.now() + 15_000;
+    let again = await get(t, '/readyz');
+    while (again.status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      again = await get(t, '/readyz');
+    }
+    expect(again.body).toMatchObject({ status: 'ready', checks: { redis: { status: 'ok' } } });
   });
 });

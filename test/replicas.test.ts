@@ -49,6 +49,13 @@ async function publish(on: Replica, name: string, operations: string[], service 
 }
 
 describe('two replicas on one PostgreSQL and one Redis', () => {
+  it('are both ready, with the database and Redis checked', async () => {
+    for (const r of [a, b]) {
+      const ready = await (await fetch(`${r.url}/readyz`)).json();
+      expect(ready).toMatchObject({ status: 'ready', checks: { database: { status: 'ok', backend: 'postgres' }, redis: { status: 'ok', backend: 'redis' } } });
+    }
+  });
+
   it('refuses on B, at the very next request, an SDK execution token revoked through A', async () => {
     const sdk = await publish(a, 'revoke-me', ['contacts/get']);
     const call = (on: Replica) => set.execute(on, sdk.versionId, sdk.token, { operation: 'demo-crm.contacts/get', input: { contact_id: 'con_0001' } });

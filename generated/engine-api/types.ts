@@ -91,7 +91,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness. 200 when every dependency (the database) answers, else 503; each one's result in `checks`. */
+        /** Readiness. 200 when every dependency (the database, and Redis when REDIS_URL is set) answers, else 503; each one's result in `checks`. */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
@@ -636,7 +636,7 @@ export interface components {
             updatedAt?: string;
         };
         DependencyCheck: {
-            /** @description Which implementation answered, e.g. `sqlite` or `postgres`. */
+            /** @description Which implementation answered, e.g. `sqlite`, `postgres` or `redis`. */
             backend?: string;
             /** @description A short error code (e.g. `ECONNREFUSED`, `TIMEOUT`, a SQLSTATE); never a message or address. */
             error?: string;
@@ -700,7 +700,7 @@ export interface components {
             versionId: string;
         };
         Readiness: {
-            /** @description One entry per dependency (`database`), keyed by its name. */
+            /** @description One entry per dependency (`database`; `redis` when REDIS_URL is set), keyed by its name. */
             checks: {
                 [key: string]: components["schemas"]["DependencyCheck"];
             };

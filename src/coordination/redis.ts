@@ -35,11 +35,13 @@ export class RedisCoordinator implements Coordinator {
   readonly kind = 'redis' as const;
   readonly #redis: WithRelease;
   readonly #prefix: string;
-  #lastErrorCode = 'UNAVAILABLE';
+  /** Why the connection is down: the last connection error's code since it was last ready. */
+  #lastErrorCode = 'DISCONNECTED';
   #closed = false;
 
   private constructor(options: RedisCoordinatorOptions) {
     const redis = new Redis(options.url, { connectTimeout: 5_000, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS, lazyConnect: true });
+    redis.on('ready', () => (this.#lastErrorCode = 'DISCONNECTED'));
     redis.on('error', (err: Error & { code?: unknown }) => {
       if (typeof err.code === 'string' && /^[A-Z0-9_]{1,40}$/.test(err.code)) this.#lastErrorCode = err.code;
       options.onError?.(err);

@@ -150,9 +150,15 @@ export function createHandlers(deps: ServerDeps): Handlers {
     },
 
     async getReadiness() {
-      const database = await probe(() => deps.store.ping(), deps.store.kind, deps.log);
-      const ready = database.status === 'ok';
-      return { status: ready ? 200 : 503, body: { status: ready ? ('ready' as const) : ('unavailable' as const), checks: { database } } };
+      // Redis is a dependency only when configured (REDIS_URL): then it holds the refresh locks and
+      // the MCP session state every replica shares, and a replica that cannot reach it is not ready.
+      const [database, redis] = await Promise.all([
+        probe(() => deps.store.ping(), deps.store.kind, deps.log),
+        deps.coordinator.kind === 'redis' ? probe(() => deps.coordinator.ping(), 'redis', deps.log) : undefined,
+      ]);
+      const checks = redis ? { database, redis } : { database };
+      const ready = Object.values(checks).every((c) => c.status === 'ok');
+      return { status: ready ? 200 : 503, body: { status: ready ? ('ready' as const) : ('unavailable' as const), checks } };
     },
 
     async getMetrics() {
