@@ -14,7 +14,7 @@ import { McpGateway } from '../mcp/index.ts';
 import { createExecuteTool } from '../mcp/execute.ts';
 import { MemorySessionStateStore, type SessionStateStore } from '../retention/index.ts';
 import { instrumentHttp } from '../metrics/index.ts';
-import { IsolatePool } from '../sandbox/index.ts';
+import { SandboxWorkers } from '../sandbox/index.ts';
 import { UnifiedOperations } from '../unified/index.ts';
 import { createLogger, type Logger } from '../log/index.ts';
 import { startGrpcServer } from '../grpc/index.ts';
@@ -47,7 +47,7 @@ export async function assemble(
   config: EngineConfig,
   log: Logger,
   store: Store,
-): Promise<ServerDeps & { dispatcher: Dispatcher; sessionState: SessionStateStore; isolates: IsolatePool }> {
+): Promise<ServerDeps & { dispatcher: Dispatcher; sessionState: SessionStateStore; sandbox: SandboxWorkers }> {
   const catalog = await Catalog.load(store);
   const workspace = new Workspace(store, catalog);
   const vault = new SecretVault(loadMasterKey(config.dataDir, config.masterKey), store);
@@ -85,13 +85,13 @@ export async function assemble(
         onError: (err) => log.warn({ err }, 'redis connection error'),
       })
     : new MemorySessionStateStore(undefined, config.mcpSessionIdleMs);
-  const isolates = new IsolatePool();
-  const execute = createExecuteTool({ executor, unified, sessionState, pool: isolates, budgetMs: config.executeBudgetMs });
+  const sandbox = new SandboxWorkers();
+  const execute = createExecuteTool({ executor, unified, sessionState, sandbox, budgetMs: config.executeBudgetMs });
   const mcpGateway = new McpGateway(
     { mcp, tokens, catalog, unified, log, sessionState, tools: { execute } },
     { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sweepEveryMs: Math.min(60_000, config.mcpSessionIdleMs) },
   );
-  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, sessionState, isolates, unified, packages };
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, sessionState, sandbox, unified, packages };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
@@ -133,7 +133,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
         server.closeIdleConnections();
       });
       await deps.mcpGateway.close();
-      deps.isolates.close();
+      await deps.sandbox.close();
       await deps.sessionState.close();
       await deps.coordinator.close();
       await deps.activity.flush();

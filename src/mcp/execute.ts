@@ -7,7 +7,7 @@ import type { RecoveryContract } from '../envelope/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { metrics } from '../metrics/index.ts';
 import { RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, pageOf, sessionGet, storedEnvelope, type SessionStateStore } from '../retention/index.ts';
-import { compileScript, IsolatePool, runScript, ScriptSyntaxError, type SandboxHost, type ScriptFailure } from '../sandbox/index.ts';
+import { compileScript, ScriptSyntaxError, type SandboxHost, type SandboxWorkers, type ScriptFailure } from '../sandbox/index.ts';
 import { allows } from './allowlist.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
 import { CORRECT_ARGUMENTS, toolAnswer, MODEL_FACING_LIMIT, type ToolContext, type ToolResult } from './tools.ts';
@@ -27,7 +27,7 @@ export interface ExecuteDeps {
   executor: Executor;
   unified: UnifiedOperations;
   sessionState: SessionStateStore;
-  pool: IsolatePool;
+  sandbox: SandboxWorkers;
   budgetMs: number;
 }
 
@@ -180,7 +180,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
         answer(async () => pageOf(await deps.sessionState.getSnapshot(ctx.session.id, ref as string), (options ?? {}) as never, budget)),
     };
 
-    const outcome = await runScript({ code: compiled, host, budgetMs: deps.budgetMs - (Date.now() - started), signal: signal, pool: deps.pool });
+    const outcome = await deps.sandbox.run({ code: compiled, host, budgetMs: deps.budgetMs - (Date.now() - started), signal });
     abort.abort(); // outstanding bridge requests end with the run
 
     switch (outcome.kind) {

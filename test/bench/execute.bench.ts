@@ -26,7 +26,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ivm from 'isolated-vm';
 import { Pool } from 'undici';
-import { compileScript, IsolatePool, MEMORY_LIMIT_MB, runScript, type SandboxHost } from '../../src/sandbox/index.ts';
+import { compileScript } from '../../src/sandbox/index.ts';
+import { IsolatePool, MEMORY_LIMIT_MB, runScript, type SandboxHost } from '../../src/sandbox/run.ts';
 import { bridgeSource } from '../../src/sandbox/bootstrap.ts';
 import { base64Helper } from '../../src/sandbox/base64.ts';
 import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
@@ -316,7 +317,7 @@ async function measureMicro(ctx: BenchContext, iterations: number): Promise<Micr
 
 const inSrc = (file: string) => (url: string) => url.includes(`/src/${file}`);
 const BUCKETS: Bucket[] = [
-  { label: 'IsolatePool refill: new Isolate + createContextSync (setImmediate on the event loop)', match: (fn, url) => fn === 'create' && inSrc('sandbox/index.ts')(url) },
+  { label: 'IsolatePool refill: new Isolate + createContextSync (setImmediate on the event loop)', match: (fn, url) => fn === 'create' && inSrc('sandbox/run.ts')(url) },
   { label: 'esbuild transform (compileScript; request to and answer from the esbuild service)', match: (_fn, url) => url.includes('/node_modules/esbuild/') },
   { label: 'provider call: Executor (validation, secret, undici request, envelope, receipt)', match: (_fn, url) => url.includes('/src/execution/') || url.includes('/src/activity/') || url.includes('/src/credentials/') },
   { label: 'sandbox run: bootstrap, script eval, bridges, dispose (isolated-vm)', match: (_fn, url) => inSrc('sandbox/')(url) },

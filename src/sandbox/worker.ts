@@ -1,0 +1,60 @@
+// A sandbox worker thread: owns pre-warmed isolates and runs scripts for the main thread. Host
+// bridges (call, session.*) are answered by the main thread, which owns the Executor and the
+// session store; everything crossing is structured-cloned plain data.
+import { parentPort, workerData } from 'node:worker_threads';
+import { IsolatePool, runScript, type CompiledScript, type SandboxHost } from './run.ts';
+import type { ToWorker, FromWorker } from './workers.ts';
+
+const port = parentPort!;
+const pool = new IsolatePool((workerData as { warmIsolates: number }).warmIsolates);
+const runs = new Map<number, AbortController>();
+const replies = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
+let nextCall = 0;
+
+const send = (message: FromWorker) => port.postMessage(message);
+
+function hostFor(run: number): SandboxHost {
+  const ask = (method: keyof SandboxHost, args: unknown[]) =>
+    new Promise<unknown>((resolve, reject) => {
+      const call = nextCall++;
+      replies.set(call, { resolve, reject });
+      send({ type: 'host', run, call, method, args });
+    });
+  return {
+    call: (operationId, params, options) => ask('call', [operationId, params, options]),
+    sessionGet: (args) => ask('sessionGet', [args]),
+    sessionSet: (args) => ask('sessionSet', [args]),
+    sessionPage: (args) => ask('sessionPage', [args]),
+  };
+}
+
+async function run(id: number, code: CompiledScript, budgetMs: number) {
+  const abort = new AbortController();
+  runs.set(id, abort);
+  try {
+    const outcome = await runScript({ code, host: hostFor(id), budgetMs, signal: abort.signal, pool });
+    send({ type: 'done', run: id, outcome });
+  } catch (err) {
+    send({ type: 'done', run: id, outcome: { kind: 'crashed', message: `the sandbox failed: ${(err as Error)?.message ?? String(err)}` } });
+  } finally {
+    runs.delete(id);
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  switch (message.type) {
+    case 'run':
+      void run(message.run, message.code, message.budgetMs);
+      break;
+    case 'cancel':
+      runs.get(message.run)?.abort();
+      break;
+    case 'reply': {
+      const waiting = replies.get(message.call);
+      replies.delete(message.call);
+      if (message.ok) waiting?.resolve(message.value);
+      else waiting?.reject(new Error(message.message));
+      break;
+    }
+  }
+});

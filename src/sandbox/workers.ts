@@ -1,0 +1,133 @@
+// The main thread's side of the sandbox: a small pool of worker threads (./worker.ts) that create
+// isolates and run scripts, so neither `new Isolate` nor a script's bootstrap ever blocks the event
+// loop that serves HTTP. Host bridges come back here and run against the real host.
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { CompiledScript, SandboxHost, SandboxOutcome } from './run.ts';
+
+export type ToWorker =
+  | { type: 'run'; run: number; code: CompiledScript; budgetMs: number }
+  | { type: 'cancel'; run: number }
+  | { type: 'reply'; call: number; ok: true; value: unknown }
+  | { type: 'reply'; call: number; ok: false; message: string };
+
+export type FromWorker =
+  | { type: 'host'; run: number; call: number; method: keyof SandboxHost; args: unknown[] }
+  | { type: 'done'; run: number; outcome: SandboxOutcome };
+
+export interface SandboxRun {
+  code: CompiledScript;
+  host: SandboxHost;
+  /** Milliseconds left in the execute budget. */
+  budgetMs: number;
+  signal: AbortSignal;
+}
+
+interface Pending {
+  host: SandboxHost;
+  settle: (outcome: SandboxOutcome) => void;
+}
+
+/** How much longer than a run's budget the main thread waits before it gives the run up. */
+const GRACE_MS = 5_000;
+
+class SandboxWorker {
+  readonly worker: Worker;
+  readonly runs = new Map<number, Pending>();
+
+  constructor(warmIsolates: number, onExit: (w: SandboxWorker) => void) {
+    this.worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: { warmIsolates }, name: 'svc-sandbox' });
+    this.worker.unref();
+    this.worker.on('message', (message: FromWorker) => this.receive(message));
+    this.worker.on('error', () => undefined); // 'exit' follows and settles the runs
+    this.worker.on('exit', () => {
+      for (const pending of this.runs.values()) pending.settle({ kind: 'crashed', message: 'the sandbox worker stopped during the run' });
+      this.runs.clear();
+      onExit(this);
+    });
+  }
+
+  private receive(message: FromWorker) {
+    const pending = this.runs.get(message.run);
+    if (message.type === 'done') {
+      this.runs.delete(message.run);
+      pending?.settle(message.outcome);
+      return;
+    }
+    const reply = (answer: ToWorker) => this.worker.postMessage(answer);
+    if (!pending) return reply({ type: 'reply', call: message.call, ok: false, message: 'the execute run has ended' });
+    const args = message.args as [unknown, unknown, unknown];
+    const answer = message.method === 'call' ? pending.host.call(...args) : pending.host[message.method](args[0] as unknown[]);
+    answer.then(
+      (value) => reply({ type: 'reply', call: message.call, ok: true, value }),
+      (err: unknown) => reply({ type: 'reply', call: message.call, ok: false, message: String((err as Error)?.message ?? err) }),
+    );
+  }
+}
+
+/**
+ * Worker threads running execute scripts; started on the first run (an Engine that never runs a
+ * script holds none). Each run goes to the worker with the fewest runs in progress.
+ */
+export class SandboxWorkers {
+  private readonly workers: SandboxWorker[] = [];
+  private readonly size: number;
+  private readonly warmIsolates: number;
+  private nextRun = 0;
+  private closed = false;
+
+  constructor(options: { workers?: number; warmIsolates?: number } = {}) {
+    this.size = Math.max(1, options.workers ?? Math.min(availableParallelism(), 4));
+    this.warmIsolates = options.warmIsolates ?? 2;
+  }
+
+  run(options: SandboxRun): Promise<SandboxOutcome> {
+    if (this.closed) return Promise.resolve({ kind: 'crashed', message: 'the Engine is shutting down' });
+    const worker = this.pick();
+    const id = this.nextRun++;
+    return new Promise<SandboxOutcome>((resolve) => {
+      let done = false;
+      const onAbort = () => worker.worker.postMessage({ type: 'cancel', run: id } satisfies ToWorker);
+      const guard = setTimeout(() => settle({ kind: 'crashed', message: 'the sandbox did not answer within the budget' }), Math.max(0, options.budgetMs) + GRACE_MS);
+      const settle = (outcome: SandboxOutcome) => {
+        if (done) return;
+        done = true;
+        clearTimeout(guard);
+        options.signal.removeEventListener('abort', onAbort);
+        worker.runs.delete(id);
+        resolve(outcome);
+      };
+      worker.runs.set(id, { host: options.host, settle });
+      options.signal.addEventListener('abort', onAbort, { once: true });
+      worker.worker.postMessage({ type: 'run', run: id, code: options.code, budgetMs: options.budgetMs } satisfies ToWorker);
+      if (options.signal.aborted) onAbort();
+    });
+  }
+
+  /** Threads running now (for tests and diagnostics). */
+  get threads(): number {
+    return this.workers.length;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const workers = this.workers.splice(0);
+    await Promise.all(workers.map((w) => w.worker.terminate()));
+  }
+
+  private pick(): SandboxWorker {
+    if (this.workers.length < this.size) {
+      const idle = this.workers.find((w) => w.runs.size === 0);
+      if (idle) return idle;
+      const worker = new SandboxWorker(this.warmIsolates, (gone) => {
+        const at = this.workers.indexOf(gone);
+        if (at >= 0) this.workers.splice(at, 1);
+      });
+      this.workers.push(worker);
+      return worker;
+    }
+    let best = this.workers[0]!;
+    for (const w of this.workers) if (w.runs.size < best.runs.size) best = w;
+    return best;
+  }
+}

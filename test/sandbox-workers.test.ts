@@ -1,0 +1,81 @@
+// The sandbox worker pool: scripts run in worker threads (real isolated-vm isolates), host bridges
+// answered on the main thread, cancellation, a worker that dies mid-run, spreading over threads.
+import { afterEach, describe, expect, it } from 'vitest';
+import { compileScript, SandboxWorkers, type SandboxHost } from '../src/sandbox/index.ts';
+
+let sandbox: SandboxWorkers | undefined;
+afterEach(async () => {
+  await sandbox?.close();
+  sandbox = undefined;
+});
+
+const host = (overrides: Partial<SandboxHost> = {}): SandboxHost & { calls: unknown[][] } => {
+  const calls: unknown[][] = [];
+  return {
+    calls,
+    call: async (...args) => {
+      calls.push(args);
+      return { value: { ok: true, status: 200, data: { echo: args[1] }, error: null } };
+    },
+    sessionGet: async ([key]) => ({ value: `value of ${String(key)}` }),
+    sessionSet: async () => ({ value: null }),
+    sessionPage: async () => ({ value: { items: [] } }),
+    ...overrides,
+  };
+};
+
+const run = async (code: string, h: SandboxHost = host(), signal = new AbortController().signal, budgetMs = 10_000) =>
+  sandbox!.run({ code: await compileScript(code), host: h, budgetMs, signal });
+
+describe('SandboxWorkers', () => {
+  it('starts no thread until the first run, then runs scripts there with host bridges answered here', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    expect(sandbox.threads).toBe(0);
+    const h = host();
+    const outcome = await run('const r = await call("demo-crm.contacts/get", { contact_id: "c1" }); const v = await session.get("k"); return { r, v }', h);
+    expect(sandbox.threads).toBe(1);
+    expect(outcome).toEqual({ kind: 'returned', json: JSON.stringify({ r: { ok: true, status: 200, data: { echo: { contact_id: 'c1' } }, error: null }, v: 'value of k' }) });
+    expect(h.calls).toEqual([['demo-crm.contacts/get', { contact_id: 'c1' }, undefined]]);
+  });
+
+  it('turns a failing host bridge into an error the script sees', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    const h = host({ call: async () => Promise.reject(new Error('host refused')) });
+    const outcome = await run('await call("a.b", {});\nreturn 1', h);
+    expect(outcome.kind).toBe('threw');
+    expect(outcome.kind === 'threw' && outcome.error.message).toContain('host refused');
+  });
+
+  it('cancels a run through its signal', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    const abort = new AbortController();
+    const pending = run('await sleep(5000); return 1', host(), abort.signal);
+    setTimeout(() => abort.abort(), 100);
+    expect(await pending).toEqual({ kind: 'cancelled' });
+    expect(await run('return 2')).toEqual({ kind: 'returned', json: '2' });
+  });
+
+  it('reports a worker that dies mid-run as crashed, and the next run gets a new worker', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    const pending = run('await sleep(5000); return 1');
+    await new Promise((r) => setTimeout(r, 200));
+    const workers = (sandbox as unknown as { workers: { worker: { terminate(): Promise<number> } }[] }).workers;
+    await workers[0]!.worker.terminate();
+    expect(await pending).toMatchObject({ kind: 'crashed' });
+    expect(await run('return "again"')).toEqual({ kind: 'returned', json: '"again"' });
+    expect(sandbox.threads).toBe(1);
+  });
+
+  it('spreads concurrent runs over its threads, never more than asked', async () => {
+    sandbox = new SandboxWorkers({ workers: 2 });
+    const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => run(`await sleep(50); return ${i}`)));
+    expect(outcomes.map((o) => (o.kind === 'returned' ? o.json : o.kind))).toEqual(['0', '1', '2', '3', '4', '5']);
+    expect(sandbox.threads).toBe(2);
+  });
+
+  it('refuses runs after close', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    await sandbox.close();
+    expect(await run('return 1')).toMatchObject({ kind: 'crashed', message: 'the Engine is shutting down' });
+  });
+});
