@@ -12,13 +12,27 @@ import { openStore } from '../store/index.ts';
 
 const SUBJECT = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,127}$/;
 
-function onSignals(stop: () => Promise<void>) {
+/**
+ * SIGINT/SIGTERM stop gracefully: the Engine drains requests in flight (up to the execute budget
+ * plus a margin) before it closes, then the process exits 0. A second signal exits at once (1).
+ */
+function onSignals(engine: Engine, stop: () => Promise<void>) {
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (stopping) process.exit(1);
+      if (stopping) {
+        engine.deps.log.warn({ signal }, 'second signal while stopping: exiting without waiting');
+        process.exit(1);
+      }
       stopping = true;
-      void stop().then(() => process.exit(0));
+      engine.deps.log.info({ signal }, 'stopping: draining requests in flight (a second signal exits at once)');
+      stop().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          engine.deps.log.error({ err }, 'stopping failed');
+          process.exit(1);
+        },
+      );
     });
   }
 }
@@ -45,7 +59,7 @@ function announceSigninCode(engine: Engine) {
 async function serve() {
   const engine = await startEngine(config(), { databaseUrl: process.env.DATABASE_URL });
   announceSigninCode(engine);
-  onSignals(() => engine.stop());
+  onSignals(engine, () => engine.stop());
 }
 
 /** demo-crm's API key and OAuth client secret live in the data dir so restarts keep them. */
@@ -95,7 +109,7 @@ async function dev() {
     ].join('\n'),
   );
   announceSigninCode(engine);
-  onSignals(async () => {
+  onSignals(engine, async () => {
     await engine.stop();
     await demo.stop();
   });

@@ -20,7 +20,7 @@ import { createLogger, type Logger } from '../log/index.ts';
 import { startGrpcServer } from '../grpc/index.ts';
 import { Packages } from '../sdkgen/index.ts';
 import { Apps } from '../apps/index.ts';
-import { createHttpApp, type ServerDeps } from '../server/index.ts';
+import { createHttpApp, HttpDrain, type ServerDeps } from '../server/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { Workspace } from '../workspace/index.ts';
 
@@ -34,8 +34,16 @@ export interface Engine {
   readonly grpcUrl: string;
   /** The owner's one-time sign-in code, when one was issued at this start (printed by the bin). */
   readonly signinCode: string | null;
+  /**
+   * Graceful stop: no new connections; requests (and gRPC calls) in flight finish within the execute
+   * budget plus a margin while new requests on open connections get 503 ENGINE_UNAVAILABLE; then
+   * everything closes. Calling it again returns the same stop.
+   */
   stop(): Promise<void>;
 }
+
+/** Shutdown waits for requests in flight up to the execute budget plus this. */
+const DRAIN_MARGIN_MS = 2_000;
 
 export interface EngineOptions {
   logDestination?: DestinationStream;
@@ -100,7 +108,9 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
   const deps = await assemble(config, log, store);
   const { signinCode } = await deps.accounts.ensureOwner(config.ownerPassword);
   const app = createHttpApp(deps);
-  const server: Server = createServer(instrumentHttp(app.callback()));
+  const drain = new HttpDrain(log);
+  const drainBudgetMs = config.executeBudgetMs + DRAIN_MARGIN_MS;
+  const server: Server = createServer(instrumentHttp(drain.wrap(app.callback())));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -109,14 +119,14 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host}:${port}`;
   if (!config.publicUrl) deps.urls.http = url;
-  const grpc = await startGrpcServer(deps, { host: config.host, port: config.grpcPort }).catch(async (err: unknown) => {
+  const grpc = await startGrpcServer(deps, { host: config.host, port: config.grpcPort, shutdownGraceMs: drainBudgetMs }).catch(async (err: unknown) => {
     await new Promise((resolve) => server.close(resolve));
     throw err;
   });
   const grpcUrl = `${config.host.includes(':') ? `[${config.host}]` : config.host}:${grpc.port}`;
   log.info({ url, grpcUrl }, 'engine listening');
 
-  let stopped = false;
+  let stopping: Promise<void> | undefined;
   return {
     config,
     deps,
@@ -124,21 +134,19 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
     url,
     grpcUrl,
     signinCode,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await grpc.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-      await deps.mcpGateway.close();
-      await deps.sandbox.close();
-      await deps.sessionState.close();
-      await deps.coordinator.close();
-      await deps.activity.flush();
-      await deps.dispatcher.close();
-      await store.close();
+    stop() {
+      stopping ??= (async () => {
+        const [, drained] = await Promise.all([grpc.stop(), drain.drain(server, drainBudgetMs)]);
+        await deps.mcpGateway.close();
+        await deps.sandbox.close();
+        await deps.sessionState.close();
+        await deps.coordinator.close();
+        await deps.activity.flush();
+        // Provider requests of calls the drain gave up on have no one left to answer: end them.
+        await deps.dispatcher.close({ abort: drained.abandoned > 0 });
+        await store.close();
+      })();
+      return stopping;
     },
   };
 }

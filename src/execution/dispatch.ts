@@ -66,8 +66,9 @@ export class Dispatcher {
     });
   }
 
-  async close() {
-    await this.agent.close();
+  /** Closes the provider connections once their requests end; `abort` ends those requests now. */
+  async close(options: { abort?: boolean } = {}) {
+    await (options.abort ? this.agent.destroy() : this.agent.close());
   }
 
   /**

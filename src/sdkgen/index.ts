@@ -50,6 +50,7 @@ const ERROR_MEANINGS: Record<string, string> = {
   ENGINE_INTERNAL: 'The Engine failed unexpectedly; the failure was logged.',
   PROVIDER_UNREACHABLE: 'The provider could not be reached; nothing was sent.',
   ENGINE_OUTCOME_UNKNOWN: 'The connection to the provider failed mid-request or the call was cancelled; the provider may have acted.',
+  ENGINE_UNAVAILABLE: 'The Engine replica is shutting down and did not run the call; send it again.',
   PROVIDER_TIMEOUT: 'The provider did not answer in time; it may have acted.',
 };
 

@@ -1,0 +1,106 @@
+// Graceful shutdown of the HTTP listener: in-flight requests (REST executions, MCP tool calls,
+// control-plane calls — all of them HTTP requests) finish, up to a budget, before anything closes.
+//
+// drain(budgetMs):
+//   1. stops listening: new connections are refused, and a load balancer moves them elsewhere;
+//   2. keeps the existing keep-alive connections open, so a request already on its way over one gets
+//      a clean answer rather than a reset: 503 ENGINE_UNAVAILABLE (retryable, nothing ran) with
+//      `Connection: close`; responses still in flight also carry `Connection: close`;
+//   3. ends long-lived MCP event streams (GET /mcp/…) at once: they are not work in flight, and
+//      their clients reconnect (to another replica);
+//   4. waits until the requests in flight have finished or the budget is spent, logging progress
+//      (counts only, never a URL or header), then closes every connection that is left.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
+import { EngineError } from '../envelope/index.ts';
+import type { Logger } from '../log/index.ts';
+
+/** How often a drain that is still waiting says how much is left. */
+const PROGRESS_EVERY_MS = 5_000;
+
+export interface DrainReport {
+  /** Requests in flight when the drain began. */
+  inFlightAtStart: number;
+  /** Requests still running when the budget ran out (their connections were closed). */
+  abandoned: number;
+  /** Requests refused with 503 while draining. */
+  refused: number;
+  ms: number;
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** GET on an MCP URL opens a server-to-client event stream that lasts as long as the session. */
+const isEventStream = (req: IncomingMessage) => req.method === 'GET' && (req.url ?? '').startsWith('/mcp/');
+
+const UNAVAILABLE = JSON.stringify(
+  new EngineError('ENGINE_UNAVAILABLE', 'this Engine replica is shutting down and did not run the request; send it again (another replica will answer)', { retryable: true }).toEnvelope(),
+);
+
+export class HttpDrain {
+  private readonly log: Logger;
+  private readonly inFlight = new Set<ServerResponse>();
+  private readonly streams = new Set<ServerResponse>();
+  private draining = false;
+  private refused = 0;
+  private settled: (() => void) | undefined;
+
+  constructor(log: Logger) {
+    this.log = log;
+  }
+
+  /** Wraps the server's request listener to count requests in flight and refuse new ones while draining. */
+  wrap<L extends Listener>(listener: L): L {
+    return ((req: IncomingMessage, res: ServerResponse) => {
+      if (this.draining) return this.refuse(res);
+      const set = isEventStream(req) ? this.streams : this.inFlight;
+      set.add(res);
+      res.once('close', () => {
+        set.delete(res);
+        if (this.draining && this.inFlight.size === 0) this.settled?.();
+      });
+      return listener(req, res);
+    }) as L;
+  }
+
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  private refuse(res: ServerResponse): void {
+    this.refused++;
+    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(UNAVAILABLE), connection: 'close', 'retry-after': '1' });
+    res.end(UNAVAILABLE);
+  }
+
+  /** Drains `server` (see the top of this file). Resolves once every connection is closed. */
+  async drain(server: Server, budgetMs: number): Promise<DrainReport> {
+    const started = performance.now();
+    this.draining = true;
+    const closed = server.listening ? new Promise<void>((resolve) => server.once('close', () => resolve())) : Promise.resolve();
+    // Stop listening only: http.Server#close would also drop the idle keep-alive connections at once,
+    // and a request already on its way over one of them would meet a reset instead of a 503.
+    if (server.listening) NetServer.prototype.close.call(server);
+    for (const res of this.streams) res.destroy();
+    for (const res of this.inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    const inFlightAtStart = this.inFlight.size;
+    this.log.info({ inFlight: inFlightAtStart, budgetMs }, 'draining: no new connections; waiting for requests in flight');
+
+    if (this.inFlight.size > 0) {
+      const progress = setInterval(() => this.log.info({ inFlight: this.inFlight.size, elapsedMs: Math.round(performance.now() - started) }, 'draining: requests still in flight'), PROGRESS_EVERY_MS);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([new Promise<void>((resolve) => (this.settled = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, budgetMs)))]);
+      clearInterval(progress);
+      clearTimeout(timer);
+    }
+    const abandoned = this.inFlight.size;
+    if (abandoned > 0) this.log.warn({ abandoned, budgetMs }, 'draining: budget spent; closing the connections of requests still in flight');
+    // Idle keep-alive connections close now; anything left (an abandoned request) is cut.
+    server.closeIdleConnections();
+    server.closeAllConnections();
+    await closed;
+    const report = { inFlightAtStart, abandoned, refused: this.refused, ms: Math.round(performance.now() - started) };
+    this.log.info(report, 'drained');
+    return report;
+  }
+}
