@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { PostgresStore } from '../src/store/index.ts';
 import { consent } from './helpers/oauth.ts';
+import { queryDatabase } from './helpers/postgres.ts';
+import { initializeMessage, rawMcp } from './helpers/mcp.ts';
 import { runEngineCommand, startReplicas, type Replica, type ReplicaSet } from './helpers/replicas.ts';
 
 const CLIENT_SECRET = 'replicas-oauth-client-secret-canary';
@@ -127,4 +129,176 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
     expect(listed.body.connections).toMatchObject([{ endUserRef: 'alice', status: 'active' }]);
     expect(Date.parse(listed.body.connections[0].accessExpiresAt)).toBeGreaterThan(Date.now());
   });
+
+  it('deduplicates a Unified call replayed with the same idempotencyKey on the other replica', async () => {
+    // tasks.create also binds github: the service must be enabled and selected (it is never called here).
+    expect((await set.api(a, 'PUT', '/v1/workspace/services/github', { version: 'v1', baseUrl: 'http://127.0.0.1:9' })).status).toBe(200);
+    const published = await set.api(b, 'POST', '/v1/sdks/publish', { name: 'uni', services: ['demo-crm=v1', 'github=v1'], operations: ['unified=tasks.create', 'demo-crm=tasks/create'] });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    set.canaries.push(published.body.token);
+    const create = (on: Replica, body: object) => set.execute(on, published.body.versionId, published.body.token, { operation: 'unified.tasks.create', ...body });
+    const body = { input: { title: 'Once across replicas' }, targets: ['crm'], idempotencyKey: 'replica-key-1' };
+
+    const tasksBefore = crm.tasks.length;
+    const first = await create(a, body);
+    expect(first.body).toMatchObject({ ok: true });
+    expect(crm.tasks.length).toBe(tasksBefore + 1);
+    const requestsBefore = crm.requests.length;
+    const replay = await create(b, body);
+    expect(replay.status).toBe(first.status);
+    expect(replay.body).toEqual(first.body);
+    expect(crm.requests.length).toBe(requestsBefore); // nothing dispatched
+    const other = await create(b, { ...body, input: { title: 'Another request' } });
+    expect(other.status).toBe(409);
+    expect(other.body.error).toMatchObject({ code: 'ENGINE_IDEMPOTENCY_CONFLICT', details: { field: 'idempotencyKey' } });
+
+    // One new key sent 10 times at once over both replicas: one task is created; every other answer is
+    // the replay of that call or a retryable "still running".
+    const concurrent = { input: { title: 'Raced' }, targets: ['crm'], idempotencyKey: 'replica-key-2' };
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => create(i % 2 ? b : a, concurrent)));
+    expect(crm.tasks.filter((t) => t.title === 'Raced')).toHaveLength(1);
+    const done = results.filter((r) => r.status === 200);
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    for (const r of done) expect(r.body).toEqual(done[0]!.body);
+    for (const r of results.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(409);
+      expect(r.body.error).toMatchObject({ code: 'ENGINE_IDEMPOTENCY_CONFLICT', retryable: true });
+    }
+    expect((await create(b, concurrent)).body).toEqual(done[0]!.body);
+  });
+
+  // Last: it kills replica A.
+  it('leaves no half-written version or token after kill -9 of a replica under load, and the other keeps serving', async () => {
+    const OPS = ['contacts/list', 'contacts/get', 'deals/list'];
+    const mcpServer = await set.api(a, 'POST', '/v1/mcp/publish', { name: 'crash-mcp', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/list'] });
+    expect(mcpServer.status, JSON.stringify(mcpServer.body)).toBe(200);
+    set.canaries.push(mcpServer.body.token);
+    const reader = await publish(b, 'crash-reader', ['contacts/list']);
+
+    /** What the Engine acknowledged: each of these must hold afterwards. */
+    const acked = {
+      versions: [] as { name: string; versionId: string; operations: string[] }[],
+      appTokens: new Map<string, string>(),
+      mcpTokens: new Map<string, string>(),
+      revoked: new Set<string>(),
+    };
+    acked.appTokens.set('crash-reader', reader.token);
+    const failuresOnB: string[] = [];
+    let okOnBAfterKill = 0;
+    let killed = false;
+    let running = true;
+    const step = async (on: Replica, what: () => Promise<void>): Promise<boolean> => {
+      try {
+        await what();
+        if (on === b && killed) okOnBAfterKill++;
+        return true;
+      } catch (err) {
+        if (on === b) failuresOnB.push(String(err));
+        return on === b; // A's workers stop once A is gone
+      }
+    };
+    const expectStatus = (res: { status: number; body: unknown }, ...ok: number[]) => {
+      if (!ok.includes(res.status)) throw new Error(`HTTP ${res.status}: ${JSON.stringify(res.body)}`);
+      return res;
+    };
+
+    const publisher = async (on: Replica, w: number) => {
+      for (let i = 0; running; i++) {
+        const name = `crash-${on.index}-${w}-${Math.floor(i / 3)}`;
+        const operations = OPS.slice(0, 1 + (i % 3))
+          .map((o) => `demo-crm.${o}`)
+          .sort();
+        const goOn = await step(on, async () => {
+          const res = expectStatus(await set.api(on, 'POST', '/v1/sdks/publish', { name, services: ['demo-crm=v1'], operations: operations.map((o) => o.replace('demo-crm.', 'demo-crm=')) }), 200);
+          if (res.body.token) {
+            acked.appTokens.set(name, res.body.token);
+            set.canaries.push(res.body.token);
+          }
+          if (res.body.published) acked.versions.push({ name, versionId: res.body.versionId, operations });
+        });
+        if (!goOn) return;
+      }
+    };
+    const tokenWorker = async (on: Replica) => {
+      for (let i = 0; running; i++) {
+        const goOn = await step(on, async () => {
+          const created = expectStatus(await set.api(on, 'POST', '/v1/mcp/crash-mcp/tokens', { allow: ['demo-crm.contacts/*'] }), 201);
+          acked.mcpTokens.set(created.body.id, created.body.token);
+          set.canaries.push(created.body.token);
+          if (i % 2) {
+            expectStatus(await set.api(on, 'DELETE', `/v1/tokens/${created.body.id}`), 204);
+            acked.revoked.add(created.body.id);
+          }
+        });
+        if (!goOn) return;
+      }
+    };
+    const caller = async (on: Replica) => {
+      while (running) {
+        const goOn = await step(on, async () => {
+          const res = expectStatus(await set.execute(on, reader.versionId, reader.token, { operation: 'demo-crm.contacts/list', input: { limit: 50 } }), 200);
+          if (!res.body.ok) throw new Error(JSON.stringify(res.body));
+        });
+        if (!goOn) return;
+      }
+    };
+
+    const load = [a, b].flatMap((r) => [publisher(r, 0), publisher(r, 1), tokenWorker(r), caller(r)]);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    killed = true;
+    expect(await a.kill('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    running = false;
+    await Promise.all(load);
+
+    expect(failuresOnB).toEqual([]);
+    expect(okOnBAfterKill).toBeGreaterThan(5);
+    expect(acked.versions.length).toBeGreaterThan(5);
+    expect(acked.mcpTokens.size).toBeGreaterThan(3);
+
+    // Every version any replica acknowledged is there, whole.
+    for (const v of acked.versions) {
+      const listed = await set.api(b, 'GET', `/v1/sdks/${v.name}/versions`);
+      expect(listed.body.versions.find((x: { versionId: string }) => x.versionId === v.versionId)).toMatchObject({ services: ['demo-crm=v1'], operations: v.operations });
+    }
+    // Every version that exists is complete and callable: its app's first token was written with it
+    // (a publish is one transaction), and the calls its token makes succeed.
+    const apps = (await set.api(b, 'GET', '/v1/sdks')).body.sdks as { name: string }[];
+    for (const { name } of apps.filter((x) => x.name.startsWith('crash-'))) {
+      const versions = (await set.api(b, 'GET', `/v1/sdks/${name}/versions`)).body.versions as { versionId: string; services: string[]; operations: string[] }[];
+      expect(versions.length).toBeGreaterThan(0);
+      const tokens = await queryDatabase(set.database.url, "SELECT count(*)::int AS n FROM tokens WHERE kind = 'sdk' AND subject = $1", [name]);
+      expect(tokens[0]!.n, `app ${name} has versions but no token`).toBe(1);
+      const token = acked.appTokens.get(name);
+      for (const version of versions) {
+        expect(version.services).toEqual(['demo-crm=v1']);
+        expect(version.operations.length).toBeGreaterThan(0);
+        expect(version.operations.every((o) => OPS.includes(o.replace('demo-crm.', '')))).toBe(true);
+        if (!token) continue; // its first publish's answer was lost with A: the token is there, its value unknown
+        const res = await set.execute(b, version.versionId, token, { operation: 'demo-crm.contacts/list', input: { limit: 50 } });
+        expect(res.body, `${name} ${version.versionId}`).toMatchObject({ ok: true, status: 200 });
+      }
+    }
+    // Every MCP token listed is whole, and each one whose value we hold works or is revoked.
+    const listedTokens = (await set.api(b, 'GET', '/v1/mcp/crash-mcp/tokens')).body.tokens as { id: string; allow: string[] | null; revokedAt: string | null; createdAt: string }[];
+    const byId = new Map(listedTokens.map((x) => [x.id, x]));
+    for (const id of acked.mcpTokens.keys()) expect(byId.has(id), `acknowledged token ${id} is listed`).toBe(true);
+    for (const id of acked.revoked) expect(byId.get(id)!.revokedAt).not.toBeNull();
+    const mcpUrl = `${b.url}/mcp/${mcpServer.body.versionId}`;
+    for (const listed of listedTokens) {
+      expect(listed.createdAt).toEqual(expect.any(String));
+      const value = acked.mcpTokens.get(listed.id);
+      if (!value) continue;
+      const mcp = rawMcp(mcpUrl, value);
+      const init = await mcp.post(initializeMessage());
+      expect(init.status, `token ${listed.id} (revoked: ${listed.revokedAt !== null})`).toBe(listed.revokedAt ? 401 : 200);
+      if (init.status === 200) await mcp.send('DELETE', { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-06-18' });
+    }
+
+    // B keeps serving new work, and a replacement replica starts on the state A left behind.
+    const after = await publish(b, 'after-crash', ['contacts/get']);
+    expect((await set.execute(b, after.versionId, after.token, { operation: 'demo-crm.contacts/get', input: { contact_id: 'con_0002' } })).body).toMatchObject({ ok: true, data: { id: 'con_0002' } });
+    const c = await set.add();
+    expect((await set.execute(c, reader.versionId, reader.token, { operation: 'demo-crm.contacts/list', input: { limit: 50 } })).body).toMatchObject({ ok: true });
+  }, 90_000);
 });
