@@ -50,12 +50,58 @@ function originalPosition(mapJson: string, stack: string | undefined): { line?: 
   return { line: entry.originalLine /* the wrapper adds one line above the body */, column: (entry.originalColumn ?? 0) + 1 };
 }
 
+/** The run a warm context serves: set when a run takes it, closed when the run settles. */
+interface Slot {
+  host: SandboxHost | undefined;
+  settled: boolean;
+  timers: Set<NodeJS.Timeout>;
+}
+
+/** An isolate whose context already holds the script environment (our code only; never user code). */
 interface Warm {
   isolate: ivm.Isolate;
   context: ivm.Context;
+  slot: Slot;
+  refs: ivm.Reference[];
 }
 
-/** Isolates created ahead of time; each is used for exactly one run and then disposed. */
+/** The host bridges of one context; they answer only while a run holds the slot. */
+function bridgesFor(slot: Slot): ivm.Reference[] {
+  const bridge = (fn: (host: SandboxHost, ...args: any[]) => Promise<unknown>) =>
+    new ivm.Reference(async (...args: unknown[]) => {
+      const host = slot.host;
+      if (slot.settled || !host) throw new Error('the execute run has ended');
+      const value = await fn(host, ...args);
+      return value === undefined ? undefined : JSON.stringify(value);
+    });
+  const sleep = new ivm.Reference(
+    (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (slot.settled) return resolve();
+        const timer = setTimeout(() => {
+          slot.timers.delete(timer);
+          resolve();
+        }, ms);
+        slot.timers.add(timer);
+      }),
+  );
+  return [
+    bridge((host, ...args: unknown[]) => {
+      const [op, params, opts] = args.map((a) => (a === undefined ? undefined : JSON.parse(a as string)));
+      return host.call(op, params, opts);
+    }),
+    bridge((host, argsJson) => host.sessionGet(JSON.parse(argsJson as string))),
+    bridge((host, argsJson) => host.sessionSet(JSON.parse(argsJson as string))),
+    bridge((host, argsJson) => host.sessionPage(JSON.parse(argsJson as string))),
+    sleep,
+  ];
+}
+
+/**
+ * Isolates created ahead of time; each is used for exactly one run and then disposed. `new Isolate`
+ * blocks its thread (about 1–3 ms), so the owner refills when it has nothing else to do, one isolate
+ * at a time; a run that finds the pool empty creates its isolate itself.
+ */
 export class IsolatePool {
   private readonly ready: Warm[] = [];
   private readonly size: number;
@@ -64,28 +110,46 @@ export class IsolatePool {
 
   constructor(size = 2) {
     this.size = size;
-    this.refill();
   }
 
-  private create(): Warm {
+  get warm(): number {
+    return this.ready.length;
+  }
+
+  private async create(): Promise<Warm> {
     const isolate = new ivm.Isolate({ memoryLimit: MEMORY_LIMIT_MB });
-    const context = isolate.createContextSync();
-    return { isolate, context };
+    const slot: Slot = { host: undefined, settled: false, timers: new Set() };
+    const refs = bridgesFor(slot);
+    try {
+      // The context and the script environment are built on the isolate's own thread.
+      const context = await isolate.createContext();
+      await context.evalClosure(bridgeSource, [...refs, new ivm.Callback(base64Helper)]);
+      return { isolate, context, slot, refs };
+    } catch (err) {
+      for (const ref of refs) ref.release();
+      isolate.dispose();
+      throw err;
+    }
   }
 
-  private refill() {
-    if (this.filling || this.closed) return;
+  /** Tops the pool up, yielding between isolates; stops early when `busy()` says work arrived. */
+  async refill(busy: () => boolean = () => false): Promise<void> {
+    if (this.filling) return;
     this.filling = true;
-    setImmediate(() => {
+    try {
+      while (!this.closed && this.ready.length < this.size && !busy()) {
+        const warm = await this.create();
+        if (this.closed) warm.isolate.dispose();
+        else this.ready.push(warm);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
       this.filling = false;
-      while (!this.closed && this.ready.length < this.size) this.ready.push(this.create());
-    });
+    }
   }
 
-  take(): Warm {
-    const warm = this.ready.pop() ?? this.create();
-    this.refill();
-    return warm;
+  async take(): Promise<Warm> {
+    return this.ready.pop() ?? this.create();
   }
 
   close() {
@@ -108,41 +172,13 @@ export interface RunOptions {
  * when the run settles, so nothing the script started can outlive it.
  */
 export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
-  const { isolate, context } = options.pool.take();
-  const timers = new Set<NodeJS.Timeout>();
-  let settled = false;
-  const bridge = (fn: (...args: any[]) => Promise<unknown>) =>
-    new ivm.Reference(async (...args: unknown[]) => {
-      if (settled) throw new Error('the execute run has ended');
-      const value = await fn(...args);
-      return value === undefined ? undefined : JSON.stringify(value);
-    });
-  const sleep = new ivm.Reference(
-    (ms: number) =>
-      new Promise<void>((resolve) => {
-        if (settled) return resolve();
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          resolve();
-        }, ms);
-        timers.add(timer);
-      }),
-  );
-  const refs = [
-    bridge((...args: unknown[]) => {
-      const [op, params, opts] = args.map((a) => (a === undefined ? undefined : JSON.parse(a as string)));
-      return options.host.call(op, params, opts);
-    }),
-    bridge((argsJson) => options.host.sessionGet(JSON.parse(argsJson as string))),
-    bridge((argsJson) => options.host.sessionSet(JSON.parse(argsJson as string))),
-    bridge((argsJson) => options.host.sessionPage(JSON.parse(argsJson as string))),
-    sleep,
-  ];
+  const { isolate, context, slot, refs } = await options.pool.take();
+  slot.host = options.host;
 
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
+  let finished = false;
   try {
-    await context.evalClosure(bridgeSource, [...refs, new ivm.Callback(base64Helper)]);
     const main = await context.eval(`${options.code.js}\n__svc_main`, { reference: true, filename: 'script.js', timeout: Math.max(1, options.budgetMs) });
     const finish = (await context.global.get('__svc_finish', { reference: true })) as ivm.Reference;
     const run = finish.apply(undefined, [main.derefInto()], { result: { promise: true, copy: true } }) as Promise<string>;
@@ -152,7 +188,7 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
       if (options.signal.aborted) onAbort();
       else options.signal.addEventListener('abort', onAbort, { once: true });
     });
-    const outcome = await Promise.race([
+    const outcome: SandboxOutcome = await Promise.race([
       run.then((text): SandboxOutcome => {
         const result = JSON.parse(text) as { ok: true; json?: string } | { ok: false; error: ScriptFailure & { stack?: string } };
         if (result.ok) return { kind: 'returned', json: result.json };
@@ -161,6 +197,7 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
       }),
       stop,
     ]);
+    finished = outcome.kind === 'returned' || outcome.kind === 'threw';
     return outcome;
   } catch (err) {
     const message = String((err as Error)?.message ?? err);
@@ -169,12 +206,15 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
     const position = originalPosition(options.code.mapJson, (err as Error)?.stack);
     return { kind: 'threw', error: { name: (err as Error)?.name ?? 'Error', message, ...position } };
   } finally {
-    settled = true;
+    slot.settled = true;
+    slot.host = undefined;
     if (timer) clearTimeout(timer);
     if (onAbort) options.signal.removeEventListener('abort', onAbort);
-    for (const t of timers) clearTimeout(t);
-    timers.clear();
+    for (const t of slot.timers) clearTimeout(t);
+    slot.timers.clear();
     for (const ref of refs) ref.release();
-    if (!isolate.isDisposed) isolate.dispose();
+    // A script that finished is disposed after its answer goes out; a runaway one is stopped now.
+    if (finished) setImmediate(() => isolate.isDisposed || isolate.dispose());
+    else if (!isolate.isDisposed) isolate.dispose();
   }
 }

@@ -7,6 +7,10 @@ import type { ToWorker, FromWorker } from './workers.ts';
 
 const port = parentPort!;
 const pool = new IsolatePool((workerData as { warmIsolates: number }).warmIsolates);
+/** Refills only while no run is in progress here: a refill blocks this thread's event loop. */
+const refillWhenIdle = () => {
+  if (runs.size === 0) void pool.refill(() => runs.size > 0);
+};
 const runs = new Map<number, AbortController>();
 const replies = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
 let nextCall = 0;
@@ -38,8 +42,11 @@ async function run(id: number, code: CompiledScript, budgetMs: number) {
     send({ type: 'done', run: id, outcome: { kind: 'crashed', message: `the sandbox failed: ${(err as Error)?.message ?? String(err)}` } });
   } finally {
     runs.delete(id);
+    refillWhenIdle();
   }
 }
+
+setImmediate(refillWhenIdle);
 
 port.on('message', (message: ToWorker) => {
   switch (message.type) {

@@ -74,6 +74,7 @@ export class SandboxWorkers {
   private readonly size: number;
   private readonly warmIsolates: number;
   private nextRun = 0;
+  private turn = 0;
   private closed = false;
 
   constructor(options: { workers?: number; warmIsolates?: number } = {}) {
@@ -115,16 +116,22 @@ export class SandboxWorkers {
     await Promise.all(workers.map((w) => w.worker.terminate()));
   }
 
+  /** Starts the workers on first use; then an idle one, taking turns so each has time to refill its isolates; else the least busy. */
   private pick(): SandboxWorker {
-    if (this.workers.length < this.size) {
-      const idle = this.workers.find((w) => w.runs.size === 0);
-      if (idle) return idle;
+    while (this.workers.length < this.size) {
       const worker = new SandboxWorker(this.warmIsolates, (gone) => {
         const at = this.workers.indexOf(gone);
         if (at >= 0) this.workers.splice(at, 1);
       });
       this.workers.push(worker);
-      return worker;
+    }
+    const n = this.workers.length;
+    for (let i = 0; i < n; i++) {
+      const w = this.workers[(this.turn + i) % n]!;
+      if (w.runs.size === 0) {
+        this.turn = (this.turn + i + 1) % n;
+        return w;
+      }
     }
     let best = this.workers[0]!;
     for (const w of this.workers) if (w.runs.size < best.runs.size) best = w;

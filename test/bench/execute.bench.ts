@@ -182,7 +182,7 @@ const STEPS = [
 
 interface MicroFigures {
   steps: { label: string; p50: number; p99: number; mean: number }[];
-  /** compileScript + runScript through an IsolatePool, back to back (refill overlaps the run, as in the Engine). */
+  /** compileScript + runScript through an IsolatePool, back to back: the pool is empty, so each run creates its isolate. */
   pooled: { p50: number; p99: number };
   /** Same, on isolates created ahead of time (no pool refill on the event loop during the run). */
   pooledPrebuilt: { p50: number; p99: number };
@@ -728,8 +728,8 @@ function report(o: {
       [
         ...micro.steps.map((s) => [s.label, ms3(s.p50), ms3(s.p99), ms3(s.mean), pct(s.p50 / stepSum)]),
         ['**sum of step p50s**', `**${ms3(stepSum)}**`, '', '', ''],
-        ['real compileScript + runScript, IsolatePool, back to back (pool refill overlaps the run)', ms3(micro.pooled.p50), ms3(micro.pooled.p99), '', ''],
-        ['same, isolates created ahead of time outside the timed path (no refill during the run), alternating with the row above', ms3(micro.pooledPrebuilt.p50), ms3(micro.pooledPrebuilt.p99), '', ''],
+        ['real compileScript + runScript, IsolatePool never refilled (each run creates its isolate: a worker saturated with runs)', ms3(micro.pooled.p50), ms3(micro.pooled.p99), '', ''],
+        ['same, isolates created ahead of time outside the timed path (a worker that refilled while idle), alternating with the row above', ms3(micro.pooledPrebuilt.p50), ms3(micro.pooledPrebuilt.p99), '', ''],
         ['of which compileScript alone', ms3(micro.compile.p50), ms3(micro.compile.p99), '', ''],
       ],
       ['l', 'r', 'r', 'r', 'r'],
@@ -737,8 +737,9 @@ function report(o: {
   );
   out.push('');
   out.push(
-    'With a warm pool the isolate and its context already exist when a run starts, but `IsolatePool.take()` schedules the replacement with `setImmediate`, ' +
-      'so `new Isolate` + `createContextSync` still run synchronously on the event loop in the middle of the same execute (and of every other request in flight).',
+    'In the Engine these steps run in sandbox worker threads (src/sandbox/workers.ts), not on the event loop that serves HTTP. ' +
+      'A worker refills its pool of warm isolates only while it has no run in progress, one isolate at a time, so a run normally finds its isolate and context ready (the second row); ' +
+      'a worker saturated with runs creates each isolate inside the run (the first row).',
   );
   out.push('');
   if (profile) {
