@@ -197,7 +197,7 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
         return on === b; // A's workers stop once A is gone
       }
     };
-    const expectStatus = (res: { status: number; body: unknown }, ...ok: number[]) => {
+    const expectStatus = <T extends { status: number; body: unknown }>(res: T, ...ok: number[]): T => {
       if (!ok.includes(res.status)) throw new Error(`HTTP ${res.status}: ${JSON.stringify(res.body)}`);
       return res;
     };
