@@ -36,7 +36,13 @@ class SandboxWorker {
   readonly runs = new Map<number, Pending>();
 
   constructor(warmIsolates: number, onExit: (w: SandboxWorker) => void) {
-    this.worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: { warmIsolates }, name: 'svc-sandbox' });
+    this.worker = new Worker(new URL('./worker.ts', import.meta.url), {
+      workerData: { warmIsolates },
+      name: 'svc-sandbox',
+      // A worker's own heap holds only bridges and messages in flight: keep it small, so its garbage
+      // is collected early instead of growing the process' RSS (scripts run in isolates outside it).
+      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 },
+    });
     this.worker.unref();
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', () => undefined); // 'exit' follows and settles the runs

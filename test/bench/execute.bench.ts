@@ -261,10 +261,9 @@ async function measureMicro(ctx: BenchContext, iterations: number): Promise<Micr
   const pooled: number[] = [];
   const prebuiltRuns: number[] = [];
   const compile: number[] = [];
-  // Isolates made ahead of time, outside the timed path: what runScript costs when no refill
-  // happens on the event loop during the run. runScript only calls pool.take().
-  const prebuilt: { isolate: ivm.Isolate; context: ivm.Context }[] = [];
-  const prebuiltPool = { take: () => prebuilt.pop()! } as unknown as IsolatePool;
+  // Isolates made ahead of time, outside the timed path: what runScript costs when its worker
+  // refilled the pool while idle (context and script environment ready). runScript only calls take().
+  const ahead = new IsolatePool(20);
   let isolateRss = NaN;
   try {
     await sleep(100);
@@ -280,25 +279,23 @@ async function measureMicro(ctx: BenchContext, iterations: number): Promise<Micr
     compile.length = 0;
     // Alternate the two so drift on the noisy machine hits both alike.
     for (let i = 0; i < iterations; i++) {
-      if (!prebuilt.length) {
-        for (let k = 0; k < 20; k++) {
-          const isolate = new ivm.Isolate({ memoryLimit: MEMORY_LIMIT_MB });
-          prebuilt.push({ isolate, context: isolate.createContextSync() });
-        }
+      if (!ahead.warm) {
+        await ahead.refill();
         if (Number.isNaN(isolateRss)) {
-          isolateRss = median(prebuilt.map((w) => {
-            const h = w.isolate.getHeapStatisticsSync();
-            return h.total_physical_size + h.malloced_memory;
-          }));
+          const probe = new ivm.Isolate({ memoryLimit: MEMORY_LIMIT_MB });
+          probe.createContextSync();
+          const h = probe.getHeapStatisticsSync();
+          isolateRss = h.total_physical_size + h.malloced_memory;
+          probe.dispose();
         }
         await sleep(20);
       }
       await once(pooled, pool);
-      await once(prebuiltRuns, prebuiltPool);
+      await once(prebuiltRuns, ahead);
     }
   } finally {
     pool.close();
-    for (const w of prebuilt.splice(0)) w.isolate.dispose();
+    ahead.close();
   }
   const figures: MicroFigures = {
     steps: STEPS.map((label, i) => ({ label, p50: p(t[i]!, 50), p99: p(t[i]!, 99), mean: t[i]!.reduce((s, v) => s + v, 0) / t[i]!.length })),
