@@ -12,13 +12,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
 import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
-import { LoadGenerator, type LoadTarget, type WindowResult } from './lib/load.ts';
+import { LoadGenerator, windowCells, type LoadTarget, type WindowResult } from './lib/load.ts';
 import { machineCpu } from './lib/sysload.ts';
 import { int, median, ms, ratio, signedMs, table } from './lib/stats.ts';
 import type { BenchContext } from './lib/types.ts';
-import { CONTACT_BODY } from './servers/contact.ts';
+import { CONTACT_BODY, isContactEnvelope } from './servers/contact.ts';
 import type { EngineReady } from './servers/engine.ts';
 
 export const name = 'rest-execution';
@@ -88,18 +87,7 @@ export async function run(ctx: BenchContext): Promise<string> {
     ctx.log(`provider ${provider.ready.url}, bare proxy ${proxy.ready.url}, Engine ${engine.ready.url} (${pinned ? 'pinned: load+provider on CPU 0, proxy/Engine on CPU 1' : 'unpinned'})`);
 
     const contactPath = '/v1/contacts/con_0001';
-    const expectedEnvelopePrefix = '{"ok":true,"status":200,';
-    const expectedData = `"data":${CONTACT_BODY}`;
-    const providerJson = JSON.parse(CONTACT_BODY);
-    const engineCheck = (_status: number, text: string) => {
-      if (text.startsWith(expectedEnvelopePrefix) && text.includes(expectedData)) return true;
-      try {
-        const env = JSON.parse(text);
-        return env?.ok === true && env.status === 200 && isDeepStrictEqual(env.data, providerJson);
-      } catch {
-        return false;
-      }
-    };
+    const engineCheck = (_status: number, text: string) => isContactEnvelope(text);
     const targets: Record<TargetId, LoadTarget> = {
       direct: {
         name: 'direct',
@@ -289,10 +277,7 @@ function report(o: {
       ['target', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'hop CPU µs/req', 'hop CPU use', 'load gen + provider CPU µs/req'],
       ids.map((id) => [
         LABEL[id],
-        int(med(id, (m) => m.window.rps)),
-        ms(med(id, (m) => m.window.p50)),
-        ms(med(id, (m) => m.window.p90)),
-        ms(med(id, (m) => m.window.p99)),
+        ...windowCells((f) => med(id, (m) => f(m.window))),
         id === 'direct' ? '–' : int(med(id, (m) => m.hopCpuUsPerReq)),
         id === 'direct' ? '–' : `${Math.round(med(id, (m) => m.hopCpuUtil) * 100)}%`,
         int(med(id, (m) => m.edgeCpuUsPerReq)),

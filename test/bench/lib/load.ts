@@ -1,12 +1,16 @@
 // Closed-loop HTTP load generator on an undici Pool: `concurrency` workers each keep one request
 // in flight for a fixed duration; per-request latency (request start → last body byte) is taken
-// with performance.now(). Every response is checked by the target's `check`.
+// with performance.now(). Every response is checked by the target's `check`. A target with several
+// `origins` (replicas) spreads the load round-robin: worker k sends to origins[k % n], each origin
+// with its own Pool, like a load balancer that balances per connection.
 import { Pool } from 'undici';
-import { percentiles } from './stats.ts';
+import { int, ms, percentiles } from './stats.ts';
 
 export interface LoadTarget {
   name: string;
   origin: string;
+  /** Spread over these origins instead (same path, headers and body on each). */
+  origins?: string[];
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
@@ -37,19 +41,20 @@ export interface WindowResult {
 
 export class LoadGenerator {
   readonly target: LoadTarget;
-  private readonly pool: Pool;
+  private readonly pools: Pool[];
   private latencies = new Float64Array(1 << 18);
 
   constructor(target: LoadTarget, connections: number) {
     this.target = target;
-    this.pool = new Pool(target.origin, { connections, pipelining: 1, keepAliveTimeout: 60_000 });
+    const origins = target.origins ?? [target.origin];
+    this.pools = origins.map((origin) => new Pool(origin, { connections: Math.ceil(connections / origins.length), pipelining: 1, keepAliveTimeout: 60_000 }));
   }
 
   /** Runs `concurrency` closed-loop workers for `durationMs`; only responses completed in the window count. */
   async run(concurrency: number, durationMs: number): Promise<WindowResult> {
     const { method, path, headers, body } = this.target;
     const check = this.target.check;
-    const pool = this.pool;
+    const pools = this.pools;
     let n = 0;
     let non2xx = 0;
     let badBody = 0;
@@ -58,7 +63,8 @@ export class LoadGenerator {
     const start = performance.now();
     const end = start + durationMs;
 
-    const worker = async () => {
+    const worker = async (k: number) => {
+      const pool = pools[k % pools.length]!;
       while (performance.now() < end) {
         const t0 = performance.now();
         try {
@@ -88,7 +94,7 @@ export class LoadGenerator {
         }
       }
     };
-    await Promise.all(Array.from({ length: concurrency }, worker));
+    await Promise.all(Array.from({ length: concurrency }, (_, k) => worker(k)));
     const elapsedMs = Math.max(durationMs, 1);
     const [p50, p90, p99, max] = percentiles(this.latencies, n, [50, 90, 99, 100]) as [number, number, number, number];
     return {
@@ -109,6 +115,11 @@ export class LoadGenerator {
   }
 
   async close(): Promise<void> {
-    await this.pool.close();
+    await Promise.all(this.pools.map((pool) => pool.close()));
   }
+}
+
+/** The req/s, p50, p90 and p99 cells of a report row; `of` aggregates one figure of the windows (e.g. its median across rounds). */
+export function windowCells(of: (figure: (w: WindowResult) => number) => number): string[] {
+  return [int(of((w) => w.rps)), ms(of((w) => w.p50)), ms(of((w) => w.p90)), ms(of((w) => w.p99))];
 }

@@ -1,5 +1,7 @@
 // The fixed provider payload (~1 KB of compact JSON) shared by the provider and the load
 // generator, which compares every response body with it.
+import { isDeepStrictEqual } from 'node:util';
+
 const contact = {
   id: 'con_0001',
   object: 'contact',
@@ -23,3 +25,17 @@ const contact = {
 
 /** Compact JSON, so the Engine's re-serialised `data` is byte-identical to it. */
 export const CONTACT_BODY = JSON.stringify(contact);
+
+const ENVELOPE_PREFIX = '{"ok":true,"status":200,';
+const ENVELOPE_DATA = `"data":${CONTACT_BODY}`;
+
+/** True when `text` is the Engine's success envelope around CONTACT_BODY (a byte check first, JSON as the fallback). */
+export function isContactEnvelope(text: string): boolean {
+  if (text.startsWith(ENVELOPE_PREFIX) && text.includes(ENVELOPE_DATA)) return true;
+  try {
+    const env = JSON.parse(text);
+    return env?.ok === true && env.status === 200 && isDeepStrictEqual(env.data, contact);
+  } catch {
+    return false;
+  }
+}
