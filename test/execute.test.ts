@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { openSession, rawMcp } from './helpers/mcp.ts';
 
 const SECRET = 'canary-execute-2b9d';
 let t: TestEngine;
@@ -260,6 +261,18 @@ describe('execute: authorisation and recovery', () => {
     expect(provider.requests.some((r) => r.url.includes('con_after_cancel'))).toBe(false);
     // The session keeps working afterwards.
     expect(await value('return "still here"')).toBe('still here');
+  });
+
+  it('answers a cancelled call over raw HTTP with MCP_EXECUTE_CANCELLED, so its request ends', async () => {
+    const mcp = rawMcp(server.url, server.token);
+    const headers = await openSession(mcp);
+    const started = Date.now();
+    const pending = mcp.post({ jsonrpc: '2.0', id: 77, method: 'tools/call', params: { name: 'execute', arguments: { code: 'await sleep(20000); return 1' } } }, headers);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await mcp.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 77 } }, headers)).status).toBe(202);
+    const answered = await pending;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(answered.body).toMatchObject({ id: 77, result: { isError: true, structuredContent: { code: 'MCP_EXECUTE_CANCELLED' } } });
   });
 
   it('writes a receipt per call linked to the MCP version and token', async () => {

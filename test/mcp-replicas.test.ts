@@ -74,6 +74,20 @@ describe('an MCP session over two replicas', () => {
     expect(provider.requests.length).toBe(1);
   });
 
+  it('cancels on A an execute whose notifications/cancelled reached B', async () => {
+    const headers = await openSession(on(a));
+    const started = Date.now();
+    const pending = on(a).post({ jsonrpc: '2.0', id: 40, method: 'tools/call', params: { name: 'execute', arguments: { code: 'await sleep(20000); return 1' } } }, headers);
+    await new Promise((r) => setTimeout(r, 500));
+    const cancel = await on(b).post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 40, reason: 'user stopped it' } }, headers);
+    expect(cancel.status).toBe(202);
+    const answered = await pending;
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The call still answers (its HTTP request ends), with the cancellation's recovery contract.
+    expect(answered.status).toBe(200);
+    expect(answered.body.result.structuredContent).toMatchObject({ code: 'MCP_EXECUTE_CANCELLED', recovery: { provider_execution: 'not_started', automatic_replay: false } });
+  });
+
   it('refuses on B a session opened on A with another token of the same server (403), and an unknown session (404)', async () => {
     const headers = await openSession(on(a));
     const second = await set.api(a, 'POST', '/v1/mcp/roaming/tokens', { allow: ['*'] });

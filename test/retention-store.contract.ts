@@ -247,6 +247,17 @@ export function sessionStateStoreContract(create: (clock: Clock) => ContractStor
       expect(await store.touchSession('s2')).toEqual(record);
     });
 
+    it('delivers a published cancellation to every receiver, with its session and message', async () => {
+      await fresh();
+      const got: [string, unknown][] = [];
+      await store.onCancel((sessionId, message) => got.push([sessionId, message]));
+      await store.onCancel((sessionId) => got.push([`second:${sessionId}`, null]));
+      const message = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } };
+      await store.publishCancel('s1', message);
+      for (let i = 0; i < 100 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(got).toEqual([['s1', message], ['second:s1', null]]);
+    });
+
     it('expireIdleSessions closes idle sessions and names the ones it closed itself', async () => {
       await fresh();
       await store.openSession('s1', record);

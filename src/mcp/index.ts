@@ -57,6 +57,8 @@ export interface McpOptions {
 
 type JsonRpcMessage = { jsonrpc?: string; id?: string | number | null; method?: string; params?: Record<string, unknown> };
 
+const callKey = (sessionId: string, requestId: string | number) => `${sessionId}\n${typeof requestId}:${requestId}`;
+
 class HttpRefusal extends Error {
   readonly status: number;
   readonly data: Record<string, unknown> | undefined;
@@ -75,8 +77,14 @@ class HttpRefusal extends Error {
  * transport, so any replica can serve any request of any session and an idle session costs a record.
  */
 export class McpGateway {
-  /** Transports answering a request now, per session: a notifications/cancelled is delivered to them. */
+  /** Transports answering a request now, per session (closed at shutdown). */
   private readonly inFlight = new Map<string, Set<StreamableHTTPServerTransport>>();
+  /**
+   * Tool calls running in this process, by session and JSON-RPC id. A cancellation aborts the call
+   * here rather than in the SDK, so the call still answers (MCP_EXECUTE_CANCELLED) and its HTTP
+   * request ends instead of waiting for a response the SDK would never send.
+   */
+  private readonly toolCalls = new Map<string, AbortController>();
   /** Open GET (SSE) streams on this process, per session: closed when the session ends. */
   private readonly streams = new Map<string, Set<StreamableHTTPServerTransport>>();
   private readonly docs = new Map<string, DocsIndex>();
@@ -97,6 +105,13 @@ export class McpGateway {
     this.deps = deps;
     this.options = options;
     this.sweeper = setInterval(() => void this.sweep(), options.sweepEveryMs ?? 60_000).unref();
+    // A cancellation may arrive at any replica; the transports answering the request are where it runs.
+    void deps.sessionState
+      .onCancel((sessionId, message) => {
+        const requestId = (message as JsonRpcMessage | null)?.params?.requestId;
+        if (typeof requestId === 'string' || typeof requestId === 'number') this.toolCalls.get(callKey(sessionId, requestId))?.abort();
+      })
+      .catch((err: unknown) => deps.log.warn({ err }, 'cannot receive MCP cancellations from other replicas'));
   }
 
   /** Transports alive in this process (requests being answered + open GET streams); idle sessions hold none. */
@@ -247,10 +262,8 @@ export class McpGateway {
 
     const early = messages.find((m) => m && m.id !== undefined && m.method !== undefined && m.method !== 'ping' && !record.ready);
     if (early && !initialized) throw new HttpRefusal(400, `Bad Request: send notifications/initialized before '${early.method}'`);
-    // A cancellation names a request another transport of this session is answering.
-    for (const m of messages) {
-      if (m?.method === 'notifications/cancelled') for (const t of this.inFlight.get(sessionId) ?? []) t.onmessage?.(m as never);
-    }
+    // A cancellation names a request another transport of this session is answering, on any replica.
+    for (const m of messages) if (m?.method === 'notifications/cancelled') await this.deps.sessionState.publishCancel(sessionId, m);
     await this.serve(req, res, body, session, version, token);
   }
 
@@ -290,9 +303,16 @@ export class McpGateway {
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const docs = () => this.docsFor(version);
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions }));
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<ToolResult> =>
-      runTool({ ...this.deps.tools, session, version, token, docs }, request.params.name, request.params.arguments ?? {}, extra.signal),
-    );
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<ToolResult> => {
+      const key = callKey(session.id, extra.requestId);
+      const cancel = new AbortController();
+      this.toolCalls.set(key, cancel);
+      try {
+        return await runTool({ ...this.deps.tools, session, version, token, docs }, request.params.name, request.params.arguments ?? {}, AbortSignal.any([extra.signal, cancel.signal]));
+      } finally {
+        if (this.toolCalls.get(key) === cancel) this.toolCalls.delete(key);
+      }
+    });
     return { server, transport };
   }
 

@@ -228,6 +228,10 @@ export class RedisSessionStateStore implements SessionStateStore {
   readonly #idleTtlMs: number;
   readonly #parsed = new ParsedCache();
   #closed = false;
+  /** A second connection in subscriber mode, opened by the first onCancel. */
+  #subscriber: Redis | undefined;
+  #subscribed: Promise<void> | undefined;
+  readonly #cancelListeners: ((sessionId: string, message: unknown) => void)[] = [];
 
   constructor(options: RedisSessionStateStoreOptions) {
     if (!options.client && !options.url) throw new TypeError('RedisSessionStateStore needs a url or a client');
@@ -296,6 +300,36 @@ export class RedisSessionStateStore implements SessionStateStore {
     await this.#redis.del(this.#keys(sessionId).ses);
     await this.release(sessionId);
     return open;
+  }
+
+  async publishCancel(sessionId: string, message: unknown): Promise<void> {
+    this.#open();
+    await this.#redis.publish(this.#cancelChannel, JSON.stringify({ s: sessionId, m: message }));
+  }
+
+  async onCancel(listener: (sessionId: string, message: unknown) => void): Promise<void> {
+    this.#open();
+    this.#cancelListeners.push(listener);
+    if (this.#subscribed) return this.#subscribed;
+    const subscriber = this.#redis.duplicate();
+    this.#subscriber = subscriber;
+    subscriber.on('error', () => undefined); // the command connection reports Redis trouble
+    subscriber.on('message', (_channel: string, text: string) => {
+      let event: { s?: unknown; m?: unknown };
+      try {
+        event = JSON.parse(text) as { s?: unknown; m?: unknown };
+      } catch {
+        return;
+      }
+      if (typeof event.s !== 'string') return;
+      for (const receive of this.#cancelListeners) receive(event.s, event.m);
+    });
+    this.#subscribed = subscriber.subscribe(this.#cancelChannel).then(() => undefined);
+    return this.#subscribed;
+  }
+
+  get #cancelChannel() {
+    return `${this.#prefix}mcp:cancel`;
   }
 
   /** Redis expires idle sessions' keys by itself (PEXPIREAT on every touch). */
@@ -367,6 +401,7 @@ export class RedisSessionStateStore implements SessionStateStore {
     if (this.#closed) return;
     this.#closed = true;
     this.#parsed.clear();
+    this.#subscriber?.disconnect();
     if (!this.#owned) return;
     if (this.#redis.status === 'ready') await this.#redis.quit().catch(() => this.#redis.disconnect());
     else this.#redis.disconnect();

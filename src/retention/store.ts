@@ -36,6 +36,10 @@ export interface SessionStateStore {
   closeSession(sessionId: string): Promise<boolean>;
   /** Closes the sessions that have been idle too long and returns their IDs (a shared store whose server expires keys by itself may return none). */
   expireIdleSessions(): Promise<string[]>;
+  /** Delivers a session's notifications/cancelled to every process sharing the store (this one included): the request it names may be running anywhere. */
+  publishCancel(sessionId: string, message: unknown): Promise<void>;
+  /** Registers a receiver of published cancellations; resolves once it receives them. */
+  onCancel(listener: (sessionId: string, message: unknown) => void): Promise<void>;
   /** Stores a snapshot (JSON text of the admitted result) for the session; evicts the oldest snapshots first while the session would hold more than 16 snapshots or more than 4 MiB (snapshot bytes + session.set value bytes). Returns the new ref and expiry. A single result larger than 4 MiB cannot be stored: throw RetentionError MCP_SESSION_QUOTA. */
   putSnapshot(sessionId: string, json: string): Promise<{ ref: string; expiresAt: number; bytes: number; evicted: string[] }>;
   /** The parsed snapshot value, or throws RetentionError MCP_RESULT_UNAVAILABLE (expired, evicted, released, another session's, unknown). Reads do not extend the lifetime. */
@@ -174,6 +178,7 @@ export class MemorySessionStateStore implements SessionStateStore {
   readonly #clock: Clock;
   readonly #idleMs: number;
   readonly #records = new Map<string, { record: SessionRecord; idleUntil: number }>();
+  readonly #cancelListeners: ((sessionId: string, message: unknown) => void)[] = [];
   readonly #sessions = new Map<string, SessionState>();
   readonly #parsed = new ParsedCache();
   #lastSweep: number;
@@ -210,6 +215,14 @@ export class MemorySessionStateStore implements SessionStateStore {
     this.#records.delete(sessionId);
     await this.release(sessionId);
     return open;
+  }
+
+  async publishCancel(sessionId: string, message: unknown): Promise<void> {
+    for (const listener of this.#cancelListeners) listener(sessionId, message);
+  }
+
+  async onCancel(listener: (sessionId: string, message: unknown) => void): Promise<void> {
+    this.#cancelListeners.push(listener);
   }
 
   async expireIdleSessions(): Promise<string[]> {
