@@ -78,6 +78,20 @@ function lockContract(kind: string, pair: () => Promise<[Coordinator, Coordinato
         await close();
       }
     });
+
+    it('counts hits per name in fixed windows shared by both holders, and starts over when a window ends', async () => {
+      const [one, two, close] = await pair();
+      try {
+        const hits = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? one : two).hit('calls', 400)));
+        expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        for (const h of hits) expect(h.resetInMs).toBeGreaterThan(0), expect(h.resetInMs).toBeLessThanOrEqual(400);
+        expect((await one.hit('other', 400)).count).toBe(1);
+        await sleep(450);
+        expect((await two.hit('calls', 400)).count).toBe(1);
+      } finally {
+        await close();
+      }
+    });
   });
 }
 

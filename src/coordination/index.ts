@@ -18,6 +18,11 @@ export interface Coordinator {
   readonly kind: 'local' | 'redis';
   /** Takes `name` for `ttlMs` when nobody holds it; null when someone does. Never waits. */
   tryAcquire(name: string, ttlMs: number): Promise<Lock | null>;
+  /**
+   * Counts one event in the current fixed window of `windowMs` for `name` (shared by every replica
+   * with Redis): the count so far in this window, and when the window ends.
+   */
+  hit(name: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   /** Resolves when the backing service answers (readiness); rejects with a short `code` when not. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -52,9 +57,24 @@ export class LocalCoordinator implements Coordinator {
     };
   }
 
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+
+  async hit(name: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
+    const now = this.now();
+    let window = this.windows.get(name);
+    if (!window || window.endsAt <= now) {
+      if (this.windows.size > 10_000) for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
+      window = { count: 0, endsAt: now + windowMs };
+      this.windows.set(name, window);
+    }
+    window.count++;
+    return { count: window.count, resetInMs: window.endsAt - now };
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {
     this.held.clear();
+    this.windows.clear();
   }
 }

@@ -18,7 +18,14 @@ const COMMAND_TIMEOUT_MS = 2_000;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
-type WithRelease = Redis & { svcLockRelease(key: string, token: string): Promise<number> };
+// KEYS: counter · ARGV: windowMs → {count, ms left}; the first hit of a window starts its expiry.
+const HIT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {n, ttl}`;
+
+type WithRelease = Redis & { svcLockRelease(key: string, token: string): Promise<number>; svcHit(key: string, windowMs: number): Promise<[number, number]> };
 
 export interface RedisCoordinatorOptions {
   url: string;
@@ -47,6 +54,7 @@ export class RedisCoordinator implements Coordinator {
       options.onError?.(err);
     });
     redis.defineCommand('svcLockRelease', { numberOfKeys: 1, lua: RELEASE });
+    redis.defineCommand('svcHit', { numberOfKeys: 1, lua: HIT });
     this.#redis = redis as WithRelease;
     this.#prefix = options.keyPrefix ?? 'svc:';
   }
@@ -78,6 +86,11 @@ export class RedisCoordinator implements Coordinator {
     const taken = await this.#ready().set(key, token, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX');
     if (taken !== 'OK') return null;
     return { name, release: async () => (await this.#ready().svcLockRelease(key, token)) === 1 };
+  }
+
+  async hit(name: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
+    const [count, ttl] = await this.#ready().svcHit(`${this.#prefix}rate:${name}`, Math.max(1, Math.ceil(windowMs)));
+    return { count: Number(count), resetInMs: Number(ttl) };
   }
 
   async ping(): Promise<void> {

@@ -77,7 +77,17 @@ export async function assemble(
     refreshWaitMs: config.oauthRefreshWaitMs,
   });
   const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs });
-  const executor = new Executor({ catalog, workspace, vault, activity, connections, dispatcher, log, providerTimeoutMs: config.providerTimeoutMs });
+  const executor = new Executor({
+    catalog,
+    workspace,
+    vault,
+    activity,
+    connections,
+    dispatcher,
+    log,
+    providerTimeoutMs: config.providerTimeoutMs,
+    rateLimit: config.rateLimitPerMinute > 0 ? { perMinute: config.rateLimitPerMinute, coordinator } : undefined,
+  });
   const unified = new UnifiedOperations({ executor, store });
   const packages = new Packages({ catalog, unified: unified.list() });
   const sdk = new Apps('sdk', { store, catalog, workspace, tokens, unified: unified.list() });

@@ -11,6 +11,7 @@ import type { ActivityLog } from '../activity/index.ts';
 import type { Workspace } from '../workspace/index.ts';
 import type { Connections } from '../connections/index.ts';
 import type { AppVersionRow } from '../store/index.ts';
+import type { Coordinator } from '../coordination/index.ts';
 import { Dispatcher, type ProviderResponse } from './dispatch.ts';
 import { buildRequest, type ProviderRequest } from './request.ts';
 import { InputValidators } from './validation.ts';
@@ -152,6 +153,7 @@ export class Executor {
   private readonly validators = new InputValidators();
   private readonly log: Logger;
   private readonly providerTimeoutMs: number;
+  private readonly rateLimit: { perMinute: number; coordinator: Coordinator } | undefined;
 
   constructor(deps: {
     catalog: Catalog;
@@ -162,6 +164,8 @@ export class Executor {
     dispatcher: Dispatcher;
     log: Logger;
     providerTimeoutMs: number;
+    /** Provider calls per token per minute, counted across replicas by the coordinator. */
+    rateLimit?: { perMinute: number; coordinator: Coordinator } | undefined;
   }) {
     this.catalog = deps.catalog;
     this.workspace = deps.workspace;
@@ -171,6 +175,28 @@ export class Executor {
     this.dispatcher = deps.dispatcher;
     this.log = deps.log;
     this.providerTimeoutMs = deps.providerTimeoutMs;
+    this.rateLimit = deps.rateLimit;
+  }
+
+  /** Counts the call against its token's per-minute limit; refuses it, before anything is sent, past the limit. */
+  private async checkRate(scope: CallScope): Promise<void> {
+    if (!this.rateLimit || !scope.tokenId) return;
+    const { perMinute, coordinator } = this.rateLimit;
+    let hit: { count: number; resetInMs: number };
+    try {
+      hit = await coordinator.hit(`token:${scope.tokenId}`, 60_000);
+    } catch (err) {
+      // The limit protects providers and quotas; a coordination outage must not stop every call.
+      this.log.warn({ err: (err as { code?: string }).code ?? 'unavailable' }, 'rate limit not checked: coordination unavailable');
+      return;
+    }
+    if (hit.count > perMinute) {
+      const retryAfterMs = Math.max(0, hit.resetInMs);
+      throw new EngineError('ENGINE_RATE_LIMITED', `this token may make ${perMinute} provider calls per minute; retry in ${Math.ceil(retryAfterMs / 1000)} s`, {
+        retryable: true,
+        details: { limit_per_minute: perMinute, retry_after_ms: retryAfterMs },
+      });
+    }
   }
 
   async call(scope: CallScope, req: CallRequest): Promise<CallResult> {
@@ -247,6 +273,7 @@ export class Executor {
     this.validators.validate(index, op, input);
     this.checkPagination(op, req.pagination);
 
+    await this.checkRate(scope);
     const enabled = await this.workspace.get(service);
     if (!enabled || enabled.version !== version) {
       throw new EngineError('ENGINE_CONFLICT', `service '${service}' is not enabled at ${version} in the workspace`);

@@ -428,7 +428,14 @@ export function createHandlers(deps: ServerDeps): Handlers {
       }
       const result = await executor.call(scope, { operation: body.operation, input: body.input, pagination: body.pagination, selectors: body.selectors as Selectors | undefined });
       // The envelope as JSON text: a provider's JSON body is spliced in, not parsed and re-serialised.
-      return { status: result.providerAnswered ? 200 : result.envelope.status, type: 'application/json; charset=utf-8', body: resultJson(result) };
+      const error = result.envelope.error;
+      const retryAfterMs = error?.code === 'ENGINE_RATE_LIMITED' ? Number(error.details?.retry_after_ms) : NaN;
+      return {
+        status: result.providerAnswered ? 200 : result.envelope.status,
+        type: 'application/json; charset=utf-8',
+        body: resultJson(result),
+        ...(Number.isFinite(retryAfterMs) ? { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } } : {}),
+      };
     },
   };
 }
