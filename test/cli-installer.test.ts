@@ -17,7 +17,10 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-const env = (extra: Record<string, string> = {}) => ({ PATH: process.env.PATH, HOME: home, npm_config_cache: npmCache, ...extra });
+// The network settings a user's shell carries (a TLS-inspecting proxy's CA bundle, proxies) pass through.
+const NETWORK_ENV = ['NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'npm_config_cafile', 'HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy'];
+const network = Object.fromEntries(NETWORK_ENV.filter((k) => process.env[k]).map((k) => [k, process.env[k]!]));
+const env = (extra: Record<string, string> = {}) => ({ PATH: process.env.PATH, HOME: home, npm_config_cache: npmCache, ...network, ...extra });
 
 describe('install.sh', () => {
   it('installs nothing when the confirmation is declined', async () => {
