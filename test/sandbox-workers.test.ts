@@ -73,6 +73,18 @@ describe('SandboxWorkers', () => {
     expect(sandbox.threads).toBe(2);
   });
 
+  it('closes while its workers are still making isolates, every time', async () => {
+    for (let i = 0; i < 5; i++) {
+      sandbox = new SandboxWorkers({ workers: 2, warmIsolates: 4 });
+      expect(await run('return 1')).toEqual({ kind: 'returned', json: '1' }); // the workers now refill
+      const started = Date.now();
+      await sandbox.close();
+      expect(Date.now() - started).toBeLessThan(4_000); // stopped by themselves, not terminated after 5 s
+      expect(sandbox.threads).toBe(0);
+    }
+    sandbox = undefined;
+  });
+
   it('refuses runs after close', async () => {
     sandbox = new SandboxWorkers({ workers: 1 });
     await sandbox.close();

@@ -105,7 +105,7 @@ function bridgesFor(slot: Slot): ivm.Reference[] {
 export class IsolatePool {
   private readonly ready: Warm[] = [];
   private readonly size: number;
-  private filling = false;
+  private filling: Promise<void> | undefined;
   private closed = false;
 
   constructor(size = 2) {
@@ -133,18 +133,17 @@ export class IsolatePool {
   }
 
   /** Tops the pool up, yielding between isolates; stops early when `busy()` says work arrived. */
-  async refill(busy: () => boolean = () => false): Promise<void> {
-    if (this.filling) return;
-    this.filling = true;
-    try {
-      while (!this.closed && this.ready.length < this.size && !busy()) {
-        const warm = await this.create();
-        if (this.closed) warm.isolate.dispose();
-        else this.ready.push(warm);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    } finally {
-      this.filling = false;
+  refill(busy: () => boolean = () => false): Promise<void> {
+    this.filling ??= this.fill(busy).finally(() => (this.filling = undefined));
+    return this.filling;
+  }
+
+  private async fill(busy: () => boolean): Promise<void> {
+    while (!this.closed && this.ready.length < this.size && !busy()) {
+      const warm = await this.create();
+      if (this.closed) warm.isolate.dispose();
+      else this.ready.push(warm);
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
@@ -152,9 +151,11 @@ export class IsolatePool {
     return this.ready.pop() ?? this.create();
   }
 
-  close() {
+  /** Disposes the warm isolates; resolves once an isolate being made has been made and disposed too. */
+  async close(): Promise<void> {
     this.closed = true;
     for (const w of this.ready.splice(0)) w.isolate.dispose();
+    await this.filling?.catch(() => undefined);
   }
 }
 

@@ -63,5 +63,11 @@ port.on('message', (message: ToWorker) => {
       else waiting?.reject(new Error(message.message));
       break;
     }
+    case 'close':
+      // Stop cleanly: no isolate is left half-made, and the thread ends by itself once nothing is
+      // pending (ending it abruptly while isolated-vm has work in flight can hang or abort the process).
+      for (const abort of runs.values()) abort.abort();
+      void pool.close().finally(() => port.close());
+      break;
   }
 });

@@ -9,7 +9,8 @@ export type ToWorker =
   | { type: 'run'; run: number; code: CompiledScript; budgetMs: number }
   | { type: 'cancel'; run: number }
   | { type: 'reply'; call: number; ok: true; value: unknown }
-  | { type: 'reply'; call: number; ok: false; message: string };
+  | { type: 'reply'; call: number; ok: false; message: string }
+  | { type: 'close' };
 
 export type FromWorker =
   | { type: 'host'; run: number; call: number; method: keyof SandboxHost; args: unknown[] }
@@ -27,6 +28,9 @@ interface Pending {
   host: SandboxHost;
   settle: (outcome: SandboxOutcome) => void;
 }
+
+/** How long a worker may take to stop by itself when asked. */
+const CLOSE_WAIT_MS = 5_000;
 
 /** How much longer than a run's budget the main thread waits before it gives the run up. */
 const GRACE_MS = 5_000;
@@ -116,10 +120,19 @@ export class SandboxWorkers {
     return this.workers.length;
   }
 
+  /** Asks every worker to stop (runs in progress end as cancelled); a worker that has not exited within 5 s is terminated. */
   async close(): Promise<void> {
     this.closed = true;
     const workers = this.workers.splice(0);
-    await Promise.all(workers.map((w) => w.worker.terminate()));
+    await Promise.all(
+      workers.map(async (w) => {
+        const exited = new Promise<void>((resolve) => w.worker.once('exit', () => resolve()));
+        w.worker.postMessage({ type: 'close' } satisfies ToWorker);
+        const timer = setTimeout(() => void w.worker.terminate(), CLOSE_WAIT_MS);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
   }
 
   /** Starts the workers on first use; then an idle one, taking turns so each has time to refill its isolates; else the least busy. */

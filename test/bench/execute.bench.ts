@@ -294,8 +294,8 @@ async function measureMicro(ctx: BenchContext, iterations: number): Promise<Micr
       await once(prebuiltRuns, ahead);
     }
   } finally {
-    pool.close();
-    ahead.close();
+    await pool.close();
+    await ahead.close();
   }
   const figures: MicroFigures = {
     steps: STEPS.map((label, i) => ({ label, p50: p(t[i]!, 50), p99: p(t[i]!, 99), mean: t[i]!.reduce((s, v) => s + v, 0) / t[i]!.length })),
