@@ -4,7 +4,7 @@
 // other replica is deduplicated, and kill -9 of a replica under load leaves no half-written state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { PostgresStore } from '../src/store/index.ts';
+import { PostgresStore } from '../src/store/postgres.ts';
 import { consent } from './helpers/oauth.ts';
 import { queryDatabase } from './helpers/postgres.ts';
 import { initializeMessage, rawMcp } from './helpers/mcp.ts';

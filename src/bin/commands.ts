@@ -2,10 +2,7 @@
 // CLI credentials on the Engine host (`credential create|revoke`).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import yargs from 'yargs';
-import { hideBin } from 'yargs/helpers';
 import { ConfigError, loadConfig, type EngineConfig } from '../config/index.ts';
-import { startDemoProvider } from '../demo-provider/index.ts';
 import { startEngine, type Engine } from '../engine/index.ts';
 import { Tokens } from '../identity/index.ts';
 import { openStore } from '../store/index.ts';
@@ -76,6 +73,7 @@ const DEMO_OAUTH_CLIENT = 'svc-engine-dev';
 
 async function dev() {
   const cfg = config();
+  const { startDemoProvider } = await import('../demo-provider/index.ts');
   const demoPort = Number(process.env.SVC_DEMO_PORT ?? 8790);
   const demo = await startDemoProvider({
     host: cfg.host,
@@ -141,42 +139,53 @@ async function credentialRevoke(id: string) {
   }
 }
 
-await yargs(hideBin(process.argv))
-  .scriptName('svc-engine')
-  .usage('$0 <command>\n\nRuns the svc-engine server and manages it on its host.')
-  .command('serve', 'Run the Engine (HTTP on SVC_HTTP_PORT, gRPC on SVC_GRPC_PORT, data in SVC_DATA_DIR).', {}, serve)
-  .command('dev', 'Run the Engine plus the bundled demo-crm provider on loopback.', {}, dev)
-  .command('credential', 'Manage CLI credentials on the Engine host.', (y) =>
-    y
-      .command(
-        'create',
-        'Print a new CLI credential for a subject (for automation; pipe it to `svc-cli login --with-token`).',
-        (c) => c.option('subject', { type: 'string', demandOption: true, describe: 'who the credential acts as' }),
-        (argv) => {
-          if (!SUBJECT.test(argv.subject)) {
-            console.error('svc-engine: --subject must be 1-128 letters, digits, or . _ @ -');
-            process.exit(2);
-          }
-          return credentialCreate(argv.subject);
-        },
-      )
-      .command(
-        'revoke <id>',
-        'Revoke a CLI credential by its ID (tok_…).',
-        (c) => c.positional('id', { type: 'string', demandOption: true }),
-        (argv) => credentialRevoke(argv.id),
-      )
-      .demandCommand(1)
-      .example('$0 credential create --subject ci-bot | svc-cli login --with-token', 'log a CI job in'),
-  )
-  .example('$0 dev', 'Engine on 127.0.0.1:8700 and demo-crm on 127.0.0.1:8790')
-  .example('SVC_DATA_DIR=/var/lib/svc $0 serve', 'run the Engine with its data elsewhere')
-  .demandCommand(1)
-  .strict()
-  .fail((msg, err) => {
-    if (err) throw err;
-    console.error(`svc-engine: ${msg}\nRun \`svc-engine --help\` for usage.`);
-    process.exit(2);
-  })
-  .help()
-  .parseAsync();
+// `serve` and `dev` alone start at once: the argument parser (and its help formatting) loads only
+// for the other commands, `--help` and mistakes — it would add to every cold start.
+const args = process.argv.slice(2);
+if (args.length === 1 && args[0] === 'serve') await serve();
+else if (args.length === 1 && args[0] === 'dev') await dev();
+else await parseCommandLine();
+
+async function parseCommandLine() {
+  const { default: yargs } = await import('yargs');
+  const { hideBin } = await import('yargs/helpers');
+  await yargs(hideBin(process.argv))
+    .scriptName('svc-engine')
+    .usage('$0 <command>\n\nRuns the svc-engine server and manages it on its host.')
+    .command('serve', 'Run the Engine (HTTP on SVC_HTTP_PORT, gRPC on SVC_GRPC_PORT, data in SVC_DATA_DIR).', {}, serve)
+    .command('dev', 'Run the Engine plus the bundled demo-crm provider on loopback.', {}, dev)
+    .command('credential', 'Manage CLI credentials on the Engine host.', (y) =>
+      y
+        .command(
+          'create',
+          'Print a new CLI credential for a subject (for automation; pipe it to `svc-cli login --with-token`).',
+          (c) => c.option('subject', { type: 'string', demandOption: true, describe: 'who the credential acts as' }),
+          (argv) => {
+            if (!SUBJECT.test(argv.subject)) {
+              console.error('svc-engine: --subject must be 1-128 letters, digits, or . _ @ -');
+              process.exit(2);
+            }
+            return credentialCreate(argv.subject);
+          },
+        )
+        .command(
+          'revoke <id>',
+          'Revoke a CLI credential by its ID (tok_…).',
+          (c) => c.positional('id', { type: 'string', demandOption: true }),
+          (argv) => credentialRevoke(argv.id),
+        )
+        .demandCommand(1)
+        .example('$0 credential create --subject ci-bot | svc-cli login --with-token', 'log a CI job in'),
+    )
+    .example('$0 dev', 'Engine on 127.0.0.1:8700 and demo-crm on 127.0.0.1:8790')
+    .example('SVC_DATA_DIR=/var/lib/svc $0 serve', 'run the Engine with its data elsewhere')
+    .demandCommand(1)
+    .strict()
+    .fail((msg, err) => {
+      if (err) throw err;
+      console.error(`svc-engine: ${msg}\nRun \`svc-engine --help\` for usage.`);
+      process.exit(2);
+    })
+    .help()
+    .parseAsync();
+}

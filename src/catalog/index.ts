@@ -2,7 +2,6 @@
 // services imported at run time from an OpenAPI document (kept in the Store).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { Store } from '../store/index.ts';
 import { CatalogError, normalizeService, parsePolicy } from './normalize.ts';
 import type { OperationSpec, ServiceIndex, ServiceSummary } from './types.ts';
@@ -96,6 +95,7 @@ export class Catalog {
       throw new CatalogError(`${input.service}@${input.version} is a bundled catalog service and cannot be replaced by an import`);
     }
     let document: unknown;
+    const { parse: parseYaml } = await import('yaml'); // only imports parse YAML; not loaded at start
     try {
       document = parseYaml(input.document, { maxAliasCount: 100 });
     } catch (err) {

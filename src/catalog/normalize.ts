@@ -1,7 +1,7 @@
 // Turns a provider's OpenAPI 3.x document plus the Engine's policy (engine.yaml) into the
 // normalised ServiceIndex. Used by `npm run gen` for bundled services and by service import at
 // run time, so both paths validate the same way.
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type {
   ApiKeyAuth,
   AuthMethod,
@@ -107,9 +107,11 @@ const policySchema = {
   },
 };
 
-const validatePolicy = new Ajv2020({ allErrors: true, strict: false }).compile(policySchema);
+// Compiled on first use: the Engine reads prebuilt indexes and never parses a policy at start.
+let policyValidator: ValidateFunction | undefined;
 
 export function parsePolicy(raw: unknown, where: string): EnginePolicy {
+  const validatePolicy = (policyValidator ??= new Ajv2020({ allErrors: true, strict: false }).compile(policySchema));
   if (!validatePolicy(raw)) {
     const first = validatePolicy.errors?.[0];
     throw new CatalogError(`${where}: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`);

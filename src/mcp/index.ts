@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import getRawBody from 'raw-body';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ListToolsRequestSchema, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
@@ -31,7 +31,8 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
  * formats) for elicitation schemas, which the Engine never sends. One shared validator keeps a
  * request's allocations small.
  */
-const SERVER_OPTIONS = { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() };
+let serverOptions: ServerOptions | undefined;
+const SERVER_OPTIONS = () => (serverOptions ??= { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() });
 const SERVER_INFO = { name: 'svc-engine', version: '0.1.0' };
 
 export const SESSION_UNAVAILABLE_RECOVERY: RecoveryContract = {
@@ -299,7 +300,7 @@ export class McpGateway {
   }
 
   private connectServer(session: McpSession, version: AppVersionRow, token: TokenRow) {
-    const server = new Server(SERVER_INFO, SERVER_OPTIONS);
+    const server = new Server(SERVER_INFO, SERVER_OPTIONS());
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const docs = () => this.docsFor(version);
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions }));

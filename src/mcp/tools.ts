@@ -49,8 +49,15 @@ export const toolDefinitions = [
   },
 ];
 
-const ajv = new Ajv2020({ allErrors: false, strict: false });
-const validators: Record<string, ValidateFunction> = Object.fromEntries(toolDefinitions.map((t) => [t.name, ajv.compile(t.inputSchema)]));
+// Compiled on the first tool call, not at start (an Ajv instance costs tens of milliseconds).
+let compiled: Record<string, ValidateFunction> | undefined;
+const validators = (): Record<string, ValidateFunction> => {
+  if (!compiled) {
+    const ajv = new Ajv2020({ allErrors: false, strict: false });
+    compiled = Object.fromEntries(toolDefinitions.map((t) => [t.name, ajv.compile(t.inputSchema)]));
+  }
+  return compiled;
+};
 
 export class ToolCallError extends Error {
   override name = 'ToolCallError';
@@ -89,7 +96,7 @@ function refusal(err: ToolCallError): ToolResult {
 const callable = (ctx: ToolContext) => (operationId: string) => allows(ctx.token.allow, operationId);
 
 export async function runTool(ctx: ToolContext, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
-  const validate = validators[name];
+  const validate = validators()[name];
   if (!validate) return refusal(new ToolCallError('ENGINE_UNKNOWN_TOOL', `unknown tool '${name}'; this server has search_docs and execute`));
   if (!validate(args)) {
     const e = validate.errors![0]!;

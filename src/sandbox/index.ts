@@ -3,7 +3,8 @@
 import * as esbuild from 'esbuild';
 import type { CompiledScript } from './run.ts';
 
-export { MEMORY_LIMIT_MB, type CompiledScript, type SandboxHost, type SandboxOutcome, type ScriptFailure } from './run.ts';
+// Types only from ./run.ts: loading it loads isolated-vm, which only the worker threads need.
+export type { CompiledScript, SandboxHost, SandboxOutcome, ScriptFailure } from './run.ts';
 export { SandboxWorkers, type SandboxRun } from './workers.ts';
 
 export class ScriptSyntaxError extends Error {

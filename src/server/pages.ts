@@ -1,13 +1,21 @@
 // HTML pages the Engine serves to people (sign-in, OAuth results), rendered from templates/pages.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import Handlebars from 'handlebars';
+import type { TemplateDelegate } from 'handlebars';
 
 const dir = resolve(import.meta.dirname, '../../templates/pages');
-const compile = (name: string) => Handlebars.compile(readFileSync(resolve(dir, `${name}.hbs`), 'utf8'), { strict: false });
-const layout = compile('layout');
-const signin = compile('signin');
-const result = compile('result');
+type Templates = { layout: TemplateDelegate; signin: TemplateDelegate; result: TemplateDelegate };
+let templates: Templates | undefined;
+/** Handlebars loads and the templates compile on the first page served, not at start. */
+function pages(): Templates {
+  if (!templates) {
+    const Handlebars = createRequire(import.meta.url)('handlebars') as typeof import('handlebars');
+    const compile = (name: string) => Handlebars.compile(readFileSync(resolve(dir, `${name}.hbs`), 'utf8'), { strict: false });
+    templates = { layout: compile('layout'), signin: compile('signin'), result: compile('result') };
+  }
+  return templates;
+}
 
 /** Pages allow no scripts, inline styles only, and posting only back to the Engine. */
 export const PAGE_HEADERS = {
@@ -18,7 +26,7 @@ export const PAGE_HEADERS = {
 };
 
 export const signinPage = (data: { userCode?: string | undefined; username?: string | undefined; error?: string | undefined }) =>
-  layout({ title: 'Sign in', body: signin({ username: 'owner', ...data }) });
+  pages().layout({ title: 'Sign in', body: pages().signin({ username: 'owner', ...data }) });
 
 export const resultPage = (data: { heading: string; message: string; ok: boolean }) =>
-  layout({ title: data.heading, body: result({ ...data, tone: data.ok ? 'ok' : 'error' }) });
+  pages().layout({ title: data.heading, body: pages().result({ ...data, tone: data.ok ? 'ok' : 'error' }) });

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
 import { SqliteStore } from './sqlite.ts';
-import { PostgresStore, poolSizeFromEnv } from './postgres.ts';
 import type { Store } from './types.ts';
 
 export * from './types.ts';
-export { SqliteStore, PostgresStore };
+export { SqliteStore };
 
 /**
  * Opens the store the configuration names: PostgreSQL when DATABASE_URL is a postgres:// or
@@ -16,6 +15,8 @@ export async function openStore(options: { dataDir: string; databaseUrl?: string
     if (!/^postgres(ql)?:\/\//i.test(options.databaseUrl)) {
       throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded SQLite store)');
     }
+    // pg loads only when PostgreSQL is configured: the embedded default starts without it.
+    const { PostgresStore, poolSizeFromEnv } = await import('./postgres.ts');
     return PostgresStore.open(options.databaseUrl, { poolSize: options.poolSize ?? poolSizeFromEnv(process.env.SVC_DB_POOL_SIZE) });
   }
   return new SqliteStore(join(options.dataDir, 'engine.db'));

@@ -2,7 +2,7 @@
 // a physical operation whose input is a JSONata mapping of the Unified input and earlier steps.
 // Validated at gen time and again when loaded: names, schemas, operations, dependencies, cycles
 // and the steps each mapping references.
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import jsonata from 'jsonata';
 import type { JsonSchema } from '../catalog/index.ts';
@@ -60,9 +60,16 @@ const shapeSchema = {
   },
 };
 
-const ajv = new Ajv2020({ allErrors: false, strict: false });
-addFormats.default(ajv);
-const checkShape = ajv.compile(shapeSchema);
+// Built on first use: definitions are validated when generated; the Engine's start needs none of this.
+let validation: { ajv: Ajv2020; checkShape: ValidateFunction } | undefined;
+function definitionValidation() {
+  if (!validation) {
+    const ajv = new Ajv2020({ allErrors: false, strict: false });
+    addFormats.default(ajv);
+    validation = { ajv, checkShape: ajv.compile(shapeSchema) };
+  }
+  return validation;
+}
 
 /** The step names a JSONata expression reads through `steps.<name>`. */
 export function referencedSteps(expression: string, where: string): Set<string> {
@@ -91,6 +98,7 @@ export function referencedSteps(expression: string, where: string): Set<string> 
  * operation ID exists. Returns the definition with defaults filled in.
  */
 export function validateDefinition(raw: unknown, where: string, hasOperation: (id: string) => boolean): UnifiedDefinition {
+  const { ajv, checkShape } = definitionValidation();
   if (!checkShape(raw)) {
     const e = checkShape.errors![0]!;
     throw new UnifiedDefinitionError(`${where}: ${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` ('${String(e.params.additionalProperty)}')` : ''}`);
