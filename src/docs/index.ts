@@ -54,6 +54,15 @@ export interface SearchArgs {
 
 const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 
+/** JSON size of a section value; sections are cached objects, so their size is measured once. */
+const sectionSizes = new WeakMap<object, number>();
+function sectionBytes(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return bytes(value);
+  let size = sectionSizes.get(value);
+  if (size === undefined) sectionSizes.set(value, (size = bytes(value)));
+  return size;
+}
+
 class DerefBudget extends Error {}
 
 /** Inlines `#/components/schemas/X` references; recursion is cut with a `$comment`. */
@@ -254,11 +263,19 @@ const summaryTerms = (summary: string) =>
  * says exactly what was asked ("Create an issue") is the better answer, so reward summary
  * coverage of the query and penalise summaries with many unrelated words.
  */
+/** An entry's summary as search terms, computed once per entry. */
+const summaryWords = new WeakMap<DocEntry, string[]>();
+function wordsOf(e: DocEntry): string[] {
+  let words = summaryWords.get(e);
+  if (!words) summaryWords.set(e, (words = summaryTerms(e.summary)));
+  return words;
+}
+
 function rerank<T extends { id: string; score: number }>(hits: T[], groups: string[][], entry: (id: string) => DocEntry): T[] {
   if (!groups.length) return hits;
   return hits
     .map((hit) => {
-      const words = summaryTerms(entry(hit.id).summary);
+      const words = wordsOf(entry(hit.id));
       let exact = 0;
       let synonym = 0;
       for (const group of groups) {
@@ -357,17 +374,20 @@ export class DocsIndex {
     for (const result of results) {
       const entry = this.entries.get(result.operationId)!;
       result.schema_status.available_sections = entry.sectionNames;
+      // The answer's size so far, then what each section adds: `"name":<value>` in sections and
+      // `"name"` in included_sections, with their commas. 1 KiB is left for the fields added later.
+      let total = bytes({ results, query });
       for (const name of ['parameters', 'request', 'input', 'targets']) {
         if (!entry.sectionNames.includes(name)) continue;
         const value = entry.section(name);
         if ((value as { tooLarge?: boolean })?.tooLarge) continue;
+        const quoted = Buffer.byteLength(JSON.stringify(name));
+        const first = result.schema_status.included_sections.length === 0 ? 0 : 1;
+        const added = quoted + 1 + sectionBytes(value) + first + quoted + first;
+        if (total + added > RESPONSE_LIMIT_BYTES - 1024) continue;
         result.sections[name] = value;
         result.schema_status.included_sections.push(name);
-        // 1 KiB is left for the envelope fields added after this loop.
-        if (bytes({ results, query }) > RESPONSE_LIMIT_BYTES - 1024) {
-          delete result.sections[name];
-          result.schema_status.included_sections.pop();
-        }
+        total += added;
       }
       result.schema_status.complete = result.schema_status.included_sections.length === result.schema_status.available_sections.length;
     }
