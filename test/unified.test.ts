@@ -131,8 +131,9 @@ describe('Unified operations', () => {
       ]);
       const gh = stamps.find((x) => x.who === 'github')!;
       const c = stamps.find((x) => x.who === 'crm')!;
-      expect(gh.end - gh.start).toBeGreaterThanOrEqual(300);
-      expect(c.end - c.start).toBeGreaterThanOrEqual(300);
+      // Each step took its provider's 300 ms (Date.now() may read a timer's 300 ms as 299).
+      expect(gh.end - gh.start).toBeGreaterThanOrEqual(295);
+      expect(c.end - c.start).toBeGreaterThanOrEqual(295);
       // Each started before the other finished, and both were done well within 600 ms of the first start.
       expect(c.start).toBeLessThan(gh.end);
       expect(gh.start).toBeLessThan(c.end);
