@@ -58,6 +58,17 @@ export interface McpOptions {
 
 type JsonRpcMessage = { jsonrpc?: string; id?: string | number | null; method?: string; params?: Record<string, unknown> };
 
+/** Adds a transport under its session; the returned function removes it again. */
+function track(bySession: Map<string, Set<StreamableHTTPServerTransport>>, sessionId: string, transport: StreamableHTTPServerTransport): () => void {
+  let set = bySession.get(sessionId);
+  if (!set) bySession.set(sessionId, (set = new Set()));
+  set.add(transport);
+  return () => {
+    set.delete(transport);
+    if (!set.size && bySession.get(sessionId) === set) bySession.delete(sessionId);
+  };
+}
+
 const callKey = (sessionId: string, requestId: string | number) => `${sessionId}\n${typeof requestId}:${requestId}`;
 
 class HttpRefusal extends Error {
@@ -106,7 +117,7 @@ export class McpGateway {
     this.deps = deps;
     this.options = options;
     this.sweeper = setInterval(() => void this.sweep(), options.sweepEveryMs ?? 60_000).unref();
-    // A cancellation may arrive at any replica; the transports answering the request are where it runs.
+    // A cancellation may reach any replica; the call it names runs on whichever replica took it.
     void deps.sessionState
       .onCancel((sessionId, message) => {
         const requestId = (message as JsonRpcMessage | null)?.params?.requestId;
@@ -271,15 +282,12 @@ export class McpGateway {
   /** Answers one POST with a fresh SDK Server and stateless transport; both are dropped afterwards. */
   private async serve(req: IncomingMessage, res: ServerResponse, body: unknown, session: McpSession, version: AppVersionRow, token: TokenRow) {
     const { server, transport } = this.connectServer(session, version, token);
-    let set = this.inFlight.get(session.id);
-    if (!set) this.inFlight.set(session.id, (set = new Set()));
-    set.add(transport);
+    const untrack = track(this.inFlight, session.id, transport);
     try {
       await server.connect(transport);
       await transport.handleRequest(req, res, body);
     } finally {
-      set.delete(transport);
-      if (!set.size && this.inFlight.get(session.id) === set) this.inFlight.delete(session.id);
+      untrack();
       await transport.close().catch(() => undefined);
     }
   }
@@ -287,12 +295,9 @@ export class McpGateway {
   /** GET: the standalone SSE stream. The Engine sends nothing on it unprompted; it stays open until the session ends. */
   private async openStream(req: IncomingMessage, res: ServerResponse, session: McpSession, version: AppVersionRow, token: TokenRow) {
     const { server, transport } = this.connectServer(session, version, token);
-    let set = this.streams.get(session.id);
-    if (!set) this.streams.set(session.id, (set = new Set()));
-    set.add(transport);
+    const untrack = track(this.streams, session.id, transport);
     res.once('close', () => {
-      set.delete(transport);
-      if (!set.size && this.streams.get(session.id) === set) this.streams.delete(session.id);
+      untrack();
       void transport.close().catch(() => undefined);
     });
     await server.connect(transport);
