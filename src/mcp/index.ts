@@ -31,8 +31,8 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
  * formats) for elicitation schemas, which the Engine never sends. One shared validator keeps a
  * request's allocations small.
  */
-let serverOptions: ServerOptions | undefined;
-const SERVER_OPTIONS = () => (serverOptions ??= { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() });
+let sharedServerOptions: ServerOptions | undefined;
+const serverOptions = () => (sharedServerOptions ??= { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() });
 const SERVER_INFO = { name: 'svc-engine', version: '0.1.0' };
 
 export const SESSION_UNAVAILABLE_RECOVERY: RecoveryContract = {
@@ -305,7 +305,7 @@ export class McpGateway {
   }
 
   private connectServer(session: McpSession, version: AppVersionRow, token: TokenRow) {
-    const server = new Server(SERVER_INFO, SERVER_OPTIONS());
+    const server = new Server(SERVER_INFO, serverOptions());
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const docs = () => this.docsFor(version);
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions }));

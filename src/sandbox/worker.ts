@@ -7,11 +7,11 @@ import type { ToWorker, FromWorker } from './workers.ts';
 
 const port = parentPort!;
 const pool = new IsolatePool((workerData as { warmIsolates: number }).warmIsolates);
+const runs = new Map<number, AbortController>();
 /** Refills only while no run is in progress here: a refill blocks this thread's event loop. */
 const refillWhenIdle = () => {
   if (runs.size === 0) void pool.refill(() => runs.size > 0);
 };
-const runs = new Map<number, AbortController>();
 const replies = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
 let nextCall = 0;
 

@@ -59,11 +59,7 @@ class SandboxWorker {
 
   private receive(message: FromWorker) {
     const pending = this.runs.get(message.run);
-    if (message.type === 'done') {
-      this.runs.delete(message.run);
-      pending?.settle(message.outcome);
-      return;
-    }
+    if (message.type === 'done') return pending?.settle(message.outcome); // settling removes the run
     const reply = (answer: ToWorker) => this.worker.postMessage(answer);
     if (!pending) return reply({ type: 'reply', call: message.call, ok: false, message: 'the execute run has ended' });
     const args = message.args as [unknown, unknown, unknown];
@@ -77,7 +73,7 @@ class SandboxWorker {
 
 /**
  * Worker threads running execute scripts; started on the first run (an Engine that never runs a
- * script holds none). Each run goes to the worker with the fewest runs in progress.
+ * script holds none). Each run goes to an idle worker, in turn, else to the least busy one.
  */
 export class SandboxWorkers {
   private readonly workers: SandboxWorker[] = [];

@@ -314,10 +314,10 @@ async function measureMicro(ctx: BenchContext, iterations: number): Promise<Micr
 
 const inSrc = (file: string) => (url: string) => url.includes(`/src/${file}`);
 const BUCKETS: Bucket[] = [
-  { label: 'IsolatePool refill: new Isolate + createContextSync (setImmediate on the event loop)', match: (fn, url) => fn === 'create' && inSrc('sandbox/run.ts')(url) },
   { label: 'esbuild transform (compileScript; request to and answer from the esbuild service)', match: (_fn, url) => url.includes('/node_modules/esbuild/') },
   { label: 'provider call: Executor (validation, secret, undici request, envelope, receipt)', match: (_fn, url) => url.includes('/src/execution/') || url.includes('/src/activity/') || url.includes('/src/credentials/') },
-  { label: 'sandbox run: bootstrap, script eval, bridges, dispose (isolated-vm)', match: (_fn, url) => inSrc('sandbox/')(url) },
+  // Isolates are made and scripts run in the sandbox worker threads; the event loop only hands runs and bridge calls over.
+  { label: 'sandbox hand-off: messages to and from the sandbox worker threads', match: (_fn, url) => inSrc('sandbox/')(url) || url === 'node:internal/worker' },
   { label: 'execute tool: token lookup, scope, answer (src/mcp/execute.ts)', match: (_fn, url) => inSrc('mcp/execute.ts')(url) },
   { label: 'MCP layer: gateway auth, SDK server + transport, zod, Hono adapter', match: (_fn, url) => url.includes('/src/mcp/') || url.includes('/@modelcontextprotocol/') || url.includes('/node_modules/zod/') || url.includes('/@hono/') || url.includes('/src/identity/') },
   { label: 'HTTP server, sockets, undici internals, streams', match: (_fn, url) => url.startsWith('node:') || url.includes('/node_modules/undici/') || url.includes('/koa') },
