@@ -24,8 +24,16 @@ const host = (overrides: Partial<SandboxHost> = {}): SandboxHost & { calls: unkn
   };
 };
 
-const run = async (code: string, h: SandboxHost = host(), signal = new AbortController().signal, budgetMs = 10_000) =>
-  sandbox!.run({ code: await compileScript(code), host: h, budgetMs, signal });
+async function until(check: () => Promise<boolean>, timeoutMs = 5_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const run = async (code: string, h: SandboxHost = host(), signal = new AbortController().signal, budgetMs = 10_000, tenant = 'tok_a') =>
+  sandbox!.run({ code: await compileScript(code), tenant, host: h, budgetMs, signal });
 
 describe('SandboxWorkers', () => {
   it('starts no thread until the first run, then runs scripts there with host bridges answered here', async () => {
@@ -83,6 +91,57 @@ describe('SandboxWorkers', () => {
       expect(sandbox.threads).toBe(0);
     }
     sandbox = undefined;
+  });
+
+  it('gives a tenant\'s next run a fresh context in the isolate its last run used: nothing a run left behind is visible', async () => {
+    sandbox = new SandboxWorkers({ workers: 1, warmIsolates: 0 });
+    const polluter = `
+      globalThis.leaked = 'secret-of-run-1';
+      Array.prototype.evil = () => 'polluted';
+      Object.prototype.toJSON = () => 'hijacked';
+      JSON.stringify = () => 'hijacked';
+      return 1`;
+    expect(await run(polluter)).toEqual({ kind: 'returned', json: '1' });
+    // The isolate's next context is made after the answer goes out: wait until it is ready, then run.
+    await until(async () => (await sandbox!.stats()).reusable === 1);
+    const probe = 'return { leaked: typeof globalThis.leaked, evil: typeof [].evil, toJSON: typeof ({}).toJSON, list: [1, 2] }';
+    expect(await run(probe)).toEqual({ kind: 'returned', json: JSON.stringify({ leaked: 'undefined', evil: 'undefined', toJSON: 'undefined', list: [1, 2] }) });
+    expect(await sandbox.stats()).toMatchObject({ isolatesCreated: 1, contextsReused: 1 });
+  });
+
+  it('never lets two tenants share an isolate, and replaces the isolate of a run that timed out or was cancelled', async () => {
+    sandbox = new SandboxWorkers({ workers: 1, warmIsolates: 0 });
+    // Waits until the isolates of finished runs have their next context (or were disposed).
+    const settle = (reusable: number) => until(async () => (await sandbox!.stats()).reusable === reusable);
+    expect(await run('return "a1"', host(), undefined, 10_000, 'tok_a')).toEqual({ kind: 'returned', json: '"a1"' });
+    await settle(1);
+    expect(await run('return "b1"', host(), undefined, 10_000, 'tok_b')).toEqual({ kind: 'returned', json: '"b1"' });
+    await settle(2);
+    expect(await sandbox.stats()).toMatchObject({ isolatesCreated: 2, contextsReused: 0 });
+    expect(await run('return "b2"', host(), undefined, 10_000, 'tok_b')).toEqual({ kind: 'returned', json: '"b2"' });
+    await settle(2);
+    expect(await sandbox.stats()).toMatchObject({ isolatesCreated: 2, contextsReused: 1 });
+
+    expect(await run('while (true) {}', host(), undefined, 300, 'tok_a')).toEqual({ kind: 'timeout' }); // reuses a's isolate, which is then disposed
+    await settle(1);
+    expect(await run('return "a2"', host(), undefined, 10_000, 'tok_a')).toEqual({ kind: 'returned', json: '"a2"' });
+    expect(await sandbox.stats()).toMatchObject({ isolatesCreated: 3, contextsReused: 2 });
+
+    const abort = new AbortController();
+    const cancelled = run('await sleep(5000); return 1', host(), abort.signal, 10_000, 'tok_b');
+    setTimeout(() => abort.abort(), 50);
+    expect(await cancelled).toEqual({ kind: 'cancelled' });
+    await settle(1);
+    expect(await run('return "b3"', host(), undefined, 10_000, 'tok_b')).toEqual({ kind: 'returned', json: '"b3"' });
+    expect(await sandbox.stats()).toMatchObject({ isolatesCreated: 4, contextsReused: 3 });
+  });
+
+  it('ends a script that returns while a microtask loop spins at its budget, and does not reuse its isolate', async () => {
+    sandbox = new SandboxWorkers({ workers: 1, warmIsolates: 0 });
+    const spin = 'const loop = () => { Promise.resolve().then(loop); }; loop(); return "spinning"';
+    expect(await run(spin, host(), undefined, 500)).toEqual({ kind: 'timeout' });
+    expect(await run('return "next"')).toEqual({ kind: 'returned', json: '"next"' });
+    expect(await sandbox.stats()).toMatchObject({ isolatesCreated: 2, contextsReused: 0 });
   });
 
   it('refuses runs after close', async () => {

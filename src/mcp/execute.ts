@@ -180,7 +180,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
         answer(async () => pageOf(await deps.sessionState.getSnapshot(ctx.session.id, ref as string), (options ?? {}) as never, budget)),
     };
 
-    const outcome = await deps.sandbox.run({ code: compiled, host, budgetMs: deps.budgetMs - (Date.now() - started), signal });
+    const outcome = await deps.sandbox.run({ code: compiled, tenant: token.id, host, budgetMs: deps.budgetMs - (Date.now() - started), signal });
     abort.abort(); // outstanding bridge requests end with the run
 
     switch (outcome.kind) {

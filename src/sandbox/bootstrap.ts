@@ -133,7 +133,8 @@ defineProperty(globalThis, '__svc_finish', {
           throw new TypeError('the returned value is not JSON-serialisable (' + (e && e.message) + ')');
         }
       }
-      return stringify({ ok: true, json });
+      // Null-prototype envelopes: a script that polluted Object.prototype (toJSON, say) cannot reshape them.
+      return stringify({ __proto__: null, ok: true, json });
     } catch (e) {
       pending.clear();
       const err = e !== null && typeof e === 'object' ? e : { name: 'Error', message: String(e) };
@@ -144,8 +145,10 @@ defineProperty(globalThis, '__svc_finish', {
         details = undefined;
       }
       return stringify({
+        __proto__: null,
         ok: false,
         error: {
+          __proto__: null,
           name: String(err.name ?? 'Error'),
           message: String(err.message ?? e),
           stack: typeof err.stack === 'string' ? err.stack : undefined,

@@ -4,7 +4,7 @@ import * as esbuild from 'esbuild';
 import type { CompiledScript } from './run.ts';
 
 // Types only from ./run.ts: loading it loads isolated-vm, which only the worker threads need.
-export type { CompiledScript, SandboxHost, SandboxOutcome, ScriptFailure } from './run.ts';
+export type { CompiledScript, PoolStats, SandboxHost, SandboxOutcome, ScriptFailure } from './run.ts';
 export { SandboxWorkers, type SandboxRun } from './workers.ts';
 
 export class ScriptSyntaxError extends Error {

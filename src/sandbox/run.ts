@@ -57,9 +57,17 @@ interface Slot {
   timers: Set<NodeJS.Timeout>;
 }
 
-/** An isolate whose context already holds the script environment (our code only; never user code). */
-interface Warm {
+/** An isolate and whose scripts it runs: once a run has taken it, only runs of that tenant. */
+interface Home {
   isolate: ivm.Isolate;
+  tenant: string | undefined;
+  /** Runs it has served. */
+  runs: number;
+}
+
+/** A context that already holds the script environment (our code only; never user code), ready for one run. */
+interface Warm {
+  home: Home;
   context: ivm.Context;
   slot: Slot;
   refs: ivm.Reference[];
@@ -97,70 +105,201 @@ function bridgesFor(slot: Slot): ivm.Reference[] {
   ];
 }
 
+/** Runs one isolate may serve before it is replaced (bounds what a tenant's runs leave in its heap). */
+const RUNS_PER_ISOLATE = 200;
+/** Heap in use after a run above which the isolate is replaced instead of reused. */
+const REUSE_HEAP_LIMIT_BYTES = 16 * 1024 * 1024;
+/** Reusable isolates kept per pool (least recently used go first) and how long one may sit idle. */
+const MAX_REUSABLE = 8;
+const REUSABLE_IDLE_MS = 30_000;
 /**
- * Isolates created ahead of time; each is used for exactly one run and then disposed. `new Isolate`
- * blocks its thread (about 1–3 ms), so the owner refills when it has nothing else to do, one isolate
- * at a time; a run that finds the pool empty creates its isolate itself.
+ * Making the next context waits behind anything a finished script left running in its isolate (a
+ * microtask loop, say); past this the isolate is disposed instead.
+ */
+const PREPARE_TIMEOUT_MS = 1_000;
+
+export interface PoolStats {
+  /** Isolates created (ahead of time or for a run). */
+  isolatesCreated: number;
+  /** Runs served by a fresh context in an isolate an earlier run of the same tenant used. */
+  contextsReused: number;
+  /** Used isolates waiting, with a ready context, for their tenant's next run. */
+  reusable: number;
+}
+
+/**
+ * Isolates for runs. `new Isolate` blocks its thread (about 1–3 ms), so fresh ones are created ahead
+ * of time while the owner is idle. Every run gets a fresh context (its own globals, builtins and
+ * bridges) and an isolate no other run is using; after a run that ended normally its isolate gets a
+ * new context and waits for the next run of the same tenant (the caller's token): tenants never share
+ * an isolate. A run that timed out, was cancelled or crashed has its isolate disposed.
  */
 export class IsolatePool {
-  private readonly ready: Warm[] = [];
+  private readonly fresh: Warm[] = [];
+  /** Ready contexts in isolates already used, per tenant; Map order is least recently used first. */
+  private readonly reusable = new Map<string, { warm: Warm; expiry: NodeJS.Timeout }[]>();
   private readonly size: number;
   private filling: Promise<void> | undefined;
+  /** Contexts being made in used isolates (close waits for them). */
+  private readonly preparing = new Set<Promise<unknown>>();
   private closed = false;
+  private readonly counts = { isolatesCreated: 0, contextsReused: 0 };
+  private reusableCount = 0;
+
+  get stats(): PoolStats {
+    return { ...this.counts, reusable: this.reusableCount };
+  }
 
   constructor(size = 2) {
     this.size = size;
   }
 
   get warm(): number {
-    return this.ready.length;
+    return this.fresh.length;
   }
 
-  private async create(): Promise<Warm> {
-    const isolate = new ivm.Isolate({ memoryLimit: MEMORY_LIMIT_MB });
+  /** A context with the script environment, in `home`'s isolate (on the isolate's own thread). */
+  private async prepare(home: Home): Promise<Warm> {
     const slot: Slot = { host: undefined, settled: false, timers: new Set() };
     const refs = bridgesFor(slot);
     try {
-      // The context and the script environment are built on the isolate's own thread.
-      const context = await isolate.createContext();
+      const context = await home.isolate.createContext();
       await context.evalClosure(bridgeSource, [...refs, new ivm.Callback(base64Helper)]);
-      return { isolate, context, slot, refs };
+      return { home, context, slot, refs };
     } catch (err) {
       for (const ref of refs) ref.release();
-      isolate.dispose();
       throw err;
     }
   }
 
-  /** Tops the pool up, yielding between isolates; stops early when `busy()` says work arrived. */
+  private async create(): Promise<Warm> {
+    const home: Home = { isolate: new ivm.Isolate({ memoryLimit: MEMORY_LIMIT_MB }), tenant: undefined, runs: 0 };
+    this.counts.isolatesCreated++;
+    try {
+      return await this.prepare(home);
+    } catch (err) {
+      home.isolate.dispose();
+      throw err;
+    }
+  }
+
+  /** Tops the fresh isolates up, yielding between isolates; stops early when `busy()` says work arrived. */
   refill(busy: () => boolean = () => false): Promise<void> {
     this.filling ??= this.fill(busy).finally(() => (this.filling = undefined));
     return this.filling;
   }
 
   private async fill(busy: () => boolean): Promise<void> {
-    while (!this.closed && this.ready.length < this.size && !busy()) {
+    while (!this.closed && this.fresh.length < this.size && !busy()) {
       const warm = await this.create();
-      if (this.closed) warm.isolate.dispose();
-      else this.ready.push(warm);
+      if (this.closed) warm.home.isolate.dispose();
+      else this.fresh.push(warm);
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
-  async take(): Promise<Warm> {
-    return this.ready.pop() ?? this.create();
+  /** A ready context for a run of `tenant`: in an isolate of that tenant's if one waits, else a fresh one. */
+  async take(tenant: string): Promise<Warm> {
+    const waiting = this.reusable.get(tenant);
+    const entry = waiting?.pop();
+    if (entry) {
+      if (!waiting!.length) this.reusable.delete(tenant);
+      this.reusableCount--;
+      clearTimeout(entry.expiry);
+      this.counts.contextsReused++;
+      return entry.warm;
+    }
+    const warm = this.fresh.pop() ?? (await this.create());
+    warm.home.tenant = tenant;
+    return warm;
   }
 
-  /** Disposes the warm isolates; resolves once an isolate being made has been made and disposed too. */
+  /** After a run that ended normally: its isolate gets a new context for the tenant's next run, or is disposed. */
+  recycle(used: Warm): void {
+    const { home } = used;
+    home.runs++;
+    used.context.release();
+    if (this.closed || home.isolate.isDisposed || home.runs >= RUNS_PER_ISOLATE || !home.tenant) return dispose(home);
+    const watchdog = setTimeout(() => dispose(home), PREPARE_TIMEOUT_MS);
+    const making = (async () => {
+      const heap = await home.isolate.getHeapStatistics();
+      if (heap.used_heap_size > REUSE_HEAP_LIMIT_BYTES) throw new Error('heap too large to reuse');
+      return this.prepare(home);
+    })();
+    this.preparing.add(making);
+    making
+      .then(
+        (warm) => {
+          if (this.closed || home.isolate.isDisposed) return dispose(home);
+          this.keep(home.tenant!, warm);
+        },
+        () => dispose(home),
+      )
+      .finally(() => {
+        clearTimeout(watchdog);
+        this.preparing.delete(making);
+      });
+  }
+
+  private keep(tenant: string, warm: Warm) {
+    const expiry = setTimeout(() => this.drop(tenant, warm), REUSABLE_IDLE_MS).unref();
+    const list = this.reusable.get(tenant) ?? [];
+    this.reusable.delete(tenant); // re-inserted last: most recently used
+    this.reusable.set(tenant, [...list, { warm, expiry }]);
+    this.reusableCount++;
+    while (this.reusableCount > MAX_REUSABLE) {
+      const [oldest, entries] = this.reusable.entries().next().value!;
+      this.drop(oldest, entries[0]!.warm);
+    }
+  }
+
+  private drop(tenant: string, warm: Warm) {
+    const list = this.reusable.get(tenant);
+    const at = list?.findIndex((e) => e.warm === warm) ?? -1;
+    if (at < 0) return;
+    clearTimeout(list![at]!.expiry);
+    list!.splice(at, 1);
+    if (!list!.length) this.reusable.delete(tenant);
+    this.reusableCount--;
+    for (const ref of warm.refs) ref.release();
+    dispose(warm.home);
+  }
+
+  /** Disposes every isolate; resolves once isolates and contexts being made have been made and disposed too. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const w of this.ready.splice(0)) w.isolate.dispose();
+    for (const w of this.fresh.splice(0)) dispose(w.home);
+    for (const [tenant, list] of [...this.reusable]) for (const { warm } of [...list]) this.drop(tenant, warm);
     await this.filling?.catch(() => undefined);
+    await Promise.all([...this.preparing].map((p) => p.catch(() => undefined)));
   }
+}
+
+function dispose(home: Home) {
+  if (!home.isolate.isDisposed) home.isolate.dispose();
+}
+
+type Finished = { ok: true; json?: string } | { ok: false; error: ScriptFailure & { stack?: string } };
+
+/** The envelope __svc_finish returns, or undefined when a script tampered with it. */
+function parseFinish(text: unknown): Finished | undefined {
+  let value: unknown;
+  try {
+    value = typeof text === 'string' ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+  const r = value as Partial<{ ok: unknown; json: unknown; error: { name?: unknown; message?: unknown } }> | null;
+  if (!r || typeof r !== 'object') return undefined;
+  if (r.ok === true && (r.json === undefined || typeof r.json === 'string')) return r as Finished;
+  if (r.ok === false && r.error && typeof r.error === 'object' && typeof r.error.name === 'string' && typeof r.error.message === 'string') return r as Finished;
+  return undefined;
 }
 
 export interface RunOptions {
   code: CompiledScript;
+  /** Whose run this is (the caller's token): only runs of the same tenant share an isolate. */
+  tenant: string;
   host: SandboxHost;
   /** Milliseconds left in the execute budget. */
   budgetMs: number;
@@ -173,16 +312,18 @@ export interface RunOptions {
  * when the run settles, so nothing the script started can outlive it.
  */
 export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
-  const { isolate, context, slot, refs } = await options.pool.take();
+  const warm = await options.pool.take(options.tenant);
+  const { home, context, slot, refs } = warm;
+  const { isolate } = home;
   slot.host = options.host;
 
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   let finished = false;
   try {
-    const main = await context.eval(`${options.code.js}\n__svc_main`, { reference: true, filename: 'script.js', timeout: Math.max(1, options.budgetMs) });
-    const finish = (await context.global.get('__svc_finish', { reference: true })) as ivm.Reference;
-    const run = finish.apply(undefined, [main.derefInto()], { result: { promise: true, copy: true } }) as Promise<string>;
+    // One trip to the isolate's thread: define the script and start it; the answer is the promise
+    // __svc_finish returns (the timeout bounds the synchronous part, the budget timer the rest).
+    const run = context.eval(`${options.code.js}\n__svc_finish(__svc_main)`, { filename: 'script.js', timeout: Math.max(1, options.budgetMs), promise: true, copy: true }) as unknown as Promise<string>;
     const stop = new Promise<SandboxOutcome>((resolve) => {
       timer = setTimeout(() => resolve({ kind: 'timeout' }), Math.max(0, options.budgetMs));
       onAbort = () => resolve({ kind: 'cancelled' });
@@ -191,7 +332,8 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
     });
     const outcome: SandboxOutcome = await Promise.race([
       run.then((text): SandboxOutcome => {
-        const result = JSON.parse(text) as { ok: true; json?: string } | { ok: false; error: ScriptFailure & { stack?: string } };
+        const result = parseFinish(text);
+        if (!result) return { kind: 'threw', error: { name: 'Error', message: 'the script broke the sandbox environment (its result could not be read)' } };
         if (result.ok) return { kind: 'returned', json: result.json };
         const { stack, ...error } = result.error;
         return { kind: 'threw', error: { ...error, ...originalPosition(options.code.mapJson, stack) } };
@@ -214,8 +356,8 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
     for (const t of slot.timers) clearTimeout(t);
     slot.timers.clear();
     for (const ref of refs) ref.release();
-    // A script that finished is disposed after its answer goes out; a runaway one is stopped now.
-    if (finished) setImmediate(() => isolate.isDisposed || isolate.dispose());
-    else if (!isolate.isDisposed) isolate.dispose();
+    // A script that finished has its isolate recycled after its answer goes out; a runaway one is stopped now.
+    if (finished) setImmediate(() => options.pool.recycle(warm));
+    else dispose(home);
   }
 }

@@ -32,11 +32,11 @@ function hostFor(run: number): SandboxHost {
   };
 }
 
-async function run(id: number, code: CompiledScript, budgetMs: number) {
+async function run(id: number, code: CompiledScript, tenant: string, budgetMs: number) {
   const abort = new AbortController();
   runs.set(id, abort);
   try {
-    const outcome = await runScript({ code, host: hostFor(id), budgetMs, signal: abort.signal, pool });
+    const outcome = await runScript({ code, tenant, host: hostFor(id), budgetMs, signal: abort.signal, pool });
     send({ type: 'done', run: id, outcome });
   } catch (err) {
     send({ type: 'done', run: id, outcome: { kind: 'crashed', message: `the sandbox failed: ${(err as Error)?.message ?? String(err)}` } });
@@ -51,7 +51,7 @@ setImmediate(refillWhenIdle);
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'run':
-      void run(message.run, message.code, message.budgetMs);
+      void run(message.run, message.code, message.tenant, message.budgetMs);
       break;
     case 'cancel':
       runs.get(message.run)?.abort();
@@ -63,6 +63,9 @@ port.on('message', (message: ToWorker) => {
       else waiting?.reject(new Error(message.message));
       break;
     }
+    case 'stats':
+      send({ type: 'stats', stats: pool.stats });
+      break;
     case 'close':
       // Stop cleanly: no isolate is left half-made, and the thread ends by itself once nothing is
       // pending (ending it abruptly while isolated-vm has work in flight can hang or abort the process).

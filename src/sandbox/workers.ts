@@ -3,10 +3,11 @@
 // loop that serves HTTP. Host bridges come back here and run against the real host.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { CompiledScript, SandboxHost, SandboxOutcome } from './run.ts';
+import type { CompiledScript, PoolStats, SandboxHost, SandboxOutcome } from './run.ts';
 
 export type ToWorker =
-  | { type: 'run'; run: number; code: CompiledScript; budgetMs: number }
+  | { type: 'run'; run: number; code: CompiledScript; tenant: string; budgetMs: number }
+  | { type: 'stats' }
   | { type: 'cancel'; run: number }
   | { type: 'reply'; call: number; ok: true; value: unknown }
   | { type: 'reply'; call: number; ok: false; message: string }
@@ -14,10 +15,13 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'host'; run: number; call: number; method: keyof SandboxHost; args: unknown[] }
-  | { type: 'done'; run: number; outcome: SandboxOutcome };
+  | { type: 'done'; run: number; outcome: SandboxOutcome }
+  | { type: 'stats'; stats: PoolStats };
 
 export interface SandboxRun {
   code: CompiledScript;
+  /** Whose run this is (the caller's token): runs of one tenant may reuse its isolates, never another's. */
+  tenant: string;
   host: SandboxHost;
   /** Milliseconds left in the execute budget. */
   budgetMs: number;
@@ -32,12 +36,18 @@ interface Pending {
 /** How long a worker may take to stop by itself when asked. */
 const CLOSE_WAIT_MS = 5_000;
 
+/** Tenants a worker remembers having served (its pool keeps at most 8 reusable isolates). */
+const TENANTS_REMEMBERED = 16;
+
 /** How much longer than a run's budget the main thread waits before it gives the run up. */
 const GRACE_MS = 5_000;
 
 class SandboxWorker {
   readonly worker: Worker;
   readonly runs = new Map<number, Pending>();
+  /** Tenants whose runs came here lately, least recent first: their isolates may be waiting here. */
+  readonly tenants = new Set<string>();
+  private readonly statsWaiting: ((stats: PoolStats) => void)[] = [];
 
   constructor(warmIsolates: number, onExit: (w: SandboxWorker) => void) {
     this.worker = new Worker(new URL('./worker.ts', import.meta.url), {
@@ -57,7 +67,21 @@ class SandboxWorker {
     });
   }
 
+  stats(): Promise<PoolStats> {
+    return new Promise((resolve) => {
+      this.statsWaiting.push(resolve);
+      this.worker.postMessage({ type: 'stats' } satisfies ToWorker);
+    });
+  }
+
+  served(tenant: string) {
+    this.tenants.delete(tenant);
+    this.tenants.add(tenant);
+    if (this.tenants.size > TENANTS_REMEMBERED) this.tenants.delete(this.tenants.values().next().value!);
+  }
+
   private receive(message: FromWorker) {
+    if (message.type === 'stats') return this.statsWaiting.shift()?.(message.stats);
     const pending = this.runs.get(message.run);
     if (message.type === 'done') return pending?.settle(message.outcome); // settling removes the run
     const reply = (answer: ToWorker) => this.worker.postMessage(answer);
@@ -90,7 +114,8 @@ export class SandboxWorkers {
 
   run(options: SandboxRun): Promise<SandboxOutcome> {
     if (this.closed) return Promise.resolve({ kind: 'crashed', message: 'the Engine is shutting down' });
-    const worker = this.pick();
+    const worker = this.pick(options.tenant);
+    worker.served(options.tenant);
     const id = this.nextRun++;
     return new Promise<SandboxOutcome>((resolve) => {
       let done = false;
@@ -106,9 +131,18 @@ export class SandboxWorkers {
       };
       worker.runs.set(id, { host: options.host, settle });
       options.signal.addEventListener('abort', onAbort, { once: true });
-      worker.worker.postMessage({ type: 'run', run: id, code: options.code, budgetMs: options.budgetMs } satisfies ToWorker);
+      worker.worker.postMessage({ type: 'run', run: id, code: options.code, tenant: options.tenant, budgetMs: options.budgetMs } satisfies ToWorker);
       if (options.signal.aborted) onAbort();
     });
+  }
+
+  /** Isolates created, contexts reused and isolates waiting for reuse, summed over the running threads (for tests and diagnostics). */
+  async stats(): Promise<PoolStats> {
+    const all = await Promise.all(this.workers.map((w) => w.stats()));
+    return all.reduce(
+      (sum, s) => ({ isolatesCreated: sum.isolatesCreated + s.isolatesCreated, contextsReused: sum.contextsReused + s.contextsReused, reusable: sum.reusable + s.reusable }),
+      { isolatesCreated: 0, contextsReused: 0, reusable: 0 },
+    );
   }
 
   /** Threads running now (for tests and diagnostics). */
@@ -131,8 +165,11 @@ export class SandboxWorkers {
     );
   }
 
-  /** Starts the workers on first use; then an idle one, taking turns so each has time to refill its isolates; else the least busy. */
-  private pick(): SandboxWorker {
+  /**
+   * Starts the workers on first use. Then an idle worker that served this tenant lately (its isolates
+   * may be waiting there), else an idle one, taking turns so each has time to refill; else the least busy.
+   */
+  private pick(tenant: string): SandboxWorker {
     while (this.workers.length < this.size) {
       const worker = new SandboxWorker(this.warmIsolates, (gone) => {
         const at = this.workers.indexOf(gone);
@@ -141,15 +178,20 @@ export class SandboxWorkers {
       this.workers.push(worker);
     }
     const n = this.workers.length;
+    let idle: SandboxWorker | undefined;
+    let idleAt = 0;
     for (let i = 0; i < n; i++) {
       const w = this.workers[(this.turn + i) % n]!;
-      if (w.runs.size === 0) {
-        this.turn = (this.turn + i + 1) % n;
-        return w;
-      }
+      if (w.runs.size !== 0) continue;
+      if (w.tenants.has(tenant)) return w;
+      if (!idle) [idle, idleAt] = [w, i];
+    }
+    if (idle) {
+      this.turn = (this.turn + idleAt + 1) % n;
+      return idle;
     }
     let best = this.workers[0]!;
-    for (const w of this.workers) if (w.runs.size < best.runs.size) best = w;
+    for (const w of this.workers) if (w.runs.size < best.runs.size || (w.runs.size === best.runs.size && w.tenants.has(tenant) && !best.tenants.has(tenant))) best = w;
     return best;
   }
 }

@@ -173,9 +173,7 @@ const STEPS = [
   'createContextSync',
   'bridge references',
   'bootstrap evalClosure (script environment)',
-  'script eval (`__svc_main`)',
-  'global.get(__svc_finish)',
-  'run: finish.apply → call() bridge → host → result',
+  'script eval and run: `__svc_finish(__svc_main)` → call() bridge → host → result',
   'JSON (result parse, answer text, structuredContent, JSON-RPC body)',
   'release references + isolate.dispose',
 ] as const;
@@ -186,6 +184,8 @@ interface MicroFigures {
   pooled: { p50: number; p99: number };
   /** Same, on isolates created ahead of time (no pool refill on the event loop during the run). */
   pooledPrebuilt: { p50: number; p99: number };
+  /** Same, runs of one tenant: each takes the fresh context its tenant's previous run's isolate got. */
+  pooledReused: { p50: number; p99: number };
   compile: { p50: number; p99: number };
   iterations: number;
   /** Memory a fresh isolate + context holds: its heap's physical size + malloced memory (median of 20). */
@@ -234,12 +234,8 @@ async function microStep(t: number[][]): Promise<void> {
   lap(3);
   await context.evalClosure(bridgeSource, [...refs, new ivm.Callback(base64Helper)]);
   lap(4);
-  const main = await context.eval(`${compiled.js}\n__svc_main`, { reference: true, filename: 'script.js', timeout: 30_000 });
+  const text = (await context.eval(`${compiled.js}\n__svc_finish(__svc_main)`, { filename: 'script.js', timeout: 30_000, promise: true, copy: true })) as string;
   lap(5);
-  const finish = (await context.global.get('__svc_finish', { reference: true })) as ivm.Reference;
-  lap(6);
-  const text = (await finish.apply(undefined, [main.derefInto()], { result: { promise: true, copy: true } })) as string;
-  lap(7);
   const result = JSON.parse(text) as { ok: boolean; json?: string };
   if (!result.ok) throw new Error(`micro-benchmark script failed: ${text.slice(0, 300)}`);
   const json = result.json ?? 'null';
@@ -247,10 +243,10 @@ async function microStep(t: number[][]): Promise<void> {
   if (Buffer.byteLength(answer) > 16_384) throw new Error('unexpected answer size');
   const structuredContent = JSON.parse(answer);
   JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: answer }], structuredContent } });
-  lap(8);
+  lap(6);
   for (const r of refs) r.release();
   isolate.dispose();
-  lap(9);
+  lap(7);
 }
 
 async function measureMicro(ctx: BenchContext, iterations: number): Promise<MicroFigures> {
@@ -264,18 +260,27 @@ async function measureMicro(ctx: BenchContext, iterations: number): Promise<Micr
   // Isolates made ahead of time, outside the timed path: what runScript costs when its worker
   // refilled the pool while idle (context and script environment ready). runScript only calls take().
   const ahead = new IsolatePool(20);
+  // Runs of one tenant: the pool recycles the isolate of each run for the next (a fresh context).
+  const reuse = new IsolatePool(0);
+  const reusedRuns: number[] = [];
+  let tenants = 0;
   let isolateRss = NaN;
   try {
     await sleep(100);
     const once = async (into: number[], on: IsolatePool) => {
+      // A new tenant each time, except on `reuse`: only runs of one tenant share an isolate.
+      const tenant = on === reuse ? 'tok_bench' : `tok_${tenants++}`;
       const t0 = performance.now();
       const compiled = await compileScript(CODE);
       if (on === pool) compile.push(performance.now() - t0);
-      const outcome = await runScript({ code: compiled, host: trivialHost, budgetMs: 30_000, signal: new AbortController().signal, pool: on });
+      const outcome = await runScript({ code: compiled, tenant, host: trivialHost, budgetMs: 30_000, signal: new AbortController().signal, pool: on });
       into.push(performance.now() - t0);
       if (outcome.kind !== 'returned') throw new Error(`runScript: ${JSON.stringify(outcome).slice(0, 300)}`);
     };
-    for (let i = 0; i < 40; i++) await once([], pool);
+    for (let i = 0; i < 40; i++) {
+      await once([], pool);
+      await once([], reuse);
+    }
     compile.length = 0;
     // Alternate the two so drift on the noisy machine hits both alike.
     for (let i = 0; i < iterations; i++) {
@@ -292,20 +297,24 @@ async function measureMicro(ctx: BenchContext, iterations: number): Promise<Micr
       }
       await once(pooled, pool);
       await once(prebuiltRuns, ahead);
+      await once(reusedRuns, reuse);
     }
+    if (reuse.stats.contextsReused < iterations) throw new Error(`the reuse pool reused ${reuse.stats.contextsReused} contexts in ${iterations} runs`);
   } finally {
     await pool.close();
     await ahead.close();
+    await reuse.close();
   }
   const figures: MicroFigures = {
     steps: STEPS.map((label, i) => ({ label, p50: p(t[i]!, 50), p99: p(t[i]!, 99), mean: t[i]!.reduce((s, v) => s + v, 0) / t[i]!.length })),
     pooled: { p50: p(pooled, 50), p99: p(pooled, 99) },
     pooledPrebuilt: { p50: p(prebuiltRuns, 50), p99: p(prebuiltRuns, 99) },
+    pooledReused: { p50: p(reusedRuns, 50), p99: p(reusedRuns, 99) },
     compile: { p50: p(compile, 50), p99: p(compile, 99) },
     iterations,
     isolateRss,
   };
-  ctx.log(`micro: pooled compile+run p50 ${ms3(figures.pooled.p50)} ms, isolate made ahead ${ms3(figures.pooledPrebuilt.p50)} ms, steps p50 sum ${ms3(figures.steps.reduce((s, x) => s + x.p50, 0))} ms`);
+  ctx.log(`micro: pooled compile+run p50 ${ms3(figures.pooled.p50)} ms, isolate made ahead ${ms3(figures.pooledPrebuilt.p50)} ms, tenant's isolate reused ${ms3(figures.pooledReused.p50)} ms, steps p50 sum ${ms3(figures.steps.reduce((s, x) => s + x.p50, 0))} ms`);
   return figures;
 }
 
@@ -725,8 +734,9 @@ function report(o: {
       [
         ...micro.steps.map((s) => [s.label, ms3(s.p50), ms3(s.p99), ms3(s.mean), pct(s.p50 / stepSum)]),
         ['**sum of step p50s**', `**${ms3(stepSum)}**`, '', '', ''],
-        ['real compileScript + runScript, IsolatePool never refilled (each run creates its isolate: a worker saturated with runs)', ms3(micro.pooled.p50), ms3(micro.pooled.p99), '', ''],
+        ['real compileScript + runScript, a new tenant each run and no fresh isolate made ahead (each run creates its isolate: a worker saturated with new tenants)', ms3(micro.pooled.p50), ms3(micro.pooled.p99), '', ''],
         ['same, isolates created ahead of time outside the timed path (a worker that refilled while idle), alternating with the row above', ms3(micro.pooledPrebuilt.p50), ms3(micro.pooledPrebuilt.p99), '', ''],
+        ['same, every run of one tenant: a fresh context in the isolate its previous run used (prepared after that run), alternating with the rows above', ms3(micro.pooledReused.p50), ms3(micro.pooledReused.p99), '', ''],
         ['of which compileScript alone', ms3(micro.compile.p50), ms3(micro.compile.p99), '', ''],
       ],
       ['l', 'r', 'r', 'r', 'r'],
@@ -735,8 +745,8 @@ function report(o: {
   out.push('');
   out.push(
     'In the Engine these steps run in sandbox worker threads (src/sandbox/workers.ts), not on the event loop that serves HTTP. ' +
-      'A worker refills its pool of warm isolates only while it has no run in progress, one isolate at a time, so a run normally finds its isolate and context ready (the second row); ' +
-      'a worker saturated with runs creates each isolate inside the run (the first row).',
+      'After a run that ended normally its isolate gets a fresh context and waits for the next run of the same tenant (the MCP token), so an agent\'s runs normally take that (the third row: no `new Isolate`, no dispose); ' +
+      'a new tenant takes a fresh isolate a worker made while idle (the second row), and a worker saturated with new tenants creates each isolate inside the run (the first row). Tenants never share an isolate.',
   );
   out.push('');
   if (profile) {
