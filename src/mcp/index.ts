@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import getRawBody from 'raw-body';
 import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport as Transport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CallToolRequestSchema, ListToolsRequestSchema, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Apps } from '../apps/index.ts';
@@ -59,7 +59,7 @@ export interface McpOptions {
 type JsonRpcMessage = { jsonrpc?: string; id?: string | number | null; method?: string; params?: Record<string, unknown> };
 
 /** Adds a transport under its session; the returned function removes it again. */
-function track(bySession: Map<string, Set<StreamableHTTPServerTransport>>, sessionId: string, transport: StreamableHTTPServerTransport): () => void {
+function track(bySession: Map<string, Set<Transport>>, sessionId: string, transport: Transport): () => void {
   let set = bySession.get(sessionId);
   if (!set) bySession.set(sessionId, (set = new Set()));
   set.add(transport);
@@ -67,6 +67,31 @@ function track(bySession: Map<string, Set<StreamableHTTPServerTransport>>, sessi
     set.delete(transport);
     if (!set.size && bySession.get(sessionId) === set) bySession.delete(sessionId);
   };
+}
+
+/** The request as the SDK's web-standard transport reads it (method, URL, headers; the body is passed parsed). */
+function webRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers });
+}
+
+/** Writes the transport's answer: a JSON body at once, an event stream as its events come (until either side closes). */
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  response.headers.forEach((value, name) => res.setHeader(name, value));
+  res.writeHead(response.status);
+  if (!response.body) return void res.end();
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return void res.end(Buffer.from(await response.arrayBuffer()));
+  res.flushHeaders();
+  const reader = response.body.getReader();
+  res.once('close', () => void reader.cancel().catch(() => undefined));
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
+  } catch {
+    // the stream was cancelled (the client went away) or closed with the session
+  }
+  res.end();
 }
 
 const callKey = (sessionId: string, requestId: string | number) => `${sessionId}\n${typeof requestId}:${requestId}`;
@@ -90,7 +115,7 @@ class HttpRefusal extends Error {
  */
 export class McpGateway {
   /** Transports answering a request now, per session (closed at shutdown). */
-  private readonly inFlight = new Map<string, Set<StreamableHTTPServerTransport>>();
+  private readonly inFlight = new Map<string, Set<Transport>>();
   /**
    * Tool calls running in this process, by session and JSON-RPC id. A cancellation aborts the call
    * here rather than in the SDK, so the call still answers (MCP_EXECUTE_CANCELLED) and its HTTP
@@ -98,7 +123,7 @@ export class McpGateway {
    */
   private readonly toolCalls = new Map<string, AbortController>();
   /** Open GET (SSE) streams on this process, per session: closed when the session ends. */
-  private readonly streams = new Map<string, Set<StreamableHTTPServerTransport>>();
+  private readonly streams = new Map<string, Set<Transport>>();
   private readonly docs = new Map<string, DocsIndex>();
   private readonly deps: {
     mcp: Apps;
@@ -283,12 +308,15 @@ export class McpGateway {
   private async serve(req: IncomingMessage, res: ServerResponse, body: unknown, session: McpSession, version: AppVersionRow, token: TokenRow) {
     const { server, transport } = this.connectServer(session, version, token);
     const untrack = track(this.inFlight, session.id, transport);
+    let answered = false;
     try {
       await server.connect(transport);
-      await transport.handleRequest(req, res, body);
+      await writeResponse(res, await transport.handleRequest(webRequest(req), { parsedBody: body }));
+      answered = true;
     } finally {
       untrack();
-      await transport.close().catch(() => undefined);
+      // A request that was answered leaves nothing open; closing would only build an unused error.
+      if (!answered) await transport.close().catch(() => undefined);
     }
   }
 
@@ -301,12 +329,12 @@ export class McpGateway {
       void transport.close().catch(() => undefined);
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res);
+    await writeResponse(res, await transport.handleRequest(webRequest(req)));
   }
 
   private connectServer(session: McpSession, version: AppVersionRow, token: TokenRow) {
     const server = new Server(SERVER_INFO, serverOptions());
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const docs = () => this.docsFor(version);
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<ToolResult> => {

@@ -3,7 +3,8 @@
 //
 // Hot path: the execution route (FAST_ROUTES) is matched in the node:http handler ahead of Koa
 // and runs the very same bound route (same token check, generated validators, body reader and
-// handler) with the same error mapping and response bytes, without building a Koa context.
+// handler) with the same error mapping and response bytes, without building a Koa context. Raw
+// routes (the MCP endpoints, which answer on the response themselves) are matched there too.
 // Anything that does not match its canonical form exactly (other methods, a query string, percent-
 // encoding, a trailing slash) falls through to Koa, so every edge case keeps Koa's behaviour.
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -270,18 +271,33 @@ function writeResult(res: ServerResponse, status: number, result: HandlerResult 
   res.end(payload);
 }
 
-type FastRoute = { method: string; names: string[]; pattern: RegExp; route: RouteSpec; call: (call: RouteCall) => Promise<HandlerResult> };
+type RawHandler = (input: { params: Record<string, string>; req: IncomingMessage; res: ServerResponse }) => Promise<unknown>;
+
+type FastRoute = { method: string; names: string[]; pattern: RegExp; route: RouteSpec } & (
+  | { raw: RawHandler; call?: undefined }
+  | { raw?: undefined; call: (call: RouteCall) => Promise<HandlerResult> }
+);
 
 function fastRoutes(handlers: Handlers, deps: ServerDeps): FastRoute[] {
   return routes
-    .filter((r) => FAST_ROUTES.has(r.operationId) && !r.raw)
-    .map((route) => ({ method: route.method, route, ...matcherFor(route), call: bindCall(route, handlers, deps) }));
+    .filter((r) => FAST_ROUTES.has(r.operationId) || r.raw)
+    .map((route): FastRoute =>
+      route.raw
+        ? { method: route.method, route, ...matcherFor(route), raw: handlers[route.operationId as OperationId] as unknown as RawHandler }
+        : { method: route.method, route, ...matcherFor(route), call: bindCall(route, handlers, deps) },
+    );
 }
 
-async function serveFast(fast: FastRoute, match: RegExpExecArray, req: IncomingMessage, res: ServerResponse, deps: ServerDeps): Promise<void> {
-  const started = performance.now();
+const paramsOf = (fast: FastRoute, match: RegExpExecArray) => {
   const path: Record<string, string> = {};
   for (let i = 0; i < fast.names.length; i++) path[fast.names[i]!] = match[i + 1]!;
+  return path;
+};
+
+async function serveFast(fast: FastRoute, match: RegExpExecArray, req: IncomingMessage, res: ServerResponse, deps: ServerDeps): Promise<void> {
+  if (fast.raw) return void (await fast.raw({ params: paramsOf(fast, match), req, res }));
+  const started = performance.now();
+  const path = paramsOf(fast, match);
   let status: number;
   let result: HandlerResult | undefined;
   let body: unknown;
