@@ -136,6 +136,15 @@ describe('SandboxWorkers', () => {
     expect(await sandbox.stats()).toMatchObject({ isolatesCreated: 4, contextsReused: 3 });
   });
 
+  it('replaces a tenant\'s isolate after 25 runs, so what its released contexts left behind stays bounded', async () => {
+    sandbox = new SandboxWorkers({ workers: 1, warmIsolates: 0 });
+    for (let i = 1; i <= 26; i++) {
+      expect(await run(`return ${i}`)).toEqual({ kind: 'returned', json: String(i) });
+      if (i < 25) await until(async () => (await sandbox!.stats()).reusable === 1);
+    }
+    expect(await sandbox.stats()).toMatchObject({ isolatesCreated: 2, contextsReused: 24 });
+  });
+
   it('ends a script that returns while a microtask loop spins at its budget, and does not reuse its isolate', async () => {
     sandbox = new SandboxWorkers({ workers: 1, warmIsolates: 0 });
     const spin = 'const loop = () => { Promise.resolve().then(loop); }; loop(); return "spinning"';

@@ -105,8 +105,12 @@ function bridgesFor(slot: Slot): ivm.Reference[] {
   ];
 }
 
-/** Runs one isolate may serve before it is replaced (bounds what a tenant's runs leave in its heap). */
-const RUNS_PER_ISOLATE = 200;
+/**
+ * Runs one isolate may serve before it is replaced. Each released context is garbage (~0.2 MB) that
+ * V8 collects late, so an isolate's heap grows with its runs: short lives keep each near 6 MB, and
+ * the replacement (~3 ms) is spread over its runs.
+ */
+const RUNS_PER_ISOLATE = 25;
 /** Heap in use after a run above which the isolate is replaced instead of reused. */
 const REUSE_HEAP_LIMIT_BYTES = 16 * 1024 * 1024;
 /** Reusable isolates kept per pool (least recently used go first) and how long one may sit idle. */
