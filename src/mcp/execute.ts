@@ -181,7 +181,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
     };
 
     const outcome = await deps.sandbox.run({ code: compiled, tenant: token.id, host, budgetMs: deps.budgetMs - (Date.now() - started), signal });
-    abort.abort(); // outstanding bridge requests end with the run
+    if (state.inFlight > 0) abort.abort(); // outstanding provider calls end with the run (an abort builds a DOMException: only when needed)
 
     switch (outcome.kind) {
       case 'returned': {
