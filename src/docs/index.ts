@@ -370,13 +370,15 @@ export class DocsIndex {
         schema_status: { complete: false, included_sections: [] as string[], available_sections: [] as string[] },
       };
     });
-    // Inline the input sections of each result while the whole answer stays within the limit.
+    // Inline the input sections of each result while the whole answer stays within the limit. The
+    // answer's size is measured once, then grows by what each section adds: `"name":<value>` in
+    // sections and `"name"` in included_sections, with their commas, and each result's list of
+    // available sections. 1 KiB is left for the fields added later.
+    let total = bytes({ results, query });
     for (const result of results) {
       const entry = this.entries.get(result.operationId)!;
       result.schema_status.available_sections = entry.sectionNames;
-      // The answer's size so far, then what each section adds: `"name":<value>` in sections and
-      // `"name"` in included_sections, with their commas. 1 KiB is left for the fields added later.
-      let total = bytes({ results, query });
+      total += bytes(entry.sectionNames) - 2;
       for (const name of ['parameters', 'request', 'input', 'targets']) {
         if (!entry.sectionNames.includes(name)) continue;
         const value = entry.section(name);
