@@ -19,13 +19,35 @@ export { CatalogError, normalizeService, parsePolicy };
 
 export const GENERATED_CATALOG_DIR = resolve(import.meta.dirname, '../../generated/catalog');
 
+/** A service version; a bundled one's index is read from disk on first use (the manifest has its summary). */
 interface LoadedService {
-  index: ServiceIndex;
+  service: string;
+  version: string;
+  title: string;
+  baseUrl: string;
+  operations: number;
   source: 'catalog' | 'imported';
-  byId: Map<string, OperationSpec>;
+  load: () => { index: ServiceIndex; byId: Map<string, OperationSpec> };
+}
+
+interface ManifestEntry {
+  service: string;
+  version: string;
+  title: string;
+  baseUrl: string;
+  operations: number;
+  file: string;
 }
 
 const key = (service: string, version: string) => `${service}@${version}`;
+
+/** Parses once, on first call. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+const indexed = (index: ServiceIndex) => ({ index, byId: new Map(index.operations.map((op) => [op.id, op])) });
 
 export class Catalog {
   private readonly services = new Map<string, LoadedService>();
@@ -37,10 +59,11 @@ export class Catalog {
 
   static async load(store: Store, dir: string = GENERATED_CATALOG_DIR): Promise<Catalog> {
     const catalog = new Catalog(store);
-    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { service: string; version: string; file: string }[];
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ManifestEntry[];
     for (const entry of manifest) {
-      const index = JSON.parse(readFileSync(join(dir, '..', entry.file), 'utf8')) as ServiceIndex;
-      catalog.add(index, 'catalog');
+      // A bundled index (GitHub's is 4.8 MiB) is parsed when first used, not at start-up.
+      const load = once(() => indexed(JSON.parse(readFileSync(join(dir, '..', entry.file), 'utf8')) as ServiceIndex));
+      catalog.services.set(key(entry.service, entry.version), { ...entry, source: 'catalog', load });
     }
     for (const row of await store.listImportedServices()) {
       catalog.add(JSON.parse(row.index) as ServiceIndex, 'imported');
@@ -49,10 +72,15 @@ export class Catalog {
   }
 
   private add(index: ServiceIndex, source: LoadedService['source']) {
+    const loaded = indexed(index);
     this.services.set(key(index.service, index.version), {
-      index,
+      service: index.service,
+      version: index.version,
+      title: index.title,
+      baseUrl: index.baseUrl,
+      operations: index.operations.length,
       source,
-      byId: new Map(index.operations.map((op) => [op.id, op])),
+      load: () => loaded,
     });
   }
 
@@ -60,32 +88,25 @@ export class Catalog {
   list(q?: string): ServiceSummary[] {
     const needle = q?.trim().toLowerCase();
     return [...this.services.values()]
-      .filter(({ index }) => !needle || index.service.includes(needle) || index.title.toLowerCase().includes(needle))
-      .map(({ index, source }) => ({
-        service: index.service,
-        version: index.version,
-        title: index.title,
-        baseUrl: index.baseUrl,
-        operations: index.operations.length,
-        source,
-      }))
+      .filter((s) => !needle || s.service.includes(needle) || s.title.toLowerCase().includes(needle))
+      .map(({ service, version, title, baseUrl, operations, source }) => ({ service, version, title, baseUrl, operations, source }))
       .sort((a, b) => (key(a.service, a.version) < key(b.service, b.version) ? -1 : 1));
   }
 
   get(service: string, version: string): ServiceIndex | undefined {
-    return this.services.get(key(service, version))?.index;
+    return this.services.get(key(service, version))?.load().index;
   }
 
   has(service: string): boolean {
-    return [...this.services.values()].some((s) => s.index.service === service);
+    return [...this.services.values()].some((s) => s.service === service);
   }
 
   versionsOf(service: string): string[] {
-    return [...this.services.values()].filter((s) => s.index.service === service).map((s) => s.index.version).sort();
+    return [...this.services.values()].filter((s) => s.service === service).map((s) => s.version).sort();
   }
 
   operation(service: string, version: string, publicId: string): OperationSpec | undefined {
-    return this.services.get(key(service, version))?.byId.get(publicId);
+    return this.services.get(key(service, version))?.load().byId.get(publicId);
   }
 
   /** Imports (or re-imports) a service from OpenAPI text. Bundled services cannot be replaced. */

@@ -666,7 +666,7 @@ function report(o: {
   out.push(`### Cold start (spawn → first HTTP 200, ${o.coldRuns} runs per target, targets rotated per round)`, '');
   out.push(
     'Spawned by this process with a port picked here; readiness is polled every 2 ms with a fresh connection (`GET /signin` for the Engine, `GET /` for the others). ' +
-      'The Engine\'s own time to first answer includes loading the bundled catalogue (github@v1 is a 4.8 MiB index) whether or not a service is enabled.',
+      'A bundled service\'s index (github@v1 is 4.8 MiB) is parsed on first use, not at start: the first search_docs of an MCP server over GitHub pays for it (the last column).',
   );
   out.push('');
   const coldRows: string[][] = (Object.keys(COLD_LABEL) as ColdTarget[]).map((t) => [
