@@ -75,6 +75,13 @@ describe('execute: script environment', () => {
     expect(imported.body.code).toBe('MCP_SCRIPT_SYNTAX_ERROR');
   });
 
+  it('starts every execute in a fresh context: globals and prototype changes of earlier executes are gone', async () => {
+    expect(await value('globalThis.leaked = "from an earlier run"; Object.prototype.polluted = 1; Array.prototype.toJSON = () => "hijacked"; return [1]')).toBe('hijacked');
+    for (let i = 0; i < 3; i++) {
+      expect(await value('return [typeof globalThis.leaked, typeof ({}).polluted, [1, 2]]')).toEqual(['undefined', 'undefined', [1, 2]]);
+    }
+  });
+
   it('reports thrown errors and syntax errors with line numbers', async () => {
     const thrown = await run('const a = 1;\n\nthrow new Error("boom");');
     expect(thrown.body).toMatchObject({ code: 'MCP_SCRIPT_ERROR', line: 3 });
