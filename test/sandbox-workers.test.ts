@@ -145,6 +145,23 @@ describe('SandboxWorkers', () => {
     expect(await sandbox.stats()).toMatchObject({ isolatesCreated: 2, contextsReused: 24 });
   });
 
+  it('keeps what a finished run left waiting (timers, sleeps) from ever waking or disturbing the tenant\'s next runs', async () => {
+    sandbox = new SandboxWorkers({ workers: 1, warmIsolates: 0 });
+    const h = host();
+    // Left behind: 1,000 pending timers, and a loop that would call the host after every sleep.
+    const leaver = 'for (let i = 0; i < 1000; i++) setTimeout(() => {}, 60_000); (async () => { for (;;) { await sleep(1); await call("leftover.op", {}); } })(); return "left"';
+    for (let round = 0; round < 12; round++) {
+      expect(await run(leaver, h)).toEqual({ kind: 'returned', json: '"left"' });
+      // A host promise the isolate still awaited used to be collected unresolved and surface in the
+      // next run as "Promise was abandoned".
+      const next = await run('setTimeout(() => {}, -1); return 1', h);
+      expect(next.kind === 'threw' && next.error.message).toContain('from 0 to 2147483647');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect(h.calls.filter(([op]) => op === 'leftover.op')).toEqual([]);
+    expect((await sandbox.stats()).contextsReused).toBeGreaterThan(0);
+  });
+
   it('ends a script that returns while a microtask loop spins at its budget, and does not reuse its isolate', async () => {
     sandbox = new SandboxWorkers({ workers: 1, warmIsolates: 0 });
     const spin = 'const loop = () => { Promise.resolve().then(loop); }; loop(); return "spinning"';

@@ -54,7 +54,10 @@ function originalPosition(mapJson: string, stack: string | undefined): { line?: 
 interface Slot {
   host: SandboxHost | undefined;
   settled: boolean;
-  timers: Set<NodeJS.Timeout>;
+  /** Pending sleeps and timers: their host timer and the resolver of the promise the isolate awaits. */
+  timers: Map<NodeJS.Timeout, () => void>;
+  /** Keeps a sleep the run left pending unresolved for as long as the isolate lives (see Home.held). */
+  hold: (resolve: () => void) => void;
 }
 
 /** An isolate and whose scripts it runs: once a run has taken it, only runs of that tenant. */
@@ -63,6 +66,13 @@ interface Home {
   tenant: string | undefined;
   /** Runs it has served. */
   runs: number;
+  /**
+   * Resolvers of sleeps that finished runs left pending. They never resolve (no script code runs after
+   * its run), and are held until the isolate is disposed: a host promise the isolate awaits that is
+   * garbage-collected unresolved is rejected inside the isolate as "Promise was abandoned", which
+   * isolated-vm can surface in whatever the isolate runs next — another run of the tenant.
+   */
+  held: (() => void)[];
 }
 
 /** A context that already holds the script environment (our code only; never user code), ready for one run. */
@@ -85,12 +95,12 @@ function bridgesFor(slot: Slot): ivm.Reference[] {
   const sleep = new ivm.Reference(
     (ms: number) =>
       new Promise<void>((resolve) => {
-        if (slot.settled) return resolve();
+        if (slot.settled) return slot.hold(resolve); // a sleep started after the run ended never wakes
         const timer = setTimeout(() => {
           slot.timers.delete(timer);
           resolve();
         }, ms);
-        slot.timers.add(timer);
+        slot.timers.set(timer, resolve);
       }),
   );
   return [
@@ -121,6 +131,8 @@ const REUSABLE_IDLE_MS = 30_000;
  * microtask loop, say); past this the isolate is disposed instead.
  */
 const PREPARE_TIMEOUT_MS = 1_000;
+/** Sleeps left pending by finished runs past which an isolate is replaced rather than reused. */
+const MAX_HELD = 4_000;
 
 export interface PoolStats {
   /** Isolates created (ahead of time or for a run). */
@@ -164,7 +176,7 @@ export class IsolatePool {
 
   /** A context with the script environment, in `home`'s isolate (on the isolate's own thread). */
   private async prepare(home: Home): Promise<Warm> {
-    const slot: Slot = { host: undefined, settled: false, timers: new Set() };
+    const slot: Slot = { host: undefined, settled: false, timers: new Map(), hold: (resolve) => home.held.push(resolve) };
     const refs = bridgesFor(slot);
     try {
       const context = await home.isolate.createContext();
@@ -177,7 +189,7 @@ export class IsolatePool {
   }
 
   private async create(): Promise<Warm> {
-    const home: Home = { isolate: new ivm.Isolate({ memoryLimit: MEMORY_LIMIT_MB }), tenant: undefined, runs: 0 };
+    const home: Home = { isolate: new ivm.Isolate({ memoryLimit: MEMORY_LIMIT_MB }), tenant: undefined, runs: 0, held: [] };
     this.counts.isolatesCreated++;
     try {
       return await this.prepare(home);
@@ -223,7 +235,7 @@ export class IsolatePool {
     const { home } = used;
     home.runs++;
     used.context.release();
-    if (this.closed || home.isolate.isDisposed || home.runs >= RUNS_PER_ISOLATE || !home.tenant) return dispose(home);
+    if (this.closed || home.isolate.isDisposed || home.runs >= RUNS_PER_ISOLATE || home.held.length > MAX_HELD || !home.tenant) return dispose(home);
     const watchdog = setTimeout(() => dispose(home), PREPARE_TIMEOUT_MS);
     const making = (async () => {
       const heap = await home.isolate.getHeapStatistics();
@@ -281,6 +293,7 @@ export class IsolatePool {
 
 function dispose(home: Home) {
   if (!home.isolate.isDisposed) home.isolate.dispose();
+  home.held.length = 0; // nothing awaits them any more
 }
 
 type Finished = { ok: true; json?: string } | { ok: false; error: ScriptFailure & { stack?: string } };
@@ -357,7 +370,10 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
     slot.host = undefined;
     if (timer) clearTimeout(timer);
     if (onAbort) options.signal.removeEventListener('abort', onAbort);
-    for (const t of slot.timers) clearTimeout(t);
+    for (const [timer, resolve] of slot.timers) {
+      clearTimeout(timer);
+      slot.hold(resolve);
+    }
     slot.timers.clear();
     for (const ref of refs) ref.release();
     // A script that finished has its isolate recycled after its answer goes out; a runaway one is stopped now.
