@@ -94,6 +94,13 @@ async function writeResponse(res: ServerResponse, response: Response): Promise<v
   res.end();
 }
 
+/** Stateless (the session is a record in the store) and answering with JSON bodies. */
+const TRANSPORT_OPTIONS = { sessionIdGenerator: undefined, enableJsonResponse: true };
+
+/** Whether a POST body holds a JSON-RPC request (a method with an id), which needs an SDK Server to answer. */
+const hasRequest = (body: unknown) =>
+  (Array.isArray(body) ? body : [body]).some((m) => m !== null && typeof m === 'object' && typeof (m as JsonRpcMessage).method === 'string' && (m as JsonRpcMessage).id !== undefined);
+
 const callKey = (sessionId: string, requestId: string | number) => `${sessionId}\n${typeof requestId}:${requestId}`;
 
 class HttpRefusal extends Error {
@@ -306,11 +313,14 @@ export class McpGateway {
 
   /** Answers one POST with a fresh SDK Server and stateless transport; both are dropped afterwards. */
   private async serve(req: IncomingMessage, res: ServerResponse, body: unknown, session: McpSession, version: AppVersionRow, token: TokenRow) {
-    const { server, transport } = this.connectServer(session, version, token);
+    // Only requests need an SDK Server. A POST of notifications alone (initialized, cancelled: both
+    // handled above) is still validated and answered (202) by the transport, without building one.
+    const { server, transport } = hasRequest(body) ? this.connectServer(session, version, token) : { server: undefined, transport: new Transport(TRANSPORT_OPTIONS) };
     const untrack = track(this.inFlight, session.id, transport);
     let answered = false;
     try {
-      await server.connect(transport);
+      if (server) await server.connect(transport);
+      else transport.onmessage = () => undefined;
       await writeResponse(res, await transport.handleRequest(webRequest(req), { parsedBody: body }));
       answered = true;
     } finally {
@@ -334,7 +344,7 @@ export class McpGateway {
 
   private connectServer(session: McpSession, version: AppVersionRow, token: TokenRow) {
     const server = new Server(SERVER_INFO, serverOptions());
-    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new Transport(TRANSPORT_OPTIONS);
     const docs = () => this.docsFor(version);
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<ToolResult> => {
