@@ -592,7 +592,9 @@ function report(o: {
           `≤ ${GOALS.rssMiB} MiB`,
           verdict(mSessions.rss <= GOALS.rssMiB * 1024 * 1024) + (mSessions.rss > GOALS.rssMiB * 1024 * 1024 && mSessions.gcRss <= GOALS.rssMiB * 1024 * 1024 ? ' (met only after a forced GC)' : ''),
         ],
-        ['search_docs intent p50, GitHub, end to end over MCP (raw HTTP)', `${msAuto(intent.samples.raw.p50)} ms (in process ${msAuto(intent.samples.inproc.p50)} ms)`, `≤ ${GOALS.searchP50Ms} ms (stated for search_docs; in-process figures in \`search-docs\`)`, verdict(intent.samples.raw.p50 <= GOALS.searchP50Ms)],
+        // The goal is stated for search_docs itself (judged in `search-docs`, also on 10,000 operations);
+        // end to end adds the MCP transport, shown here for what a client sees.
+        ['search_docs intent p50, GitHub, end to end over MCP (raw HTTP)', `${msAuto(intent.samples.raw.p50)} ms (in process ${msAuto(intent.samples.inproc.p50)} ms)`, `information: the ≤ ${GOALS.searchP50Ms} ms goal applies to search_docs itself (\`search-docs\`)`, '–'],
       ],
       ['l', 'r', 'r', 'l'],
     ),
