@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,3 +19,54 @@ storeContract(
     rmSync(dirs.get(store as SqliteStore)!, { recursive: true, force: true });
   },
 );
+
+// The hot-path reads (token by hash, workspace service, secret) are answered from memory while the
+// database is unchanged; any commit, by this connection or another process's, must be seen at once.
+describe('SQLite hot-path reads', () => {
+  const open = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-store-hot-'));
+    const file = join(dir, 'engine.db');
+    return { dir, engine: new SqliteStore(file), cli: new SqliteStore(file) };
+  };
+  const token = (hash: string) => ({ id: `tok_${hash}`, kind: 'mcp' as const, subject: 'srv', hash, createdAt: '2026-11-22T00:00:00.000Z', expiresAt: null, revokedAt: null, lastUsedAt: null, allow: ['a.*'], binding: null });
+
+  it('sees a revocation committed by another connection (another process) on the next read', async () => {
+    const { dir, engine, cli } = open();
+    try {
+      await engine.insertToken(token('h1'));
+      expect((await engine.getTokenByHash('h1'))?.revokedAt).toBeNull();
+      expect((await engine.getTokenByHash('h1'))?.revokedAt).toBeNull(); // answered from memory
+      expect(await cli.revokeToken('tok_h1', '2026-11-22T01:00:00.000Z')).toBe(true);
+      expect((await engine.getTokenByHash('h1'))?.revokedAt).toBe('2026-11-22T01:00:00.000Z');
+      await cli.putSecret({ bucket: 'default', service: 'svc', ciphertext: 'c1', nonce: 'n1', tag: 't1', updatedAt: 'u1' });
+      expect((await engine.getSecret('default', 'svc'))?.nonce).toBe('n1');
+      await cli.putSecret({ bucket: 'default', service: 'svc', ciphertext: 'c2', nonce: 'n2', tag: 't2', updatedAt: 'u2' });
+      expect((await engine.getSecret('default', 'svc'))?.nonce).toBe('n2');
+    } finally {
+      await engine.close();
+      await cli.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sees its own writes on the next read, and hands out rows nobody can change', async () => {
+    const { dir, engine, cli } = open();
+    try {
+      expect(await engine.getWorkspaceService('demo')).toBeNull();
+      await engine.putWorkspaceService({ service: 'demo', version: 'v1', baseUrl: 'http://a', enabledAt: 'e1' });
+      expect((await engine.getWorkspaceService('demo'))?.baseUrl).toBe('http://a');
+      await engine.putWorkspaceService({ service: 'demo', version: 'v1', baseUrl: 'http://b', enabledAt: 'e2' });
+      expect((await engine.getWorkspaceService('demo'))?.baseUrl).toBe('http://b');
+      await engine.insertToken(token('h2'));
+      const row = (await engine.getTokenByHash('h2'))!;
+      expect(() => ((row as { revokedAt: string | null }).revokedAt = 'x')).toThrow(TypeError);
+      expect(() => row.allow!.push('b.*')).toThrow(TypeError);
+      await engine.revokeToken('tok_h2', '2026-11-22T02:00:00.000Z');
+      expect((await engine.getTokenByHash('h2'))?.revokedAt).toBe('2026-11-22T02:00:00.000Z');
+    } finally {
+      await engine.close();
+      await cli.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

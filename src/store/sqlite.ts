@@ -137,12 +137,19 @@ const connectionFrom = (r: Row): ConnectionRow => ({
   updatedAt: r.updated_at,
 });
 
+/** Hot-path rows kept at most (a flood of unknown tokens empties the cache rather than growing it). */
+const HOT_ROWS = 10_000;
+
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
   private readonly stmt: Record<string, Database.Statement>;
   private readonly versionStmt: Record<AppKind, Record<'nextSeq' | 'insert' | 'get' | 'list' | 'latest', Database.Statement>>;
   private readonly receiptInserts = new Map<number, Database.Statement>();
+  /** Hot-path rows (token by hash, workspace service, secret) kept while the database is unchanged; see `hotRead`. */
+  private readonly hot = new Map<string, unknown>();
+  private hotStamp = -1;
+  private hotWrites = -1;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -186,7 +193,29 @@ export class SqliteStore implements Store {
       revokeToken: prepare('UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
       touchToken: prepare('UPDATE tokens SET last_used_at = ? WHERE id = ?'),
       listReceipts: prepare('SELECT * FROM receipts WHERE version_id = ? ORDER BY id DESC LIMIT ?'),
+      dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
+      totalChanges: prepare('SELECT total_changes()').pluck(),
     };
+  }
+
+  /**
+   * A read on every call (token check, service lookup, secret) answered from memory while nothing in
+   * the database changed since it was made: `PRAGMA data_version` moves when another connection (the
+   * CLI, another process) commits, `total_changes()` when this one writes. Any write empties it, so a
+   * revocation or a new secret is seen by the next request exactly as before. Values are frozen.
+   */
+  private hotRead<T>(key: string, load: () => T): T {
+    const version = this.stmt.dataVersion!.get() as number;
+    const writes = this.stmt.totalChanges!.get() as number;
+    if (version !== this.hotStamp || writes !== this.hotWrites) {
+      this.hot.clear();
+      this.hotStamp = version;
+      this.hotWrites = writes;
+    } else if (this.hot.has(key)) return this.hot.get(key) as T;
+    const value = load();
+    if (this.hot.size >= HOT_ROWS) this.hot.clear();
+    this.hot.set(key, value);
+    return value;
   }
 
   private versionStatements(kind: AppKind) {
@@ -229,8 +258,10 @@ export class SqliteStore implements Store {
     return (this.stmt.listWs!.all() as Row[]).map((r) => ({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }));
   }
   async getWorkspaceService(service: string): Promise<WorkspaceServiceRow | null> {
-    const r = this.stmt.getWs!.get(service) as Row | undefined;
-    return r ? { service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at } : null;
+    return this.hotRead(`ws\n${service}`, () => {
+      const r = this.stmt.getWs!.get(service) as Row | undefined;
+      return r ? Object.freeze({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }) : null;
+    });
   }
   async putWorkspaceService(row: WorkspaceServiceRow) {
     this.stmt.putWs!.run(row.service, row.version, row.baseUrl, row.enabledAt);
@@ -250,10 +281,12 @@ export class SqliteStore implements Store {
     this.stmt.putSecret!.run(row.bucket, row.service, row.ciphertext, row.nonce, row.tag, row.updatedAt);
   }
   async getSecret(bucket: string, service: string): Promise<SecretRow | null> {
-    const r = this.stmt.getSecret!.get(bucket, service) as Row | undefined;
-    return r
-      ? { bucket: r.bucket, service: r.service, ciphertext: r.ciphertext, nonce: r.nonce, tag: r.tag, updatedAt: r.updated_at }
-      : null;
+    return this.hotRead(`secret\n${bucket}\n${service}`, () => {
+      const r = this.stmt.getSecret!.get(bucket, service) as Row | undefined;
+      return r
+        ? Object.freeze({ bucket: r.bucket, service: r.service, ciphertext: r.ciphertext, nonce: r.nonce, tag: r.tag, updatedAt: r.updated_at })
+        : null;
+    });
   }
   async listSecrets() {
     return (this.stmt.listSecrets!.all() as Row[]).map((r) => ({ bucket: r.bucket, service: r.service, updatedAt: r.updated_at }));
@@ -311,8 +344,14 @@ export class SqliteStore implements Store {
     this.insertTokenSync(row);
   }
   async getTokenByHash(hash: string) {
-    const r = this.stmt.tokenByHash!.get(hash) as Row | undefined;
-    return r ? tokenFrom(r) : null;
+    return this.hotRead(`token\n${hash}`, () => {
+      const r = this.stmt.tokenByHash!.get(hash) as Row | undefined;
+      if (!r) return null;
+      const row = tokenFrom(r);
+      if (row.allow) Object.freeze(row.allow);
+      if (row.binding) Object.freeze(row.binding);
+      return Object.freeze(row);
+    });
   }
   async listTokens(kind: TokenKind, subject: string) {
     return this.stmt.listTokens!.all(kind, subject).map((r) => tokenFrom(r as Row));
