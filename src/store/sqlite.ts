@@ -149,7 +149,7 @@ export class SqliteStore implements Store {
   /** Hot-path rows (token by hash, workspace service, secret) kept while the database is unchanged; see `hotRead`. */
   private readonly hot = new Map<string, unknown>();
   private hotStamp = -1;
-  private hotWrites = -1;
+  private hotChecked = false;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -194,28 +194,36 @@ export class SqliteStore implements Store {
       touchToken: prepare('UPDATE tokens SET last_used_at = ? WHERE id = ?'),
       listReceipts: prepare('SELECT * FROM receipts WHERE version_id = ? ORDER BY id DESC LIMIT ?'),
       dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
-      totalChanges: prepare('SELECT total_changes()').pluck(),
     };
   }
 
   /**
-   * A read on every call (token check, service lookup, secret) answered from memory while nothing in
-   * the database changed since it was made: `PRAGMA data_version` moves when another connection (the
-   * CLI, another process) commits, `total_changes()` when this one writes. Any write empties it, so a
-   * revocation or a new secret is seen by the next request exactly as before. Values are frozen.
+   * A read on every call (token check, service lookup, secret) answered from memory while nothing
+   * changed since it was made. This connection's writes to those tables empty the cache (`written`);
+   * another connection's commit (the CLI, another process) moves `PRAGMA data_version`, checked once
+   * per turn of the event loop. So a revocation or a rotated secret is seen by the next request as
+   * before, without three queries per call. Values are frozen.
    */
   private hotRead<T>(key: string, load: () => T): T {
-    const version = this.stmt.dataVersion!.get() as number;
-    const writes = this.stmt.totalChanges!.get() as number;
-    if (version !== this.hotStamp || writes !== this.hotWrites) {
-      this.hot.clear();
-      this.hotStamp = version;
-      this.hotWrites = writes;
-    } else if (this.hot.has(key)) return this.hot.get(key) as T;
+    if (!this.hotChecked) {
+      this.hotChecked = true;
+      setImmediate(() => (this.hotChecked = false));
+      const version = this.stmt.dataVersion!.get() as number;
+      if (version !== this.hotStamp) {
+        this.hot.clear();
+        this.hotStamp = version;
+      }
+    }
+    if (this.hot.has(key)) return this.hot.get(key) as T;
     const value = load();
     if (this.hot.size >= HOT_ROWS) this.hot.clear();
     this.hot.set(key, value);
     return value;
+  }
+
+  /** Called by every write to a table hotRead serves (tokens, workspace_services, secrets). */
+  private written() {
+    this.hot.clear();
   }
 
   private versionStatements(kind: AppKind) {
@@ -264,9 +272,11 @@ export class SqliteStore implements Store {
     });
   }
   async putWorkspaceService(row: WorkspaceServiceRow) {
+    this.written();
     this.stmt.putWs!.run(row.service, row.version, row.baseUrl, row.enabledAt);
   }
   async deleteWorkspaceService(service: string) {
+    this.written();
     return this.stmt.delWs!.run(service).changes > 0;
   }
 
@@ -278,6 +288,7 @@ export class SqliteStore implements Store {
   }
 
   async putSecret(row: SecretRow) {
+    this.written();
     this.stmt.putSecret!.run(row.bucket, row.service, row.ciphertext, row.nonce, row.tag, row.updatedAt);
   }
   async getSecret(bucket: string, service: string): Promise<SecretRow | null> {
@@ -327,6 +338,7 @@ export class SqliteStore implements Store {
   }
 
   private insertTokenSync(t: TokenRow) {
+    this.written();
     this.stmt.insertToken!.run(
       t.id,
       t.kind,
@@ -357,9 +369,11 @@ export class SqliteStore implements Store {
     return this.stmt.listTokens!.all(kind, subject).map((r) => tokenFrom(r as Row));
   }
   async revokeToken(id: string, at: string) {
+    this.written();
     return this.stmt.revokeToken!.run(at, id).changes > 0;
   }
   async touchToken(id: string, at: string) {
+    this.written();
     this.stmt.touchToken!.run(at, id);
   }
 
