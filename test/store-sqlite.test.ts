@@ -75,3 +75,23 @@ describe('SQLite hot-path reads', () => {
     }
   });
 });
+
+describe('SQLite receipts', () => {
+  it('commits receipts on the writer thread: a batch sent just before close is there after reopening', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-store-receipts-'));
+    const file = join(dir, 'engine.db');
+    const row = (i: number) => ({ id: `rcp_${String(i).padStart(26, '0')}`, versionId: 'ver_x', operation: 'demo.op', surface: 'rest' as const, tokenId: null, startedAt: '2026-11-22T00:00:00.000Z', providerDurationMs: 1.5, pages: 1, status: 200, ok: true, bytes: 10, sha256: null, errorCode: null });
+    try {
+      const first = new SqliteStore(file);
+      await first.insertReceipts([row(1), row(2)]);
+      expect((await first.listReceipts('ver_x', 10)).map((r) => r.id)).toEqual([row(2).id, row(1).id]); // committed before it resolved
+      void first.insertReceipts(Array.from({ length: 70 }, (_, i) => row(10 + i))); // not awaited
+      await first.close(); // waits for the writer
+      const again = new SqliteStore(file);
+      expect(await again.listReceipts('ver_x', 100)).toHaveLength(72);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,8 +1,8 @@
 // Activity receipts: one per call, recording what ran and what came back (never secrets or
 // tokens). Writes are batched off the response path: a batch is written FLUSH_DELAY_MS after its
 // first receipt, or as soon as it holds FLUSH_ROWS. One SQLite transaction costs ~25 µs of CPU for
-// a single row but ~9 µs per row at 32+ rows, and FLUSH_ROWS bounds how long one write blocks
-// the event loop. Reads flush first, so a list on this replica always sees every earlier call.
+// a single row but ~9 µs per row at 32+ rows (spent on the store's writer thread for a SQLite file,
+// in PostgreSQL otherwise). Reads flush first, so a list on this replica always sees every earlier call.
 import { newReceiptId } from '../ids/index.ts';
 import type { ReceiptRow, Store } from '../store/index.ts';
 import type { Logger } from '../log/index.ts';

@@ -1,0 +1,27 @@
+// The receipt writer thread of a file-backed SQLite store (see ./sqlite-receipts.ts): its own
+// connection, one transaction per batch, an answer per batch.
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { ReceiptInserter, type FromWriter, type ToWriter } from './sqlite-receipts.ts';
+
+const port = parentPort!;
+const db = new Database((workerData as { file: string }).file);
+db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = NORMAL');
+const inserter = new ReceiptInserter(db);
+
+port.on('message', (message: ToWriter) => {
+  if (message.type === 'close') {
+    db.close();
+    port.close();
+    return;
+  }
+  let answer: FromWriter;
+  try {
+    inserter.insert(message.rows);
+    answer = { type: 'done', batch: message.batch };
+  } catch (err) {
+    answer = { type: 'done', batch: message.batch, error: String((err as Error)?.message ?? err) };
+  }
+  port.postMessage(answer);
+});

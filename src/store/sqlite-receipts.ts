@@ -1,0 +1,122 @@
+// Activity receipts in SQLite. Writing them is a few microseconds a row on whichever thread does it,
+// so a file-backed store hands its batches to a writer thread with its own connection (WAL lets it
+// write beside the request thread's reads); the promise of a batch settles once it is committed.
+import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+import type { ReceiptRow } from './index.ts';
+
+/** Multi-row statement sizes: about 1.5 µs less per row than one statement per row. */
+const CHUNKS = [64, 16, 4, 1];
+const COLUMNS = 13;
+
+/** Inserts receipt batches on one connection, one transaction per batch. */
+export class ReceiptInserter {
+  private readonly db: Database.Database;
+  private readonly statements = new Map<number, Database.Statement>();
+
+  constructor(db: Database.Database) {
+    this.db = db;
+  }
+
+  insert(rows: ReceiptRow[]): void {
+    this.db.transaction(() => {
+      let at = 0;
+      for (const size of CHUNKS) {
+        if (rows.length - at < size) continue;
+        const stmt = this.statement(size);
+        const args: unknown[] = new Array(size * COLUMNS);
+        while (rows.length - at >= size) {
+          for (let i = 0; i < size; i++) {
+            const r = rows[at + i]!;
+            const o = i * COLUMNS;
+            args[o] = r.id;
+            args[o + 1] = r.versionId;
+            args[o + 2] = r.operation;
+            args[o + 3] = r.surface;
+            args[o + 4] = r.tokenId;
+            args[o + 5] = r.startedAt;
+            args[o + 6] = r.providerDurationMs;
+            args[o + 7] = r.pages;
+            args[o + 8] = r.status;
+            args[o + 9] = r.ok ? 1 : 0;
+            args[o + 10] = r.bytes;
+            args[o + 11] = r.sha256;
+            args[o + 12] = r.errorCode;
+          }
+          stmt.run(args);
+          at += size;
+        }
+      }
+    })();
+  }
+
+  private statement(n: number): Database.Statement {
+    let stmt = this.statements.get(n);
+    if (!stmt) {
+      stmt = this.db.prepare(
+        `INSERT INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms,
+           pages, status, ok, bytes, sha256, error_code) VALUES ${Array(n).fill(`(${Array(COLUMNS).fill('?').join(', ')})`).join(', ')}`,
+      );
+      this.statements.set(n, stmt);
+    }
+    return stmt;
+  }
+}
+
+export type ToWriter = { type: 'insert'; batch: number; rows: ReceiptRow[] } | { type: 'close' };
+export type FromWriter = { type: 'done'; batch: number; error?: string };
+
+/** The request thread's side of the writer thread (./sqlite-receipts-worker.ts), started on the first batch. */
+export class ReceiptWriter {
+  private readonly file: string;
+  private worker: Worker | undefined;
+  private readonly waiting = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
+  private nextBatch = 0;
+
+  constructor(file: string) {
+    this.file = file;
+  }
+
+  insert(rows: ReceiptRow[]): Promise<void> {
+    const worker = (this.worker ??= this.start());
+    const batch = this.nextBatch++;
+    return new Promise<void>((resolve, reject) => {
+      if (this.waiting.size === 0) worker.ref(); // a batch in flight keeps the process up until it is committed
+      this.waiting.set(batch, { resolve, reject });
+      worker.postMessage({ type: 'insert', batch, rows } satisfies ToWriter);
+    });
+  }
+
+  /** Waits for the batches sent so far, then stops the thread. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    if (!worker) return;
+    this.worker = undefined;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage({ type: 'close' } satisfies ToWriter); // handled after every insert before it
+    await exited;
+  }
+
+  private start(): Worker {
+    const worker = new Worker(new URL('./sqlite-receipts-worker.ts', import.meta.url), {
+      workerData: { file: this.file },
+      name: 'svc-receipts',
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+    });
+    worker.unref(); // an idle writer keeps nothing alive
+    worker.on('message', (message: FromWriter) => {
+      const waiting = this.waiting.get(message.batch);
+      this.waiting.delete(message.batch);
+      if (this.waiting.size === 0) worker.unref();
+      if (message.error) waiting?.reject(new Error(message.error));
+      else waiting?.resolve();
+    });
+    worker.on('error', () => undefined); // 'exit' follows
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = undefined; // the next batch starts a new one
+      for (const { reject } of this.waiting.values()) reject(new Error('the receipt writer thread stopped'));
+      this.waiting.clear();
+    });
+    return worker;
+  }
+}
