@@ -2,6 +2,7 @@
 // connection, one transaction per batch, an answer per batch.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import type { ReceiptRow } from './index.ts';
 import { ReceiptInserter, type FromWriter, type ToWriter } from './sqlite-receipts.ts';
 
 const port = parentPort!;
@@ -18,7 +19,7 @@ port.on('message', (message: ToWriter) => {
   }
   let answer: FromWriter;
   try {
-    inserter.insert(message.rows);
+    inserter.insert(JSON.parse(message.rowsJson) as ReceiptRow[]);
     answer = { type: 'done', batch: message.batch };
   } catch (err) {
     answer = { type: 'done', batch: message.batch, error: String((err as Error)?.message ?? err) };
