@@ -89,6 +89,27 @@ describe('MCP over raw HTTP', () => {
     const list = await mcp().post({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, headers);
     expect(list.status).toBe(200);
     expect(list.body.result.tools).toHaveLength(2);
+    // Answers are framed by Content-Length, not chunked: the body is known before the head is written.
+    for (const answer of [init, ready, list]) {
+      expect(answer.headers.get('transfer-encoding')).toBeNull();
+      expect(Number(answer.headers.get('content-length'))).toBe(answer.body === undefined ? 0 : Buffer.byteLength(JSON.stringify(answer.body)));
+    }
+  });
+
+  it('refuses a Host header that does not form a URL with a 4xx, never a failure', async () => {
+    const url = new URL(server.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host: '[::1', authorization: `Bearer ${server.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify(initializeMessage()));
+    });
+    expect(status).toBe(403); // not an allowed host here; with any host allowed, the URL check answers 400
   });
 
   it('negotiates every protocol version the SDK supports', async () => {

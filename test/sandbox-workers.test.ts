@@ -162,6 +162,18 @@ describe('SandboxWorkers', () => {
     expect((await sandbox.stats()).contextsReused).toBeGreaterThan(0);
   });
 
+  it('never answers a host call that settles after its run ended, so the ended script cannot resume in the tenant\'s isolate', async () => {
+    sandbox = new SandboxWorkers({ workers: 1, warmIsolates: 0 });
+    const slow = host({ sessionGet: () => new Promise((resolve) => setTimeout(() => resolve({ value: 'late' }), 100)) });
+    // Were the late answer delivered, this loop would take the isolate over for good.
+    expect(await run('session.get("k").then(() => { for (;;) {} }); return "returned first"', slow)).toEqual({ kind: 'returned', json: '"returned first"' });
+    await new Promise((r) => setTimeout(r, 300)); // the host answered meanwhile
+    const started = Date.now();
+    expect(await run('return "next"', slow, undefined, 2_000)).toEqual({ kind: 'returned', json: '"next"' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await sandbox.stats()).toMatchObject({ isolatesCreated: 1, contextsReused: 1 });
+  });
+
   it('ends a script that returns while a microtask loop spins at its budget, and does not reuse its isolate', async () => {
     sandbox = new SandboxWorkers({ workers: 1, warmIsolates: 0 });
     const spin = 'const loop = () => { Promise.resolve().then(loop); }; loop(); return "spinning"';

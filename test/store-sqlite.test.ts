@@ -89,7 +89,15 @@ describe('SQLite receipts', () => {
       await first.close(); // waits for the writer
       const again = new SqliteStore(file);
       expect(await again.listReceipts('ver_x', 100)).toHaveLength(72);
+      // A writer thread that dies with a batch in flight: the batch is written on the store's own connection.
+      await again.insertReceipts([row(100)]); // starts the writer
+      const writer = (again as unknown as { receipts: { worker: { terminate(): Promise<number> } } }).receipts.worker;
+      const inFlight = again.insertReceipts([row(101), row(102)]);
+      await writer.terminate();
+      await inFlight;
+      expect((await again.listReceipts('ver_x', 100)).map((r) => r.id).slice(0, 3)).toEqual([row(102).id, row(101).id, row(100).id]);
       await again.close();
+      await expect(again.insertReceipts([row(103)])).rejects.toThrow();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -41,10 +41,20 @@ interface ManifestEntry {
 
 const key = (service: string, version: string) => `${service}@${version}`;
 
-/** Parses once, on first call. */
+/** Parses once, on first call; a failure is remembered too (a broken file is not re-read on every call). */
 function once<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
+  let outcome: { value: T } | { error: unknown } | undefined;
+  return () => {
+    if (!outcome) {
+      try {
+        outcome = { value: make() };
+      } catch (error) {
+        outcome = { error };
+      }
+    }
+    if ('error' in outcome) throw outcome.error;
+    return outcome.value;
+  };
 }
 
 const indexed = (index: ServiceIndex) => ({ index, byId: new Map(index.operations.map((op) => [op.id, op])) });

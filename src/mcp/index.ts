@@ -74,18 +74,27 @@ function webRequest(req: IncomingMessage): Request {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers });
+  try {
+    return new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers });
+  } catch {
+    throw new HttpRefusal(400, 'Bad Request: the Host header and request target do not form a URL');
+  }
 }
 
 /** Writes the transport's answer: a JSON body at once, an event stream as its events come (until either side closes). */
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
   response.headers.forEach((value, name) => res.setHeader(name, value));
+  if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+    res.setHeader('content-length', body.length); // before writeHead, which fixes the framing
+    res.writeHead(response.status);
+    return void res.end(body);
+  }
   res.writeHead(response.status);
-  if (!response.body) return void res.end();
-  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return void res.end(Buffer.from(await response.arrayBuffer()));
   res.flushHeaders();
   const reader = response.body.getReader();
   res.once('close', () => void reader.cancel().catch(() => undefined));
+  if (res.destroyed) void reader.cancel().catch(() => undefined); // the client left before the stream began
   try {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
   } catch {
@@ -334,10 +343,12 @@ export class McpGateway {
   private async openStream(req: IncomingMessage, res: ServerResponse, session: McpSession, version: AppVersionRow, token: TokenRow) {
     const { server, transport } = this.connectServer(session, version, token);
     const untrack = track(this.streams, session.id, transport);
-    res.once('close', () => {
+    const end = () => {
       untrack();
       void transport.close().catch(() => undefined);
-    });
+    };
+    res.once('close', end);
+    if (res.destroyed) return end(); // the client left while the request was being authorised
     await server.connect(transport);
     await writeResponse(res, await transport.handleRequest(webRequest(req)));
   }

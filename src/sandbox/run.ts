@@ -83,13 +83,25 @@ interface Warm {
   refs: ivm.Reference[];
 }
 
+/** A promise that never settles, held for as long as the isolate lives (see Home.held). */
+const unanswered = (slot: Slot) => new Promise<never>((resolve) => slot.hold(resolve as () => void));
+
 /** The host bridges of one context; they answer only while a run holds the slot. */
 function bridgesFor(slot: Slot): ivm.Reference[] {
   const bridge = (fn: (host: SandboxHost, ...args: any[]) => Promise<unknown>) =>
     new ivm.Reference(async (...args: unknown[]) => {
+      // An answer after the run ended would resume the ended run's code in an isolate that serves
+      // the tenant's next runs: such a bridge call is held unanswered, like a leftover sleep.
       const host = slot.host;
-      if (slot.settled || !host) throw new Error('the execute run has ended');
-      const value = await fn(host, ...args);
+      if (slot.settled || !host) return unanswered(slot);
+      let value: unknown;
+      try {
+        value = await fn(host, ...args);
+      } catch (err) {
+        if (slot.settled) return unanswered(slot);
+        throw err;
+      }
+      if (slot.settled) return unanswered(slot);
       return value === undefined ? undefined : JSON.stringify(value);
     });
   const sleep = new ivm.Reference(
@@ -127,12 +139,28 @@ const REUSE_HEAP_LIMIT_BYTES = 16 * 1024 * 1024;
 const MAX_REUSABLE = 8;
 const REUSABLE_IDLE_MS = 30_000;
 /**
+ * A waiting isolate is checked this often; one that used more than IDLE_CPU_NS of CPU while waiting
+ * is running something a finished script left (a finalizer, say) and is disposed, so leftovers never
+ * hold isolate threads other runs need.
+ */
+const WATCH_EVERY_MS = 250;
+const IDLE_CPU_NS = 10_000_000n;
+/**
  * Making the next context waits behind anything a finished script left running in its isolate (a
  * microtask loop, say); past this the isolate is disposed instead.
  */
 const PREPARE_TIMEOUT_MS = 1_000;
 /** Sleeps left pending by finished runs past which an isolate is replaced rather than reused. */
 const MAX_HELD = 4_000;
+
+/** A used isolate waiting for its tenant's next run, watched while it waits. */
+interface Waiting {
+  warm: Warm;
+  watch: NodeJS.Timeout;
+  /** The isolate's CPU time when it started waiting, and since when it waits. */
+  cpu: bigint;
+  since: number;
+}
 
 export interface PoolStats {
   /** Isolates created (ahead of time or for a run). */
@@ -153,7 +181,7 @@ export interface PoolStats {
 export class IsolatePool {
   private readonly fresh: Warm[] = [];
   /** Ready contexts in isolates already used, per tenant; Map order is least recently used first. */
-  private readonly reusable = new Map<string, { warm: Warm; expiry: NodeJS.Timeout }[]>();
+  private readonly reusable = new Map<string, Waiting[]>();
   private readonly size: number;
   private filling: Promise<void> | undefined;
   /** Contexts being made in used isolates (close waits for them). */
@@ -217,11 +245,15 @@ export class IsolatePool {
   /** A ready context for a run of `tenant`: in an isolate of that tenant's if one waits, else a fresh one. */
   async take(tenant: string): Promise<Warm> {
     const waiting = this.reusable.get(tenant);
-    const entry = waiting?.pop();
-    if (entry) {
+    for (let entry = waiting?.at(-1); entry; entry = this.reusable.get(tenant)?.at(-1)) {
+      if (!this.idle(entry)) {
+        this.drop(tenant, entry.warm);
+        continue;
+      }
+      waiting!.pop();
       if (!waiting!.length) this.reusable.delete(tenant);
       this.reusableCount--;
-      clearTimeout(entry.expiry);
+      clearInterval(entry.watch);
       this.counts.contextsReused++;
       return entry.warm;
     }
@@ -246,8 +278,9 @@ export class IsolatePool {
     making
       .then(
         (warm) => {
-          if (this.closed || home.isolate.isDisposed) return dispose(home);
-          this.keep(home.tenant!, warm);
+          if (!this.closed && !home.isolate.isDisposed) return this.keep(home.tenant!, warm);
+          for (const ref of warm.refs) ref.release();
+          dispose(home);
         },
         () => dispose(home),
       )
@@ -257,11 +290,24 @@ export class IsolatePool {
       });
   }
 
+  /** Whether a waiting isolate is still usable: not disposed, nothing running in it since it started waiting. */
+  private idle(entry: Waiting): boolean {
+    const { isolate } = entry.warm.home;
+    return !isolate.isDisposed && isolate.cpuTime - entry.cpu <= IDLE_CPU_NS;
+  }
+
   private keep(tenant: string, warm: Warm) {
-    const expiry = setTimeout(() => this.drop(tenant, warm), REUSABLE_IDLE_MS).unref();
+    const entry: Waiting = {
+      warm,
+      cpu: warm.home.isolate.cpuTime,
+      since: Date.now(),
+      watch: setInterval(() => {
+        if (!this.idle(entry) || Date.now() - entry.since > REUSABLE_IDLE_MS) this.drop(tenant, warm);
+      }, WATCH_EVERY_MS).unref(),
+    };
     const list = this.reusable.get(tenant) ?? [];
     this.reusable.delete(tenant); // re-inserted last: most recently used
-    this.reusable.set(tenant, [...list, { warm, expiry }]);
+    this.reusable.set(tenant, [...list, entry]);
     this.reusableCount++;
     while (this.reusableCount > MAX_REUSABLE) {
       const [oldest, entries] = this.reusable.entries().next().value!;
@@ -273,7 +319,7 @@ export class IsolatePool {
     const list = this.reusable.get(tenant);
     const at = list?.findIndex((e) => e.warm === warm) ?? -1;
     if (at < 0) return;
-    clearTimeout(list![at]!.expiry);
+    clearInterval(list![at]!.watch);
     list!.splice(at, 1);
     if (!list!.length) this.reusable.delete(tenant);
     this.reusableCount--;

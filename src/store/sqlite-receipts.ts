@@ -54,7 +54,8 @@ export class ReceiptInserter {
     let stmt = this.statements.get(n);
     if (!stmt) {
       stmt = this.db.prepare(
-        `INSERT INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms,
+        // OR IGNORE: a batch retried after a writer thread died may already be committed (receipt IDs are unique).
+        `INSERT OR IGNORE INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms,
            pages, status, ok, bytes, sha256, error_code) VALUES ${Array(n).fill(`(${Array(COLUMNS).fill('?').join(', ')})`).join(', ')}`,
       );
       this.statements.set(n, stmt);
@@ -73,12 +74,14 @@ export class ReceiptWriter {
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
   private nextBatch = 0;
+  private closed = false;
 
   constructor(file: string) {
     this.file = file;
   }
 
   insert(rows: ReceiptRow[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the store is closed'));
     const worker = (this.worker ??= this.start());
     const batch = this.nextBatch++;
     return new Promise<void>((resolve, reject) => {
@@ -90,6 +93,7 @@ export class ReceiptWriter {
 
   /** Waits for the batches sent so far, then stops the thread. */
   async close(): Promise<void> {
+    this.closed = true;
     const worker = this.worker;
     if (!worker) return;
     this.worker = undefined;

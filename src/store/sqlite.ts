@@ -147,6 +147,7 @@ export class SqliteStore implements Store {
   private readonly versionStmt: Record<AppKind, Record<'nextSeq' | 'insert' | 'get' | 'list' | 'latest', Database.Statement>>;
   /** Receipts go to a writer thread (file-backed) or straight in (`:memory:`, one connection only). */
   private readonly receipts: ReceiptInserter | ReceiptWriter;
+  private inlineReceipts: ReceiptInserter | undefined;
   /** Hot-path rows (token by hash, workspace service, secret) kept while the database is unchanged; see `hotRead`. */
   private readonly hot = new Map<string, unknown>();
   private hotStamp = -1;
@@ -496,7 +497,14 @@ export class SqliteStore implements Store {
 
   /** One transaction, committed by the receipt writer thread (./sqlite-receipts.ts) before this resolves. */
   async insertReceipts(rows: ReceiptRow[]) {
-    await this.receipts.insert(rows);
+    if (this.receipts instanceof ReceiptInserter) return this.receipts.insert(rows);
+    try {
+      await this.receipts.insert(rows);
+    } catch (err) {
+      if (!this.db.open) throw err;
+      // The writer thread failed (it died, or could not open the file): write the batch here instead.
+      (this.inlineReceipts ??= new ReceiptInserter(this.db)).insert(rows);
+    }
   }
   async listReceipts(versionId: string, limit: number) {
     return this.stmt.listReceipts!.all(versionId, limit).map((r) => receiptFrom(r as Row));
