@@ -73,6 +73,18 @@ describe('MCP through the SDK client', () => {
 
 describe('MCP over raw HTTP', () => {
   const mcp = () => rawMcp(server.url, server.token);
+  /** initialize with a Host header of our choosing (fetch cannot set Host); resolves with the status. */
+  const initializeWithHost = (host: string) =>
+    new Promise<number>((resolve, reject) => {
+      const url = new URL(server.url);
+      const headers = { host, authorization: `Bearer ${server.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify(initializeMessage()));
+    });
 
   it('initialize returns the session and protocol headers; the notification gets 202 with no body', async () => {
     const init = await mcp().post(initializeMessage());
@@ -97,19 +109,7 @@ describe('MCP over raw HTTP', () => {
   });
 
   it('refuses a Host header that does not form a URL with a 4xx, never a failure', async () => {
-    const url = new URL(server.url);
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host: '[::1', authorization: `Bearer ${server.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode!);
-        },
-      );
-      req.on('error', reject);
-      req.end(JSON.stringify(initializeMessage()));
-    });
-    expect(status).toBe(403); // not an allowed host here; with any host allowed, the URL check answers 400
+    expect(await initializeWithHost('[::1')).toBe(403); // not an allowed host here; with any host allowed, the URL check answers 400
   });
 
   it('negotiates every protocol version the SDK supports', async () => {
@@ -188,20 +188,8 @@ describe('MCP over raw HTTP', () => {
   it('refuses a forbidden Origin and a rebinding Host (403), and accepts its own origin', async () => {
     expect((await mcp().post(initializeMessage(), { origin: 'http://evil.example' })).status).toBe(403);
     expect((await mcp().post(initializeMessage(), { origin: new URL(server.url).origin })).status).toBe(200);
-    // fetch cannot set Host; a DNS-rebinding page reaches the Engine with its own host name.
-    const status = await new Promise<number>((resolve, reject) => {
-      const url = new URL(server.url);
-      const req = httpRequest(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host: 'evil.example', authorization: `Bearer ${server.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode!);
-        },
-      );
-      req.on('error', reject);
-      req.end(JSON.stringify(initializeMessage()));
-    });
-    expect(status).toBe(403);
+    // A DNS-rebinding page reaches the Engine with its own host name.
+    expect(await initializeWithHost('evil.example')).toBe(403);
   });
 
   it('keeps nothing per session in the process: transports live only while they answer', async () => {
