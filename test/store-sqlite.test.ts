@@ -91,7 +91,7 @@ describe('SQLite receipts', () => {
       expect(await again.listReceipts('ver_x', 100)).toHaveLength(72);
       // A writer thread that dies with a batch in flight: the batch is written on the store's own connection.
       await again.insertReceipts([row(100)]); // starts the writer
-      const writer = (again as unknown as { receipts: { worker: { terminate(): Promise<number> } } }).receipts.worker;
+      const writer = (again as unknown as { receiptWriter: { worker: { terminate(): Promise<number> } } }).receiptWriter.worker;
       const inFlight = again.insertReceipts([row(101), row(102)]);
       await writer.terminate();
       await inFlight;

@@ -56,7 +56,7 @@ interface Slot {
   settled: boolean;
   /** Pending sleeps and timers: their host timer and the resolver of the promise the isolate awaits. */
   timers: Map<NodeJS.Timeout, () => void>;
-  /** Keeps a sleep the run left pending unresolved for as long as the isolate lives (see Home.held). */
+  /** Keeps a sleep or bridge call the run left pending unanswered for as long as the isolate lives (see Home.held). */
   hold: (resolve: () => void) => void;
 }
 
@@ -67,7 +67,7 @@ interface Home {
   /** Runs it has served. */
   runs: number;
   /**
-   * Resolvers of sleeps that finished runs left pending. They never resolve (no script code runs after
+   * Resolvers of sleeps and bridge calls that finished runs left pending. They never resolve (no script code runs after
    * its run), and are held until the isolate is disposed: a host promise the isolate awaits that is
    * garbage-collected unresolved is rejected inside the isolate as "Promise was abandoned", which
    * isolated-vm can surface in whatever the isolate runs next — another run of the tenant.
@@ -244,14 +244,15 @@ export class IsolatePool {
 
   /** A ready context for a run of `tenant`: in an isolate of that tenant's if one waits, else a fresh one. */
   async take(tenant: string): Promise<Warm> {
-    const waiting = this.reusable.get(tenant);
-    for (let entry = waiting?.at(-1); entry; entry = this.reusable.get(tenant)?.at(-1)) {
+    const waiting = this.reusable.get(tenant) ?? [];
+    while (waiting.length) {
+      const entry = waiting.at(-1)!;
       if (!this.idle(entry)) {
-        this.drop(tenant, entry.warm);
+        this.drop(tenant, entry.warm); // removes it from `waiting`
         continue;
       }
-      waiting!.pop();
-      if (!waiting!.length) this.reusable.delete(tenant);
+      waiting.pop();
+      if (!waiting.length) this.reusable.delete(tenant);
       this.reusableCount--;
       clearInterval(entry.watch);
       this.counts.contextsReused++;

@@ -47,7 +47,7 @@ class SandboxWorker {
   readonly runs = new Map<number, Pending>();
   /** Tenants whose runs came here lately, least recent first: their isolates may be waiting here. */
   readonly tenants = new Set<string>();
-  private readonly statsWaiting: ((stats: PoolStats) => void)[] = [];
+  private readonly statsWaiting: { resolve: (stats: PoolStats) => void; reject: (err: Error) => void }[] = [];
 
   constructor(warmIsolates: number, onExit: (w: SandboxWorker) => void) {
     this.worker = new Worker(new URL('./worker.ts', import.meta.url), {
@@ -63,13 +63,14 @@ class SandboxWorker {
     this.worker.on('exit', () => {
       for (const pending of this.runs.values()) pending.settle({ kind: 'crashed', message: 'the sandbox worker stopped during the run' });
       this.runs.clear();
+      for (const { reject } of this.statsWaiting.splice(0)) reject(new Error('the sandbox worker stopped'));
       onExit(this);
     });
   }
 
   stats(): Promise<PoolStats> {
-    return new Promise((resolve) => {
-      this.statsWaiting.push(resolve);
+    return new Promise((resolve, reject) => {
+      this.statsWaiting.push({ resolve, reject });
       this.worker.postMessage({ type: 'stats' } satisfies ToWorker);
     });
   }
@@ -81,7 +82,7 @@ class SandboxWorker {
   }
 
   private receive(message: FromWorker) {
-    if (message.type === 'stats') return this.statsWaiting.shift()?.(message.stats);
+    if (message.type === 'stats') return this.statsWaiting.shift()?.resolve(message.stats);
     const pending = this.runs.get(message.run);
     if (message.type === 'done') return pending?.settle(message.outcome); // settling removes the run
     const reply = (answer: ToWorker) => this.worker.postMessage(answer);

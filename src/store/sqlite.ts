@@ -71,8 +71,6 @@ const MIGRATIONS: string[] = [
 
 const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };
 
-/** Receipt batches are written in multi-row INSERTs of these sizes, largest first (1 ends any batch). */
-
 type Row = Record<string, any>;
 
 const versionFrom = (r: Row): AppVersionRow => ({
@@ -145,9 +143,9 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly stmt: Record<string, Database.Statement>;
   private readonly versionStmt: Record<AppKind, Record<'nextSeq' | 'insert' | 'get' | 'list' | 'latest', Database.Statement>>;
-  /** Receipts go to a writer thread (file-backed) or straight in (`:memory:`, one connection only). */
-  private readonly receipts: ReceiptInserter | ReceiptWriter;
-  private inlineReceipts: ReceiptInserter | undefined;
+  /** Receipts go to a writer thread (file-backed), else (`:memory:`, or the writer failed) straight in. */
+  private readonly receiptWriter: ReceiptWriter | undefined;
+  private readonly receipts: ReceiptInserter;
   /** Hot-path rows (token by hash, workspace service, secret) kept while the database is unchanged; see `hotRead`. */
   private readonly hot = new Map<string, unknown>();
   private hotStamp = -1;
@@ -161,7 +159,8 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     this.migrate();
-    this.receipts = file === ':memory:' ? new ReceiptInserter(this.db) : new ReceiptWriter(file);
+    this.receipts = new ReceiptInserter(this.db);
+    this.receiptWriter = file === ':memory:' ? undefined : new ReceiptWriter(file);
     const prepare = (sql: string) => this.db.prepare(sql);
     this.versionStmt = {
       sdk: this.versionStatements('sdk'),
@@ -259,7 +258,7 @@ export class SqliteStore implements Store {
   }
 
   async close() {
-    if (this.receipts instanceof ReceiptWriter) await this.receipts.close();
+    await this.receiptWriter?.close();
     this.db.close();
   }
   async ping() {
@@ -497,14 +496,15 @@ export class SqliteStore implements Store {
 
   /** One transaction, committed by the receipt writer thread (./sqlite-receipts.ts) before this resolves. */
   async insertReceipts(rows: ReceiptRow[]) {
-    if (this.receipts instanceof ReceiptInserter) return this.receipts.insert(rows);
-    try {
-      await this.receipts.insert(rows);
-    } catch (err) {
-      if (!this.db.open) throw err;
-      // The writer thread failed (it died, or could not open the file): write the batch here instead.
-      (this.inlineReceipts ??= new ReceiptInserter(this.db)).insert(rows);
+    if (this.receiptWriter) {
+      try {
+        return await this.receiptWriter.insert(rows);
+      } catch (err) {
+        if (!this.db.open) throw err;
+        // The writer thread failed (it died, or could not open the file): the batch is written here instead.
+      }
     }
+    this.receipts.insert(rows);
   }
   async listReceipts(versionId: string, limit: number) {
     return this.stmt.listReceipts!.all(versionId, limit).map((r) => receiptFrom(r as Row));
