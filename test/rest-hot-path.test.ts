@@ -35,6 +35,11 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end('{ "id" : "con_spaced", "n": 1.50, "big": 12345678901234567890 }');
     }
+    if (id === 'con_latin1') {
+      // JSON whose bytes are not valid UTF-8 (a Latin-1 "é"): decoded with a replacement character.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(Buffer.concat([Buffer.from('{"id":"con_latin1","name":"Ren'), Buffer.from([0xe9]), Buffer.from('"}')]));
+    }
     if (id === 'con_404') return json(res, 404, { error: 'missing' });
     json(res, 200, { id, key: key === ROTATED ? 'rotated' : 'original', name: 'Ada', note: 'ünïcødé ✓' });
   });
@@ -134,6 +139,20 @@ describe('REST execution hot path', () => {
     expect(res.status).toBe(200);
     expect(res.body).toBe('{"ok":true,"status":200,"data":{ "id" : "con_spaced", "n": 1.50, "big": 12345678901234567890 },"error":null}');
     expect(JSON.parse(res.body)).toEqual({ ok: true, status: 200, data: { id: 'con_spaced', n: 1.5, big: 12345678901234567890 }, error: null });
+  });
+
+  it('splices UTF-8 JSON byte for byte, and decodes a body that is not valid UTF-8 before sending it', async () => {
+    const unicode = callBody({ contact_id: 'con_0001' });
+    const ok = await send(execPath(), { headers: jsonHeaders(unicode), body: unicode });
+    expect(JSON.parse(ok.body).data.note).toBe('ünïcødé ✓');
+    expect(Number(ok.headers['content-length'])).toBe(Buffer.byteLength(ok.body));
+
+    const body = callBody({ contact_id: 'con_latin1' });
+    const res = await bothWays(execPath(), { headers: jsonHeaders(body), body });
+    expect(res.status).toBe(200);
+    // The answer is valid UTF-8 JSON: the stray byte arrives as U+FFFD, never as an invalid sequence.
+    expect(JSON.parse(res.body)).toEqual({ ok: true, status: 200, data: { id: 'con_latin1', name: 'Ren\ufffd' }, error: null });
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body));
   });
 
   it('never splices a provider body that is not JSON', async () => {

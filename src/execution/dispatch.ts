@@ -2,9 +2,10 @@
 // size cap while the body streams in. Failures are classified by whether the provider could
 // have acted: `not_started` only when no request can have left the Engine.
 //
-// Hot path: requests go straight to `Agent.dispatch` with a callback handler (no Readable
-// body stream, no AsyncResource, no per-request AbortSignal.timeout whose timer would fire
-// long after the call and build a DOMException); the total timeout is one cleared setTimeout.
+// Hot path: requests go straight to `Agent.dispatch` with a handler object (no Readable body
+// stream, no AsyncResource, no per-request AbortSignal.timeout whose timer would fire long after
+// the call and build a DOMException, no closures); the total timeout is one cleared setTimeout.
+import { isUtf8 } from 'node:buffer';
 import { Agent, errors as undiciErrors, util as undiciUtil, type Dispatcher as UndiciDispatcher } from 'undici';
 import { EngineError } from '../envelope/index.ts';
 import type { ProviderRequest } from './request.ts';
@@ -18,6 +19,8 @@ export interface ProviderResponse {
   raw: Buffer;
   /** The body's JSON text (secret already redacted) when `data` was parsed from it as JSON. */
   json?: string | undefined;
+  /** `raw`, when it is `json` encoded as UTF-8 byte for byte (no invalid sequences were replaced). */
+  jsonBytes?: Buffer | undefined;
   durationMs: number;
 }
 
@@ -104,92 +107,8 @@ export class Dispatcher {
   }
 
   send(req: ProviderRequest, limits: DispatchLimits, secret: string | null): Promise<ProviderResponse> {
-    const idempotent = req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
-    const callerSignal = limits.signal;
     return new Promise<ProviderResponse>((resolve, reject) => {
-      const started = performance.now();
-      let abort: ((reason: Error) => void) | undefined;
-      let pendingReason: Error | undefined;
-      let timedOut = false;
-      let responding = false;
-      let settled = false;
-      let status = 0;
-      let headers: Record<string, string | string[] | undefined> = {};
-      const chunks: Buffer[] = [];
-      let size = 0;
-
-      // Settles at once and aborts the request, or has it aborted as soon as undici hands over its
-      // abort function (a request still queued for a connection has none yet).
-      const stop = (reason: Error) => {
-        if (abort) abort(reason);
-        else pendingReason = reason;
-        fail(reason);
-      };
-      const timer = setTimeout(() => {
-        timedOut = true;
-        stop(new DeadlineError('provider deadline passed'));
-      }, limits.timeoutMs);
-      const onCallerAbort = () => stop(new DOMException('This operation was aborted', 'AbortError'));
-      if (callerSignal) {
-        if (callerSignal.aborted) pendingReason = new DOMException('This operation was aborted', 'AbortError');
-        else callerSignal.addEventListener('abort', onCallerAbort, { once: true });
-      }
-      const finish = () => {
-        settled = true;
-        clearTimeout(timer);
-        callerSignal?.removeEventListener('abort', onCallerAbort);
-      };
-      const fail = (err: unknown) => {
-        if (settled) return;
-        finish();
-        reject(err instanceof EngineError ? err : this.classify(err, timedOut, callerSignal, idempotent, responding));
-      };
-
-      const handler: UndiciDispatcher.DispatchHandler = {
-        onConnect: (abortRequest) => {
-          abort = abortRequest;
-          if (pendingReason) abortRequest(pendingReason);
-        },
-        onHeaders: (statusCode, rawHeaders) => {
-          if (statusCode < 200) return true;
-          responding = true;
-          status = statusCode;
-          headers = undiciUtil.parseHeaders(rawHeaders as Buffer[]) as Record<string, string | string[] | undefined>;
-          const length = Number(headers['content-length']);
-          if (Number.isFinite(length) && length > limits.maxBytes) {
-            const err = tooLarge(limits.maxBytes);
-            fail(err);
-            abort?.(err);
-            return false;
-          }
-          return true;
-        },
-        onData: (chunk) => {
-          size += chunk.length;
-          if (size > limits.maxBytes) {
-            const err = tooLarge(limits.maxBytes);
-            fail(err);
-            abort?.(err);
-            return false;
-          }
-          chunks.push(chunk);
-          return true;
-        },
-        onComplete: () => {
-          if (settled) return;
-          finish();
-          const durationMs = performance.now() - started;
-          let raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
-          if (secret && raw.includes(secret)) {
-            // A provider that echoes the credential must not hand it to the caller.
-            raw = Buffer.from(raw.toString('utf8').split(secret).join('[redacted]'));
-          }
-          const body = parseBody(raw, headers['content-type']);
-          resolve({ status, headers, data: body.data, raw, json: body.json, durationMs });
-        },
-        onError: (err) => fail(err),
-      };
-
+      const call = new ProviderCall(req.method, limits, secret, resolve, reject);
       try {
         const { origin, path } = this.target(req.url);
         this.agent.dispatch(
@@ -202,44 +121,170 @@ export class Dispatcher {
             headersTimeout: limits.timeoutMs,
             bodyTimeout: limits.timeoutMs,
           },
-          handler,
+          call,
         );
       } catch (err) {
-        fail(err);
+        call.fail(err);
       }
     });
   }
+}
 
-  private classify(err: unknown, deadlinePassed: boolean, callerSignal: AbortSignal | undefined, idempotent: boolean, responding: boolean): EngineError {
-    if (callerSignal?.aborted) {
-      return new EngineError('ENGINE_OUTCOME_UNKNOWN', 'the call was cancelled while the provider request was in flight', {
-        providerExecution: 'unknown',
-      });
-    }
-    const code = errorCode(err);
-    const timedOut =
-      deadlinePassed ||
-      err instanceof DeadlineError ||
-      err instanceof undiciErrors.HeadersTimeoutError ||
-      err instanceof undiciErrors.BodyTimeoutError ||
-      code === 'UND_ERR_HEADERS_TIMEOUT' ||
-      code === 'UND_ERR_BODY_TIMEOUT';
-    if (!responding && code && NOT_STARTED_CODES.has(code)) {
-      return new EngineError('PROVIDER_UNREACHABLE', `the provider could not be reached (${code})`, {
-        retryable: true,
-        providerExecution: 'not_started',
-      });
-    }
-    if (timedOut) {
-      return new EngineError('PROVIDER_TIMEOUT', 'the provider did not answer in time; it may have acted on the request', {
-        retryable: idempotent,
-        providerExecution: 'unknown',
-      });
-    }
-    return new EngineError('ENGINE_OUTCOME_UNKNOWN', `the connection to the provider failed mid-request (${code ?? 'closed'}); it may have acted on the request`, {
+/** What a failed provider request means for the caller: not started, timed out, or outcome unknown. */
+function classify(err: unknown, deadlinePassed: boolean, callerSignal: AbortSignal | undefined, idempotent: boolean, responding: boolean): EngineError {
+  if (callerSignal?.aborted) {
+    return new EngineError('ENGINE_OUTCOME_UNKNOWN', 'the call was cancelled while the provider request was in flight', {
+      providerExecution: 'unknown',
+    });
+  }
+  const code = errorCode(err);
+  const timedOut =
+    deadlinePassed ||
+    err instanceof DeadlineError ||
+    err instanceof undiciErrors.HeadersTimeoutError ||
+    err instanceof undiciErrors.BodyTimeoutError ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT';
+  if (!responding && code && NOT_STARTED_CODES.has(code)) {
+    return new EngineError('PROVIDER_UNREACHABLE', `the provider could not be reached (${code})`, {
+      retryable: true,
+      providerExecution: 'not_started',
+    });
+  }
+  if (timedOut) {
+    return new EngineError('PROVIDER_TIMEOUT', 'the provider did not answer in time; it may have acted on the request', {
       retryable: idempotent,
       providerExecution: 'unknown',
     });
+  }
+  return new EngineError('ENGINE_OUTCOME_UNKNOWN', `the connection to the provider failed mid-request (${code ?? 'closed'}); it may have acted on the request`, {
+    retryable: idempotent,
+    providerExecution: 'unknown',
+  });
+}
+
+const abortError = () => new DOMException('This operation was aborted', 'AbortError');
+const onDeadline = (call: ProviderCall) => call.deadline();
+
+/**
+ * One provider request in flight: undici's handler, the deadline timer's argument and the caller
+ * signal's listener in one object, so a call allocates no closures. Settles once, whichever of
+ * completion, failure, deadline or cancellation comes first, and aborts the request on the way out.
+ */
+class ProviderCall implements UndiciDispatcher.DispatchHandler {
+  private readonly idempotent: boolean;
+  private readonly limits: DispatchLimits;
+  private readonly secret: string | null;
+  private readonly resolve: (res: ProviderResponse) => void;
+  private readonly reject: (err: unknown) => void;
+  private readonly started = performance.now();
+  private readonly timer: NodeJS.Timeout;
+  private abortRequest: ((reason: Error) => void) | undefined;
+  /** Why the call was stopped before undici handed over its abort function (a request still queued has none). */
+  private pendingReason: Error | undefined;
+  private timedOut = false;
+  private responding = false;
+  private settled = false;
+  private status = 0;
+  private headers: Record<string, string | string[] | undefined> = {};
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(
+    method: string,
+    limits: DispatchLimits,
+    secret: string | null,
+    resolve: (res: ProviderResponse) => void,
+    reject: (err: unknown) => void,
+  ) {
+    this.idempotent = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+    this.limits = limits;
+    this.secret = secret;
+    this.resolve = resolve;
+    this.reject = reject;
+    this.timer = setTimeout(onDeadline, limits.timeoutMs, this);
+    const signal = limits.signal;
+    if (signal) {
+      if (signal.aborted) this.pendingReason = abortError();
+      else signal.addEventListener('abort', this, { once: true });
+    }
+  }
+
+  /** The caller's signal fired (EventListener object form). */
+  handleEvent(): void {
+    this.stop(abortError());
+  }
+
+  deadline(): void {
+    this.timedOut = true;
+    this.stop(new DeadlineError('provider deadline passed'));
+  }
+
+  /** Settles at once and aborts the request, now or as soon as undici hands over its abort function. */
+  private stop(reason: Error): void {
+    if (this.abortRequest) this.abortRequest(reason);
+    else this.pendingReason = reason;
+    this.fail(reason);
+  }
+
+  private finish(): void {
+    this.settled = true;
+    clearTimeout(this.timer);
+    this.limits.signal?.removeEventListener('abort', this);
+  }
+
+  fail(err: unknown): void {
+    if (this.settled) return;
+    this.finish();
+    this.reject(err instanceof EngineError ? err : classify(err, this.timedOut, this.limits.signal, this.idempotent, this.responding));
+  }
+
+  onConnect(abort: (reason: Error) => void): void {
+    this.abortRequest = abort;
+    if (this.pendingReason) abort(this.pendingReason);
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
+    if (statusCode < 200) return true;
+    this.responding = true;
+    this.status = statusCode;
+    this.headers = undiciUtil.parseHeaders(rawHeaders) as Record<string, string | string[] | undefined>;
+    const length = Number(this.headers['content-length']);
+    if (Number.isFinite(length) && length > this.limits.maxBytes) return this.refuseSize();
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.size += chunk.length;
+    if (this.size > this.limits.maxBytes) return this.refuseSize();
+    this.chunks.push(chunk);
+    return true;
+  }
+
+  private refuseSize(): false {
+    const err = tooLarge(this.limits.maxBytes);
+    this.fail(err);
+    this.abortRequest?.(err);
+    return false;
+  }
+
+  onComplete(): void {
+    if (this.settled) return;
+    this.finish();
+    const durationMs = performance.now() - this.started;
+    const chunks = this.chunks;
+    let raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.size);
+    const secret = this.secret;
+    if (secret && raw.includes(secret)) {
+      // A provider that echoes the credential must not hand it to the caller.
+      raw = Buffer.from(raw.toString('utf8').split(secret).join('[redacted]'));
+    }
+    const body = parseBody(raw, this.headers['content-type']);
+    this.resolve({ status: this.status, headers: this.headers, data: body.data, raw, json: body.json, jsonBytes: body.jsonBytes, durationMs });
+  }
+
+  onError(err: Error): void {
+    this.fail(err);
   }
 }
 
@@ -251,16 +296,19 @@ const tooLarge = (maxBytes: number) =>
 
 const JSON_TYPE = /json/i;
 
-function parseBody(raw: Buffer, contentType: string | string[] | undefined): { data: unknown; json?: string } {
+function parseBody(raw: Buffer, contentType: string | string[] | undefined): { data: unknown; json?: string; jsonBytes?: Buffer } {
   if (raw.length === 0) return { data: null };
   const text = raw.toString('utf8');
   const type = Array.isArray(contentType) ? contentType[0] : contentType;
   if (type && JSON_TYPE.test(type)) {
+    let data: unknown;
     try {
-      return { data: JSON.parse(text), json: text };
+      data = JSON.parse(text);
     } catch {
       return { data: text };
     }
+    // Valid UTF-8 decodes losslessly, so these bytes are exactly `text`: a surface may send them as they are.
+    return { data, json: text, jsonBytes: isUtf8(raw) ? raw : undefined };
   }
   return { data: text };
 }

@@ -60,6 +60,8 @@ export interface CallResult {
    * so a surface can splice it into its reply instead of re-serialising the parsed value.
    */
   dataJson?: string | undefined;
+  /** `dataJson` as UTF-8 bytes, when the provider sent exactly those bytes. */
+  dataBytes?: Buffer | undefined;
 }
 
 interface Outcome {
@@ -70,6 +72,7 @@ interface Outcome {
   bytes: number;
   sha256: string | null;
   dataJson?: string | undefined;
+  dataBytes?: Buffer | undefined;
 }
 
 const NO_SELECTORS: Selectors = Object.freeze({});
@@ -111,7 +114,6 @@ function nextLink(header: string | string[] | undefined): string | undefined {
   return undefined;
 }
 
-/** A call's envelope as JSON text, with the provider's own JSON body spliced in when there is one. */
 /**
  * The call scope of an SDK version on one surface (REST or gRPC), built once per version: versions
  * are immutable, so their service pins and selected operations never change.
@@ -135,12 +137,28 @@ export function versionScopes(surface: 'rest' | 'grpc', resultCapBytes: number):
   };
 }
 
+/** A call's envelope as JSON text, with the provider's own JSON body spliced in when there is one. */
 export function resultJson(result: CallResult): string {
   const e = result.envelope;
   if (result.dataJson !== undefined && e.ok === true && e.error === null) {
     return `{"ok":true,"status":${JSON.stringify(e.status)},"data":${result.dataJson},"error":null}`;
   }
   return JSON.stringify(e);
+}
+
+const SUCCESS_HEADS = new Map<number, Buffer>();
+const SUCCESS_TAIL = Buffer.from(',"error":null}');
+
+/**
+ * A call's envelope as UTF-8 JSON, ready to send: the provider's body bytes spliced in as they
+ * came (no decode and re-encode) when they are its JSON, else `resultJson`.
+ */
+export function resultBody(result: CallResult): Buffer | string {
+  const e = result.envelope;
+  if (result.dataBytes === undefined || e.ok !== true || e.error !== null) return resultJson(result);
+  let head = SUCCESS_HEADS.get(e.status);
+  if (!head) SUCCESS_HEADS.set(e.status, (head = Buffer.from(`{"ok":true,"status":${JSON.stringify(e.status)},"data":`)));
+  return Buffer.concat([head, result.dataBytes, SUCCESS_TAIL], head.length + result.dataBytes.length + SUCCESS_TAIL.length);
 }
 
 export class Executor {
@@ -226,7 +244,14 @@ export class Executor {
       sha256: outcome.sha256,
       errorCode: outcome.envelope.error?.code ?? null,
     });
-    return { envelope: outcome.envelope, providerAnswered: outcome.providerAnswered, providerDurationMs: outcome.durationMs, receiptId, dataJson: outcome.dataJson };
+    return {
+      envelope: outcome.envelope,
+      providerAnswered: outcome.providerAnswered,
+      providerDurationMs: outcome.durationMs,
+      receiptId,
+      dataJson: outcome.dataJson,
+      dataBytes: outcome.dataBytes,
+    };
   }
 
   /** Resolves a public operation ID within the scope, or throws 404/403. */
@@ -273,14 +298,14 @@ export class Executor {
     this.validators.validate(index, op, input);
     this.checkPagination(op, req.pagination);
 
-    await this.checkRate(scope);
+    if (this.rateLimit) await this.checkRate(scope);
     const enabled = await this.workspace.get(service);
     if (!enabled || enabled.version !== version) {
       throw new EngineError('ENGINE_CONFLICT', `service '${service}' is not enabled at ${version} in the workspace`);
     }
-    const fixed = definedOnly(scope.binding);
+    const fixed = scope.binding ? definedOnly(scope.binding) : NO_SELECTORS;
     // A fixed binding is authoritative: the caller may only choose the auth type.
-    const selectors = Object.keys(fixed).length ? { authType: req.selectors?.authType, ...fixed } : (req.selectors ?? {});
+    const selectors = fixed !== NO_SELECTORS && Object.keys(fixed).length ? { authType: req.selectors?.authType, ...fixed } : (req.selectors ?? NO_SELECTORS);
     const { auth, secret } = await this.credential(index, selectors);
     const target = { baseUrl: enabled.baseUrl, headers: index.headers, auth, secret };
     const first = buildRequest(op, input, target);
@@ -343,6 +368,7 @@ export class Executor {
       bytes: res.raw.length,
       sha256: sha256(res.raw),
       dataJson: ok ? res.json : undefined,
+      dataBytes: ok ? res.jsonBytes : undefined,
     };
   }
 

@@ -1,7 +1,8 @@
 // Bearer tokens of every kind (SDK and MCP execution tokens, CLI credentials): issued once,
 // stored only as SHA-256, verified in constant time against the stored digest.
 import { EngineError } from '../envelope/index.ts';
-import { digestsEqual, hashToken, newToken, newTokenId } from '../ids/index.ts';
+import { hash, timingSafeEqual } from 'node:crypto';
+import { hashToken, newToken, newTokenId } from '../ids/index.ts';
 import type { Store, TokenKind, TokenRow } from '../store/index.ts';
 
 const TOKEN_SHAPE = /^svc_(sdk|mcp|cli)_[A-Za-z0-9_-]{43}$/;
@@ -11,6 +12,24 @@ const TOUCH_INTERVAL_MS = 60_000;
 export interface IssuedToken {
   token: string;
   row: TokenRow;
+}
+
+/** A row's stored SHA-256 as bytes (null when malformed), decoded once per row object: a caching store hands out the same one. */
+const digests = new WeakMap<TokenRow, Buffer | null>();
+function storedDigest(row: TokenRow): Buffer | null {
+  let bytes = digests.get(row);
+  if (bytes === undefined) {
+    const decoded = Buffer.from(row.hash, 'hex');
+    bytes = decoded.length === 32 ? decoded : null;
+    digests.set(row, bytes);
+  }
+  return bytes;
+}
+
+/** Whether the row's digest equals `digest`, compared in constant time. */
+function digestMatches(row: TokenRow, digest: Buffer): boolean {
+  const stored = storedDigest(row);
+  return stored !== null && timingSafeEqual(stored, digest);
 }
 
 export class Tokens {
@@ -56,9 +75,9 @@ export class Tokens {
     if (!TOKEN_SHAPE.test(bearer) || !bearer.startsWith(`svc_${kind}_`)) {
       throw new EngineError('ENGINE_UNAUTHENTICATED', `the bearer token is not a valid ${kind} token`);
     }
-    const digest = hashToken(bearer);
-    const row = await this.store.getTokenByHash(digest);
-    if (!row || row.kind !== kind || !digestsEqual(row.hash, digest)) {
+    const digest = hash('sha256', bearer, 'buffer');
+    const row = await this.store.getTokenByHash(digest.toString('hex'));
+    if (!row || row.kind !== kind || !digestMatches(row, digest)) {
       throw new EngineError('ENGINE_UNAUTHENTICATED', `the bearer token is not a valid ${kind} token`);
     }
     if (row.revokedAt) throw new EngineError('ENGINE_UNAUTHENTICATED', 'the bearer token was revoked');

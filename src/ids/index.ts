@@ -1,5 +1,5 @@
 // Identifiers and token material (DESIGN §4). Tokens are 256-bit random and stored only as SHA-256.
-import { hash, randomBytes, randomFillSync, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, randomFillSync } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const POOL_BYTES = 4096;
@@ -7,9 +7,11 @@ const pool = Buffer.allocUnsafe(POOL_BYTES);
 let poolAt = POOL_BYTES;
 
 let lastTime = -1;
-let timeText = '';
 /** The 80-bit random part as 16 base-32 digits (0..31), incremented within one millisecond. */
 const digits = new Uint8Array(16);
+/** The ID being minted, as ASCII: 10 time characters, then 16 random ones. */
+const text = Buffer.alloc(26);
+const ALPHABET = Buffer.from(CROCKFORD, 'latin1');
 
 function freshRandom() {
   if (poolAt + 10 > POOL_BYTES) {
@@ -38,12 +40,10 @@ export function ulid(): string {
   if (now > lastTime) {
     lastTime = now;
     let t = now;
-    let text = '';
-    for (let i = 0; i < 10; i++) {
-      text = CROCKFORD[t % 32]! + text;
+    for (let i = 9; i >= 0; i--) {
+      text[i] = ALPHABET[t % 32]!;
       t = Math.floor(t / 32);
     }
-    timeText = text;
     freshRandom();
   } else {
     let i = 15;
@@ -51,9 +51,8 @@ export function ulid(): string {
     if (i < 0) throw new Error('ulid: random part overflowed within one millisecond');
     digits[i]!++;
   }
-  let random = '';
-  for (let i = 0; i < 16; i++) random += CROCKFORD[digits[i]!];
-  return timeText + random;
+  for (let i = 0; i < 16; i++) text[10 + i] = ALPHABET[digits[i]!]!;
+  return text.toString('latin1', 0, 26);
 }
 
 export const newVersionId = (): string => `ver_${ulid()}`;
@@ -66,12 +65,5 @@ export type TokenKind = 'sdk' | 'mcp' | 'cli';
 export const newToken = (kind: TokenKind): string => `svc_${kind}_${randomBytes(32).toString('base64url')}`;
 
 export const hashToken = (token: string): string => hash('sha256', token, 'hex');
-
-/** Compares two hex digests in constant time. */
-export function digestsEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
-}
 
 export const VERSION_ID = /^ver_[0-9A-HJKMNP-TV-Z]{26}$/;

@@ -52,16 +52,17 @@ const refreshes = new Counter({
  * Label children resolved once per label set: prom-client hashes the labels on every `inc`/`observe`
  * otherwise, which cost a request ~5 µs on the REST hot path. The sets are few (surfaces × statuses).
  */
-const requestCounters = new Map<string, ReturnType<typeof requests.labels>>();
+const requestCounters = new Map<Surface, Map<number | string, ReturnType<typeof requests.labels>>>();
 const latencyBySurface = new Map<Surface, ReturnType<typeof latency.labels>>();
 
 export const metrics = {
   /** The Content-Type of `text()`. */
   contentType: registry.contentType,
   observeRequest(surface: Surface, status: number | string, seconds: number): void {
-    const key = `${surface} ${status}`;
-    let counter = requestCounters.get(key);
-    if (!counter) requestCounters.set(key, (counter = requests.labels({ surface, status: String(status) })));
+    let bySurface = requestCounters.get(surface);
+    if (!bySurface) requestCounters.set(surface, (bySurface = new Map()));
+    let counter = bySurface.get(status);
+    if (!counter) bySurface.set(status, (counter = requests.labels({ surface, status: String(status) })));
     counter.inc();
     let histogram = latencyBySurface.get(surface);
     if (!histogram) latencyBySurface.set(surface, (histogram = latency.labels({ surface })));
@@ -93,13 +94,19 @@ export function surfaceOf(url: string): Surface {
   return 'other';
 }
 
+const STARTED = Symbol('svc.requestStarted');
+type TimedResponse = ServerResponse & { [STARTED]: number };
+
+/** One listener shared by every response (no closure per request). */
+function onResponseClose(this: TimedResponse): void {
+  metrics.observeRequest(surfaceOf(this.req?.url ?? ''), this.writableFinished ? this.statusCode : 'aborted', (performance.now() - this[STARTED]) / 1000);
+}
+
 /** Wraps a node:http request listener so every request is counted and timed when its response ends. */
 export function instrumentHttp<L extends (req: IncomingMessage, res: ServerResponse) => unknown>(listener: L): L {
   return ((req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now();
-    res.once('close', () => {
-      metrics.observeRequest(surfaceOf(req.url ?? ''), res.writableFinished ? res.statusCode : 'aborted', (performance.now() - started) / 1000);
-    });
+    (res as TimedResponse)[STARTED] = performance.now();
+    res.on('close', onResponseClose);
     return listener(req, res);
   }) as L;
 }

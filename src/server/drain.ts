@@ -45,20 +45,24 @@ export class HttpDrain {
   private refused = 0;
   private settled: (() => void) | undefined;
 
+  /** One 'close' listener shared by every response (no closure per request). */
+  private readonly onResponseClose: (this: ServerResponse) => void;
+
   constructor(log: Logger) {
     this.log = log;
+    const drain = this;
+    this.onResponseClose = function (this: ServerResponse) {
+      if (!drain.inFlight.delete(this)) drain.streams.delete(this);
+      if (drain.draining && drain.inFlight.size === 0) drain.settled?.();
+    };
   }
 
   /** Wraps the server's request listener to count requests in flight and refuse new ones while draining. */
   wrap<L extends Listener>(listener: L): L {
     return ((req: IncomingMessage, res: ServerResponse) => {
       if (this.draining) return this.refuse(res);
-      const set = isEventStream(req) ? this.streams : this.inFlight;
-      set.add(res);
-      res.once('close', () => {
-        set.delete(res);
-        if (this.draining && this.inFlight.size === 0) this.settled?.();
-      });
+      (isEventStream(req) ? this.streams : this.inFlight).add(res);
+      res.on('close', this.onResponseClose);
       return listener(req, res);
     }) as L;
   }

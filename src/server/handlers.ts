@@ -9,7 +9,7 @@ import { CatalogError, type Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
-import { resultJson, versionScopes, type Executor, type Selectors } from '../execution/index.ts';
+import { resultBody, versionScopes, type Executor, type Selectors } from '../execution/index.ts';
 import { DeviceFlowError, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import type { Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
@@ -427,13 +427,13 @@ export function createHandlers(deps: ServerDeps): Handlers {
         });
       }
       const result = await executor.call(scope, { operation: body.operation, input: body.input, pagination: body.pagination, selectors: body.selectors as Selectors | undefined });
-      // The envelope as JSON text: a provider's JSON body is spliced in, not parsed and re-serialised.
+      // A provider's JSON body is spliced into the envelope as it came, not re-serialised.
       const error = result.envelope.error;
       const retryAfterMs = error?.code === 'ENGINE_RATE_LIMITED' ? Number(error.details?.retry_after_ms) : NaN;
       return {
         status: result.providerAnswered ? 200 : result.envelope.status,
         type: 'application/json; charset=utf-8',
-        body: resultJson(result),
+        body: resultBody(result),
         ...(Number.isFinite(retryAfterMs) ? { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } } : {}),
       };
     },

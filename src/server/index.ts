@@ -243,11 +243,12 @@ function contentTypeOf(type: string): string {
   return `${type}; charset=utf-8`;
 }
 
-/** Writes a handler result exactly as the Koa binder and Koa's `respond` would. */
+/** Writes a handler result exactly as the Koa binder and Koa's `respond` would, in one writeHead. */
 function writeResult(res: ServerResponse, status: number, result: HandlerResult | undefined, body: unknown): void {
-  res.statusCode = status;
-  if (result?.headers) for (const [k, v] of Object.entries(result.headers)) res.setHeader(k, v);
+  const headers: Record<string, string | number> = {};
+  if (result?.headers) for (const k in result.headers) headers[k] = result.headers[k]!;
   if (EMPTY_STATUS.has(status)) {
+    res.writeHead(status, headers);
     res.end();
     return;
   }
@@ -266,8 +267,9 @@ function writeResult(res: ServerResponse, status: number, result: HandlerResult 
     payload = JSON.stringify(body);
     type = JSON_TYPE;
   }
-  res.setHeader('Content-Type', type);
-  res.setHeader('Content-Length', Buffer.byteLength(payload));
+  headers['Content-Type'] = type;
+  headers['Content-Length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  res.writeHead(status, headers);
   res.end(payload);
 }
 

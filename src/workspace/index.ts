@@ -20,15 +20,23 @@ export class Workspace {
     this.catalog = catalog;
   }
 
+  /** Views of rows the store handed out; a store that caches rows (SQLite) gets the same view back. */
+  private readonly views = new WeakMap<WorkspaceServiceRow, EnabledService>();
+
   private view(row: WorkspaceServiceRow): EnabledService {
-    const index = this.catalog.get(row.service, row.version);
-    return {
-      service: row.service,
-      version: row.version,
-      baseUrl: row.baseUrl ?? index?.baseUrl ?? '',
-      baseUrlOverridden: row.baseUrl !== null,
-      enabledAt: row.enabledAt,
-    };
+    let view = this.views.get(row);
+    if (!view) {
+      const index = this.catalog.get(row.service, row.version);
+      view = Object.freeze({
+        service: row.service,
+        version: row.version,
+        baseUrl: row.baseUrl ?? index?.baseUrl ?? '',
+        baseUrlOverridden: row.baseUrl !== null,
+        enabledAt: row.enabledAt,
+      });
+      this.views.set(row, view);
+    }
+    return view;
   }
 
   async list(): Promise<EnabledService[]> {
