@@ -108,6 +108,12 @@ describe('GET /metrics', () => {
     expect(delta('svc_requests_total', { surface: 'rest', status: '200' })).toBe(3);
     expect(delta('svc_request_duration_seconds_count', { surface: 'rest' })).toBe(3);
     expect(delta('svc_request_duration_seconds_sum', { surface: 'rest' })).toBeGreaterThan(0);
+    // Buckets are cumulative, end at +Inf = count, and never decrease toward larger bounds.
+    const bounds = ['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '30', '+Inf'];
+    const buckets = bounds.map((le) => value(after, 'svc_request_duration_seconds_bucket', { surface: 'rest', le }));
+    for (let i = 1; i < buckets.length; i++) expect(buckets[i]).toBeGreaterThanOrEqual(buckets[i - 1]!);
+    expect(buckets.at(-1)).toBe(value(after, 'svc_request_duration_seconds_count', { surface: 'rest' }));
+    expect(delta('svc_request_duration_seconds_bucket', { surface: 'rest', le: '30' })).toBe(3);
     expect(delta('svc_requests_total', { surface: 'control_plane', status: '200' })).toBe(1);
     expect(delta('svc_requests_total', { surface: 'control_plane', status: '404' })).toBe(1);
     expect(delta('svc_requests_total', { surface: 'grpc', status: '200' })).toBe(1);

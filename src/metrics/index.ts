@@ -2,7 +2,7 @@
 // latencies per surface, execute outcomes, result snapshot bytes and OAuth refreshes. One registry
 // per process; several Engines in one process (tests) share it, so read counters as deltas.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 
 /** Where a request arrived: REST executions, the MCP server, the CLI's control plane, gRPC, or anything else (probes, sign-in, metrics). */
 export type Surface = 'rest' | 'mcp' | 'control_plane' | 'grpc' | 'other';
@@ -12,19 +12,56 @@ export type RefreshResult = 'refreshed' | 'reused' | 'failed' | 'needs_reauth';
 const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
+/**
+ * Requests are tallied in plain counters and folded into prom-client when it collects (a scrape):
+ * prom-client validates and hashes the labels on every `inc`/`observe`, ~3 µs of every request.
+ */
+interface SurfaceTally {
+  /** Requests by status since the last collect. */
+  byStatus: Map<number | string, number>;
+  /** Latency histogram: observations per bucket (the last one is +Inf only), cumulative over the process. */
+  buckets: Float64Array;
+  sum: number;
+  count: number;
+}
+const LATENCY_BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const tallies = new Map<Surface, SurfaceTally>();
+
 const requests = new Counter({
   name: 'svc_requests_total',
   help: 'Requests answered, by surface and status: the HTTP status (aborted when the client left first); for grpc, the envelope status (cancelled when the call was).',
   labelNames: ['surface', 'status'] as const,
   registers: [registry],
+  collect() {
+    for (const [surface, tally] of tallies) {
+      for (const [status, n] of tally.byStatus) if (n > 0) this.inc({ surface, status: String(status) }, n);
+      tally.byStatus.clear();
+    }
+  },
 });
-const latency = new Histogram({
+
+/** svc_request_duration_seconds as prom-client's registry reads a histogram (`get()`), from the tallies. */
+const latency = {
   name: 'svc_request_duration_seconds',
   help: 'Time from request arrival to the end of the response, by surface.',
-  labelNames: ['surface'] as const,
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-  registers: [registry],
-});
+  type: 'histogram',
+  aggregator: 'sum',
+  get() {
+    const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
+    for (const [surface, tally] of tallies) {
+      let cumulative = 0;
+      LATENCY_BOUNDS.forEach((le, i) => {
+        cumulative += tally.buckets[i]!;
+        values.push({ labels: { le, surface }, value: cumulative, metricName: 'svc_request_duration_seconds_bucket' });
+      });
+      values.push({ labels: { le: '+Inf', surface }, value: tally.count, metricName: 'svc_request_duration_seconds_bucket' });
+      values.push({ labels: { surface }, value: tally.sum, metricName: 'svc_request_duration_seconds_sum' });
+      values.push({ labels: { surface }, value: tally.count, metricName: 'svc_request_duration_seconds_count' });
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator };
+  },
+};
+registry.registerMetric(latency as unknown as Parameters<Registry['registerMetric']>[0]);
 const executeOutcomes = new Counter({
   name: 'svc_execute_outcomes_total',
   help: 'MCP execute calls by outcome: OK (inline result), MCP_RESULT_STORED (snapshot), or the error code.',
@@ -48,25 +85,20 @@ const refreshes = new Counter({
   registers: [registry],
 });
 
-/**
- * Label children resolved once per label set: prom-client hashes the labels on every `inc`/`observe`
- * otherwise, which cost a request ~5 µs on the REST hot path. The sets are few (surfaces × statuses).
- */
-const requestCounters = new Map<Surface, Map<number | string, ReturnType<typeof requests.labels>>>();
-const latencyBySurface = new Map<Surface, ReturnType<typeof latency.labels>>();
 
 export const metrics = {
   /** The Content-Type of `text()`. */
   contentType: registry.contentType,
   observeRequest(surface: Surface, status: number | string, seconds: number): void {
-    let bySurface = requestCounters.get(surface);
-    if (!bySurface) requestCounters.set(surface, (bySurface = new Map()));
-    let counter = bySurface.get(status);
-    if (!counter) bySurface.set(status, (counter = requests.labels({ surface, status: String(status) })));
-    counter.inc();
-    let histogram = latencyBySurface.get(surface);
-    if (!histogram) latencyBySurface.set(surface, (histogram = latency.labels({ surface })));
-    histogram.observe(seconds);
+    let tally = tallies.get(surface);
+    if (!tally) tallies.set(surface, (tally = { byStatus: new Map(), buckets: new Float64Array(LATENCY_BOUNDS.length), sum: 0, count: 0 }));
+    tally.byStatus.set(status, (tally.byStatus.get(status) ?? 0) + 1);
+    if (!Number.isFinite(seconds)) return;
+    let i = 0;
+    while (i < LATENCY_BOUNDS.length && seconds > LATENCY_BOUNDS[i]!) i++;
+    if (i < LATENCY_BOUNDS.length) tally.buckets[i]!++;
+    tally.sum += seconds;
+    tally.count++;
   },
   executeOutcome(code: string): void {
     executeOutcomes.inc({ code });
