@@ -1,13 +1,14 @@
 // REST execution overhead: `POST /v1/apps/{versionId}/executions` through the Engine, side by
 // side in one run with (1) the same provider call made directly and (2) a bare undici
-// pass-through proxy that only adds the auth header — the floor for any Node proxy.
+// pass-through proxy that only adds the auth header — the floor for any Node proxy; and, as a
+// diagnostic, (3) a buffering floor that does only what any buffering JSON gateway must.
 // Closed loop at concurrency 32; targets alternate in rotated rounds so drift on a noisy machine
 // hits all of them equally; figures are medians across rounds.
 //
 // Knobs (environment): BENCH_ROUNDS (8), BENCH_WINDOW_MS (2500), BENCH_WARMUP_MS (2000),
 // BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works),
-// BENCH_CPU_PROF=<dir> (profile the Engine and the proxy during the measured rounds and write
-// <dir>/engine.cpuprofile and <dir>/bare-proxy.cpuprofile; summarise with lib/profile-summary.ts).
+// BENCH_CPU_PROF=<dir> (profile the Engine, the proxy and the floor during the measured rounds and
+// write <dir>/{engine,bare-proxy,buffering-floor}.cpuprofile; summarise with lib/profile-summary.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,8 +34,8 @@ const envInt = (key: string, fallback: number) => {
   return Number.isInteger(v) && v > 0 ? v : fallback;
 };
 
-type TargetId = 'direct' | 'proxy' | 'engine';
-const LABEL: Record<TargetId, string> = { direct: 'direct to provider', proxy: 'bare undici proxy', engine: 'Engine (REST execution)' };
+type TargetId = 'direct' | 'proxy' | 'floor' | 'engine';
+const LABEL: Record<TargetId, string> = { direct: 'direct to provider', proxy: 'bare undici proxy', floor: 'buffering floor (diagnostic)', engine: 'Engine (REST execution)' };
 
 interface Measured {
   window: WindowResult;
@@ -78,6 +79,8 @@ export async function run(ctx: BenchContext): Promise<string> {
     const upstreamEnv = { BENCH_UPSTREAM_URL: provider.ready.url, BENCH_PROVIDER_KEY: key };
     const proxy = await startChild<{ url: string }>('bare proxy', script('bare-proxy.ts'), { cpus: hopCpus, env: upstreamEnv });
     children.push(proxy);
+    const floor = await startChild<{ url: string }>('buffering floor', script('buffering-floor.ts'), { cpus: hopCpus, env: upstreamEnv });
+    children.push(floor);
     const engine = await startChild<EngineReady>('engine', script('engine.ts'), {
       cpus: hopCpus,
       env: upstreamEnv,
@@ -87,7 +90,13 @@ export async function run(ctx: BenchContext): Promise<string> {
     ctx.log(`provider ${provider.ready.url}, bare proxy ${proxy.ready.url}, Engine ${engine.ready.url} (${pinned ? 'pinned: load+provider on CPU 0, proxy/Engine on CPU 1' : 'unpinned'})`);
 
     const contactPath = '/v1/contacts/con_0001';
-    const engineCheck = (_status: number, text: string) => isContactEnvelope(text);
+    const executionRequest = {
+      method: 'POST',
+      path: `/v1/apps/${engine.ready.versionId}/executions`,
+      headers: { authorization: `Bearer ${engine.ready.token}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ operation: 'demo-crm.contacts/get', input: { contact_id: 'con_0001' } }),
+      check: (_status: number, text: string) => isContactEnvelope(text),
+    } as const;
     const targets: Record<TargetId, LoadTarget> = {
       direct: {
         name: 'direct',
@@ -105,20 +114,14 @@ export async function run(ctx: BenchContext): Promise<string> {
         headers: { accept: 'application/json' },
         check: (_s, text) => text === CONTACT_BODY,
       },
-      engine: {
-        name: 'engine',
-        origin: engine.ready.url,
-        method: 'POST',
-        path: `/v1/apps/${engine.ready.versionId}/executions`,
-        headers: { authorization: `Bearer ${engine.ready.token}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ operation: 'demo-crm.contacts/get', input: { contact_id: 'con_0001' } }),
-        check: engineCheck,
-      },
+      // The floor gets exactly the Engine's request.
+      floor: { ...executionRequest, name: 'floor', origin: floor.ready.url },
+      engine: { ...executionRequest, name: 'engine', origin: engine.ready.url },
     };
-    const ids: TargetId[] = ['direct', 'proxy', 'engine'];
+    const ids: TargetId[] = ['direct', 'proxy', 'floor', 'engine'];
     const gen = {} as Record<TargetId, LoadGenerator>;
     for (const id of ids) generators.push((gen[id] = new LoadGenerator(targets[id], concurrency)));
-    const hop: Record<TargetId, ChildHandle<unknown> | undefined> = { direct: undefined, proxy, engine };
+    const hop: Record<TargetId, ChildHandle<unknown> | undefined> = { direct: undefined, proxy, floor, engine };
 
     // Pre-flight: one request each, so a broken setup fails loudly before anything is timed.
     for (const id of ids) {
@@ -158,7 +161,7 @@ export async function run(ctx: BenchContext): Promise<string> {
 
     if (profileDir) {
       mkdirSync(profileDir, { recursive: true });
-      await Promise.all([engine.profileStart(), proxy.profileStart()]);
+      await Promise.all([engine.profileStart(), proxy.profileStart(), floor.profileStart()]);
     }
     const perRound: Record<TargetId, Measured>[] = [];
     for (let r = 0; r < rounds; r++) {
@@ -176,8 +179,12 @@ export async function run(ctx: BenchContext): Promise<string> {
     }
 
     if (profileDir) {
-      await Promise.all([engine.profileStop(join(profileDir, 'engine.cpuprofile')), proxy.profileStop(join(profileDir, 'bare-proxy.cpuprofile'))]);
-      ctx.log(`profiles of the measured rounds written to ${profileDir}/{engine,bare-proxy}.cpuprofile`);
+      await Promise.all([
+        engine.profileStop(join(profileDir, 'engine.cpuprofile')),
+        proxy.profileStop(join(profileDir, 'bare-proxy.cpuprofile')),
+        floor.profileStop(join(profileDir, 'buffering-floor.cpuprofile')),
+      ]);
+      ctx.log(`profiles of the measured rounds written to ${profileDir}/{engine,bare-proxy,buffering-floor}.cpuprofile`);
     }
     ctx.log(`unloaded (concurrency 1) ${unloadedMs} ms per target`);
     const unloaded = {} as Record<TargetId, Measured>;
@@ -216,6 +223,8 @@ function report(o: {
   // The Engine's own work (auth, validation, credential injection, receipts) per request, as a share of a proxy's.
   const extraWork = median(perRound.map((r) => (r.engine.hopCpuUsPerReq - r.proxy.hopCpuUsPerReq) / r.proxy.hopCpuUsPerReq));
   const vsDirect = { p50: pairedDiff('engine', 'direct', (w) => w.p50), p99: pairedDiff('engine', 'direct', (w) => w.p99), tput: pairedRatio('engine', 'direct') };
+  const vsFloor = { p50: pairedDiff('engine', 'floor', (w) => w.p50), p99: pairedDiff('engine', 'floor', (w) => w.p99), tput: pairedRatio('engine', 'floor') };
+  const floorVsProxy = { p50: pairedDiff('floor', 'proxy', (w) => w.p50), p99: pairedDiff('floor', 'proxy', (w) => w.p99), tput: pairedRatio('floor', 'proxy') };
   const proxyVsDirect = { p50: pairedDiff('proxy', 'direct', (w) => w.p50), p99: pairedDiff('proxy', 'direct', (w) => w.p99), tput: pairedRatio('proxy', 'direct') };
 
   const failures = (id: TargetId) => {
@@ -232,20 +241,24 @@ function report(o: {
     `Engine REST execution (\`POST /v1/apps/{versionId}/executions\`, \`demo-crm.contacts/get\`: token check, input validation, secret injection, provider call, envelope, receipt) ` +
       `against (1) the same provider call made directly (\`GET /v1/contacts/con_0001\` with the key) and (2) a bare pass-through proxy ` +
       `(node:http + \`undici.stream\` on a keep-alive Agent configured like the Engine's, adds only \`Authorization\`, streams the body straight back; \`test/bench/servers/bare-proxy.ts\`). ` +
-      `The provider is a node:http server returning a fixed ${CONTACT_BODY.length}-byte JSON body (\`test/bench/servers/provider.ts\`).`,
+      `The provider is a node:http server returning a fixed ${CONTACT_BODY.length}-byte JSON body (\`test/bench/servers/provider.ts\`). ` +
+      `A third, diagnostic baseline, the **buffering floor**, takes the Engine's request and answers its envelope doing only what any buffering JSON gateway must ` +
+      `(read and parse the POST body, forward with the key through undici, buffer and parse the provider's JSON, splice it into the envelope; ` +
+      `no token check, validation, secret lookup, receipts or metrics; \`test/bench/servers/buffering-floor.ts\`): ` +
+      `Engine − floor is the Engine's own work, floor − proxy what buffering and a JSON request body cost.`,
   );
   out.push('');
   out.push(
     `Method: closed loop, **concurrency ${o.concurrency}** (undici Pool, ${o.concurrency} keep-alive connections per target), ` +
       `${o.warmupMs} ms warm-up per target, then ${o.rounds} rounds × ${o.windowMs} ms per target with the order rotated each round ` +
-      `(direct → proxy → Engine, proxy → Engine → direct, …). Latency is request start → last body byte at the load generator. ` +
+      `(direct → proxy → floor → Engine, proxy → floor → Engine → direct, …). Latency is request start → last body byte at the load generator. ` +
       `Every response body is checked (provider body byte-for-byte; Engine envelope \`{ok:true,status:200,data:<provider body>}\`). ` +
       `Figures are medians across rounds; "added" and ratios are paired within each round, then the median is taken.`,
   );
   out.push('');
   out.push(
     o.pinned
-      ? 'Placement (2 cores, `taskset`): CPU 0 runs the load generator and the provider; CPU 1 runs the process under test — the bare proxy or the Engine, each its own process with its own event loop, only one loaded at a time. The CPU-0 work per request is the same for every target, so only the middle hop differs; "direct" leaves CPU 1 idle.'
+      ? 'Placement (2 cores, `taskset`): CPU 0 runs the load generator and the provider; CPU 1 runs the process under test — the bare proxy, the buffering floor or the Engine, each its own process with its own event loop, only one loaded at a time. The CPU-0 work per request is the same for every target, so only the middle hop differs; "direct" leaves CPU 1 idle.'
       : 'Placement: unpinned (BENCH_PLACEMENT=shared or no taskset); load generator, provider and proxy/Engine are separate processes scheduled freely over the cores.',
   );
   if (o.profileDir) out.push('', `**Profiled run** (BENCH_CPU_PROF): the Engine and the proxy ran the sampling profiler during the rounds, which slows them; do not compare these figures with unprofiled runs.`);
@@ -292,6 +305,8 @@ function report(o: {
         ['Engine vs bare proxy', signedMs(vsProxy.p50), signedMs(vsProxy.p99), ratio(vsProxy.tput)],
         ['Engine vs direct', signedMs(vsDirect.p50), signedMs(vsDirect.p99), ratio(vsDirect.tput)],
         ['bare proxy vs direct', signedMs(proxyVsDirect.p50), signedMs(proxyVsDirect.p99), ratio(proxyVsDirect.tput)],
+        ['Engine vs buffering floor (diagnostic)', signedMs(vsFloor.p50), signedMs(vsFloor.p99), ratio(vsFloor.tput)],
+        ['buffering floor vs bare proxy (diagnostic)', signedMs(floorVsProxy.p50), signedMs(floorVsProxy.p99), ratio(floorVsProxy.tput)],
       ],
     ),
   );
@@ -311,7 +326,7 @@ function report(o: {
   out.push('<details><summary>Per round (p50 / p99 ms, req/s)</summary>', '');
   out.push(
     table(
-      ['round', ...ids.map((id) => LABEL[id]), 'Engine − proxy p50 / p99', 'Engine / proxy req/s', 'other load / steal, cores (direct; proxy; Engine)'],
+      ['round', ...ids.map((id) => LABEL[id]), 'Engine − proxy p50 / p99', 'Engine / proxy req/s', `other load / steal, cores (${ids.join('; ')})`],
       perRound.map((r, i) => [
         String(i + 1),
         ...ids.map((id) => `${ms(r[id].window.p50)} / ${ms(r[id].window.p99)}, ${int(r[id].window.rps)}`),

@@ -4,10 +4,9 @@
 // the response straight into the client's response (`undici.stream`, no intermediate Readable).
 // No auth, validation, parsing, logging or receipts.
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Agent, stream } from 'undici';
 import { serve } from './ipc.ts';
-import { trackSockets } from './close.ts';
+import { listenOnLoopback } from './close.ts';
 
 // RFC 9110 §7.6.1 connection-specific fields, plus host (undici sets it from the origin).
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
@@ -46,15 +45,5 @@ await serve(async () => {
       res.end(`bad gateway: ${(err as Error).message}`);
     }
   });
-  server.keepAliveTimeout = 65_000;
-  const close = trackSockets(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    info: { url: `http://127.0.0.1:${port}` },
-    stop: async () => {
-      await close();
-      await agent.close();
-    },
-  };
+  return listenOnLoopback(server, () => agent.close());
 });

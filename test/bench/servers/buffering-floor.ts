@@ -1,0 +1,68 @@
+// Diagnostic baseline: the least any buffering JSON gateway does per call, with none of the Engine's
+// own work. It reads and parses the POST body the Engine gets, sends `GET /v1/contacts/<id>` with
+// `Authorization: Bearer <BENCH_PROVIDER_KEY>` through undici (a keep-alive Agent like the Engine's),
+// buffers and parses the provider's JSON, and answers the Engine's envelope with the body spliced in.
+// No token check, validation, secret lookup, receipts, metrics or timeouts: the gap between this and
+// the Engine is the Engine's own work; the gap between this and the bare proxy is what buffering and
+// a JSON request body cost.
+import { createServer } from 'node:http';
+import { Agent, util, type Dispatcher } from 'undici';
+import { serve } from './ipc.ts';
+import { listenOnLoopback } from './close.ts';
+
+await serve(async () => {
+  const upstream = process.env.BENCH_UPSTREAM_URL;
+  const key = process.env.BENCH_PROVIDER_KEY;
+  if (!upstream || !key) throw new Error('BENCH_UPSTREAM_URL and BENCH_PROVIDER_KEY must be set');
+  const origin = new URL(upstream).origin;
+  const headers = { authorization: `Bearer ${key}`, accept: 'application/json' };
+  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 256, pipelining: 1 });
+
+  const server = createServer((req, res) => {
+    const fail = (status: number, message: string) => {
+      if (!res.headersSent) res.writeHead(status, { 'content-type': 'text/plain' });
+      res.end(message);
+    };
+    const body: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => body.push(chunk));
+    req.on('end', () => {
+      let id: unknown;
+      try {
+        id = (JSON.parse(Buffer.concat(body).toString('utf8')) as { input?: { contact_id?: unknown } }).input?.contact_id;
+      } catch {
+        return fail(400, 'bad json');
+      }
+      if (typeof id !== 'string') return fail(400, 'input.contact_id is required');
+      const chunks: Buffer[] = [];
+      let status = 0;
+      const handler: Dispatcher.DispatchHandler = {
+        onConnect() {},
+        onHeaders(statusCode, rawHeaders) {
+          status = statusCode;
+          util.parseHeaders(rawHeaders as Buffer[]);
+          return true;
+        },
+        onData(chunk) {
+          chunks.push(chunk as Buffer);
+          return true;
+        },
+        onComplete() {
+          const text = Buffer.concat(chunks).toString('utf8');
+          try {
+            JSON.parse(text);
+          } catch {
+            return fail(502, 'provider sent invalid JSON');
+          }
+          const payload = `{"ok":true,"status":${status},"data":${text},"error":null}`;
+          res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(payload) });
+          res.end(payload);
+        },
+        onError(err) {
+          fail(502, `bad gateway: ${err.message}`);
+        },
+      };
+      agent.dispatch({ origin, path: `/v1/contacts/${encodeURIComponent(id)}`, method: 'GET', headers }, handler);
+    });
+  });
+  return listenOnLoopback(server, () => agent.close());
+});
