@@ -57,6 +57,8 @@ function once<T>(make: () => T): () => T {
   };
 }
 
+const summaryOf = ({ service, version, title, baseUrl, operations, source }: LoadedService): ServiceSummary => ({ service, version, title, baseUrl, operations, source });
+
 const indexed = (index: ServiceIndex) => ({ index, byId: new Map(index.operations.map((op) => [op.id, op])) });
 
 export class Catalog {
@@ -99,8 +101,14 @@ export class Catalog {
     const needle = q?.trim().toLowerCase();
     return [...this.services.values()]
       .filter((s) => !needle || s.service.includes(needle) || s.title.toLowerCase().includes(needle))
-      .map(({ service, version, title, baseUrl, operations, source }) => ({ service, version, title, baseUrl, operations, source }))
+      .map(summaryOf)
       .sort((a, b) => (key(a.service, a.version) < key(b.service, b.version) ? -1 : 1));
+  }
+
+  /** A service version's summary (title, base URL, operation count), without reading its index. */
+  summary(service: string, version: string): ServiceSummary | undefined {
+    const loaded = this.services.get(key(service, version));
+    return loaded && summaryOf(loaded);
   }
 
   get(service: string, version: string): ServiceIndex | undefined {

@@ -26,11 +26,10 @@ export class Workspace {
   private view(row: WorkspaceServiceRow): EnabledService {
     let view = this.views.get(row);
     if (!view) {
-      const index = this.catalog.get(row.service, row.version);
       view = Object.freeze({
         service: row.service,
         version: row.version,
-        baseUrl: row.baseUrl ?? index?.baseUrl ?? '',
+        baseUrl: row.baseUrl ?? this.catalog.summary(row.service, row.version)?.baseUrl ?? '',
         baseUrlOverridden: row.baseUrl !== null,
         enabledAt: row.enabledAt,
       });
@@ -54,7 +53,7 @@ export class Workspace {
         details: { field: 'service' },
       });
     }
-    if (!this.catalog.get(service, version)) {
+    if (!this.catalog.summary(service, version)) {
       throw new EngineError('ENGINE_NOT_FOUND', `service '${service}' has no version '${version}' (available: ${this.catalog.versionsOf(service).join(', ')})`, {
         details: { field: 'version' },
       });
