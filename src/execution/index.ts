@@ -77,8 +77,12 @@ interface Outcome {
 
 const NO_SELECTORS: Selectors = Object.freeze({});
 
-const definedOnly = (o: Selectors | null | undefined): Selectors =>
-  o ? (Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as Selectors) : NO_SELECTORS;
+/** The selectors a binding fixes (its defined values), or NO_SELECTORS when it fixes none. */
+function definedOnly(o: Selectors | null | undefined): Selectors {
+  if (!o) return NO_SELECTORS;
+  const defined = Object.entries(o).filter(([, v]) => v !== undefined && v !== null);
+  return defined.length ? (Object.fromEntries(defined) as Selectors) : NO_SELECTORS;
+}
 
 /** A service version's API-key and OAuth methods, found once per catalog index. */
 const authMethods = new WeakMap<ServiceIndex, { apiKey: ApiKeyAuth | undefined; oauth: ServiceIndex['auth'][number] | undefined }>();
@@ -303,9 +307,9 @@ export class Executor {
     if (!enabled || enabled.version !== version) {
       throw new EngineError('ENGINE_CONFLICT', `service '${service}' is not enabled at ${version} in the workspace`);
     }
-    const fixed = scope.binding ? definedOnly(scope.binding) : NO_SELECTORS;
+    const fixed = definedOnly(scope.binding);
     // A fixed binding is authoritative: the caller may only choose the auth type.
-    const selectors = fixed !== NO_SELECTORS && Object.keys(fixed).length ? { authType: req.selectors?.authType, ...fixed } : (req.selectors ?? NO_SELECTORS);
+    const selectors = fixed === NO_SELECTORS ? (req.selectors ?? NO_SELECTORS) : { authType: req.selectors?.authType, ...fixed };
     const { auth, secret } = await this.credential(index, selectors);
     const target = { baseUrl: enabled.baseUrl, headers: index.headers, auth, secret };
     const first = buildRequest(op, input, target);
