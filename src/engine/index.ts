@@ -120,7 +120,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
   const app = createHttpApp(deps);
   const drain = new HttpDrain(log);
   const drainBudgetMs = config.executeBudgetMs + DRAIN_MARGIN_MS;
-  const server: Server = createServer(instrumentHttp(drain.wrap(app.callback())));
+  const server: Server = createServer({ ServerResponse: drain.Response }, instrumentHttp(drain.wrap(app.callback())));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
