@@ -159,6 +159,32 @@ interface RouteCall {
   state: RequestState;
 }
 
+/**
+ * A handler's input. `host` is computed only when read (one handler reads it), through a getter on
+ * the prototype: an object literal with its own getter gets a fresh accessor pair, and so a fresh
+ * hidden class, on every call; those pile up in the old generation and keep each request's closure
+ * (request, response, buffers) reachable until a full GC, so young collections promote them all.
+ */
+class CallInput {
+  readonly params: Record<string, unknown>;
+  readonly body: unknown;
+  readonly principal: TokenRow | undefined;
+  readonly origin: string | undefined;
+  private readonly hostOf: () => string;
+
+  constructor(params: Record<string, unknown>, body: unknown, principal: TokenRow | undefined, origin: string | undefined, hostOf: () => string) {
+    this.params = params;
+    this.body = body;
+    this.principal = principal;
+    this.origin = origin;
+    this.hostOf = hostOf;
+  }
+
+  get host(): string {
+    return this.hostOf();
+  }
+}
+
 /** One bound (non-raw) route: authentication, parameters, body and handler, surface-independent. */
 function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call: RouteCall) => Promise<HandlerResult> {
   const handler = handlers[route.operationId as OperationId] as (input: unknown) => Promise<HandlerResult>;
@@ -182,16 +208,7 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
       body = await readBody(req, bodyLimit, route.bodyRequired, route.bodyType);
       if (body !== undefined && !bodyValidator(body)) throw requestValidationError('body', bodyValidator);
     }
-    const origin = headerOf(req, 'origin') || undefined;
-    return handler({
-      params,
-      body,
-      principal: state.principal,
-      origin,
-      get host() {
-        return host();
-      },
-    });
+    return handler(new CallInput(params, body, state.principal, headerOf(req, 'origin') || undefined, host));
   };
 }
 
