@@ -141,7 +141,7 @@ describe('REST execution hot path', () => {
     expect(JSON.parse(res.body)).toEqual({ ok: true, status: 200, data: { id: 'con_spaced', n: 1.5, big: 12345678901234567890 }, error: null });
   });
 
-  it('splices UTF-8 JSON byte for byte, and decodes a body that is not valid UTF-8 before sending it', async () => {
+  it('splices the provider JSON text, and decodes a body that is not valid UTF-8 before sending it', async () => {
     const unicode = callBody({ contact_id: 'con_0001' });
     const ok = await send(execPath(), { headers: jsonHeaders(unicode), body: unicode });
     expect(JSON.parse(ok.body).data.note).toBe('ünïcødé ✓');

@@ -5,7 +5,6 @@
 // Hot path: requests go straight to `Agent.dispatch` with a handler object (no Readable body
 // stream, no AsyncResource, no per-request AbortSignal.timeout whose timer would fire long after
 // the call and build a DOMException, no closures); the total timeout is one cleared setTimeout.
-import { isUtf8 } from 'node:buffer';
 import { Agent, errors as undiciErrors, util as undiciUtil, type Dispatcher as UndiciDispatcher } from 'undici';
 import { EngineError } from '../envelope/index.ts';
 import type { ProviderRequest } from './request.ts';
@@ -19,8 +18,6 @@ export interface ProviderResponse {
   raw: Buffer;
   /** The body's JSON text (secret already redacted) when `data` was parsed from it as JSON. */
   json?: string | undefined;
-  /** `raw`, when it is `json` encoded as UTF-8 byte for byte (no invalid sequences were replaced). */
-  jsonBytes?: Buffer | undefined;
   durationMs: number;
 }
 
@@ -280,7 +277,7 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
       raw = Buffer.from(raw.toString('utf8').split(secret).join('[redacted]'));
     }
     const body = parseBody(raw, this.headers['content-type']);
-    this.resolve({ status: this.status, headers: this.headers, data: body.data, raw, json: body.json, jsonBytes: body.jsonBytes, durationMs });
+    this.resolve({ status: this.status, headers: this.headers, data: body.data, raw, json: body.json, durationMs });
   }
 
   onError(err: Error): void {
@@ -296,7 +293,7 @@ const tooLarge = (maxBytes: number) =>
 
 const JSON_TYPE = /json/i;
 
-function parseBody(raw: Buffer, contentType: string | string[] | undefined): { data: unknown; json?: string; jsonBytes?: Buffer } {
+function parseBody(raw: Buffer, contentType: string | string[] | undefined): { data: unknown; json?: string } {
   if (raw.length === 0) return { data: null };
   const text = raw.toString('utf8');
   const type = Array.isArray(contentType) ? contentType[0] : contentType;
@@ -307,8 +304,7 @@ function parseBody(raw: Buffer, contentType: string | string[] | undefined): { d
     } catch {
       return { data: text };
     }
-    // Valid UTF-8 decodes losslessly, so these bytes are exactly `text`: a surface may send them as they are.
-    return { data, json: text, jsonBytes: isUtf8(raw) ? raw : undefined };
+    return { data, json: text };
   }
   return { data: text };
 }

@@ -60,8 +60,6 @@ export interface CallResult {
    * so a surface can splice it into its reply instead of re-serialising the parsed value.
    */
   dataJson?: string | undefined;
-  /** `dataJson` as UTF-8 bytes, when the provider sent exactly those bytes. */
-  dataBytes?: Buffer | undefined;
 }
 
 interface Outcome {
@@ -72,7 +70,6 @@ interface Outcome {
   bytes: number;
   sha256: string | null;
   dataJson?: string | undefined;
-  dataBytes?: Buffer | undefined;
 }
 
 const NO_SELECTORS: Selectors = Object.freeze({});
@@ -148,21 +145,6 @@ export function resultJson(result: CallResult): string {
     return `{"ok":true,"status":${JSON.stringify(e.status)},"data":${result.dataJson},"error":null}`;
   }
   return JSON.stringify(e);
-}
-
-const SUCCESS_HEADS = new Map<number, Buffer>();
-const SUCCESS_TAIL = Buffer.from(',"error":null}');
-
-/**
- * A call's envelope as UTF-8 JSON, ready to send: the provider's body bytes spliced in as they
- * came (no decode and re-encode) when they are its JSON, else `resultJson`.
- */
-export function resultBody(result: CallResult): Buffer | string {
-  const e = result.envelope;
-  if (result.dataBytes === undefined || e.ok !== true || e.error !== null) return resultJson(result);
-  let head = SUCCESS_HEADS.get(e.status);
-  if (!head) SUCCESS_HEADS.set(e.status, (head = Buffer.from(`{"ok":true,"status":${JSON.stringify(e.status)},"data":`)));
-  return Buffer.concat([head, result.dataBytes, SUCCESS_TAIL], head.length + result.dataBytes.length + SUCCESS_TAIL.length);
 }
 
 export class Executor {
@@ -254,7 +236,6 @@ export class Executor {
       providerDurationMs: outcome.durationMs,
       receiptId,
       dataJson: outcome.dataJson,
-      dataBytes: outcome.dataBytes,
     };
   }
 
@@ -372,7 +353,6 @@ export class Executor {
       bytes: res.raw.length,
       sha256: sha256(res.raw),
       dataJson: ok ? res.json : undefined,
-      dataBytes: ok ? res.jsonBytes : undefined,
     };
   }
 

@@ -9,7 +9,7 @@ import { CatalogError, type Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
-import { resultBody, versionScopes, type Executor, type Selectors } from '../execution/index.ts';
+import { resultJson, versionScopes, type Executor, type Selectors } from '../execution/index.ts';
 import { DeviceFlowError, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import type { Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
@@ -433,7 +433,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
       return {
         status: result.providerAnswered ? 200 : result.envelope.status,
         type: 'application/json; charset=utf-8',
-        body: resultBody(result),
+        body: resultJson(result),
         ...(Number.isFinite(retryAfterMs) ? { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } } : {}),
       };
     },
