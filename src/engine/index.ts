@@ -13,7 +13,7 @@ import { LocalCoordinator, type Coordinator } from '../coordination/index.ts';
 import { McpGateway } from '../mcp/index.ts';
 import { createExecuteTool } from '../mcp/execute.ts';
 import { MemorySessionStateStore, type SessionStateStore } from '../retention/index.ts';
-import { instrumentHttp } from '../metrics/index.ts';
+import { observeHttpResponse } from '../metrics/index.ts';
 import { SandboxWorkers } from '../sandbox/index.ts';
 import { UnifiedOperations } from '../unified/index.ts';
 import { createLogger, type Logger } from '../log/index.ts';
@@ -118,9 +118,9 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
   const deps = await assemble(config, log, store);
   const { signinCode } = await deps.accounts.ensureOwner(config.ownerPassword);
   const app = createHttpApp(deps);
-  const drain = new HttpDrain(log);
+  const drain = new HttpDrain(log, observeHttpResponse);
   const drainBudgetMs = config.executeBudgetMs + DRAIN_MARGIN_MS;
-  const server: Server = createServer({ ServerResponse: drain.Response }, instrumentHttp(drain.wrap(app.callback())));
+  const server: Server = createServer({ ServerResponse: drain.Response }, drain.wrap(app.callback()));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

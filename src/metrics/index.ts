@@ -1,7 +1,7 @@
 // Prometheus metrics of this Engine process (GET /metrics, prom-client's text format): requests and
 // latencies per surface, execute outcomes, result snapshot bytes and OAuth refreshes. One registry
 // per process; several Engines in one process (tests) share it, so read counters as deltas.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 
 /** Where a request arrived: REST executions, the MCP server, the CLI's control plane, gRPC, or anything else (probes, sign-in, metrics). */
@@ -126,19 +126,7 @@ export function surfaceOf(url: string): Surface {
   return 'other';
 }
 
-const STARTED = Symbol('svc.requestStarted');
-type TimedResponse = ServerResponse & { [STARTED]: number };
-
-/** One listener shared by every response (no closure per request). */
-function onResponseClose(this: TimedResponse): void {
-  metrics.observeRequest(surfaceOf(this.req?.url ?? ''), this.writableFinished ? this.statusCode : 'aborted', (performance.now() - this[STARTED]) / 1000);
-}
-
-/** Wraps a node:http request listener so every request is counted and timed when its response ends. */
-export function instrumentHttp<L extends (req: IncomingMessage, res: ServerResponse) => unknown>(listener: L): L {
-  return ((req: IncomingMessage, res: ServerResponse) => {
-    (res as TimedResponse)[STARTED] = performance.now();
-    res.on('close', onResponseClose);
-    return listener(req, res);
-  }) as L;
+/** Counts and times one HTTP response once it has closed (HttpDrain calls this for every response). */
+export function observeHttpResponse(res: ServerResponse, arrivedAt: number): void {
+  metrics.observeRequest(surfaceOf(res.req?.url ?? ''), res.writableFinished ? res.statusCode : 'aborted', (performance.now() - arrivedAt) / 1000);
 }

@@ -30,6 +30,12 @@ export interface DrainReport {
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
+/** A response of the drain's `Response` class. */
+type TrackedResponse = ServerResponse & { readonly arrivedAt: number };
+
+/** Called once for every response when it closes (finished or cut short), with when its request arrived (performance.now()). */
+export type ResponseObserver = (res: ServerResponse, arrivedAt: number) => void;
+
 /** GET on an MCP URL opens a server-to-client event stream that lasts as long as the session. */
 const isEventStream = (req: IncomingMessage) => req.method === 'GET' && (req.url ?? '').startsWith('/mcp/');
 
@@ -51,40 +57,58 @@ export class HttpDrain {
   private refused = 0;
   private settled: (() => void) | undefined;
 
+  /** Told about every response once it closes (metrics). */
+  private readonly observe: ResponseObserver;
   /** Shared 'close' listeners (no closure per request). */
-  private readonly onResponseClose: () => void;
-  private readonly onStreamClose: (this: ServerResponse) => void;
+  private readonly onResponseClose: (this: TrackedResponse) => void;
+  private readonly onStreamClose: (this: TrackedResponse) => void;
+  private readonly onRefusedClose: (this: TrackedResponse) => void;
 
   /**
-   * The server's response class (`createServer({ ServerResponse })`): once the drain has begun, a
-   * response whose headers are not yet written goes out with `Connection: close`.
+   * The server's response class (`createServer({ ServerResponse })`): it records when the request
+   * arrived, and once the drain has begun a response whose headers are not yet written goes out
+   * with `Connection: close`.
    */
   readonly Response: typeof ServerResponse;
 
-  constructor(log: Logger) {
+  constructor(log: Logger, observe: ResponseObserver = () => undefined) {
     this.log = log;
+    this.observe = observe;
     const drain = this;
-    this.onResponseClose = () => {
-      this.inFlight--;
-      if (this.draining && this.inFlight === 0) this.settled?.();
+    this.onResponseClose = function () {
+      drain.inFlight--;
+      if (drain.draining && drain.inFlight === 0) drain.settled?.();
+      drain.observe(this, this.arrivedAt);
     };
-    this.onStreamClose = function (this: ServerResponse) {
+    this.onStreamClose = function () {
       drain.streams.delete(this);
+      drain.observe(this, this.arrivedAt);
+    };
+    this.onRefusedClose = function () {
+      drain.observe(this, this.arrivedAt);
     };
     const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
-    class DrainingResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {}
+    class DrainingResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+      readonly arrivedAt = performance.now();
+    }
     // Node writes implicit headers through writeHead too, so this sees every response.
     DrainingResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
       if (drain.draining) this.shouldKeepAlive = false;
       return writeHead.apply(this, args);
-    } as ServerResponse['writeHead'];
+    } as never;
     this.Response = DrainingResponse;
   }
 
-  /** Wraps the server's request listener to count requests in flight and refuse new ones while draining. */
+  /**
+   * Wraps the server's request listener to count requests in flight and refuse new ones while
+   * draining. The server must be created with `Response` as its ServerResponse class.
+   */
   wrap<L extends Listener>(listener: L): L {
-    return ((req: IncomingMessage, res: ServerResponse) => {
-      if (this.draining) return this.refuse(res);
+    return ((req: IncomingMessage, res: TrackedResponse) => {
+      if (this.draining) {
+        res.on('close', this.onRefusedClose);
+        return this.refuse(res);
+      }
       if (isEventStream(req)) {
         this.streams.add(res);
         res.on('close', this.onStreamClose);

@@ -22,7 +22,7 @@ import { createHandlers, type HandlerResult, type Handlers, type ServerDeps } fr
 
 export type { ServerDeps, Handlers };
 export { createHandlers };
-export { HttpDrain, type DrainReport } from './drain.ts';
+export { HttpDrain, type DrainReport, type ResponseObserver } from './drain.ts';
 
 export interface RequestState {
   principal?: TokenRow;
