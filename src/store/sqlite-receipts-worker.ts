@@ -2,8 +2,7 @@
 // connection, one transaction per batch, an answer per batch.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { ReceiptRow } from './index.ts';
-import { ReceiptInserter, type FromWriter, type ToWriter } from './sqlite-receipts.ts';
+import { ReceiptInserter, type FromWriter, type ReceiptColumns, type ToWriter } from './sqlite-receipts.ts';
 
 const port = parentPort!;
 const db = new Database((workerData as { file: string }).file);
@@ -19,7 +18,7 @@ port.on('message', (message: ToWriter) => {
   }
   let answer: FromWriter;
   try {
-    inserter.insert(JSON.parse(message.rowsJson) as ReceiptRow[]);
+    inserter.insert(JSON.parse(message.rowsJson) as ReceiptColumns[]);
     answer = { type: 'done', batch: message.batch };
   } catch (err) {
     answer = { type: 'done', batch: message.batch, error: String((err as Error)?.message ?? err) };

@@ -7,7 +7,43 @@ import type { ReceiptRow } from './index.ts';
 
 /** Multi-row statement sizes: about 1.5 µs less per row than one statement per row. */
 const CHUNKS = [64, 16, 4, 1];
+
+/**
+ * A receipt as its column values, in INSERT order. Batches cross to the writer thread as JSON of
+ * these tuples: half the cost of JSON objects (no key strings) to write and to parse.
+ */
+export type ReceiptColumns = [
+  id: string,
+  versionId: string,
+  operation: string,
+  surface: string,
+  tokenId: string | null,
+  startedAt: string,
+  providerDurationMs: number,
+  pages: number,
+  status: number,
+  ok: 0 | 1,
+  bytes: number,
+  sha256: string | null,
+  errorCode: string | null,
+];
 const COLUMNS = 13;
+
+export const receiptColumns = (r: ReceiptRow): ReceiptColumns => [
+  r.id,
+  r.versionId,
+  r.operation,
+  r.surface,
+  r.tokenId,
+  r.startedAt,
+  r.providerDurationMs,
+  r.pages,
+  r.status,
+  r.ok ? 1 : 0,
+  r.bytes,
+  r.sha256,
+  r.errorCode,
+];
 
 /** Inserts receipt batches on one connection, one transaction per batch. */
 export class ReceiptInserter {
@@ -18,7 +54,7 @@ export class ReceiptInserter {
     this.db = db;
   }
 
-  insert(rows: ReceiptRow[]): void {
+  insert(rows: ReceiptColumns[]): void {
     this.db.transaction(() => {
       let at = 0;
       for (const size of CHUNKS) {
@@ -27,21 +63,8 @@ export class ReceiptInserter {
         const args: unknown[] = new Array(size * COLUMNS);
         while (rows.length - at >= size) {
           for (let i = 0; i < size; i++) {
-            const r = rows[at + i]!;
-            const o = i * COLUMNS;
-            args[o] = r.id;
-            args[o + 1] = r.versionId;
-            args[o + 2] = r.operation;
-            args[o + 3] = r.surface;
-            args[o + 4] = r.tokenId;
-            args[o + 5] = r.startedAt;
-            args[o + 6] = r.providerDurationMs;
-            args[o + 7] = r.pages;
-            args[o + 8] = r.status;
-            args[o + 9] = r.ok ? 1 : 0;
-            args[o + 10] = r.bytes;
-            args[o + 11] = r.sha256;
-            args[o + 12] = r.errorCode;
+            const row = rows[at + i]!;
+            for (let c = 0; c < COLUMNS; c++) args[i * COLUMNS + c] = row[c];
           }
           stmt.run(args);
           at += size;
@@ -65,7 +88,7 @@ export class ReceiptInserter {
 }
 
 /** A batch crosses as JSON text: one string is cheaper to post than dozens of structured-cloned rows. */
-export type ToWriter = { type: 'insert'; batch: number; rowsJson: string } | { type: 'close' };
+export type ToWriter = { type: 'insert'; batch: number; /** JSON of ReceiptColumns[] */ rowsJson: string } | { type: 'close' };
 export type FromWriter = { type: 'done'; batch: number; error?: string };
 
 /** The request thread's side of the writer thread (./sqlite-receipts-worker.ts), started on the first batch. */
@@ -87,7 +110,7 @@ export class ReceiptWriter {
     return new Promise<void>((resolve, reject) => {
       if (this.waiting.size === 0) worker.ref(); // a batch in flight keeps the process up until it is committed
       this.waiting.set(batch, { resolve, reject });
-      worker.postMessage({ type: 'insert', batch, rowsJson: JSON.stringify(rows) } satisfies ToWriter);
+      worker.postMessage({ type: 'insert', batch, rowsJson: JSON.stringify(rows.map(receiptColumns)) } satisfies ToWriter);
     });
   }
 

@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ReceiptInserter, ReceiptWriter } from './sqlite-receipts.ts';
+import { ReceiptInserter, ReceiptWriter, receiptColumns } from './sqlite-receipts.ts';
 import {
   StoreConflictError,
   type ImportedServiceRow,
@@ -67,6 +67,17 @@ const MIGRATIONS: string[] = [
   `CREATE TABLE idempotency_keys (
      scope TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, state TEXT NOT NULL, result TEXT,
      created_at TEXT NOT NULL, PRIMARY KEY (scope, key));`,
+  // Receipts are only ever listed by version, newest first: one B-tree keyed (version_id, id) instead
+  // of a rowid table plus its id index plus a (version_id, id) index — about a fifth less per insert.
+  `CREATE TABLE receipts_by_version (
+     id TEXT NOT NULL, version_id TEXT NOT NULL, operation TEXT NOT NULL, surface TEXT NOT NULL,
+     token_id TEXT, started_at TEXT NOT NULL, provider_duration_ms REAL NOT NULL, pages INTEGER NOT NULL,
+     status INTEGER NOT NULL, ok INTEGER NOT NULL, bytes INTEGER NOT NULL, sha256 TEXT, error_code TEXT,
+     PRIMARY KEY (version_id, id)) WITHOUT ROWID;
+   INSERT INTO receipts_by_version SELECT id, version_id, operation, surface, token_id, started_at, provider_duration_ms,
+     pages, status, ok, bytes, sha256, error_code FROM receipts;
+   DROP TABLE receipts;
+   ALTER TABLE receipts_by_version RENAME TO receipts;`,
 ];
 
 const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };
@@ -509,7 +520,7 @@ export class SqliteStore implements Store {
         // The writer thread failed (it died, or could not open the file): the batch is written here instead.
       }
     }
-    this.receipts.insert(rows);
+    this.receipts.insert(rows.map(receiptColumns));
   }
   async listReceipts(versionId: string, limit: number) {
     return this.stmt.listReceipts!.all(versionId, limit).map((r) => receiptFrom(r as Row));
