@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
 import { LoadGenerator, windowCells, type LoadTarget, type WindowResult } from './lib/load.ts';
-import { machineCpu } from './lib/sysload.ts';
+import { machineCpu, threadCpu } from './lib/sysload.ts';
 import { int, median, ms, ratio, signedMs, table } from './lib/stats.ts';
 import type { BenchContext } from './lib/types.ts';
 import { CONTACT_BODY, isContactEnvelope } from './servers/contact.ts';
@@ -41,6 +41,8 @@ interface Measured {
   window: WindowResult;
   /** CPU time of the process in the middle (proxy or Engine) per completed request, µs; NaN for direct. */
   hopCpuUsPerReq: number;
+  /** The same CPU time by thread group ('main thread', 'V8Worker', named threads), µs per request; empty where /proc is unavailable. */
+  hopThreadsUsPerReq: Map<string, number>;
   /** Share of one core the middle process used during the window. */
   hopCpuUtil: number;
   /** CPU time of the load generator + provider per completed request, µs. */
@@ -136,8 +138,10 @@ export async function run(ctx: BenchContext): Promise<string> {
       const edge0 = process.cpuUsage();
       const [prov0, hop0] = await Promise.all([provider.cpu(), h ? h.cpu() : Promise.resolve(0)]);
       const sys0 = machineCpu();
+      const threads0 = h ? threadCpu(h.pid) : undefined;
       const window = await gen[id].run(c, duration);
       const sys1 = machineCpu();
+      const threads1 = h ? threadCpu(h.pid) : undefined;
       const [prov1, hop1] = await Promise.all([provider.cpu(), h ? h.cpu() : Promise.resolve(0)]);
       const edge1 = process.cpuUsage(edge0);
       const done = Math.max(window.ok, 1);
@@ -145,6 +149,7 @@ export async function run(ctx: BenchContext): Promise<string> {
       return {
         window,
         hopCpuUsPerReq: h ? (hop1 - hop0) / done : NaN,
+        hopThreadsUsPerReq: new Map([...(threads1 ?? [])].map(([name, us]) => [name, (us - (threads0?.get(name) ?? 0)) / done])),
         hopCpuUtil: h ? (hop1 - hop0) / 1000 / window.elapsedMs : NaN,
         edgeCpuUsPerReq: edgeUs / done,
         foreignCores: Math.max(0, (sys1.busyUs - sys0.busyUs - edgeUs - (hop1 - hop0)) / 1000 / window.elapsedMs),
@@ -322,6 +327,20 @@ function report(o: {
   out.push('');
   out.push('"hop CPU" is the user+system CPU time of the proxy or Engine process divided by the requests it completed, and its share of one core during the window (100% = the hop is the bottleneck).');
   out.push('');
+  const hops = ids.filter((id) => id !== 'direct');
+  const threadNames = [...new Set(perRound.flatMap((r) => hops.flatMap((id) => [...r[id].hopThreadsUsPerReq].filter(([, us]) => us >= 0.5).map(([name]) => name))))].sort(
+    (a, b) => (a === 'main thread' ? -1 : b === 'main thread' ? 1 : a.localeCompare(b)),
+  );
+  if (threadNames.length) {
+    out.push(`Hop CPU by thread (µs per request, medians of ${o.rounds} rounds; from /proc/<pid>/task/<tid>/schedstat; threads under 0.5 µs/req left out). The main thread is the event loop; \`V8Worker\` threads are V8's GC and compiler helpers; \`svc-receipts\` is the Engine's SQLite receipt writer.`, '');
+    out.push(
+      table(
+        ['target', ...threadNames],
+        hops.map((id) => [LABEL[id], ...threadNames.map((name) => med(id, (m) => m.hopThreadsUsPerReq.get(name) ?? 0).toFixed(1))]),
+      ),
+    );
+    out.push('');
+  }
 
   out.push('<details><summary>Per round (p50 / p99 ms, req/s)</summary>', '');
   out.push(
