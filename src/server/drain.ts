@@ -46,10 +46,10 @@ const UNAVAILABLE = JSON.stringify(
 export class HttpDrain {
   private readonly log: Logger;
   /**
-   * Requests in flight, as a count: a Set of their responses costs the whole Engine. Every rehash
-   * of a Set under churn leaves its old table in the old generation still pointing at responses,
-   * so scavenges keep those responses (and their requests and buffers) alive and promote them:
-   * measured ~2 KB promoted per request and several times the GC work of the same path without it.
+   * Requests in flight, as a count. A Set of their responses cost the whole Engine: with it, ~2 KB of
+   * every request (response, request, buffers) survived young collections and was promoted, several
+   * times the GC work of the same path without it (measured). Most likely each rehash of a Set under
+   * churn leaves its old table in the old generation still pointing at responses.
    */
   private inFlight = 0;
   private readonly streams = new Set<ServerResponse>();
