@@ -19,27 +19,43 @@ import { median } from './lib/stats.ts';
 import { isContactEnvelope } from './servers/contact.ts';
 import type { EngineReady } from './servers/engine.ts';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { rounds: { type: 'string', default: '10' }, window: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '16' } },
-});
+const USAGE = 'usage: npm run bench:ab -- <git revision> [--rounds N] [--window MS] [--concurrency C]';
+const args = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { rounds: { type: 'string', default: '10' }, window: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '16' } },
+    });
+  } catch (err) {
+    console.error(`bench:ab: ${(err as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+const { values, positionals } = args;
 const positive = (name: string, text: string) => {
   const n = Number(text);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer (got '${text}')`);
-  return n;
+  if (Number.isInteger(n) && n > 0) return n;
+  console.error(`bench:ab: --${name} must be a positive integer (got '${text}')`);
+  process.exit(2);
 };
 const rounds = positive('rounds', values.rounds!);
 const windowMs = positive('window', values.window!);
 const concurrency = positive('concurrency', values.concurrency!);
 const revision = positionals[0];
 if (!revision || positionals.length > 1) {
-  console.error('usage: npm run bench:ab -- <git revision> [--rounds N] [--window MS] [--concurrency C]');
+  console.error(USAGE);
   process.exit(2);
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
-const commit = git('rev-parse', '--verify', `${revision}^{commit}`);
+let commit: string;
+try {
+  commit = execFileSync('git', ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+} catch {
+  console.error(`bench:ab: '${revision}' is not a commit in this repository`);
+  process.exit(2);
+}
 
 const worktree = mkdtempSync(join(tmpdir(), 'svc-bench-ab-'));
 const children: ChildHandle<unknown>[] = [];
