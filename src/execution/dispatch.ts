@@ -298,13 +298,11 @@ function parseBody(raw: Buffer, contentType: string | string[] | undefined): { d
   const text = raw.toString('utf8');
   const type = Array.isArray(contentType) ? contentType[0] : contentType;
   if (type && JSON_TYPE.test(type)) {
-    let data: unknown;
     try {
-      data = JSON.parse(text);
+      return { data: JSON.parse(text), json: text };
     } catch {
       return { data: text };
     }
-    return { data, json: text };
   }
   return { data: text };
 }

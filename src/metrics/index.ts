@@ -85,7 +85,6 @@ const refreshes = new Counter({
   registers: [registry],
 });
 
-
 export const metrics = {
   /** The Content-Type of `text()`. */
   contentType: registry.contentType,

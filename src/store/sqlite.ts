@@ -219,8 +219,8 @@ export class SqliteStore implements Store {
    * another connection's commit (the CLI, another process) moves `PRAGMA data_version`, read at most
    * once per CHANGE_CHECK_MS. So a revocation or a rotated secret is seen by the next request (from
    * another connection: by any request a millisecond later), without three queries per call. Values
-   * are frozen. (The check used to be once per event-loop turn, re-armed with setImmediate: that
-   * immediate cost an extra pass of the event loop, ~10 µs, on every request.)
+   * are frozen. A clock, not a flag re-armed with setImmediate each event-loop turn: that immediate
+   * cost an extra pass of the loop, ~3 µs per request at concurrency 16 (measured in pairs).
    */
   private hotRead<T>(key: string, load: () => T): T {
     const now = performance.now();
