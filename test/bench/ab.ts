@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
-import { LoadGenerator, type LoadTarget } from './lib/load.ts';
+import { LoadGenerator } from './lib/load.ts';
 import { median } from './lib/stats.ts';
-import { isContactEnvelope } from './servers/contact.ts';
+import { contactExecution } from './servers/contact.ts';
 import type { EngineReady } from './servers/engine.ts';
 
 const USAGE = 'usage: npm run bench:ab -- <git revision> [--rounds N] [--window MS] [--concurrency C]';
@@ -81,16 +81,7 @@ try {
   for (const side of sides) {
     const engine = await startChild<EngineReady>(side.label, join(side.dir, 'test/bench/servers/engine.ts'), { cpus: pinned ? '1' : undefined, env, readyTimeoutMs: 60_000 });
     children.push(engine);
-    const target: LoadTarget = {
-      name: side.label,
-      origin: engine.ready.url,
-      method: 'POST',
-      path: `/v1/apps/${engine.ready.versionId}/executions`,
-      headers: { authorization: `Bearer ${engine.ready.token}`, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ operation: 'demo-crm.contacts/get', input: { contact_id: 'con_0001' } }),
-      check: (_status, text) => isContactEnvelope(text),
-    };
-    const load = new LoadGenerator(target, concurrency);
+    const load = new LoadGenerator(contactExecution(side.label, engine.ready.url, engine.ready), concurrency);
     generators.push(load);
     engines.push({ label: side.label, engine, load });
   }

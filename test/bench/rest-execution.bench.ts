@@ -18,7 +18,7 @@ import { LoadGenerator, windowCells, type LoadTarget, type WindowResult } from '
 import { machineCpu, threadCpu } from './lib/sysload.ts';
 import { int, median, ms, ratio, signedMs, table } from './lib/stats.ts';
 import type { BenchContext } from './lib/types.ts';
-import { CONTACT_BODY, isContactEnvelope } from './servers/contact.ts';
+import { CONTACT_BODY, contactExecution } from './servers/contact.ts';
 import type { EngineReady } from './servers/engine.ts';
 
 export const name = 'rest-execution';
@@ -92,13 +92,6 @@ export async function run(ctx: BenchContext): Promise<string> {
     ctx.log(`provider ${provider.ready.url}, bare proxy ${proxy.ready.url}, Engine ${engine.ready.url} (${pinned ? 'pinned: load+provider on CPU 0, proxy/Engine on CPU 1' : 'unpinned'})`);
 
     const contactPath = '/v1/contacts/con_0001';
-    const executionRequest = {
-      method: 'POST',
-      path: `/v1/apps/${engine.ready.versionId}/executions`,
-      headers: { authorization: `Bearer ${engine.ready.token}`, 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ operation: 'demo-crm.contacts/get', input: { contact_id: 'con_0001' } }),
-      check: (_status: number, text: string) => isContactEnvelope(text),
-    } as const;
     const targets: Record<TargetId, LoadTarget> = {
       direct: {
         name: 'direct',
@@ -117,8 +110,8 @@ export async function run(ctx: BenchContext): Promise<string> {
         check: (_s, text) => text === CONTACT_BODY,
       },
       // The floor gets exactly the Engine's request.
-      floor: { ...executionRequest, name: 'floor', origin: floor.ready.url },
-      engine: { ...executionRequest, name: 'engine', origin: engine.ready.url },
+      floor: contactExecution('floor', floor.ready.url, engine.ready),
+      engine: contactExecution('engine', engine.ready.url, engine.ready),
     };
     const ids: TargetId[] = ['direct', 'proxy', 'floor', 'engine'];
     const gen = {} as Record<TargetId, LoadGenerator>;
@@ -266,7 +259,7 @@ function report(o: {
       ? 'Placement (2 cores, `taskset`): CPU 0 runs the load generator and the provider; CPU 1 runs the process under test — the bare proxy, the buffering floor or the Engine, each its own process with its own event loop, only one loaded at a time. The CPU-0 work per request is the same for every target, so only the middle hop differs; "direct" leaves CPU 1 idle.'
       : 'Placement: unpinned (BENCH_PLACEMENT=shared or no taskset); load generator, provider and proxy/Engine are separate processes scheduled freely over the cores.',
   );
-  if (o.profileDir) out.push('', `**Profiled run** (BENCH_CPU_PROF): the Engine and the proxy ran the sampling profiler during the rounds, which slows them; do not compare these figures with unprofiled runs.`);
+  if (o.profileDir) out.push('', `**Profiled run** (BENCH_CPU_PROF): the Engine, the proxy and the floor ran the sampling profiler during the rounds, which slows them; do not compare these figures with unprofiled runs.`);
   out.push('');
   if (anyFailure) out.push('**Some requests failed — see the failure counts; the figures below are not trustworthy.**', '');
 

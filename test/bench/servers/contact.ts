@@ -1,6 +1,7 @@
 // The fixed provider payload (~1 KB of compact JSON) shared by the provider and the load
 // generator, which compares every response body with it.
 import { isDeepStrictEqual } from 'node:util';
+import type { LoadTarget } from '../lib/load.ts';
 
 const contact = {
   id: 'con_0001',
@@ -38,4 +39,17 @@ export function isContactEnvelope(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The Engine request every REST bench sends: `demo-crm.contacts/get` of the fixed contact, checked against its envelope. */
+export function contactExecution(name: string, origin: string, engine: { versionId: string; token: string }): LoadTarget {
+  return {
+    name,
+    origin,
+    method: 'POST',
+    path: `/v1/apps/${engine.versionId}/executions`,
+    headers: { authorization: `Bearer ${engine.token}`, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ operation: 'demo-crm.contacts/get', input: { contact_id: 'con_0001' } }),
+    check: (_status, text) => isContactEnvelope(text),
+  };
 }
