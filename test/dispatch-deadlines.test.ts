@@ -33,7 +33,7 @@ afterAll(async () => {
   await close();
 });
 
-const get = (path: string) => ({ method: 'GET', url: base + path, headers: {} });
+const get = (path: string) => ({ method: 'GET', url: base + path, headers: {}, body: undefined });
 
 /** Sends a call and reports when and how it settled, in ms since `t0`. */
 function timed(path: string, timeoutMs: number, t0: number) {
