@@ -9,6 +9,8 @@ import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provi
 import { RawEngineClient } from './helpers/grpc.ts';
 
 const SECRET = 'canary-grpc-51d0e8a2c4';
+/** JSON whose text a parse and re-serialise would change: an integer past 2^53, a trailing zero, spacing. */
+const EXACT_BODY = '{ "id": "con_exact", "n": 12345678901234567890, "f": 1.50 }';
 
 let t: TestEngine;
 let provider: FakeProvider;
@@ -26,6 +28,10 @@ beforeAll(async () => {
       const after = url.searchParams.get('starting_after');
       const page = after ? Number(after.slice(4)) : 0;
       return json(res, 200, { data: [{ id: `con_${page + 1}` }], has_more: page + 1 < 3 });
+    }
+    if (id === 'con_exact') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(EXACT_BODY);
     }
     if (id?.startsWith('con_slow')) {
       const delay = Number(id.slice('con_slow'.length));
@@ -61,6 +67,19 @@ describe('gRPC Execute', () => {
     expect(viaGrpc.envelope).toEqual(viaRest.body);
     expect(viaGrpc.envelope).toMatchObject({ ok: true, status: 200, data: { id: 'con_0001', big: '12345678901234567890' }, error: null });
     expect(provider.requests.at(-1)!.headers.authorization).toBe(`Bearer ${SECRET}`);
+  });
+
+  it("carries the provider's JSON text as it came, exactly as REST splices it", async () => {
+    const input = { contact_id: 'con_exact' };
+    const viaGrpc = await client.execute(sdk.token, { versionId: sdk.versionId, operation: 'demo-crm.contacts/get', inputJson: JSON.stringify(input) });
+    expect(viaGrpc.wire?.ok).toBe(true);
+    expect(viaGrpc.wire?.dataJson).toBe(EXACT_BODY);
+    const res = await fetch(`${t.engine.url}/v1/apps/${sdk.versionId}/executions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sdk.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'demo-crm.contacts/get', input }),
+    });
+    expect(await res.text()).toBe(`{"ok":true,"status":200,"data":${EXACT_BODY},"error":null}`);
   });
 
   it('pages with the Engine policy and honours a caller bound, like REST', async () => {

@@ -68,12 +68,13 @@ function restBody(req: ExecuteRequest, maxInputBytes: number): Record<string, un
   return body;
 }
 
-export function toWire(envelope: Envelope): WireEnvelope {
+/** The envelope as the wire message; `dataJson`, when given, is `envelope.data` as JSON text already (the provider's own body). */
+export function toWire(envelope: Envelope, dataJson?: string): WireEnvelope {
   const error = envelope.error;
   return {
     ok: envelope.ok,
     status: envelope.status,
-    dataJson: JSON.stringify(envelope.data ?? null),
+    dataJson: dataJson ?? JSON.stringify(envelope.data ?? null),
     error: error
       ? {
           code: error.code,
@@ -113,7 +114,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
   const scopeFor = versionScopes('grpc', config.restMaxResultBytes);
 
   /** The REST route's steps, in its order: token, parameters, body, version, execution. */
-  async function run(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, signal: AbortSignal): Promise<Envelope> {
+  async function run(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, signal: AbortSignal): Promise<{ envelope: Envelope; dataJson?: string | undefined }> {
     const req = call.request;
     const header = call.metadata.get('authorization')[0];
     const principal = await tokens.verify(bearerFrom(typeof header === 'string' ? header : undefined), 'sdk');
@@ -126,10 +127,11 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     }
     const scope = { ...scopeFor(version), tokenId: principal.id, signal };
     if (deps.unified && req.operation.startsWith('unified.')) {
-      return (await deps.unified.call(scope, req.operation, (body as { input?: unknown }).input ?? {})).envelope;
+      return { envelope: (await deps.unified.call(scope, req.operation, (body as { input?: unknown }).input ?? {})).envelope };
     }
+    // The provider's JSON text goes on the wire as it came, not re-serialised from the parsed value.
     const result = await executor.call(scope, body as unknown as CallRequest);
-    return result.envelope;
+    return { envelope: result.envelope, dataJson: result.envelope.ok ? result.dataJson : undefined };
   }
 
   const execute = (call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, callback: sendUnaryData<WireEnvelope>) => {
@@ -138,13 +140,13 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     run(call, signal)
       .catch((err: unknown) => {
         if (!(err instanceof EngineError)) log.error({ err, operation: call.request.operation }, 'gRPC execution failed');
-        return toEnvelope(err);
+        return { envelope: toEnvelope(err), dataJson: undefined };
       })
-      .then((envelope) => {
+      .then(({ envelope, dataJson }) => {
         release();
         metrics.observeRequest('grpc', call.cancelled ? 'cancelled' : envelope.status, (performance.now() - started) / 1000);
         if (call.cancelled) return;
-        callback(null, toWire(envelope));
+        callback(null, toWire(envelope, dataJson));
       })
       .catch((err: unknown) => {
         log.error({ err }, 'gRPC reply failed');

@@ -31,6 +31,8 @@ export function fromWire(w: WireEnvelope): PlainEnvelope {
 
 export interface RawCall {
   envelope?: PlainEnvelope;
+  /** The reply as it came over the wire (data still JSON text). */
+  wire?: WireEnvelope;
   error?: ServiceError;
   ms: number;
 }
@@ -50,7 +52,7 @@ export class RawEngineClient {
     return new Promise((resolve) => {
       this.client.execute(ExecuteRequest.fromPartial(req), metadata, callOptions, (error, response) => {
         const ms = performance.now() - started;
-        resolve(error ? { error, ms } : { envelope: fromWire(response), ms });
+        resolve(error ? { error, ms } : { envelope: fromWire(response), wire: response, ms });
       });
     });
   }
