@@ -31,7 +31,8 @@ beforeAll(async () => {
     }
     if (id === 'con_exact') {
       res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end(EXACT_BODY);
+      res.end(EXACT_BODY);
+      return;
     }
     if (id?.startsWith('con_slow')) {
       const delay = Number(id.slice('con_slow'.length));
