@@ -124,12 +124,15 @@ function readBuffered(req: IncomingMessage, limit: number, length: number | unde
 }
 
 async function readBody(req: IncomingMessage, limit: number, required: boolean, kind: RouteSpec['bodyType']): Promise<unknown> {
-  const type = headerOf(req, 'content-type').split(';')[0];
+  const headers = req.headers;
+  const contentType = headers['content-type'] ?? '';
+  const semicolon = contentType.indexOf(';');
+  const type = semicolon === -1 ? contentType : contentType.slice(0, semicolon);
   const expected = kind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
-  const declared = headerOf(req, 'content-length');
-  const parsedLength = declared === '' ? undefined : Number.parseInt(declared, 10);
+  const declared = headers['content-length'];
+  const parsedLength = declared ? Number.parseInt(declared, 10) : undefined;
   const length = parsedLength === undefined || Number.isNaN(parsedLength) ? undefined : parsedLength;
-  if (!req.headers['content-length'] && !req.headers['transfer-encoding']) {
+  if (!declared && !headers['transfer-encoding']) {
     if (required) throw new EngineError('ENGINE_INVALID_INPUT', 'body: a JSON request body is required', { details: { field: 'body' } });
     return undefined;
   }

@@ -222,7 +222,7 @@ export class SqliteStore implements Store {
    * are frozen. A clock, not a flag re-armed with setImmediate each event-loop turn: that immediate
    * cost an extra pass of the loop, ~3 µs per request at concurrency 16 (measured in pairs).
    */
-  private hotRead<T>(key: string, load: () => T): T {
+  private hotRead<T extends object | null>(key: string, load: () => T): T {
     const now = performance.now();
     if (now - this.hotCheckedAt >= CHANGE_CHECK_MS) {
       this.hotCheckedAt = now;
@@ -232,7 +232,8 @@ export class SqliteStore implements Store {
         this.hotStamp = version;
       }
     }
-    if (this.hot.has(key)) return this.hot.get(key) as T;
+    const hit = this.hot.get(key); // values are rows or null, never undefined: one lookup
+    if (hit !== undefined) return hit as T;
     const value = load();
     if (this.hot.size >= HOT_ROWS) this.hot.clear();
     this.hot.set(key, value);
