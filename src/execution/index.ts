@@ -406,7 +406,21 @@ export class Executor {
       if (policy.style === 'link_header') {
         const link = nextLink(res.headers.link);
         if (link) {
-          const url = new URL(link, request.url);
+          let url: URL;
+          try {
+            url = new URL(link, request.url);
+          } catch {
+            // Not thrown on: the parser's error carries the request URL, which may hold a query-string key.
+            return {
+              envelope: failure(502, {
+                code: 'PROVIDER_ERROR',
+                message: `the provider's next-page link on page ${pages} is not a valid URL; the Engine cannot follow it`,
+                retryable: false,
+                details: { page: pages },
+              }),
+              ...partial(),
+            };
+          }
           if (url.origin !== origin) {
             return {
               envelope: failure(502, {
@@ -420,15 +434,29 @@ export class Executor {
           }
           next = { ...request, url: url.href };
         }
-      } else if (!stopped && pageItems.length > 0) {
+      } else if (!stopped) {
         const key = policy.pageInput!;
         let value: unknown;
+        // A cursor may follow an empty page; page and offset styles end on one.
         if (policy.style === 'cursor') value = getAt(res.data, policy.continuation!);
-        else if (policy.style === 'page') value = Number(pageInput[key] ?? 1) + 1;
-        else value = Number(pageInput[key] ?? 0) + pageItems.length;
+        else if (pageItems.length > 0) value = policy.style === 'page' ? Number(pageInput[key] ?? 1) + 1 : Number(pageInput[key] ?? 0) + pageItems.length;
         if (value !== undefined && value !== null && value !== '') {
           pageInput = { ...pageInput, [key]: value };
           next = buildRequest(op, pageInput, target);
+        } else if (policy.stop !== undefined) {
+          // The provider says more pages follow but gives nothing to continue from: never a silent partial result.
+          return {
+            envelope: failure(502, {
+              code: 'PROVIDER_ERROR',
+              message:
+                policy.style === 'cursor'
+                  ? `page ${pages} of ${op.id} says more pages follow ('${policy.stop}') but has no continuation at '${policy.continuation}'; the provider's answer does not match the pagination policy`
+                  : `page ${pages} of ${op.id} is empty but says more pages follow ('${policy.stop}'); the provider's answer does not match the pagination policy`,
+              retryable: false,
+              details: { page: pages },
+            }),
+            ...partial(),
+          };
         }
       }
       if (!next || (policy.style === 'link_header' && stopped)) break;

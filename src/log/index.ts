@@ -15,6 +15,9 @@ const REDACT = [
   '*.token',
   '*.secret',
   '*.value',
+  // Node's URL errors carry the text parsed and its base: a provider URL may hold a query-string key.
+  'err.input',
+  'err.base',
 ];
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

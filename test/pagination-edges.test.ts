@@ -1,0 +1,85 @@
+// Provider answers that do not fit their pagination policy: the Engine fails the call with
+// PROVIDER_ERROR rather than return a partial aggregate as complete, or crash on a bad next link.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+
+const QUERY_KEY = 'gh_query_key_canary_7f31c2';
+
+let t: TestEngine;
+let crm: FakeProvider;
+let github: FakeProvider;
+let crmSdk: { versionId: string; token: string };
+let ghSdk: { versionId: string; token: string };
+/** What the fake CRM answers on its second page. */
+let secondPage: unknown;
+
+beforeAll(async () => {
+  crm = await startFakeProvider((req, res) => {
+    const after = new URL(req.url, 'http://x').searchParams.get('starting_after');
+    json(res, 200, after ? secondPage : { data: [{ id: 'con_1' }], has_more: true });
+  });
+  github = await startFakeProvider((_req, res) => json(res, 200, [{ id: 1 }], { link: '<http://[bad>; rel="next"' }));
+  t = await startTestEngine();
+  // A catalog policy that puts the key in the query string (as an operator's catalog entry may),
+  // so the request URL the Engine parses the Link against holds the secret.
+  const index = t.engine.deps.catalog.get('github', 'v1')!;
+  index.auth.splice(0, index.auth.length, { name: 'token', type: 'api_key', in: 'query', param: 'access_token', prefix: '' } as (typeof index.auth)[number]);
+  crmSdk = await publishSdk(t, { name: 'crm', service: 'demo-crm', baseUrl: crm.url, secret: 'crm-key-edges', operations: ['contacts/list'] });
+  ghSdk = await publishSdk(t, { name: 'gh', service: 'github', baseUrl: github.url, secret: QUERY_KEY, operations: ['repos/list-for-org'] });
+});
+
+afterAll(async () => {
+  await t?.stop(); // fails if a canary (the query key among them) reached a log line
+  await crm?.stop();
+  await github?.stop();
+});
+
+const listContacts = () => t.execute(crmSdk.versionId, crmSdk.token, { operation: 'demo-crm.contacts/list', input: {} });
+
+describe('pagination answers that do not match the policy', () => {
+  it('fails a cursor traversal whose page says more follow but is empty, instead of returning page 1 as the whole', async () => {
+    secondPage = { data: [], has_more: true };
+    const before = crm.requests.length;
+    const res = await listContacts();
+    expect(res.status).toBe(200); // the provider answered
+    expect(res.body).toMatchObject({ ok: false, status: 502, data: null, error: { code: 'PROVIDER_ERROR', retryable: false, details: { page: 2 } } });
+    expect(res.body.error.message).toContain("no continuation at '/data/-1/id'");
+    expect(crm.requests.length - before).toBe(2);
+  });
+
+  it('still ends normally on an empty last page that says nothing follows', async () => {
+    secondPage = { data: [], has_more: false };
+    const res = await listContacts();
+    expect(res.body).toMatchObject({ ok: true, status: 200, data: { data: [{ id: 'con_1' }], has_more: false } });
+  });
+
+  it('answers PROVIDER_ERROR for a next link that is not a URL, and logs nothing that holds the query-string key', async () => {
+    const res = await t.execute(ghSdk.versionId, ghSdk.token, { operation: 'github.repos/list-for-org', input: { org: 'acme' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ok: false, status: 502, error: { code: 'PROVIDER_ERROR', details: { page: 1 } } });
+    expect(res.body.error.message).toContain('not a valid URL');
+    expect(github.requests[0]!.url).toContain(`access_token=${QUERY_KEY}`); // the key did travel in the URL
+    expect(JSON.stringify(res.body)).not.toContain(QUERY_KEY);
+    expect(t.logs.join('\n')).not.toContain(QUERY_KEY);
+  });
+});
+
+describe('log redaction of URL errors', () => {
+  it("drops the parsed text and base of Node's URL errors, which may hold a query-string key", async () => {
+    const { createLogger } = await import('../src/log/index.ts');
+    const lines: string[] = [];
+    const log = createLogger('info', { write: (line: string) => void lines.push(line) });
+    let err: unknown;
+    try {
+      new URL('http://[bad', `http://127.0.0.1/orgs/acme/repos?access_token=${QUERY_KEY}`);
+    } catch (e) {
+      err = e;
+    }
+    expect((err as { base?: string }).base).toContain(QUERY_KEY); // what Node attaches
+    log.error({ err }, 'request failed');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('ERR_INVALID_URL');
+    expect(lines[0]).not.toContain(QUERY_KEY);
+  });
+});
