@@ -61,3 +61,68 @@ describe('secrets never leak', () => {
     expect(everything).toContain('[redacted]');
   });
 });
+
+describe('an echoed key in another spelling', () => {
+  // A base64-style key with characters that URLs and JSON spell differently; it travels in the query string.
+  const KEY = 'AKx9+Fq/7Zr2pW==';
+  const spellings = [
+    KEY,
+    encodeURIComponent(KEY), // AKx9%2BFq%2F7Zr2pW%3D%3D, as sent
+    encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+    new URLSearchParams({ k: KEY }).toString().slice(2),
+    JSON.stringify(KEY).slice(1, -1).replaceAll('/', '\\/'), // PHP's json_encode
+  ];
+  let echo: FakeProvider;
+  let engine: TestEngine;
+  let pets: { versionId: string; token: string };
+
+  beforeAll(async () => {
+    // Echoes the request target and the key in every spelling above, in a success and in an error body.
+    echo = await startFakeProvider((req, res) => {
+      const key = new URL(req.url, 'http://x').searchParams.get('api_key');
+      // The last spelling is already JSON-escaped: it goes into the body as is.
+      const body = `{"request":"GET ${req.url}","spellings":[${spellings.slice(0, -1).map((s) => JSON.stringify(s)).join(',')}],"php":"${spellings.at(-1)}"}`;
+      res.writeHead(key === KEY ? (req.url.startsWith('/pets/err') ? 401 : 200) : 403, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    engine = await startTestEngine();
+    const document = `openapi: 3.0.3
+info: { title: Pets, version: '1' }
+servers: [{ url: '${echo.url}' }]
+paths:
+  /pets/{id}:
+    get:
+      operationId: getPet
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses: { '200': { description: ok } }
+`;
+    const imported = await engine.api('POST', '/v1/workspace/imports', { name: 'pets', version: 'v1', document, auth: { type: 'api_key', in: 'query', name: 'api_key' } });
+    expect(imported.status).toBeLessThan(300);
+    pets = await publishSdk(engine, { name: 'pets', service: 'pets', baseUrl: echo.url, secret: KEY, operations: ['getPet'] });
+  });
+
+  afterAll(async () => {
+    await engine?.stop();
+    await echo?.stop();
+  });
+
+  it('redacts the key percent-encoded, form-encoded and JSON-escaped, on success and on error', async () => {
+    const replies: string[] = [];
+    for (const id of ['p1', 'err']) {
+      const res = await fetch(`${engine.url}/v1/apps/${pets.versionId}/executions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${pets.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ operation: 'pets.getPet', input: { id } }),
+      });
+      replies.push(await res.text());
+    }
+    expect(echo.requests.map((r) => r.url)).toEqual([`/pets/p1?api_key=${encodeURIComponent(KEY)}`, `/pets/err?api_key=${encodeURIComponent(KEY)}`]);
+    expect(JSON.parse(replies[0]!)).toMatchObject({ ok: true, data: { request: 'GET /pets/p1?api_key=[redacted]' } });
+    expect(JSON.parse(replies[1]!)).toMatchObject({ ok: false, error: { code: 'PROVIDER_ERROR', details: { providerBody: { request: 'GET /pets/err?api_key=[redacted]' } } } });
+    for (const reply of replies) {
+      for (const spelling of spellings) expect(reply).not.toContain(spelling);
+      expect(reply.match(/\[redacted\]/g)?.length).toBe(spellings.length + 1); // the request URL and each spelling
+    }
+    expect(engine.logs.join('\n')).not.toContain(encodeURIComponent(KEY));
+  });
+});

@@ -322,11 +322,7 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
     const durationMs = performance.now() - this.started;
     const chunks = this.chunks;
     let raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.size);
-    const secret = this.secret;
-    if (secret && raw.includes(secret)) {
-      // A provider that echoes the credential must not hand it to the caller.
-      raw = Buffer.from(raw.toString('utf8').split(secret).join('[redacted]'));
-    }
+    if (this.secret) raw = redact(raw, this.secret);
     const body = parseBody(raw, this.headers['content-type']);
     this.resolve({ status: this.status, headers: this.headers, data: body.data, raw, json: body.json, durationMs });
   }
@@ -334,6 +330,40 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
   onError(err: Error): void {
     this.fail(err);
   }
+}
+
+/** Characters that read the same raw, percent-encoded and JSON-escaped. */
+const PLAIN = /^[A-Za-z0-9_.~-]*$/;
+
+/**
+ * The ways a provider may echo a credential: as sent, percent-encoded (upper- or lower-case hex,
+ * or form-encoded, as a query-string key comes back in a `self` link or an echoed request URL) and
+ * JSON-escaped (quotes, backslashes, `\/`, `\uXXXX`). A key of plain characters has only itself.
+ */
+export function secretForms(secret: string): string[] {
+  if (PLAIN.test(secret)) return [secret];
+  const encoded = encodeURIComponent(secret.isWellFormed() ? secret : secret.toWellFormed());
+  const escaped = JSON.stringify(secret).slice(1, -1);
+  const forms = [
+    secret,
+    encoded,
+    encoded.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+    new URLSearchParams([['', secret]]).toString().slice(1),
+    escaped,
+    escaped.replaceAll('/', '\\/'),
+    escaped.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  ];
+  // Longest first, so no form is broken up by replacing a shorter one inside it.
+  return [...new Set(forms)].filter((f) => f !== '').sort((a, b) => b.length - a.length);
+}
+
+/** The body with every form of the secret replaced by `[redacted]`: a provider that echoes the credential must not hand it to the caller. */
+function redact(raw: Buffer, secret: string): Buffer {
+  const forms = secretForms(secret);
+  if (!forms.some((f) => raw.includes(f))) return raw;
+  let text = raw.toString('utf8');
+  for (const form of forms) text = text.split(form).join('[redacted]');
+  return Buffer.from(text);
 }
 
 const tooLarge = (maxBytes: number) =>
