@@ -35,6 +35,7 @@ describe('usage errors exit 2 with one line', { timeout: 60_000 }, () => {
       ['secret', 'set', 'demo-crm', '--value', SECRET],
       ['secret', 'set', 'demo-crm', `--value=${SECRET}`, '--value-stdin'],
       ['secret', 'set', 'demo-crm', '--valeu', SECRET],
+      ['--bucket', 'default', 'secret', 'set', 'demo-crm', SECRET],
     ]) {
       const r = await user.cli(args, { input: 'from-stdin' });
       expect(r.code, args.join(' ')).toBe(2);

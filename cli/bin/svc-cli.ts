@@ -32,7 +32,12 @@ function commandPath(): string {
 
 function usageError(message: string): UsageError {
   // yargs echoes unknown arguments; under `secret` they may be the secret itself, so never echo them.
-  if (args[0] === 'secret' && /^Unknown arguments?:/i.test(message)) return refusedArgument(args[2]?.startsWith('-') ? undefined : args[2]);
+  // The command is the first command word, wherever options put it (`--bucket b secret set …`).
+  const command = args.findIndex((a) => !a.startsWith('-') && commandWords.has(a));
+  if (args[command] === 'secret' && /^Unknown arguments?:/i.test(message)) {
+    const service = args[command + 2];
+    return refusedArgument(service === undefined || service.startsWith('-') ? undefined : service);
+  }
   const what = message.charAt(0).toLowerCase() + message.slice(1);
   return new UsageError(what, `run \`${commandPath()} --help\` for usage`);
 }
