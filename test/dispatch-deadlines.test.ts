@@ -92,3 +92,14 @@ describe('provider call deadlines', () => {
     expect(done.at).toBeLessThan(300);
   });
 });
+
+describe('a request undici refuses as built', () => {
+  it('is an Engine fault with nothing sent, not an unknown outcome', async () => {
+    const err = await dispatcher.send({ method: 'GET', url: `${base}/fast`, headers: { 'x-tag': '日本' }, body: undefined }, { maxBytes: 1 << 20, timeoutMs: 1_000 }, null).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(EngineError);
+    expect(err).toMatchObject({ code: 'ENGINE_INTERNAL', providerExecution: 'not_started' });
+  });
+});

@@ -22,7 +22,10 @@ export interface ProviderResponse {
 }
 
 export interface DispatchLimits {
+  /** Bytes this response may still take. */
   maxBytes: number;
+  /** The whole call's cap, as reported when exceeded (pages share it); maxBytes when absent. */
+  capBytes?: number | undefined;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
 }
@@ -186,6 +189,12 @@ function classify(err: unknown, deadlinePassed: boolean, callerSignal: AbortSign
     });
   }
   const code = errorCode(err);
+  if (!responding && code === 'UND_ERR_INVALID_ARG') {
+    // undici refused the request as built, before writing a byte: an Engine fault, not the provider's.
+    return new EngineError('ENGINE_INTERNAL', 'the Engine built a provider request that could not be sent; nothing reached the provider', {
+      providerExecution: 'not_started',
+    });
+  }
   if (!responding && code && NOT_STARTED_CODES.has(code)) {
     return new EngineError('PROVIDER_UNREACHABLE', `the provider could not be reached (${code})`, {
       retryable: true,
@@ -310,7 +319,7 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
   }
 
   private refuseSize(): false {
-    const err = tooLarge(this.limits.maxBytes);
+    const err = tooLarge(this.limits.capBytes ?? this.limits.maxBytes);
     this.fail(err);
     this.abortRequest?.(err);
     return false;

@@ -72,7 +72,36 @@ interface Outcome {
   dataJson?: string | undefined;
 }
 
+/** 404 for a well-formed version ID no SDK app has (DESIGN §5); a version of another app stays 401. */
+export const unknownVersion = (versionId: string) =>
+  new EngineError('ENGINE_NOT_FOUND', `no SDK version ${versionId} exists; \`svc-cli sdk list\` shows each app's latest version`, { details: { field: 'version_id' } });
+
 const NO_SELECTORS: Selectors = Object.freeze({});
+
+/** Longest value of each selector (the spec's Selectors schema); authType is an enum. */
+const SELECTOR_MAX_LENGTH: Readonly<Record<keyof Selectors, number>> = { endUserRef: 200, authType: 0, authName: 64, resourceId: 200 };
+
+/**
+ * The caller's selectors as the spec's Selectors schema allows them. Anything else is refused with
+ * ENGINE_INVALID_INPUT naming the field: a misspelt selector must not quietly pick another credential.
+ */
+export function checkSelectors(value: unknown, field = 'selectors'): Selectors | undefined {
+  if (value === undefined) return undefined;
+  const refuse = (at: string, message: string) => new EngineError('ENGINE_INVALID_INPUT', `${at}: ${message}`, { details: { field: at } });
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw refuse(field, 'must be an object { endUserRef?, authType?, authName?, resourceId? }');
+  }
+  for (const [key, v] of Object.entries(value)) {
+    const at = `${field}.${key}`;
+    if (!Object.hasOwn(SELECTOR_MAX_LENGTH, key)) throw refuse(at, 'is not a selector (allowed: endUserRef, authType, authName, resourceId)');
+    if (key === 'authType') {
+      if (v !== 'api_key' && v !== 'oauth2') throw refuse(at, "must be 'api_key' or 'oauth2'");
+    } else if (typeof v !== 'string' || v.length === 0 || v.length > SELECTOR_MAX_LENGTH[key as keyof Selectors]) {
+      throw refuse(at, `must be a string of 1 to ${SELECTOR_MAX_LENGTH[key as keyof Selectors]} characters`);
+    }
+  }
+  return value as Selectors;
+}
 
 /** The selectors a binding fixes (its defined values), or NO_SELECTORS when it fixes none. */
 function definedOnly(o: Selectors | null | undefined): Selectors {
@@ -282,6 +311,7 @@ export class Executor {
     const index = this.catalog.get(service, version)!;
     this.validators.validate(index, op, input);
     this.checkPagination(op, req.pagination);
+    const asked = checkSelectors(req.selectors);
 
     if (this.rateLimit) await this.checkRate(scope);
     const enabled = await this.workspace.get(service);
@@ -290,7 +320,7 @@ export class Executor {
     }
     const fixed = definedOnly(scope.binding);
     // A fixed binding is authoritative: the caller may only choose the auth type.
-    const selectors = fixed === NO_SELECTORS ? (req.selectors ?? NO_SELECTORS) : { authType: req.selectors?.authType, ...fixed };
+    const selectors = fixed === NO_SELECTORS ? (asked ?? NO_SELECTORS) : { authType: asked?.authType, ...fixed };
     const { auth, secret } = await this.credential(index, selectors);
     const target = { baseUrl: enabled.baseUrl, headers: index.headers, auth, secret };
     const first = buildRequest(op, input, target);
@@ -379,7 +409,7 @@ export class Executor {
     const partial = () => ({ providerAnswered: true, pages, durationMs, bytes, sha256: null });
 
     for (;;) {
-      const res = await this.dispatcher.send(request, { ...limits, maxBytes: limits.maxBytes - bytes }, secret);
+      const res = await this.dispatcher.send(request, { ...limits, maxBytes: limits.maxBytes - bytes, capBytes: limits.maxBytes }, secret);
       pages++;
       bytes += res.raw.length;
       durationMs += res.durationMs;

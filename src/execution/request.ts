@@ -15,6 +15,9 @@ const invalid = (name: string, message: string) =>
     details: { errors: [{ instancePath: `/${name}`, message }] },
   });
 
+/** What an HTTP field value cannot hold (RFC 9110 §5.5: HTAB, SP, VCHAR, obs-text only). */
+const HEADER_UNSAFE = /[^\t\x20-\x7e\x80-\xff]/;
+
 const scalar = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 function encodeSegment(name: string, segment: string): string {
@@ -39,6 +42,11 @@ function appendQuery(parts: string[], p: ParameterSpec, value: unknown) {
     if (p.explode) for (const item of value) parts.push(`${k}=${encodeURIComponent(scalar(item))}`);
     else parts.push(`${k}=${value.map((item) => encodeURIComponent(scalar(item))).join(',')}`);
   } else if (value !== null && typeof value === 'object') {
+    if (!p.explode && !p.deepObject) {
+      // form, explode false: `name=prop,value,prop,value` (OpenAPI 3 style examples)
+      parts.push(`${k}=${Object.entries(value).flatMap(([prop, v]) => [encodeURIComponent(prop), encodeURIComponent(scalar(v))]).join(',')}`);
+      return;
+    }
     for (const [prop, v] of Object.entries(value)) {
       const name = p.deepObject ? `${k}[${encodeURIComponent(prop)}]` : encodeURIComponent(prop);
       parts.push(`${name}=${encodeURIComponent(scalar(v))}`);
@@ -61,13 +69,20 @@ export function buildRequest(
   for (const p of op.parameters) {
     const value = input[p.name];
     if (value === undefined) continue;
-    if (p.in === 'path') path = path.replace(`{${p.name}}`, () => encodePathValue(p, value));
-    else if (p.in === 'query') {
-      if (value !== null) appendQuery(query, p, value);
-    } else {
-      const text = scalar(value);
-      if (/[\r\n\0]/.test(text)) throw invalid(p.name, 'must not contain line breaks');
-      headers[p.name.toLowerCase()] = text;
+    try {
+      if (p.in === 'path') path = path.replace(`{${p.name}}`, () => encodePathValue(p, value));
+      else if (p.in === 'query') {
+        if (value !== null) appendQuery(query, p, value);
+      } else {
+        const text = scalar(value);
+        if (/[\r\n]/.test(text)) throw invalid(p.name, 'must not contain line breaks');
+        if (HEADER_UNSAFE.test(text)) throw invalid(p.name, 'must hold only printable ASCII, spaces, tabs and Latin-1 characters (an HTTP header value cannot carry others)');
+        headers[p.name.toLowerCase()] = text;
+      }
+    } catch (err) {
+      // encodeURIComponent refuses a lone UTF-16 surrogate: it has no UTF-8 form to send.
+      if (err instanceof URIError) throw invalid(p.name, 'contains an unpaired UTF-16 surrogate, which cannot be sent');
+      throw err;
     }
   }
 

@@ -11,7 +11,7 @@ import { createExecution as validateParams } from '../../generated/engine-api/pa
 import { EngineService, type Envelope as WireEnvelope, type ExecuteRequest } from '../../generated/grpc/engine.ts';
 import type { Apps } from '../apps/index.ts';
 import { EngineError, toEnvelope, type Envelope } from '../envelope/index.ts';
-import { requestValidationError, versionScopes, type CallRequest, type Executor } from '../execution/index.ts';
+import { requestValidationError, unknownVersion, versionScopes, type CallRequest, type Executor } from '../execution/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
 import { metrics } from '../metrics/index.ts';
@@ -122,7 +122,8 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     const body = restBody(req, config.maxRequestBytes);
     if (!validateBody(body)) throw requestValidationError('body', validateBody);
     const version = await sdk.version(req.versionId);
-    if (!version || version.name !== principal.subject) {
+    if (!version) throw unknownVersion(req.versionId);
+    if (version.name !== principal.subject) {
       throw new EngineError('ENGINE_UNAUTHENTICATED', `the token is not valid for version ${req.versionId}`);
     }
     const scope = { ...scopeFor(version), tokenId: principal.id, signal };

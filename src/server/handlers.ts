@@ -9,7 +9,7 @@ import { CatalogError, type Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
-import { resultJson, versionScopes, type Executor, type Selectors } from '../execution/index.ts';
+import { resultJson, unknownVersion, versionScopes, type Executor, type Selectors } from '../execution/index.ts';
 import { DeviceFlowError, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import type { Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
@@ -411,7 +411,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
 
     async createExecution({ params, body, principal }) {
       const version = await sdk.version(params.version_id);
-      if (!version || !principal || version.name !== principal.subject) {
+      if (!version) throw unknownVersion(params.version_id);
+      if (!principal || version.name !== principal.subject) {
         throw new EngineError('ENGINE_UNAUTHENTICATED', `the token is not valid for version ${params.version_id}`);
       }
       const scope = { ...scopeFor(version), tokenId: principal.id };

@@ -127,7 +127,8 @@ async function readBody(req: IncomingMessage, limit: number, required: boolean, 
   const headers = req.headers;
   const contentType = headers['content-type'] ?? '';
   const semicolon = contentType.indexOf(';');
-  const type = semicolon === -1 ? contentType : contentType.slice(0, semicolon);
+  // Media types are case-insensitive, with optional whitespace before parameters (RFC 9110 §8.3.1).
+  const type = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
   const expected = kind === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
   const declared = headers['content-length'];
   const parsedLength = declared ? Number.parseInt(declared, 10) : undefined;

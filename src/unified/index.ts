@@ -9,7 +9,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import jsonata from 'jsonata';
 import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
-import type { CallScope, Executor, Selectors } from '../execution/index.ts';
+import { checkSelectors, type CallScope, type Executor, type Selectors } from '../execution/index.ts';
 import type { Store } from '../store/index.ts';
 import { closureOf, type UnifiedDefinition } from './definitions.ts';
 
@@ -18,7 +18,6 @@ export { closureOf, servicesOf, validateDefinition, referencedSteps, UnifiedDefi
 export const GENERATED_UNIFIED = resolve(import.meta.dirname, '../../generated/unified/index.json');
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const PARAM_KEYS = new Set(['input', 'targets', 'selectors', 'pagination', 'idempotencyKey']);
-const SELECTOR_KEYS = new Set(['endUserRef', 'authType', 'authName', 'resourceId']);
 
 export interface UnifiedParams {
   input: unknown;
@@ -138,9 +137,7 @@ export class UnifiedOperations {
       if (!isObject(raw.selectors)) throw invalid('selectors', 'selectors must be an object keyed by target');
       for (const [target, sel] of Object.entries(raw.selectors)) {
         if (!targets.includes(target)) throw invalid(`selectors.${target}`, `selectors names '${target}', which is not among targets`);
-        if (!isObject(sel)) throw invalid(`selectors.${target}`, 'each selector entry must be an object');
-        const bad = Object.entries(sel).find(([k, v]) => !SELECTOR_KEYS.has(k) || typeof v !== 'string' || (k === 'authType' && v !== 'api_key' && v !== 'oauth2'));
-        if (bad) throw invalid(`selectors.${target}.${bad[0]}`, `selectors take string endUserRef, authType (api_key|oauth2), authName and resourceId; '${bad[0]}' is not valid`);
+        checkSelectors(sel, `selectors.${target}`);
       }
     }
     if (raw.pagination !== undefined) {

@@ -1,0 +1,149 @@
+// Edge input on REST execution: every bad value is a precise 4xx naming its field, refused before
+// anything reaches the provider; unusual but valid values are sent as the OpenAPI styles define.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+
+let t: TestEngine;
+let provider: FakeProvider;
+let edge: { versionId: string; token: string };
+let crm: { versionId: string; token: string };
+
+const DOCUMENT = (url: string) => `openapi: 3.0.3
+info: { title: Edge, version: '1' }
+servers: [{ url: '${url}' }]
+paths:
+  /things/{id}:
+    get:
+      operationId: getThing
+      parameters:
+        - { name: id, in: path, required: true, schema: { type: string } }
+        - { name: q, in: query, schema: { type: string } }
+        - { name: filter, in: query, style: form, explode: false, schema: { type: object, additionalProperties: { type: string } } }
+        - { name: X-Tag, in: header, schema: { type: string } }
+      responses: { '200': { description: ok } }
+`;
+
+beforeAll(async () => {
+  provider = await startFakeProvider((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname === '/v1/contacts') {
+      const after = url.searchParams.get('starting_after');
+      const page = after ? Number(after.slice(4)) : 0;
+      // Each page ~600 bytes: three pages pass a 1,024-byte cap on the second.
+      return json(res, 200, { data: [{ id: `con_${page + 1}`, pad: 'x'.repeat(560) }], has_more: page < 2 });
+    }
+    json(res, 200, { ok: true });
+  });
+  t = await startTestEngine({ SVC_REST_MAX_RESULT_BYTES: '1024' });
+  const imported = await t.api('POST', '/v1/workspace/imports', { name: 'edge', version: 'v1', document: DOCUMENT(provider.url) });
+  expect(imported.status).toBeLessThan(300);
+  edge = await publishSdk(t, { name: 'edge', service: 'edge', baseUrl: provider.url, secret: 'edge-key-unused', operations: ['getThing'] });
+  crm = await publishSdk(t, { name: 'crm', service: 'demo-crm', baseUrl: provider.url, secret: 'crm-key-edges-2', operations: ['contacts/list', 'contacts/get'] });
+});
+
+afterAll(async () => {
+  await t?.stop();
+  await provider?.stop();
+});
+
+const getThing = (input: object) => t.execute(edge.versionId, edge.token, { operation: 'edge.getThing', input });
+
+/** Calls `send` and expects a 400 ENGINE_INVALID_INPUT naming `instancePath`, with no provider request. */
+async function refused(send: () => Promise<{ status: number; body: any }>, instancePath: string) {
+  const before = provider.requests.length;
+  const res = await send();
+  expect(res.status).toBe(400);
+  expect(res.body).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', retryable: false } });
+  expect(res.body.error.details.errors[0].instancePath).toBe(instancePath);
+  expect(provider.requests.length).toBe(before);
+  return res.body.error;
+}
+
+describe('values a provider request cannot carry', () => {
+  it('refuses a header value outside Latin-1 or with control characters (it was a 502 "outcome unknown")', async () => {
+    const error = await refused(() => getThing({ id: 't1', 'X-Tag': '日本' }), '/X-Tag');
+    expect(error.message).toContain('HTTP header value');
+    await refused(() => getThing({ id: 't1', 'X-Tag': 'a\u0001b' }), '/X-Tag');
+    await refused(() => getThing({ id: 't1', 'X-Tag': 'a\r\nInjected: 1' }), '/X-Tag');
+  });
+
+  it('sends a Latin-1 header value', async () => {
+    const res = await getThing({ id: 't1', 'X-Tag': 'café' });
+    expect(res.body).toMatchObject({ ok: true });
+    expect(provider.requests.at(-1)!.headers['x-tag']).toBe(Buffer.from('café', 'latin1').toString('latin1'));
+  });
+
+  it('refuses an unpaired UTF-16 surrogate in a path or query value (it was a 500)', async () => {
+    await refused(() => getThing({ id: 'a\ud800b' }), '/id');
+    await refused(() => getThing({ id: 't1', q: '\udc00' }), '/q');
+    await refused(() => t.execute(crm.versionId, crm.token, { operation: 'demo-crm.contacts/get', input: { contact_id: 'x\ud800' } }), '/contact_id');
+  });
+});
+
+describe('OpenAPI query styles', () => {
+  it('sends an object with style form, explode false as name=prop,value,… under its own name', async () => {
+    const res = await getThing({ id: 't1', filter: { color: 'red', size: 'L,XL' } });
+    expect(res.body).toMatchObject({ ok: true });
+    expect(provider.requests.at(-1)!.url).toBe('/things/t1?filter=color,red,size,L%2CXL');
+  });
+});
+
+describe('selectors', () => {
+  const list = (selectors: unknown) => t.execute(crm.versionId, crm.token, { operation: 'demo-crm.contacts/list', input: {}, selectors });
+
+  it('refuses an unknown selector, a wrong authType or a non-string value, naming it, before any provider request', async () => {
+    for (const [selectors, field] of [
+      [{ endUser: 'alice' }, 'selectors.endUser'],
+      [{ authType: 'oauth', endUserRef: 'alice' }, 'selectors.authType'],
+      [{ endUserRef: 42 }, 'selectors.endUserRef'],
+      [{ endUserRef: '' }, 'selectors.endUserRef'],
+    ] as const) {
+      const before = provider.requests.length;
+      const res = await list(selectors);
+      expect(res.status, JSON.stringify(selectors)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'ENGINE_INVALID_INPUT', details: { field } });
+      expect(res.body.error.message).toContain(field);
+      expect(provider.requests.length).toBe(before);
+    }
+  });
+
+  it('refuses selectors that are not an object (request schema)', async () => {
+    const res = await list('alice');
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('ENGINE_INVALID_INPUT');
+    expect(JSON.stringify(res.body.error.details)).toContain('/selectors');
+  });
+
+  it('accepts the selectors the schema defines', async () => {
+    const res = await t.execute(crm.versionId, crm.token, { operation: 'demo-crm.contacts/get', input: { contact_id: 'con_1' }, selectors: { authType: 'api_key' } });
+    expect(res.status).toBe(200);
+    expect(res.body.ok).toBe(true);
+  });
+});
+
+describe('versions, media types and caps', () => {
+  it('answers 404 for a well-formed version ID that does not exist, 401 for one of another app', async () => {
+    const missing = await t.execute('ver_01ARZ3NDEKTSV4RRFFQ69G5FAV', crm.token, { operation: 'demo-crm.contacts/get', input: { contact_id: 'con_1' } });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ ok: false, status: 404, error: { code: 'ENGINE_NOT_FOUND', details: { field: 'version_id' } } });
+    const other = await t.execute(edge.versionId, crm.token, { operation: 'edge.getThing', input: { id: 't1' } });
+    expect(other.status).toBe(401);
+  });
+
+  it('reads a JSON body whatever the case of its media type', async () => {
+    const res = await fetch(`${t.url}/v1/apps/${crm.versionId}/executions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${crm.token}`, 'content-type': 'Application/JSON ; charset=UTF-8' },
+      body: JSON.stringify({ operation: 'demo-crm.contacts/get', input: { contact_id: 'con_1' } }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('reports the configured result cap when a later page passes it, not what was left of it', async () => {
+    const res = await t.execute(crm.versionId, crm.token, { operation: 'demo-crm.contacts/list', input: {} });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatchObject({ code: 'ENGINE_RESULT_TOO_LARGE', details: { limitBytes: 1024 } });
+    expect(res.body.error.message).toContain('1024-byte limit');
+  });
+});
