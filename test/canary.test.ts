@@ -1,7 +1,7 @@
 // A canary secret and the execution token never appear in any response, receipt or log line,
 // whatever the outcome of the call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
+import { importGetService, startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 
 const CANARY = 'sk_live_CANARY_4f1e2d3c';
@@ -86,18 +86,14 @@ describe('an echoed key in another spelling', () => {
       res.end(body);
     });
     engine = await startTestEngine();
-    const document = `openapi: 3.0.3
-info: { title: Pets, version: '1' }
-servers: [{ url: '${echo.url}' }]
-paths:
-  /pets/{id}:
-    get:
-      operationId: getPet
-      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
-      responses: { '200': { description: ok } }
-`;
-    const imported = await engine.api('POST', '/v1/workspace/imports', { name: 'pets', version: 'v1', document, auth: { type: 'api_key', in: 'query', name: 'api_key' } });
-    expect(imported.status).toBeLessThan(300);
+    await importGetService(engine, {
+      name: 'pets',
+      url: echo.url,
+      path: '/pets/{id}',
+      operationId: 'getPet',
+      parameters: ['{ name: id, in: path, required: true, schema: { type: string } }'],
+      auth: { type: 'api_key', in: 'query', name: 'api_key' },
+    });
     pets = await publishSdk(engine, { name: 'pets', service: 'pets', baseUrl: echo.url, secret: KEY, operations: ['getPet'] });
   });
 

@@ -1,28 +1,13 @@
 // Edge input on REST execution: every bad value is a precise 4xx naming its field, refused before
 // anything reaches the provider; unusual but valid values are sent as the OpenAPI styles define.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
+import { importGetService, startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 
 let t: TestEngine;
 let provider: FakeProvider;
 let edge: { versionId: string; token: string };
 let crm: { versionId: string; token: string };
-
-const DOCUMENT = (url: string) => `openapi: 3.0.3
-info: { title: Edge, version: '1' }
-servers: [{ url: '${url}' }]
-paths:
-  /things/{id}:
-    get:
-      operationId: getThing
-      parameters:
-        - { name: id, in: path, required: true, schema: { type: string } }
-        - { name: q, in: query, schema: { type: string } }
-        - { name: filter, in: query, style: form, explode: false, schema: { type: object, additionalProperties: { type: string } } }
-        - { name: X-Tag, in: header, schema: { type: string } }
-      responses: { '200': { description: ok } }
-`;
 
 beforeAll(async () => {
   provider = await startFakeProvider((req, res) => {
@@ -36,8 +21,18 @@ beforeAll(async () => {
     json(res, 200, { ok: true });
   });
   t = await startTestEngine({ SVC_REST_MAX_RESULT_BYTES: '1024' });
-  const imported = await t.api('POST', '/v1/workspace/imports', { name: 'edge', version: 'v1', document: DOCUMENT(provider.url) });
-  expect(imported.status).toBeLessThan(300);
+  await importGetService(t, {
+    name: 'edge',
+    url: provider.url,
+    path: '/things/{id}',
+    operationId: 'getThing',
+    parameters: [
+      '{ name: id, in: path, required: true, schema: { type: string } }',
+      '{ name: q, in: query, schema: { type: string } }',
+      '{ name: filter, in: query, style: form, explode: false, schema: { type: object, additionalProperties: { type: string } } }',
+      '{ name: X-Tag, in: header, schema: { type: string } }',
+    ],
+  });
   edge = await publishSdk(t, { name: 'edge', service: 'edge', baseUrl: provider.url, secret: 'edge-key-unused', operations: ['getThing'] });
   crm = await publishSdk(t, { name: 'crm', service: 'demo-crm', baseUrl: provider.url, secret: 'crm-key-edges-2', operations: ['contacts/list', 'contacts/get'] });
 });

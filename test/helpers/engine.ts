@@ -99,3 +99,27 @@ export async function publishSdk(
   t.canaries.push(options.secret, published.body.token);
   return { versionId: published.body.versionId, token: published.body.token };
 }
+
+/**
+ * Imports an OpenAPI service of one GET operation (`operationId` on `path`, with `parameters` as
+ * YAML flow mappings) served at `url`; throws unless the Engine accepts it.
+ */
+export async function importGetService(
+  t: TestEngine,
+  options: { name: string; url: string; path: string; operationId: string; parameters: string[]; auth?: Record<string, string> },
+): Promise<void> {
+  const document = [
+    'openapi: 3.0.3',
+    `info: { title: ${options.name}, version: '1' }`,
+    `servers: [{ url: '${options.url}' }]`,
+    'paths:',
+    `  ${options.path}:`,
+    '    get:',
+    `      operationId: ${options.operationId}`,
+    '      parameters:',
+    ...options.parameters.map((p) => `        - ${p}`),
+    "      responses: { '200': { description: ok } }",
+  ].join('\n');
+  const imported = await t.api('POST', '/v1/workspace/imports', { name: options.name, version: 'v1', document, ...(options.auth ? { auth: options.auth } : {}) });
+  if (imported.status >= 300) throw new Error(`import failed: ${JSON.stringify(imported.body)}`);
+}
