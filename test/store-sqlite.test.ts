@@ -77,6 +77,45 @@ describe('SQLite hot-path reads', () => {
   });
 });
 
+describe('SQLite synchronous reads (the call path)', () => {
+  it('answer exactly what the async reads resolve to, through writes of this and another connection', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-store-sync-'));
+    const file = join(dir, 'engine.db');
+    const engine = new SqliteStore(file);
+    const cli = new SqliteStore(file);
+    const nextTurn = () => new Promise((r) => setTimeout(r, 2));
+    const same = async () => {
+      expect(engine.sync.tokenByHash('h3')).toEqual(await engine.getTokenByHash('h3'));
+      expect(engine.sync.workspaceService('demo')).toEqual(await engine.getWorkspaceService('demo'));
+      expect(engine.sync.secret('default', 'demo')).toEqual(await engine.getSecret('default', 'demo'));
+    };
+    try {
+      expect(engine.sync.tokenByHash('h3')).toBeNull();
+      expect(engine.sync.workspaceService('demo')).toBeNull();
+      expect(engine.sync.secret('default', 'demo')).toBeNull();
+      await engine.insertToken({ id: 'tok_h3', kind: 'sdk', subject: 'crm', hash: 'h3', createdAt: 'c', expiresAt: null, revokedAt: null, lastUsedAt: null, allow: null, binding: null });
+      await engine.putWorkspaceService({ service: 'demo', version: 'v1', baseUrl: 'http://a', enabledAt: 'e1' });
+      await engine.putSecret({ bucket: 'default', service: 'demo', ciphertext: 'c1', nonce: 'n1', tag: 't1', updatedAt: 'u1' });
+      expect(engine.sync.tokenByHash('h3')?.subject).toBe('crm');
+      expect(engine.sync.workspaceService('demo')?.baseUrl).toBe('http://a');
+      expect(engine.sync.secret('default', 'demo')?.nonce).toBe('n1');
+      await same();
+      await cli.revokeToken('tok_h3', 'r1');
+      await cli.putSecret({ bucket: 'default', service: 'demo', ciphertext: 'c2', nonce: 'n2', tag: 't2', updatedAt: 'u2' });
+      await cli.deleteWorkspaceService('demo');
+      await nextTurn();
+      expect(engine.sync.tokenByHash('h3')?.revokedAt).toBe('r1');
+      expect(engine.sync.secret('default', 'demo')?.nonce).toBe('n2');
+      expect(engine.sync.workspaceService('demo')).toBeNull();
+      await same();
+    } finally {
+      await engine.close();
+      await cli.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('SQLite receipts', () => {
   it('commits receipts on the writer thread: a batch sent just before close is there after reopening', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-store-receipts-'));

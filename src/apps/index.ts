@@ -220,6 +220,11 @@ export class Apps {
 
   /** A published version; versions are immutable, so lookups are cached. */
   private readonly versionCache = new Map<string, AppVersionRow>();
+  /** A version already read (versions are immutable): the call path's lookup without a promise. */
+  cachedVersion(versionId: string): AppVersionRow | undefined {
+    return this.versionCache.get(versionId);
+  }
+
   async version(versionId: string): Promise<AppVersionRow | null> {
     const cached = this.versionCache.get(versionId);
     if (cached) return cached;

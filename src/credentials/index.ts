@@ -3,7 +3,7 @@
 import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SealedValue, Store } from '../store/index.ts';
+import type { SealedValue, SecretRow, Store } from '../store/index.ts';
 
 export const DEFAULT_BUCKET = 'default';
 
@@ -80,7 +80,17 @@ export class SecretVault {
 
   /** The plaintext secret, or null when none is set. Throws when the record was tampered with. */
   async get(bucket: string, service: string): Promise<string | null> {
-    const row = await this.store.getSecret(bucket, service);
+    return this.plaintextOf(bucket, service, await this.store.getSecret(bucket, service));
+  }
+
+  /** `get` answered at once, when the store reads without I/O; undefined when it cannot. */
+  getSync(bucket: string, service: string): string | null | undefined {
+    const reads = this.store.sync;
+    return reads ? this.plaintextOf(bucket, service, reads.secret(bucket, service)) : undefined;
+  }
+
+  /** The row's plaintext, opened once per sealed value. */
+  private plaintextOf(bucket: string, service: string, row: SecretRow | null): string | null {
     if (!row) return null;
     const id = `${bucket}\0${service}`;
     const hit = this.opened.get(id);

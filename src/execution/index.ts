@@ -78,6 +78,12 @@ export const unknownVersion = (versionId: string) =>
 
 const NO_SELECTORS: Selectors = Object.freeze({});
 
+/** The auth method a provider request uses and its secret (null: the service needs none). */
+interface Credential {
+  auth: ApiKeyAuth | undefined;
+  secret: string | null;
+}
+
 /** Longest value of each selector (the spec's Selectors schema); authType is an enum. */
 const SELECTOR_MAX_LENGTH: Readonly<Record<keyof Selectors, number>> = { endUserRef: 200, authType: 0, authName: 64, resourceId: 200 };
 
@@ -314,14 +320,16 @@ export class Executor {
     const asked = checkSelectors(req.selectors);
 
     if (this.rateLimit) await this.checkRate(scope);
-    const enabled = await this.workspace.get(service);
+    const enabledNow = this.workspace.getSync(service);
+    const enabled = enabledNow === undefined ? await this.workspace.get(service) : enabledNow;
     if (!enabled || enabled.version !== version) {
       throw new EngineError('ENGINE_CONFLICT', `service '${service}' is not enabled at ${version} in the workspace`);
     }
     const fixed = definedOnly(scope.binding);
     // A fixed binding is authoritative: the caller may only choose the auth type.
     const selectors = fixed === NO_SELECTORS ? (asked ?? NO_SELECTORS) : { authType: asked?.authType, ...fixed };
-    const { auth, secret } = await this.credential(index, selectors);
+    const chosen = this.credential(index, selectors);
+    const { auth, secret } = chosen instanceof Promise ? await chosen : chosen;
     const target = { baseUrl: enabled.baseUrl, headers: index.headers, auth, secret };
     const first = buildRequest(op, input, target);
     const limits = { maxBytes: scope.resultCapBytes, timeoutMs: this.providerTimeoutMs, signal: scope.signal };
@@ -336,9 +344,11 @@ export class Executor {
 
   /**
    * Picks the credential: an end user's OAuth connection when the (bound or caller) selectors
-   * name an end user or ask for oauth2, else the bucket's API key.
+   * name an end user or ask for oauth2, else the bucket's API key. A promise only when the secret
+   * needs I/O (an OAuth token, or a store without synchronous reads); the usual API-key call gets
+   * its answer at once.
    */
-  private async credential(index: ServiceIndex, selectors: Selectors): Promise<{ auth: ApiKeyAuth | undefined; secret: string | null }> {
+  private credential(index: ServiceIndex, selectors: Selectors): Credential | Promise<Credential> {
     const service = index.service;
     const { apiKey, oauth } = authOf(index);
     const wantsOAuth = selectors.authType === 'oauth2' || (selectors.authType === undefined && selectors.endUserRef !== undefined && oauth !== undefined);
@@ -347,8 +357,8 @@ export class Executor {
       if (!selectors.endUserRef) {
         throw new EngineError('ENGINE_INVALID_INPUT', `selectors.endUserRef is required to call '${service}' with OAuth`, { details: { field: 'selectors.endUserRef' } });
       }
-      const token = await this.connections.accessToken(service, selectors.endUserRef, selectors.authName);
-      return { auth: { name: oauth.name, type: 'api_key', in: 'header', header: 'Authorization', prefix: 'Bearer ' }, secret: token };
+      const auth: ApiKeyAuth = { name: oauth.name, type: 'api_key', in: 'header', header: 'Authorization', prefix: 'Bearer ' };
+      return this.connections.accessToken(service, selectors.endUserRef, selectors.authName).then((token) => ({ auth, secret: token }));
     }
     if (selectors.authType === 'api_key' && !apiKey) {
       throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' has no API-key auth`, { details: { field: 'selectors.authType' } });
@@ -357,11 +367,14 @@ export class Executor {
       if (oauth) throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' uses OAuth connections: pass selectors.endUserRef`, { details: { field: 'selectors.endUserRef' } });
       return { auth: undefined, secret: null };
     }
-    const secret = await this.vault.get(DEFAULT_BUCKET, service);
-    if (secret === null) {
-      throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no secret is set for '${service}'; run \`svc-cli secret set ${service} --value-stdin\``);
-    }
-    return { auth: apiKey, secret };
+    const withSecret = (secret: string | null): Credential => {
+      if (secret === null) {
+        throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no secret is set for '${service}'; run \`svc-cli secret set ${service} --value-stdin\``);
+      }
+      return { auth: apiKey, secret };
+    };
+    const known = this.vault.getSync(DEFAULT_BUCKET, service);
+    return known === undefined ? this.vault.get(DEFAULT_BUCKET, service).then(withSecret) : withSecret(known);
   }
 
   private providerFailure(index: ServiceIndex, res: ProviderResponse, extra: Record<string, unknown> = {}): Envelope {

@@ -410,7 +410,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
     mcpTransitionalDelete: ({ req, res, params }) => deps.mcpGateway.handle(req, res, params.version_id, true).then(() => ({})),
 
     async createExecution({ params, body, principal }) {
-      const version = await sdk.version(params.version_id);
+      const version = sdk.cachedVersion(params.version_id) ?? (await sdk.version(params.version_id));
       if (!version) throw unknownVersion(params.version_id);
       if (!principal || version.name !== principal.subject) {
         throw new EngineError('ENGINE_UNAUTHENTICATED', `the token is not valid for version ${params.version_id}`);

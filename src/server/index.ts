@@ -123,7 +123,11 @@ function readBuffered(req: IncomingMessage, limit: number, length: number | unde
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-async function readBody(req: IncomingMessage, limit: number, required: boolean, kind: RouteSpec['bodyType']): Promise<unknown> {
+/**
+ * The parsed request body. At once when the message is already complete (the usual small JSON
+ * body arrives with its headers), else a promise of it: a parsed body is never itself a promise.
+ */
+function readBody(req: IncomingMessage, limit: number, required: boolean, kind: RouteSpec['bodyType']): unknown {
   const headers = req.headers;
   const contentType = headers['content-type'] ?? '';
   const semicolon = contentType.indexOf(';');
@@ -141,7 +145,11 @@ async function readBody(req: IncomingMessage, limit: number, required: boolean, 
     throw new EngineError('ENGINE_INVALID_INPUT', `body: Content-Type must be ${expected}`, { details: { field: 'content-type' } });
   }
   if (length !== undefined && length > limit) throw tooLarge(limit);
-  const text = req.complete ? readBuffered(req, limit, length) : await readText(req, limit, length);
+  if (req.complete) return parseBody(readBuffered(req, limit, length), required, kind);
+  return readText(req, limit, length).then((text) => parseBody(text, required, kind));
+}
+
+function parseBody(text: string, required: boolean, kind: RouteSpec['bodyType']): unknown {
   if (text === '') {
     if (required) throw new EngineError('ENGINE_INVALID_INPUT', 'body: a JSON request body is required', { details: { field: 'body' } });
     return undefined;
@@ -195,10 +203,10 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
   const paramValidator = route.paramValidator ? (paramValidators as Record<string, ValidateFunction>)[route.paramValidator] : undefined;
   const bodyValidator = route.bodyValidator ? (bodyValidators as Record<string, ValidateFunction>)[route.bodyValidator] : undefined;
   const bodyLimit = route.maxBodyBytes ?? deps.config.maxRequestBytes;
+  const kind = route.security === 'cliCredential' ? 'cli' : route.security === 'executionToken' ? 'sdk' : undefined;
   return async ({ req, path, query, host, state }) => {
-    const bearer = bearerFrom(headerOf(req, 'authorization') || undefined);
-    if (route.security === 'cliCredential') state.principal = await deps.tokens.verify(bearer, 'cli');
-    else if (route.security === 'executionToken') state.principal = await deps.tokens.verify(bearer, 'sdk');
+    const bearer = bearerFrom(req.headers.authorization);
+    if (kind) state.principal = deps.tokens.verifySync(bearer, kind) ?? (await deps.tokens.verify(bearer, kind));
 
     const params: Record<string, unknown> = {};
     for (const p of route.params) {
@@ -209,10 +217,11 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
 
     let body: unknown;
     if (bodyValidator) {
-      body = await readBody(req, bodyLimit, route.bodyRequired, route.bodyType);
+      body = readBody(req, bodyLimit, route.bodyRequired, route.bodyType);
+      if (body instanceof Promise) body = await body;
       if (body !== undefined && !bodyValidator(body)) throw requestValidationError('body', bodyValidator);
     }
-    return handler(new CallInput(params, body, state.principal, headerOf(req, 'origin') || undefined, host));
+    return handler(new CallInput(params, body, state.principal, req.headers.origin || undefined, host));
   };
 }
 

@@ -12,6 +12,7 @@ import {
   type AppVersionRow,
   type SecretRow,
   type Store,
+  type SyncReads,
   type TokenKind,
   type TokenRow,
   type WorkspaceServiceRow,
@@ -240,6 +241,31 @@ export class SqliteStore implements Store {
     return value;
   }
 
+  /** The per-call reads, answered at once from the hot cache or the file (see SyncReads). */
+  readonly sync: SyncReads = {
+    tokenByHash: (hash) =>
+      this.hotRead(`token\n${hash}`, () => {
+        const r = this.stmt.tokenByHash!.get(hash) as Row | undefined;
+        if (!r) return null;
+        const row = tokenFrom(r);
+        if (row.allow) Object.freeze(row.allow);
+        if (row.binding) Object.freeze(row.binding);
+        return Object.freeze(row);
+      }),
+    workspaceService: (service) =>
+      this.hotRead(`ws\n${service}`, () => {
+        const r = this.stmt.getWs!.get(service) as Row | undefined;
+        return r ? Object.freeze({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }) : null;
+      }),
+    secret: (bucket, service) =>
+      this.hotRead(`secret\n${bucket}\n${service}`, () => {
+        const r = this.stmt.getSecret!.get(bucket, service) as Row | undefined;
+        return r
+          ? Object.freeze({ bucket: r.bucket, service: r.service, ciphertext: r.ciphertext, nonce: r.nonce, tag: r.tag, updatedAt: r.updated_at })
+          : null;
+      }),
+  };
+
   /** Called by every write to a table hotRead serves (tokens, workspace_services, secrets). */
   private written() {
     this.hot.clear();
@@ -286,10 +312,7 @@ export class SqliteStore implements Store {
     return (this.stmt.listWs!.all() as Row[]).map((r) => ({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }));
   }
   async getWorkspaceService(service: string): Promise<WorkspaceServiceRow | null> {
-    return this.hotRead(`ws\n${service}`, () => {
-      const r = this.stmt.getWs!.get(service) as Row | undefined;
-      return r ? Object.freeze({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }) : null;
-    });
+    return this.sync.workspaceService(service);
   }
   async putWorkspaceService(row: WorkspaceServiceRow) {
     this.written();
@@ -312,12 +335,7 @@ export class SqliteStore implements Store {
     this.stmt.putSecret!.run(row.bucket, row.service, row.ciphertext, row.nonce, row.tag, row.updatedAt);
   }
   async getSecret(bucket: string, service: string): Promise<SecretRow | null> {
-    return this.hotRead(`secret\n${bucket}\n${service}`, () => {
-      const r = this.stmt.getSecret!.get(bucket, service) as Row | undefined;
-      return r
-        ? Object.freeze({ bucket: r.bucket, service: r.service, ciphertext: r.ciphertext, nonce: r.nonce, tag: r.tag, updatedAt: r.updated_at })
-        : null;
-    });
+    return this.sync.secret(bucket, service);
   }
   async listSecrets() {
     return (this.stmt.listSecrets!.all() as Row[]).map((r) => ({ bucket: r.bucket, service: r.service, updatedAt: r.updated_at }));
@@ -376,14 +394,7 @@ export class SqliteStore implements Store {
     this.insertTokenSync(row);
   }
   async getTokenByHash(hash: string) {
-    return this.hotRead(`token\n${hash}`, () => {
-      const r = this.stmt.tokenByHash!.get(hash) as Row | undefined;
-      if (!r) return null;
-      const row = tokenFrom(r);
-      if (row.allow) Object.freeze(row.allow);
-      if (row.binding) Object.freeze(row.binding);
-      return Object.freeze(row);
-    });
+    return this.sync.tokenByHash(hash);
   }
   async listTokens(kind: TokenKind, subject: string) {
     return this.stmt.listTokens!.all(kind, subject).map((r) => tokenFrom(r as Row));

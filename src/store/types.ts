@@ -149,8 +149,22 @@ export interface IdempotencyClaim {
 
 export type IdempotencyState = { state: 'claimed' } | { state: 'pending' | 'done'; requestHash: string; result: string | null };
 
+/**
+ * The reads on every call, answered at once by a store that needs no I/O for them (SQLite: an
+ * in-process file behind a hot cache). Each returns exactly what its async read would resolve to.
+ * Taking them synchronously spares the call path a promise and a microtask turn per lookup (with
+ * the other synchronous fast paths, ~3 µs of a REST execution, measured in pairs).
+ */
+export interface SyncReads {
+  tokenByHash(hash: string): TokenRow | null;
+  workspaceService(service: string): WorkspaceServiceRow | null;
+  secret(bucket: string, service: string): SecretRow | null;
+}
+
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
+  /** Present when the store answers the per-call reads without I/O; absent for PostgreSQL. */
+  readonly sync?: SyncReads | undefined;
   close(): Promise<void>;
   /** Resolves when the database answers a trivial query; rejects when it cannot (readiness). */
   ping(): Promise<void>;

@@ -47,6 +47,14 @@ export class Workspace {
     return row ? this.view(row) : null;
   }
 
+  /** `get` answered at once, when the store reads without I/O; undefined when it cannot. */
+  getSync(service: string): EnabledService | null | undefined {
+    const reads = this.store.sync;
+    if (!reads) return undefined;
+    const row = reads.workspaceService(service);
+    return row ? this.view(row) : null;
+  }
+
   async enable(service: string, version: string, baseUrl?: string): Promise<EnabledService> {
     if (!this.catalog.has(service)) {
       throw new EngineError('ENGINE_NOT_FOUND', `unknown service '${service}'; list services with \`svc-cli workspace services list\``, {
