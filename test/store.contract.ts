@@ -111,7 +111,9 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.listTokens('mcp', subject)).toEqual([t]);
       await store.touchToken(t.id, '2026-05-05T00:00:00.000Z');
       expect((await store.getTokenByHash(t.hash))!.lastUsedAt).toBe('2026-05-05T00:00:00.000Z');
-      expect(await store.revokeToken(t.id, '2026-05-06T00:00:00.000Z')).toBe(true);
+      expect(await store.revokeToken(t.id, '2026-05-06T00:00:00.000Z', ['cli', 'sdk'])).toBe(false); // not of those kinds
+      expect((await store.getTokenByHash(t.hash))!.revokedAt).toBeNull();
+      expect(await store.revokeToken(t.id, '2026-05-06T00:00:00.000Z', ['sdk', 'mcp'])).toBe(true);
       expect(await store.revokeToken(t.id, '2026-05-07T00:00:00.000Z')).toBe(false);
       expect((await store.getTokenByHash(t.hash))!.revokedAt).toBe('2026-05-06T00:00:00.000Z');
     });

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Store } from '../store/index.ts';
-import { CatalogError, normalizeService, parsePolicy } from './normalize.ts';
+import { CatalogError, baseUrlProblem, normalizeService, parsePolicy } from './normalize.ts';
 import type { OperationSpec, ServiceIndex, ServiceSummary } from './types.ts';
 
 /** How an imported service takes its API key (the import endpoint's `auth` field). */
@@ -15,7 +15,7 @@ export interface ImportAuth {
 }
 
 export * from './types.ts';
-export { CatalogError, normalizeService, parsePolicy };
+export { CatalogError, baseUrlProblem, normalizeService, parsePolicy };
 
 export const GENERATED_CATALOG_DIR = resolve(import.meta.dirname, '../../generated/catalog');
 
@@ -127,11 +127,21 @@ export class Catalog {
     return this.services.get(key(service, version))?.load().byId.get(publicId);
   }
 
-  /** Imports (or re-imports) a service from OpenAPI text. Bundled services cannot be replaced. */
+  /**
+   * Imports a service version from OpenAPI text. A version, once in the catalog, never changes:
+   * published SDK and MCP versions and their packages were built from it.
+   */
   async import(input: { service: string; version: string; document: string; baseUrl?: string | undefined; auth?: ImportAuth | undefined }) {
+    if (input.service === 'unified') throw new CatalogError("'unified' is reserved for Unified operations; import under another name", { field: 'name' });
     const existing = this.services.get(key(input.service, input.version));
     if (existing?.source === 'catalog') {
-      throw new CatalogError(`${input.service}@${input.version} is a bundled catalog service and cannot be replaced by an import`);
+      throw new CatalogError(`${input.service}@${input.version} is a bundled catalog service and cannot be replaced by an import`, { field: 'name', conflict: true });
+    }
+    if (existing) {
+      throw new CatalogError(`${input.service}@${input.version} is already imported and versions never change; import the new description as another version (v2, …)`, {
+        field: 'version',
+        conflict: true,
+      });
     }
     let document: unknown;
     const { parse: parseYaml } = await import('yaml'); // only imports parse YAML; not loaded at start
@@ -140,6 +150,11 @@ export class Catalog {
     } catch (err) {
       throw new CatalogError(`document: not valid JSON or YAML (${(err as Error).message.split('\n')[0]})`);
     }
+    try {
+      JSON.stringify(document);
+    } catch {
+      throw new CatalogError('document: a YAML alias refers to itself (a cycle); describe the schema with $ref instead');
+    }
     const openapi = (document as { openapi?: unknown } | null)?.openapi;
     if (typeof openapi !== 'string' || !/^3\.[01]\./.test(openapi)) {
       throw new CatalogError(`document: not an OpenAPI 3.0 or 3.1 description (missing 'openapi: 3.x')`);
@@ -147,8 +162,10 @@ export class Catalog {
     const servers = (document as { servers?: { url?: unknown }[] } | null)?.servers;
     const baseUrl = input.baseUrl ?? (typeof servers?.[0]?.url === 'string' ? servers[0].url : undefined);
     if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
-      throw new CatalogError('baseUrl: the document has no absolute servers[0].url; pass baseUrl');
+      throw new CatalogError('baseUrl: the document has no absolute servers[0].url; pass baseUrl', { field: 'baseUrl' });
     }
+    const problem = baseUrlProblem(baseUrl);
+    if (problem) throw new CatalogError(`baseUrl ${problem}`, { field: 'baseUrl' });
     const auth = input.auth && {
       name: 'api_key',
       type: 'api_key',

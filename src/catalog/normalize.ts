@@ -15,7 +15,40 @@ import type {
 
 export class CatalogError extends Error {
   override name = 'CatalogError';
+  /** The request field the problem is in (an import's `document` unless said otherwise). */
+  readonly field: string;
+  /** The request conflicts with what exists (409) rather than being malformed (400). */
+  readonly conflict: boolean;
+
+  constructor(message: string, options: { field?: string; conflict?: boolean } = {}) {
+    super(message);
+    this.field = options.field ?? 'document';
+    this.conflict = options.conflict ?? false;
+  }
 }
+
+/** An own property only: a provider's operationId such as 'constructor' must not find Object's. */
+const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
+
+/** Why `url` cannot be a provider base URL (absolute http(s), a host, no credentials, query or fragment), or undefined. */
+export function baseUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `'${url}' is not an absolute URL`;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must be an http or https URL';
+  if (!parsed.hostname) return 'must name a host';
+  if (parsed.username || parsed.password) return 'must not carry credentials (store them as a secret: `svc-cli secret set`)';
+  if (url.includes('?') || url.includes('#')) return 'must not have a query or fragment (operation paths are appended to it)';
+  return undefined;
+}
+
+/** An HTTP field name (RFC 9110 token). */
+const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Text an HTTP field value can carry: no control characters, Latin-1 only. */
+const FIELD_TEXT = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 export interface EnginePolicy {
   title?: string;
@@ -205,6 +238,12 @@ function normalizeAuth(policy: EnginePolicy, where: string): AuthMethod[] {
       const key = a as ApiKeyAuth;
       if (key.in === 'header' && !key.header) throw new CatalogError(`${where}: auth ${key.name} needs 'header'`);
       if (key.in === 'query' && !key.param) throw new CatalogError(`${where}: auth ${key.name} needs 'param'`);
+      if (key.in === 'header' && !FIELD_NAME.test(key.header!)) {
+        throw new CatalogError(`${where}: auth header '${key.header}' is not a valid HTTP header name`, { field: 'auth.name' });
+      }
+      if (key.prefix !== undefined && !FIELD_TEXT.test(key.prefix)) {
+        throw new CatalogError(`${where}: auth prefix must hold no control characters and only Latin-1 text`, { field: 'auth.prefix' });
+      }
       return { ...key, prefix: key.prefix ?? '' };
     }
     return { ...a, scopes: a.scopes ?? [] };
@@ -235,6 +274,10 @@ export function normalizeService({ service, version, document, policy }: Normali
   const operations: OperationSpec[] = [];
   const seen = new Set<string>();
   for (const [path, rawItem] of Object.entries(document.paths)) {
+    // A path is appended to the base URL: anything but '/…' could move the request to another host.
+    if (!path.startsWith('/') || path.includes('?') || path.includes('#')) {
+      throw new CatalogError(`${where}: path '${path}' must start with '/' and hold no query or fragment`);
+    }
     const item = resolveLocalRef(document, rawItem, `${where} ${path}`);
     if (!isObj(item)) continue;
     for (const method of HTTP_METHODS) {
@@ -274,7 +317,7 @@ export function normalizeService({ service, version, document, policy }: Normali
         if (names.has(p.name)) throw new CatalogError(`${opWhere}: parameter '${p.name}' is declared in two places`);
         names.add(p.name);
       }
-      for (const name of slashPreserving[providerOperationId] ?? []) {
+      for (const name of own(slashPreserving, providerOperationId) ?? []) {
         const p = parameters.find((x) => x.name === name && x.in === 'path');
         if (!p) throw new CatalogError(`${opWhere}: slashPreserving names '${name}', which is not a path parameter`);
         p.slashPreserving = true;
@@ -312,9 +355,9 @@ export function normalizeService({ service, version, document, policy }: Normali
       }
 
       let pagination: PaginationPolicy | null = null;
-      const policyName = pagingByOp[providerOperationId];
+      const policyName = own(pagingByOp, providerOperationId);
       if (policyName !== undefined) {
-        const found = pagingPolicies[policyName];
+        const found = own(pagingPolicies, policyName);
         if (!found) throw new CatalogError(`${opWhere}: pagination policy '${policyName}' is not defined`);
         pagination = { ...found };
         if (pagination.style !== 'link_header') {
@@ -337,7 +380,7 @@ export function normalizeService({ service, version, document, policy }: Normali
         summary: typeof op.summary === 'string' ? op.summary : '',
         description: typeof op.description === 'string' ? op.description : '',
         tags,
-        group: groupFor(providerOperationId, tags, grouping[providerOperationId]),
+        group: groupFor(providerOperationId, tags, own(grouping, providerOperationId)),
         deprecated: op.deprecated === true,
         parameters,
         body,

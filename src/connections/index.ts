@@ -30,6 +30,10 @@ const STATE_TTL_MS = 10 * 60 * 1000;
 const REFRESH_SKEW_MS = 60 * 1000;
 /** A whole token-endpoint request (connect, headers, body) ends within this. */
 const TOKEN_REQUEST_TIMEOUT_MS = 10_000;
+/** An OAuth error code as RFC 6749 §5.2 names them (invalid_grant, …): never free text, which could carry anything. */
+const OAUTH_ERROR_CODE = /^[a-z_]{1,40}$/;
+/** Longest access-token lifetime believed (ten years); anything else counts as unknown. */
+const MAX_EXPIRES_IN_S = 10 * 365 * 24 * 3600;
 /** How long a refresh lock lives: well past one token request and the reads and write around it. */
 export const REFRESH_LOCK_TTL_MS = 30_000;
 /** Default bound on waiting for another replica's refresh. */
@@ -334,25 +338,36 @@ export class Connections {
   }
 
   private async tokenRequest(oauth: OAuth2Auth, baseUrl: string, client: OAuthClient, params: Record<string, string>) {
-    const res = await request(new URL(oauth.tokenUrl, baseUrl + '/').href, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ ...params, client_id: client.clientId, client_secret: client.clientSecret }).toString(),
-      headersTimeout: TOKEN_REQUEST_TIMEOUT_MS,
-      bodyTimeout: TOKEN_REQUEST_TIMEOUT_MS,
-      signal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS),
-    });
-    const text = await res.body.text();
+    let status: number;
+    let text: string;
+    try {
+      const res = await request(new URL(oauth.tokenUrl, baseUrl + '/').href, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({ ...params, client_id: client.clientId, client_secret: client.clientSecret }).toString(),
+        headersTimeout: TOKEN_REQUEST_TIMEOUT_MS,
+        bodyTimeout: TOKEN_REQUEST_TIMEOUT_MS,
+        signal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS),
+      });
+      status = res.statusCode;
+      text = await res.body.text();
+    } catch (err) {
+      const code = (err as { code?: unknown; cause?: { code?: unknown } }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
+      return { ok: false as const, status: 502, error: `token endpoint unreachable (${typeof code === 'string' ? code : (err as Error).name})` };
+    }
     let body: Record<string, unknown> = {};
     try {
-      body = JSON.parse(text) as Record<string, unknown>;
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
     } catch {
       /* not JSON: reported below by status */
     }
-    if (res.statusCode !== 200 || typeof body.access_token !== 'string') {
-      return { ok: false as const, status: res.statusCode, error: typeof body.error === 'string' ? body.error : `HTTP ${res.statusCode}` };
+    if (status !== 200 || typeof body.access_token !== 'string') {
+      // Only an RFC 6749 error code is repeated: free text from the provider could carry anything, a secret included.
+      const code = typeof body.error === 'string' && OAUTH_ERROR_CODE.test(body.error) ? body.error : undefined;
+      return { ok: false as const, status, error: code ?? `HTTP ${status}` };
     }
-    const expiresIn = typeof body.expires_in === 'number' ? body.expires_in : null;
+    const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 && body.expires_in <= MAX_EXPIRES_IN_S ? body.expires_in : null;
     return {
       ok: true as const,
       accessToken: body.access_token,

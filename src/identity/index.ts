@@ -102,7 +102,7 @@ export class Tokens {
       throw new EngineError('ENGINE_UNAUTHENTICATED', `the bearer token is not a valid ${kind} token`);
     }
     if (row.revokedAt) throw new EngineError('ENGINE_UNAUTHENTICATED', 'the bearer token was revoked');
-    if (row.expiresAt && Date.parse(row.expiresAt) <= Date.now()) {
+    if (row.expiresAt && !(Date.parse(row.expiresAt) > Date.now())) { // an unreadable expiry counts as passed
       throw new EngineError('ENGINE_UNAUTHENTICATED', 'the bearer token has expired');
     }
     this.touch(row.id);
@@ -116,8 +116,9 @@ export class Tokens {
     void this.store.touchToken(id, new Date(now).toISOString()).catch(() => this.lastTouch.delete(id));
   }
 
-  async revoke(id: string): Promise<boolean> {
-    return this.store.revokeToken(id, new Date().toISOString());
+  /** Revokes a live token, of one of `kinds` when given; false when there is no such token. */
+  async revoke(id: string, kinds?: readonly TokenKind[]): Promise<boolean> {
+    return this.store.revokeToken(id, new Date().toISOString(), kinds);
   }
 }
 

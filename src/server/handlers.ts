@@ -2,7 +2,7 @@
 // generated validators; handlers only translate between the API and the concept modules.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { operations } from '../../generated/engine-api/types.ts';
-import type { McpGateway } from '../mcp/index.ts';
+import { allows, type McpGateway } from '../mcp/index.ts';
 import type { OperationId } from '../../generated/engine-api/routes.ts';
 import type { ActivityLog } from '../activity/index.ts';
 import { CatalogError, type Catalog } from '../catalog/index.ts';
@@ -129,6 +129,15 @@ async function probe(check: () => Promise<void>, backend: string, log: Logger) {
   }
 }
 
+/** The host of an Origin header, or undefined when it is not a URL (then it matches no host). */
+function originHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createHandlers(deps: ServerDeps): Handlers {
   const { catalog, workspace, vault, sdk, mcp, executor, activity, config, accounts, deviceFlow, connections, tokens, urls } = deps;
   const mcpUrl = (versionId: string) => `${config.publicUrl ?? urls.http}/mcp/${versionId}`;
@@ -208,7 +217,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
           },
         };
       } catch (err) {
-        if (err instanceof CatalogError) throw new EngineError('ENGINE_INVALID_INPUT', err.message, { details: { field: 'document' } });
+        if (err instanceof CatalogError) throw new EngineError(err.conflict ? 'ENGINE_CONFLICT' : 'ENGINE_INVALID_INPUT', err.message, { details: { field: err.field } });
         throw err;
       }
     },
@@ -284,7 +293,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
     },
 
     async listReceipts({ params }) {
-      if (!(await sdk.version(params.version_id))) {
+      // SDK and MCP versions both write receipts (surface rest/grpc or mcp).
+      if (!(await sdk.version(params.version_id)) && !(await mcp.version(params.version_id))) {
         throw new EngineError('ENGINE_NOT_FOUND', `unknown version '${params.version_id}'`, { details: { field: 'version_id' } });
       }
       return { body: { receipts: await activity.list(params.version_id, params.limit ?? 50) } };
@@ -318,7 +328,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
 
     async submitSignin({ body, origin, host }) {
       // The form only posts from the Engine's own page (a second guard beside the CSP form-action).
-      if (origin && origin !== 'null' && new URL(origin).host !== host) {
+      if (origin && origin !== 'null' && originHost(origin) !== host) {
         return html(resultPage({ heading: 'Refused', message: 'This form can only be submitted from the Engine’s own sign-in page.', ok: false }), 403);
       }
       const again = (error: string, status = 400) => html(signinPage({ userCode: body.user_code, username: body.username, error }), status);
@@ -358,8 +368,19 @@ export function createHandlers(deps: ServerDeps): Handlers {
 
     async createMcpToken({ params, body }) {
       const name = await mcpServer(params.name);
-      if (body.expiresAt && Date.parse(body.expiresAt) <= Date.now()) {
-        throw new EngineError('ENGINE_INVALID_INPUT', 'expiresAt must be in the future', { details: { field: 'expiresAt' } });
+      if (body.expiresAt !== undefined && body.expiresAt !== null) {
+        // The format check admits a leap second (…:60Z), which Date.parse cannot read: never store an expiry the check would skip.
+        const at = Date.parse(body.expiresAt);
+        if (!Number.isFinite(at)) throw new EngineError('ENGINE_INVALID_INPUT', 'expiresAt is not a time the Engine can read; use an RFC 3339 time such as 2027-01-31T00:00:00Z', { details: { field: 'expiresAt' } });
+        if (at <= Date.now()) throw new EngineError('ENGINE_INVALID_INPUT', 'expiresAt must be in the future', { details: { field: 'expiresAt' } });
+      }
+      // An entry that matches nothing (a typo) would make a token that cannot call what was meant.
+      const [latest] = await mcp.versions(name);
+      const unmatched = body.allow.findIndex((entry: string) => !latest!.operations.some((op) => allows([entry], op)));
+      if (unmatched >= 0) {
+        throw new EngineError('ENGINE_INVALID_INPUT', `allow[${unmatched}] '${body.allow[unmatched]}' matches no operation of ${name} ${latest!.version}`, {
+          details: { field: `allow[${unmatched}]` },
+        });
       }
       const binding = body.binding && Object.keys(body.binding).length ? (body.binding as Record<string, string>) : null;
       const issued = await tokens.issue('mcp', name, { allow: [...new Set(body.allow)].sort(), expiresAt: body.expiresAt ?? null, binding });
@@ -367,7 +388,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
     },
 
     async revokeToken({ params }) {
-      if (!(await tokens.revoke(params.token_id))) {
+      // Execution tokens only: CLI credentials are revoked by their holder (logout) or on the host.
+      if (!(await tokens.revoke(params.token_id, ['sdk', 'mcp']))) {
         throw new EngineError('ENGINE_NOT_FOUND', `no live token ${params.token_id}`, { details: { field: 'token_id' } });
       }
       return { status: 204 };

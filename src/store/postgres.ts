@@ -342,8 +342,8 @@ export class PostgresStore implements Store {
   async listTokens(kind: TokenKind, subject: string) {
     return camelAll<TokenRow>(await this.rows('SELECT * FROM tokens WHERE kind = $1 AND subject = $2 ORDER BY created_at, id', [kind, subject]));
   }
-  async revokeToken(id: string, at: string) {
-    return this.changed('UPDATE tokens SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [at, id]);
+  async revokeToken(id: string, at: string, kinds?: readonly TokenKind[]) {
+    return this.changed('UPDATE tokens SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL AND ($3::text[] IS NULL OR kind = ANY($3::text[]))', [at, id, kinds ? [...kinds] : null]);
   }
   async touchToken(id: string, at: string) {
     await this.pool.query('UPDATE tokens SET last_used_at = $1 WHERE id = $2', [at, id]);

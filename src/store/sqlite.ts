@@ -207,7 +207,9 @@ export class SqliteStore implements Store {
       ),
       tokenByHash: prepare('SELECT * FROM tokens WHERE hash = ?'),
       listTokens: prepare('SELECT * FROM tokens WHERE kind = ? AND subject = ? ORDER BY created_at, id'),
-      revokeToken: prepare('UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+      revokeToken: prepare(
+        'UPDATE tokens SET revoked_at = @at WHERE id = @id AND revoked_at IS NULL AND (@kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))',
+      ),
       touchToken: prepare('UPDATE tokens SET last_used_at = ? WHERE id = ?'),
       listReceipts: prepare('SELECT * FROM receipts WHERE version_id = ? ORDER BY id DESC LIMIT ?'),
       dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
@@ -399,9 +401,9 @@ export class SqliteStore implements Store {
   async listTokens(kind: TokenKind, subject: string) {
     return this.stmt.listTokens!.all(kind, subject).map((r) => tokenFrom(r as Row));
   }
-  async revokeToken(id: string, at: string) {
+  async revokeToken(id: string, at: string, kinds?: readonly TokenKind[]) {
     this.written();
-    return this.stmt.revokeToken!.run(at, id).changes > 0;
+    return this.stmt.revokeToken!.run({ at, id, kinds: kinds ? JSON.stringify(kinds) : null }).changes > 0;
   }
   async touchToken(id: string, at: string) {
     this.written();

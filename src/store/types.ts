@@ -195,7 +195,8 @@ export interface Store {
   insertToken(row: TokenRow): Promise<void>;
   getTokenByHash(hash: string): Promise<TokenRow | null>;
   listTokens(kind: TokenKind, subject: string): Promise<TokenRow[]>;
-  revokeToken(id: string, at: string): Promise<boolean>;
+  /** Revokes a live token (of one of `kinds` when given); false when no such live token. */
+  revokeToken(id: string, at: string, kinds?: readonly TokenKind[]): Promise<boolean>;
   touchToken(id: string, at: string): Promise<void>;
 
   getUser(subject: string): Promise<UserRow | null>;

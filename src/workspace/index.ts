@@ -1,5 +1,5 @@
 // Workspace enablement: which service version the company uses, and where it is reached.
-import { Catalog, type ServiceIndex } from '../catalog/index.ts';
+import { Catalog, baseUrlProblem, type ServiceIndex } from '../catalog/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import type { Store, WorkspaceServiceRow } from '../store/index.ts';
 
@@ -66,6 +66,8 @@ export class Workspace {
         details: { field: 'version' },
       });
     }
+    const problem = baseUrl ? baseUrlProblem(baseUrl) : undefined;
+    if (problem) throw new EngineError('ENGINE_INVALID_INPUT', `baseUrl ${problem}`, { details: { field: 'baseUrl' } });
     const row: WorkspaceServiceRow = { service, version, baseUrl: baseUrl ? baseUrl.replace(/\/+$/, '') : null, enabledAt: new Date().toISOString() };
     await this.store.putWorkspaceService(row);
     return this.view(row);
