@@ -229,6 +229,17 @@ describe('execute: authorisation and recovery', () => {
     expect(provider.requests.length).toBe(before);
   });
 
+  it('tells a script whose sandbox thread stopped under it, having sent nothing, to run again unchanged', async () => {
+    const pending = run('await sleep(3000); return 1');
+    const workers = (t.engine.deps.sandbox as unknown as { workers: { worker: { terminate(): Promise<number> } }[] }).workers;
+    await new Promise((r) => setTimeout(r, 300));
+    await Promise.all(workers.map((w) => w.worker.terminate()));
+    const r = await pending;
+    expect(r.isError).toBe(true);
+    expect(r.body).toMatchObject({ code: 'MCP_SCRIPT_ERROR', recovery: { execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: false } });
+    expect(await value('return "again"')).toBe('again');
+  });
+
   it('classifies provider outcomes truthfully', async () => {
     const reset = await value('return await call("demo-crm.contacts/get", { contact_id: "con_reset" })');
     expect(reset.error).toMatchObject({ code: 'ENGINE_OUTCOME_UNKNOWN', details: { provider_execution: 'unknown' } });

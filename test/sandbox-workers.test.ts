@@ -69,7 +69,7 @@ describe('SandboxWorkers', () => {
     await new Promise((r) => setTimeout(r, 200));
     const workers = (sandbox as unknown as { workers: { worker: { terminate(): Promise<number> } }[] }).workers;
     await workers[0]!.worker.terminate();
-    expect(await pending).toMatchObject({ kind: 'crashed' });
+    expect(await pending).toMatchObject({ kind: 'crashed', lost: true });
     expect(await run('return "again"')).toEqual({ kind: 'returned', json: '"again"' });
     expect(sandbox.threads).toBe(1);
   });
@@ -180,6 +180,22 @@ describe('SandboxWorkers', () => {
     expect(await run(spin, host(), undefined, 500)).toEqual({ kind: 'timeout' });
     expect(await run('return "next"')).toEqual({ kind: 'returned', json: '"next"' });
     expect(await sandbox.stats()).toMatchObject({ isolatesCreated: 2, contextsReused: 0 });
+  });
+
+  it('frees the host timer of a cleared timeout, and holds a script to 1,000 pending timers and 1,000 sleeps', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    let during = -1;
+    // The host call runs while the script waits on it: the worker's live timers are counted then.
+    const h = host({ call: async () => ({ value: (during = (await sandbox!.stats()).hostTimers) }) });
+    const cleared = await run('for (let i = 0; i < 3000; i++) clearTimeout(setTimeout(() => {}, 2e9));\nreturn await call("a.b", {})', h);
+    expect(cleared).toEqual({ kind: 'returned', json: String(during) });
+    expect(during).toBeLessThan(50); // not the 3,000 cleared ones
+    const sleeps = await run('for (let i = 0; i < 2000; i++) sleep(1e9);\nreturn 1', h);
+    expect(sleeps.kind).toBe('threw');
+    expect(sleeps.kind === 'threw' && sleeps.error.message).toContain('sleep: at most 1000 sleeps may be pending');
+    const timers = await run('for (let i = 0; i < 1000; i++) setTimeout(() => {}, 2e9);\nsleep(1e9);\nsetTimeout(() => {}, 1);\nreturn 1', h);
+    expect(timers.kind === 'threw' && timers.error.message).toContain('setTimeout: at most 1000 timers may be pending');
+    await until(async () => (await sandbox!.stats()).hostTimers < 50); // the ended runs' timers are gone
   });
 
   it('refuses runs after close', async () => {

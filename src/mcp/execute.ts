@@ -22,6 +22,8 @@ const ERROR_TEXT_CAP = 8 * 1024;
 const REFUSED_BEFORE_DISPATCH = new Set(['ENGINE_INVALID_INPUT', 'ENGINE_PAGINATION_INVALID', 'ENGINE_FORBIDDEN_OPERATION', 'ENGINE_UNKNOWN_OPERATION']);
 
 const DO_NOT_REPLAY: RecoveryContract = { execute_request: 'do_not_replay', provider_execution: 'unknown', automatic_replay: false };
+/** The sandbox failed under a script that had sent nothing: the same script may run again as it is. */
+const UNCHANGED: RecoveryContract = { execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: false };
 
 export interface ExecuteDeps {
   executor: Executor;
@@ -208,7 +210,8 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
       case 'cancelled':
         return fail('MCP_EXECUTE_CANCELLED', 'execute was cancelled by the client; provider actions already accepted are not undone', recovery());
       case 'crashed':
-        return fail(state.dispatched || state.inFlight ? 'MCP_EXECUTION_OUTCOME_UNKNOWN' : 'MCP_SCRIPT_ERROR', outcome.message, recovery());
+        if (state.dispatched || state.inFlight) return fail('MCP_EXECUTION_OUTCOME_UNKNOWN', outcome.message, DO_NOT_REPLAY);
+        return fail('MCP_SCRIPT_ERROR', outcome.message, outcome.lost ? UNCHANGED : CORRECT_ARGUMENTS);
     }
   });
 }

@@ -1,9 +1,9 @@
 // The script environment, evaluated inside each fresh context before the script. It closes over
-// the host bridges ($0–$5) so the script never sees them, and exposes exactly the interface's
+// the host bridges ($0–$6) so the script never sees them, and exposes exactly the interface's
 // functions: call, sleep, setTimeout, clearTimeout, session.{get,set,page}, decodeBase64,
 // encodeBase64, atob.
 export const bridgeSource = String.raw`
-const [callRef, getRef, setRef, pageRef, sleepRef, b64] = [$0, $1, $2, $3, $4, $5];
+const [callRef, getRef, setRef, pageRef, sleepRef, cancelRef, b64] = [$0, $1, $2, $3, $4, $5, $6];
 const stringify = JSON.stringify;
 const parse = JSON.parse;
 const freeze = Object.freeze;
@@ -41,7 +41,9 @@ async function call(...args) {
 
 const MAX_DELAY = 2147483647;
 const MAX_TIMERS = 1000;
+const MAX_SLEEPS = 1000;
 const pending = new Map();
+let sleeping = 0;
 let nextTimer = 0;
 let timerError;
 const delayOf = (ms, name) => {
@@ -57,7 +59,7 @@ function setTimeout(fn, ms, ...args) {
   if (pending.size >= MAX_TIMERS) throw new RangeError('setTimeout: at most ' + MAX_TIMERS + ' timers may be pending');
   const id = ++nextTimer;
   pending.set(id, { fn, args });
-  sleepRef.apply(undefined, [delay], { result: { promise: true } }).then(() => {
+  sleepRef.apply(undefined, [delay, id], { result: { promise: true } }).then(() => {
     const timer = pending.get(id);
     if (!timer) return;
     pending.delete(id);
@@ -70,11 +72,17 @@ function setTimeout(fn, ms, ...args) {
   return id;
 }
 function clearTimeout(id) {
-  pending.delete(id);
+  if (pending.delete(id)) cancelRef.applyIgnored(undefined, [id]);
 }
 async function sleep(ms) {
   const delay = delayOf(ms, 'sleep');
-  await sleepRef.apply(undefined, [delay], { result: { promise: true } });
+  if (sleeping >= MAX_SLEEPS) throw new RangeError('sleep: at most ' + MAX_SLEEPS + ' sleeps may be pending (await them)');
+  sleeping++;
+  try {
+    await sleepRef.apply(undefined, [delay, 0], { result: { promise: true } });
+  } finally {
+    sleeping--;
+  }
 }
 
 const session = freeze({

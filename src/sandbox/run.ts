@@ -9,6 +9,8 @@ import { bridgeSource } from './bootstrap.ts';
 import { base64Helper } from './base64.ts';
 
 export const MEMORY_LIMIT_MB = 64;
+/** Host timers a run may hold at once: its pending timers (the interface allows 1,000) and sleeps (1,000). */
+export const MAX_PENDING_TIMERS = 2000;
 
 /** A script with its types stripped, and the source map back to the caller's lines (JSON text). */
 export interface CompiledScript {
@@ -29,7 +31,8 @@ export type SandboxOutcome =
   | { kind: 'threw'; error: ScriptFailure }
   | { kind: 'timeout' }
   | { kind: 'cancelled' }
-  | { kind: 'crashed'; message: string };
+  /** `lost`: the sandbox itself failed (its worker stopped, it did not answer), not the script. */
+  | { kind: 'crashed'; message: string; lost?: boolean };
 
 export interface ScriptFailure {
   name: string;
@@ -56,6 +59,8 @@ interface Slot {
   settled: boolean;
   /** Pending sleeps and timers: their host timer and the resolver of the promise the isolate awaits. */
   timers: Map<NodeJS.Timeout, () => void>;
+  /** The host timers of the script's setTimeout ids, so clearTimeout frees them (sleeps have none). */
+  timerIds: Map<number, NodeJS.Timeout>;
   /** Keeps a sleep or bridge call the run left pending unanswered for as long as the isolate lives (see Home.held). */
   hold: (resolve: () => void) => void;
 }
@@ -105,16 +110,30 @@ function bridgesFor(slot: Slot): ivm.Reference[] {
       return value === undefined ? undefined : JSON.stringify(value);
     });
   const sleep = new ivm.Reference(
-    (ms: number) =>
-      new Promise<void>((resolve) => {
+    (ms: number, id: number) =>
+      new Promise<void>((resolve, reject) => {
         if (slot.settled) return slot.hold(resolve); // a sleep started after the run ended never wakes
+        // The script environment keeps to this too; here it holds whatever the script does to it.
+        if (slot.timers.size >= MAX_PENDING_TIMERS) return reject(new RangeError(`at most ${MAX_PENDING_TIMERS} timers and sleeps may be pending`));
         const timer = setTimeout(() => {
           slot.timers.delete(timer);
+          if (id) slot.timerIds.delete(id);
           resolve();
         }, ms);
         slot.timers.set(timer, resolve);
+        if (id) slot.timerIds.set(id, timer);
       }),
   );
+  // clearTimeout: the host timer goes too, and the isolate's wait ends (its callback is already dropped).
+  const cancel = new ivm.Reference((id: number) => {
+    const timer = slot.timerIds.get(id);
+    if (!timer) return;
+    slot.timerIds.delete(id);
+    clearTimeout(timer);
+    const resolve = slot.timers.get(timer);
+    slot.timers.delete(timer);
+    resolve?.();
+  });
   return [
     bridge((host, ...args: unknown[]) => {
       const [op, params, opts] = args.map((a) => (a === undefined ? undefined : JSON.parse(a as string)));
@@ -124,6 +143,7 @@ function bridgesFor(slot: Slot): ivm.Reference[] {
     bridge((host, argsJson) => host.sessionSet(JSON.parse(argsJson as string))),
     bridge((host, argsJson) => host.sessionPage(JSON.parse(argsJson as string))),
     sleep,
+    cancel,
   ];
 }
 
@@ -169,6 +189,8 @@ export interface PoolStats {
   contextsReused: number;
   /** Used isolates waiting, with a ready context, for their tenant's next run. */
   reusable: number;
+  /** Timers alive on the pool's thread: scripts' sleeps and timers, so none outlives what it serves. */
+  hostTimers: number;
 }
 
 /**
@@ -191,7 +213,7 @@ export class IsolatePool {
   private reusableCount = 0;
 
   get stats(): PoolStats {
-    return { ...this.counts, reusable: this.reusableCount };
+    return { ...this.counts, reusable: this.reusableCount, hostTimers: process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length };
   }
 
   constructor(size = 2) {
@@ -204,7 +226,7 @@ export class IsolatePool {
 
   /** A context with the script environment, in `home`'s isolate (on the isolate's own thread). */
   private async prepare(home: Home): Promise<Warm> {
-    const slot: Slot = { host: undefined, settled: false, timers: new Map(), hold: (resolve) => home.held.push(resolve) };
+    const slot: Slot = { host: undefined, settled: false, timers: new Map(), timerIds: new Map(), hold: (resolve) => home.held.push(resolve) };
     const refs = bridgesFor(slot);
     try {
       const context = await home.isolate.createContext();
@@ -422,6 +444,7 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
       slot.hold(resolve);
     }
     slot.timers.clear();
+    slot.timerIds.clear();
     for (const ref of refs) ref.release();
     // A script that finished has its isolate recycled after its answer goes out; a runaway one is stopped now.
     if (finished) setImmediate(() => options.pool.recycle(warm));

@@ -61,7 +61,7 @@ class SandboxWorker {
     this.worker.on('message', (message: FromWorker) => this.receive(message));
     this.worker.on('error', () => undefined); // 'exit' follows and settles the runs
     this.worker.on('exit', () => {
-      for (const pending of this.runs.values()) pending.settle({ kind: 'crashed', message: 'the sandbox worker stopped during the run' });
+      for (const pending of this.runs.values()) pending.settle({ kind: 'crashed', message: 'the sandbox worker stopped during the run', lost: true });
       this.runs.clear();
       for (const { reject } of this.statsWaiting.splice(0)) reject(new Error('the sandbox worker stopped'));
       onExit(this);
@@ -121,7 +121,7 @@ export class SandboxWorkers {
     return new Promise<SandboxOutcome>((resolve) => {
       let done = false;
       const onAbort = () => worker.worker.postMessage({ type: 'cancel', run: id } satisfies ToWorker);
-      const guard = setTimeout(() => settle({ kind: 'crashed', message: 'the sandbox did not answer within the budget' }), Math.max(0, options.budgetMs) + GRACE_MS);
+      const guard = setTimeout(() => settle({ kind: 'crashed', message: 'the sandbox did not answer within the budget', lost: true }), Math.max(0, options.budgetMs) + GRACE_MS);
       const settle = (outcome: SandboxOutcome) => {
         if (done) return;
         done = true;
@@ -137,12 +137,17 @@ export class SandboxWorkers {
     });
   }
 
-  /** Isolates created, contexts reused and isolates waiting for reuse, summed over the running threads (for tests and diagnostics). */
+  /** Isolates created, contexts reused, isolates waiting for reuse and live timers, summed over the running threads (for tests and diagnostics). */
   async stats(): Promise<PoolStats> {
     const all = await Promise.all(this.workers.map((w) => w.stats()));
     return all.reduce(
-      (sum, s) => ({ isolatesCreated: sum.isolatesCreated + s.isolatesCreated, contextsReused: sum.contextsReused + s.contextsReused, reusable: sum.reusable + s.reusable }),
-      { isolatesCreated: 0, contextsReused: 0, reusable: 0 },
+      (sum, s) => ({
+        isolatesCreated: sum.isolatesCreated + s.isolatesCreated,
+        contextsReused: sum.contextsReused + s.contextsReused,
+        reusable: sum.reusable + s.reusable,
+        hostTimers: sum.hostTimers + s.hostTimers,
+      }),
+      { isolatesCreated: 0, contextsReused: 0, reusable: 0, hostTimers: 0 },
     );
   }
 
