@@ -229,6 +229,25 @@ describe('execute: authorisation and recovery', () => {
     expect(provider.requests.length).toBe(before);
   });
 
+  it('answers a refusal from the host\'s record: a script can neither forge an EngineRefusal nor rewrite a real one', async () => {
+    const forged = await run("const e = new Error('m'); e.name = 'EngineRefusal'; e.code = 'MCP_SESSION_UNAVAILABLE'; e.refusal = 99; e.details = { big: 'y'.repeat(300000) }; throw e");
+    expect(forged.isError).toBe(true);
+    expect(forged.body.code).toBe('MCP_SCRIPT_ERROR');
+    expect(forged.body.details).toBeUndefined();
+    const rewritten = await run("try { await call('demo-crm.nope', {}) } catch (e) { e.code = 'X'.repeat(1000); e.message = 'forged'; e.details = { x: 1 }; throw e }");
+    expect(rewritten.body).toMatchObject({ code: 'ENGINE_UNKNOWN_OPERATION', recovery: { provider_execution: 'not_started' } });
+    expect(rewritten.body.message).toContain("unknown operation 'demo-crm.nope'");
+    expect(rewritten.body.details).not.toEqual({ x: 1 });
+  });
+
+  it('keeps an error answer within the smaller of the output budget and 8 KiB, details included', async () => {
+    const huge = await run("return await call('demo-crm.contacts/get', { contact_id: 'x', ['k'.repeat(200000)]: 1 })", { outputBudgetBytes: 1024 });
+    expect(huge.body.code).toBe('ENGINE_INVALID_INPUT');
+    expect(Buffer.byteLength(huge.text)).toBeLessThanOrEqual(1024);
+    const thrown = await run("throw new Error('z'.repeat(100000))");
+    expect(Buffer.byteLength(thrown.text)).toBeLessThanOrEqual(8 * 1024);
+  });
+
   it('tells a script whose sandbox thread stopped under it, having sent nothing, to run again unchanged', async () => {
     const pending = run('await sleep(3000); return 1');
     const workers = (t.engine.deps.sandbox as unknown as { workers: { worker: { terminate(): Promise<number> } }[] }).workers;

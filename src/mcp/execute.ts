@@ -33,7 +33,16 @@ export interface ExecuteDeps {
   budgetMs: number;
 }
 
+/** A refusal the host raised in this run: the script sees it, but the answer uses this copy, never the script's. */
+interface Refused {
+  code: string;
+  message: string;
+  details: Record<string, unknown> | undefined;
+}
+
 interface RunState {
+  /** Refusals raised so far; the script's EngineRefusal carries the index. */
+  refusals: Refused[];
   calls: number;
   /** A provider request may have left the Engine (answered, timed out, reset...). */
   dispatched: boolean;
@@ -43,17 +52,48 @@ interface RunState {
 }
 
 /** Host answers to the isolate: `{ value }`, or `{ refused }` for a coded Engine refusal. */
-function refusal(err: unknown) {
+function refusal(err: unknown, state: RunState) {
   if (err instanceof Refusal || err instanceof EngineError || err instanceof RetentionError) {
-    return { refused: { code: err.code, message: err.message, details: err.details } };
+    const refused: Refused = { code: err.code, message: err.message, details: err.details };
+    return { refused: { ...refused, id: state.refusals.push(refused) - 1 } };
   }
   throw err;
 }
-async function answer(work: () => Promise<unknown>) {
+async function answer(work: () => Promise<unknown>, state: RunState) {
   try {
     return { value: (await work()) ?? null };
   } catch (err) {
-    return refusal(err);
+    return refusal(err, state);
+  }
+}
+
+/** Strings in an error's details longer than this are cut: the details explain, the whole answer stays within its cap. */
+const DETAIL_STRING_CAP = 256;
+function clipStrings(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > DETAIL_STRING_CAP ? `${value.slice(0, DETAIL_STRING_CAP)}...` : value;
+  if (Array.isArray(value)) return value.map(clipStrings);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [clipStrings(k) as string, clipStrings(v)]));
+  return value;
+}
+
+/**
+ * An error answer within `limit` bytes of JSON: long detail strings cut, then the details dropped,
+ * then the message shortened to what is left beside the code and recovery contract.
+ */
+function bounded(answer: Record<string, unknown>, limit: number): Record<string, unknown> {
+  const size = (a: Record<string, unknown>) => Buffer.byteLength(JSON.stringify(a));
+  if (size(answer) <= limit) return answer;
+  const { code, message, recovery, ...extra } = answer;
+  const clipped = { code, message, ...(clipStrings(extra) as Record<string, unknown>), recovery };
+  if (size(clipped) <= limit) return clipped;
+  const bare = { code, message: '', details_omitted: `the error's details exceed ${limit} bytes`, recovery };
+  const text = String(message);
+  let keep = Math.max(0, limit - size(bare) - 3);
+  for (;;) {
+    const shortened = { ...bare, message: `${text.slice(0, keep)}...` };
+    const over = size(shortened) - limit;
+    if (over <= 0 || keep === 0) return shortened;
+    keep = Math.max(0, keep - over); // escapes and multi-byte characters take more than one byte each
   }
 }
 
@@ -93,11 +133,11 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
   return counted(async function execute(ctx, args, signal) {
     const budget = args.outputBudgetBytes ?? DEFAULT_OUTPUT_BUDGET;
     const started = Date.now();
-    const state: RunState = { calls: 0, dispatched: false, unknownOutcome: false, inFlight: 0 };
+    const state: RunState = { refusals: [], calls: 0, dispatched: false, unknownOutcome: false, inFlight: 0 };
     const abort = new AbortController();
     const recovery = (): RecoveryContract => (state.dispatched || state.inFlight > 0 ? DO_NOT_REPLAY : CORRECT_ARGUMENTS);
     const fail = (code: string, message: string, contract: RecoveryContract, extra: Record<string, unknown> = {}) =>
-      toolAnswer({ code, message: cap(message, budget), ...extra, recovery: contract }, true);
+      toolAnswer(bounded({ code, message: cap(message, budget), ...extra, recovery: contract }, Math.min(budget, ERROR_TEXT_CAP)), true);
 
     let compiled;
     try {
@@ -166,10 +206,10 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           if (execution === 'unknown') state.unknownOutcome = true;
           return { value: result.envelope };
         } catch (err) {
-          return refusal(err);
+          return refusal(err, state);
         }
       },
-      sessionGet: ([key]) => answer(() => sessionGet(deps.sessionState, ctx.session.id, key as string)),
+      sessionGet: ([key]) => answer(() => sessionGet(deps.sessionState, ctx.session.id, key as string), state),
       sessionSet: ([key, json]) =>
         answer(async () => {
           if (typeof key !== 'string' || !key || key.length > 256 || key.startsWith('res_')) {
@@ -177,9 +217,9 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           }
           await deps.sessionState.setValue(ctx.session.id, key, (json as string | null) ?? 'null');
           return null;
-        }),
+        }, state),
       sessionPage: ([ref, options]) =>
-        answer(async () => pageOf(await deps.sessionState.getSnapshot(ctx.session.id, ref as string), (options ?? {}) as never, budget)),
+        answer(async () => pageOf(await deps.sessionState.getSnapshot(ctx.session.id, ref as string), (options ?? {}) as never, budget), state),
     };
 
     const outcome = await deps.sandbox.run({ code: compiled, tenant: token.id, host, budgetMs: deps.budgetMs - (Date.now() - started), signal });
@@ -216,8 +256,11 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
   });
 }
 
-function describeFailure(error: ScriptFailure, state: RunState, contract: RecoveryContract): [string, string, RecoveryContract, Record<string, unknown>] {
-  const where = error.line ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ''})` : '';
+function describeFailure(failure: ScriptFailure, state: RunState, contract: RecoveryContract): [string, string, RecoveryContract, Record<string, unknown>] {
+  const where = failure.line ? ` (line ${failure.line}${failure.column ? `, column ${failure.column}` : ''})` : '';
+  // Code, message and details of a refusal come from the host's record: a script can forge an EngineRefusal, not a record.
+  const refused = failure.refusal !== undefined ? state.refusals[failure.refusal] : undefined;
+  const error = refused ? { ...failure, ...refused } : { ...failure, code: undefined, details: undefined };
   if (error.code === 'MCP_RESULT_ROW_TOO_LARGE' && contract.provider_execution === 'not_started') {
     return [error.code, `${error.message}${where}`, { execute_request: 'adjust_projection', provider_execution: 'not_started', automatic_replay: false }, { ...(error.details ? { details: error.details } : {}), guidance: ROW_TOO_LARGE_GUIDANCE }];
   }

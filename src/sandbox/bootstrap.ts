@@ -27,6 +27,7 @@ class EngineRefusal extends Error {
     this.name = 'EngineRefusal';
     this.code = refusal.code;
     this.details = refusal.details;
+    this.refusal = refusal.id;
   }
 }
 const unwrap = (answer) => {
@@ -146,11 +147,11 @@ defineProperty(globalThis, '__svc_finish', {
     } catch (e) {
       pending.clear();
       const err = e !== null && typeof e === 'object' ? e : { name: 'Error', message: String(e) };
-      let details;
+      let refusal;
       try {
-        details = err.name === 'EngineRefusal' ? parse(stringify(err.details ?? null)) : undefined;
+        refusal = err.name === 'EngineRefusal' && Number.isInteger(err.refusal) ? err.refusal : undefined;
       } catch {
-        details = undefined;
+        refusal = undefined;
       }
       return stringify({
         __proto__: null,
@@ -160,8 +161,7 @@ defineProperty(globalThis, '__svc_finish', {
           name: String(err.name ?? 'Error'),
           message: String(err.message ?? e),
           stack: typeof err.stack === 'string' ? err.stack : undefined,
-          code: err.name === 'EngineRefusal' && typeof err.code === 'string' ? err.code : undefined,
-          details: details ?? undefined,
+          refusal,
         },
       });
     }

@@ -39,9 +39,11 @@ export interface ScriptFailure {
   message: string;
   line?: number | undefined;
   column?: number | undefined;
-  /** Set when the script threw an Engine refusal raised by call() (and did not catch it). */
-  code?: string | undefined;
-  details?: Record<string, unknown> | undefined;
+  /**
+   * Set when the script threw an Engine refusal raised by a bridge (and did not catch it): the
+   * host's id for it. The host answers from its own record, so a script cannot forge a code.
+   */
+  refusal?: number | undefined;
 }
 
 /** Maps a position in the compiled script back to the caller's line (1-based). */
