@@ -77,6 +77,7 @@ const CORPUS: [string, string, { error?: string | RegExp; value?: unknown }][] =
   ['session.set with a huge value', "await session.set('big', 'x'.repeat(5 * 1024 * 1024)); return 1", { error: /MCP_SESSION_QUOTA|ENGINE_|MCP_SCRIPT_ERROR/ }],
   ['session.page on a forged ref', "return await session.page('res_AAAAAAAAAAAAAAAAAAAAAA', {})", { error: /MCP_RESULT_UNAVAILABLE|MCP_SCRIPT_ERROR/ }],
   ['base64 bomb', "return decodeBase64('A'.repeat(1398104)).length", { error: 'MCP_SCRIPT_ERROR' }],
+  ['host paths in a base64 error stack', "try { decodeBase64('@@') } catch (e) { return /\\/work\\/|file:|src\\//.test(String(e.stack)) ? e.stack : e.name }", { value: 'SyntaxError' }],
   ['stack overflow in a getter during return', 'const o = {}; Object.defineProperty(o, "x", { enumerable: true, get() { return o.x } }); return o', { error: 'MCP_SCRIPT_ERROR' }],
 ];
 

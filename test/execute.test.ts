@@ -248,6 +248,24 @@ describe('execute: authorisation and recovery', () => {
     expect(Buffer.byteLength(thrown.text)).toBeLessThanOrEqual(8 * 1024);
   });
 
+  it('keeps nothing for a session closed while its script ran (no session.set value, no stored result)', async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } });
+    const c = new Client({ name: 'closing', version: '1.0.0' });
+    await c.connect(transport);
+    const sessionId = transport.sessionId!;
+    const store = t.engine.deps.sessionState as unknown as { usage(id: string): { snapshots: number; valueBytes: number } };
+    const running = c
+      .callTool({ name: 'execute', arguments: { code: "await sleep(600); await session.set('k', 'x'.repeat(100000)); return 'r'.repeat(20000)", outputBudgetBytes: 1024 } })
+      .catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 150));
+    await transport.terminateSession();
+    await running;
+    await new Promise((r) => setTimeout(r, 700)); // past the script's sleep: it has tried to store by now
+    expect(await t.engine.deps.sessionState.hasSession(sessionId)).toBe(false);
+    expect(store.usage(sessionId)).toMatchObject({ snapshots: 0, valueBytes: 0 });
+    await c.close();
+  });
+
   it('tells a script whose sandbox thread stopped under it, having sent nothing, to run again unchanged', async () => {
     const pending = run('await sleep(3000); return 1');
     const workers = (t.engine.deps.sandbox as unknown as { workers: { worker: { terminate(): Promise<number> } }[] }).workers;

@@ -108,6 +108,19 @@ describe('MCP over raw HTTP', () => {
     }
   });
 
+  it('leaves the session waiting when its initialized notification is refused (wrong or missing protocol header, other token)', async () => {
+    const init = await mcp().post(initializeMessage());
+    const session = init.headers.get('mcp-session-id')!;
+    const headers = { 'mcp-session-id': session, 'mcp-protocol-version': PROTOCOL };
+    const notify = { jsonrpc: '2.0', method: 'notifications/initialized' };
+    expect((await mcp().post(notify, { 'mcp-session-id': session, 'mcp-protocol-version': '2024-11-05' })).status).toBe(400);
+    expect((await mcp().post(notify, { 'mcp-session-id': session })).status).toBe(400);
+    expect((await rawMcp(server.url, other.token).post(notify, headers)).status).toBeGreaterThanOrEqual(400);
+    expect((await mcp().post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers)).status).toBe(400); // still not ready
+    expect((await mcp().post(notify, headers)).status).toBe(202);
+    expect((await mcp().post({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, headers)).status).toBe(200);
+  });
+
   it('refuses a Host header that does not form a URL with a 4xx, never a failure', async () => {
     expect(await initializeWithHost('[::1')).toBe(403); // not an allowed host here; with any host allowed, the URL check answers 400
   });

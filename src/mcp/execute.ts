@@ -10,7 +10,7 @@ import { RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, pa
 import { compileScript, ScriptSyntaxError, type SandboxHost, type SandboxWorkers, type ScriptFailure } from '../sandbox/index.ts';
 import { allows } from './allowlist.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
-import { CORRECT_ARGUMENTS, toolAnswer, MODEL_FACING_LIMIT, type ToolContext, type ToolResult } from './tools.ts';
+import { CORRECT_ARGUMENTS, SESSION_UNAVAILABLE_RECOVERY, toolAnswer, MODEL_FACING_LIMIT, type ToolContext, type ToolResult } from './tools.ts';
 
 export const MAX_CALLS = 10;
 export const DEFAULT_OUTPUT_BUDGET = 16_384;
@@ -215,6 +215,8 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           if (typeof key !== 'string' || !key || key.length > 256 || key.startsWith('res_')) {
             throw new Refusal('ENGINE_INVALID_INPUT', 'session.set: the key must be a non-empty string of at most 256 characters not starting with res_');
           }
+          // A session closed while the script ran keeps nothing: storing would bring its state back for good.
+          if (!(await deps.sessionState.hasSession(ctx.session.id))) throw new Refusal('MCP_SESSION_UNAVAILABLE', 'session.set: the session was closed while the script ran');
           await deps.sessionState.setValue(ctx.session.id, key, (json as string | null) ?? 'null');
           return null;
         }, state),
@@ -234,6 +236,9 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
         const answer = `{"result":${json}}`;
         if (Buffer.byteLength(answer) <= Math.min(budget, MODEL_FACING_LIMIT)) {
           return { content: [{ type: 'text', text: answer }], structuredContent: JSON.parse(answer) };
+        }
+        if (!(await deps.sessionState.hasSession(ctx.session.id))) {
+          return fail('MCP_SESSION_UNAVAILABLE', 'the session was closed while the script ran; its result was not stored', SESSION_UNAVAILABLE_RECOVERY);
         }
         try {
           const stored = await deps.sessionState.putSnapshot(ctx.session.id, json);

@@ -20,7 +20,7 @@ import type { AppVersionRow, TokenRow } from '../store/index.ts';
 import type { SessionRecord, SessionStateStore } from '../retention/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
 import { allows } from './allowlist.ts';
-import { toolDefinitions, type ToolContext, type ToolResult, runTool } from './tools.ts';
+import { SESSION_UNAVAILABLE_RECOVERY, toolDefinitions, type ToolContext, type ToolResult, runTool } from './tools.ts';
 
 export { allows };
 
@@ -35,12 +35,7 @@ let sharedServerOptions: ServerOptions | undefined;
 const serverOptions = () => (sharedServerOptions ??= { capabilities: { tools: { listChanged: false }, logging: {} }, jsonSchemaValidator: new AjvJsonSchemaValidator() });
 const SERVER_INFO = { name: 'svc-engine', version: '0.1.0' };
 
-export const SESSION_UNAVAILABLE_RECOVERY: RecoveryContract = {
-  recovery_action: 'reinitialize_connection',
-  execute_request: 'reformat_if_session_state_used',
-  provider_execution: 'not_started',
-  automatic_replay: false,
-};
+export { SESSION_UNAVAILABLE_RECOVERY };
 
 /** The session a tool call runs in: its ID keys the session's snapshots and session.set values. */
 export interface McpSession extends SessionRecord {
@@ -290,7 +285,8 @@ export class McpGateway {
       throw new HttpRefusal(400, 'Bad Request: the Mcp-Session-Id header is required after initialize');
     }
     const initialized = method === 'POST' && messages.some((m) => m?.method === 'notifications/initialized');
-    const record = await this.deps.sessionState.touchSession(sessionId, initialized);
+    // Ready only once the notification passes the token and protocol checks below.
+    const record = await this.deps.sessionState.touchSession(sessionId);
     if (!record || record.versionId !== version.versionId) {
       throw new HttpRefusal(404, 'Session unavailable: initialize a new connection', {
         code: 'MCP_SESSION_UNAVAILABLE',
@@ -302,6 +298,10 @@ export class McpGateway {
     const protocol = req.headers['mcp-protocol-version'];
     if (protocol !== record.protocolVersion) {
       throw new HttpRefusal(400, `Bad Request: the MCP-Protocol-Version header must be '${record.protocolVersion}' (negotiated at initialize)`);
+    }
+    if (initialized && !record.ready) {
+      await this.deps.sessionState.touchSession(sessionId, true);
+      record.ready = true;
     }
     const session: McpSession = { id: sessionId, ...record };
     if (method === 'DELETE') {

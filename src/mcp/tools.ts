@@ -84,6 +84,13 @@ export interface ToolContext {
 
 export const CORRECT_ARGUMENTS: RecoveryContract = { execute_request: 'correct_arguments', provider_execution: 'not_started', automatic_replay: false };
 
+export const SESSION_UNAVAILABLE_RECOVERY: RecoveryContract = {
+  recovery_action: 'reinitialize_connection',
+  execute_request: 'reformat_if_session_state_used',
+  provider_execution: 'not_started',
+  automatic_replay: false,
+};
+
 /** A tool answer: the JSON object as structuredContent and the same JSON as one text item. */
 export function toolAnswer(value: Record<string, unknown>, isError = false): ToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value, ...(isError ? { isError: true } : {}) };

@@ -107,18 +107,28 @@ const session = freeze({
 const stringOnly = (name, value) => {
   if (typeof value !== 'string') throw new TypeError(name + ': the argument must be a string');
 };
+const ERRORS = { RangeError, SyntaxError, TypeError };
+// The host's error carries a host stack (file paths): the script gets a new one with its message only.
+const base64 = (op, text, urlSafe) => {
+  try {
+    return b64(op, text, urlSafe);
+  } catch (e) {
+    const Kind = ERRORS[e && e.name] || Error;
+    throw new Kind(String(e && e.message));
+  }
+};
 function decodeBase64(text) {
   stringOnly('decodeBase64', text);
-  return b64('decode', text, false);
+  return base64('decode', text, false);
 }
 function encodeBase64(text, urlSafe = false) {
   stringOnly('encodeBase64', text);
   if (typeof urlSafe !== 'boolean') throw new TypeError('encodeBase64: urlSafe must be a boolean');
-  return b64('encode', text, urlSafe);
+  return base64('encode', text, urlSafe);
 }
 function atob(text) {
   stringOnly('atob', text);
-  return b64('atob', text, false);
+  return base64('atob', text, false);
 }
 
 const api = { call, sleep, setTimeout, clearTimeout, session, decodeBase64, encodeBase64, atob };
