@@ -1,5 +1,6 @@
 // svc-cli's error contract: exit 2 for usage, 1 for failures, and exactly one stderr line
 // `svc-cli: <what is wrong> — <how to fix>` — against a real Engine.
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -216,5 +217,75 @@ describe('failures exit 1 with one line', { timeout: 60_000 }, () => {
     const unknown = await user.cli(['secret', 'set', 'nope-service', '--value-stdin'], { input: 'x' });
     expect(unknown.code).toBe(1);
     expect(oneErrorLine(unknown.stderr)).toContain("unknown service 'nope-service'");
+  });
+});
+
+describe('usage edges found in review', { timeout: 60_000 }, () => {
+  it('never echoes a word under `secret` that is not a service of `secret set`, and refuses a secret after --', async () => {
+    const forgotSet = await user.cli(['secret', 'demo-crm', SECRET]);
+    expect(forgotSet.code).toBe(2);
+    expect(forgotSet.stderr + forgotSet.stdout).not.toContain(SECRET);
+    const afterDashes = await user.cli(['secret', 'set', 'demo-crm', '--value-stdin', '--', SECRET], { input: 'from-stdin' });
+    expect(afterDashes.code).toBe(2);
+    expect(oneErrorLine(afterDashes.stderr)).toContain('secret values are not accepted as arguments');
+    expect(afterDashes.stderr + afterDashes.stdout).not.toContain(SECRET);
+    expect((await t.api('GET', '/v1/buckets')).body.buckets[0].secrets).toEqual([]);
+  });
+
+  it('answers a flag without its value as a usage error (exit 2), not as a bug', async () => {
+    for (const args of [['sdk', 'invoke', 'crm@1.0.0', 'demo-crm.contacts/list', '--params'], ['workspace', 'service', 'add', 'demo-crm', '--version'], ['sdk', 'plan', '--file']]) {
+      const r = await user.cli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      const line = oneErrorLine(r.stderr);
+      expect(line).not.toContain('bug');
+      expect(line).toContain('--help');
+    }
+  });
+
+  it('refuses an empty binding value and an impossible expiry date instead of minting a different token', async () => {
+    const empty = await user.cli(['mcp', 'token', 'create', 'agents', '--allow', 'demo-crm.contacts/*', '--expires', '1h', '--end-user', '']);
+    expect(empty.code).toBe(2);
+    expect(oneErrorLine(empty.stderr)).toContain('--end-user is empty');
+    for (const date of ['2027-02-30T10:00:00Z', '2027-04-31T10:00:00+02:00']) {
+      const r = await user.cli(['mcp', 'token', 'create', 'agents', '--allow', 'demo-crm.contacts/*', '--expires', date]);
+      expect(r.code, date).toBe(2);
+      expect(oneErrorLine(r.stderr)).toContain('is not a valid date-time');
+    }
+  });
+
+  it('reports a file it cannot write as a failure naming the path (exit 1), not a bug', async () => {
+    const target = join(user.home, 'no-such-dir', 'svc.sdk.json');
+    const r = await user.cli(['sdk', 'init', 'crm', '--service', 'demo-crm=v1', '--operation', 'demo-crm=contacts/get', '--file', target]);
+    expect(r.code).toBe(1);
+    const line = oneErrorLine(r.stderr);
+    expect(line).toContain(`cannot write ${target} (ENOENT)`);
+    expect(line).not.toContain('bug');
+  });
+
+  it('refuses --dir without --download rather than ignoring it', async () => {
+    const r = await user.cli(['sdk', 'apply', '--dir', 'pk']);
+    expect(r.code).toBe(2);
+    expect(oneErrorLine(r.stderr)).toContain('download');
+  });
+
+  it('refuses a base URL with a password without echoing it', async () => {
+    const r = await user.cli(['workspace', 'service', 'add', 'demo-crm', '--version', 'v1', '--base-url', 'http://admin:hunter2@127.0.0.1:9/']);
+    expect(r.code).toBe(2);
+    expect(oneErrorLine(r.stderr)).toContain('must not carry credentials');
+    expect(r.stderr + r.stdout).not.toContain('hunter2');
+  });
+
+  it('stops quietly when its reader goes away (svc-cli … | head -1)', async () => {
+    const child = spawn(process.execPath, ['--no-node-snapshot', CLI_ENTRY, 'skill', 'list'], {
+      cwd: user.home,
+      env: { PATH: process.env.PATH, HOME: user.home, XDG_CONFIG_HOME: user.configHome, SVC_ENGINE_URL: t.url, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.destroy(); // the reader is gone before the first line is written
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(stderr).not.toMatch(/EPIPE|\n\s+at /);
+    expect(code).toBe(0);
   });
 });

@@ -35,7 +35,8 @@ function usageError(message: string): UsageError {
   // The command is the first command word, wherever options put it (`--bucket b secret set …`).
   const command = args.findIndex((a) => !a.startsWith('-') && commandWords.has(a));
   if (args[command] === 'secret' && /^Unknown arguments?:/i.test(message)) {
-    const service = args[command + 2];
+    // Only `secret set <service>` names a service; any other word there may be the secret itself.
+    const service = args[command + 1] === 'set' ? args[command + 2] : undefined;
     return refusedArgument(service === undefined || service.startsWith('-') ? undefined : service);
   }
   const what = message.charAt(0).toLowerCase() + message.slice(1);
@@ -70,7 +71,9 @@ try {
     .alias('h', 'help')
     .wrap(Math.min(110, process.stdout.columns || 100))
     .fail((message, err) => {
-      throw err ?? usageError(message ?? 'invalid usage');
+      // yargs' own parser errors (a flag without its value, say) are usage errors too, not bugs.
+      if (err && err.name !== 'YError') throw err;
+      throw usageError(message ?? err?.message ?? 'invalid usage');
     })
     .parseAsync();
 } catch (err) {

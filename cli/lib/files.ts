@@ -1,16 +1,40 @@
 // The working files svc-cli keeps in the current directory (svc.workspace.json, svc.sdk.json,
 // svc.mcp.json): read with one-line errors, written only when their bytes change.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { CliError } from './errors.ts';
 
 export type WriteOutcome = 'created' | 'updated' | 'unchanged';
 
+/** A file-system failure as a one-line error naming the path (a missing directory is the user's to fix, not a bug). */
+function cannot(verb: string, path: string, err: unknown): CliError {
+  const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+  return new CliError(`cannot ${verb} ${path} (${code})`, 'check that the path is right, its directory exists and you may write there');
+}
+
+/** Creates `dir` and its parents. */
+export function makeDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw cannot('create the directory', dir, err);
+  }
+}
+
+/** Writes `data` to `path`. */
+export function writeFile(path: string, data: string | Uint8Array, mode?: number): void {
+  try {
+    writeFileSync(path, data, mode === undefined ? undefined : { mode });
+  } catch (err) {
+    throw cannot('write', path, err);
+  }
+}
+
 /** Writes `text` unless the file already holds exactly it. */
 export function writeIfChanged(path: string, text: string, mode?: number): WriteOutcome {
   const existed = existsSync(path);
   if (existed && readFileSync(path, 'utf8') === text) return 'unchanged';
-  writeFileSync(path, text, mode === undefined ? undefined : { mode });
+  writeFile(path, text, mode);
   return existed ? 'updated' : 'created';
 }
 

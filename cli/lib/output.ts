@@ -1,6 +1,12 @@
 // Output helpers: JSON, aligned tables, and progress lines that appear on a TTY only (stderr).
 import pc from 'picocolors';
 
+// A reader that stops early (`svc-cli … | head -1`) is not a failure: stop quietly.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }

@@ -1,10 +1,10 @@
 // Agent skills: templates/skills/*.hbs rendered with Handlebars and written where each coding
 // agent looks for them. Rendering is deterministic, so installing twice changes nothing.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { CliError } from './errors.ts';
 import { embeddedTemplates } from './embedded-templates.ts';
-import { writeIfChanged, type WriteOutcome } from './files.ts';
+import { makeDir, writeIfChanged, type WriteOutcome } from './files.ts';
 
 export const AGENTS = ['claude-code', 'codex', 'cursor'] as const;
 export type Agent = (typeof AGENTS)[number];
@@ -87,7 +87,7 @@ export async function install(agent: Agent, dir: string, data: { engineUrl: stri
   const results: InstallResult[] = [];
   for (const skill of listSkills()) {
     const { file, text } = await desired(agent, skill, dir, data);
-    mkdirSync(dirname(file), { recursive: true });
+    makeDir(dirname(file));
     results.push({ skill: skill.name, path: relative(dir, file) || file, outcome: writeIfChanged(file, text) });
   }
   return results;

@@ -59,10 +59,14 @@ const tokenCreate = defineCommand({
         throw new UsageError(`--allow '${a}' is not an operation ID`, "write <service>.<operation>, optionally ending in * (e.g. 'demo-crm.contacts/*')");
       }
     }
+    for (const [flag, value] of [['--end-user', argv.endUser], ['--auth-name', argv.authName], ['--resource-id', argv.resourceId]] as const) {
+      // An empty value (an unset shell variable) would mint a token bound to nothing: its caller picks.
+      if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} is empty`, `give a value, or leave ${flag} out for an unbound token`);
+    }
     const binding = {
-      ...(argv.endUser ? { endUserRef: argv.endUser } : {}),
-      ...(argv.authName ? { authName: argv.authName } : {}),
-      ...(argv.resourceId ? { resourceId: argv.resourceId } : {}),
+      ...(argv.endUser !== undefined ? { endUserRef: argv.endUser } : {}),
+      ...(argv.authName !== undefined ? { authName: argv.authName } : {}),
+      ...(argv.resourceId !== undefined ? { resourceId: argv.resourceId } : {}),
     };
     const s = session();
     const created = await s.call(

@@ -2,11 +2,11 @@
 // (npm tarball, Python wheel and sdist) and its README, byte for byte as the Engine built them,
 // checked against the SHA-256 the Engine sends. Progress lines appear on a TTY only.
 import { createHash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { PublishResult } from '../../lib/definition.ts';
 import type { Session } from '../../lib/engine.ts';
 import { CliError } from '../../lib/errors.ts';
+import { makeDir, writeFile } from '../../lib/files.ts';
 import { print, progress } from '../../lib/output.ts';
 
 const KINDS = [
@@ -26,7 +26,7 @@ export interface DownloadedPackage {
 /** Downloads every package of `name@version` into `dir`; prints where they went unless `json`. */
 export async function downloadPackages(s: Session, result: PublishResult, dir: string, json: boolean): Promise<{ downloads: DownloadedPackage[] }> {
   const target = resolve(dir);
-  mkdirSync(target, { recursive: true });
+  makeDir(target);
   const downloads: DownloadedPackage[] = [];
   for (const { kind, label } of KINDS) {
     progress(`downloading the ${label} of ${result.name}@${result.version}`);
@@ -43,7 +43,7 @@ export async function downloadPackages(s: Session, result: PublishResult, dir: s
     const expected = response.headers.get('x-content-sha256');
     if (expected && expected !== sha256) throw new CliError(`the ${label} of ${result.name}@${result.version} arrived damaged (SHA-256 mismatch)`, 'run the command again');
     const file = join(target, filename);
-    writeFileSync(file, bytes);
+    writeFile(file, bytes);
     downloads.push({ kind, file, bytes: bytes.length, sha256 });
   }
   if (!json) {

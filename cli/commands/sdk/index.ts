@@ -12,9 +12,9 @@ import { sdkInvoke } from './invoke.ts';
 const sdkApply = applyCommand(SDK, {
   builder: (y) =>
     y
-      .option('download', { type: 'boolean', default: false, describe: 'also download the typed packages (TypeScript, Python)' })
+      .option('download', { type: 'boolean', describe: 'also download the typed packages (TypeScript, Python)' })
       .option('dir', { type: 'string', requiresArg: true, implies: 'download', describe: 'where --download writes the packages' }),
-  after: (argv: { download: boolean; dir?: string | undefined }, result, s, json) =>
+  after: (argv: { download?: boolean | undefined; dir?: string | undefined }, result, s, json) =>
     argv.download ? downloadPackages(s, result, argv.dir ?? '.', json) : Promise.resolve(undefined),
   extra: (r, url) => ({ endpoint: `POST ${url}/v1/apps/${r.versionId}/executions` }),
   examples: [

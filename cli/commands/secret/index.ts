@@ -26,7 +26,8 @@ const secretSet = defineCommand({
       .example('printf %s "$DEMO_CRM_KEY" | $0 secret set demo-crm --value-stdin', "store demo-crm's API key")
       .example('printf %s "$CLIENT_SECRET" | $0 secret set github --oauth-client-id Iv1.abc --value-stdin', "store github's OAuth client"),
   handler: async (argv) => {
-    if (argv.value !== undefined) throw refusedArgument(argv.service);
+    // Words past `secret set <service>` (after `--` yargs does not refuse them) may be the secret.
+    if (argv.value !== undefined || argv._.length > 2) throw refusedArgument(argv.service);
     if (!argv.valueStdin) throw new UsageError('secret set needs --value-stdin', `pipe the value in: ${STDIN_EXAMPLE(argv.service)}`);
     const value = await readSecretFromStdin(argv.oauthClientId ? 'client secret' : 'secret', STDIN_EXAMPLE(argv.service));
     const s = session();

@@ -18,13 +18,18 @@ function checkVersion(version: string) {
 }
 function checkBaseUrl(url: string | undefined) {
   if (url === undefined) return;
-  let ok = false;
+  let parsed: URL | undefined;
   try {
-    ok = ['http:', 'https:'].includes(new URL(url).protocol);
+    parsed = new URL(url);
   } catch {
-    ok = false;
+    parsed = undefined;
   }
-  if (!ok) throw new UsageError(`--base-url '${url}' is not an http(s) URL`, 'pass the provider API root, e.g. --base-url https://ghe.example.com/api/v3');
+  if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname) {
+    throw new UsageError(`--base-url '${url}' is not an http(s) URL`, 'pass the provider API root, e.g. --base-url https://ghe.example.com/api/v3');
+  }
+  // Never echo it back: it may hold a password.
+  if (parsed.username || parsed.password) throw new UsageError('--base-url must not carry credentials', 'store credentials as a secret: svc-cli secret set <service> --value-stdin');
+  if (url.includes('?') || url.includes('#')) throw new UsageError(`--base-url '${url}' must not have a query or fragment`, 'operation paths are appended to it; pass the API root only');
 }
 
 /** Usage checks shared by add and import: names, version and base URL as the Engine accepts them. */
