@@ -275,6 +275,22 @@ describe('usage edges found in review', { timeout: 60_000 }, () => {
     expect(r.stderr + r.stdout).not.toContain('hunter2');
   });
 
+  it('workspace plan refuses an entry apply would fail on, so apply never stops half-way', async () => {
+    const file = join(user.home, 'edges.workspace.json');
+    const before = (await t.api('GET', '/v1/workspace/services')).body;
+    writeFileSync(file, JSON.stringify({ services: { 'demo-crm': { version: 'v1', baseUrl: 'http://127.0.0.1:18791' }, zzz: { version: 'v1' } } }));
+    for (const command of ['plan', 'apply']) {
+      const r = await user.cli(['workspace', command, '--file', file]);
+      expect(r.code, command).toBe(1);
+      expect(oneErrorLine(r.stderr)).toContain("unknown service 'zzz'");
+    }
+    expect((await t.api('GET', '/v1/workspace/services')).body).toEqual(before); // demo-crm untouched
+    writeFileSync(file, JSON.stringify({ services: { 'demo-crm': { version: 'v1', baseUrl: 'http://u:pw-in-file@127.0.0.1:9' } } }));
+    const secretUrl = await user.cli(['workspace', 'plan', '--file', file]);
+    expect(oneErrorLine(secretUrl.stderr)).toContain('baseUrl must not carry credentials');
+    expect(secretUrl.stderr).not.toContain('pw-in-file');
+  });
+
   it('stops quietly when its reader goes away (svc-cli … | head -1)', async () => {
     const child = spawn(process.execPath, ['--no-node-snapshot', CLI_ENTRY, 'skill', 'list'], {
       cwd: user.home,

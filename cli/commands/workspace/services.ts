@@ -16,7 +16,8 @@ function checkService(service: string) {
 function checkVersion(version: string) {
   if (!VERSION.test(version)) throw new UsageError(`--version '${version}' is not a service version`, 'versions look like v1, v2, …');
 }
-function checkBaseUrl(url: string | undefined) {
+/** A provider base URL as the Engine accepts it; `label` names where it came from in messages. */
+export function checkBaseUrl(url: string | undefined, label = '--base-url') {
   if (url === undefined) return;
   let parsed: URL | undefined;
   try {
@@ -25,11 +26,11 @@ function checkBaseUrl(url: string | undefined) {
     parsed = undefined;
   }
   if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname) {
-    throw new UsageError(`--base-url '${url}' is not an http(s) URL`, 'pass the provider API root, e.g. --base-url https://ghe.example.com/api/v3');
+    throw new UsageError(`${label} '${url}' is not an http(s) URL`, 'pass the provider API root, e.g. --base-url https://ghe.example.com/api/v3');
   }
   // Never echo it back: it may hold a password.
-  if (parsed.username || parsed.password) throw new UsageError('--base-url must not carry credentials', 'store credentials as a secret: svc-cli secret set <service> --value-stdin');
-  if (url.includes('?') || url.includes('#')) throw new UsageError(`--base-url '${url}' must not have a query or fragment`, 'operation paths are appended to it; pass the API root only');
+  if (parsed.username || parsed.password) throw new UsageError(`${label} must not carry credentials`, 'store credentials as a secret: svc-cli secret set <service> --value-stdin');
+  if (url.includes('?') || url.includes('#')) throw new UsageError(`${label} '${url}' must not have a query or fragment`, 'operation paths are appended to it; pass the API root only');
 }
 
 /** Usage checks shared by add and import: names, version and base URL as the Engine accepts them. */
@@ -39,7 +40,7 @@ function checkSelection(service: string, version: string, baseUrl: string | unde
   checkBaseUrl(baseUrl);
 }
 
-async function catalogEntry(s: Session, service: string) {
+export async function catalogEntry(s: Session, service: string) {
   const { services } = await s.call(s.api.GET('/v1/catalog/services', { params: { query: { q: service } } }));
   return services.find((c) => c.name === service);
 }
