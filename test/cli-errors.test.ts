@@ -291,6 +291,16 @@ describe('usage edges found in review', { timeout: 60_000 }, () => {
     expect(secretUrl.stderr).not.toContain('pw-in-file');
   });
 
+  it('points a refused app name at the file entry, not at the request body', async () => {
+    const file = join(user.home, 'badname.sdk.json');
+    writeFileSync(file, JSON.stringify({ name: 'Bad Name', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/get'] }));
+    const r = await user.cli(['sdk', 'plan', '--file', file]);
+    expect(r.code).not.toBe(0);
+    const line = oneErrorLine(r.stderr);
+    expect(line).toContain("badname.sdk.json name ('Bad Name')");
+    expect(line).not.toContain('body/name');
+  });
+
   it('stops quietly when its reader goes away (svc-cli … | head -1)', async () => {
     const child = spawn(process.execPath, ['--no-node-snapshot', CLI_ENTRY, 'skill', 'list'], {
       cwd: user.home,

@@ -72,6 +72,13 @@ function relabel(err: unknown, kind: DefinitionKind, definition: Definition, sou
   const { details, message } = err.failure;
   const errors = details?.errors as { instancePath?: string }[] | undefined;
   const field = typeof details?.field === 'string' ? details.field : errors?.[0]?.instancePath;
+  const name = field ? /^\/?name$/.exec(field) : null;
+  if (name) {
+    // The app's name: the flag or the file's "name", not the request body the Engine saw.
+    const rest = message.replace(/^(body)?\/?name:?\s*/, '');
+    const label = source === 'flags' ? `name '${definition.name}'` : `${basename(source)} name ('${definition.name}')`;
+    return new CliError(`${label}: ${rest}`, source === 'flags' ? 'names are lower-case letters, digits and dashes, starting with a letter' : `correct ${basename(source)}`);
+  }
   const match = field ? /^\/?(services|operations)[[/](\d+)\]?/.exec(field) : null;
   if (!match) return err;
   const list = match[1] as 'services' | 'operations';
