@@ -83,6 +83,14 @@ describe('gRPC Execute', () => {
     expect(await res.text()).toBe(`{"ok":true,"status":200,"data":${EXACT_BODY},"error":null}`);
   });
 
+  it('answers an input well past the request limit with the 413 envelope, not a transport error', async () => {
+    const limit = t.engine.deps.config.maxRequestBytes;
+    const inputJson = JSON.stringify({ contact_id: 'con_1', pad: 'x'.repeat(limit + 70 * 1024) });
+    const call = await client.execute(sdk.token, { versionId: sdk.versionId, operation: 'demo-crm.contacts/get', inputJson });
+    expect(call.error).toBeUndefined();
+    expect(call.envelope).toMatchObject({ ok: false, status: 413, error: { code: 'ENGINE_INPUT_TOO_LARGE' } });
+  });
+
   it('pages with the Engine policy and honours a caller bound, like REST', async () => {
     const all = await client.execute(sdk.token, { versionId: sdk.versionId, operation: 'demo-crm.contacts/list' });
     expect(all.envelope).toMatchObject({ ok: true, data: { data: [{ id: 'con_1' }, { id: 'con_2' }, { id: 'con_3' }], has_more: false } });

@@ -155,6 +155,22 @@ describe('Unified operations', () => {
     });
   });
 
+  it('reports the step that failed, not one skipped because of it, whatever the order of targets', async () => {
+    await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: 'http://127.0.0.1:9' }); // unreachable
+    try {
+      const outcomes = [];
+      for (const targets of [['findContact', 'createDeal'], ['createDeal', 'findContact']]) {
+        const res = await rest('unified.deals.create_for_contact', { input: { email: 'n@example.test', title: 'Deal' }, targets });
+        outcomes.push({ status: res.body.status, message: res.body.error.message.split(';')[0] });
+      }
+      expect(outcomes[0]).toEqual(outcomes[1]);
+      expect(outcomes[0]!.status).toBe(502);
+      expect(outcomes[0]!.message).toContain("step 'findContact'");
+    } finally {
+      await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: crm.url });
+    }
+  });
+
   it('stops dependent steps when a mapping leaves the input invalid, and chains when it does not', async () => {
     const res = await rest('unified.deals.create_for_contact', { input: { email: 'nobody@example.test', title: 'Deal' }, targets: ['findContact', 'createDeal'] });
     // No contact: the mapping yields no contact_id, the Engine refuses the step before dispatch.
@@ -172,6 +188,13 @@ describe('Unified operations', () => {
       expect(call.envelope).toMatchObject({ ok: true, data: { output: { contactId: 'con_0003' } } });
       const refused = await grpc.execute(sdk.token, { versionId: sdk.versionId, operation: 'unified.deals.create_for_contact', inputJson: JSON.stringify({ ...body, targets: ['createDeal'] }) });
       expect(refused.envelope).toMatchObject({ ok: false, error: { code: 'ENGINE_INVALID_INPUT' } });
+      // The message's flat selectors and pagination cannot say which target they mean: refused, never dropped.
+      const before = crm.requests.length;
+      for (const extra of [{ selectors: { endUserRef: 'alice' } }, { pagination: { maxPages: 999 } }]) {
+        const flat = await grpc.execute(sdk.token, { versionId: sdk.versionId, operation: 'unified.tasks.create', inputJson: JSON.stringify({ input: { title: 'Flat' }, targets: ['crm'] }), ...extra });
+        expect(flat.envelope).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', details: { field: Object.keys(extra)[0] } } });
+      }
+      expect(crm.requests.length).toBe(before);
     } finally {
       grpc.close();
     }
@@ -200,6 +223,33 @@ describe('Unified operations', () => {
     const afterRestart = await rest('unified.tasks.create', body);
     expect(afterRestart.body).toEqual(first.body);
     expect(crm.requests.length).toBe(before);
+  });
+
+  it('keeps idempotency keys per token: a token bound to another end user never gets the stored result', async () => {
+    for (const [user, account] of [['alice', 'alice@crm'], ['bob', 'bob@crm']]) {
+      const started = await t.api('POST', '/v1/connections', { service: 'demo-crm', endUserRef: user });
+      expect((await consent(started.body.authorizeUrl, account!)).status).toBe(200);
+    }
+    const code = 'const r = await call("unified.tasks.create", { input: { title: "Sync" }, targets: ["crm"], idempotencyKey: "shared-key" }); return r.data.output.tasks[0].id';
+    const runAs = async (endUserRef: string) => {
+      const token = await t.api('POST', '/v1/mcp/uni/tokens', { allow: ['*'], binding: { endUserRef } });
+      t.canaries.push(token.body.token);
+      const client = new Client({ name: `key-${endUserRef}`, version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}${new URL(mcp.url).pathname}`), { requestInit: { headers: { authorization: `Bearer ${token.body.token}` } } }));
+      try {
+        const first = ((await client.callTool({ name: 'execute', arguments: { code } })) as any).structuredContent.result as string;
+        const again = ((await client.callTool({ name: 'execute', arguments: { code } })) as any).structuredContent.result as string;
+        expect(again).toBe(first); // the same token replays
+        return first;
+      } finally {
+        await client.close();
+      }
+    };
+    const [byAlice, byBob] = [await runAs('alice'), await runAs('bob')];
+    expect(byBob).not.toBe(byAlice);
+    const createdBy = (id: string) => crm.tasks.find((task) => task.id === id)?.created_by;
+    expect(createdBy(byAlice)).toBe('alice@crm');
+    expect(createdBy(byBob)).toBe('bob@crm');
   });
 
   it('routes each target by its selectors, and a fixed binding wins over the caller', async () => {

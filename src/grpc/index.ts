@@ -129,6 +129,12 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     }
     const scope = { ...scopeFor(version), tokenId: principal.id, signal };
     if (deps.unified && req.operation.startsWith('unified.')) {
+      // Unified calls key selectors and bounds by target inside input_json; the flat message fields would be lost.
+      for (const field of ['selectors', 'pagination'] as const) {
+        if (req[field] !== undefined) {
+          throw new EngineError('ENGINE_INVALID_INPUT', `${field}: a Unified call takes ${field} keyed by target inside input_json ({ input, targets, ${field}: { <target>: … } })`, { details: { field } });
+        }
+      }
       return { envelope: (await deps.unified.call(scope, req.operation, (body as { input?: unknown }).input ?? {})).envelope };
     }
     // The provider's JSON text goes on the wire as it came, not re-serialised from the parsed value.
@@ -157,7 +163,9 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
   };
 
   const server = new Server({
-    'grpc.max_receive_message_length': config.maxRequestBytes + FRAME_OVERHEAD_BYTES,
+    // Room for messages well past the request limit, so an oversized input is answered with the 413
+    // envelope (restBody) rather than a transport error; beyond 4× it the transport refuses it.
+    'grpc.max_receive_message_length': config.maxRequestBytes * 4 + FRAME_OVERHEAD_BYTES,
     'grpc.max_send_message_length': -1,
   });
   server.addService(EngineService, { execute });

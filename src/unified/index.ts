@@ -171,8 +171,10 @@ export class UnifiedOperations {
       .update(canonical({ name, input: params.input, targets: [...params.targets].sort(), selectors: params.selectors ?? {}, pagination: params.pagination ?? {} }))
       .digest('hex');
     const key = params.idempotencyKey;
+    // Keys belong to one token of one version: another token (another end user, another allowlist) never gets its result.
+    const keyScope = `${scope.versionId}:${scope.tokenId ?? 'none'}`;
     if (key !== undefined) {
-      const claim = await this.store.claimIdempotencyKey({ scope: scope.versionId, key, requestHash, createdAt: new Date().toISOString(), ttlMs: IDEMPOTENCY_TTL_MS });
+      const claim = await this.store.claimIdempotencyKey({ scope: keyScope, key, requestHash, createdAt: new Date().toISOString(), ttlMs: IDEMPOTENCY_TTL_MS });
       if (claim.state !== 'claimed') {
         if (claim.requestHash !== requestHash) {
           throw new EngineError('ENGINE_IDEMPOTENCY_CONFLICT', `idempotencyKey '${key}' was used with a different request in the last 24 hours; use a new key`, { details: { field: 'idempotencyKey' } });
@@ -187,10 +189,10 @@ export class UnifiedOperations {
     try {
       result = await this.run(scope, def, params);
     } catch (err) {
-      if (key !== undefined) await this.store.releaseIdempotencyKey(scope.versionId, key);
+      if (key !== undefined) await this.store.releaseIdempotencyKey(keyScope, key);
       throw err;
     }
-    if (key !== undefined) await this.store.completeIdempotencyKey(scope.versionId, key, JSON.stringify(result.envelope));
+    if (key !== undefined) await this.store.completeIdempotencyKey(keyScope, key, JSON.stringify(result.envelope));
     return result;
   }
 
@@ -259,7 +261,8 @@ export class UnifiedOperations {
     } catch (err) {
       outputError = `the output mapping failed: ${(err as Error).message}`;
     }
-    const failed = steps.find((s) => s.status !== 'succeeded');
+    // The step that failed, not one skipped because of it: the same whatever order `targets` lists them in.
+    const failed = steps.find((s) => s.status !== 'succeeded' && s.status !== 'skipped') ?? steps.find((s) => s.status !== 'succeeded');
     const ran = steps.filter((s) => s.dispatched).map((s) => s.target);
     if (!failed && !outputError) return { envelope: success(200, { output, steps }), providerAnswered, dispatched, replayed: false };
     const envelope = failure(
