@@ -57,6 +57,11 @@ describe('service import', () => {
     expect((await t.api('POST', '/v1/workspace/imports', { name: 'stable', version: 'v2', document: document(PING) })).status).toBe(201);
   });
 
+  it('refuses a grouped path that is both an operation and a group (its package download was a 500)', async () => {
+    const ops = `  /pets:\n    get:\n      operationId: pets\n      responses: { '200': { description: ok } }\n  /pets/all:\n    get:\n      operationId: list\n      tags: [pets]\n      responses: { '200': { description: ok } }\n`;
+    expect(refused(await importDoc('clash', document(ops)), 'document')).toContain('both an operation and a group');
+  });
+
   it("reserves the name 'unified'", async () => {
     refused(await importDoc('unified', document(PING)), 'name');
   });

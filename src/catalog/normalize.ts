@@ -397,11 +397,16 @@ export function normalizeService({ service, version, document, policy }: Normali
     if (!seen.has(name)) throw new CatalogError(`${where}: slashPreserving names unknown operation '${name}'`);
   }
   const groups = new Set<string>();
+  const prefixes = new Set<string>();
   for (const op of operations) {
     const key = op.group.join('.');
     if (groups.has(key)) throw new CatalogError(`${where}: two operations share the grouped path ${key}; add a grouping override`);
     groups.add(key);
+    for (let i = 1; i < op.group.length; i++) prefixes.add(op.group.slice(0, i).join('.'));
   }
+  // A typed package cannot make one name both a method and a group of methods.
+  const clash = [...groups].find((key) => prefixes.has(key));
+  if (clash) throw new CatalogError(`${where}: the grouped path ${clash} is both an operation and a group of operations; add a grouping override`);
 
   const components = isObj(document.components) ? document.components : {};
   const rawSchemas = isObj(components.schemas) ? components.schemas : {};
