@@ -140,3 +140,47 @@ console.log(JSON.stringify({ missing, checked: paths.length }));
     expect(result.checked).toBeGreaterThan(published ? 50 : 0);
   }, 30_000);
 });
+
+describe('TypeScript package of provider names that are not identifiers', () => {
+  it('declares and documents them so tsc accepts the .d.ts and every README path reaches a method', async () => {
+    const operations: [string, string, string, string][] = [
+      ['/verify', 'get', '3ds/verify', ''],
+      ['/pets/{id}', 'get', 'getPet.v2', ''],
+      ['/users', 'get', 'users:list', ''],
+      ['/invoices', 'get', 'listInvoices', 'Billing & Invoices'],
+      ['/pets', 'post', 'pets/new', ''],
+    ];
+    const paths = operations
+      .map(([path, method, id, tag]) => `  ${path}:\n    ${method}:\n      operationId: '${id}'\n${tag ? `      tags: ['${tag}']\n` : ''}${path.includes('{id}') ? '      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]\n' : ''}      responses: { '200': { description: ok } }\n`)
+      .join('');
+    const document = `openapi: 3.0.3\ninfo: { title: Odd, version: '1' }\nservers: [{ url: '${provider.url}' }]\npaths:\n${paths}`;
+    expect((await t.api('POST', '/v1/workspace/imports', { name: 'odd', version: 'v1', document })).status).toBe(201);
+    expect((await t.api('PUT', '/v1/workspace/services/odd', { version: 'v1' })).status).toBe(200);
+    const res = await t.api('POST', '/v1/sdks/publish', { name: 'odd', services: ['odd=v1'], operations: ['odd=*'] });
+    expect(res.status).toBe(200);
+    t.canaries.push(res.body.token);
+    const oddWork = workdir('svc-sdkts-odd-');
+    try {
+      const oddTarball = await download(t, 'odd', res.body.version, 'typescript');
+      const oddReadme = (await download(t, 'odd', res.body.version, 'readme')).bytes.toString('utf8');
+      const oddProject = await installTypescript(oddWork.dir, oddTarball);
+      const declarations = await typecheck(oddProject, ['node_modules/@svc-sdk/odd/index.d.ts'], { declarations: true });
+      expect(declarations.output).toBe('');
+      expect(declarations.ok).toBe(true);
+      const shown = [...oddReadme.matchAll(/^\| `(client\.[^`]+)` \| `client\.[^`]+` \| `([^`]+)` \|/gm)].map((m) => m[1]!);
+      expect(shown).toHaveLength(operations.length);
+      // Every path is a TypeScript expression on a typed client, calling the method with its input.
+      writeFileSync(
+        join(oddProject, 'paths.ts'),
+        `import { Client } from '@svc-sdk/odd';\nconst client = new Client({ grpcUrl: '127.0.0.1:1', token: 'svc_sdk_x' });\n` +
+          shown.map((p, i) => `const f${i}: (...args: any[]) => Promise<unknown> = ${p};\n`).join('') +
+          `console.log(JSON.stringify([${shown.map((_, i) => `typeof f${i}`).join(', ')}]));\nclient.close();\n`,
+      );
+      const checked = await typecheck(oddProject, ['paths.ts']);
+      expect(checked.output).toBe('');
+      expect(await runNode(oddProject, 'paths.ts', {})).toEqual(shown.map(() => 'function'));
+    } finally {
+      oddWork.cleanup();
+    }
+  }, 120_000);
+});

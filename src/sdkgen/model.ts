@@ -27,6 +27,14 @@ export interface SdkOperation extends Pick<OperationSpec, 'id' | 'service' | 'pr
   unifiedSteps: string | null;
 }
 
+/** A name JavaScript accepts after a dot, and a declaration can use bare (`new` would declare a constructor). */
+const TS_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+const bareTsName = (name: string) => TS_IDENTIFIER.test(name) && name !== 'new';
+/** A member name for a `.d.ts` declaration: quoted when it is not a bare identifier (`"getPet.v2"`, `"3ds"`). */
+export const tsMemberName = (name: string): string => (bareTsName(name) ? name : JSON.stringify(name));
+/** How code reaches a member: `.name`, or `["getPet.v2"]` when a dot cannot. */
+export const tsAccess = (name: string): string => (TS_IDENTIFIER.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`);
+
 export interface SdkService {
   name: string;
   version: string;
@@ -74,7 +82,9 @@ export function pascal(text: string): string {
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join('');
+    .join('')
+    // As json-schema-to-typescript names the declarations: a letter after digits is upper-case (3ds → 3Ds).
+    .replace(/[0-9]+[a-z]/g, (m) => m.toUpperCase());
   return /^[0-9]/.test(out) ? `T${out}` : out || 'T';
 }
 
@@ -347,7 +357,7 @@ export function buildModel(
         deprecated: op.deprecated,
         group: op.group,
         pyGroup,
-        tsPath: `client.${className}.${op.group.join('.')}`,
+        tsPath: `client.${className}${op.group.map(tsAccess).join('')}`,
         pyPath: `client.${className}.${pyGroup.join('.')}`,
         inputType: typeNames.claim(`${base}Input`),
         outputType: typeNames.claim(`${base}Output`),

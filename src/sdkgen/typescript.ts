@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { JSONSchema } from 'json-schema-to-typescript';
 import type { JsonSchema } from '../catalog/index.ts';
 import type { ArchiveFile } from './archive.ts';
-import { refKey, type SdkModel, type SdkOperation, type SdkService } from './model.ts';
+import { refKey, tsMemberName, type SdkModel, type SdkOperation, type SdkService } from './model.ts';
 import { staticFile, type Render } from './templates.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -122,8 +122,8 @@ function tree(operations: SdkOperation[], depth = 1, prefix: string[] = []): Tre
     children: names.map((name) => {
       const here = operations.filter((o) => o.group[prefix.length] === name);
       const leaf = here.find((o) => o.group.length === prefix.length + 1);
-      if (leaf) return { name, pad, closePad: pad, op: leaf };
-      return { ...tree(here, depth + 1, [...prefix, name]), pad };
+      if (leaf) return { name: tsMemberName(name), pad, closePad: pad, op: leaf };
+      return { ...tree(here, depth + 1, [...prefix, name]), name: tsMemberName(name), pad };
     }),
   };
 }
