@@ -81,7 +81,10 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.getVersion('sdk', v1.versionId)).toEqual(v1);
       expect(await store.getTokenByHash(t1.hash)).toEqual(t1);
       const v2 = version(name, '1.1.0', { operations: ['demo-crm.contacts/get', 'demo-crm.deals/list'] });
-      await store.publishVersion('sdk', v2, null);
+      // Derived from a history that moved on: refused; from the newest version: accepted.
+      await expect(store.publishVersion('sdk', version(name, '9.9.9'), null, null)).rejects.toBeInstanceOf(StoreConflictError);
+      await expect(store.publishVersion('sdk', version(name, '9.9.8'), null, 'ver_00000000000000000000000000')).rejects.toBeInstanceOf(StoreConflictError);
+      await store.publishVersion('sdk', v2, null, v1.versionId);
       expect((await store.listVersions('sdk', name)).map((v) => v.version)).toEqual(['1.1.0', '1.0.0']);
       expect((await store.listLatestVersions('sdk')).find((v) => v.name === name)).toEqual(v2);
     });

@@ -208,7 +208,7 @@ export class Apps {
     };
     const first = current ? null : this.tokens.mint(this.kind, def.name);
     try {
-      await this.store.publishVersion(this.kind, row, first?.row ?? null);
+      await this.store.publishVersion(this.kind, row, first?.row ?? null, current?.versionId ?? null);
     } catch (err) {
       if (err instanceof StoreConflictError) {
         throw new EngineError('ENGINE_CONFLICT', `${def.name} was published concurrently; run plan again and re-apply`);

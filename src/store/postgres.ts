@@ -292,13 +292,17 @@ export class PostgresStore implements Store {
     return camelAll<Pick<SecretRow, 'bucket' | 'service' | 'updatedAt'>>(await this.rows('SELECT bucket, service, updated_at FROM secrets ORDER BY bucket, service'));
   }
 
-  async publishVersion(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null) {
+  async publishVersion(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null, basedOn?: string | null) {
     const table = VERSION_TABLE[kind];
     try {
       await this.transaction(async (client) => {
         // SQLite's IMMEDIATE transaction serialises seq allocation; here a per-app advisory lock does,
         // so concurrent publishes of different labels never collide on (name, seq).
         await client.query('SELECT pg_advisory_xact_lock($1)', [publishLockKey(kind, version.name)]);
+        if (basedOn !== undefined) {
+          const latest = await client.query(`SELECT version_id FROM ${table} WHERE name = $1 ORDER BY seq DESC LIMIT 1`, [version.name]);
+          if (((latest.rows[0]?.version_id as string | undefined) ?? null) !== basedOn) throw new StoreConflictError(`${version.name} was published concurrently`);
+        }
         await client.query(
           `INSERT INTO ${table} (version_id, name, version, services, operations, created_at, seq)
            SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6, COALESCE(MAX(seq), 0) + 1 FROM ${table} WHERE name = $2`,

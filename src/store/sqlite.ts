@@ -156,7 +156,7 @@ export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
   private readonly stmt: Record<string, Database.Statement>;
-  private readonly versionStmt: Record<AppKind, Record<'nextSeq' | 'insert' | 'get' | 'list' | 'latest', Database.Statement>>;
+  private readonly versionStmt: Record<AppKind, Record<'nextSeq' | 'insert' | 'get' | 'latestOf' | 'list' | 'latest', Database.Statement>>;
   /** Receipts go to a writer thread (file-backed), else (`:memory:`, or the writer failed) straight in. */
   private readonly receiptWriter: ReceiptWriter | undefined;
   private readonly receipts: ReceiptInserter;
@@ -281,6 +281,7 @@ export class SqliteStore implements Store {
         `INSERT INTO ${table} (version_id, name, version, services, operations, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
       get: this.db.prepare(`SELECT * FROM ${table} WHERE version_id = ?`),
+      latestOf: this.db.prepare(`SELECT version_id FROM ${table} WHERE name = ? ORDER BY seq DESC LIMIT 1`),
       list: this.db.prepare(`SELECT * FROM ${table} WHERE name = ? ORDER BY seq DESC`),
       latest: this.db.prepare(
         `SELECT v.* FROM ${table} v JOIN (SELECT name, MAX(seq) AS seq FROM ${table} GROUP BY name) m
@@ -343,10 +344,14 @@ export class SqliteStore implements Store {
     return (this.stmt.listSecrets!.all() as Row[]).map((r) => ({ bucket: r.bucket, service: r.service, updatedAt: r.updated_at }));
   }
 
-  async publishVersion(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null) {
+  async publishVersion(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null, basedOn?: string | null) {
     const stmt = this.versionStmt[kind];
     try {
       this.db.transaction(() => {
+        if (basedOn !== undefined) {
+          const latest = stmt.latestOf.get(version.name) as { version_id: string } | undefined;
+          if ((latest?.version_id ?? null) !== basedOn) throw new StoreConflictError(`${version.name} was published concurrently`);
+        }
         const { seq } = stmt.nextSeq.get(version.name) as { seq: number };
         stmt.insert.run(
           version.versionId,

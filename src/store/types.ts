@@ -183,9 +183,11 @@ export interface Store {
 
   /**
    * Publishes a version atomically, together with the app's first token when given: either both
-   * rows become visible or neither does. Fails with StoreConflictError when the label exists.
+   * rows become visible or neither does. Fails with StoreConflictError when the label exists, or when
+   * `basedOn` is given and the app's newest version is no longer that one (null: none) — another
+   * publish got in between and the label was derived from a stale history.
    */
-  publishVersion(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null): Promise<void>;
+  publishVersion(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null, basedOn?: string | null): Promise<void>;
   getVersion(kind: AppKind, versionId: string): Promise<AppVersionRow | null>;
   /** Newest first. */
   listVersions(kind: AppKind, name: string): Promise<AppVersionRow[]>;
