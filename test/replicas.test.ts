@@ -58,6 +58,43 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
     }
   });
 
+  it('shares imports: a service imported through A is known to B at once, and B cannot replace it', async () => {
+    const doc = (op: string) => `openapi: 3.0.3\ninfo: { title: Pets, version: '1' }\nservers: [{ url: '${crm.url}' }]\npaths:\n  /v1/account:\n    get:\n      operationId: ${op}\n      responses: { '200': { description: ok } }\n`;
+    expect((await set.api(a, 'POST', '/v1/workspace/imports', { name: 'shared-pets', version: 'v1', document: doc('listPets') })).status).toBe(201);
+    const again = await set.api(b, 'POST', '/v1/workspace/imports', { name: 'shared-pets', version: 'v1', document: doc('deletePets') });
+    expect(again.status).toBe(409);
+    expect((await set.api(b, 'GET', '/v1/catalog/services?q=shared-pets')).body.services.map((s: { name: string }) => s.name)).toEqual(['shared-pets']);
+    expect((await set.api(b, 'PUT', '/v1/workspace/services/shared-pets', { version: 'v1' })).status).toBe(200);
+    expect((await set.api(b, 'PUT', '/v1/buckets/default/secrets/shared-pets', { value: crm.apiKey })).status).toBe(204);
+    const sdk = await publish(a, 'shared-pets-app', ['listPets'], 'shared-pets');
+    for (const on of [b, a]) {
+      const res = await set.execute(on, sdk.versionId, sdk.token, { operation: 'shared-pets.listPets', input: {} });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.status).not.toBe(404);
+    }
+  });
+
+  it('never lets two concurrent publishes both derive their label from the same version', async () => {
+    const name = 'racing-app';
+    await publish(a, name, ['contacts/get', 'contacts/list']);
+    for (let round = 0; round < 5; round++) {
+      const current = (await set.api(a, 'GET', `/v1/sdks/${name}/versions`)).body.versions.map((v: { operations: string[] }) => v.operations);
+      const base: string[] = current[0].map((op: string) => op.split('.')[1]);
+      const [removed, added] = await Promise.all([
+        set.api(a, 'POST', '/v1/sdks/publish', { name, services: ['demo-crm=v1'], operations: base.slice(1).map((o) => `demo-crm=${o}`) }),
+        set.api(b, 'POST', '/v1/sdks/publish', { name, services: ['demo-crm=v1'], operations: [...base, `deals/list`].map((o) => `demo-crm=${o}`) }),
+      ]);
+      // At most one is built on the version both planned from; the other is told to plan again.
+      expect([removed.status, added.status].filter((s) => s === 200).length, JSON.stringify([removed.body, added.body])).toBeGreaterThanOrEqual(1);
+      for (const r of [removed, added]) if (r.status !== 200) expect(r.body.error.code).toBe('ENGINE_CONFLICT');
+      const labels = (await set.api(a, 'GET', `/v1/sdks/${name}/versions`)).body.versions.map((v: { version: string }) => v.version);
+      const sorted = [...labels].sort((x: string, y: string) => (x.split('.').map(Number).reduce((acc, n, i) => acc || n - Number(y.split('.')[i]), 0) > 0 ? -1 : 1));
+      expect(labels, 'newest first is also highest first').toEqual(sorted);
+      // restore two operations for the next round
+      await set.api(a, 'POST', '/v1/sdks/publish', { name, services: ['demo-crm=v1'], operations: ['demo-crm=contacts/get', 'demo-crm=contacts/list'] });
+    }
+  });
+
   it('refuses on B, at the very next request, an SDK execution token revoked through A', async () => {
     const sdk = await publish(a, 'revoke-me', ['contacts/get']);
     const call = (on: Replica) => set.execute(on, sdk.versionId, sdk.token, { operation: 'demo-crm.contacts/get', input: { contact_id: 'con_0001' } });

@@ -54,12 +54,16 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.getWorkspaceService(service)).toBeNull();
     });
 
-    it('keeps imported services by service and version', async () => {
+    it('keeps imported services by service and version, never replacing one', async () => {
       const service = uniq('imp');
-      await store.putImportedService({ service, version: 'v1', index: '{"a":1}', importedAt: '2026-01-01T00:00:00.000Z' });
-      await store.putImportedService({ service, version: 'v1', index: '{"a":2}', importedAt: '2026-01-01T00:00:01.000Z' });
+      expect(await store.insertImportedService({ service, version: 'v1', index: '{"a":1}', importedAt: '2026-01-01T00:00:00.000Z' })).toBe(true);
+      expect(await store.insertImportedService({ service, version: 'v1', index: '{"a":2}', importedAt: '2026-01-01T00:00:01.000Z' })).toBe(false);
+      expect(await store.insertImportedService({ service, version: 'v2', index: '{"a":3}', importedAt: '2026-01-01T00:00:02.000Z' })).toBe(true);
       const rows = (await store.listImportedServices()).filter((r) => r.service === service);
-      expect(rows).toEqual([{ service, version: 'v1', index: '{"a":2}', importedAt: '2026-01-01T00:00:01.000Z' }]);
+      expect(rows).toEqual([
+        { service, version: 'v1', index: '{"a":1}', importedAt: '2026-01-01T00:00:00.000Z' },
+        { service, version: 'v2', index: '{"a":3}', importedAt: '2026-01-01T00:00:02.000Z' },
+      ]);
     });
 
     it('upserts secrets per bucket and service and lists them without values', async () => {

@@ -92,6 +92,7 @@ export class Apps {
     for (const [i, pair] of def.services.entries()) {
       const field = `services[${i}]`;
       const [service = '', version = ''] = pair.split('=');
+      await this.catalog.ensure(service, version); // another replica may have imported it
       if (!this.catalog.has(service)) {
         throw invalid(field, `unknown service '${service}'${suggest(this.catalog.list().map((s) => s.service), service)}`);
       }

@@ -77,10 +77,34 @@ export class Catalog {
       const load = once(() => indexed(JSON.parse(readFileSync(join(dir, '..', entry.file), 'utf8')) as ServiceIndex));
       catalog.services.set(key(entry.service, entry.version), { ...entry, source: 'catalog', load });
     }
-    for (const row of await store.listImportedServices()) {
-      catalog.add(JSON.parse(row.index) as ServiceIndex, 'imported');
-    }
+    await catalog.refresh();
     return catalog;
+  }
+
+  private refreshing: Promise<void> | undefined;
+  /**
+   * Adds imported service versions this process has not seen: another replica may have imported
+   * them. Called at start and whenever a service version is looked for and not found (an import
+   * never changes, so what is known stays right).
+   */
+  refresh(): Promise<void> {
+    this.refreshing ??= (async () => {
+      try {
+        for (const row of await this.store.listImportedServices()) {
+          if (!this.services.has(key(row.service, row.version))) this.add(JSON.parse(row.index) as ServiceIndex, 'imported');
+        }
+      } finally {
+        this.refreshing = undefined;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  /** Whether `service@version` is in the catalog, looking for other replicas' imports when it is not known here. */
+  async ensure(service: string, version: string): Promise<boolean> {
+    if (this.services.has(key(service, version))) return true;
+    await this.refresh();
+    return this.services.has(key(service, version));
   }
 
   private add(index: ServiceIndex, source: LoadedService['source']) {
@@ -175,12 +199,20 @@ export class Catalog {
     };
     const policy = parsePolicy({ baseUrl, ...(auth ? { auth: [auth] } : {}) }, 'import');
     const index = normalizeService({ service: input.service, version: input.version, document, policy });
-    await this.store.putImportedService({
+    const inserted = await this.store.insertImportedService({
       service: index.service,
       version: index.version,
       index: JSON.stringify(index),
       importedAt: new Date().toISOString(),
     });
+    if (!inserted) {
+      // Another replica imported it first.
+      await this.refresh();
+      throw new CatalogError(`${input.service}@${input.version} is already imported and versions never change; import the new description as another version (v2, …)`, {
+        field: 'version',
+        conflict: true,
+      });
+    }
     this.add(index, 'imported');
     return index;
   }

@@ -274,6 +274,20 @@ export class Executor {
     };
   }
 
+  /** resolveOperation, first looking for a service version another replica imported when this one does not know it. */
+  async resolve(scope: CallScope, operationId: string): Promise<{ op: OperationSpec; service: string; version: string }> {
+    try {
+      return this.resolveOperation(scope, operationId);
+    } catch (err) {
+      const dot = operationId.indexOf('.');
+      const service = dot > 0 ? operationId.slice(0, dot) : '';
+      const pinned = scope.services.get(service);
+      if (!(err instanceof EngineError) || err.code !== 'ENGINE_UNKNOWN_OPERATION' || !pinned || this.catalog.summary(service, pinned)) throw err;
+      await this.catalog.ensure(service, pinned);
+      return this.resolveOperation(scope, operationId);
+    }
+  }
+
   /** Resolves a public operation ID within the scope, or throws 404/403. */
   resolveOperation(scope: CallScope, operationId: string): { op: OperationSpec; service: string; version: string } {
     const dot = operationId.indexOf('.');
@@ -312,7 +326,13 @@ export class Executor {
   }
 
   private async run(scope: CallScope, req: CallRequest): Promise<Outcome> {
-    const { op, service, version } = this.resolveOperation(scope, req.operation);
+    let resolved: { op: OperationSpec; service: string; version: string };
+    try {
+      resolved = this.resolveOperation(scope, req.operation);
+    } catch {
+      resolved = await this.resolve(scope, req.operation); // a service version another replica imported, or the same refusal
+    }
+    const { op, service, version } = resolved;
     const input = req.input ?? {};
     const index = this.catalog.get(service, version)!;
     this.validators.validate(index, op, input);

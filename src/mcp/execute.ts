@@ -188,7 +188,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
             pagination = (options as { pagination?: unknown }).pagination ?? {};
           }
           // Authorise and check pagination now, so a refusal never reaches the provider.
-          const { op } = deps.executor.resolveOperation(scope, operationId);
+          const { op } = await deps.executor.resolve(scope, operationId);
           deps.executor.checkPagination(op, pagination);
           state.inFlight++;
           let result;

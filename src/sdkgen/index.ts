@@ -125,6 +125,11 @@ export class Packages {
 
   /** Builds every package of a version (uncached). */
   async build(version: AppVersionRow): Promise<BuiltPackages> {
+    // A version published on another replica may use a service imported there.
+    for (const pair of version.services) {
+      const [service = '', v = ''] = pair.split('=');
+      await this.catalog.ensure(service, v);
+    }
     const model = this.model(version);
     const readme = this.readme(readmeContext(model));
     const [npm, py] = await Promise.all([typescriptPackage(model, this.typescript, readme), Promise.resolve(pythonPackage(model, this.python, readme))]);

@@ -175,6 +175,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
     },
 
     async listCatalogServices({ params }) {
+      await catalog.refresh(); // imports made on other replicas
       const byName = new Map<string, { name: string; title: string; versions: unknown[] }>();
       for (const s of catalog.list(params.q)) {
         const entry = byName.get(s.service) ?? { name: s.service, title: s.title, versions: [] };
@@ -241,6 +242,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
           details: { field: 'bucket' },
         });
       }
+      if (!catalog.has(params.service)) await catalog.refresh();
       if (!catalog.has(params.service)) {
         throw new EngineError('ENGINE_NOT_FOUND', `unknown service '${params.service}'`, { details: { field: 'service' } });
       }

@@ -265,10 +265,10 @@ export class PostgresStore implements Store {
     return this.changed('DELETE FROM workspace_services WHERE service = $1', [service]);
   }
 
-  async putImportedService(row: ImportedServiceRow) {
-    await this.pool.query(
+  async insertImportedService(row: ImportedServiceRow) {
+    return this.changed(
       `INSERT INTO imported_services (service, version, index_json, imported_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (service, version) DO UPDATE SET index_json = excluded.index_json, imported_at = excluded.imported_at`,
+       ON CONFLICT (service, version) DO NOTHING`,
       [row.service, row.version, row.index, row.importedAt],
     );
   }

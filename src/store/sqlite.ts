@@ -191,7 +191,7 @@ export class SqliteStore implements Store {
       delWs: prepare('DELETE FROM workspace_services WHERE service = ?'),
       putImport: prepare(
         `INSERT INTO imported_services (service, version, index_json, imported_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (service, version) DO UPDATE SET index_json = excluded.index_json, imported_at = excluded.imported_at`,
+         ON CONFLICT (service, version) DO NOTHING`,
       ),
       listImports: prepare('SELECT * FROM imported_services ORDER BY service, version'),
       putSecret: prepare(
@@ -326,8 +326,8 @@ export class SqliteStore implements Store {
     return this.stmt.delWs!.run(service).changes > 0;
   }
 
-  async putImportedService(row: ImportedServiceRow) {
-    this.stmt.putImport!.run(row.service, row.version, row.index, row.importedAt);
+  async insertImportedService(row: ImportedServiceRow) {
+    return this.stmt.putImport!.run(row.service, row.version, row.index, row.importedAt).changes > 0;
   }
   async listImportedServices(): Promise<ImportedServiceRow[]> {
     return (this.stmt.listImports!.all() as Row[]).map((r) => ({ service: r.service, version: r.version, index: r.index_json, importedAt: r.imported_at }));

@@ -174,7 +174,8 @@ export interface Store {
   putWorkspaceService(row: WorkspaceServiceRow): Promise<void>;
   deleteWorkspaceService(service: string): Promise<boolean>;
 
-  putImportedService(row: ImportedServiceRow): Promise<void>;
+  /** Stores an imported service version; false (and nothing written) when that version exists: versions never change. */
+  insertImportedService(row: ImportedServiceRow): Promise<boolean>;
   listImportedServices(): Promise<ImportedServiceRow[]>;
 
   putSecret(row: SecretRow): Promise<void>;

@@ -56,6 +56,7 @@ export class Workspace {
   }
 
   async enable(service: string, version: string, baseUrl?: string): Promise<EnabledService> {
+    await this.catalog.ensure(service, version); // another replica may have imported it
     if (!this.catalog.has(service)) {
       throw new EngineError('ENGINE_NOT_FOUND', `unknown service '${service}'; list services with \`svc-cli workspace services list\``, {
         details: { field: 'service' },
