@@ -53,8 +53,29 @@ function announceSigninCode(engine: Engine) {
   }
 }
 
+/**
+ * Starts the Engine, turning what an operator can fix (a port in use, a data dir that cannot be
+ * made, a database or Redis that cannot be reached) into one line naming the setting, exit 2.
+ */
+async function start(cfg: EngineConfig, databaseUrl: string | undefined): Promise<Engine> {
+  try {
+    return await startEngine(cfg, { databaseUrl });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const cause = `${(err as Error).message}`.split('\n')[0];
+    const setting =
+      code === 'EADDRINUSE' ? `a port is already in use (SVC_HTTP_PORT ${cfg.httpPort}, SVC_GRPC_PORT ${cfg.grpcPort}): ${cause}`
+      : code === 'ENOTDIR' || code === 'EACCES' || code === 'EROFS' || code === 'EEXIST' ? `SVC_DATA_DIR ${cfg.dataDir} cannot be used: ${cause}`
+      : code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT' || code === 'EAI_AGAIN' ? `a database or Redis could not be reached (DATABASE_URL, REDIS_URL): ${cause}`
+      : undefined;
+    if (!setting && !(err instanceof ConfigError) && (err as Error).name !== 'MasterKeyError') throw err;
+    console.error(`svc-engine: ${setting ?? cause}`);
+    process.exit(2);
+  }
+}
+
 async function serve() {
-  const engine = await startEngine(config(), { databaseUrl: process.env.DATABASE_URL });
+  const engine = await start(config(), process.env.DATABASE_URL);
   announceSigninCode(engine);
   onSignals(engine, () => engine.stop());
 }
@@ -83,7 +104,7 @@ async function dev() {
   });
   let engine: Engine;
   try {
-    engine = await startEngine(cfg, { databaseUrl: process.env.DATABASE_URL });
+    engine = await start(cfg, process.env.DATABASE_URL);
   } catch (err) {
     await demo.stop();
     throw err;

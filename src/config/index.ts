@@ -63,6 +63,27 @@ function defaultHosts(env: NodeJS.ProcessEnv): string[] {
   return [...loopback, ...publicHost];
 }
 
+/** SVC_PUBLIC_URL: the absolute http(s) address clients reach the Engine at (MCP URLs, OAuth callbacks). */
+function publicUrlFrom(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`SVC_PUBLIC_URL must be an absolute http(s) URL such as https://engine.example.com (got '${raw}')`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`SVC_PUBLIC_URL must be an http or https URL (got '${raw}')`);
+  if (url.username || url.password || url.search || url.hash) throw new ConfigError('SVC_PUBLIC_URL must hold no credentials, query or fragment');
+  return raw.replace(/\/+$/, '');
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+function logLevelFrom(raw: string | undefined): string {
+  if (!raw) return 'info';
+  if (!LOG_LEVELS.includes(raw)) throw new ConfigError(`SVC_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${raw}')`);
+  return raw;
+}
+
 function redisUrlFrom(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   if (!/^rediss?:\/\//i.test(raw)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
@@ -70,6 +91,7 @@ function redisUrlFrom(raw: string | undefined): string | undefined {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
+  const publicUrl = publicUrlFrom(env.SVC_PUBLIC_URL); // checked before defaultHosts reads it
   return {
     host: env.SVC_HOST || '127.0.0.1',
     httpPort: intFrom(env, 'SVC_HTTP_PORT', 8700, 0, 65535),
@@ -77,12 +99,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     grpcPort: intFrom(env, 'SVC_GRPC_PORT', env.SVC_HTTP_PORT === '0' ? 0 : 8701, 0, 65535),
     dataDir: resolve(env.SVC_DATA_DIR || './.svc-engine'),
     masterKey: env.SVC_MASTER_KEY || undefined,
-    logLevel: env.SVC_LOG_LEVEL || 'info',
+    logLevel: logLevelFrom(env.SVC_LOG_LEVEL),
     maxRequestBytes: intFrom(env, 'SVC_MAX_REQUEST_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     restMaxResultBytes: intFrom(env, 'SVC_REST_MAX_RESULT_BYTES', 8 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     providerConnectTimeoutMs: intFrom(env, 'SVC_PROVIDER_CONNECT_TIMEOUT_MS', 5_000, 1, 120_000),
     providerTimeoutMs: intFrom(env, 'SVC_PROVIDER_TIMEOUT_MS', 30_000, 1, 600_000),
-    publicUrl: env.SVC_PUBLIC_URL ? env.SVC_PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    publicUrl,
     ownerPassword: env.SVC_OWNER_PASSWORD || undefined,
     deviceCodeTtlSeconds: intFrom(env, 'SVC_DEVICE_CODE_TTL_S', 600, 1, 3600),
     deviceIntervalSeconds: intFrom(env, 'SVC_DEVICE_INTERVAL_S', 5, 0, 60),
