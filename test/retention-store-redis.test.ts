@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { RESULT_UNAVAILABLE_GUIDANCE, SESSION_BYTES_LIMIT, SNAPSHOT_LIMIT, SNAPSHOT_TTL_MS, pageOf, type Clock } from '../src/retention/index.ts';
 import { RedisSessionStateStore } from '../src/retention/redis.ts';
+import { metrics } from '../src/metrics/index.ts';
 import { ManualClock, sessionStateStoreContract } from './retention-store.contract.ts';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
@@ -53,6 +54,28 @@ const redisStore = (clock: Clock, keyPrefix = nextPrefix()) => new RedisSessionS
 
 describe('RedisSessionStateStore', () => {
   sessionStateStoreContract((clock) => redisStore(clock));
+});
+
+describe('RedisSessionStateStore and svc_snapshot_bytes', () => {
+  const held = async () => Number(/^svc_snapshot_bytes (\S+)$/m.exec(await metrics.text())?.[1] ?? 'NaN');
+
+  it("takes an abandoned session's snapshots back out of the gauge once Redis has expired its keys", async () => {
+    const clock = new ManualClock();
+    clock.t = Date.now() - SNAPSHOT_TTL_MS - 60_000; // the store's clock: its keys' expiry time is already past in Redis
+    const prefix = nextPrefix();
+    const store = new RedisSessionStateStore({ url: REDIS_URL, keyPrefix: prefix, clock, idleTtlMs: SNAPSHOT_TTL_MS });
+    try {
+      const before = await held();
+      const sessionId = randomUUID();
+      const stored = await store.putSnapshot(sessionId, JSON.stringify('h'.repeat(30_000)));
+      expect(await held()).toBe(before + stored.bytes);
+      expect(await keys(`${prefix}*`)).toEqual([]); // Redis expired the keys by itself; nothing read them since
+      expect(await store.expireIdleSessions()).toEqual([]);
+      expect(await held()).toBe(before);
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe('RedisSessionStateStore across replicas', () => {

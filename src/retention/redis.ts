@@ -332,8 +332,36 @@ export class RedisSessionStateStore implements SessionStateStore {
     return `${this.#prefix}mcp:cancel`;
   }
 
-  /** Redis expires idle sessions' keys by itself (PEXPIREAT on every touch). */
+  /**
+   * The snapshot bytes this process counted into svc_snapshot_bytes, per session key part. Redis
+   * expires an idle session's keys by itself, telling no one: the periodic expiry check takes this
+   * process's share of a session whose keys are gone back out of the gauge.
+   */
+  readonly #counted = new Map<string, number>();
+
+  #count(part: string, delta: number): void {
+    if (!delta) return;
+    metrics.snapshotBytes(delta);
+    const net = (this.#counted.get(part) ?? 0) + delta;
+    if (net === 0) this.#counted.delete(part);
+    else this.#counted.set(part, net);
+  }
+
+  /** Redis expires idle sessions' keys by itself (PEXPIREAT on every touch); this settles the gauge for those gone. */
   async expireIdleSessions(): Promise<string[]> {
+    this.#open();
+    const parts = [...this.#counted.keys()];
+    if (!parts.length) return [];
+    const pipeline = this.#redis.pipeline();
+    for (const part of parts) pipeline.exists(`${this.#prefix}ss:{${part}}:st`);
+    const results = (await pipeline.exec()) ?? [];
+    parts.forEach((part, i) => {
+      const [err, exists] = results[i] ?? [];
+      if (!err && exists === 0) {
+        metrics.snapshotBytes(-(this.#counted.get(part) ?? 0));
+        this.#counted.delete(part);
+      }
+    });
     return [];
   }
 
@@ -346,10 +374,10 @@ export class RedisSessionStateStore implements SessionStateStore {
     const expiresAt = now + SNAPSHOT_TTL_MS;
     const reply = await this.#redis.svcSsPut(k.st, k.ix, k.kv, k.base + ref, json, ref, now, expiresAt, k.base, SNAPSHOT_LIMIT, SESSION_BYTES_LIMIT, now + this.#idleTtlMs);
     if (reply[0] === 'quota') {
-      metrics.snapshotBytes(-Number(reply[2]));
+      this.#count(k.part, -Number(reply[2]));
       throw quotaErrors.besideValues(bytes, Number(reply[1]));
     }
-    metrics.snapshotBytes(bytes - Number(reply[2]));
+    this.#count(k.part, bytes - Number(reply[2]));
     const evicted = reply.slice(3).map(String);
     for (const old of evicted) this.#parsed.delete(k.cache + old);
     return { ref, expiresAt, bytes, evicted };
@@ -362,7 +390,7 @@ export class RedisSessionStateStore implements SessionStateStore {
     const cached = this.#parsed.get(k.cache + ref);
     const now = this.#clock.now();
     const reply = await this.#redis.svcSsGet(k.st, k.ix, k.kv, k.base + ref, ref, now, k.base, cached ? 0 : 1, now + this.#idleTtlMs);
-    metrics.snapshotBytes(-Number(reply[1]));
+    this.#count(k.part, -Number(reply[1]));
     if (reply[0] !== 1) {
       this.#parsed.delete(k.cache + ref);
       throw resultUnavailable(ref);
@@ -380,7 +408,7 @@ export class RedisSessionStateStore implements SessionStateStore {
     const k = this.#keys(sessionId);
     const now = this.#clock.now();
     const reply = await this.#redis.svcSsSet(k.st, k.ix, k.kv, key, json, now, k.base, SNAPSHOT_LIMIT, SESSION_BYTES_LIMIT, now + this.#idleTtlMs);
-    metrics.snapshotBytes(-Number(reply[reply[0] === 'quota' ? 2 : 1]));
+    this.#count(k.part, -Number(reply[reply[0] === 'quota' ? 2 : 1]));
     if (reply[0] === 'quota') throw quotaErrors.values(Number(reply[1]));
   }
 
@@ -394,7 +422,7 @@ export class RedisSessionStateStore implements SessionStateStore {
     if (this.#closed || typeof sessionId !== 'string' || !sessionId) return;
     const k = this.#keys(sessionId);
     this.#parsed.deletePrefix(k.cache);
-    metrics.snapshotBytes(-Number(await this.#redis.svcSsRelease(k.st, k.ix, k.kv, k.base)));
+    this.#count(k.part, -Number(await this.#redis.svcSsRelease(k.st, k.ix, k.kv, k.base)));
   }
 
   async close(): Promise<void> {
@@ -418,7 +446,7 @@ export class RedisSessionStateStore implements SessionStateStore {
     this.#open();
     const k = this.#keys(sessionId);
     const [snapshots, snapshotBytes, valueBytes, freed] = (await this.#redis.svcSsUsage(k.st, k.ix, k.kv, this.#clock.now(), k.base)).map(Number) as [number, number, number, number];
-    metrics.snapshotBytes(-freed);
+    this.#count(k.part, -freed);
     return { snapshots, snapshotBytes, valueBytes };
   }
 
@@ -434,7 +462,7 @@ export class RedisSessionStateStore implements SessionStateStore {
         const part = key.slice(this.#prefix.length + 4, -4);
         const base = `${this.#prefix}ss:{${part}}:`;
         const reply = await this.#redis.svcSsUsage(`${base}st`, `${base}ix`, `${base}kv`, this.#clock.now(), `${base}r:`);
-        metrics.snapshotBytes(-Number(reply[3]));
+        this.#count(part, -Number(reply[3]));
       }
     } while (cursor !== '0');
   }
@@ -446,6 +474,6 @@ export class RedisSessionStateStore implements SessionStateStore {
   #keys(sessionId: string) {
     const part = keyPart(sessionId);
     const session = `${this.#prefix}ss:{${part}}:`;
-    return { ses: `${session}ses`, st: `${session}st`, ix: `${session}ix`, kv: `${session}kv`, base: `${session}r:`, cache: `${part}\n` };
+    return { part, ses: `${session}ses`, st: `${session}st`, ix: `${session}ix`, kv: `${session}kv`, base: `${session}r:`, cache: `${part}\n` };
   }
 }
