@@ -22,6 +22,12 @@ import { basename } from 'node:path';
 
 const fileOption = (kind: DefinitionKind) => ({ type: 'string', requiresArg: true, describe: `definition file (default ./${kind.fileName})` }) as const;
 
+/** A public operation ID as a definition entry: `demo-crm.contacts/get` → `demo-crm=contacts/get`. */
+const operationPair = (id: string) => {
+  const dot = id.indexOf('.');
+  return `${id.slice(0, dot)}=${id.slice(dot + 1)}`;
+};
+
 export function initCommand(kind: DefinitionKind) {
   return defineCommand({
     command: 'init <name>',
@@ -40,7 +46,10 @@ export function initCommand(kind: DefinitionKind) {
       progress('checking the selection against the workspace');
       const resolved = await validateDefinition(s, kind, definition, 'flags');
       const path = workingFile(kind.fileName, argv.file);
-      const outcome = writeJsonFile(path, definition);
+      // The file records the expanded list (DESIGN §7): a glob read again later would pick up
+      // operations added to the catalog since, and a version would change under its users.
+      const expanded = { ...definition, operations: resolved.operations.map(operationPair) };
+      const outcome = writeJsonFile(path, expanded);
       const verb = outcome === 'unchanged' ? 'Unchanged' : outcome === 'created' ? 'Wrote' : 'Updated';
       print(`${verb} ${basename(path)}: ${kind.noun} ${definition.name} with ${summaryOf(resolved)}.`);
       print(`Next: \`svc-cli ${kind.kind} plan\`, then \`svc-cli ${kind.kind} apply\`.`);
