@@ -349,7 +349,7 @@ const PLAIN = /^[A-Za-z0-9_.~-]*$/;
  * or form-encoded, as a query-string key comes back in a `self` link or an echoed request URL) and
  * JSON-escaped (quotes, backslashes, `\/`, `\uXXXX`). A key of plain characters has only itself.
  */
-export function secretForms(secret: string): string[] {
+function secretForms(secret: string): string[] {
   if (PLAIN.test(secret)) return [secret];
   const encoded = encodeURIComponent(secret.isWellFormed() ? secret : secret.toWellFormed());
   const escaped = JSON.stringify(secret).slice(1, -1);
