@@ -64,6 +64,9 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
         { service, version: 'v1', index: '{"a":1}', importedAt: '2026-01-01T00:00:00.000Z' },
         { service, version: 'v2', index: '{"a":3}', importedAt: '2026-01-01T00:00:02.000Z' },
       ]);
+      // Only what was imported at or after a time (a replica reading what is new).
+      const recent = (await store.listImportedServices('2026-01-01T00:00:01.000Z')).filter((r) => r.service === service);
+      expect(recent.map((r) => r.version)).toEqual(['v2']);
     });
 
     it('upserts secrets per bucket and service and lists them without values', async () => {

@@ -61,6 +61,9 @@ const summaryOf = ({ service, version, title, baseUrl, operations, source }: Loa
 
 const indexed = (index: ServiceIndex) => ({ index, byId: new Map(index.operations.map((op) => [op.id, op])) });
 
+/** How far replicas' clocks may disagree about when an import happened. */
+const IMPORT_CLOCK_MARGIN_MS = 10 * 60_000;
+
 export class Catalog {
   private readonly services = new Map<string, LoadedService>();
   private readonly store: Store;
@@ -82,15 +85,20 @@ export class Catalog {
   }
 
   private refreshing: Promise<void> | undefined;
+  /** Import time of the newest import read so far: later refreshes read only from a while before it. */
+  private newestImport = '';
   /**
    * Adds imported service versions this process has not seen: another replica may have imported
    * them. Called at start and whenever a service version is looked for and not found (an import
-   * never changes, so what is known stays right).
+   * never changes, so what is known stays right). Only recent imports are read again, so a large
+   * description is not fetched on every look-up; the margin covers replicas' clocks disagreeing.
    */
   refresh(): Promise<void> {
     this.refreshing ??= (async () => {
       try {
-        for (const row of await this.store.listImportedServices()) {
+        const since = this.newestImport ? new Date(Date.parse(this.newestImport) - IMPORT_CLOCK_MARGIN_MS).toISOString() : '';
+        for (const row of await this.store.listImportedServices(since)) {
+          if (row.importedAt > this.newestImport) this.newestImport = row.importedAt;
           if (!this.services.has(key(row.service, row.version))) this.add(JSON.parse(row.index) as ServiceIndex, 'imported');
         }
       } finally {

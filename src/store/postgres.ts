@@ -272,8 +272,8 @@ export class PostgresStore implements Store {
       [row.service, row.version, row.index, row.importedAt],
     );
   }
-  async listImportedServices(): Promise<ImportedServiceRow[]> {
-    return camelAll(await this.rows('SELECT service, version, index_json AS "index", imported_at FROM imported_services ORDER BY service, version'));
+  async listImportedServices(since = ''): Promise<ImportedServiceRow[]> {
+    return camelAll(await this.rows('SELECT service, version, index_json AS "index", imported_at FROM imported_services WHERE imported_at >= $1 ORDER BY service, version', [since]));
   }
 
   async putSecret(row: SecretRow) {

@@ -193,7 +193,7 @@ export class SqliteStore implements Store {
         `INSERT INTO imported_services (service, version, index_json, imported_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (service, version) DO NOTHING`,
       ),
-      listImports: prepare('SELECT * FROM imported_services ORDER BY service, version'),
+      listImports: prepare('SELECT * FROM imported_services WHERE imported_at >= ? ORDER BY service, version'),
       putSecret: prepare(
         `INSERT INTO secrets (bucket, service, ciphertext, nonce, tag, updated_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (bucket, service) DO UPDATE SET ciphertext = excluded.ciphertext, nonce = excluded.nonce,
@@ -329,8 +329,8 @@ export class SqliteStore implements Store {
   async insertImportedService(row: ImportedServiceRow) {
     return this.stmt.putImport!.run(row.service, row.version, row.index, row.importedAt).changes > 0;
   }
-  async listImportedServices(): Promise<ImportedServiceRow[]> {
-    return (this.stmt.listImports!.all() as Row[]).map((r) => ({ service: r.service, version: r.version, index: r.index_json, importedAt: r.imported_at }));
+  async listImportedServices(since = ''): Promise<ImportedServiceRow[]> {
+    return (this.stmt.listImports!.all(since) as Row[]).map((r) => ({ service: r.service, version: r.version, index: r.index_json, importedAt: r.imported_at }));
   }
 
   async putSecret(row: SecretRow) {

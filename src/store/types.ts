@@ -176,7 +176,8 @@ export interface Store {
 
   /** Stores an imported service version; false (and nothing written) when that version exists: versions never change. */
   insertImportedService(row: ImportedServiceRow): Promise<boolean>;
-  listImportedServices(): Promise<ImportedServiceRow[]>;
+  /** Imported service versions, only those imported at or after `since` (an ISO time) when given. */
+  listImportedServices(since?: string): Promise<ImportedServiceRow[]>;
 
   putSecret(row: SecretRow): Promise<void>;
   getSecret(bucket: string, service: string): Promise<SecretRow | null>;
