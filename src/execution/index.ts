@@ -78,6 +78,13 @@ export const unknownVersion = (versionId: string) =>
 
 const NO_SELECTORS: Selectors = Object.freeze({});
 
+/** A public operation ID resolved within a call's scope. */
+interface ResolvedOperation {
+  op: OperationSpec;
+  service: string;
+  version: string;
+}
+
 /** The auth method a provider request uses and its secret (null: the service needs none). */
 interface Credential {
   auth: ApiKeyAuth | undefined;
@@ -275,7 +282,7 @@ export class Executor {
   }
 
   /** resolveOperation, first looking for a service version another replica imported when this one does not know it. */
-  async resolve(scope: CallScope, operationId: string): Promise<{ op: OperationSpec; service: string; version: string }> {
+  async resolve(scope: CallScope, operationId: string): Promise<ResolvedOperation> {
     try {
       return this.resolveOperation(scope, operationId);
     } catch (err) {
@@ -289,7 +296,7 @@ export class Executor {
   }
 
   /** Resolves a public operation ID within the scope, or throws 404/403. */
-  resolveOperation(scope: CallScope, operationId: string): { op: OperationSpec; service: string; version: string } {
+  resolveOperation(scope: CallScope, operationId: string): ResolvedOperation {
     const dot = operationId.indexOf('.');
     const service = dot > 0 ? operationId.slice(0, dot) : '';
     const version = scope.services.get(service);
@@ -326,7 +333,7 @@ export class Executor {
   }
 
   private async run(scope: CallScope, req: CallRequest): Promise<Outcome> {
-    let resolved: { op: OperationSpec; service: string; version: string };
+    let resolved: ResolvedOperation;
     try {
       resolved = this.resolveOperation(scope, req.operation);
     } catch {
