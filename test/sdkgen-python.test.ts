@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
 import type { FakeProvider } from './helpers/fake-provider.ts';
-import { download, publishApp, startCrmProvider, installPython, installPythonSdist, runPython, workdir, type Downloaded, type Workdir } from './helpers/sdk-packages.ts';
+import { download, publishApp, publishImported, startCrmProvider, installPython, installPythonSdist, runPython, workdir, type Downloaded, type Workdir } from './helpers/sdk-packages.ts';
 
 const SECRET = 'canary-sdkpy-7c2a5e1f93';
 
@@ -85,6 +85,34 @@ print(json.dumps(client.DemoCrm.contacts.get({"contact_id": "con_1"}).to_dict())
     expect(out).toMatchObject({ ok: false, status: 503, data: null, error: { code: 'TRANSPORT_UNAVAILABLE', retryable: true, details: { grpc_status: 'UNAVAILABLE' } } });
   }, 30_000);
 
+  it('answers arguments it cannot send, and calls after close, with envelopes instead of raising', async () => {
+    const out = (await runPython(
+      python,
+      `
+import json, os
+from svc_sdk_shop_py import Client
+client = Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION_TOKEN"])
+answers = {
+  "pages_text": client.DemoCrm.contacts.list({}, max_pages="2"),
+  "pages_huge": client.DemoCrm.contacts.list({}, max_pages=2**31),
+  "selectors_ts_spelling": client.DemoCrm.contacts.get({"contact_id": "con_7"}, selectors={"endUserRef": "u1"}),
+  "timeout_text": client.DemoCrm.contacts.get({"contact_id": "con_7"}, timeout="5"),
+  "lone_surrogate": client.DemoCrm.contacts.get({"contact_id": "\ud800"}),
+}
+client.close()
+answers["after_close"] = client.DemoCrm.contacts.get({"contact_id": "con_7"})
+print(json.dumps({k: v.to_dict() for k, v in answers.items()}))
+`,
+      env(),
+    )) as Record<string, any>;
+    expect(out.pages_text).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_PAGINATION_INVALID' } });
+    expect(out.pages_huge).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_PAGINATION_INVALID' } });
+    expect(out.selectors_ts_spelling).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', details: { field: 'selectors' } } });
+    expect(out.timeout_text).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', details: { field: 'timeout' } } });
+    expect(out.lone_surrogate).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT' } }); // refused by the Engine, not a UnicodeEncodeError
+    expect(out.after_close).toMatchObject({ ok: false, status: 503, error: { code: 'TRANSPORT_UNAVAILABLE', details: { grpc_status: 'CANCELLED' } } });
+  }, 30_000);
+
   it('types inputs and outputs with TypedDicts that resolve', async () => {
     const out = (await runPython(
       python,
@@ -130,4 +158,34 @@ print(json.dumps({"missing": missing, "checked": len(paths)}))
     const out = await runPython(other, `import json, svc_sdk_shop_py as p; print(json.dumps([p.__version__, p.VERSION_ID]))`);
     expect(out).toEqual([published.version, published.versionId]);
   }, 90_000);
+});
+
+describe('Python package of schemas named like Python constants', () => {
+  it('imports: a schema named none, true or false does not become `class None`', async () => {
+    const document = `openapi: 3.0.3
+info: { title: Consts, version: '1' }
+servers: [{ url: '${provider.url}' }]
+paths:
+  /things:
+    post:
+      operationId: makeThing
+      requestBody: { content: { application/json: { schema: { $ref: '#/components/schemas/none' } } } }
+      responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/true' } } } } }
+components:
+  schemas:
+    none: { type: object, properties: { a: { type: string } } }
+    'true': { type: object, properties: { b: { $ref: '#/components/schemas/false' } } }
+    'false': { type: object, properties: { c: { type: integer } } }
+`;
+    const res = { body: await publishImported(t, 'consts', document) };
+    const constsWork = workdir('svc-sdkpy-consts-');
+    try {
+      const constsWheel = await download(t, 'consts', res.body.version, 'python-wheel');
+      const py = await installPython(constsWork.dir, constsWheel);
+      const out = (await runPython(py, 'import json, svc_sdk_consts, svc_sdk_consts.types\nprint(json.dumps(sorted(n for n in dir(svc_sdk_consts.types) if not n.startswith("_"))))')) as string[];
+      expect(out).toEqual(expect.arrayContaining(['consts']));
+    } finally {
+      constsWork.cleanup();
+    }
+  }, 180_000);
 });

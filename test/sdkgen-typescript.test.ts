@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
 import type { FakeProvider } from './helpers/fake-provider.ts';
-import { download, publishApp, startCrmProvider, installTypescript, runNode, typecheck, workdir, type Downloaded, type Workdir } from './helpers/sdk-packages.ts';
+import { download, publishApp, publishImported, startCrmProvider, installTypescript, runNode, typecheck, workdir, type Downloaded, type Workdir } from './helpers/sdk-packages.ts';
 
 const SECRET = 'canary-sdkts-0b6e2f9d41';
 
@@ -118,6 +118,23 @@ console.log(JSON.stringify(env));
     expect(env).toMatchObject({ ok: false, status: 503, data: null, error: { code: 'TRANSPORT_UNAVAILABLE', retryable: true, details: { grpc_status: 'UNAVAILABLE' } } });
   }, 30_000);
 
+  it('answers options it cannot send, and calls after close, with envelopes instead of throwing', async () => {
+    writeFileSync(
+      join(project, 'edges.ts'),
+      program(`const answers: Record<string, unknown> = {
+  nullOptions: await client.DemoCrm.contacts.get({ contact_id: 'con_7' }, null as never),
+  hugeBound: await client.DemoCrm.contacts.list({}, { pagination: { maxPages: 2 ** 31 } }),
+};
+client.close();
+answers.afterClose = await client.DemoCrm.contacts.get({ contact_id: 'con_7' });
+console.log(JSON.stringify(answers));`),
+    );
+    const out = (await runNode(project, 'edges.ts', { SVC_GRPC_URL: t.engine.grpcUrl, SVC_EXECUTION_TOKEN: published.token })) as Record<string, any>;
+    expect(out.nullOptions).toMatchObject({ ok: true, status: 200 });
+    expect(out.hugeBound).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_PAGINATION_INVALID' } });
+    expect(out.afterClose).toMatchObject({ ok: false, status: 503, error: { code: 'TRANSPORT_UNAVAILABLE', details: { grpc_status: 'CANCELLED' } } });
+  }, 30_000);
+
   it('resolves every TypeScript path of the README on the client object', async () => {
     const tablePaths = [...readme.matchAll(/^\| `(client\.[\w.]+)` \| `client\.[\w.]+` \| `([^`]+)` \|/gm)];
     expect(tablePaths.map((m) => m[2]).sort()).toEqual(
@@ -154,11 +171,7 @@ describe('TypeScript package of provider names that are not identifiers', () => 
       .map(([path, method, id, tag]) => `  ${path}:\n    ${method}:\n      operationId: '${id}'\n${tag ? `      tags: ['${tag}']\n` : ''}${path.includes('{id}') ? '      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]\n' : ''}      responses: { '200': { description: ok } }\n`)
       .join('');
     const document = `openapi: 3.0.3\ninfo: { title: Odd, version: '1' }\nservers: [{ url: '${provider.url}' }]\npaths:\n${paths}`;
-    expect((await t.api('POST', '/v1/workspace/imports', { name: 'odd', version: 'v1', document })).status).toBe(201);
-    expect((await t.api('PUT', '/v1/workspace/services/odd', { version: 'v1' })).status).toBe(200);
-    const res = await t.api('POST', '/v1/sdks/publish', { name: 'odd', services: ['odd=v1'], operations: ['odd=*'] });
-    expect(res.status).toBe(200);
-    t.canaries.push(res.body.token);
+    const res = { body: await publishImported(t, 'odd', document) };
     const oddWork = workdir('svc-sdkts-odd-');
     try {
       const oddTarball = await download(t, 'odd', res.body.version, 'typescript');

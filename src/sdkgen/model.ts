@@ -101,6 +101,13 @@ export function snake(text: string): string {
 }
 
 /** Hands out unique names: the first holder of a name keeps it, later ones get 2, 3, … */
+/** Type names for both languages: None, True and False would be Python syntax, not class names. */
+const typeNamer = (): Names => {
+  const names = new Names();
+  for (const reserved of ['None', 'True', 'False']) names.claim(reserved);
+  return names;
+};
+
 export class Names {
   private readonly taken = new Set<string>();
   claim(wanted: string): string {
@@ -261,7 +268,7 @@ function unifiedParamsSchema(def: UnifiedDefinition): Record<string, unknown> {
 function unifiedService(version: AppVersionRow, definitions: readonly UnifiedDefinition[], className: string, pyModule: string): SdkService | null {
   const selected = version.operations.filter((id) => id.startsWith('unified.'));
   if (!selected.length) return null;
-  const typeNames = new Names();
+  const typeNames = typeNamer();
   const operations = selected.map((id): SdkOperation => {
     const def = definitions.find((d) => d.name === id);
     if (!def) throw new Error(`Unified operation ${id} of ${version.name}@${version.version} is not defined`);
@@ -315,7 +322,7 @@ export function buildModel(
     const [service = '', serviceVersion = ''] = pair.split('=');
     const index = indexOf(service, serviceVersion);
     const className = clientNames.claim(pascal(service));
-    const typeNames = new Names();
+    const typeNames = typeNamer();
     const pyNamers = new Map<string, Names>();
     const pyChosen = new Map<string, string>();
     const operations: SdkOperation[] = [];

@@ -151,3 +151,15 @@ export async function runPython(python: string, code: string, env: Record<string
   const { stdout } = await run(python, ['-c', code], { env: { ...process.env, ...env }, timeout: 30_000 });
   return JSON.parse(stdout.trim().split('\n').at(-1)!);
 }
+
+/** Imports `document` as `<name>@v1`, enables it, and publishes an SDK `<name>` of all its operations. */
+export async function publishImported(t: TestEngine, name: string, document: string): Promise<{ version: string; token: string }> {
+  const imported = await t.api('POST', '/v1/workspace/imports', { name, version: 'v1', document });
+  if (imported.status !== 201) throw new Error(`import ${name}: ${JSON.stringify(imported.body)}`);
+  const enabled = await t.api('PUT', `/v1/workspace/services/${name}`, { version: 'v1' });
+  if (enabled.status !== 200) throw new Error(`enable ${name}: ${JSON.stringify(enabled.body)}`);
+  const res = await t.api('POST', '/v1/sdks/publish', { name, services: [`${name}=v1`], operations: [`${name}=*`] });
+  if (res.status !== 200) throw new Error(`publish ${name}: ${JSON.stringify(res.body)}`);
+  t.canaries.push(res.body.token);
+  return res.body;
+}

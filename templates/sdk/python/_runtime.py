@@ -97,6 +97,7 @@ class Runtime:
         self._metadata = (("authorization", f"Bearer {token}"),)
         self._version_id = version_id
         self._timeout = timeout
+        self._closed = False
 
     def call(
         self,
@@ -106,20 +107,36 @@ class Runtime:
         selectors: _t.Optional[Selectors] = None,
         timeout: _t.Optional[float] = None,
     ) -> "Envelope[_t.Any]":
+        if self._closed:
+            return _failure(503, "TRANSPORT_UNAVAILABLE", "this client was closed; create a new one", False, {"grpc_status": "CANCELLED", "provider_execution": "not_started"})
         try:
-            input_json = "" if input is None else json.dumps(input, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+            # ensure_ascii escapes a lone surrogate (as JSON.stringify does) instead of failing to encode it.
+            input_json = "" if input is None else json.dumps(input, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
         except (TypeError, ValueError) as err:
             return _failure(400, "ENGINE_INVALID_INPUT", f"input is not JSON-serialisable ({err})", False, {"field": "input", "provider_execution": "not_started"})
-        request = engine_pb2.ExecuteRequest(version_id=self._version_id, operation=operation, input_json=input_json)
-        if max_pages is not None:
-            request.pagination.CopyFrom(engine_pb2.Pagination(max_pages=max_pages))
-        if selectors is not None:
-            request.selectors.CopyFrom(engine_pb2.Selectors(**{k: v for k, v in selectors.items() if v is not None}))
+        # Arguments the request message cannot hold are the caller's to fix: an envelope, never an exception.
+        try:
+            request = engine_pb2.ExecuteRequest(version_id=self._version_id, operation=operation, input_json=input_json)
+            if max_pages is not None:
+                if isinstance(max_pages, bool) or not isinstance(max_pages, int) or not 0 < max_pages < 2**31:
+                    raise ValueError("max_pages must be a positive integer")
+                request.pagination.CopyFrom(engine_pb2.Pagination(max_pages=max_pages))
+        except (TypeError, ValueError) as err:
+            return _failure(400, "ENGINE_PAGINATION_INVALID", f"max_pages: {err}", False, {"field": "pagination.maxPages", "provider_execution": "not_started"})
+        try:
+            if selectors is not None:
+                request.selectors.CopyFrom(engine_pb2.Selectors(**{k: v for k, v in selectors.items() if v is not None}))
+        except (TypeError, ValueError, AttributeError) as err:
+            return _failure(400, "ENGINE_INVALID_INPUT", f"selectors take end_user_ref, auth_type, auth_name and resource_id as strings ({err})", False, {"field": "selectors", "provider_execution": "not_started"})
         deadline = self._timeout if timeout is None else timeout
+        if deadline is not None and (isinstance(deadline, bool) or not isinstance(deadline, (int, float)) or not deadline > 0):
+            return _failure(400, "ENGINE_INVALID_INPUT", "timeout must be a positive number of seconds", False, {"field": "timeout", "provider_execution": "not_started"})
         try:
             reply = self._stub.Execute(request, metadata=self._metadata, timeout=deadline)
         except grpc.RpcError as err:
             return self._transport_failure(err)
+        except ValueError as err:  # a channel closed under the call
+            return _failure(503, "TRANSPORT_UNAVAILABLE", f"the gRPC channel to {self._target} is closed ({err})", False, {"grpc_status": "CANCELLED", "provider_execution": "unknown"})
         try:
             error = None
             if reply.HasField("error"):
@@ -148,4 +165,5 @@ class Runtime:
         )
 
     def close(self) -> None:
+        self._closed = True
         self._channel.close()

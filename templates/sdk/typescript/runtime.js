@@ -61,6 +61,7 @@ export class Runtime {
   #token;
   #versionId;
   #timeoutMs;
+  #closed = false;
 
   constructor(options, versionId) {
     if (!options || typeof options !== 'object') throw new TypeError('new Client({ grpcUrl, token }): options are required');
@@ -78,7 +79,16 @@ export class Runtime {
   }
 
   /** Calls one operation; always resolves with an envelope. */
-  call(operation, input, options = {}) {
+  call(operation, input, options) {
+    options ??= {};
+    if (this.#closed) {
+      return Promise.resolve(failure(503, 'TRANSPORT_UNAVAILABLE', 'this client was closed; create a new one', false, { grpc_status: 'CANCELLED', provider_execution: 'not_started' }));
+    }
+    const maxPages = options.pagination?.maxPages;
+    if (options.pagination !== undefined && !(Number.isInteger(maxPages) && maxPages > 0 && maxPages < 2 ** 31)) {
+      // The message cannot carry it: answer as the Engine would, not as a transport fault.
+      return Promise.resolve(failure(400, 'ENGINE_PAGINATION_INVALID', 'pagination.maxPages must be a positive integer', false, { field: 'pagination.maxPages', provider_execution: 'not_started' }));
+    }
     let inputJson;
     try {
       inputJson = input === undefined ? '' : JSON.stringify(input);
@@ -94,16 +104,23 @@ export class Runtime {
     const callOptions = timeoutMs > 0 && Number.isFinite(timeoutMs) ? { deadline: Date.now() + timeoutMs } : {};
     return new Promise((resolve) => {
       if (options.signal?.aborted) return resolve(transportFailure(this.#target, { code: grpcStatus.CANCELLED, details: 'the call was aborted before it started' }));
-      const call = this.#client.execute(request, metadata, callOptions, (err, reply) => {
-        options.signal?.removeEventListener('abort', onAbort);
-        resolve(err ? transportFailure(this.#target, err) : fromWire(this.#target, reply));
-      });
+      let call;
+      try {
+        call = this.#client.execute(request, metadata, callOptions, (err, reply) => {
+          options.signal?.removeEventListener('abort', onAbort);
+          resolve(err ? transportFailure(this.#target, err) : fromWire(this.#target, reply));
+        });
+      } catch (err) {
+        // grpc-js throws for a request it cannot send (a channel shut down, a message it cannot encode).
+        return resolve(transportFailure(this.#target, { code: grpcStatus.CANCELLED, details: String(err?.message ?? err) }));
+      }
       const onAbort = () => call.cancel();
       options.signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
 
   close() {
+    this.#closed = true;
     this.#client.close();
   }
 }
