@@ -222,6 +222,23 @@ describe('session.page rules', () => {
     'til~de': [4],
   };
 
+  it('refuses a null offset or path instead of starting again at row 0 (a finished loop passing nextOffset: null back)', () => {
+    const refusal = (options: Record<string, unknown>) => {
+      try {
+        pageOf(data, options as never, 4096);
+      } catch (err) {
+        return err as RetentionError;
+      }
+      throw new Error(`accepted ${JSON.stringify(options)}`);
+    };
+    const last = pageOf(data, { path: '/items', offset: 5 }, 4096);
+    expect(last.nextOffset).toBeNull();
+    const again = refusal({ path: '/items', offset: last.nextOffset });
+    expect(again).toMatchObject({ code: 'ENGINE_INVALID_INPUT' });
+    expect(again.message).toContain('null nextOffset means every row was read');
+    expect(refusal({ path: null, offset: 0 }).message).toContain('session.page path must be a string');
+  });
+
   it('returns whole rows (primitive and mixed included) when fields are omitted, and the root array at "" or no path', () => {
     expect(pageOf(data, { path: '/items' }, 4096)).toEqual({ items: data.items, offset: 0, total: 6, returned: 6, nextOffset: null, complete: true });
     const root = [1, 'two', { three: 3 }];

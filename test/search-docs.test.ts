@@ -21,7 +21,8 @@ const HUGE = {
       post: {
         operationId: 'things/create',
         summary: 'Create a thing with a deliberately huge schema',
-        parameters: [{ name: 'dry_run', in: 'query', schema: { type: 'boolean' } }],
+        // A parameter named tooLarge once read as the Engine's own "section too large" marker.
+        parameters: [{ name: 'dry_run', in: 'query', schema: { type: 'boolean' } }, { name: 'tooLarge', in: 'query', schema: { type: 'boolean' } }],
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: props(200, 'in') } } } },
         responses: {
           '201': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: props(200, 'out') } } } },
@@ -62,6 +63,7 @@ describe('search_docs', () => {
     expect(body.schema_status.complete).toBe(false);
     expect(Object.keys(body.sections)).toEqual(body.schema_status.included_sections);
     expect(body.schema_status.included_sections).toContain('parameters');
+    expect(Object.keys(body.sections.parameters)).toEqual(expect.arrayContaining(['dry_run', 'tooLarge']));
     expect(body.schema_status.included_sections).not.toContain('response:400');
   });
 

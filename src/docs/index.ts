@@ -63,6 +63,9 @@ function sectionBytes(value: unknown): number {
   return size;
 }
 
+/** A section too large to build. A marker object only this module holds: a real schema may well have a `tooLarge` key. */
+const TOO_LARGE: unknown = Object.freeze({});
+
 class DerefBudget extends Error {}
 
 /** Inlines `#/components/schemas/X` references; recursion is cut with a `$comment`. */
@@ -101,7 +104,7 @@ function cached(key: string, build: () => unknown): unknown {
     value = build();
   } catch (err) {
     if (!(err instanceof DerefBudget)) throw err;
-    value = { tooLarge: true };
+    value = TOO_LARGE;
   }
   sectionCache.set(key, value);
   if (sectionCache.size > SECTION_CACHE_SIZE) sectionCache.delete(sectionCache.keys().next().value!);
@@ -382,7 +385,7 @@ export class DocsIndex {
       for (const name of ['parameters', 'request', 'input', 'targets']) {
         if (!entry.sectionNames.includes(name)) continue;
         const value = entry.section(name);
-        if ((value as { tooLarge?: boolean })?.tooLarge) continue;
+        if (value === TOO_LARGE) continue;
         const quoted = Buffer.byteLength(JSON.stringify(name));
         const first = result.schema_status.included_sections.length === 0 ? 0 : 1;
         const added = quoted + 1 + sectionBytes(value) + first + quoted + first;
@@ -437,10 +440,11 @@ export class DocsIndex {
         value = getAt(value, tokens);
         if (value === undefined) throw new DocsError('ENGINE_UNKNOWN_SCHEMA_PATH', `schemaPath '${args.schemaPath}' does not exist in section '${name}'`);
       }
-      if ((value as { tooLarge?: boolean })?.tooLarge) continue;
+      if (value === TOO_LARGE) continue;
       sections[name] = value;
       included.push(name);
-      if (bytes({ ...shell(), schema_status: { complete: true, included_sections: included, available_sections: available } }) > RESPONSE_LIMIT_BYTES) {
+      // Measured with `complete: false`, the longer of the two spellings the answer may end with.
+      if (bytes({ ...shell(), schema_status: { complete: false, included_sections: included, available_sections: available } }) > RESPONSE_LIMIT_BYTES) {
         delete sections[name];
         included.pop();
       }

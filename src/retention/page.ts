@@ -62,7 +62,8 @@ export function pageOf(value: unknown, options: PageOptions, outputBudgetBytes: 
   if (!isRecord(opts)) throw invalidInput('session.page options must be an object { path?, fields?, offset? }');
   const unknown = Object.keys(opts).filter((k) => !OPTION_KEYS.has(k));
   if (unknown.length) throw invalidInput(`session.page does not accept option '${clip(unknown[0]!)}' (allowed: path, fields, offset)`);
-  const path = opts.path ?? '';
+  // Defaults apply only to an absent option: null (a finished loop's nextOffset, or NaN after JSON) is refused.
+  const path = Object.hasOwn(opts, 'path') ? opts.path : '';
   const target = resolveTokens(value, pointerTokens(path, 'session.page path'));
   if (!target.found) throw invalidInput(`session.page path '${clip(path as string)}' does not exist in the stored result`, { path: clip(path as string) });
   if (!Array.isArray(target.value)) {
@@ -71,9 +72,10 @@ export function pageOf(value: unknown, options: PageOptions, outputBudgetBytes: 
   }
   const rows: readonly unknown[] = target.value;
   const total = rows.length;
-  const offset = opts.offset ?? 0;
+  const offset = Object.hasOwn(opts, 'offset') ? opts.offset : 0;
   if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0 || offset > total) {
-    throw invalidInput(`session.page offset must be an integer from 0 to ${total} (the collection's row count)`, { total });
+    const finished = offset === null ? ' (a null nextOffset means every row was read: stop paging)' : '';
+    throw invalidInput(`session.page offset must be an integer from 0 to ${total} (the collection's row count)${finished}`, { total });
   }
   const fields = checkFields(opts.fields, rows);
 
