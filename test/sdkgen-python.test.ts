@@ -160,8 +160,8 @@ print(json.dumps({"missing": missing, "checked": len(paths)}))
   }, 90_000);
 });
 
-describe('Python package of schemas named like Python constants', () => {
-  it('imports: a schema named none, true or false does not become `class None`', async () => {
+describe('Python package of awkward provider names', () => {
+  it('imports with schemas named none/true/false, and keeps groups that PascalCase alike apart', async () => {
     const document = `openapi: 3.0.3
 info: { title: Consts, version: '1' }
 servers: [{ url: '${provider.url}' }]
@@ -171,6 +171,10 @@ paths:
       operationId: makeThing
       requestBody: { content: { application/json: { schema: { $ref: '#/components/schemas/none' } } } }
       responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/true' } } } } }
+  /a:
+    get: { operationId: getA, tags: [v2Beta], responses: { '200': { description: ok } } }
+  /b:
+    get: { operationId: getB, tags: [v2beta], responses: { '200': { description: ok } } }
 components:
   schemas:
     none: { type: object, properties: { a: { type: string } } }
@@ -184,6 +188,9 @@ components:
       const py = await installPython(constsWork.dir, constsWheel);
       const out = (await runPython(py, 'import json, svc_sdk_consts, svc_sdk_consts.types\nprint(json.dumps(sorted(n for n in dir(svc_sdk_consts.types) if not n.startswith("_"))))')) as string[];
       expect(out).toEqual(expect.arrayContaining(['consts']));
+      // Groups whose Python names differ (v2_beta, v2beta) but PascalCase alike each keep their methods.
+      const methods = await runPython(py, 'import json\nfrom svc_sdk_consts import Client\nc = Client(grpc_url="127.0.0.1:1", token="svc_sdk_x")\nprint(json.dumps([callable(getattr(c.Consts.v2_beta, "get_a", None)), callable(getattr(c.Consts.v2beta, "get_b", None))]))');
+      expect(methods).toEqual([true, true]);
     } finally {
       constsWork.cleanup();
     }

@@ -198,6 +198,8 @@ interface PyClass {
 /** One class per node of a service's grouped paths. */
 function classes(service: SdkService): PyClass[] {
   const out: PyClass[] = [];
+  // Distinct attributes can share a PascalCase spelling (v2_beta and v2beta): class names are claimed, never reused.
+  const classNames = new Names();
   const visit = (ops: SdkOperation[], depth: number, className: string, doc: string) => {
     const cls: PyClass = { className, doc, children: [], methods: [] };
     out.push(cls);
@@ -207,7 +209,7 @@ function classes(service: SdkService): PyClass[] {
       const leaf = here.find((o) => o.pyGroup.length === depth + 1);
       if (leaf) cls.methods.push({ name, op: leaf, types: `_${service.pyModule}` });
       else {
-        const child = `${className}_${pascal(name)}`;
+        const child = classNames.claim(`${className}_${pascal(name)}`);
         cls.children.push({ attr: name, className: child });
         visit(here, depth + 1, child, `${doc}.${name}`);
       }
