@@ -240,6 +240,13 @@ describe('execute: authorisation and recovery', () => {
     expect(rewritten.body.details).not.toEqual({ x: 1 });
   });
 
+  it('keeps only the latest refusals on the host: a script looping on refused reads cannot grow its memory', async () => {
+    const loop = (rethrow: 'first' | 'last') =>
+      run(`let first, last; for (let i = 0; i < 100; i++) { try { await session.page('res_AAAAAAAAAAAAAAAAAAAAAA', {}) } catch (e) { first ??= e; last = e } } throw ${rethrow}`);
+    expect((await loop('last')).body.code).toBe('MCP_RESULT_UNAVAILABLE');
+    expect((await loop('first')).body.code).toBe('MCP_SCRIPT_ERROR'); // its record was let go (64 kept)
+  });
+
   it('keeps an error answer within the smaller of the output budget and 8 KiB, details included', async () => {
     const huge = await run("return await call('demo-crm.contacts/get', { contact_id: 'x', ['k'.repeat(200000)]: 1 })", { outputBudgetBytes: 1024 });
     expect(huge.body.code).toBe('ENGINE_INVALID_INPUT');

@@ -40,9 +40,16 @@ interface Refused {
   details: Record<string, unknown> | undefined;
 }
 
+const REFUSALS_KEPT = 64;
+
 interface RunState {
-  /** Refusals raised so far; the script's EngineRefusal carries the index. */
-  refusals: Refused[];
+  /**
+   * The latest refusals raised, by id (the script's EngineRefusal carries it). Bounded: a script
+   * looping on refused session reads must not grow the host's memory; an older one rethrown is
+   * answered as a plain script error.
+   */
+  refusals: Map<number, Refused>;
+  nextRefusal: number;
   calls: number;
   /** A provider request may have left the Engine (answered, timed out, reset...). */
   dispatched: boolean;
@@ -55,7 +62,10 @@ interface RunState {
 function refusal(err: unknown, state: RunState) {
   if (err instanceof Refusal || err instanceof EngineError || err instanceof RetentionError) {
     const refused: Refused = { code: err.code, message: err.message, details: err.details };
-    return { refused: { ...refused, id: state.refusals.push(refused) - 1 } };
+    const id = state.nextRefusal++;
+    state.refusals.set(id, refused);
+    if (state.refusals.size > REFUSALS_KEPT) state.refusals.delete(state.refusals.keys().next().value!);
+    return { refused: { ...refused, id } };
   }
   throw err;
 }
@@ -133,7 +143,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
   return counted(async function execute(ctx, args, signal) {
     const budget = args.outputBudgetBytes ?? DEFAULT_OUTPUT_BUDGET;
     const started = Date.now();
-    const state: RunState = { refusals: [], calls: 0, dispatched: false, unknownOutcome: false, inFlight: 0 };
+    const state: RunState = { refusals: new Map(), nextRefusal: 0, calls: 0, dispatched: false, unknownOutcome: false, inFlight: 0 };
     const abort = new AbortController();
     const recovery = (): RecoveryContract => (state.dispatched || state.inFlight > 0 ? DO_NOT_REPLAY : CORRECT_ARGUMENTS);
     const fail = (code: string, message: string, contract: RecoveryContract, extra: Record<string, unknown> = {}) =>
@@ -264,7 +274,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
 function describeFailure(failure: ScriptFailure, state: RunState, contract: RecoveryContract): [string, string, RecoveryContract, Record<string, unknown>] {
   const where = failure.line ? ` (line ${failure.line}${failure.column ? `, column ${failure.column}` : ''})` : '';
   // Code, message and details of a refusal come from the host's record: a script can forge an EngineRefusal, not a record.
-  const refused = failure.refusal !== undefined ? state.refusals[failure.refusal] : undefined;
+  const refused = failure.refusal !== undefined ? state.refusals.get(failure.refusal) : undefined;
   const error = refused ? { ...failure, ...refused } : { ...failure, code: undefined, details: undefined };
   if (error.code === 'MCP_RESULT_ROW_TOO_LARGE' && contract.provider_execution === 'not_started') {
     return [error.code, `${error.message}${where}`, { execute_request: 'adjust_projection', provider_execution: 'not_started', automatic_replay: false }, { ...(error.details ? { details: error.details } : {}), guidance: ROW_TOO_LARGE_GUIDANCE }];
