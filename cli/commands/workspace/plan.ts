@@ -2,7 +2,7 @@
 import { defineCommand, jsonOption } from '../../lib/command.ts';
 import { session, type Session } from '../../lib/engine.ts';
 import { CliError } from '../../lib/errors.ts';
-import { catalogEntry, checkBaseUrl } from './services.ts';
+import { checkBaseUrl } from './services.ts';
 import { planLine, print, printJson, progress } from '../../lib/output.ts';
 import {
   WORKSPACE_FILE,
@@ -22,10 +22,12 @@ async function computePlan(s: Session, file: string | undefined): Promise<Worksp
   const changes = diffWorkspace(desired, await enabledServices(s));
   // Everything apply would send is checked first, so apply never stops half-way on a bad entry.
   const where = file ?? WORKSPACE_FILE;
-  for (const c of changes) {
-    if (c.action === '-') continue;
+  const sent = changes.filter((c) => c.action !== '-');
+  // One catalog read for every entry, not one per entry.
+  const catalog = sent.length ? (await s.call(s.api.GET('/v1/catalog/services', { params: { query: {} } }))).services : [];
+  for (const c of sent) {
     checkBaseUrl(c.baseUrl, `${where}: ${c.service} baseUrl`);
-    const entry = await catalogEntry(s, c.service);
+    const entry = catalog.find((e) => e.name === c.service);
     if (!entry) throw new CliError(`${where}: unknown service '${c.service}'`, 'list services with `svc-cli workspace services list`, or remove it from the file');
     if (!entry.versions.some((v) => v.version === c.version)) {
       throw new CliError(`${where}: service '${c.service}' has no version '${c.version}' (available: ${entry.versions.map((v) => v.version).join(', ')})`, 'fix its version in the file');

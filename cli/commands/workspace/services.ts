@@ -40,7 +40,7 @@ function checkSelection(service: string, version: string, baseUrl: string | unde
   checkBaseUrl(baseUrl);
 }
 
-export async function catalogEntry(s: Session, service: string) {
+async function catalogEntry(s: Session, service: string) {
   const { services } = await s.call(s.api.GET('/v1/catalog/services', { params: { query: { q: service } } }));
   return services.find((c) => c.name === service);
 }
