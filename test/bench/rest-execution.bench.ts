@@ -10,10 +10,12 @@
 // BENCH_CPU_PROF=<dir> (profile the Engine, the proxy and the floor during the measured rounds and
 // write <dir>/{engine,bare-proxy,buffering-floor}.cpuprofile; summarise with lib/profile-summary.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
+import { bucketize, type Bucket, type CpuProfile } from './lib/profile-buckets.ts';
 import { LoadGenerator, windowCells, type LoadTarget, type WindowResult } from './lib/load.ts';
 import { machineCpu, threadCpu } from './lib/sysload.ts';
 import { int, median, ms, ratio, signedMs, table } from './lib/stats.ts';
@@ -191,7 +193,12 @@ export async function run(ctx: BenchContext): Promise<string> {
       await pause();
     }
 
-    return report({ ids, perRound, unloaded, concurrency, rounds, windowMs, warmupMs, unloadedMs, pinned, profileDir });
+    const attributionMs = windowMs * 3;
+    ctx.log(`step attribution: Engine profiled for ${attributionMs} ms at concurrency ${concurrency}`);
+    const steps = await attributeSteps(engine, gen.engine, concurrency, attributionMs);
+    ctx.log(`step attribution: ${int(steps.requests)} requests, ${steps.samples} busy samples`);
+
+    return report({ ids, perRound, unloaded, steps, concurrency, rounds, windowMs, warmupMs, unloadedMs, attributionMs, pinned, profileDir });
   } finally {
     await Promise.allSettled(generators.map((g) => g.close()));
     await Promise.allSettled(children.reverse().map((c) => c.stop()));
@@ -199,15 +206,63 @@ export async function run(ctx: BenchContext): Promise<string> {
   }
 }
 
+// The steps the issue's CPU goal names, found on the Engine's event-loop stacks. Each busy sample
+// goes to the first bucket with a frame on its stack; their share of busy time, times the main
+// thread's unprofiled CPU per request, is what each step costs. The profiler slows every frame
+// about alike, so shares carry over to the unprofiled rounds.
+const inSrc = (path: string) => (_fn: string, url: string) => url.includes(`/src/${path}`);
+const STEP_BUCKETS: Bucket[] = [
+  {
+    label: 'receipts',
+    // record + batch hand-off to the writer thread, the receipt's SHA-256 of the answer, its timestamp and ID
+    match: (fn, url) =>
+      inSrc('activity/')(fn, url) || inSrc('store/sqlite-receipts')(fn, url) || inSrc('ids/')(fn, url) || (url.endsWith('/src/execution/index.ts') && (fn === 'sha256' || fn === 'nowIso')),
+  },
+  { label: 'auth', match: inSrc('identity/') }, // bearer parse, token SHA-256, hot-cache read, constant-time compare, expiry
+  {
+    label: 'validation',
+    match: (fn, url) =>
+      (url.includes('/generated/engine-api/') && url.includes('validators')) ||
+      inSrc('execution/validation.ts')(fn, url) ||
+      (url.endsWith('/src/execution/index.ts') && (fn === 'checkSelectors' || fn === 'checkPagination')),
+  },
+  { label: 'credential injection', match: (fn, url) => inSrc('credentials/')(fn, url) || (url.endsWith('/src/execution/index.ts') && fn === 'credential') },
+  { label: 'garbage collector', match: (fn) => fn === '(garbage collector)' },
+];
+const STEP_IGNORE: Bucket[] = [{ label: 'profiler IPC', match: (fn, url) => url.includes('/servers/ipc.ts') || (fn === 'post' && url === 'node:inspector') }];
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+const NAMED_STEPS = ['auth', 'validation', 'credential injection', 'receipts'] as const;
+
+interface StepAttribution {
+  /** Share of the Engine main thread's busy time per bucket label (including 'garbage collector' and 'other'). */
+  shares: Map<string, number>;
+  samples: number;
+  requests: number;
+}
+
+async function attributeSteps(engine: ChildHandle<EngineReady>, load: LoadGenerator, concurrency: number, durationMs: number): Promise<StepAttribution> {
+  const path = join(tmpdir(), `svc-bench-rest-steps-${process.pid}.cpuprofile`);
+  await engine.profileStart();
+  const window = await load.run(concurrency, durationMs);
+  await engine.profileStop(path);
+  const profile = JSON.parse(readFileSync(path, 'utf8')) as CpuProfile;
+  rmSync(path, { force: true });
+  if (window.non2xx + window.badBody + window.errors > 0) throw new Error(`Engine failed during step attribution: ${window.firstFailure}`);
+  const b = bucketize(profile, STEP_BUCKETS, STEP_IGNORE);
+  return { shares: new Map(b.shares.map((x) => [x.label, x.share])), samples: profile.samples.length, requests: window.ok };
+}
+
 function report(o: {
   ids: TargetId[];
   perRound: Record<TargetId, Measured>[];
   unloaded: Record<TargetId, Measured>;
+  steps: StepAttribution;
   concurrency: number;
   rounds: number;
   windowMs: number;
   warmupMs: number;
   unloadedMs: number;
+  attributionMs: number;
   pinned: boolean;
   profileDir: string | undefined;
 }): string {
@@ -219,7 +274,16 @@ function report(o: {
 
   const vsProxy = { p50: pairedDiff('engine', 'proxy', (w) => w.p50), p99: pairedDiff('engine', 'proxy', (w) => w.p99), tput: pairedRatio('engine', 'proxy') };
   // The Engine's own work (auth, validation, credential injection, receipts) per request, as a share of a proxy's.
+  // Stricter reading of the CPU goal: everything the Engine's process does beyond the proxy's.
   const extraWork = median(perRound.map((r) => (r.engine.hopCpuUsPerReq - r.proxy.hopCpuUsPerReq) / r.proxy.hopCpuUsPerReq));
+  // The goal as worded: the CPU of the four named steps (event-loop profile share × unprofiled main-thread CPU, plus the receipt writer thread).
+  const proxyUs = med('proxy', (m) => m.hopCpuUsPerReq);
+  const threadsKnown = perRound.every((r) => r.engine.hopThreadsUsPerReq.has('main thread'));
+  const mainUs = threadsKnown ? med('engine', (m) => m.hopThreadsUsPerReq.get('main thread')!) : med('engine', (m) => m.hopCpuUsPerReq);
+  const writerUs = threadsKnown ? med('engine', (m) => m.hopThreadsUsPerReq.get('svc-receipts') ?? 0) : 0;
+  const stepUs = (label: string) => (o.steps.shares.get(label) ?? 0) * mainUs + (label === 'receipts' ? writerUs : 0);
+  const namedUs = NAMED_STEPS.reduce((sum, label) => sum + stepUs(label), 0);
+  const namedRatio = namedUs / proxyUs;
   const vsDirect = { p50: pairedDiff('engine', 'direct', (w) => w.p50), p99: pairedDiff('engine', 'direct', (w) => w.p99), tput: pairedRatio('engine', 'direct') };
   const vsFloor = { p50: pairedDiff('engine', 'floor', (w) => w.p50), p99: pairedDiff('engine', 'floor', (w) => w.p99), tput: pairedRatio('engine', 'floor') };
   const floorVsProxy = { p50: pairedDiff('floor', 'proxy', (w) => w.p50), p99: pairedDiff('floor', 'proxy', (w) => w.p99), tput: pairedRatio('floor', 'proxy') };
@@ -272,7 +336,13 @@ function report(o: {
         ['p99 added latency', `${signedMs(vsProxy.p99)} ms`, `≤ ${GOALS.p99AddedMs} ms`, verdict(vsProxy.p99 <= GOALS.p99AddedMs)],
         ['throughput ratio Engine / proxy', ratio(vsProxy.tput), `≥ ${GOALS.throughputRatio}×`, verdict(vsProxy.tput >= GOALS.throughputRatio)],
         [
-          'Engine CPU beyond the proxy\'s, per request, as a share of the proxy\'s ((Engine − proxy) / proxy hop CPU)',
+          'auth, validation, credential injection and receipts: their CPU per request as a share of the proxy\'s hop CPU (see "The named steps" below)',
+          ratio(namedRatio),
+          `< ${GOALS.extraWorkRatio}×`,
+          verdict(namedRatio < GOALS.extraWorkRatio),
+        ],
+        [
+          'stricter reading: all Engine CPU beyond the proxy\'s, as a share of the proxy\'s ((Engine − proxy) / proxy hop CPU; also buffering, the JSON request body, envelope, routing, GC)',
           ratio(extraWork),
           `< ${GOALS.extraWorkRatio}×`,
           verdict(extraWork < GOALS.extraWorkRatio),
@@ -334,6 +404,33 @@ function report(o: {
     );
     out.push('');
   }
+
+  out.push(`### The named steps: auth, validation, credential injection, receipts`, '');
+  out.push(
+    `After the rounds, the Engine ran ${o.attributionMs} ms more at concurrency ${o.concurrency} under V8's sampling profiler (${int(o.steps.requests)} requests, ${int(o.steps.samples)} samples). ` +
+      'Each busy event-loop sample goes to the first step with a frame on its stack: **auth** `src/identity/` (bearer parse, token SHA-256, hot-cache read, constant-time compare, expiry); ' +
+      '**validation** the generated request validators, `src/execution/validation.ts` (ajv on the operation input), selectors and pagination checks; ' +
+      '**credential injection** `credential()` and `src/credentials/` (choose the auth, read the secret); ' +
+      '**receipts** `src/activity/`, the writer hand-off in `src/store/sqlite-receipts.ts`, receipt IDs and timestamp, and the SHA-256 of the answer. ' +
+      `A step's µs/req is its share of busy samples × the main thread's unprofiled CPU per request (${mainUs.toFixed(1)} µs, median of the rounds); ` +
+      `receipts add the \`svc-receipts\` writer thread (${writerUs.toFixed(1)} µs, measured directly). The proxy's hop CPU is ${proxyUs.toFixed(1)} µs/req. ` +
+      'Garbage collection is not split by step: its row is the whole event loop\'s.',
+    '',
+  );
+  const shareOf = (label: string) => o.steps.shares.get(label) ?? 0;
+  out.push(
+    table(
+      ['step', 'share of event-loop busy samples', 'µs per request', 'share of proxy hop CPU'],
+      [
+        ...NAMED_STEPS.map((label) => [label, pct(shareOf(label)), stepUs(label).toFixed(1), ratio(stepUs(label) / proxyUs)]),
+        ['**the four named steps**', pct(NAMED_STEPS.reduce((sum, l) => sum + shareOf(l), 0)), `**${namedUs.toFixed(1)}**`, `**${ratio(namedRatio)}**`],
+        ['garbage collector (all of the event loop\'s)', pct(shareOf('garbage collector')), (shareOf('garbage collector') * mainUs).toFixed(1), ratio((shareOf('garbage collector') * mainUs) / proxyUs)],
+        ['everything else on the event loop (HTTP server, routing, undici, JSON, envelope, request building)', pct(shareOf('other')), (shareOf('other') * mainUs).toFixed(1), ratio((shareOf('other') * mainUs) / proxyUs)],
+      ],
+      ['l', 'r', 'r', 'r'],
+    ),
+  );
+  out.push('');
 
   out.push('<details><summary>Per round (p50 / p99 ms, req/s)</summary>', '');
   out.push(
