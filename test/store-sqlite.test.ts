@@ -108,6 +108,14 @@ describe('SQLite synchronous reads (the call path)', () => {
       expect(engine.sync.secret('default', 'demo')?.nonce).toBe('n2');
       expect(engine.sync.workspaceService('demo')).toBeNull();
       await same();
+      // One cache per kind of row: the same service in two buckets, and a token hash spelled like a service, stay apart.
+      await engine.putSecret({ bucket: 'team', service: 'demo', ciphertext: 'c3', nonce: 'n3', tag: 't3', updatedAt: 'u3' });
+      await engine.putWorkspaceService({ service: 'h3', version: 'v2', baseUrl: 'http://b', enabledAt: 'e2' });
+      expect(engine.sync.secret('team', 'demo')?.nonce).toBe('n3');
+      expect(engine.sync.secret('default', 'demo')?.nonce).toBe('n2');
+      expect(engine.sync.secret('team', 'other')).toBeNull();
+      expect(engine.sync.workspaceService('h3')?.version).toBe('v2');
+      expect(engine.sync.tokenByHash('h3')?.id).toBe('tok_h3');
     } finally {
       await engine.close();
       await cli.close();

@@ -38,10 +38,13 @@ function digestOf(bearer: string | undefined, kind: TokenKind): string {
   return hash('sha256', bearer, 'hex');
 }
 
+/** The presented digest's bytes, decoded into one reused buffer: nothing allocated per check (the check is synchronous). */
+const presented = Buffer.alloc(32);
+
 /** Whether the row's digest equals `digestHex`, compared in constant time. */
 function digestMatches(row: TokenRow, digestHex: string): boolean {
   const stored = storedDigest(row);
-  return stored !== null && timingSafeEqual(stored, Buffer.from(digestHex, 'hex'));
+  return stored !== null && presented.write(digestHex, 'hex') === 32 && timingSafeEqual(stored, presented);
 }
 
 export class Tokens {

@@ -160,8 +160,12 @@ export class SqliteStore implements Store {
   /** Receipts go to a writer thread (file-backed), else (`:memory:`, or the writer failed) straight in. */
   private readonly receiptWriter: ReceiptWriter | undefined;
   private readonly receipts: ReceiptInserter;
-  /** Hot-path rows (token by hash, workspace service, secret) kept while the database is unchanged; see `hotRead`. */
-  private readonly hot = new Map<string, unknown>();
+  /**
+   * Hot-path rows kept while the database is unchanged (see `hotRead`), one map per kind so a key
+   * is the value looked up as it came (no key string built per call). Values are rows or null.
+   */
+  private readonly hot = { tokens: new Map<string, TokenRow | null>(), services: new Map<string, WorkspaceServiceRow | null>(), secrets: new Map<string, Map<string, SecretRow | null>>() };
+  private hotRows = 0;
   private hotStamp = -1;
   /** When `PRAGMA data_version` was last read (performance.now()). */
   private hotCheckedAt = -Infinity;
@@ -225,52 +229,66 @@ export class SqliteStore implements Store {
    * are frozen. A clock, not a flag re-armed with setImmediate each event-loop turn: that immediate
    * cost an extra pass of the loop, ~3 µs per request at concurrency 16 (measured in pairs).
    */
-  private hotRead<T extends object | null>(key: string, load: () => T): T {
+  private hotRead<T extends object | null>(map: Map<string, T>, key: string): T | undefined {
     const now = performance.now();
     if (now - this.hotCheckedAt >= CHANGE_CHECK_MS) {
       this.hotCheckedAt = now;
       const version = this.stmt.dataVersion!.get() as number;
       if (version !== this.hotStamp) {
-        this.hot.clear();
+        this.written();
         this.hotStamp = version;
       }
     }
-    const hit = this.hot.get(key); // values are rows or null, never undefined: one lookup
-    if (hit !== undefined) return hit as T;
-    const value = load();
-    if (this.hot.size >= HOT_ROWS) this.hot.clear();
-    this.hot.set(key, value);
+    return map.get(key);
+  }
+
+  private hotKeep<T extends object | null>(map: Map<string, T>, key: string, value: T): T {
+    if (++this.hotRows > HOT_ROWS) this.written();
+    map.set(key, value);
     return value;
   }
 
   /** The per-call reads, answered at once from the hot cache or the file (see SyncReads). */
   readonly sync: SyncReads = {
-    tokenByHash: (hash) =>
-      this.hotRead(`token\n${hash}`, () => {
-        const r = this.stmt.tokenByHash!.get(hash) as Row | undefined;
-        if (!r) return null;
-        const row = tokenFrom(r);
+    tokenByHash: (hash) => {
+      const hit = this.hotRead(this.hot.tokens, hash);
+      if (hit !== undefined) return hit;
+      const r = this.stmt.tokenByHash!.get(hash) as Row | undefined;
+      let row: TokenRow | null = null;
+      if (r) {
+        row = tokenFrom(r);
         if (row.allow) Object.freeze(row.allow);
         if (row.binding) Object.freeze(row.binding);
-        return Object.freeze(row);
-      }),
-    workspaceService: (service) =>
-      this.hotRead(`ws\n${service}`, () => {
-        const r = this.stmt.getWs!.get(service) as Row | undefined;
-        return r ? Object.freeze({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }) : null;
-      }),
-    secret: (bucket, service) =>
-      this.hotRead(`secret\n${bucket}\n${service}`, () => {
-        const r = this.stmt.getSecret!.get(bucket, service) as Row | undefined;
-        return r
-          ? Object.freeze({ bucket: r.bucket, service: r.service, ciphertext: r.ciphertext, nonce: r.nonce, tag: r.tag, updatedAt: r.updated_at })
-          : null;
-      }),
+        Object.freeze(row);
+      }
+      return this.hotKeep(this.hot.tokens, hash, row);
+    },
+    workspaceService: (service) => {
+      const hit = this.hotRead(this.hot.services, service);
+      if (hit !== undefined) return hit;
+      const r = this.stmt.getWs!.get(service) as Row | undefined;
+      return this.hotKeep(this.hot.services, service, r ? Object.freeze({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }) : null);
+    },
+    secret: (bucket, service) => {
+      let inBucket = this.hot.secrets.get(bucket);
+      if (!inBucket) this.hot.secrets.set(bucket, (inBucket = new Map()));
+      const hit = this.hotRead(inBucket, service);
+      if (hit !== undefined) return hit;
+      const r = this.stmt.getSecret!.get(bucket, service) as Row | undefined;
+      return this.hotKeep(
+        inBucket,
+        service,
+        r ? Object.freeze({ bucket: r.bucket, service: r.service, ciphertext: r.ciphertext, nonce: r.nonce, tag: r.tag, updatedAt: r.updated_at }) : null,
+      );
+    },
   };
 
   /** Called by every write to a table hotRead serves (tokens, workspace_services, secrets). */
   private written() {
-    this.hot.clear();
+    this.hot.tokens.clear();
+    this.hot.services.clear();
+    this.hot.secrets.clear();
+    this.hotRows = 0;
   }
 
   private versionStatements(kind: AppKind) {
