@@ -57,7 +57,13 @@ with Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION
     paged = client.DemoCrm.contacts.list({}, max_pages=2)
     invalid = client.DemoCrm.contacts.get({"contact_id": "nope"})
     task = client.Unified.tasks.create({"input": {"title": "Call Ada"}, "targets": ["crm"]})
-    print(json.dumps({"version": VERSION_ID, "got": got.to_dict(), "created": created.to_dict(), "paged": paged.to_dict(), "invalid": invalid.to_dict(), "task": task.to_dict()}))
+    # A Unified method takes its selectors keyed by target in the input, never flat ones.
+    try:
+        client.Unified.tasks.create({"input": {"title": "x"}, "targets": ["crm"]}, selectors={"end_user_ref": "u1"})
+        flat = "accepted"
+    except TypeError as err:
+        flat = str(err)
+    print(json.dumps({"version": VERSION_ID, "got": got.to_dict(), "created": created.to_dict(), "paged": paged.to_dict(), "invalid": invalid.to_dict(), "task": task.to_dict(), "flat": flat}))
 `,
       env(),
     )) as Record<string, any>;
@@ -67,6 +73,7 @@ with Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION
     expect(out.paged).toMatchObject({ ok: true, data: { data: [{ id: 'con_1' }, { id: 'con_2' }], has_more: true } });
     expect(out.invalid).toMatchObject({ ok: false, status: 400, data: null, error: { code: 'ENGINE_INVALID_INPUT' } });
     expect(out.task).toMatchObject({ ok: true, data: { output: { tasks: [{ provider: 'crm', id: 'tsk_1', url: null }] }, steps: [{ target: 'crm', status: 'succeeded' }] } });
+    expect(out.flat).toMatch(/unexpected keyword argument 'selectors'/);
     const receipts = (await t.api('GET', `/v1/versions/${published.versionId}/receipts?limit=50`)).body.receipts as { surface: string }[];
     expect(receipts.length).toBeGreaterThanOrEqual(4);
     expect(receipts.every((r) => r.surface === 'grpc')).toBe(true);

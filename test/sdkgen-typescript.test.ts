@@ -64,21 +64,24 @@ const page = await client.DemoCrm.contacts.list({ limit: 1 }, { pagination: { ma
 void page;
 const issue = await client.Github.issues.create({ owner: 'o', repo: 'r', body: { title: 'Bug' } });
 if (issue.ok) { const n: number = issue.data.number; void n; }
-const task = await client.Unified.tasks.create({ input: { title: 'Call Ada' }, targets: ['crm'], selectors: { crm: { authType: 'api_key' } } });
+const task = await client.Unified.tasks.create({ input: { title: 'Call Ada' }, targets: ['crm'], selectors: { crm: { authType: 'api_key' } } }, { timeoutMs: 5_000 });
 if (task.ok) { const p: 'github' | 'crm' = task.data.output.tasks[0]!.provider; const s: string = task.data.steps[0]!.status; void p; void s; }
 `),
     );
     writeFileSync(join(project, 'wrong.ts'), program(`await client.DemoCrm.contacts.get({ contact_id: 42 });`));
     writeFileSync(join(project, 'unpaged.ts'), program(`await client.DemoCrm.contacts.get({ contact_id: 'con_1' }, { pagination: { maxPages: 2 } });`));
     writeFileSync(join(project, 'target.ts'), program(`await client.Unified.tasks.create({ input: { title: 'x' }, targets: ['jira'] });`));
+    // A Unified call's selectors are keyed by target in its input; flat ones in the options are refused by the Engine, so they do not type-check.
+    writeFileSync(join(project, 'flat.ts'), program(`await client.Unified.tasks.create({ input: { title: 'x' }, targets: ['crm'] }, { selectors: { endUserRef: 'u1' } });`));
     // One tsc run: the correct program has no error; each wrong one has exactly the expected one.
-    const result = await typecheck(project, ['good.ts', 'wrong.ts', 'unpaged.ts', 'target.ts']);
+    const result = await typecheck(project, ['good.ts', 'wrong.ts', 'unpaged.ts', 'target.ts', 'flat.ts']);
     expect(result.ok).toBe(false);
     const errors = result.output.split('\n').filter((l) => /error TS\d+/.test(l));
     expect(errors.filter((l) => l.startsWith('good.ts'))).toEqual([]);
     expect(errors.filter((l) => l.startsWith('wrong.ts'))).toEqual([expect.stringMatching(/error TS2322: Type 'number' is not assignable to type 'string'/)]);
     expect(errors.filter((l) => l.startsWith('unpaged.ts'))).toEqual([expect.stringMatching(/error TS2353: .*'pagination' does not exist in type 'CallOptions'/)]);
     expect(errors.filter((l) => l.startsWith('target.ts'))).toEqual([expect.stringMatching(/error TS2322: Type '"jira"' is not assignable to type '"github" \| "crm"'/)]);
+    expect(errors.filter((l) => l.startsWith('flat.ts'))).toEqual([expect.stringMatching(/error TS2353: .*'selectors' does not exist in type 'UnifiedCallOptions'/)]);
   }, 90_000);
 
   it('calls the Engine over gRPC and returns envelopes, with pagination as an option', async () => {

@@ -33,12 +33,16 @@ export interface Selectors {
   resourceId?: string;
 }
 
-export interface CallOptions {
-  selectors?: Selectors;
+/** Options of a Unified operation: its selectors and pagination go in the input, keyed by target. */
+export interface UnifiedCallOptions {
   /** Deadline of this call in milliseconds. */
   timeoutMs?: number;
   /** Aborting cancels the call (the envelope then carries TRANSPORT_UNAVAILABLE). */
   signal?: AbortSignal;
+}
+
+export interface CallOptions extends UnifiedCallOptions {
+  selectors?: Selectors;
 }
 
 /** Options of an operation whose pagination policy accepts a caller bound. */
