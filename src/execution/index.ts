@@ -148,6 +148,28 @@ function nowIso(): string {
   return isoText;
 }
 
+/** JSON.rawJSON and JSON.isRawJSON (in V8 since Node 21), not yet in TypeScript's lib. */
+const RawJson = JSON as unknown as { rawJSON(text: string): object; isRawJSON(value: unknown): value is { readonly rawJSON: string } };
+
+/** A run of 16 digits: an integer past 2^53 (16 digits) written out in full has one. */
+const LONG_DIGITS = /\d{16}/;
+
+/**
+ * A page's JSON with each integer a double cannot hold (past ±2^53) kept as its source text
+ * (JSON.rawJSON), so JSON.stringify writes the provider's own digits; undefined when the page
+ * has none. The cheap digit test spares the usual page the slower parse with a reviver.
+ */
+function exactParse(text: string | undefined): unknown {
+  if (text === undefined || !LONG_DIGITS.test(text)) return undefined;
+  let kept = false;
+  const value: unknown = JSON.parse(text, (_key, v: unknown, context?: { source?: string }) => {
+    if (typeof v !== 'number' || Number.isSafeInteger(v) || !Number.isInteger(v) || context?.source === undefined) return v;
+    kept = true;
+    return RawJson.rawJSON(context.source);
+  });
+  return kept ? value : undefined;
+}
+
 function nextLink(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header.join(',') : header;
   if (!value) return undefined;
@@ -439,6 +461,11 @@ export class Executor {
   ): Promise<Outcome> {
     const maxPages = bound ?? policy.engineMaxPages;
     const items: unknown[] = [];
+    // The aggregate as the REST/gRPC text must carry big integers exactly, but envelope.data keeps
+    // plain numbers: raw-JSON objects do not survive the structured clone into the MCP sandbox. So
+    // once a page holds such an integer, a second item list follows with those values kept exact.
+    let exactItems: unknown[] | undefined;
+    let exactLast: unknown;
     const origin = new URL(first.url).origin;
     let request = first;
     let pageInput = input;
@@ -468,8 +495,12 @@ export class Executor {
           ...partial(),
         };
       }
+      const exact = exactParse(res.json);
+      if (exact !== undefined) exactItems ??= items.slice();
+      if (exactItems) for (const item of exact === undefined ? pageItems : (getAt(exact, policy.items) as unknown[])) exactItems.push(item);
       for (const item of pageItems) items.push(item);
       last = res;
+      exactLast = exact;
 
       let next: ProviderRequest | undefined;
       const stopped = policy.stop !== undefined && !getAt(res.data, policy.stop);
@@ -508,8 +539,12 @@ export class Executor {
         const key = policy.pageInput!;
         let value: unknown;
         // A cursor may follow an empty page; page and offset styles end on one.
-        if (policy.style === 'cursor') value = getAt(res.data, policy.continuation!);
-        else if (pageItems.length > 0) value = policy.style === 'page' ? Number(pageInput[key] ?? 1) + 1 : Number(pageInput[key] ?? 0) + pageItems.length;
+        if (policy.style === 'cursor') {
+          value = getAt(res.data, policy.continuation!);
+          // A cursor past 2^53 goes back as its digits (a string: it is a path, query or header value).
+          const exactValue = exact === undefined ? undefined : getAt(exact, policy.continuation!);
+          if (RawJson.isRawJSON(exactValue)) value = exactValue.rawJSON;
+        } else if (pageItems.length > 0) value = policy.style === 'page' ? Number(pageInput[key] ?? 1) + 1 : Number(pageInput[key] ?? 0) + pageItems.length;
         if (value !== undefined && value !== null && value !== '') {
           pageInput = { ...pageInput, [key]: value };
           next = buildRequest(op, pageInput, target);
@@ -542,7 +577,8 @@ export class Executor {
       request = next;
     }
     const data = setAt(last!.data, policy.items, items);
-    const json = JSON.stringify(data);
-    return { envelope: success(last!.status, data), providerAnswered: true, pages, durationMs, bytes: Buffer.byteLength(json), sha256: sha256(json) };
+    // The text the caller receives (spliced by REST and gRPC), which the receipt's bytes and hash describe.
+    const json = JSON.stringify(exactItems ? setAt(exactLast ?? last!.data, policy.items, exactItems) : data);
+    return { envelope: success(last!.status, data), providerAnswered: true, pages, durationMs, bytes: Buffer.byteLength(json), sha256: sha256(json), dataJson: json };
   }
 }
