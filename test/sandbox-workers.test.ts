@@ -54,6 +54,17 @@ describe('SandboxWorkers', () => {
     expect(outcome.kind === 'threw' && outcome.error.message).toContain('host refused');
   });
 
+  it('fails a bridge call whose result cannot cross to the sandbox thread, at once', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    const h = host({ call: async () => ({ value: { ok: true, status: 200, data: { f: () => 1 }, error: null } }) });
+    const started = performance.now();
+    const outcome = await run('try { await call("a.b", {}); return "answered" } catch (e) { return String(e.message) }', h, new AbortController().signal, 20_000);
+    expect(outcome.kind).toBe('returned');
+    expect(outcome.kind === 'returned' ? JSON.parse(outcome.json ?? 'null') : null).toMatch(/could not hand the result to the script \(DataCloneError\)/);
+    expect(performance.now() - started).toBeLessThan(10_000); // not after the run's 20 s budget
+    expect(await run('return 2')).toEqual({ kind: 'returned', json: '2' }); // the thread goes on serving
+  });
+
   it('cancels a run through its signal', async () => {
     sandbox = new SandboxWorkers({ workers: 1 });
     const abort = new AbortController();

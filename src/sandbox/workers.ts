@@ -90,7 +90,14 @@ class SandboxWorker {
     const args = message.args as [unknown, unknown, unknown];
     const answer = message.method === 'call' ? pending.host.call(...args) : pending.host[message.method](args[0] as unknown[]);
     answer.then(
-      (value) => reply({ type: 'reply', call: message.call, ok: true, value }),
+      (value) => {
+        try {
+          reply({ type: 'reply', call: message.call, ok: true, value });
+        } catch (err) {
+          // A value the thread cannot receive (DataCloneError) must fail the bridge call, not leave the script waiting out its budget.
+          reply({ type: 'reply', call: message.call, ok: false, message: `the Engine could not hand the result to the script (${(err as Error)?.name ?? 'error'})` });
+        }
+      },
       (err: unknown) => reply({ type: 'reply', call: message.call, ok: false, message: String((err as Error)?.message ?? err) }),
     );
   }
