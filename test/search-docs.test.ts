@@ -33,12 +33,58 @@ const HUGE = {
   },
 };
 
+// Component schemas that fan out ten ways per level: Level2 dereferences to about 74,000 schema
+// nodes, past the Engine's dereferencing budget, though the document itself is small. Level3 builds
+// but is over 64 KiB; Level4 fits.
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const level = (k: number) =>
+  k === 6
+    ? { type: 'object', properties: { leaf: { type: 'integer', description: 'Only reachable through five $refs.' } } }
+    : { type: 'object', properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}`, ref(`Level${k + 1}`)])) };
+const DEEP = {
+  openapi: '3.1.0',
+  info: { title: 'Deep', version: '1' },
+  servers: [{ url: 'http://127.0.0.1:9' }],
+  paths: {
+    '/report': {
+      get: {
+        operationId: 'report/get',
+        summary: 'Get a report whose schema is too large to dereference',
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: ref('Report') } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Report: {
+        type: 'object',
+        properties: {
+          summary: ref('Summary'),
+          sections: { type: 'array', items: ref('Level2') },
+          loop: ref('Loop'),
+          self: ref('Self'),
+          tree: ref('Tree'),
+        },
+      },
+      Summary: { type: 'object', properties: { total: ref('Count') } },
+      Count: { type: 'integer', minimum: 0 },
+      Loop: ref('Loop2'),
+      Loop2: ref('Loop'),
+      Self: ref('Self'),
+      Tree: { type: 'object', properties: { child: ref('Tree') } },
+      ...Object.fromEntries([2, 3, 4, 5, 6].map((k) => [`Level${k}`, level(k)])),
+    },
+  },
+};
+
 beforeAll(async () => {
   t = await startTestEngine();
   const imported = await t.api('POST', '/v1/workspace/imports', { name: 'huge', version: 'v1', document: JSON.stringify(HUGE) });
   expect(imported.status).toBe(201);
-  for (const service of ['huge', 'github', 'demo-crm']) await t.api('PUT', `/v1/workspace/services/${service}`, { version: 'v1' });
-  const server = (await t.api('POST', '/v1/mcp/publish', { name: 'docs', services: ['huge=v1', 'github=v1', 'demo-crm=v1'], operations: ['huge=*', 'github=*', 'demo-crm=*'] })).body;
+  const deep = await t.api('POST', '/v1/workspace/imports', { name: 'deep', version: 'v1', document: JSON.stringify(DEEP) });
+  expect(deep.status).toBe(201);
+  for (const service of ['huge', 'deep', 'github', 'demo-crm']) await t.api('PUT', `/v1/workspace/services/${service}`, { version: 'v1' });
+  const server = (await t.api('POST', '/v1/mcp/publish', { name: 'docs', services: ['huge=v1', 'deep=v1', 'github=v1', 'demo-crm=v1'], operations: ['huge=*', 'deep=*', 'github=*', 'demo-crm=*'] })).body;
   t.canaries.push(server.token);
   client = new Client({ name: 'docs-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${server.token}` } } }));
@@ -84,6 +130,46 @@ describe('search_docs', () => {
     expect(tooBig.body.message).toContain('schemaPath');
     const sub = await search({ operationId: 'huge.things/create', section: 'response:400', schemaPath: '/properties/err_7' });
     expect(sub.body.sections['response:400']).toEqual({ type: 'string', description: expect.stringContaining('Field 7') });
+  });
+
+  it('leads through schemaPath into a section too large to dereference', async () => {
+    const at = (schemaPath?: string) => search({ operationId: 'deep.report/get', section: 'response:200', ...(schemaPath === undefined ? {} : { schemaPath }) });
+    const detail = (await search({ operationId: 'deep.report/get' })).body;
+    expect(detail.schema_status).toEqual({ complete: false, included_sections: [], available_sections: ['response:200'] });
+    const whole = await at();
+    expect(whole.body.code).toBe('ENGINE_SECTION_TOO_LARGE');
+    expect(whole.body.message).toContain('(children: /type, /properties)');
+    // The pointer reads as in the dereferenced section: each $ref on the way is followed.
+    expect((await at('/properties/summary')).body.sections['response:200']).toEqual({ type: 'object', properties: { total: { type: 'integer', minimum: 0 } } });
+    expect((await at('/properties/summary/properties/total/type')).body.sections['response:200']).toBe('integer');
+    const level4 = (await at('/properties/sections/items/properties/f0/properties/f1')).body.sections['response:200'];
+    expect(level4.properties.f3.properties.f9.properties.leaf).toEqual({ type: 'integer', description: 'Only reachable through five $refs.' });
+  });
+
+  it('names the children of a subtree too large in turn, and refuses paths that do not exist', async () => {
+    const at = (schemaPath: string) => search({ operationId: 'deep.report/get', section: 'response:200', schemaPath });
+    const sections = await at('/properties/sections');
+    expect(sections.body.code).toBe('ENGINE_SECTION_TOO_LARGE');
+    expect(sections.body.message).toContain(`at '/properties/sections'`);
+    expect(sections.body.message).toContain('(children: /type, /items)');
+    const items = await at('/properties/sections/items');
+    expect(items.body.code).toBe('ENGINE_SECTION_TOO_LARGE');
+    expect(items.body.message).toContain('(children: /type, /properties)');
+    // Level3 dereferences within the budget but is over 64 KiB.
+    const level3 = await at('/properties/sections/items/properties/f0');
+    expect(level3.body.code).toBe('ENGINE_SECTION_TOO_LARGE');
+    expect(level3.body.message).toContain('(children: /type, /properties)');
+    for (const missing of ['/properties/nope', '/properties/sections/items/properties/f10', '/properties/summary/$ref', '/properties/tree/properties/child/properties']) {
+      expect((await at(missing)).body.code, missing).toBe('ENGINE_UNKNOWN_SCHEMA_PATH');
+    }
+  });
+
+  it('ends cyclic $ref chains where dereferencing cuts them', async () => {
+    const at = async (schemaPath: string) => (await search({ operationId: 'deep.report/get', section: 'response:200', schemaPath })).body.sections['response:200'];
+    expect(await at('/properties/loop')).toEqual({ $comment: 'recursive: same shape as Loop' });
+    expect(await at('/properties/self')).toEqual({ $comment: 'recursive: same shape as Self' });
+    expect(await at('/properties/tree')).toEqual({ type: 'object', properties: { child: { $comment: 'recursive: same shape as Tree' } } });
+    expect(await at('/properties/tree/properties/child')).toEqual({ $comment: 'recursive: same shape as Tree' });
   });
 
   it('gives precise errors for unknown operationId, section and schemaPath, with no guesses', async () => {

@@ -3,7 +3,7 @@
 // JSON, with schema sections included whole or omitted and schema_status saying which.
 import MiniSearch from 'minisearch';
 import type { Catalog, JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
-import { getAt, PointerError, parsePointer } from '../json-pointer/index.ts';
+import { formatPointer, getAt, PointerError, parsePointer } from '../json-pointer/index.ts';
 import type { UnifiedDefinition } from '../unified/definitions.ts';
 
 export const RESPONSE_LIMIT_BYTES = 64 * 1024;
@@ -37,8 +37,11 @@ export interface DocEntry {
   deprecated?: boolean;
   /** Names of the sections this operation has. */
   sectionNames: string[];
-  /** Builds one (dereferenced) section on demand. */
-  section: (name: string) => unknown;
+  /**
+   * One (dereferenced) section, or its subtree at `tokens`, built on demand: undefined when the
+   * path does not exist, a TooLarge when it is too large to build.
+   */
+  section: (name: string, tokens?: readonly string[]) => unknown;
   pagination: OperationSpec['pagination'];
   required: string[];
 }
@@ -63,21 +66,34 @@ function sectionBytes(value: unknown): number {
   return size;
 }
 
-/** A section too large to build. A marker object only this module holds: a real schema may well have a `tooLarge` key. */
+/** What cached() keeps for a section too large to build. A marker object only this module holds: a real schema may well have a `tooLarge` key. */
 const TOO_LARGE: unknown = Object.freeze({});
+
+/** A section or subtree too large to build, with the keys an agent can follow one level deeper. */
+class TooLarge {
+  readonly children: string[];
+  constructor(children: string[]) {
+    this.children = children;
+  }
+}
 
 class DerefBudget extends Error {}
 
-/** Inlines `#/components/schemas/X` references; recursion is cut with a `$comment`. */
-function dereference(schema: JsonSchema, index: ServiceIndex): unknown {
+const SCHEMA_REF = '#/components/schemas/';
+
+/**
+ * Inlines `#/components/schemas/X` references; recursion is cut with a `$comment`. `stack` holds
+ * the schemas already entered above `schema`, when it is a subtree of a larger one.
+ */
+function dereference(schema: unknown, index: ServiceIndex, stack: string[] = []): unknown {
   let nodes = 0;
   const walk = (node: unknown, stack: string[]): unknown => {
     if (++nodes > DEREF_NODE_BUDGET) throw new DerefBudget();
     if (Array.isArray(node)) return node.map((n) => walk(n, stack));
     if (!node || typeof node !== 'object') return node;
     const ref = (node as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-      const name = ref.slice('#/components/schemas/'.length);
+    if (typeof ref === 'string' && ref.startsWith(SCHEMA_REF)) {
+      const name = ref.slice(SCHEMA_REF.length);
       if (stack.includes(name)) return { $comment: `recursive: same shape as ${name}` };
       const target = index.schemas[name];
       return target === undefined ? node : walk(target, [...stack, name]);
@@ -86,8 +102,26 @@ function dereference(schema: JsonSchema, index: ServiceIndex): unknown {
     for (const [k, v] of Object.entries(node)) out[k] = walk(v, stack);
     return out;
   };
-  return walk(schema, []);
+  return walk(schema, stack);
 }
+
+/**
+ * Follows `node`'s `$ref` chain as dereference() does, pushing each schema entered onto `stack`.
+ * A name already on the stack is where dereference() cuts recursion, so a cyclic chain ends there.
+ */
+function followRef(node: unknown, index: ServiceIndex, stack: string[]): unknown {
+  for (;;) {
+    const ref = node && typeof node === 'object' ? (node as { $ref?: unknown }).$ref : undefined;
+    if (typeof ref !== 'string' || !ref.startsWith(SCHEMA_REF)) return node;
+    const name = ref.slice(SCHEMA_REF.length);
+    if (stack.includes(name)) return { $comment: `recursive: same shape as ${name}` };
+    if (index.schemas[name] === undefined) return node;
+    stack.push(name);
+    node = index.schemas[name];
+  }
+}
+
+const childrenOf = (node: unknown) => (node && typeof node === 'object' ? Object.keys(node) : []);
 
 /** Dereferenced sections are costly to build and often asked again: keep the most recent ones. */
 const sectionCache = new Map<string, unknown>();
@@ -119,17 +153,38 @@ function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
       .filter(([, schema]) => schema !== null)
       .map(([status]) => `response:${status}`),
   ];
-  const build = (name: string): unknown => {
+  /** A section's shape, with each of its schemas passed through `schema`. */
+  const shape = (name: string, schema: (s: JsonSchema) => unknown): unknown => {
     if (name === 'parameters') {
       return Object.fromEntries(
         op.parameters.map((p) => [
           p.name,
-          { in: p.in, required: p.required, ...(p.description ? { description: p.description } : {}), schema: dereference(p.schema, index), ...(p.slashPreserving ? { slashPreserving: true } : {}) },
+          { in: p.in, required: p.required, ...(p.description ? { description: p.description } : {}), schema: schema(p.schema), ...(p.slashPreserving ? { slashPreserving: true } : {}) },
         ]),
       );
     }
-    if (name === 'request') return { contentType: op.body!.contentType, required: op.body!.required, inputKey: 'body', schema: dereference(op.body!.schema, index) };
-    return dereference(op.responses[name.slice('response:'.length)]!, index);
+    if (name === 'request') return { contentType: op.body!.contentType, required: op.body!.required, inputKey: 'body', schema: schema(op.body!.schema) };
+    return schema(op.responses[name.slice('response:'.length)]!);
+  };
+  const build = (name: string) => shape(name, (s) => dereference(s, index));
+  const key = (name: string) => `${index.service}@${index.version}/${op.id}/${name}`;
+  /**
+   * A subtree of a section too large to build. The pointer is walked over the section's catalog
+   * form, following a $ref wherever the walk stands on one, so it reads as it would in the
+   * dereferenced section; only the subtree it reaches is dereferenced.
+   */
+  const subtree = (name: string, tokens: readonly string[]): unknown => {
+    const stack: string[] = [];
+    let node = followRef(shape(name, (s) => s), index, stack);
+    for (const token of tokens) {
+      node = getAt(node, [token]);
+      if (node === undefined) return undefined;
+      node = followRef(node, index, stack);
+    }
+    // The empty path is the whole section, which has already failed to build.
+    if (!tokens.length) return new TooLarge(childrenOf(node));
+    const value = cached(`${key(name)}#${formatPointer(tokens)}`, () => dereference(node, index, stack));
+    return value === TOO_LARGE ? new TooLarge(childrenOf(node)) : value;
   };
   return {
     operationId: op.id,
@@ -145,7 +200,11 @@ function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
     pagination: op.pagination,
     required: [...op.parameters.filter((p) => p.required).map((p) => p.name), ...(op.body?.required ? ['body'] : [])],
     sectionNames: names,
-    section: (name) => (names.includes(name) ? cached(`${index.service}@${index.version}/${op.id}/${name}`, () => build(name)) : undefined),
+    section: (name, tokens = []) => {
+      if (!names.includes(name)) return undefined;
+      const whole = cached(key(name), () => build(name));
+      return whole === TOO_LARGE ? subtree(name, tokens) : getAt(whole, tokens);
+    },
   };
 }
 
@@ -176,7 +235,7 @@ export function unifiedEntry(def: UnifiedDefinition, pagination: (operation: str
     pagination: null,
     required: ['input', 'targets'],
     sectionNames: Object.keys(sections),
-    section: (name) => sections[name],
+    section: (name, tokens = []) => getAt(sections[name], tokens),
   };
 }
 
@@ -385,7 +444,7 @@ export class DocsIndex {
       for (const name of ['parameters', 'request', 'input', 'targets']) {
         if (!entry.sectionNames.includes(name)) continue;
         const value = entry.section(name);
-        if (value === TOO_LARGE) continue;
+        if (value instanceof TooLarge) continue;
         const quoted = Buffer.byteLength(JSON.stringify(name));
         const first = result.schema_status.included_sections.length === 0 ? 0 : 1;
         const added = quoted + 1 + sectionBytes(value) + first + quoted + first;
@@ -428,25 +487,28 @@ export class DocsIndex {
     const included: string[] = [];
     const shell = () => ({ ...base, sections, schema_status: { complete: false, included_sections: included, available_sections: available } });
     let description = base.description;
+    let tokens: string[] = [];
+    try {
+      if (args.schemaPath !== undefined) tokens = parsePointer(args.schemaPath);
+    } catch (err) {
+      throw new DocsError('ENGINE_INVALID_INPUT', `schemaPath: ${(err as PointerError).message}`);
+    }
+    // The keys of the last value left out, for the hint when a requested section is refused.
+    let refusedChildren: string[] = [];
     for (const name of wanted) {
-      let value = entry.section(name);
-      if (args.schemaPath !== undefined) {
-        let tokens: string[];
-        try {
-          tokens = parsePointer(args.schemaPath);
-        } catch (err) {
-          throw new DocsError('ENGINE_INVALID_INPUT', `schemaPath: ${(err as PointerError).message}`);
-        }
-        value = getAt(value, tokens);
-        if (value === undefined) throw new DocsError('ENGINE_UNKNOWN_SCHEMA_PATH', `schemaPath '${args.schemaPath}' does not exist in section '${name}'`);
+      const value = entry.section(name, tokens);
+      if (value === undefined && args.schemaPath !== undefined) throw new DocsError('ENGINE_UNKNOWN_SCHEMA_PATH', `schemaPath '${args.schemaPath}' does not exist in section '${name}'`);
+      if (value instanceof TooLarge) {
+        refusedChildren = value.children;
+        continue;
       }
-      if (value === TOO_LARGE) continue;
       sections[name] = value;
       included.push(name);
       // Measured with `complete: false`, the longer of the two spellings the answer may end with.
       if (bytes({ ...shell(), schema_status: { complete: false, included_sections: included, available_sections: available } }) > RESPONSE_LIMIT_BYTES) {
         delete sections[name];
         included.pop();
+        refusedChildren = childrenOf(value);
       }
     }
     // A long description is shortened before a requested section is dropped.
@@ -455,12 +517,10 @@ export class DocsIndex {
     }
     const answer = { ...shell(), description, schema_status: { complete: included.length === wanted.length, included_sections: included, available_sections: available } };
     if (args.section !== undefined && !included.length) {
-      const whole = entry.section(args.section);
-      const value = args.schemaPath !== undefined ? getAt(whole, parsePointer(args.schemaPath)) : whole;
-      const keys = value && typeof value === 'object' ? Object.keys(value as object).slice(0, 50) : [];
+      const keys = refusedChildren.slice(0, 50);
       throw new DocsError(
         'ENGINE_SECTION_TOO_LARGE',
-        `section '${args.section}'${args.schemaPath ? ` at '${args.schemaPath}'` : ''} is larger than 64 KiB; request a smaller subtree with schemaPath (children: ${keys.map((k) => `/${k}`).join(', ')})`,
+        `section '${args.section}'${args.schemaPath ? ` at '${args.schemaPath}'` : ''} is too large to return (over 64 KiB, or too many nested schemas to expand); request a smaller subtree with schemaPath (children: ${keys.map((k) => formatPointer([k])).join(', ')})`,
       );
     }
     return answer;
