@@ -63,25 +63,49 @@ describe('secrets never leak', () => {
 });
 
 describe('an echoed key in another spelling', () => {
-  // A base64-style key with characters that URLs and JSON spell differently; it travels in the query string.
+  // A base64-style key with characters that URLs, JSON and HTML spell differently; it travels in the query string.
   const KEY = 'AKx9+Fq/7Zr2pW==';
+  const WIDE_KEY = 'sk/+=ü"\\ canary_7';
+  // Spellings that go into the body through JSON.stringify.
   const spellings = [
     KEY,
     encodeURIComponent(KEY), // AKx9%2BFq%2F7Zr2pW%3D%3D, as sent
     encodeURIComponent(KEY).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
     new URLSearchParams({ k: KEY }).toString().slice(2),
-    JSON.stringify(KEY).slice(1, -1).replaceAll('/', '\\/'), // PHP's json_encode
+    'AKx9%2BFq/7Zr2pW%3D%3D', // Python's urllib.parse.quote (keeps '/')
+    'AKx9+Fq%2F7Zr2pW==', // Go's url.PathEscape (keeps '+' and '=')
+    'AKx9&#43;Fq&#x2F;7Zr2pW&#61;&#X3d;', // HTML character references
   ];
+  // Spellings already JSON-escaped by the provider's encoder: they go into the body as they are.
+  const escaped = [
+    String.raw`AKx9+Fq\/7Zr2pW==`, // PHP's json_encode
+    String.raw`AKx9\u002BFq/7Zr2pW==`, // .NET's System.Text.Json
+    String.raw`AKx9\u002bFq\/7Zr2pW\u003D\u003d`, // any mix of the two
+  ];
+  const total = spellings.length + escaped.length;
   let echo: FakeProvider;
   let engine: TestEngine;
   let pets: { versionId: string; token: string };
+  let wide: { versionId: string; token: string };
 
   beforeAll(async () => {
     // Echoes the request target and the key in every spelling above, in a success and in an error body.
     echo = await startFakeProvider((req, res) => {
       const key = new URL(req.url, 'http://x').searchParams.get('api_key');
-      // The last spelling is already JSON-escaped: it goes into the body as is.
-      const body = `{"request":"GET ${req.url}","spellings":[${spellings.slice(0, -1).map((s) => JSON.stringify(s)).join(',')}],"php":"${spellings.at(-1)}"}`;
+      if (req.url.startsWith('/pets/utf16')) {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-16le' });
+        res.end(Buffer.from(JSON.stringify({ echo: `invalid key ${key}` }), 'utf16le'));
+        return;
+      }
+      if (req.url.startsWith('/pets/wide')) {
+        // A key outside ASCII, as PHP, .NET (upper-case hex) and an HTML page would echo it.
+        const wide = String.raw`sk\/+=\u00fc\"\\ canary_7`;
+        const upper = String.raw`sk/\u002B=\u00FC\u0022\\ canary_7`;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(`{"php":"${wide}","dotnet":"${upper}","html":"sk/+=&#252;&quot;\\\\ canary_7","url":"${encodeURIComponent(WIDE_KEY)}"}`);
+        return;
+      }
+      const body = `{"request":"GET ${req.url}","spellings":[${spellings.map((s) => JSON.stringify(s)).join(',')}],"escaped":[${escaped.map((s) => `"${s}"`).join(',')}]}`;
       res.writeHead(key === KEY ? (req.url.startsWith('/pets/err') ? 401 : 200) : 403, { 'content-type': 'application/json' });
       res.end(body);
     });
@@ -95,7 +119,25 @@ describe('an echoed key in another spelling', () => {
       auth: { type: 'api_key', in: 'query', name: 'api_key' },
     });
     pets = await publishSdk(engine, { name: 'pets', service: 'pets', baseUrl: echo.url, secret: KEY, operations: ['getPet'] });
+    await importGetService(engine, {
+      name: 'pets2',
+      url: echo.url,
+      path: '/pets/{id}',
+      operationId: 'getPet',
+      parameters: ['{ name: id, in: path, required: true, schema: { type: string } }'],
+      auth: { type: 'api_key', in: 'query', name: 'api_key' },
+    });
+    wide = await publishSdk(engine, { name: 'wide', service: 'pets2', baseUrl: echo.url, secret: WIDE_KEY, operations: ['getPet'] });
   });
+
+  const execute = async (app: { versionId: string; token: string }, operation: string, id: string) => {
+    const res = await fetch(`${engine.url}/v1/apps/${app.versionId}/executions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ operation, input: { id } }),
+    });
+    return res.text();
+  };
 
   afterAll(async () => {
     await engine?.stop();
@@ -116,9 +158,20 @@ describe('an echoed key in another spelling', () => {
     expect(JSON.parse(replies[0]!)).toMatchObject({ ok: true, data: { request: 'GET /pets/p1?api_key=[redacted]' } });
     expect(JSON.parse(replies[1]!)).toMatchObject({ ok: false, error: { code: 'PROVIDER_ERROR', details: { providerBody: { request: 'GET /pets/err?api_key=[redacted]' } } } });
     for (const reply of replies) {
-      for (const spelling of spellings) expect(reply).not.toContain(spelling);
-      expect(reply.match(/\[redacted\]/g)?.length).toBe(spellings.length + 1); // the request URL and each spelling
+      for (const spelling of [...spellings, ...escaped]) expect(reply).not.toContain(spelling);
+      expect(reply.match(/\[redacted\]/g)?.length).toBe(total + 1); // the request URL and each spelling
     }
     expect(engine.logs.join('\n')).not.toContain(encodeURIComponent(KEY));
+  });
+
+  it('redacts the key in a body of another charset (UTF-16), which comes back as UTF-8 text', async () => {
+    const reply = await execute(pets, 'pets.getPet', 'utf16');
+    expect(JSON.parse(reply)).toEqual({ ok: true, status: 200, data: { echo: 'invalid key [redacted]' }, error: null });
+  });
+
+  it('redacts a key outside ASCII in each encoder\'s spelling', async () => {
+    const reply = await execute(wide, 'pets2.getPet', 'wide');
+    expect(JSON.parse(reply)).toEqual({ ok: true, status: 200, data: { php: '[redacted]', dotnet: '[redacted]', html: '[redacted]', url: '[redacted]' }, error: null });
+    expect(reply).not.toContain('canary_7');
   });
 });

@@ -331,7 +331,7 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
     const durationMs = performance.now() - this.started;
     const chunks = this.chunks;
     let raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.size);
-    if (this.secret) raw = redact(raw, this.secret);
+    if (this.secret) raw = redact(raw, this.secret, this.headers['content-type']);
     const body = parseBody(raw, this.headers['content-type']);
     this.resolve({ status: this.status, headers: this.headers, data: body.data, raw, json: body.json, durationMs });
   }
@@ -341,40 +341,97 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
   }
 }
 
-/** Characters that read the same raw, percent-encoded and JSON-escaped. */
-const PLAIN = /^[A-Za-z0-9_.~-]*$/;
+/** A key of these characters has one spelling in URLs, JSON and HTML: found with one byte search. */
+const PLAIN = /^[A-Za-z0-9_.-]*$/;
+const ALNUM_RUN = /[A-Za-z0-9]+/g;
+
+const hexDigit = (d: string) => (/[a-f]/i.test(d) ? `[${d.toLowerCase()}${d.toUpperCase()}]` : d);
+/** `n` in hex as a pattern that takes either case of each digit. */
+const hexOf = (n: number, width: number) => [...n.toString(16).padStart(width, '0')].map(hexDigit).join('');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+/** JSON's two-character escapes, as patterns. */
+const JSON_SHORT: Record<string, string> = { '"': String.raw`\\"`, '\\': String.raw`\\\\`, '/': String.raw`\\/`, '\b': String.raw`\\b`, '\f': String.raw`\\f`, '\n': String.raw`\\n`, '\r': String.raw`\\r`, '\t': String.raw`\\t` };
+const HTML_NAMED: Record<string, string> = { '"': '&quot;', '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&apos;' };
 
 /**
- * The ways a provider may echo a credential: as sent, percent-encoded (upper- or lower-case hex,
- * or form-encoded, as a query-string key comes back in a `self` link or an echoed request URL) and
- * JSON-escaped (quotes, backslashes, `\/`, `\uXXXX`). A key of plain characters has only itself.
+ * Every way one character of a key may come back from a provider: as it is, percent-encoded
+ * (either hex case, UTF-8 bytes; '+' for a space), JSON-escaped (short escapes, \uXXXX in either
+ * case, surrogate pairs) or as an HTML character reference. Encoders differ in which characters
+ * they escape (.NET escapes '+', PHP '/', Go's PathEscape leaves '+' and '='), so each character
+ * of the key is matched in any of its spellings independently of the others.
  */
-function secretForms(secret: string): string[] {
-  if (PLAIN.test(secret)) return [secret];
-  const encoded = encodeURIComponent(secret.isWellFormed() ? secret : secret.toWellFormed());
-  const escaped = JSON.stringify(secret).slice(1, -1);
-  const forms = [
-    secret,
-    encoded,
-    encoded.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
-    new URLSearchParams([['', secret]]).toString().slice(1),
-    escaped,
-    escaped.replaceAll('/', '\\/'),
-    escaped.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-  ];
-  // Longest first, so no form is broken up by replacing a shorter one inside it.
-  return [...new Set(forms)].filter((f) => f !== '').sort((a, b) => b.length - a.length);
+function characterPattern(c: string): string {
+  if (/[A-Za-z0-9]/.test(c)) return c;
+  const code = c.codePointAt(0)!;
+  const forms = new Set<string>([escapeRegExp(c)]);
+  forms.add([...Buffer.from(c, 'utf8')].map((b) => `%${hexOf(b, 2)}`).join(''));
+  if (c === ' ') forms.add(String.raw`\+`);
+  const units = code > 0xffff ? [0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff)] : [code];
+  forms.add(units.map((u) => String.raw`\\u` + hexOf(u, 4)).join(''));
+  if (JSON_SHORT[c]) forms.add(JSON_SHORT[c]);
+  forms.add(`&#0*${code};`);
+  forms.add(`&#[xX]0*${hexOf(code, 1)};`);
+  if (HTML_NAMED[c]) forms.add(HTML_NAMED[c]);
+  return `(?:${[...forms].join('|')})`;
 }
 
-/** The body with every form of the secret replaced by `[redacted]`: a provider that echoes the credential must not hand it to the caller. */
-function redact(raw: Buffer, secret: string): Buffer {
-  // The usual key (plain characters) has one spelling: one search, nothing allocated.
-  if (PLAIN.test(secret) && !raw.includes(secret)) return raw;
-  const forms = secretForms(secret);
-  if (!forms.some((f) => raw.includes(f))) return raw;
-  let text = raw.toString('utf8');
-  for (const form of forms) text = text.split(form).join('[redacted]');
-  return Buffer.from(text);
+interface SecretMatcher {
+  /** A run of the key that every spelling keeps as it is: a body without it cannot hold the key. */
+  anchor: string | undefined;
+  pattern: RegExp;
+}
+
+const matchers = new Map<string, SecretMatcher>();
+function matcherOf(secret: string): SecretMatcher {
+  let matcher = matchers.get(secret);
+  if (!matcher) {
+    const runs = secret.match(ALNUM_RUN) ?? [];
+    const longest = runs.reduce((a, b) => (b.length > a.length ? b : a), '');
+    matcher = { anchor: longest.length >= 4 ? longest : undefined, pattern: new RegExp([...secret].map(characterPattern).join(''), 'g') };
+    if (matchers.size >= 256) matchers.clear(); // OAuth access tokens come and go
+    matchers.set(secret, matcher);
+  }
+  return matcher;
+}
+
+const charsets = new Map<string, string | undefined>();
+/**
+ * The body's declared charset when it is not UTF-8 (e.g. UTF-16) and TextDecoder knows it: the key is
+ * then searched for in characters, not bytes. Providers send the same few Content-Types: remembered.
+ */
+function declaredCharset(contentType: string | string[] | undefined): string | undefined {
+  const type = Array.isArray(contentType) ? contentType[0] : contentType;
+  if (!type) return undefined;
+  if (charsets.has(type)) return charsets.get(type);
+  const name = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
+  let charset: string | undefined;
+  if (name && name !== 'utf-8' && name !== 'utf8' && name !== 'us-ascii') {
+    try {
+      charset = new TextDecoder(name).encoding;
+    } catch {
+      charset = undefined; // a charset TextDecoder does not know: read as UTF-8, as before
+    }
+  }
+  if (charsets.size >= 64) charsets.clear();
+  charsets.set(type, charset);
+  return charset;
+}
+
+/**
+ * The body with every spelling of the secret replaced by `[redacted]`: a provider that echoes the
+ * credential must not hand it to the caller. A body in another charset is decoded first and comes
+ * back as UTF-8.
+ */
+function redact(raw: Buffer, secret: string, contentType: string | string[] | undefined): Buffer {
+  const charset = declaredCharset(contentType);
+  // The usual key (plain characters) in the usual body (UTF-8) has one spelling: one search, nothing allocated.
+  if (charset === undefined && PLAIN.test(secret) && !raw.includes(secret)) return raw;
+  const { anchor, pattern } = matcherOf(secret);
+  if (charset === undefined && anchor !== undefined && !raw.includes(anchor)) return raw;
+  const text = charset === undefined ? raw.toString('utf8') : new TextDecoder(charset).decode(raw);
+  pattern.lastIndex = 0;
+  if (charset === undefined && !pattern.test(text)) return raw;
+  return Buffer.from(text.replace(pattern, '[redacted]'));
 }
 
 const tooLarge = (maxBytes: number) =>
