@@ -110,23 +110,18 @@ describe('an echoed key in another spelling', () => {
       res.end(body);
     });
     engine = await startTestEngine();
-    await importGetService(engine, {
-      name: 'pets',
-      url: echo.url,
-      path: '/pets/{id}',
-      operationId: 'getPet',
-      parameters: ['{ name: id, in: path, required: true, schema: { type: string } }'],
-      auth: { type: 'api_key', in: 'query', name: 'api_key' },
-    });
+    // Two services over the same echo: one per key.
+    for (const name of ['pets', 'pets2']) {
+      await importGetService(engine, {
+        name,
+        url: echo.url,
+        path: '/pets/{id}',
+        operationId: 'getPet',
+        parameters: ['{ name: id, in: path, required: true, schema: { type: string } }'],
+        auth: { type: 'api_key', in: 'query', name: 'api_key' },
+      });
+    }
     pets = await publishSdk(engine, { name: 'pets', service: 'pets', baseUrl: echo.url, secret: KEY, operations: ['getPet'] });
-    await importGetService(engine, {
-      name: 'pets2',
-      url: echo.url,
-      path: '/pets/{id}',
-      operationId: 'getPet',
-      parameters: ['{ name: id, in: path, required: true, schema: { type: string } }'],
-      auth: { type: 'api_key', in: 'query', name: 'api_key' },
-    });
     wide = await publishSdk(engine, { name: 'wide', service: 'pets2', baseUrl: echo.url, secret: WIDE_KEY, operations: ['getPet'] });
   });
 
