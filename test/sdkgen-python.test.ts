@@ -92,6 +92,25 @@ print(json.dumps(client.DemoCrm.contacts.get({"contact_id": "con_1"}).to_dict())
     expect(out).toMatchObject({ ok: false, status: 503, data: null, error: { code: 'TRANSPORT_UNAVAILABLE', retryable: true, details: { grpc_status: 'UNAVAILABLE' } } });
   }, 30_000);
 
+  it('refuses a token it cannot send (a trailing newline from a file) when the client is made, without echoing it', async () => {
+    const out = (await runPython(
+      python,
+      `
+import json, os
+from svc_sdk_shop_py import Client
+try:
+    Client(grpc_url="127.0.0.1:1", token=os.environ["SVC_EXECUTION_TOKEN"] + "\\n")
+    message = "accepted"
+except ValueError as err:
+    message = str(err)
+print(json.dumps({"message": message}))
+`,
+      env(),
+    )) as { message: string };
+    expect(out.message).toMatch(/token must be the SDK execution token/);
+    expect(out.message).not.toContain(published.token.slice(8));
+  }, 30_000);
+
   it('answers arguments it cannot send, and calls after close, with envelopes instead of raising', async () => {
     const out = (await runPython(
       python,

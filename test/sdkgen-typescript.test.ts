@@ -121,6 +121,24 @@ console.log(JSON.stringify(env));
     expect(env).toMatchObject({ ok: false, status: 503, data: null, error: { code: 'TRANSPORT_UNAVAILABLE', retryable: true, details: { grpc_status: 'UNAVAILABLE' } } });
   }, 30_000);
 
+  it('refuses a token it cannot send (a trailing newline from a file) when the client is made, without echoing it', async () => {
+    writeFileSync(
+      join(project, 'newline.ts'),
+      `import { Client } from '@svc-sdk/shop';
+let message = 'accepted';
+try {
+  new Client({ grpcUrl: '127.0.0.1:1', token: process.env.SVC_EXECUTION_TOKEN + '\\n' });
+} catch (err) {
+  message = (err as Error).message;
+}
+console.log(JSON.stringify({ message }));
+`,
+    );
+    const out = (await runNode(project, 'newline.ts', { SVC_EXECUTION_TOKEN: published.token })) as { message: string };
+    expect(out.message).toMatch(/token must be the SDK execution token/);
+    expect(out.message).not.toContain(published.token.slice(8));
+  }, 30_000);
+
   it('answers options it cannot send, and calls after close, with envelopes instead of throwing', async () => {
     writeFileSync(
       join(project, 'edges.ts'),

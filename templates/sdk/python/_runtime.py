@@ -85,8 +85,9 @@ def _parse_target(grpc_url: str) -> _t.Tuple[str, bool]:
 
 class Runtime:
     def __init__(self, grpc_url: str, token: str, version_id: str, timeout: _t.Optional[float], options: _t.Sequence[_t.Tuple[str, _t.Any]]) -> None:
-        if not isinstance(token, str) or not token:
-            raise ValueError("Client(grpc_url=..., token=...): token must be the SDK execution token")
+        # Checked here, never echoed: a header value gRPC cannot send would fail every call.
+        if not isinstance(token, str) or not token or not all("\x21" <= c <= "\x7e" for c in token):
+            raise ValueError("Client(grpc_url=..., token=...): token must be the SDK execution token (printable characters, no spaces or line breaks)")
         self._target, tls = _parse_target(grpc_url)
         channel_options = [("grpc.max_receive_message_length", -1), *options]
         if tls:

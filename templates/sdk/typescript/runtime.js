@@ -65,7 +65,10 @@ export class Runtime {
 
   constructor(options, versionId) {
     if (!options || typeof options !== 'object') throw new TypeError('new Client({ grpcUrl, token }): options are required');
-    if (typeof options.token !== 'string' || options.token === '') throw new TypeError('new Client({ grpcUrl, token }): token must be the SDK execution token');
+    // Checked here, never echoed: grpc-js would throw on a header value it cannot send with the token in its message.
+    if (typeof options.token !== 'string' || !/^[\x21-\x7e]+$/.test(options.token)) {
+      throw new TypeError('new Client({ grpcUrl, token }): token must be the SDK execution token (printable characters, no spaces or line breaks)');
+    }
     const { target, tls } = parseTarget(options.grpcUrl);
     this.#target = target;
     this.#token = options.token;
