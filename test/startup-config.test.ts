@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,17 +25,19 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function serve(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--no-node-snapshot', ENTRY, 'serve'], {
+async function serve(env: Record<string, string>, command = 'serve'): Promise<{ code: number | null; stderr: string; stdout: string }> {
+  const child = spawn(process.execPath, ['--no-node-snapshot', ENTRY, command], {
     env: { PATH: process.env.PATH, HOME: dir, SVC_DATA_DIR: join(dir, 'data'), SVC_HTTP_PORT: '0', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.on('data', (d) => (stdout += d));
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
   const [code] = (await once(child, 'close')) as [number | null];
   clearTimeout(timer);
-  return { code, stderr };
+  return { code, stderr, stdout };
 }
 
 describe('svc-engine serve with bad settings', () => {
@@ -47,6 +49,10 @@ describe('svc-engine serve with bad settings', () => {
     ['a database that cannot be reached', { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' }, 'DATABASE_URL'],
     ['a data dir under a file', { SVC_DATA_DIR: '<dir>/a-file/data' }, 'SVC_DATA_DIR'],
     ['an HTTP port in use', { SVC_HTTP_PORT: '<busy>' }, 'SVC_HTTP_PORT'],
+    ['a Redis that cannot be reached', { REDIS_URL: 'redis://:CANARY_PW@127.0.0.1:1' }, 'REDIS_URL'],
+    ['a REDIS_URL that is not a URL', { REDIS_URL: 'redis://:CANARY_PW@[::1:6379' }, 'REDIS_URL'],
+    ['a DATABASE_URL that is not a URL', { DATABASE_URL: 'postgres://u:CANARY_PW@[::1:5432/x' }, 'DATABASE_URL'],
+    ['an SVC_HOST that does not resolve', { SVC_HOST: 'no-such-host.invalid' }, 'SVC_HOST'],
   ])('%s: exit 2 and one line naming it', async (_name, env, setting) => {
     const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replace('<dir>', dir).replace('<busy>', String(busyPort))]));
     const { code, stderr } = await serve(resolved);
@@ -56,5 +62,48 @@ describe('svc-engine serve with bad settings', () => {
     expect(lines[0]).toMatch(/^svc-engine: /);
     expect(lines[0]).toContain(setting);
     expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stderr).not.toContain('CANARY_PW'); // a password in the URL is never echoed
   }, 30_000);
 });
+
+describe('svc-engine dev and credential with bad input', () => {
+  it('dev: a non-numeric SVC_DEMO_PORT is exit 2 and one line', async () => {
+    const { code, stderr } = await serve({ SVC_DEMO_PORT: 'abc' }, 'dev');
+    expect(code, stderr).toBe(2);
+    expect(stderr.trim()).toBe("svc-engine: SVC_DEMO_PORT must be a port number from 0 to 65535 (got 'abc')");
+  }, 30_000);
+
+  it('serve: a wrong Redis password is exit 2, and neither the log nor the error holds it', async () => {
+    const port = await freePort();
+    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--requirepass', 'right-password', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    try {
+      await waitForPort(port);
+      const { code, stderr, stdout } = await serve({ REDIS_URL: `redis://:CANARY_PW_wrong@127.0.0.1:${port}` });
+      expect(code, stderr).toBe(2);
+      expect(stderr).toContain('REDIS_URL');
+      expect(stdout + stderr).not.toContain('CANARY_PW_wrong'); // ioredis puts it in the failed HELLO/AUTH command it attaches to errors
+    } finally {
+      redis.kill();
+    }
+  }, 30_000);
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+async function waitForPort(port: number) {
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise<boolean>((r) => {
+      const socket = connect(port, '127.0.0.1', () => (socket.end(), r(true)));
+      socket.on('error', () => r(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nothing listens on ${port}`);
+}

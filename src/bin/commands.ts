@@ -34,9 +34,19 @@ function onSignals(engine: Engine, stop: () => Promise<void>) {
   }
 }
 
-function config(): EngineConfig {
+/** DATABASE_URL, checked before anything connects; never echoed, as it may hold a password. */
+function databaseUrl(): string | undefined {
+  const raw = process.env.DATABASE_URL;
+  if (!raw) return undefined;
+  if (!/^postgres(ql)?:\/\//i.test(raw) || !URL.canParse(raw)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL (check the host, port and any escaping in the password)');
+  }
+  return raw;
+}
+
+function config(): EngineConfig & { databaseUrl: string | undefined } {
   try {
-    return loadConfig();
+    return { ...loadConfig(), databaseUrl: databaseUrl() };
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`svc-engine: ${err.message}`);
@@ -65,17 +75,20 @@ async function start(cfg: EngineConfig, databaseUrl: string | undefined): Promis
     const cause = `${(err as Error).message}`.split('\n')[0];
     const setting =
       code === 'EADDRINUSE' ? `a port is already in use (SVC_HTTP_PORT ${cfg.httpPort}, SVC_GRPC_PORT ${cfg.grpcPort}): ${cause}`
+      : code === 'EADDRNOTAVAIL' || (err as { hostname?: string }).hostname === cfg.host ? `SVC_HOST ${cfg.host} cannot be listened on: ${cause}`
       : code === 'ENOTDIR' || code === 'EACCES' || code === 'EROFS' || code === 'EEXIST' ? `SVC_DATA_DIR ${cfg.dataDir} cannot be used: ${cause}`
       : code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT' || code === 'EAI_AGAIN' ? `a database or Redis could not be reached (DATABASE_URL, REDIS_URL): ${cause}`
       : undefined;
-    if (!setting && !(err instanceof ConfigError) && (err as Error).name !== 'MasterKeyError') throw err;
+    const named = err instanceof ConfigError || (err as Error).name === 'MasterKeyError' || (err as Error).name === 'UnreachableError';
+    if (!setting && !named) throw err;
     console.error(`svc-engine: ${setting ?? cause}`);
     process.exit(2);
   }
 }
 
 async function serve() {
-  const engine = await start(config(), process.env.DATABASE_URL);
+  const cfg = config();
+  const engine = await start(cfg, cfg.databaseUrl);
   announceSigninCode(engine);
   onSignals(engine, () => engine.stop());
 }
@@ -96,6 +109,10 @@ async function dev() {
   const cfg = config();
   const { startDemoProvider } = await import('../demo-provider/index.ts');
   const demoPort = Number(process.env.SVC_DEMO_PORT ?? 8790);
+  if (!Number.isInteger(demoPort) || demoPort < 0 || demoPort > 65535) {
+    console.error(`svc-engine: SVC_DEMO_PORT must be a port number from 0 to 65535 (got '${process.env.SVC_DEMO_PORT}')`);
+    process.exit(2);
+  }
   const demo = await startDemoProvider({
     host: cfg.host,
     port: demoPort,
@@ -104,7 +121,7 @@ async function dev() {
   });
   let engine: Engine;
   try {
-    engine = await start(cfg, process.env.DATABASE_URL);
+    engine = await start(cfg, cfg.databaseUrl);
   } catch (err) {
     await demo.stop();
     throw err;
@@ -136,7 +153,7 @@ async function dev() {
 
 async function credentialCreate(subject: string) {
   const cfg = config();
-  const store = await openStore({ dataDir: cfg.dataDir, databaseUrl: process.env.DATABASE_URL });
+  const store = await openStore({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
   try {
     const { token, row } = await new Tokens(store).issue('cli', subject);
     // The one place a credential is printed: on the Engine host, to its operator, for automation.
@@ -149,7 +166,13 @@ async function credentialCreate(subject: string) {
 
 async function credentialRevoke(id: string) {
   const cfg = config();
-  const store = await openStore({ dataDir: cfg.dataDir, databaseUrl: process.env.DATABASE_URL });
+  if (id.startsWith('svc_')) {
+    // A credential's value, not its ID: never echoed.
+    console.error('svc-engine: that is a credential value, not its ID; the ID (tok_…) was printed when it was created');
+    process.exitCode = 2;
+    return;
+  }
+  const store = await openStore({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
   try {
     if (!(await new Tokens(store).revoke(id))) {
       console.error(`svc-engine: no live credential ${id}`);

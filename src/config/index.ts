@@ -87,6 +87,8 @@ function logLevelFrom(raw: string | undefined): string {
 function redisUrlFrom(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   if (!/^rediss?:\/\//i.test(raw)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+  // Not echoed: the URL may hold the Redis password.
+  if (!URL.canParse(raw)) throw new ConfigError('REDIS_URL is not a valid URL (check the host, port and any escaping in the password)');
   return raw;
 }
 

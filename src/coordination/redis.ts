@@ -67,7 +67,8 @@ export class RedisCoordinator implements Coordinator {
       await coordinator.#redis.ping();
     } catch (err) {
       await coordinator.close();
-      throw new Error(`Redis does not answer at REDIS_URL (${(err as Error).message})`, { cause: err });
+      // Named so the command line reports it as a setting to fix, in one line.
+      throw Object.assign(new Error(`Redis does not answer at REDIS_URL (${(err as Error).message})`, { cause: err }), { name: 'UnreachableError' });
     }
     return coordinator;
   }

@@ -18,6 +18,8 @@ const REDACT = [
   // Node's URL errors carry the text parsed and its base: a provider URL may hold a query-string key.
   'err.input',
   'err.base',
+  // ioredis errors carry the command that failed: HELLO/AUTH hold the Redis password.
+  'err.command.args',
 ];
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

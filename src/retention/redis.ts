@@ -258,7 +258,8 @@ export class RedisSessionStateStore implements SessionStateStore {
       await store.ping();
     } catch (err) {
       await store.close();
-      throw new Error(`Redis does not answer at REDIS_URL (${(err as Error).message})`, { cause: err });
+      // Named so the command line reports it as a setting to fix, in one line.
+      throw Object.assign(new Error(`Redis does not answer at REDIS_URL (${(err as Error).message})`, { cause: err }), { name: 'UnreachableError' });
     }
     return store;
   }
