@@ -161,6 +161,25 @@ describe('MCP over raw HTTP', () => {
     expect((await mcp().post(initializeMessage())).status).toBe(200);
   });
 
+  it('closes the connection after refusing an oversized message, so the next request on the pool is answered', async () => {
+    const { Pool } = await import('undici');
+    const pool = new Pool(new URL(server.url).origin, { connections: 1 });
+    const headers = { authorization: `Bearer ${server.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const path = new URL(server.url).pathname;
+    try {
+      const big = await pool.request({ method: 'POST', path, headers, body: JSON.stringify({ ...initializeMessage(), pad: 'x'.repeat(5 * 1024 * 1024) }) });
+      expect(big.statusCode).toBeGreaterThanOrEqual(400);
+      expect(big.statusCode).toBeLessThan(500);
+      expect(big.headers.connection).toBe('close');
+      await big.body.dump();
+      const next = await pool.request({ method: 'POST', path, headers, body: JSON.stringify(initializeMessage()), headersTimeout: 5_000 });
+      expect(next.statusCode).toBe(200);
+      await next.body.dump();
+    } finally {
+      await pool.destroy();
+    }
+  });
+
   it('opens the SSE stream on GET', async () => {
     const headers = await openSession(mcp());
     const res = await fetch(server.url, { headers: { authorization: `Bearer ${server.token}`, accept: 'text/event-stream', ...headers }, signal: AbortSignal.timeout(2000) });

@@ -126,6 +126,36 @@ describe('versions, media types and caps', () => {
     expect(other.status).toBe(401);
   });
 
+  it('closes the connection after refusing a body it did not read to the end, so the next request on the pool is answered', async () => {
+    const { Pool } = await import('undici');
+    const pool = new Pool(t.url, { connections: 1 });
+    try {
+      async function* chunks() {
+        for (let i = 0; i < 40; i++) yield Buffer.alloc(64 * 1024, 0x20); // 2.5 MB of whitespace, no Content-Length
+      }
+      const big = await pool.request({
+        method: 'POST',
+        path: `/v1/apps/${crm.versionId}/executions`,
+        headers: { authorization: `Bearer ${crm.token}`, 'content-type': 'application/json' },
+        body: chunks(),
+      });
+      expect(big.statusCode).toBe(413);
+      expect(big.headers.connection).toBe('close');
+      expect(((await big.body.json()) as { error: { code: string } }).error.code).toBe('ENGINE_INPUT_TOO_LARGE');
+      const next = await pool.request({
+        method: 'POST',
+        path: `/v1/apps/${crm.versionId}/executions`,
+        headers: { authorization: `Bearer ${crm.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ operation: 'demo-crm.contacts/get', input: { contact_id: 'con_1' } }),
+        headersTimeout: 5_000,
+      });
+      expect(next.statusCode).toBe(200);
+      await next.body.dump();
+    } finally {
+      await pool.destroy();
+    }
+  });
+
   it('reads a JSON body whatever the case of its media type', async () => {
     const res = await fetch(`${t.url}/v1/apps/${crm.versionId}/executions`, {
       method: 'POST',

@@ -43,6 +43,9 @@ const UNAVAILABLE = JSON.stringify(
   new EngineError('ENGINE_UNAVAILABLE', 'this Engine replica is shutting down and did not run the request; send it again (another replica will answer)', { retryable: true }).toEnvelope(),
 );
 
+/** Whether the request carries a body (a GET answered before its parser finished carries none). */
+const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+
 export class HttpDrain {
   private readonly log: Logger;
   /**
@@ -66,8 +69,8 @@ export class HttpDrain {
 
   /**
    * The server's response class (`createServer({ ServerResponse })`): it records when the request
-   * arrived, and once the drain has begun a response whose headers are not yet written goes out
-   * with `Connection: close`.
+   * arrived; once the drain has begun, or when its request's body was not read to the end, a
+   * response whose headers are not yet written goes out with `Connection: close`.
    */
   readonly Response: typeof ServerResponse;
 
@@ -92,8 +95,11 @@ export class HttpDrain {
       readonly arrivedAt = performance.now();
     }
     // Node writes implicit headers through writeHead too, so this sees every response.
+    // A request whose body was not read to its end (refused as too large, or answered early) leaves
+    // its remaining bytes on the connection, where they would stall or be parsed as the next request:
+    // such a response closes the connection.
     DrainingResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-      if (drain.draining) this.shouldKeepAlive = false;
+      if (drain.draining || (!this.req.complete && hasBody(this.req))) this.shouldKeepAlive = false;
       return writeHead.apply(this, args);
     } as never;
     this.Response = DrainingResponse;
