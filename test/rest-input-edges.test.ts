@@ -1,5 +1,6 @@
 // Edge input on REST execution: every bad value is a precise 4xx naming its field, refused before
 // anything reaches the provider; unusual but valid values are sent as the OpenAPI styles define.
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importGetService, startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
@@ -137,7 +138,7 @@ describe('versions, media types and caps', () => {
         method: 'POST',
         path: `/v1/apps/${crm.versionId}/executions`,
         headers: { authorization: `Bearer ${crm.token}`, 'content-type': 'application/json' },
-        body: chunks(),
+        body: Readable.from(chunks()),
       });
       expect(big.statusCode).toBe(413);
       expect(big.headers.connection).toBe('close');
@@ -153,6 +154,34 @@ describe('versions, media types and caps', () => {
       await next.body.dump();
     } finally {
       await pool.destroy();
+    }
+  });
+
+  it('refuses nesting deeper than 128 levels and numbers a double would change, naming them, before the provider', async () => {
+    const before = provider.requests.length;
+    const post = async (text: string) => {
+      const res = await fetch(`${t.url}/v1/apps/${crm.versionId}/executions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${crm.token}`, 'content-type': 'application/json' },
+        body: text,
+      });
+      return { status: res.status, body: (await res.json()) as { error: { code: string; message: string } } };
+    };
+    const call = (input: string) => `{"operation":"demo-crm.contacts/get","input":${input}}`;
+    const deep = await post(call(`{"contact_id":"con_1","x":${'['.repeat(10_000)}${']'.repeat(10_000)}}`));
+    expect(deep.status).toBe(400);
+    expect(deep.body.error).toMatchObject({ code: 'ENGINE_INVALID_INPUT', message: 'body: nested deeper than 128 levels of arrays and objects' });
+    const huge = await post(call('{"contact_id":"con_1","amount":1e309}'));
+    expect(huge.status).toBe(400);
+    expect(huge.body.error.message).toBe("body property 'amount': the number 1e309 is out of range");
+    const inexact = await post(call('{"contact_id":"con_1","id":9007199254740993}'));
+    expect(inexact.status).toBe(400);
+    expect(inexact.body.error.message).toBe("body property 'id': the integer 9007199254740993 cannot be represented exactly (beyond ±2^53); send it as a string");
+    expect(provider.requests.length).toBe(before);
+    // Exact values pass the parse (2^53 itself, long decimals, 128 levels in all); the operation's own schema judges them.
+    for (const fine of ['{"contact_id":"con_1","n":9007199254740992}', '{"contact_id":"con_1","f":0.12345678901234567890}', `{"contact_id":"con_1","x":${'['.repeat(126)}${']'.repeat(126)}}`]) {
+      const res = await post(call(fine));
+      expect(res.body.error.message).not.toMatch(/nested deeper|cannot be represented|out of range/);
     }
   });
 

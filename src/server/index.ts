@@ -16,6 +16,7 @@ import { routes, type OperationId, type RouteSpec } from '../../generated/engine
 import { EngineError, failure, toEnvelope } from '../envelope/index.ts';
 import { requestValidationError } from '../execution/index.ts';
 import { bearerFrom } from '../identity/index.ts';
+import { parseJsonInput } from '../json-input/index.ts';
 import type { TokenRow } from '../store/index.ts';
 import type { ValidateFunction } from 'ajv';
 import { createHandlers, type HandlerResult, type Handlers, type ServerDeps } from './handlers.ts';
@@ -155,11 +156,7 @@ function parseBody(text: string, required: boolean, kind: RouteSpec['bodyType'])
     return undefined;
   }
   if (kind === 'form') return Object.fromEntries(new URLSearchParams(text));
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new EngineError('ENGINE_INVALID_INPUT', `body: not valid JSON (${(err as Error).message})`, { details: { field: 'body' } });
-  }
+  return parseJsonInput(text, 'body');
 }
 
 interface RouteCall {

@@ -1,0 +1,72 @@
+// JSON text from callers (REST bodies, gRPC input_json), parsed without losing anything silently:
+// nesting the Engine's recursive steps (validation, request building) cannot take is refused, and
+// so are numbers a double cannot hold (an integer past ±2^53 would be rounded, 1e309 becomes
+// Infinity and then null), each with a 400 naming where it is.
+import { EngineError } from '../envelope/index.ts';
+
+/** Deepest nesting of arrays and objects accepted: far beyond real API inputs, far below a stack overflow. */
+export const MAX_JSON_DEPTH = 128;
+
+/** A body shorter than this cannot nest MAX_JSON_DEPTH deep (each level takes two characters). */
+const SHORTEST_TOO_DEEP = MAX_JSON_DEPTH * 2;
+
+/** Text that may hold a number a double cannot hold: 16+ digits in a row, or a 3-digit exponent. */
+const MAYBE_INEXACT = /\d{16}|[eE][+-]?\d{3}/;
+const INTEGER_TOKEN = /^-?\d+$/;
+
+/** The nesting depth of JSON text, counted over brackets outside strings; stops once past `limit`. */
+function depthOf(text: string, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+const label = (field: string, key: string) => (key === '' ? field : `${field} property '${key.length > 60 ? `${key.slice(0, 60)}…` : key}'`);
+
+/**
+ * Parses JSON a caller sent as `field` (e.g. 'body', 'input_json'). Throws ENGINE_INVALID_INPUT for
+ * text that is not JSON, nests deeper than MAX_JSON_DEPTH, or holds a number that would change.
+ */
+export function parseJsonInput(text: string, field: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new EngineError('ENGINE_INVALID_INPUT', `${field}: not valid JSON (${(err as Error).message})`, { details: { field } });
+  }
+  if (text.length >= SHORTEST_TOO_DEEP && depthOf(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw new EngineError('ENGINE_INVALID_INPUT', `${field}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, { details: { field, max_depth: MAX_JSON_DEPTH } });
+  }
+  if (MAYBE_INEXACT.test(text)) checkNumbers(text, field);
+  return value;
+}
+
+/** Parses again with the source text of each number at hand, refusing the first that a double would change. */
+function checkNumbers(text: string, field: string): void {
+  JSON.parse(text, (key: string, value: unknown, context?: { source?: string }) => {
+    if (typeof value !== 'number') return value;
+    const source = context?.source ?? String(value);
+    if (!Number.isFinite(value)) {
+      throw new EngineError('ENGINE_INVALID_INPUT', `${label(field, key)}: the number ${source.slice(0, 40)} is out of range`, { details: { field } });
+    }
+    if (INTEGER_TOKEN.test(source) && !Number.isSafeInteger(value) && BigInt(source) !== BigInt(value)) {
+      throw new EngineError(
+        'ENGINE_INVALID_INPUT',
+        `${label(field, key)}: the integer ${source.slice(0, 40)} cannot be represented exactly (beyond ±2^53); send it as a string`,
+        { details: { field } },
+      );
+    }
+    return value;
+  });
+}
