@@ -7,7 +7,7 @@ import { newVersionId } from '../ids/index.ts';
 import { Tokens } from '../identity/index.ts';
 import { StoreConflictError, type AppKind, type AppVersionRow, type Store } from '../store/index.ts';
 import { Workspace } from '../workspace/index.ts';
-import { servicesOf, type UnifiedDefinition } from '../unified/definitions.ts';
+import type { UnifiedDefinition } from '../unified/definitions.ts';
 
 export interface AppDefinition {
   name: string;
@@ -123,10 +123,7 @@ export class Apps {
           throw invalid(field, `unknown Unified operation '${selector}'${suggest([...this.unified.keys()].map((n) => n.slice('unified.'.length)), selector)}`);
         }
         for (const name of names) {
-          const missing = servicesOf(this.unified.get(name)!).filter((s) => !services.has(s));
-          if (missing.length) {
-            throw invalid(field, `${name} calls ${missing.join(', ')}; select ${missing.length > 1 ? 'those services' : 'that service'} too with --service '${missing[0]}=<version>'`);
-          }
+          await this.checkSteps(field, this.unified.get(name)!, services);
           operations.add(name);
         }
         continue;
@@ -148,6 +145,37 @@ export class Apps {
       operations.add(id);
     }
     return { name: def.name, services, operations: [...operations].sort() };
+  }
+
+  /**
+   * A Unified operation runs its steps at the service versions the definition pins (DESIGN §7: the
+   * services its binding steps use must be selected too). Refuses, naming each missing service
+   * with the version to select and the steps that call it, or a pinned version lacking a step's
+   * operation.
+   */
+  private async checkSteps(field: string, def: UnifiedDefinition, services: ReadonlyMap<string, string>): Promise<void> {
+    const missing = new Map<string, [step: string, operation: string][]>();
+    const absent: string[] = [];
+    for (const [step, { operation }] of Object.entries(def.steps)) {
+      const service = operation.slice(0, operation.indexOf('.'));
+      const version = services.get(service);
+      if (version === undefined) missing.set(service, [...(missing.get(service) ?? []), [step, operation]]);
+      else if (!this.catalog.operation(service, version, operation)) absent.push(`its step '${step}' calls ${operation}, which ${service}=${version} does not have`);
+    }
+    if (missing.size) {
+      const pairs: string[] = [];
+      for (const [service, calls] of missing) {
+        // The version to name: the workspace's, when it has the steps' operations, else a catalog version that has them.
+        const has = (version: string) => calls.every(([, op]) => this.catalog.operation(service, version, op));
+        const enabled = (await this.workspace.get(service))?.version;
+        const version = enabled !== undefined && has(enabled) ? enabled : (this.catalog.versionsOf(service).find(has) ?? '<version>');
+        pairs.push(`${service}=${version}`);
+      }
+      const calls = [...missing.values()].flat();
+      const why = calls.length === 1 ? `its step '${calls[0]![0]}' calls ${calls[0]![1]}` : `its steps: ${calls.map(([step, op]) => `'${step}' calls ${op}`).join(', ')}`;
+      throw invalid(field, `${def.name} needs ${pairs.join(' and ')} selected (${why}); add ${pairs.map((p) => `--service '${p}'`).join(' ')}`);
+    }
+    if (absent.length) throw invalid(field, `${def.name} cannot run at the selected service versions: ${absent.join('; ')}`);
   }
 
   private diff(current: AppVersionRow | null, next: ResolvedDefinition): PlanChange[] {

@@ -177,6 +177,10 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
         try {
           if (++state.calls > MAX_CALLS) throw new Refusal('MCP_CALL_LIMIT', `at most ${MAX_CALLS} call()s are allowed per execute`);
           if (typeof operationId !== 'string' || !operationId) throw new Refusal('ENGINE_INVALID_INPUT', 'call(): operationId must be a non-empty string', { field: 'operationId' });
+          // The version selects it but this token's allowlist does not: say so, not "not selected".
+          if (selected.has(operationId) && !allows(token.allow, operationId)) {
+            throw new EngineError('ENGINE_FORBIDDEN_OPERATION', `operation '${operationId}' is outside this token's allowlist`, { details: { field: 'operation' } });
+          }
           if (operationId.startsWith('unified.')) {
             state.inFlight++;
             let unified;

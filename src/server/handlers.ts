@@ -444,7 +444,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
         // A Unified call takes the same body as call(name, { input, targets, selectors?, pagination?, idempotencyKey? }).
         const { operation: _op, ...params } = body;
         const unified = await deps.unified.call(scope, body.operation, params);
-        return { status: unified.providerAnswered || unified.replayed ? 200 : unified.envelope.status, body: unified.envelope };
+        // 200 when a provider answered a step, else the envelope's status; a replay answers with the first call's.
+        return { status: unified.httpStatus, body: unified.envelope };
       }
       if (body.targets !== undefined || body.idempotencyKey !== undefined) {
         throw new EngineError('ENGINE_INVALID_INPUT', 'targets and idempotencyKey apply to Unified operations only', {

@@ -2,6 +2,12 @@
 // targets; every declared dependency must be among them. Steps run in dependency order,
 // independent ones concurrently, each authorised on its own and dispatched through the same
 // Executor as a physical call. The result says exactly which steps ran and what came back.
+//
+// What a version (and a token's allowlist) admits is the Unified operation; its steps are its
+// implementation (DESIGN §7: "the services that its binding steps use must be selected too"). So a
+// step needs its service pinned in the version, not its physical operation selected: it runs as
+// that one operation, at the pinned service version, with the caller's credential routing, and is
+// counted against the token's rate limit like any call. Nothing else is admitted by it.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -44,6 +50,11 @@ export interface StepReport {
 
 export interface UnifiedResult {
   envelope: Envelope;
+  /**
+   * The REST status of this answer (DESIGN §5): 200 when a provider answered any step, else the
+   * envelope's status. A replay carries the first call's, so it answers exactly as that call did.
+   */
+  httpStatus: number;
   providerAnswered: boolean;
   /** Any step may have reached a provider. */
   dispatched: boolean;
@@ -62,6 +73,31 @@ function canonical(value: unknown): string {
   if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
   return JSON.stringify(value ?? null);
 }
+
+/** The answer kept under an idempotency key: what the first call returned, REST status included. */
+interface StoredAnswer {
+  httpStatus: number;
+  envelope: Envelope;
+}
+
+/** A kept answer; one kept by an earlier Engine (the bare envelope) gets the status that call had. */
+function storedAnswer(text: string): StoredAnswer {
+  const kept = JSON.parse(text) as Partial<StoredAnswer> & Partial<Envelope>;
+  if (kept.envelope !== undefined && typeof kept.httpStatus === 'number') return { httpStatus: kept.httpStatus, envelope: kept.envelope };
+  const envelope = kept as Envelope;
+  const steps = (envelope.error?.details?.steps ?? []) as StepReport[];
+  const answered = envelope.ok || steps.some((s) => s.status === 'succeeded' || (s.dispatched && s.error?.code === 'PROVIDER_ERROR'));
+  return { httpStatus: answered ? 200 : envelope.status, envelope };
+}
+
+/** The service of a public operation ID (`github.issues/create` → `github`). */
+const serviceOf = (operation: string) => operation.slice(0, operation.indexOf('.'));
+
+/**
+ * The scope one step runs in: the caller's (surface, token, pins, binding, signal), admitting that
+ * step's own operation and nothing else. The Unified operation was admitted before any step ran.
+ */
+const stepScope = (scope: CallScope, operation: string): CallScope => ({ ...scope, admits: (id) => id === operation });
 
 /** Drops undefined members left by JSONata mappings of optional input. */
 const plain = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
@@ -112,7 +148,7 @@ export class UnifiedOperations {
   validate(scope: CallScope, name: string, raw: unknown, thirdArgument = false): { def: UnifiedDefinition; params: UnifiedParams } {
     const def = this.byName.get(name);
     if (!def) throw new EngineError('ENGINE_UNKNOWN_OPERATION', `unknown Unified operation '${name}'`, { details: { field: 'operation' } });
-    if (!scope.admits(name)) throw new EngineError('ENGINE_FORBIDDEN_OPERATION', `Unified operation '${name}' is not allowed here`, { details: { field: 'operation' } });
+    if (!scope.admits(name)) throw new EngineError('ENGINE_FORBIDDEN_OPERATION', `Unified operation '${name}' is not selected in this version`, { details: { field: 'operation' } });
     if (thirdArgument) {
       throw invalid('options', 'a Unified call takes no third argument: pass pagination keyed by target inside its params', 'ENGINE_PAGINATION_INVALID');
     }
@@ -173,6 +209,10 @@ export class UnifiedOperations {
     const key = params.idempotencyKey;
     // Keys belong to one token of one version: another token (another end user, another allowlist) never gets its result.
     const keyScope = `${scope.versionId}:${scope.tokenId ?? 'none'}`;
+    // A request refused by validate() above claimed nothing. A claim is held while the call runs
+    // (a concurrent call with the key is refused as still running), then kept only when some step
+    // may have reached a provider: a call where nothing ran anywhere keeps nothing, so the caller
+    // may retry it with the same key (the usual practice, e.g. Stripe's).
     if (key !== undefined) {
       const claim = await this.store.claimIdempotencyKey({ scope: keyScope, key, requestHash, createdAt: new Date().toISOString(), ttlMs: IDEMPOTENCY_TTL_MS });
       if (claim.state !== 'claimed') {
@@ -182,7 +222,8 @@ export class UnifiedOperations {
         if (claim.state === 'pending') {
           throw new EngineError('ENGINE_IDEMPOTENCY_CONFLICT', `a call with idempotencyKey '${key}' is still running; wait for it and repeat`, { details: { field: 'idempotencyKey' }, retryable: true });
         }
-        return { envelope: JSON.parse(claim.result!) as Envelope, providerAnswered: false, dispatched: false, replayed: true };
+        const stored = storedAnswer(claim.result!);
+        return { envelope: stored.envelope, httpStatus: stored.httpStatus, providerAnswered: false, dispatched: false, replayed: true };
       }
     }
     let result: UnifiedResult;
@@ -192,7 +233,14 @@ export class UnifiedOperations {
       if (key !== undefined) await this.store.releaseIdempotencyKey(keyScope, key);
       throw err;
     }
-    if (key !== undefined) await this.store.completeIdempotencyKey(keyScope, key, JSON.stringify(result.envelope));
+    if (key !== undefined) {
+      if (result.dispatched) {
+        const kept: StoredAnswer = { httpStatus: result.httpStatus, envelope: result.envelope };
+        await this.store.completeIdempotencyKey(keyScope, key, JSON.stringify(kept));
+      } else {
+        await this.store.releaseIdempotencyKey(keyScope, key);
+      }
+    }
     return result;
   }
 
@@ -214,8 +262,18 @@ export class UnifiedOperations {
         if (blocked) {
           return { ...base, status: 'skipped', httpStatus: null, providerDurationMs: 0, dispatched: false, error: { code: 'UNIFIED_STEP_SKIPPED', message: `not run: step '${blocked.target}' did not succeed` } };
         }
-        if (!scope.admits(step.operation)) {
-          return { ...base, status: 'refused', httpStatus: 403, providerDurationMs: 0, dispatched: false, error: { code: 'ENGINE_FORBIDDEN_OPERATION', message: `operation '${step.operation}' is outside this token's allowlist or version` } };
+        // Publishing refuses a Unified operation whose step services are not pinned; this keeps a
+        // version that lacks one (or a scope built some other way) from running the step anywhere.
+        const service = serviceOf(step.operation);
+        if (!scope.services.has(service)) {
+          return {
+            ...base,
+            status: 'refused',
+            httpStatus: 403,
+            providerDurationMs: 0,
+            dispatched: false,
+            error: { code: 'ENGINE_FORBIDDEN_OPERATION', message: `step '${target}' calls ${step.operation}, but service '${service}' is not selected in this version` },
+          };
         }
         let input: unknown;
         try {
@@ -223,7 +281,7 @@ export class UnifiedOperations {
         } catch (err) {
           return { ...base, status: 'failed', httpStatus: 500, providerDurationMs: 0, dispatched: false, error: { code: 'UNIFIED_MAPPING_FAILED', message: `the input mapping failed: ${(err as Error).message}` } };
         }
-        const result = await this.executor.call(scope, {
+        const result = await this.executor.call(stepScope(scope, step.operation), {
           operation: step.operation,
           input: (input ?? {}) as Record<string, unknown>,
           pagination: params.pagination?.[target],
@@ -264,7 +322,7 @@ export class UnifiedOperations {
     // The step that failed, not one skipped because of it: the same whatever order `targets` lists them in.
     const failed = steps.find((s) => s.status !== 'succeeded' && s.status !== 'skipped') ?? steps.find((s) => s.status !== 'succeeded');
     const ran = steps.filter((s) => s.dispatched).map((s) => s.target);
-    if (!failed && !outputError) return { envelope: success(200, { output, steps }), providerAnswered, dispatched, replayed: false };
+    if (!failed && !outputError) return { envelope: success(200, { output, steps }), httpStatus: 200, providerAnswered, dispatched, replayed: false };
     const envelope = failure(
       failed?.httpStatus ?? 500,
       {
@@ -277,7 +335,7 @@ export class UnifiedOperations {
       },
       { output: failed ? output : null, steps },
     );
-    return { envelope, providerAnswered, dispatched, replayed: false };
+    return { envelope, httpStatus: providerAnswered ? 200 : envelope.status, providerAnswered, dispatched, replayed: false };
   }
 }
 
