@@ -97,6 +97,31 @@ describe('workspace base URL override', () => {
   });
 });
 
+describe('credential values', () => {
+  it('refuses a secret or OAuth client value no request could carry, naming the field and never echoing it', async () => {
+    const cases: [string, string][] = [
+      ['sk_live_canary_nl\n', 'starts or ends with whitespace'],
+      [' sk_live_canary_sp', 'starts or ends with whitespace'],
+      ['   ', 'is empty or only whitespace'],
+      ['sk_live\r\nX-Evil: 1', 'control character'],
+      ['sk_live\u0000canary', 'control character'],
+      ['sk_live_\ud800', 'lone UTF-16 surrogate'],
+    ];
+    for (const [value, problem] of cases) {
+      const res = await t.api('PUT', '/v1/buckets/default/secrets/demo-crm', { value });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'ENGINE_INVALID_INPUT', details: { field: 'value' } });
+      expect(res.body.error.message).toContain(problem);
+      expect(JSON.stringify(res.body)).not.toContain('sk_live');
+    }
+    const client = await t.api('PUT', '/v1/buckets/default/oauth-clients/demo-crm', { clientId: 'c', clientSecret: 'secret\n' });
+    expect(client.status).toBe(400);
+    expect(client.body.error).toMatchObject({ code: 'ENGINE_INVALID_INPUT', details: { field: 'clientSecret' } });
+    // A value with inner spaces and any printable Unicode is fine.
+    expect((await t.api('PUT', '/v1/buckets/default/secrets/demo-crm', { value: 'key with späces/+=' })).status).toBe(204);
+  });
+});
+
 describe('tokens', () => {
   let server: string;
   beforeAll(async () => {

@@ -57,6 +57,20 @@ interface Opened {
   plaintext: string;
 }
 
+/**
+ * Why a credential value cannot be used as given, or undefined. A value goes into an HTTP header,
+ * a query string or a form body as it is: a control character or line break could not be sent
+ * (or would split the header), surrounding whitespace is almost always a newline kept from a file,
+ * and a lone surrogate has no UTF-8 form. Refused when set, not found out on every later call.
+ */
+export function credentialValueProblem(value: string): string | undefined {
+  if (!value.isWellFormed()) return 'holds a lone UTF-16 surrogate, which has no UTF-8 form';
+  if (value.trim() === '') return 'is empty or only whitespace';
+  if (value.trim() !== value) return 'starts or ends with whitespace (a line break kept from a file?)';
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return 'holds a control character or line break, which cannot be sent in a request';
+  return undefined;
+}
+
 export class SecretVault {
   /** A KeyObject made once: a raw Buffer key is re-imported by every cipher (~10 µs each). */
   private readonly key: KeyObject;

@@ -7,7 +7,7 @@ import type { OperationId } from '../../generated/engine-api/routes.ts';
 import type { ActivityLog } from '../activity/index.ts';
 import { CatalogError, type Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
-import { DEFAULT_BUCKET, type SecretVault } from '../credentials/index.ts';
+import { DEFAULT_BUCKET, credentialValueProblem, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { resultJson, unknownVersion, versionScopes, type Executor, type Selectors } from '../execution/index.ts';
 import { DeviceFlowError, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
@@ -246,6 +246,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
       if (!catalog.has(params.service)) {
         throw new EngineError('ENGINE_NOT_FOUND', `unknown service '${params.service}'`, { details: { field: 'service' } });
       }
+      const problem = credentialValueProblem(body.value);
+      if (problem) throw new EngineError('ENGINE_INVALID_INPUT', `value ${problem}`, { details: { field: 'value' } });
       await vault.set(params.bucket, params.service, body.value);
       return { status: 204 };
     },
@@ -400,6 +402,10 @@ export function createHandlers(deps: ServerDeps): Handlers {
     async setOAuthClient({ params, body }) {
       if (params.bucket !== DEFAULT_BUCKET) {
         throw new EngineError('ENGINE_NOT_FOUND', `unknown bucket '${params.bucket}'`, { details: { field: 'bucket' } });
+      }
+      for (const field of ['clientId', 'clientSecret'] as const) {
+        const problem = credentialValueProblem(body[field]);
+        if (problem) throw new EngineError('ENGINE_INVALID_INPUT', `${field} ${problem}`, { details: { field } });
       }
       await connections.setClient(params.service, { clientId: body.clientId, clientSecret: body.clientSecret });
       return { status: 204 };
