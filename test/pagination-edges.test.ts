@@ -48,6 +48,14 @@ describe('pagination answers that do not match the policy', () => {
     expect(crm.requests.length - before).toBe(2);
   });
 
+  it('answers a page without the policy\'s item array with the same 502 PROVIDER_ERROR as every other mismatch', async () => {
+    secondPage = { items: [{ id: 'con_2' }], has_more: false };
+    const res = await listContacts();
+    expect(res.status).toBe(200); // the provider answered
+    expect(res.body).toMatchObject({ ok: false, status: 502, data: null, error: { code: 'PROVIDER_ERROR', details: { page: 2 } } });
+    expect(res.body.error.message).toContain("has no array at '/data'");
+  });
+
   it('still ends normally on an empty last page that says nothing follows', async () => {
     secondPage = { data: [], has_more: false };
     const res = await listContacts();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -119,6 +119,21 @@ describe('SQLite synchronous reads (the call path)', () => {
     } finally {
       await engine.close();
       await cli.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SQLite file', () => {
+  it('is created owner-only, and so are its WAL and shared-memory files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-store-mode-'));
+    const file = join(dir, 'engine.db');
+    const store = new SqliteStore(file);
+    try {
+      await store.putWorkspaceService({ service: 'demo', version: 'v1', baseUrl: null, enabledAt: 'e' });
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) expect((statSync(f).mode & 0o777).toString(8), f).toBe('600');
+    } finally {
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -136,7 +136,7 @@ async function dev() {
       `  REST execution   ${engine.url}/v1/apps/<version_id>/executions`,
       `  gRPC execution   ${engine.grpcUrl}  (typed packages: \`svc-cli sdk apply --download\`)`,
       `  demo-crm         ${demo.url}  (enabled in the workspace as demo-crm@v1)`,
-      `  demo-crm API key ${demo.apiKey}  (also in ${join(cfg.dataDir, 'demo-crm.key')})`,
+      `  demo-crm API key ${demo.apiKey}  (${process.env.SVC_DEMO_API_KEY ? 'from SVC_DEMO_API_KEY' : `also in ${join(cfg.dataDir, 'demo-crm.key')}`})`,
       `  demo-crm OAuth   client id ${DEMO_OAUTH_CLIENT}, secret in ${join(cfg.dataDir, 'demo-crm-oauth.secret')}`,
       `  sign-in page     ${engine.url}/signin`,
       '',

@@ -486,7 +486,7 @@ export class Executor {
       const pageItems = getAt(res.data, policy.items);
       if (!Array.isArray(pageItems)) {
         return {
-          envelope: failure(res.status, {
+          envelope: failure(502, {
             code: 'PROVIDER_ERROR',
             message: `page ${pages} of ${op.id} has no array at '${policy.items}'; the provider's answer does not match the pagination policy`,
             retryable: false,

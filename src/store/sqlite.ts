@@ -1,7 +1,7 @@
 // The embedded store: one SQLite file (better-sqlite3) in WAL mode with versioned migrations.
 // Every multi-row write runs in one transaction, so a crash never leaves half a publish.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ReceiptInserter, ReceiptWriter, receiptColumns } from './sqlite-receipts.ts';
 import {
@@ -171,7 +171,11 @@ export class SqliteStore implements Store {
   private hotCheckedAt = -Infinity;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      mkdirSync(dirname(file), { recursive: true });
+      // Created owner-only; SQLite gives the -wal and -shm files the database file's mode.
+      closeSync(openSync(file, 'a', 0o600));
+    }
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
