@@ -56,6 +56,20 @@ describe('pagination answers that do not match the policy', () => {
     expect(res.body.error.message).toContain("has no array at '/data'");
   });
 
+  it('refuses a cursor that is an object (it would be spread into other query parameters), and pages nested too deeply to join', async () => {
+    secondPage = { data: [{ id: { a: 1 } }], has_more: true };
+    const object = await listContacts();
+    expect(object.body).toMatchObject({ ok: false, status: 502, error: { code: 'PROVIDER_ERROR', details: { page: 2 } } });
+    expect(object.body.error.message).toContain("an object at '/data/-1/id' where the pagination policy expects a cursor");
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    secondPage = { data: [{ id: 'con_2', deep }], has_more: false };
+    const nested = await listContacts();
+    expect(nested.status).toBe(200);
+    // Whichever step meets the depth first (parsing the page or joining the pages), a provider fault, never a 500.
+    expect(nested.body).toMatchObject({ ok: false, status: 502, error: { code: 'PROVIDER_ERROR' } });
+  });
+
   it('still ends normally on an empty last page that says nothing follows', async () => {
     secondPage = { data: [], has_more: false };
     const res = await listContacts();

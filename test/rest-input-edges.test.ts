@@ -185,6 +185,19 @@ describe('versions, media types and caps', () => {
     }
   });
 
+  it('refuses a body that is not valid UTF-8 instead of replacing bytes with U+FFFD', async () => {
+    const before = provider.requests.length;
+    const body = Buffer.concat([Buffer.from('{"operation":"demo-crm.contacts/get","input":{"contact_id":"a'), Buffer.from([0xc3]), Buffer.from('"}}')]);
+    const res = await fetch(`${t.url}/v1/apps/${crm.versionId}/executions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${crm.token}`, 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ ok: false, error: { code: 'ENGINE_INVALID_INPUT', message: 'body: not valid UTF-8', details: { field: 'body' } } });
+    expect(provider.requests.length).toBe(before);
+  });
+
   it('reads a JSON body whatever the case of its media type', async () => {
     const res = await fetch(`${t.url}/v1/apps/${crm.versionId}/executions`, {
       method: 'POST',

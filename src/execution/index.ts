@@ -162,11 +162,17 @@ const LONG_DIGITS = /\d{16}/;
 function exactParse(text: string | undefined): unknown {
   if (text === undefined || !LONG_DIGITS.test(text)) return undefined;
   let kept = false;
-  const value: unknown = JSON.parse(text, (_key, v: unknown, context?: { source?: string }) => {
-    if (typeof v !== 'number' || Number.isSafeInteger(v) || !Number.isInteger(v) || context?.source === undefined) return v;
-    kept = true;
-    return RawJson.rawJSON(context.source);
-  });
+  let value: unknown;
+  try {
+    value = JSON.parse(text, (_key, v: unknown, context?: { source?: string }) => {
+      if (typeof v !== 'number' || Number.isSafeInteger(v) || !Number.isInteger(v) || context?.source === undefined) return v;
+      kept = true;
+      return RawJson.rawJSON(context.source);
+    });
+  } catch (err) {
+    if (err instanceof RangeError) return undefined; // nested too deeply for the reviver: joined as parsed, or refused when joined
+    throw err;
+  }
   return kept ? value : undefined;
 }
 
@@ -541,6 +547,18 @@ export class Executor {
         // A cursor may follow an empty page; page and offset styles end on one.
         if (policy.style === 'cursor') {
           value = getAt(res.data, policy.continuation!);
+          if (value !== null && typeof value === 'object') {
+            // An object or array cannot be a query value: it would be spread into other parameters.
+            return {
+              envelope: failure(502, {
+                code: 'PROVIDER_ERROR',
+                message: `page ${pages} of ${op.id} has ${Array.isArray(value) ? 'an array' : 'an object'} at '${policy.continuation}' where the pagination policy expects a cursor; the provider's answer does not match the policy`,
+                retryable: false,
+                details: { page: pages },
+              }),
+              ...partial(),
+            };
+          }
           // A cursor past 2^53 goes back as its digits (a string: it is a path, query or header value).
           const exactValue = exact === undefined ? undefined : getAt(exact, policy.continuation!);
           if (RawJson.isRawJSON(exactValue)) value = exactValue.rawJSON;
@@ -577,8 +595,17 @@ export class Executor {
       request = next;
     }
     const data = setAt(last!.data, policy.items, items);
-    // The text the caller receives (spliced by REST and gRPC), which the receipt's bytes and hash describe.
-    const json = JSON.stringify(exactItems ? setAt(exactLast ?? last!.data, policy.items, exactItems) : data);
+    let json: string;
+    try {
+      // The text the caller receives (spliced by REST and gRPC), which the receipt's bytes and hash describe.
+      json = JSON.stringify(exactItems ? setAt(exactLast ?? last!.data, policy.items, exactItems) : data);
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      return {
+        envelope: failure(502, { code: 'PROVIDER_ERROR', message: `the pages of ${op.id} nest too deeply for the Engine to join them`, retryable: false, details: { page: pages } }),
+        ...partial(),
+      };
+    }
     return { envelope: success(last!.status, data), providerAnswered: true, pages, durationMs, bytes: Buffer.byteLength(json), sha256: sha256(json), dataJson: json };
   }
 }

@@ -7,6 +7,7 @@
 // routes (the MCP endpoints, which answer on the response themselves) are matched there too.
 // Anything that does not match its canonical form exactly (other methods, a query string, percent-
 // encoding, a trailing slash) falls through to Koa, so every edge case keeps Koa's behaviour.
+import { isUtf8 } from 'node:buffer';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -99,8 +100,11 @@ function readText(req: IncomingMessage, limit: number, length: number | undefine
       if (err || (length !== undefined && received !== length)) return fail(unreadable());
       complete = true;
       cleanup();
-      const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)).toString('utf8');
-      resolve(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+      try {
+        resolve(utf8Text(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)));
+      } catch (err) {
+        reject(err);
+      }
     }
     req.on('aborted', onAborted);
     req.on('close', cleanup);
@@ -120,7 +124,13 @@ function readBuffered(req: IncomingMessage, limit: number, length: number | unde
   }
   if (received > limit) throw tooLarge(limit);
   if (length !== undefined && received !== length) throw unreadable();
-  const text = (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)).toString('utf8');
+  return utf8Text(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+}
+
+/** The body as text (a leading BOM dropped); bytes that are not UTF-8 are refused, not replaced with U+FFFD. */
+function utf8Text(bytes: Buffer): string {
+  if (!isUtf8(bytes)) throw new EngineError('ENGINE_INVALID_INPUT', 'body: not valid UTF-8', { details: { field: 'body' } });
+  const text = bytes.toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
