@@ -141,6 +141,17 @@ describe('tokens', () => {
     expect((await t.api('POST', `/v1/mcp/${server}/tokens`, { allow: ['demo-crm.contacts/*'] })).status).toBe(201);
   });
 
+  it('keeps a token value sent where its ID belongs out of the debug log (the route template is logged, not the path)', async () => {
+    const issued = await t.api('POST', `/v1/mcp/${server}/tokens`, { allow: ['demo-crm.contacts/get'] });
+    t.canaries.push(issued.body.token);
+    const res = await t.api('DELETE', `/v1/tokens/${issued.body.token}`);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    const lines = t.logs.filter((l) => l.includes('"msg":"request"') && l.includes('DELETE'));
+    expect(lines.at(-1)).toContain('"route":"/v1/tokens/:token_id"');
+    expect(t.logs.join('\n')).not.toContain(issued.body.token);
+  });
+
   it('revokes execution tokens only: a CLI credential is not revoked through DELETE /v1/tokens/{id}', async () => {
     const other = await t.engine.deps.tokens.issue('cli', 'someone-else');
     t.canaries.push(other.token);

@@ -396,6 +396,12 @@ class EngineApp extends Koa<RequestState> {
   }
 }
 
+/**
+ * The route template a request matched (`/v1/tokens/:id`), never its path: a path may hold a value
+ * the caller should not have put there (a token where its ID belongs).
+ */
+const routeOf = (ctx: Koa.Context) => (ctx as { _matchedRoute?: string })._matchedRoute ?? '(no route)';
+
 /** Builds the HTTP app. Throws when the spec declares an operation that has no handler. */
 export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = createHandlers(deps)): Koa<RequestState> {
   const missing = routes.filter((r) => typeof handlers[r.operationId as OperationId] !== 'function').map((r) => r.operationId);
@@ -417,12 +423,12 @@ export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = cr
         ctx.body = failure(405, { code: 'ENGINE_METHOD_NOT_ALLOWED', message: `${ctx.method} is not allowed on ${ctx.path}`, retryable: false });
       }
     } catch (err) {
-      if (!(err instanceof EngineError)) deps.log.error({ err, method: ctx.method, route: ctx.routePath }, 'request failed');
+      if (!(err instanceof EngineError)) deps.log.error({ err, method: ctx.method, route: routeOf(ctx) }, 'request failed');
       const envelope = toEnvelope(err);
       ctx.status = envelope.status;
       ctx.body = envelope;
     }
-    deps.log.debug({ method: ctx.method, route: ctx.routePath ?? ctx.path, status: ctx.status, ms: performance.now() - started }, 'request');
+    deps.log.debug({ method: ctx.method, route: routeOf(ctx), status: ctx.status, ms: performance.now() - started }, 'request');
   });
   app.use(router.routes());
   app.use(router.allowedMethods());
