@@ -9,7 +9,7 @@ import getRawBody from 'raw-body';
 import { Server, type ServerOptions } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport as Transport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { CallToolRequestSchema, ListToolsRequestSchema, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, isJSONRPCRequest, ListToolsRequestSchema, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Apps } from '../apps/index.ts';
 import type { Catalog } from '../catalog/index.ts';
 import { buildDocsIndex, type DocsIndex } from '../docs/index.ts';
@@ -20,6 +20,7 @@ import type { AppVersionRow, TokenRow } from '../store/index.ts';
 import type { SessionRecord, SessionStateStore } from '../retention/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
 import { allows } from './allowlist.ts';
+import { invalidMessage, invalidParams } from './requests.ts';
 import { SESSION_UNAVAILABLE_RECOVERY, toolDefinitions, type ToolContext, type ToolResult, runTool } from './tools.ts';
 
 export { allows };
@@ -76,6 +77,21 @@ function webRequest(req: IncomingMessage): Request {
   }
 }
 
+/**
+ * Answers each request whose params the SDK's schema refuses with -32602 naming the field
+ * (./requests.ts), instead of passing it to the SDK Server, whose answer would be -32603 with the
+ * Zod issue list as its message. Other messages, and the other requests of a batch, go on as before.
+ */
+function refuseInvalidParams(transport: Transport) {
+  const deliver = transport.onmessage;
+  if (!deliver) return;
+  transport.onmessage = (message, extra) => {
+    const problem = isJSONRPCRequest(message) ? invalidParams(message) : undefined;
+    if (problem === undefined) return deliver(message, extra);
+    void transport.send({ jsonrpc: '2.0', id: (message as { id: string | number }).id, error: { code: ErrorCode.InvalidParams, message: problem } }).catch(() => undefined);
+  };
+}
+
 /** Writes the transport's answer: a JSON body at once, an event stream as its events come (until either side closes). */
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
   response.headers.forEach((value, name) => res.setHeader(name, value));
@@ -111,12 +127,42 @@ class HttpRefusal extends Error {
   readonly status: number;
   readonly data: Record<string, unknown> | undefined;
   readonly headers: Record<string, string>;
-  constructor(status: number, message: string, data?: Record<string, unknown>, headers: Record<string, string> = {}) {
+  /** The JSON-RPC error code of the body: -32000 (server error) unless the refusal is a JSON-RPC one. */
+  readonly rpcCode: number;
+  constructor(status: number, message: string, data?: Record<string, unknown>, headers: Record<string, string> = {}, rpcCode = -32000) {
     super(message);
     this.status = status;
     this.data = data;
     this.headers = headers;
+    this.rpcCode = rpcCode;
   }
+}
+
+/** The first protocol revision without JSON-RPC batching (its changelog: "Remove support for JSON-RPC batching"). */
+const UNBATCHED_SINCE = '2025-06-18';
+
+/**
+ * A POST body that is a JSON-RPC batch the negotiated protocol does not allow. JSON-RPC 2.0 §6: an
+ * empty array is an Invalid Request, answered with a single error (id null). From 2025-06-18 on,
+ * "The body of the POST request MUST be a single JSON-RPC request, notification, or response";
+ * 2025-03-26 allowed "An array batching one or more requests and/or notifications" (and earlier
+ * sessions keep what the SDK's transport does with them).
+ */
+function batchRefusal(body: unknown, protocolVersion: string | undefined): HttpRefusal | undefined {
+  if (!Array.isArray(body)) return undefined;
+  if (body.length === 0) {
+    return new HttpRefusal(400, 'Invalid Request: the body is an empty JSON-RPC batch; send one JSON-RPC message', undefined, {}, ErrorCode.InvalidRequest);
+  }
+  if (protocolVersion !== undefined && protocolVersion >= UNBATCHED_SINCE) {
+    return new HttpRefusal(
+      400,
+      `Invalid Request: protocol version ${protocolVersion} takes one JSON-RPC message per POST; batches were removed in ${UNBATCHED_SINCE}`,
+      undefined,
+      {},
+      ErrorCode.InvalidRequest,
+    );
+  }
+  return undefined;
 }
 
 /**
@@ -218,7 +264,7 @@ export class McpGateway {
   private refuse(res: ServerResponse, err: HttpRefusal, id: JsonRpcMessage['id'] = null) {
     if (res.headersSent) return void res.end();
     res.writeHead(err.status, { 'content-type': 'application/json', ...err.headers });
-    res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: err.message, ...(err.data ? { data: err.data } : {}) } }));
+    res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: err.rpcCode, message: err.message, ...(err.data ? { data: err.data } : {}) } }));
   }
 
   private checkOrigin(req: IncomingMessage) {
@@ -276,6 +322,15 @@ export class McpGateway {
     const method = req.method ?? 'GET';
     const body = method === 'POST' ? await this.readBody(req) : undefined;
     const messages = (Array.isArray(body) ? body : [body]) as JsonRpcMessage[];
+    if (method === 'POST') {
+      // Before the session checks: what is not a JSON-RPC message is -32600 whatever the headers say.
+      const empty = batchRefusal(body, undefined);
+      if (empty) throw empty;
+      for (const [i, m] of messages.entries()) {
+        const problem = invalidMessage(m);
+        if (problem) throw new HttpRefusal(400, `Invalid Request: ${Array.isArray(body) ? `message [${i}]: ` : ''}${problem}`, undefined, {}, ErrorCode.InvalidRequest);
+      }
+    }
     const sessionId = req.headers['mcp-session-id'];
 
     if (method === 'POST' && sessionId === undefined && messages.some((m) => m?.method === 'initialize')) {
@@ -299,6 +354,8 @@ export class McpGateway {
     if (protocol !== record.protocolVersion) {
       throw new HttpRefusal(400, `Bad Request: the MCP-Protocol-Version header must be '${record.protocolVersion}' (negotiated at initialize)`);
     }
+    const batch = batchRefusal(body, record.protocolVersion);
+    if (batch) throw batch;
     if (initialized && !record.ready) {
       await this.deps.sessionState.touchSession(sessionId, true);
       record.ready = true;
@@ -328,8 +385,10 @@ export class McpGateway {
     const untrack = track(this.inFlight, session.id, transport);
     let answered = false;
     try {
-      if (server) await server.connect(transport);
-      else transport.onmessage = () => undefined;
+      if (server) {
+        await server.connect(transport);
+        refuseInvalidParams(transport);
+      } else transport.onmessage = () => undefined;
       await writeResponse(res, await transport.handleRequest(webRequest(req), { parsedBody: body }));
       answered = true;
     } finally {
@@ -375,7 +434,11 @@ export class McpGateway {
     const init = messages.find((m) => m?.method === 'initialize')!;
     const requested = typeof init.params?.protocolVersion === 'string' ? init.params.protocolVersion : '';
     const protocolVersion = SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
+    const batch = batchRefusal(body, protocolVersion);
+    if (batch) throw batch;
     const session: McpSession = { id: randomUUID(), versionId: version.versionId, tokenId: token.id, protocolVersion, ready: false };
+    // Params the SDK refuses open no session: the transport answers -32602 (refuseInvalidParams) without one.
+    if (invalidParams(init)) return this.serve(req, res, body, session, version, token);
     // The record exists before the answer leaves, so the client's next request may reach any replica.
     await this.deps.sessionState.openSession(session.id, { versionId: session.versionId, tokenId: session.tokenId, protocolVersion, ready: false });
     res.setHeader('mcp-session-id', session.id);
