@@ -10,12 +10,102 @@ const freeze = Object.freeze;
 const defineProperty = Object.defineProperty;
 const ask = (ref, args) => ref.apply(undefined, args, { arguments: { copy: true }, result: { promise: true, copy: true } });
 const read = (text) => (text === undefined ? undefined : parse(text));
-const asJson = (value, what) => {
+
+// Values cross to the host as JSON text, and JSON.stringify alone would change them silently: a
+// function, symbol or undefined array item becomes null or disappears, NaN and Infinity become
+// null, a Map or a forgotten Promise becomes {}. jsonText refuses each of those with a TypeError
+// naming where it is (call(): params.filter.since is a function, which is not JSON), before anything
+// is sent. As in JSON.stringify: toJSON is honoured (a Date becomes its ISO string), and an object
+// member that is undefined is left out (an optional parameter not given).
+// Builtins are captured now, before any script runs, so a script cannot change what is checked.
+const apply = Reflect.apply;
+const isArray = Array.isArray;
+const isView = ArrayBuffer.isView;
+const isFiniteNumber = Number.isFinite;
+const isPrototypeOf = Object.prototype.isPrototypeOf;
+const regexpTest = RegExp.prototype.test;
+const SafeMap = Map;
+const mapGet = Map.prototype.get;
+const mapSet = Map.prototype.set;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const NOT_JSON_OBJECTS = [
+  [Promise.prototype, 'a Promise (a missing await?)'],
+  [Map.prototype, 'a Map'],
+  [Set.prototype, 'a Set'],
+  [WeakMap.prototype, 'a WeakMap'],
+  [WeakSet.prototype, 'a WeakSet'],
+  [WeakRef.prototype, 'a WeakRef'],
+  [RegExp.prototype, 'a RegExp'],
+  [Error.prototype, 'an Error'],
+  [ArrayBuffer.prototype, 'an ArrayBuffer'],
+];
+/** What a value is when JSON cannot hold it (undefined when it can); inArray: an array item or the whole argument. */
+const notJson = (value, inArray) => {
+  switch (typeof value) {
+    case 'function':
+      return 'a function';
+    case 'symbol':
+      return 'a symbol';
+    case 'bigint':
+      return 'a BigInt';
+    case 'number':
+      return isFiniteNumber(value) ? undefined : value !== value ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity';
+    case 'undefined':
+      return inArray ? 'undefined' : undefined;
+    case 'object':
+      if (value === null) return undefined;
+      if (isView(value)) return 'a typed array or DataView';
+      for (let i = 0; i < NOT_JSON_OBJECTS.length; i++) {
+        const entry = NOT_JSON_OBJECTS[i];
+        if (apply(isPrototypeOf, entry[0], [value])) return entry[1];
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+};
+/**
+ * The argument as JSON text, or undefined when it is undefined (not given). where prefixes the
+ * error ('call(): '), what names the argument ('params'). No array methods or iterators are used
+ * on the way: a script may have replaced them.
+ */
+const jsonText = (value, where, what) => {
   if (value === undefined) return undefined;
+  // Each object or array visited -> [its holder (undefined: the argument itself), its key in it].
+  const parents = new SafeMap();
+  const path = (holder, key) => {
+    if (holder === undefined) return what;
+    const up = apply(mapGet, parents, [holder]);
+    const step = isArray(holder) ? '[' + key + ']' : apply(regexpTest, IDENTIFIER, [key]) ? '.' + key : '[' + stringify(key) + ']';
+    return path(up[0], up[1]) + step;
+  };
+  let first = true;
+  let refusal;
+  const refuse = (holder, key, kind) => {
+    refusal = new TypeError(where + path(holder, key) + ' is ' + kind + ', which is not JSON');
+    throw refusal;
+  };
+  function replacer(key, item) {
+    const holder = first ? undefined : this;
+    first = false;
+    const kind = notJson(item, holder === undefined || isArray(holder));
+    if (kind) refuse(holder, key, kind);
+    if (item !== null && typeof item === 'object') {
+      for (let h = holder; h !== undefined; h = apply(mapGet, parents, [h])[0]) {
+        if (h === item) {
+          const at = apply(mapGet, parents, [h]);
+          refuse(holder, key, 'a circular reference to ' + path(at[0], at[1]));
+        }
+      }
+      apply(mapSet, parents, [item, [holder, key]]);
+    }
+    return item;
+  }
   try {
-    return stringify(value);
+    return stringify(value, replacer);
   } catch (e) {
-    throw new TypeError(what + ' must be JSON-serialisable (' + (e && e.message) + ')');
+    if (e === refusal) throw e;
+    throw new TypeError(where + what + ' cannot be turned into JSON (' + String(e && e.message) + ')');
   }
 };
 
@@ -37,7 +127,9 @@ const unwrap = (answer) => {
 
 async function call(...args) {
   if (args.length < 1 || args.length > 3) throw new TypeError('call(operationId, params[, options]) takes one to three arguments; got ' + args.length);
-  return unwrap(read(await ask(callRef, [asJson(args[0], 'operationId'), asJson(args[1], 'params'), asJson(args[2], 'options')])));
+  // Any operationId but a string is the host's refusal (ENGINE_INVALID_INPUT, "must be a non-empty string").
+  const text = [typeof args[0] === 'string' ? stringify(args[0]) : 'null', jsonText(args[1], 'call(): ', 'params'), jsonText(args[2], 'call(): ', 'options')];
+  return unwrap(read(await ask(callRef, text)));
 }
 
 const MAX_DELAY = 2147483647;
@@ -95,12 +187,14 @@ const session = freeze({
   set(...args) {
     if (args.length !== 2) throw new TypeError('session.set takes exactly two arguments (key, value); got ' + args.length);
     if (typeof args[0] !== 'string') throw new TypeError('session.set: the key must be a string');
-    return ask(setRef, [stringify([args[0], asJson(args[1], 'session.set value') ?? null])]).then(read).then(unwrap).then(() => undefined);
+    if (args[1] === undefined) throw new TypeError('session.set: value is undefined, which is not JSON (store null to keep "nothing")');
+    return ask(setRef, [stringify([args[0], jsonText(args[1], 'session.set: ', 'value')])]).then(read).then(unwrap).then(() => undefined);
   },
   page(...args) {
     if (args.length < 1 || args.length > 2) throw new TypeError('session.page takes (result_ref, { path?, fields?, offset? })');
     if (typeof args[0] !== 'string') throw new TypeError('session.page: result_ref must be a string');
-    return ask(pageRef, [stringify([args[0], args[1] === undefined ? {} : args[1]])]).then(read).then(unwrap);
+    const options = jsonText(args[1], 'session.page: ', 'options');
+    return ask(pageRef, ['[' + stringify(args[0]) + ',' + (options === undefined ? '{}' : options) + ']']).then(read).then(unwrap);
   },
 });
 
