@@ -102,18 +102,18 @@ describe('gRPC Execute', () => {
   it.each([
     ['no token', { token: undefined }, { operation: 'demo-crm.contacts/get' }],
     ['a malformed token', { token: 'nope' }, { operation: 'demo-crm.contacts/get' }],
-    ['a version ID that is not one', {}, { operation: 'demo-crm.contacts/get', versionId: 'ver_bad' }],
+    ['a version ID that is not one', {}, { operation: 'demo-crm.contacts/get', versionId: 'ver_bad' }, 'version_id'],
     ['another app’s version', {}, { operation: 'demo-crm.contacts/get', versionId: 'ver_00000000000000000000000000' }],
-    ['an empty operation', {}, { operation: '' }],
+    ['an empty operation', {}, { operation: '' }, 'operation'],
     ['an unknown operation', {}, { operation: 'demo-crm.nope' }],
     ['an operation not selected', {}, { operation: 'demo-crm.deals/list' }],
-    ['input that is not an object', {}, { operation: 'demo-crm.contacts/get', input: [1] }],
+    ['input that is not an object', {}, { operation: 'demo-crm.contacts/get', input: [1] }, 'input_json'],
     ['input the schema refuses', {}, { operation: 'demo-crm.contacts/get', input: { contact_id: 7 } }],
     ['an invalid pagination bound', {}, { operation: 'demo-crm.contacts/list', pagination: { maxPages: 20 } }],
     ['pagination on an operation without it', {}, { operation: 'demo-crm.contacts/get', input: { contact_id: 'c' }, pagination: { maxPages: 1 } }],
     ['pagination without a bound', {}, { operation: 'demo-crm.contacts/list', pagination: {} }],
     ['an unknown selector value', {}, { operation: 'demo-crm.contacts/get', input: { contact_id: 'c' }, selectors: { authType: 'password' } }],
-  ])('refuses %s with the envelope REST gives', async (_label, who: { token?: string | undefined }, req: Record<string, any>) => {
+  ])('refuses %s with the envelope REST gives', async (_label, who: { token?: string | undefined }, req: Record<string, any>, grpcField?: string) => {
     const token = 'token' in who ? who.token : sdk.token;
     const versionId = req.versionId ?? sdk.versionId;
     const body = { operation: req.operation, ...(req.input !== undefined ? { input: req.input } : {}), ...(req.pagination ? { pagination: req.pagination } : {}), ...(req.selectors ? { selectors: req.selectors } : {}) };
@@ -126,7 +126,12 @@ describe('gRPC Execute', () => {
       selectors: req.selectors,
     });
     expect(viaRest.body.ok).toBe(false);
-    expect(viaGrpc.envelope).toEqual(viaRest.body);
+    if (grpcField === undefined) return void expect(viaGrpc.envelope).toEqual(viaRest.body);
+    // A refusal of the request's shape names the field as the caller sent it: REST's body/input is gRPC's input_json.
+    const { message, details, ...rest } = viaGrpc.envelope!.error!;
+    expect({ ...viaGrpc.envelope, error: rest }).toEqual({ ...viaRest.body, error: { ...viaRest.body.error, message: undefined, details: undefined } });
+    expect(message).toMatch(new RegExp(`^${grpcField} `));
+    expect(details).toMatchObject({ field: grpcField });
   });
 
   it('refuses input_json that is not JSON as invalid input', async () => {

@@ -6,12 +6,14 @@
 // pagination, receipt with surface 'grpc'). The call's deadline and cancellation abort the
 // provider request through the CallScope signal.
 import { Server, ServerCredentials, status as GrpcStatus, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+import { BinaryReader } from '@bufbuild/protobuf/wire';
+import type { ValidateFunction } from 'ajv';
 import { createExecution as validateBody } from '../../generated/engine-api/body-validators.js';
 import { createExecution as validateParams } from '../../generated/engine-api/param-validators.js';
-import { EngineService, type Envelope as WireEnvelope, type ExecuteRequest } from '../../generated/grpc/engine.ts';
+import { EngineService, ExecuteRequest, type Envelope as WireEnvelope } from '../../generated/grpc/engine.ts';
 import type { Apps } from '../apps/index.ts';
 import { EngineError, toEnvelope, type Envelope } from '../envelope/index.ts';
-import { requestValidationError, unknownVersion, versionScopes, type CallRequest, type Executor } from '../execution/index.ts';
+import { unknownVersion, versionScopes, type CallRequest, type Executor } from '../execution/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
 import { metrics } from '../metrics/index.ts';
@@ -68,6 +70,139 @@ function restBody(req: ExecuteRequest, maxInputBytes: number): Record<string, un
   return body;
 }
 
+/** The ExecuteRequest fields by the REST body's (or parameters') property names they stand for. */
+const GRPC_FIELDS: Record<string, string> = {
+  version_id: 'version_id',
+  operation: 'operation',
+  input: 'input_json',
+  pagination: 'pagination',
+  maxPages: 'max_pages',
+  selectors: 'selectors',
+  endUserRef: 'end_user_ref',
+  authType: 'auth_type',
+  authName: 'auth_name',
+  resourceId: 'resource_id',
+};
+
+/** What a JSON value is, as a caller would say it. */
+const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `${/^[aeiou]/.test(typeof value) ? 'an' : 'a'} ${typeof value}`);
+
+/**
+ * ENGINE_INVALID_INPUT for a failed REST-route validator, naming the ExecuteRequest fields the caller
+ * sent (`input_json must be a JSON object, not an array`) rather than the REST request's
+ * (`body/input must be object`). The REST route's own error (execution/validation.ts) keeps its names.
+ */
+function grpcValidationError(validate: ValidateFunction, checked: Record<string, unknown>): EngineError {
+  const errors = (validate.errors ?? []).slice(0, 10).map((e) => {
+    const steps = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (e.keyword === 'required' || e.keyword === 'additionalProperties') steps.push(String(e.params.missingProperty ?? e.params.additionalProperty));
+    const [head, ...rest] = steps;
+    // input_json holds the input; a path inside it stays a JSON pointer.
+    const names = steps.map((s, i) => (i === 0 || head !== 'input' ? (GRPC_FIELDS[s] ?? s) : s));
+    const field = head === 'input' ? `input_json${rest.length ? ` (at /${rest.join('/')})` : ''}` : names.join('.');
+    const instancePath = names.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    const value = steps.reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), checked);
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'type' && head === 'input' && !rest.length) message = `must be a JSON object, not ${kindOf(value)}`;
+    else if (e.keyword === 'type') message = `must be ${String(e.params.type)}, not ${kindOf(value)}`;
+    else if (e.keyword === 'minLength' && value === '') message = 'must not be empty';
+    else if (e.keyword === 'required') message = 'is required';
+    else if (e.keyword === 'additionalProperties') message = 'is not a field of this request';
+    return { field, instancePath, message };
+  });
+  const first = errors[0] ?? { field: 'the request', message: 'is invalid' };
+  return new EngineError('ENGINE_INVALID_INPUT', `${first.field} ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, {
+    details: { field: first.field, errors },
+  });
+}
+
+/**
+ * A request message that could not be decoded. grpc-js answers a deserializer that throws with
+ * INTERNAL "Error deserializing request"; the service's deserializer returns this instead, and
+ * the call is answered INVALID_ARGUMENT naming the field.
+ */
+class Undecodable {
+  readonly message: string;
+  constructor(message: string) {
+    this.message = message;
+  }
+}
+
+const WIRE_TYPES = ['varint', '64-bit', 'length-delimited', 'start-group', 'end-group', '32-bit'];
+interface WireField {
+  name: string;
+  /** The wire type the field is encoded with (2: length-delimited, 0: varint). */
+  wire: number;
+  /** A string field: its bytes must be UTF-8 (proto3). */
+  text?: boolean;
+  nested?: Record<number, WireField>;
+}
+const text = (name: string): WireField => ({ name, wire: 2, text: true });
+/**
+ * spec/engine.proto's ExecuteRequest, by field number: keep in step with it. A field missing here is
+ * still decoded by the generated code, only without the wire-type and UTF-8 checks below.
+ */
+const EXECUTE_REQUEST: Record<number, WireField> = {
+  1: text('version_id'),
+  2: text('operation'),
+  3: text('input_json'),
+  4: { name: 'pagination', wire: 2, nested: { 1: { name: 'max_pages', wire: 0 } } },
+  5: { name: 'selectors', wire: 2, nested: { 1: text('end_user_ref'), 2: text('auth_type'), 3: text('auth_name'), 4: text('resource_id') } },
+};
+
+/** Why a field cannot be taken; LocatedProblem: the same, naming the field and where it starts. */
+class WireProblem extends Error {}
+class LocatedProblem extends Error {}
+
+/**
+ * Walks the message's wire format, throwing a LocatedProblem that names the field for what the
+ * generated decoder would refuse (truncated data, an illegal tag) or would take silently: a known
+ * field sent with another wire type (it would be skipped, the field left empty), a string that is
+ * not UTF-8 (it would be decoded with U+FFFD). Fields this Engine does not know are skipped, as
+ * protobuf's compatibility rules have it.
+ */
+function checkWire(reader: BinaryReader, end: number, fields: Record<number, WireField>, prefix: string): void {
+  while (reader.pos < end) {
+    const at = reader.pos;
+    let name = `${prefix}a tag`;
+    try {
+      const [no, wire] = reader.tag();
+      const field = fields[no];
+      name = field ? `${prefix}${field.name} (field ${no})` : `${prefix}field ${no}`;
+      if (field && wire !== field.wire) throw new WireProblem(`is encoded as ${WIRE_TYPES[wire] ?? `wire type ${wire}`}, not ${WIRE_TYPES[field.wire]}`);
+      if (field?.nested) {
+        const length = reader.uint32();
+        const stop = reader.pos + length;
+        if (stop > end) throw new WireProblem(`is ${length} bytes long, past the end of the message`);
+        checkWire(reader, stop, field.nested, `${prefix}${field.name}.`);
+      } else if (field?.text) {
+        try {
+          reader.string(true);
+        } catch (err) {
+          throw err instanceof RangeError ? err : new WireProblem('is not valid UTF-8 (a proto3 string must be)');
+        }
+      } else reader.skip(wire, no);
+      if (reader.pos > end) throw new WireProblem('runs past the end of the message');
+    } catch (err) {
+      if (err instanceof LocatedProblem) throw err;
+      const reason =
+        err instanceof WireProblem ? err.message : err instanceof RangeError ? 'is cut short (the message ends inside it)' : `cannot be read (${(err as Error).message})`;
+      throw new LocatedProblem(`${name} ${reason}, at byte ${at}`);
+    }
+  }
+}
+
+/** The service's request deserializer: the decoded request, or Undecodable saying why it is not one. */
+function decodeRequest(bytes: Buffer): ExecuteRequest {
+  try {
+    checkWire(new BinaryReader(bytes), bytes.length, EXECUTE_REQUEST, '');
+    return ExecuteRequest.decode(bytes);
+  } catch (err) {
+    const reason = (err as Error).message;
+    return new Undecodable(`the request is not a valid svc.engine.v1.ExecuteRequest message: ${reason}`) as unknown as ExecuteRequest;
+  }
+}
+
 /** The envelope as the wire message; `dataJson`, when given, is `envelope.data` as JSON text already (the provider's own body). */
 export function toWire(envelope: Envelope, dataJson?: string): WireEnvelope {
   const error = envelope.error;
@@ -119,9 +254,10 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     const header = call.metadata.get('authorization')[0];
     const bearer = bearerFrom(typeof header === 'string' ? header : undefined);
     const principal = tokens.verifySync(bearer, 'sdk') ?? (await tokens.verify(bearer, 'sdk'));
-    if (!validateParams({ version_id: req.versionId })) throw requestValidationError('parameters', validateParams);
+    const params = { version_id: req.versionId };
+    if (!validateParams(params)) throw grpcValidationError(validateParams, params);
     const body = restBody(req, config.maxRequestBytes);
-    if (!validateBody(body)) throw requestValidationError('body', validateBody);
+    if (!validateBody(body)) throw grpcValidationError(validateBody, body);
     const version = sdk.cachedVersion(req.versionId) ?? (await sdk.version(req.versionId));
     if (!version) throw unknownVersion(req.versionId);
     if (version.name !== principal.subject) {
@@ -144,6 +280,10 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
 
   const execute = (call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, callback: sendUnaryData<WireEnvelope>) => {
     const started = performance.now();
+    if ((call.request as unknown) instanceof Undecodable) {
+      metrics.observeRequest('grpc', 400, (performance.now() - started) / 1000);
+      return callback({ code: GrpcStatus.INVALID_ARGUMENT, details: (call.request as unknown as Undecodable).message });
+    }
     const { signal, release } = callSignal(call);
     run(call, signal)
       .catch((err: unknown) => {
@@ -168,7 +308,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     'grpc.max_receive_message_length': config.maxRequestBytes * 4 + FRAME_OVERHEAD_BYTES,
     'grpc.max_send_message_length': -1,
   });
-  server.addService(EngineService, { execute });
+  server.addService({ ...EngineService, execute: { ...EngineService.execute, requestDeserialize: decodeRequest } }, { execute });
   const host = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${host}:${options.port}`, ServerCredentials.createInsecure(), (err, bound) => (err ? reject(err) : resolve(bound)));
