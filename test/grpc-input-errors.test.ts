@@ -66,6 +66,20 @@ describe('gRPC: refusals name the ExecuteRequest fields', () => {
   });
 });
 
+describe('gRPC: input_json is parsed as REST bodies are', () => {
+  it.each([
+    ['nested past 128 levels', `{"contact_id":"con_1","x":${'['.repeat(5_000)}${']'.repeat(5_000)}}`, 'input_json: nested deeper than 128 levels'],
+    ['an integer a double would change', '{"contact_id":"con_1","id":12345678901234567891}', "input_json property 'id': the integer 12345678901234567891 cannot be represented exactly"],
+    ['a number out of range', '{"contact_id":"con_1","n":-1e400}', "input_json property 'n': the number -1e400 is out of range"],
+  ])('refuses %s, naming input_json, before the provider', async (_label, inputJson, message) => {
+    const before = provider.requests.length;
+    const res = await client.execute(sdk.token, { versionId: sdk.versionId, operation: 'demo-crm.contacts/get', inputJson });
+    expect(res.envelope).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', details: { field: 'input_json' } } });
+    expect(res.envelope!.error!.message).toContain(message);
+    expect(provider.requests.length).toBe(before);
+  });
+});
+
 describe('gRPC: a request that is not a valid ExecuteRequest message is INVALID_ARGUMENT', () => {
   const tag = (field: number, wire: number) => (field << 3) | wire;
   it.each([

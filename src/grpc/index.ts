@@ -15,6 +15,7 @@ import type { Apps } from '../apps/index.ts';
 import { EngineError, toEnvelope, type Envelope } from '../envelope/index.ts';
 import { unknownVersion, versionScopes, type CallRequest, type Executor } from '../execution/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
+import { parseJsonInput } from '../json-input/index.ts';
 import type { Logger } from '../log/index.ts';
 import { metrics } from '../metrics/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
@@ -54,11 +55,7 @@ function restBody(req: ExecuteRequest, maxInputBytes: number): Record<string, un
     if (Buffer.byteLength(req.inputJson) > maxInputBytes) {
       throw new EngineError('ENGINE_INPUT_TOO_LARGE', `input_json exceeds the ${maxInputBytes}-byte limit`, { details: { limitBytes: maxInputBytes } });
     }
-    try {
-      body.input = JSON.parse(req.inputJson);
-    } catch (err) {
-      throw new EngineError('ENGINE_INVALID_INPUT', `input_json: not valid JSON (${(err as Error).message})`, { details: { field: 'input_json' } });
-    }
+    body.input = parseJsonInput(req.inputJson, 'input_json');
   }
   if (req.pagination) body.pagination = req.pagination.maxPages === undefined ? {} : { maxPages: req.pagination.maxPages };
   if (req.selectors) {

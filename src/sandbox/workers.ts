@@ -53,6 +53,9 @@ class SandboxWorker {
     this.worker = new Worker(new URL('./worker.ts', import.meta.url), {
       workerData: { warmIsolates },
       name: 'svc-sandbox',
+      // The thread that hosts untrusted scripts' isolates sees none of the Engine's environment
+      // (SVC_MASTER_KEY, DATABASE_URL, REDIS_URL): nothing to find there should an isolate be escaped.
+      env: {},
       // A worker's own heap holds only bridges and messages in flight: keep it small, so its garbage
       // is collected early instead of growing the process' RSS (scripts run in isolates outside it).
       resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 },
