@@ -81,7 +81,7 @@ describe('usage errors exit 2 with one line', { timeout: 60_000 }, () => {
 
   it('refuses unknown commands, unknown flags and missing arguments', async () => {
     const cases: [string[], RegExp][] = [
-      [['frobnicate'], /unknown argument: frobnicate/i],
+      [['frobnicate'], /unknown command 'frobnicate' — run `svc-cli --help`/],
       [['sdk', 'plan', '--frob'], /unknown argument: frob — run `svc-cli sdk plan --help`/i],
       [['workspace', 'service', 'add', 'demo-crm'], /missing required argument: version — run `svc-cli workspace service add --help`/i],
       [['mcp', 'token'], /choose a token subcommand/],
@@ -99,12 +99,12 @@ describe('usage errors exit 2 with one line', { timeout: 60_000 }, () => {
 });
 
 describe('failures exit 1 with one line', { timeout: 60_000 }, () => {
-  it('refuses an empty secret on stdin', async () => {
+  it('refuses an empty secret on stdin as a usage error (exit 2, like a terminal on stdin)', async () => {
     const r = await user.cli(['secret', 'set', 'demo-crm', '--value-stdin'], { input: '' });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(oneErrorLine(r.stderr)).toMatch(/^svc-cli: no secret on standard input \(it was empty\) — pipe it in/);
     const newline = await user.cli(['secret', 'set', 'demo-crm', '--value-stdin'], { input: '\n' });
-    expect(newline.code).toBe(1);
+    expect(newline.code).toBe(2);
   });
 
   it('names an unknown service, version or operation in sdk init', async () => {
@@ -155,7 +155,7 @@ describe('failures exit 1 with one line', { timeout: 60_000 }, () => {
       expect(r.code).toBe(1);
       expect(oneErrorLine(r.stderr)).toBe(`svc-cli: not logged in to ${t.url} — run \`svc-cli login\` (or pipe a credential to \`svc-cli login --with-token\`)`);
       const empty = await stranger.cli(['login', '--with-token'], { input: '' });
-      expect(empty.code).toBe(1);
+      expect(empty.code).toBe(2); // nothing piped in: usage, as for a terminal on stdin
       expect(oneErrorLine(empty.stderr)).toContain('no CLI credential on standard input');
       const garbage = await stranger.cli(['login', '--with-token'], { input: 'hunter2' });
       expect(garbage.code).toBe(1);

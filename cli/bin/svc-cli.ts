@@ -2,7 +2,7 @@
 // svc-cli: the workflow CLI of svc-engine — sign in, enable services, store secrets, publish SDK
 // apps and MCP servers, manage tokens and connections, install agent skills.
 // Exit codes: 0 ok, 1 failure, 2 usage. Errors are one line on stderr.
-import yargs from 'yargs';
+import yargs, { type Argv, type MiddlewareFunction } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { login } from '../commands/auth/login.ts';
 import { logout } from '../commands/auth/logout.ts';
@@ -14,66 +14,61 @@ import { sdk } from '../commands/sdk/index.ts';
 import { refusedArgument, secret } from '../commands/secret/index.ts';
 import { skill } from '../commands/skill/index.ts';
 import { workspace } from '../commands/workspace/index.ts';
-import { commandWords } from '../lib/command.ts';
-import { UsageError, report } from '../lib/errors.ts';
+import { commandTree } from '../lib/command.ts';
+import { report } from '../lib/errors.ts';
+import { setColor } from '../lib/output.ts';
+import { locate, refuseRepeatedOptions, usageFailure } from '../lib/usage.ts';
 import { CLI_VERSION } from '../lib/version.ts';
 
-const args = hideBin(process.argv);
+const commands = [login, logout, whoami, workspace, bucket, secret, sdk, mcp, connection, skill];
+const tree = commandTree(commands);
 
-/** `svc-cli sdk init` for `svc-cli sdk init crm --bad`: the command whose --help to suggest. */
-function commandPath(): string {
-  const words: string[] = [];
-  for (const a of args) {
-    if (a.startsWith('-') || !commandWords.has(a)) break;
-    words.push(a);
-  }
-  return ['svc-cli', ...words].join(' ');
-}
+// `svc-cli help sdk` is `svc-cli sdk --help` (yargs answers only a bare `svc-cli help`).
+const given = hideBin(process.argv);
+const args = given[0] === 'help' && given.length > 1 ? [...given.slice(1), '--help'] : given;
 
-function usageError(message: string): UsageError {
-  // yargs echoes unknown arguments; under `secret` they may be the secret itself, so never echo them.
-  // The command is the first command word, wherever options put it (`--bucket b secret set …`).
-  const command = args.findIndex((a) => !a.startsWith('-') && commandWords.has(a));
-  if (args[command] === 'secret' && /^Unknown arguments?:/i.test(message)) {
-    // Only `secret set <service>` names a service; any other word there may be the secret itself.
-    const service = args[command + 1] === 'set' ? args[command + 2] : undefined;
-    return refusedArgument(service === undefined || service.startsWith('-') ? undefined : service);
-  }
-  const what = message.charAt(0).toLowerCase() + message.slice(1);
-  return new UsageError(what, `run \`${commandPath()} --help\` for usage`);
-}
+const ENVIRONMENT = `Environment:
+  SVC_ENGINE_URL       the Engine's address (default http://127.0.0.1:8700)
+  SVC_CLI_TOKEN        a CLI credential to use instead of the one \`svc-cli login\` stored
+  SVC_EXECUTION_TOKEN  the SDK execution token \`sdk invoke\` sends
+  XDG_CONFIG_HOME      where the credentials file lives (default ~/.config/svc-cli/)
+  NO_COLOR             no colours (--no-color does the same); colours appear only on a terminal
+
+Exit codes: 0 ok, 1 failure, 2 usage.`;
 
 try {
+  // `svc-cli bogus --help` would print the top-level help as if all were well.
+  if (locate(tree, args).unknown !== undefined && args.some((a) => a === '--help' || a === '-h')) {
+    throw usageFailure('Unknown argument', args, tree, refusedArgument);
+  }
   // `--version` is also a flag of some commands (`workspace service add --version v1`), so the
   // program's own version is answered here rather than by yargs' global --version.
   if (args.length === 1 && args[0] === '--version') process.stdout.write(CLI_VERSION + '\n');
   else await yargs(args)
     .scriptName('svc-cli')
+    .locale('en') // the fail handler reads yargs' messages
     .usage('$0 <command>\n\nThe svc-engine workflow: services, secrets, SDK apps, MCP servers, tokens and skills.\nTalks to SVC_ENGINE_URL (default http://127.0.0.1:8700).')
-    .command(login)
-    .command(logout)
-    .command(whoami)
-    .command(workspace)
-    .command(bucket)
-    .command(secret)
-    .command(sdk)
-    .command(mcp)
-    .command(connection)
-    .command(skill)
+    .command(commands)
+    .epilogue(ENVIRONMENT)
     .example('$0 login', 'sign in through the Engine sign-in page')
     .example("$0 sdk init crm --service 'demo-crm=v1' --operation 'demo-crm=contacts/*' && $0 sdk apply", 'publish an SDK app')
     .demandCommand(1, 'choose a command')
-    .recommendCommands()
     .strict()
     .version(false)
     .option('version', { type: 'boolean', global: false, describe: 'Show the svc-cli version' })
+    .option('color', { type: 'boolean', global: true, hidden: true, describe: '--no-color: no colours (as NO_COLOR)' })
+    // yargs passes the command's own instance as the second argument (its types leave it out).
+    .middleware(((argv: Record<string, unknown>, y: Argv) => {
+      refuseRepeatedOptions(argv, y, args, locate(tree, args).node.path);
+      setColor(argv.color !== false);
+    }) as unknown as MiddlewareFunction, true)
     .help()
     .alias('h', 'help')
     .wrap(Math.min(110, process.stdout.columns || 100))
     .fail((message, err) => {
       // yargs' own parser errors (a flag without its value, say) are usage errors too, not bugs.
       if (err && err.name !== 'YError') throw err;
-      throw usageError(message ?? err?.message ?? 'invalid usage');
+      throw usageFailure(message ?? err?.message ?? 'invalid usage', args, tree, refusedArgument);
     })
     .parseAsync();
 } catch (err) {

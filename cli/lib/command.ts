@@ -11,17 +11,30 @@ export interface CommandSpec<U> {
 // yargs' CommandModule types do not line up with builders written against Argv<{}>, hence the cast.
 export const defineCommand = <U>(spec: CommandSpec<U>): CommandModule => spec as unknown as CommandModule;
 
-/** Every word that names a command or group, for pointing usage errors at the right `--help`. */
-export const commandWords = new Set<string>();
+/** A node of the command tree (the root, a group or a command), for usage errors that name the right `--help`. */
+export interface CommandNode {
+  /** `svc-cli sdk init`. */
+  path: string;
+  /** `<name>` for `init <name>`: the positionals the command takes, in order. */
+  positionals: string[];
+  children: Map<string, CommandNode>;
+}
+
+const groupChildren = new WeakMap<CommandModule, CommandModule[]>();
+
+/** The tree of `modules` under `path`, walking into groups made by defineGroup. */
+export function commandTree(modules: CommandModule[], path = 'svc-cli', positionals: string[] = []): CommandNode {
+  const children = new Map<string, CommandNode>();
+  for (const m of modules) {
+    const [word = '', ...rest] = String(Array.isArray(m.command) ? m.command[0] : m.command).split(' ');
+    children.set(word, commandTree(groupChildren.get(m) ?? [], `${path} ${word}`, rest));
+  }
+  return { path, positionals, children };
+}
 
 /** A command group (`sdk`, `mcp token`, …) made of subcommands; it needs one of them. */
 export function defineGroup(name: string, describe: string, subcommands: CommandModule[], examples: [string, string][]): CommandModule {
-  commandWords.add(name);
-  for (const c of subcommands) {
-    const word = String(Array.isArray(c.command) ? c.command[0] : c.command).split(' ')[0];
-    if (word) commandWords.add(word);
-  }
-  return {
+  const group: CommandModule = {
     command: name,
     describe,
     builder: (y: Argv) => {
@@ -31,6 +44,8 @@ export function defineGroup(name: string, describe: string, subcommands: Command
     },
     handler: () => {},
   };
+  groupChildren.set(group, subcommands);
+  return group;
 }
 
 /** `--json` for list/show commands. */

@@ -8,16 +8,27 @@ import { CliError } from './errors.ts';
 
 export const DEFAULT_ENGINE_URL = 'http://127.0.0.1:8700';
 
+/** A URL as it may be printed: without `user:password@` (never echoed, it may hold a password). */
+export function displayUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1');
+}
+
 export function engineUrl(): string {
   const raw = process.env.SVC_ENGINE_URL?.trim() || DEFAULT_ENGINE_URL;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new CliError(`SVC_ENGINE_URL is not a URL ('${raw}')`, `set it to the Engine's address, e.g. ${DEFAULT_ENGINE_URL}`);
+    throw new CliError(`SVC_ENGINE_URL is not a URL ('${displayUrl(raw)}')`, `set it to the Engine's address, e.g. ${DEFAULT_ENGINE_URL}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliError(`SVC_ENGINE_URL must be an http(s) URL ('${raw}')`, `set it to the Engine's address, e.g. ${DEFAULT_ENGINE_URL}`);
+    throw new CliError(`SVC_ENGINE_URL must be an http(s) URL ('${displayUrl(raw)}')`, `set it to the Engine's address, e.g. ${DEFAULT_ENGINE_URL}`);
+  }
+  if (url.username || url.password) {
+    // The Engine takes no user name or password in its URL; the CLI credential is the bearer token.
+    url.username = '';
+    url.password = '';
+    throw new CliError(`SVC_ENGINE_URL must not carry a user name or password (${url.href.replace(/\/+$/, '')})`, 'remove them from it; the CLI signs in with `svc-cli login` or SVC_CLI_TOKEN');
   }
   return url.href.replace(/\/+$/, '');
 }
@@ -94,11 +105,26 @@ export interface ActiveCredential {
   source: 'env' | 'stored' | 'stdin';
 }
 
+/** A bearer token must be visible ASCII: anything else (a control character, a space) cannot even be sent. */
+export const isSendableToken = (token: string) => /^[\x21-\x7e]+$/.test(token);
+
 /** The credential for this command, or a one-line error telling how to sign in. */
 export function activeCredential(url: string): ActiveCredential {
   const fromEnv = process.env.SVC_CLI_TOKEN?.trim();
-  if (fromEnv) return { token: fromEnv, source: 'env' };
+  if (fromEnv) {
+    if (!isSendableToken(fromEnv)) throw new CliError('SVC_CLI_TOKEN is malformed (it holds a control character, space or non-ASCII character)', 'set it to a credential from `svc-engine credential create`, or unset it to use the stored one');
+    return { token: fromEnv, source: 'env' };
+  }
   const stored = storedCredential(url);
-  if (stored) return { token: stored.token, source: 'stored' };
+  if (stored) {
+    if (typeof stored.token !== 'string' || !isSendableToken(stored.token)) {
+      throw new CliError(`the credential stored for ${url} in ${credentialsFile()} is malformed`, 'run `svc-cli login` again');
+    }
+    return { token: stored.token, source: 'stored' };
+  }
+  // Logged in to the same server under another URL (`…/v1` added by mistake): say so.
+  const origin = new URL(url).origin;
+  const sibling = Object.keys(readAll().engines).find((other) => other !== url && URL.canParse(other) && new URL(other).origin === origin);
+  if (sibling) throw new CliError(`not logged in to ${url}, but to ${sibling}`, `check SVC_ENGINE_URL (the Engine's address is usually ${sibling}), or run \`svc-cli login\` for ${url}`);
   throw new CliError(`not logged in to ${url}`, 'run `svc-cli login` (or pipe a credential to `svc-cli login --with-token`)');
 }

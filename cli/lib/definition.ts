@@ -54,7 +54,8 @@ export function loadDefinition(kind: DefinitionKind, file: string | undefined): 
   const path = workingFile(kind.fileName, file);
   const initHint = `run \`svc-cli ${kind.kind} init <name> --service <service>=<version> --operation <service>=<operation>\` first, or pass --file`;
   const value = readJsonFile(path, `fix it or re-create it with \`svc-cli ${kind.kind} init\``);
-  if (value === undefined) throw new CliError(`no ${basename(path)} in ${file ? 'that location' : process.cwd()}`, initHint);
+  if (value === undefined && file) throw new CliError(`no ${kind.noun} definition at ${path}`, `check the path given to --file, or create it with \`svc-cli ${kind.kind} init <name> … --file ${file}\``);
+  if (value === undefined) throw new CliError(`no ${basename(path)} in ${process.cwd()}`, initHint);
   const def = value as Partial<Definition>;
   const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
   if (typeof def !== 'object' || def === null || typeof def.name !== 'string' || !strings(def.services) || !strings(def.operations)) {
@@ -78,6 +79,15 @@ function relabel(err: unknown, kind: DefinitionKind, definition: Definition, sou
     const rest = message.replace(/^(body)?\/?name:?\s*/, '');
     const label = source === 'flags' ? `name '${definition.name}'` : `${basename(source)} name ('${definition.name}')`;
     return new CliError(`${label}: ${rest}`, source === 'flags' ? 'names are lower-case letters, digits and dashes, starting with a letter' : `correct ${basename(source)}`);
+  }
+  const whole = field ? /^\/?(services|operations)$/.exec(field) : null;
+  if (whole) {
+    // The list itself (`must NOT have fewer than 1 items`): the flag or the file's field.
+    const rest = message.replace(/^(body)?\/?(services|operations):?\s*/, '');
+    const label = source === 'flags' ? `--${whole[1] === 'services' ? 'service' : 'operation'}` : `${basename(source)} "${whole[1]}"`;
+    const empty = /fewer than 1 item/.test(rest);
+    const fix = source === 'flags' ? 'correct the flags and run init again' : `${empty ? 'list at least one entry in' : 'correct'} ${basename(source)}, or re-create it with \`svc-cli ${kind.kind} init\``;
+    return new CliError(empty ? `${label} is empty` : `${label}: ${rest}`, fix);
   }
   const match = field ? /^\/?(services|operations)[[/](\d+)\]?/.exec(field) : null;
   if (!match) return err;

@@ -2,7 +2,7 @@
 // spec/engine.openapi.yaml) and the translation of Engine answers into one-line CLI errors.
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../../generated/engine-api/types.ts';
-import { activeCredential, engineUrl, type ActiveCredential } from './credentials.ts';
+import { DEFAULT_ENGINE_URL, activeCredential, displayUrl, engineUrl, type ActiveCredential } from './credentials.ts';
 import { CliError } from './errors.ts';
 import { CLI_VERSION } from './version.ts';
 
@@ -29,18 +29,54 @@ export function engineClient(url: string, bearer?: string): EngineApi {
   });
 }
 
-function failureOf(error: unknown, response: Response): EngineFailure {
-  const envelope = error as { status?: unknown; error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined;
-  const inner = envelope && typeof envelope === 'object' ? envelope.error : undefined;
-  if (inner && typeof inner === 'object' && typeof inner.message === 'string') {
-    return {
-      status: response.status,
-      code: typeof inner.code === 'string' ? inner.code : undefined,
-      message: inner.message,
-      details: inner.details && typeof inner.details === 'object' ? (inner.details as Record<string, unknown>) : undefined,
-    };
+/** The Engine's error envelope: `{ok: false, status, error: {code, message, …}}`. Anything else came from some other server. */
+export function envelopeOf(error: unknown): { code: string; message: string; details?: unknown } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const envelope = error as { ok?: unknown; error?: { code?: unknown; message?: unknown; details?: unknown } };
+  const inner = envelope.error;
+  if (envelope.ok !== false || typeof inner !== 'object' || inner === null) return undefined;
+  return typeof inner.code === 'string' && typeof inner.message === 'string' ? (inner as { code: string; message: string; details?: unknown }) : undefined;
+}
+
+function failureOf(inner: { code: string; message: string; details?: unknown }, response: Response): EngineFailure {
+  return {
+    status: response.status,
+    code: inner.code,
+    message: inner.message,
+    details: inner.details && typeof inner.details === 'object' ? (inner.details as Record<string, unknown>) : undefined,
+  };
+}
+
+/** An answer that is not the Engine's: SVC_ENGINE_URL points at some other server. */
+export function notTheEngine(url: string, response: Response | undefined, body?: unknown): CliError {
+  const why = response === undefined || typeof body !== 'object' || body === null ? 'its answer is not JSON' : 'its answer is not an Engine envelope';
+  const status = response ? ` (HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}; ${why})` : ` (${why})`;
+  return new CliError(`the server at ${displayUrl(url)} does not look like svc-engine${status}`, `check SVC_ENGINE_URL; it should be the Engine's address, e.g. ${DEFAULT_ENGINE_URL}`);
+}
+
+/**
+ * The Engine has a route for every path svc-cli builds, so "no route" means SVC_ENGINE_URL carries
+ * an extra path (`…/v1`) or names an Engine that does not know this request (an older one).
+ */
+function noRoute(url: string, failure: EngineFailure): CliError | undefined {
+  if (failure.status !== 404 || failure.code !== 'ENGINE_NOT_FOUND' || !/^no route for /.test(failure.message)) return undefined;
+  const parsed = new URL(url);
+  if (parsed.pathname !== '/' && parsed.pathname !== '') {
+    return new CliError(
+      `SVC_ENGINE_URL has an extra path ('${parsed.pathname}'): the Engine answered ${failure.message}`,
+      `set SVC_ENGINE_URL to the Engine's root, e.g. ${parsed.origin}`,
+    );
   }
-  return { status: response.status, code: undefined, message: `the Engine answered HTTP ${response.status} ${response.statusText}`.trim(), details: undefined };
+  return new CliError(`the Engine at ${displayUrl(url)} answered ${failure.message}`, `it may be older than svc-cli ${CLI_VERSION}; upgrade the Engine or use a matching svc-cli`);
+}
+
+/**
+ * The Engine's message may end with its own advice (`…; list them with \`svc-cli mcp list\``):
+ * that advice becomes the hint, so the line does not say the same thing twice.
+ */
+export function engineAdvice(message: string): { what: string; advice: string } | undefined {
+  const match = /^(.+?); ([^;]*`svc-cli [^`]+`[^;]*)$/s.exec(message);
+  return match ? { what: match[1]!, advice: match[2]! } : undefined;
 }
 
 /** An Engine refusal, keeping the envelope's code and details for callers that relabel fields. */
@@ -57,14 +93,13 @@ export class EngineCallError extends CliError {
 export function transportError(url: string, err: unknown): CliError {
   if (err instanceof CliError) return err;
   const e = err as Error & { cause?: { code?: string; message?: string } };
+  const shown = displayUrl(url);
   if (e?.name === 'TimeoutError') {
-    return new CliError(`the Engine at ${url} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`, 'check that it is healthy and try again');
+    return new CliError(`the Engine at ${shown} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`, 'check that it is healthy and try again');
   }
-  if (e instanceof SyntaxError) {
-    return new CliError(`the server at ${url} did not answer with JSON`, 'check that SVC_ENGINE_URL points at svc-engine');
-  }
+  if (e instanceof SyntaxError) return notTheEngine(url, undefined);
   const reason = e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(err);
-  return new CliError(`cannot reach the Engine at ${url} (${reason})`, 'start it (`npm start`) or set SVC_ENGINE_URL to its address');
+  return new CliError(`cannot reach the Engine at ${shown} (${reason.split(url).join(shown)})`, 'start it (`npm start`) or set SVC_ENGINE_URL to its address');
 }
 
 type Answer<T> = { data?: T; error?: unknown; response: Response };
@@ -82,7 +117,13 @@ export async function unwrap<T>(
     throw transportError(url, err);
   }
   if (answer.response.ok) return answer.data as T;
-  const failure = failureOf(answer.error, answer.response);
+  const envelope = envelopeOf(answer.error);
+  if (!envelope) {
+    throw notTheEngine(url, answer.response, answer.error);
+  }
+  const failure = failureOf(envelope, answer.response);
+  const routeless = noRoute(url, failure);
+  if (routeless) throw routeless;
   if (failure.status === 401 && options.credential) {
     throw new CliError(
       `the Engine refused the CLI credential: ${failure.message}`,
@@ -93,6 +134,8 @@ export async function unwrap<T>(
       }[options.credential.source],
     );
   }
+  const advice = engineAdvice(failure.message);
+  if (advice) throw new EngineCallError({ ...failure, message: advice.what }, advice.advice);
   const hint = typeof options.hint === 'function' ? options.hint(failure) : options.hint;
   throw new EngineCallError(failure, hint ?? defaultHint(failure));
 }

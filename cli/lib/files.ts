@@ -30,10 +30,20 @@ export function writeFile(path: string, data: string | Uint8Array, mode?: number
   }
 }
 
+/** A directory given where a file was expected (`--file .`). */
+const isDirectory = (path: string) => new CliError(`${path} is a directory, not a file`, 'pass the path of a file, not a directory, to --file');
+
 /** Writes `text` unless the file already holds exactly it. */
 export function writeIfChanged(path: string, text: string, mode?: number): WriteOutcome {
   const existed = existsSync(path);
-  if (existed && readFileSync(path, 'utf8') === text) return 'unchanged';
+  let current: string | undefined;
+  try {
+    current = existed ? readFileSync(path, 'utf8') : undefined;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EISDIR') throw isDirectory(path);
+    throw cannot('read', path, err);
+  }
+  if (current === text) return 'unchanged';
   writeFile(path, text, mode);
   return existed ? 'updated' : 'created';
 }
@@ -49,6 +59,7 @@ export function readJsonFile(path: string, fix: string): unknown {
     text = readFileSync(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((err as NodeJS.ErrnoException).code === 'EISDIR') throw isDirectory(path);
     throw new CliError(`cannot read ${path} (${(err as Error).message})`, fix);
   }
   try {

@@ -1,9 +1,10 @@
 // Secrets and credentials come from standard input only, never from arguments.
-import { CliError, UsageError } from './errors.ts';
+import { UsageError } from './errors.ts';
 
 /**
  * Reads all of stdin as UTF-8 and drops trailing line breaks (what `echo` adds).
- * Refuses a terminal (so a value is never typed where it would echo) and an empty value.
+ * Refuses a terminal (so a value is never typed where it would echo) and an empty value. Both are
+ * usage errors (exit 2): the command was run without the input it needs, and nothing was tried.
  */
 export async function readSecretFromStdin(what: string, example: string): Promise<string> {
   if (process.stdin.isTTY) {
@@ -12,6 +13,6 @@ export async function readSecretFromStdin(what: string, example: string): Promis
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   const value = Buffer.concat(chunks).toString('utf8').replace(/[\r\n]+$/, '');
-  if (!value.trim()) throw new CliError(`no ${what} on standard input (it was empty)`, `pipe it in, e.g. ${example}`);
+  if (!value.trim()) throw new UsageError(`no ${what} on standard input (it was empty)`, `pipe it in, e.g. ${example}`);
   return value;
 }

@@ -20,7 +20,7 @@ function saved(url: string, token: string, subject: string) {
 
 async function loginWithToken(url: string) {
   const token = await readSecretFromStdin('CLI credential', '`svc-engine credential create --subject <you> | svc-cli login --with-token`');
-  if (!/^svc_cli_\S+$/.test(token)) {
+  if (!/^svc_cli_[\x21-\x7e]+$/.test(token)) {
     throw new CliError('standard input does not hold a CLI credential (they start with svc_cli_)', 'create one on the Engine host with `svc-engine credential create --subject <you>`');
   }
   const who = await unwrap(url, engineClient(url, token).GET('/v1/auth/whoami'), { credential: { token, source: 'stdin' } });
@@ -58,10 +58,13 @@ async function deviceLogin(url: string, browser: boolean) {
         throw expired();
       case 'invalid_grant':
         throw new CliError('the Engine no longer knows this sign-in request', 'run `svc-cli login` again');
-      default:
-        // Not an RFC 8628 answer: report the Engine's own envelope.
+      default: {
+        // Another OAuth error (RFC 6749 §5.2) names itself; anything else is the Engine's envelope.
+        const oauth = answer.error as { error?: unknown; error_description?: unknown } | undefined;
+        if (code && typeof oauth?.error_description === 'string') throw new CliError(`the Engine refused the sign-in: ${oauth.error_description}`, 'run `svc-cli login` again');
         await unwrap(url, Promise.resolve(answer));
         throw new CliError(`unexpected answer from the Engine (HTTP ${answer.response.status})`, 'run `svc-cli login` again');
+      }
     }
   }
 }

@@ -1,7 +1,7 @@
 // `svc-cli logout`: revokes the CLI credential at the Engine and removes the stored copy.
 import { defineCommand } from '../../lib/command.ts';
-import { credentialsFile, deleteCredential, engineUrl, storedCredential } from '../../lib/credentials.ts';
-import { engineClient, transportError } from '../../lib/engine.ts';
+import { credentialsFile, deleteCredential, engineUrl, isSendableToken, storedCredential } from '../../lib/credentials.ts';
+import { engineClient, envelopeOf, notTheEngine, transportError } from '../../lib/engine.ts';
 import { CliError } from '../../lib/errors.ts';
 import { print } from '../../lib/output.ts';
 
@@ -18,6 +18,9 @@ export const logout = defineCommand({
       print(`Not logged in to ${url}; nothing to do.`);
       return;
     }
+    if (!isSendableToken(token)) {
+      throw new CliError(fromEnv ? 'SVC_CLI_TOKEN is malformed (it holds a control character, space or non-ASCII character)' : `the credential stored in ${credentialsFile()} is malformed`, fromEnv ? 'unset it or set it to a valid credential' : `delete ${credentialsFile()} and run \`svc-cli login\` again`);
+    }
     let answer;
     try {
       answer = await engineClient(url, token).POST('/v1/auth/logout');
@@ -26,6 +29,7 @@ export const logout = defineCommand({
       throw transportError(url, err);
     }
     const status = answer.response.status;
+    if (!answer.response.ok && !envelopeOf(answer.error)) throw notTheEngine(url, answer.response, answer.error);
     if (!answer.response.ok && status !== 401) {
       throw new CliError(`the Engine could not revoke the credential (HTTP ${status})`, 'try `svc-cli logout` again');
     }

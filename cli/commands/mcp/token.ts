@@ -1,6 +1,6 @@
 // `svc-cli mcp token list|create|revoke`: narrowed MCP tokens (allowlist, expiry, fixed binding).
 import { defineCommand, defineGroup, jsonOption, repeatable } from '../../lib/command.ts';
-import { session } from '../../lib/engine.ts';
+import { EngineCallError, session } from '../../lib/engine.ts';
 import { UsageError } from '../../lib/errors.ts';
 import { parseExpires } from '../../lib/expires.ts';
 import { print, printJson, printTable } from '../../lib/output.ts';
@@ -13,6 +13,25 @@ function state(t: { revokedAt: string | null; expiresAt: string | null }): strin
   if (t.revokedAt) return 'revoked';
   if (t.expiresAt && Date.parse(t.expiresAt) <= Date.now()) return 'expired';
   return 'active';
+}
+
+/**
+ * An Engine refusal of a field the CLI built from a flag (`allow[1]`, `expiresAt`), told as that
+ * flag: a usage error (exit 2), like the CLI's own checks of the same flags.
+ */
+function asFlagError(err: unknown, mcp: string, allow: string[]): unknown {
+  if (!(err instanceof EngineCallError) || err.failure.status !== 400) return err;
+  const field = typeof err.failure.details?.field === 'string' ? err.failure.details.field : undefined;
+  const index = field ? /^allow\[(\d+)\]$/.exec(field) : null;
+  if (index) {
+    const rest = err.failure.message.replace(/^allow\[\d+\]:?\s*/, '');
+    const what = rest.startsWith("'") ? `--allow ${rest}` : `--allow '${allow[Number(index[1])]}': ${rest}`;
+    return new UsageError(what, `allow only operations ${mcp} exposes (those in its svc.mcp.json), e.g. 'demo-crm.contacts/*'`);
+  }
+  if (field === 'expiresAt') {
+    return new UsageError(`--expires: ${err.failure.message.replace(/^expiresAt:?\s*/, '')}`, 'use 30m, 24h, 7d, an ISO-8601 date-time or never');
+  }
+  return err;
 }
 
 const bindingText = (b: { endUserRef?: string; authName?: string; resourceId?: string } | null | undefined) =>
@@ -69,13 +88,17 @@ const tokenCreate = defineCommand({
       ...(argv.resourceId !== undefined ? { resourceId: argv.resourceId } : {}),
     };
     const s = session();
-    const created = await s.call(
-      s.api.POST('/v1/mcp/{name}/tokens', {
-        params: { path: { name: argv.mcp } },
-        body: { allow, expiresAt, ...(Object.keys(binding).length ? { binding } : {}) },
-      }),
-      notFound(argv.mcp),
-    );
+    const created = await s
+      .call(
+        s.api.POST('/v1/mcp/{name}/tokens', {
+          params: { path: { name: argv.mcp } },
+          body: { allow, expiresAt, ...(Object.keys(binding).length ? { binding } : {}) },
+        }),
+        notFound(argv.mcp),
+      )
+      .catch((err: unknown) => {
+        throw asFlagError(err, argv.mcp, allow);
+      });
     if (argv.json) return printJson(created);
     print(`Created token ${created.id} for ${argv.mcp}`);
     print(`  allow    ${created.allow.join(' ')}`);

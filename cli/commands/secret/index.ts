@@ -27,7 +27,9 @@ const secretSet = defineCommand({
       .example('printf %s "$CLIENT_SECRET" | $0 secret set github --oauth-client-id Iv1.abc --value-stdin', "store github's OAuth client"),
   handler: async (argv) => {
     // Words past `secret set <service>` (after `--` yargs does not refuse them) may be the secret.
-    if (argv.value !== undefined || argv._.length > 2) throw refusedArgument(argv.service);
+    // `--value-stdin=<value>`: yargs reads it as a boolean and drops the value, which may be the secret.
+    const valued = process.argv.slice(2).some((a) => a.startsWith('--value-stdin=') || a.startsWith('--valueStdin='));
+    if (argv.value !== undefined || argv._.length > 2 || valued) throw refusedArgument(argv.service);
     if (!argv.valueStdin) throw new UsageError('secret set needs --value-stdin', `pipe the value in: ${STDIN_EXAMPLE(argv.service)}`);
     const value = await readSecretFromStdin(argv.oauthClientId ? 'client secret' : 'secret', STDIN_EXAMPLE(argv.service));
     const s = session();

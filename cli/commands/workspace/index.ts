@@ -7,7 +7,7 @@ export const workspace = defineGroup(
   'workspace',
   'Select, import and enable provider services for the whole workspace',
   [
-    defineGroup('services', 'Search available services', [servicesList], [['$0 workspace services list --q github', 'find a service']]),
+    defineGroup('services', 'Search available services', [servicesList], [['$0 workspace services list --query github', 'find a service']]),
     defineGroup('service', 'Select, remove or import a service', [serviceAdd, serviceRemove, serviceImport], [
       ['$0 workspace service add demo-crm --version v1', 'select demo-crm v1'],
     ]),

@@ -2,6 +2,7 @@
 import { defineCommand, jsonOption } from '../../lib/command.ts';
 import { session, type Session } from '../../lib/engine.ts';
 import { CliError } from '../../lib/errors.ts';
+import { workingFile } from '../../lib/files.ts';
 import { checkBaseUrl } from './services.ts';
 import { planLine, print, printJson, progress } from '../../lib/output.ts';
 import {
@@ -17,7 +18,8 @@ import {
 async function computePlan(s: Session, file: string | undefined): Promise<WorkspaceChange[]> {
   const desired = readWorkspaceFile(file);
   if (!desired) {
-    throw new CliError(`no ${WORKSPACE_FILE} in ${file ? 'that location' : process.cwd()}`, 'select a service first with `svc-cli workspace service add <service> --version <version>`');
+    if (file) throw new CliError(`no workspace file at ${workingFile(WORKSPACE_FILE, file)}`, 'check the path given to --file, or create it with `svc-cli workspace service add <service> --version <version> --file <path>`');
+    throw new CliError(`no ${WORKSPACE_FILE} in ${process.cwd()}`, 'select a service first with `svc-cli workspace service add <service> --version <version>`');
   }
   const changes = diffWorkspace(desired, await enabledServices(s));
   // Everything apply would send is checked first, so apply never stops half-way on a bad entry.
@@ -38,7 +40,7 @@ async function computePlan(s: Session, file: string | undefined): Promise<Worksp
 
 const nothing = (file: string | undefined) => `the workspace already matches ${file ?? WORKSPACE_FILE}`;
 
-const fileOption = { type: 'string', describe: `workspace file (default ./${WORKSPACE_FILE})` } as const;
+const fileOption = { type: 'string', requiresArg: true, describe: `workspace file (default ./${WORKSPACE_FILE})` } as const;
 
 export const workspacePlan = defineCommand({
   command: 'plan',

@@ -49,18 +49,18 @@ export const servicesList = defineCommand({
   command: 'list',
   describe: 'Search the services that can be enabled (bundled catalog and imported APIs)',
   builder: (y) =>
-    jsonOption(y.option('q', { type: 'string', describe: 'search text (name or title)' }))
+    jsonOption(y.option('query', { alias: 'q', type: 'string', requiresArg: true, describe: 'search text (name or title); --q and -q work too' }))
       .example('$0 workspace services list', 'every available service')
-      .example('$0 workspace services list --q crm', 'services matching "crm"'),
+      .example('$0 workspace services list --query crm', 'services matching "crm"'),
   handler: async (argv) => {
     const s = session();
-    const { services } = await s.call(s.api.GET('/v1/catalog/services', { params: { query: argv.q ? { q: argv.q } : {} } }));
+    const { services } = await s.call(s.api.GET('/v1/catalog/services', { params: { query: argv.query ? { q: argv.query } : {} } }));
     if (argv.json) return printJson({ services });
     const enabled = new Map((await enabledServices(s)).map((e) => [e.name, e.version]));
     const rows = services.flatMap((svc) =>
       svc.versions.map((v) => [svc.name, v.version, v.operations, v.source, enabled.get(svc.name) === v.version ? 'yes' : '', svc.title ?? '']),
     );
-    printTable(['SERVICE', 'VERSION', 'OPERATIONS', 'SOURCE', 'ENABLED', 'TITLE'], rows, argv.q ? `No service matches '${argv.q}'.` : 'No services available.');
+    printTable(['SERVICE', 'VERSION', 'OPERATIONS', 'SOURCE', 'ENABLED', 'TITLE'], rows, argv.query ? `No service matches '${argv.query}'.` : 'No services available.');
   },
 });
 
@@ -72,7 +72,7 @@ export const serviceAdd = defineCommand({
       .positional('service', { type: 'string', demandOption: true, describe: 'service name, e.g. demo-crm' })
       .option('version', { type: 'string', demandOption: true, requiresArg: true, describe: 'service version, e.g. v1' })
       .option('base-url', { type: 'string', requiresArg: true, describe: "override the provider's base URL (tests, GitHub Enterprise)" })
-      .option('file', { type: 'string', describe: `workspace file (default ./${WORKSPACE_FILE})` })
+      .option('file', { type: 'string', requiresArg: true, describe: `workspace file (default ./${WORKSPACE_FILE})` })
       .example('$0 workspace service add github --version v1', 'select github v1')
       .example('$0 workspace service add demo-crm --version v1 --base-url http://127.0.0.1:8790', 'select demo-crm pointed at a local provider'),
   handler: async (argv) => {
@@ -98,7 +98,7 @@ export const serviceRemove = defineCommand({
   builder: (y) =>
     y
       .positional('service', { type: 'string', demandOption: true, describe: 'service name' })
-      .option('file', { type: 'string', describe: `workspace file (default ./${WORKSPACE_FILE})` })
+      .option('file', { type: 'string', requiresArg: true, describe: `workspace file (default ./${WORKSPACE_FILE})` })
       .example('$0 workspace service remove github', 'stop using github once applied'),
   handler: async (argv) => {
     checkService(argv.service);

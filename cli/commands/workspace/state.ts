@@ -31,15 +31,19 @@ const trimUrl = (u: string | undefined) => (u ? u.replace(/\/+$/, '') : undefine
 
 export function readWorkspaceFile(file?: string): WorkspaceFile | undefined {
   const path = workingFile(WORKSPACE_FILE, file);
+  const name = file ?? WORKSPACE_FILE;
   const value = readJsonFile(path, `fix it, or delete it and run \`svc-cli workspace service add\` again`) as WorkspaceFile | undefined;
   if (value === undefined) return undefined;
+  // `services` maps names to selections; a list (even an empty one) is not that shape. An empty
+  // object is the one way to say "no services": it is what removing the last one writes.
   const ok =
     typeof value === 'object' &&
     value !== null &&
     typeof value.services === 'object' &&
     value.services !== null &&
+    !Array.isArray(value.services) &&
     Object.values(value.services).every((s) => typeof s?.version === 'string' && (s.baseUrl === undefined || typeof s.baseUrl === 'string'));
-  if (!ok) throw new CliError(`${WORKSPACE_FILE} is not a workspace file ({"services": {"<service>": {"version": "v1"}}})`, 'fix it, or delete it and run `svc-cli workspace service add` again');
+  if (!ok) throw new CliError(`${name} is not a workspace file ({"services": {"<service>": {"version": "v1"}}})`, 'fix it, or delete it and run `svc-cli workspace service add` again');
   return value;
 }
 

@@ -1,0 +1,154 @@
+// Usage errors (exit 2) that point at the right `--help` and name what was wrong: yargs' own
+// failures rewritten for the command tree, and one-value options given more than once.
+import type { Argv } from 'yargs';
+import type { CommandNode } from './command.ts';
+import { UsageError } from './errors.ts';
+
+/** Where the command words of `args` lead in the tree, and the first word that names no command there. */
+export interface Position {
+  node: CommandNode;
+  /** A word where a (sub)command was expected that names none (`svc-cli bogus`, `svc-cli sdk bogus`). */
+  unknown?: string;
+}
+
+export function locate(tree: CommandNode, args: string[]): Position {
+  let node = tree;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') break;
+    if (a.startsWith('-')) continue;
+    const child = node.children.get(a);
+    if (child) {
+      node = child;
+      continue;
+    }
+    // The value of an option given before the command (`--bucket b secret set …`).
+    const previous = args[i - 1];
+    if (previous?.startsWith('--') && !previous.includes('=')) continue;
+    return node.children.size ? { node, unknown: a } : { node };
+  }
+  return { node };
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = row[j]!;
+      row[j] = next;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** `svc-cli mcp token` for `token` (a command elsewhere in the tree), or a close spelling at this level. */
+function suggestion(tree: CommandNode, node: CommandNode, word: string): string | undefined {
+  const elsewhere: string[] = [];
+  const walk = (n: CommandNode) => {
+    for (const [name, child] of n.children) {
+      if (name === word) elsewhere.push(child.path);
+      walk(child);
+    }
+  };
+  walk(tree);
+  if (elsewhere.length) return elsewhere.join('` or `');
+  const close = [...node.children.keys()].filter((name) => distance(name, word) <= Math.max(1, Math.floor(name.length / 3)));
+  return close.length ? close.map((name) => `${node.path} ${name}`).join('` or `') : undefined;
+}
+
+/** Options every level knows (root and groups): anything else there is unknown. */
+const EVERYWHERE = new Set(['help', 'h', 'version', 'color', 'no-color']);
+
+/**
+ * A yargs failure as a usage error naming the thing that was wrong and the `--help` to read.
+ * `secret` is special: whatever follows it may be the secret itself, so it is never echoed.
+ */
+export function usageFailure(message: string, args: string[], tree: CommandNode, secretRefused: (service?: string) => UsageError): UsageError {
+  const { node, unknown } = locate(tree, args);
+  const help = `run \`${node.path} --help\` for usage`;
+  const underSecret = node.path === 'svc-cli secret' || node.path.startsWith('svc-cli secret ');
+  const yargsUnknown = /^(Did you mean .*\?|Unknown arguments?(:.*)?|choose a .*)$/is.test(message);
+
+  if (underSecret) {
+    const set = node.path === 'svc-cli secret set';
+    if (unknown !== undefined) {
+      // `secret demo-crm <value>` (set forgotten) looks like a secret; a lone unknown word is a typo.
+      const words = args.slice(args.indexOf(unknown) + 1).filter((a) => !a.startsWith('-'));
+      if (words.length) return secretRefused();
+      const like = suggestion(tree, node, unknown);
+      return new UsageError('unknown secret subcommand (not shown, in case it holds a secret)', `${like ? `did you mean \`${like}\`? ` : ''}run \`svc-cli secret --help\` for usage`);
+    }
+    if (!set && /^Unknown arguments?:/i.test(message)) return secretRefused();
+    if (set && /^Unknown arguments?:/i.test(message)) {
+      // After `secret set <service>`, a word that is no option's value, or an unknown `--x=value`,
+      // may be the secret: refuse it as such. A bare unknown option (a typo of --value-stdin) is
+      // only unknown, but it is not shown either.
+      const at = args.indexOf('set');
+      const rest = args.slice(at + 1);
+      const service = rest.find((a) => !a.startsWith('-'));
+      let words = 0;
+      let valued = false;
+      for (let i = 0; i < rest.length; i++) {
+        const a = rest[i]!;
+        if (a === '--') {
+          words += rest.length - i - 1;
+          break;
+        }
+        if (a.startsWith('-')) {
+          if (a.includes('=') && !/^--(bucket|oauth-client-id)=/.test(a)) valued = true;
+          if (/^--(bucket|oauth-client-id)$/.test(a)) i++;
+          continue;
+        }
+        words++;
+      }
+      if (words > 1 || valued) return secretRefused(service);
+      return new UsageError('unknown option (not shown, in case it holds a secret)', `the secret is piped in with --value-stdin; run \`svc-cli secret set --help\` for the options`);
+    }
+  }
+
+  if (unknown !== undefined && yargsUnknown) {
+    const what = node === tree ? `unknown command '${unknown}'` : `unknown ${node.path.slice('svc-cli '.length)} subcommand '${unknown}'`;
+    const like = suggestion(tree, node, unknown);
+    return new UsageError(what, `${like ? `did you mean \`${like}\`? ` : ''}run \`${node.path} --help\` for the commands`);
+  }
+
+  if (/^choose a /i.test(message) && node.children.size) {
+    // `svc-cli --foo`: an option where a command was expected.
+    const option = args.find((a) => a.startsWith('-') && a !== '--' && !EVERYWHERE.has(a.replace(/^-+/, '').split('=')[0]!));
+    if (option) return new UsageError(`unknown option ${option.split('=')[0]}`, `run \`${node.path} --help\` for the commands and options`);
+  }
+
+  const missing = /^Not enough non-option arguments: got (\d+), need at least (\d+)/i.exec(message);
+  if (missing && node.positionals.length) {
+    const absent = node.positionals.slice(Number(missing[1]));
+    if (absent.length) return new UsageError(`missing ${absent.join(' ')} (${node.path} ${node.positionals.join(' ')})`, help);
+  }
+
+  const valueless = /^Not enough arguments following: (.+)$/i.exec(message);
+  if (valueless) return new UsageError(`--${valueless[1]} needs a value`, help);
+
+  const what = message.charAt(0).toLowerCase() + message.slice(1);
+  return new UsageError(what, help);
+}
+
+/**
+ * yargs turns a one-value option given twice into an array (`--expires 7d --expires 1d`), which
+ * commands would then send on or crash on. Refuses that for every option not declared repeatable.
+ */
+export function refuseRepeatedOptions(argv: Record<string, unknown>, y: Argv, args: string[], path: string): void {
+  const options = (y as unknown as { getOptions(): { key: Record<string, unknown>; array: string[]; alias: Record<string, string[]> } }).getOptions();
+  for (const key of Object.keys(options.key)) {
+    const names = [key, ...(options.alias[key] ?? [])];
+    if (names.some((n) => options.array.includes(n))) continue;
+    const value = argv[key];
+    if (Array.isArray(value) && value.length > 1) {
+      const times = value.length === 2 ? 'twice' : `${value.length} times`;
+      // Named as it was typed (`--q` for `--query`).
+      const typed = args.find((a) => names.some((n) => a === `--${n}` || a.startsWith(`--${n}=`) || a === `-${n}`))?.split('=')[0] ?? `--${key}`;
+      throw new UsageError(`${typed} was given ${times}`, `give it once; run \`${path} --help\` for usage`);
+    }
+  }
+}
