@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Store } from '../store/index.ts';
-import { CatalogError, baseUrlProblem, normalizeService, parsePolicy } from './normalize.ts';
+import { checkCallable } from './check.ts';
+import { CatalogError, baseUrlProblem, normalizeService, parsePolicy, type SourceLocations } from './normalize.ts';
 import type { OperationSpec, ServiceIndex, ServiceSummary } from './types.ts';
 
 /** How an imported service takes its API key (the import endpoint's `auth` field). */
@@ -55,6 +56,24 @@ function once<T>(make: () => T): () => T {
     if ('error' in outcome) throw outcome.error;
     return outcome.value;
   };
+}
+
+/**
+ * A server object's URL with its variables set to their defaults (OpenAPI 3: `{region}` in the URL,
+ * `variables.region.default`); undefined when there is no URL. A variable without a default is refused.
+ */
+function serverUrl(server: unknown): string | undefined {
+  if (typeof server !== 'object' || server === null) return undefined;
+  const { url, variables } = server as { url?: unknown; variables?: unknown };
+  if (typeof url !== 'string') return undefined;
+  return url.replace(/\{([^{}]*)\}/g, (_, name: string) => {
+    const variable = typeof variables === 'object' && variables !== null && Object.hasOwn(variables, name) ? (variables as Record<string, unknown>)[name] : undefined;
+    const value = typeof variable === 'object' && variable !== null ? (variable as { default?: unknown }).default : undefined;
+    if (typeof value !== 'string') {
+      throw new CatalogError(`baseUrl: servers[0].url '${url}' has the variable {${name}} with no default in servers[0].variables; pass baseUrl`, { field: 'baseUrl' });
+    }
+    return value;
+  });
 }
 
 const summaryOf = ({ service, version, title, baseUrl, operations, source }: LoadedService): ServiceSummary => ({ service, version, title, baseUrl, operations, source });
@@ -176,11 +195,21 @@ export class Catalog {
       });
     }
     let document: unknown;
-    const { parse: parseYaml } = await import('yaml'); // only imports parse YAML; not loaded at start
-    try {
-      document = parseYaml(input.document, { maxAliasCount: 100 });
-    } catch (err) {
-      throw new CatalogError(`document: not valid JSON or YAML (${(err as Error).message.split('\n')[0]})`);
+    // JSON is YAML too, but the YAML parser takes seconds over a large JSON description (GitHub's).
+    if (/^\s*[[{]/.test(input.document)) {
+      try {
+        document = JSON.parse(input.document);
+      } catch {
+        document = undefined; // YAML flow style, or not valid: the YAML parser says which
+      }
+    }
+    if (document === undefined) {
+      const { parse: parseYaml } = await import('yaml'); // only imports parse YAML; not loaded at start
+      try {
+        document = parseYaml(input.document, { maxAliasCount: 100 });
+      } catch (err) {
+        throw new CatalogError(`document: not valid JSON or YAML (${(err as Error).message.split('\n')[0]})`);
+      }
     }
     try {
       JSON.stringify(document);
@@ -191,8 +220,8 @@ export class Catalog {
     if (typeof openapi !== 'string' || !/^3\.[01]\./.test(openapi)) {
       throw new CatalogError(`document: not an OpenAPI 3.0 or 3.1 description (missing 'openapi: 3.x')`);
     }
-    const servers = (document as { servers?: { url?: unknown }[] } | null)?.servers;
-    const baseUrl = input.baseUrl ?? (typeof servers?.[0]?.url === 'string' ? servers[0].url : undefined);
+    const servers = (document as { servers?: unknown } | null)?.servers;
+    const baseUrl = input.baseUrl ?? serverUrl(Array.isArray(servers) ? servers[0] : undefined);
     if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
       throw new CatalogError('baseUrl: the document has no absolute servers[0].url; pass baseUrl', { field: 'baseUrl' });
     }
@@ -206,7 +235,9 @@ export class Catalog {
       prefix: input.auth.prefix ?? '',
     };
     const policy = parsePolicy({ baseUrl, ...(auth ? { auth: [auth] } : {}) }, 'import');
-    const index = normalizeService({ service: input.service, version: input.version, document, policy });
+    const locations: SourceLocations = new WeakMap();
+    const index = normalizeService({ service: input.service, version: input.version, document, policy }, locations);
+    await checkCallable(index, locations); // every operation can be called: its input validator compiles
     const inserted = await this.store.insertImportedService({
       service: index.service,
       version: index.version,

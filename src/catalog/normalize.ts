@@ -42,6 +42,7 @@ export function baseUrlProblem(url: string): string | undefined {
   if (!parsed.hostname) return 'must name a host';
   if (parsed.username || parsed.password) return 'must not carry credentials (store them as a secret: `svc-cli secret set`)';
   if (url.includes('?') || url.includes('#')) return 'must not have a query or fragment (operation paths are appended to it)';
+  if (url.includes('{') || url.includes('}')) return `'${url}' holds a {variable}: give the URL with the value to use`;
   return undefined;
 }
 
@@ -49,6 +50,40 @@ export function baseUrlProblem(url: string): string | undefined {
 const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Text an HTTP field value can carry: no control characters, Latin-1 only. */
 const FIELD_TEXT = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Header fields the Engine owns on a provider request: connection management and message framing
+ * (RFC 9110 §7.6.1, RFC 9112 §6), the target host, and proxy fields. A value from a caller there
+ * could smuggle a second request or move this one; the HTTP client refuses most of them outright.
+ */
+const ENGINE_OWNED_HEADERS = new Set(['connection', 'content-length', 'expect', 'host', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via']);
+
+/** Why `name` cannot be a header the Engine sends from a description (a parameter or API-key header), or undefined. */
+export function headerNameProblem(name: string): string | undefined {
+  if (!FIELD_NAME.test(name)) return `'${name}' is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~- only)`;
+  const lower = name.toLowerCase();
+  if (ENGINE_OWNED_HEADERS.has(lower) || lower.startsWith('proxy-')) return `'${name}' is a header the Engine sets itself (connection, framing, host or proxy fields)`;
+  return undefined;
+}
+
+/** A JavaScript accessor for `key` after `base`: `paths['/pets/{id}'].get`, `parameters[0]`. */
+export function at(base: string, key: string | number): string {
+  if (typeof key === 'number') return `${base}[${key}]`;
+  if (/^[A-Za-z_$][\w$]*$/.test(key)) return base ? `${base}.${key}` : key;
+  // Quoted as in JavaScript: control characters escaped (JSON's escapes), then the quote.
+  return `${base}['${JSON.stringify(key).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}']`;
+}
+
+/** The accessor for a local `$ref` ('#/components/parameters/Id' → components.parameters.Id). */
+export function refLocation(ref: string): string {
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<string>((path, raw) => at(path, raw.replace(/~1/g, '/').replace(/~0/g, '~')), '');
+}
+
+/** Where the Engine found each parameter and request body of a description (see normalizeService). */
+export type SourceLocations = WeakMap<object, string>;
 
 export interface EnginePolicy {
   title?: string;
@@ -156,6 +191,11 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function resolveLocalRef(doc: Obj, value: unknown, where: string): unknown {
+  return resolveLocalRefAt(doc, value, where, '').value;
+}
+
+/** Follows `$ref`s from `value` (found at `location`), saying where the value finally is. */
+function resolveLocalRefAt(doc: Obj, value: unknown, where: string, location: string): { value: unknown; location: string } {
   let current = value;
   for (let hops = 0; isObj(current) && typeof current.$ref === 'string'; hops++) {
     if (hops > 16) throw new CatalogError(`${where}: $ref chain too deep`);
@@ -163,8 +203,9 @@ function resolveLocalRef(doc: Obj, value: unknown, where: string): unknown {
     if (!ref.startsWith('#/')) throw new CatalogError(`${where}: only local $ref values are supported (${ref})`);
     current = readPointer(doc, ref.slice(1));
     if (current === undefined) throw new CatalogError(`${where}: $ref ${ref} does not resolve`);
+    location = refLocation(ref);
   }
-  return current;
+  return { value: current, location };
 }
 
 function readPointer(doc: unknown, pointer: string): unknown {
@@ -173,6 +214,7 @@ function readPointer(doc: unknown, pointer: string): unknown {
   for (const raw of pointer.slice(1).split('/')) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (!isObj(node) && !Array.isArray(node)) return undefined;
+    if (!Object.hasOwn(node, key)) return undefined;
     node = (node as Obj)[key];
   }
   return node;
@@ -223,6 +265,31 @@ function groupFor(providerOperationId: string, tags: string[], override: string 
   return tag ? [camel(tag), camel(providerOperationId)] : [camel(providerOperationId)];
 }
 
+/** Why a parameter cannot be declared under `name`, or undefined. */
+function parameterNameProblem(name: string, location: 'path' | 'query' | 'header'): string | undefined {
+  if (!name) return 'a parameter needs a name';
+  if (!name.isWellFormed()) return 'the parameter name holds an unpaired UTF-16 surrogate, which cannot be sent';
+  if (inherited(name)) return `a parameter cannot be named '${name}': every JavaScript object already has that property, so the Engine could not tell it from an absent input`;
+  if (location === 'header') return headerNameProblem(name);
+  if (location === 'path' && /[{}]/.test(name)) return `path parameter name '${name}' cannot hold '{' or '}'`;
+  return undefined;
+}
+
+/** Why a grouped path cannot name methods in the typed packages (and which segment), or undefined. */
+function groupNameProblem(group: string[]): { segment: number; message: string } | undefined {
+  const display = group.join('.');
+  const unnamed = group.findIndex((segment) => !/[A-Za-z0-9]/.test(segment));
+  if (unnamed >= 0) {
+    return { segment: unnamed, message: `gives the typed packages a method or group with no name (grouped path '${display}'); use a letter or digit between every '/' of an operationId` };
+  }
+  // A group (not a method) named like an Object member would resolve to that member in the packages' tables.
+  const member = group.slice(0, -1).findIndex(inherited);
+  if (member >= 0) {
+    return { segment: member, message: `gives the typed packages a group named '${group[member]}' (grouped path '${display}'), a name every JavaScript object already has; rename it` };
+  }
+  return undefined;
+}
+
 function authCollides(auth: AuthMethod[], p: { name: string; in: string }): boolean {
   return auth.some(
     (a) =>
@@ -238,8 +305,13 @@ function normalizeAuth(policy: EnginePolicy, where: string): AuthMethod[] {
       const key = a as ApiKeyAuth;
       if (key.in === 'header' && !key.header) throw new CatalogError(`${where}: auth ${key.name} needs 'header'`);
       if (key.in === 'query' && !key.param) throw new CatalogError(`${where}: auth ${key.name} needs 'param'`);
-      if (key.in === 'header' && !FIELD_NAME.test(key.header!)) {
-        throw new CatalogError(`${where}: auth header '${key.header}' is not a valid HTTP header name`, { field: 'auth.name' });
+      if (key.in === 'header') {
+        const problem = headerNameProblem(key.header!);
+        if (problem) throw new CatalogError(`${where}: auth header ${problem}`, { field: 'auth.name' });
+      }
+      // A query parameter name is percent-encoded as UTF-8: a lone UTF-16 surrogate has no UTF-8 form.
+      if (key.in === 'query' && !key.param!.isWellFormed()) {
+        throw new CatalogError(`${where}: auth query parameter name holds an unpaired UTF-16 surrogate, which cannot be sent in a URL`, { field: 'auth.name' });
       }
       if (key.prefix !== undefined && !FIELD_TEXT.test(key.prefix)) {
         throw new CatalogError(`${where}: auth prefix must hold no control characters and only Latin-1 text`, { field: 'auth.prefix' });
@@ -257,7 +329,15 @@ export interface NormalizeInput {
   policy: EnginePolicy;
 }
 
-export function normalizeService({ service, version, document, policy }: NormalizeInput): ServiceIndex {
+/** A name every JavaScript object already has (`__proto__`, `constructor`, `toString`, …). */
+const inherited = (name: string) => name in Object.prototype;
+
+/**
+ * `locations`, when given, receives where in the document each operation, parameter and request body of the
+ * index was found (an accessor such as `paths['/pets/{id}'].get.parameters[0]`), so later checks
+ * can name the field at fault.
+ */
+export function normalizeService({ service, version, document, policy }: NormalizeInput, locations?: SourceLocations): ServiceIndex {
   const where = `${service}@${version}`;
   if (!SERVICE_NAME.test(service)) throw new CatalogError(`service name '${service}' must match ${SERVICE_NAME}`);
   if (!SERVICE_VERSION.test(version)) throw new CatalogError(`version '${version}' must look like v1, v2, …`);
@@ -266,6 +346,10 @@ export function normalizeService({ service, version, document, policy }: Normali
   }
   if (!isObj(document.paths)) throw new CatalogError(`${where}: the document has no 'paths'`);
   const auth = normalizeAuth(policy, where);
+  for (const name of Object.keys(policy.headers ?? {})) {
+    const problem = headerNameProblem(name);
+    if (problem) throw new CatalogError(`${where}: headers: ${problem}`, { field: 'headers' });
+  }
   const pagingPolicies = policy.pagination?.policies ?? {};
   const pagingByOp = policy.pagination?.operations ?? {};
   const slashPreserving = policy.slashPreserving ?? {};
@@ -278,7 +362,10 @@ export function normalizeService({ service, version, document, policy }: Normali
     if (!path.startsWith('/') || path.includes('?') || path.includes('#')) {
       throw new CatalogError(`${where}: path '${path}' must start with '/' and hold no query or fragment`);
     }
-    const item = resolveLocalRef(document, rawItem, `${where} ${path}`);
+    if (!path.isWellFormed()) {
+      throw new CatalogError(`${where}: path '${path}' holds an unpaired UTF-16 surrogate, which cannot be sent in a URL`, { field: `document.${at('paths', path)}` });
+    }
+    const { value: item, location: itemAt } = resolveLocalRefAt(document, rawItem, `${where} ${path}`, at('paths', path));
     if (!isObj(item)) continue;
     for (const method of HTTP_METHODS) {
       const op = item[method];
@@ -288,18 +375,26 @@ export function normalizeService({ service, version, document, policy }: Normali
           ? op.operationId
           : `${method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
       const opWhere = `${where} ${providerOperationId}`;
+      const opAt = at(itemAt, method);
       if (seen.has(providerOperationId)) throw new CatalogError(`${opWhere}: duplicate operationId`);
       seen.add(providerOperationId);
       const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
 
       const params = new Map<string, ParameterSpec>();
-      const rawParams = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])];
-      for (const raw of rawParams) {
-        const p = resolveLocalRef(document, raw, opWhere);
+      const rawParams = [
+        ...(Array.isArray(item.parameters) ? item.parameters.map((raw, i) => ({ raw, at: at(at(itemAt, 'parameters'), i) })) : []),
+        ...(Array.isArray(op.parameters) ? op.parameters.map((raw, i) => ({ raw, at: at(at(opAt, 'parameters'), i) })) : []),
+      ];
+      const paramAt = new Map<string, string>();
+      for (const found of rawParams) {
+        const { value: p, location: pAt } = resolveLocalRefAt(document, found.raw, opWhere, found.at);
         if (!isObj(p) || typeof p.name !== 'string' || typeof p.in !== 'string') continue;
         if (p.in === 'cookie') continue;
         if (p.in !== 'path' && p.in !== 'query' && p.in !== 'header') continue;
         if (authCollides(auth, { name: p.name, in: p.in })) continue; // the Engine owns auth parameters
+        const nameProblem = parameterNameProblem(p.name, p.in);
+        if (nameProblem) throw new CatalogError(`${opWhere}: ${at(pAt, 'name')}: ${nameProblem}`, { field: `document.${at(pAt, 'name')}` });
+        paramAt.set(`${p.in}:${p.name}`, pAt);
         params.set(`${p.in}:${p.name}`, {
           name: p.name,
           in: p.in,
@@ -312,6 +407,7 @@ export function normalizeService({ service, version, document, policy }: Normali
         });
       }
       const parameters = [...params.values()];
+      if (locations) for (const [k, p] of params) locations.set(p, paramAt.get(k)!);
       const names = new Set<string>();
       for (const p of parameters) {
         if (names.has(p.name)) throw new CatalogError(`${opWhere}: parameter '${p.name}' is declared in two places`);
@@ -329,17 +425,23 @@ export function normalizeService({ service, version, document, policy }: Normali
       }
 
       let body: RequestBodySpec | null = null;
-      const rawBody = resolveLocalRef(document, op.requestBody, opWhere);
+      const { value: rawBody, location: bodyAt } = resolveLocalRefAt(document, op.requestBody, opWhere, at(opAt, 'requestBody'));
       if (isObj(rawBody) && isObj(rawBody.content)) {
         const contentType = Object.keys(rawBody.content).find((t) => /json/i.test(t));
         if (contentType) {
           if (names.has('body')) throw new CatalogError(`${opWhere}: a parameter named 'body' clashes with the request body`);
+          if (!FIELD_TEXT.test(contentType) || /[\r\n]/.test(contentType)) {
+            throw new CatalogError(`${opWhere}: request body media type '${contentType}' cannot be sent as a Content-Type header`, {
+              field: `document.${at(at(bodyAt, 'content'), contentType)}`,
+            });
+          }
           const media = rawBody.content[contentType];
           body = {
             contentType,
             required: rawBody.required === true,
             schema: toJsonSchema(isObj(media) ? (media.schema ?? {}) : {}),
           };
+          locations?.set(body, at(at(bodyAt, 'content'), contentType));
         }
       }
 
@@ -371,7 +473,16 @@ export function normalizeService({ service, version, document, policy }: Normali
         }
       }
 
-      operations.push({
+      const override = own(grouping, providerOperationId);
+      const group = groupFor(providerOperationId, tags, override);
+      const groupProblem = groupNameProblem(group);
+      if (groupProblem) {
+        // The grouped path comes from a grouping override, the operationId's '/'-separated parts, or the first tag and the operationId.
+        const fromTag = !override && !providerOperationId.includes('/') && tags.length > 0 && groupProblem.segment === 0;
+        const source = override ? 'grouping' : fromTag ? at(at(opAt, 'tags'), 0) : at(opAt, 'operationId');
+        throw new CatalogError(`${opWhere}: ${source}: ${groupProblem.message}`, { field: override ? 'grouping' : `document.${source}` });
+      }
+      const spec: OperationSpec = {
         id: `${service}.${providerOperationId}`,
         service,
         providerOperationId,
@@ -380,13 +491,15 @@ export function normalizeService({ service, version, document, policy }: Normali
         summary: typeof op.summary === 'string' ? op.summary : '',
         description: typeof op.description === 'string' ? op.description : '',
         tags,
-        group: groupFor(providerOperationId, tags, own(grouping, providerOperationId)),
+        group,
         deprecated: op.deprecated === true,
         parameters,
         body,
         responses,
         pagination,
-      });
+      };
+      locations?.set(spec, opAt);
+      operations.push(spec);
     }
   }
 

@@ -1,8 +1,13 @@
 // Input validation against each operation's canonical request schema. One ajv instance per
 // service version holds the provider's component schemas; operation validators compile lazily.
+// An import compiles every operation's validator with the same setup (serviceAjv), so what is
+// imported can be called. Provider `pattern`s run on RE2 (linearRegExp): in time linear in the
+// input, whatever the pattern.
 import { Ajv2020, type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.js';
+import type { SchemaValidateFunction } from 'ajv/dist/types/index.js';
 import addFormats from 'ajv-formats';
-import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
+import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/types.ts';
+import { linearRegExp, withPatternBudget } from '../catalog/pattern.ts';
 import { EngineError } from '../envelope/index.ts';
 
 const MAX_REPORTED_ERRORS = 10;
@@ -34,6 +39,17 @@ export function inputSchemaOf(op: OperationSpec): Record<string, unknown> {
   return { type: 'object', additionalProperties: false, required, properties };
 }
 
+/** The value at a JSON pointer (an ajv instancePath) into `data`. */
+function valueAt(data: unknown, pointer: string): unknown {
+  let node = data;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
 export interface ValidationIssue {
   instancePath: string;
   message: string;
@@ -50,29 +66,108 @@ function describe(errors: ErrorObject[]): ValidationIssue[] {
   });
 }
 
+/** JSON text of `value` with object keys sorted: JSON values that are equal give equal text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    return `{${Object.keys(object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(object[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * `uniqueItems` by hashing each item's canonical JSON. ajv's own compares every pair of items
+ * that are not all scalars: 20,000 small objects took 5 s, and a 1 MiB array minutes.
+ */
+const uniqueItems: SchemaValidateFunction = (schema: unknown, data: unknown): boolean => {
+  uniqueItems.errors = undefined;
+  if (schema !== true || !Array.isArray(data) || data.length < 2) return true;
+  const fail = (message: string, params: Record<string, unknown>) => {
+    uniqueItems.errors = [{ keyword: 'uniqueItems', message, params }];
+    return false;
+  };
+  const seen = new Map<string, number>();
+  for (let i = 0; i < data.length; i++) {
+    let key: string;
+    try {
+      key = canonical(data[i]);
+    } catch (err) {
+      if (err instanceof RangeError) return fail('is nested too deeply to check for duplicate items', { i, j: i });
+      throw err;
+    }
+    const j = seen.get(key);
+    // As ajv words it: i the later item, j the earlier.
+    if (j !== undefined) return fail(`must NOT have duplicate items (items ## ${j} and ${i} are identical)`, { i, j });
+    seen.set(key, i);
+  }
+  return true;
+};
+
+/** The ajv instance that validates a service version's inputs: its component schemas added, patterns on RE2. */
+export function serviceAjv(index: ServiceIndex): Ajv2020 {
+  // Unknown formats are ignored (strict: false) without a console line each: the Engine logs through pino.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, allowUnionTypes: true, logger: false, code: { regExp: linearRegExp } });
+  ajv.removeKeyword('uniqueItems');
+  ajv.addKeyword({ keyword: 'uniqueItems', type: 'array', schemaType: 'boolean', errors: true, validate: uniqueItems });
+  addFormats.default(ajv);
+  ajv.addSchema({ $id: serviceSchemaId(index), components: { schemas: index.schemas } });
+  return ajv;
+}
+
+/** Compiles an operation's input validator on `ajv` (from serviceAjv); throws what ajv throws for a schema it cannot compile. */
+export function compileInputValidator(ajv: Ajv2020, index: ServiceIndex, op: OperationSpec): ValidateFunction {
+  return ajv.compile(anchor(inputSchemaOf(op), serviceSchemaId(index)) as object);
+}
+
 export class InputValidators {
   /** Keyed by the catalog's objects, so a re-imported service version gets fresh validators. */
   private readonly perService = new WeakMap<ServiceIndex, Ajv2020>();
-  private readonly compiled = new WeakMap<OperationSpec, ValidateFunction>();
+  /** An operation's validator, or why it cannot be compiled. */
+  private readonly compiled = new WeakMap<OperationSpec, ValidateFunction | { uncompilable: string }>();
 
-  private compile(index: ServiceIndex, op: OperationSpec): ValidateFunction {
-    const id = serviceSchemaId(index);
+  private compile(index: ServiceIndex, op: OperationSpec): ValidateFunction | { uncompilable: string } {
     let ajv = this.perService.get(index);
     if (!ajv) {
-      ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, allowUnionTypes: true });
-      addFormats.default(ajv);
-      ajv.addSchema({ $id: id, components: { schemas: index.schemas } });
+      ajv = serviceAjv(index);
       this.perService.set(index, ajv);
     }
-    const validate = ajv.compile(anchor(inputSchemaOf(op), id) as object);
+    let validate: ValidateFunction | { uncompilable: string };
+    try {
+      validate = compileInputValidator(ajv, index, op);
+    } catch (err) {
+      // Imports are checked for this (src/catalog/check.ts); one stored before that check, or with a
+      // pattern only a backtracking engine runs, still must not answer every call with a 500.
+      const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
+      validate = { uncompilable: `operation '${op.id}' cannot be called: the input schema of ${index.service}@${index.version} does not compile (${reason}); import a corrected description as a new version` };
+    }
     this.compiled.set(op, validate);
     return validate;
   }
 
-  /** Throws ENGINE_INVALID_INPUT naming each failing instancePath. */
+  /**
+   * Throws ENGINE_INVALID_INPUT naming each failing instancePath; ENGINE_INPUT_TOO_LARGE for text
+   * too long to check against its pattern in one call; ENGINE_CONFLICT when the operation's schema
+   * does not compile.
+   */
   validate(index: ServiceIndex, op: OperationSpec, input: unknown): void {
     const validate = this.compiled.get(op) ?? this.compile(index, op);
-    if (!validate(input)) {
+    if (typeof validate !== 'function') throw new EngineError('ENGINE_CONFLICT', validate.uncompilable, { details: { field: 'operation' } });
+    const { value: valid, refused } = withPatternBudget(() => validate(input));
+    if (refused) {
+      const errors = (validate.errors ?? []).filter((e) => e.keyword === 'pattern' && e.params.pattern === refused.pattern);
+      const at = errors.find((e) => valueAt(input, e.instancePath) === refused.text) ?? errors[0];
+      const path = at?.instancePath ?? '';
+      throw new EngineError(
+        'ENGINE_INPUT_TOO_LARGE',
+        `input${path} is too long to check against its pattern: ${refused.text.length} characters, and the Engine checks at most ${refused.maxChars} against that pattern in one call`,
+        { details: { field: `input${path}`, errors: [{ instancePath: path, message: 'is too long to check against its pattern', keyword: 'pattern', params: { pattern: refused.pattern } }] } },
+      );
+    }
+    if (!valid) {
       const issues = describe(validate.errors ?? []);
       const first = issues[0];
       throw new EngineError(
