@@ -9,6 +9,8 @@ import addFormats from 'ajv-formats';
 import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/types.ts';
 import { linearRegExp, withPatternBudget } from '../catalog/pattern.ts';
 import { EngineError } from '../envelope/index.ts';
+import { canonicalJson } from '../json-input/index.ts';
+import { getAt } from '../json-pointer/index.ts';
 
 const MAX_REPORTED_ERRORS = 10;
 
@@ -39,17 +41,6 @@ export function inputSchemaOf(op: OperationSpec): Record<string, unknown> {
   return { type: 'object', additionalProperties: false, required, properties };
 }
 
-/** The value at a JSON pointer (an ajv instancePath) into `data`. */
-function valueAt(data: unknown, pointer: string): unknown {
-  let node = data;
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
-
 export interface ValidationIssue {
   instancePath: string;
   message: string;
@@ -64,19 +55,6 @@ function describe(errors: ErrorObject[]): ValidationIssue[] {
     if (e.keyword === 'required') message = `is missing required property '${String(e.params.missingProperty)}'`;
     return { instancePath: e.instancePath, message, keyword: e.keyword, params: e.params };
   });
-}
-
-/** JSON text of `value` with object keys sorted: JSON values that are equal give equal text. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const object = value as Record<string, unknown>;
-    return `{${Object.keys(object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(object[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /**
@@ -94,7 +72,7 @@ const uniqueItems: SchemaValidateFunction = (schema: unknown, data: unknown): bo
   for (let i = 0; i < data.length; i++) {
     let key: string;
     try {
-      key = canonical(data[i]);
+      key = canonicalJson(data[i]);
     } catch (err) {
       if (err instanceof RangeError) return fail('is nested too deeply to check for duplicate items', { i, j: i });
       throw err;
@@ -159,7 +137,7 @@ export class InputValidators {
     const { value: valid, refused } = withPatternBudget(() => validate(input));
     if (refused) {
       const errors = (validate.errors ?? []).filter((e) => e.keyword === 'pattern' && e.params.pattern === refused.pattern);
-      const at = errors.find((e) => valueAt(input, e.instancePath) === refused.text) ?? errors[0];
+      const at = errors.find((e) => getAt(input, e.instancePath) === refused.text) ?? errors[0];
       const path = at?.instancePath ?? '';
       throw new EngineError(
         'ENGINE_INPUT_TOO_LARGE',

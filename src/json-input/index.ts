@@ -2,6 +2,7 @@
 // nesting the Engine's recursive steps (validation, request building) cannot take is refused, and
 // so are numbers a double cannot hold (an integer past ±2^53 would be rounded, 1e309 becomes
 // Infinity and then null), each with a 400 naming where it is.
+// Also the canonical text of a JSON value, for comparing and hashing values whatever their key order.
 import { EngineError } from '../envelope/index.ts';
 
 /** Deepest nesting of arrays and objects accepted: far beyond real API inputs, far below a stack overflow. */
@@ -69,4 +70,17 @@ function checkNumbers(text: string, field: string): void {
     }
     return value;
   });
+}
+
+/** JSON text with object keys sorted: equal JSON values give equal text (undefined reads as null). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    return `{${Object.keys(object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(object[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
 }

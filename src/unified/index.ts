@@ -16,6 +16,7 @@ import addFormats from 'ajv-formats';
 import jsonata from 'jsonata';
 import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
 import { checkSelectors, type CallScope, type Executor, type Selectors } from '../execution/index.ts';
+import { canonicalJson } from '../json-input/index.ts';
 import type { Store } from '../store/index.ts';
 import { closureOf, type UnifiedDefinition } from './definitions.ts';
 
@@ -67,12 +68,6 @@ const invalid = (field: string, message: string, code: 'ENGINE_INVALID_INPUT' | 
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Canonical JSON (sorted keys) so the idempotency hash ignores key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
-  return JSON.stringify(value ?? null);
-}
 
 /** The answer kept under an idempotency key: what the first call returned, REST status included. */
 interface StoredAnswer {
@@ -204,7 +199,7 @@ export class UnifiedOperations {
   async call(scope: CallScope, name: string, raw: unknown, thirdArgument = false): Promise<UnifiedResult> {
     const { def, params } = this.validate(scope, name, raw, thirdArgument);
     const requestHash = createHash('sha256')
-      .update(canonical({ name, input: params.input, targets: [...params.targets].sort(), selectors: params.selectors ?? {}, pagination: params.pagination ?? {} }))
+      .update(canonicalJson({ name, input: params.input, targets: [...params.targets].sort(), selectors: params.selectors ?? {}, pagination: params.pagination ?? {} }))
       .digest('hex');
     const key = params.idempotencyKey;
     // Keys belong to one token of one version: another token (another end user, another allowlist) never gets its result.
