@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { pointService, startTestEngine, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 import { openSession, rawMcp } from './helpers/mcp.ts';
 
@@ -301,14 +301,14 @@ describe('execute: authorisation and recovery', () => {
         s.close(() => r(p));
       });
     });
-    await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: `http://127.0.0.1:${port}` });
+    await pointService(t, 'demo-crm', `http://127.0.0.1:${port}`, SECRET);
     try {
       const refused = await value('return await call("demo-crm.contacts/get", { contact_id: "con_1" })');
       expect(refused.error).toMatchObject({ code: 'PROVIDER_UNREACHABLE', details: { provider_execution: 'not_started' } });
       const thrown = await run('await call("demo-crm.contacts/get", { contact_id: "con_1" }); throw new Error("x")');
       expect(thrown.body.recovery.provider_execution).toBe('not_started');
     } finally {
-      await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: provider.url });
+      await pointService(t, 'demo-crm', provider.url, SECRET);
     }
   });
 

@@ -1,7 +1,7 @@
 // REST execution against the Engine on a loopback port, with fake providers that are real HTTP servers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
+import { pointService, startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 
 const SECRET = 'canary-rest-7f3a9c1e5b';
@@ -89,13 +89,13 @@ describe('REST execution', () => {
 
   it('reports an unreachable provider as PROVIDER_UNREACHABLE (502, not started)', async () => {
     const port = await closedPort();
-    await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: `http://127.0.0.1:${port}` });
+    await pointService(t, 'demo-crm', `http://127.0.0.1:${port}`, SECRET);
     try {
       const res = await call('demo-crm.contacts/get', { contact_id: 'con_0001' });
       expect(res.status).toBe(502);
       expect(res.body.error).toMatchObject({ code: 'PROVIDER_UNREACHABLE', retryable: true, details: { provider_execution: 'not_started' } });
     } finally {
-      await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: provider.url });
+      await pointService(t, 'demo-crm', provider.url, SECRET);
     }
   });
 

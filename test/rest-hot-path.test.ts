@@ -181,10 +181,11 @@ describe('REST execution hot path', () => {
     expect(JSON.parse(first.body).data.key).toBe('original');
     // Another replica: its own vault over the same store and master key.
     const replica = new SecretVault(loadMasterKey(t.dataDir, undefined), t.engine.store);
-    await replica.set('default', 'demo-crm', ROTATED);
+    const origin = (await t.engine.deps.workspace.get('demo-crm'))!.origin;
+    await replica.set('default', 'demo-crm', ROTATED, origin);
     const second = await send(execPath(), { headers: jsonHeaders(get), body: get });
     expect(JSON.parse(second.body).data.key).toBe('rotated');
-    await replica.set('default', 'demo-crm', SECRET);
+    await replica.set('default', 'demo-crm', SECRET, origin);
     const third = await send(execPath(), { headers: jsonHeaders(get), body: get });
     expect(JSON.parse(third.body).data.key).toBe('original');
   });

@@ -43,7 +43,7 @@ describe('secrets', () => {
     await t.api('PUT', '/v1/buckets/default/secrets/demo-crm', { value: 'second-value' });
     const b = (await t.engine.store.getSecret('default', 'demo-crm'))!;
     expect(b.nonce).not.toBe(a.nonce);
-    expect(await t.engine.deps.vault.get('default', 'demo-crm')).toBe('second-value');
+    expect((await t.engine.deps.vault.get('default', 'demo-crm'))?.value).toBe('second-value');
   });
 
   it('binds each ciphertext to its bucket and service', async () => {
@@ -51,11 +51,11 @@ describe('secrets', () => {
     const store = new SqliteStore(join(dir, 'engine.db'));
     try {
       const vault = new SecretVault(loadMasterKey(dir, undefined), store);
-      await vault.set('default', 'github', 'gh-secret');
+      await vault.set('default', 'github', 'gh-secret', 'https://api.github.com');
       const row = (await store.getSecret('default', 'github'))!;
       await store.putSecret({ ...row, service: 'demo-crm' });
       await expect(vault.get('default', 'demo-crm')).rejects.toThrow();
-      expect(await vault.get('default', 'github')).toBe('gh-secret');
+      expect(await vault.get('default', 'github')).toEqual({ value: 'gh-secret', origin: 'https://api.github.com' });
     } finally {
       await store.close();
       rmSync(dir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Apps } from '../src/apps/index.ts';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { pointService, startTestEngine, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 import { RawEngineClient } from './helpers/grpc.ts';
 import { cliUser, oneErrorLine } from './helpers/cli.ts';
@@ -198,12 +198,12 @@ describe('a Unified operation selected without its physical steps', () => {
 describe('idempotency keys of Unified calls', () => {
   it('keeps nothing when no step reached a provider, so the same key may be retried', async () => {
     const body = { input: { title: 'Retry me' }, targets: ['crm'], idempotencyKey: 'retry-unreachable' };
-    await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: 'http://127.0.0.1:9' });
+    await pointService(t, 'demo-crm', 'http://127.0.0.1:9', crm.apiKey);
     let first;
     try {
       first = await rest('unified.tasks.create', body);
     } finally {
-      await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: crm.url });
+      await pointService(t, 'demo-crm', crm.url, crm.apiKey);
     }
     expect(first.status).toBe(502);
     expect(first.body).toMatchObject({ ok: false, status: 502, error: { details: { provider_execution: 'not_started', steps: [{ error: { code: 'PROVIDER_UNREACHABLE' } }] } } });

@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { validateDefinition } from '../src/unified/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { pointService, startTestEngine, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 import { consent } from './helpers/oauth.ts';
 import { RawEngineClient } from './helpers/grpc.ts';
@@ -68,11 +68,11 @@ afterAll(async () => {
 
 /** Runs `fn` with demo-crm pointed at the slow stand-in. */
 async function withSlowCrm(fn: () => Promise<void>) {
-  await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: slowCrm.url });
+  await pointService(t, 'demo-crm', slowCrm.url, crm.apiKey);
   try {
     await fn();
   } finally {
-    await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: crm.url });
+    await pointService(t, 'demo-crm', crm.url, crm.apiKey);
   }
 }
 
@@ -156,7 +156,7 @@ describe('Unified operations', () => {
   });
 
   it('reports the step that failed, not one skipped because of it, whatever the order of targets', async () => {
-    await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: 'http://127.0.0.1:9' }); // unreachable
+    await pointService(t, 'demo-crm', 'http://127.0.0.1:9', crm.apiKey); // unreachable
     try {
       const outcomes = [];
       for (const targets of [['findContact', 'createDeal'], ['createDeal', 'findContact']]) {
@@ -167,7 +167,7 @@ describe('Unified operations', () => {
       expect(outcomes[0]!.status).toBe(502);
       expect(outcomes[0]!.message).toContain("step 'findContact'");
     } finally {
-      await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: crm.url });
+      await pointService(t, 'demo-crm', crm.url, crm.apiKey);
     }
   });
 

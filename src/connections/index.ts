@@ -15,7 +15,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import type { Catalog, OAuth2Auth } from '../catalog/index.ts';
-import { DEFAULT_BUCKET, type SecretVault } from '../credentials/index.ts';
+import { DEFAULT_BUCKET, originMoved, type SecretVault } from '../credentials/index.ts';
 import { LocalCoordinator, type Coordinator, type Lock } from '../coordination/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { hashToken, newTokenId } from '../ids/index.ts';
@@ -44,6 +44,8 @@ const WAIT_MAX_DELAY_MS = 250;
 interface TokenSet {
   accessToken: string;
   refreshToken: string | null;
+  /** Where the tokens may be sent: the service's origin at consent (absent: sealed before binding). */
+  origin?: string;
 }
 
 interface OAuthClient {
@@ -52,6 +54,8 @@ interface OAuthClient {
 }
 
 export const oauthClientKey = (service: string) => `${service}#oauth-client`;
+/** The service a vault entry belongs to: its own name, or that of the service whose OAuth client it holds. */
+export const serviceOfVaultEntry = (name: string) => name.replace(/#oauth-client$/, '');
 const sealContext = (c: Pick<ConnectionRow, 'service' | 'endUserRef' | 'authName'>) => `connection/${c.service}/${c.endUserRef}/${c.authName}`;
 
 export interface ConnectionView {
@@ -91,7 +95,7 @@ export class Connections {
   private readonly callbackUrl: () => string;
   private readonly coordinator: Coordinator;
   private readonly refreshWaitMs: number;
-  private readonly refreshing = new Map<string, Promise<string>>();
+  private readonly refreshing = new Map<string, Promise<TokenSet>>();
 
   constructor(deps: {
     store: Store;
@@ -115,32 +119,33 @@ export class Connections {
     this.refreshWaitMs = deps.refreshWaitMs ?? REFRESH_WAIT_MS;
   }
 
-  private async provider(service: string): Promise<{ oauth: OAuth2Auth; baseUrl: string }> {
+  private async provider(service: string): Promise<{ oauth: OAuth2Auth; baseUrl: string; origin: string }> {
     const enabled = await this.workspace.get(service);
     if (!enabled) throw new EngineError('ENGINE_NOT_FOUND', `service '${service}' is not enabled in the workspace`, { details: { field: 'service' } });
     const index = this.catalog.get(service, enabled.version)!;
     const oauth = index.auth.find((a): a is OAuth2Auth => a.type === 'oauth2');
     if (!oauth) throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' has no OAuth 2.0 auth; use \`svc-cli secret set ${service}\``, { details: { field: 'service' } });
-    return { oauth, baseUrl: enabled.baseUrl };
+    return { oauth, baseUrl: enabled.baseUrl, origin: enabled.origin };
   }
 
-  private async client(service: string): Promise<OAuthClient> {
-    const raw = await this.vault.get(DEFAULT_BUCKET, oauthClientKey(service));
-    if (!raw) {
-      throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no OAuth client is set for '${service}'; run \`svc-cli secret set ${service} --oauth-client-id <id> --value-stdin\``);
-    }
-    return JSON.parse(raw) as OAuthClient;
+  /** The service's OAuth client, when it was set for `origin` (the client secret goes to its token endpoint). */
+  private async client(service: string, origin: string): Promise<OAuthClient> {
+    const again = `svc-cli secret set ${service} --oauth-client-id <id> --value-stdin`;
+    const sealed = await this.vault.get(DEFAULT_BUCKET, oauthClientKey(service));
+    if (!sealed) throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no OAuth client is set for '${service}'; run \`${again}\``);
+    if (sealed.origin !== origin) throw originMoved(`the OAuth client for '${service}'`, sealed.origin, origin, again);
+    return JSON.parse(sealed.value) as OAuthClient;
   }
 
   async setClient(service: string, client: OAuthClient): Promise<void> {
-    await this.provider(service);
-    await this.vault.set(DEFAULT_BUCKET, oauthClientKey(service), JSON.stringify(client));
+    const { origin } = await this.provider(service);
+    await this.vault.set(DEFAULT_BUCKET, oauthClientKey(service), JSON.stringify(client), origin);
   }
 
   /** Starts consent for an end user: returns the provider's authorization URL to open. */
   async start(service: string, endUserRef: string, authName = DEFAULT_AUTH_NAME): Promise<{ authorizeUrl: string; expiresAt: string }> {
-    const { oauth, baseUrl } = await this.provider(service);
-    const client = await this.client(service);
+    const { oauth, baseUrl, origin } = await this.provider(service);
+    const client = await this.client(service, origin);
     const state = randomBytes(32).toString('base64url');
     const verifier = randomBytes(32).toString('base64url');
     const now = Date.now();
@@ -174,8 +179,8 @@ export class Connections {
       throw new EngineError('ENGINE_INVALID_INPUT', 'this consent link is unknown or expired; run `svc-cli connection create` again', { details: { field: 'state' } });
     }
     const verifier = this.vault.open(`oauth-state/${row.service}`, row.verifier);
-    const { oauth, baseUrl } = await this.provider(row.service);
-    const client = await this.client(row.service);
+    const { oauth, baseUrl, origin } = await this.provider(row.service);
+    const client = await this.client(row.service, origin);
     const answer = await this.tokenRequest(oauth, baseUrl, client, {
       grant_type: 'authorization_code',
       code,
@@ -191,7 +196,7 @@ export class Connections {
     await this.store.putConnection({
       id: existing?.id ?? newTokenId().replace('tok_', 'con_'),
       ...key,
-      tokens: this.vault.seal(sealContext(key), JSON.stringify({ accessToken: answer.accessToken, refreshToken: answer.refreshToken } satisfies TokenSet)),
+      tokens: this.vault.seal(sealContext(key), JSON.stringify({ accessToken: answer.accessToken, refreshToken: answer.refreshToken, origin } satisfies TokenSet)),
       status: 'active',
       accessExpiresAt: answer.expiresAt,
       generation: 0,
@@ -205,38 +210,72 @@ export class Connections {
     return (await this.store.listConnections(service)).map(view);
   }
 
-  /** A valid access token for the end user's connection, refreshing it first when it is about to expire. */
-  async accessToken(service: string, endUserRef: string, authName = DEFAULT_AUTH_NAME): Promise<string> {
+  /**
+   * A valid access token for the end user's connection, refreshing it first when it is about to
+   * expire. `origin` is where it will be sent: refused unless the connection was made for it.
+   */
+  async accessToken(service: string, endUserRef: string, authName: string | undefined, origin: string): Promise<string> {
+    authName ??= DEFAULT_AUTH_NAME;
     const row = await this.store.getConnection(service, endUserRef, authName);
     if (!row) {
       throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no ${service} connection for end user '${endUserRef}' (auth '${authName}'); run \`svc-cli connection create ${service} --end-user ${endUserRef}\``);
     }
     if (row.status === 'needs_reauth') throw needsReauth(row);
-    if (!due(row)) return this.accessTokenOf(row);
-    let pending = this.refreshing.get(row.id);
-    if (!pending) {
-      pending = this.refreshAcrossReplicas(row).finally(() => this.refreshing.delete(row.id));
-      this.refreshing.set(row.id, pending);
+    let tokens: TokenSet;
+    if (due(row)) {
+      let pending = this.refreshing.get(row.id);
+      if (!pending) {
+        pending = this.refreshAcrossReplicas(row).finally(() => this.refreshing.delete(row.id));
+        this.refreshing.set(row.id, pending);
+      }
+      tokens = await pending;
+    } else {
+      tokens = this.tokensOf(row);
     }
-    return pending;
+    if ((tokens.origin ?? null) !== origin) {
+      throw originMoved(`the ${service} connection of '${endUserRef}'`, tokens.origin ?? null, origin, `svc-cli connection create ${service} --end-user ${endUserRef}`);
+    }
+    return tokens.accessToken;
   }
 
-  private accessTokenOf(row: ConnectionRow): string {
-    return (JSON.parse(this.vault.open(sealContext(row), row.tokens)) as TokenSet).accessToken;
+  private tokensOf(row: ConnectionRow): TokenSet {
+    return JSON.parse(this.vault.open(sealContext(row), row.tokens)) as TokenSet;
+  }
+
+  /**
+   * Binds connections sealed before origins were to where their service is reached now, which is
+   * where their tokens were being sent. Run at start-up; returns how many it bound.
+   */
+  async bindUnbound(): Promise<number> {
+    let bound = 0;
+    for (const row of await this.store.listConnections()) {
+      let tokens: TokenSet;
+      try {
+        tokens = this.tokensOf(row);
+      } catch {
+        continue; // a tampered row stays refused
+      }
+      const enabled = await this.workspace.get(row.service);
+      if (tokens.origin !== undefined || !enabled?.origin) continue;
+      const sealed = this.vault.seal(sealContext(row), JSON.stringify({ ...tokens, origin: enabled.origin } satisfies TokenSet));
+      const next = { tokens: sealed, status: row.status, accessExpiresAt: row.accessExpiresAt, updatedAt: row.updatedAt };
+      if (await this.store.updateConnectionTokens(row.id, row.generation, next)) bound++;
+    }
+    return bound;
   }
 
   /**
    * What a newer row than `seen` settles: its token when it is usable, a refusal when it needs
    * re-authorisation, or undefined when it is still due for a refresh (or not newer at all).
    */
-  private settledBy(latest: ConnectionRow | null, seen: ConnectionRow): string | undefined {
+  private settledBy(latest: ConnectionRow | null, seen: ConnectionRow): TokenSet | undefined {
     if (!latest || latest.generation === seen.generation) return undefined;
     if (latest.status === 'needs_reauth') throw needsReauth(latest);
-    return due(latest) ? undefined : this.accessTokenOf(latest);
+    return due(latest) ? undefined : this.tokensOf(latest);
   }
 
   /** Takes the connection's refresh lock and refreshes, or waits (bounded) for the replica that holds it. */
-  private async refreshAcrossReplicas(stale: ConnectionRow): Promise<string> {
+  private async refreshAcrossReplicas(stale: ConnectionRow): Promise<TokenSet> {
     const deadline = Date.now() + this.refreshWaitMs;
     let delay = WAIT_FIRST_DELAY_MS;
     let seen = stale;
@@ -281,7 +320,7 @@ export class Connections {
   }
 
   /** Runs under the connection's refresh lock. */
-  private async refresh(stale: ConnectionRow): Promise<string> {
+  private async refresh(stale: ConnectionRow): Promise<TokenSet> {
     // Re-read after taking the lock: a refresh that finished meanwhile (here or on another replica)
     // already rotated the refresh token, and replaying the old one would be refused.
     const row = (await this.store.getConnection(stale.service, stale.endUserRef, stale.authName)) ?? stale;
@@ -291,11 +330,11 @@ export class Connections {
       return settled;
     }
     if (row.status === 'needs_reauth') throw needsReauth(row);
-    const tokens = JSON.parse(this.vault.open(sealContext(row), row.tokens)) as TokenSet;
+    const tokens = this.tokensOf(row);
     /** Someone wrote a newer row than ours (we are fenced out): its settled token, if it has one. */
     const newer = async () => this.settledBy(await this.store.getConnection(row.service, row.endUserRef, row.authName), row);
     /** Ends a failed refresh: with newer tokens when we were fenced out, else with the refusal. */
-    const fail = async (reason: string, reauth: boolean): Promise<string> => {
+    const fail = async (reason: string, reauth: boolean): Promise<TokenSet> => {
       if (reauth) {
         const marked = await this.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: 'needs_reauth', accessExpiresAt: row.accessExpiresAt, updatedAt: new Date().toISOString() });
         // Not marked: newer tokens were written meanwhile, so ours were stale all along.
@@ -312,8 +351,10 @@ export class Connections {
       });
     };
     if (!tokens.refreshToken) return fail('no refresh token', true);
-    const { oauth, baseUrl } = await this.provider(row.service);
-    const client = await this.client(row.service);
+    const { oauth, baseUrl, origin } = await this.provider(row.service);
+    // The refresh token goes only where the connection was made: after a repoint it stays home.
+    if ((tokens.origin ?? null) !== origin) return tokens;
+    const client = await this.client(row.service, origin);
     let answer;
     try {
       answer = await this.tokenRequest(oauth, baseUrl, client, { grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
@@ -321,7 +362,7 @@ export class Connections {
       return fail(`token endpoint unreachable: ${(err as Error).message}`, false);
     }
     if (!answer.ok) return fail(answer.error, answer.status >= 400 && answer.status < 500);
-    const next: TokenSet = { accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? tokens.refreshToken };
+    const next: TokenSet = { accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? tokens.refreshToken, ...(tokens.origin === undefined ? {} : { origin: tokens.origin }) };
     const written = await this.store.updateConnectionTokens(row.id, row.generation, {
       tokens: this.vault.seal(sealContext(row), JSON.stringify(next)),
       status: 'active',
@@ -334,7 +375,7 @@ export class Connections {
       const token = await newer();
       if (token !== undefined) return token;
     }
-    return next.accessToken;
+    return next;
   }
 
   private async tokenRequest(oauth: OAuth2Auth, baseUrl: string, client: OAuthClient, params: Record<string, string>) {

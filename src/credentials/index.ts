@@ -1,8 +1,14 @@
 // Secrets at rest: AES-256-GCM with a fresh 96-bit nonce per record and the bucket+service bound
 // as additional authenticated data, so a ciphertext moved to another row fails to decrypt.
+//
+// Each secret is also bound to the origin (scheme://host:port) its service was reached at when it
+// was set, sealed with the value so it cannot be edited in the database. Whoever may repoint a
+// service's base URL cannot read secrets, so without the binding they could have them sent to a
+// server of their choosing; sending a secret somewhere new takes setting it again.
 import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
+import { EngineError } from '../envelope/index.ts';
 import type { SealedValue, SecretRow, Store } from '../store/index.ts';
 
 export const DEFAULT_BUCKET = 'default';
@@ -31,7 +37,15 @@ export function loadMasterKey(dataDir: string, fromEnv: string | undefined): Buf
   return key;
 }
 
-const aad = (bucket: string, service: string) => Buffer.from(`svc-engine/secret/v1\0${bucket}\0${service}`);
+/** v1: the value alone, sealed before origins were bound; v2: `origin NUL value`. */
+const aadV1 = (bucket: string, service: string) => `svc-engine/secret/v1\0${bucket}\0${service}`;
+const aadV2 = (bucket: string, service: string) => `svc-engine/secret/v2\0${bucket}\0${service}`;
+
+/** A secret as opened: its value and the origin it may be sent to (null: sealed before binding). */
+export interface BoundSecret {
+  value: string;
+  origin: string | null;
+}
 
 /** AES-256-GCM with a fresh nonce; `context` is bound as AAD so a value only opens where it was sealed. */
 export function seal(key: Buffer | KeyObject, context: string, plaintext: string): SealedValue {
@@ -49,12 +63,12 @@ export function open(key: Buffer | KeyObject, context: string, sealed: SealedVal
   return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString('utf8');
 }
 
-/** The last row opened for one bucket+service, with its plaintext. */
+/** The last row opened for one bucket+service, with what it holds. */
 interface Opened {
   nonce: string;
   tag: string;
   ciphertext: string;
-  plaintext: string;
+  secret: BoundSecret;
 }
 
 /**
@@ -69,6 +83,18 @@ export function credentialValueProblem(value: string): string | undefined {
   if (value.trim() !== value) return 'starts or ends with whitespace (a line break kept from a file?)';
   if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return 'holds a control character or line break, which cannot be sent in a request';
   return undefined;
+}
+
+/**
+ * The refusal when a credential's service is now reached somewhere other than where the credential
+ * was set for (`what` names it; `again` is the command that sets it anew).
+ */
+export function originMoved(what: string, boundTo: string | null, now: string, again: string): EngineError {
+  const was = boundTo === null ? 'at an address the Engine did not record' : `while the service was reached at ${boundTo}`;
+  return new EngineError(
+    'ENGINE_CREDENTIAL_MISSING',
+    `${what} was set ${was}; the workspace now sends calls to ${now}, and a credential goes only where it was set for. Set it again to send it there: \`${again}\``,
+  );
 }
 
 export class SecretVault {
@@ -87,31 +113,62 @@ export class SecretVault {
     this.store = store;
   }
 
-  async set(bucket: string, service: string, value: string): Promise<void> {
-    const sealed = seal(this.key, aad(bucket, service).toString(), value);
+  /** Stores `value`, to be sent only to `origin` (a URL's `scheme://host[:port]`). */
+  async set(bucket: string, service: string, value: string, origin: string): Promise<void> {
+    if (origin.includes('\0')) throw new TypeError('an origin holds no NUL');
+    const sealed = seal(this.key, aadV2(bucket, service), `${origin}\0${value}`);
     await this.store.putSecret({ bucket, service, ...sealed, updatedAt: new Date().toISOString() });
   }
 
-  /** The plaintext secret, or null when none is set. Throws when the record was tampered with. */
-  async get(bucket: string, service: string): Promise<string | null> {
-    return this.plaintextOf(bucket, service, await this.store.getSecret(bucket, service));
+  /** The secret and its origin, or null when none is set. Throws when the record was tampered with. */
+  async get(bucket: string, service: string): Promise<BoundSecret | null> {
+    return this.secretOf(bucket, service, await this.store.getSecret(bucket, service));
   }
 
   /** `get` answered at once, when the store reads without I/O; undefined when it cannot. */
-  getSync(bucket: string, service: string): string | null | undefined {
+  getSync(bucket: string, service: string): BoundSecret | null | undefined {
     const reads = this.store.sync;
-    return reads ? this.plaintextOf(bucket, service, reads.secret(bucket, service)) : undefined;
+    return reads ? this.secretOf(bucket, service, reads.secret(bucket, service)) : undefined;
   }
 
-  /** The row's plaintext, opened once per sealed value. */
-  private plaintextOf(bucket: string, service: string, row: SecretRow | null): string | null {
+  /**
+   * Binds secrets sealed before origins were (v1 rows) to the origin `originOf` names for their
+   * service now, which is where they were being sent. Run at start-up; returns how many it bound.
+   */
+  async bindUnbound(originOf: (service: string) => Promise<string | null>): Promise<number> {
+    let bound = 0;
+    for (const { bucket, service } of await this.store.listSecrets()) {
+      const secret = await this.get(bucket, service).catch(() => null); // a tampered row stays refused
+      if (!secret || secret.origin !== null) continue;
+      const origin = await originOf(service);
+      if (origin === null) continue;
+      await this.set(bucket, service, secret.value, origin);
+      bound++;
+    }
+    return bound;
+  }
+
+  /** What the row holds, opened once per sealed value. */
+  private secretOf(bucket: string, service: string, row: SecretRow | null): BoundSecret | null {
     if (!row) return null;
     const id = `${bucket}\0${service}`;
     const hit = this.opened.get(id);
-    if (hit && hit.nonce === row.nonce && hit.tag === row.tag && hit.ciphertext === row.ciphertext) return hit.plaintext;
-    const plaintext = open(this.key, aad(bucket, service).toString(), row);
-    this.opened.set(id, { nonce: row.nonce, tag: row.tag, ciphertext: row.ciphertext, plaintext });
-    return plaintext;
+    if (hit && hit.nonce === row.nonce && hit.tag === row.tag && hit.ciphertext === row.ciphertext) return hit.secret;
+    let secret: BoundSecret;
+    try {
+      const plaintext = open(this.key, aadV2(bucket, service), row);
+      const cut = plaintext.indexOf('\0');
+      secret = Object.freeze({ origin: plaintext.slice(0, cut), value: plaintext.slice(cut + 1) });
+    } catch (err) {
+      // Not a v2 seal: a v1 row opens with no origin; anything else rethrows v2's failure.
+      try {
+        secret = Object.freeze({ origin: null, value: open(this.key, aadV1(bucket, service), row) });
+      } catch {
+        throw err;
+      }
+    }
+    this.opened.set(id, { nonce: row.nonce, tag: row.tag, ciphertext: row.ciphertext, secret });
+    return secret;
   }
 
   /** Seals any value under this vault's key (OAuth tokens, PKCE verifiers). */

@@ -8,7 +8,7 @@ import type { EngineConfig } from '../config/index.ts';
 import { SecretVault, loadMasterKey } from '../credentials/index.ts';
 import { Dispatcher, Executor } from '../execution/index.ts';
 import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
-import { Connections } from '../connections/index.ts';
+import { Connections, serviceOfVaultEntry } from '../connections/index.ts';
 import { LocalCoordinator, type Coordinator } from '../coordination/index.ts';
 import { McpGateway } from '../mcp/index.ts';
 import { createExecuteTool } from '../mcp/execute.ts';
@@ -76,6 +76,10 @@ export async function assemble(
     coordinator,
     refreshWaitMs: config.oauthRefreshWaitMs,
   });
+  // Credentials stored before they were bound to an origin are bound to where they are sent now.
+  const bound =
+    (await vault.bindUnbound((name) => workspace.credentialOrigin(serviceOfVaultEntry(name)).catch(() => null))) + (await connections.bindUnbound());
+  if (bound > 0) log.info({ bound }, 'bound earlier credentials to the origins their services are reached at');
   const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs });
   const executor = new Executor({
     catalog,

@@ -2,8 +2,8 @@
 // operation, validate input, inject the credential, dispatch, traverse pages, write a receipt.
 import { hash } from 'node:crypto';
 import type { ApiKeyAuth, Catalog, OperationSpec, PaginationPolicy, ServiceIndex } from '../catalog/index.ts';
-import type { SecretVault } from '../credentials/index.ts';
-import { DEFAULT_BUCKET } from '../credentials/index.ts';
+import type { BoundSecret, SecretVault } from '../credentials/index.ts';
+import { DEFAULT_BUCKET, originMoved } from '../credentials/index.ts';
 import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
 import { getAt, setAt } from '../json-pointer/index.ts';
 import type { Logger } from '../log/index.ts';
@@ -383,7 +383,7 @@ export class Executor {
     const fixed = definedOnly(scope.binding);
     // A fixed binding is authoritative: the caller may only choose the auth type.
     const selectors = fixed === NO_SELECTORS ? (asked ?? NO_SELECTORS) : { authType: asked?.authType, ...fixed };
-    const chosen = this.credential(index, selectors);
+    const chosen = this.credential(index, selectors, enabled.origin);
     const { auth, secret } = chosen instanceof Promise ? await chosen : chosen;
     const target = { baseUrl: enabled.baseUrl, headers: index.headers, auth, secret };
     const first = buildRequest(op, input, target);
@@ -403,7 +403,7 @@ export class Executor {
    * needs I/O (an OAuth token, or a store without synchronous reads); the usual API-key call gets
    * its answer at once.
    */
-  private credential(index: ServiceIndex, selectors: Selectors): Credential | Promise<Credential> {
+  private credential(index: ServiceIndex, selectors: Selectors, origin: string): Credential | Promise<Credential> {
     const service = index.service;
     const { apiKey, oauth } = authOf(index);
     const wantsOAuth = selectors.authType === 'oauth2' || (selectors.authType === undefined && selectors.endUserRef !== undefined && oauth !== undefined);
@@ -413,7 +413,7 @@ export class Executor {
         throw new EngineError('ENGINE_INVALID_INPUT', `selectors.endUserRef is required to call '${service}' with OAuth`, { details: { field: 'selectors.endUserRef' } });
       }
       const auth: ApiKeyAuth = { name: oauth.name, type: 'api_key', in: 'header', header: 'Authorization', prefix: 'Bearer ' };
-      return this.connections.accessToken(service, selectors.endUserRef, selectors.authName).then((token) => ({ auth, secret: token }));
+      return this.connections.accessToken(service, selectors.endUserRef, selectors.authName, origin).then((token) => ({ auth, secret: token }));
     }
     if (selectors.authType === 'api_key' && !apiKey) {
       throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' has no API-key auth`, { details: { field: 'selectors.authType' } });
@@ -422,11 +422,12 @@ export class Executor {
       if (oauth) throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' uses OAuth connections: pass selectors.endUserRef`, { details: { field: 'selectors.endUserRef' } });
       return { auth: undefined, secret: null };
     }
-    const withSecret = (secret: string | null): Credential => {
+    const withSecret = (secret: BoundSecret | null): Credential => {
       if (secret === null) {
         throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no secret is set for '${service}'; run \`svc-cli secret set ${service} --value-stdin\``);
       }
-      return { auth: apiKey, secret };
+      if (secret.origin !== origin) throw originMoved(`the secret for '${service}'`, secret.origin, origin, `svc-cli secret set ${service} --value-stdin`);
+      return { auth: apiKey, secret: secret.value };
     };
     const known = this.vault.getSync(DEFAULT_BUCKET, service);
     return known === undefined ? this.vault.get(DEFAULT_BUCKET, service).then(withSecret) : withSecret(known);

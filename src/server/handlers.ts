@@ -248,7 +248,10 @@ export function createHandlers(deps: ServerDeps): Handlers {
       }
       const problem = credentialValueProblem(body.value);
       if (problem) throw new EngineError('ENGINE_INVALID_INPUT', `value ${problem}`, { details: { field: 'value' } });
-      await vault.set(params.bucket, params.service, body.value);
+      // Bound to where the service is reached now: repointing it later does not take the secret along.
+      const origin = await workspace.credentialOrigin(params.service);
+      if (origin === null) throw new EngineError('ENGINE_NOT_FOUND', `unknown service '${params.service}'`, { details: { field: 'service' } });
+      await vault.set(params.bucket, params.service, body.value, origin);
       return { status: 204 };
     },
 

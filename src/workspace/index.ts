@@ -7,9 +7,14 @@ export interface EnabledService {
   service: string;
   version: string;
   baseUrl: string;
+  /** The base URL's `scheme://host[:port]`: where this service's credentials may be sent. */
+  origin: string;
   baseUrlOverridden: boolean;
   enabledAt: string;
 }
+
+/** A URL's origin, or '' when it has none (a view of a row whose catalog entry is gone). */
+const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : '');
 
 export class Workspace {
   private readonly store: Store;
@@ -26,10 +31,12 @@ export class Workspace {
   private view(row: WorkspaceServiceRow): EnabledService {
     let view = this.views.get(row);
     if (!view) {
+      const baseUrl = row.baseUrl ?? this.catalog.summary(row.service, row.version)?.baseUrl ?? '';
       view = Object.freeze({
         service: row.service,
         version: row.version,
-        baseUrl: row.baseUrl ?? this.catalog.summary(row.service, row.version)?.baseUrl ?? '',
+        baseUrl,
+        origin: originOf(baseUrl),
         baseUrlOverridden: row.baseUrl !== null,
         enabledAt: row.enabledAt,
       });
@@ -72,6 +79,24 @@ export class Workspace {
     const row: WorkspaceServiceRow = { service, version, baseUrl: baseUrl ? baseUrl.replace(/\/+$/, '') : null, enabledAt: new Date().toISOString() };
     await this.store.putWorkspaceService(row);
     return this.view(row);
+  }
+
+  /**
+   * The origin a credential for `service` set now is bound to: where the workspace sends its calls,
+   * or, while it is not enabled, the catalog's address when every version shares one. Null when the
+   * service is unknown; refused when its versions live at different origins.
+   */
+  async credentialOrigin(service: string): Promise<string | null> {
+    const enabled = await this.get(service);
+    if (enabled?.origin) return enabled.origin;
+    const origins = new Set(this.catalog.versionsOf(service).map((v) => originOf(this.catalog.summary(service, v)?.baseUrl ?? '')));
+    if (origins.size === 0) return null;
+    if (origins.size > 1 || origins.has('')) {
+      throw new EngineError('ENGINE_CONFLICT', `the versions of '${service}' are reached at different addresses; enable one first (\`svc-cli workspace service add ${service} --version <v>\`) so the Engine knows where its credential may be sent`, {
+        details: { field: 'service' },
+      });
+    }
+    return [...origins][0]!;
   }
 
   async disable(service: string): Promise<void> {

@@ -101,6 +101,17 @@ export async function publishSdk(
 }
 
 /**
+ * Points an enabled service at `baseUrl` and sets its secret again: a secret goes only to the
+ * origin it was set for, so a test that repoints a service re-enters it, as a person would.
+ */
+export async function pointService(t: TestEngine, service: string, baseUrl: string, secret: string, version = 'v1'): Promise<void> {
+  const enable = await t.api('PUT', `/v1/workspace/services/${service}`, { version, baseUrl });
+  if (enable.status !== 200) throw new Error(`enable failed: ${JSON.stringify(enable.body)}`);
+  const set = await t.api('PUT', `/v1/buckets/default/secrets/${service}`, { value: secret });
+  if (set.status !== 204) throw new Error(`secret failed: ${JSON.stringify(set.body)}`);
+}
+
+/**
  * Imports an OpenAPI service of one GET operation (`operationId` on `path`, with `parameters` as
  * YAML flow mappings) served at `url`; throws unless the Engine accepts it.
  */
