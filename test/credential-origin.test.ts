@@ -8,6 +8,7 @@ import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
 import { consent } from './helpers/oauth.ts';
+import { cliUser } from './helpers/cli.ts';
 
 const CLIENT_SECRET = 'origin-oauth-client-secret-canary';
 let t: TestEngine;
@@ -132,5 +133,35 @@ describe('credentials bound to an origin', () => {
     expect((await account()).body.error.code).toBe('ENGINE_CREDENTIAL_MISSING');
     expect(attacker.requests).toHaveLength(0);
     await pointAt(crm.url);
+  });
+
+  it('tells in svc-cli where each secret goes, and which a workspace change would leave behind', async () => {
+    const user = cliUser(t.url);
+    try {
+      expect((await user.cli(['login', '--with-token'], { input: t.cliToken })).code).toBe(0);
+      const buckets = await user.cli(['bucket', 'list', '--json']);
+      const secrets = JSON.parse(buckets.stdout).buckets[0].secrets;
+      expect(secrets.find((x: any) => x.service === 'demo-crm').origin).toBe(crm.url);
+      expect(secrets.find((x: any) => x.service === 'demo-crm#oauth-client').origin).toBe(crm.url);
+      expect((await user.cli(['bucket', 'list'])).stdout).toMatch(new RegExp(`demo-crm\\s+${crm.url}`));
+
+      expect((await user.cli(['workspace', 'service', 'add', 'demo-crm', '--version', 'v1', '--base-url', `${attacker.url}/api`])).code).toBe(0);
+      const plan = await user.cli(['workspace', 'plan']);
+      expect(plan.code).toBe(0);
+      expect(plan.stdout).toContain(`Note: demo-crm: its secret is sent only to ${crm.url}; set it again for ${attacker.url} (svc-cli secret set demo-crm --value-stdin).`);
+      expect(plan.stdout).toContain(`Note: demo-crm: its OAuth client and end users' connections stay with ${crm.url}`);
+      const json = JSON.parse((await user.cli(['workspace', 'plan', '--json'])).stdout);
+      expect(json.credentialsLeftBehind).toEqual([
+        { service: 'demo-crm', credential: 'secret', boundTo: crm.url, sentTo: attacker.url },
+        { service: 'demo-crm', credential: 'oauth_client', boundTo: crm.url, sentTo: attacker.url },
+      ]);
+      // A path on the same origin leaves nothing behind.
+      expect((await user.cli(['workspace', 'service', 'add', 'demo-crm', '--version', 'v1', '--base-url', `${crm.url}/base`])).code).toBe(0);
+      const samePlace = JSON.parse((await user.cli(['workspace', 'plan', '--json'])).stdout);
+      expect(samePlace.changes).toHaveLength(1);
+      expect(samePlace.credentialsLeftBehind).toEqual([]);
+    } finally {
+      user.cleanup();
+    }
   });
 });

@@ -608,6 +608,8 @@ export interface components {
         Bucket: {
             name: string;
             secrets: {
+                /** @description The only origin (scheme://host:port) the secret is sent to: where its service was reached when it was set. Null when the Engine cannot tell (stored before origins were bound and not yet bound by a restart, or a record that does not open). */
+                origin: string | null;
                 service: string;
                 /** Format: date-time */
                 updatedAt: string;

@@ -180,7 +180,11 @@ export class SecretVault {
     return open(this.key, `svc-engine/${context}`, sealed);
   }
 
-  async list() {
-    return this.store.listSecrets();
+  /** Every secret's bucket, service, update time and bound origin (never its value). */
+  async list(): Promise<{ bucket: string; service: string; origin: string | null; updatedAt: string }[]> {
+    const rows = await this.store.listSecrets();
+    return Promise.all(
+      rows.map(async (r) => ({ ...r, origin: (await this.get(r.bucket, r.service).catch(() => null))?.origin ?? null })),
+    );
   }
 }

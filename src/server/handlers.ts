@@ -230,7 +230,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
         body: {
           buckets: [...names].sort().map((name) => ({
             name,
-            secrets: secrets.filter((s) => s.bucket === name).map((s) => ({ service: s.service, updatedAt: s.updatedAt })),
+            secrets: secrets.filter((s) => s.bucket === name).map((s) => ({ service: s.service, origin: s.origin, updatedAt: s.updatedAt })),
           })),
         },
       };

@@ -11,8 +11,8 @@ const bucketList = defineCommand({
     const s = session();
     const { buckets } = await s.call(s.api.GET('/v1/buckets'));
     if (argv.json) return printJson({ buckets });
-    const rows = buckets.flatMap((b) => (b.secrets.length ? b.secrets.map((x) => [b.name, x.service, x.updatedAt]) : [[b.name, '', '']]));
-    printTable(['BUCKET', 'SECRET FOR', 'UPDATED'], rows, 'No buckets.');
+    const rows = buckets.flatMap((b) => (b.secrets.length ? b.secrets.map((x) => [b.name, x.service, x.origin ?? '(unbound)', x.updatedAt]) : [[b.name, '', '', '']]));
+    printTable(['BUCKET', 'SECRET FOR', 'SENT ONLY TO', 'UPDATED'], rows, 'No buckets.');
   },
 });
 

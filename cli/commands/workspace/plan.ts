@@ -7,15 +7,23 @@ import { checkBaseUrl } from './services.ts';
 import { planLine, print, printJson, progress } from '../../lib/output.ts';
 import {
   WORKSPACE_FILE,
+  findCredentialsLeftBehind,
+  describeLeftBehind,
   describeWorkspaceChange,
   diffWorkspace,
   enabledServices,
   readWorkspaceFile,
   summarizeWorkspace,
+  type CredentialLeftBehind,
   type WorkspaceChange,
 } from './state.ts';
 
-async function computePlan(s: Session, file: string | undefined): Promise<WorkspaceChange[]> {
+interface Plan {
+  changes: WorkspaceChange[];
+  credentialsLeftBehind: CredentialLeftBehind[];
+}
+
+async function computePlan(s: Session, file: string | undefined): Promise<Plan> {
   const desired = readWorkspaceFile(file);
   if (!desired) {
     if (file) throw new CliError(`no workspace file at ${workingFile(WORKSPACE_FILE, file)}`, 'check the path given to --file, or create it with `svc-cli workspace service add <service> --version <version> --file <path>`');
@@ -35,7 +43,11 @@ async function computePlan(s: Session, file: string | undefined): Promise<Worksp
       throw new CliError(`${where}: service '${c.service}' has no version '${c.version}' (available: ${entry.versions.map((v) => v.version).join(', ')})`, 'fix its version in the file');
     }
   }
-  return changes;
+  if (!sent.length) return { changes, credentialsLeftBehind: [] };
+  const { buckets } = await s.call(s.api.GET('/v1/buckets'));
+  const secrets = buckets.find((b) => b.name === 'default')?.secrets ?? [];
+  const catalogBaseUrl = (service: string, version: string) => catalog.find((e) => e.name === service)?.versions.find((v) => v.version === version)?.baseUrl;
+  return { changes, credentialsLeftBehind: findCredentialsLeftBehind(sent, secrets, catalogBaseUrl) };
 }
 
 const nothing = (file: string | undefined) => `the workspace already matches ${file ?? WORKSPACE_FILE}`;
@@ -50,12 +62,13 @@ export const workspacePlan = defineCommand({
       .example('$0 workspace plan', 'show +/-/~ lines and a summary'),
   handler: async (argv) => {
     const s = session();
-    const changes = await computePlan(s, argv.file);
+    const { changes, credentialsLeftBehind } = await computePlan(s, argv.file);
     const summary = summarizeWorkspace(changes);
-    if (argv.json) return printJson({ changes, summary });
+    if (argv.json) return printJson({ changes, summary, credentialsLeftBehind });
     if (!changes.length) return print(`No changes: ${nothing(argv.file)}.`);
     for (const c of changes) print(planLine(c.action, describeWorkspaceChange(c)));
     print(`Plan: ${summary.enable} to enable, ${summary.change} to change, ${summary.disable} to disable.`);
+    for (const l of credentialsLeftBehind) print(`Note: ${describeLeftBehind(l)}.`);
   },
 });
 
@@ -67,7 +80,7 @@ export const workspaceApply = defineCommand({
       .example('$0 workspace apply', 'apply the plan'),
   handler: async (argv) => {
     const s = session();
-    const changes = await computePlan(s, argv.file);
+    const { changes, credentialsLeftBehind } = await computePlan(s, argv.file);
     const summary = summarizeWorkspace(changes);
     for (const c of changes) {
       progress(`${c.action === '-' ? 'disabling' : 'enabling'} ${c.service}`);
@@ -84,8 +97,9 @@ export const workspaceApply = defineCommand({
       }
       if (!argv.json) print(planLine(c.action, describeWorkspaceChange(c)));
     }
-    if (argv.json) return printJson({ changes, summary });
+    if (argv.json) return printJson({ changes, summary, credentialsLeftBehind });
     if (!changes.length) return print(`Nothing to do: ${nothing(argv.file)}.`);
     print(`Applied: ${summary.enable} enabled, ${summary.change} changed, ${summary.disable} disabled.`);
+    for (const l of credentialsLeftBehind) print(`Note: ${describeLeftBehind(l)}.`);
   },
 });

@@ -93,6 +93,46 @@ export function diffWorkspace(desired: WorkspaceFile, enabled: Enabled[]): Works
   return changes;
 }
 
+/** A stored credential that a change would leave behind: it is sent only to the origin it was set for. */
+export interface CredentialLeftBehind {
+  service: string;
+  credential: 'secret' | 'oauth_client';
+  boundTo: string;
+  sentTo: string;
+}
+
+const originOf = (url: string) => (URL.canParse(url) ? new URL(url).origin : url);
+
+/**
+ * The secrets and OAuth clients whose service `changes` would move to another origin (`sentTo`:
+ * each change's base URL, or its catalog default from `catalogBaseUrl`).
+ */
+export function findCredentialsLeftBehind(
+  changes: WorkspaceChange[],
+  secrets: { service: string; origin: string | null }[],
+  catalogBaseUrl: (service: string, version: string) => string | undefined,
+): CredentialLeftBehind[] {
+  const left: CredentialLeftBehind[] = [];
+  for (const c of changes) {
+    if (c.action === '-') continue;
+    const target = c.baseUrl ?? catalogBaseUrl(c.service, c.version);
+    if (!target) continue;
+    const sentTo = originOf(target);
+    for (const s of secrets) {
+      const credential = s.service === c.service ? 'secret' : s.service === `${c.service}#oauth-client` ? 'oauth_client' : undefined;
+      if (credential && s.origin !== null && s.origin !== sentTo) left.push({ service: c.service, credential, boundTo: s.origin, sentTo });
+    }
+  }
+  return left;
+}
+
+/** One line telling what to set again after a change leaves a credential behind. */
+export function describeLeftBehind(l: CredentialLeftBehind): string {
+  return l.credential === 'secret'
+    ? `${l.service}: its secret is sent only to ${l.boundTo}; set it again for ${l.sentTo} (svc-cli secret set ${l.service} --value-stdin)`
+    : `${l.service}: its OAuth client and end users' connections stay with ${l.boundTo}; set the client again for ${l.sentTo} (svc-cli secret set ${l.service} --oauth-client-id <id> --value-stdin) and reconnect end users`;
+}
+
 export function describeWorkspaceChange(c: WorkspaceChange): string {
   if (c.action === '+') return `${c.service} ${c.version}${c.baseUrl ? ` (base URL ${c.baseUrl})` : ''}`;
   if (c.action === '-') return `${c.service} ${c.version}`;
