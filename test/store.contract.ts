@@ -1,5 +1,6 @@
 // The Store contract: every backend (SQLite now, PostgreSQL later) passes this suite unchanged.
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
+import { receiptIdAt } from '../src/ids/index.ts';
 import { StoreConflictError, type AppVersionRow, type ConnectionRow, type Store, type TokenRow, type ReceiptRow } from '../src/store/index.ts';
 
 let n = 0;
@@ -200,6 +201,45 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       await store.insertReceipts(rows);
       const listed = await store.listReceipts(versionId, 2);
       expect(listed).toEqual([rows[2], rows[1]]);
+    });
+
+    it('prunes receipts minted before a time, oldest first and at most limit at a time, across SDK and MCP versions', async () => {
+      const sdk = version(uniq('prune-sdk'), '1.0.0');
+      const mcp = version(uniq('prune-mcp'), '1.0.0');
+      await store.publishVersion('sdk', sdk, null);
+      await store.publishVersion('mcp', mcp, null);
+      const day = 24 * 3600 * 1000;
+      const now = Date.parse('2026-11-23T12:00:00.000Z');
+      const receipt = (versionId: string, mintedAt: number, i: number): ReceiptRow => ({
+        id: `${receiptIdAt(mintedAt)}${String(i).padStart(16, '0')}`,
+        versionId,
+        operation: 'demo-crm.contacts/get',
+        surface: 'rest',
+        tokenId: null,
+        startedAt: new Date(mintedAt).toISOString(),
+        providerDurationMs: 1,
+        pages: 1,
+        status: 200,
+        ok: true,
+        bytes: 1,
+        sha256: null,
+        errorCode: null,
+      });
+      // Per version: 3 receipts 40 days old, 1 minted exactly at the cut-off, 2 from today.
+      const rows = [sdk, mcp].flatMap((v, k) => [
+        ...[0, 1, 2].map((i) => receipt(v.versionId, now - 40 * day + i, 10 * k + i)),
+        receipt(v.versionId, now - 30 * day, 10 * k + 3),
+        ...[4, 5].map((i) => receipt(v.versionId, now - i, 10 * k + i)),
+      ]);
+      await store.insertReceipts(rows);
+      const before = receiptIdAt(now - 30 * day);
+      expect(await store.pruneReceipts(before, 4)).toBe(4);
+      expect(await store.pruneReceipts(before, 4)).toBe(2);
+      expect(await store.pruneReceipts(before, 4)).toBe(0);
+      for (const v of [sdk, mcp]) {
+        const left = await store.listReceipts(v.versionId, 100);
+        expect(left.map((r) => r.startedAt)).toEqual([now - 4, now - 5, now - 30 * day].map((t) => new Date(t).toISOString()));
+      }
     });
   });
 }

@@ -3,7 +3,7 @@
 // first receipt, or as soon as it holds FLUSH_ROWS. One SQLite transaction costs ~25 µs of CPU for
 // a single row but ~9 µs per row at 32+ rows (spent on the store's writer thread for a SQLite file,
 // in PostgreSQL otherwise). Reads flush first, so a list on this replica always sees every earlier call.
-import { newReceiptId } from '../ids/index.ts';
+import { newReceiptId, receiptIdAt } from '../ids/index.ts';
 import type { ReceiptRow, Store } from '../store/index.ts';
 import type { Logger } from '../log/index.ts';
 
@@ -17,6 +17,9 @@ export type ReceiptInput = Omit<ReceiptRow, 'id'>;
 const FLUSH_DELAY_MS = 20;
 /** A batch this large is written on the next turn of the event loop. */
 const FLUSH_ROWS = 256;
+/** Receipts deleted per statement: short write transactions, so receipt writes never wait long behind one. */
+const PRUNE_CHUNK = 2_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export class ActivityLog {
   private readonly store: Store;
@@ -25,6 +28,8 @@ export class ActivityLog {
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private immediate: NodeJS.Immediate | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private pruning: Promise<number> | null = null;
 
   constructor(store: Store, log: Logger) {
     this.store = store;
@@ -70,6 +75,44 @@ export class ActivityLog {
         this.flushing = null;
       });
     await this.flushing;
+  }
+
+  /** Deletes the receipts older than `days` days, a chunk at a time; returns how many. */
+  async prune(days: number, now = Date.now()): Promise<number> {
+    const before = receiptIdAt(now - days * DAY_MS);
+    let total = 0;
+    for (;;) {
+      const deleted = await this.store.pruneReceipts(before, PRUNE_CHUNK);
+      total += deleted;
+      if (deleted < PRUNE_CHUNK) break;
+      await new Promise((resolve) => setImmediate(resolve)); // calls run between chunks
+    }
+    if (total) this.log.info({ pruned: total, olderThanDays: days }, 'pruned activity receipts');
+    return total;
+  }
+
+  /** Prunes receipts older than `days` now and every `everyMs` after, until `stopPruning`; 0 days prunes nothing. */
+  startPruning(days: number, everyMs: number): void {
+    if (days <= 0 || this.pruneTimer) return;
+    const run = () => {
+      this.pruning ??= this.prune(days)
+        .catch((err: unknown) => {
+          this.log.warn({ err }, 'pruning activity receipts failed; retried at the next interval');
+          return 0;
+        })
+        .finally(() => {
+          this.pruning = null;
+        });
+    };
+    this.pruneTimer = setInterval(run, everyMs).unref();
+    run();
+  }
+
+  /** Stops the schedule and waits for a prune in progress. */
+  async stopPruning(): Promise<void> {
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    this.pruneTimer = null;
+    await this.pruning;
   }
 
   async list(versionId: string, limit: number): Promise<ReceiptRow[]> {

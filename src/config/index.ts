@@ -30,6 +30,8 @@ export interface EngineConfig {
   executeBudgetMs: number;
   /** Provider calls one token may make per minute, over every surface and replica; 0 = no limit. */
   rateLimitPerMinute: number;
+  /** Activity receipts older than this many days are deleted (hourly); 0 keeps them forever. */
+  receiptRetentionDays: number;
   /** REDIS_URL: MCP session state (snapshots, session.set values) lives in Redis, shared by replicas; unset keeps it in memory. */
   redisUrl: string | undefined;
   /** Prefix of every Redis key the Engine writes (SVC_REDIS_KEY_PREFIX, default `svc:`). */
@@ -118,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     redisKeyPrefix: env.SVC_REDIS_KEY_PREFIX ?? 'svc:',
     oauthRefreshWaitMs: intFrom(env, 'SVC_OAUTH_REFRESH_WAIT_MS', 15_000, 100, 60_000),
     rateLimitPerMinute: intFrom(env, 'SVC_RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),
+    receiptRetentionDays: intFrom(env, 'SVC_RECEIPT_RETENTION_DAYS', 30, 0, 36_500),
   };
 }

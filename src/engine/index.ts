@@ -44,6 +44,8 @@ export interface Engine {
 
 /** Shutdown waits for requests in flight up to the execute budget plus this. */
 const DRAIN_MARGIN_MS = 2_000;
+/** How often receipts past SVC_RECEIPT_RETENTION_DAYS are deleted (and once at start). */
+const RECEIPT_PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface EngineOptions {
   logDestination?: DestinationStream;
@@ -139,6 +141,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
   });
   const grpcUrl = `${config.host.includes(':') ? `[${config.host}]` : config.host}:${grpc.port}`;
   log.info({ url, grpcUrl }, 'engine listening');
+  deps.activity.startPruning(config.receiptRetentionDays, RECEIPT_PRUNE_EVERY_MS);
 
   let stopping: Promise<void> | undefined;
   return {
@@ -155,6 +158,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
         await deps.sandbox.close();
         await deps.sessionState.close();
         await deps.coordinator.close();
+        await deps.activity.stopPruning();
         await deps.activity.flush();
         // Provider requests of calls the drain gave up on have no one left to answer: end them.
         await deps.dispatcher.close({ abort: drained.abandoned > 0 });

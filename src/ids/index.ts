@@ -59,6 +59,17 @@ export const newVersionId = (): string => `ver_${ulid()}`;
 export const newTokenId = (): string => `tok_${ulid()}`;
 export const newReceiptId = (): string => `rcp_${ulid()}`;
 
+/** The smallest receipt ID minted at or after `ms`: every ID below it was minted earlier. */
+export function receiptIdAt(ms: number): string {
+  let t = Math.max(0, Math.floor(ms));
+  let time = '';
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32]! + time;
+    t = Math.floor(t / 32);
+  }
+  return `rcp_${time}`;
+}
+
 export type TokenKind = 'sdk' | 'mcp' | 'cli';
 
 /** A fresh bearer token: `svc_<kind>_` + 43 base64url characters (256 bits). */

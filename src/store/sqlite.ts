@@ -566,4 +566,18 @@ export class SqliteStore implements Store {
   async listReceipts(versionId: string, limit: number) {
     return this.stmt.listReceipts!.all(versionId, limit).map((r) => receiptFrom(r as Row));
   }
+  async pruneReceipts(beforeId: string, limit: number) {
+    // Receipts are keyed (version_id, id): one range delete per version uses that key, where a
+    // delete by id alone would scan the table. Versions are never deleted, so their tables list them all.
+    const versions = this.db.prepare('SELECT version_id FROM sdk_versions UNION ALL SELECT version_id FROM mcp_versions').pluck().all() as string[];
+    const prune = this.db.prepare(
+      'DELETE FROM receipts WHERE version_id = ? AND id IN (SELECT id FROM receipts WHERE version_id = ? AND id < ? ORDER BY id LIMIT ?)',
+    );
+    let deleted = 0;
+    for (const versionId of versions) {
+      if (deleted >= limit) break;
+      deleted += prune.run(versionId, versionId, beforeId, limit - deleted).changes;
+    }
+    return deleted;
+  }
 }

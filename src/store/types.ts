@@ -236,6 +236,11 @@ export interface Store {
   insertReceipts(rows: ReceiptRow[]): Promise<void>;
   /** Newest first. */
   listReceipts(versionId: string, limit: number): Promise<ReceiptRow[]>;
+  /**
+   * Deletes at most `limit` receipts whose ID sorts below `beforeId` (receipt IDs are ULIDs, so
+   * below means older), oldest first within a version; returns how many it deleted.
+   */
+  pruneReceipts(beforeId: string, limit: number): Promise<number>;
 }
 
 export class StoreConflictError extends Error {
