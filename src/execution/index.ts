@@ -17,7 +17,7 @@ import { buildRequest, type ProviderRequest } from './request.ts';
 import { InputValidators } from './validation.ts';
 
 export { Dispatcher } from './dispatch.ts';
-export { inputSchemaOf, requestValidationError } from './validation.ts';
+export { addInputFormats, inputSchemaOf, requestValidationError } from './validation.ts';
 
 export interface Selectors {
   endUserRef?: string | undefined;

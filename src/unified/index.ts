@@ -12,10 +12,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import jsonata from 'jsonata';
 import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
-import { checkSelectors, type CallScope, type Executor, type Selectors } from '../execution/index.ts';
+import { addInputFormats, checkSelectors, type CallScope, type Executor, type Selectors } from '../execution/index.ts';
 import { canonicalJson } from '../json-input/index.ts';
 import type { Store } from '../store/index.ts';
 import { closureOf, type UnifiedDefinition } from './definitions.ts';
@@ -108,7 +107,7 @@ export class UnifiedOperations {
   constructor(deps: { executor: Executor; store: Store; definitions?: UnifiedDefinition[] }) {
     this.executor = deps.executor;
     this.store = deps.store;
-    addFormats.default(this.ajv);
+    addInputFormats(this.ajv);
     const definitions = deps.definitions ?? (JSON.parse(readFileSync(GENERATED_UNIFIED, 'utf8')) as UnifiedDefinition[]);
     this.byName = new Map(definitions.map((d) => [d.name, d]));
   }
