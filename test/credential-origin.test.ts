@@ -2,6 +2,8 @@
 // CLI credential may repoint a service's base URL but can never read a secret, so a repoint must
 // not carry an API key, an OAuth client secret or a connection's tokens to the new address: they
 // go there only once set again. An "attacker" fake provider records everything that reaches it.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMasterKey, seal } from '../src/credentials/index.ts';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
@@ -123,6 +125,10 @@ describe('credentials bound to an origin', () => {
     expect(unbound.body.error.message).toContain('at an address the Engine did not record');
     expect((await account({ endUserRef: 'alice' })).body.error.code).toBe('ENGINE_CREDENTIAL_MISSING');
 
+    // The upgrade: a database from before the binding has no record that it ran.
+    const db = new Database(join(t.dataDir, 'engine.db'));
+    db.prepare('DELETE FROM markers').run();
+    db.close();
     await t.restart();
     expect(t.logs.some((line) => line.includes('bound earlier credentials') && line.includes('"bound":2'))).toBe(true);
     expect((await account()).body.data).toEqual({ account: 'api-key', via: 'api_key' });
@@ -133,6 +139,13 @@ describe('credentials bound to an origin', () => {
     expect((await account()).body.error.code).toBe('ENGINE_CREDENTIAL_MISSING');
     expect(attacker.requests).toHaveLength(0);
     await pointAt(crm.url);
+
+    // The binding runs once: a row an older replica writes afterwards stays refused, across restarts.
+    await t.engine.store.putSecret({ bucket: 'default', service: 'demo-crm', ...seal(key, 'svc-engine/secret/v1\0default\0demo-crm', crm.apiKey), updatedAt: new Date().toISOString() });
+    await t.restart();
+    expect((await account()).body.error.message).toContain('at an address the Engine did not record');
+    await setKey(crm.apiKey);
+    expect((await account()).body.ok).toBe(true);
   });
 
   it('tells in svc-cli where each secret goes, and which a workspace change would leave behind', async () => {

@@ -176,6 +176,7 @@ describe('SQLite migrations', () => {
       // Put the file back to schema 3: receipts as a rowid table with an id key and a version index.
       const db = new Database(file);
       db.exec(`DROP TABLE receipts;
+        DROP TABLE markers;
         CREATE TABLE receipts (
           id TEXT PRIMARY KEY, version_id TEXT NOT NULL, operation TEXT NOT NULL, surface TEXT NOT NULL,
           token_id TEXT, started_at TEXT NOT NULL, provider_duration_ms REAL NOT NULL, pages INTEGER NOT NULL,

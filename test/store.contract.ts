@@ -181,6 +181,14 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.updateConnectionTokens(row.id, 2, write('stale'))).toBe(false);
     });
 
+    it('records a one-time job once: the first value stays', async () => {
+      expect(await store.getMarker('job')).toBeNull();
+      await store.setMarker('job', 'first');
+      await store.setMarker('job', 'second');
+      expect(await store.getMarker('job')).toBe('first');
+      expect(await store.getMarker('other-job')).toBeNull();
+    });
+
     it('lists receipts of a version newest first, bounded by limit', async () => {
       const versionId = `ver_${uniq('r')}`;
       const rows: ReceiptRow[] = [1, 2, 3].map((i) => ({

@@ -155,7 +155,8 @@ export class Connections {
       service,
       endUserRef,
       authName,
-      verifier: this.vault.seal(`oauth-state/${service}`, verifier),
+      // The origin consent starts at is sealed with the verifier: the code comes back only to it.
+      verifier: this.vault.seal(`oauth-state/${service}`, `${origin}\0${verifier}`),
       createdAt: new Date(now).toISOString(),
       expiresAt,
     });
@@ -178,8 +179,15 @@ export class Connections {
     if (!row || Date.parse(row.expiresAt) <= Date.now()) {
       throw new EngineError('ENGINE_INVALID_INPUT', 'this consent link is unknown or expired; run `svc-cli connection create` again', { details: { field: 'state' } });
     }
-    const verifier = this.vault.open(`oauth-state/${row.service}`, row.verifier);
+    const sealed = this.vault.open(`oauth-state/${row.service}`, row.verifier);
+    const cut = sealed.indexOf('\0');
     const { oauth, baseUrl, origin } = await this.provider(row.service);
+    // The authorization code was issued at the origin consent started at: it goes nowhere else.
+    const startedAt = cut < 0 ? null : sealed.slice(0, cut);
+    if (startedAt !== origin) {
+      throw originMoved(`the consent of '${row.endUserRef}'`, startedAt, origin, `svc-cli connection create ${row.service} --end-user ${row.endUserRef}`);
+    }
+    const verifier = sealed.slice(cut + 1);
     const client = await this.client(row.service, origin);
     const answer = await this.tokenRequest(oauth, baseUrl, client, {
       grant_type: 'authorization_code',
@@ -232,8 +240,8 @@ export class Connections {
     } else {
       tokens = this.tokensOf(row);
     }
-    if ((tokens.origin ?? null) !== origin) {
-      throw originMoved(`the ${service} connection of '${endUserRef}'`, tokens.origin ?? null, origin, `svc-cli connection create ${service} --end-user ${endUserRef}`);
+    if ((tokens.origin || null) !== origin) {
+      throw originMoved(`the ${service} connection of '${endUserRef}'`, tokens.origin || null, origin, `svc-cli connection create ${service} --end-user ${endUserRef}`);
     }
     return tokens.accessToken;
   }
@@ -243,8 +251,10 @@ export class Connections {
   }
 
   /**
-   * Binds connections sealed before origins were to where their service is reached now, which is
-   * where their tokens were being sent. Run at start-up; returns how many it bound.
+   * Binds connections sealed before origins were to where their service is reached (the catalog's
+   * address while it is disabled), which is where their tokens were being sent; one without an
+   * address is bound to none ('') and refused until reconnected. Run once, at the first start that
+   * binds origins; returns how many.
    */
   async bindUnbound(): Promise<number> {
     let bound = 0;
@@ -255,9 +265,9 @@ export class Connections {
       } catch {
         continue; // a tampered row stays refused
       }
-      const enabled = await this.workspace.get(row.service);
-      if (tokens.origin !== undefined || !enabled?.origin) continue;
-      const sealed = this.vault.seal(sealContext(row), JSON.stringify({ ...tokens, origin: enabled.origin } satisfies TokenSet));
+      if (tokens.origin !== undefined) continue;
+      const origin = (await this.workspace.credentialOrigin(row.service).catch(() => null)) ?? '';
+      const sealed = this.vault.seal(sealContext(row), JSON.stringify({ ...tokens, origin } satisfies TokenSet));
       const next = { tokens: sealed, status: row.status, accessExpiresAt: row.accessExpiresAt, updatedAt: row.updatedAt };
       if (await this.store.updateConnectionTokens(row.id, row.generation, next)) bound++;
     }
@@ -353,7 +363,7 @@ export class Connections {
     if (!tokens.refreshToken) return fail('no refresh token', true);
     const { oauth, baseUrl, origin } = await this.provider(row.service);
     // The refresh token goes only where the connection was made: after a repoint it stays home.
-    if ((tokens.origin ?? null) !== origin) return tokens;
+    if ((tokens.origin || null) !== origin) return tokens;
     const client = await this.client(row.service, origin);
     let answer;
     try {

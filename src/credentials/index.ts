@@ -113,7 +113,7 @@ export class SecretVault {
     this.store = store;
   }
 
-  /** Stores `value`, to be sent only to `origin` (a URL's `scheme://host[:port]`). */
+  /** Stores `value`, to be sent only to `origin` (a URL's `scheme://host[:port]`; '' sends it nowhere). */
   async set(bucket: string, service: string, value: string, origin: string): Promise<void> {
     if (origin.includes('\0')) throw new TypeError('an origin holds no NUL');
     const sealed = seal(this.key, aadV2(bucket, service), `${origin}\0${value}`);
@@ -133,19 +133,28 @@ export class SecretVault {
 
   /**
    * Binds secrets sealed before origins were (v1 rows) to the origin `originOf` names for their
-   * service now, which is where they were being sent. Run at start-up; returns how many it bound.
+   * service, which is where they were being sent; one it cannot name ('' or null) is bound to none
+   * and refused until set again. Run once, at the first start that binds origins; returns how many.
    */
   async bindUnbound(originOf: (service: string) => Promise<string | null>): Promise<number> {
     let bound = 0;
     for (const { bucket, service } of await this.store.listSecrets()) {
-      const secret = await this.get(bucket, service).catch(() => null); // a tampered row stays refused
-      if (!secret || secret.origin !== null) continue;
-      const origin = await originOf(service);
-      if (origin === null) continue;
-      await this.set(bucket, service, secret.value, origin);
+      const row = await this.store.getSecret(bucket, service);
+      const secret = row && this.openV1(bucket, service, row);
+      if (secret === null) continue; // bound already, or tampered (which stays refused)
+      await this.set(bucket, service, secret, (await originOf(service)) ?? '');
       bound++;
     }
     return bound;
+  }
+
+  /** A v1 row's value, or null when the row is not a v1 seal. */
+  private openV1(bucket: string, service: string, row: SecretRow): string | null {
+    try {
+      return open(this.key, aadV1(bucket, service), row);
+    } catch {
+      return null;
+    }
   }
 
   /** What the row holds, opened once per sealed value. */
@@ -158,7 +167,7 @@ export class SecretVault {
     try {
       const plaintext = open(this.key, aadV2(bucket, service), row);
       const cut = plaintext.indexOf('\0');
-      secret = Object.freeze({ origin: plaintext.slice(0, cut), value: plaintext.slice(cut + 1) });
+      secret = Object.freeze({ origin: plaintext.slice(0, cut) || null, value: plaintext.slice(cut + 1) });
     } catch (err) {
       // Not a v2 seal: a v1 row opens with no origin; anything else rethrows v2's failure.
       try {

@@ -44,6 +44,8 @@ export interface Engine {
 
 /** Shutdown waits for requests in flight up to the execute budget plus this. */
 const DRAIN_MARGIN_MS = 2_000;
+/** Marks the one-time binding of earlier credentials to origins (see assemble). */
+const ORIGINS_BOUND = 'credential-origins-bound';
 /** How often receipts past SVC_RECEIPT_RETENTION_DAYS are deleted (and once at start). */
 const RECEIPT_PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -78,10 +80,15 @@ export async function assemble(
     coordinator,
     refreshWaitMs: config.oauthRefreshWaitMs,
   });
-  // Credentials stored before they were bound to an origin are bound to where they are sent now.
-  const bound =
-    (await vault.bindUnbound((name) => workspace.credentialOrigin(serviceOfVaultEntry(name)).catch(() => null))) + (await connections.bindUnbound());
-  if (bound > 0) log.info({ bound }, 'bound earlier credentials to the origins their services are reached at');
+  // Credentials stored before they were bound to an origin are bound to where they were being sent,
+  // once: a row left unbound later (an older replica still running) is refused, never bound to
+  // wherever its service points by then.
+  if ((await store.getMarker(ORIGINS_BOUND)) === null) {
+    const bound =
+      (await vault.bindUnbound((name) => workspace.credentialOrigin(serviceOfVaultEntry(name)).catch(() => null))) + (await connections.bindUnbound());
+    await store.setMarker(ORIGINS_BOUND, new Date().toISOString());
+    log.info({ bound }, 'bound earlier credentials to the origins their services are reached at');
+  }
   const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs });
   const executor = new Executor({
     catalog,

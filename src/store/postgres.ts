@@ -88,6 +88,8 @@ export const MIGRATIONS: string[] = [
   `CREATE TABLE idempotency_keys (
      scope TEXT COLLATE "C" NOT NULL, key TEXT COLLATE "C" NOT NULL, request_hash TEXT NOT NULL, state TEXT NOT NULL,
      result TEXT, created_at TEXT COLLATE "C" NOT NULL, PRIMARY KEY (scope, key));`,
+  // One-time jobs that need more than SQL (the credential-origin binding): each records it ran.
+  `CREATE TABLE markers (name TEXT COLLATE "C" PRIMARY KEY, value TEXT NOT NULL);`,
 ];
 
 const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };
@@ -216,6 +218,13 @@ export class PostgresStore implements Store {
   }
   async ping() {
     await this.pool.query('SELECT 1');
+  }
+  async getMarker(name: string) {
+    const rows = await this.rows('SELECT value FROM markers WHERE name = $1', [name]);
+    return rows.length ? (rows[0]!.value as string) : null;
+  }
+  async setMarker(name: string, value: string) {
+    await this.pool.query('INSERT INTO markers (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, value]);
   }
 
   private async rows(sql: string, params: unknown[] = []): Promise<Row[]> {

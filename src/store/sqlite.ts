@@ -79,6 +79,8 @@ const MIGRATIONS: string[] = [
      pages, status, ok, bytes, sha256, error_code FROM receipts;
    DROP TABLE receipts;
    ALTER TABLE receipts_by_version RENAME TO receipts;`,
+  // One-time jobs that need more than SQL (the credential-origin binding): each records it ran.
+  `CREATE TABLE markers (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
 ];
 
 const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };
@@ -331,6 +333,12 @@ export class SqliteStore implements Store {
   }
   async ping() {
     this.db.prepare('SELECT 1').get();
+  }
+  async getMarker(name: string) {
+    return (this.db.prepare('SELECT value FROM markers WHERE name = ?').pluck().get(name) as string | undefined) ?? null;
+  }
+  async setMarker(name: string, value: string) {
+    this.db.prepare('INSERT INTO markers (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(name, value);
   }
 
   async listWorkspaceServices(): Promise<WorkspaceServiceRow[]> {

@@ -233,6 +233,11 @@ export interface Store {
   /** Drops a pending claim whose call failed before producing a result. */
   releaseIdempotencyKey(scope: string, key: string): Promise<void>;
 
+  /** A one-time job's record (its value), or null when it has not run. */
+  getMarker(name: string): Promise<string | null>;
+  /** Records a one-time job; the first value written stays. */
+  setMarker(name: string, value: string): Promise<void>;
+
   insertReceipts(rows: ReceiptRow[]): Promise<void>;
   /** Newest first. */
   listReceipts(versionId: string, limit: number): Promise<ReceiptRow[]>;
