@@ -37,7 +37,7 @@ describe('svc-cli connection', () => {
     const r = await user.cli(['secret', 'set', 'demo-crm', '--oauth-client-id', 'svc-cli-test', '--value-stdin'], { input: CLIENT_SECRET });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('OAuth client svc-cli-test for demo-crm stored in bucket default (effective now).\n');
+    expect(r.stdout).toBe(`OAuth client svc-cli-test for demo-crm stored in bucket default (effective now); sent only to ${crm.url}.\n`);
   });
 
   it('connects an end user once the consent completes', async () => {

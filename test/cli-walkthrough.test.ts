@@ -89,7 +89,7 @@ describe('svc-cli walkthrough', { timeout: 90_000 }, () => {
     const r = await user.cli(['secret', 'set', 'demo-crm', '--value-stdin'], { input: crm.apiKey + '\n' });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('Secret for demo-crm stored in bucket default (effective now).\n');
+    expect(r.stdout).toBe(`Secret for demo-crm stored in bucket default (effective now); sent only to ${crm.url}.\n`);
     const buckets = await cli('bucket', 'list', '--json');
     expect(JSON.parse(buckets.stdout).buckets).toMatchObject([{ name: 'default', secrets: [{ service: 'demo-crm' }] }]);
     expect(buckets.stdout + r.stdout).not.toContain(crm.apiKey);

@@ -1,7 +1,7 @@
 // `svc-cli secret set <service> --value-stdin`: stores the secret a service's auth uses, read from
 // standard input only. Values in arguments are refused and never echoed. Effective at once.
 import { defineCommand, defineGroup } from '../../lib/command.ts';
-import { session } from '../../lib/engine.ts';
+import { session, type Session } from '../../lib/engine.ts';
 import { UsageError } from '../../lib/errors.ts';
 import { print } from '../../lib/output.ts';
 import { readSecretFromStdin } from '../../lib/stdin.ts';
@@ -37,13 +37,20 @@ const secretSet = defineCommand({
     const hint = (f: { status: number }) => (f.status === 404 ? 'check the service name (`svc-cli workspace services list`) and bucket (`svc-cli bucket list`)' : undefined);
     if (argv.oauthClientId) {
       await s.call(s.api.PUT('/v1/buckets/{bucket}/oauth-clients/{service}', { params: { path }, body: { clientId: argv.oauthClientId, clientSecret: value } }), hint);
-      print(`OAuth client ${argv.oauthClientId} for ${argv.service} stored in bucket ${argv.bucket} (effective now).`);
+      print(`OAuth client ${argv.oauthClientId} for ${argv.service} stored in bucket ${argv.bucket} (effective now)${await sentTo(s, argv.bucket, `${argv.service}#oauth-client`)}.`);
       return;
     }
     await s.call(s.api.PUT('/v1/buckets/{bucket}/secrets/{service}', { params: { path }, body: { value } }), hint);
-    print(`Secret for ${argv.service} stored in bucket ${argv.bucket} (effective now).`);
+    print(`Secret for ${argv.service} stored in bucket ${argv.bucket} (effective now)${await sentTo(s, argv.bucket, argv.service)}.`);
   },
 });
+
+/** `; sent only to <origin>` for what was just stored: a service repointed by someone else shows here. */
+async function sentTo(s: Session, bucket: string, entry: string): Promise<string> {
+  const { buckets } = await s.call(s.api.GET('/v1/buckets'));
+  const origin = buckets.find((b) => b.name === bucket)?.secrets.find((x) => x.service === entry)?.origin;
+  return origin ? `; sent only to ${origin}` : '';
+}
 
 export const secret = defineGroup('secret', 'Store provider secrets (read from standard input only)', [secretSet], [
   ['printf %s "$KEY" | $0 secret set demo-crm --value-stdin', 'store a secret'],
