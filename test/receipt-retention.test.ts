@@ -1,7 +1,14 @@
 // Activity receipts are kept SVC_RECEIPT_RETENTION_DAYS days (default 30; 0 keeps them forever):
 // the Engine deletes older ones at start and hourly, so the store does not grow without bound.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ActivityLog } from '../src/activity/index.ts';
 import { loadConfig } from '../src/config/index.ts';
+import { createLogger } from '../src/log/index.ts';
+import { SqliteStore, type AppVersionRow } from '../src/store/index.ts';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { receiptIdAt } from '../src/ids/index.ts';
 import type { ReceiptRow } from '../src/store/index.ts';
@@ -84,6 +91,84 @@ describe('receipt retention', () => {
     expect(loadConfig({}).receiptRetentionDays).toBe(30);
     for (const bad of ['-1', '1.5', 'thirty', '40000']) {
       expect(() => loadConfig({ SVC_RECEIPT_RETENTION_DAYS: bad }), bad).toThrow(/SVC_RECEIPT_RETENTION_DAYS/);
+    }
+  });
+});
+
+const receipt = (versionId: string, mintedAt: number, i: number): ReceiptRow => ({
+  id: `${receiptIdAt(mintedAt)}${String(i).padStart(16, '0')}`,
+  versionId,
+  operation: 'demo-crm.contacts/get',
+  surface: 'rest',
+  tokenId: null,
+  startedAt: new Date(mintedAt).toISOString(),
+  providerDurationMs: 1,
+  pages: 1,
+  status: 200,
+  ok: true,
+  bytes: 1,
+  sha256: null,
+  errorCode: null,
+});
+
+const version = (n: number): AppVersionRow => ({
+  versionId: `ver_${String(n).padStart(26, '0')}`,
+  name: `review-${n}`,
+  version: '1.0.0',
+  services: ['demo-crm=v1'],
+  operations: ['demo-crm.contacts/get'],
+  createdAt: new Date().toISOString(),
+});
+
+const quietLog = () =>
+  createLogger(
+    'warn',
+    new Writable({
+      write(_c, _e, done) {
+        done();
+      },
+    }),
+  );
+
+describe('receipt retention: stopping, bounds and versions', () => {
+  it('engine stop does not wait for the whole prune backlog: stopPruning ends the prune after the chunk in progress', async () => {
+    // A first start with retention on a large, old receipts table may prune for minutes (2,000 rows a
+    // statement). A stop must not wait for all of it (an orchestrator would SIGKILL the Engine): the
+    // prune ends after the chunk in flight, and the rest waits for the next start.
+    const dir = mkdtempSync(join(tmpdir(), 'svc-review-'));
+    const store = new SqliteStore(join(dir, 'engine.db'));
+    try {
+      const v = version(1);
+      await store.publishVersion('sdk', v, null);
+      const old = Date.now() - 60 * DAY;
+      const rows = Array.from({ length: 20_000 }, (_, i) => receipt(v.versionId, old + i, i));
+      for (let i = 0; i < rows.length; i += 5_000) await store.insertReceipts(rows.slice(i, i + 5_000));
+      const activity = new ActivityLog(store, quietLog());
+      activity.startPruning(30, 3_600_000);
+      await activity.stopPruning();
+      const left = (await store.listReceipts(v.versionId, 100_000)).length;
+      expect(left, 'receipts left after stop').toBeGreaterThanOrEqual(20_000 - 2 * 2_000);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('receiptIdAt refuses a time that is not a number instead of returning a bound above every receipt ID', () => {
+    // A bound built from NaN would sort above every ULID, so a prune would delete every receipt: a
+    // non-finite time is a programming error, never a fail-open bound.
+    expect(() => receiptIdAt(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('SQLite prunes every receipt below the bound, as the Store contract (and PostgreSQL) do, whatever its version_id', async () => {
+    // The receipts table has no foreign key to the version tables: SQLite walks the version IDs of
+    // the receipts themselves, so it prunes as PostgreSQL (by id) does, whatever the version.
+    const store = new SqliteStore(':memory:');
+    try {
+      await store.insertReceipts([receipt('ver_not_published', Date.now() - 60 * DAY, 1)]);
+      expect(await store.pruneReceipts(receiptIdAt(Date.now() - 30 * DAY), 10)).toBe(1);
+    } finally {
+      await store.close();
     }
   });
 });

@@ -1,7 +1,9 @@
 // Edge input on REST execution: every bad value is a precise 4xx naming its field, refused before
 // anything reaches the provider; unusual but valid values are sent as the OpenAPI styles define.
 import { Readable } from 'node:stream';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addInputFormats } from '../src/execution/validation.ts';
 import { importGetService, startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 
@@ -100,6 +102,22 @@ describe('formats', () => {
       await refused(() => get(bad), '/site');
     }
   }, 20_000);
+});
+
+describe('format: url, as the validators check it', () => {
+  const ajv = new Ajv2020({ strict: false, validateFormats: true });
+  addInputFormats(ajv);
+  const isUrl = ajv.compile({ type: 'string', format: 'url' });
+
+  it('refuses strings the WHATWG parser only repairs: an empty authority and backslashes are not absolute URLs', () => {
+    // The WHATWG parser repairs some input ('http:///example.com' becomes http://example.com/, '\'
+    // becomes '/'), but the value goes to the provider as written: what it would only repair is not
+    // an absolute URL with a host, as ajv-formats' url meant.
+    expect(isUrl('https://example.com/a?b=c#d')).toBe(true); // still accepted
+    for (const bad of ['http:///example.com', 'https:////example.com/x', 'http://example.com\\admin', 'https://\\\\example.com/']) {
+      expect(isUrl(bad), bad).toBe(false);
+    }
+  });
 });
 
 describe('selectors', () => {

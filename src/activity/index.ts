@@ -30,6 +30,8 @@ export class ActivityLog {
   private immediate: NodeJS.Immediate | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
   private pruning: Promise<number> | null = null;
+  /** Set by stopPruning: a prune in progress ends after its current chunk. */
+  private pruneStopped = false;
 
   constructor(store: Store, log: Logger) {
     this.store = store;
@@ -81,7 +83,7 @@ export class ActivityLog {
   async prune(days: number, now = Date.now()): Promise<number> {
     const before = receiptIdAt(now - days * DAY_MS);
     let total = 0;
-    for (;;) {
+    while (!this.pruneStopped) {
       const deleted = await this.store.pruneReceipts(before, PRUNE_CHUNK);
       total += deleted;
       if (deleted < PRUNE_CHUNK) break;
@@ -108,8 +110,9 @@ export class ActivityLog {
     run();
   }
 
-  /** Stops the schedule and waits for a prune in progress. */
+  /** Stops the schedule and ends a prune in progress after its current chunk (the next start goes on). */
   async stopPruning(): Promise<void> {
+    this.pruneStopped = true;
     if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.pruneTimer = null;
     await this.pruning;

@@ -61,7 +61,9 @@ export const newReceiptId = (): string => `rcp_${ulid()}`;
 
 /** The smallest receipt ID minted at or after `ms`: every ID below it was minted earlier. */
 export function receiptIdAt(ms: number): string {
-  let t = Math.max(0, Math.floor(ms));
+  // NaN would make a bound above every ID (a prune would delete everything).
+  if (!Number.isFinite(ms)) throw new RangeError(`receiptIdAt: ${ms} is not a time`);
+  let t = Math.min(Math.max(0, Math.floor(ms)), 2 ** 48 - 1);
   let time = '';
   for (let i = 0; i < 10; i++) {
     time = CROCKFORD[t % 32]! + time;

@@ -576,8 +576,16 @@ export class SqliteStore implements Store {
   }
   async pruneReceipts(beforeId: string, limit: number) {
     // Receipts are keyed (version_id, id): one range delete per version uses that key, where a
-    // delete by id alone would scan the table. Versions are never deleted, so their tables list them all.
-    const versions = this.db.prepare('SELECT version_id FROM sdk_versions UNION ALL SELECT version_id FROM mcp_versions').pluck().all() as string[];
+    // delete by id alone would scan the table. The versions come from the key itself, one index
+    // seek each (a loose index scan), so a receipt is pruned whatever its version.
+    const versions = this.db
+      .prepare(
+        `WITH RECURSIVE v(id) AS (SELECT MIN(version_id) FROM receipts
+           UNION ALL SELECT (SELECT MIN(version_id) FROM receipts WHERE version_id > v.id) FROM v WHERE v.id IS NOT NULL)
+         SELECT id FROM v WHERE id IS NOT NULL`,
+      )
+      .pluck()
+      .all() as string[];
     const prune = this.db.prepare(
       'DELETE FROM receipts WHERE version_id = ? AND id IN (SELECT id FROM receipts WHERE version_id = ? AND id < ? ORDER BY id LIMIT ?)',
     );

@@ -45,11 +45,18 @@ const secretSet = defineCommand({
   },
 });
 
-/** `; sent only to <origin>` for what was just stored: a service repointed by someone else shows here. */
+/**
+ * `; sent only to <origin>` for what was just stored: a service repointed by someone else shows
+ * here. Only a courtesy: the value is stored either way, so a failed look-up leaves it out.
+ */
 async function sentTo(s: Session, bucket: string, entry: string): Promise<string> {
-  const { buckets } = await s.call(s.api.GET('/v1/buckets'));
-  const origin = buckets.find((b) => b.name === bucket)?.secrets.find((x) => x.service === entry)?.origin;
-  return origin ? `; sent only to ${origin}` : '';
+  try {
+    const { buckets } = await s.call(s.api.GET('/v1/buckets'));
+    const origin = buckets.find((b) => b.name === bucket)?.secrets.find((x) => x.service === entry)?.origin;
+    return origin ? `; sent only to ${origin}` : '';
+  } catch {
+    return '';
+  }
 }
 
 export const secret = defineGroup('secret', 'Store provider secrets (read from standard input only)', [secretSet], [
