@@ -11,8 +11,8 @@ import { createLogger } from '../src/log/index.ts';
 import { SqliteStore, type AppVersionRow } from '../src/store/index.ts';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { receiptIdAt } from '../src/ids/index.ts';
-import type { ReceiptRow } from '../src/store/index.ts';
 import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
+import { receiptAt } from './helpers/receipts.ts';
 
 const DAY = 24 * 3600 * 1000;
 let t: TestEngine | undefined;
@@ -25,25 +25,8 @@ afterEach(async () => {
 });
 
 /** Receipts of `versionId` minted `ageDays` ago, as an Engine running back then wrote them. */
-const aged = (versionId: string, ageDays: number, count: number): ReceiptRow[] =>
-  Array.from({ length: count }, (_, i) => {
-    const at = Date.now() - ageDays * DAY + i;
-    return {
-      id: `${receiptIdAt(at)}${String(i).padStart(16, '0')}`,
-      versionId,
-      operation: 'demo-crm.account/get',
-      surface: 'rest',
-      tokenId: null,
-      startedAt: new Date(at).toISOString(),
-      providerDurationMs: 1,
-      pages: 1,
-      status: 200,
-      ok: true,
-      bytes: 2,
-      sha256: null,
-      errorCode: null,
-    };
-  });
+const aged = (versionId: string, ageDays: number, count: number) =>
+  Array.from({ length: count }, (_, i) => receiptAt(versionId, Date.now() - ageDays * DAY + i, i));
 
 async function engineWithReceipts(env: Record<string, string>) {
   crm = await startDemoProvider();
@@ -95,21 +78,7 @@ describe('receipt retention', () => {
   });
 });
 
-const receipt = (versionId: string, mintedAt: number, i: number): ReceiptRow => ({
-  id: `${receiptIdAt(mintedAt)}${String(i).padStart(16, '0')}`,
-  versionId,
-  operation: 'demo-crm.contacts/get',
-  surface: 'rest',
-  tokenId: null,
-  startedAt: new Date(mintedAt).toISOString(),
-  providerDurationMs: 1,
-  pages: 1,
-  status: 200,
-  ok: true,
-  bytes: 1,
-  sha256: null,
-  errorCode: null,
-});
+const receipt = receiptAt;
 
 const version = (n: number): AppVersionRow => ({
   versionId: `ver_${String(n).padStart(26, '0')}`,

@@ -1,6 +1,7 @@
 // The Store contract: every backend (SQLite now, PostgreSQL later) passes this suite unchanged.
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import { receiptIdAt } from '../src/ids/index.ts';
+import { receiptAt } from './helpers/receipts.ts';
 import { StoreConflictError, type AppVersionRow, type ConnectionRow, type Store, type TokenRow, type ReceiptRow } from '../src/store/index.ts';
 
 let n = 0;
@@ -218,21 +219,7 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       await store.publishVersion('mcp', mcp, null);
       const day = 24 * 3600 * 1000;
       const now = Date.parse('2026-11-23T12:00:00.000Z');
-      const receipt = (versionId: string, mintedAt: number, i: number): ReceiptRow => ({
-        id: `${receiptIdAt(mintedAt)}${String(i).padStart(16, '0')}`,
-        versionId,
-        operation: 'demo-crm.contacts/get',
-        surface: 'rest',
-        tokenId: null,
-        startedAt: new Date(mintedAt).toISOString(),
-        providerDurationMs: 1,
-        pages: 1,
-        status: 200,
-        ok: true,
-        bytes: 1,
-        sha256: null,
-        errorCode: null,
-      });
+      const receipt = receiptAt;
       // Per version: 3 receipts 40 days old, 1 minted exactly at the cut-off, 2 from today.
       const rows = [sdk, mcp].flatMap((v, k) => [
         ...[0, 1, 2].map((i) => receipt(v.versionId, now - 40 * day + i, 10 * k + i)),
