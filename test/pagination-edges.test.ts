@@ -105,3 +105,33 @@ describe('log redaction of URL errors', () => {
     expect(lines[0]).not.toContain(QUERY_KEY);
   });
 });
+
+describe('Link header spellings (RFC 8288)', () => {
+  let spelled: FakeProvider;
+  let sdk: { versionId: string; token: string };
+
+  beforeAll(async () => {
+    // Each page spells its next link differently; page 4 has none (prev only), so traversal ends there.
+    spelled = await startFakeProvider((req, res) => {
+      const page = Number(new URL(req.url, 'http://x').searchParams.get('page') ?? 1);
+      const at = (n: number) => `<${spelled.url}/orgs/acme/repos?page=${n}>`;
+      const links: Record<number, string> = {
+        1: `${at(9)}; rel="last", ${at(2)}; rel="next"`,
+        2: `${at(1)}; rel="first", ${at(3)}; title="a, b; c"; rel="last next"`,
+        3: `${at(4)};REL=next`,
+        4: `${at(3)}; rel="prev"`,
+      };
+      json(res, 200, [{ id: page }], { link: links[page]! });
+    });
+    sdk = await publishSdk(t, { name: 'gh-spelled', service: 'github', baseUrl: spelled.url, secret: QUERY_KEY, operations: ['repos/list-for-org'] });
+  });
+  afterAll(async () => {
+    await spelled?.stop();
+  });
+
+  it('follows rel=next however it is spelt: among other links, other types, quoted commas, unquoted and in capitals', async () => {
+    const res = await t.execute(sdk.versionId, sdk.token, { operation: 'github.repos/list-for-org', input: { org: 'acme' } });
+    expect(res.body).toMatchObject({ ok: true, data: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }] });
+    expect(spelled.requests.map((r) => new URL(r.url, 'http://x').searchParams.get('page'))).toEqual([null, '2', '3', '4']);
+  });
+});

@@ -32,6 +32,8 @@ const REFRESH_SKEW_MS = 60 * 1000;
 const TOKEN_REQUEST_TIMEOUT_MS = 10_000;
 /** An OAuth error code as RFC 6749 §5.2 names them (invalid_grant, …): never free text, which could carry anything. */
 const OAUTH_ERROR_CODE = /^[a-z_]{1,40}$/;
+/** Largest token-endpoint answer read; a token answer is a few KB, so more is refused, not buffered. */
+const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 /** Longest access-token lifetime believed (ten years); anything else counts as unknown. */
 const MAX_EXPIRES_IN_S = 10 * 365 * 24 * 3600;
 /** How long a refresh lock lives: well past one token request and the reads and write around it. */
@@ -401,7 +403,22 @@ export class Connections {
         signal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS),
       });
       status = res.statusCode;
-      text = await res.body.text();
+      const declared = Number(res.headers['content-length']);
+      let received = 0;
+      const chunks: Buffer[] = [];
+      if (declared > MAX_TOKEN_RESPONSE_BYTES) {
+        res.body.destroy();
+        return { ok: false as const, status: 502, error: `token endpoint answered more than ${MAX_TOKEN_RESPONSE_BYTES} bytes` };
+      }
+      for await (const chunk of res.body) {
+        received += (chunk as Buffer).length;
+        if (received > MAX_TOKEN_RESPONSE_BYTES) {
+          res.body.destroy();
+          return { ok: false as const, status: 502, error: `token endpoint answered more than ${MAX_TOKEN_RESPONSE_BYTES} bytes` };
+        }
+        chunks.push(chunk as Buffer);
+      }
+      text = Buffer.concat(chunks).toString('utf8');
     } catch (err) {
       const code = (err as { code?: unknown; cause?: { code?: unknown } }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
       return { ok: false as const, status: 502, error: `token endpoint unreachable (${typeof code === 'string' ? code : (err as Error).name})` };

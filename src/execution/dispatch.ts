@@ -360,8 +360,9 @@ const HTML_NAMED: Record<string, string> = { '"': '&quot;', '&': '&amp;', '<': '
  * they escape (.NET escapes '+', PHP '/', Go's PathEscape leaves '+' and '='), so each character
  * of the key is matched in any of its spellings independently of the others.
  */
-function characterPattern(c: string): string {
-  if (/[A-Za-z0-9]/.test(c)) return c;
+function characterPattern(c: string, escapedAlnum = false): string {
+  // Letters and digits as themselves, or (escapedAlnum) also as JSON's \u00XX.
+  if (/[A-Za-z0-9]/.test(c)) return escapedAlnum ? `(?:${c}|\\\\u00${hexOf(c.charCodeAt(0), 2)})` : c;
   const code = c.codePointAt(0)!;
   const forms = new Set<string>([escapeRegExp(c)]);
   forms.add([...Buffer.from(c, 'utf8')].map((b) => `%${hexOf(b, 2)}`).join(''));
@@ -376,9 +377,12 @@ function characterPattern(c: string): string {
 }
 
 interface SecretMatcher {
-  /** A run of the key that every spelling keeps as it is: a body without it cannot hold the key. */
+  /** A run of the key that every spelling but JSON's \u00XX keeps as it is: a body without either cannot hold the key. */
   anchor: string | undefined;
+  /** Every spelling of each character, letters and digits as themselves. */
   pattern: RegExp;
+  /** The same, letters and digits also as \u00XX: for a body with such escapes. */
+  anySpelling: RegExp;
 }
 
 const matchers = new Map<string, SecretMatcher>();
@@ -387,7 +391,11 @@ function matcherOf(secret: string): SecretMatcher {
   if (!matcher) {
     const runs = secret.match(ALNUM_RUN) ?? [];
     const longest = runs.reduce((a, b) => (b.length > a.length ? b : a), '');
-    matcher = { anchor: longest.length >= 4 ? longest : undefined, pattern: new RegExp([...secret].map(characterPattern).join(''), 'g') };
+    matcher = {
+      anchor: longest.length >= 4 ? longest : undefined,
+      pattern: new RegExp([...secret].map((c) => characterPattern(c)).join(''), 'g'),
+      anySpelling: new RegExp([...secret].map((c) => characterPattern(c, true)).join(''), 'g'),
+    };
     if (matchers.size >= 256) matchers.clear(); // OAuth access tokens come and go
     matchers.set(secret, matcher);
   }
@@ -424,15 +432,20 @@ function declaredCharset(contentType: string | string[] | undefined): string | u
  */
 function redact(raw: Buffer, secret: string, contentType: string | string[] | undefined): Buffer {
   const charset = declaredCharset(contentType);
+  // JSON's \uXXXX can spell even letters and digits: a body with such escapes gets the full search.
+  const plainBody = charset === undefined && !raw.includes(JSON_UNICODE_ESCAPE);
   // The usual key (plain characters) in the usual body (UTF-8) has one spelling: one search, nothing allocated.
-  if (charset === undefined && PLAIN.test(secret) && !raw.includes(secret)) return raw;
-  const { anchor, pattern } = matcherOf(secret);
-  if (charset === undefined && anchor !== undefined && !raw.includes(anchor)) return raw;
+  if (plainBody && PLAIN.test(secret) && !raw.includes(secret)) return raw;
+  const { anchor, pattern, anySpelling } = matcherOf(secret);
+  if (plainBody && anchor !== undefined && !raw.includes(anchor)) return raw;
   const text = charset === undefined ? raw.toString('utf8') : new TextDecoder(charset).decode(raw);
-  pattern.lastIndex = 0;
-  if (charset === undefined && !pattern.test(text)) return raw;
-  return Buffer.from(text.replace(pattern, '[redacted]'));
+  const search = plainBody ? pattern : anySpelling;
+  search.lastIndex = 0;
+  if (charset === undefined && !search.test(text)) return raw;
+  return Buffer.from(text.replace(search, '[redacted]'));
 }
+
+const JSON_UNICODE_ESCAPE = Buffer.from('\\u');
 
 const tooLarge = (maxBytes: number) =>
   new EngineError('ENGINE_RESULT_TOO_LARGE', `the provider result exceeds the ${maxBytes}-byte limit; narrow the request`, {

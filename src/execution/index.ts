@@ -176,13 +176,36 @@ function exactParse(text: string | undefined): unknown {
   return kept ? value : undefined;
 }
 
+/**
+ * The `rel="next"` target of a Link header (RFC 8288). Provider text: parsed in one pass with
+ * indexOf and split, never a backtracking regex (one such took a second per 16 KiB header).
+ */
 function nextLink(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header.join(',') : header;
   if (!value) return undefined;
-  for (const match of value.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]*)*)/g)) {
-    if (/;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?/i.test(match[2] ?? '')) return match[1];
+  let at = 0;
+  for (;;) {
+    const open = value.indexOf('<', at);
+    const close = open < 0 ? -1 : value.indexOf('>', open + 1);
+    if (close < 0) return undefined;
+    // The link's parameters run to the next comma outside a quoted string.
+    let end = close + 1;
+    for (let quoted = false; end < value.length && (quoted || value[end] !== ','); end++) if (value[end] === '"') quoted = !quoted;
+    if (relIsNext(value.slice(close + 1, end))) return value.slice(open + 1, close);
+    at = end + 1;
   }
-  return undefined;
+}
+
+/** Whether the first `rel` parameter of `;a=b;rel="x next"` lists `next` among its space-separated types. */
+function relIsNext(params: string): boolean {
+  for (const param of params.split(';')) {
+    const eq = param.indexOf('=');
+    if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== 'rel') continue;
+    let types = param.slice(eq + 1).trim();
+    if (types.length >= 2 && types.startsWith('"') && types.endsWith('"')) types = types.slice(1, -1);
+    return types.split(/[ \t]+/).some((type) => type.toLowerCase() === 'next');
+  }
+  return false;
 }
 
 /**
@@ -381,7 +404,13 @@ export class Executor {
       throw new EngineError('ENGINE_CONFLICT', `service '${service}' is not enabled at ${version} in the workspace`);
     }
     const fixed = definedOnly(scope.binding);
-    // A fixed binding is authoritative: the caller may only choose the auth type.
+    // A fixed binding is authoritative: the caller may only choose the auth type, and a token bound
+    // to an end user (or an OAuth auth name) acts as that end user, never with the workspace's API key.
+    if (asked?.authType === 'api_key' && (fixed.endUserRef !== undefined || fixed.authName !== undefined)) {
+      throw new EngineError('ENGINE_INVALID_INPUT', `this token is bound to ${fixed.endUserRef !== undefined ? `end user '${fixed.endUserRef}'` : `auth '${fixed.authName}'`}: it calls with that OAuth connection only, never with the workspace's API key; omit selectors.authType`, {
+        details: { field: 'selectors.authType' },
+      });
+    }
     const selectors = fixed === NO_SELECTORS ? (asked ?? NO_SELECTORS) : { authType: asked?.authType, ...fixed };
     const chosen = this.credential(index, selectors, enabled.origin);
     const { auth, secret } = chosen instanceof Promise ? await chosen : chosen;
@@ -474,6 +503,8 @@ export class Executor {
     let exactItems: unknown[] | undefined;
     let exactLast: unknown;
     const origin = new URL(first.url).origin;
+    // The provider timeout bounds the whole traversal, as the byte cap does: pages share it.
+    const deadline = Date.now() + limits.timeoutMs;
     let request = first;
     let pageInput = input;
     let pages = 0;
@@ -483,7 +514,8 @@ export class Executor {
     const partial = () => ({ providerAnswered: true, pages, durationMs, bytes, sha256: null });
 
     for (;;) {
-      const res = await this.dispatcher.send(request, { ...limits, maxBytes: limits.maxBytes - bytes, capBytes: limits.maxBytes }, secret);
+      const timeoutMs = Math.max(1, deadline - Date.now());
+      const res = await this.dispatcher.send(request, { ...limits, timeoutMs, maxBytes: limits.maxBytes - bytes, capBytes: limits.maxBytes }, secret);
       pages++;
       bytes += res.raw.length;
       durationMs += res.durationMs;

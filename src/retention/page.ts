@@ -28,19 +28,29 @@ function pageBytes(offset: number, total: number, returned: number, rowBytes: nu
   return HEAD_BYTES + rowBytes + Math.max(returned - 1, 0) + tail.length; // the tail is ASCII
 }
 
+/** Most fields one page may select: each is looked up in every row of the page. Whole rows: omit fields. */
+export const MAX_PAGE_FIELDS = 100;
+
 function checkFields(fields: unknown, rows: readonly unknown[]): string[] | undefined {
   if (fields === undefined) return undefined;
   if (!Array.isArray(fields) || fields.length === 0) throw invalidInput('session.page fields must be a non-empty array of field names (omit it for whole rows)');
+  if (fields.length > MAX_PAGE_FIELDS) {
+    throw invalidInput(`session.page fields lists ${fields.length} names; at most ${MAX_PAGE_FIELDS} (omit fields for whole rows)`, { limit: MAX_PAGE_FIELDS });
+  }
   const seen = new Set<string>();
   for (const field of fields) {
     if (typeof field !== 'string' || field === '') throw invalidInput('session.page fields must be non-empty strings (literal immediate keys, no dotted paths)');
     if (seen.has(field)) throw invalidInput(`session.page field '${clip(field)}' is listed twice`, { field: clip(field) });
     seen.add(field);
   }
+  // Each row costs the smaller of its key count and the fields still missing: linear in the collection.
   const missing = new Set(seen);
   for (let i = 0; i < rows.length && missing.size; i++) {
     const row = rows[i];
-    if (isRecord(row)) for (const field of missing) if (Object.hasOwn(row, field)) missing.delete(field);
+    if (!isRecord(row)) continue;
+    const keys = Object.keys(row);
+    if (keys.length < missing.size) for (const key of keys) missing.delete(key);
+    else for (const field of missing) if (Object.hasOwn(row, field)) missing.delete(field);
   }
   if (rows.length && missing.size) {
     const field = [...missing][0]!;
