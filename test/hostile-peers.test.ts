@@ -58,7 +58,7 @@ describe('a provider Link header cannot stall the Engine (src/execution/index.ts
     const { result, stallMs } = await longestStall(list);
     expect(result.body.ok).toBe(true);
     expect(result.body.data.map((m: { login: string }) => m.login)).toEqual(['m1', 'm2', 'm3', 'm4']);
-    expect(stallMs).toBeLessThan(250);
+    expect(stallMs).toBeLessThan(400); // a backtracking version stalled 0.7 s and more
   });
 });
 
@@ -260,7 +260,7 @@ describe('session.page with many fields cannot stall the Engine (src/retention/p
       const page = (n: number) => `const fields = Array.from({ length: ${n} }, (_, i) => 'f' + i); try { await session.page(${JSON.stringify(ref)}, { fields }); } catch (e) { return e.message; }`;
       const { result, stallMs } = await longestStall(() => client.callTool({ name: 'execute', arguments: { code: page(100) } }) as Promise<any>);
       expect(result.structuredContent.result).toContain("session.page field 'f0' is absent from every row"); // refused, as it should be
-      expect(stallMs).toBeLessThan(250);
+      expect(stallMs).toBeLessThan(400); // a backtracking version stalled 0.7 s and more
       const tooMany = (await client.callTool({ name: 'execute', arguments: { code: page(101) } })) as any;
       expect(tooMany.structuredContent.result).toBe('session.page fields lists 101 names; at most 100 (omit fields for whole rows)');
     } finally {
