@@ -136,7 +136,7 @@ class PyTypes {
       const body = [...(doc ? [`    """${doc}"""`, ''] : []), ...fields.map((f) => `    ${f.key}: ${f.type}`)];
       this.classes.push(`class ${name}(_TypedDict, total=False):\n${body.length ? body.join('\n') : '    pass'}\n`);
     } else {
-      const comment = doc ? `${doc.split('\n').map((l) => `# ${l}`.trimEnd()).join('\n')}\n` : '';
+      const comment = doc ? `${doc.split(/\r\n|\r|\n/).map((l) => `# ${l}`.trimEnd()).join('\n')}\n` : '';
       this.classes.push(`${comment}${name} = _TypedDict(\n    ${pyStr(name)},\n    {\n${fields.map((f) => `        ${pyStr(f.key)}: ${f.type},`).join('\n')}\n    },\n    total=False,\n)\n`);
     }
     return pyStr(name);
@@ -207,7 +207,7 @@ function classes(service: SdkService): PyClass[] {
     for (const name of names) {
       const here = ops.filter((o) => o.pyGroup[depth] === name);
       const leaf = here.find((o) => o.pyGroup.length === depth + 1);
-      if (leaf) cls.methods.push({ name, op: leaf, types: `_${service.pyModule}` });
+      if (leaf) cls.methods.push({ name, op: leaf, types: `_types_${service.pyModule}` });
       else {
         const child = classNames.claim(`${className}_${pascal(name)}`);
         cls.children.push({ attr: name, className: child });

@@ -6,8 +6,8 @@ import Handlebars from 'handlebars';
 
 export const TEMPLATE_DIR = resolve(import.meta.dirname, '../../templates/sdk');
 
-/** One line of text safe inside a `/** … *\/` comment. */
-const comment = (text: unknown) => String(text ?? '').replace(/\s+/g, ' ').trim().replace(/\*\//g, '*\\/');
+/** One line of text safe inside a `/** … *\/` or `//` comment. */
+export const comment = (text: unknown) => String(text ?? '').replace(/\s+/g, ' ').trim().replace(/\*\//g, '*\\/');
 
 /** A Python string literal (JSON string escapes are valid Python escapes). */
 export const pyStr = (text: string) => JSON.stringify(text);
@@ -23,14 +23,25 @@ export function pyLiteral(value: unknown): string {
   return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pyStr(k)}: ${pyLiteral(v)}`).join(', ')}}`;
 }
 
-/** Text inside a Python `"""…"""` docstring. */
-export const pyDoc = (text: unknown) => String(text ?? '').trim().replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+/**
+ * Text inside a Python `"""…"""` docstring: backslashes and quotes escaped, and control characters
+ * other than line feed and tab as `\xNN` (a NUL makes Python refuse the file; a lone CR ends a line).
+ */
+export const pyDoc = (text: unknown) =>
+  String(text ?? '')
+    .replace(/\r\n?/g, '\n')
+    .trim()
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"')
+    .replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 /** A Markdown table cell. */
 const cell = (text: unknown) => String(text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 
 /** A shell word in single quotes. */
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+/** A shell word, quoted only when it holds a character the shell would read. */
+const shellWord = (text: string) => (/^[A-Za-z0-9_.\/:@%+=,-]+$/.test(text) ? text : shellQuote(text));
 
 export function createEnvironment(): typeof Handlebars {
   const hb = Handlebars.create();
@@ -46,6 +57,7 @@ export function createEnvironment(): typeof Handlebars {
     pydoc: pyDoc,
     pyLiteral: (value: unknown) => pyLiteral(value),
     shell: (text: unknown) => shellQuote(String(text)),
+    shellWord: (text: unknown) => shellWord(String(text)),
     compactJson: (value: unknown) => JSON.stringify(value),
     concat: (...parts: unknown[]) => parts.slice(0, -1).join(''),
     eq: (a: unknown, b: unknown) => a === b,

@@ -55,6 +55,17 @@ function fromWire(target, wire) {
   }
 }
 
+const SELECTOR_KEYS = new Set(['endUserRef', 'authType', 'authName', 'resourceId']);
+
+/** The field of a selectors value the Engine could not be sent as given, or undefined. */
+function selectorProblem(selectors) {
+  if (selectors === null || typeof selectors !== 'object' || Array.isArray(selectors)) return 'selectors';
+  for (const [key, value] of Object.entries(selectors)) {
+    if (!SELECTOR_KEYS.has(key) || (value !== undefined && typeof value !== 'string')) return `selectors.${key}`;
+  }
+  return undefined;
+}
+
 export class Runtime {
   #client;
   #target;
@@ -100,11 +111,20 @@ export class Runtime {
     }
     const request = { versionId: this.#versionId, operation, inputJson };
     if (options.pagination !== undefined) request.pagination = { maxPages: options.pagination?.maxPages };
-    if (options.selectors !== undefined) request.selectors = { ...options.selectors };
+    if (options.selectors !== undefined) {
+      // The message encoder would drop a key it does not know: the call would run without it.
+      const bad = selectorProblem(options.selectors);
+      if (bad) return Promise.resolve(failure(400, 'ENGINE_INVALID_INPUT', `selectors take endUserRef, authType, authName and resourceId as strings${bad === 'selectors' ? '' : ` (not '${bad.slice('selectors.'.length)}')`}`, false, { field: bad, provider_execution: 'not_started' }));
+      request.selectors = { ...options.selectors };
+    }
     const metadata = new Metadata();
     metadata.set('authorization', `Bearer ${this.#token}`);
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
-    const callOptions = timeoutMs > 0 && Number.isFinite(timeoutMs) ? { deadline: Date.now() + timeoutMs } : {};
+    // 0, a negative number or NaN would mean no deadline at all: only Infinity says that.
+    if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
+      return Promise.resolve(failure(400, 'ENGINE_INVALID_INPUT', 'timeoutMs must be a positive number of milliseconds (Infinity: no deadline)', false, { field: 'timeoutMs', provider_execution: 'not_started' }));
+    }
+    const callOptions = Number.isFinite(timeoutMs) ? { deadline: Date.now() + timeoutMs } : {};
     return new Promise((resolve) => {
       if (options.signal?.aborted) return resolve(transportFailure(this.#target, { code: grpcStatus.CANCELLED, details: 'the call was aborted before it started' }));
       let call;
