@@ -182,6 +182,17 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.updateConnectionTokens(row.id, 2, write('stale'))).toBe(false);
     });
 
+    it('revokes every unused sign-in code of a subject, and only those', async () => {
+      const at = new Date().toISOString();
+      const later = new Date(Date.now() + 3_600_000).toISOString();
+      for (const [hash, subject] of [['h-a1', 'alice'], ['h-a2', 'alice'], ['h-b1', 'bob']] as const) {
+        await store.insertSigninCode({ hash: uniq(hash), subject, createdAt: at, expiresAt: later, usedAt: null });
+      }
+      expect(await store.revokeSigninCodes('alice', at)).toBe(2);
+      expect(await store.revokeSigninCodes('alice', at)).toBe(0);
+      expect(await store.revokeSigninCodes('bob', at)).toBe(1);
+    });
+
     it('records a one-time job once: the first value stays', async () => {
       expect(await store.getMarker('job')).toBeNull();
       await store.setMarker('job', 'first');

@@ -49,6 +49,8 @@ export class Accounts {
       if (!existing?.passwordHash || !(await verifyPassword(password, existing.passwordHash))) {
         await this.store.putUser({ subject: OWNER, passwordHash: await hashPassword(password), createdAt: existing?.createdAt ?? new Date().toISOString() });
       }
+      // One-time codes printed by earlier starts (in CI logs, a journal) stop working once a password takes over.
+      await this.store.revokeSigninCodes(OWNER, new Date().toISOString());
       return { signinCode: null };
     }
     if (!existing) await this.store.putUser({ subject: OWNER, passwordHash: null, createdAt: new Date().toISOString() });

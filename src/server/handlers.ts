@@ -10,7 +10,7 @@ import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, credentialValueProblem, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { resultJson, unknownVersion, versionScopes, type Executor, type Selectors } from '../execution/index.ts';
-import { DeviceFlowError, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
+import { DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, WindowCounter, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import type { Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
 import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
@@ -67,6 +67,10 @@ export interface HandlerInput<Id extends OperationId> {
   principal: TokenRow | undefined;
   /** The request's Origin header, when present. */
   origin: string | undefined;
+  /** The request's Sec-Fetch-Site header, when present. */
+  fetchSite: string | undefined;
+  /** The peer's address: the key of per-client limits. */
+  client: string;
   host: string;
 }
 
@@ -140,6 +144,8 @@ function originHost(origin: string): string | undefined {
 
 export function createHandlers(deps: ServerDeps): Handlers {
   const { catalog, workspace, vault, sdk, mcp, executor, activity, config, accounts, deviceFlow, connections, tokens, urls } = deps;
+  const signinFailures = new WindowCounter(SIGNIN_FAILURES, SIGNIN_WINDOW_MS);
+  const deviceStarts = new WindowCounter(DEVICE_STARTS, DEVICE_START_WINDOW_MS);
   const mcpUrl = (versionId: string) => `${config.publicUrl ?? urls.http}/mcp/${versionId}`;
 
   /** An MCP server by name, or by one of its version IDs. */
@@ -307,7 +313,16 @@ export function createHandlers(deps: ServerDeps): Handlers {
       return { body: { receipts: await activity.list(params.version_id, params.limit ?? 50) } };
     },
 
-    async startDeviceAuthorization({ body }) {
+    async startDeviceAuthorization({ body, client }) {
+      // Unauthenticated, and each start stores a row: bounded per client address.
+      const waitMs = deviceStarts.waitMs(client);
+      if (waitMs > 0) {
+        throw new EngineError('ENGINE_RATE_LIMITED', `too many sign-ins started from this address; retry in ${Math.ceil(waitMs / 1000)} s`, {
+          retryable: true,
+          details: { retry_after_ms: waitMs },
+        });
+      }
+      deviceStarts.add(client);
       return { body: await deviceFlow.start(body?.client_id ?? 'svc-cli', `${config.publicUrl ?? urls.http}/signin`) };
     },
 
@@ -333,15 +348,29 @@ export function createHandlers(deps: ServerDeps): Handlers {
       return html(signinPage({ userCode: params.user_code }));
     },
 
-    async submitSignin({ body, origin, host }) {
+    async submitSignin({ body, origin, fetchSite, client, host }) {
       // The form only posts from the Engine's own page (a second guard beside the CSP form-action).
-      if (origin && origin !== 'null' && originHost(origin) !== host) {
+      // The page's no-referrer policy makes browsers send `Origin: null` even from it, so an opaque
+      // or absent Origin is judged by Sec-Fetch-Site: a sandboxed third-party frame says cross-site.
+      const crossSite = fetchSite === 'cross-site' || fetchSite === 'same-site';
+      const foreign = origin && origin !== 'null' ? originHost(origin) !== host : crossSite;
+      if (foreign) {
         return html(resultPage({ heading: 'Refused', message: 'This form can only be submitted from the Engine’s own sign-in page.', ok: false }), 403);
       }
       const again = (error: string, status = 400) => html(signinPage({ userCode: body.user_code, username: body.username, error }), status);
+      // Guesses are bounded per account and per client before any secret is checked.
+      const keys = [`account:${body.username}`, `client:${client}`];
+      const waitMs = Math.max(...keys.map((k) => signinFailures.waitMs(k)));
+      if (waitMs > 0) {
+        const result = again(`Too many failed sign-ins; try again in ${Math.ceil(waitMs / 60_000)} min (or, on the Engine host, \`svc-engine credential create\`).`, 429);
+        return { ...result, headers: { ...result.headers, 'retry-after': String(Math.ceil(waitMs / 1000)) } };
+      }
       if (!(await deviceFlow.pending(body.user_code))) return again('That code is unknown, already used or expired. Run `svc-cli login` again for a new one.');
       const subject = await accounts.authenticate(body.username, body.password);
-      if (!subject) return again('The account or password is not right.', 401);
+      if (!subject) {
+        for (const k of keys) signinFailures.add(k);
+        return again('The account or password is not right.', 401);
+      }
       if (!(await deviceFlow.decide(body.user_code, body.decision, subject))) return again('That code is no longer waiting for approval.');
       return body.decision === 'approve'
         ? html(resultPage({ heading: 'Signed in', message: `svc-cli is now signed in as ${subject}.`, ok: true }))

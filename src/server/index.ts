@@ -190,17 +190,30 @@ class CallInput {
   readonly principal: TokenRow | undefined;
   readonly origin: string | undefined;
   private readonly hostOf: () => string;
+  private readonly req: IncomingMessage;
 
-  constructor(params: Record<string, unknown>, body: unknown, principal: TokenRow | undefined, origin: string | undefined, hostOf: () => string) {
+  constructor(params: Record<string, unknown>, body: unknown, principal: TokenRow | undefined, req: IncomingMessage, hostOf: () => string) {
     this.params = params;
     this.body = body;
     this.principal = principal;
-    this.origin = origin;
+    this.origin = req.headers.origin || undefined;
+    this.req = req;
     this.hostOf = hostOf;
   }
 
   get host(): string {
     return this.hostOf();
+  }
+
+  /** The browser's Sec-Fetch-Site (same-origin, same-site, cross-site, none), when it sent one. */
+  get fetchSite(): string | undefined {
+    const site = this.req.headers['sec-fetch-site'];
+    return typeof site === 'string' ? site : undefined;
+  }
+
+  /** The peer's address (a load balancer's, behind one): the key of per-client limits. */
+  get client(): string {
+    return this.req.socket.remoteAddress ?? 'unknown';
   }
 }
 
@@ -228,7 +241,7 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
       if (body instanceof Promise) body = await body;
       if (body !== undefined && !bodyValidator(body)) throw requestValidationError('body', bodyValidator);
     }
-    return handler(new CallInput(params, body, state.principal, req.headers.origin || undefined, host));
+    return handler(new CallInput(params, body, state.principal, req, host));
   };
 }
 
@@ -245,6 +258,8 @@ function bindRoute(router: Router<RequestState>, route: RouteSpec, handlers: Han
   router.register(route.koaPath, [route.method], async (ctx) => {
     const result = await call({ req: ctx.req, path: ctx.params, query: ctx.query, host: () => ctx.host, state: ctx.state });
     ctx.status = result.status ?? route.successStatus;
+    // Answers carry credentials (tokens, device codes) or workspace state: never kept by a cache.
+    ctx.set('cache-control', 'no-store');
     if (result.headers) ctx.set(result.headers);
     if (result.type) ctx.type = result.type;
     if (result.body !== undefined) ctx.body = result.body;
@@ -280,9 +295,15 @@ function contentTypeOf(type: string): string {
   return `${type}; charset=utf-8`;
 }
 
+/** Retry-After (whole seconds) of a rate-limited refusal that says how long to wait. */
+function retryAfterOf(envelope: { error: { code: string; details?: Record<string, unknown> } | null }): string | undefined {
+  const ms = envelope.error?.code === 'ENGINE_RATE_LIMITED' ? Number(envelope.error.details?.retry_after_ms) : NaN;
+  return Number.isFinite(ms) ? String(Math.max(1, Math.ceil(ms / 1000))) : undefined;
+}
+
 /** Writes a handler result exactly as the Koa binder and Koa's `respond` would, in one writeHead. */
 function writeResult(res: ServerResponse, status: number, result: HandlerResult | undefined, body: unknown): void {
-  const headers: Record<string, string | number> = {};
+  const headers: Record<string, string | number> = { 'cache-control': 'no-store' };
   if (result?.headers) for (const k in result.headers) headers[k] = result.headers[k]!;
   if (EMPTY_STATUS.has(status)) {
     res.writeHead(status, headers);
@@ -349,7 +370,8 @@ async function serveFast(fast: FastRoute, match: RegExpExecArray, req: IncomingM
     if (!(err instanceof EngineError)) deps.log.error({ err, method: req.method, route: fast.route.koaPath }, 'request failed');
     const envelope = toEnvelope(err);
     status = envelope.status;
-    result = undefined;
+    const retryAfter = retryAfterOf(envelope);
+    result = retryAfter ? { headers: { 'retry-after': retryAfter } } : undefined;
     body = envelope;
   }
   if (!res.destroyed && !res.writableEnded) writeResult(res, status, result, body);
@@ -426,6 +448,8 @@ export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = cr
       if (!(err instanceof EngineError)) deps.log.error({ err, method: ctx.method, route: routeOf(ctx) }, 'request failed');
       const envelope = toEnvelope(err);
       ctx.status = envelope.status;
+      const retryAfter = retryAfterOf(envelope);
+      if (retryAfter) ctx.set('retry-after', retryAfter);
       ctx.body = envelope;
     }
     deps.log.debug({ method: ctx.method, route: routeOf(ctx), status: ctx.status, ms: performance.now() - started }, 'request');

@@ -382,6 +382,9 @@ export class PostgresStore implements Store {
       row.usedAt,
     ]);
   }
+  async revokeSigninCodes(subject: string, at: string) {
+    return (await this.pool.query('UPDATE signin_codes SET used_at = $1 WHERE subject = $2 AND used_at IS NULL', [at, subject])).rowCount ?? 0;
+  }
   async useSigninCode(hash: string, at: string): Promise<SigninCodeRow | null> {
     const r = await this.one('UPDATE signin_codes SET used_at = $1 WHERE hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING *', [at, hash]);
     return r ? camel<SigninCodeRow>(r) : null;

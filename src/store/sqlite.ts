@@ -460,6 +460,9 @@ export class SqliteStore implements Store {
   async insertSigninCode(row: SigninCodeRow) {
     this.db.prepare('INSERT INTO signin_codes (hash, subject, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?)').run(row.hash, row.subject, row.createdAt, row.expiresAt, row.usedAt);
   }
+  async revokeSigninCodes(subject: string, at: string) {
+    return this.db.prepare('UPDATE signin_codes SET used_at = ? WHERE subject = ? AND used_at IS NULL').run(at, subject).changes;
+  }
   async useSigninCode(hash: string, at: string): Promise<SigninCodeRow | null> {
     const r = this.db
       .prepare('UPDATE signin_codes SET used_at = ? WHERE hash = ? AND used_at IS NULL AND expires_at > ? RETURNING *')

@@ -208,6 +208,8 @@ export interface Store {
   insertSigninCode(row: SigninCodeRow): Promise<void>;
   /** Marks an unused, unexpired code used; false when it cannot be used. */
   useSigninCode(hash: string, at: string): Promise<SigninCodeRow | null>;
+  /** Marks every unused sign-in code of `subject` used at `at`; returns how many. */
+  revokeSigninCodes(subject: string, at: string): Promise<number>;
 
   insertDeviceCode(row: DeviceCodeRow): Promise<void>;
   getDeviceCode(hash: string): Promise<DeviceCodeRow | null>;

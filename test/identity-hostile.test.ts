@@ -1,0 +1,156 @@
+// Identity against hostile clients, found by a security review: guesses at the owner's secret and
+// bursts of device authorizations are limited, answers that carry credentials are never cached,
+// the sign-in form refuses posts from other sites, and a password retires earlier one-time codes.
+// Each describe has its own Engine: the limits one test trips would refuse the next.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './helpers/browser.ts';
+import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+
+let t: TestEngine;
+/** A fresh Engine for the enclosing describe. */
+function ownEngine() {
+  beforeAll(async () => {
+    t = await startTestEngine({ SVC_DEVICE_INTERVAL_S: '1', SVC_DEVICE_CODE_TTL_S: '60' });
+  });
+  afterAll(async () => t?.stop());
+}
+
+const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
+const post = async (path: string, body: unknown) => {
+  const res = await fetch(t.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+};
+const startDevice = () => post('/v1/auth/device', { client_id: 'svc-cli' });
+const signin = async (fields: Record<string, string>, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${t.url}/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: res.status, headers: res.headers, html: await res.text() };
+};
+const deviceStatus = async (userCode: string) => (await t.engine.store.getDeviceCodeByUserCode(userCode))?.status;
+
+describe('sign-in guessing', () => {
+  ownEngine();
+  // POST /signin is the only thing between an unauthenticated network client and an owner CLI
+  // credential (anyone can start a device flow). After 10 failed sign-ins per account or client
+  // address in 15 minutes, the Engine stops checking secrets and answers 429 with Retry-After; it
+  // had checked ~1,200 guesses a second (an scrypt hash each with a password set).
+  it('answers 429 after repeated failed sign-ins instead of checking every guess', async () => {
+    const start = await startDevice();
+    expect(start.status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const guess = `BCDF-${String(1000 + i).replace(/[01]/g, 'Z')}`; // code-shaped: exercises the one-time-code path too
+      statuses.push((await signin({ user_code: start.body.user_code, username: 'owner', password: guess, decision: 'approve' })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    // While it lasts, even the right secret is not checked (and so not consumed).
+    const code = await t.engine.deps.accounts.issueSigninCode('owner');
+    const locked = await signin({ user_code: start.body.user_code, username: 'owner', password: code, decision: 'approve' });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(await deviceStatus(start.body.user_code)).toBe('pending');
+  });
+
+  // Starting a device authorization is unauthenticated and stores a row: 30 a minute per client.
+  it('rate limits a burst of unauthenticated device authorizations', async () => {
+    const answers = await Promise.all(Array.from({ length: 300 }, () => startDevice()));
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(30);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.body.error.code).toBe('ENGINE_RATE_LIMITED');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('cache headers on credentials', () => {
+  ownEngine();
+  // RFC 6749 §5.1 (used by RFC 8628 §3.5): a token response has `Cache-Control: no-store`. Every
+  // API answer gets it: many carry tokens (publish, MCP tokens) or workspace state.
+  it('answers the CLI credential from /v1/auth/token with Cache-Control: no-store', async () => {
+    const start = await startDevice();
+    const code = await t.engine.deps.accounts.issueSigninCode('owner');
+    expect((await signin({ user_code: start.body.user_code, username: 'owner', password: code, decision: 'approve' })).status).toBe(200);
+    const granted = await post('/v1/auth/token', { grant_type: DEVICE_GRANT, device_code: start.body.device_code });
+    expect(granted.status).toBe(200);
+    t.canaries.push(granted.body.access_token);
+    expect(granted.headers.get('cache-control') ?? '').toContain('no-store');
+  });
+
+  // The device authorization answer holds the device_code, which redeems the credential once approved.
+  it('answers the device_code from /v1/auth/device with Cache-Control: no-store', async () => {
+    const start = await startDevice();
+    expect(start.status).toBe(200);
+    expect(start.headers.get('cache-control') ?? '').toContain('no-store');
+  });
+});
+
+describe('cross-site posts of the sign-in form', () => {
+  ownEngine();
+  let browser: Browser;
+  let attacker: Server;
+  let attackerUrl = '';
+  let page = '';
+  beforeAll(async () => {
+    browser = await launchChromium();
+    attacker = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(page);
+    });
+    await new Promise<void>((r) => attacker.listen(0, '127.0.0.1', r));
+    attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((r) => attacker?.close(r));
+  });
+
+  // A third-party page gets `Origin: null` for free from a sandboxed iframe (and the sign-in page's
+  // no-referrer policy makes Chromium send `Origin: null` from the page itself), so such a post is
+  // judged by Sec-Fetch-Site: cross-site is refused. Defence in depth: the form carries no session,
+  // so the attacker would still need the owner's secret; X-Frame-Options cannot help, as the POST
+  // is processed before the browser declines to show the answer.
+  it('refuses an approval posted from a sandboxed third-party iframe (Origin: null)', async () => {
+    const start = await startDevice();
+    const code = await t.engine.deps.accounts.issueSigninCode('owner');
+    const form =
+      `<form id='f' method='post' action='${t.url}/signin'>` +
+      `<input name='user_code' value='${start.body.user_code}'><input name='username' value='owner'>` +
+      `<input name='password' value='${code}'><input name='decision' value='approve'></form>` +
+      `<script>document.getElementById('f').submit()</script>`;
+    page = `<!doctype html><p>cat pictures</p><iframe sandbox="allow-forms allow-scripts" srcdoc="${form}"></iframe>`;
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(attackerUrl);
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline && (await deviceStatus(start.body.user_code)) === 'pending') await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await tab.close();
+    }
+    expect(await deviceStatus(start.body.user_code)).toBe('pending');
+  });
+});
+
+describe('owner sign-in secrets', () => {
+  // Once the operator sets SVC_OWNER_PASSWORD, one-time sign-in codes printed by earlier starts (on a
+  // console, in a CI log, in journald) stop working, rather than for the rest of their 24 h.
+  it('revokes earlier one-time sign-in codes when SVC_OWNER_PASSWORD is set', async () => {
+    const first = await startTestEngine();
+    const code = first.engine.signinCode!;
+    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    await first.stop({ keepData: true });
+    const second = await startTestEngine({ SVC_OWNER_PASSWORD: 'correct horse battery staple' }, first.dataDir);
+    try {
+      expect(second.engine.signinCode).toBeNull();
+      expect(await second.engine.deps.accounts.authenticate('owner', code)).toBeNull();
+    } finally {
+      await second.stop();
+    }
+  });
+});
