@@ -154,3 +154,22 @@ describe('owner sign-in secrets', () => {
     }
   });
 });
+
+describe('expired sign-in state', () => {
+  ownEngine();
+  // Device codes and consent states are written by unauthenticated or end-user requests: once
+  // expired (and a day of grace), the Engine deletes them, at start and hourly.
+  it('is deleted a day after it expires, at start', async () => {
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString();
+    const yesterdayish = new Date(Date.now() - 20 * 3600 * 1000).toISOString();
+    for (const [userCode, expiresAt] of [['OLDC-ODES', twoDaysAgo], ['RECE-NTLY', yesterdayish]] as const) {
+      await t.engine.store.insertDeviceCode({ hash: `hash-${userCode}`, userCode, clientId: 'svc-cli', status: 'pending', subject: null, createdAt: twoDaysAgo, expiresAt, lastPolledAt: null });
+    }
+    await t.restart();
+    for (let waited = 0; (await t.engine.store.getDeviceCodeByUserCode('OLDC-ODES')) !== null; waited += 20) {
+      if (waited > 5000) throw new Error('the expired device code was not deleted');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await t.engine.store.getDeviceCodeByUserCode('RECE-NTLY')).not.toBeNull(); // still within its day of grace
+  });
+});

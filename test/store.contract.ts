@@ -193,6 +193,20 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.revokeSigninCodes('bob', at)).toBe(1);
     });
 
+    it('deletes sign-in codes, device codes and consent states that expired before a time, and nothing else', async () => {
+      const long = '2020-01-01T00:00:00.000Z';
+      const cut = '2026-01-01T00:00:00.000Z';
+      const live = '2099-01-01T00:00:00.000Z';
+      for (const [suffix, expiresAt] of [['old', long], ['live', live]] as const) {
+        await store.insertSigninCode({ hash: uniq(`sc-${suffix}`), subject: 'owner', createdAt: long, expiresAt, usedAt: null });
+        await store.insertDeviceCode({ hash: uniq(`dc-${suffix}`), userCode: uniq(suffix).slice(-9), clientId: 'svc-cli', status: 'pending', subject: null, createdAt: long, expiresAt, lastPolledAt: null });
+        await store.insertOAuthState({ hash: uniq(`os-${suffix}`), service: 'demo-crm', endUserRef: 'u', authName: 'default', verifier: { ciphertext: 'x', nonce: 'y', tag: 'z' }, createdAt: long, expiresAt });
+      }
+      expect(await store.deleteExpired(cut)).toBe(3);
+      expect(await store.deleteExpired(cut)).toBe(0);
+      expect(await store.deleteExpired('2100-01-01T00:00:00.000Z')).toBe(3);
+    });
+
     it('records a one-time job once: the first value stays', async () => {
       expect(await store.getMarker('job')).toBeNull();
       await store.setMarker('job', 'first');

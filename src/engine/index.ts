@@ -44,6 +44,8 @@ export interface Engine {
 
 /** Shutdown waits for requests in flight up to the execute budget plus this. */
 const DRAIN_MARGIN_MS = 2_000;
+/** How long expired sign-in codes, device codes and consent states are kept before they are deleted. */
+const EXPIRED_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Marks the one-time binding of earlier credentials to origins (see assemble). */
 const ORIGINS_BOUND = 'credential-origins-bound';
 /** How often receipts past SVC_RECEIPT_RETENTION_DAYS are deleted (and once at start). */
@@ -149,6 +151,11 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
   const grpcUrl = `${config.host.includes(':') ? `[${config.host}]` : config.host}:${grpc.port}`;
   log.info({ url, grpcUrl }, 'engine listening');
   deps.activity.startPruning(config.receiptRetentionDays, RECEIPT_PRUNE_EVERY_MS);
+  // Sign-in and consent rows are useless once expired; a day's grace keeps "expired" answers telling.
+  const purgeExpired = () =>
+    void store.deleteExpired(new Date(Date.now() - EXPIRED_GRACE_MS).toISOString()).catch((err: unknown) => log.warn({ err }, 'purging expired sign-in state failed'));
+  const purgeTimer = setInterval(purgeExpired, RECEIPT_PRUNE_EVERY_MS).unref();
+  purgeExpired();
 
   let stopping: Promise<void> | undefined;
   return {
@@ -165,6 +172,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
         await deps.sandbox.close();
         await deps.sessionState.close();
         await deps.coordinator.close();
+        clearInterval(purgeTimer);
         await deps.activity.stopPruning();
         await deps.activity.flush();
         // Provider requests of calls the drain gave up on have no one left to answer: end them.

@@ -382,6 +382,13 @@ export class PostgresStore implements Store {
       row.usedAt,
     ]);
   }
+  async deleteExpired(before: string) {
+    let deleted = 0;
+    for (const table of ['signin_codes', 'device_codes', 'oauth_states']) {
+      deleted += (await this.pool.query(`DELETE FROM ${table} WHERE expires_at < $1`, [before])).rowCount ?? 0;
+    }
+    return deleted;
+  }
   async revokeSigninCodes(subject: string, at: string) {
     return (await this.pool.query('UPDATE signin_codes SET used_at = $1 WHERE subject = $2 AND used_at IS NULL', [at, subject])).rowCount ?? 0;
   }

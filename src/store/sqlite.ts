@@ -460,6 +460,11 @@ export class SqliteStore implements Store {
   async insertSigninCode(row: SigninCodeRow) {
     this.db.prepare('INSERT INTO signin_codes (hash, subject, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?)').run(row.hash, row.subject, row.createdAt, row.expiresAt, row.usedAt);
   }
+  async deleteExpired(before: string) {
+    return this.db.transaction(() =>
+      ['signin_codes', 'device_codes', 'oauth_states'].reduce((n, table) => n + this.db.prepare(`DELETE FROM ${table} WHERE expires_at < ?`).run(before).changes, 0),
+    )();
+  }
   async revokeSigninCodes(subject: string, at: string) {
     return this.db.prepare('UPDATE signin_codes SET used_at = ? WHERE subject = ? AND used_at IS NULL').run(at, subject).changes;
   }

@@ -208,6 +208,8 @@ export interface Store {
   insertSigninCode(row: SigninCodeRow): Promise<void>;
   /** Marks an unused, unexpired code used; false when it cannot be used. */
   useSigninCode(hash: string, at: string): Promise<SigninCodeRow | null>;
+  /** Deletes sign-in codes, device codes and OAuth consent states that expired before `before`; returns how many. */
+  deleteExpired(before: string): Promise<number>;
   /** Marks every unused sign-in code of `subject` used at `at`; returns how many. */
   revokeSigninCodes(subject: string, at: string): Promise<number>;
 
