@@ -38,6 +38,10 @@ const CORPUS: [string, string, { error?: string | RegExp; value?: unknown }][] =
   ['static import', "import fs from 'fs'; return 1", { error: 'MCP_SCRIPT_SYNTAX_ERROR' }],
   ['process.binding', "return process.binding('fs')", { error: 'MCP_SCRIPT_ERROR' }],
   ['eval to process', "return eval('process')", { error: 'MCP_SCRIPT_ERROR' }],
+  // The host serialises a returned value again, recursively: past 128 levels it is refused, not a stack overflow.
+  ['deeply nested value too large to answer inline', "let v = {}; let c = v; for (let i = 0; i < 3000; i++) { c.a = [{ b: 1 }, 'y']; c = c.a[0]; } return [v, 'x'.repeat(20000)]", { error: 'MCP_SCRIPT_ERROR' }],
+  ['deeply nested small value', 'let v = 1; for (let i = 0; i < 2000; i++) v = [v]; return v', { error: 'MCP_SCRIPT_ERROR' }],
+  ['a value 128 levels deep', 'let v = 0; for (let i = 0; i < 128; i++) v = [v]; return v', { value: Array.from({ length: 128 }).reduce<unknown>((v) => [v], 0) }],
   ['call reaches host via its constructor', "return call.constructor('return process')()", { error: 'MCP_SCRIPT_ERROR' }],
   ['session object is frozen', "session.get = () => 'mine'; return await session.get('x')", { value: null }],
   ['redefining call is ignored', "globalThis.call = () => 1; return typeof (await call('demo-crm.contacts/get', { contact_id: 'con_1' })).ok", { value: 'boolean' }],

@@ -33,6 +33,11 @@ function depthOf(text: string, limit: number): number {
   return deepest;
 }
 
+/** Whether JSON text nests arrays and objects deeper than `limit` (one pass; strings skipped). */
+export function nestsDeeperThan(text: string, limit = MAX_JSON_DEPTH): boolean {
+  return text.length >= limit * 2 && depthOf(text, limit) > limit;
+}
+
 const label = (field: string, key: string) => (key === '' ? field : `${field} property '${key.length > 60 ? `${key.slice(0, 60)}…` : key}'`);
 
 /**

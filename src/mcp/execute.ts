@@ -6,6 +6,7 @@ import type { CallScope, Executor } from '../execution/index.ts';
 import type { RecoveryContract } from '../envelope/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { metrics } from '../metrics/index.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-input/index.ts';
 import { RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, pageOf, sessionGet, storedEnvelope, type SessionStateStore } from '../retention/index.ts';
 import { compileScript, ScriptSyntaxError, type SandboxHost, type SandboxWorkers, type ScriptFailure } from '../sandbox/index.ts';
 import { allows } from './allowlist.ts';
@@ -246,6 +247,10 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
         const json = outcome.json ?? 'null';
         if (Buffer.byteLength(json) > RESULT_CAP_BYTES) {
           return fail('ENGINE_RESULT_TOO_LARGE', `the returned value is larger than ${RESULT_CAP_BYTES} bytes; return less (compute totals or aggregates inside the script)`, recovery());
+        }
+        // The host (and the MCP SDK) serialise the value again, recursively: a deep one would overflow the stack.
+        if (nestsDeeperThan(json)) {
+          return fail('MCP_SCRIPT_ERROR', `the returned value nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects; return a flatter value`, recovery());
         }
         const answer = `{"result":${json}}`;
         if (Buffer.byteLength(answer) <= Math.min(budget, MODEL_FACING_LIMIT)) {
