@@ -216,6 +216,25 @@ export function sessionStateStoreContract(create: (clock: Clock) => ContractStor
       expect(await store.touchSession('s2')).toBeUndefined();
     });
 
+    it('keeps at most maxPerToken open sessions of a token, closing its oldest, and says which', async () => {
+      await fresh();
+      const other = { ...record, tokenId: 'tok_02' };
+      for (const id of ['a1', 'a2', 'a3']) {
+        expect(await store.openSession(id, record, 3)).toEqual([]);
+        clock.t += 1;
+      }
+      expect(await store.openSession('b1', other, 3)).toEqual([]); // another token's count
+      await store.setValue('a1', 'k', '"v"');
+      expect(await store.openSession('a4', record, 3)).toEqual(['a1']);
+      expect(await store.hasSession('a1')).toBe(false);
+      for (const id of ['a2', 'a3', 'a4', 'b1']) expect(await store.hasSession(id), id).toBe(true);
+      // An idle-expired session no longer counts.
+      clock.t += DEFAULT_SESSION_IDLE_MS + 1;
+      await store.touchSession('b1');
+      expect(await store.openSession('a5', record, 3)).toEqual([]);
+      expect(await store.openSession('a6', record)).toEqual([]); // no cap asked: nothing closed
+    });
+
     it('expires a session idle for 30 minutes, with its state; each request moves the deadline', async () => {
       await fresh();
       await store.openSession('s1', record);

@@ -26,6 +26,8 @@ import { SESSION_UNAVAILABLE_RECOVERY, toolDefinitions, type ToolContext, type T
 export { allows };
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Open sessions one token may hold; each may keep megabytes of snapshots and values, so a new one closes the oldest. */
+export const MAX_SESSIONS_PER_TOKEN = 16;
 
 /**
  * Every request gets its own SDK Server; by default each would build its own Ajv instance (with
@@ -440,7 +442,9 @@ export class McpGateway {
     // Params the SDK refuses open no session: the transport answers -32602 (refuseInvalidParams) without one.
     if (invalidParams(init)) return this.serve(req, res, body, session, version, token);
     // The record exists before the answer leaves, so the client's next request may reach any replica.
-    await this.deps.sessionState.openSession(session.id, { versionId: session.versionId, tokenId: session.tokenId, protocolVersion, ready: false });
+    // A token holds at most MAX_SESSIONS_PER_TOKEN sessions (each may keep megabytes of state): its oldest go.
+    const evicted = await this.deps.sessionState.openSession(session.id, { versionId: session.versionId, tokenId: session.tokenId, protocolVersion, ready: false }, MAX_SESSIONS_PER_TOKEN);
+    for (const id of evicted) this.closeStreams(id);
     res.setHeader('mcp-session-id', session.id);
     res.setHeader('mcp-protocol-version', protocolVersion);
     await this.serve(req, res, body, session, version, token);

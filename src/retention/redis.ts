@@ -264,17 +264,32 @@ export class RedisSessionStateStore implements SessionStateStore {
     return store;
   }
 
-  async openSession(sessionId: string, record: SessionRecord): Promise<void> {
+  async openSession(sessionId: string, record: SessionRecord, maxPerToken?: number): Promise<string[]> {
     this.#open();
     if (typeof sessionId !== 'string' || !sessionId) throw new TypeError('a session ID is required');
     const ses = this.#keys(sessionId).ses;
-    const deadline = this.#clock.now() + this.#idleTtlMs;
+    const now = this.#clock.now();
+    const deadline = now + this.#idleTtlMs;
+    // The token's sessions by opening time (members may have expired since: checked below).
+    const byToken = `${this.#prefix}tok:${keyPart(record.tokenId)}`;
     await this.#redis
       .multi()
       .del(ses)
       .hset(ses, { v: record.versionId, t: record.tokenId, p: record.protocolVersion, r: record.ready ? '1' : '0', d: deadline })
       .pexpireat(ses, deadline)
+      .zadd(byToken, now, sessionId)
+      .pexpire(byToken, this.#idleTtlMs * 2)
       .exec();
+    if (maxPerToken === undefined) return [];
+    const members = await this.#redis.zrange(byToken, '0', '-1');
+    const open: string[] = [];
+    for (const id of members) {
+      if (await this.hasSession(id)) open.push(id);
+      else await this.#redis.zrem(byToken, id);
+    }
+    const closed = open.slice(0, Math.max(0, open.length - maxPerToken));
+    for (const id of closed) await this.closeSession(id);
+    return closed;
   }
 
   async touchSession(sessionId: string, markReady = false): Promise<SessionRecord | undefined> {
@@ -298,7 +313,10 @@ export class RedisSessionStateStore implements SessionStateStore {
     this.#open();
     if (typeof sessionId !== 'string' || !sessionId) return false;
     const open = await this.hasSession(sessionId);
-    await this.#redis.del(this.#keys(sessionId).ses);
+    const ses = this.#keys(sessionId).ses;
+    const tokenId = await this.#redis.hget(ses, 't');
+    await this.#redis.del(ses);
+    if (tokenId) await this.#redis.zrem(`${this.#prefix}tok:${keyPart(tokenId)}`, sessionId);
     await this.release(sessionId);
     return open;
   }

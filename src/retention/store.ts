@@ -26,8 +26,12 @@ export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 
 /** Per-MCP-session state: the session record, snapshots and session.set values. In memory (one process) or in Redis (shared by replicas); both pass test/retention-store.contract.ts. */
 export interface SessionStateStore {
-  /** Registers a new session; it stays open until closeSession or until it has been idle for the store's session idle time. */
-  openSession(sessionId: string, record: SessionRecord): Promise<void>;
+  /**
+   * Registers a new session; it stays open until closeSession or until it has been idle for the
+   * store's session idle time. With `maxPerToken`, the token's oldest open sessions are closed so
+   * that it holds at most that many, this one included; returns the IDs closed.
+   */
+  openSession(sessionId: string, record: SessionRecord, maxPerToken?: number): Promise<string[]>;
   /** An open session's record, its idle deadline moved forward (and `ready` set when asked); undefined once closed, idle-expired or never opened. */
   touchSession(sessionId: string, markReady?: boolean): Promise<SessionRecord | undefined>;
   /** Whether the session is open, without extending it. */
@@ -177,7 +181,7 @@ export function checkValue(sessionId: unknown, key: unknown, json: unknown): voi
 export class MemorySessionStateStore implements SessionStateStore {
   readonly #clock: Clock;
   readonly #idleMs: number;
-  readonly #records = new Map<string, { record: SessionRecord; idleUntil: number }>();
+  readonly #records = new Map<string, { record: SessionRecord; idleUntil: number; openedAt: number }>();
   readonly #cancelListeners: ((sessionId: string, message: unknown) => void)[] = [];
   readonly #sessions = new Map<string, SessionState>();
   readonly #parsed = new ParsedCache();
@@ -190,10 +194,17 @@ export class MemorySessionStateStore implements SessionStateStore {
     this.#lastSweep = clock.now();
   }
 
-  async openSession(sessionId: string, record: SessionRecord): Promise<void> {
+  async openSession(sessionId: string, record: SessionRecord, maxPerToken?: number): Promise<string[]> {
     this.#open();
     checkSessionId(sessionId);
-    this.#records.set(sessionId, { record: { ...record }, idleUntil: this.#clock.now() + this.#idleMs });
+    const now = this.#clock.now();
+    this.#records.set(sessionId, { record: { ...record }, idleUntil: now + this.#idleMs, openedAt: now });
+    if (maxPerToken === undefined) return [];
+    // Insertion order is opening order: the first live ones of this token past the cap go.
+    const open = [...this.#records].filter(([, e]) => e.record.tokenId === record.tokenId && e.idleUntil > now).map(([id]) => id);
+    const closed = open.slice(0, Math.max(0, open.length - maxPerToken));
+    for (const id of closed) await this.closeSession(id);
+    return closed;
   }
 
   async touchSession(sessionId: string, markReady = false): Promise<SessionRecord | undefined> {
