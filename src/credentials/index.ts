@@ -170,11 +170,9 @@ export class SecretVault {
       secret = Object.freeze({ origin: plaintext.slice(0, cut) || null, value: plaintext.slice(cut + 1) });
     } catch (err) {
       // Not a v2 seal: a v1 row opens with no origin; anything else rethrows v2's failure.
-      try {
-        secret = Object.freeze({ origin: null, value: open(this.key, aadV1(bucket, service), row) });
-      } catch {
-        throw err;
-      }
+      const v1 = this.openV1(bucket, service, row);
+      if (v1 === null) throw err;
+      secret = Object.freeze({ origin: null, value: v1 });
     }
     this.opened.set(id, { nonce: row.nonce, tag: row.tag, ciphertext: row.ciphertext, secret });
     return secret;
