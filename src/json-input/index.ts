@@ -8,9 +8,6 @@ import { EngineError } from '../envelope/index.ts';
 /** Deepest nesting of arrays and objects accepted: far beyond real API inputs, far below a stack overflow. */
 export const MAX_JSON_DEPTH = 128;
 
-/** A body shorter than this cannot nest MAX_JSON_DEPTH deep (each level takes two characters). */
-const SHORTEST_TOO_DEEP = MAX_JSON_DEPTH * 2;
-
 /** Text that may hold a number a double cannot hold: 16+ digits in a row, or a 3-digit exponent. */
 const MAYBE_INEXACT = /\d{16}|[eE][+-]?\d{3}/;
 const INTEGER_TOKEN = /^-?\d+$/;
@@ -33,7 +30,7 @@ function depthOf(text: string, limit: number): number {
   return deepest;
 }
 
-/** Whether JSON text nests arrays and objects deeper than `limit` (one pass; strings skipped). */
+/** Whether JSON text nests arrays and objects deeper than `limit` (one pass; strings skipped; text shorter than two characters a level cannot). */
 export function nestsDeeperThan(text: string, limit = MAX_JSON_DEPTH): boolean {
   return text.length >= limit * 2 && depthOf(text, limit) > limit;
 }
@@ -51,7 +48,7 @@ export function parseJsonInput(text: string, field: string): unknown {
   } catch (err) {
     throw new EngineError('ENGINE_INVALID_INPUT', `${field}: not valid JSON (${(err as Error).message})`, { details: { field } });
   }
-  if (text.length >= SHORTEST_TOO_DEEP && depthOf(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+  if (nestsDeeperThan(text)) {
     throw new EngineError('ENGINE_INVALID_INPUT', `${field}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, { details: { field, max_depth: MAX_JSON_DEPTH } });
   }
   if (MAYBE_INEXACT.test(text)) checkNumbers(text, field);
