@@ -92,6 +92,24 @@ function lockContract(kind: string, pair: () => Promise<[Coordinator, Coordinato
         await close();
       }
     });
+
+    it('reads a window without counting in it', async () => {
+      const [one, two, close] = await pair();
+      try {
+        expect(await one.peek('looked')).toEqual({ count: 0, resetInMs: 0 });
+        await two.hit('looked', 400);
+        await two.hit('looked', 400);
+        const seen = await one.peek('looked');
+        expect(seen.count).toBe(2);
+        expect(seen.resetInMs).toBeGreaterThan(0);
+        expect(seen.resetInMs).toBeLessThanOrEqual(400);
+        expect((await one.peek('looked')).count).toBe(2); // peeking counted nothing
+        await sleep(450);
+        expect(await two.peek('looked')).toEqual({ count: 0, resetInMs: 0 });
+      } finally {
+        await close();
+      }
+    });
   });
 }
 

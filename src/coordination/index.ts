@@ -23,6 +23,8 @@ export interface Coordinator {
    * with Redis): the count so far in this window, and when the window ends.
    */
   hit(name: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** The count of `name`'s current window without counting an event (0 when none is open). */
+  peek(name: string): Promise<{ count: number; resetInMs: number }>;
   /** Resolves when the backing service answers (readiness); rejects with a short `code` when not. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -69,6 +71,12 @@ export class LocalCoordinator implements Coordinator {
     }
     window.count++;
     return { count: window.count, resetInMs: window.endsAt - now };
+  }
+
+  async peek(name: string): Promise<{ count: number; resetInMs: number }> {
+    const now = this.now();
+    const window = this.windows.get(name);
+    return window && window.endsAt > now ? { count: window.count, resetInMs: window.endsAt - now } : { count: 0, resetInMs: 0 };
   }
 
   async ping(): Promise<void> {}

@@ -94,6 +94,12 @@ export class RedisCoordinator implements Coordinator {
     return { count: Number(count), resetInMs: Number(ttl) };
   }
 
+  async peek(name: string): Promise<{ count: number; resetInMs: number }> {
+    const key = `${this.#prefix}rate:${name}`;
+    const [[, count], [, ttl]] = (await this.#ready().multi().get(key).pttl(key).exec()) as [[unknown, string | null], [unknown, number]];
+    return count === null || ttl <= 0 ? { count: 0, resetInMs: 0 } : { count: Number(count), resetInMs: ttl };
+  }
+
   async ping(): Promise<void> {
     try {
       await this.#ready().ping();

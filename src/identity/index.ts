@@ -134,4 +134,4 @@ export function bearerFrom(header: string | undefined): string | undefined {
 
 export { Accounts, OWNER } from './accounts.ts';
 export { DeviceFlow, DeviceFlowError, DEVICE_GRANT } from './device.ts';
-export { DEVICE_STARTS, DEVICE_START_WINDOW_MS, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, WindowCounter } from './limits.ts';
+export { DEVICE_STARTS, DEVICE_START_WINDOW_MS, SIGNIN_FAILURES, SIGNIN_WINDOW_MS } from './limits.ts';

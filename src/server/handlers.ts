@@ -10,7 +10,7 @@ import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, credentialValueProblem, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { resultJson, unknownVersion, versionScopes, type Executor, type Selectors } from '../execution/index.ts';
-import { DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, WindowCounter, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
+import { DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import type { Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
 import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
@@ -144,8 +144,18 @@ function originHost(origin: string): string | undefined {
 
 export function createHandlers(deps: ServerDeps): Handlers {
   const { catalog, workspace, vault, sdk, mcp, executor, activity, config, accounts, deviceFlow, connections, tokens, urls } = deps;
-  const signinFailures = new WindowCounter(SIGNIN_FAILURES, SIGNIN_WINDOW_MS);
-  const deviceStarts = new WindowCounter(DEVICE_STARTS, DEVICE_START_WINDOW_MS);
+  /**
+   * A limit counted by the Coordinator (shared by replicas with Redis). Like the per-token rate
+   * limit, a coordination outage lets the request through, with a warning, rather than refuse all.
+   */
+  const limited = async <T>(read: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await read();
+    } catch (err) {
+      deps.log.warn({ err: (err as { code?: string }).code ?? 'unavailable' }, 'identity limit not checked: coordination unavailable');
+      return fallback;
+    }
+  };
   const mcpUrl = (versionId: string) => `${config.publicUrl ?? urls.http}/mcp/${versionId}`;
 
   /** An MCP server by name, or by one of its version IDs. */
@@ -315,14 +325,14 @@ export function createHandlers(deps: ServerDeps): Handlers {
 
     async startDeviceAuthorization({ body, client }) {
       // Unauthenticated, and each start stores a row: bounded per client address.
-      const waitMs = deviceStarts.waitMs(client);
+      const started = await limited(() => deps.coordinator.hit(`device-start:${client}`, DEVICE_START_WINDOW_MS), { count: 0, resetInMs: 0 });
+      const waitMs = started.count > DEVICE_STARTS ? Math.max(1, started.resetInMs) : 0;
       if (waitMs > 0) {
         throw new EngineError('ENGINE_RATE_LIMITED', `too many sign-ins started from this address; retry in ${Math.ceil(waitMs / 1000)} s`, {
           retryable: true,
           details: { retry_after_ms: waitMs },
         });
       }
-      deviceStarts.add(client);
       return { body: await deviceFlow.start(body?.client_id ?? 'svc-cli', `${config.publicUrl ?? urls.http}/signin`) };
     },
 
@@ -359,8 +369,9 @@ export function createHandlers(deps: ServerDeps): Handlers {
       }
       const again = (error: string, status = 400) => html(signinPage({ userCode: body.user_code, username: body.username, error }), status);
       // Guesses are bounded per account and per client before any secret is checked.
-      const keys = [`account:${body.username}`, `client:${client}`];
-      const waitMs = Math.max(...keys.map((k) => signinFailures.waitMs(k)));
+      const keys = [`signin-failures:account:${body.username}`, `signin-failures:client:${client}`];
+      const counts = await Promise.all(keys.map((k) => limited(() => deps.coordinator.peek(k), { count: 0, resetInMs: 0 })));
+      const waitMs = Math.max(0, ...counts.map((c) => (c.count >= SIGNIN_FAILURES ? Math.max(1, c.resetInMs) : 0)));
       if (waitMs > 0) {
         const result = again(`Too many failed sign-ins; try again in ${Math.ceil(waitMs / 60_000)} min (or, on the Engine host, \`svc-engine credential create\`).`, 429);
         return { ...result, headers: { ...result.headers, 'retry-after': String(Math.ceil(waitMs / 1000)) } };
@@ -368,7 +379,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
       if (!(await deviceFlow.pending(body.user_code))) return again('That code is unknown, already used or expired. Run `svc-cli login` again for a new one.');
       const subject = await accounts.authenticate(body.username, body.password);
       if (!subject) {
-        for (const k of keys) signinFailures.add(k);
+        await Promise.all(keys.map((k) => limited(() => deps.coordinator.hit(k, SIGNIN_WINDOW_MS), undefined)));
         return again('The account or password is not right.', 401);
       }
       if (!(await deviceFlow.decide(body.user_code, body.decision, subject))) return again('That code is no longer waiting for approval.');
