@@ -93,19 +93,22 @@ function lockContract(kind: string, pair: () => Promise<[Coordinator, Coordinato
       }
     });
 
-    it('reads a window without counting in it', async () => {
+    it('takes back a counted event in the open window, shared by every replica', async () => {
       const [one, two, close] = await pair();
       try {
-        expect(await one.peek('looked')).toEqual({ count: 0, resetInMs: 0 });
-        await two.hit('looked', 400);
-        await two.hit('looked', 400);
-        const seen = await one.peek('looked');
+        await one.unhit('taken'); // no window open: nothing to take back, and none is opened
+        expect((await two.hit('taken', 400)).count).toBe(1);
+        await two.hit('taken', 400);
+        await one.unhit('taken');
+        const seen = await two.hit('taken', 400);
         expect(seen.count).toBe(2);
         expect(seen.resetInMs).toBeGreaterThan(0);
         expect(seen.resetInMs).toBeLessThanOrEqual(400);
-        expect((await one.peek('looked')).count).toBe(2); // peeking counted nothing
+        for (let i = 0; i < 4; i++) await one.unhit('taken'); // never below zero
+        expect((await two.hit('taken', 400)).count).toBe(1);
         await sleep(450);
-        expect(await two.peek('looked')).toEqual({ count: 0, resetInMs: 0 });
+        await one.unhit('taken'); // the window ended: the next hit opens a new one at 1
+        expect((await two.hit('taken', 400)).count).toBe(1);
       } finally {
         await close();
       }

@@ -69,6 +69,22 @@ describe('sign-in guessing', () => {
   });
 });
 
+describe('sign-in guessing in a concurrent burst', () => {
+  ownEngine();
+  // Found by review: each guess read the count before any recorded its failure, and a password
+  // check awaits a hash, so a concurrent burst all saw zero and every guess was checked.
+  it('checks at most 10 guesses of a concurrent burst', async () => {
+    const start = await startDevice();
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signin({ user_code: start.body.user_code, username: 'burst-target', password: `wrong-guess-${i}`, decision: 'approve' }).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    // The refused 20 checked nothing and count nothing: the window holds the 10 real guesses.
+    expect((await t.engine.deps.coordinator.hit('signin-failures:account:burst-target', 60_000)).count).toBe(11);
+  });
+});
+
 describe('cache headers on credentials', () => {
   ownEngine();
   // RFC 6749 §5.1 (used by RFC 8628 §3.5): a token response has `Cache-Control: no-store`. Every

@@ -58,6 +58,26 @@ async function refused(send: () => Promise<{ status: number; body: any }>, insta
   return res.body.error;
 }
 
+describe('a malformed JSON body', () => {
+  // V8's "Unexpected token" message quotes the text around the fault: a secret PUT without its
+  // quotes came back in the 400 (found by review). The error names the position, not the text.
+  it('is refused naming where it breaks, without quoting the text', async () => {
+    const canary = 'sk_live_CANARY_0123456789';
+    const res = await fetch(`${t.url}/v1/buckets/default/secrets/demo-crm`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${t.cliToken}`, 'content-type': 'application/json' },
+      body: `{"value":${canary}}`,
+    });
+    const text = await res.text();
+    expect(res.status).toBe(400);
+    expect(text).not.toContain('sk_live');
+    expect(JSON.parse(text).error).toMatchObject({ code: 'ENGINE_INVALID_INPUT', message: 'body: not valid JSON (InvalidSymbol at position 9 (line 1 column 10))', details: { field: 'body' } });
+    // Messages that only name a position are V8's own.
+    const res2 = await t.execute(edge.versionId, edge.token, '{"operation":"edge.getThing","input":{"id":"1"}');
+    expect(res2.body.error.message).toBe("body: not valid JSON (Expected ',' or '}' after property value in JSON at position 47 (line 1 column 48))");
+  });
+});
+
 describe('values a provider request cannot carry', () => {
   it('refuses a header value outside Latin-1 or with control characters (it was a 502 "outcome unknown")', async () => {
     const error = await refused(() => getThing({ id: 't1', 'X-Tag': '日本' }), '/X-Tag');

@@ -23,8 +23,12 @@ export interface Coordinator {
    * with Redis): the count so far in this window, and when the window ends.
    */
   hit(name: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  /** The count of `name`'s current window without counting an event (0 when none is open). */
-  peek(name: string): Promise<{ count: number; resetInMs: number }>;
+  /**
+   * Takes back one event counted by `hit` in `name`'s current window (none when the window has
+   * ended). Counting first and taking back what turns out not to count keeps a limit exact under
+   * concurrent requests, where reading the count first would let a burst all see zero.
+   */
+  unhit(name: string): Promise<void>;
   /** Resolves when the backing service answers (readiness); rejects with a short `code` when not. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -60,12 +64,17 @@ export class LocalCoordinator implements Coordinator {
   }
 
   private readonly windows = new Map<string, { count: number; endsAt: number }>();
+  private nextSweepAt = 0;
 
   async hit(name: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
     const now = this.now();
     let window = this.windows.get(name);
     if (!window || window.endsAt <= now) {
-      if (this.windows.size > 10_000) for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
+      // Swept at most once a second: a map full of open windows must not be rescanned for every new key.
+      if (this.windows.size > 10_000 && now >= this.nextSweepAt) {
+        this.nextSweepAt = now + 1_000;
+        for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
+      }
       window = { count: 0, endsAt: now + windowMs };
       this.windows.set(name, window);
     }
@@ -73,10 +82,9 @@ export class LocalCoordinator implements Coordinator {
     return { count: window.count, resetInMs: window.endsAt - now };
   }
 
-  async peek(name: string): Promise<{ count: number; resetInMs: number }> {
-    const now = this.now();
+  async unhit(name: string): Promise<void> {
     const window = this.windows.get(name);
-    return window && window.endsAt > now ? { count: window.count, resetInMs: window.endsAt - now } : { count: 0, resetInMs: 0 };
+    if (window && window.endsAt > this.now() && window.count > 0) window.count--;
   }
 
   async ping(): Promise<void> {}

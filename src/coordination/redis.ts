@@ -25,7 +25,15 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {n, ttl}`;
 
-type WithRelease = Redis & { svcLockRelease(key: string, token: string): Promise<number>; svcHit(key: string, windowMs: number): Promise<[number, number]> };
+// KEYS: counter → takes back one hit of the open window; an ended window (no key) is left alone.
+const UNHIT = `if redis.call('DECR', KEYS[1]) < 0 then redis.call('DEL', KEYS[1]) end
+return 0`;
+
+type WithRelease = Redis & {
+  svcLockRelease(key: string, token: string): Promise<number>;
+  svcHit(key: string, windowMs: number): Promise<[number, number]>;
+  svcUnhit(key: string): Promise<number>;
+};
 
 export interface RedisCoordinatorOptions {
   url: string;
@@ -55,6 +63,7 @@ export class RedisCoordinator implements Coordinator {
     });
     redis.defineCommand('svcLockRelease', { numberOfKeys: 1, lua: RELEASE });
     redis.defineCommand('svcHit', { numberOfKeys: 1, lua: HIT });
+    redis.defineCommand('svcUnhit', { numberOfKeys: 1, lua: UNHIT });
     this.#redis = redis as WithRelease;
     this.#prefix = options.keyPrefix ?? 'svc:';
   }
@@ -94,10 +103,8 @@ export class RedisCoordinator implements Coordinator {
     return { count: Number(count), resetInMs: Number(ttl) };
   }
 
-  async peek(name: string): Promise<{ count: number; resetInMs: number }> {
-    const key = `${this.#prefix}rate:${name}`;
-    const [[, count], [, ttl]] = (await this.#ready().multi().get(key).pttl(key).exec()) as [[unknown, string | null], [unknown, number]];
-    return count === null || ttl <= 0 ? { count: 0, resetInMs: 0 } : { count: Number(count), resetInMs: ttl };
+  async unhit(name: string): Promise<void> {
+    await this.#ready().svcUnhit(`${this.#prefix}rate:${name}`);
   }
 
   async ping(): Promise<void> {

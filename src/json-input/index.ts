@@ -3,6 +3,7 @@
 // so are numbers a double cannot hold (an integer past ±2^53 would be rounded, 1e309 becomes
 // Infinity and then null), each with a 400 naming where it is.
 // Also the canonical text of a JSON value, for comparing and hashing values whatever their key order.
+import { parse as tolerantParse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { EngineError } from '../envelope/index.ts';
 
 /** Deepest nesting of arrays and objects accepted: far beyond real API inputs, far below a stack overflow. */
@@ -46,13 +47,30 @@ export function parseJsonInput(text: string, field: string): unknown {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new EngineError('ENGINE_INVALID_INPUT', `${field}: not valid JSON (${(err as Error).message})`, { details: { field } });
+    throw new EngineError('ENGINE_INVALID_INPUT', `${field}: not valid JSON (${syntaxProblem(text, (err as Error).message)})`, { details: { field } });
   }
   if (nestsDeeperThan(text)) {
     throw new EngineError('ENGINE_INVALID_INPUT', `${field}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, { details: { field, max_depth: MAX_JSON_DEPTH } });
   }
   if (MAYBE_INEXACT.test(text)) checkNumbers(text, field);
   return value;
+}
+
+/**
+ * What is wrong with JSON text, never quoting it: the text may hold a secret (a PUT of a secret
+ * whose value lost its quotes), and V8's "Unexpected token" message quotes the text around the
+ * fault. Its other messages name only a position, and are kept.
+ */
+function syntaxProblem(text: string, parserMessage: string): string {
+  if (!parserMessage.includes('"')) return parserMessage;
+  const errors: ParseError[] = [];
+  tolerantParse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return 'unexpected token';
+  const before = text.slice(0, first.offset);
+  const line = before.split('\n').length;
+  const column = first.offset - before.lastIndexOf('\n');
+  return `${printParseErrorCode(first.error)} at position ${first.offset} (line ${line} column ${column})`;
 }
 
 /** Parses again with the source text of each number at hand, refusing the first that a double would change. */

@@ -368,20 +368,25 @@ export function createHandlers(deps: ServerDeps): Handlers {
         return html(resultPage({ heading: 'Refused', message: 'This form can only be submitted from the Engine’s own sign-in page.', ok: false }), 403);
       }
       const again = (error: string, status = 400) => html(signinPage({ userCode: body.user_code, username: body.username, error }), status);
-      // Guesses are bounded per account and per client before any secret is checked.
+      // Guesses are bounded per account and per client before any secret is checked. Each attempt
+      // is counted first and taken back when it was no guess (refused, an unknown code, the right password),
+      // so a burst of concurrent guesses cannot all pass a count read before any was recorded.
       const keys = [`signin-failures:account:${body.username}`, `signin-failures:client:${client}`];
-      const counts = await Promise.all(keys.map((k) => limited(() => deps.coordinator.peek(k), { count: 0, resetInMs: 0 })));
-      const waitMs = Math.max(0, ...counts.map((c) => (c.count >= SIGNIN_FAILURES ? Math.max(1, c.resetInMs) : 0)));
+      const counts = await Promise.all(keys.map((k) => limited(() => deps.coordinator.hit(k, SIGNIN_WINDOW_MS), { count: 0, resetInMs: 0 })));
+      const takeBack = () => Promise.all(keys.map((k) => limited(() => deps.coordinator.unhit(k), undefined)));
+      const waitMs = Math.max(0, ...counts.map((c) => (c.count > SIGNIN_FAILURES ? Math.max(1, c.resetInMs) : 0)));
       if (waitMs > 0) {
+        await takeBack(); // a refused attempt checked nothing
         const result = again(`Too many failed sign-ins; try again in ${Math.ceil(waitMs / 60_000)} min (or, on the Engine host, \`svc-engine credential create\`).`, 429);
         return { ...result, headers: { ...result.headers, 'retry-after': String(Math.ceil(waitMs / 1000)) } };
       }
-      if (!(await deviceFlow.pending(body.user_code))) return again('That code is unknown, already used or expired. Run `svc-cli login` again for a new one.');
-      const subject = await accounts.authenticate(body.username, body.password);
-      if (!subject) {
-        await Promise.all(keys.map((k) => limited(() => deps.coordinator.hit(k, SIGNIN_WINDOW_MS), undefined)));
-        return again('The account or password is not right.', 401);
+      if (!(await deviceFlow.pending(body.user_code))) {
+        await takeBack();
+        return again('That code is unknown, already used or expired. Run `svc-cli login` again for a new one.');
       }
+      const subject = await accounts.authenticate(body.username, body.password);
+      if (!subject) return again('The account or password is not right.', 401);
+      await takeBack();
       if (!(await deviceFlow.decide(body.user_code, body.decision, subject))) return again('That code is no longer waiting for approval.');
       return body.decision === 'approve'
         ? html(resultPage({ heading: 'Signed in', message: `svc-cli is now signed in as ${subject}.`, ok: true }))
