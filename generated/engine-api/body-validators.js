@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 "use strict";
 export const startDeviceAuthorization = validate20;
-const schema31 = {"$id":"body-startDeviceAuthorization","type":"object","additionalProperties":false,"properties":{"client_id":{"type":"string","maxLength":64}}};
+const schema31 = {"$id":"body-startDeviceAuthorization","type":"object","additionalProperties":false,"properties":{"client_id":{"type":"string","maxLength":64,"pattern":"^[\\x20-\\x7e]*$"}}};
 const func1 = require("ajv/dist/runtime/ucs2length").default;
+const pattern4 = new RegExp("^[\\x20-\\x7e]*$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-startDeviceAuthorization" */;
@@ -43,9 +44,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-else {
-const err2 = {instancePath:instancePath+"/client_id",schemaPath:"#/properties/client_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern4.test(data0)){
+const err2 = {instancePath:instancePath+"/client_id",schemaPath:"#/properties/client_id/pattern",keyword:"pattern",params:{pattern: "^[\\x20-\\x7e]*$"},message:"must match pattern \""+"^[\\x20-\\x7e]*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -55,14 +55,25 @@ vErrors.push(err2);
 errors++;
 }
 }
-}
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err3 = {instancePath:instancePath+"/client_id",schemaPath:"#/properties/client_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -72,7 +83,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const exchangeDeviceCode = validate21;
-const schema32 = {"$id":"body-exchangeDeviceCode","type":"object","required":["grant_type","device_code"],"additionalProperties":false,"properties":{"grant_type":{"const":"urn:ietf:params:oauth:grant-type:device_code"},"device_code":{"type":"string","minLength":1,"maxLength":200},"client_id":{"type":"string","maxLength":64}}};
+const schema32 = {"$id":"body-exchangeDeviceCode","type":"object","required":["grant_type","device_code"],"additionalProperties":false,"properties":{"grant_type":{"const":"urn:ietf:params:oauth:grant-type:device_code"},"device_code":{"type":"string","minLength":1,"maxLength":200},"client_id":{"type":"string","maxLength":64,"pattern":"^[\\x20-\\x7e]*$"}}};
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-exchangeDeviceCode" */;
@@ -178,9 +189,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/client_id",schemaPath:"#/properties/client_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern4.test(data2)){
+const err8 = {instancePath:instancePath+"/client_id",schemaPath:"#/properties/client_id/pattern",keyword:"pattern",params:{pattern: "^[\\x20-\\x7e]*$"},message:"must match pattern \""+"^[\\x20-\\x7e]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -190,14 +200,25 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/client_id",schemaPath:"#/properties/client_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -207,7 +228,8 @@ return errors === 0;
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const submitSignin = validate22;
-const schema33 = {"$id":"body-submitSignin","type":"object","required":["user_code","username","password","decision"],"additionalProperties":false,"properties":{"user_code":{"type":"string","maxLength":32},"username":{"type":"string","maxLength":128},"password":{"type":"string","maxLength":256},"decision":{"enum":["approve","deny"]}}};
+const schema33 = {"$id":"body-submitSignin","type":"object","required":["user_code","username","password","decision"],"additionalProperties":false,"properties":{"user_code":{"type":"string","maxLength":32,"pattern":"^[\\x20-\\x7e]*$"},"username":{"type":"string","maxLength":128,"pattern":"^[^\\p{Cc}\\p{Cs}]*$"},"password":{"type":"string","maxLength":256},"decision":{"enum":["approve","deny"]}}};
+const pattern7 = new RegExp("^[^\\p{Cc}\\p{Cs}]*$", "u");
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-submitSignin" */;
@@ -286,9 +308,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-else {
-const err6 = {instancePath:instancePath+"/user_code",schemaPath:"#/properties/user_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern4.test(data0)){
+const err6 = {instancePath:instancePath+"/user_code",schemaPath:"#/properties/user_code/pattern",keyword:"pattern",params:{pattern: "^[\\x20-\\x7e]*$"},message:"must match pattern \""+"^[\\x20-\\x7e]*$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -298,11 +319,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.username !== undefined){
-let data1 = data.username;
-if(typeof data1 === "string"){
-if(func1(data1) > 128){
-const err7 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err7 = {instancePath:instancePath+"/user_code",schemaPath:"#/properties/user_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -312,8 +330,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-else {
-const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.username !== undefined){
+let data1 = data.username;
+if(typeof data1 === "string"){
+if(func1(data1) > 128){
+const err8 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -322,12 +343,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.password !== undefined){
-let data2 = data.password;
-if(typeof data2 === "string"){
-if(func1(data2) > 256){
-const err9 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(!pattern7.test(data1)){
+const err9 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]*$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -338,7 +355,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -348,10 +365,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.decision !== undefined){
-let data3 = data.decision;
-if(!((data3 === "approve") || (data3 === "deny"))){
-const err11 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema33.properties.decision.enum},message:"must be equal to one of the allowed values"};
+if(data.password !== undefined){
+let data2 = data.password;
+if(typeof data2 === "string"){
+if(func1(data2) > 256){
+const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -361,14 +379,38 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.decision !== undefined){
+let data3 = data.decision;
+if(!((data3 === "approve") || (data3 === "deny"))){
+const err13 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema33.properties.decision.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
 }
 errors++;
 }
@@ -381,9 +423,9 @@ export const planMcp = validate23;
 const schema34 = {"$id":"body-planMcp","$ref":"engine.json#/components/schemas/SdkDefinition"};
 const schema36 = {"type":"object","required":["name","services","operations"],"additionalProperties":false,"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"services":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[^=]+=[^=]+$","maxLength":200}},"operations":{"type":"array","minItems":1,"maxItems":5000,"items":{"type":"string","pattern":"^[^=]+=.+$","maxLength":300}}}};
 const schema37 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
-const pattern4 = new RegExp("^[a-z][a-z0-9-]{0,62}$", "u");
-const pattern5 = new RegExp("^[^=]+=[^=]+$", "u");
-const pattern6 = new RegExp("^[^=]+=.+$", "u");
+const pattern8 = new RegExp("^[a-z][a-z0-9-]{0,62}$", "u");
+const pattern9 = new RegExp("^[^=]+=[^=]+$", "u");
+const pattern10 = new RegExp("^[^=]+=.+$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -441,7 +483,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern8.test(data0)){
 const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -500,7 +542,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern5.test(data2)){
+if(!pattern9.test(data2)){
 const err9 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=[^=]+$"},message:"must match pattern \""+"^[^=]+=[^=]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -571,7 +613,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern6.test(data4)){
+if(!pattern10.test(data4)){
 const err15 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=.+$"},message:"must match pattern \""+"^[^=]+=.+$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -701,7 +743,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern8.test(data0)){
 const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -760,7 +802,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern5.test(data2)){
+if(!pattern9.test(data2)){
 const err9 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=[^=]+$"},message:"must match pattern \""+"^[^=]+=[^=]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -831,7 +873,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern6.test(data4)){
+if(!pattern10.test(data4)){
 const err15 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=.+$"},message:"must match pattern \""+"^[^=]+=.+$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -904,8 +946,9 @@ validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const createMcpToken = validate30;
 const schema41 = {"$id":"body-createMcpToken","type":"object","required":["allow"],"additionalProperties":false,"properties":{"allow":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":300,"pattern":"^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"}},"expiresAt":{"type":["string","null"],"format":"date-time"},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
-const schema42 = {"type":["object","null"],"description":"Fixed selectors; authoritative over the caller's.","additionalProperties":false,"properties":{"endUserRef":{"type":"string","minLength":1,"maxLength":200},"authName":{"type":"string","minLength":1,"maxLength":64},"resourceId":{"type":"string","minLength":1,"maxLength":200}}};
-const pattern10 = new RegExp("^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$", "u");
+const schema42 = {"type":["object","null"],"description":"Fixed selectors; authoritative over the caller's.","additionalProperties":false,"properties":{"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"resourceId":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"}}};
+const pattern14 = new RegExp("^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$", "u");
+const pattern15 = new RegExp("^[^\\p{Cc}\\p{Cs}]+$", "u");
 const formats0 = require("ajv-formats/dist/formats").fullFormats["date-time"];
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -989,7 +1032,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern10.test(data1)){
+if(!pattern14.test(data1)){
 const err6 = {instancePath:instancePath+"/allow/" + i0,schemaPath:"#/properties/allow/items/pattern",keyword:"pattern",params:{pattern: "^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"},message:"must match pattern \""+"^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -1096,9 +1139,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern15.test(data4)){
+const err15 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1108,11 +1150,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data3.authName !== undefined){
-let data5 = data3.authName;
-if(typeof data5 === "string"){
-if(func1(data5) > 64){
-const err16 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err16 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1121,8 +1160,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func1(data5) < 1){
-const err17 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data3.authName !== undefined){
+let data5 = data3.authName;
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err17 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1131,9 +1174,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data5) < 1){
+const err18 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1142,12 +1184,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data3.resourceId !== undefined){
-let data6 = data3.resourceId;
-if(typeof data6 === "string"){
-if(func1(data6) > 200){
-const err19 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(!pattern15.test(data5)){
+const err19 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1156,8 +1194,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(func1(data6) < 1){
-const err20 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err20 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1167,8 +1206,11 @@ vErrors.push(err20);
 errors++;
 }
 }
-else {
-const err21 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data3.resourceId !== undefined){
+let data6 = data3.resourceId;
+if(typeof data6 === "string"){
+if(func1(data6) > 200){
+const err21 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1177,17 +1219,48 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-}
-}
-else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(func1(data6) < 1){
+const err22 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+if(!pattern15.test(data6)){
+const err23 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -1197,9 +1270,9 @@ return errors === 0;
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const createConnection = validate31;
-const schema43 = {"$id":"body-createConnection","type":"object","required":["service","endUserRef"],"additionalProperties":false,"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"},"endUserRef":{"type":"string","minLength":1,"maxLength":200},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9._-]+$"}}};
+const schema43 = {"$id":"body-createConnection","type":"object","required":["service","endUserRef"],"additionalProperties":false,"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"},"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9._-]+$"}}};
 const schema44 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
-const pattern12 = new RegExp("^[A-Za-z0-9._-]+$", "u");
+const pattern20 = new RegExp("^[A-Za-z0-9._-]+$", "u");
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-createConnection" */;
@@ -1248,7 +1321,7 @@ errors++;
 if(data.service !== undefined){
 let data0 = data.service;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern8.test(data0)){
 const err3 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -1293,9 +1366,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath:instancePath+"/endUserRef",schemaPath:"#/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern15.test(data1)){
+const err7 = {instancePath:instancePath+"/endUserRef",schemaPath:"#/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1305,11 +1377,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.authName !== undefined){
-let data2 = data.authName;
-if(typeof data2 === "string"){
-if(func1(data2) > 64){
-const err8 = {instancePath:instancePath+"/authName",schemaPath:"#/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err8 = {instancePath:instancePath+"/endUserRef",schemaPath:"#/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1318,8 +1387,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(func1(data2) < 1){
-const err9 = {instancePath:instancePath+"/authName",schemaPath:"#/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.authName !== undefined){
+let data2 = data.authName;
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+const err9 = {instancePath:instancePath+"/authName",schemaPath:"#/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1328,8 +1401,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern12.test(data2)){
-const err10 = {instancePath:instancePath+"/authName",schemaPath:"#/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+$"+"\""};
+if(func1(data2) < 1){
+const err10 = {instancePath:instancePath+"/authName",schemaPath:"#/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1338,9 +1411,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/authName",schemaPath:"#/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern20.test(data2)){
+const err11 = {instancePath:instancePath+"/authName",schemaPath:"#/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1350,14 +1422,25 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath:instancePath+"/authName",schemaPath:"#/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
 }
 errors++;
 }
@@ -1370,8 +1453,8 @@ export const enableWorkspaceService = validate32;
 const schema45 = {"$id":"body-enableWorkspaceService","type":"object","required":["version"],"additionalProperties":false,"properties":{"version":{"$ref":"engine.json#/components/schemas/ServiceVersion"},"baseUrl":{"$ref":"engine.json#/components/schemas/BaseUrl"}}};
 const schema46 = {"type":"string","pattern":"^v[0-9]+$"};
 const schema47 = {"type":"string","format":"uri","pattern":"^https?://","maxLength":2048};
-const pattern13 = new RegExp("^v[0-9]+$", "u");
-const pattern14 = new RegExp("^https?://", "u");
+const pattern21 = new RegExp("^v[0-9]+$", "u");
+const pattern22 = new RegExp("^https?://", "u");
 const formats2 = require("ajv-formats/dist/formats").fullFormats.uri;
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1411,7 +1494,7 @@ errors++;
 if(data.version !== undefined){
 let data0 = data.version;
 if(typeof data0 === "string"){
-if(!pattern13.test(data0)){
+if(!pattern21.test(data0)){
 const err2 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/ServiceVersion/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+$"},message:"must match pattern \""+"^v[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -1446,7 +1529,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern14.test(data1)){
+if(!pattern22.test(data1)){
 const err5 = {instancePath:instancePath+"/baseUrl",schemaPath:"engine.json#/components/schemas/BaseUrl/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -1555,7 +1638,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern8.test(data0)){
 const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -1580,7 +1663,7 @@ errors++;
 if(data.version !== undefined){
 let data1 = data.version;
 if(typeof data1 === "string"){
-if(!pattern13.test(data1)){
+if(!pattern21.test(data1)){
 const err6 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/ServiceVersion/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+$"},message:"must match pattern \""+"^v[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -1650,7 +1733,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern14.test(data3)){
+if(!pattern22.test(data3)){
 const err12 = {instancePath:instancePath+"/baseUrl",schemaPath:"engine.json#/components/schemas/BaseUrl/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -2120,7 +2203,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern8.test(data0)){
 const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -2179,7 +2262,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern5.test(data2)){
+if(!pattern9.test(data2)){
 const err9 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=[^=]+$"},message:"must match pattern \""+"^[^=]+=[^=]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -2250,7 +2333,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern6.test(data4)){
+if(!pattern10.test(data4)){
 const err15 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=.+$"},message:"must match pattern \""+"^[^=]+=.+$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -2380,7 +2463,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern8.test(data0)){
 const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -2439,7 +2522,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern5.test(data2)){
+if(!pattern9.test(data2)){
 const err9 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=[^=]+$"},message:"must match pattern \""+"^[^=]+=[^=]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -2510,7 +2593,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern6.test(data4)){
+if(!pattern10.test(data4)){
 const err15 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=.+$"},message:"must match pattern \""+"^[^=]+=.+$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -2640,7 +2723,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern8.test(data0)){
 const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -2699,7 +2782,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern5.test(data2)){
+if(!pattern9.test(data2)){
 const err9 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=[^=]+$"},message:"must match pattern \""+"^[^=]+=[^=]+$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -2770,7 +2853,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern6.test(data4)){
+if(!pattern10.test(data4)){
 const err15 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=.+$"},message:"must match pattern \""+"^[^=]+=.+$"+"\""};
 if(vErrors === null){
 vErrors = [err15];

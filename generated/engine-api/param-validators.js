@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 "use strict";
 export const showSignin = validate20;
-const schema31 = {"$id":"params-showSignin","type":"object","additionalProperties":false,"required":[],"properties":{"user_code":{"type":"string","maxLength":32}}};
+const schema31 = {"$id":"params-showSignin","type":"object","additionalProperties":false,"required":[],"properties":{"user_code":{"type":"string","maxLength":32,"pattern":"^[\\x20-\\x7e]*$"}}};
 const func1 = require("ajv/dist/runtime/ucs2length").default;
+const pattern4 = new RegExp("^[\\x20-\\x7e]*$", "u");
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-showSignin" */;
@@ -71,16 +72,26 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern4.test(data0)){
+const err3 = {instancePath:instancePath+"/user_code",schemaPath:"#/properties/user_code/pattern",keyword:"pattern",params:{pattern: "^[\\x20-\\x7e]*$"},message:"must match pattern \""+"^[\\x20-\\x7e]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -91,7 +102,7 @@ validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const mcpGet = validate21;
 const schema32 = {"$id":"params-mcpGet","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
-const pattern4 = new RegExp("^ver_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+const pattern5 = new RegExp("^ver_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-mcpGet" */;
@@ -158,7 +169,7 @@ data["version_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern5.test(data0)){
 const err3 = {instancePath:instancePath+"/version_id",schemaPath:"#/properties/version_id/pattern",keyword:"pattern",params:{pattern: "^ver_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^ver_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -254,7 +265,7 @@ data["version_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern5.test(data0)){
 const err3 = {instancePath:instancePath+"/version_id",schemaPath:"#/properties/version_id/pattern",keyword:"pattern",params:{pattern: "^ver_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^ver_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -350,7 +361,7 @@ data["version_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern5.test(data0)){
 const err3 = {instancePath:instancePath+"/version_id",schemaPath:"#/properties/version_id/pattern",keyword:"pattern",params:{pattern: "^ver_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^ver_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -446,7 +457,7 @@ data["version_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern5.test(data0)){
 const err3 = {instancePath:instancePath+"/version_id",schemaPath:"#/properties/version_id/pattern",keyword:"pattern",params:{pattern: "^ver_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^ver_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -542,7 +553,7 @@ data["version_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern5.test(data0)){
 const err3 = {instancePath:instancePath+"/version_id",schemaPath:"#/properties/version_id/pattern",keyword:"pattern",params:{pattern: "^ver_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^ver_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -638,7 +649,7 @@ data["version_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern5.test(data0)){
 const err3 = {instancePath:instancePath+"/version_id",schemaPath:"#/properties/version_id/pattern",keyword:"pattern",params:{pattern: "^ver_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^ver_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -667,7 +678,8 @@ return errors === 0;
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const listMcpTokens = validate27;
-const schema38 = {"$id":"params-listMcpTokens","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","maxLength":64}}};
+const schema38 = {"$id":"params-listMcpTokens","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"}}};
+const pattern11 = new RegExp("^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$", "u");
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-listMcpTokens" */;
@@ -734,8 +746,8 @@ data["name"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(func1(data0) > 64){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern11.test(data0)){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"},message:"must match pattern \""+"^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -763,7 +775,7 @@ return errors === 0;
 validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const createMcpToken = validate28;
-const schema39 = {"$id":"params-createMcpToken","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","maxLength":64}}};
+const schema39 = {"$id":"params-createMcpToken","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"}}};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-createMcpToken" */;
@@ -830,8 +842,8 @@ data["name"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(func1(data0) > 64){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern11.test(data0)){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"},message:"must match pattern \""+"^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -860,7 +872,7 @@ validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const revokeToken = validate29;
 const schema40 = {"$id":"params-revokeToken","type":"object","additionalProperties":false,"required":["token_id"],"properties":{"token_id":{"type":"string","pattern":"^tok_[0-9A-HJKMNP-TV-Z]{26}$"}}};
-const pattern10 = new RegExp("^tok_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+const pattern13 = new RegExp("^tok_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-revokeToken" */;
@@ -927,7 +939,7 @@ data["token_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
+if(!pattern13.test(data0)){
 const err3 = {instancePath:instancePath+"/token_id",schemaPath:"#/properties/token_id/pattern",keyword:"pattern",params:{pattern: "^tok_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^tok_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -958,7 +970,7 @@ validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const listConnections = validate30;
 const schema41 = {"$id":"params-listConnections","type":"object","additionalProperties":false,"required":[],"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 const schema43 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
-const pattern11 = new RegExp("^[a-z][a-z0-9-]{0,62}$", "u");
+const pattern14 = new RegExp("^[a-z][a-z0-9-]{0,62}$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-listConnections" */;
@@ -1015,7 +1027,7 @@ data["service"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern11.test(data0)){
+if(!pattern14.test(data0)){
 const err2 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -1369,7 +1381,7 @@ data["service"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern11.test(data0)){
+if(!pattern14.test(data0)){
 const err3 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -1465,7 +1477,7 @@ data["service"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern11.test(data0)){
+if(!pattern14.test(data0)){
 const err3 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -1571,7 +1583,7 @@ data["bucket"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern11.test(data0)){
+if(!pattern14.test(data0)){
 const err4 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -1614,7 +1626,7 @@ data["service"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern11.test(data1)){
+if(!pattern14.test(data1)){
 const err6 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -1720,7 +1732,7 @@ data["bucket"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern11.test(data0)){
+if(!pattern14.test(data0)){
 const err4 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -1763,7 +1775,7 @@ data["service"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern11.test(data1)){
+if(!pattern14.test(data1)){
 const err6 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -1860,7 +1872,7 @@ data["name"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern11.test(data0)){
+if(!pattern14.test(data0)){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -1890,7 +1902,7 @@ validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const downloadSdkPackage = validate39;
 const schema56 = {"$id":"params-downloadSdkPackage","type":"object","additionalProperties":false,"required":["name","version","kind"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"version":{"type":"string","pattern":"^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"},"kind":{"enum":["typescript","python-wheel","python-sdist","readme"]}}};
-const pattern20 = new RegExp("^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$", "u");
+const pattern23 = new RegExp("^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-downloadSdkPackage" */;
@@ -1977,7 +1989,7 @@ data["name"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern11.test(data0)){
+if(!pattern14.test(data0)){
 const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -2020,7 +2032,7 @@ data["version"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern20.test(data1)){
+if(!pattern23.test(data1)){
 const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"},message:"must match pattern \""+"^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -2129,7 +2141,7 @@ data["version_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern5.test(data0)){
 const err3 = {instancePath:instancePath+"/version_id",schemaPath:"#/properties/version_id/pattern",keyword:"pattern",params:{pattern: "^ver_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^ver_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -2276,7 +2288,7 @@ data["version_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern4.test(data0)){
+if(!pattern5.test(data0)){
 const err3 = {instancePath:instancePath+"/version_id",schemaPath:"#/properties/version_id/pattern",keyword:"pattern",params:{pattern: "^ver_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^ver_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];

@@ -124,7 +124,9 @@ export class Connections {
   private async provider(service: string): Promise<{ oauth: OAuth2Auth; baseUrl: string; origin: string }> {
     const enabled = await this.workspace.get(service);
     if (!enabled) throw new EngineError('ENGINE_NOT_FOUND', `service '${service}' is not enabled in the workspace`, { details: { field: 'service' } });
-    const index = this.catalog.get(service, enabled.version)!;
+    await this.catalog.ensure(service, enabled.version); // another replica may have imported it
+    const index = this.catalog.get(service, enabled.version);
+    if (!index) throw new EngineError('ENGINE_CONFLICT', `service '${service}' ${enabled.version} is enabled but not in this Engine's catalog`, { details: { field: 'service' } });
     const oauth = index.auth.find((a): a is OAuth2Auth => a.type === 'oauth2');
     if (!oauth) throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' has no OAuth 2.0 auth; use \`svc-cli secret set ${service}\``, { details: { field: 'service' } });
     return { oauth, baseUrl: enabled.baseUrl, origin: enabled.origin };

@@ -98,6 +98,9 @@ const SELECTOR_MAX_LENGTH: Readonly<Record<keyof Selectors, number>> = { endUser
  * The caller's selectors as the spec's Selectors schema allows them. Anything else is refused with
  * ENGINE_INVALID_INPUT naming the field: a misspelt selector must not quietly pick another credential.
  */
+/** Selector text as the spec's Selectors schema allows it: no control characters, no unpaired surrogates. */
+const SELECTOR_TEXT = /^[^\p{Cc}\p{Cs}]+$/u;
+
 export function checkSelectors(value: unknown, field = 'selectors'): Selectors | undefined {
   if (value === undefined) return undefined;
   const refuse = (at: string, message: string) => new EngineError('ENGINE_INVALID_INPUT', `${at}: ${message}`, { details: { field: at } });
@@ -111,6 +114,9 @@ export function checkSelectors(value: unknown, field = 'selectors'): Selectors |
       if (v !== 'api_key' && v !== 'oauth2') throw refuse(at, "must be 'api_key' or 'oauth2'");
     } else if (typeof v !== 'string' || v.length === 0 || v.length > SELECTOR_MAX_LENGTH[key as keyof Selectors]) {
       throw refuse(at, `must be a string of 1 to ${SELECTOR_MAX_LENGTH[key as keyof Selectors]} characters`);
+    } else if (!SELECTOR_TEXT.test(v)) {
+      // A store keeping UTF-8 would turn an unpaired surrogate into U+FFFD: two references, one connection.
+      throw refuse(at, 'must not hold control characters or unpaired UTF-16 surrogates');
     }
   }
   return value as Selectors;

@@ -186,8 +186,22 @@ export function requestValidationError(where: 'body' | 'parameters', validate: V
         ? `has unknown property '${String(e.params.additionalProperty)}'`
         : e.keyword === 'required'
           ? `is missing required property '${String(e.params.missingProperty)}'`
-          : (e.message ?? 'is invalid'),
+          : e.keyword === 'pattern' && PATTERN_MEANINGS[String(e.params.pattern)]
+            ? PATTERN_MEANINGS[String(e.params.pattern)]!
+            : (e.message ?? 'is invalid'),
   }));
   const first = errors[0];
-  return new EngineError('ENGINE_INVALID_INPUT', `${where}${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}`, { details: { errors } });
+  const firstError = validate.errors?.[0];
+  // The field as a dotted path (`binding.endUserRef`); a missing property names itself.
+  const path = firstError ? firstError.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')) : [];
+  if (firstError?.keyword === 'required') path.push(String(firstError.params.missingProperty));
+  const field = path.length ? path.join('.') : where;
+  return new EngineError('ENGINE_INVALID_INPUT', `${where}${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}`, { details: { field, errors } });
 }
+
+/** What the Engine API's own patterns mean, said instead of the pattern's source. */
+const PATTERN_MEANINGS: Record<string, string> = {
+  '^[^\\p{Cc}\\p{Cs}]+$': 'must not hold control characters or unpaired UTF-16 surrogates',
+  '^[^\\p{Cc}\\p{Cs}]*$': 'must not hold control characters or unpaired UTF-16 surrogates',
+  '^[\\x20-\\x7e]*$': 'must hold printable ASCII characters only',
+};

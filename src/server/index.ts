@@ -148,7 +148,8 @@ function readBody(req: IncomingMessage, limit: number, required: boolean, kind: 
   const declared = headers['content-length'];
   const parsedLength = declared ? Number.parseInt(declared, 10) : undefined;
   const length = parsedLength === undefined || Number.isNaN(parsedLength) ? undefined : parsedLength;
-  if (!declared && !headers['transfer-encoding']) {
+  // No body: no length and no chunks, or `Content-Length: 0` (what fetch sends for a bodyless POST, with no type).
+  if ((!declared || length === 0) && !headers['transfer-encoding']) {
     if (required) throw new EngineError('ENGINE_INVALID_INPUT', 'body: a JSON request body is required', { details: { field: 'body' } });
     return undefined;
   }
@@ -443,6 +444,10 @@ export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = cr
       }
       if (ctx.status === 405) {
         ctx.body = failure(405, { code: 'ENGINE_METHOD_NOT_ALLOWED', message: `${ctx.method} is not allowed on ${ctx.path}`, retryable: false });
+      }
+      if (ctx.status === 501 && ctx.body === undefined) {
+        // A method no route uses (PROPFIND): the router answers 501, with no body of its own.
+        ctx.body = failure(501, { code: 'ENGINE_METHOD_NOT_ALLOWED', message: `${ctx.method} is not a method this Engine serves`, retryable: false });
       }
     } catch (err) {
       if (!(err instanceof EngineError)) deps.log.error({ err, method: ctx.method, route: routeOf(ctx) }, 'request failed');

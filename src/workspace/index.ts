@@ -31,7 +31,8 @@ export class Workspace {
   private view(row: WorkspaceServiceRow): EnabledService {
     let view = this.views.get(row);
     if (!view) {
-      const baseUrl = row.baseUrl ?? this.catalog.summary(row.service, row.version)?.baseUrl ?? '';
+      const known = this.catalog.summary(row.service, row.version);
+      const baseUrl = row.baseUrl ?? known?.baseUrl ?? '';
       view = Object.freeze({
         service: row.service,
         version: row.version,
@@ -40,18 +41,24 @@ export class Workspace {
         baseUrlOverridden: row.baseUrl !== null,
         enabledAt: row.enabledAt,
       });
-      this.views.set(row, view);
+      if (known || row.baseUrl !== null) this.views.set(row, view); // a catalog read later may still give the address
     }
     return view;
   }
 
+  /** The view of a row whose service another replica may have imported after this one read its catalog. */
+  private async viewFresh(row: WorkspaceServiceRow): Promise<EnabledService> {
+    if (row.baseUrl === null && !this.catalog.summary(row.service, row.version)) await this.catalog.ensure(row.service, row.version);
+    return this.view(row);
+  }
+
   async list(): Promise<EnabledService[]> {
-    return (await this.store.listWorkspaceServices()).map((r) => this.view(r));
+    return Promise.all((await this.store.listWorkspaceServices()).map((r) => this.viewFresh(r)));
   }
 
   async get(service: string): Promise<EnabledService | null> {
     const row = await this.store.getWorkspaceService(service);
-    return row ? this.view(row) : null;
+    return row ? this.viewFresh(row) : null;
   }
 
   /** `get` answered at once, when the store reads without I/O; undefined when it cannot. */
@@ -108,6 +115,7 @@ export class Workspace {
   /** The index and effective base URL for calls to `service` at `version`, or null when not enabled. */
   async resolve(service: string, version: string): Promise<{ index: ServiceIndex; baseUrl: string } | null> {
     const row = await this.store.getWorkspaceService(service);
+    if (row && !this.catalog.get(service, version)) await this.catalog.ensure(service, version); // another replica may have imported it
     const index = this.catalog.get(service, version);
     if (!row || !index) return null;
     return { index, baseUrl: row.baseUrl ?? index.baseUrl };
