@@ -620,6 +620,12 @@ export interface components {
             title?: string;
             versions: {
                 baseUrl?: string;
+                /** @description Import answers only; operations of the description the Engine cannot send as described, and why. */
+                omitted?: {
+                    field: string;
+                    operationId: string;
+                    reason: string;
+                }[];
                 operations: number;
                 /** @enum {unknown} */
                 source: "catalog" | "imported";

@@ -35,7 +35,16 @@ interface Problem {
  * (GitHub's, 1,000+ operations) takes a second or two.
  */
 export async function checkCallable(index: ServiceIndex, locations: SourceLocations): Promise<void> {
-  const ajv = serviceAjv(index);
+  const oversized = sizeProblem(index, locations);
+  if (oversized) throw new CatalogError(`${index.service}@${index.version}: ${oversized.field}: ${oversized.message}`, { field: `document.${oversized.field}` });
+  let ajv: Ajv2020;
+  try {
+    ajv = serviceAjv(index);
+  } catch (err) {
+    // Adding components.schemas fails on two schemas with one $id or $anchor, or nesting past the stack.
+    const field = componentAt(index, err);
+    throw new CatalogError(`${index.service}@${index.version}: ${field}: ${err instanceof RangeError ? 'the component schemas nest too deeply' : firstLine(err)}`, { field: `document.${field}` });
+  }
   let slice = performance.now();
   for (const op of index.operations) {
     try {
@@ -56,6 +65,19 @@ export async function checkCallable(index: ServiceIndex, locations: SourceLocati
       slice = performance.now();
     }
   }
+}
+
+/** The component schema (and keyword) a failed addSchema names by its $id or $anchor, else components.schemas. */
+function componentAt(index: ServiceIndex, err: unknown): string {
+  const named = /"([^"]+)"/.exec(err instanceof Error ? err.message : '')?.[1];
+  if (named !== undefined) {
+    for (const [name, schema] of Object.entries(index.schemas)) {
+      if (!isObj(schema)) continue;
+      if (schema.$id === named) return at(at(at('components', 'schemas'), name), '$id');
+      if (typeof schema.$anchor === 'string' && named.endsWith(`#${schema.$anchor}`)) return at(at(at('components', 'schemas'), name), '$anchor');
+    }
+  }
+  return at('components', 'schemas');
 }
 
 const firstLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
@@ -111,19 +133,72 @@ function locate(ajv: Ajv2020, index: ServiceIndex, op: OperationSpec, locations:
   return undefined;
 }
 
+/**
+ * A schema object with more properties than any real API has (GitHub's largest has 105). ajv
+ * compiles an operation's validator in one synchronous step, ~0.15 ms per property: 20,000
+ * properties held the event loop for 3 s, at import and again at the operation's first call.
+ */
+function sizeProblem(index: ServiceIndex, locations: SourceLocations): Problem | undefined {
+  const roots: { node: unknown; field: string }[] = Object.entries(index.schemas).map(([name, schema]) => ({ node: schema, field: at(at('components', 'schemas'), name) }));
+  for (const op of index.operations) {
+    for (const p of op.parameters) roots.push({ node: p.schema, field: at(locations.get(p) ?? at('parameters', p.name), 'schema') });
+    if (op.body) roots.push({ node: op.body.schema, field: at(locations.get(op.body) ?? 'requestBody', 'schema') });
+  }
+  const stack = roots.reverse();
+  while (stack.length) {
+    const { node, field } = stack.pop()!;
+    if (!isObj(node)) continue;
+    for (const key of ['properties', 'patternProperties'] as const) {
+      const map = node[key];
+      if (isObj(map) && Object.keys(map).length > MAX_PROPERTIES) {
+        return { field: at(field, key), message: `holds ${Object.keys(map).length} properties; a schema may hold at most ${MAX_PROPERTIES}` };
+      }
+    }
+    for (const key of SCHEMA_MAPS) {
+      const map = node[key];
+      if (isObj(map)) for (const [name, sub] of Object.entries(map)) stack.push({ node: sub, field: at(at(field, key), name) });
+    }
+    for (const key of SCHEMA_LISTS) {
+      const value = node[key];
+      if (Array.isArray(value)) value.forEach((sub, i) => stack.push({ node: sub, field: at(at(field, key), i) }));
+      else stack.push({ node: value, field: at(field, key) });
+    }
+    for (const key of SCHEMA_ONES) stack.push({ node: node[key], field: at(field, key) });
+  }
+  return undefined;
+}
+
+/** Properties one schema object may declare. */
+const MAX_PROPERTIES = 1_000;
+
+/** What a local `$ref` (`#/components/schemas/X`) points to in `holder`, or undefined. */
+function resolveRef(holder: Obj, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let target: unknown = holder;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    target = (isObj(target) || Array.isArray(target)) && Object.hasOwn(target, key) ? (target as Obj)[key] : undefined;
+    if (target === undefined) return undefined;
+  }
+  return target;
+}
+
 /** A problem with one schema object itself (not its subschemas); `follow` is handed each component a `$ref` resolves to. */
 function nodeProblem(node: Obj, field: string, holder: Obj, follow: (target: unknown, field: string) => void): Problem | undefined {
   const ref = node.$ref;
   if (typeof ref === 'string') {
     if (!ref.startsWith('#/')) return { field: at(field, '$ref'), message: `'${ref}' is not a local $ref; only references into the document's components.schemas are supported` };
-    let target: unknown = holder;
-    for (const raw of ref.slice(2).split('/')) {
-      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-      target = (isObj(target) || Array.isArray(target)) && Object.hasOwn(target, key) ? (target as Obj)[key] : undefined;
-      if (target === undefined) break;
-    }
+    const target = resolveRef(holder, ref);
     if (target === undefined || !ref.startsWith('#/components/schemas/')) {
       return { field: at(field, '$ref'), message: `$ref '${ref}' does not resolve to a schema under components.schemas` };
+    }
+    // A schema that is a $ref to one that is a $ref … back to the first never reaches a schema: ajv recurses until the stack ends.
+    const chain = [ref];
+    for (let hop: unknown = target; isObj(hop) && typeof hop.$ref === 'string'; hop = resolveRef(holder, hop.$ref)) {
+      if (chain.includes(hop.$ref)) {
+        return { field: at(refLocation(chain[chain.length - 1]!), '$ref'), message: `$ref '${hop.$ref}' closes a cycle of $refs that never reaches a schema (${[...chain, hop.$ref].join(' → ')})` };
+      }
+      chain.push(hop.$ref);
     }
     follow(target, refLocation(ref));
   }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Store } from '../store/index.ts';
 import { checkCallable } from './check.ts';
+import { nestsDeeperThan } from '../json-input/index.ts';
 import { CatalogError, baseUrlProblem, normalizeService, parsePolicy, type SourceLocations } from './normalize.ts';
 import type { OperationSpec, ServiceIndex, ServiceSummary } from './types.ts';
 
@@ -17,6 +18,10 @@ export interface ImportAuth {
 
 export * from './types.ts';
 export { CatalogError, baseUrlProblem, normalizeService, parsePolicy };
+
+/** Deepest nesting of arrays and objects an imported description may have: real ones stay under 40. */
+const MAX_DOCUMENT_DEPTH = 256;
+const tooDeep = () => new CatalogError(`document: nested deeper than ${MAX_DOCUMENT_DEPTH} levels of arrays and objects`);
 
 export const GENERATED_CATALOG_DIR = resolve(import.meta.dirname, '../../generated/catalog');
 
@@ -211,11 +216,15 @@ export class Catalog {
         throw new CatalogError(`document: not valid JSON or YAML (${(err as Error).message.split('\n')[0]})`);
       }
     }
+    let text: string;
     try {
-      JSON.stringify(document);
-    } catch {
+      text = JSON.stringify(document);
+    } catch (err) {
+      if (err instanceof RangeError) throw tooDeep();
       throw new CatalogError('document: a YAML alias refers to itself (a cycle); describe the schema with $ref instead');
     }
+    // Every later step (normalising, compiling validators) walks the schemas recursively.
+    if (nestsDeeperThan(text, MAX_DOCUMENT_DEPTH)) throw tooDeep();
     const openapi = (document as { openapi?: unknown } | null)?.openapi;
     if (typeof openapi !== 'string' || !/^3\.[01]\./.test(openapi)) {
       throw new CatalogError(`document: not an OpenAPI 3.0 or 3.1 description (missing 'openapi: 3.x')`);

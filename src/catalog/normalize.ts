@@ -3,6 +3,7 @@
 // run time, so both paths validate the same way.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type {
+  OmittedOperation,
   ApiKeyAuth,
   AuthMethod,
   JsonSchema,
@@ -275,6 +276,41 @@ function parameterNameProblem(name: string, location: 'path' | 'query' | 'header
   return undefined;
 }
 
+/**
+ * Why a path template would not reach the provider as written, or undefined. The WHATWG URL parser
+ * drops tabs and newlines, turns '\\' into '/', and removes '.' and '..' segments (even as %2e),
+ * which could move a request outside the service's base path.
+ */
+function pathTemplateProblem(path: string): string | undefined {
+  if (/[\x00-\x20\x7f\\]/.test(path)) return 'holds a space, a control character or a backslash, which a URL cannot carry as written';
+  if (/[{}]/.test(path.replace(/\{[^{}]+\}/g, ''))) return "has an unmatched or empty '{' or '}' (a placeholder is {name})";
+  if (path.split('/').some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) return "holds a '.' or '..' segment, which the URL parser would remove";
+  return undefined;
+}
+
+/** How a parameter is serialised beyond the defaults: a query array's delimiter, or JSON text (`content`). */
+function parameterStyle(
+  p: Obj,
+  pAt: string,
+  refuseAt: (field: string, message: string) => CatalogError,
+): { delimiter?: ' ' | '|'; json?: true; schema?: JsonSchema } {
+  if (p.content !== undefined) {
+    const content = isObj(p.content) ? p.content : {};
+    const type = Object.keys(content).find((t) => /json/i.test(t));
+    if (!type) throw refuseAt(at(pAt, 'content'), 'a parameter described by content needs a JSON media type; the Engine sends its value as JSON text');
+    const media = content[type];
+    return { json: true, schema: toJsonSchema(isObj(media) ? (media.schema ?? {}) : {}) };
+  }
+  const style = p.style ?? (p.in === 'query' ? 'form' : 'simple');
+  const allowed: Record<string, string[]> = { query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'], path: ['simple'], header: ['simple'] };
+  if (typeof style !== 'string' || !allowed[p.in as string]!.includes(style)) {
+    throw refuseAt(at(pAt, 'style'), `style '${String(style)}' is not supported for a ${String(p.in)} parameter (supported: ${allowed[p.in as string]!.join(', ')})`);
+  }
+  if (style === 'spaceDelimited') return { delimiter: ' ' };
+  if (style === 'pipeDelimited') return { delimiter: '|' };
+  return {};
+}
+
 /** Why a grouped path cannot name methods in the typed packages (and which segment), or undefined. */
 function groupNameProblem(group: string[]): { segment: number; message: string } | undefined {
   const display = group.join('.');
@@ -356,6 +392,8 @@ export function normalizeService({ service, version, document, policy }: Normali
   const grouping = policy.grouping ?? {};
 
   const operations: OperationSpec[] = [];
+  const omitted: OmittedOperation[] = [];
+  const documentServer = Array.isArray(document.servers) ? serverUrlOf(document.servers[0]) : undefined;
   const seen = new Set<string>();
   for (const [path, rawItem] of Object.entries(document.paths)) {
     // A path is appended to the base URL: anything but '/…' could move the request to another host.
@@ -365,17 +403,20 @@ export function normalizeService({ service, version, document, policy }: Normali
     if (!path.isWellFormed()) {
       throw new CatalogError(`${where}: path '${path}' holds an unpaired UTF-16 surrogate, which cannot be sent in a URL`, { field: `document.${at('paths', path)}` });
     }
+    const templateProblem = pathTemplateProblem(path);
+    if (templateProblem) throw new CatalogError(`${where}: path '${path}' ${templateProblem}`, { field: `document.${at('paths', path)}` });
     const { value: item, location: itemAt } = resolveLocalRefAt(document, rawItem, `${where} ${path}`, at('paths', path));
     if (!isObj(item)) continue;
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!isObj(op)) continue;
-      const providerOperationId =
-        typeof op.operationId === 'string' && op.operationId
-          ? op.operationId
-          : `${method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
-      const opWhere = `${where} ${providerOperationId}`;
       const opAt = at(itemAt, method);
+      if (op.operationId !== undefined && (typeof op.operationId !== 'string' || !op.operationId)) {
+        throw new CatalogError(`${where} ${method.toUpperCase()} ${path}: operationId must be a non-empty string`, { field: `document.${at(opAt, 'operationId')}` });
+      }
+      const providerOperationId =
+        typeof op.operationId === 'string' ? op.operationId : `${method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
+      const opWhere = `${where} ${providerOperationId}`;
       if (seen.has(providerOperationId)) throw new CatalogError(`${opWhere}: duplicate operationId`);
       seen.add(providerOperationId);
       const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
@@ -386,24 +427,43 @@ export function normalizeService({ service, version, document, policy }: Normali
         ...(Array.isArray(op.parameters) ? op.parameters.map((raw, i) => ({ raw, at: at(at(opAt, 'parameters'), i) })) : []),
       ];
       const paramAt = new Map<string, string>();
+      const refuseAt = (field: string, message: string) => new CatalogError(`${opWhere}: ${field}: ${message}`, { field: `document.${field}` });
+      // A parameter is keyed by location and name (a header's case-insensitively); an operation's own
+      // entry replaces its path item's, but one list naming a parameter twice is a mistake.
+      const keyed = new Map<string, string>();
       for (const found of rawParams) {
         const { value: p, location: pAt } = resolveLocalRefAt(document, found.raw, opWhere, found.at);
-        if (!isObj(p) || typeof p.name !== 'string' || typeof p.in !== 'string') continue;
-        if (p.in === 'cookie') continue;
-        if (p.in !== 'path' && p.in !== 'query' && p.in !== 'header') continue;
+        if (!isObj(p)) throw refuseAt(pAt, 'a parameter must be an object');
+        if (typeof p.name !== 'string') throw refuseAt(at(pAt, 'name'), 'a parameter name must be a string');
+        if (p.in !== 'path' && p.in !== 'query' && p.in !== 'header' && p.in !== 'cookie') {
+          throw refuseAt(at(pAt, 'in'), `'${String(p.in)}' is not a parameter location (path, query, header, cookie); a Swagger 2 'body' parameter is a requestBody in OpenAPI 3`);
+        }
+        const key = `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
+        const list = found.at.slice(0, found.at.lastIndexOf('['));
+        if (keyed.get(key) === list) throw refuseAt(at(pAt, 'name'), `${p.in} parameter '${p.name}' is declared twice in one list${p.in === 'header' ? ' (header names are case-insensitive)' : ''}`);
+        keyed.set(key, list);
+        if (p.in === 'cookie') {
+          if (p.required === true) throw refuseAt(at(pAt, 'in'), `required cookie parameter '${p.name}': the Engine does not send cookies`);
+          continue;
+        }
         if (authCollides(auth, { name: p.name, in: p.in })) continue; // the Engine owns auth parameters
         const nameProblem = parameterNameProblem(p.name, p.in);
-        if (nameProblem) throw new CatalogError(`${opWhere}: ${at(pAt, 'name')}: ${nameProblem}`, { field: `document.${at(pAt, 'name')}` });
-        paramAt.set(`${p.in}:${p.name}`, pAt);
-        params.set(`${p.in}:${p.name}`, {
+        if (nameProblem) throw refuseAt(at(pAt, 'name'), nameProblem);
+        const style = parameterStyle(p, pAt, refuseAt);
+        const schema = style.schema ?? toJsonSchema(p.schema ?? {});
+        paramAt.set(key, pAt);
+        params.set(key, {
           name: p.name,
           in: p.in,
           required: p.in === 'path' ? true : p.required === true,
           ...(typeof p.description === 'string' && p.description ? { description: p.description } : {}),
-          schema: toJsonSchema(p.schema ?? {}),
-          explode: p.explode === undefined ? (p.style ?? 'form') === 'form' : p.explode === true,
+          schema,
+          // OpenAPI's defaults: form style (query) explodes, simple style (path, header) does not.
+          explode: p.explode === undefined ? (p.style ?? (p.in === 'query' ? 'form' : 'simple')) === 'form' : p.explode === true,
           deepObject: p.style === 'deepObject',
           slashPreserving: false,
+          ...(style.delimiter ? { delimiter: style.delimiter } : {}),
+          ...(style.json ? { json: true } : {}),
         });
       }
       const parameters = [...params.values()];
@@ -418,9 +478,15 @@ export function normalizeService({ service, version, document, policy }: Normali
         if (!p) throw new CatalogError(`${opWhere}: slashPreserving names '${name}', which is not a path parameter`);
         p.slashPreserving = true;
       }
-      for (const m of path.matchAll(/\{([^}]+)\}/g)) {
-        if (!parameters.some((p) => p.in === 'path' && p.name === m[1])) {
-          throw new CatalogError(`${opWhere}: path template {${m[1]}} has no path parameter`);
+      const placeholders = new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!));
+      for (const name of placeholders) {
+        if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
+          throw new CatalogError(`${opWhere}: path template {${name}} has no path parameter`);
+        }
+      }
+      for (const [k, p] of params) {
+        if (p.in === 'path' && !placeholders.has(p.name)) {
+          throw refuseAt(at(paramAt.get(k)!, 'name'), `path parameter '${p.name}' is not in the path template '${path}', so its value could never be sent`);
         }
       }
 
@@ -442,7 +508,15 @@ export function normalizeService({ service, version, document, policy }: Normali
             schema: toJsonSchema(isObj(media) ? (media.schema ?? {}) : {}),
           };
           locations?.set(body, at(at(bodyAt, 'content'), contentType));
+        } else if (rawBody.required === true) {
+          omitted.push({ operationId: providerOperationId, field: `document.${at(bodyAt, 'content')}`, reason: `its required request body has no JSON media type (${Object.keys(rawBody.content).join(', ') || 'none'}); the Engine sends JSON bodies only` });
+          continue;
         }
+      }
+      const ownServers = Array.isArray(op.servers) && op.servers.length ? { list: op.servers, field: at(opAt, 'servers') } : Array.isArray(item.servers) && item.servers.length ? { list: item.servers, field: at(itemAt, 'servers') } : undefined;
+      if (ownServers && serverUrlOf(ownServers.list[0]) !== documentServer) {
+        omitted.push({ operationId: providerOperationId, field: `document.${ownServers.field}`, reason: `it is served at its own address (${String(serverUrlOf(ownServers.list[0]) ?? '?').slice(0, 200)}), not at the service's base URL, where the Engine sends every call` });
+        continue;
       }
 
       const responses: Record<string, JsonSchema | null> = {};
@@ -535,5 +609,9 @@ export function normalizeService({ service, version, document, policy }: Normali
     headers: policy.headers ?? {},
     schemas,
     operations,
+    ...(omitted.length ? { omitted } : {}),
   };
 }
+
+/** A server object's url, when it has one. */
+const serverUrlOf = (server: unknown): string | undefined => (isObj(server) && typeof server.url === 'string' ? server.url : undefined);

@@ -17,6 +17,10 @@ export interface ParameterSpec {
   deepObject: boolean;
   /** Path parameter whose embedded `/` is kept (resource names). */
   slashPreserving: boolean;
+  /** Query arrays not exploded: spaceDelimited (' ') or pipeDelimited ('|') instead of commas. */
+  delimiter?: ' ' | '|';
+  /** Described by `content` (a JSON media type): the value is sent as JSON text under its name. */
+  json?: true;
 }
 
 export interface RequestBodySpec {
@@ -92,6 +96,15 @@ export interface ServiceIndex {
   /** The provider's components.schemas; operation schemas refer to them as `#/components/schemas/X`. */
   schemas: Record<string, JsonSchema>;
   operations: OperationSpec[];
+  /** Operations of the description the Engine cannot send as described, left out of `operations`. */
+  omitted?: OmittedOperation[];
+}
+
+export interface OmittedOperation {
+  operationId: string;
+  /** Where in the document the reason is (`document.paths['/x'].post.requestBody.content`). */
+  field: string;
+  reason: string;
 }
 
 export interface ServiceSummary {

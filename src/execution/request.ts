@@ -25,9 +25,31 @@ function encodeSegment(name: string, segment: string): string {
   return encodeURIComponent(segment);
 }
 
+/**
+ * The parts of a path or header value in OpenAPI's `simple` style, joined with commas by the caller:
+ * an array's items, an object's `key,value` pairs (`key=value` exploded); a scalar is one part.
+ * A parameter described by `content` is its JSON text.
+ */
+function simpleParts(p: ParameterSpec, value: unknown): string[] {
+  if (p.json) return [JSON.stringify(value)];
+  if (Array.isArray(value)) return value.map(scalar);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => (p.explode ? [`${k}=${scalar(v)}`] : [k, scalar(v)]));
+  }
+  return [scalar(value)];
+}
+
 /** Resource-name values arrive unencoded; slash-preserving parameters keep '/', all else is escaped. */
 export function encodePathValue(p: ParameterSpec, value: unknown): string {
-  const text = scalar(value);
+  if (!p.json && value !== null && typeof value === 'object') {
+    // simple style: each item, key and value escaped on its own; the commas (and an exploded pair's '=') kept.
+    const one = (part: unknown) => encodePathValue({ ...p, slashPreserving: false }, scalar(part));
+    if (Array.isArray(value)) return value.map(one).join(',');
+    return Object.entries(value)
+      .map(([k, v]) => (p.explode ? `${one(k)}=${one(v)}` : `${one(k)},${one(v)}`))
+      .join(',');
+  }
+  const text = p.json ? JSON.stringify(value) : scalar(value);
   if (text === '') throw invalid(p.name, 'must not be empty');
   if (!p.slashPreserving) return encodeSegment(p.name, text);
   return text
@@ -38,9 +60,11 @@ export function encodePathValue(p: ParameterSpec, value: unknown): string {
 
 function appendQuery(parts: string[], p: ParameterSpec, value: unknown) {
   const k = encodeURIComponent(p.name);
-  if (Array.isArray(value)) {
+  if (p.json) {
+    parts.push(`${k}=${encodeURIComponent(JSON.stringify(value))}`);
+  } else if (Array.isArray(value)) {
     if (p.explode) for (const item of value) parts.push(`${k}=${encodeURIComponent(scalar(item))}`);
-    else parts.push(`${k}=${value.map((item) => encodeURIComponent(scalar(item))).join(',')}`);
+    else parts.push(`${k}=${value.map((item) => encodeURIComponent(scalar(item))).join(p.delimiter === ' ' ? '%20' : p.delimiter ?? ',')}`);
   } else if (value !== null && typeof value === 'object') {
     if (!p.explode && !p.deepObject) {
       // form, explode false: `name=prop,value,prop,value` (OpenAPI 3 style examples)
@@ -70,11 +94,14 @@ export function buildRequest(
     const value = input[p.name];
     if (value === undefined) continue;
     try {
-      if (p.in === 'path') path = path.replace(`{${p.name}}`, () => encodePathValue(p, value));
+      if (p.in === 'path') {
+        const encoded = encodePathValue(p, value);
+        path = path.replaceAll(`{${p.name}}`, () => encoded); // a placeholder may appear more than once
+      }
       else if (p.in === 'query') {
         if (value !== null) appendQuery(query, p, value);
       } else {
-        const text = scalar(value);
+        const text = typeof value === 'string' ? value : simpleParts(p, value).join(',');
         if (/[\r\n]/.test(text)) throw invalid(p.name, 'must not contain line breaks');
         if (HEADER_UNSAFE.test(text)) throw invalid(p.name, 'must hold only printable ASCII, spaces, tabs and Latin-1 characters (an HTTP header value cannot carry others)');
         headers[p.name.toLowerCase()] = text;

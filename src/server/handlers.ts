@@ -230,7 +230,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
           body: {
             name: index.service,
             title: index.title,
-            versions: [{ version: index.version, operations: index.operations.length, source: 'imported', baseUrl: index.baseUrl }],
+            versions: [{ version: index.version, operations: index.operations.length, source: 'imported', baseUrl: index.baseUrl, ...(index.omitted ? { omitted: index.omitted } : {}) }],
           },
         };
       } catch (err) {
