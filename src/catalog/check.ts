@@ -104,18 +104,7 @@ function locate(ajv: Ajv2020, index: ServiceIndex, op: OperationSpec, locations:
       if (!isObj(node)) continue;
       const problem = nodeProblem(node, here, holder, (target, targetField) => queue.push({ schema: target as JsonSchema, field: targetField }));
       if (problem) return problem;
-      const children: { node: unknown; field: string }[] = [];
-      for (const key of SCHEMA_MAPS) {
-        const map = node[key];
-        if (isObj(map)) for (const [name, sub] of Object.entries(map)) children.push({ node: sub, field: at(at(here, key), name) });
-      }
-      for (const key of SCHEMA_LISTS) {
-        const value = node[key];
-        if (Array.isArray(value)) value.forEach((sub, i) => children.push({ node: sub, field: at(at(here, key), i) }));
-        else children.push({ node: value, field: at(here, key) });
-      }
-      for (const key of SCHEMA_ONES) children.push({ node: node[key], field: at(here, key) });
-      stack.push(...children.reverse());
+      stack.push(...subschemas(node, here).reverse());
     }
   }
   // What the meta-schema refuses (a negative minLength, a `required` that is not an array, …).
@@ -154,18 +143,25 @@ function sizeProblem(index: ServiceIndex, locations: SourceLocations): Problem |
         return { field: at(field, key), message: `holds ${Object.keys(map).length} properties; a schema may hold at most ${MAX_PROPERTIES}` };
       }
     }
-    for (const key of SCHEMA_MAPS) {
-      const map = node[key];
-      if (isObj(map)) for (const [name, sub] of Object.entries(map)) stack.push({ node: sub, field: at(at(field, key), name) });
-    }
-    for (const key of SCHEMA_LISTS) {
-      const value = node[key];
-      if (Array.isArray(value)) value.forEach((sub, i) => stack.push({ node: sub, field: at(at(field, key), i) }));
-      else stack.push({ node: value, field: at(field, key) });
-    }
-    for (const key of SCHEMA_ONES) stack.push({ node: node[key], field: at(field, key) });
+    stack.push(...subschemas(node, field));
   }
   return undefined;
+}
+
+/** The subschemas of a schema object, each with where it is, in keyword order. */
+function subschemas(node: Obj, field: string): { node: unknown; field: string }[] {
+  const children: { node: unknown; field: string }[] = [];
+  for (const key of SCHEMA_MAPS) {
+    const map = node[key];
+    if (isObj(map)) for (const [name, sub] of Object.entries(map)) children.push({ node: sub, field: at(at(field, key), name) });
+  }
+  for (const key of SCHEMA_LISTS) {
+    const value = node[key];
+    if (Array.isArray(value)) value.forEach((sub, i) => children.push({ node: sub, field: at(at(field, key), i) }));
+    else children.push({ node: value, field: at(field, key) });
+  }
+  for (const key of SCHEMA_ONES) children.push({ node: node[key], field: at(field, key) });
+  return children;
 }
 
 /** Properties one schema object may declare. */
