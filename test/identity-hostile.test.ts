@@ -99,6 +99,21 @@ describe('cache headers on credentials', () => {
     expect(granted.headers.get('cache-control') ?? '').toContain('no-store');
   });
 
+  // RFC 8628 §3.4: a device code is redeemed by the client it was issued to (found by review).
+  it('redeems a device code only for the client_id it was issued to', async () => {
+    const start = await post('/v1/auth/device', { client_id: 'ci-runner' });
+    const code = await t.engine.deps.accounts.issueSigninCode('owner');
+    expect((await signin({ user_code: start.body.user_code, username: 'owner', password: code, decision: 'approve' })).status).toBe(200);
+    for (const other of [{ client_id: 'svc-cli' }, {}]) {
+      const refused = await post('/v1/auth/token', { grant_type: DEVICE_GRANT, device_code: start.body.device_code, ...other });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: 'invalid_grant', error_description: 'this device code was issued to another client_id' });
+    }
+    const granted = await post('/v1/auth/token', { grant_type: DEVICE_GRANT, device_code: start.body.device_code, client_id: 'ci-runner' });
+    expect(granted.status).toBe(200);
+    t.canaries.push(granted.body.access_token);
+  });
+
   // The device authorization answer holds the device_code, which redeems the credential once approved.
   it('answers the device_code from /v1/auth/device with Cache-Control: no-store', async () => {
     const start = await startDevice();

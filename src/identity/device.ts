@@ -71,10 +71,12 @@ export class DeviceFlow {
   }
 
   /** RFC 8628 §3.4–3.5: one poll. Returns the credential once the person has approved. */
-  async poll(deviceCode: string): Promise<{ access_token: string; token_type: 'Bearer'; subject: string }> {
+  async poll(deviceCode: string, clientId = 'svc-cli'): Promise<{ access_token: string; token_type: 'Bearer'; subject: string }> {
     const hash = hashToken(deviceCode);
     const row = await this.store.getDeviceCode(hash);
     if (!row) throw new DeviceFlowError('invalid_grant', 'unknown device code');
+    // RFC 8628 §3.4: the code is redeemed by the client it was issued to.
+    if (row.clientId !== clientId) throw new DeviceFlowError('invalid_grant', 'this device code was issued to another client_id');
     const now = Date.now();
     if (row.status === 'redeemed') throw new DeviceFlowError('invalid_grant', 'this device code was already used');
     if (row.status === 'denied') throw new DeviceFlowError('access_denied', 'the sign-in was denied');

@@ -338,7 +338,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
 
     async exchangeDeviceCode({ body }) {
       try {
-        return { body: await deviceFlow.poll(body.device_code) };
+        return { body: await deviceFlow.poll(body.device_code, body.client_id ?? 'svc-cli') };
       } catch (err) {
         if (err instanceof DeviceFlowError) return { status: 400, body: { error: err.error, error_description: err.message } };
         throw err;
