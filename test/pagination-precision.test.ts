@@ -39,7 +39,9 @@ let ghSdk: { versionId: string; token: string };
 let grpc: RawEngineClient;
 let mcp: Client;
 /** Which pages the fake CRM serves. */
-let crmMode: 'aggregate' | 'cursor' = 'aggregate';
+let crmMode: 'aggregate' | 'cursor' | 'error' = 'aggregate';
+/** An error answer whose body holds integers past 2^53 (a provider echoing the resource it refused). */
+const ERROR_BODY = '{"error":{"type":"conflict","id":12345678901234567891,"small":7}}';
 
 const raw = (res: import('node:http').ServerResponse, body: string, headers: Record<string, string> = {}) => {
   res.writeHead(200, { 'content-type': 'application/json', ...headers });
@@ -49,6 +51,10 @@ const raw = (res: import('node:http').ServerResponse, body: string, headers: Rec
 beforeAll(async () => {
   crm = await startFakeProvider((req, res) => {
     const after = new URL(req.url, 'http://x').searchParams.get('starting_after');
+    if (crmMode === 'error') {
+      res.writeHead(409, { 'content-type': 'application/json' });
+      return res.end(ERROR_BODY);
+    }
     if (crmMode === 'cursor') return raw(res, CURSOR_PAGES[after ?? 'first'] ?? '{"data":[],"has_more":false}');
     raw(res, CRM_PAGES[after ? Number(after.slice(4)) : 0]!);
   });
@@ -138,6 +144,25 @@ describe('paginated aggregates keep integers past 2^53 exactly', () => {
     const text = await restText(crmSdk, { operation: 'demo-crm.contacts/list', input: {} });
     expect(crm.requests.slice(before).map((r) => new URL(r.url, 'http://x').searchParams.get('starting_after'))).toEqual([null, BIG_CURSOR]);
     expect(text).toBe(okEnvelope(`{"data":[{"id":${BIG_CURSOR},"v":1.5},{"id":"con_last","v":2}],"has_more":false}`));
+  });
+
+  it("keeps the digits of a provider's error body on REST and gRPC, at the page it failed", async () => {
+    crmMode = 'error';
+    const res = await fetch(`${t.engine.url}/v1/apps/${crmSdk.versionId}/executions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${crmSdk.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'demo-crm.contacts/list', input: {} }),
+    });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text).toContain(`"details":{"providerBody":${ERROR_BODY},"page":1}`);
+    const call = await grpc.execute(crmSdk.token, { versionId: crmSdk.versionId, operation: 'demo-crm.contacts/list' });
+    expect(call.wire!.error!.detailsJson).toBe(`{"providerBody":${ERROR_BODY},"page":1}`);
+    // The sandbox still gets plain numbers (the same as JSON.parse of the body).
+    const code = 'const r = await call("demo-crm.contacts/list", {}); return [r.ok, typeof r.error.details.providerBody.error.id, r.error.details.providerBody.error.small];';
+    const result = (await mcp.callTool({ name: 'execute', arguments: { code } })) as any;
+    expect(result.structuredContent.result).toEqual([false, 'number', 7]);
+    crmMode = 'aggregate';
   });
 
   it('hands the MCP sandbox plain numbers', async () => {

@@ -60,6 +60,11 @@ export interface CallResult {
    * so a surface can splice it into its reply instead of re-serialising the parsed value.
    */
   dataJson?: string | undefined;
+  /**
+   * `envelope.error.details` to serialise instead, when the provider's error body holds integers
+   * past 2^53: its `providerBody` keeps their digits (JSON.rawJSON). Never handed to a script.
+   */
+  exactDetails?: Record<string, unknown> | undefined;
 }
 
 interface Outcome {
@@ -70,6 +75,7 @@ interface Outcome {
   bytes: number;
   sha256: string | null;
   dataJson?: string | undefined;
+  exactDetails?: Record<string, unknown> | undefined;
 }
 
 /** 404 for a well-formed version ID no SDK app has (DESIGN §5); a version of another app stays 401. */
@@ -243,6 +249,7 @@ export function resultJson(result: CallResult): string {
   if (result.dataJson !== undefined && e.ok === true && e.error === null) {
     return `{"ok":true,"status":${JSON.stringify(e.status)},"data":${result.dataJson},"error":null}`;
   }
+  if (result.exactDetails && e.error) return JSON.stringify({ ...e, error: { ...e.error, details: result.exactDetails } });
   return JSON.stringify(e);
 }
 
@@ -335,6 +342,7 @@ export class Executor {
       providerDurationMs: outcome.durationMs,
       receiptId,
       dataJson: outcome.dataJson,
+      exactDetails: outcome.exactDetails,
     };
   }
 
@@ -468,19 +476,22 @@ export class Executor {
     return known === undefined ? this.vault.get(DEFAULT_BUCKET, service).then(withSecret) : withSecret(known);
   }
 
-  private providerFailure(index: ServiceIndex, res: ProviderResponse, extra: Record<string, unknown> = {}): Envelope {
-    return failure(res.status, {
+  /** The provider's error answer as an envelope, with its exact-digit details when the body needs them. */
+  private providerFailure(index: ServiceIndex, res: ProviderResponse, extra: Record<string, unknown> = {}): Pick<Outcome, 'envelope' | 'exactDetails'> {
+    const envelope = failure(res.status, {
       code: 'PROVIDER_ERROR',
       message: `${index.service} answered HTTP ${res.status}`,
       retryable: res.status >= 500 || res.status === 429,
       details: { providerBody: res.data, ...extra },
     });
+    const exact = exactParse(res.json);
+    return { envelope, exactDetails: exact === undefined ? undefined : { providerBody: exact, ...extra } };
   }
 
   private single(index: ServiceIndex, res: ProviderResponse): Outcome {
     const ok = res.status >= 200 && res.status < 300;
     return {
-      envelope: ok ? success(res.status, res.data) : this.providerFailure(index, res),
+      ...(ok ? { envelope: success(res.status, res.data) } : this.providerFailure(index, res)),
       providerAnswered: true,
       pages: 1,
       durationMs: res.durationMs,
@@ -526,7 +537,7 @@ export class Executor {
       bytes += res.raw.length;
       durationMs += res.durationMs;
       if (res.status < 200 || res.status >= 300) {
-        return { envelope: this.providerFailure(index, res, { page: pages }), ...partial(), sha256: sha256(res.raw) };
+        return { ...this.providerFailure(index, res, { page: pages }), ...partial(), sha256: sha256(res.raw) };
       }
       const pageItems = getAt(res.data, policy.items);
       if (!Array.isArray(pageItems)) {

@@ -201,7 +201,7 @@ function decodeRequest(bytes: Buffer): ExecuteRequest {
 }
 
 /** The envelope as the wire message; `dataJson`, when given, is `envelope.data` as JSON text already (the provider's own body). */
-export function toWire(envelope: Envelope, dataJson?: string): WireEnvelope {
+export function toWire(envelope: Envelope, dataJson?: string, exactDetails?: Record<string, unknown>): WireEnvelope {
   const error = envelope.error;
   return {
     ok: envelope.ok,
@@ -212,7 +212,7 @@ export function toWire(envelope: Envelope, dataJson?: string): WireEnvelope {
           code: error.code,
           message: error.message,
           retryable: error.retryable,
-          detailsJson: error.details === undefined ? undefined : JSON.stringify(error.details),
+          detailsJson: error.details === undefined ? undefined : JSON.stringify(exactDetails ?? error.details),
           recoveryJson: error.recovery === undefined ? undefined : JSON.stringify(error.recovery),
         }
       : undefined,
@@ -246,7 +246,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
   const scopeFor = versionScopes('grpc', config.restMaxResultBytes);
 
   /** The REST route's steps, in its order: token, parameters, body, version, execution. */
-  async function run(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, signal: AbortSignal): Promise<{ envelope: Envelope; dataJson?: string | undefined }> {
+  async function run(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, signal: AbortSignal): Promise<{ envelope: Envelope; dataJson?: string | undefined; exactDetails?: Record<string, unknown> | undefined }> {
     const req = call.request;
     const header = call.metadata.get('authorization')[0];
     const bearer = bearerFrom(typeof header === 'string' ? header : undefined);
@@ -272,7 +272,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     }
     // The provider's JSON text goes on the wire as it came, not re-serialised from the parsed value.
     const result = await executor.call(scope, body as unknown as CallRequest);
-    return { envelope: result.envelope, dataJson: result.envelope.ok ? result.dataJson : undefined };
+    return { envelope: result.envelope, dataJson: result.envelope.ok ? result.dataJson : undefined, exactDetails: result.exactDetails };
   }
 
   const execute = (call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, callback: sendUnaryData<WireEnvelope>) => {
@@ -287,11 +287,11 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
         if (!(err instanceof EngineError)) log.error({ err, operation: call.request.operation }, 'gRPC execution failed');
         return { envelope: toEnvelope(err), dataJson: undefined };
       })
-      .then(({ envelope, dataJson }) => {
+      .then(({ envelope, dataJson, exactDetails }: { envelope: Envelope; dataJson?: string | undefined; exactDetails?: Record<string, unknown> | undefined }) => {
         release();
         metrics.observeRequest('grpc', call.cancelled ? 'cancelled' : envelope.status, (performance.now() - started) / 1000);
         if (call.cancelled) return;
-        callback(null, toWire(envelope, dataJson));
+        callback(null, toWire(envelope, dataJson, exactDetails));
       })
       .catch((err: unknown) => {
         log.error({ err }, 'gRPC reply failed');
