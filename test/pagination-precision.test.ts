@@ -53,7 +53,8 @@ beforeAll(async () => {
     const after = new URL(req.url, 'http://x').searchParams.get('starting_after');
     if (crmMode === 'error') {
       res.writeHead(409, { 'content-type': 'application/json' });
-      return res.end(ERROR_BODY);
+      res.end(ERROR_BODY);
+      return;
     }
     if (crmMode === 'cursor') return raw(res, CURSOR_PAGES[after ?? 'first'] ?? '{"data":[],"has_more":false}');
     raw(res, CRM_PAGES[after ? Number(after.slice(4)) : 0]!);

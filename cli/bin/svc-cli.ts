@@ -17,7 +17,7 @@ import { workspace } from '../commands/workspace/index.ts';
 import { commandTree } from '../lib/command.ts';
 import { report } from '../lib/errors.ts';
 import { setColor } from '../lib/output.ts';
-import { locate, refuseRepeatedOptions, usageFailure } from '../lib/usage.ts';
+import { locate, refuseMistypedOptions, refuseRepeatedOptions, refuseWordsAfterDashes, usageFailure } from '../lib/usage.ts';
 import { CLI_VERSION } from '../lib/version.ts';
 
 const commands = [login, logout, whoami, workspace, bucket, secret, sdk, mcp, connection, skill];
@@ -36,14 +36,17 @@ const ENVIRONMENT = `Environment:
 
 Exit codes: 0 ok, 1 failure, 2 usage.`;
 
+const COLOR_FLAGS = new Set(['--color', '--no-color']);
+
 try {
   // `svc-cli bogus --help` would print the top-level help as if all were well.
   if (locate(tree, args).unknown !== undefined && args.some((a) => a === '--help' || a === '-h')) {
     throw usageFailure('Unknown argument', args, tree, refusedArgument);
   }
   // `--version` is also a flag of some commands (`workspace service add --version v1`), so the
-  // program's own version is answered here rather than by yargs' global --version.
-  if (args.length === 1 && args[0] === '--version') process.stdout.write(CLI_VERSION + '\n');
+  // program's own version is answered here rather than by yargs' global --version; the global
+  // colour flags may stand next to it.
+  if (args.filter((a) => !COLOR_FLAGS.has(a)).join(' ') === '--version') process.stdout.write(CLI_VERSION + '\n');
   else await yargs(args)
     .scriptName('svc-cli')
     .locale('en') // the fail handler reads yargs' messages
@@ -59,7 +62,10 @@ try {
     .option('color', { type: 'boolean', global: true, hidden: true, describe: '--no-color: no colours (as NO_COLOR)' })
     // yargs passes the command's own instance as the second argument (its types leave it out).
     .middleware(((argv: Record<string, unknown>, y: Argv) => {
-      refuseRepeatedOptions(argv, y, args, locate(tree, args).node.path);
+      const { node } = locate(tree, args);
+      refuseRepeatedOptions(argv, y, args, node.path);
+      refuseMistypedOptions(argv, y, args, node, refusedArgument);
+      refuseWordsAfterDashes(argv, node, refusedArgument);
       setColor(argv.color !== false);
     }) as unknown as MiddlewareFunction, true)
     .help()

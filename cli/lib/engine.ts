@@ -3,7 +3,7 @@
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from '../../generated/engine-api/types.ts';
 import { DEFAULT_ENGINE_URL, activeCredential, displayUrl, engineUrl, type ActiveCredential } from './credentials.ts';
-import { CliError } from './errors.ts';
+import { CliError, UsageError } from './errors.ts';
 import { CLI_VERSION } from './version.ts';
 
 export type EngineApi = Client<paths>;
@@ -89,6 +89,24 @@ export class EngineCallError extends CliError {
   }
 }
 
+/** Which flag filled each request field (`binding.endUserRef` → `--end-user`), as the Engine names fields in `details.field`. */
+export type FlagFields = Record<string, string>;
+
+/**
+ * An Engine schema refusal (400 ENGINE_INVALID_INPUT) of a field the CLI filled from a flag, told
+ * as that flag: a usage error (exit 2), not the request's internals (`body/binding/endUserRef …`).
+ */
+export function flagRefusal(failure: EngineFailure, flags: FlagFields | undefined): UsageError | undefined {
+  const field = failure.details?.field;
+  if (!flags || failure.status !== 400 || failure.code !== 'ENGINE_INVALID_INPUT' || typeof field !== 'string' || !Object.hasOwn(flags, field)) return undefined;
+  const flag = flags[field]!;
+  // The first schema error says what is wrong without the path; a handler's own message starts with the field.
+  const first = (failure.details?.errors as { message?: unknown }[] | undefined)?.[0]?.message;
+  const own = failure.message.startsWith(field) ? failure.message.slice(field.length).replace(/^:?\s*/, '') : failure.message;
+  const what = typeof first === 'string' ? first : own;
+  return new UsageError(`${flag} ${what}`, `fix ${flag} and run the command again (see --help)`);
+}
+
 /** Turns a thrown fetch failure (refused connection, timeout, non-JSON answer) into a CliError. */
 export function transportError(url: string, err: unknown): CliError {
   if (err instanceof CliError) return err;
@@ -108,7 +126,7 @@ type Answer<T> = { data?: T; error?: unknown; response: Response };
 export async function unwrap<T>(
   url: string,
   request: Promise<Answer<T>>,
-  options: { hint?: Hint; credential?: ActiveCredential } = {},
+  options: { hint?: Hint; credential?: ActiveCredential; flags?: FlagFields } = {},
 ): Promise<T> {
   let answer: Answer<T>;
   try {
@@ -134,6 +152,8 @@ export async function unwrap<T>(
       }[options.credential.source],
     );
   }
+  const refusal = flagRefusal(failure, options.flags);
+  if (refusal) throw refusal;
   const advice = engineAdvice(failure.message);
   if (advice) throw new EngineCallError({ ...failure, message: advice.what }, advice.advice);
   const hint = typeof options.hint === 'function' ? options.hint(failure) : options.hint;
@@ -151,12 +171,13 @@ export interface Session {
   url: string;
   api: EngineApi;
   credential: ActiveCredential;
-  call<T>(request: Promise<Answer<T>>, hint?: Hint): Promise<T>;
+  /** `flags`: the request fields filled from flags, so the Engine's refusal of one names its flag. */
+  call<T>(request: Promise<Answer<T>>, hint?: Hint, flags?: FlagFields): Promise<T>;
 }
 
 export function session(): Session {
   const url = engineUrl();
   const credential = activeCredential(url);
   const api = engineClient(url, credential.token);
-  return { url, api, credential, call: (request, hint) => unwrap(url, request, { hint, credential }) };
+  return { url, api, credential, call: (request, hint, flags) => unwrap(url, request, { hint, credential, flags }) };
 }

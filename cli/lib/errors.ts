@@ -25,6 +25,15 @@ export class UsageError extends CliError {
   }
 }
 
+/** What an SDK execution token, MCP token or CLI credential starts with. */
+const CREDENTIAL_PREFIX = /^svc_(cli|sdk|mcp)_/;
+
+/** Whether an argument looks like a credential: such a value is never shown back. */
+export const looksLikeCredential = (text: string) => CREDENTIAL_PREFIX.test(text.trim());
+
+/** An argument quoted for an error line, or said to be withheld when it looks like a credential. */
+export const shownArgument = (text: string) => (looksLikeCredential(text) ? 'that looks like a credential (not shown)' : `'${text}'`);
+
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
 
 /** The single stderr line for an error. */

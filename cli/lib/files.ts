@@ -30,6 +30,15 @@ export function writeFile(path: string, data: string | Uint8Array, mode?: number
   }
 }
 
+/**
+ * ` --file <path>` for a next-step hint when --file was given (the next command must read the same
+ * file), quoted for a POSIX shell when the path needs it; '' otherwise.
+ */
+export function fileFlag(file: string | undefined): string {
+  if (file === undefined) return '';
+  return ` --file ${/^[\w@%+=:,./-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`}`;
+}
+
 /** A directory given where a file was expected (`--file .`). */
 const isDirectory = (path: string) => new CliError(`${path} is a directory, not a file`, 'pass the path of a file, not a directory, to --file');
 

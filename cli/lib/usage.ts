@@ -2,7 +2,7 @@
 // failures rewritten for the command tree, and one-value options given more than once.
 import type { Argv } from 'yargs';
 import type { CommandNode } from './command.ts';
-import { UsageError } from './errors.ts';
+import { UsageError, looksLikeCredential, shownArgument } from './errors.ts';
 
 /** Where the command words of `args` lead in the tree, and the first word that names no command there. */
 export interface Position {
@@ -59,6 +59,9 @@ function suggestion(tree: CommandNode, node: CommandNode, word: string): string 
   return close.length ? close.map((name) => `${node.path} ${name}`).join('` or `') : undefined;
 }
 
+/** `secret` and its subcommands: what follows them may be the secret itself, so it is never echoed. */
+const isUnderSecret = (node: CommandNode) => node.path === 'svc-cli secret' || node.path.startsWith('svc-cli secret ');
+
 /** Options every level knows (root and groups): anything else there is unknown. */
 const EVERYWHERE = new Set(['help', 'h', 'version', 'color', 'no-color']);
 
@@ -69,7 +72,7 @@ const EVERYWHERE = new Set(['help', 'h', 'version', 'color', 'no-color']);
 export function usageFailure(message: string, args: string[], tree: CommandNode, secretRefused: (service?: string) => UsageError): UsageError {
   const { node, unknown } = locate(tree, args);
   const help = `run \`${node.path} --help\` for usage`;
-  const underSecret = node.path === 'svc-cli secret' || node.path.startsWith('svc-cli secret ');
+  const underSecret = isUnderSecret(node);
   const yargsUnknown = /^(Did you mean .*\?|Unknown arguments?(:.*)?|choose a .*)$/is.test(message);
 
   if (underSecret) {
@@ -109,8 +112,15 @@ export function usageFailure(message: string, args: string[], tree: CommandNode,
     }
   }
 
+  const unknownArguments = /^Unknown arguments?: (.*)$/is.exec(message);
+  if (unknownArguments && unknownArguments[1]!.split(', ').some(looksLikeCredential)) {
+    // `login --with-token svc_cli_…`: yargs would name the credential itself.
+    const pipe = node.path === 'svc-cli login' ? 'credentials are read from standard input: `printf %s "$TOKEN" | svc-cli login --with-token`; ' : '';
+    return new UsageError('unknown argument that looks like a credential (not shown)', `${pipe}${help}`);
+  }
+
   if (unknown !== undefined && yargsUnknown) {
-    const what = node === tree ? `unknown command '${unknown}'` : `unknown ${node.path.slice('svc-cli '.length)} subcommand '${unknown}'`;
+    const what = node === tree ? `unknown command ${shownArgument(unknown)}` : `unknown ${node.path.slice('svc-cli '.length)} subcommand ${shownArgument(unknown)}`;
     const like = suggestion(tree, node, unknown);
     return new UsageError(what, `${like ? `did you mean \`${like}\`? ` : ''}run \`${node.path} --help\` for the commands`);
   }
@@ -134,21 +144,68 @@ export function usageFailure(message: string, args: string[], tree: CommandNode,
   return new UsageError(what, help);
 }
 
+type ParsedOptions = { key: Record<string, unknown>; array: string[]; boolean: string[]; number: string[]; string: string[]; alias: Record<string, string[]> };
+const optionsOf = (y: Argv) => (y as unknown as { getOptions(): ParsedOptions }).getOptions();
+
+/** How an option was typed (`--q` for `--query`), else `--<key>`. */
+const typedName = (args: string[], names: string[], key: string) =>
+  args.find((a) => names.some((n) => a === `--${n}` || a.startsWith(`--${n}=`) || a === `-${n}`))?.split('=')[0] ?? `--${key}`;
+
 /**
  * yargs turns a one-value option given twice into an array (`--expires 7d --expires 1d`), which
  * commands would then send on or crash on. Refuses that for every option not declared repeatable.
  */
 export function refuseRepeatedOptions(argv: Record<string, unknown>, y: Argv, args: string[], path: string): void {
-  const options = (y as unknown as { getOptions(): { key: Record<string, unknown>; array: string[]; alias: Record<string, string[]> } }).getOptions();
+  const options = optionsOf(y);
   for (const key of Object.keys(options.key)) {
     const names = [key, ...(options.alias[key] ?? [])];
     if (names.some((n) => options.array.includes(n))) continue;
     const value = argv[key];
     if (Array.isArray(value) && value.length > 1) {
       const times = value.length === 2 ? 'twice' : `${value.length} times`;
-      // Named as it was typed (`--q` for `--query`).
-      const typed = args.find((a) => names.some((n) => a === `--${n}` || a.startsWith(`--${n}=`) || a === `-${n}`))?.split('=')[0] ?? `--${key}`;
-      throw new UsageError(`${typed} was given ${times}`, `give it once; run \`${path} --help\` for usage`);
+      throw new UsageError(`${typedName(args, names, key)} was given ${times}`, `give it once; run \`${path} --help\` for usage`);
     }
   }
+}
+
+/**
+ * yargs reads `--no-<flag>` as false and `--<flag>.<key> v` as an object for any flag, so a value
+ * flag could reach a command as a boolean or an object. Refuses every option whose value is not
+ * of its declared type, naming the flag (never what was typed after it: under `secret` a dotted
+ * flag's value, or `--value` itself, may be the secret).
+ */
+export function refuseMistypedOptions(argv: Record<string, unknown>, y: Argv, args: string[], node: CommandNode, secretRefused: (service?: string) => UsageError): void {
+  const options = optionsOf(y);
+  for (const key of Object.keys(options.key)) {
+    const type = (['string', 'number', 'boolean'] as const).find((t) => options[t].includes(key));
+    const value = argv[key];
+    if (!type || value === undefined) continue;
+    if ((Array.isArray(value) ? value : [value]).every((v) => typeof v === type)) continue;
+    const names = [key, ...(options.alias[key] ?? [])];
+    const flag = `--${key}`;
+    const dotted = args.some((a) => names.some((n) => a.startsWith(`--${n}.`)));
+    if (isUnderSecret(node) && (dotted || key === 'value')) throw secretRefused(typeof argv.service === 'string' ? argv.service : undefined);
+    const negated = args.some((a) => names.some((n) => a === `--no-${n}` || a.startsWith(`--no-${n}=`)));
+    const wrong = dotted ? `${flag}.<key> is not an option` : negated ? `--no-${key} is not an option` : `it needs a ${type}`;
+    const what = type === 'boolean' ? `${flag} is a yes/no flag: ${wrong}` : `${flag} takes a value: ${wrong}`;
+    throw new UsageError(what, `${type === 'boolean' ? `give ${flag} alone` : `give ${flag} a value`}, or leave it out; run \`${node.path} --help\` for usage`);
+  }
+}
+
+/**
+ * Words after `--` are positionals yargs' strict mode lets through (it keeps them in argv['--']):
+ * a command would silently ignore them (`mcp token revoke A -- B` revoking A only). Under
+ * `secret` they may be the secret itself.
+ */
+export function refuseWordsAfterDashes(argv: { '--'?: unknown[]; service?: unknown }, node: CommandNode, secretRefused: (service?: string) => UsageError): void {
+  const extra = (argv['--'] ?? []).map(String);
+  if (!extra.length) return;
+  if (isUnderSecret(node)) throw secretRefused(typeof argv.service === 'string' ? argv.service : undefined);
+  const usage = [node.path, ...node.positionals].join(' ');
+  throw new UsageError(`unexpected argument ${shownArgument(extra[0]!)} after \`--\``, `\`${usage}\` takes nothing more; run \`${node.path} --help\` for usage`);
+}
+
+/** A flag given an empty or blank value (an unset shell variable), refused before anything is sent. */
+export function refuseBlank(flag: string, value: string | undefined, hint: string): void {
+  if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} is empty`, hint);
 }

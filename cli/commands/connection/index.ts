@@ -7,6 +7,7 @@ import { defineCommand, defineGroup, jsonOption } from '../../lib/command.ts';
 import { session, type Session } from '../../lib/engine.ts';
 import { CliError, UsageError } from '../../lib/errors.ts';
 import { print, printJson, printTable, progress } from '../../lib/output.ts';
+import { refuseBlank } from '../../lib/usage.ts';
 
 type Connection = components['schemas']['Connection'];
 
@@ -32,14 +33,17 @@ const connectionCreate = defineCommand({
       .example('$0 connection create github --end-user u_42 --no-browser', 'print the consent URL to send to the user'),
   handler: async (argv) => {
     if (!(argv.timeout > 0)) throw new UsageError('--timeout must be a positive number of seconds', 'e.g. --timeout 300');
+    refuseBlank('--end-user', argv.endUser, "give your reference for the end user, e.g. your app's user ID");
+    refuseBlank('--auth-name', argv.authName, "name one of the service's oauth2 auths, or leave --auth-name out");
     const s = session();
-    const matches = (c: Connection) => c.endUserRef === argv.endUser && (!argv.authName || c.authName === argv.authName);
+    const matches = (c: Connection) => c.endUserRef === argv.endUser && (argv.authName === undefined || c.authName === argv.authName);
     const before = new Set((await connections(s, argv.service)).filter(matches).map(stamp));
     const started = await s.call(
       s.api.POST('/v1/connections', {
-        body: { service: argv.service, endUserRef: argv.endUser, ...(argv.authName ? { authName: argv.authName } : {}) },
+        body: { service: argv.service, endUserRef: argv.endUser, ...(argv.authName !== undefined ? { authName: argv.authName } : {}) },
       }),
       (f) => (f.status === 404 ? 'check the service name (`svc-cli workspace services list`)' : f.status === 409 ? 'then run this command again' : undefined),
+      { endUserRef: '--end-user', authName: '--auth-name' },
     );
     await openInBrowser(started.authorizeUrl, argv.browser);
     const deadline = Math.min(Date.parse(started.expiresAt) || Infinity, Date.now() + argv.timeout * 1000);

@@ -1,9 +1,10 @@
 // `svc-cli mcp token list|create|revoke`: narrowed MCP tokens (allowlist, expiry, fixed binding).
 import { defineCommand, defineGroup, jsonOption, repeatable } from '../../lib/command.ts';
 import { EngineCallError, session } from '../../lib/engine.ts';
-import { UsageError } from '../../lib/errors.ts';
+import { UsageError, looksLikeCredential } from '../../lib/errors.ts';
 import { parseExpires } from '../../lib/expires.ts';
 import { print, printJson, printTable } from '../../lib/output.ts';
+import { refuseBlank } from '../../lib/usage.ts';
 import { publicOperationId } from '../sdk/invoke.ts';
 
 const TOKEN_ID = /^tok_[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -33,6 +34,9 @@ function asFlagError(err: unknown, mcp: string, allow: string[]): unknown {
   }
   return err;
 }
+
+/** The binding fields and the flags that fill them, for the Engine's refusals of their values. */
+const BINDING_FLAGS = { 'binding.endUserRef': '--end-user', 'binding.authName': '--auth-name', 'binding.resourceId': '--resource-id' };
 
 const bindingText = (b: { endUserRef?: string; authName?: string; resourceId?: string } | null | undefined) =>
   b ? [b.endUserRef && `end user ${b.endUserRef}`, b.authName && `auth ${b.authName}`, b.resourceId && `resource ${b.resourceId}`].filter(Boolean).join(', ') : '';
@@ -80,7 +84,7 @@ const tokenCreate = defineCommand({
     }
     for (const [flag, value] of [['--end-user', argv.endUser], ['--auth-name', argv.authName], ['--resource-id', argv.resourceId]] as const) {
       // An empty value (an unset shell variable) would mint a token bound to nothing: its caller picks.
-      if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} is empty`, `give a value, or leave ${flag} out for an unbound token`);
+      refuseBlank(flag, value, `give a value, or leave ${flag} out for an unbound token`);
     }
     const binding = {
       ...(argv.endUser !== undefined ? { endUserRef: argv.endUser } : {}),
@@ -95,6 +99,7 @@ const tokenCreate = defineCommand({
           body: { allow, expiresAt, ...(Object.keys(binding).length ? { binding } : {}) },
         }),
         notFound(argv.mcp),
+        BINDING_FLAGS,
       )
       .catch((err: unknown) => {
         throw asFlagError(err, argv.mcp, allow);
@@ -115,6 +120,8 @@ const tokenRevoke = defineCommand({
   builder: (y) =>
     y.positional('token-id', { type: 'string', demandOption: true, describe: 'token ID from `mcp token list`' }).example('$0 mcp token revoke tok_01J…', 'revoke one token'),
   handler: async (argv) => {
+    // The token itself given by mistake is not echoed: it is a live credential.
+    if (looksLikeCredential(argv.tokenId)) throw new UsageError('that looks like a token, not its ID (tok_…); it is not shown', 'find the ID with `svc-cli mcp token list <mcp>`');
     if (!TOKEN_ID.test(argv.tokenId)) throw new UsageError(`'${argv.tokenId}' is not a token ID (tok_…)`, 'find it with `svc-cli mcp token list <mcp>`');
     const s = session();
     await s.call(s.api.DELETE('/v1/tokens/{token_id}', { params: { path: { token_id: argv.tokenId } } }), (f) =>

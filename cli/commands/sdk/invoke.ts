@@ -10,12 +10,27 @@ import { resolveSdkRef, type SdkRef } from './versions.ts';
 /** `demo-crm=contacts/list` and `demo-crm.contacts/list` both name the public operation ID. */
 export const publicOperationId = (op: string) => (/^[a-z][a-z0-9-]*=/.test(op) ? op.replace('=', '.') : op);
 
+const INTEGER = /^-?\d+$/;
+
+/** Whether a double read from JSON number text differs from it: an integer past ±2^53, or out of range (1e400). */
+const changedByDouble = (value: number, source: string) => !Number.isFinite(value) || (INTEGER.test(source) && BigInt(source) !== BigInt(value));
+
 function parseParams(text: string): Record<string, unknown> {
   let value: unknown;
+  let inexact: string | undefined;
   try {
-    value = JSON.parse(text);
+    // The reviver sees each number's text: a number a double would change is never sent rounded.
+    value = JSON.parse(text, (_key, v: unknown, context?: { source?: string }) => {
+      if (typeof v === 'number' && context?.source !== undefined && inexact === undefined && changedByDouble(v, context.source)) inexact = context.source;
+      return v;
+    });
   } catch (err) {
     throw new UsageError(`--params is not valid JSON (${(err as Error).message})`, `pass a JSON object, e.g. --params '{"limit": 10}'`);
+  }
+  if (inexact !== undefined) {
+    const shown = inexact.length > 40 ? `${inexact.slice(0, 40)}…` : inexact;
+    const why = INTEGER.test(inexact) ? 'an integer beyond ±2^53' : 'out of range';
+    throw new UsageError(`--params holds the number ${shown}, which cannot be sent exactly (${why})`, `send it as a string, e.g. "${shown}"`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new UsageError('--params must be a JSON object', `pass the operation's input by name, e.g. --params '{"limit": 10}'`);

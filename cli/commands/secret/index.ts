@@ -5,6 +5,7 @@ import { session, type Session } from '../../lib/engine.ts';
 import { UsageError } from '../../lib/errors.ts';
 import { print } from '../../lib/output.ts';
 import { readSecretFromStdin } from '../../lib/stdin.ts';
+import { refuseBlank } from '../../lib/usage.ts';
 
 const STDIN_EXAMPLE = (service: string) => `\`printf %s "$API_KEY" | svc-cli secret set ${service} --value-stdin\``;
 
@@ -31,16 +32,21 @@ const secretSet = defineCommand({
     const valued = process.argv.slice(2).some((a) => a.startsWith('--value-stdin=') || a.startsWith('--valueStdin='));
     if (argv.value !== undefined || argv._.length > 2 || valued) throw refusedArgument(argv.service);
     if (!argv.valueStdin) throw new UsageError('secret set needs --value-stdin', `pipe the value in: ${STDIN_EXAMPLE(argv.service)}`);
-    const value = await readSecretFromStdin(argv.oauthClientId ? 'client secret' : 'secret', STDIN_EXAMPLE(argv.service));
+    // An empty client ID (an unset shell variable) must not turn an OAuth client secret into the API key.
+    refuseBlank('--oauth-client-id', argv.oauthClientId, "give the OAuth client's ID, or leave --oauth-client-id out to store an API key");
+    refuseBlank('--bucket', argv.bucket, 'name a bucket (`svc-cli bucket list`), or leave --bucket out for the default one');
+    const clientId = argv.oauthClientId;
+    const value = await readSecretFromStdin(clientId !== undefined ? 'client secret' : 'secret', STDIN_EXAMPLE(argv.service));
     const s = session();
     const path = { bucket: argv.bucket, service: argv.service };
     const hint = (f: { status: number }) => (f.status === 404 ? 'check the service name (`svc-cli workspace services list`) and bucket (`svc-cli bucket list`)' : undefined);
-    if (argv.oauthClientId) {
-      await s.call(s.api.PUT('/v1/buckets/{bucket}/oauth-clients/{service}', { params: { path }, body: { clientId: argv.oauthClientId, clientSecret: value } }), hint);
-      print(`OAuth client ${argv.oauthClientId} for ${argv.service} stored in bucket ${argv.bucket} (effective now)${await sentTo(s, argv.bucket, `${argv.service}#oauth-client`)}.`);
+    const flags = { bucket: '--bucket', clientId: '--oauth-client-id' };
+    if (clientId !== undefined) {
+      await s.call(s.api.PUT('/v1/buckets/{bucket}/oauth-clients/{service}', { params: { path }, body: { clientId, clientSecret: value } }), hint, flags);
+      print(`OAuth client ${clientId} for ${argv.service} stored in bucket ${argv.bucket} (effective now)${await sentTo(s, argv.bucket, `${argv.service}#oauth-client`)}.`);
       return;
     }
-    await s.call(s.api.PUT('/v1/buckets/{bucket}/secrets/{service}', { params: { path }, body: { value } }), hint);
+    await s.call(s.api.PUT('/v1/buckets/{bucket}/secrets/{service}', { params: { path }, body: { value } }), hint, flags);
     print(`Secret for ${argv.service} stored in bucket ${argv.bucket} (effective now)${await sentTo(s, argv.bucket, argv.service)}.`);
   },
 });

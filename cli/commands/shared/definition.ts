@@ -16,7 +16,7 @@ import {
 } from '../../lib/definition.ts';
 import { session, type Session } from '../../lib/engine.ts';
 import { CliError } from '../../lib/errors.ts';
-import { workingFile, writeJsonFile } from '../../lib/files.ts';
+import { fileFlag, workingFile, writeJsonFile } from '../../lib/files.ts';
 import { print, printJson, progress } from '../../lib/output.ts';
 import { basename } from 'node:path';
 
@@ -52,7 +52,8 @@ export function initCommand(kind: DefinitionKind) {
       const outcome = writeJsonFile(path, expanded);
       const verb = outcome === 'unchanged' ? 'Unchanged' : outcome === 'created' ? 'Wrote' : 'Updated';
       print(`${verb} ${basename(path)}: ${kind.noun} ${definition.name} with ${summaryOf(resolved)}.`);
-      print(`Next: \`svc-cli ${kind.kind} plan\`, then \`svc-cli ${kind.kind} apply\`.`);
+      const file = fileFlag(argv.file);
+      print(`Next: \`svc-cli ${kind.kind} plan${file}\`, then \`svc-cli ${kind.kind} apply${file}\`.`);
     },
   });
 }

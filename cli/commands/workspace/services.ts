@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { defineCommand, jsonOption } from '../../lib/command.ts';
 import { session, type Session } from '../../lib/engine.ts';
 import { CliError, UsageError } from '../../lib/errors.ts';
+import { fileFlag } from '../../lib/files.ts';
 import { print, printJson, printTable, progress } from '../../lib/output.ts';
+import { refuseBlank } from '../../lib/usage.ts';
 import { WORKSPACE_FILE, currentDesired, enabledServices, writeWorkspaceFile } from './state.ts';
 
 const SERVICE = /^[a-z][a-z0-9-]{0,62}$/;
@@ -55,11 +57,11 @@ export const servicesList = defineCommand({
   handler: async (argv) => {
     const s = session();
     const { services } = await s.call(s.api.GET('/v1/catalog/services', { params: { query: argv.query ? { q: argv.query } : {} } }));
-    if (argv.json) return printJson({ services });
     const enabled = new Map((await enabledServices(s)).map((e) => [e.name, e.version]));
-    const rows = services.flatMap((svc) =>
-      svc.versions.map((v) => [svc.name, v.version, v.operations, v.source, enabled.get(svc.name) === v.version ? 'yes' : '', svc.title ?? '']),
-    );
+    const isEnabled = (name: string, version: string) => enabled.get(name) === version;
+    // The JSON says what the ENABLED column shows, per version.
+    if (argv.json) return printJson({ services: services.map((svc) => ({ ...svc, versions: svc.versions.map((v) => ({ ...v, enabled: isEnabled(svc.name, v.version) })) })) });
+    const rows = services.flatMap((svc) => svc.versions.map((v) => [svc.name, v.version, v.operations, v.source, isEnabled(svc.name, v.version) ? 'yes' : '', svc.title ?? '']));
     printTable(['SERVICE', 'VERSION', 'OPERATIONS', 'SOURCE', 'ENABLED', 'TITLE'], rows, argv.query ? `No service matches '${argv.query}'.` : 'No services available.');
   },
 });
@@ -88,7 +90,8 @@ export const serviceAdd = defineCommand({
     const outcome = writeWorkspaceFile(state, argv.file);
     const target = `${argv.service}@${argv.version}${argv.baseUrl ? ` (base URL ${argv.baseUrl})` : ''}`;
     if (outcome === 'unchanged') return print(`${argv.file ?? WORKSPACE_FILE} already selects ${target}; nothing changed.`);
-    print(`Selected ${target} in ${argv.file ?? WORKSPACE_FILE}. Preview with \`svc-cli workspace plan\`, then enable it with \`svc-cli workspace apply\`.`);
+    const file = fileFlag(argv.file);
+    print(`Selected ${target} in ${argv.file ?? WORKSPACE_FILE}. Preview with \`svc-cli workspace plan${file}\`, then enable it with \`svc-cli workspace apply${file}\`.`);
   },
 });
 
@@ -110,7 +113,7 @@ export const serviceRemove = defineCommand({
     }
     delete state.services[argv.service];
     writeWorkspaceFile(state, argv.file);
-    print(`Removed ${argv.service} from ${argv.file ?? WORKSPACE_FILE}. \`svc-cli workspace apply\` disables it.`);
+    print(`Removed ${argv.service} from ${argv.file ?? WORKSPACE_FILE}. \`svc-cli workspace apply${fileFlag(argv.file)}\` disables it.`);
   },
 });
 
@@ -132,7 +135,10 @@ export const serviceImport = defineCommand({
       .example("$0 workspace service import api.json --name acme --version v1 --auth-header Authorization --auth-prefix 'Bearer '", 'bearer-style key'),
   handler: async (argv) => {
     checkSelection(argv.name, argv.version, argv.baseUrl);
-    if (argv.authPrefix !== undefined && !argv.authHeader && !argv.authQuery) {
+    // An empty name (an unset shell variable) would import a version without auth, and it can never change.
+    refuseBlank('--auth-header', argv.authHeader, 'name the header that carries the API key (e.g. X-Api-Key), or leave --auth-header out');
+    refuseBlank('--auth-query', argv.authQuery, 'name the query parameter that carries the API key (e.g. api_key), or leave --auth-query out');
+    if (argv.authPrefix !== undefined && argv.authHeader === undefined && argv.authQuery === undefined) {
       throw new UsageError('--auth-prefix needs --auth-header or --auth-query', 'say where the API key goes, e.g. --auth-header Authorization');
     }
     let document: string;
@@ -142,9 +148,10 @@ export const serviceImport = defineCommand({
       throw new CliError(`cannot read ${argv.file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, 'pass the path of an OpenAPI 3.x document');
     }
     const authName = argv.authHeader ?? argv.authQuery;
-    const auth = authName
-      ? { type: 'api_key' as const, in: argv.authHeader ? ('header' as const) : ('query' as const), name: authName, ...(argv.authPrefix !== undefined ? { prefix: argv.authPrefix } : {}) }
-      : undefined;
+    const auth =
+      authName !== undefined
+        ? { type: 'api_key' as const, in: argv.authHeader !== undefined ? ('header' as const) : ('query' as const), name: authName, ...(argv.authPrefix !== undefined ? { prefix: argv.authPrefix } : {}) }
+        : undefined;
     const s = session();
     progress(`importing ${argv.file}`);
     const imported = await s.call(
@@ -156,6 +163,7 @@ export const serviceImport = defineCommand({
     if (argv.json) return printJson(imported);
     const v = imported.versions.find((x) => x.version === argv.version) ?? imported.versions[0];
     print(`Imported ${imported.name}@${argv.version} (${v?.operations ?? 0} operations${v?.baseUrl ? `, base URL ${v.baseUrl}` : ''}).`);
+    for (const o of v?.omitted ?? []) print(`Left out ${o.operationId}: ${o.reason} (${o.field}).`);
     print(`Select it with \`svc-cli workspace service add ${imported.name} --version ${argv.version}\`, then \`svc-cli workspace apply\`.`);
   },
 });
