@@ -121,8 +121,12 @@ export class Catalog {
     this.refreshing ??= (async () => {
       try {
         const since = this.newestImport ? new Date(Date.parse(this.newestImport) - IMPORT_CLOCK_MARGIN_MS).toISOString() : '';
+        // A stamp from a clock running ahead is not believed past this clock's now: it would hide
+        // every later import stamped correctly by another replica.
+        const now = new Date().toISOString();
         for (const row of await this.store.listImportedServices(since)) {
-          if (row.importedAt > this.newestImport) this.newestImport = row.importedAt;
+          const stamp = row.importedAt < now ? row.importedAt : now;
+          if (stamp > this.newestImport) this.newestImport = stamp;
           if (!this.services.has(key(row.service, row.version))) this.add(JSON.parse(row.index) as ServiceIndex, 'imported');
         }
       } finally {
@@ -135,7 +139,10 @@ export class Catalog {
   /** Whether `service@version` is in the catalog, looking for other replicas' imports when it is not known here. */
   async ensure(service: string, version: string): Promise<boolean> {
     if (this.services.has(key(service, version))) return true;
+    // A refresh already under way may have read before the import committed: then read once more.
+    const joined = this.refreshing !== undefined;
     await this.refresh();
+    if (joined && !this.services.has(key(service, version))) await this.refresh();
     return this.services.has(key(service, version));
   }
 

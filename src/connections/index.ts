@@ -377,16 +377,18 @@ export class Connections {
     }
     if (!answer.ok) return fail(answer.error, answer.status >= 400 && answer.status < 500);
     const next: TokenSet = { accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? tokens.refreshToken, ...(tokens.origin === undefined ? {} : { origin: tokens.origin }) };
-    const written = await this.store.updateConnectionTokens(row.id, row.generation, {
-      tokens: this.vault.seal(sealContext(row), JSON.stringify(next)),
-      status: 'active',
-      accessExpiresAt: answer.expiresAt,
-      updatedAt: new Date().toISOString(),
-    });
+    const update = { tokens: this.vault.seal(sealContext(row), JSON.stringify(next)), status: 'active' as const, accessExpiresAt: answer.expiresAt, updatedAt: new Date().toISOString() };
+    const written = await this.store.updateConnectionTokens(row.id, row.generation, update);
     metrics.refresh('refreshed');
     if (!written) {
+      const current = await this.store.getConnection(row.service, row.endUserRef, row.authName);
+      // A replay of the refresh token ours spent was refused and marked the connection right after
+      // us (a replica without a shared lock): the provider's answer to us is the live one, so keep it.
+      if (current?.status === 'needs_reauth' && current.generation === row.generation + 1 && (await this.store.updateConnectionTokens(row.id, current.generation, update))) {
+        return next;
+      }
       // Someone else wrote newer tokens first (a replica whose lock outlived ours, or a new consent): use theirs.
-      const token = await newer();
+      const token = this.settledBy(current, row);
       if (token !== undefined) return token;
     }
     return next;

@@ -239,12 +239,16 @@ export class McpGateway {
     for (const t of open ?? []) void t.close().catch(() => undefined);
   }
 
-  private docsFor(version: AppVersionRow): DocsIndex {
-    let index = this.docs.get(version.versionId);
-    if (!index) {
-      index = buildDocsIndex(this.deps.catalog, new Map(version.services.map((p) => p.split('=') as [string, string])), version.operations, this.deps.unified?.list());
-      this.docs.set(version.versionId, index);
-    }
+  private docsFor(version: AppVersionRow): DocsIndex | Promise<DocsIndex> {
+    return this.docs.get(version.versionId) ?? this.buildDocs(version);
+  }
+
+  /** The version's docs index, once this replica's catalog holds every service it pins (another replica may have imported one). */
+  private async buildDocs(version: AppVersionRow): Promise<DocsIndex> {
+    const pinned = new Map(version.services.map((p) => p.split('=') as [string, string]));
+    const known = await Promise.all([...pinned].map(([service, v]) => this.deps.catalog.ensure(service, v)));
+    const index = buildDocsIndex(this.deps.catalog, pinned, version.operations, this.deps.unified?.list());
+    if (known.every(Boolean)) this.docs.set(version.versionId, index); // an incomplete index is not kept
     return index;
   }
 

@@ -77,7 +77,7 @@ export interface ToolContext {
   version: AppVersionRow;
   /** The token that made this request, as verified by the gateway. */
   token: TokenRow;
-  docs: () => DocsIndex;
+  docs: () => DocsIndex | Promise<DocsIndex>;
   /** Runs `execute`; absent until the sandbox is wired in. */
   execute?: (ctx: ToolContext, args: { code: string; outputBudgetBytes?: number }, signal: AbortSignal) => Promise<ToolResult>;
 }
@@ -112,7 +112,7 @@ export async function runTool(ctx: ToolContext, name: string, args: Record<strin
     return refusal(new ToolCallError('ENGINE_INVALID_INPUT', `arguments${where} ${message}`, name === 'execute' ? CORRECT_ARGUMENTS : undefined));
   }
   try {
-    if (name === 'search_docs') return toolAnswer(ctx.docs().run(args, callable(ctx)));
+    if (name === 'search_docs') return toolAnswer((await ctx.docs()).run(args, callable(ctx)));
     if (!ctx.execute) {
       return refusal(new ToolCallError('MCP_EXECUTE_UNAVAILABLE', 'execute is not available yet on this Engine', { execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: false }));
     }

@@ -258,7 +258,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
           details: { field: 'bucket' },
         });
       }
-      if (!catalog.has(params.service)) await catalog.refresh();
+      // Every version counts for where the secret may go: read what other replicas imported.
+      await catalog.refresh();
       if (!catalog.has(params.service)) {
         throw new EngineError('ENGINE_NOT_FOUND', `unknown service '${params.service}'`, { details: { field: 'service' } });
       }
