@@ -83,7 +83,27 @@ const view = (row: ConnectionRow): ConnectionView => ({
 });
 
 /** The access token expires within the refresh skew (or already has). */
-const due = (row: ConnectionRow) => row.accessExpiresAt !== null && Date.parse(row.accessExpiresAt) - REFRESH_SKEW_MS <= Date.now();
+/**
+ * Whether the access token should be refreshed before use: within a minute of its expiry, or
+ * within half its lifetime for one that lives two minutes or less (a 30-second token would
+ * otherwise be refreshed on every call). The lifetime runs from when the tokens were written.
+ */
+const due = (row: ConnectionRow) => {
+  if (row.accessExpiresAt === null) return false;
+  const expires = Date.parse(row.accessExpiresAt);
+  const lifetime = expires - Date.parse(row.updatedAt);
+  const margin = lifetime > 0 ? Math.min(REFRESH_SKEW_MS, lifetime / 2) : REFRESH_SKEW_MS;
+  return expires - margin <= Date.now();
+};
+
+/**
+ * Whether a refused refresh means the refresh token itself is dead, so the end user must consent
+ * again: RFC 6749's invalid_grant (GitHub's bad_refresh_token), or a 400 naming no error. Not an
+ * invalid_client (the workspace's OAuth client: fixed by the operator, then refreshes work again),
+ * nor a rate limit or a server error.
+ */
+const refreshTokenDead = (answer: { status: number; error: string }) =>
+  answer.error === 'invalid_grant' || answer.error === 'bad_refresh_token' || (answer.status === 400 && answer.error === 'HTTP 400');
 
 const needsReauth = (row: ConnectionRow) =>
   new EngineError('ENGINE_CREDENTIAL_REFRESH_FAILED', `the ${row.service} connection of '${row.endUserRef}' needs re-authorisation; run \`svc-cli connection create ${row.service} --end-user ${row.endUserRef}\``);
@@ -375,7 +395,7 @@ export class Connections {
     } catch (err) {
       return fail(`token endpoint unreachable: ${(err as Error).message}`, false);
     }
-    if (!answer.ok) return fail(answer.error, answer.status >= 400 && answer.status < 500);
+    if (!answer.ok) return fail(answer.error, refreshTokenDead(answer));
     const next: TokenSet = { accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? tokens.refreshToken, ...(tokens.origin === undefined ? {} : { origin: tokens.origin }) };
     const update = { tokens: this.vault.seal(sealContext(row), JSON.stringify(next)), status: 'active' as const, accessExpiresAt: answer.expiresAt, updatedAt: new Date().toISOString() };
     const written = await this.store.updateConnectionTokens(row.id, row.generation, update);
@@ -439,7 +459,9 @@ export class Connections {
       const code = typeof body.error === 'string' && OAUTH_ERROR_CODE.test(body.error) ? body.error : undefined;
       return { ok: false as const, status, error: code ?? `HTTP ${status}` };
     }
-    const expiresIn = typeof body.expires_in === 'number' && body.expires_in > 0 && body.expires_in <= MAX_EXPIRES_IN_S ? body.expires_in : null;
+    // Some providers send expires_in as a string of digits.
+    const seconds = typeof body.expires_in === 'string' && /^\d{1,10}$/.test(body.expires_in) ? Number(body.expires_in) : body.expires_in;
+    const expiresIn = typeof seconds === 'number' && seconds > 0 && seconds <= MAX_EXPIRES_IN_S ? seconds : null;
     return {
       ok: true as const,
       accessToken: body.access_token,

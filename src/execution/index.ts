@@ -65,6 +65,14 @@ export interface CallResult {
    * past 2^53: its `providerBody` keeps their digits (JSON.rawJSON). Never handed to a script.
    */
   exactDetails?: Record<string, unknown> | undefined;
+  /** Set when a caller bound ended the traversal with pages left: the provider has more. */
+  continuation?: Continuation | undefined;
+}
+
+/** Where a bounded traversal stopped: more pages follow; `input` holds the page input that reads on (not for Link-header paging). */
+export interface Continuation {
+  more: true;
+  input?: Record<string, unknown>;
 }
 
 interface Outcome {
@@ -76,6 +84,7 @@ interface Outcome {
   sha256: string | null;
   dataJson?: string | undefined;
   exactDetails?: Record<string, unknown> | undefined;
+  continuation?: Continuation | undefined;
 }
 
 /** 404 for a well-formed version ID no SDK app has (DESIGN §5); a version of another app stays 401. */
@@ -343,6 +352,7 @@ export class Executor {
       receiptId,
       dataJson: outcome.dataJson,
       exactDetails: outcome.exactDetails,
+      continuation: outcome.continuation,
     };
   }
 
@@ -418,14 +428,23 @@ export class Executor {
       throw new EngineError('ENGINE_CONFLICT', `service '${service}' is not enabled at ${version} in the workspace`);
     }
     const fixed = definedOnly(scope.binding);
-    // A fixed binding is authoritative: the caller may only choose the auth type, and a token bound
-    // to an end user (or an OAuth auth name) acts as that end user, never with the workspace's API key.
+    // A fixed binding is authoritative: a token bound to an end user (or an OAuth auth name) acts
+    // through that OAuth connection, never with the workspace's API key.
     if (asked?.authType === 'api_key' && (fixed.endUserRef !== undefined || fixed.authName !== undefined)) {
       throw new EngineError('ENGINE_INVALID_INPUT', `this token is bound to ${fixed.endUserRef !== undefined ? `end user '${fixed.endUserRef}'` : `auth '${fixed.authName}'`}: it calls with that OAuth connection only, never with the workspace's API key; omit selectors.authType`, {
         details: { field: 'selectors.authType' },
       });
     }
-    const selectors = fixed === NO_SELECTORS ? (asked ?? NO_SELECTORS) : { authType: asked?.authType, ...fixed };
+    // The caller's other selectors stand where the binding leaves them open (the interface: a binding
+    // overrides a conflicting user or resource selector); a token bound to a user or an auth name
+    // calls with OAuth only, so a service without it is out of its reach.
+    const boundToUser = fixed.endUserRef !== undefined || fixed.authName !== undefined;
+    if (boundToUser && !authOf(index).oauth) {
+      throw new EngineError('ENGINE_FORBIDDEN_OPERATION', `this token is bound to ${fixed.endUserRef !== undefined ? `end user '${fixed.endUserRef}'` : `auth '${fixed.authName}'`} and calls with OAuth connections only; '${service}' has no OAuth 2.0 auth`, {
+        details: { field: 'operation' },
+      });
+    }
+    const selectors = fixed === NO_SELECTORS ? (asked ?? NO_SELECTORS) : { ...asked, ...fixed, ...(boundToUser ? { authType: 'oauth2' as const } : {}) };
     const chosen = this.credential(index, selectors, enabled.origin);
     const { auth, secret } = chosen instanceof Promise ? await chosen : chosen;
     const target = { baseUrl: enabled.baseUrl, headers: index.headers, auth, secret };
@@ -528,6 +547,7 @@ export class Executor {
     let bytes = 0;
     let durationMs = 0;
     let last: ProviderResponse | undefined;
+    let continuation: Continuation | undefined;
     const partial = () => ({ providerAnswered: true, pages, durationMs, bytes, sha256: null });
 
     for (;;) {
@@ -634,7 +654,11 @@ export class Executor {
       }
       if (!next || (policy.style === 'link_header' && stopped)) break;
       if (pages >= maxPages) {
-        if (bound !== undefined) break; // caller bound: return what was read, continuation intact
+        if (bound !== undefined) {
+          // Caller bound: return what was read, the provider's continuation intact, and say that more follow.
+          continuation = policy.style === 'link_header' ? { more: true } : { more: true, input: { [policy.pageInput!]: pageInput[policy.pageInput!] } };
+          break;
+        }
         const limit = new EngineError(
           'ENGINE_PAGINATION_LIMIT',
           `${op.id} has more than ${policy.engineMaxPages} pages (the Engine limit); narrow the provider query or pass a smaller pagination bound`,
@@ -656,6 +680,6 @@ export class Executor {
         ...partial(),
       };
     }
-    return { envelope: success(last!.status, data), providerAnswered: true, pages, durationMs, bytes: Buffer.byteLength(json), sha256: sha256(json), dataJson: json };
+    return { envelope: success(last!.status, data), providerAnswered: true, pages, durationMs, bytes: Buffer.byteLength(json), sha256: sha256(json), dataJson: json, continuation };
   }
 }

@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import jsonata from 'jsonata';
 import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
-import { addInputFormats, checkSelectors, type CallScope, type Executor, type Selectors } from '../execution/index.ts';
+import { addInputFormats, checkSelectors, type CallScope, type Continuation, type Executor, type Selectors } from '../execution/index.ts';
 import { canonicalJson } from '../json-input/index.ts';
 import type { Store } from '../store/index.ts';
 import { closureOf, type UnifiedDefinition } from './definitions.ts';
@@ -46,6 +46,12 @@ export interface StepReport {
   /** Whether a provider request may have left the Engine for this step. */
   dispatched: boolean;
   error?: { code: string; message: string };
+  /**
+   * Set when the step's caller bound (`pagination.<target>.maxPages`) ended the traversal before
+   * the provider's last page: the mapped output holds only the pages read. `input` is what to pass
+   * the step's operation to read on (cursor, page and offset styles).
+   */
+  continuation?: Continuation;
 }
 
 export interface UnifiedResult {
@@ -293,6 +299,7 @@ export class UnifiedOperations {
           providerDurationMs: result.providerDurationMs,
           dispatched,
           ...(env.error ? { error: { code: env.error.code, message: env.error.message } } : {}),
+          ...(result.continuation ? { continuation: result.continuation } : {}),
         };
       })();
       running.set(target, pending);
