@@ -133,7 +133,7 @@ describe('OAuth connections and Unified operations against demo-crm', () => {
       const created = crm.tasks.slice(tasksBefore);
       // Asked for alice's 'work' connection: the task is created as alice-work@crm, or nothing is created.
       expect(r.result.ok).toBe(true);
-      expect(created.map((task: { created_by: string }) => task.created_by)).toEqual(['alice-work@crm']);
+      expect(created.map((task) => task.created_by)).toEqual(['alice-work@crm']);
     } finally {
       await client.close();
     }
