@@ -227,7 +227,8 @@ export function toJsonSchema(schema: unknown): JsonSchema {
   if (!isObj(schema)) return schema as JsonSchema;
   const out: Obj = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === 'example' || key === 'examples' || key === 'xml' || key === 'externalDocs') continue;
+    // `__proto__` is no keyword; assigned, it would set the schema's prototype and lend it keywords.
+    if (key === 'example' || key === 'examples' || key === 'xml' || key === 'externalDocs' || key === '__proto__') continue;
     if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions') {
       out[key] = isObj(value)
         ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v)]))
@@ -522,6 +523,7 @@ export function normalizeService({ service, version, document, policy }: Normali
       const responses: Record<string, JsonSchema | null> = {};
       if (isObj(op.responses)) {
         for (const [status, rawResponse] of Object.entries(op.responses)) {
+          if (status === '__proto__') continue; // not a status code; assigned, it would replace the map's prototype
           const response = resolveLocalRef(document, rawResponse, opWhere);
           const content = isObj(response) && isObj(response.content) ? response.content : undefined;
           const jsonType = content && Object.keys(content).find((t) => /json/i.test(t));
