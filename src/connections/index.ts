@@ -185,7 +185,8 @@ export class Connections {
       expiresAt,
     });
     const url = new URL(oauth.authorizationUrl, baseUrl + '/');
-    url.search = new URLSearchParams({
+    // Parameters the provider's authorization URL already carries (an `audience`, a `prompt`) are kept.
+    const params = {
       response_type: 'code',
       client_id: client.clientId,
       redirect_uri: this.callbackUrl(),
@@ -193,7 +194,8 @@ export class Connections {
       scope: oauth.scopes.join(' '),
       code_challenge: createHash('sha256').update(verifier).digest('base64url'),
       code_challenge_method: 'S256',
-    }).toString();
+    };
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     return { authorizeUrl: url.href, expiresAt };
   }
 
