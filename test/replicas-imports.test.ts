@@ -155,6 +155,8 @@ describe('replicas sharing one PostgreSQL database', () => {
         t.execute(published.body.versionId, published.body.token, { operation: 'demo-crm.account/get', input: {}, selectors: { endUserRef: 'alice' } });
 
       // The access token is due: A's refresh reaches the provider first, then B's (each replica single-flights only itself).
+      const row = (await a.engine.store.getConnection('demo-crm', 'alice', 'default'))!;
+      await a.engine.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: row.status, accessExpiresAt: new Date(Date.now() - 1000).toISOString(), updatedAt: row.updatedAt });
       const onA = account(a);
       await firstRefresh;
       await account(b); // B replays ref-1: invalid_grant (B's own call may fail)
