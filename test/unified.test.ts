@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { validateDefinition } from '../src/unified/index.ts';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { ABANDONED_AFTER_MS, validateDefinition } from '../src/unified/index.ts';
 import { pointService, startTestEngine, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 import { consent } from './helpers/oauth.ts';
@@ -223,6 +225,30 @@ describe('Unified operations', () => {
     const afterRestart = await rest('unified.tasks.create', body);
     expect(afterRestart.body).toEqual(first.body);
     expect(crm.requests.length).toBe(before);
+  });
+
+  // An Engine stopped mid-call leaves its key pending: it was "still running" for the key's 24 hours.
+  it('answers a key whose call never finished, long after it started, as outcome unknown (not still running)', async () => {
+    const body = { input: { title: 'Abandoned' }, targets: ['crm'], idempotencyKey: 'key-abandoned' };
+    expect((await rest('unified.tasks.create', body)).body.ok).toBe(true);
+    const db = new Database(join(t.dataDir, 'engine.db'));
+    const leave = (startedAgoMs: number) =>
+      db.prepare(`UPDATE idempotency_keys SET state = 'pending', result = NULL, created_at = ? WHERE key = 'key-abandoned'`).run(new Date(Date.now() - startedAgoMs).toISOString());
+    try {
+      const before = crm.requests.length;
+      leave(ABANDONED_AFTER_MS - 60_000);
+      const running = await rest('unified.tasks.create', body);
+      expect(running.status).toBe(409);
+      expect(running.body.error).toMatchObject({ code: 'ENGINE_IDEMPOTENCY_CONFLICT', retryable: true });
+      leave(ABANDONED_AFTER_MS + 60_000);
+      const abandoned = await rest('unified.tasks.create', body);
+      expect(abandoned.status).toBe(502);
+      expect(abandoned.body.error).toMatchObject({ code: 'ENGINE_OUTCOME_UNKNOWN', retryable: false, details: { field: 'idempotencyKey' } });
+      expect(abandoned.body.error.message).toContain('never finished');
+      expect(crm.requests.length).toBe(before);
+    } finally {
+      db.close();
+    }
   });
 
   it('keeps idempotency keys per token: a token bound to another end user never gets the stored result', async () => {

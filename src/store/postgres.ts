@@ -479,8 +479,8 @@ export class PostgresStore implements Store {
         [claim.scope, claim.key, claim.requestHash, claim.createdAt, expiredBefore],
       );
       if (claimed) return { state: 'claimed' };
-      const r = await this.one('SELECT state, request_hash, result FROM idempotency_keys WHERE scope = $1 AND key = $2', [claim.scope, claim.key]);
-      if (r) return { state: r.state === 'done' ? 'done' : 'pending', requestHash: r.request_hash, result: r.result };
+      const r = await this.one('SELECT state, request_hash, result, created_at FROM idempotency_keys WHERE scope = $1 AND key = $2', [claim.scope, claim.key]);
+      if (r) return { state: r.state === 'done' ? 'done' : 'pending', requestHash: r.request_hash, result: r.result, createdAt: r.created_at };
     }
   }
   async completeIdempotencyKey(scope: string, key: string, result: string) {

@@ -549,7 +549,7 @@ export class SqliteStore implements Store {
     return this.db.transaction((): IdempotencyState => {
       const row = this.db.prepare('SELECT * FROM idempotency_keys WHERE scope = ? AND key = ?').get(claim.scope, claim.key) as Row | undefined;
       if (row && Date.parse(row.created_at) + claim.ttlMs > Date.parse(claim.createdAt)) {
-        return { state: row.state === 'done' ? 'done' : 'pending', requestHash: row.request_hash, result: row.result };
+        return { state: row.state === 'done' ? 'done' : 'pending', requestHash: row.request_hash, result: row.result, createdAt: row.created_at };
       }
       this.db
         .prepare(

@@ -147,7 +147,8 @@ export interface IdempotencyClaim {
   ttlMs: number;
 }
 
-export type IdempotencyState = { state: 'claimed' } | { state: 'pending' | 'done'; requestHash: string; result: string | null };
+/** `createdAt`: when the call holding the key started. */
+export type IdempotencyState = { state: 'claimed' } | { state: 'pending' | 'done'; requestHash: string; result: string | null; createdAt: string };
 
 /**
  * The reads on every call, answered at once by a store that needs no I/O for them (SQLite: an

@@ -23,6 +23,11 @@ export { closureOf, servicesOf, validateDefinition, referencedSteps, UnifiedDefi
 
 export const GENERATED_UNIFIED = resolve(import.meta.dirname, '../../generated/unified/index.json');
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A key held this long by a call that never finished was left by an Engine that stopped mid-call:
+ * past any call's chain of steps at the longest provider timeout (SVC_PROVIDER_TIMEOUT_MS ≤ 10 min).
+ */
+export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 const PARAM_KEYS = new Set(['input', 'targets', 'selectors', 'pagination', 'idempotencyKey']);
 
 export interface UnifiedParams {
@@ -220,6 +225,14 @@ export class UnifiedOperations {
           throw new EngineError('ENGINE_IDEMPOTENCY_CONFLICT', `idempotencyKey '${key}' was used with a different request in the last 24 hours; use a new key`, { details: { field: 'idempotencyKey' } });
         }
         if (claim.state === 'pending') {
+          // No call runs this long: the Engine that held the key stopped mid-call, and whether a provider acted is unknown.
+          if (Date.parse(claim.createdAt) + ABANDONED_AFTER_MS <= Date.now()) {
+            throw new EngineError(
+              'ENGINE_OUTCOME_UNKNOWN',
+              `the call with idempotencyKey '${key}' that started at ${claim.createdAt} never finished (the Engine running it stopped); its steps may have reached a provider: check there before repeating it with a new key`,
+              { details: { field: 'idempotencyKey' } },
+            );
+          }
           throw new EngineError('ENGINE_IDEMPOTENCY_CONFLICT', `a call with idempotencyKey '${key}' is still running; wait for it and repeat`, { details: { field: 'idempotencyKey' }, retryable: true });
         }
         const stored = storedAnswer(claim.result!);
