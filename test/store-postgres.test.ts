@@ -297,8 +297,9 @@ describe.each(backends)('Store parity beyond the contract: %s', (_name, open, di
       Array.from({ length: 10 }, (_, i) => store.claimIdempotencyKey({ scope: 'ver_idem', key: 'k', requestHash: `h${i}`, createdAt: at(i), ttlMs: 60_000 })),
     );
     expect(claims.filter((c) => c.state === 'claimed')).toHaveLength(1);
-    const winner = `h${claims.findIndex((c) => c.state === 'claimed')}`;
-    for (const c of claims) if (c.state !== 'claimed') expect(c).toEqual({ state: 'pending', requestHash: winner, result: null });
+    const won = claims.findIndex((c) => c.state === 'claimed');
+    const winner = `h${won}`;
+    for (const c of claims) if (c.state !== 'claimed') expect(c).toEqual({ state: 'pending', requestHash: winner, result: null, createdAt: at(won) });
     const expired = await Promise.all(
       Array.from({ length: 10 }, () => store.claimIdempotencyKey({ scope: 'ver_idem', key: 'k', requestHash: 'late', createdAt: at(60_009), ttlMs: 60_000 })),
     );

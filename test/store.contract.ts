@@ -135,9 +135,9 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       const at = (ms: number) => new Date(1_800_000_000_000 + ms).toISOString();
       const claim = { scope, key: 'k1', requestHash: 'h1', createdAt: at(0), ttlMs: 1000 };
       expect(await store.claimIdempotencyKey(claim)).toEqual({ state: 'claimed' });
-      expect(await store.claimIdempotencyKey({ ...claim, createdAt: at(10) })).toEqual({ state: 'pending', requestHash: 'h1', result: null });
+      expect(await store.claimIdempotencyKey({ ...claim, createdAt: at(10) })).toEqual({ state: 'pending', requestHash: 'h1', result: null, createdAt: at(0) });
       await store.completeIdempotencyKey(scope, 'k1', '{"ok":true}');
-      expect(await store.claimIdempotencyKey({ ...claim, requestHash: 'h2', createdAt: at(20) })).toEqual({ state: 'done', requestHash: 'h1', result: '{"ok":true}' });
+      expect(await store.claimIdempotencyKey({ ...claim, requestHash: 'h2', createdAt: at(20) })).toEqual({ state: 'done', requestHash: 'h1', result: '{"ok":true}', createdAt: at(0) });
       expect(await store.claimIdempotencyKey({ ...claim, requestHash: 'h2', createdAt: at(2000) })).toEqual({ state: 'claimed' });
       await store.releaseIdempotencyKey(scope, 'k1');
       expect(await store.claimIdempotencyKey({ ...claim, createdAt: at(2001) })).toEqual({ state: 'claimed' });
