@@ -155,7 +155,9 @@ describe('OAuth refresh against a token endpoint under test control', () => {
   let t: TestEngine;
   let provider: FakeProvider;
   let sdk: { versionId: string; token: string };
-  const mode = { refreshStatus: 200, expiresIn: 3600 as number };
+  const mode = { refreshStatus: 200, expiresIn: 3600 as number, revokeIssued: false };
+  /** Access tokens the provider no longer accepts (`Bearer <token>`), though their expiry has not come. */
+  const revoked = new Set<string>();
   let n = 0;
   const counts = { code: 0, refresh: 0 };
 
@@ -178,9 +180,17 @@ describe('OAuth refresh against a token endpoint under test control', () => {
         }
         counts.refresh++;
         if (mode.refreshStatus !== 200) return json(res, mode.refreshStatus, { error: 'temporarily_unavailable' }, { 'retry-after': '1' });
+        if (mode.revokeIssued) revoked.add(`Bearer at-${n + 1}`);
         return json(res, 200, { access_token: `at-${++n}`, refresh_token: `rt-${n}`, token_type: 'Bearer', expires_in: mode.expiresIn });
       }
-      if (url.pathname === '/v1/account') return json(res, 200, { account: req.headers.authorization ?? 'none', via: 'oauth' });
+      if (url.pathname === '/v1/account') {
+        if (revoked.has(req.headers.authorization ?? '')) return json(res, 401, { error: 'invalid_token' });
+        return json(res, 200, { account: req.headers.authorization ?? 'none', via: 'oauth' });
+      }
+      if (url.pathname === '/v1/contacts') {
+        if (revoked.has(req.headers.authorization ?? '')) return json(res, 401, { error: 'invalid_token' });
+        return json(res, 200, { data: [{ id: 'con_1', name: 'A', email: 'a@x.test', labels: {}, created_at: '2026-01-01T00:00:00Z' }], has_more: false });
+      }
       json(res, 404, {});
     });
     t = await startTestEngine();
@@ -188,7 +198,7 @@ describe('OAuth refresh against a token endpoint under test control', () => {
     await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: provider.url });
     await t.api('PUT', '/v1/buckets/default/secrets/demo-crm', { value: 'fake-crm-key' });
     await t.api('PUT', '/v1/buckets/default/oauth-clients/demo-crm', { clientId: 'svc-review', clientSecret: CLIENT_SECRET });
-    const published = await t.api('POST', '/v1/sdks/publish', { name: 'fake', services: ['demo-crm=v1'], operations: ['demo-crm=account/get'] });
+    const published = await t.api('POST', '/v1/sdks/publish', { name: 'fake', services: ['demo-crm=v1'], operations: ['demo-crm=account/get', 'demo-crm=contacts/list'] });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     sdk = published.body;
     t.canaries.push(sdk.token);
@@ -222,6 +232,39 @@ describe('OAuth refresh against a token endpoint under test control', () => {
     expect(row.status).toBe('active');
     const again = await account('dana');
     expect(again.body.ok).toBe(true);
+  });
+
+  // A token the provider revoked before its expiry (or one with no expiry said) was sent until the
+  // connection was made again: every call answered PROVIDER_ERROR 401.
+  it('renews an access token the provider answers 401 to, once, and sends the call again with the new one', async () => {
+    await connect('fred');
+    /** The token the provider last received (the answer echoes it, but redacted). */
+    const lastToken = () => provider.requests.filter((r) => r.url === '/v1/account' || r.url === '/v1/contacts').at(-1)!.headers.authorization!;
+    expect((await account('fred')).body.ok).toBe(true);
+    const firstToken = lastToken();
+    revoked.add(firstToken);
+    const before = { refresh: counts.refresh, calls: provider.requests.filter((r) => r.url === '/v1/account').length };
+    const again = await account('fred');
+    expect(again.body.ok).toBe(true);
+    expect(lastToken()).not.toBe(firstToken);
+    expect(counts.refresh - before.refresh).toBe(1);
+    expect(provider.requests.filter((r) => r.url === '/v1/account').length - before.calls).toBe(2);
+    // Paginated operations renew on their first page the same way.
+    revoked.add(lastToken());
+    const listed = await t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.contacts/list', input: {}, selectors: { endUserRef: 'fred' } });
+    expect(listed.body.ok).toBe(true);
+    expect(counts.refresh - before.refresh).toBe(2);
+    // A provider that refuses the renewed token too gets its 401 back as the answer: one renewal per call.
+    revoked.add(lastToken());
+    mode.revokeIssued = true;
+    try {
+      const refreshes = counts.refresh;
+      const refused = await account('fred');
+      expect(refused.body).toMatchObject({ ok: false, status: 401, error: { code: 'PROVIDER_ERROR' } });
+      expect(counts.refresh - refreshes).toBe(1);
+    } finally {
+      mode.revokeIssued = false;
+    }
   });
 
   it('a freshly issued access token that lives 30 s is used, not refreshed on every call', async () => {

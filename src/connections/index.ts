@@ -248,7 +248,11 @@ export class Connections {
    * A valid access token for the end user's connection, refreshing it first when it is about to
    * expire. `origin` is where it will be sent: refused unless the connection was made for it.
    */
-  async accessToken(service: string, endUserRef: string, authName: string | undefined, origin: string): Promise<string> {
+  /**
+   * The end user's access token, refreshed first when due. `rejected` is a token the provider just
+   * answered 401 to: it is refreshed now unless the connection already holds a newer one.
+   */
+  async accessToken(service: string, endUserRef: string, authName: string | undefined, origin: string, rejected?: string): Promise<string> {
     authName ??= DEFAULT_AUTH_NAME;
     const row = await this.store.getConnection(service, endUserRef, authName);
     if (!row) {
@@ -256,7 +260,7 @@ export class Connections {
     }
     if (row.status === 'needs_reauth') throw needsReauth(row);
     let tokens: TokenSet;
-    if (due(row)) {
+    if (due(row) || (rejected !== undefined && this.tokensOf(row).accessToken === rejected)) {
       let pending = this.refreshing.get(row.id);
       if (!pending) {
         pending = this.refreshAcrossReplicas(row).finally(() => this.refreshing.delete(row.id));

@@ -104,6 +104,12 @@ interface ResolvedOperation {
 interface Credential {
   auth: ApiKeyAuth | undefined;
   secret: string | null;
+  /**
+   * OAuth only: a fresh access token after the provider answered 401 to this one (revoked or
+   * expired early, or one whose expiry the provider never said). A 401 means the request was not
+   * acted on, so it is sent once more with the new token.
+   */
+  renew?: () => Promise<string>;
 }
 
 /** Longest value of each selector (the spec's Selectors schema); authType is an enum. */
@@ -446,17 +452,26 @@ export class Executor {
     }
     const selectors = fixed === NO_SELECTORS ? (asked ?? NO_SELECTORS) : { ...asked, ...fixed, ...(boundToUser ? { authType: 'oauth2' as const } : {}) };
     const chosen = this.credential(index, selectors, enabled.origin);
-    const { auth, secret } = chosen instanceof Promise ? await chosen : chosen;
+    const { auth, secret, renew } = chosen instanceof Promise ? await chosen : chosen;
     const target = { baseUrl: enabled.baseUrl, headers: index.headers, auth, secret };
     const first = buildRequest(op, input, target);
     const limits = { maxBytes: scope.resultCapBytes, timeoutMs: this.providerTimeoutMs, signal: scope.signal };
 
     if (!op.pagination) {
       const res = await this.dispatcher.send(first, limits, secret);
-      return this.single(index, res);
+      const again = res.status === 401 && renew ? await this.renewed(op, input, target, renew) : undefined;
+      return this.single(index, again ? await this.dispatcher.send(again.request, limits, again.secret) : res);
     }
     const bound = (req.pagination as { maxPages?: number } | undefined)?.maxPages;
-    return this.traverse(index, op, op.pagination, input, first, target, limits, secret, bound);
+    return this.traverse(index, op, op.pagination, input, first, target, limits, secret, bound, renew);
+  }
+
+  /** The request again with a renewed OAuth token, or undefined when the connection has no newer one to give. */
+  private async renewed(op: OperationSpec, input: Record<string, unknown>, target: Parameters<typeof buildRequest>[2], renew: () => Promise<string>) {
+    const secret = await renew();
+    if (secret === target.secret) return undefined;
+    const renewedTarget = { ...target, secret };
+    return { request: buildRequest(op, input, renewedTarget), target: renewedTarget, secret };
   }
 
   /**
@@ -475,7 +490,12 @@ export class Executor {
         throw new EngineError('ENGINE_INVALID_INPUT', `selectors.endUserRef is required to call '${service}' with OAuth`, { details: { field: 'selectors.endUserRef' } });
       }
       const auth: ApiKeyAuth = { name: oauth.name, type: 'api_key', in: 'header', header: 'Authorization', prefix: 'Bearer ' };
-      return this.connections.accessToken(service, selectors.endUserRef, selectors.authName, origin).then((token) => ({ auth, secret: token }));
+      const endUserRef = selectors.endUserRef;
+      return this.connections.accessToken(service, endUserRef, selectors.authName, origin).then((token) => ({
+        auth,
+        secret: token,
+        renew: () => this.connections.accessToken(service, endUserRef, selectors.authName, origin, token),
+      }));
     }
     if (selectors.authType === 'api_key' && !apiKey) {
       throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' has no API-key auth`, { details: { field: 'selectors.authType' } });
@@ -530,6 +550,7 @@ export class Executor {
     limits: { maxBytes: number; timeoutMs: number; signal?: AbortSignal | undefined },
     secret: string | null,
     bound: number | undefined,
+    renew?: () => Promise<string>,
   ): Promise<Outcome> {
     const maxPages = bound ?? policy.engineMaxPages;
     const items: unknown[] = [];
@@ -552,7 +573,17 @@ export class Executor {
 
     for (;;) {
       const timeoutMs = Math.max(1, deadline - Date.now());
-      const res = await this.dispatcher.send(request, { ...limits, timeoutMs, maxBytes: limits.maxBytes - bytes, capBytes: limits.maxBytes }, secret);
+      let res = await this.dispatcher.send(request, { ...limits, timeoutMs, maxBytes: limits.maxBytes - bytes, capBytes: limits.maxBytes }, secret);
+      if (res.status === 401 && renew) {
+        // A token the provider refused on the first page is renewed once; later pages use the new one.
+        const again = pages === 0 ? await this.renewed(op, pageInput, target, renew) : undefined;
+        renew = undefined;
+        if (again) {
+          durationMs += res.durationMs;
+          ({ request, target, secret } = again);
+          res = await this.dispatcher.send(request, { ...limits, timeoutMs: Math.max(1, deadline - Date.now()), maxBytes: limits.maxBytes, capBytes: limits.maxBytes }, secret);
+        }
+      }
       pages++;
       bytes += res.raw.length;
       durationMs += res.durationMs;
