@@ -70,7 +70,7 @@ describe('svc-engine dev and credential with bad input', () => {
   it('dev: a non-numeric SVC_DEMO_PORT is exit 2 and one line', async () => {
     const { code, stderr } = await serve({ SVC_DEMO_PORT: 'abc' }, 'dev');
     expect(code, stderr).toBe(2);
-    expect(stderr.trim()).toBe("svc-engine: SVC_DEMO_PORT must be a port number from 0 to 65535 (got 'abc')");
+    expect(stderr.trim()).toBe("svc-engine: SVC_DEMO_PORT must be an integer from 0 to 65535 (got 'abc')");
   }, 30_000);
 
   it('serve: a wrong Redis password is exit 2, and neither the log nor the error holds it', async () => {

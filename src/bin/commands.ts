@@ -2,7 +2,7 @@
 // CLI credentials on the Engine host (`credential create|revoke`).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, type EngineConfig } from '../config/index.ts';
+import { ConfigError, intFrom, loadConfig, type EngineConfig } from '../config/index.ts';
 import { startEngine, type Engine } from '../engine/index.ts';
 import { Tokens } from '../identity/index.ts';
 import { openStore } from '../store/index.ts';
@@ -45,8 +45,13 @@ function databaseUrl(): string | undefined {
 }
 
 function config(): EngineConfig & { databaseUrl: string | undefined } {
+  return orConfigExit(() => ({ ...loadConfig(), databaseUrl: databaseUrl() }));
+}
+
+/** A setting read now: a ConfigError is one line naming it, exit 2. */
+function orConfigExit<T>(read: () => T): T {
   try {
-    return { ...loadConfig(), databaseUrl: databaseUrl() };
+    return read();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`svc-engine: ${err.message}`);
@@ -64,31 +69,52 @@ function announceSigninCode(engine: Engine) {
 }
 
 /**
- * Starts the Engine, turning what an operator can fix (a port in use, a data dir that cannot be
- * made, a database or Redis that cannot be reached) into one line naming the setting, exit 2.
+ * What an operator can fix about a failed start (a port in use, a data dir or database that cannot
+ * be used, a master key that does not fit), as one line naming the setting; undefined for anything
+ * else, which is a fault of the Engine and keeps its stack.
  */
-async function start(cfg: EngineConfig, databaseUrl: string | undefined): Promise<Engine> {
+function operatorProblem(err: unknown, cfg: EngineConfig & { databaseUrl: string | undefined }, extra: { demoPort?: number } = {}): string | undefined {
+  const e = err as NodeJS.ErrnoException & { hostname?: string; severity?: string };
+  const code = e.code;
+  const cause = `${e.message}`.split('\n')[0] ?? '';
+  if (err instanceof ConfigError || e.name === 'MasterKeyError' || e.name === 'UnreachableError') return cause;
+  if (code === 'EADDRINUSE' || /EADDRINUSE/.test(cause)) {
+    return extra.demoPort !== undefined ? `SVC_DEMO_PORT ${extra.demoPort} is already in use: ${cause}` : `a port is already in use (SVC_HTTP_PORT ${cfg.httpPort}, SVC_GRPC_PORT ${cfg.grpcPort}): ${cause}`;
+  }
+  if (code === 'EADDRNOTAVAIL' || e.hostname === cfg.host) return `SVC_HOST ${cfg.host} cannot be listened on: ${cause}`;
+  if (code === 'ENOTDIR' || code === 'EACCES' || code === 'EROFS' || code === 'EEXIST' || code === 'EISDIR' || code === 'ENOENT') return `SVC_DATA_DIR ${cfg.dataDir} cannot be used: ${cause}`;
+  if (e.name === 'SqliteError' || e.name === 'StoreVersionError') return cfg.databaseUrl ? `DATABASE_URL cannot be used: ${cause}` : `SVC_DATA_DIR ${cfg.dataDir}: engine.db cannot be used: ${cause}`;
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT' || code === 'EAI_AGAIN' || code === 'ECONNRESET') {
+    return `a database or Redis could not be reached (DATABASE_URL, REDIS_URL): ${cause}`;
+  }
+  // PostgreSQL's own refusals carry a SQLSTATE (3D000: no such database, 28P01: wrong password);
+  // pg's connection timeout carries none.
+  if (cfg.databaseUrl && ((typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) || /^Connection terminated/.test(cause))) {
+    return `DATABASE_URL cannot be used: ${cause}`;
+  }
+  return undefined;
+}
+
+/** Runs a command's start-up, turning what the operator can fix into one line and exit 2. */
+async function orExit<T>(cfg: EngineConfig & { databaseUrl: string | undefined }, run: () => Promise<T>, extra: { demoPort?: number } = {}): Promise<T> {
   try {
-    return await startEngine(cfg, { databaseUrl });
+    return await run();
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const cause = `${(err as Error).message}`.split('\n')[0];
-    const setting =
-      code === 'EADDRINUSE' ? `a port is already in use (SVC_HTTP_PORT ${cfg.httpPort}, SVC_GRPC_PORT ${cfg.grpcPort}): ${cause}`
-      : code === 'EADDRNOTAVAIL' || (err as { hostname?: string }).hostname === cfg.host ? `SVC_HOST ${cfg.host} cannot be listened on: ${cause}`
-      : code === 'ENOTDIR' || code === 'EACCES' || code === 'EROFS' || code === 'EEXIST' ? `SVC_DATA_DIR ${cfg.dataDir} cannot be used: ${cause}`
-      : code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT' || code === 'EAI_AGAIN' ? `a database or Redis could not be reached (DATABASE_URL, REDIS_URL): ${cause}`
-      : undefined;
-    const named = err instanceof ConfigError || (err as Error).name === 'MasterKeyError' || (err as Error).name === 'UnreachableError';
-    if (!setting && !named) throw err;
-    console.error(`svc-engine: ${setting ?? cause}`);
+    const problem = operatorProblem(err, cfg, extra);
+    if (problem === undefined) throw err;
+    console.error(`svc-engine: ${problem}`);
     process.exit(2);
   }
 }
 
+/** Starts the Engine; what an operator can fix is one line naming the setting, exit 2. */
+function start(cfg: EngineConfig & { databaseUrl: string | undefined }): Promise<Engine> {
+  return orExit(cfg, () => startEngine(cfg, { databaseUrl: cfg.databaseUrl }));
+}
+
 async function serve() {
   const cfg = config();
-  const engine = await start(cfg, cfg.databaseUrl);
+  const engine = await start(cfg);
   announceSigninCode(engine);
   onSignals(engine, () => engine.stop());
 }
@@ -108,20 +134,23 @@ const DEMO_OAUTH_CLIENT = 'svc-engine-dev';
 async function dev() {
   const cfg = config();
   const { startDemoProvider } = await import('../demo-provider/index.ts');
-  const demoPort = Number(process.env.SVC_DEMO_PORT ?? 8790);
-  if (!Number.isInteger(demoPort) || demoPort < 0 || demoPort > 65535) {
-    console.error(`svc-engine: SVC_DEMO_PORT must be a port number from 0 to 65535 (got '${process.env.SVC_DEMO_PORT}')`);
-    process.exit(2);
-  }
-  const demo = await startDemoProvider({
-    host: cfg.host,
-    port: demoPort,
-    apiKey: process.env.SVC_DEMO_API_KEY ?? demoSecret(cfg.dataDir, 'demo-crm.key'),
-    oauth: { clients: { [DEMO_OAUTH_CLIENT]: demoSecret(cfg.dataDir, 'demo-crm-oauth.secret') } },
-  });
+  const demoPort = orConfigExit(() => intFrom(process.env, 'SVC_DEMO_PORT', 8790, 0, 65535));
+  // A blank key is unset: an empty one would let any request in without a credential.
+  const demoKey = process.env.SVC_DEMO_API_KEY?.trim() || undefined;
+  const demo = await orExit(
+    cfg,
+    () =>
+      startDemoProvider({
+        host: cfg.host,
+        port: demoPort,
+        apiKey: demoKey ?? demoSecret(cfg.dataDir, 'demo-crm.key'),
+        oauth: { clients: { [DEMO_OAUTH_CLIENT]: demoSecret(cfg.dataDir, 'demo-crm-oauth.secret') } },
+      }),
+    { demoPort },
+  );
   let engine: Engine;
   try {
-    engine = await start(cfg, cfg.databaseUrl);
+    engine = await start(cfg);
   } catch (err) {
     await demo.stop();
     throw err;
@@ -136,7 +165,7 @@ async function dev() {
       `  REST execution   ${engine.url}/v1/apps/<version_id>/executions`,
       `  gRPC execution   ${engine.grpcUrl}  (typed packages: \`svc-cli sdk apply --download\`)`,
       `  demo-crm         ${demo.url}  (enabled in the workspace as demo-crm@v1)`,
-      `  demo-crm API key ${demo.apiKey}  (${process.env.SVC_DEMO_API_KEY ? 'from SVC_DEMO_API_KEY' : `also in ${join(cfg.dataDir, 'demo-crm.key')}`})`,
+      `  demo-crm API key ${demo.apiKey}  (${demoKey ? 'from SVC_DEMO_API_KEY' : `also in ${join(cfg.dataDir, 'demo-crm.key')}`})`,
       `  demo-crm OAuth   client id ${DEMO_OAUTH_CLIENT}, secret in ${join(cfg.dataDir, 'demo-crm-oauth.secret')}`,
       `  sign-in page     ${engine.url}/signin`,
       '',
@@ -153,7 +182,7 @@ async function dev() {
 
 async function credentialCreate(subject: string) {
   const cfg = config();
-  const store = await openStore({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
+  const store = await orExit(cfg, () => openStore({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl, poolSize: cfg.dbPoolSize }));
   try {
     const { token, row } = await new Tokens(store).issue('cli', subject);
     // The one place a credential is printed: on the Engine host, to its operator, for automation.
@@ -172,7 +201,7 @@ async function credentialRevoke(id: string) {
     process.exitCode = 2;
     return;
   }
-  const store = await openStore({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl });
+  const store = await orExit(cfg, () => openStore({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl, poolSize: cfg.dbPoolSize }));
   try {
     if (!(await new Tokens(store).revoke(id))) {
       console.error(`svc-engine: no live credential ${id}`);

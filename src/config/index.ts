@@ -38,16 +38,22 @@ export interface EngineConfig {
   redisKeyPrefix: string;
   /** Longest a call waits for another replica's OAuth refresh before a retryable failure (SVC_OAUTH_REFRESH_WAIT_MS). */
   oauthRefreshWaitMs: number;
+  /** PostgreSQL pool connections (SVC_DB_POOL_SIZE). */
+  dbPoolSize: number;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+/**
+ * An integer setting: unset or blank takes the default; otherwise plain decimal digits only.
+ * `Number()` would read ' ' as 0 (turning retention or a rate limit off) and take '0x1F' or '1e3'.
+ */
+export function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = /^\s*\d{1,15}\s*$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got '${raw}')`);
   }
@@ -100,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     host: env.SVC_HOST || '127.0.0.1',
     httpPort: intFrom(env, 'SVC_HTTP_PORT', 8700, 0, 65535),
     // An ephemeral HTTP port (tests, side-by-side Engines) takes an ephemeral gRPC port too.
-    grpcPort: intFrom(env, 'SVC_GRPC_PORT', env.SVC_HTTP_PORT === '0' ? 0 : 8701, 0, 65535),
+    grpcPort: intFrom(env, 'SVC_GRPC_PORT', intFrom(env, 'SVC_HTTP_PORT', 8700, 0, 65535) === 0 ? 0 : 8701, 0, 65535),
     dataDir: resolve(env.SVC_DATA_DIR || './.svc-engine'),
     masterKey: env.SVC_MASTER_KEY || undefined,
     logLevel: logLevelFrom(env.SVC_LOG_LEVEL),
@@ -113,11 +119,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     deviceCodeTtlSeconds: intFrom(env, 'SVC_DEVICE_CODE_TTL_S', 600, 1, 3600),
     deviceIntervalSeconds: intFrom(env, 'SVC_DEVICE_INTERVAL_S', 5, 0, 60),
     mcpAllowedOrigins: list(env.SVC_MCP_ALLOWED_ORIGINS),
-    mcpAllowedHosts: env.SVC_MCP_ALLOWED_HOSTS !== undefined ? list(env.SVC_MCP_ALLOWED_HOSTS) : defaultHosts(env),
+    // Blank is unset: an empty list would let every Host through, switching the DNS-rebinding check off.
+    mcpAllowedHosts: list(env.SVC_MCP_ALLOWED_HOSTS).length ? list(env.SVC_MCP_ALLOWED_HOSTS) : defaultHosts(env),
     mcpSessionIdleMs: intFrom(env, 'SVC_MCP_SESSION_IDLE_MS', 30 * 60 * 1000, 1000, 24 * 60 * 60 * 1000),
     executeBudgetMs: intFrom(env, 'SVC_EXECUTE_BUDGET_MS', 30_000, 100, 30_000),
     redisUrl: redisUrlFrom(env.REDIS_URL),
-    redisKeyPrefix: env.SVC_REDIS_KEY_PREFIX ?? 'svc:',
+    redisKeyPrefix: env.SVC_REDIS_KEY_PREFIX || 'svc:',
+    dbPoolSize: intFrom(env, 'SVC_DB_POOL_SIZE', 10, 1, 1000),
     oauthRefreshWaitMs: intFrom(env, 'SVC_OAUTH_REFRESH_WAIT_MS', 15_000, 100, 60_000),
     rateLimitPerMinute: intFrom(env, 'SVC_RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),
     receiptRetentionDays: intFrom(env, 'SVC_RECEIPT_RETENTION_DAYS', 30, 0, 36_500),

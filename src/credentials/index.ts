@@ -97,6 +97,9 @@ export function originMoved(what: string, boundTo: string | null, now: string, a
   );
 }
 
+/** The marker holding a value sealed under the master key, to tell a wrong key at start. */
+const KEY_CHECK = 'master-key-check';
+
 export class SecretVault {
   /** A KeyObject made once: a raw Buffer key is re-imported by every cipher (~10 µs each). */
   private readonly key: KeyObject;
@@ -185,6 +188,28 @@ export class SecretVault {
 
   open(context: string, sealed: SealedValue): string {
     return open(this.key, `svc-engine/${context}`, sealed);
+  }
+
+  /**
+   * Refuses to start with a key other than the one the store's data was sealed with: every secret
+   * and connection would fail to open on every call, as an Engine fault. The first start keeps a
+   * check value; a store from before it was kept is checked against one of its secrets.
+   */
+  async verifyKey(): Promise<void> {
+    const wrongKey = () =>
+      new MasterKeyError('the master key (SVC_MASTER_KEY, or master.key in SVC_DATA_DIR) is not the one this data was sealed with; start with the key it was sealed with');
+    const check = await this.store.getMarker(KEY_CHECK);
+    if (check !== null) {
+      try {
+        this.open(KEY_CHECK, JSON.parse(check) as SealedValue);
+        return;
+      } catch {
+        throw wrongKey();
+      }
+    }
+    const first = (await this.store.listSecrets())[0];
+    if (first) await this.get(first.bucket, first.service).catch(() => Promise.reject(wrongKey()));
+    await this.store.setMarker(KEY_CHECK, JSON.stringify(this.seal(KEY_CHECK, 'svc-engine master key check')));
   }
 
   /** Every secret's bucket, service, update time and bound origin (never its value). */

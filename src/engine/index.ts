@@ -82,6 +82,7 @@ export async function assemble(
     coordinator,
     refreshWaitMs: config.oauthRefreshWaitMs,
   });
+  await vault.verifyKey();
   // Credentials stored before they were bound to an origin are bound to where they were being sent,
   // once: a row left unbound later (an older replica still running) is refused, never bound to
   // wherever its service points by then.
@@ -129,7 +130,7 @@ export async function assemble(
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
   const log = createLogger(config.logLevel, options.logDestination);
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl });
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl, poolSize: config.dbPoolSize });
   const deps = await assemble(config, log, store);
   const { signinCode } = await deps.accounts.ensureOwner(config.ownerPassword);
   const app = createHttpApp(deps);
@@ -142,13 +143,14 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
     server.listen(config.httpPort, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://${config.host}:${port}`;
+  const hostInUrl = config.host.includes(':') ? `[${config.host}]` : config.host; // an IPv6 address is bracketed in a URL
+  const url = `http://${hostInUrl}:${port}`;
   if (!config.publicUrl) deps.urls.http = url;
   const grpc = await startGrpcServer(deps, { host: config.host, port: config.grpcPort, shutdownGraceMs: drainBudgetMs }).catch(async (err: unknown) => {
     await new Promise((resolve) => server.close(resolve));
     throw err;
   });
-  const grpcUrl = `${config.host.includes(':') ? `[${config.host}]` : config.host}:${grpc.port}`;
+  const grpcUrl = `${hostInUrl}:${grpc.port}`;
   log.info({ url, grpcUrl }, 'engine listening');
   deps.activity.startPruning(config.receiptRetentionDays, RECEIPT_PRUNE_EVERY_MS);
   // Sign-in and consent rows are useless once expired; a day's grace keeps "expired" answers telling.
@@ -177,6 +179,9 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
         await deps.activity.flush();
         // Provider requests of calls the drain gave up on have no one left to answer: end them.
         await deps.dispatcher.close({ abort: drained.abandoned > 0 });
+        // Those calls end now, each recording its receipt: written before the store closes.
+        await new Promise((resolve) => setImmediate(resolve));
+        await deps.activity.flush();
         await store.close();
       })();
       return stopping;

@@ -5,7 +5,7 @@
 // the version's app, and the one Executor runs it (authorisation, validation, credentials,
 // pagination, receipt with surface 'grpc'). The call's deadline and cancellation abort the
 // provider request through the CallScope signal.
-import { Server, ServerCredentials, status as GrpcStatus, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+import { Server, ServerCredentials, logVerbosity, setLogger, setLogVerbosity, status as GrpcStatus, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
 import { BinaryReader } from '@bufbuild/protobuf/wire';
 import type { ValidateFunction } from 'ajv';
 import { createExecution as validateBody } from '../../generated/engine-api/body-validators.js';
@@ -243,6 +243,9 @@ function callSignal(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>): { sign
 
 export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions): Promise<GrpcServerHandle> {
   const { tokens, sdk, executor, log, config } = deps;
+  // grpc-js writes its own errors to stderr (a port in use, before the Engine's one-line answer): through pino instead.
+  setLogger({ error: (...args: unknown[]) => log.debug({ grpc: args.map(String).join(' ') }, 'grpc-js') });
+  setLogVerbosity(logVerbosity.ERROR);
   const scopeFor = versionScopes('grpc', config.restMaxResultBytes);
 
   /** The REST route's steps, in its order: token, parameters, body, version, execution. */

@@ -157,7 +157,7 @@ export async function migrate(client: Queryable): Promise<number[]> {
     const { rows } = await client.query<{ current: number }>('SELECT COALESCE(MAX(version), 0)::int AS current FROM schema_migrations');
     const current = rows[0]!.current;
     if (current > MIGRATIONS.length) {
-      throw new Error(`the database schema (version ${current}) is newer than this Engine understands (${MIGRATIONS.length})`);
+      throw Object.assign(new Error(`the database schema (version ${current}) is newer than this Engine understands (${MIGRATIONS.length}); run a newer Engine`), { name: 'StoreVersionError' });
     }
     for (let v = current; v < MIGRATIONS.length; v++) {
       await client.query(MIGRATIONS[v]!);

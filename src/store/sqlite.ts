@@ -317,7 +317,7 @@ export class SqliteStore implements Store {
   private migrate() {
     const current = this.db.pragma('user_version', { simple: true }) as number;
     if (current > MIGRATIONS.length) {
-      throw new Error(`the database schema (version ${current}) is newer than this Engine understands (${MIGRATIONS.length})`);
+      throw Object.assign(new Error(`the database schema (version ${current}) is newer than this Engine understands (${MIGRATIONS.length}); run a newer Engine`), { name: 'StoreVersionError' });
     }
     for (let v = current; v < MIGRATIONS.length; v++) {
       this.db.transaction(() => {

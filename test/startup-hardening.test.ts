@@ -1,0 +1,265 @@
+// Configuration, start-up and shutdown, found by review: what an operator can fix is one line
+// naming the setting (exit 2), never a stack trace; a wrong master key is refused at start; blank
+// settings are unset, never 0 or an empty list; IPv6 hosts make usable URLs; a call the drain gave
+// up on still gets its receipt.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/index.ts';
+import { startEngine } from '../src/engine/index.ts';
+import { SqliteStore } from '../src/store/index.ts';
+import { startFakeProvider, json } from './helpers/fake-provider.ts';
+import { startTestEngine, publishSdk } from './helpers/engine.ts';
+
+const ENTRY = resolve(import.meta.dirname, '../src/bin/svc-engine.ts');
+let dir: string;
+let busy: Server;
+let busyPort: number;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'svc-review-startup-'));
+  writeFileSync(join(dir, 'a-file'), 'not a directory');
+  busy = createServer();
+  await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+  busyPort = (busy.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  busy?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  stderr: string;
+  stdout: string;
+}
+
+/**
+ * Runs `svc-engine <args>` as a child process. With `untilStdout`, waits for that text, sends SIGTERM
+ * and collects the exit; otherwise waits for the process to end by itself (killed after 20 s).
+ */
+async function svcEngine(args: string[], env: Record<string, string>, untilStdout?: RegExp): Promise<Run> {
+  const child = spawn(process.execPath, ['--no-node-snapshot', ENTRY, ...args], {
+    env: { PATH: process.env.PATH, HOME: dir, SVC_DATA_DIR: join(dir, 'data'), SVC_HTTP_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let stdout = '';
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.on('data', (d) => {
+    stdout += d;
+    if (untilStdout && untilStdout.test(stdout)) child.kill('SIGTERM');
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const [code] = (await once(child, 'close')) as [number | null];
+  clearTimeout(timer);
+  return { code, stderr, stdout };
+}
+
+/** The start-up contract of test/startup-config.test.ts: exit 2, one `svc-engine: …` line naming the setting, no stack trace. */
+function expectOneLine(run: Run, setting: RegExp) {
+  expect(run.stderr, run.stderr).not.toMatch(/\n\s+at /);
+  const lines = run.stderr.split('\n').filter(Boolean);
+  expect(lines, run.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^svc-engine: /);
+  expect(lines[0]).toMatch(setting);
+  expect(run.code, run.stderr).toBe(2);
+}
+
+describe('start-up with a bad data dir, database or setting', () => {
+  it('serve: an engine.db that is not a SQLite database is one line and exit 2, not a SqliteError stack trace', async () => {
+    const data = join(dir, 'corrupt-db');
+    mkdirSync(data);
+    writeFileSync(join(data, 'engine.db'), Buffer.concat([Buffer.from('this is not a database '.repeat(20)), Buffer.alloc(4096, 7)]));
+    expectOneLine(await svcEngine(['serve'], { SVC_DATA_DIR: data }), /engine\.db|SVC_DATA_DIR/);
+  }, 30_000);
+
+  it('serve: a database from a newer Engine (schema ahead of this one) is one line and exit 2, not a stack trace', async () => {
+    const data = join(dir, 'newer-schema');
+    mkdirSync(data);
+    const db = new Database(join(data, 'engine.db'));
+    db.pragma('user_version = 99');
+    db.close();
+    expectOneLine(await svcEngine(['serve'], { SVC_DATA_DIR: data }), /newer/);
+  }, 30_000);
+
+  it('serve: an invalid SVC_DB_POOL_SIZE is one line and exit 2, not a stack trace', async () => {
+    const run = await svcEngine(['serve'], { DATABASE_URL: 'postgres://svc@127.0.0.1:1/none', SVC_DB_POOL_SIZE: 'ten' });
+    expectOneLine(run, /SVC_DB_POOL_SIZE/);
+  }, 30_000);
+
+  it('credential create: a data dir under a file is one line naming SVC_DATA_DIR and exit 2, not an ENOTDIR stack trace', async () => {
+    const run = await svcEngine(['credential', 'create', '--subject', 'ci-bot'], { SVC_DATA_DIR: join(dir, 'a-file', 'data') });
+    expectOneLine(run, /SVC_DATA_DIR/);
+  }, 30_000);
+
+  it('credential create: an unreachable DATABASE_URL is one line and exit 2, not an ECONNREFUSED stack trace', async () => {
+    const run = await svcEngine(['credential', 'create', '--subject', 'ci-bot'], { DATABASE_URL: 'postgres://svc:CANARY_PW@127.0.0.1:1/none' });
+    expect(run.stderr).not.toContain('CANARY_PW');
+    expectOneLine(run, /DATABASE_URL/);
+  }, 30_000);
+
+  it('dev: a demo-crm port in use (SVC_DEMO_PORT) is one line and exit 2, not an EADDRINUSE stack trace', async () => {
+    const run = await svcEngine(['dev'], { SVC_DATA_DIR: join(dir, 'dev-busy'), SVC_DEMO_PORT: String(busyPort) });
+    expectOneLine(run, /SVC_DEMO_PORT/);
+  }, 30_000);
+
+  it('serve: a master.key that cannot be read (a directory) is one line and exit 2, not an EISDIR stack trace', async () => {
+    const data = join(dir, 'key-dir');
+    mkdirSync(join(data, 'master.key'), { recursive: true });
+    expectOneLine(await svcEngine(['serve'], { SVC_DATA_DIR: data }), /master\.key|SVC_DATA_DIR|SVC_MASTER_KEY/);
+  }, 30_000);
+});
+
+describe('start-up with unreachable or mismatched dependencies', () => {
+  it('serve: an SVC_GRPC_PORT in use is one line naming it and exit 2, not a grpc-js stack trace', async () => {
+    const run = await svcEngine(['serve'], { SVC_DATA_DIR: join(dir, 'grpc-busy'), SVC_GRPC_PORT: String(busyPort) });
+    expectOneLine(run, /SVC_GRPC_PORT/);
+  }, 30_000);
+
+  it('serve: a DATABASE_URL naming a database that does not exist is one line and exit 2, not a pg stack trace', async () => {
+    const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+    url.pathname = '/svc_review_no_such_database';
+    const run = await svcEngine(['serve'], { SVC_DATA_DIR: join(dir, 'pg-missing'), DATABASE_URL: url.toString() });
+    expectOneLine(run, /DATABASE_URL/);
+  }, 30_000);
+
+  it('an SVC_MASTER_KEY other than the one that sealed the stored secrets is refused at start (not a 500 with provider_execution "unknown" on every call)', async () => {
+    const provider = await startFakeProvider(async (_req, res) => json(res, 200, { id: 'con_1' }));
+    const t = await startTestEngine({ SVC_MASTER_KEY: 'a'.repeat(64) });
+    let other: Awaited<ReturnType<typeof startEngine>> | undefined;
+    try {
+      const sdk = await publishSdk(t, { name: 'keyed', service: 'demo-crm', baseUrl: provider.url, secret: 'review-master-key-secret', operations: ['contacts/get'] });
+      expect((await t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.contacts/get', input: { contact_id: 'con_1' } })).body.ok).toBe(true);
+      await t.engine.stop();
+      try {
+        other = await startEngine(loadConfig({ SVC_DATA_DIR: t.dataDir, SVC_HTTP_PORT: '0', SVC_MASTER_KEY: 'b'.repeat(64), SVC_LOG_LEVEL: 'silent' }));
+      } catch (err) {
+        expect(String((err as Error).message)).toMatch(/SVC_MASTER_KEY|master key/i); // refused, naming the key: correct
+        return;
+      }
+      const res = await fetch(`${other.url}/v1/apps/${sdk.versionId}/executions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sdk.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ operation: 'demo-crm.contacts/get', input: { contact_id: 'con_1' } }),
+      });
+      const body = (await res.json()) as any;
+      // Started anyway: the call must at least say what is wrong, and that nothing was sent.
+      expect(body.error?.code).not.toBe('ENGINE_INTERNAL');
+      expect(body.error?.details?.provider_execution).toBe('not_started');
+    } finally {
+      await other?.stop();
+      await t.stop().catch(() => undefined);
+      await provider.stop();
+    }
+  });
+});
+
+describe('settings read from the environment', () => {
+  it('a whitespace-only SVC_RECEIPT_RETENTION_DAYS is not read as 0 (keep receipts forever)', () => {
+    let days: number | 'refused';
+    try {
+      days = loadConfig({ SVC_RECEIPT_RETENTION_DAYS: ' ' }).receiptRetentionDays;
+    } catch {
+      days = 'refused';
+    }
+    expect(days).not.toBe(0);
+  });
+
+  it('an empty SVC_MCP_ALLOWED_HOSTS on loopback does not switch off the Host check on /mcp', async () => {
+    const t = await startTestEngine({ SVC_MCP_ALLOWED_HOSTS: '' });
+    try {
+      const { port } = new URL(t.url);
+      // A DNS-rebinding page reaches the loopback Engine with its own host name.
+      const res = await new Promise<number>((resolveStatus, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port, method: 'POST', path: '/mcp/ver_01ARZ3NDEKTSV4RRFFQ69G5FAV', headers: { host: `evil.example:${port}`, 'content-type': 'application/json' } },
+          (res: any) => {
+            res.resume();
+            resolveStatus(res.statusCode);
+          },
+        );
+        req.on('error', reject);
+        req.end('{}');
+      });
+      expect(res).toBe(403);
+    } finally {
+      await t.stop();
+    }
+  });
+
+  it('dev: an empty SVC_DEMO_PORT runs demo-crm on its default port 8790, not on a random one', async () => {
+    const run = await svcEngine(['dev'], { SVC_DATA_DIR: join(dir, 'dev-empty-port'), SVC_DEMO_PORT: '' }, /Ctrl-C stops both/);
+    // Unset and empty alike mean the default (as for every SVC_* number); a busy 8790 would be named in the error.
+    expect(run.stdout + run.stderr).toMatch(/127\.0\.0\.1:8790\b/);
+  }, 30_000);
+
+  it('dev: an empty SVC_DEMO_API_KEY does not leave demo-crm open to requests without a credential', async () => {
+    const child = spawn(process.execPath, ['--no-node-snapshot', ENTRY, 'dev'], {
+      env: { PATH: process.env.PATH, HOME: dir, SVC_DATA_DIR: join(dir, 'dev-empty-key'), SVC_HTTP_PORT: '0', SVC_DEMO_PORT: '0', SVC_DEMO_API_KEY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let stdout = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      const deadline = Date.now() + 20_000;
+      while (!/demo-crm\s+(http:\/\/\S+)/.test(stdout)) {
+        if (Date.now() > deadline) throw new Error(`dev did not start: ${stdout}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const demoUrl = /demo-crm\s+(http:\/\/\S+)/.exec(stdout)![1]!;
+      const res = await fetch(`${demoUrl}/v1/contacts`);
+      await res.text();
+      expect(res.status).toBe(401);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'close');
+    }
+  }, 30_000);
+
+  it('SVC_HOST=::1 gives a usable Engine URL (bracketed IPv6), so links and MCP runtime URLs work', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'svc-review-v6-'));
+    const engine = await startEngine(loadConfig({ SVC_DATA_DIR: data, SVC_HTTP_PORT: '0', SVC_HOST: '::1', SVC_LOG_LEVEL: 'silent' }));
+    try {
+      expect(URL.canParse(engine.url), engine.url).toBe(true);
+      expect(URL.canParse(engine.deps.urls.http), engine.deps.urls.http).toBe(true);
+    } finally {
+      await engine.stop();
+      rmSync(data, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('shutdown', () => {
+  it('keeps the receipt of a REST call the drain gave up on (it is recorded after the receipts were flushed)', async () => {
+    const provider = await startFakeProvider(async (req, res) => {
+      await new Promise((r) => setTimeout(r, 20_000));
+      json(res, 200, { id: 'late' });
+    });
+    // Execute budget 100 ms: the drain waits 2.1 s; the provider answers after 20 s.
+    const t = await startTestEngine({ SVC_EXECUTE_BUDGET_MS: '100' });
+    try {
+      const sdk = await publishSdk(t, { name: 'slow', service: 'demo-crm', baseUrl: provider.url, secret: 'review-secret', operations: ['contacts/get'] });
+      const pending = t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.contacts/get', input: { contact_id: 'con_1' } }).catch(() => 'cut');
+      while (provider.requests.length === 0) await new Promise((r) => setTimeout(r, 10));
+      await t.engine.stop();
+      await pending;
+      await new Promise((r) => setTimeout(r, 200));
+      const store = new SqliteStore(join(t.dataDir, 'engine.db'));
+      try {
+        expect(await store.listReceipts(sdk.versionId, 10)).toHaveLength(1);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await t.stop().catch(() => undefined);
+      await provider.stop();
+    }
+  }, 30_000);
+});
