@@ -7,8 +7,8 @@ import { connect, createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSvcEngine } from './helpers/svc-engine.ts';
 
-const ENTRY = resolve(import.meta.dirname, '../src/bin/svc-engine.ts');
 let dir: string;
 let busy: Server;
 let busyPort: number;
@@ -25,20 +25,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function serve(env: Record<string, string>, command = 'serve'): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawn(process.execPath, ['--no-node-snapshot', ENTRY, command], {
-    env: { PATH: process.env.PATH, HOME: dir, SVC_DATA_DIR: join(dir, 'data'), SVC_HTTP_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  let stdout = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  child.stdout.on('data', (d) => (stdout += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  const [code] = (await once(child, 'close')) as [number | null];
-  clearTimeout(timer);
-  return { code, stderr, stdout };
-}
+const serve = (env: Record<string, string>, command = 'serve') => runSvcEngine(dir, [command], env);
 
 describe('svc-engine serve with bad settings', () => {
   it.each([

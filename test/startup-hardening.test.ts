@@ -16,8 +16,8 @@ import { startEngine } from '../src/engine/index.ts';
 import { SqliteStore } from '../src/store/index.ts';
 import { startFakeProvider, json } from './helpers/fake-provider.ts';
 import { startTestEngine, publishSdk } from './helpers/engine.ts';
+import { runSvcEngine, type SvcEngineRun } from './helpers/svc-engine.ts';
 
-const ENTRY = resolve(import.meta.dirname, '../src/bin/svc-engine.ts');
 let dir: string;
 let busy: Server;
 let busyPort: number;
@@ -34,33 +34,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stderr: string;
-  stdout: string;
-}
-
-/**
- * Runs `svc-engine <args>` as a child process. With `untilStdout`, waits for that text, sends SIGTERM
- * and collects the exit; otherwise waits for the process to end by itself (killed after 20 s).
- */
-async function svcEngine(args: string[], env: Record<string, string>, untilStdout?: RegExp): Promise<Run> {
-  const child = spawn(process.execPath, ['--no-node-snapshot', ENTRY, ...args], {
-    env: { PATH: process.env.PATH, HOME: dir, SVC_DATA_DIR: join(dir, 'data'), SVC_HTTP_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  let stdout = '';
-  child.stderr.on('data', (d) => (stderr += d));
-  child.stdout.on('data', (d) => {
-    stdout += d;
-    if (untilStdout && untilStdout.test(stdout)) child.kill('SIGTERM');
-  });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  const [code] = (await once(child, 'close')) as [number | null];
-  clearTimeout(timer);
-  return { code, stderr, stdout };
-}
+type Run = SvcEngineRun;
+const svcEngine = (args: string[], env: Record<string, string>, untilStdout?: RegExp) => runSvcEngine(dir, args, env, untilStdout);
 
 /** The start-up contract of test/startup-config.test.ts: exit 2, one `svc-engine: …` line naming the setting, no stack trace. */
 function expectOneLine(run: Run, setting: RegExp) {
@@ -201,7 +176,7 @@ describe('settings read from the environment', () => {
   }, 30_000);
 
   it('dev: an empty SVC_DEMO_API_KEY does not leave demo-crm open to requests without a credential', async () => {
-    const child = spawn(process.execPath, ['--no-node-snapshot', ENTRY, 'dev'], {
+    const child = spawn(process.execPath, ['--no-node-snapshot', resolve(import.meta.dirname, '../src/bin/svc-engine.ts'), 'dev'], {
       env: { PATH: process.env.PATH, HOME: dir, SVC_DATA_DIR: join(dir, 'dev-empty-key'), SVC_HTTP_PORT: '0', SVC_DEMO_PORT: '0', SVC_DEMO_API_KEY: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
