@@ -295,8 +295,8 @@ describe('session.page rules', () => {
     invalid({ path: '/items', fields: ['id', 'nope'] }, /'nope' is absent/);
     invalid({ path: '/items', fields: ['obj.a'] }, /'obj.a' is absent/);
     invalid({ path: '/items', fields: ['id', 'id'] }, /listed twice/);
-    invalid({ path: '/items', fields: [''] }, /non-empty strings/);
-    invalid({ path: '/items', fields: [1] }, /non-empty strings/);
+    invalid({ path: '/items', fields: [''] }, /'' is absent from every row/); // a key like any other
+    invalid({ path: '/items', fields: [1] }, /must be strings/);
     invalid({ path: '/items', fields: [] }, /non-empty array/);
     invalid({ path: '/items', fields: 'id' }, /non-empty array/);
     invalid({ path: '/items', feilds: ['id'] }, /does not accept option 'feilds'/);

@@ -103,7 +103,9 @@ function refusal(err: ToolCallError): ToolResult {
 const callable = (ctx: ToolContext) => (operationId: string) => allows(ctx.token.allow, operationId);
 
 export async function runTool(ctx: ToolContext, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
-  const validate = validators()[name];
+  const all = validators();
+  // Own names only: `constructor` or `toString` would find Object.prototype's functions.
+  const validate = Object.hasOwn(all, name) ? all[name] : undefined;
   if (!validate) return refusal(new ToolCallError('ENGINE_UNKNOWN_TOOL', `unknown tool '${name}'; this server has search_docs and execute`));
   if (!validate(args)) {
     const e = validate.errors![0]!;

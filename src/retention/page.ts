@@ -39,7 +39,8 @@ function checkFields(fields: unknown, rows: readonly unknown[]): string[] | unde
   }
   const seen = new Set<string>();
   for (const field of fields) {
-    if (typeof field !== 'string' || field === '') throw invalidInput('session.page fields must be non-empty strings (literal immediate keys, no dotted paths)');
+    // '' is a key like any other (discovery lists it when rows have it).
+    if (typeof field !== 'string') throw invalidInput('session.page fields must be strings (literal immediate keys, no dotted paths)');
     if (seen.has(field)) throw invalidInput(`session.page field '${clip(field)}' is listed twice`, { field: clip(field) });
     seen.add(field);
   }

@@ -11,6 +11,11 @@ import { base64Helper } from './base64.ts';
 export const MEMORY_LIMIT_MB = 64;
 /** Host timers a run may hold at once: its pending timers (the interface allows 1,000) and sleeps (1,000). */
 export const MAX_PENDING_TIMERS = 2000;
+/** call() and session requests one run may have waiting on the host at once. */
+export const MAX_PENDING_BRIDGE_CALLS = 16;
+const MIB = 1024 * 1024;
+/** Answer text one run may take in through call() and session requests (a snapshot holds at most 4 MiB). */
+export const MAX_BRIDGE_BYTES = 32 * MIB;
 
 /** A script with its types stripped, and the source map back to the caller's lines (JSON text). */
 export interface CompiledScript {
@@ -65,6 +70,9 @@ interface Slot {
   timerIds: Map<number, NodeJS.Timeout>;
   /** Keeps a sleep or bridge call the run left pending unanswered for as long as the isolate lives (see Home.held). */
   hold: (resolve: () => void) => void;
+  /** Bridge calls (call(), session.*) of this run waiting on the host, and the answer bytes it has taken in. */
+  pending: number;
+  received: number;
 }
 
 /** An isolate and whose scripts it runs: once a run has taken it, only runs of that tenant. */
@@ -94,6 +102,9 @@ interface Warm {
 const unanswered = (slot: Slot) => new Promise<never>((resolve) => slot.hold(resolve as () => void));
 
 /** The host bridges of one context; they answer only while a run holds the slot. */
+/** A bridge answer the script environment throws as an error (see bootstrap's unwrap); no host record backs it. */
+const refusedAnswer = (message: string) => JSON.stringify({ refused: { code: 'MCP_SCRIPT_ERROR', message, id: -1 } });
+
 function bridgesFor(slot: Slot): ivm.Reference[] {
   const bridge = (fn: (host: SandboxHost, ...args: any[]) => Promise<unknown>) =>
     new ivm.Reference(async (...args: unknown[]) => {
@@ -101,15 +112,29 @@ function bridgesFor(slot: Slot): ivm.Reference[] {
       // the tenant's next runs: such a bridge call is held unanswered, like a leftover sleep.
       const host = slot.host;
       if (slot.settled || !host) return unanswered(slot);
+      // Each bridge call is work on the thread that serves HTTP: a script firing thousands at once
+      // (or reading megabytes again and again) held it, and every other tenant's runs, for seconds.
+      // Refused with an answer, not a throw: a promise rejected before the isolate awaits it is an
+      // unhandled rejection, which ends the worker thread and every run on it.
+      if (slot.pending >= MAX_PENDING_BRIDGE_CALLS) {
+        return refusedAnswer(`at most ${MAX_PENDING_BRIDGE_CALLS} call() and session requests may be pending at once; await some before starting more`);
+      }
+      if (slot.received > MAX_BRIDGE_BYTES) return refusedAnswer(`this run has read ${MAX_BRIDGE_BYTES / MIB} MiB through call() and session requests, the most one run may`);
+      slot.pending++;
       let value: unknown;
       try {
         value = await fn(host, ...args);
       } catch (err) {
         if (slot.settled) return unanswered(slot);
         throw err;
+      } finally {
+        slot.pending--;
       }
       if (slot.settled) return unanswered(slot);
-      return value === undefined ? undefined : JSON.stringify(value);
+      if (value === undefined) return undefined;
+      const text = JSON.stringify(value);
+      slot.received += text.length;
+      return text;
     });
   const sleep = new ivm.Reference(
     (ms: number, id: number) =>
@@ -228,7 +253,7 @@ export class IsolatePool {
 
   /** A context with the script environment, in `home`'s isolate (on the isolate's own thread). */
   private async prepare(home: Home): Promise<Warm> {
-    const slot: Slot = { host: undefined, settled: false, timers: new Map(), timerIds: new Map(), hold: (resolve) => home.held.push(resolve) };
+    const slot: Slot = { host: undefined, settled: false, timers: new Map(), timerIds: new Map(), hold: (resolve) => home.held.push(resolve), pending: 0, received: 0 };
     const refs = bridgesFor(slot);
     try {
       const context = await home.isolate.createContext();
