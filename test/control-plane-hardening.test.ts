@@ -1,5 +1,6 @@
 // Control-plane inputs found by review to end in a 500, a plain-text answer or a silently changed
 // value: each now gets the envelope, and a 4xx naming the field, on SQLite and PostgreSQL alike.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
@@ -91,8 +92,10 @@ describe('PostgreSQL store', () => {
   let b: TestEngine;
   beforeAll(async () => {
     db = await createTestDatabase();
-    a = await startTestEngine({}, undefined, { databaseUrl: db.url });
-    b = await startTestEngine({}, undefined, { databaseUrl: db.url });
+    // Replicas share one master key (README, "Scale out"): a replica with another is refused at start.
+    const key = { SVC_MASTER_KEY: randomBytes(32).toString('hex') };
+    a = await startTestEngine(key, undefined, { databaseUrl: db.url });
+    b = await startTestEngine(key, undefined, { databaseUrl: db.url });
   });
   afterAll(async () => {
     await a?.stop();
