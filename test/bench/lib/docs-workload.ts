@@ -284,6 +284,7 @@ export function syntheticOpenApi(operations: number, seed = 20261122): { documen
     const suf = scope.suffix ? `-${scope.suffix}` : '';
     const coll = `${scope.prefix}/${noun.many}`;
     const idName = `${noun.one}_id`;
+    if (scope.param?.name === idName) continue; // /projects/{project_id}/projects/{project_id}: one name for two values
     const itemPath = `${coll}/{${idName}}`;
     const scopeParams = scope.param ? [pathParam(scope.param.name, scope.param.description)] : [];
     const idParam = pathParam(idName, `The unique identifier of the ${noun.one}.`);
