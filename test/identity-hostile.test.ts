@@ -85,6 +85,27 @@ describe('sign-in guessing in a concurrent burst', () => {
   });
 });
 
+describe('sign-in guessing behind a load balancer', () => {
+  beforeAll(async () => {
+    t = await startTestEngine({ SVC_DEVICE_INTERVAL_S: '1', SVC_TRUSTED_PROXIES: '127.0.0.1' });
+  });
+  afterAll(async () => t?.stop());
+  // Behind a proxy every client has its address: one client's failures locked out all of them.
+  it('keys client limits by the X-Forwarded-For entry the trusted proxy added', async () => {
+    const start = await startDevice();
+    const guess = (xff: string, i: number) =>
+      signin({ user_code: start.body.user_code, username: `user-${xff}-${i}`, password: 'wrong', decision: 'approve' }, { 'x-forwarded-for': xff }).then((r) => r.status);
+    const attacker: number[] = [];
+    for (let i = 0; i < 12; i++) attacker.push(await guess('203.0.113.7', i));
+    expect(attacker.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(attacker.slice(10)).toEqual([429, 429]);
+    // Another client behind the same proxy is not locked out.
+    expect(await guess('198.51.100.2', 0)).toBe(401);
+    // A forged entry to the left of what the proxy added changes nothing: the proxy's entry counts.
+    expect(await guess('198.51.100.99, 203.0.113.7', 99)).toBe(429);
+  });
+});
+
 describe('cache headers on credentials', () => {
   ownEngine();
   // RFC 6749 §5.1 (used by RFC 8628 §3.5): a token response has `Cache-Control: no-store`. Every

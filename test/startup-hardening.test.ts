@@ -137,6 +137,12 @@ describe('start-up with unreachable or mismatched dependencies', () => {
 });
 
 describe('settings read from the environment', () => {
+  it('SVC_TRUSTED_PROXIES takes IP addresses only', () => {
+    expect(loadConfig({ SVC_TRUSTED_PROXIES: '10.0.0.5, ::1' }).trustedProxies).toEqual(['10.0.0.5', '::1']);
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(() => loadConfig({ SVC_TRUSTED_PROXIES: '10.0.0.0/8' })).toThrow("SVC_TRUSTED_PROXIES must list IP addresses, comma-separated (got '10.0.0.0/8')");
+  });
+
   it('a whitespace-only SVC_RECEIPT_RETENTION_DAYS is not read as 0 (keep receipts forever)', () => {
     let days: number | 'refused';
     try {

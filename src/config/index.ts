@@ -1,4 +1,5 @@
 // Engine settings from the environment, validated once at start-up.
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export interface EngineConfig {
@@ -40,6 +41,8 @@ export interface EngineConfig {
   oauthRefreshWaitMs: number;
   /** PostgreSQL pool connections (SVC_DB_POOL_SIZE). */
   dbPoolSize: number;
+  /** Proxy addresses whose X-Forwarded-For names the client (SVC_TRUSTED_PROXIES). */
+  trustedProxies: string[];
 }
 
 export class ConfigError extends Error {
@@ -58,6 +61,14 @@ export function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, 
     throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got '${raw}')`);
   }
   return value;
+}
+
+/** SVC_TRUSTED_PROXIES: IP addresses, comma-separated (no ranges: each proxy is named). */
+function trustedProxiesFrom(raw: string | undefined): string[] {
+  const addresses = list(raw);
+  const bad = addresses.find((a) => !isIP(a));
+  if (bad !== undefined) throw new ConfigError(`SVC_TRUSTED_PROXIES must list IP addresses, comma-separated (got '${bad}')`);
+  return addresses;
 }
 
 const list = (raw: string | undefined) => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -126,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisKeyPrefix: env.SVC_REDIS_KEY_PREFIX || 'svc:',
     dbPoolSize: intFrom(env, 'SVC_DB_POOL_SIZE', 10, 1, 1000),
+    trustedProxies: trustedProxiesFrom(env.SVC_TRUSTED_PROXIES),
     oauthRefreshWaitMs: intFrom(env, 'SVC_OAUTH_REFRESH_WAIT_MS', 15_000, 100, 60_000),
     rateLimitPerMinute: intFrom(env, 'SVC_RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),
     receiptRetentionDays: intFrom(env, 'SVC_RECEIPT_RETENTION_DAYS', 30, 0, 36_500),

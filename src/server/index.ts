@@ -8,6 +8,7 @@
 // Anything that does not match its canonical form exactly (other methods, a query string, percent-
 // encoding, a trailing slash) falls through to Koa, so every edge case keeps Koa's behaviour.
 import { isUtf8 } from 'node:buffer';
+import { isIP, isIPv4 } from 'node:net';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -193,13 +194,16 @@ class CallInput {
   private readonly hostOf: () => string;
   private readonly req: IncomingMessage;
 
-  constructor(params: Record<string, unknown>, body: unknown, principal: TokenRow | undefined, req: IncomingMessage, hostOf: () => string) {
+  private readonly trustedProxies: ReadonlySet<string>;
+
+  constructor(params: Record<string, unknown>, body: unknown, principal: TokenRow | undefined, req: IncomingMessage, hostOf: () => string, trustedProxies: ReadonlySet<string>) {
     this.params = params;
     this.body = body;
     this.principal = principal;
     this.origin = req.headers.origin || undefined;
     this.req = req;
     this.hostOf = hostOf;
+    this.trustedProxies = trustedProxies;
   }
 
   get host(): string {
@@ -212,10 +216,32 @@ class CallInput {
     return typeof site === 'string' ? site : undefined;
   }
 
-  /** The peer's address (a load balancer's, behind one): the key of per-client limits. */
+  /** The client's address, the key of per-client limits: see clientAddress. */
   get client(): string {
-    return this.req.socket.remoteAddress ?? 'unknown';
+    return clientAddress(this.req, this.trustedProxies);
   }
+}
+
+/** An IPv4-mapped IPv6 address as its IPv4 form, so one client has one key. */
+const plainAddress = (address: string) => (address.startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address);
+
+/**
+ * The address a request came from. Behind a proxy listed in SVC_TRUSTED_PROXIES, the nearest
+ * X-Forwarded-For entry that is not itself a trusted proxy (entries further left are the client's
+ * own say, which anyone can forge); otherwise the peer. Without it, every client behind a load
+ * balancer shares its address, and one could lock all of them out of sign-in.
+ */
+export function clientAddress(req: IncomingMessage, trustedProxies: ReadonlySet<string>): string {
+  const peer = plainAddress(req.socket.remoteAddress ?? 'unknown');
+  if (!trustedProxies.has(peer)) return peer;
+  const header = req.headers['x-forwarded-for'];
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((h) => plainAddress(h.trim()));
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = hops[i]!;
+    if (!isIP(hop)) return peer; // a malformed entry: nothing left of it can be trusted
+    if (!trustedProxies.has(hop)) return hop;
+  }
+  return peer;
 }
 
 /** One bound (non-raw) route: authentication, parameters, body and handler, surface-independent. */
@@ -225,6 +251,7 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
   const bodyValidator = route.bodyValidator ? (bodyValidators as Record<string, ValidateFunction>)[route.bodyValidator] : undefined;
   const bodyLimit = route.maxBodyBytes ?? deps.config.maxRequestBytes;
   const kind = route.security === 'cliCredential' ? 'cli' : route.security === 'executionToken' ? 'sdk' : undefined;
+  const trustedProxies: ReadonlySet<string> = new Set(deps.config.trustedProxies);
   return async ({ req, path, query, host, state }) => {
     const bearer = bearerFrom(req.headers.authorization);
     if (kind) state.principal = deps.tokens.verifySync(bearer, kind) ?? (await deps.tokens.verify(bearer, kind));
@@ -242,7 +269,7 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
       if (body instanceof Promise) body = await body;
       if (body !== undefined && !bodyValidator(body)) throw requestValidationError('body', bodyValidator);
     }
-    return handler(new CallInput(params, body, state.principal, req, host));
+    return handler(new CallInput(params, body, state.principal, req, host, trustedProxies));
   };
 }
 
