@@ -23,6 +23,7 @@ import { Apps } from '../apps/index.ts';
 import { createHttpApp, HttpDrain, type ServerDeps } from '../server/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { Workspace } from '../workspace/index.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 export interface Engine {
   readonly config: EngineConfig;
@@ -129,6 +130,16 @@ export async function assemble(
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
+  const unlock = options.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  try {
+    return await startLocked(config, options, unlock);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+async function startLocked(config: EngineConfig, options: EngineOptions, unlock: () => void): Promise<Engine> {
   const log = createLogger(config.logLevel, options.logDestination);
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl, poolSize: config.dbPoolSize });
   const deps = await assemble(config, log, store);
@@ -183,6 +194,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
         await new Promise((resolve) => setImmediate(resolve));
         await deps.activity.flush();
         await store.close();
+        unlock();
       })();
       return stopping;
     },
