@@ -194,7 +194,11 @@ describe('execute: authorisation and recovery', () => {
     expect(provider.requests.length - before).toBe(1);
     await t.engine.deps.activity.flush();
     const receipts = (await t.engine.store.listReceipts(server.versionId, 100)).filter((r) => r.tokenId === narrow.body.id);
-    expect(receipts.map((r) => [r.operation, r.pages, r.ok])).toEqual([['demo-crm.contacts/get', 1, true]]);
+    // The refused call leaves its receipt too (newest first), as the same call over REST does.
+    expect(receipts.map((r) => [r.operation, r.pages, r.ok, r.errorCode])).toEqual([
+      ['demo-crm.contacts/list', 0, false, 'ENGINE_FORBIDDEN_OPERATION'],
+      ['demo-crm.contacts/get', 1, true, null],
+    ]);
     await c.close();
   });
 

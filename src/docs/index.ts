@@ -11,6 +11,12 @@ export const DEFAULT_LIMIT = 3;
 export const MAX_LIMIT = 5;
 const BROWSE_MAX = 200;
 const DESCRIPTION_CHARS = 300;
+/** Longest summary, path and exact-detail description shown: each field bounded, so answers fit 64 KiB. */
+const SUMMARY_CHARS = 300;
+const PATH_CHARS = 500;
+const EXACT_DESCRIPTION_CHARS = 8000;
+/** Characters of child pointers a too-large-section error may list. */
+const CHILDREN_HINT_CHARS = 2000;
 /** Dereferencing stops past this many schema nodes; the section is then reported too large. */
 const DEREF_NODE_BUDGET = 50_000;
 
@@ -98,9 +104,8 @@ function dereference(schema: unknown, index: ServiceIndex, stack: string[] = [])
       const target = index.schemas[name];
       return target === undefined ? node : walk(target, [...stack, name]);
     }
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) out[k] = walk(v, stack);
-    return out;
+    // fromEntries defines each key, `__proto__` included (assigned, it would set the copy's prototype).
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v, stack)]));
   };
   return walk(schema, stack);
 }
@@ -177,7 +182,7 @@ function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
     const stack: string[] = [];
     let node = followRef(shape(name, (s) => s), index, stack);
     for (const token of tokens) {
-      node = getAt(node, [token]);
+      node = getAt(node, [token], true);
       if (node === undefined) return undefined;
       node = followRef(node, index, stack);
     }
@@ -203,7 +208,7 @@ function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
     section: (name, tokens = []) => {
       if (!names.includes(name)) return undefined;
       const whole = cached(key(name), () => build(name));
-      return whole === TOO_LARGE ? subtree(name, tokens) : getAt(whole, tokens);
+      return whole === TOO_LARGE ? subtree(name, tokens) : getAt(whole, tokens, true);
     },
   };
 }
@@ -235,7 +240,7 @@ export function unifiedEntry(def: UnifiedDefinition, pagination: (operation: str
     pagination: null,
     required: ['input', 'targets'],
     sectionNames: Object.keys(sections),
-    section: (name, tokens = []) => getAt(sections[name], tokens),
+    section: (name, tokens = []) => getAt(sections[name], tokens, true),
   };
 }
 
@@ -422,9 +427,9 @@ export class DocsIndex {
         operationId: e.operationId,
         kind: e.kind,
         service: e.service,
-        summary: e.summary,
+        summary: truncate(e.summary, SUMMARY_CHARS),
         description: truncate(e.description, DESCRIPTION_CHARS),
-        ...(e.method ? { method: e.method, path: e.path } : {}),
+        ...(e.method ? { method: e.method, path: truncate(e.path!, PATH_CHARS) } : {}),
         callable: callable(e.operationId),
         call: callForm(e),
         ...(e.kind === 'physical' ? { pagination: rankedPagination(e) } : {}),
@@ -436,6 +441,8 @@ export class DocsIndex {
     // answer's size is measured once, then grows by what each section adds: `"name":<value>` in
     // sections and `"name"` in included_sections, with their commas, and each result's list of
     // available sections. 1 KiB is left for the fields added later.
+    // Results whose bare fields would not fit are not listed (each field is bounded, so this is rare).
+    while (results.length > 1 && bytes({ results, query }) > RESPONSE_LIMIT_BYTES - 1024) results.pop();
     let total = bytes({ results, query });
     for (const result of results) {
       const entry = this.entries.get(result.operationId)!;
@@ -471,8 +478,8 @@ export class DocsIndex {
       operationId: entry.operationId,
       kind: entry.kind,
       service: entry.service,
-      summary: entry.summary,
-      description: entry.description,
+      summary: truncate(entry.summary, SUMMARY_CHARS),
+      description: truncate(entry.description, EXACT_DESCRIPTION_CHARS),
       ...(entry.method ? { method: entry.method, path: entry.path } : {}),
       callable: callable(entry.operationId),
       call: callForm(entry),
@@ -485,8 +492,9 @@ export class DocsIndex {
     }
     const sections: Record<string, unknown> = {};
     const included: string[] = [];
-    const shell = () => ({ ...base, sections, schema_status: { complete: false, included_sections: included, available_sections: available } });
-    let description = base.description;
+    // A long description is shortened before a requested section is dropped: sections are measured with it short.
+    const description = bytes(base.description) > RESPONSE_LIMIT_BYTES / 4 ? truncate(base.description, 1000) : base.description;
+    const shell = () => ({ ...base, description, sections, schema_status: { complete: false, included_sections: included, available_sections: available } });
     let tokens: string[] = [];
     try {
       if (args.schemaPath !== undefined) tokens = parsePointer(args.schemaPath);
@@ -511,16 +519,21 @@ export class DocsIndex {
         refusedChildren = childrenOf(value);
       }
     }
-    // A long description is shortened before a requested section is dropped.
-    if (included.length < wanted.length && bytes(shell()) > RESPONSE_LIMIT_BYTES / 2) {
-      description = truncate(description, 1000);
-    }
-    const answer = { ...shell(), description, schema_status: { complete: included.length === wanted.length, included_sections: included, available_sections: available } };
+    const answer = { ...shell(), schema_status: { complete: included.length === wanted.length, included_sections: included, available_sections: available } };
     if (args.section !== undefined && !included.length) {
-      const keys = refusedChildren.slice(0, 50);
+      // The hint names up to 50 children, each clipped, within CHILDREN_HINT_CHARS: the error stays small.
+      const shown: string[] = [];
+      let length = 0;
+      for (const key of refusedChildren.slice(0, 50)) {
+        const pointer = formatPointer([truncate(key, 100)]);
+        if (length + pointer.length > CHILDREN_HINT_CHARS) break;
+        shown.push(pointer);
+        length += pointer.length + 2;
+      }
+      const more = refusedChildren.length - shown.length;
       throw new DocsError(
         'ENGINE_SECTION_TOO_LARGE',
-        `section '${args.section}'${args.schemaPath ? ` at '${args.schemaPath}'` : ''} is too large to return (over 64 KiB, or too many nested schemas to expand); request a smaller subtree with schemaPath (children: ${keys.map((k) => formatPointer([k])).join(', ')})`,
+        `section '${args.section}'${args.schemaPath ? ` at '${truncate(args.schemaPath, 200)}'` : ''} is too large to return (over 64 KiB, or too many nested schemas to expand); request a smaller subtree with schemaPath (children: ${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''})`,
       );
     }
     return answer;

@@ -92,6 +92,8 @@ export const unknownVersion = (versionId: string) =>
   new EngineError('ENGINE_NOT_FOUND', `no SDK version ${versionId} exists; \`svc-cli sdk list\` shows each app's latest version`, { details: { field: 'version_id' } });
 
 const NO_SELECTORS: Selectors = Object.freeze({});
+/** Longest operation name a receipt keeps for a refused call (a script may name anything). */
+const MAX_RECORDED_OPERATION = 300;
 
 /** A public operation ID resolved within a call's scope. */
 interface ResolvedOperation {
@@ -322,6 +324,28 @@ export class Executor {
         details: { limit_per_minute: perMinute, retry_after_ms: retryAfterMs },
       });
     }
+  }
+
+  /**
+   * Records the receipt of a call refused before it reached `call` (an MCP script's call() outside
+   * the token's allowlist, or refused on authorisation or pagination), as `call` does for its own.
+   */
+  refused(scope: CallScope, operation: string, err: EngineError): void {
+    const envelope = err.toEnvelope();
+    this.activity.record({
+      versionId: scope.versionId,
+      operation: operation.length > MAX_RECORDED_OPERATION ? `${operation.slice(0, MAX_RECORDED_OPERATION - 1)}…` : operation,
+      surface: scope.surface,
+      tokenId: scope.tokenId,
+      startedAt: nowIso(),
+      providerDurationMs: 0,
+      pages: 0,
+      status: envelope.status,
+      ok: false,
+      bytes: 0,
+      sha256: null,
+      errorCode: envelope.error?.code ?? null,
+    });
   }
 
   async call(scope: CallScope, req: CallRequest): Promise<CallResult> {

@@ -20,9 +20,9 @@ export function parsePointer(pointer: string): string[] {
 export const formatPointer = (tokens: readonly (string | number)[]): string =>
   tokens.map((t) => '/' + String(t).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 
-function step(node: unknown, token: string): { found: boolean; value?: unknown } {
+function step(node: unknown, token: string, strict = false): { found: boolean; value?: unknown } {
   if (Array.isArray(node)) {
-    if (token === '-1') return node.length ? { found: true, value: node[node.length - 1] } : { found: false };
+    if (token === '-1' && !strict) return node.length ? { found: true, value: node[node.length - 1] } : { found: false };
     if (!/^(0|[1-9][0-9]*)$/.test(token)) return { found: false };
     const i = Number(token);
     return i < node.length ? { found: true, value: node[i] } : { found: false };
@@ -33,11 +33,14 @@ function step(node: unknown, token: string): { found: boolean; value?: unknown }
   return { found: false };
 }
 
-/** The value at `pointer`, or `undefined` when any step is missing. */
-export function getAt(doc: unknown, pointer: string | readonly string[]): unknown {
+/**
+ * The value at `pointer`, or `undefined` when any step is missing. `-1` names an array's last item
+ * (pagination policies' extension), unless `strict`: then only RFC 6901 indexes do (a caller's pointer).
+ */
+export function getAt(doc: unknown, pointer: string | readonly string[], strict = false): unknown {
   let node = doc;
   for (const token of typeof pointer === 'string' ? parsePointer(pointer) : pointer) {
-    const next = step(node, token);
+    const next = step(node, token, strict);
     if (!next.found) return undefined;
     node = next.value;
   }

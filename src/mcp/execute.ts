@@ -180,7 +180,9 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           if (typeof operationId !== 'string' || !operationId) throw new Refusal('ENGINE_INVALID_INPUT', 'call(): operationId must be a non-empty string', { field: 'operationId' });
           // The version selects it but this token's allowlist does not: say so, not "not selected".
           if (selected.has(operationId) && !allows(token.allow, operationId)) {
-            throw new EngineError('ENGINE_FORBIDDEN_OPERATION', `operation '${operationId}' is outside this token's allowlist`, { details: { field: 'operation' } });
+            const outside = new EngineError('ENGINE_FORBIDDEN_OPERATION', `operation '${operationId}' is outside this token's allowlist`, { details: { field: 'operation' } });
+            deps.executor.refused(scope, operationId, outside);
+            throw outside;
           }
           if (operationId.startsWith('unified.')) {
             state.inFlight++;
@@ -203,8 +205,14 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
             pagination = (options as { pagination?: unknown }).pagination ?? {};
           }
           // Authorise and check pagination now, so a refusal never reaches the provider.
-          const { op } = await deps.executor.resolve(scope, operationId);
-          deps.executor.checkPagination(op, pagination);
+          // Each refusal leaves a receipt, as the same call over REST does.
+          try {
+            const { op } = await deps.executor.resolve(scope, operationId);
+            deps.executor.checkPagination(op, pagination);
+          } catch (err) {
+            if (err instanceof EngineError) deps.executor.refused(scope, operationId, err);
+            throw err;
+          }
           state.inFlight++;
           let result;
           try {
