@@ -14,6 +14,9 @@ import grpc
 
 from . import engine_pb2, engine_pb2_grpc
 
+# Longest timeout set on a call, in seconds (about 3 years): grpcio cannot schedule much longer, so longer is none.
+_MAX_TIMEOUT_S = 1e8
+
 if sys.version_info >= (3, 11):
     from typing import TypedDict as _TypedDict
 else:  # pragma: no cover
@@ -113,11 +116,16 @@ class Runtime:
         try:
             # ensure_ascii escapes a lone surrogate (as JSON.stringify does) instead of failing to encode it.
             input_json = "" if input is None else json.dumps(input, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
-        except (TypeError, ValueError) as err:
+        except (TypeError, ValueError, RecursionError) as err:
             return _failure(400, "ENGINE_INVALID_INPUT", f"input is not JSON-serialisable ({err})", False, {"field": "input", "provider_execution": "not_started"})
         # Arguments the request message cannot hold are the caller's to fix: an envelope, never an exception.
+        if not isinstance(operation, str) or not operation:
+            return _failure(400, "ENGINE_INVALID_INPUT", "operation must be a non-empty string", False, {"field": "operation", "provider_execution": "not_started"})
         try:
             request = engine_pb2.ExecuteRequest(version_id=self._version_id, operation=operation, input_json=input_json)
+        except (TypeError, ValueError) as err:
+            return _failure(400, "ENGINE_INVALID_INPUT", f"operation: {err}", False, {"field": "operation", "provider_execution": "not_started"})
+        try:
             if max_pages is not None:
                 if isinstance(max_pages, bool) or not isinstance(max_pages, int) or not 0 < max_pages < 2**31:
                     raise ValueError("max_pages must be a positive integer")
@@ -132,6 +140,8 @@ class Runtime:
         deadline = self._timeout if timeout is None else timeout
         if deadline is not None and (isinstance(deadline, bool) or not isinstance(deadline, (int, float)) or not deadline > 0):
             return _failure(400, "ENGINE_INVALID_INPUT", "timeout must be a positive number of seconds", False, {"field": "timeout", "provider_execution": "not_started"})
+        if deadline is not None and deadline > _MAX_TIMEOUT_S:
+            deadline = None  # past what grpcio can schedule (inf included): no deadline
         try:
             reply = self._stub.Execute(request, metadata=self._metadata, timeout=deadline)
         except grpc.RpcError as err:
@@ -150,8 +160,10 @@ class Runtime:
                     recovery=json.loads(e.recovery_json) if e.HasField("recovery_json") else None,
                 )
             return Envelope(ok=reply.ok, status=reply.status, data=json.loads(reply.data_json or "null"), error=error)
-        except ValueError as err:
-            return _failure(503, "TRANSPORT_UNAVAILABLE", f"the reply of the Engine's gRPC service at {self._target} could not be read ({err})", False, {"grpc_status": "INTERNAL", "provider_execution": "unknown"})
+        except (ValueError, RecursionError) as err:  # RecursionError: JSON nested deeper than Python's stack
+            # The call itself ran: a successful reply's provider work is done, whatever this side can read of it.
+            done = "completed" if reply.ok else "unknown"
+            return _failure(503, "TRANSPORT_UNAVAILABLE", f"the reply of the Engine's gRPC service at {self._target} could not be read ({err})", False, {"grpc_status": "INTERNAL", "provider_execution": done})
 
     def _transport_failure(self, err: grpc.RpcError) -> "Envelope[_t.Any]":
         code = err.code() if hasattr(err, "code") else grpc.StatusCode.UNKNOWN

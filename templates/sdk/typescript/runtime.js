@@ -4,6 +4,9 @@
 import { credentials as grpcCredentials, Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import { EngineClient } from './engine.js';
 
+/** Longest deadline set on a call, in ms (about 3 years): longer is no deadline. */
+const MAX_DEADLINE_MS = 1e11;
+
 const DEFAULT_TIMEOUT_MS = 60_000;
 const STATUS_NAMES = Object.fromEntries(Object.entries(grpcStatus).map(([name, code]) => [code, name]));
 
@@ -124,7 +127,11 @@ export class Runtime {
     if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
       return Promise.resolve(failure(400, 'ENGINE_INVALID_INPUT', 'timeoutMs must be a positive number of milliseconds (Infinity: no deadline)', false, { field: 'timeoutMs', provider_execution: 'not_started' }));
     }
-    const callOptions = Number.isFinite(timeoutMs) ? { deadline: Date.now() + timeoutMs } : {};
+    // A deadline past what grpc-js can schedule (about 3.6e14 ms) would throw outside any handler: it means none.
+    const callOptions = Number.isFinite(timeoutMs) && timeoutMs < MAX_DEADLINE_MS ? { deadline: Date.now() + timeoutMs } : {};
+    if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+      return Promise.resolve(failure(400, 'ENGINE_INVALID_INPUT', 'signal must be an AbortSignal', false, { field: 'signal', provider_execution: 'not_started' }));
+    }
     return new Promise((resolve) => {
       if (options.signal?.aborted) return resolve(transportFailure(this.#target, { code: grpcStatus.CANCELLED, details: 'the call was aborted before it started' }));
       let call;
