@@ -247,10 +247,8 @@ export class Connections {
   /**
    * A valid access token for the end user's connection, refreshing it first when it is about to
    * expire. `origin` is where it will be sent: refused unless the connection was made for it.
-   */
-  /**
-   * The end user's access token, refreshed first when due. `rejected` is a token the provider just
-   * answered 401 to: it is refreshed now unless the connection already holds a newer one.
+   * `rejected` is a token the provider just answered 401 to: it is refreshed now unless the
+   * connection already holds a newer one.
    */
   async accessToken(service: string, endUserRef: string, authName: string | undefined, origin: string, rejected?: string): Promise<string> {
     authName ??= DEFAULT_AUTH_NAME;
