@@ -113,11 +113,13 @@ function redisUrlFrom(raw: string | undefined): string | undefined {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
   const publicUrl = publicUrlFrom(env.SVC_PUBLIC_URL); // checked before defaultHosts reads it
+  const httpPort = intFrom(env, 'SVC_HTTP_PORT', 8700, 0, 65535);
+  const allowedHosts = list(env.SVC_MCP_ALLOWED_HOSTS);
   return {
     host: env.SVC_HOST || '127.0.0.1',
-    httpPort: intFrom(env, 'SVC_HTTP_PORT', 8700, 0, 65535),
+    httpPort,
     // An ephemeral HTTP port (tests, side-by-side Engines) takes an ephemeral gRPC port too.
-    grpcPort: intFrom(env, 'SVC_GRPC_PORT', intFrom(env, 'SVC_HTTP_PORT', 8700, 0, 65535) === 0 ? 0 : 8701, 0, 65535),
+    grpcPort: intFrom(env, 'SVC_GRPC_PORT', httpPort === 0 ? 0 : 8701, 0, 65535),
     dataDir: resolve(env.SVC_DATA_DIR || './.svc-engine'),
     masterKey: env.SVC_MASTER_KEY || undefined,
     logLevel: logLevelFrom(env.SVC_LOG_LEVEL),
@@ -131,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     deviceIntervalSeconds: intFrom(env, 'SVC_DEVICE_INTERVAL_S', 5, 0, 60),
     mcpAllowedOrigins: list(env.SVC_MCP_ALLOWED_ORIGINS),
     // Blank is unset: an empty list would let every Host through, switching the DNS-rebinding check off.
-    mcpAllowedHosts: list(env.SVC_MCP_ALLOWED_HOSTS).length ? list(env.SVC_MCP_ALLOWED_HOSTS) : defaultHosts(env),
+    mcpAllowedHosts: allowedHosts.length ? allowedHosts : defaultHosts(env),
     mcpSessionIdleMs: intFrom(env, 'SVC_MCP_SESSION_IDLE_MS', 30 * 60 * 1000, 1000, 24 * 60 * 60 * 1000),
     executeBudgetMs: intFrom(env, 'SVC_EXECUTE_BUDGET_MS', 30_000, 100, 30_000),
     redisUrl: redisUrlFrom(env.REDIS_URL),

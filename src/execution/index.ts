@@ -92,6 +92,9 @@ export const unknownVersion = (versionId: string) =>
   new EngineError('ENGINE_NOT_FOUND', `no SDK version ${versionId} exists; \`svc-cli sdk list\` shows each app's latest version`, { details: { field: 'version_id' } });
 
 const NO_SELECTORS: Selectors = Object.freeze({});
+/** The outcome of a call that reached no provider. */
+const refusedOutcome = (err: EngineError): Outcome => ({ envelope: err.toEnvelope(), providerAnswered: false, pages: 0, durationMs: 0, bytes: 0, sha256: null });
+
 /** Longest operation name a receipt keeps for a refused call (a script may name anything). */
 const MAX_RECORDED_OPERATION = 300;
 
@@ -331,21 +334,8 @@ export class Executor {
    * the token's allowlist, or refused on authorisation or pagination), as `call` does for its own.
    */
   refused(scope: CallScope, operation: string, err: EngineError): void {
-    const envelope = err.toEnvelope();
-    this.activity.record({
-      versionId: scope.versionId,
-      operation: operation.length > MAX_RECORDED_OPERATION ? `${operation.slice(0, MAX_RECORDED_OPERATION - 1)}…` : operation,
-      surface: scope.surface,
-      tokenId: scope.tokenId,
-      startedAt: nowIso(),
-      providerDurationMs: 0,
-      pages: 0,
-      status: envelope.status,
-      ok: false,
-      bytes: 0,
-      sha256: null,
-      errorCode: envelope.error?.code ?? null,
-    });
+    const recorded = operation.length > MAX_RECORDED_OPERATION ? `${operation.slice(0, MAX_RECORDED_OPERATION - 1)}…` : operation;
+    this.record(scope, recorded, nowIso(), refusedOutcome(err));
   }
 
   async call(scope: CallScope, req: CallRequest): Promise<CallResult> {
@@ -359,11 +349,24 @@ export class Executor {
           ? err
           : (this.log.error({ err, operation: req.operation }, 'execution failed unexpectedly'),
             new EngineError('ENGINE_INTERNAL', 'The Engine failed unexpectedly; the failure was logged.', { providerExecution: 'unknown' }));
-      outcome = { envelope: engineError.toEnvelope(), providerAnswered: false, pages: 0, durationMs: 0, bytes: 0, sha256: null };
+      outcome = refusedOutcome(engineError);
     }
-    const receiptId = this.activity.record({
+    return {
+      envelope: outcome.envelope,
+      providerAnswered: outcome.providerAnswered,
+      providerDurationMs: outcome.durationMs,
+      receiptId: this.record(scope, req.operation, startedAt, outcome),
+      dataJson: outcome.dataJson,
+      exactDetails: outcome.exactDetails,
+      continuation: outcome.continuation,
+    };
+  }
+
+  /** The call's activity receipt; returns its ID. */
+  private record(scope: CallScope, operation: string, startedAt: string, outcome: Outcome): string {
+    return this.activity.record({
       versionId: scope.versionId,
-      operation: req.operation,
+      operation,
       surface: scope.surface,
       tokenId: scope.tokenId,
       startedAt,
@@ -375,15 +378,6 @@ export class Executor {
       sha256: outcome.sha256,
       errorCode: outcome.envelope.error?.code ?? null,
     });
-    return {
-      envelope: outcome.envelope,
-      providerAnswered: outcome.providerAnswered,
-      providerDurationMs: outcome.durationMs,
-      receiptId,
-      dataJson: outcome.dataJson,
-      exactDetails: outcome.exactDetails,
-      continuation: outcome.continuation,
-    };
   }
 
   /** resolveOperation, first looking for a service version another replica imported when this one does not know it. */

@@ -10,7 +10,7 @@ import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/types.t
 import { linearRegExp, withPatternBudget } from '../catalog/pattern.ts';
 import { EngineError } from '../envelope/index.ts';
 import { canonicalJson } from '../json-input/index.ts';
-import { getAt } from '../json-pointer/index.ts';
+import { getAt, parsePointer } from '../json-pointer/index.ts';
 
 const MAX_REPORTED_ERRORS = 10;
 
@@ -193,7 +193,7 @@ export function requestValidationError(where: 'body' | 'parameters', validate: V
   const first = errors[0];
   const firstError = validate.errors?.[0];
   // The field as a dotted path (`binding.endUserRef`); a missing property names itself.
-  const path = firstError ? firstError.instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')) : [];
+  const path = firstError ? parsePointer(firstError.instancePath) : [];
   if (firstError?.keyword === 'required') path.push(String(firstError.params.missingProperty));
   const field = path.length ? path.join('.') : where;
   return new EngineError('ENGINE_INVALID_INPUT', `${where}${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}`, { details: { field, errors } });
