@@ -2,30 +2,13 @@
 // one line naming the setting, never a stack trace, and never starts half-configured.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer, type AddressInfo, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSvcEngine } from './helpers/svc-engine.ts';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { runSvcEngine, startupFixture } from './helpers/svc-engine.ts';
 
-let dir: string;
-let busy: Server;
-let busyPort: number;
+const fx = startupFixture('svc-startup-');
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'svc-startup-'));
-  writeFileSync(join(dir, 'a-file'), 'not a directory');
-  busy = createServer();
-  await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
-  busyPort = (busy.address() as AddressInfo).port;
-});
-afterAll(async () => {
-  busy?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const serve = (env: Record<string, string>, command = 'serve') => runSvcEngine(dir, [command], env);
+const serve = (env: Record<string, string>, command = 'serve') => runSvcEngine(fx.dir, [command], env);
 
 describe('svc-engine serve with bad settings', () => {
   it.each([
@@ -41,7 +24,7 @@ describe('svc-engine serve with bad settings', () => {
     ['a DATABASE_URL that is not a URL', { DATABASE_URL: 'postgres://u:CANARY_PW@[::1:5432/x' }, 'DATABASE_URL'],
     ['an SVC_HOST that does not resolve', { SVC_HOST: 'no-such-host.invalid' }, 'SVC_HOST'],
   ])('%s: exit 2 and one line naming it', async (_name, env, setting) => {
-    const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replace('<dir>', dir).replace('<busy>', String(busyPort))]));
+    const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replace('<dir>', fx.dir).replace('<busy>', String(fx.busyPort))]));
     const { code, stderr } = await serve(resolved);
     expect(code, stderr).toBe(2);
     const lines = stderr.split('\n').filter(Boolean);

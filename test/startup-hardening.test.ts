@@ -6,36 +6,21 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/index.ts';
 import { startEngine } from '../src/engine/index.ts';
 import { SqliteStore } from '../src/store/index.ts';
 import { startFakeProvider, json } from './helpers/fake-provider.ts';
 import { startTestEngine, publishSdk } from './helpers/engine.ts';
-import { runSvcEngine, type SvcEngineRun } from './helpers/svc-engine.ts';
+import { runSvcEngine, startupFixture, type SvcEngineRun } from './helpers/svc-engine.ts';
 
-let dir: string;
-let busy: Server;
-let busyPort: number;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'svc-review-startup-'));
-  writeFileSync(join(dir, 'a-file'), 'not a directory');
-  busy = createServer();
-  await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
-  busyPort = (busy.address() as AddressInfo).port;
-});
-afterAll(async () => {
-  busy?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const fx = startupFixture('svc-startup-hardening-');
 
 type Run = SvcEngineRun;
-const svcEngine = (args: string[], env: Record<string, string>, untilStdout?: RegExp) => runSvcEngine(dir, args, env, untilStdout);
+const svcEngine = (args: string[], env: Record<string, string>, untilStdout?: RegExp) => runSvcEngine(fx.dir, args, env, untilStdout);
 
 /** The start-up contract of test/startup-config.test.ts: exit 2, one `svc-engine: …` line naming the setting, no stack trace. */
 function expectOneLine(run: Run, setting: RegExp) {
@@ -47,16 +32,16 @@ function expectOneLine(run: Run, setting: RegExp) {
   expect(run.code, run.stderr).toBe(2);
 }
 
-describe('start-up with a bad data dir, database or setting', () => {
+describe('start-up with a bad data fx.dir, database or setting', () => {
   it('serve: an engine.db that is not a SQLite database is one line and exit 2, not a SqliteError stack trace', async () => {
-    const data = join(dir, 'corrupt-db');
+    const data = join(fx.dir, 'corrupt-db');
     mkdirSync(data);
     writeFileSync(join(data, 'engine.db'), Buffer.concat([Buffer.from('this is not a database '.repeat(20)), Buffer.alloc(4096, 7)]));
     expectOneLine(await svcEngine(['serve'], { SVC_DATA_DIR: data }), /engine\.db|SVC_DATA_DIR/);
   }, 30_000);
 
   it('serve: a database from a newer Engine (schema ahead of this one) is one line and exit 2, not a stack trace', async () => {
-    const data = join(dir, 'newer-schema');
+    const data = join(fx.dir, 'newer-schema');
     mkdirSync(data);
     const db = new Database(join(data, 'engine.db'));
     db.pragma('user_version = 99');
@@ -70,7 +55,7 @@ describe('start-up with a bad data dir, database or setting', () => {
   }, 30_000);
 
   it('credential create: a data dir under a file is one line naming SVC_DATA_DIR and exit 2, not an ENOTDIR stack trace', async () => {
-    const run = await svcEngine(['credential', 'create', '--subject', 'ci-bot'], { SVC_DATA_DIR: join(dir, 'a-file', 'data') });
+    const run = await svcEngine(['credential', 'create', '--subject', 'ci-bot'], { SVC_DATA_DIR: join(fx.dir, 'a-file', 'data') });
     expectOneLine(run, /SVC_DATA_DIR/);
   }, 30_000);
 
@@ -81,12 +66,12 @@ describe('start-up with a bad data dir, database or setting', () => {
   }, 30_000);
 
   it('dev: a demo-crm port in use (SVC_DEMO_PORT) is one line and exit 2, not an EADDRINUSE stack trace', async () => {
-    const run = await svcEngine(['dev'], { SVC_DATA_DIR: join(dir, 'dev-busy'), SVC_DEMO_PORT: String(busyPort) });
+    const run = await svcEngine(['dev'], { SVC_DATA_DIR: join(fx.dir, 'dev-busy'), SVC_DEMO_PORT: String(fx.busyPort) });
     expectOneLine(run, /SVC_DEMO_PORT/);
   }, 30_000);
 
   it('serve: a master.key that cannot be read (a directory) is one line and exit 2, not an EISDIR stack trace', async () => {
-    const data = join(dir, 'key-dir');
+    const data = join(fx.dir, 'key-dir');
     mkdirSync(join(data, 'master.key'), { recursive: true });
     expectOneLine(await svcEngine(['serve'], { SVC_DATA_DIR: data }), /master\.key|SVC_DATA_DIR|SVC_MASTER_KEY/);
   }, 30_000);
@@ -94,14 +79,14 @@ describe('start-up with a bad data dir, database or setting', () => {
 
 describe('start-up with unreachable or mismatched dependencies', () => {
   it('serve: an SVC_GRPC_PORT in use is one line naming it and exit 2, not a grpc-js stack trace', async () => {
-    const run = await svcEngine(['serve'], { SVC_DATA_DIR: join(dir, 'grpc-busy'), SVC_GRPC_PORT: String(busyPort) });
+    const run = await svcEngine(['serve'], { SVC_DATA_DIR: join(fx.dir, 'grpc-busy'), SVC_GRPC_PORT: String(fx.busyPort) });
     expectOneLine(run, /SVC_GRPC_PORT/);
   }, 30_000);
 
   it('serve: a DATABASE_URL naming a database that does not exist is one line and exit 2, not a pg stack trace', async () => {
     const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
     url.pathname = '/svc_review_no_such_database';
-    const run = await svcEngine(['serve'], { SVC_DATA_DIR: join(dir, 'pg-missing'), DATABASE_URL: url.toString() });
+    const run = await svcEngine(['serve'], { SVC_DATA_DIR: join(fx.dir, 'pg-missing'), DATABASE_URL: url.toString() });
     expectOneLine(run, /DATABASE_URL/);
   }, 30_000);
 
@@ -195,14 +180,14 @@ describe('settings read from the environment', () => {
   });
 
   it('dev: an empty SVC_DEMO_PORT runs demo-crm on its default port 8790, not on a random one', async () => {
-    const run = await svcEngine(['dev'], { SVC_DATA_DIR: join(dir, 'dev-empty-port'), SVC_DEMO_PORT: '' }, /Ctrl-C stops both/);
+    const run = await svcEngine(['dev'], { SVC_DATA_DIR: join(fx.dir, 'dev-empty-port'), SVC_DEMO_PORT: '' }, /Ctrl-C stops both/);
     // Unset and empty alike mean the default (as for every SVC_* number); a busy 8790 would be named in the error.
     expect(run.stdout + run.stderr).toMatch(/127\.0\.0\.1:8790\b/);
   }, 30_000);
 
   it('dev: an empty SVC_DEMO_API_KEY does not leave demo-crm open to requests without a credential', async () => {
     const child = spawn(process.execPath, ['--no-node-snapshot', resolve(import.meta.dirname, '../src/bin/svc-engine.ts'), 'dev'], {
-      env: { PATH: process.env.PATH, HOME: dir, SVC_DATA_DIR: join(dir, 'dev-empty-key'), SVC_HTTP_PORT: '0', SVC_DEMO_PORT: '0', SVC_DEMO_API_KEY: '' },
+      env: { PATH: process.env.PATH, HOME: fx.dir, SVC_DATA_DIR: join(fx.dir, 'dev-empty-key'), SVC_HTTP_PORT: '0', SVC_DEMO_PORT: '0', SVC_DEMO_API_KEY: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
