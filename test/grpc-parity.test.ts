@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { download, installPython, installTypescript, runNode, runPython, workdir, type Workdir } from './helpers/sdk-packages.ts';
+import { installBoth, runNode, runPython, type Workdir } from './helpers/sdk-packages.ts';
 
 const SECRET = 'canary-parity-3e8d1a6b27';
 const BAD_TOKEN = `svc_sdk_${'A'.repeat(43)}`;
@@ -30,9 +30,7 @@ beforeAll(async () => {
   provider = await startFakeProvider((_req, res) => json(res, 200, { data: [], has_more: false }));
   t = await startTestEngine({ SVC_GRPC_PORT: '0' });
   sdk = await publishSdk(t, { name: 'parity', service: 'demo-crm', baseUrl: provider.url, secret: SECRET, operations: ['contacts/get', 'contacts/list'] });
-  work = workdir('svc-parity-');
-  const [tgz, wheel] = await Promise.all([download(t, 'parity', '1.0.0', 'typescript'), download(t, 'parity', '1.0.0', 'python-wheel')]);
-  [project, python] = await Promise.all([installTypescript(work.dir, tgz), installPython(work.dir, wheel)]);
+  ({ work, project, python } = await installBoth(t, 'parity', '1.0.0', 'svc-parity-'));
 }, 180_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { download, installPython, installTypescript, runNode, runPython, workdir, type Workdir } from './helpers/sdk-packages.ts';
+import { installBoth, runNode, runPython, type Workdir } from './helpers/sdk-packages.ts';
 
 const SECRET = 'canary-review-grpc-7c41d2';
 /** A provider body nested deeper than Python's default recursion limit (1000). */
@@ -31,9 +31,7 @@ beforeAll(async () => {
   });
   t = await startTestEngine({ SVC_GRPC_PORT: '0' });
   sdk = await publishSdk(t, { name: 'revgrpc', service: 'demo-crm', baseUrl: provider.url, secret: SECRET, operations: ['contacts/get', 'contacts/list'] });
-  work = workdir('svc-review-grpc-');
-  const [tgz, wheel] = await Promise.all([download(t, 'revgrpc', '1.0.0', 'typescript'), download(t, 'revgrpc', '1.0.0', 'python-wheel')]);
-  [project, python] = await Promise.all([installTypescript(work.dir, tgz), installPython(work.dir, wheel)]);
+  ({ work, project, python } = await installBoth(t, 'revgrpc', '1.0.0', 'svc-review-grpc-'));
 }, 180_000);
 
 afterAll(async () => {

@@ -69,6 +69,14 @@ export function workdir(prefix: string): Workdir {
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** Downloads a version's TypeScript package and Python wheel and installs both in a new workdir. */
+export async function installBoth(t: TestEngine, name: string, version: string, prefix: string): Promise<{ work: Workdir; project: string; python: string }> {
+  const work = workdir(prefix);
+  const [tgz, wheel] = await Promise.all([download(t, name, version, 'typescript'), download(t, name, version, 'python-wheel')]);
+  const [project, python] = await Promise.all([installTypescript(work.dir, tgz), installPython(work.dir, wheel)]);
+  return { work, project, python };
+}
+
 /** A fresh npm project with the tarball installed offline; returns the project dir. */
 export async function installTypescript(dir: string, file: Downloaded): Promise<string> {
   const project = join(dir, 'app');
