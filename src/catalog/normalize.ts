@@ -289,27 +289,31 @@ function pathTemplateProblem(path: string): string | undefined {
   return undefined;
 }
 
-/** How a parameter is serialised beyond the defaults: a query array's delimiter, or JSON text (`content`). */
+/** Styles the Engine can send, per location (OpenAPI's default first). */
+const STYLES: Record<'path' | 'query' | 'header', readonly string[]> = { query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'], path: ['simple'], header: ['simple'] };
+
+/**
+ * How a parameter is serialised: its style (OpenAPI's default when unset), a query array's
+ * delimiter, or JSON text for one described by `content` (with the schema found there).
+ */
 function parameterStyle(
-  p: Obj,
+  p: Obj & { in: 'path' | 'query' | 'header' },
   pAt: string,
   refuseAt: (field: string, message: string) => CatalogError,
-): { delimiter?: ' ' | '|'; json?: true; schema?: JsonSchema } {
+): { style: string; delimiter?: ' ' | '|'; json?: true; schema?: JsonSchema } {
+  const allowed = STYLES[p.in];
   if (p.content !== undefined) {
     const content = isObj(p.content) ? p.content : {};
     const type = Object.keys(content).find((t) => /json/i.test(t));
     if (!type) throw refuseAt(at(pAt, 'content'), 'a parameter described by content needs a JSON media type; the Engine sends its value as JSON text');
     const media = content[type];
-    return { json: true, schema: toJsonSchema(isObj(media) ? (media.schema ?? {}) : {}) };
+    return { style: allowed[0]!, json: true, schema: toJsonSchema(isObj(media) ? (media.schema ?? {}) : {}) };
   }
-  const style = p.style ?? (p.in === 'query' ? 'form' : 'simple');
-  const allowed: Record<string, string[]> = { query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'], path: ['simple'], header: ['simple'] };
-  if (typeof style !== 'string' || !allowed[p.in as string]!.includes(style)) {
-    throw refuseAt(at(pAt, 'style'), `style '${String(style)}' is not supported for a ${String(p.in)} parameter (supported: ${allowed[p.in as string]!.join(', ')})`);
+  const style = p.style ?? allowed[0];
+  if (typeof style !== 'string' || !allowed.includes(style)) {
+    throw refuseAt(at(pAt, 'style'), `style '${String(style)}' is not supported for a ${p.in} parameter (supported: ${allowed.join(', ')})`);
   }
-  if (style === 'spaceDelimited') return { delimiter: ' ' };
-  if (style === 'pipeDelimited') return { delimiter: '|' };
-  return {};
+  return { style, ...(style === 'spaceDelimited' ? { delimiter: ' ' as const } : style === 'pipeDelimited' ? { delimiter: '|' as const } : {}) };
 }
 
 /** Why a grouped path cannot name methods in the typed packages (and which segment), or undefined. */
@@ -450,7 +454,7 @@ export function normalizeService({ service, version, document, policy }: Normali
         if (authCollides(auth, { name: p.name, in: p.in })) continue; // the Engine owns auth parameters
         const nameProblem = parameterNameProblem(p.name, p.in);
         if (nameProblem) throw refuseAt(at(pAt, 'name'), nameProblem);
-        const style = parameterStyle(p, pAt, refuseAt);
+        const style = parameterStyle(p as Obj & { in: 'path' | 'query' | 'header' }, pAt, refuseAt);
         const schema = style.schema ?? toJsonSchema(p.schema ?? {});
         paramAt.set(key, pAt);
         params.set(key, {
@@ -459,8 +463,8 @@ export function normalizeService({ service, version, document, policy }: Normali
           required: p.in === 'path' ? true : p.required === true,
           ...(typeof p.description === 'string' && p.description ? { description: p.description } : {}),
           schema,
-          // OpenAPI's defaults: form style (query) explodes, simple style (path, header) does not.
-          explode: p.explode === undefined ? (p.style ?? (p.in === 'query' ? 'form' : 'simple')) === 'form' : p.explode === true,
+          // OpenAPI's default: form style explodes, the others do not.
+          explode: p.explode === undefined ? style.style === 'form' : p.explode === true,
           deepObject: p.style === 'deepObject',
           slashPreserving: false,
           ...(style.delimiter ? { delimiter: style.delimiter } : {}),
