@@ -87,7 +87,8 @@ describe('sign-in guessing in a concurrent burst', () => {
 
 describe('sign-in guessing behind a load balancer', () => {
   beforeAll(async () => {
-    t = await startTestEngine({ SVC_DEVICE_INTERVAL_S: '1', SVC_TRUSTED_PROXIES: '127.0.0.1' });
+    // A range: the loopback peer is in it.
+    t = await startTestEngine({ SVC_DEVICE_INTERVAL_S: '1', SVC_TRUSTED_PROXIES: '127.0.0.0/8' });
   });
   afterAll(async () => t?.stop());
   // Behind a proxy every client has its address: one client's failures locked out all of them.

@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/index.ts';
 import { startEngine } from '../src/engine/index.ts';
+import { trustedProxiesOf } from '../src/server/index.ts';
 import { SqliteStore } from '../src/store/index.ts';
 import { startFakeProvider, json } from './helpers/fake-provider.ts';
 import { startTestEngine, publishSdk } from './helpers/engine.ts';
@@ -141,10 +142,19 @@ describe('one Engine per SQLite data dir', () => {
 });
 
 describe('settings read from the environment', () => {
-  it('SVC_TRUSTED_PROXIES takes IP addresses only', () => {
-    expect(loadConfig({ SVC_TRUSTED_PROXIES: '10.0.0.5, ::1' }).trustedProxies).toEqual(['10.0.0.5', '::1']);
+  it('SVC_TRUSTED_PROXIES takes IP addresses and CIDR ranges only', () => {
+    expect(loadConfig({ SVC_TRUSTED_PROXIES: '10.0.0.5, ::1, 10.0.0.0/8, fd00::/8' }).trustedProxies).toEqual(['10.0.0.5', '::1', '10.0.0.0/8', 'fd00::/8']);
     expect(loadConfig({}).trustedProxies).toEqual([]);
-    expect(() => loadConfig({ SVC_TRUSTED_PROXIES: '10.0.0.0/8' })).toThrow("SVC_TRUSTED_PROXIES must list IP addresses, comma-separated (got '10.0.0.0/8')");
+    for (const bad of ['lb.internal', '10.0.0.0/33', 'fd00::/129', '10.0.0.0/', '10.0.0.0/x', '10.0.0/8', '/8']) {
+      expect(() => loadConfig({ SVC_TRUSTED_PROXIES: bad })).toThrow(`SVC_TRUSTED_PROXIES must list IP addresses or CIDR ranges, comma-separated (got '${bad}')`);
+    }
+  });
+
+  it('a trusted range matches every address in it, of its own family only', () => {
+    const trusted = trustedProxiesOf(['10.0.0.0/8', 'fd00::/8', '192.0.2.7']);
+    expect(['10.0.0.1', '10.255.255.254', 'fd12::1', '192.0.2.7'].map(trusted)).toEqual([true, true, true, true]);
+    expect(['11.0.0.1', '192.0.2.8', 'fe80::1', '::ffff:10.0.0.1x', 'not-an-ip'].map(trusted)).toEqual([false, false, false, false, false]);
+    expect(trustedProxiesOf([])('127.0.0.1')).toBe(false);
   });
 
   it('a whitespace-only SVC_RECEIPT_RETENTION_DAYS is not read as 0 (keep receipts forever)', () => {

@@ -41,7 +41,7 @@ export interface EngineConfig {
   oauthRefreshWaitMs: number;
   /** PostgreSQL pool connections (SVC_DB_POOL_SIZE). */
   dbPoolSize: number;
-  /** Proxy addresses whose X-Forwarded-For names the client (SVC_TRUSTED_PROXIES). */
+  /** Proxy addresses and CIDR ranges whose X-Forwarded-For names the client (SVC_TRUSTED_PROXIES). */
   trustedProxies: string[];
 }
 
@@ -63,12 +63,21 @@ export function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, 
   return value;
 }
 
-/** SVC_TRUSTED_PROXIES: IP addresses, comma-separated (no ranges: each proxy is named). */
+/** One SVC_TRUSTED_PROXIES entry: an address, or a CIDR range whose prefix fits its family. */
+function isAddressOrRange(entry: string): boolean {
+  const slash = entry.indexOf('/');
+  if (slash === -1) return isIP(entry) !== 0;
+  const family = isIP(entry.slice(0, slash));
+  const prefix = entry.slice(slash + 1);
+  return family !== 0 && /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** SVC_TRUSTED_PROXIES: IP addresses and CIDR ranges (a load balancer pool's subnet), comma-separated. */
 function trustedProxiesFrom(raw: string | undefined): string[] {
-  const addresses = list(raw);
-  const bad = addresses.find((a) => !isIP(a));
-  if (bad !== undefined) throw new ConfigError(`SVC_TRUSTED_PROXIES must list IP addresses, comma-separated (got '${bad}')`);
-  return addresses;
+  const entries = list(raw);
+  const bad = entries.find((e) => !isAddressOrRange(e));
+  if (bad !== undefined) throw new ConfigError(`SVC_TRUSTED_PROXIES must list IP addresses or CIDR ranges, comma-separated (got '${bad}')`);
+  return entries;
 }
 
 const list = (raw: string | undefined) => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);

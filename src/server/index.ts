@@ -8,7 +8,7 @@
 // Anything that does not match its canonical form exactly (other methods, a query string, percent-
 // encoding, a trailing slash) falls through to Koa, so every edge case keeps Koa's behaviour.
 import { isUtf8 } from 'node:buffer';
-import { isIP, isIPv4 } from 'node:net';
+import { BlockList, isIP, isIPv4 } from 'node:net';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -194,9 +194,9 @@ class CallInput {
   private readonly hostOf: () => string;
   private readonly req: IncomingMessage;
 
-  private readonly trustedProxies: ReadonlySet<string>;
+  private readonly trustedProxies: TrustedProxies;
 
-  constructor(params: Record<string, unknown>, body: unknown, principal: TokenRow | undefined, req: IncomingMessage, hostOf: () => string, trustedProxies: ReadonlySet<string>) {
+  constructor(params: Record<string, unknown>, body: unknown, principal: TokenRow | undefined, req: IncomingMessage, hostOf: () => string, trustedProxies: TrustedProxies) {
     this.params = params;
     this.body = body;
     this.principal = principal;
@@ -222,6 +222,25 @@ class CallInput {
   }
 }
 
+/** Whether an address (already plain) is one of SVC_TRUSTED_PROXIES' addresses or ranges. */
+export type TrustedProxies = (address: string) => boolean;
+
+/** Entries are checked by loadConfig: addresses and CIDR ranges. */
+export function trustedProxiesOf(entries: readonly string[]): TrustedProxies {
+  if (entries.length === 0) return () => false;
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address, prefix] = entry.split('/') as [string, string | undefined];
+    const family = isIPv4(address) ? 'ipv4' : 'ipv6';
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return (address) => {
+    const family = isIP(address);
+    return family !== 0 && list.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  };
+}
+
 /** An IPv4-mapped IPv6 address as its IPv4 form, so one client has one key. */
 const plainAddress = (address: string) => (address.startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address);
 
@@ -231,15 +250,15 @@ const plainAddress = (address: string) => (address.startsWith('::ffff:') && isIP
  * own say, which anyone can forge); otherwise the peer. Without it, every client behind a load
  * balancer shares its address, and one could lock all of them out of sign-in.
  */
-export function clientAddress(req: IncomingMessage, trustedProxies: ReadonlySet<string>): string {
+export function clientAddress(req: IncomingMessage, trustedProxies: TrustedProxies): string {
   const peer = plainAddress(req.socket.remoteAddress ?? 'unknown');
-  if (!trustedProxies.has(peer)) return peer;
+  if (!trustedProxies(peer)) return peer;
   const header = req.headers['x-forwarded-for'];
   const hops = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((h) => plainAddress(h.trim()));
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i]!;
     if (!isIP(hop)) return peer; // a malformed entry: nothing left of it can be trusted
-    if (!trustedProxies.has(hop)) return hop;
+    if (!trustedProxies(hop)) return hop;
   }
   return peer;
 }
@@ -251,7 +270,7 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
   const bodyValidator = route.bodyValidator ? (bodyValidators as Record<string, ValidateFunction>)[route.bodyValidator] : undefined;
   const bodyLimit = route.maxBodyBytes ?? deps.config.maxRequestBytes;
   const kind = route.security === 'cliCredential' ? 'cli' : route.security === 'executionToken' ? 'sdk' : undefined;
-  const trustedProxies: ReadonlySet<string> = new Set(deps.config.trustedProxies);
+  const trustedProxies = trustedProxiesOf(deps.config.trustedProxies);
   return async ({ req, path, query, host, state }) => {
     const bearer = bearerFrom(req.headers.authorization);
     if (kind) state.principal = deps.tokens.verifySync(bearer, kind) ?? (await deps.tokens.verify(bearer, kind));
