@@ -309,14 +309,16 @@ const SYNONYMS: string[][] = [
   ['fork', 'copy'],
 ];
 
+/** The query's terms, each once (a repeated term would cost a fuzzy look-up per repeat and rank nothing higher). */
 function queryGroups(query: string): string[][] {
-  const groups: string[][] = [];
+  const groups = new Map<string, string[]>();
   for (const raw of query.split(/[\s/{}._\-:,()\[\]"'`?!]+/)) {
     const term = raw && normalizeTerm(raw);
     if (!term) continue;
-    groups.push(SYNONYMS.find((g) => g.includes(term)) ?? [term]);
+    const group = SYNONYMS.find((g) => g.includes(term)) ?? [term];
+    groups.set(group[0]!, group);
   }
-  return groups;
+  return [...groups.values()];
 }
 
 const summaryTerms = (summary: string) =>
@@ -361,6 +363,9 @@ function rerank<T extends { id: string; score: number }>(hits: T[], groups: stri
     .map((x) => x.hit);
 }
 
+/** Index and query words: split on punctuation and at camelCase humps. */
+const tokenize = (text: string): string[] => text.split(/[\s/{}._\-:,()\[\]"'`?!]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
+
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export class DocsIndex {
@@ -372,7 +377,7 @@ export class DocsIndex {
       idField: 'id',
       fields: ['operationId', 'summary', 'description', 'path', 'tags', 'params', 'words'],
       storeFields: [],
-      tokenize: (text) => text.split(/[\s/{}._\-:,()\[\]"'`?!]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean),
+      tokenize,
       processTerm: normalizeTerm,
       searchOptions: {
         boost: { summary: 4, words: 2, operationId: 1, tags: 1.5, path: 1, params: 0.8, description: 0.4 },
@@ -419,7 +424,8 @@ export class DocsIndex {
     const groups = queryGroups(query);
     const strict = groups.length ? this.search.search({ combineWith: 'AND', queries: groups.map((g) => ({ combineWith: 'OR', queries: g })) }, filter) : [];
     const seen = new Set(strict.map((h) => h.id));
-    const loose = strict.length >= limit ? [] : this.search.search(query, { ...filter, combineWith: 'OR' }).filter((h) => !seen.has(h.id));
+    const looseQuery = [...new Set(tokenize(query))].join(' ');
+    const loose = strict.length >= limit ? [] : this.search.search(looseQuery, { ...filter, combineWith: 'OR' }).filter((h) => !seen.has(h.id));
     const hits = rerank([...strict, ...loose].slice(0, 40), groups, (id) => this.entries.get(id)!).slice(0, limit);
     const results = hits.map((hit) => {
       const e = this.entries.get(hit.id)!;
