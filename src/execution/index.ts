@@ -12,11 +12,11 @@ import type { Workspace } from '../workspace/index.ts';
 import type { Connections } from '../connections/index.ts';
 import type { AppVersionRow } from '../store/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
-import { Dispatcher, type ProviderResponse } from './dispatch.ts';
+import { Dispatcher, type Connection, type DispatchLimits, type ProviderResponse } from './dispatch.ts';
 import { buildRequest, type ProviderRequest } from './request.ts';
 import { InputValidators } from './validation.ts';
 
-export { Dispatcher } from './dispatch.ts';
+export { Dispatcher, type Connection } from './dispatch.ts';
 export { addInputFormats, inputSchemaOf, requestValidationError } from './validation.ts';
 
 export interface Selectors {
@@ -36,6 +36,8 @@ export interface CallScope {
   admits(operationId: string): boolean;
   resultCapBytes: number;
   signal?: AbortSignal | undefined;
+  /** The caller's connection (REST): the call is cancelled when it closes. */
+  connection?: Connection | undefined;
   /** A token's fixed selectors: authoritative over the caller's. */
   binding?: Selectors | null | undefined;
 }
@@ -473,7 +475,7 @@ export class Executor {
     const { auth, secret, renew } = chosen instanceof Promise ? await chosen : chosen;
     const target = { baseUrl: enabled.baseUrl, headers: index.headers, auth, secret };
     const first = buildRequest(op, input, target);
-    const limits = { maxBytes: scope.resultCapBytes, timeoutMs: this.providerTimeoutMs, signal: scope.signal };
+    const limits = { maxBytes: scope.resultCapBytes, timeoutMs: this.providerTimeoutMs, signal: scope.signal, connection: scope.connection };
 
     if (!op.pagination) {
       const res = await this.dispatcher.send(first, limits, secret);
@@ -565,7 +567,7 @@ export class Executor {
     input: Record<string, unknown>,
     first: ProviderRequest,
     target: Parameters<typeof buildRequest>[2],
-    limits: { maxBytes: number; timeoutMs: number; signal?: AbortSignal | undefined },
+    limits: DispatchLimits,
     secret: string | null,
     bound: number | undefined,
     renew?: () => Promise<string>,

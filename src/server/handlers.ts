@@ -9,7 +9,7 @@ import { CatalogError, type Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, credentialValueProblem, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
-import { resultJson, unknownVersion, versionScopes, type Executor, type Selectors } from '../execution/index.ts';
+import { resultJson, unknownVersion, versionScopes, type Connection, type Executor, type Selectors } from '../execution/index.ts';
 import { DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import type { Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
@@ -72,6 +72,8 @@ export interface HandlerInput<Id extends OperationId> {
   /** The peer's address: the key of per-client limits. */
   client: string;
   host: string;
+  /** The client's connection: a call made for it is cancelled if it closes first. */
+  connection: Connection;
 }
 
 export interface HandlerResult {
@@ -488,13 +490,14 @@ export function createHandlers(deps: ServerDeps): Handlers {
     mcpTransitionalGet: ({ req, res, params }) => deps.mcpGateway.handle(req, res, params.version_id, true).then(() => ({})),
     mcpTransitionalDelete: ({ req, res, params }) => deps.mcpGateway.handle(req, res, params.version_id, true).then(() => ({})),
 
-    async createExecution({ params, body, principal }) {
+    async createExecution({ params, body, principal, connection }) {
       const version = sdk.cachedVersion(params.version_id) ?? (await sdk.version(params.version_id));
       if (!version) throw unknownVersion(params.version_id);
       if (!principal || version.name !== principal.subject) {
         throw new EngineError('ENGINE_UNAUTHENTICATED', `the token is not valid for version ${params.version_id}`);
       }
-      const scope = { ...scopeFor(version), tokenId: principal.id };
+      // A client that hangs up stops the work done for it: no further pages, no provider call left running.
+      const scope = { ...scopeFor(version), tokenId: principal.id, connection };
       if (body.operation.startsWith('unified.')) {
         // A Unified call takes the same body as call(name, { input, targets, selectors?, pagination?, idempotencyKey? }).
         const { operation: _op, ...params } = body;

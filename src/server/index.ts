@@ -8,7 +8,7 @@
 // Anything that does not match its canonical form exactly (other methods, a query string, percent-
 // encoding, a trailing slash) falls through to Koa, so every edge case keeps Koa's behaviour.
 import { isUtf8 } from 'node:buffer';
-import { BlockList, isIP, isIPv4 } from 'node:net';
+import { BlockList, isIP, isIPv4, type Socket } from 'node:net';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import Koa from 'koa';
 import Router from '@koa/router';
@@ -193,17 +193,21 @@ class CallInput {
   readonly origin: string | undefined;
   private readonly hostOf: () => string;
   private readonly req: IncomingMessage;
-
   private readonly trustedProxies: TrustedProxies;
 
-  constructor(params: Record<string, unknown>, body: unknown, principal: TokenRow | undefined, req: IncomingMessage, hostOf: () => string, trustedProxies: TrustedProxies) {
+  constructor(params: Record<string, unknown>, body: unknown, principal: TokenRow | undefined, call: RouteCall, trustedProxies: TrustedProxies) {
     this.params = params;
     this.body = body;
     this.principal = principal;
-    this.origin = req.headers.origin || undefined;
-    this.req = req;
-    this.hostOf = hostOf;
+    this.origin = call.req.headers.origin || undefined;
+    this.req = call.req;
+    this.hostOf = call.host;
     this.trustedProxies = trustedProxies;
+  }
+
+  /** The client's connection: a call made for it is cancelled if it closes first. */
+  get connection(): Socket {
+    return this.req.socket;
   }
 
   get host(): string {
@@ -271,7 +275,8 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
   const bodyLimit = route.maxBodyBytes ?? deps.config.maxRequestBytes;
   const kind = route.security === 'cliCredential' ? 'cli' : route.security === 'executionToken' ? 'sdk' : undefined;
   const trustedProxies = trustedProxiesOf(deps.config.trustedProxies);
-  return async ({ req, path, query, host, state }) => {
+  return async (call) => {
+    const { req, path, query, state } = call;
     const bearer = bearerFrom(req.headers.authorization);
     if (kind) state.principal = deps.tokens.verifySync(bearer, kind) ?? (await deps.tokens.verify(bearer, kind));
 
@@ -288,7 +293,7 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
       if (body instanceof Promise) body = await body;
       if (body !== undefined && !bodyValidator(body)) throw requestValidationError('body', bodyValidator);
     }
-    return handler(new CallInput(params, body, state.principal, req, host, trustedProxies));
+    return handler(new CallInput(params, body, state.principal, call, trustedProxies));
   };
 }
 
