@@ -188,6 +188,42 @@ describe('MCP over raw HTTP', () => {
     await res.body?.cancel();
   });
 
+  // Every request checks its token, but a GET stream stays open: the sweep ends a session whose token died.
+  it('ends the open SSE stream and the session of a token that is revoked or expires', async () => {
+    const openStream = async (token: string) => {
+      const headers = await openSession(rawMcp(server.url, token));
+      const res = await fetch(server.url, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...headers } });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      const ended = (async () => {
+        while (!(await reader.read()).done);
+        return 'ended' as const;
+      })().catch(() => 'ended' as const);
+      return { headers, ended };
+    };
+    const stillOpen = (ended: Promise<'ended'>) => Promise.race([ended, new Promise<'open'>((r) => setTimeout(() => r('open'), 300))]);
+
+    const revoked = await t.api('POST', '/v1/mcp/agent/tokens', { allow: ['*'] });
+    const expiring = await t.api('POST', '/v1/mcp/agent/tokens', { allow: ['*'], expiresAt: new Date(Date.now() + 2500).toISOString() });
+    const kept = await t.api('POST', '/v1/mcp/agent/tokens', { allow: ['*'] });
+    t.canaries.push(revoked.body.token, expiring.body.token, kept.body.token);
+    const streams = { revoked: await openStream(revoked.body.token), expiring: await openStream(expiring.body.token), kept: await openStream(kept.body.token) };
+
+    await t.api('DELETE', `/v1/tokens/${revoked.body.id}`);
+    await t.engine.deps.mcpGateway.sweep();
+    expect(await stillOpen(streams.revoked.ended)).toBe('ended');
+    expect(await stillOpen(streams.expiring.ended)).toBe('open');
+    expect(await t.engine.deps.sessionState.hasSession(streams.revoked.headers['mcp-session-id']!)).toBe(false);
+
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(expiring.body.expiresAt) - Date.now() + 100)));
+    await t.engine.deps.mcpGateway.sweep();
+    expect(await stillOpen(streams.expiring.ended)).toBe('ended');
+    expect(await stillOpen(streams.kept.ended)).toBe('open');
+    expect(await t.engine.deps.sessionState.hasSession(streams.kept.headers['mcp-session-id']!)).toBe(true);
+    await rawMcp(server.url, kept.body.token).send('DELETE', streams.kept.headers);
+    expect(await stillOpen(streams.kept.ended)).toBe('ended');
+  });
+
   it('refuses missing, unknown, revoked and expired tokens (401), and another server\'s token (403)', async () => {
     const init = initializeMessage();
     const noToken = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(init) });

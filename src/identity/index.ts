@@ -119,6 +119,12 @@ export class Tokens {
     void this.store.touchToken(id, new Date(now).toISOString()).catch(() => this.lastTouch.delete(id));
   }
 
+  /** Whether a token accepted earlier is still live (not revoked, not expired), read again from the store. */
+  async stillLive(row: TokenRow): Promise<boolean> {
+    const now = await this.store.getTokenByHash(row.hash);
+    return now !== null && !now.revokedAt && (!now.expiresAt || Date.parse(now.expiresAt) > Date.now());
+  }
+
   /** Revokes a live token, of one of `kinds` when given; false when there is no such token. */
   async revoke(id: string, kinds?: readonly TokenKind[]): Promise<boolean> {
     return this.store.revokeToken(id, new Date().toISOString(), kinds);

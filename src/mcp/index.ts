@@ -181,8 +181,10 @@ export class McpGateway {
    * request ends instead of waiting for a response the SDK would never send.
    */
   private readonly toolCalls = new Map<string, AbortController>();
-  /** Open GET (SSE) streams on this process, per session: closed when the session ends. */
+  /** Open GET (SSE) streams on this process, per session: closed when the session ends or its token dies. */
   private readonly streams = new Map<string, Set<Transport>>();
+  /** The token each session with open streams was opened with, checked again by the sweep. */
+  private readonly streamTokens = new Map<string, TokenRow>();
   private readonly docs = new Map<string, DocsIndex>();
   private readonly deps: {
     mcp: Apps;
@@ -224,10 +226,21 @@ export class McpGateway {
     await Promise.all(all.map((t) => t.close().catch(() => undefined)));
   }
 
-  private async sweep() {
+  /**
+   * Ends idle sessions, drops streams of sessions ended elsewhere, and ends the sessions whose token
+   * was revoked or expired while a stream stayed open (every other request checks the token itself).
+   */
+  async sweep() {
     try {
       for (const id of await this.deps.sessionState.expireIdleSessions()) this.closeStreams(id);
       for (const id of [...this.streams.keys()]) if (!(await this.deps.sessionState.hasSession(id))) this.closeStreams(id);
+      for (const [id, token] of [...this.streamTokens]) {
+        if (!this.streams.has(id)) this.streamTokens.delete(id);
+        else if (!(await this.deps.tokens.stillLive(token))) {
+          await this.deps.sessionState.closeSession(id);
+          this.closeStreams(id);
+        }
+      }
     } catch (err) {
       this.deps.log.warn({ err }, 'sweeping MCP sessions failed');
     }
@@ -236,6 +249,7 @@ export class McpGateway {
   private closeStreams(sessionId: string) {
     const open = this.streams.get(sessionId);
     this.streams.delete(sessionId);
+    this.streamTokens.delete(sessionId);
     for (const t of open ?? []) void t.close().catch(() => undefined);
   }
 
@@ -408,6 +422,7 @@ export class McpGateway {
   private async openStream(req: IncomingMessage, res: ServerResponse, session: McpSession, version: AppVersionRow, token: TokenRow) {
     const { server, transport } = this.connectServer(session, version, token);
     const untrack = track(this.streams, session.id, transport);
+    this.streamTokens.set(session.id, token);
     const end = () => {
       untrack();
       void transport.close().catch(() => undefined);
