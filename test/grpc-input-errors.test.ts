@@ -56,6 +56,7 @@ describe('gRPC: refusals name the ExecuteRequest fields', () => {
     ['input_json that is null', { inputJson: 'null' }, 'input_json must be a JSON object, not null', 'input_json'],
     ['an empty operation', { operation: '' }, 'operation must not be empty', 'operation'],
     ['an operation too long', { operation: `demo-crm.${'x'.repeat(300)}` }, 'operation must NOT have more than 300 characters', 'operation'],
+    ['an operation holding a control character', { operation: 'demo-crm.contacts/get\u0000' }, 'operation must not hold control characters or unpaired UTF-16 surrogates', 'operation'],
     ['a version ID that is not one', { versionId: 'ver_bad' }, 'version_id must match pattern', 'version_id'],
   ])('%s', async (_label, change, message, field) => {
     const res = await client.execute(sdk.token, { versionId: sdk.versionId, operation: 'demo-crm.contacts/get', inputJson: '{"contact_id":"con_1"}', ...change });

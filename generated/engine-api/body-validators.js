@@ -2925,7 +2925,7 @@ return errors === 0;
 validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const createExecution = validate45;
-const schema64 = {"$id":"body-createExecution","type":"object","required":["operation"],"additionalProperties":false,"properties":{"operation":{"type":"string","minLength":1,"maxLength":300,"description":"Public operation ID (`<service>.<provider operationId>`)."},"input":{"type":"object","additionalProperties":true,"description":"The operation's parameters by name, and its request body under `body`."},"pagination":{"type":"object","additionalProperties":true,"description":"Physical operations: `{ maxPages: N }` (see PaginationBound). Unified operations: keyed by\ntarget, `{ <target>: { maxPages: N } }`. Checked by the Engine before any dispatch.\n"},"selectors":{"type":"object","additionalProperties":true,"description":"Physical operations: Selectors. Unified operations: keyed by target, `{ <target>: Selectors }`.\n"},"targets":{"type":"array","description":"Unified operations only; the exact binding steps to run (required).","items":{"type":"string","maxLength":64},"maxItems":32},"idempotencyKey":{"type":"string","description":"Unified operations only; the same key and request within 24 hours returns the stored result.","minLength":1,"maxLength":200}}};
+const schema64 = {"$id":"body-createExecution","type":"object","required":["operation"],"additionalProperties":false,"properties":{"operation":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\p{Cc}\\p{Cs}]*$","description":"Public operation ID (`<service>.<provider operationId>`)."},"input":{"type":"object","additionalProperties":true,"description":"The operation's parameters by name, and its request body under `body`."},"pagination":{"type":"object","additionalProperties":true,"description":"Physical operations: `{ maxPages: N }` (see PaginationBound). Unified operations: keyed by\ntarget, `{ <target>: { maxPages: N } }`. Checked by the Engine before any dispatch.\n"},"selectors":{"type":"object","additionalProperties":true,"description":"Physical operations: Selectors. Unified operations: keyed by target, `{ <target>: Selectors }`.\n"},"targets":{"type":"array","description":"Unified operations only; the exact binding steps to run (required).","items":{"type":"string","maxLength":64},"maxItems":32},"idempotencyKey":{"type":"string","description":"Unified operations only; the same key and request within 24 hours returns the stored result.","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]*$"}}};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-createExecution" */;
@@ -2984,9 +2984,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern7.test(data0)){
+const err4 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]*$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2996,12 +2995,8 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.input !== undefined){
-let data1 = data.input;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-}
 else {
-const err5 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3011,12 +3006,12 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.pagination !== undefined){
-let data2 = data.pagination;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data.input !== undefined){
+let data1 = data.input;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 }
 else {
-const err6 = {instancePath:instancePath+"/pagination",schemaPath:"#/properties/pagination/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3026,12 +3021,12 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.selectors !== undefined){
-let data3 = data.selectors;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data.pagination !== undefined){
+let data2 = data.pagination;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err7 = {instancePath:instancePath+"/selectors",schemaPath:"#/properties/selectors/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/pagination",schemaPath:"#/properties/pagination/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3041,11 +3036,12 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.targets !== undefined){
-let data4 = data.targets;
-if(Array.isArray(data4)){
-if(data4.length > 32){
-const err8 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/maxItems",keyword:"maxItems",params:{limit: 32},message:"must NOT have more than 32 items"};
+if(data.selectors !== undefined){
+let data3 = data.selectors;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+const err8 = {instancePath:instancePath+"/selectors",schemaPath:"#/properties/selectors/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3054,12 +3050,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(typeof data5 === "string"){
-if(func1(data5) > 64){
-const err9 = {instancePath:instancePath+"/targets/" + i0,schemaPath:"#/properties/targets/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+}
+if(data.targets !== undefined){
+let data4 = data.targets;
+if(Array.isArray(data4)){
+if(data4.length > 32){
+const err9 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/maxItems",keyword:"maxItems",params:{limit: 32},message:"must NOT have more than 32 items"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3068,9 +3064,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/targets/" + i0,schemaPath:"#/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err10 = {instancePath:instancePath+"/targets/" + i0,schemaPath:"#/properties/targets/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3080,9 +3079,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
 else {
-const err11 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = {instancePath:instancePath+"/targets/" + i0,schemaPath:"#/properties/targets/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3092,11 +3090,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.idempotencyKey !== undefined){
-let data6 = data.idempotencyKey;
-if(typeof data6 === "string"){
-if(func1(data6) > 200){
-const err12 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+else {
+const err12 = {instancePath:instancePath+"/targets",schemaPath:"#/properties/targets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3105,8 +3101,12 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func1(data6) < 1){
-const err13 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.idempotencyKey !== undefined){
+let data6 = data.idempotencyKey;
+if(typeof data6 === "string"){
+if(func1(data6) > 200){
+const err13 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3115,9 +3115,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data6) < 1){
+const err14 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3126,15 +3125,36 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern7.test(data6)){
+const err15 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]*$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]*$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
 }
 errors++;
 }

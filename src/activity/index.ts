@@ -9,6 +9,13 @@ import type { Logger } from '../log/index.ts';
 
 export type ReceiptInput = Omit<ReceiptRow, 'id'>;
 
+const NOT_PLAIN = /[\p{Cc}\p{Cs}]/u;
+/**
+ * A caller-given name as a receipt keeps it: control characters and unpaired surrogates (a refused
+ * call may name anything) become U+FFFD, since PostgreSQL TEXT cannot hold NUL.
+ */
+const plainText = (text: string) => (NOT_PLAIN.test(text) ? text.replace(/[\p{Cc}\p{Cs}]/gu, '\ufffd') : text);
+
 /**
  * Longest a receipt waits in memory before its batch is written. Each batch costs the request thread
  * a fixed hand-off (a message to SQLite's writer thread, a PostgreSQL round trip), so under load fewer,
@@ -42,7 +49,7 @@ export class ActivityLog {
     const row: ReceiptRow = {
       id: newReceiptId(),
       versionId: input.versionId,
-      operation: input.operation,
+      operation: plainText(input.operation),
       surface: input.surface,
       tokenId: input.tokenId,
       startedAt: input.startedAt,

@@ -17,7 +17,7 @@ import { buildRequest, type ProviderRequest } from './request.ts';
 import { InputValidators } from './validation.ts';
 
 export { Dispatcher, type Connection } from './dispatch.ts';
-export { addInputFormats, inputSchemaOf, requestValidationError } from './validation.ts';
+export { addInputFormats, inputSchemaOf, patternMeaning, requestValidationError } from './validation.ts';
 
 export interface Selectors {
   endUserRef?: string | undefined;
@@ -126,8 +126,13 @@ const SELECTOR_MAX_LENGTH: Readonly<Record<keyof Selectors, number>> = { endUser
  * The caller's selectors as the spec's Selectors schema allows them. Anything else is refused with
  * ENGINE_INVALID_INPUT naming the field: a misspelt selector must not quietly pick another credential.
  */
-/** Selector text as the spec's Selectors schema allows it: no control characters, no unpaired surrogates. */
-const SELECTOR_TEXT = /^[^\p{Cc}\p{Cs}]+$/u;
+/**
+ * Text a caller names things with (selectors, idempotency keys, operation IDs), as the spec's
+ * patterns allow it: no control characters (PostgreSQL TEXT cannot hold NUL) and no unpaired
+ * surrogates (a store keeping UTF-8 turns each into U+FFFD, so two names would become one).
+ */
+export const isPlainText = (value: string): boolean => PLAIN_TEXT.test(value);
+const PLAIN_TEXT = /^[^\p{Cc}\p{Cs}]+$/u;
 
 export function checkSelectors(value: unknown, field = 'selectors'): Selectors | undefined {
   if (value === undefined) return undefined;
@@ -142,7 +147,7 @@ export function checkSelectors(value: unknown, field = 'selectors'): Selectors |
       if (v !== 'api_key' && v !== 'oauth2') throw refuse(at, "must be 'api_key' or 'oauth2'");
     } else if (typeof v !== 'string' || v.length === 0 || v.length > SELECTOR_MAX_LENGTH[key as keyof Selectors]) {
       throw refuse(at, `must be a string of 1 to ${SELECTOR_MAX_LENGTH[key as keyof Selectors]} characters`);
-    } else if (!SELECTOR_TEXT.test(v)) {
+    } else if (!isPlainText(v)) {
       // A store keeping UTF-8 would turn an unpaired surrogate into U+FFFD: two references, one connection.
       throw refuse(at, 'must not hold control characters or unpaired UTF-16 surrogates');
     }

@@ -186,9 +186,7 @@ export function requestValidationError(where: 'body' | 'parameters', validate: V
         ? `has unknown property '${String(e.params.additionalProperty)}'`
         : e.keyword === 'required'
           ? `is missing required property '${String(e.params.missingProperty)}'`
-          : e.keyword === 'pattern' && PATTERN_MEANINGS[String(e.params.pattern)]
-            ? PATTERN_MEANINGS[String(e.params.pattern)]!
-            : (e.message ?? 'is invalid'),
+          : (patternMeaning(e) ?? e.message ?? 'is invalid'),
   }));
   const first = errors[0];
   const firstError = validate.errors?.[0];
@@ -198,6 +196,10 @@ export function requestValidationError(where: 'body' | 'parameters', validate: V
   const field = path.length ? path.join('.') : where;
   return new EngineError('ENGINE_INVALID_INPUT', `${where}${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}`, { details: { field, errors } });
 }
+
+/** What a failed `pattern` check of the Engine API's own means, when it is one of its patterns. */
+export const patternMeaning = (e: { keyword: string; params: Record<string, unknown> }): string | undefined =>
+  e.keyword === 'pattern' ? PATTERN_MEANINGS[String(e.params.pattern)] : undefined;
 
 /** What the Engine API's own patterns mean, said instead of the pattern's source. */
 const PATTERN_MEANINGS: Record<string, string> = {

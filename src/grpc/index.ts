@@ -13,7 +13,7 @@ import { createExecution as validateParams } from '../../generated/engine-api/pa
 import { EngineService, ExecuteRequest, type Envelope as WireEnvelope } from '../../generated/grpc/engine.ts';
 import type { Apps } from '../apps/index.ts';
 import { EngineError, toEnvelope, type Envelope } from '../envelope/index.ts';
-import { unknownVersion, versionScopes, type CallRequest, type Executor } from '../execution/index.ts';
+import { patternMeaning, unknownVersion, versionScopes, type CallRequest, type Executor } from '../execution/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import { parseJsonInput } from '../json-input/index.ts';
 import type { Logger } from '../log/index.ts';
@@ -99,7 +99,7 @@ function grpcValidationError(validate: ValidateFunction, checked: Record<string,
     const field = head === 'input' ? `input_json${rest.length ? ` (at /${rest.join('/')})` : ''}` : names.join('.');
     const instancePath = names.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
     const value = steps.reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), checked);
-    let message = e.message ?? 'is invalid';
+    let message = patternMeaning(e) ?? e.message ?? 'is invalid';
     if (e.keyword === 'type' && head === 'input' && !rest.length) message = `must be a JSON object, not ${kindOf(value)}`;
     else if (e.keyword === 'type') message = `must be ${String(e.params.type)}, not ${kindOf(value)}`;
     else if (e.keyword === 'minLength' && value === '') message = 'must not be empty';

@@ -433,7 +433,8 @@ export class RedisSessionStateStore implements SessionStateStore {
 
   async getValue(sessionId: string, key: string): Promise<string | undefined> {
     this.#open();
-    if (typeof sessionId !== 'string' || !sessionId || typeof key !== 'string') return undefined;
+    // An unpaired surrogate would reach Redis as U+FFFD and read another key's value; setValue refuses such keys.
+    if (typeof sessionId !== 'string' || !sessionId || typeof key !== 'string' || !key.isWellFormed()) return undefined;
     return (await this.#redis.hget(this.#keys(sessionId).kv, key)) ?? undefined;
   }
 

@@ -64,6 +64,8 @@ export const RESULT_REF = /^res_[A-Za-z0-9_-]{22,}$/;
 export function checkValueKey(key: unknown): asserts key is string {
   if (typeof key !== 'string' || key === '') throw invalidInput('session.set needs a non-empty string key');
   if (key.startsWith('res_')) throw invalidInput(`session.set key '${clip(key)}' must not start with 'res_': that prefix names stored results`);
+  // Redis keeps UTF-8: each unpaired surrogate would become U+FFFD, and two keys one.
+  if (!key.isWellFormed()) throw invalidInput('session.set key must not hold unpaired UTF-16 surrogates');
 }
 
 interface Snapshot {

@@ -107,6 +107,9 @@ const TYPES = {
     oid === pg.types.builtins.INT8 && format !== 'binary' ? int8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
+/** How long a publish retries while another publish of the same app holds its lock (then 409). */
+const PUBLISH_LOCK_WAIT_MS = 10_000;
+
 /** A 64-bit advisory-lock key for a publish of `name`, so seq allocation per app is serialised. */
 function publishLockKey(kind: AppKind, name: string): string {
   return createHash('sha256').update(`svc-engine:publish:${kind}:${name}`).digest().readBigInt64BE(0).toString();
@@ -241,6 +244,12 @@ export class PostgresStore implements Store {
   private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
+    // A checked-out client has no pool listener: a connection the server drops mid-transaction would
+    // emit an unhandled 'error' and end the process. The query in flight fails with it anyway.
+    const onError = (err: Error) => {
+      broken = err;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await fn(client);
@@ -252,6 +261,7 @@ export class PostgresStore implements Store {
       });
       throw err;
     } finally {
+      client.removeListener('error', onError);
       client.release(broken);
     }
   }
@@ -302,23 +312,16 @@ export class PostgresStore implements Store {
   }
 
   async publishVersion(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null, basedOn?: string | null) {
-    const table = VERSION_TABLE[kind];
     try {
-      await this.transaction(async (client) => {
-        // SQLite's IMMEDIATE transaction serialises seq allocation; here a per-app advisory lock does,
-        // so concurrent publishes of different labels never collide on (name, seq).
-        await client.query('SELECT pg_advisory_xact_lock($1)', [publishLockKey(kind, version.name)]);
-        if (basedOn !== undefined) {
-          const latest = await client.query(`SELECT version_id FROM ${table} WHERE name = $1 ORDER BY seq DESC LIMIT 1`, [version.name]);
-          if (((latest.rows[0]?.version_id as string | undefined) ?? null) !== basedOn) throw new StoreConflictError(`${version.name} was published concurrently`);
-        }
-        await client.query(
-          `INSERT INTO ${table} (version_id, name, version, services, operations, created_at, seq)
-           SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6, COALESCE(MAX(seq), 0) + 1 FROM ${table} WHERE name = $2`,
-          [version.versionId, version.name, version.version, json(version.services), json(version.operations), version.createdAt],
-        );
-        if (firstToken) await this.insertTokenOn(client, firstToken);
-      });
+      // SQLite's IMMEDIATE transaction serialises seq allocation; here a per-app advisory lock does,
+      // so concurrent publishes of different labels never collide on (name, seq). It is tried, not
+      // waited for: a publish waiting on a stalled replica would hold a pooled connection the whole
+      // time, and a few such waits starve every other request of connections.
+      const deadline = Date.now() + PUBLISH_LOCK_WAIT_MS;
+      for (let pause = 10; !(await this.publishOnce(kind, version, firstToken, basedOn)); pause = Math.min(pause * 2, 250)) {
+        if (Date.now() >= deadline) throw new StoreConflictError(`another publish of ${version.name} has been in progress for ${PUBLISH_LOCK_WAIT_MS / 1000} s; try again`);
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
     } catch (err) {
       const e = err as { code?: string; constraint?: string };
       if (e.code === '23505' && e.constraint && LABEL_CONSTRAINTS.has(e.constraint)) {
@@ -326,6 +329,26 @@ export class PostgresStore implements Store {
       }
       throw err;
     }
+  }
+
+  /** One attempt at publishVersion: false, having changed nothing, when another publish of the app holds its lock. */
+  private publishOnce(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null, basedOn: string | null | undefined): Promise<boolean> {
+    const table = VERSION_TABLE[kind];
+    return this.transaction(async (client) => {
+      const locked = await client.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [publishLockKey(kind, version.name)]);
+      if (!locked.rows[0]?.locked) return false;
+      if (basedOn !== undefined) {
+        const latest = await client.query(`SELECT version_id FROM ${table} WHERE name = $1 ORDER BY seq DESC LIMIT 1`, [version.name]);
+        if (((latest.rows[0]?.version_id as string | undefined) ?? null) !== basedOn) throw new StoreConflictError(`${version.name} was published concurrently`);
+      }
+      await client.query(
+        `INSERT INTO ${table} (version_id, name, version, services, operations, created_at, seq)
+         SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6, COALESCE(MAX(seq), 0) + 1 FROM ${table} WHERE name = $2`,
+        [version.versionId, version.name, version.version, json(version.services), json(version.operations), version.createdAt],
+      );
+      if (firstToken) await this.insertTokenOn(client, firstToken);
+      return true;
+    });
   }
   async getVersion(kind: AppKind, versionId: string) {
     const r = await this.one(`SELECT ${VERSION_COLUMNS} FROM ${VERSION_TABLE[kind]} WHERE version_id = $1`, [versionId]);
@@ -492,6 +515,17 @@ export class PostgresStore implements Store {
 
   async insertReceipts(rows: ReceiptRow[]) {
     if (!rows.length) return;
+    try {
+      await this.insertReceiptBatch(rows);
+    } catch (err) {
+      if (rows.length === 1) throw err;
+      // One row PostgreSQL refuses must not lose the others of its batch (other tenants' calls among them).
+      const failed = (await Promise.allSettled(rows.map((row) => this.insertReceiptBatch([row])))).filter((r) => r.status === 'rejected');
+      if (failed.length) throw new Error(`${failed.length} of ${rows.length} receipts could not be written: ${(failed[0] as PromiseRejectedResult).reason}`);
+    }
+  }
+
+  private async insertReceiptBatch(rows: ReceiptRow[]) {
     // One statement over parallel arrays: atomic like SQLite's transaction, one round trip, no parameter limit.
     const col = <K extends keyof ReceiptRow>(k: K) => rows.map((r) => r[k]);
     await this.pool.query(

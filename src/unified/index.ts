@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import jsonata from 'jsonata';
 import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
-import { addInputFormats, checkSelectors, type CallScope, type Continuation, type Executor, type Selectors } from '../execution/index.ts';
+import { addInputFormats, checkSelectors, isPlainText, type CallScope, type Continuation, type Executor, type Selectors } from '../execution/index.ts';
 import { canonicalJson } from '../json-input/index.ts';
 import type { Store } from '../store/index.ts';
 import { closureOf, type UnifiedDefinition } from './definitions.ts';
@@ -197,6 +197,9 @@ export class UnifiedOperations {
     }
     if (raw.idempotencyKey !== undefined && (typeof raw.idempotencyKey !== 'string' || !raw.idempotencyKey || raw.idempotencyKey.length > 200)) {
       throw invalid('idempotencyKey', 'idempotencyKey must be a non-empty string of at most 200 characters');
+    }
+    if (raw.idempotencyKey !== undefined && !isPlainText(raw.idempotencyKey)) {
+      throw invalid('idempotencyKey', 'idempotencyKey must not hold control characters or unpaired UTF-16 surrogates');
     }
     const { input: checkInput } = this.schemas(def);
     if (!checkInput(raw.input)) {
