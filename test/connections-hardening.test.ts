@@ -139,6 +139,26 @@ describe('OAuth connections and Unified operations against demo-crm', () => {
     }
   });
 
+  // Found by README review: selectors naming a connection were dropped and the call went out with the workspace key.
+  it('never ignores an end user or auth name by calling with the workspace API key', async () => {
+    const cases: [string, Record<string, string>, string][] = [
+      ['demo-crm.account/get', { authName: 'work' }, 'selectors.endUserRef'], // a connection needs its end user
+      ['demo-crm.account/get', { authName: 'work', authType: 'api_key' }, 'selectors.authName'],
+      ['github.users/get-authenticated', { endUserRef: 'alice' }, 'selectors.endUserRef'], // no OAuth: no end users
+      ['github.users/get-authenticated', { authName: 'work' }, 'selectors.authName'],
+    ];
+    const before = { crm: crm.requests.length, github: github.requests.length };
+    for (const [operation, selectors, field] of cases) {
+      const res = await t.execute(sdk.versionId, sdk.token, { operation, input: {}, selectors });
+      expect(res.status, `${operation} ${JSON.stringify(selectors)}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'ENGINE_INVALID_INPUT', details: { field, provider_execution: 'not_started' } });
+    }
+    expect(github.requests.length).toBe(before.github);
+    expect(crm.requests.length).toBe(before.crm);
+    // The workspace key still serves a call that names no one.
+    expect((await t.execute(sdk.versionId, sdk.token, { operation: 'github.users/get-authenticated', input: {} })).body).toMatchObject({ ok: true, data: { login: 'workspace-bot' } });
+  });
+
   it('a caller-bounded Unified target does not silently drop the provider continuation', async () => {
     // 250 contacts, 100 per page: one page leaves 150 behind.
     const res = await rest({ operation: 'unified.people.list', input: {}, targets: ['crm'], pagination: { crm: { maxPages: 1 } } });

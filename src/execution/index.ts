@@ -508,9 +508,17 @@ export class Executor {
   private credential(index: ServiceIndex, selectors: Selectors, origin: string): Credential | Promise<Credential> {
     const service = index.service;
     const { apiKey, oauth } = authOf(index);
-    const wantsOAuth = selectors.authType === 'oauth2' || (selectors.authType === undefined && selectors.endUserRef !== undefined && oauth !== undefined);
+    // An end user or an auth name (a connection's name) means an OAuth connection: never ignored for the API key.
+    const namesConnection = selectors.endUserRef !== undefined || selectors.authName !== undefined;
+    if (selectors.authType === 'api_key' && selectors.authName !== undefined) {
+      throw new EngineError('ENGINE_INVALID_INPUT', `selectors.authName names an OAuth connection; it does not apply with authType 'api_key'`, { details: { field: 'selectors.authName' } });
+    }
+    const wantsOAuth = selectors.authType === 'oauth2' || (selectors.authType === undefined && namesConnection);
     if (wantsOAuth) {
-      if (!oauth) throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' has no OAuth 2.0 auth`, { details: { field: 'selectors.authType' } });
+      if (!oauth) {
+        const field = selectors.authType === 'oauth2' ? 'selectors.authType' : selectors.endUserRef !== undefined ? 'selectors.endUserRef' : 'selectors.authName';
+        throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' has no OAuth 2.0 auth: ${field} does not apply (its calls use the workspace's key)`, { details: { field } });
+      }
       if (!selectors.endUserRef) {
         throw new EngineError('ENGINE_INVALID_INPUT', `selectors.endUserRef is required to call '${service}' with OAuth`, { details: { field: 'selectors.endUserRef' } });
       }

@@ -26,7 +26,7 @@ const connectionCreate = defineCommand({
     y
       .positional('service', { type: 'string', demandOption: true, describe: 'service with oauth2 auth' })
       .option('end-user', { type: 'string', demandOption: true, requiresArg: true, describe: "your reference for the end user (e.g. your app's user ID)" })
-      .option('auth-name', { type: 'string', requiresArg: true, describe: "which of the service's oauth2 auths to use" })
+      .option('auth-name', { type: 'string', requiresArg: true, describe: "the connection's name, to keep several per end user (default: default); calls pick it with selectors.authName" })
       .option('browser', { type: 'boolean', default: true, describe: 'open the consent page in a browser; --no-browser prints the URL' })
       .option('timeout', { type: 'number', default: 600, requiresArg: true, describe: 'seconds to wait for the consent' })
       .example('$0 connection create demo-crm --end-user alice', "connect alice's demo-crm account")
@@ -34,7 +34,7 @@ const connectionCreate = defineCommand({
   handler: async (argv) => {
     if (!(argv.timeout > 0)) throw new UsageError('--timeout must be a positive number of seconds', 'e.g. --timeout 300');
     refuseBlank('--end-user', argv.endUser, "give your reference for the end user, e.g. your app's user ID");
-    refuseBlank('--auth-name', argv.authName, "name one of the service's oauth2 auths, or leave --auth-name out");
+    refuseBlank('--auth-name', argv.authName, "name the connection, or leave --auth-name out for 'default'");
     const s = session();
     const matches = (c: Connection) => c.endUserRef === argv.endUser && (argv.authName === undefined || c.authName === argv.authName);
     const before = new Set((await connections(s, argv.service)).filter(matches).map(stamp));

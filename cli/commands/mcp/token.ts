@@ -69,7 +69,7 @@ const tokenCreate = defineCommand({
         .option('allow', { ...repeatable("operation ID to allow, e.g. demo-crm.contacts/list or 'demo-crm.contacts/*' (repeatable)"), demandOption: true })
         .option('expires', { type: 'string', demandOption: true, requiresArg: true, describe: 'when it stops working: 30m, 24h, 7d, an ISO-8601 date-time, or never' })
         .option('end-user', { type: 'string', requiresArg: true, describe: 'bind every call to this end user (authoritative over the caller)' })
-        .option('auth-name', { type: 'string', requiresArg: true, describe: 'bind every call to this named auth' })
+        .option('auth-name', { type: 'string', requiresArg: true, describe: "bind every call to the end user's connection of this name" })
         .option('resource-id', { type: 'string', requiresArg: true, describe: 'bind every call to this resource' }),
     )
       .example('$0 mcp token create crm-agent --allow demo-crm.contacts/list --expires 7d', 'read-only contacts for a week')
