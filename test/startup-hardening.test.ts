@@ -157,6 +157,15 @@ describe('settings read from the environment', () => {
     expect(trustedProxiesOf([])('127.0.0.1')).toBe(false);
   });
 
+  // Found by README review: only 127.0.0.1 counted as loopback, so on 127.0.0.2 /mcp took any Host (DNS rebinding).
+  it('keeps the /mcp Host check on every loopback address, and only there', () => {
+    expect(loadConfig({ SVC_HOST: '127.0.0.2' }).mcpAllowedHosts).toEqual(['127.0.0.1', 'localhost', '::1', '127.0.0.2']);
+    expect(loadConfig({ SVC_HOST: '::1' }).mcpAllowedHosts).toEqual(['127.0.0.1', 'localhost', '::1']);
+    expect(loadConfig({}).mcpAllowedHosts).toEqual(['127.0.0.1', 'localhost', '::1']);
+    expect(loadConfig({ SVC_HOST: '0.0.0.0' }).mcpAllowedHosts).toEqual([]);
+    expect(loadConfig({ SVC_HOST: '10.0.0.7' }).mcpAllowedHosts).toEqual([]);
+  });
+
   it('a whitespace-only SVC_RECEIPT_RETENTION_DAYS is not read as 0 (keep receipts forever)', () => {
     let days: number | 'refused';
     try {

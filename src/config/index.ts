@@ -84,9 +84,12 @@ const list = (raw: string | undefined) => (raw ?? '').split(',').map((s) => s.tr
 
 /** On loopback only loopback Host names are accepted, which defeats DNS rebinding. */
 function defaultHosts(env: NodeJS.ProcessEnv): string[] {
-  const host = env.SVC_HOST || '127.0.0.1';
+  const host = (env.SVC_HOST || '127.0.0.1').replace(/^\[|\]$/g, '');
   const loopback = ['127.0.0.1', 'localhost', '::1'];
-  if (!loopback.includes(host)) return [];
+  // All of 127.0.0.0/8 is loopback, and so is an IPv4-mapped form of it.
+  const onLoopback = loopback.includes(host) || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(host);
+  if (!onLoopback) return [];
+  if (!loopback.includes(host)) loopback.push(host);
   const publicHost = env.SVC_PUBLIC_URL ? [new URL(env.SVC_PUBLIC_URL).hostname.replace(/^\[|\]$/g, '')] : [];
   return [...loopback, ...publicHost];
 }
