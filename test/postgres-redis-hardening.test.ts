@@ -1,5 +1,6 @@
 // PostgreSQL and Redis under hostile input and failures (found by review): values a UTF-8 or NUL-free store cannot keep, a dropped connection, a stalled publish.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { MasterKeyError, SecretVault } from '../src/credentials/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
@@ -157,6 +158,26 @@ describe('a PostgreSQL connection that dies inside a transaction', () => {
       await db.drop();
     }
   }, 60_000);
+});
+
+describe('replicas started together with different master keys', () => {
+  // Found by review: each read no key check, each wrote one (ON CONFLICT DO NOTHING), and every replica started.
+  it('accepts exactly one key: the one whose check landed', async () => {
+    const db = await createTestDatabase();
+    const stores = await Promise.all([1, 2, 3].map(() => PostgresStore.open(db.url)));
+    try {
+      const vaults = stores.map((store) => new SecretVault(randomBytes(32), store));
+      const outcomes = await Promise.allSettled(vaults.map((v) => v.verifyKey()));
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      for (const o of outcomes.filter((o) => o.status === 'rejected')) expect((o as PromiseRejectedResult).reason).toBeInstanceOf(MasterKeyError);
+      // A later start with the accepted key still passes.
+      const accepted = vaults[outcomes.findIndex((o) => o.status === 'fulfilled')]!;
+      await accepted.verifyKey();
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+      await db.drop();
+    }
+  });
 });
 
 describe('session.set values in Redis', () => {

@@ -210,6 +210,14 @@ export class SecretVault {
     const first = (await this.store.listSecrets())[0];
     if (first) await this.get(first.bucket, first.service).catch(() => Promise.reject(wrongKey()));
     await this.store.setMarker(KEY_CHECK, JSON.stringify(this.seal(KEY_CHECK, 'svc-engine master key check')));
+    // Replicas started together (each with a key of its own, SVC_MASTER_KEY forgotten) race to write
+    // the check, and a lost write changes nothing: the check that landed decides.
+    const landed = await this.store.getMarker(KEY_CHECK);
+    try {
+      this.open(KEY_CHECK, JSON.parse(landed ?? 'null') as SealedValue);
+    } catch {
+      throw wrongKey();
+    }
   }
 
   /** Every secret's bucket, service, update time and bound origin (never its value). */
