@@ -170,6 +170,25 @@ describe('svc-cli walkthrough', { timeout: 90_000 }, () => {
     expect(parsed).toMatchObject({ name: 'crm', version: '1.0.0', versionId });
     expect(parsed.receipts).toHaveLength(1);
     expect(parsed.receipts[0]).toMatchObject({ operation: 'demo-crm.contacts/get', status: 404, ok: false });
+
+    // Page by page, newest first, with the hint to the next page: every receipt once, then no next.
+    const all = JSON.parse((await cli('sdk', 'activity', 'crm@1.0.0', '--json', '--limit', '1000')).stdout).receipts.map((r: { id: string }) => r.id);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const paged: string[] = [];
+    let before: string | undefined;
+    for (let pages = 0; pages <= all.length; pages++) {
+      const page = JSON.parse((await cli('sdk', 'activity', 'crm@1.0.0', '--json', '--limit', '1', ...(before ? ['--before', before] : []))).stdout);
+      paged.push(...page.receipts.map((r: { id: string }) => r.id));
+      if (!page.next) break;
+      expect(page.next).toBe(page.receipts[0].id);
+      before = page.next;
+    }
+    expect(paged).toEqual(all);
+    const first = await cli('sdk', 'activity', 'crm@1.0.0', '--limit', '1');
+    expect(first.stderr).toContain(`Older receipts: svc-cli sdk activity crm@1.0.0 --before ${all[0]}`);
+    const bad = await cli('sdk', 'activity', 'crm@1.0.0', '--before', 'yesterday');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--before must be a receipt ID');
   });
 
   it('plans a removed operation as a major version', async () => {

@@ -235,6 +235,9 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       await store.insertReceipts(rows);
       const listed = await store.listReceipts(versionId, 2);
       expect(listed).toEqual([rows[2], rows[1]]);
+      // `before` pages on: only older receipts, newest first.
+      expect(await store.listReceipts(versionId, 2, rows[2]!.id)).toEqual([rows[1], rows[0]]);
+      expect(await store.listReceipts(versionId, 2, rows[0]!.id)).toEqual([]);
     });
 
     it('prunes receipts minted before a time, oldest first and at most limit at a time, across SDK and MCP versions', async () => {

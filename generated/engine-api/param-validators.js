@@ -2074,7 +2074,8 @@ return errors === 0;
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const listReceipts = validate40;
-const schema58 = {"$id":"params-listReceipts","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":50}}};
+const schema58 = {"$id":"params-listReceipts","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":50},"before":{"type":"string","pattern":"^rcp_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+const pattern25 = new RegExp("^rcp_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-listReceipts" */;
@@ -2099,7 +2100,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "version_id") || (key0 === "limit"))){
+if(!(((key0 === "version_id") || (key0 === "limit")) || (key0 === "before"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -2204,14 +2205,57 @@ errors++;
 }
 }
 }
+if(data.before !== undefined){
+let data2 = data.before;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(!(coerced2 !== undefined)){
+if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["before"] = coerced2;
+}
+}
+}
+if(typeof data2 === "string"){
+if(!pattern25.test(data2)){
+const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/pattern",keyword:"pattern",params:{pattern: "^rcp_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^rcp_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }

@@ -320,6 +320,10 @@ export const routes = [
       {
         "name": "limit",
         "in": "query"
+      },
+      {
+        "name": "before",
+        "in": "query"
       }
     ],
     "paramValidator": "listReceipts",

@@ -521,7 +521,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Activity receipts of a version, newest first. */
+        /** Activity receipts of a version, newest first, a page at a time. */
         get: operations["listReceipts"];
         put?: never;
         post?: never;
@@ -1952,6 +1952,8 @@ export interface operations {
     listReceipts: {
         parameters: {
             query?: {
+                /** @description Only receipts older than this one (the `next` of the previous page). */
+                before?: string;
                 limit?: number;
             };
             header?: never;
@@ -1969,6 +1971,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Pass as `before` for the next, older page; null when this page holds the oldest receipt. */
+                        next: string | null;
                         receipts: components["schemas"]["Receipt"][];
                     };
                 };

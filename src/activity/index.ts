@@ -125,8 +125,11 @@ export class ActivityLog {
     await this.pruning;
   }
 
-  async list(versionId: string, limit: number): Promise<ReceiptRow[]> {
+  /** A page of a version's receipts, newest first, and the `before` of the next (older) page, if any. */
+  async list(versionId: string, limit: number, before?: string): Promise<{ receipts: ReceiptRow[]; next: string | null }> {
     await this.flush();
-    return this.store.listReceipts(versionId, limit);
+    const rows = await this.store.listReceipts(versionId, limit + 1, before);
+    const receipts = rows.slice(0, limit);
+    return { receipts, next: rows.length > limit ? receipts[receipts.length - 1]!.id : null };
   }
 }

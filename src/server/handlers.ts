@@ -323,7 +323,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
       if (!(await sdk.version(params.version_id)) && !(await mcp.version(params.version_id))) {
         throw new EngineError('ENGINE_NOT_FOUND', `unknown version '${params.version_id}'`, { details: { field: 'version_id' } });
       }
-      return { body: { receipts: await activity.list(params.version_id, params.limit ?? 50) } };
+      return { body: await activity.list(params.version_id, params.limit ?? 50, params.before) };
     },
 
     async startDeviceAuthorization({ body, client }) {

@@ -549,8 +549,12 @@ export class PostgresStore implements Store {
       ],
     );
   }
-  async listReceipts(versionId: string, limit: number) {
-    return camelAll<ReceiptRow>(await this.rows('SELECT * FROM receipts WHERE version_id = $1 ORDER BY id DESC LIMIT $2', [versionId, limit]));
+  async listReceipts(versionId: string, limit: number, before?: string) {
+    return camelAll<ReceiptRow>(
+      before === undefined
+        ? await this.rows('SELECT * FROM receipts WHERE version_id = $1 ORDER BY id DESC LIMIT $2', [versionId, limit])
+        : await this.rows('SELECT * FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [versionId, before, limit]),
+    );
   }
   async pruneReceipts(beforeId: string, limit: number) {
     const res = await this.pool.query('DELETE FROM receipts WHERE id IN (SELECT id FROM receipts WHERE id < $1 ORDER BY id LIMIT $2)', [beforeId, limit]);

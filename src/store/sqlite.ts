@@ -222,6 +222,7 @@ export class SqliteStore implements Store {
       ),
       touchToken: prepare('UPDATE tokens SET last_used_at = ? WHERE id = ?'),
       listReceipts: prepare('SELECT * FROM receipts WHERE version_id = ? ORDER BY id DESC LIMIT ?'),
+      listReceiptsBefore: prepare('SELECT * FROM receipts WHERE version_id = ? AND id < ? ORDER BY id DESC LIMIT ?'),
       dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
     };
   }
@@ -579,8 +580,9 @@ export class SqliteStore implements Store {
     }
     this.receipts.insert(rows.map(receiptColumns));
   }
-  async listReceipts(versionId: string, limit: number) {
-    return this.stmt.listReceipts!.all(versionId, limit).map((r) => receiptFrom(r as Row));
+  async listReceipts(versionId: string, limit: number, before?: string) {
+    const rows = before === undefined ? this.stmt.listReceipts!.all(versionId, limit) : this.stmt.listReceiptsBefore!.all(versionId, before, limit);
+    return rows.map((r) => receiptFrom(r as Row));
   }
   async pruneReceipts(beforeId: string, limit: number) {
     // Receipts are keyed (version_id, id): one range delete per version uses that key, where a

@@ -245,7 +245,8 @@ export interface Store {
 
   insertReceipts(rows: ReceiptRow[]): Promise<void>;
   /** Newest first. */
-  listReceipts(versionId: string, limit: number): Promise<ReceiptRow[]>;
+  /** A version's receipts, newest first; with `before`, only those with a smaller (older) ID. */
+  listReceipts(versionId: string, limit: number, before?: string): Promise<ReceiptRow[]>;
   /**
    * Deletes at most `limit` receipts whose ID sorts below `beforeId` (receipt IDs are ULIDs, so
    * below means older), oldest first within a version; returns how many it deleted.
