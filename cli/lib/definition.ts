@@ -66,7 +66,8 @@ export function loadDefinition(kind: DefinitionKind, file: string | undefined): 
 
 /**
  * Where a refusal points: the Engine names fields as `operations[1]` (details.field) or, for schema
- * errors, `/operations/1` (instancePath). Rewrites that to the flag or file entry the user wrote.
+ * errors, `operations.1` (details.field) and `/operations/1` (instancePath). Rewrites that to the
+ * flag or file entry the user wrote.
  */
 function relabel(err: unknown, kind: DefinitionKind, definition: Definition, source: 'flags' | string): unknown {
   if (!(err instanceof EngineCallError)) return err;
@@ -89,12 +90,13 @@ function relabel(err: unknown, kind: DefinitionKind, definition: Definition, sou
     const fix = source === 'flags' ? 'correct the flags and run init again' : `${empty ? 'list at least one entry in' : 'correct'} ${basename(source)}, or re-create it with \`svc-cli ${kind.kind} init\``;
     return new CliError(empty ? `${label} is empty` : `${label}: ${rest}`, fix);
   }
-  const match = field ? /^\/?(services|operations)[[/](\d+)\]?/.exec(field) : null;
+  // `operations[1]`, `/operations/1` or (schema errors' dotted field) `operations.1`.
+  const match = field ? /^\/?(services|operations)(?:\[(\d+)\]|[/.](\d+))/.exec(field) : null;
   if (!match) return err;
   const list = match[1] as 'services' | 'operations';
-  const index = Number(match[2]);
+  const index = Number(match[2] ?? match[3]);
   const value = definition[list][index];
-  const rest = message.replace(/^(body)?\/?(services|operations)[[/]\d+\]?:?\s*/, '');
+  const rest = message.replace(/^(body)?\/?(services|operations)(?:\[\d+\]|[/.]\d+):?\s*/, '');
   const label =
     source === 'flags' ? `--${list === 'services' ? 'service' : 'operation'} '${value}'` : `${basename(source)} ${list}[${index}] ('${value}')`;
   const hint =

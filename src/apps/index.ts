@@ -106,7 +106,7 @@ export class Apps {
           field,
           enabled
             ? `the workspace has ${service} at ${enabled.version}, not ${version}`
-            : `service '${service}' is not enabled in the workspace; run \`svc-cli workspace service add ${service} --version ${version}\``,
+            : `service '${service}' is not enabled in the workspace; run \`svc-cli workspace service add ${service} --version ${version}\`, then \`svc-cli workspace apply\``,
         );
       }
       services.set(service, version);
@@ -132,8 +132,9 @@ export class Apps {
       if (!version) throw invalid(field, `service '${service}' is not among the selected services; add --service '${service}=<version>'`);
       const index = this.catalog.get(service, version)!;
       if (selector.endsWith('*')) {
-        const prefix = `${service}.${selector.slice(0, -1)}`;
-        const matched = index.operations.filter((op) => op.id.startsWith(prefix));
+        // A group (DESIGN §4, §7): the ID's prefix (`issues/*`), or the grouped path of a flat ID grouped by its tag (`customers/*`).
+        const prefix = selector.slice(0, -1);
+        const matched = index.operations.filter((op) => op.id.startsWith(`${service}.${prefix}`) || op.group.join('/').startsWith(prefix));
         if (!matched.length) throw invalid(field, `no operation of ${service}@${version} matches '${selector}'`);
         for (const op of matched) operations.add(op.id);
         continue;

@@ -206,4 +206,5 @@ const PATTERN_MEANINGS: Record<string, string> = {
   '^[^\\p{Cc}\\p{Cs}]+$': 'must not hold control characters or unpaired UTF-16 surrogates',
   '^[^\\p{Cc}\\p{Cs}]*$': 'must not hold control characters or unpaired UTF-16 surrogates',
   '^[\\x20-\\x7e]*$': 'must hold printable ASCII characters only',
+  '^[^=]+=[^=]+$': "must be '<service>=<version>' or '<service>=<operation>': one '=' with text on both sides",
 };

@@ -33,6 +33,11 @@ export function checkBaseUrl(url: string | undefined, label = '--base-url') {
   // Never echo it back: it may hold a password.
   if (parsed.username || parsed.password) throw new UsageError(`${label} must not carry credentials`, 'store credentials as a secret: svc-cli secret set <service> --value-stdin');
   if (url.includes('?') || url.includes('#')) throw new UsageError(`${label} '${url}' must not have a query or fragment`, 'operation paths are appended to it; pass the API root only');
+  // The Engine's own rules (spec BaseUrl, catalog baseUrlProblem), so plan refuses what apply would.
+  if (!/^https?:\/\//.test(url)) throw new UsageError(`${label} '${url}' must start with http:// or https:// (lower case)`, 'e.g. --base-url https://ghe.example.com/api/v3');
+  if (/[\s"<>\\^`|]/.test(url)) throw new UsageError(`${label} '${url}' holds characters a URL cannot (spaces, quotes, <>, \\, ^, \`, |)`, 'percent-encode them, e.g. %20 for a space');
+  if (url.includes('{') || url.includes('}')) throw new UsageError(`${label} '${url}' holds a {variable}`, 'give the URL with the value to use');
+  if (url.length > 2048) throw new UsageError(`${label} is longer than 2048 characters`, 'pass the API root only');
 }
 
 /** Usage checks shared by add and import: names, version and base URL as the Engine accepts them. */

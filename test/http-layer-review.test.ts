@@ -1,0 +1,186 @@
+// Review of the HTTP layer (src/server/index.ts, src/server/drain.ts, src/engine/index.ts): each
+// test below fails against the code it was written for, and names the bug it shows.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connect } from 'node:net';
+import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { openSession, rawMcp } from './helpers/mcp.ts';
+
+const SECRET = 'http-layer-review-key-71c2';
+let t: TestEngine;
+let provider: FakeProvider;
+let sdk: { versionId: string; token: string };
+
+beforeAll(async () => {
+  provider = await startFakeProvider((_req, res) => json(res, 200, { id: 'con_1', name: 'Ada' }));
+  t = await startTestEngine({ SVC_MAX_REQUEST_BYTES: '4096' });
+  sdk = await publishSdk(t, { name: 'review', service: 'demo-crm', baseUrl: provider.url, secret: SECRET, operations: ['contacts/get'] });
+});
+
+afterAll(async () => {
+  await t?.stop();
+  await provider?.stop();
+});
+
+interface RawResult {
+  /** Everything the server sent, as Latin-1 text. */
+  text: string;
+  /** The status of each response (1xx included), in order. */
+  statuses: number[];
+  /** Header blocks of each response, lowercased names. */
+  heads: Record<string, string>[];
+}
+
+/** Writes `data` on a fresh connection (optionally ending with FIN) and collects what comes back until close or `waitMs`. */
+function raw(url: string, data: string, options: { waitMs?: number; fin?: boolean } = {}): Promise<RawResult> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(u.port), u.hostname);
+    const chunks: Buffer[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      const text = Buffer.concat(chunks).toString('latin1');
+      const statuses = [...text.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((m) => Number(m[1]));
+      const heads = text
+        .split(/^(?=HTTP\/1\.1 \d{3})/m)
+        .filter(Boolean)
+        .map((block) => {
+          const head: Record<string, string> = {};
+          for (const line of block.split('\r\n\r\n')[0]!.split('\r\n').slice(1)) {
+            const i = line.indexOf(':');
+            if (i > 0) head[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+          }
+          return head;
+        });
+      resolve({ text, statuses, heads });
+    };
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', () => undefined);
+    socket.on('close', done);
+    socket.on('connect', () => {
+      socket.write(data);
+      if (options.fin) socket.end();
+      timer = setTimeout(done, options.waitMs ?? 1000);
+    });
+  });
+}
+
+/** Writes `data`, then resets the connection (RST) after `afterMs`. */
+function resetAfter(url: string, data: string, afterMs = 100): Promise<void> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(u.port), u.hostname, () => {
+      socket.write(data);
+      setTimeout(() => {
+        socket.resetAndDestroy();
+        resolve();
+      }, afterMs);
+    });
+    socket.on('error', () => undefined);
+  });
+}
+
+const callBody = JSON.stringify({ operation: 'demo-crm.contacts/get', input: { contact_id: 'con_1' } });
+const execPath = (versionId = sdk.versionId) => `/v1/apps/${versionId}/executions`;
+const request = (method: string, path: string, headers: Record<string, string>, body = '') =>
+  `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n${body}`;
+const jsonHeaders = (body: string, token = sdk.token) => ({
+  authorization: `Bearer ${token}`,
+  'content-type': 'application/json',
+  'content-length': String(Buffer.byteLength(body)),
+  connection: 'close',
+});
+
+describe('fast path and Koa answer the same refusal with the same headers', () => {
+  // Bug: src/server/index.ts:503-510 — the Koa error middleware never sets Cache-Control: no-store (only the success branch at :314 does), while the fast path's writeResult (:358) always does.
+  it('sends Cache-Control: no-store on a refused execution whichever path serves it', async () => {
+    const cases: [string, string, Record<string, string>, string][] = [
+      ['bad token', execPath(), { ...jsonHeaders(callBody), authorization: 'Bearer nope' }, callBody],
+      ['unknown version', execPath('ver_01HZZZZZZZZZZZZZZZZZZZZZZZ'), jsonHeaders(callBody), callBody],
+      ['schema violation', execPath(), jsonHeaders('{"input":{}}'), '{"input":{}}'],
+      ['wrong content type', execPath(), { ...jsonHeaders(callBody), 'content-type': 'text/plain' }, callBody],
+    ];
+    for (const [name, path, headers, body] of cases) {
+      const fast = await raw(t.url, request('POST', path, headers, body));
+      const koa = await raw(t.url, request('POST', `${path}?via=koa`, headers, body));
+      expect(fast.statuses, name).toEqual(koa.statuses);
+      expect(fast.heads[0]!['cache-control'], name).toBe('no-store');
+      expect(koa.heads[0]!['cache-control'], `${name} (Koa path)`).toBe('no-store');
+    }
+  });
+});
+
+describe('a client that goes away mid-request', () => {
+  // Bug: src/server/index.ts:480-515 — the Koa app has no 'error' listener and is not `silent`, so Koa's default onerror console.error()s a raw stack for every client reset/parse error on a Koa-served route (the fast path logs nothing), outside the structured log.
+  it('does not make the Engine print a raw stack trace to stderr', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const partial = request('POST', `${execPath()}?via=koa`, { ...jsonHeaders(callBody), 'content-length': '500' }, callBody);
+      await resetAfter(t.url, partial);
+      await raw(t.url, partial, { fin: true, waitMs: 300 });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(printed.mock.calls.map((c) => String(c[0]).trim().split('\n')[0])).toEqual([]);
+    } finally {
+      printed.mockRestore();
+    }
+  });
+});
+
+describe('Expect: 100-continue', () => {
+  // Bug: src/engine/index.ts:150 — no 'checkContinue' handler, so Node answers 100 Continue to every request before the Engine has checked the token or the declared Content-Length; the client is invited to upload a body the Engine then refuses unread (and cuts the connection).
+  it('refuses a body declared past the limit, or a bad token, without first inviting the upload', async () => {
+    const tooLarge = await raw(t.url, request('POST', execPath(), { ...jsonHeaders(callBody), 'content-length': '5000000', expect: '100-continue' }));
+    expect(tooLarge.statuses).toEqual([413]);
+    const badToken = await raw(t.url, request('POST', execPath(), { ...jsonHeaders(callBody), authorization: 'Bearer nope', expect: '100-continue' }));
+    expect(badToken.statuses).toEqual([401]);
+  });
+});
+
+describe('a form route', () => {
+  // Bug: src/server/index.ts:154 and :167 — the "body required" refusal always says "a JSON request body", also on the form route POST /signin.
+  it('does not call an empty form body a missing JSON body', async () => {
+    const res = await raw(t.url, request('POST', '/signin', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0', connection: 'close' }));
+    expect(res.statuses).toEqual([400]);
+    expect(res.text).toContain('"field":"body"');
+    expect(res.text).not.toContain('JSON');
+  });
+});
+
+describe('graceful shutdown with an MCP event stream open', () => {
+  // Bug: src/server/drain.ts:40 — isEventStream matches the raw URL prefix '/mcp/' case-sensitively, but the Koa router is case-insensitive, so GET /MCP/{id} opens a real SSE stream that the drain counts as a request in flight: stop() waits the whole budget and reports it abandoned.
+  it('ends the stream at once whatever the case of the path it was opened on', async () => {
+    const e = await startTestEngine({ SVC_EXECUTE_BUDGET_MS: '100' });
+    let socket: ReturnType<typeof connect> | undefined;
+    try {
+      await e.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: 'http://127.0.0.1:9' });
+      const server = (await e.api('POST', '/v1/mcp/publish', { name: 'drainy', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/get'] })).body;
+      e.canaries.push(server.token);
+      const session = await openSession(rawMcp(server.url, server.token));
+      const u = new URL(server.url);
+      socket = connect(Number(u.port), u.hostname);
+      socket.on('error', () => undefined);
+      const head: Buffer[] = [];
+      socket.on('data', (c: Buffer) => head.push(c));
+      await new Promise((r) => socket!.once('connect', r));
+      socket.write(
+        request('GET', u.pathname.replace('/mcp/', '/MCP/'), {
+          authorization: `Bearer ${server.token}`,
+          accept: 'text/event-stream',
+          'mcp-session-id': session['mcp-session-id']!,
+          'mcp-protocol-version': session['mcp-protocol-version']!,
+        }).replace('Host: 127.0.0.1', `Host: ${u.host}`),
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      expect(Buffer.concat(head).toString()).toMatch(/^HTTP\/1\.1 200[\s\S]*text\/event-stream/);
+    } finally {
+      await e.stop();
+      socket?.destroy();
+    }
+    const drained = e.logs.map((l) => JSON.parse(l) as { msg?: string; abandoned?: number; inFlightAtStart?: number }).find((l) => l.msg === 'drained');
+    expect(drained).toMatchObject({ inFlightAtStart: 0, abandoned: 0 });
+  });
+});
