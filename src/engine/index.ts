@@ -20,7 +20,7 @@ import { createLogger, type Logger } from '../log/index.ts';
 import { startGrpcServer } from '../grpc/index.ts';
 import { Packages } from '../sdkgen/index.ts';
 import { Apps } from '../apps/index.ts';
-import { createHttpApp, HttpDrain, type ServerDeps } from '../server/index.ts';
+import { acceptExpectContinue, createHttpApp, HttpDrain, type ServerDeps } from '../server/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { Workspace } from '../workspace/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -147,7 +147,9 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
   const app = createHttpApp(deps);
   const drain = new HttpDrain(log, observeHttpResponse);
   const drainBudgetMs = config.executeBudgetMs + DRAIN_MARGIN_MS;
-  const server: Server = createServer({ ServerResponse: drain.Response }, drain.wrap(app.callback()));
+  const handle = drain.wrap(app.callback());
+  const server: Server = createServer({ ServerResponse: drain.Response }, handle);
+  server.on('checkContinue', acceptExpectContinue(handle));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -132,7 +132,7 @@ export class HttpDrain {
 
   private refuse(res: ServerResponse): void {
     this.refused++;
-    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(UNAVAILABLE), connection: 'close', 'retry-after': '1' });
+    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(UNAVAILABLE), connection: 'close', 'retry-after': '1', 'cache-control': 'no-store' });
     res.end(UNAVAILABLE);
   }
 

@@ -59,6 +59,8 @@ function hostOf(req: IncomingMessage): string {
   return host;
 }
 
+const bodyRequired = (kind: RouteSpec['bodyType']) =>
+  new EngineError('ENGINE_INVALID_INPUT', `body: a ${kind === 'form' ? 'form' : 'JSON request'} body is required`, { details: { field: 'body' } });
 const tooLarge = (limit: number) =>
   new EngineError('ENGINE_INPUT_TOO_LARGE', `body: the request body exceeds the ${limit}-byte limit`, { details: { limitBytes: limit } });
 const unreadable = () => new EngineError('ENGINE_INVALID_INPUT', 'body: the request body could not be read', { details: { field: 'body' } });
@@ -135,6 +137,28 @@ function utf8Text(bytes: Buffer): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** Set by `acceptExpectContinue` on a request that sent `Expect: 100-continue`: sends the 100 once. */
+const SEND_CONTINUE = Symbol('svc.sendContinue');
+type ExpectingContinue = IncomingMessage & { [SEND_CONTINUE]?: () => void };
+
+/**
+ * Node's 'checkContinue' listener: the request is served as any other, and its `100 Continue` is
+ * sent only when a route reads the body — a refusal before that (token, Content-Type, a declared
+ * length past the limit) comes without first inviting the upload. MCP reads its own body: at once.
+ */
+export function acceptExpectContinue(handle: (req: IncomingMessage, res: ServerResponse) => void) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if ((req.url ?? '').startsWith('/mcp/')) res.writeContinue();
+    else {
+      (req as ExpectingContinue)[SEND_CONTINUE] = () => {
+        delete (req as ExpectingContinue)[SEND_CONTINUE];
+        res.writeContinue();
+      };
+    }
+    handle(req, res);
+  };
+}
+
 /**
  * The parsed request body. At once when the message is already complete (the usual small JSON
  * body arrives with its headers), else a promise of it: a parsed body is never itself a promise.
@@ -151,20 +175,22 @@ function readBody(req: IncomingMessage, limit: number, required: boolean, kind: 
   const length = parsedLength === undefined || Number.isNaN(parsedLength) ? undefined : parsedLength;
   // No body: no length and no chunks, or `Content-Length: 0` (what fetch sends for a bodyless POST, with no type).
   if ((!declared || length === 0) && !headers['transfer-encoding']) {
-    if (required) throw new EngineError('ENGINE_INVALID_INPUT', 'body: a JSON request body is required', { details: { field: 'body' } });
+    if (required) throw bodyRequired(kind);
     return undefined;
   }
   if (type !== expected) {
     throw new EngineError('ENGINE_INVALID_INPUT', `body: Content-Type must be ${expected}`, { details: { field: 'content-type' } });
   }
   if (length !== undefined && length > limit) throw tooLarge(limit);
+  // Expect: 100-continue: the client waits for this before sending; only now, once the checks above passed.
+  (req as ExpectingContinue)[SEND_CONTINUE]?.();
   if (req.complete) return parseBody(readBuffered(req, limit, length), required, kind);
   return readText(req, limit, length).then((text) => parseBody(text, required, kind));
 }
 
 function parseBody(text: string, required: boolean, kind: RouteSpec['bodyType']): unknown {
   if (text === '') {
-    if (required) throw new EngineError('ENGINE_INVALID_INPUT', 'body: a JSON request body is required', { details: { field: 'body' } });
+    if (required) throw bodyRequired(kind);
     return undefined;
   }
   if (kind === 'form') return Object.fromEntries(new URLSearchParams(text));
@@ -483,7 +509,8 @@ export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = cr
     throw new Error(`spec/engine.openapi.yaml declares operations with no handler: ${missing.join(', ')}`);
   }
   const app = new EngineApp(deps, fastRoutes(handlers as Handlers, deps));
-  const router = new Router<RequestState>();
+  // Paths are case-sensitive, as on the fast path (the drain and metrics read `/mcp/` as written).
+  const router = new Router<RequestState>({ sensitive: true });
   for (const route of routes) bindRoute(router, route, handlers as Handlers, deps);
 
   app.use(async (ctx, next) => {
@@ -508,8 +535,12 @@ export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = cr
       if (retryAfter) ctx.set('retry-after', retryAfter);
       ctx.body = envelope;
     }
+    // Refusals too carry credentials' context (and every answer is per caller): never kept by a cache.
+    if (ctx.respond !== false && !ctx.headerSent) ctx.set('cache-control', 'no-store');
     deps.log.debug({ method: ctx.method, route: routeOf(ctx), status: ctx.status, ms: performance.now() - started }, 'request');
   });
+  // A client that resets or sends a malformed body mid-request: Koa would print its stack to stderr.
+  app.on('error', (err: unknown) => deps.log.debug({ err }, 'client connection error'));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -1,5 +1,5 @@
-// Review of the HTTP layer (src/server/index.ts, src/server/drain.ts, src/engine/index.ts): each
-// test below fails against the code it was written for, and names the bug it shows.
+// The HTTP layer under odd but legal requests (found by review): the fast path and Koa answer alike,
+// client resets stay out of stderr, Expect: 100-continue is honoured after the checks, paths are case-sensitive.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect } from 'node:net';
 import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
@@ -96,7 +96,7 @@ const jsonHeaders = (body: string, token = sdk.token) => ({
 });
 
 describe('fast path and Koa answer the same refusal with the same headers', () => {
-  // Bug: src/server/index.ts:503-510 — the Koa error middleware never sets Cache-Control: no-store (only the success branch at :314 does), while the fast path's writeResult (:358) always does.
+  // Found by review: src/server/index.ts:503-510 — the Koa error middleware never sets Cache-Control: no-store (only the success branch at :314 does), while the fast path's writeResult (:358) always does.
   it('sends Cache-Control: no-store on a refused execution whichever path serves it', async () => {
     const cases: [string, string, Record<string, string>, string][] = [
       ['bad token', execPath(), { ...jsonHeaders(callBody), authorization: 'Bearer nope' }, callBody],
@@ -115,7 +115,7 @@ describe('fast path and Koa answer the same refusal with the same headers', () =
 });
 
 describe('a client that goes away mid-request', () => {
-  // Bug: src/server/index.ts:480-515 — the Koa app has no 'error' listener and is not `silent`, so Koa's default onerror console.error()s a raw stack for every client reset/parse error on a Koa-served route (the fast path logs nothing), outside the structured log.
+  // Found by review: src/server/index.ts:480-515 — the Koa app has no 'error' listener and is not `silent`, so Koa's default onerror console.error()s a raw stack for every client reset/parse error on a Koa-served route (the fast path logs nothing), outside the structured log.
   it('does not make the Engine print a raw stack trace to stderr', async () => {
     const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
@@ -131,17 +131,33 @@ describe('a client that goes away mid-request', () => {
 });
 
 describe('Expect: 100-continue', () => {
-  // Bug: src/engine/index.ts:150 — no 'checkContinue' handler, so Node answers 100 Continue to every request before the Engine has checked the token or the declared Content-Length; the client is invited to upload a body the Engine then refuses unread (and cuts the connection).
+  // Found by review: src/engine/index.ts:150 — no 'checkContinue' handler, so Node answers 100 Continue to every request before the Engine has checked the token or the declared Content-Length; the client is invited to upload a body the Engine then refuses unread (and cuts the connection).
   it('refuses a body declared past the limit, or a bad token, without first inviting the upload', async () => {
     const tooLarge = await raw(t.url, request('POST', execPath(), { ...jsonHeaders(callBody), 'content-length': '5000000', expect: '100-continue' }));
     expect(tooLarge.statuses).toEqual([413]);
     const badToken = await raw(t.url, request('POST', execPath(), { ...jsonHeaders(callBody), authorization: 'Bearer nope', expect: '100-continue' }));
     expect(badToken.statuses).toEqual([401]);
   });
+
+  it('invites the upload of a request it accepts, then answers it', async () => {
+    const u = new URL(t.url);
+    const socket = connect(Number(u.port), u.hostname);
+    socket.on('error', () => undefined);
+    let text = '';
+    socket.on('data', (c: Buffer) => (text += c.toString('latin1')));
+    await new Promise((r) => socket.once('connect', r));
+    socket.write(request('POST', execPath(), { ...jsonHeaders(callBody), expect: '100-continue' }));
+    for (let i = 0; i < 100 && !text.includes('100 Continue'); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(text).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
+    socket.write(callBody);
+    for (let i = 0; i < 200 && !text.includes('"ok":true'); i++) await new Promise((r) => setTimeout(r, 10));
+    socket.destroy();
+    expect(text).toMatch(/HTTP\/1\.1 200 OK[\s\S]*"ok":true/);
+  });
 });
 
 describe('a form route', () => {
-  // Bug: src/server/index.ts:154 and :167 — the "body required" refusal always says "a JSON request body", also on the form route POST /signin.
+  // Found by review: src/server/index.ts:154 and :167 — the "body required" refusal always says "a JSON request body", also on the form route POST /signin.
   it('does not call an empty form body a missing JSON body', async () => {
     const res = await raw(t.url, request('POST', '/signin', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0', connection: 'close' }));
     expect(res.statuses).toEqual([400]);
@@ -151,8 +167,8 @@ describe('a form route', () => {
 });
 
 describe('graceful shutdown with an MCP event stream open', () => {
-  // Bug: src/server/drain.ts:40 — isEventStream matches the raw URL prefix '/mcp/' case-sensitively, but the Koa router is case-insensitive, so GET /MCP/{id} opens a real SSE stream that the drain counts as a request in flight: stop() waits the whole budget and reports it abandoned.
-  it('ends the stream at once whatever the case of the path it was opened on', async () => {
+  // Found by review: src/server/drain.ts:40 — isEventStream matches the raw URL prefix '/mcp/' case-sensitively, but the Koa router is case-insensitive, so GET /MCP/{id} opens a real SSE stream that the drain counts as a request in flight: stop() waits the whole budget and reports it abandoned.
+  it('opens no stream on a differently-cased path, so shutdown waits for nothing', async () => {
     const e = await startTestEngine({ SVC_EXECUTE_BUDGET_MS: '100' });
     let socket: ReturnType<typeof connect> | undefined;
     try {
@@ -175,7 +191,8 @@ describe('graceful shutdown with an MCP event stream open', () => {
         }).replace('Host: 127.0.0.1', `Host: ${u.host}`),
       );
       await new Promise((r) => setTimeout(r, 300));
-      expect(Buffer.concat(head).toString()).toMatch(/^HTTP\/1\.1 200[\s\S]*text\/event-stream/);
+      // Paths are case-sensitive, as on the fast path: no stream is opened on /MCP/.
+      expect(Buffer.concat(head).toString()).toMatch(/^HTTP\/1\.1 404/);
     } finally {
       await e.stop();
       socket?.destroy();
