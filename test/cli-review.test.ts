@@ -233,7 +233,7 @@ describe('5. usage errors name the unknown thing and the right --help', { timeou
     const cases: [string[], RegExp][] = [
       [['whoami', '--jsn'], /unknown argument: jsn — run `svc-cli whoami --help`/],
       [['logout', '--x'], /run `svc-cli logout --help`/],
-      [['token', 'list'], /^svc-cli: unknown command 'token' — did you mean `svc-cli mcp token`\? run `svc-cli --help`/],
+      [['token', 'list'], /^svc-cli: unknown command 'token' — did you mean `svc-cli sdk token` or `svc-cli mcp token`\? run `svc-cli --help`/],
       [['bogus'], /^svc-cli: unknown command 'bogus' — run `svc-cli --help`/],
       [['bogus', '--help'], /^svc-cli: unknown command 'bogus'/],
       [['sdk', 'bogus'], /^svc-cli: unknown sdk subcommand 'bogus' — run `svc-cli sdk --help`/],

@@ -14,4 +14,5 @@ export declare const setOAuthClient: ValidateFunction;
 export declare const validateSdkDefinition: ValidateFunction;
 export declare const planSdk: ValidateFunction;
 export declare const publishSdk: ValidateFunction;
+export declare const createSdkToken: ValidateFunction;
 export declare const createExecution: ValidateFunction;

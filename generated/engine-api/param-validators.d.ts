@@ -18,6 +18,8 @@ export declare const disableWorkspaceService: ValidateFunction;
 export declare const setSecret: ValidateFunction;
 export declare const setOAuthClient: ValidateFunction;
 export declare const listSdkVersions: ValidateFunction;
+export declare const listSdkTokens: ValidateFunction;
+export declare const createSdkToken: ValidateFunction;
 export declare const downloadSdkPackage: ValidateFunction;
 export declare const listReceipts: ValidateFunction;
 export declare const createExecution: ValidateFunction;

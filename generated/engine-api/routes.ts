@@ -74,6 +74,26 @@ export const routes = [
     "successStatus": 201
   },
   {
+    "operationId": "createSdkToken",
+    "method": "POST",
+    "path": "/v1/sdks/{name}/tokens",
+    "koaPath": "/v1/sdks/:name/tokens",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "name",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "createSdkToken",
+    "bodyValidator": "createSdkToken",
+    "bodyRequired": true,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "successStatus": 201
+  },
+  {
     "operationId": "disableWorkspaceService",
     "method": "DELETE",
     "path": "/v1/workspace/services/{service}",
@@ -327,6 +347,26 @@ export const routes = [
       }
     ],
     "paramValidator": "listReceipts",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "successStatus": 200
+  },
+  {
+    "operationId": "listSdkTokens",
+    "method": "GET",
+    "path": "/v1/sdks/{name}/tokens",
+    "koaPath": "/v1/sdks/:name/tokens",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "name",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "listSdkTokens",
     "bodyValidator": null,
     "bodyRequired": false,
     "bodyType": "json",

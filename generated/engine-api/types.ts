@@ -406,6 +406,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sdks/{name}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: components["schemas"]["SdkName"];
+            };
+            cookie?: never;
+        };
+        /** Execution tokens of an SDK app (never their values), with expiry and last use. */
+        get: operations["listSdkTokens"];
+        put?: never;
+        /** Issue another execution token for every version of an SDK app (to rotate one). The value is returned only in this answer. */
+        post: operations["createSdkToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sdks/{name}/versions": {
         parameters: {
             query?: never;
@@ -766,6 +786,13 @@ export interface components {
                 change: number;
                 remove: number;
             };
+        };
+        SdkToken: {
+            createdAt: string;
+            expiresAt: string | null;
+            id: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
         };
         SdkVersion: {
             /** Format: date-time */
@@ -1792,6 +1819,65 @@ export interface operations {
                 content: {
                     "application/json": {
                         sdks: components["schemas"]["SdkVersion"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listSdkTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: components["schemas"]["SdkName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Tokens, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: components["schemas"]["SdkToken"][];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    createSdkToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: components["schemas"]["SdkName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The new token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresAt: string | null;
+                        id: string;
+                        token: string;
                     };
                 };
             };

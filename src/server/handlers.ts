@@ -107,6 +107,15 @@ const tokenView = (t: TokenRow) => ({
   binding: t.binding,
 });
 
+/** A token's expiry as asked: readable and in the future (null or absent: never). */
+function checkExpiry(expiresAt: string | null | undefined): void {
+  if (expiresAt === undefined || expiresAt === null) return;
+  // The format check admits a leap second (…:60Z), which Date.parse cannot read: never store an expiry the check would skip.
+  const at = Date.parse(expiresAt);
+  if (!Number.isFinite(at)) throw new EngineError('ENGINE_INVALID_INPUT', 'expiresAt is not a time the Engine can read; use an RFC 3339 time such as 2027-01-31T00:00:00Z', { details: { field: 'expiresAt' } });
+  if (at <= Date.now()) throw new EngineError('ENGINE_INVALID_INPUT', 'expiresAt must be in the future', { details: { field: 'expiresAt' } });
+}
+
 /** How long a readiness probe may take before its dependency counts as unavailable. */
 const PROBE_TIMEOUT_MS = 2_000;
 
@@ -166,6 +175,12 @@ export function createHandlers(deps: ServerDeps): Handlers {
     const name = byId?.name ?? nameOrId;
     if (!(await mcp.versions(name)).length) {
       throw new EngineError('ENGINE_NOT_FOUND', `no MCP server named '${nameOrId}'; list them with \`svc-cli mcp list\``, { details: { field: 'name' } });
+    }
+    return name;
+  };
+  const sdkApp = async (name: string) => {
+    if (!(await sdk.versions(name)).length) {
+      throw new EngineError('ENGINE_NOT_FOUND', `no SDK app named '${name}'; list them with \`svc-cli sdk list\``, { details: { field: 'name' } });
     }
     return name;
   };
@@ -423,12 +438,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
 
     async createMcpToken({ params, body }) {
       const name = await mcpServer(params.name);
-      if (body.expiresAt !== undefined && body.expiresAt !== null) {
-        // The format check admits a leap second (…:60Z), which Date.parse cannot read: never store an expiry the check would skip.
-        const at = Date.parse(body.expiresAt);
-        if (!Number.isFinite(at)) throw new EngineError('ENGINE_INVALID_INPUT', 'expiresAt is not a time the Engine can read; use an RFC 3339 time such as 2027-01-31T00:00:00Z', { details: { field: 'expiresAt' } });
-        if (at <= Date.now()) throw new EngineError('ENGINE_INVALID_INPUT', 'expiresAt must be in the future', { details: { field: 'expiresAt' } });
-      }
+      checkExpiry(body.expiresAt);
       // An entry that matches nothing (a typo) would make a token that cannot call what was meant.
       const [latest] = await mcp.versions(name);
       const unmatched = body.allow.findIndex((entry: string) => !latest!.operations.some((op) => allows([entry], op)));
@@ -440,6 +450,18 @@ export function createHandlers(deps: ServerDeps): Handlers {
       const binding = body.binding && Object.keys(body.binding).length ? (body.binding as Record<string, string>) : null;
       const issued = await tokens.issue('mcp', name, { allow: [...new Set(body.allow)].sort(), expiresAt: body.expiresAt ?? null, binding });
       return { status: 201, body: { id: issued.row.id, token: issued.token, allow: issued.row.allow, expiresAt: issued.row.expiresAt, binding: issued.row.binding } };
+    },
+
+    async listSdkTokens({ params }) {
+      const name = await sdkApp(params.name);
+      return { body: { tokens: (await deps.store.listTokens('sdk', name)).map(({ id, expiresAt, lastUsedAt, revokedAt, createdAt }) => ({ id, expiresAt, lastUsedAt, revokedAt, createdAt })) } };
+    },
+
+    async createSdkToken({ params, body }) {
+      const name = await sdkApp(params.name);
+      checkExpiry(body.expiresAt);
+      const issued = await tokens.issue('sdk', name, { expiresAt: body.expiresAt ?? null });
+      return { status: 201, body: { id: issued.row.id, token: issued.token, expiresAt: issued.row.expiresAt } };
     },
 
     async revokeToken({ params }) {

@@ -1,20 +1,14 @@
 // `svc-cli mcp token list|create|revoke`: narrowed MCP tokens (allowlist, expiry, fixed binding).
 import { defineCommand, defineGroup, jsonOption, repeatable } from '../../lib/command.ts';
 import { EngineCallError, session } from '../../lib/engine.ts';
-import { UsageError, looksLikeCredential } from '../../lib/errors.ts';
+import { UsageError } from '../../lib/errors.ts';
 import { parseExpires } from '../../lib/expires.ts';
 import { print, printJson, printTable } from '../../lib/output.ts';
 import { refuseBlank } from '../../lib/usage.ts';
 import { publicOperationId } from '../sdk/invoke.ts';
+import { revokeTokenCommand, tokenState } from '../shared/tokens.ts';
 
-const TOKEN_ID = /^tok_[0-9A-HJKMNP-TV-Z]{26}$/;
 const notFound = (mcp: string) => (f: { status: number }) => (f.status === 404 ? `check the MCP server name or version ID (\`svc-cli mcp list\`); got '${mcp}'` : undefined);
-
-function state(t: { revokedAt: string | null; expiresAt: string | null }): string {
-  if (t.revokedAt) return 'revoked';
-  if (t.expiresAt && Date.parse(t.expiresAt) <= Date.now()) return 'expired';
-  return 'active';
-}
 
 /**
  * An Engine refusal of a field the CLI built from a flag (`allow[1]`, `expiresAt`), told as that
@@ -53,7 +47,7 @@ const tokenList = defineCommand({
     if (argv.json) return printJson({ tokens });
     printTable(
       ['ID', 'ALLOW', 'EXPIRES', 'LAST USED', 'STATE', 'BINDING', 'CREATED'],
-      tokens.map((t) => [t.id, t.allow ? t.allow.join(' ') : '* (every operation)', t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', state(t), bindingText(t.binding), t.createdAt]),
+      tokens.map((t) => [t.id, t.allow ? t.allow.join(' ') : '* (every operation)', t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', tokenState(t), bindingText(t.binding), t.createdAt]),
       `No tokens for ${argv.mcp}.`,
     );
   },
@@ -114,22 +108,7 @@ const tokenCreate = defineCommand({
   },
 });
 
-const tokenRevoke = defineCommand({
-  command: 'revoke <token-id>',
-  describe: 'Revoke a token by its ID (tok_…); clients using it are refused from then on',
-  builder: (y) =>
-    y.positional('token-id', { type: 'string', demandOption: true, describe: 'token ID from `mcp token list`' }).example('$0 mcp token revoke tok_01J…', 'revoke one token'),
-  handler: async (argv) => {
-    // The token itself given by mistake is not echoed: it is a live credential.
-    if (looksLikeCredential(argv.tokenId)) throw new UsageError('that looks like a token, not its ID (tok_…); it is not shown', 'find the ID with `svc-cli mcp token list <mcp>`');
-    if (!TOKEN_ID.test(argv.tokenId)) throw new UsageError(`'${argv.tokenId}' is not a token ID (tok_…)`, 'find it with `svc-cli mcp token list <mcp>`');
-    const s = session();
-    await s.call(s.api.DELETE('/v1/tokens/{token_id}', { params: { path: { token_id: argv.tokenId } } }), (f) =>
-      f.status === 404 ? 'find live tokens with `svc-cli mcp token list <mcp>`' : undefined,
-    );
-    print(`Revoked ${argv.tokenId}; clients using it are refused from now on.`);
-  },
-});
+const tokenRevoke = revokeTokenCommand('mcp token list <mcp>');
 
 export const mcpToken = defineGroup('token', 'Issue, list and revoke MCP tokens', [tokenList, tokenCreate, tokenRevoke], [
   ['$0 mcp token create crm-agent --allow demo-crm.contacts/list --expires 24h', 'a narrowed token for a day'],

@@ -8,6 +8,7 @@ import { applyCommand, initCommand, planCommand, validateCommand } from '../shar
 import { sdkActivity } from './activity.ts';
 import { downloadPackages } from './download.ts';
 import { sdkInvoke } from './invoke.ts';
+import { sdkToken } from './token.ts';
 
 const sdkApply = applyCommand(SDK, {
   builder: (y) =>
@@ -43,7 +44,7 @@ const sdkList = defineCommand({
 export const sdk = defineGroup(
   'sdk',
   'Define, publish and call SDK apps (typed sets of approved operations)',
-  [initCommand(SDK), validateCommand(SDK), planCommand(SDK), sdkApply, sdkList, sdkInvoke, sdkActivity],
+  [initCommand(SDK), validateCommand(SDK), planCommand(SDK), sdkApply, sdkList, sdkInvoke, sdkActivity, sdkToken],
   [
     ["$0 sdk init crm --service 'demo-crm=v1' --operation 'demo-crm=contacts/*'", 'define an SDK'],
     ['$0 sdk plan && $0 sdk apply', 'preview and publish it'],
