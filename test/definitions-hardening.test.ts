@@ -44,6 +44,17 @@ describe('definition selectors and messages', { timeout: 60_000 }, () => {
     expect(res.body.operations).toEqual(['flat.GetCustomer', 'flat.PostCustomers']);
   });
 
+  // Found by review: versions listed as text (v1, v10, v2).
+  it('lists available versions in numeric order', async () => {
+    for (const version of ['v10', 'v2', 'v1']) {
+      const imported = await t.api('POST', '/v1/workspace/imports', { name: 'numbered', version, document: flatDocument([['/things', 'GetThings', 'things']]) });
+      expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    }
+    const res = await t.api('POST', '/v1/sdks/validate', { name: 'numbered', services: ['numbered=v3'], operations: ['numbered=GetThings'] });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('(available: v1, v2, v10)');
+  });
+
   // Found by review: cli/lib/definition.ts relabel() matches `services[0]` or `/services/0`, but the Engine's schema errors now name the field `services.0`, so a malformed entry in the file is reported as a raw pattern with "check the arguments (see --help)".
   it.each([
     ['services', 'demo-crm=', { services: ['demo-crm='], operations: ['demo-crm=contacts/get'] }],

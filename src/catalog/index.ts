@@ -183,7 +183,8 @@ export class Catalog {
   }
 
   versionsOf(service: string): string[] {
-    return [...this.services.values()].filter((s) => s.service === service).map((s) => s.version).sort();
+    // v2 before v10: numbers in labels compare as numbers.
+    return [...this.services.values()].filter((s) => s.service === service).map((s) => s.version).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   }
 
   operation(service: string, version: string, publicId: string): OperationSpec | undefined {
