@@ -44,6 +44,20 @@ describe('definition selectors and messages', { timeout: 60_000 }, () => {
     expect(res.body.operations).toEqual(['flat.GetCustomer', 'flat.PostCustomers']);
   });
 
+  // Found by review: two identical applies at once (replicas, or two terminals): the loser was a 409, not "nothing to do".
+  it('answers the second of two identical concurrent applies as published already', async () => {
+    const def = { name: 'twice', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/get'] };
+    const results = await Promise.all([t.engine.deps.sdk.publish(def), t.engine.deps.sdk.publish(def)]);
+    expect(results.map((r) => r.published).sort()).toEqual([false, true]);
+    expect(results[0]!.versionId).toBe(results[1]!.versionId);
+    expect(results.filter((r) => 'token' in r && r.token)).toHaveLength(1);
+    for (const r of results) if ('token' in r && r.token) t.canaries.push(r.token);
+    // Different definitions at once: the loser's plan is stale, and it says so.
+    const other = { ...def, operations: ['demo-crm=contacts/list'] };
+    const raced = await Promise.allSettled([t.engine.deps.sdk.publish({ ...def, operations: ['demo-crm=contacts/get', 'demo-crm=contacts/list'] }), t.engine.deps.sdk.publish(other)]);
+    expect(raced.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason.message))).toEqual([expect.stringContaining('published concurrently')]);
+  });
+
   // Found by review: versions listed as text (v1, v10, v2).
   it('lists available versions in numeric order', async () => {
     for (const version of ['v10', 'v2', 'v1']) {

@@ -241,6 +241,10 @@ export class Apps {
       await this.store.publishVersion(this.kind, row, first?.row ?? null, current?.versionId ?? null);
     } catch (err) {
       if (err instanceof StoreConflictError) {
+        // Another apply won the race. When it published exactly this definition, this apply has
+        // nothing left to do (as it would have, one moment later); otherwise the plan is stale.
+        const again = await this.plan(def);
+        if (!again.nextVersion) return { name: def.name, version: again.current!.version, versionId: again.current!.versionId, published: false };
         throw new EngineError('ENGINE_CONFLICT', `${def.name} was published concurrently; run plan again and re-apply`);
       }
       throw err;
