@@ -58,6 +58,22 @@ describe('definition selectors and messages', { timeout: 60_000 }, () => {
     expect(raced.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason.message))).toEqual([expect.stringContaining('published concurrently')]);
   });
 
+  // Found by review: a token's allowlist was checked against the latest version even when a version ID was named;
+  // expiries were stored exactly as sent (any offset or case), so token lists mixed forms.
+  it('checks an MCP token allowlist against the version named, and keeps expiries in one form', async () => {
+    const v1 = await t.api('POST', '/v1/mcp/publish', { name: 'versioned', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/get'] });
+    t.canaries.push(v1.body.token);
+    const v2 = await t.api('POST', '/v1/mcp/publish', { name: 'versioned', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/list'] });
+    expect(v2.body.version).toBe('2.0.0');
+    const byId = await t.api('POST', `/v1/mcp/${v1.body.versionId}/tokens`, { allow: ['demo-crm.contacts/get'], expiresAt: '2030-01-01T00:00:00+14:00' });
+    expect(byId.status, JSON.stringify(byId.body)).toBe(201);
+    t.canaries.push(byId.body.token);
+    expect(byId.body.expiresAt).toBe('2029-12-31T10:00:00.000Z');
+    const byName = await t.api('POST', '/v1/mcp/versioned/tokens', { allow: ['demo-crm.contacts/get'] });
+    expect(byName.status).toBe(400);
+    expect(byName.body.error.message).toContain('matches no operation of versioned 2.0.0');
+  });
+
   // Found by review: versions listed as text (v1, v10, v2).
   it('lists available versions in numeric order', async () => {
     for (const version of ['v10', 'v2', 'v1']) {

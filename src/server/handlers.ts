@@ -107,13 +107,17 @@ const tokenView = (t: TokenRow) => ({
   binding: t.binding,
 });
 
-/** A token's expiry as asked: readable and in the future (null or absent: never). */
-function checkExpiry(expiresAt: string | null | undefined): void {
-  if (expiresAt === undefined || expiresAt === null) return;
+/**
+ * A token's expiry as asked, checked (readable, in the future) and in one form, UTC with
+ * milliseconds, whatever offset or case it came in (null or absent: never).
+ */
+function expiryOf(expiresAt: string | null | undefined): string | null {
+  if (expiresAt === undefined || expiresAt === null) return null;
   // The format check admits a leap second (…:60Z), which Date.parse cannot read: never store an expiry the check would skip.
   const at = Date.parse(expiresAt);
   if (!Number.isFinite(at)) throw new EngineError('ENGINE_INVALID_INPUT', 'expiresAt is not a time the Engine can read; use an RFC 3339 time such as 2027-01-31T00:00:00Z', { details: { field: 'expiresAt' } });
   if (at <= Date.now()) throw new EngineError('ENGINE_INVALID_INPUT', 'expiresAt must be in the future', { details: { field: 'expiresAt' } });
+  return new Date(at).toISOString();
 }
 
 /** How long a readiness probe may take before its dependency counts as unavailable. */
@@ -438,17 +442,18 @@ export function createHandlers(deps: ServerDeps): Handlers {
 
     async createMcpToken({ params, body }) {
       const name = await mcpServer(params.name);
-      checkExpiry(body.expiresAt);
-      // An entry that matches nothing (a typo) would make a token that cannot call what was meant.
-      const [latest] = await mcp.versions(name);
-      const unmatched = body.allow.findIndex((entry: string) => !latest!.operations.some((op) => allows([entry], op)));
+      const expiresAt = expiryOf(body.expiresAt);
+      // An entry that matches nothing (a typo) would make a token that cannot call what was meant:
+      // checked against the version named, else the latest.
+      const target = params.name.startsWith('ver_') ? (await mcp.version(params.name))! : (await mcp.versions(name))[0]!;
+      const unmatched = body.allow.findIndex((entry: string) => !target.operations.some((op) => allows([entry], op)));
       if (unmatched >= 0) {
-        throw new EngineError('ENGINE_INVALID_INPUT', `allow[${unmatched}] '${body.allow[unmatched]}' matches no operation of ${name} ${latest!.version}`, {
+        throw new EngineError('ENGINE_INVALID_INPUT', `allow[${unmatched}] '${body.allow[unmatched]}' matches no operation of ${name} ${target.version}`, {
           details: { field: `allow[${unmatched}]` },
         });
       }
       const binding = body.binding && Object.keys(body.binding).length ? (body.binding as Record<string, string>) : null;
-      const issued = await tokens.issue('mcp', name, { allow: [...new Set(body.allow)].sort(), expiresAt: body.expiresAt ?? null, binding });
+      const issued = await tokens.issue('mcp', name, { allow: [...new Set(body.allow)].sort(), expiresAt, binding });
       return { status: 201, body: { id: issued.row.id, token: issued.token, allow: issued.row.allow, expiresAt: issued.row.expiresAt, binding: issued.row.binding } };
     },
 
@@ -459,8 +464,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
 
     async createSdkToken({ params, body }) {
       const name = await sdkApp(params.name);
-      checkExpiry(body.expiresAt);
-      const issued = await tokens.issue('sdk', name, { expiresAt: body.expiresAt ?? null });
+      const issued = await tokens.issue('sdk', name, { expiresAt: expiryOf(body.expiresAt) });
       return { status: 201, body: { id: issued.row.id, token: issued.token, expiresAt: issued.row.expiresAt } };
     },
 
