@@ -201,3 +201,34 @@ describe('graceful shutdown with an MCP event stream open', () => {
     expect(drained).toMatchObject({ inFlightAtStart: 0, abandoned: 0 });
   });
 });
+
+describe('a client that trickles its request', () => {
+  // Found by review: only keepAliveTimeout was set, so a client could hold a socket for Node's 60 s (headers) / 300 s (request).
+  it('is cut off with 408 once the headers or the whole request take too long; a prompt one is served', async () => {
+    const e = await startTestEngine({ SVC_HTTP_HEADERS_TIMEOUT_MS: '400', SVC_HTTP_REQUEST_TIMEOUT_MS: '1200' });
+    try {
+      const started = Date.now();
+      const headers = await raw(e.url, 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', { waitMs: 5000 });
+      expect(headers.statuses).toEqual([408]);
+      expect(Date.now() - started).toBeLessThan(3000);
+      // An authorised request whose body never completes.
+      const body = await raw(e.url, request('PUT', '/v1/workspace/services/demo-crm', { authorization: `Bearer ${e.cliToken}`, 'content-type': 'application/json', 'content-length': '100' }, '{"vers'), { waitMs: 5000 });
+      expect(body.statuses).toEqual([408]);
+      expect((await fetch(`${e.url}/healthz`)).status).toBe(200);
+
+      // A request received in full is not timed: an MCP GET stream stays open past both limits.
+      await e.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: 'http://127.0.0.1:9' });
+      const server = (await e.api('POST', '/v1/mcp/publish', { name: 'streamy', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/get'] })).body;
+      e.canaries.push(server.token);
+      const session = await openSession(rawMcp(server.url, server.token));
+      const stream = await fetch(server.url, { headers: { authorization: `Bearer ${server.token}`, accept: 'text/event-stream', ...session } });
+      expect(stream.status).toBe(200);
+      const reader = stream.body!.getReader();
+      const ended = reader.read().then(() => 'ended' as const, () => 'ended' as const);
+      expect(await Promise.race([ended, new Promise((r) => setTimeout(() => r('open'), 2500))])).toBe('open');
+      await reader.cancel();
+    } finally {
+      await e.stop();
+    }
+  }, 20_000);
+});

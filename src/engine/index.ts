@@ -148,7 +148,17 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
   const drain = new HttpDrain(log, observeHttpResponse);
   const drainBudgetMs = config.executeBudgetMs + DRAIN_MARGIN_MS;
   const handle = drain.wrap(app.callback());
-  const server: Server = createServer({ ServerResponse: drain.Response }, handle);
+  // A client that trickles its headers or body is cut off (408) rather than holding a socket for
+  // Node's 5 minutes; timeouts are checked at a tenth of the shorter one (Node's default: every 30 s).
+  const server: Server = createServer(
+    {
+      ServerResponse: drain.Response,
+      headersTimeout: Math.min(config.httpHeadersTimeoutMs, config.httpRequestTimeoutMs),
+      requestTimeout: config.httpRequestTimeoutMs,
+      connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(Math.min(config.httpHeadersTimeoutMs, config.httpRequestTimeoutMs) / 10))),
+    },
+    handle,
+  );
   server.on('checkContinue', acceptExpectContinue(handle));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
