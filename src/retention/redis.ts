@@ -226,6 +226,8 @@ export class RedisSessionStateStore implements SessionStateStore {
   readonly #prefix: string;
   readonly #clock: Clock;
   readonly #idleTtlMs: number;
+  /** When this process last extended the token index for a session (store clock). */
+  readonly #indexExtended = new Map<string, number>();
   readonly #parsed = new ParsedCache();
   #closed = false;
   /** A second connection in subscriber mode, opened by the first onCancel. */
@@ -248,7 +250,8 @@ export class RedisSessionStateStore implements SessionStateStore {
     this.#redis = redis as Redis & Scripts;
     this.#prefix = options.keyPrefix ?? 'svc:';
     this.#clock = options.clock ?? systemClock;
-    this.#idleTtlMs = Math.max(options.idleTtlMs ?? DEFAULT_SESSION_IDLE_MS, SNAPSHOT_TTL_MS);
+    // As given, as the memory store takes it: a closed session's snapshots are released with it.
+    this.#idleTtlMs = options.idleTtlMs ?? DEFAULT_SESSION_IDLE_MS;
   }
 
   /** A store whose Redis has answered a PING: a wrong REDIS_URL fails the Engine's start, not its first snapshot. */
@@ -278,7 +281,7 @@ export class RedisSessionStateStore implements SessionStateStore {
       .hset(ses, { v: record.versionId, t: record.tokenId, p: record.protocolVersion, r: record.ready ? '1' : '0', d: deadline })
       .pexpireat(ses, deadline)
       .zadd(byToken, now, sessionId)
-      .pexpire(byToken, this.#idleTtlMs * 2)
+      .pexpireat(byToken, now + this.#idleTtlMs * 2)
       .exec();
     if (maxPerToken === undefined) return [];
     const members = await this.#redis.zrange(byToken, '0', '-1');
@@ -287,7 +290,9 @@ export class RedisSessionStateStore implements SessionStateStore {
       if (await this.hasSession(id)) open.push(id);
       else await this.#redis.zrem(byToken, id);
     }
-    const closed = open.slice(0, Math.max(0, open.length - maxPerToken));
+    // The oldest others go, never the session being opened (openings in one millisecond tie on score,
+    // and a replica whose clock is behind scores its new session as the oldest).
+    const closed = open.filter((id) => id !== sessionId).slice(0, Math.max(0, open.length - maxPerToken));
     for (const id of closed) await this.closeSession(id);
     return closed;
   }
@@ -300,6 +305,13 @@ export class RedisSessionStateStore implements SessionStateStore {
     const reply = await this.#redis.svcSsTouch(k.ses, k.st, k.ix, k.kv, now, now + this.#idleTtlMs, markReady ? 1 : 0);
     if (!reply) return undefined;
     const [versionId, tokenId, protocolVersion, ready] = reply;
+    // The token's session index must outlive every session it counts: extended as sessions are used
+    // (at most every quarter of the idle time per session, so a request rarely pays a round trip).
+    if (tokenId && now - (this.#indexExtended.get(sessionId) ?? -Infinity) >= this.#idleTtlMs / 4) {
+      this.#indexExtended.set(sessionId, now);
+      if (this.#indexExtended.size > 10_000) this.#indexExtended.delete(this.#indexExtended.keys().next().value!);
+      await this.#redis.pexpireat(`${this.#prefix}tok:${keyPart(tokenId)}`, now + this.#idleTtlMs * 2);
+    }
     return { versionId: versionId ?? '', tokenId: tokenId ?? '', protocolVersion: protocolVersion ?? '', ready: ready === '1' };
   }
 
