@@ -13,7 +13,7 @@ import type { Connections } from '../connections/index.ts';
 import type { AppVersionRow } from '../store/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
 import { Dispatcher, type Connection, type DispatchLimits, type ProviderResponse } from './dispatch.ts';
-import { buildRequest, type ProviderRequest } from './request.ts';
+import { buildRequest, reachesAnother, withQueryCredential, type ProviderRequest } from './request.ts';
 import { InputValidators } from './validation.ts';
 
 export { Dispatcher, type Connection } from './dispatch.ts';
@@ -480,6 +480,12 @@ export class Executor {
     const { auth, secret, renew } = chosen instanceof Promise ? await chosen : chosen;
     const target = { baseUrl: enabled.baseUrl, headers: index.headers, auth, secret };
     const first = buildRequest(op, input, target);
+    const reached = reachesAnother(op, input, first, target.baseUrl, index.operations);
+    if (reached) {
+      throw new EngineError('ENGINE_INVALID_INPUT', `input/${reached.param} '${String(input[reached.param])}' would build the path of ${reached.other.id}, another operation; pass a value that names a resource of ${op.id}`, {
+        details: { field: `input.${reached.param}` },
+      });
+    }
     const limits = { maxBytes: scope.resultCapBytes, timeoutMs: this.providerTimeoutMs, signal: scope.signal, connection: scope.connection };
 
     if (!op.pagination) {
@@ -673,7 +679,7 @@ export class Executor {
               ...partial(),
             };
           }
-          next = { ...request, url: url.href };
+          next = { ...request, url: withQueryCredential(url.href, target.auth, target.secret) };
         }
       } else if (!stopped) {
         const key = policy.pageInput!;
@@ -699,7 +705,21 @@ export class Executor {
         } else if (pageItems.length > 0) value = policy.style === 'page' ? Number(pageInput[key] ?? 1) + 1 : Number(pageInput[key] ?? 0) + pageItems.length;
         if (value !== undefined && value !== null && value !== '') {
           pageInput = { ...pageInput, [key]: value };
-          next = buildRequest(op, pageInput, target);
+          try {
+            next = buildRequest(op, pageInput, target);
+          } catch (err) {
+            if (!(err instanceof EngineError)) throw err;
+            // The provider's cursor, not the caller's input, is what cannot be sent.
+            return {
+              envelope: failure(502, {
+                code: 'PROVIDER_ERROR',
+                message: `page ${pages} of ${op.id} gives a continuation at '${policy.continuation ?? key}' that cannot be sent back (${err.message.replace(/^input\/\S+ /, '')}); the provider's answer does not match the pagination policy`,
+                retryable: false,
+                details: { page: pages },
+              }),
+              ...partial(),
+            };
+          }
         } else if (policy.stop !== undefined) {
           // The provider says more pages follow but gives nothing to continue from: never a silent partial result.
           return {

@@ -18,7 +18,9 @@ const invalid = (name: string, message: string) =>
 /** What an HTTP field value cannot hold (RFC 9110 §5.5: HTAB, SP, VCHAR, obs-text only). */
 const HEADER_UNSAFE = /[^\t\x20-\x7e\x80-\xff]/;
 
-const scalar = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v));
+/** A value as one text part; an integer of 1e21 or more as its digits (String gives `1e+21`). */
+const scalar = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : typeof v === 'number' && Number.isInteger(v) && Math.abs(v) >= 1e21 ? BigInt(v).toString() : String(v);
 
 function encodeSegment(name: string, segment: string): string {
   if (segment === '.' || segment === '..') throw invalid(name, `must not contain a '.' or '..' path segment`);
@@ -44,6 +46,8 @@ export function encodePathValue(p: ParameterSpec, value: unknown): string {
   if (!p.json && value !== null && typeof value === 'object') {
     // simple style: each item, key and value escaped on its own; the commas (and an exploded pair's '=') kept.
     const one = (part: unknown) => encodePathValue({ ...p, slashPreserving: false }, scalar(part));
+    // An empty list would leave an empty segment: the path of another resource (the collection).
+    if (Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0) throw invalid(p.name, 'must not be empty');
     if (Array.isArray(value)) return value.map(one).join(',');
     return Object.entries(value)
       .map(([k, v]) => (p.explode ? `${one(k)}=${one(v)}` : `${one(k)},${one(v)}`))
@@ -58,7 +62,11 @@ export function encodePathValue(p: ParameterSpec, value: unknown): string {
     .join('/');
 }
 
-function appendQuery(parts: string[], p: ParameterSpec, value: unknown) {
+/**
+ * Adds one query parameter. `taken` says whether a query name belongs to something else (a declared
+ * parameter, the credential): an exploded object's properties become query names of their own.
+ */
+function appendQuery(parts: string[], p: ParameterSpec, value: unknown, taken: (name: string) => boolean) {
   const k = encodeURIComponent(p.name);
   if (p.json) {
     parts.push(`${k}=${encodeURIComponent(JSON.stringify(value))}`);
@@ -72,6 +80,7 @@ function appendQuery(parts: string[], p: ParameterSpec, value: unknown) {
       return;
     }
     for (const [prop, v] of Object.entries(value)) {
+      if (!p.deepObject && taken(prop)) throw invalid(p.name, `has a property '${prop}', which is the name of another query parameter of this operation; set that parameter itself`);
       const name = p.deepObject ? `${k}[${encodeURIComponent(prop)}]` : encodeURIComponent(prop);
       parts.push(`${name}=${encodeURIComponent(scalar(v))}`);
     }
@@ -99,9 +108,9 @@ export function buildRequest(
         path = path.replaceAll(`{${p.name}}`, () => encoded); // a placeholder may appear more than once
       }
       else if (p.in === 'query') {
-        if (value !== null) appendQuery(query, p, value);
+        if (value !== null) appendQuery(query, p, value, (name) => name !== p.name && ((target.auth?.type === 'api_key' && target.auth.in === 'query' && target.auth.param === name) || op.parameters.some((q) => q.in === 'query' && q.name === name)));
       } else {
-        const text = typeof value === 'string' ? value : simpleParts(p, value).join(',');
+        const text = typeof value === 'string' && !p.json ? value : simpleParts(p, value).join(',');
         if (/[\r\n]/.test(text)) throw invalid(p.name, 'must not contain line breaks');
         if (HEADER_UNSAFE.test(text)) throw invalid(p.name, 'must hold only printable ASCII, spaces, tabs and Latin-1 characters (an HTTP header value cannot carry others)');
         headers[p.name.toLowerCase()] = text;
@@ -128,4 +137,63 @@ export function buildRequest(
 
   const url = target.baseUrl + path + (query.length ? `?${query.join('&')}` : '');
   return { method: op.method, url, headers, body };
+}
+
+/**
+ * A provider's next-page URL carrying the call's query-string credential: the provider's own value
+ * for that parameter (absent, or another key) replaced, the rest of its query kept byte for byte.
+ */
+export function withQueryCredential(href: string, auth: AuthMethod | undefined, secret: string | null): string {
+  if (auth?.type !== 'api_key' || auth.in !== 'query' || secret === null) return href;
+  const hash = href.indexOf('#');
+  const url = hash === -1 ? href : href.slice(0, hash);
+  const q = url.indexOf('?');
+  const base = q === -1 ? url : url.slice(0, q);
+  const param = auth.param!;
+  const kept = q === -1 ? [] : url.slice(q + 1).split('&').filter((pair) => pair !== '' && safeDecode(pair.split('=', 1)[0]!) !== param);
+  kept.push(`${encodeURIComponent(param)}=${encodeURIComponent(auth.prefix + secret)}`);
+  return `${base}?${kept.join('&')}`;
+}
+
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+};
+
+const templates = new WeakMap<OperationSpec, RegExp>();
+/** An operation's path template as a pattern over built (encoded) paths. */
+function templateOf(op: OperationSpec): RegExp {
+  let pattern = templates.get(op);
+  if (!pattern) {
+    const source = op.path
+      .split(/(\{[^}]+\})/)
+      .map((part) => {
+        const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+        if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        return op.parameters.some((p) => p.in === 'path' && p.name === name && p.slashPreserving) ? '.+' : '[^/]+';
+      })
+      .join('');
+    pattern = new RegExp(`^${source}$`);
+    templates.set(op, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * Another operation of the service whose path the request's path also is. A slash-preserving value
+ * with a '/' can complete another template (GitHub's branch `main/protection` in repos/get-branch
+ * builds repos/get-branch-protection's path): a call that would reach an operation the version did
+ * not select. Checked only when such a value holds a '/'.
+ */
+export function reachesAnother(op: OperationSpec, input: Record<string, unknown>, request: ProviderRequest, baseUrl: string, operations: readonly OperationSpec[]): { param: string; other: OperationSpec } | undefined {
+  const param = op.parameters.find((p) => p.in === 'path' && p.slashPreserving && typeof input[p.name] === 'string' && (input[p.name] as string).includes('/'));
+  if (!param) return undefined;
+  const rest = request.url.slice(baseUrl.length);
+  const query = rest.indexOf('?');
+  const path = query === -1 ? rest : rest.slice(0, query);
+  const other = operations.find((o) => o !== op && o.method === op.method && templateOf(o).test(path));
+  return other ? { param: param.name, other } : undefined;
 }
