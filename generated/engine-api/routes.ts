@@ -14,6 +14,8 @@ export interface RouteSpec {
   bodyType: 'json' | 'form';
   /** Route-specific request body limit (x-max-body-bytes); null means the Engine default. */
   maxBodyBytes: number | null;
+  /** The body carries a credential (x-secret-body): refusals quote none of its text. */
+  secretBody: boolean;
   successStatus: number;
 }
 
@@ -31,6 +33,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 201
   },
   {
@@ -51,6 +54,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -71,6 +75,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 201
   },
   {
@@ -91,6 +96,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 201
   },
   {
@@ -111,6 +117,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 204
   },
   {
@@ -139,6 +146,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -159,6 +167,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -174,6 +183,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": true,
     "successStatus": 200
   },
   {
@@ -189,6 +199,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -204,6 +215,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -219,6 +231,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -234,6 +247,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": 33554432,
     "raw": false,
+    "secretBody": false,
     "successStatus": 201
   },
   {
@@ -249,6 +263,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -269,6 +284,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -289,6 +305,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -304,6 +321,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -324,6 +342,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -352,6 +371,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -372,6 +392,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -392,6 +413,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -407,6 +429,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -422,6 +445,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -437,6 +461,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 204
   },
   {
@@ -457,6 +482,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": true,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -477,6 +503,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": true,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -497,6 +524,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": true,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -517,6 +545,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": true,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -537,6 +566,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": true,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -557,6 +587,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": true,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -585,6 +616,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -600,6 +632,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -615,6 +648,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -630,6 +664,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -645,6 +680,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -665,6 +701,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 204
   },
   {
@@ -689,6 +726,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": true,
     "successStatus": 204
   },
   {
@@ -713,6 +751,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": true,
     "successStatus": 204
   },
   {
@@ -733,6 +772,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -748,6 +788,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -763,6 +804,7 @@ export const routes = [
     "bodyType": "form",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -778,6 +820,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   },
   {
@@ -793,6 +836,7 @@ export const routes = [
     "bodyType": "json",
     "maxBodyBytes": null,
     "raw": false,
+    "secretBody": false,
     "successStatus": 200
   }
 ] as const satisfies readonly RouteSpec[];

@@ -104,6 +104,7 @@ async function generateEngineApi(outDir: string) {
         bodyType,
         maxBodyBytes: typeof op['x-max-body-bytes'] === 'number' ? op['x-max-body-bytes'] : null,
         raw: op['x-raw'] === true,
+        secretBody: op['x-secret-body'] === true,
         successStatus: Number(success),
       });
     }
@@ -140,6 +141,8 @@ async function generateEngineApi(outDir: string) {
   bodyType: 'json' | 'form';
   /** Route-specific request body limit (x-max-body-bytes); null means the Engine default. */
   maxBodyBytes: number | null;
+  /** The body carries a credential (x-secret-body): refusals quote none of its text. */
+  secretBody: boolean;
   successStatus: number;
 }
 

@@ -17,11 +17,22 @@ export class MasterKeyError extends Error {
   override name = 'MasterKeyError';
 }
 
+/**
+ * 32 bytes from 64 hex characters or strict base64 (or base64url) — Buffer.from(…, 'base64') skips
+ * characters outside the alphabet, and would take a passphrase as a key.
+ */
+function keyFrom(text: string): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/]{43}=?$|^[A-Za-z0-9_-]{43}=?$/.test(text)) return undefined;
+  const key = Buffer.from(text, 'base64');
+  return key.length === 32 ? key : undefined;
+}
+
 /** SVC_MASTER_KEY (64 hex chars or base64 of 32 bytes), else a key generated once into the data dir (mode 0600). */
 export function loadMasterKey(dataDir: string, fromEnv: string | undefined): Buffer {
   if (fromEnv) {
-    const key = /^[0-9a-fA-F]{64}$/.test(fromEnv) ? Buffer.from(fromEnv, 'hex') : Buffer.from(fromEnv, 'base64');
-    if (key.length !== 32) throw new MasterKeyError('SVC_MASTER_KEY must be 32 bytes, as 64 hex characters or base64');
+    const key = keyFrom(fromEnv);
+    if (!key) throw new MasterKeyError('SVC_MASTER_KEY must be 32 bytes, as 64 hex characters or base64 (e.g. `openssl rand -hex 32`)');
     return key;
   }
   const file = join(dataDir, 'master.key');
@@ -57,9 +68,13 @@ export function seal(key: Buffer | KeyObject, context: string, plaintext: string
 }
 
 export function open(key: Buffer | KeyObject, context: string, sealed: SealedValue): string {
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.nonce, 'base64'));
+  const nonce = Buffer.from(sealed.nonce, 'base64');
+  const tag = Buffer.from(sealed.tag, 'base64');
+  // GCM accepts a tag cut short (down to 4 bytes): a shortened tag would weaken the seal to a guess.
+  if (nonce.length !== 12 || tag.length !== 16) throw new Error('the sealed value is malformed');
+  const decipher = createDecipheriv('aes-256-gcm', key, nonce, { authTagLength: 16 });
   decipher.setAAD(Buffer.from(context));
-  decipher.setAuthTag(Buffer.from(sealed.tag, 'base64'));
+  decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64')), decipher.final()]).toString('utf8');
 }
 

@@ -178,12 +178,15 @@ export class InputValidators {
 }
 
 /** ENGINE_INVALID_INPUT for a failed request validator (REST route or its gRPC twin), naming each instancePath. */
-export function requestValidationError(where: 'body' | 'parameters', validate: ValidateFunction): EngineError {
+export function requestValidationError(where: 'body' | 'parameters', validate: ValidateFunction, secret = false): EngineError {
   const errors = (validate.errors ?? []).slice(0, MAX_REPORTED_ERRORS).map((e) => ({
     instancePath: e.instancePath,
     message:
       e.keyword === 'additionalProperties'
-        ? `has unknown property '${String(e.params.additionalProperty)}'`
+        ? // A body that carries a credential may carry it as a key: `{"<secret>": …}`.
+          secret
+          ? 'has an unknown property (its name is not shown: this request carries credentials)'
+          : `has unknown property '${String(e.params.additionalProperty)}'`
         : e.keyword === 'required'
           ? `is missing required property '${String(e.params.missingProperty)}'`
           : (patternMeaning(e) ?? e.message ?? 'is invalid'),

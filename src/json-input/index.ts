@@ -41,8 +41,9 @@ const label = (field: string, key: string) => (key === '' ? field : `${field} pr
 /**
  * Parses JSON a caller sent as `field` (e.g. 'body', 'input_json'). Throws ENGINE_INVALID_INPUT for
  * text that is not JSON, nests deeper than MAX_JSON_DEPTH, or holds a number that would change.
+ * `secret`: the text carries a credential (a secret's PUT): refusals quote neither numbers nor keys.
  */
-export function parseJsonInput(text: string, field: string): unknown {
+export function parseJsonInput(text: string, field: string, secret = false): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -52,7 +53,7 @@ export function parseJsonInput(text: string, field: string): unknown {
   if (nestsDeeperThan(text)) {
     throw new EngineError('ENGINE_INVALID_INPUT', `${field}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, { details: { field, max_depth: MAX_JSON_DEPTH } });
   }
-  if (MAYBE_INEXACT.test(text)) checkNumbers(text, field);
+  if (MAYBE_INEXACT.test(text)) checkNumbers(text, field, secret);
   return value;
 }
 
@@ -74,17 +75,20 @@ function syntaxProblem(text: string, parserMessage: string): string {
 }
 
 /** Parses again with the source text of each number at hand, refusing the first that a double would change. */
-function checkNumbers(text: string, field: string): void {
+function checkNumbers(text: string, field: string, secret: boolean): void {
   JSON.parse(text, (key: string, value: unknown, context?: { source?: string }) => {
     if (typeof value !== 'number') return value;
     const source = context?.source ?? String(value);
+    // A secret that lost its quotes is a number here: never echoed, nor a key that may be one.
+    const where = secret ? field : label(field, key);
+    const shown = secret ? '' : ` ${source.slice(0, 40)}`;
     if (!Number.isFinite(value)) {
-      throw new EngineError('ENGINE_INVALID_INPUT', `${label(field, key)}: the number ${source.slice(0, 40)} is out of range`, { details: { field } });
+      throw new EngineError('ENGINE_INVALID_INPUT', `${where}: the number${shown} is out of range`, { details: { field } });
     }
     if (INTEGER_TOKEN.test(source) && !Number.isSafeInteger(value) && BigInt(source) !== BigInt(value)) {
       throw new EngineError(
         'ENGINE_INVALID_INPUT',
-        `${label(field, key)}: the integer ${source.slice(0, 40)} cannot be represented exactly (beyond ±2^53); send it as a string`,
+        `${where}: the integer${shown} cannot be represented exactly (beyond ±2^53); send it as a string`,
         { details: { field } },
       );
     }

@@ -163,7 +163,7 @@ export function acceptExpectContinue(handle: (req: IncomingMessage, res: ServerR
  * The parsed request body. At once when the message is already complete (the usual small JSON
  * body arrives with its headers), else a promise of it: a parsed body is never itself a promise.
  */
-function readBody(req: IncomingMessage, limit: number, required: boolean, kind: RouteSpec['bodyType']): unknown {
+function readBody(req: IncomingMessage, limit: number, required: boolean, kind: RouteSpec['bodyType'], secret: boolean): unknown {
   const headers = req.headers;
   const contentType = headers['content-type'] ?? '';
   const semicolon = contentType.indexOf(';');
@@ -184,17 +184,17 @@ function readBody(req: IncomingMessage, limit: number, required: boolean, kind: 
   if (length !== undefined && length > limit) throw tooLarge(limit);
   // Expect: 100-continue: the client waits for this before sending; only now, once the checks above passed.
   (req as ExpectingContinue)[SEND_CONTINUE]?.();
-  if (req.complete) return parseBody(readBuffered(req, limit, length), required, kind);
-  return readText(req, limit, length).then((text) => parseBody(text, required, kind));
+  if (req.complete) return parseBody(readBuffered(req, limit, length), required, kind, secret);
+  return readText(req, limit, length).then((text) => parseBody(text, required, kind, secret));
 }
 
-function parseBody(text: string, required: boolean, kind: RouteSpec['bodyType']): unknown {
+function parseBody(text: string, required: boolean, kind: RouteSpec['bodyType'], secret: boolean): unknown {
   if (text === '') {
     if (required) throw bodyRequired(kind);
     return undefined;
   }
   if (kind === 'form') return Object.fromEntries(new URLSearchParams(text));
-  return parseJsonInput(text, 'body');
+  return parseJsonInput(text, 'body', secret);
 }
 
 interface RouteCall {
@@ -315,9 +315,9 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
 
     let body: unknown;
     if (bodyValidator) {
-      body = readBody(req, bodyLimit, route.bodyRequired, route.bodyType);
+      body = readBody(req, bodyLimit, route.bodyRequired, route.bodyType, route.secretBody);
       if (body instanceof Promise) body = await body;
-      if (body !== undefined && !bodyValidator(body)) throw requestValidationError('body', bodyValidator);
+      if (body !== undefined && !bodyValidator(body)) throw requestValidationError('body', bodyValidator, route.secretBody);
     }
     return handler(new CallInput(params, body, state.principal, call, trustedProxies));
   };

@@ -30,8 +30,9 @@ const secretSet = defineCommand({
     // Words past `secret set <service>` (after `--` yargs does not refuse them) may be the secret.
     // `--value-stdin=<value>`: yargs reads it as a boolean and drops the value, which may be the secret.
     const valued = process.argv.slice(2).some((a) => a.startsWith('--value-stdin=') || a.startsWith('--valueStdin='));
-    if (argv.value !== undefined || argv._.length > 2 || valued) throw refusedArgument(argv.service);
-    if (!argv.valueStdin) throw new UsageError('secret set needs --value-stdin', `pipe the value in: ${STDIN_EXAMPLE(argv.service)}`);
+    // The hints never repeat the service word: without --value-stdin it may be the secret itself, put first.
+    if (argv.value !== undefined || argv._.length > 2 || valued) throw refusedArgument();
+    if (!argv.valueStdin) throw new UsageError('secret set needs --value-stdin', `pipe the value in: ${STDIN_EXAMPLE('<service>')}`);
     // An empty client ID (an unset shell variable) must not turn an OAuth client secret into the API key.
     refuseBlank('--oauth-client-id', argv.oauthClientId, "give the OAuth client's ID, or leave --oauth-client-id out to store an API key");
     refuseBlank('--bucket', argv.bucket, 'name a bucket (`svc-cli bucket list`), or leave --bucket out for the default one');

@@ -1,5 +1,5 @@
-// Review of secrets at rest and their handling: each test fails against the current code and
-// names the bug it shows.
+// Secrets at rest and in refusals (found by review): a shortened GCM tag does not open, a passphrase
+// is not a master key, and no refusal echoes a secret sent in the wrong shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { startTestEngine, type TestEngine } from './helpers/engine.ts';
 import { cliUser, type CliUser } from './helpers/cli.ts';
 
 describe('sealing', () => {
-  // Bug: open() sets no authTagLength, so a row whose GCM tag was cut to 4 bytes still opens (32-bit integrity for the sealed origin binding).
+  // Found by review: open() sets no authTagLength, so a row whose GCM tag was cut to 4 bytes still opens (32-bit integrity for the sealed origin binding).
   it('refuses a sealed row whose authentication tag was truncated', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-review-'));
     const store = new SqliteStore(join(dir, 'engine.db'));
@@ -29,7 +29,7 @@ describe('sealing', () => {
     }
   });
 
-  // Bug: loadMasterKey decodes SVC_MASTER_KEY with Buffer.from(…, 'base64'), which skips any character outside base64, so a spaced passphrase is taken as a key.
+  // Found by review: loadMasterKey decodes SVC_MASTER_KEY with Buffer.from(…, 'base64'), which skips any character outside base64, so a spaced passphrase is taken as a key.
   it('refuses an SVC_MASTER_KEY that is neither hex nor base64 (a passphrase)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-review-key-'));
     try {
@@ -51,7 +51,7 @@ describe('control plane', { timeout: 60_000 }, () => {
   });
   afterAll(async () => t?.stop());
 
-  // Bug: json-input checkNumbers quotes the number's source text, so a numeric secret sent without quotes is echoed in the 400.
+  // Found by review: json-input checkNumbers quotes the number's source text, so a numeric secret sent without quotes is echoed in the 400.
   it('does not echo a long numeric secret sent without quotes', async () => {
     const digits = '98765432109876543210123';
     const secret = await raw('/v1/buckets/default/secrets/demo-crm', `{"value": ${digits}}`);
@@ -62,7 +62,7 @@ describe('control plane', { timeout: 60_000 }, () => {
     expect(client.text).not.toContain(digits.slice(0, 16));
   });
 
-  // Bug: requestValidationError names an unknown property in full, so a secret sent as a key ({"<secret>": …}) comes back in the 400.
+  // Found by review: requestValidationError names an unknown property in full, so a secret sent as a key ({"<secret>": …}) comes back in the 400.
   it('does not echo a secret sent as a property name', async () => {
     const value = 'sk_review_4f1e9a7c0b2d';
     const secret = await raw('/v1/buckets/default/secrets/demo-crm', JSON.stringify({ [value]: 'value' }));
@@ -87,7 +87,7 @@ describe('svc-cli secret set', { timeout: 60_000 }, () => {
     user?.cleanup();
   });
 
-  // Bug: cli/commands/secret/index.ts puts argv.service into the "needs --value-stdin" hint, so `secret set <value>` (the value where the service goes) prints the value.
+  // Found by review: cli/commands/secret/index.ts puts argv.service into the "needs --value-stdin" hint, so `secret set <value>` (the value where the service goes) prints the value.
   it('does not print a lone word given to `secret set` without --value-stdin', async () => {
     const value = 'a3f9c2e17b6d40588e21';
     const r = await user.cli(['secret', 'set', value], { input: '' });
