@@ -12,6 +12,7 @@ let provider: FakeProvider;
 beforeAll(async () => {
   provider = await startFakeProvider((req, res) => {
     const url = new URL(req.url, 'http://x');
+    if (url.pathname === '/loop') return json(res, 200, [{ again: true }], { link: `<${provider.url}/loop>; rel="next"` });
     if (url.pathname === '/paged') {
       const page = Number(url.searchParams.get('page') ?? 1);
       // An absolute next link built from the provider's own URL, without the caller's query key.
@@ -135,6 +136,62 @@ describe('pages after the first', () => {
       expect(res.body).toMatchObject({ ok: false, status: 502, error: { code: 'PROVIDER_ERROR' } });
     } finally {
       await crm.stop();
+    }
+  });
+});
+
+describe('continuations that go nowhere, and values a path or header cannot hold', () => {
+  // Found by review: a provider repeating its cursor or next link was read again until the page limit (a misleading 413).
+  it('stops at once when the cursor or the next link does not change', async () => {
+    const crm = await startFakeProvider((_req, res) => json(res, 200, { data: [{ id: 'con_1' }], has_more: true }));
+    try {
+      const sdk = await publishSdk(t, { name: 'crm-loop', service: 'demo-crm', baseUrl: crm.url, secret: 'crm-loop-key-3e1d', operations: ['contacts/list'] });
+      const res = await t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.contacts/list', input: {} });
+      expect(crm.requests.map((r) => r.url)).toEqual(['/v1/contacts', '/v1/contacts?starting_after=con_1']);
+      expect(res.body).toMatchObject({ ok: false, status: 502, error: { code: 'PROVIDER_ERROR', details: { page: 2 } } });
+      expect(res.body.error.message).toContain('leads back to itself');
+    } finally {
+      await crm.stop();
+    }
+    const { name, call } = await service({ path: '/loop', parameters: [] });
+    const op = t.engine.deps.catalog.operation(name, 'v1', `${name}.op`)!;
+    op.pagination = { style: 'link_header', items: '', engineMaxPages: 5, callerBound: true } as NonNullable<typeof op.pagination>;
+    const before = provider.requests.length;
+    const looped = await call({});
+    expect(provider.requests.length - before).toBe(1); // its next link is itself
+    expect(looped.body).toMatchObject({ ok: false, status: 502, error: { code: 'PROVIDER_ERROR', details: { page: 1 } } });
+  });
+
+  // Found by review: a null path value was sent as the text 'null' (a resource of that name), a null header as 'null';
+  // a slash-preserving value with an empty segment named another path.
+  it('refuses null and empty-segment path values, and leaves a null header out', async () => {
+    const { call } = await service({
+      path: '/things/{id}',
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: ['string', 'null'] } },
+        { name: 'X-Tag', in: 'header', schema: { type: ['string', 'null'] } },
+      ],
+    });
+    const before = provider.requests.length;
+    const nullPath = await call({ id: null });
+    expect(nullPath.status).toBe(400);
+    expect(provider.requests.length).toBe(before);
+    const nullHeader = await call({ id: 'a', 'X-Tag': null });
+    expect(nullHeader.body).toMatchObject({ ok: true });
+    expect(provider.requests[before]!.headers['x-tag']).toBeUndefined();
+
+    const files = await startFakeProvider((_req, res) => json(res, 200, { name: 'f' }));
+    try {
+      const sdk = await publishSdk(t, { name: 'crm-files', service: 'demo-crm', baseUrl: files.url, secret: 'crm-files-key-0b7c', operations: ['files/get'] });
+      for (const name of ['/etc/passwd', 'reports/', 'reports//q1.txt']) {
+        const res = await t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.files/get', input: { name } });
+        expect(res.status, name).toBe(400);
+      }
+      expect(files.requests).toEqual([]);
+      expect((await t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.files/get', input: { name: 'reports/2026/q1.txt' } })).body).toMatchObject({ ok: true });
+      expect(files.requests.map((r) => r.url)).toEqual(['/v1/files/reports/2026/q1.txt']);
+    } finally {
+      await files.stop();
     }
   });
 });

@@ -737,6 +737,18 @@ export class Executor {
         }
       }
       if (!next || (policy.style === 'link_header' && stopped)) break;
+      if (next.url === request.url) {
+        // The same cursor or next link again: reading it would return this page again, up to the limit.
+        return {
+          envelope: failure(502, {
+            code: 'PROVIDER_ERROR',
+            message: `page ${pages} of ${op.id} leads back to itself (its continuation did not change); the Engine stops rather than read the same page again`,
+            retryable: false,
+            details: { page: pages },
+          }),
+          ...partial(),
+        };
+      }
       if (pages >= maxPages) {
         if (bound !== undefined) {
           // Caller bound: return what was read, the provider's continuation intact, and say that more follow.

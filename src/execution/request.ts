@@ -53,13 +53,14 @@ export function encodePathValue(p: ParameterSpec, value: unknown): string {
       .map(([k, v]) => (p.explode ? `${one(k)}=${one(v)}` : `${one(k)},${one(v)}`))
       .join(',');
   }
+  if (value === null && !p.json) throw invalid(p.name, 'must not be null (a path cannot leave a segment out)');
   const text = p.json ? JSON.stringify(value) : scalar(value);
   if (text === '') throw invalid(p.name, 'must not be empty');
   if (!p.slashPreserving) return encodeSegment(p.name, text);
-  return text
-    .split('/')
-    .map((segment) => (segment === '' ? '' : encodeSegment(p.name, segment)))
-    .join('/');
+  const segments = text.split('/');
+  // `a//b`, `/a` or `a/`: an empty segment names another path (proxies merge slashes: `/files//` is `/files/`).
+  if (segments.some((segment) => segment === '')) throw invalid(p.name, "must not begin or end with '/' or hold '//'");
+  return segments.map((segment) => encodeSegment(p.name, segment)).join('/');
 }
 
 /**
@@ -109,7 +110,8 @@ export function buildRequest(
       }
       else if (p.in === 'query') {
         if (value !== null) appendQuery(query, p, value, (name) => name !== p.name && ((target.auth?.type === 'api_key' && target.auth.in === 'query' && target.auth.param === name) || op.parameters.some((q) => q.in === 'query' && q.name === name)));
-      } else {
+      } else if (value !== null || p.json) {
+        // A null header value leaves the header out, as a null query value does.
         const text = typeof value === 'string' && !p.json ? value : simpleParts(p, value).join(',');
         if (/[\r\n]/.test(text)) throw invalid(p.name, 'must not contain line breaks');
         if (HEADER_UNSAFE.test(text)) throw invalid(p.name, 'must hold only printable ASCII, spaces, tabs and Latin-1 characters (an HTTP header value cannot carry others)');
