@@ -612,7 +612,19 @@ export class Executor {
 
     for (;;) {
       const timeoutMs = Math.max(1, deadline - Date.now());
-      let res = await this.dispatcher.send(request, { ...limits, timeoutMs, maxBytes: limits.maxBytes - bytes, capBytes: limits.maxBytes }, secret);
+      let res: ProviderResponse;
+      try {
+        res = await this.dispatcher.send(request, { ...limits, timeoutMs, maxBytes: limits.maxBytes - bytes, capBytes: limits.maxBytes }, secret);
+      } catch (err) {
+        // A later page that could not be sent: the earlier pages did reach the provider.
+        if (pages === 0 || !(err instanceof EngineError) || err.providerExecution !== 'not_started') throw err;
+        const later = new EngineError(err.code, `${err.message} (page ${pages + 1}; pages 1–${pages} were read)`, {
+          details: { ...err.details, page: pages + 1 },
+          retryable: err.retryable,
+          providerExecution: 'completed',
+        });
+        return { envelope: later.toEnvelope(), ...partial() };
+      }
       if (res.status === 401 && renew) {
         // A token the provider refused on the first page is renewed once; later pages use the new one.
         const again = pages === 0 ? await this.renewed(op, pageInput, target, renew) : undefined;

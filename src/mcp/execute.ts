@@ -60,6 +60,12 @@ interface RunState {
 }
 
 /** Host answers to the isolate: `{ value }`, or `{ refused }` for a coded Engine refusal. */
+/** Whether a Unified envelope reports a step whose outcome is unknown (cut mid-request, timed out). */
+function unifiedStepsUnknown(envelope: { data: unknown; error: { details?: Record<string, unknown> } | null }): boolean {
+  const steps = (envelope.error?.details?.steps ?? (envelope.data as { steps?: unknown } | null)?.steps) as { error?: { code?: string } }[] | undefined;
+  return Array.isArray(steps) && steps.some((s) => s.error?.code === 'ENGINE_OUTCOME_UNKNOWN' || s.error?.code === 'PROVIDER_TIMEOUT');
+}
+
 function refusal(err: unknown, state: RunState) {
   if (err instanceof Refusal || err instanceof EngineError || err instanceof RetentionError) {
     const refused: Refused = { code: err.code, message: err.message, details: err.details };
@@ -189,10 +195,16 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
             let unified;
             try {
               unified = await deps.unified.call(scope, operationId, params, options !== undefined);
+            } catch (err) {
+              // A refusal that knows a provider may have acted (a key left by a call that never finished).
+              if (err instanceof EngineError && err.providerExecution === 'unknown') state.dispatched = state.unknownOutcome = true;
+              throw err;
             } finally {
               state.inFlight--;
             }
             if (unified.dispatched) state.dispatched = true;
+            // A step that may or may not have acted makes the whole run's outcome unknown, as a physical call's does.
+            if (unified.envelope.error?.details?.provider_execution === 'unknown' || unifiedStepsUnknown(unified.envelope)) state.unknownOutcome = true;
             return { value: unified.envelope };
           }
           if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {

@@ -210,7 +210,15 @@ export class UnifiedOperations {
   }
 
   async call(scope: CallScope, name: string, raw: unknown, thirdArgument = false): Promise<UnifiedResult> {
-    const { def, params } = this.validate(scope, name, raw, thirdArgument);
+    let checked: ReturnType<UnifiedOperations['validate']>;
+    try {
+      checked = this.validate(scope, name, raw, thirdArgument);
+    } catch (err) {
+      // Refused before any step: a receipt, as a refused physical call gets one.
+      if (err instanceof EngineError) this.executor.refused(scope, name, err);
+      throw err;
+    }
+    const { def, params } = checked;
     const requestHash = createHash('sha256')
       .update(canonicalJson({ name, input: params.input, targets: [...params.targets].sort(), selectors: params.selectors ?? {}, pagination: params.pagination ?? {} }))
       .digest('hex');
@@ -233,7 +241,7 @@ export class UnifiedOperations {
             throw new EngineError(
               'ENGINE_OUTCOME_UNKNOWN',
               `the call with idempotencyKey '${key}' that started at ${claim.createdAt} never finished (the Engine running it stopped); its steps may have reached a provider: check there before repeating it with a new key`,
-              { details: { field: 'idempotencyKey' } },
+              { details: { field: 'idempotencyKey' }, providerExecution: 'unknown' },
             );
           }
           throw new EngineError('ENGINE_IDEMPOTENCY_CONFLICT', `a call with idempotencyKey '${key}' is still running; wait for it and repeat`, { details: { field: 'idempotencyKey' }, retryable: true });
@@ -336,9 +344,11 @@ export class UnifiedOperations {
     } catch (err) {
       outputError = `the output mapping failed: ${(err as Error).message}`;
     }
-    // The step that failed, not one skipped because of it: the same whatever order `targets` lists them in.
-    const failed = steps.find((s) => s.status !== 'succeeded' && s.status !== 'skipped') ?? steps.find((s) => s.status !== 'succeeded');
-    const ran = steps.filter((s) => s.dispatched).map((s) => s.target);
+    // The step that failed, not one skipped because of it, and the first in the definition's order:
+    // the same answer whatever order `targets` lists them in.
+    const inOrder = Object.keys(def.steps).flatMap((t) => (reports.has(t) ? [reports.get(t)!] : []));
+    const failed = inOrder.find((s) => s.status !== 'succeeded' && s.status !== 'skipped') ?? inOrder.find((s) => s.status !== 'succeeded');
+    const ran = inOrder.filter((s) => s.dispatched).map((s) => s.target);
     if (!failed && !outputError) return { envelope: success(200, { output, steps }), httpStatus: 200, providerAnswered, dispatched, replayed: false };
     const envelope = failure(
       failed?.httpStatus ?? 500,
