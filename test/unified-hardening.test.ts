@@ -70,7 +70,7 @@ function abandon(key: string) {
 }
 
 describe('Unified review', () => {
-  // BUG: src/unified/index.ts ENGINE_OUTCOME_UNKNOWN for an abandoned key is built without providerExecution, so REST says provider_execution 'not_started' although "its steps may have reached a provider".
+  // Found by review: src/unified/index.ts ENGINE_OUTCOME_UNKNOWN for an abandoned key is built without providerExecution, so REST says provider_execution 'not_started' although "its steps may have reached a provider".
   it('REST: an abandoned idempotency key answers provider_execution unknown', async () => {
     const body = { input: { title: 'Abandoned REST' }, targets: ['crm'], idempotencyKey: 'review-abandoned-rest' };
     expect((await rest('unified.tasks.create', body)).body.ok).toBe(true);
@@ -80,7 +80,7 @@ describe('Unified review', () => {
     expect(res.body.error.details.provider_execution).toBe('unknown');
   });
 
-  // BUG: src/mcp/execute.ts + src/unified/index.ts: the abandoned-key refusal inside execute gets recovery correct_arguments/not_started instead of do_not_replay/unknown.
+  // Found by review: src/mcp/execute.ts + src/unified/index.ts: the abandoned-key refusal inside execute gets recovery correct_arguments/not_started instead of do_not_replay/unknown.
   it('MCP: an abandoned idempotency key gives a do_not_replay / unknown recovery contract', async () => {
     const client = await mcpClient();
     try {
@@ -95,7 +95,7 @@ describe('Unified review', () => {
     }
   });
 
-  // BUG: src/mcp/execute.ts host.call never sets state.unknownOutcome for a Unified call whose step outcome is unknown, so a later throw is MCP_SCRIPT_ERROR, not MCP_EXECUTION_OUTCOME_UNKNOWN as for the same physical call.
+  // Found by review: src/mcp/execute.ts host.call never sets state.unknownOutcome for a Unified call whose step outcome is unknown, so a later throw is MCP_SCRIPT_ERROR, not MCP_EXECUTION_OUTCOME_UNKNOWN as for the same physical call.
   it('MCP: a Unified step with an unknown outcome, then a script error, answers MCP_EXECUTION_OUTCOME_UNKNOWN', async () => {
     const client = await mcpClient();
     try {
@@ -110,7 +110,7 @@ describe('Unified review', () => {
     }
   });
 
-  // BUG: src/unified/index.ts run(): the reported failed step is the first in `targets` order, so the envelope status and message depend on the order of targets (the idempotency hash treats both orders as one request).
+  // Found by review: src/unified/index.ts run(): the reported failed step is the first in `targets` order, so the envelope status and message depend on the order of targets (the idempotency hash treats both orders as one request).
   it('two failing steps give the same envelope status and error whatever the order of targets', async () => {
     await pointService(t, 'demo-crm', 'http://127.0.0.1:9', crm.apiKey); // unreachable: crm step 502, not dispatched
     try {
@@ -126,7 +126,7 @@ describe('Unified review', () => {
     }
   });
 
-  // BUG: src/unified/index.ts validate() throws before any Executor call, so a Unified call refused for its target-keyed pagination leaves no activity receipt (a physical call refused the same way does).
+  // Found by review: src/unified/index.ts validate() throws before any Executor call, so a Unified call refused for its target-keyed pagination leaves no activity receipt (a physical call refused the same way does).
   it('a Unified call refused for its target-keyed pagination leaves a receipt, as a physical one does', async () => {
     const receipts = async () => (await t.api('GET', `/v1/versions/${sdk.versionId}/receipts?limit=1000`)).body.receipts as any[];
     const physical = await rest('demo-crm.contacts/list', { input: {}, pagination: { maxPages: 999 } });
@@ -139,7 +139,7 @@ describe('Unified review', () => {
     expect((await receipts()).filter((r) => r.errorCode === 'ENGINE_PAGINATION_INVALID').length).toBe(physicalReceipts + 1);
   });
 
-  // BUG: src/execution/index.ts traverse(): a later page that cannot connect throws PROVIDER_UNREACHABLE (not_started) out of the traversal, so a step whose first page reached the provider is reported 'refused', dispatched: false, provider_execution not_started.
+  // Found by review: src/execution/index.ts traverse(): a later page that cannot connect throws PROVIDER_UNREACHABLE (not_started) out of the traversal, so a step whose first page reached the provider is reported 'refused', dispatched: false, provider_execution not_started.
   it('a step whose first page reached the provider is reported as dispatched when a later page is unreachable', async () => {
     let pager: FakeProvider | undefined;
     pager = await startFakeProvider(async (req, res) => {

@@ -55,6 +55,8 @@ export class Accounts {
     }
     if (!existing) await this.store.putUser({ subject: OWNER, passwordHash: null, createdAt: new Date().toISOString() });
     if (existing?.passwordHash) return { signinCode: null };
+    // The code printed now replaces those earlier starts printed (in consoles, CI logs, journals).
+    await this.store.revokeSigninCodes(OWNER, new Date().toISOString());
     return { signinCode: await this.issueSigninCode(OWNER) };
   }
 

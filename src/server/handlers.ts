@@ -382,10 +382,12 @@ export function createHandlers(deps: ServerDeps): Handlers {
 
     async submitSignin({ body, origin, fetchSite, client, host }) {
       // The form only posts from the Engine's own page (a second guard beside the CSP form-action).
-      // The page's no-referrer policy makes browsers send `Origin: null` even from it, so an opaque
-      // or absent Origin is judged by Sec-Fetch-Site: a sandboxed third-party frame says cross-site.
+      // Its same-origin referrer policy makes browsers send its real Origin, which must be the
+      // Engine's; an opaque one (`null`: a sandboxed frame, a data: page) is refused, since browsers
+      // send no Sec-Fetch-Site to a plain-HTTP host to tell them apart. No Origin at all (a client
+      // that is not a browser) is judged by Sec-Fetch-Site.
       const crossSite = fetchSite === 'cross-site' || fetchSite === 'same-site';
-      const foreign = origin && origin !== 'null' ? originHost(origin) !== host : crossSite;
+      const foreign = origin === 'null' || (origin ? originHost(origin) !== host : crossSite);
       if (foreign) {
         return html(resultPage({ heading: 'Refused', message: 'This form can only be submitted from the Engine’s own sign-in page.', ok: false }), 403);
       }

@@ -381,7 +381,7 @@ function retryAfterOf(envelope: { error: { code: string; details?: Record<string
 
 /** Writes a handler result exactly as the Koa binder and Koa's `respond` would, in one writeHead. */
 function writeResult(res: ServerResponse, status: number, result: HandlerResult | undefined, body: unknown): void {
-  const headers: Record<string, string | number> = { 'cache-control': 'no-store' };
+  const headers: Record<string, string | number> = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
   if (result?.headers) for (const k in result.headers) headers[k] = result.headers[k]!;
   if (EMPTY_STATUS.has(status)) {
     res.writeHead(status, headers);
@@ -536,7 +536,7 @@ export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = cr
       ctx.body = envelope;
     }
     // Refusals too carry credentials' context (and every answer is per caller): never kept by a cache.
-    if (ctx.respond !== false && !ctx.headerSent) ctx.set('cache-control', 'no-store');
+    if (ctx.respond !== false && !ctx.headerSent) ctx.set({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     deps.log.debug({ method: ctx.method, route: routeOf(ctx), status: ctx.status, ms: performance.now() - started }, 'request');
   });
   // A client that resets or sends a malformed body mid-request: Koa would print its stack to stderr.

@@ -21,7 +21,10 @@ function pages(): Templates {
 export const PAGE_HEADERS = {
   'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
+  // same-origin (not no-referrer): browsers then send the page's real Origin with its form post,
+  // which the handler compares; with no-referrer they send `Origin: null`, like a sandboxed frame.
+  'referrer-policy': 'same-origin',
+  'x-content-type-options': 'nosniff',
   'cache-control': 'no-store',
 };
 
