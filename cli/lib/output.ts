@@ -28,12 +28,16 @@ export function print(line = ''): void {
 }
 
 /** Left-aligned columns separated by two spaces; an empty list prints `empty` instead. */
+/** Control characters (ESC, BEL, CR…) shown as U+FFFD: a cell prints as text, never as terminal commands. */
+const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd');
+
 export function printTable(headers: string[], rows: (string | number | null | undefined)[][], empty: string): void {
   if (!rows.length) {
     print(empty);
     return;
   }
-  const cells = rows.map((r) => r.map((c) => (c === null || c === undefined || c === '' ? '-' : String(c))));
+  // Text from the Engine (an imported API's title) may hold escape sequences: never passed to the terminal.
+  const cells = rows.map((r) => r.map((c) => (c === null || c === undefined || c === '' ? '-' : printable(String(c)))));
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]?.length ?? 0)));
   const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ');
   print(colors(process.stdout).bold(line(headers)));

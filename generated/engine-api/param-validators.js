@@ -871,7 +871,7 @@ return errors === 0;
 validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const revokeToken = validate29;
-const schema40 = {"$id":"params-revokeToken","type":"object","additionalProperties":false,"required":["token_id"],"properties":{"token_id":{"type":"string","pattern":"^tok_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+const schema40 = {"$id":"params-revokeToken","type":"object","additionalProperties":false,"required":["token_id"],"properties":{"token_id":{"type":"string","pattern":"^tok_[0-9A-HJKMNP-TV-Z]{26}$"},"kind":{"enum":["sdk","mcp"]}}};
 const pattern13 = new RegExp("^tok_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -897,7 +897,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(key0 === "token_id")){
+if(!((key0 === "token_id") || (key0 === "kind"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -951,14 +951,27 @@ errors++;
 }
 }
 }
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.kind !== undefined){
+let data1 = data.kind;
+if(!((data1 === "sdk") || (data1 === "mcp"))){
+const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema40.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }

@@ -693,6 +693,10 @@ export const routes = [
       {
         "name": "token_id",
         "in": "path"
+      },
+      {
+        "name": "kind",
+        "in": "query"
       }
     ],
     "paramValidator": "revokeToken",

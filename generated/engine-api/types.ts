@@ -2016,7 +2016,10 @@ export interface operations {
     };
     revokeToken: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Revoke only a token of this kind (`svc-cli mcp token revoke` sends mcp, `sdk token revoke` sdk); another kind is a 404. */
+                kind?: "sdk" | "mcp";
+            };
             header?: never;
             path: {
                 token_id: string;

@@ -472,8 +472,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
 
     async revokeToken({ params }) {
       // Execution tokens only: CLI credentials are revoked by their holder (logout) or on the host.
-      if (!(await tokens.revoke(params.token_id, ['sdk', 'mcp']))) {
-        throw new EngineError('ENGINE_NOT_FOUND', `no live token ${params.token_id}`, { details: { field: 'token_id' } });
+      if (!(await tokens.revoke(params.token_id, params.kind ? [params.kind] : ['sdk', 'mcp']))) {
+        throw new EngineError('ENGINE_NOT_FOUND', `no live ${params.kind ? `${params.kind.toUpperCase()} ` : ''}token ${params.token_id}`, { details: { field: 'token_id' } });
       }
       return { status: 204 };
     },

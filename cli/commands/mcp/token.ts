@@ -108,7 +108,7 @@ const tokenCreate = defineCommand({
   },
 });
 
-const tokenRevoke = revokeTokenCommand('mcp token list <mcp>');
+const tokenRevoke = revokeTokenCommand('mcp', 'mcp token list <mcp>');
 
 export const mcpToken = defineGroup('token', 'Issue, list and revoke MCP tokens', [tokenList, tokenCreate, tokenRevoke], [
   ['$0 mcp token create crm-agent --allow demo-crm.contacts/list --expires 24h', 'a narrowed token for a day'],

@@ -55,6 +55,6 @@ const tokenCreate = defineCommand({
   },
 });
 
-export const sdkToken = defineGroup('token', 'Issue, list and revoke execution tokens of an SDK app', [tokenList, tokenCreate, revokeTokenCommand('sdk token list <sdk>')], [
+export const sdkToken = defineGroup('token', 'Issue, list and revoke execution tokens of an SDK app', [tokenList, tokenCreate, revokeTokenCommand('sdk', 'sdk token list <sdk>')], [
   ['$0 sdk token create crm --expires never', 'a new token; then revoke the old one with `sdk token revoke`'],
 ]);

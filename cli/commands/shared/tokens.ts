@@ -13,8 +13,11 @@ export function tokenState(t: { revokedAt: string | null; expiresAt: string | nu
   return 'active';
 }
 
-/** `<group> token revoke <token-id>`; `list` is the command that shows the IDs (e.g. `mcp token list <mcp>`). */
-export function revokeTokenCommand(list: string) {
+/**
+ * `<group> token revoke <token-id>`, revoking only tokens of that group's kind; `list` is the
+ * command that shows the IDs (e.g. `mcp token list <mcp>`).
+ */
+export function revokeTokenCommand(kind: 'sdk' | 'mcp', list: string) {
   return defineCommand({
     command: 'revoke <token-id>',
     describe: 'Revoke a token by its ID (tok_…); clients using it are refused from then on',
@@ -25,7 +28,7 @@ export function revokeTokenCommand(list: string) {
       if (looksLikeCredential(argv.tokenId)) throw new UsageError('that looks like a token, not its ID (tok_…); it is not shown', `find the ID with \`svc-cli ${list}\``);
       if (!TOKEN_ID.test(argv.tokenId)) throw new UsageError(`'${argv.tokenId}' is not a token ID (tok_…)`, `find it with \`svc-cli ${list}\``);
       const s = session();
-      await s.call(s.api.DELETE('/v1/tokens/{token_id}', { params: { path: { token_id: argv.tokenId } } }), (f) =>
+      await s.call(s.api.DELETE('/v1/tokens/{token_id}', { params: { path: { token_id: argv.tokenId }, query: { kind } } }), (f) =>
         f.status === 404 ? `find live tokens with \`svc-cli ${list}\`` : undefined,
       );
       print(`Revoked ${argv.tokenId}; clients using it are refused from now on.`);
