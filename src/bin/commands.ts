@@ -82,7 +82,7 @@ function operatorProblem(err: unknown, cfg: EngineConfig & { databaseUrl: string
     return extra.demoPort !== undefined ? `SVC_DEMO_PORT ${extra.demoPort} is already in use: ${cause}` : `a port is already in use (SVC_HTTP_PORT ${cfg.httpPort}, SVC_GRPC_PORT ${cfg.grpcPort}): ${cause}`;
   }
   if (code === 'EADDRNOTAVAIL' || e.hostname === cfg.host) return `SVC_HOST ${cfg.host} cannot be listened on: ${cause}`;
-  if (code === 'ENOTDIR' || code === 'EACCES' || code === 'EROFS' || code === 'EEXIST' || code === 'EISDIR' || code === 'ENOENT') return `SVC_DATA_DIR ${cfg.dataDir} cannot be used: ${cause}`;
+  if (code === 'ENOTDIR' || code === 'EACCES' || code === 'EROFS' || code === 'EEXIST' || code === 'EISDIR' || code === 'ENOENT' || code === 'ENOSPC' || code === 'EDQUOT') return `SVC_DATA_DIR ${cfg.dataDir} cannot be used: ${cause}`;
   if (e.name === 'SqliteError' || e.name === 'StoreVersionError') return cfg.databaseUrl ? `DATABASE_URL cannot be used: ${cause}` : `SVC_DATA_DIR ${cfg.dataDir}: engine.db cannot be used: ${cause}`;
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ETIMEDOUT' || code === 'EAI_AGAIN' || code === 'ECONNRESET') {
     return `a database or Redis could not be reached (DATABASE_URL, REDIS_URL): ${cause}`;

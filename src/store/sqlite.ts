@@ -316,15 +316,20 @@ export class SqliteStore implements Store {
   }
 
   private migrate() {
-    const current = this.db.pragma('user_version', { simple: true }) as number;
-    if (current > MIGRATIONS.length) {
-      throw Object.assign(new Error(`the database schema (version ${current}) is newer than this Engine understands (${MIGRATIONS.length}); run a newer Engine`), { name: 'StoreVersionError' });
-    }
-    for (let v = current; v < MIGRATIONS.length; v++) {
-      this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[v]!);
-        this.db.pragma(`user_version = ${v + 1}`);
+    const newer = (current: number) =>
+      Object.assign(new Error(`the database schema (version ${current}) is newer than this Engine understands (${MIGRATIONS.length}); run a newer Engine`), { name: 'StoreVersionError' });
+    for (;;) {
+      // The version is read inside the write lock: another process opening the same file at once
+      // (`credential create` beside `serve`) may have applied this migration since a read outside it.
+      const applied = this.db.transaction(() => {
+        const current = this.db.pragma('user_version', { simple: true }) as number;
+        if (current > MIGRATIONS.length) throw newer(current);
+        if (current === MIGRATIONS.length) return false;
+        this.db.exec(MIGRATIONS[current]!);
+        this.db.pragma(`user_version = ${current + 1}`);
+        return true;
       }).immediate();
+      if (!applied) return;
     }
   }
 

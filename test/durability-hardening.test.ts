@@ -1,0 +1,134 @@
+// Migrations opened concurrently, the data-dir lock under aliases, and a data dir the Engine cannot
+// write (found by review). The last two need mount namespaces (`unshare --mount`, root), as on CI.
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, constants, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
+import { SqliteStore } from '../src/store/index.ts';
+import { lockDataDir } from '../src/engine/data-dir-lock.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const storeUrl = pathToFileURL(join(root, 'src/store/sqlite.ts')).href;
+const lockUrl = pathToFileURL(join(root, 'src/engine/data-dir-lock.ts')).href;
+const bin = join(root, 'src/bin/svc-engine.ts');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const cleanups: (() => void | Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+const track = (child: ChildProcess) => {
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  return { output: () => out };
+};
+const deadPid = async () => {
+  const dead = spawn(process.execPath, ['-e', '0']);
+  await once(dead, 'exit');
+  return dead.pid!;
+};
+
+const canUnshare = (args: string[]) => process.platform === 'linux' && spawnSync('unshare', [...args, 'true']).status === 0;
+const mountNamespaces = canUnshare(['--mount']);
+
+describe('SQLite migrations opened concurrently', () => {
+  it('two processes opening a fresh engine.db at once both get a migrated store', async () => {
+    // Found by review: SqliteStore.migrate (src/store/sqlite.ts:319) reads user_version before taking the write lock, so the second opener re-runs migration 1 ("table workspace_services already exists").
+    const dir = tempDir('svc-review-migrate-');
+    const file = join(dir, 'engine.db');
+    // Another connection (a starting `svc-engine serve`, say) holds the write lock while the CLI opens the file.
+    const holder = new Database(file);
+    holder.pragma('journal_mode = WAL');
+    holder.exec('BEGIN IMMEDIATE');
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { SqliteStore } = await import(${JSON.stringify(storeUrl)});
+         console.log('opening');
+         try { await new SqliteStore(${JSON.stringify(file)}).close(); console.log('ok'); } catch (err) { console.log('failed: ' + err.message); }`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const { output } = track(child);
+    for (let i = 0; i < 200 && !output().includes('opening'); i++) await sleep(25);
+    await sleep(500); // the child has read user_version 0 and waits on the lock (busy_timeout 5 s)
+    holder.exec('ROLLBACK');
+    holder.close();
+    let here = 'ok';
+    try {
+      await new SqliteStore(file).close();
+    } catch (err) {
+      here = `failed: ${(err as Error).message}`;
+    }
+    await once(child, 'exit');
+    expect({ here, child: output().trim().split('\n').at(-1) }).toEqual({ here: 'ok', child: 'ok' });
+  });
+});
+
+describe('data-dir lock', () => {
+  it('is not taken over by a second Engine in this process that names the same data dir through a symlink', async () => {
+    // Found by review: heldHere (src/engine/data-dir-lock.ts:9,37-38) is keyed by the path as given, so an alias of a dir this process holds looks like our own stale lock and is taken over.
+    const dir = tempDir('svc-review-lock-alias-');
+    const link = `${dir}-link`;
+    symlinkSync(dir, link);
+    cleanups.push(() => rmSync(link, { force: true }));
+    cleanups.push(lockDataDir(dir));
+    let second: (() => void) | undefined;
+    try {
+      second = lockDataDir(link);
+    } catch (err) {
+      expect((err as Error).message).toMatch(/in use by another running Engine/);
+    }
+    second?.();
+    expect(second).toBeUndefined();
+  });
+
+});
+
+describe('a data dir the Engine cannot write', () => {
+  /** Runs `svc-engine serve` in a private mount namespace, after `setup` (sh) prepared $M (a tmpfs); at most 10 s. */
+  const serveIn = (setup: string) => {
+    const base = tempDir('svc-review-mnt-');
+    const mnt = join(base, 'm');
+    mkdirSync(mnt);
+    const script = `set -e; M=${mnt}; mount -t tmpfs -o size=256k tmpfs "$M"; ${setup}
+      exec timeout -s KILL 10 "${process.execPath}" --no-node-snapshot "${bin}" serve`;
+    const run = spawnSync('unshare', ['--mount', 'sh', '-c', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, SVC_DATA_DIR: join(mnt, 'data'), SVC_HTTP_PORT: '0', SVC_GRPC_PORT: '0', SVC_LOG_LEVEL: 'silent' },
+    });
+    return { status: run.status, stderr: run.stderr.trim() };
+  };
+
+  it('read-only data dir holding a stale engine.pid: one line and exit 2, not a start that spins forever', async () => {
+    // Found by review: lockDataDir (src/engine/data-dir-lock.ts:41-45) swallows every unlink error and loops, so a stale lock it cannot delete (EROFS, EACCES) hangs start-up at 100% CPU.
+    const stale = await deadPid();
+    const run = serveIn(`mkdir "$M/data"; echo ${stale} > "$M/data/engine.pid"; mount -o remount,ro "$M"`);
+    expect(run.status).toBe(2); // today: still spinning when the 10 s timeout SIGKILLs it (status null)
+    expect(run.stderr).toMatch(/^svc-engine: SVC_DATA_DIR .*\n?$/);
+  });
+
+  it('full data dir: one line naming SVC_DATA_DIR and exit 2, not an ENOSPC stack trace', async () => {
+    // Found by review: operatorProblem (src/bin/commands.ts:85) does not treat ENOSPC/EDQUOT as a data-dir problem, so a full disk at the lock write is an uncaught stack trace (exit 1) and leaves an empty engine.pid.
+    const run = serveIn(`mkdir "$M/data"; dd if=/dev/zero of="$M/fill" bs=4k count=1000 2>/dev/null || true`);
+    expect(run.stderr.split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/^svc-engine: SVC_DATA_DIR .*(no space|ENOSPC)/i);
+    expect(run.status).toBe(2);
+  });
+});
