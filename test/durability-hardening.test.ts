@@ -1,5 +1,5 @@
-// Migrations opened concurrently, the data-dir lock under aliases, and a data dir the Engine cannot
-// write (found by review). The last two need mount namespaces (`unshare --mount`, root), as on CI.
+// Migrations opened concurrently, the data-dir lock (racing starters, aliases, PID namespaces, reused
+// PIDs), and a data dir the Engine cannot write (found by review). Some tests use `unshare` (root), as on CI.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -33,7 +33,7 @@ const track = (child: ChildProcess) => {
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
-  return { output: () => out };
+  return { child, output: () => out };
 };
 const deadPid = async () => {
   const dead = spawn(process.execPath, ['-e', '0']);
@@ -81,6 +81,39 @@ describe('SQLite migrations opened concurrently', () => {
 });
 
 describe('data-dir lock', () => {
+  /** Runs lockDataDir(dir) in a child (optionally inside `unshare …`): LOCKED (held for holdMs) or the refusal. */
+  const lockIn = (dir: string, holdMs: number, wrap: string[] = []) => {
+    const code = `import { lockDataDir } from ${JSON.stringify(lockUrl)}; try { lockDataDir(${JSON.stringify(dir)}); console.log('LOCKED'); setTimeout(() => {}, ${holdMs}); } catch (err) { console.log('refused: ' + err.message); }`;
+    const [command, ...args] = [...wrap, process.execPath, '--input-type=module', '-e', code];
+    return track(spawn(command!, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
+  };
+
+  // Found by review: two starters judging the same engine.pid stale could both take the dir (one deleted the other's fresh lock).
+  it('lets exactly one of several starters racing for a dir with a stale engine.pid take it', async () => {
+    const dir = tempDir('svc-review-lock-race-');
+    writeFileSync(join(dir, 'engine.pid'), `${await deadPid()}\n`);
+    const runs = Array.from({ length: 6 }, () => lockIn(dir, 3000));
+    await sleep(2000);
+    const outputs = runs.map((r) => r.output());
+    expect(outputs.filter((o) => o.includes('LOCKED'))).toHaveLength(1);
+    expect(outputs.filter((o) => o.includes('in use by another running Engine'))).toHaveLength(5);
+  });
+
+  // Found by review: a live Engine in another PID namespace (another container on the same volume) looked dead to a PID check.
+  it('is not taken over from another PID namespace, nor held by a reused PID', async () => {
+    const dir = tempDir('svc-review-lock-ns-');
+    cleanups.push(lockDataDir(dir));
+    const other = lockIn(dir, 0, ['unshare', '--pid', '--fork']);
+    await once(other.child, 'exit');
+    expect(other.output()).toMatch(/refused: .*in use by another running Engine/);
+    // engine.pid naming a live process that holds no lock (a PID reused after a crash) does not block a start.
+    const free = tempDir('svc-review-lock-reused-');
+    writeFileSync(join(free, 'engine.pid'), `${process.ppid}\n`);
+    const starter = lockIn(free, 0);
+    await once(starter.child, 'exit');
+    expect(starter.output()).toContain('LOCKED');
+  });
+
   it('is not taken over by a second Engine in this process that names the same data dir through a symlink', async () => {
     // Found by review: heldHere (src/engine/data-dir-lock.ts:9,37-38) is keyed by the path as given, so an alias of a dir this process holds looks like our own stale lock and is taken over.
     const dir = tempDir('svc-review-lock-alias-');
@@ -128,7 +161,7 @@ describe('a data dir the Engine cannot write', () => {
     // Found by review: operatorProblem (src/bin/commands.ts:85) does not treat ENOSPC/EDQUOT as a data-dir problem, so a full disk at the lock write is an uncaught stack trace (exit 1) and leaves an empty engine.pid.
     const run = serveIn(`mkdir "$M/data"; dd if=/dev/zero of="$M/fill" bs=4k count=1000 2>/dev/null || true`);
     expect(run.stderr.split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(/^svc-engine: SVC_DATA_DIR .*(no space|ENOSPC)/i);
+    expect(run.stderr).toMatch(/^svc-engine: SVC_DATA_DIR .*(no space|ENOSPC|disk is full)/i);
     expect(run.status).toBe(2);
   });
 });
