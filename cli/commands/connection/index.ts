@@ -13,8 +13,9 @@ type Connection = components['schemas']['Connection'];
 
 const POLL_MS = 2000;
 
-async function connections(s: Session, service?: string): Promise<Connection[]> {
-  return (await s.call(s.api.GET('/v1/connections', { params: { query: service ? { service } : {} } }))).connections;
+/** `label`: where the service name came from (`--service`, `<service>`), for a refusal of it. */
+async function connections(s: Session, service?: string, label = '--service'): Promise<Connection[]> {
+  return (await s.call(s.api.GET('/v1/connections', { params: { query: service ? { service } : {} } }), undefined, { service: label })).connections;
 }
 
 const stamp = (c: Connection) => `${c.id}|${c.status}|${c.updatedAt ?? c.createdAt}`;
@@ -37,20 +38,20 @@ const connectionCreate = defineCommand({
     refuseBlank('--auth-name', argv.authName, "name the connection, or leave --auth-name out for 'default'");
     const s = session();
     const matches = (c: Connection) => c.endUserRef === argv.endUser && (argv.authName === undefined || c.authName === argv.authName);
-    const before = new Set((await connections(s, argv.service)).filter(matches).map(stamp));
+    const before = new Set((await connections(s, argv.service, '<service>')).filter(matches).map(stamp));
     const started = await s.call(
       s.api.POST('/v1/connections', {
         body: { service: argv.service, endUserRef: argv.endUser, ...(argv.authName !== undefined ? { authName: argv.authName } : {}) },
       }),
       (f) => (f.status === 404 ? 'check the service name (`svc-cli workspace services list`)' : f.status === 409 ? 'then run this command again' : undefined),
-      { endUserRef: '--end-user', authName: '--auth-name' },
+      { service: '<service>', endUserRef: '--end-user', authName: '--auth-name' },
     );
     await openInBrowser(started.authorizeUrl, argv.browser);
     const deadline = Math.min(Date.parse(started.expiresAt) || Infinity, Date.now() + argv.timeout * 1000);
     progress(`waiting for ${argv.endUser} to finish the consent`);
     while (Date.now() < deadline) {
       await sleep(Math.min(POLL_MS, Math.max(deadline - Date.now(), 0)));
-      const done = (await connections(s, argv.service)).find((c) => matches(c) && c.status === 'active' && !before.has(stamp(c)));
+      const done = (await connections(s, argv.service, '<service>')).find((c) => matches(c) && c.status === 'active' && !before.has(stamp(c)));
       if (done) {
         print(`Connected ${done.service} for end user ${done.endUserRef} (connection ${done.id}, auth ${done.authName}).`);
         return;

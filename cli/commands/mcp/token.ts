@@ -30,7 +30,7 @@ function asFlagError(err: unknown, mcp: string, allow: string[]): unknown {
 }
 
 /** The binding fields and the flags that fill them, for the Engine's refusals of their values. */
-const BINDING_FLAGS = { 'binding.endUserRef': '--end-user', 'binding.authName': '--auth-name', 'binding.resourceId': '--resource-id' };
+const BINDING_FLAGS = { name: '<mcp>', 'binding.endUserRef': '--end-user', 'binding.authName': '--auth-name', 'binding.resourceId': '--resource-id' };
 
 const bindingText = (b: { endUserRef?: string; authName?: string; resourceId?: string } | null | undefined) =>
   b ? [b.endUserRef && `end user ${b.endUserRef}`, b.authName && `auth ${b.authName}`, b.resourceId && `resource ${b.resourceId}`].filter(Boolean).join(', ') : '';
@@ -43,7 +43,7 @@ const tokenList = defineCommand({
       .example('$0 mcp token list crm-agent', 'tokens of crm-agent'),
   handler: async (argv) => {
     const s = session();
-    const { tokens } = await s.call(s.api.GET('/v1/mcp/{name}/tokens', { params: { path: { name: argv.mcp } } }), notFound(argv.mcp));
+    const { tokens } = await s.call(s.api.GET('/v1/mcp/{name}/tokens', { params: { path: { name: argv.mcp } } }), notFound(argv.mcp), { name: '<mcp>' });
     if (argv.json) return printJson({ tokens });
     printTable(
       ['ID', 'ALLOW', 'EXPIRES', 'LAST USED', 'STATE', 'BINDING', 'CREATED'],

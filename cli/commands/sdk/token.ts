@@ -7,6 +7,8 @@ import { parseExpires } from '../../lib/expires.ts';
 import { print, printJson, printTable } from '../../lib/output.ts';
 import { revokeTokenCommand, tokenState } from '../shared/tokens.ts';
 
+/** The Engine's refusal of the app name, told as the argument it came from (exit 2). */
+const NAME_FLAG = { name: '<sdk>' };
 const notFound = (sdk: string) => (f: { status: number }) => (f.status === 404 ? `check the SDK name (\`svc-cli sdk list\`); got '${sdk}'` : undefined);
 
 const tokenList = defineCommand({
@@ -15,7 +17,7 @@ const tokenList = defineCommand({
   builder: (y) => jsonOption(y.positional('sdk', { type: 'string', demandOption: true, describe: 'SDK app name' })).example('$0 sdk token list crm', 'tokens of crm'),
   handler: async (argv) => {
     const s = session();
-    const { tokens } = await s.call(s.api.GET('/v1/sdks/{name}/tokens', { params: { path: { name: argv.sdk } } }), notFound(argv.sdk));
+    const { tokens } = await s.call(s.api.GET('/v1/sdks/{name}/tokens', { params: { path: { name: argv.sdk } } }), notFound(argv.sdk), NAME_FLAG);
     if (argv.json) return printJson({ tokens });
     printTable(
       ['ID', 'EXPIRES', 'LAST USED', 'STATE', 'CREATED'],
@@ -40,7 +42,7 @@ const tokenCreate = defineCommand({
     const expiresAt = parseExpires(argv.expires);
     const s = session();
     const created = await s
-      .call(s.api.POST('/v1/sdks/{name}/tokens', { params: { path: { name: argv.sdk } }, body: { expiresAt } }), notFound(argv.sdk))
+      .call(s.api.POST('/v1/sdks/{name}/tokens', { params: { path: { name: argv.sdk } }, body: { expiresAt } }), notFound(argv.sdk), NAME_FLAG)
       .catch((err: unknown) => {
         if (err instanceof EngineCallError && err.failure.status === 400 && err.failure.details?.field === 'expiresAt') {
           throw new UsageError(`--expires: ${err.failure.message.replace(/^expiresAt:?\s*/, '')}`, 'use 30m, 24h, 7d, an ISO-8601 date-time or never');

@@ -41,7 +41,7 @@ const secretSet = defineCommand({
     const s = session();
     const path = { bucket: argv.bucket, service: argv.service };
     const hint = (f: { status: number }) => (f.status === 404 ? 'check the service name (`svc-cli workspace services list`) and bucket (`svc-cli bucket list`)' : undefined);
-    const flags = { bucket: '--bucket', clientId: '--oauth-client-id' };
+    const flags = { bucket: '--bucket', service: '<service>', clientId: '--oauth-client-id' };
     if (clientId !== undefined) {
       await s.call(s.api.PUT('/v1/buckets/{bucket}/oauth-clients/{service}', { params: { path }, body: { clientId, clientSecret: value } }), hint, flags);
       print(`OAuth client ${clientId} for ${argv.service} stored in bucket ${argv.bucket} (effective now)${await sentTo(s, argv.bucket, `${argv.service}#oauth-client`)}.`);
