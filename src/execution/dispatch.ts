@@ -91,7 +91,7 @@ class Deadlines {
       const following: ProviderCall | null = call.next;
       if (call.deadlineAt <= now) call.deadline(); // settles the call, which unlinks it
       else if (call.connection?.destroyed) call.cancel();
-      else next = Math.min(next, call.connection ? now + CONNECTION_POLL_MS : call.deadlineAt, call.deadlineAt);
+      else next = Math.min(next, call.deadlineAt, call.connection ? now + CONNECTION_POLL_MS : Infinity);
       call = following;
     }
     if (next !== Infinity) this.arm(next, now);

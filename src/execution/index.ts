@@ -609,6 +609,11 @@ export class Executor {
     let last: ProviderResponse | undefined;
     let continuation: Continuation | undefined;
     const partial = () => ({ providerAnswered: true, pages, durationMs, bytes, sha256: null });
+    /** A provider answer that breaks the pagination policy: 502, naming the page, with what was read. */
+    const mismatch = (message: string): Outcome => ({
+      envelope: failure(502, { code: 'PROVIDER_ERROR', message, retryable: false, details: { page: pages } }),
+      ...partial(),
+    });
 
     for (;;) {
       const timeoutMs = Math.max(1, deadline - Date.now());
@@ -643,15 +648,7 @@ export class Executor {
       }
       const pageItems = getAt(res.data, policy.items);
       if (!Array.isArray(pageItems)) {
-        return {
-          envelope: failure(502, {
-            code: 'PROVIDER_ERROR',
-            message: `page ${pages} of ${op.id} has no array at '${policy.items}'; the provider's answer does not match the pagination policy`,
-            retryable: false,
-            details: { page: pages },
-          }),
-          ...partial(),
-        };
+        return mismatch(`page ${pages} of ${op.id} has no array at '${policy.items}'; the provider's answer does not match the pagination policy`);
       }
       const exact = exactParse(res.json);
       if (exact !== undefined) exactItems ??= items.slice();
@@ -670,26 +667,10 @@ export class Executor {
             url = new URL(link, request.url);
           } catch {
             // Not thrown on: the parser's error carries the request URL, which may hold a query-string key.
-            return {
-              envelope: failure(502, {
-                code: 'PROVIDER_ERROR',
-                message: `the provider's next-page link on page ${pages} is not a valid URL; the Engine cannot follow it`,
-                retryable: false,
-                details: { page: pages },
-              }),
-              ...partial(),
-            };
+            return mismatch(`the provider's next-page link on page ${pages} is not a valid URL; the Engine cannot follow it`);
           }
           if (url.origin !== origin) {
-            return {
-              envelope: failure(502, {
-                code: 'PROVIDER_ERROR',
-                message: `the provider's next-page link points to another origin (${url.origin}); the Engine does not send credentials there`,
-                retryable: false,
-                details: { page: pages },
-              }),
-              ...partial(),
-            };
+            return mismatch(`the provider's next-page link points to another origin (${url.origin}); the Engine does not send credentials there`);
           }
           next = { ...request, url: withQueryCredential(url.href, target.auth, target.secret) };
         }
@@ -701,15 +682,7 @@ export class Executor {
           value = getAt(res.data, policy.continuation!);
           if (value !== null && typeof value === 'object') {
             // An object or array cannot be a query value: it would be spread into other parameters.
-            return {
-              envelope: failure(502, {
-                code: 'PROVIDER_ERROR',
-                message: `page ${pages} of ${op.id} has ${Array.isArray(value) ? 'an array' : 'an object'} at '${policy.continuation}' where the pagination policy expects a cursor; the provider's answer does not match the policy`,
-                retryable: false,
-                details: { page: pages },
-              }),
-              ...partial(),
-            };
+            return mismatch(`page ${pages} of ${op.id} has ${Array.isArray(value) ? 'an array' : 'an object'} at '${policy.continuation}' where the pagination policy expects a cursor; the provider's answer does not match the policy`);
           }
           // A cursor past 2^53 goes back as its digits (a string: it is a path, query or header value).
           const exactValue = exact === undefined ? undefined : getAt(exact, policy.continuation!);
@@ -722,44 +695,21 @@ export class Executor {
           } catch (err) {
             if (!(err instanceof EngineError)) throw err;
             // The provider's cursor, not the caller's input, is what cannot be sent.
-            return {
-              envelope: failure(502, {
-                code: 'PROVIDER_ERROR',
-                message: `page ${pages} of ${op.id} gives a continuation at '${policy.continuation ?? key}' that cannot be sent back (${err.message.replace(/^input\/\S+ /, '')}); the provider's answer does not match the pagination policy`,
-                retryable: false,
-                details: { page: pages },
-              }),
-              ...partial(),
-            };
+            return mismatch(`page ${pages} of ${op.id} gives a continuation at '${policy.continuation ?? key}' that cannot be sent back (${err.message.replace(/^input\/\S+ /, '')}); the provider's answer does not match the pagination policy`);
           }
         } else if (policy.stop !== undefined) {
           // The provider says more pages follow but gives nothing to continue from: never a silent partial result.
-          return {
-            envelope: failure(502, {
-              code: 'PROVIDER_ERROR',
-              message:
-                policy.style === 'cursor'
-                  ? `page ${pages} of ${op.id} says more pages follow ('${policy.stop}') but has no continuation at '${policy.continuation}'; the provider's answer does not match the pagination policy`
-                  : `page ${pages} of ${op.id} is empty but says more pages follow ('${policy.stop}'); the provider's answer does not match the pagination policy`,
-              retryable: false,
-              details: { page: pages },
-            }),
-            ...partial(),
-          };
+          return mismatch(
+            policy.style === 'cursor'
+              ? `page ${pages} of ${op.id} says more pages follow ('${policy.stop}') but has no continuation at '${policy.continuation}'; the provider's answer does not match the pagination policy`
+              : `page ${pages} of ${op.id} is empty but says more pages follow ('${policy.stop}'); the provider's answer does not match the pagination policy`,
+          );
         }
       }
       if (!next || (policy.style === 'link_header' && stopped)) break;
       if (next.url === request.url) {
         // The same cursor or next link again: reading it would return this page again, up to the limit.
-        return {
-          envelope: failure(502, {
-            code: 'PROVIDER_ERROR',
-            message: `page ${pages} of ${op.id} leads back to itself (its continuation did not change); the Engine stops rather than read the same page again`,
-            retryable: false,
-            details: { page: pages },
-          }),
-          ...partial(),
-        };
+        return mismatch(`page ${pages} of ${op.id} leads back to itself (its continuation did not change); the Engine stops rather than read the same page again`);
       }
       if (pages >= maxPages) {
         if (bound !== undefined) {
@@ -783,10 +733,7 @@ export class Executor {
       json = JSON.stringify(exactItems ? setAt(exactLast ?? last!.data, policy.items, exactItems) : data);
     } catch (err) {
       if (!(err instanceof RangeError)) throw err;
-      return {
-        envelope: failure(502, { code: 'PROVIDER_ERROR', message: `the pages of ${op.id} nest too deeply for the Engine to join them`, retryable: false, details: { page: pages } }),
-        ...partial(),
-      };
+      return mismatch(`the pages of ${op.id} nest too deeply for the Engine to join them`);
     }
     return { envelope: success(last!.status, data), providerAnswered: true, pages, durationMs, bytes: Buffer.byteLength(json), sha256: sha256(json), dataJson: json, continuation };
   }
