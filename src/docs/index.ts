@@ -309,10 +309,13 @@ const SYNONYMS: string[][] = [
   ['fork', 'copy'],
 ];
 
+/** What separates words in queries and summaries. */
+const WORD_BREAK = /[\s/{}._\-:,()\[\]"'`?!]+/;
+
 /** The query's terms, each once (a repeated term would cost a fuzzy look-up per repeat and rank nothing higher). */
 function queryGroups(query: string): string[][] {
   const groups = new Map<string, string[]>();
-  for (const raw of query.split(/[\s/{}._\-:,()\[\]"'`?!]+/)) {
+  for (const raw of query.split(WORD_BREAK)) {
     const term = raw && normalizeTerm(raw);
     if (!term) continue;
     const group = SYNONYMS.find((g) => g.includes(term)) ?? [term];
@@ -323,7 +326,7 @@ function queryGroups(query: string): string[][] {
 
 const summaryTerms = (summary: string) =>
   summary
-    .split(/[\s/{}._\-:,()\[\]"'`?!]+/)
+    .split(WORD_BREAK)
     .map((w) => w && normalizeTerm(w))
     .filter((w): w is string => Boolean(w));
 
@@ -363,8 +366,9 @@ function rerank<T extends { id: string; score: number }>(hits: T[], groups: stri
     .map((x) => x.hit);
 }
 
-/** Index and query words: split on punctuation and at camelCase humps. */
-const tokenize = (text: string): string[] => text.split(/[\s/{}._\-:,()\[\]"'`?!]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
+/** Index words: split like query words, and at camelCase humps. */
+const INDEX_WORD_BREAK = new RegExp(`${WORD_BREAK.source}|(?<=[a-z])(?=[A-Z])`);
+const tokenize = (text: string): string[] => text.split(INDEX_WORD_BREAK).filter(Boolean);
 
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 

@@ -59,13 +59,13 @@ interface RunState {
   inFlight: number;
 }
 
-/** Host answers to the isolate: `{ value }`, or `{ refused }` for a coded Engine refusal. */
 /** Whether a Unified envelope reports a step whose outcome is unknown (cut mid-request, timed out). */
 function unifiedStepsUnknown(envelope: { data: unknown; error: { details?: Record<string, unknown> } | null }): boolean {
   const steps = (envelope.error?.details?.steps ?? (envelope.data as { steps?: unknown } | null)?.steps) as { error?: { code?: string } }[] | undefined;
   return Array.isArray(steps) && steps.some((s) => s.error?.code === 'ENGINE_OUTCOME_UNKNOWN' || s.error?.code === 'PROVIDER_TIMEOUT');
 }
 
+/** Host answers to the isolate: `{ value }`, or `{ refused }` for a coded Engine refusal. */
 function refusal(err: unknown, state: RunState) {
   if (err instanceof Refusal || err instanceof EngineError || err instanceof RetentionError) {
     const refused: Refused = { code: err.code, message: err.message, details: err.details };
