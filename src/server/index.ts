@@ -271,6 +271,14 @@ export function trustedProxiesOf(entries: readonly string[]): TrustedProxies {
   };
 }
 
+/** One matcher per configured list, shared by every bound route (built once, not per route). */
+const trustedByList = new WeakMap<readonly string[], TrustedProxies>();
+function trustedProxiesFor(entries: readonly string[]): TrustedProxies {
+  let trusted = trustedByList.get(entries);
+  if (!trusted) trustedByList.set(entries, (trusted = trustedProxiesOf(entries)));
+  return trusted;
+}
+
 /** An IPv4-mapped IPv6 address as its IPv4 form, so one client has one key. */
 const plainAddress = (address: string) => (address.startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address);
 
@@ -300,7 +308,7 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
   const bodyValidator = route.bodyValidator ? (bodyValidators as Record<string, ValidateFunction>)[route.bodyValidator] : undefined;
   const bodyLimit = route.maxBodyBytes ?? deps.config.maxRequestBytes;
   const kind = route.security === 'cliCredential' ? 'cli' : route.security === 'executionToken' ? 'sdk' : undefined;
-  const trustedProxies = trustedProxiesOf(deps.config.trustedProxies);
+  const trustedProxies = trustedProxiesFor(deps.config.trustedProxies);
   return async (call) => {
     const { req, path, query, state } = call;
     const bearer = bearerFrom(req.headers.authorization);
@@ -336,8 +344,6 @@ function bindRoute(router: Router<RequestState>, route: RouteSpec, handlers: Han
   router.register(route.koaPath, [route.method], async (ctx) => {
     const result = await call({ req: ctx.req, path: ctx.params, query: ctx.query, host: () => ctx.host, state: ctx.state });
     ctx.status = result.status ?? route.successStatus;
-    // Answers carry credentials (tokens, device codes) or workspace state: never kept by a cache.
-    ctx.set('cache-control', 'no-store');
     if (result.headers) ctx.set(result.headers);
     if (result.type) ctx.type = result.type;
     if (result.body !== undefined) ctx.body = result.body;
@@ -535,7 +541,7 @@ export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = cr
       if (retryAfter) ctx.set('retry-after', retryAfter);
       ctx.body = envelope;
     }
-    // Refusals too carry credentials' context (and every answer is per caller): never kept by a cache.
+    // Answers carry credentials (tokens, device codes) or workspace state, refusals included: never kept by a cache.
     if (ctx.respond !== false && !ctx.headerSent) ctx.set({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     deps.log.debug({ method: ctx.method, route: routeOf(ctx), status: ctx.status, ms: performance.now() - started }, 'request');
   });
