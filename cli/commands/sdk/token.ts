@@ -1,14 +1,14 @@
 // `svc-cli sdk token list|create|revoke`: execution tokens of an SDK app. The first apply prints
 // one; these issue more (to rotate a token: create, switch the callers, revoke the old one).
 import { defineCommand, defineGroup, jsonOption } from '../../lib/command.ts';
-import { EngineCallError, session } from '../../lib/engine.ts';
-import { UsageError } from '../../lib/errors.ts';
+import { session } from '../../lib/engine.ts';
 import { parseExpires } from '../../lib/expires.ts';
 import { print, printJson, printTable } from '../../lib/output.ts';
 import { revokeTokenCommand, tokenState } from '../shared/tokens.ts';
 
-/** The Engine's refusal of the app name, told as the argument it came from (exit 2). */
+/** The Engine's refusals of these fields, told as the argument or flag they came from (exit 2). */
 const NAME_FLAG = { name: '<sdk>' };
+const CREATE_FLAGS = { ...NAME_FLAG, expiresAt: '--expires' };
 const notFound = (sdk: string) => (f: { status: number }) => (f.status === 404 ? `check the SDK name (\`svc-cli sdk list\`); got '${sdk}'` : undefined);
 
 const tokenList = defineCommand({
@@ -41,14 +41,7 @@ const tokenCreate = defineCommand({
   handler: async (argv) => {
     const expiresAt = parseExpires(argv.expires);
     const s = session();
-    const created = await s
-      .call(s.api.POST('/v1/sdks/{name}/tokens', { params: { path: { name: argv.sdk } }, body: { expiresAt } }), notFound(argv.sdk), NAME_FLAG)
-      .catch((err: unknown) => {
-        if (err instanceof EngineCallError && err.failure.status === 400 && err.failure.details?.field === 'expiresAt') {
-          throw new UsageError(`--expires: ${err.failure.message.replace(/^expiresAt:?\s*/, '')}`, 'use 30m, 24h, 7d, an ISO-8601 date-time or never');
-        }
-        throw err;
-      });
+    const created = await s.call(s.api.POST('/v1/sdks/{name}/tokens', { params: { path: { name: argv.sdk } }, body: { expiresAt } }), notFound(argv.sdk), CREATE_FLAGS);
     if (argv.json) return printJson(created);
     print(`Created token ${created.id} for ${argv.sdk} (every version)`);
     print(`  expires  ${created.expiresAt ?? 'never'}`);
