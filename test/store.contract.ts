@@ -82,6 +82,19 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(listed).not.toHaveProperty('ciphertext');
     });
 
+    it('deletes one bucket+service secret and says whether there was one', async () => {
+      const service = uniq('sec');
+      await store.putSecret({ bucket: 'default', service, ciphertext: 'c1', nonce: 'n1', tag: 't1', updatedAt: '2026-01-01T00:00:00.000Z' });
+      await store.putSecret({ bucket: 'default', service: `${service}#oauth-client`, ciphertext: 'c2', nonce: 'n2', tag: 't2', updatedAt: '2026-01-01T00:00:00.000Z' });
+      expect(await store.deleteSecret('other', service)).toBe(false);
+      expect(await store.deleteSecret('default', service)).toBe(true);
+      expect(await store.getSecret('default', service)).toBeNull();
+      expect(await store.deleteSecret('default', service)).toBe(false);
+      // Its neighbour (the service's OAuth client) stays.
+      expect(await store.getSecret('default', `${service}#oauth-client`)).toMatchObject({ ciphertext: 'c2' });
+      expect((await store.listSecrets()).filter((s) => s.service.startsWith(service)).map((s) => s.service)).toEqual([`${service}#oauth-client`]);
+    });
+
     it('publishes a version and its first token atomically', async () => {
       const name = uniq('app');
       const v1 = version(name, '1.0.0');

@@ -1667,11 +1667,11 @@ return errors === 0;
 }
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const setOAuthClient = validate37;
-const schema52 = {"$id":"params-setOAuthClient","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
+export const deleteSecret = validate37;
+const schema52 = {"$id":"params-deleteSecret","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-setOAuthClient" */;
+/*# sourceURL="params-deleteSecret" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate37.evaluated;
@@ -1816,12 +1816,11 @@ return errors === 0;
 }
 validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkVersions = validate38;
-const schema54 = {"$id":"params-listSdkVersions","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
-const schema55 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
+export const setOAuthClient = validate38;
+const schema54 = {"$id":"params-setOAuthClient","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-listSdkVersions" */;
+/*# sourceURL="params-setOAuthClient" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate38.evaluated;
@@ -1832,8 +1831,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(data.bucket === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bucket"},message:"must have required property '"+"bucket"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1842,9 +1841,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.service === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1853,9 +1851,20 @@ vErrors.push(err1);
 }
 errors++;
 }
+for(const key0 in data){
+if(!((key0 === "bucket") || (key0 === "service"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
 }
-if(data.name !== undefined){
-let data0 = data.name;
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.bucket !== undefined){
+let data0 = data.bucket;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -1867,26 +1876,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["name"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern14.test(data0)){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1896,10 +1886,16 @@ vErrors.push(err3);
 errors++;
 }
 }
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["bucket"] = coerced0;
 }
 }
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+if(typeof data0 === "string"){
+if(!pattern14.test(data0)){
+const err4 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1908,16 +1904,72 @@ vErrors.push(err4);
 }
 errors++;
 }
+}
+}
+if(data.service !== undefined){
+let data1 = data.service;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["service"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern14.test(data1)){
+const err6 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate38.errors = vErrors;
 return errors === 0;
 }
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkTokens = validate39;
-const schema56 = {"$id":"params-listSdkTokens","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
+export const deleteOAuthClient = validate39;
+const schema56 = {"$id":"params-deleteOAuthClient","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-listSdkTokens" */;
+/*# sourceURL="params-deleteOAuthClient" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate39.evaluated;
@@ -1928,8 +1980,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(data.bucket === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bucket"},message:"must have required property '"+"bucket"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1938,9 +1990,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.service === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1949,9 +2000,20 @@ vErrors.push(err1);
 }
 errors++;
 }
+for(const key0 in data){
+if(!((key0 === "bucket") || (key0 === "service"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
 }
-if(data.name !== undefined){
-let data0 = data.name;
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.bucket !== undefined){
+let data0 = data.bucket;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -1963,26 +2025,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["name"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern14.test(data0)){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1992,10 +2035,16 @@ vErrors.push(err3);
 errors++;
 }
 }
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["bucket"] = coerced0;
 }
 }
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+if(typeof data0 === "string"){
+if(!pattern14.test(data0)){
+const err4 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2004,16 +2053,73 @@ vErrors.push(err4);
 }
 errors++;
 }
+}
+}
+if(data.service !== undefined){
+let data1 = data.service;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["service"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern14.test(data1)){
+const err6 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate39.errors = vErrors;
 return errors === 0;
 }
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const createSdkToken = validate40;
-const schema58 = {"$id":"params-createSdkToken","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
+export const listSdkVersions = validate40;
+const schema58 = {"$id":"params-listSdkVersions","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
+const schema59 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-createSdkToken" */;
+/*# sourceURL="params-listSdkVersions" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate40.evaluated;
@@ -2105,15 +2211,207 @@ return errors === 0;
 }
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const downloadSdkPackage = validate41;
-const schema60 = {"$id":"params-downloadSdkPackage","type":"object","additionalProperties":false,"required":["name","version","kind"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"version":{"type":"string","pattern":"^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"},"kind":{"enum":["typescript","python-wheel","python-sdist","readme"]}}};
-const pattern25 = new RegExp("^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$", "u");
+export const listSdkTokens = validate41;
+const schema60 = {"$id":"params-listSdkTokens","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-downloadSdkPackage" */;
+/*# sourceURL="params-listSdkTokens" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate41.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "name")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["name"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern14.test(data0)){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate41.errors = vErrors;
+return errors === 0;
+}
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const createSdkToken = validate42;
+const schema62 = {"$id":"params-createSdkToken","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="params-createSdkToken" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate42.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "name")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["name"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern14.test(data0)){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const downloadSdkPackage = validate43;
+const schema64 = {"$id":"params-downloadSdkPackage","type":"object","additionalProperties":false,"required":["name","version","kind"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"version":{"type":"string","pattern":"^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"},"kind":{"enum":["typescript","python-wheel","python-sdist","readme"]}}};
+const pattern29 = new RegExp("^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$", "u");
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="params-downloadSdkPackage" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2237,7 +2535,7 @@ data["version"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern25.test(data1)){
+if(!pattern29.test(data1)){
 const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"},message:"must match pattern \""+"^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -2252,7 +2550,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if(!((((data2 === "typescript") || (data2 === "python-wheel")) || (data2 === "python-sdist")) || (data2 === "readme"))){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema60.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema64.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2273,20 +2571,20 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listReceipts = validate42;
-const schema62 = {"$id":"params-listReceipts","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":50},"before":{"type":"string","pattern":"^rcp_[0-9A-HJKMNP-TV-Z]{26}$"}}};
-const pattern27 = new RegExp("^rcp_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+export const listReceipts = validate44;
+const schema66 = {"$id":"params-listReceipts","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":50},"before":{"type":"string","pattern":"^rcp_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+const pattern31 = new RegExp("^rcp_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-listReceipts" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2441,7 +2739,7 @@ data["before"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern27.test(data2)){
+if(!pattern31.test(data2)){
 const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/pattern",keyword:"pattern",params:{pattern: "^rcp_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^rcp_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -2464,19 +2762,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const createExecution = validate43;
-const schema63 = {"$id":"params-createExecution","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+export const createExecution = validate45;
+const schema67 = {"$id":"params-createExecution","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-createExecution" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2560,7 +2858,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

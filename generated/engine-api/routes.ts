@@ -100,6 +100,56 @@ export const routes = [
     "successStatus": 201
   },
   {
+    "operationId": "deleteOAuthClient",
+    "method": "DELETE",
+    "path": "/v1/buckets/{bucket}/oauth-clients/{service}",
+    "koaPath": "/v1/buckets/:bucket/oauth-clients/:service",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "bucket",
+        "in": "path"
+      },
+      {
+        "name": "service",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "deleteOAuthClient",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "secretBody": false,
+    "successStatus": 204
+  },
+  {
+    "operationId": "deleteSecret",
+    "method": "DELETE",
+    "path": "/v1/buckets/{bucket}/secrets/{service}",
+    "koaPath": "/v1/buckets/:bucket/secrets/:service",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "bucket",
+        "in": "path"
+      },
+      {
+        "name": "service",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "deleteSecret",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "secretBody": false,
+    "successStatus": 204
+  },
+  {
     "operationId": "disableWorkspaceService",
     "method": "DELETE",
     "path": "/v1/workspace/services/{service}",

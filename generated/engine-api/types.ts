@@ -239,7 +239,8 @@ export interface paths {
         /** Store the OAuth client a service's oauth2 auth uses. The client secret is never returned. */
         put: operations["setOAuthClient"];
         post?: never;
-        delete?: never;
+        /** Delete a service's OAuth client. New consents and token refreshes fail with ENGINE_CREDENTIAL_MISSING; access tokens already issued work until they expire. 404 when none is set. */
+        delete: operations["deleteOAuthClient"];
         options?: never;
         head?: never;
         patch?: never;
@@ -259,7 +260,8 @@ export interface paths {
         /** Store the secret a service's auth uses. Effective immediately; never returned. */
         put: operations["setSecret"];
         post?: never;
-        delete?: never;
+        /** Delete the secret a service's auth uses. From the next request on, calls that need it fail with ENGINE_CREDENTIAL_MISSING; 404 when none is set. */
+        delete: operations["deleteSecret"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1529,6 +1531,28 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    deleteOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bucket: string;
+                service: components["parameters"]["ServiceName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
     setSecret: {
         parameters: {
             query?: never;
@@ -1548,6 +1572,28 @@ export interface operations {
         };
         responses: {
             /** @description Stored. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    deleteSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bucket: string;
+                service: components["parameters"]["ServiceName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
             204: {
                 headers: {
                     [name: string]: unknown;

@@ -166,6 +166,11 @@ export class Connections {
     await this.vault.set(DEFAULT_BUCKET, oauthClientKey(service), JSON.stringify(client), origin);
   }
 
+  /** Deletes the service's OAuth client; false when none was set. Issued access tokens work until they expire. */
+  deleteClient(service: string): Promise<boolean> {
+    return this.vault.delete(DEFAULT_BUCKET, oauthClientKey(service));
+  }
+
   /** Starts consent for an end user: returns the provider's authorization URL to open. */
   async start(service: string, endUserRef: string, authName = DEFAULT_AUTH_NAME): Promise<{ authorizeUrl: string; expiresAt: string }> {
     const { oauth, baseUrl, origin } = await this.provider(service);

@@ -138,6 +138,12 @@ export class SecretVault {
     await this.store.putSecret({ bucket, service, ...sealed, updatedAt: new Date().toISOString() });
   }
 
+  /** Deletes the secret; false when none was set. Calls need it from the next request on. */
+  async delete(bucket: string, service: string): Promise<boolean> {
+    this.opened.delete(`${bucket}\0${service}`);
+    return this.store.deleteSecret(bucket, service);
+  }
+
   /** The secret and its origin, or null when none is set. Throws when the record was tampered with. */
   async get(bucket: string, service: string): Promise<BoundSecret | null> {
     return this.secretOf(bucket, service, await this.store.getSecret(bucket, service));
@@ -177,8 +183,11 @@ export class SecretVault {
 
   /** What the row holds, opened once per sealed value. */
   private secretOf(bucket: string, service: string, row: SecretRow | null): BoundSecret | null {
-    if (!row) return null;
     const id = `${bucket}\0${service}`;
+    if (!row) {
+      this.opened.delete(id); // deleted, maybe by another replica: its plaintext is not kept either
+      return null;
+    }
     const hit = this.opened.get(id);
     if (hit && hit.nonce === row.nonce && hit.tag === row.tag && hit.ciphertext === row.ciphertext) return hit.secret;
     let secret: BoundSecret;

@@ -121,6 +121,13 @@ function expiryOf(expiresAt: string | null | undefined): string | null {
 }
 
 /** How long a readiness probe may take before its dependency counts as unavailable. */
+/** Refuses a bucket other than the one this workspace has (404 naming `bucket`). */
+function knownBucket(bucket: string): void {
+  if (bucket !== DEFAULT_BUCKET) {
+    throw new EngineError('ENGINE_NOT_FOUND', `unknown bucket '${bucket}'; this workspace has the '${DEFAULT_BUCKET}' bucket`, { details: { field: 'bucket' } });
+  }
+}
+
 const PROBE_TIMEOUT_MS = 2_000;
 
 /**
@@ -274,11 +281,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
     },
 
     async setSecret({ params, body }) {
-      if (params.bucket !== DEFAULT_BUCKET) {
-        throw new EngineError('ENGINE_NOT_FOUND', `unknown bucket '${params.bucket}'; this workspace has the '${DEFAULT_BUCKET}' bucket`, {
-          details: { field: 'bucket' },
-        });
-      }
+      knownBucket(params.bucket);
       // Every version counts for where the secret may go: read what other replicas imported.
       await catalog.refresh();
       if (!catalog.has(params.service)) {
@@ -290,6 +293,15 @@ export function createHandlers(deps: ServerDeps): Handlers {
       const origin = await workspace.credentialOrigin(params.service);
       if (origin === null) throw new EngineError('ENGINE_NOT_FOUND', `unknown service '${params.service}'`, { details: { field: 'service' } });
       await vault.set(params.bucket, params.service, body.value, origin);
+      return { status: 204 };
+    },
+
+    async deleteSecret({ params }) {
+      knownBucket(params.bucket);
+      // Any service name: a secret outlives its service being removed from the catalog.
+      if (!(await vault.delete(params.bucket, params.service))) {
+        throw new EngineError('ENGINE_NOT_FOUND', `no secret is set for '${params.service}' in bucket '${params.bucket}'`, { details: { field: 'service' } });
+      }
       return { status: 204 };
     },
 
@@ -479,14 +491,20 @@ export function createHandlers(deps: ServerDeps): Handlers {
     },
 
     async setOAuthClient({ params, body }) {
-      if (params.bucket !== DEFAULT_BUCKET) {
-        throw new EngineError('ENGINE_NOT_FOUND', `unknown bucket '${params.bucket}'`, { details: { field: 'bucket' } });
-      }
+      knownBucket(params.bucket);
       for (const field of ['clientId', 'clientSecret'] as const) {
         const problem = credentialValueProblem(body[field]);
         if (problem) throw new EngineError('ENGINE_INVALID_INPUT', `${field} ${problem}`, { details: { field } });
       }
       await connections.setClient(params.service, { clientId: body.clientId, clientSecret: body.clientSecret });
+      return { status: 204 };
+    },
+
+    async deleteOAuthClient({ params }) {
+      knownBucket(params.bucket);
+      if (!(await connections.deleteClient(params.service))) {
+        throw new EngineError('ENGINE_NOT_FOUND', `no OAuth client is set for '${params.service}' in bucket '${params.bucket}'`, { details: { field: 'service' } });
+      }
       return { status: 204 };
     },
 

@@ -310,6 +310,9 @@ export class PostgresStore implements Store {
   async listSecrets() {
     return camelAll<Pick<SecretRow, 'bucket' | 'service' | 'updatedAt'>>(await this.rows('SELECT bucket, service, updated_at FROM secrets ORDER BY bucket, service'));
   }
+  async deleteSecret(bucket: string, service: string) {
+    return this.changed('DELETE FROM secrets WHERE bucket = $1 AND service = $2', [bucket, service]);
+  }
 
   async publishVersion(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null, basedOn?: string | null) {
     try {

@@ -211,6 +211,7 @@ export class SqliteStore implements Store {
       ),
       getSecret: prepare('SELECT * FROM secrets WHERE bucket = ? AND service = ?'),
       listSecrets: prepare('SELECT bucket, service, updated_at FROM secrets ORDER BY bucket, service'),
+      deleteSecret: prepare('DELETE FROM secrets WHERE bucket = ? AND service = ?'),
       insertToken: prepare(
         `INSERT INTO tokens (id, kind, subject, hash, created_at, expires_at, revoked_at, last_used_at, allow, binding)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -378,6 +379,10 @@ export class SqliteStore implements Store {
   }
   async listSecrets() {
     return (this.stmt.listSecrets!.all() as Row[]).map((r) => ({ bucket: r.bucket, service: r.service, updatedAt: r.updated_at }));
+  }
+  async deleteSecret(bucket: string, service: string) {
+    this.written();
+    return this.stmt.deleteSecret!.run(bucket, service).changes > 0;
   }
 
   async publishVersion(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null, basedOn?: string | null) {

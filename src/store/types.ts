@@ -183,6 +183,8 @@ export interface Store {
   putSecret(row: SecretRow): Promise<void>;
   getSecret(bucket: string, service: string): Promise<SecretRow | null>;
   listSecrets(): Promise<Pick<SecretRow, 'bucket' | 'service' | 'updatedAt'>[]>;
+  /** Deletes one bucket+service secret; false when there was none. */
+  deleteSecret(bucket: string, service: string): Promise<boolean>;
 
   /**
    * Publishes a version atomically, together with the app's first token when given: either both

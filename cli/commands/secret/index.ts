@@ -1,5 +1,6 @@
 // `svc-cli secret set <service> --value-stdin`: stores the secret a service's auth uses, read from
 // standard input only. Values in arguments are refused and never echoed. Effective at once.
+// `svc-cli secret delete <service>`: removes it (or, with --oauth-client, the service's OAuth client).
 import { defineCommand, defineGroup } from '../../lib/command.ts';
 import { session, type Session } from '../../lib/engine.ts';
 import { UsageError } from '../../lib/errors.ts';
@@ -52,6 +53,32 @@ const secretSet = defineCommand({
   },
 });
 
+const secretDelete = defineCommand({
+  command: 'delete <service>',
+  describe: "Delete a service's secret (effective immediately: calls that need it are refused)",
+  builder: (y) =>
+    y
+      .positional('service', { type: 'string', demandOption: true, describe: 'service name, e.g. demo-crm' })
+      .option('oauth-client', { type: 'boolean', default: false, describe: "delete the service's OAuth client instead (connections keep their access tokens until they expire)" })
+      .option('bucket', { type: 'string', default: 'default', requiresArg: true, describe: 'bucket it is stored in' })
+      .example('$0 secret delete demo-crm', "delete demo-crm's API key")
+      .example('$0 secret delete github --oauth-client', "delete github's OAuth client"),
+  handler: async (argv) => {
+    refuseBlank('--bucket', argv.bucket, 'name a bucket (`svc-cli bucket list`), or leave --bucket out for the default one');
+    const s = session();
+    const path = { bucket: argv.bucket, service: argv.service };
+    const hint = (f: { status: number }) => (f.status === 404 ? '`svc-cli bucket list` shows what each bucket holds' : undefined);
+    const flags = { bucket: '--bucket', service: '<service>' };
+    if (argv.oauthClient) {
+      await s.call(s.api.DELETE('/v1/buckets/{bucket}/oauth-clients/{service}', { params: { path } }), hint, flags);
+      print(`OAuth client for ${argv.service} deleted from bucket ${argv.bucket}; new connections and token refreshes for it are refused until one is set again.`);
+      return;
+    }
+    await s.call(s.api.DELETE('/v1/buckets/{bucket}/secrets/{service}', { params: { path } }), hint, flags);
+    print(`Secret for ${argv.service} deleted from bucket ${argv.bucket}; calls that need it are refused until one is set again.`);
+  },
+});
+
 /**
  * `; sent only to <origin>` for what was just stored: a service repointed by someone else shows
  * here. Only a courtesy: the value is stored either way, so a failed look-up leaves it out.
@@ -66,6 +93,7 @@ async function sentTo(s: Session, bucket: string, entry: string): Promise<string
   }
 }
 
-export const secret = defineGroup('secret', 'Store provider secrets (read from standard input only)', [secretSet], [
+export const secret = defineGroup('secret', 'Store and delete provider secrets (values read from standard input only)', [secretSet, secretDelete], [
   ['printf %s "$KEY" | $0 secret set demo-crm --value-stdin', 'store a secret'],
+  ['$0 secret delete demo-crm', 'delete it'],
 ]);
