@@ -48,6 +48,25 @@ describe('one Engine, SVC_RATE_LIMIT_PER_MINUTE=3', () => {
     expect((await t.execute(other.versionId, other.token, body('con_rlother'))).body.ok).toBe(true);
   });
 
+  it('a Unified call whose step the limit refused answers 429 with Retry-After, before the provider', async () => {
+    await t.api('PUT', '/v1/workspace/services/github', { version: 'v1', baseUrl: provider.url });
+    const sdk = (await t.api('POST', '/v1/sdks/publish', { name: 'limited-unified', services: ['github=v1', 'demo-crm=v1'], operations: ['unified=tasks.create'] })).body;
+    t.canaries.push(sdk.token);
+    const unified = { operation: 'unified.tasks.create', input: { title: 'x' }, targets: ['crm'] };
+    const post = () =>
+      fetch(`${t.url}/v1/apps/${sdk.versionId}/executions`, { method: 'POST', headers: { authorization: `Bearer ${sdk.token}`, 'content-type': 'application/json' }, body: JSON.stringify(unified) });
+    for (let i = 0; i < 3; i++) expect((await post()).status).not.toBe(429);
+    const before = provider.requests.length;
+    const res = await post();
+    expect(res.status).toBe(429);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const refused = await res.json();
+    expect(refused.error).toMatchObject({ code: 'UNIFIED_STEP_FAILED', details: { provider_execution: 'not_started', steps: [{ target: 'crm', error: { code: 'ENGINE_RATE_LIMITED' } }] } });
+    expect(provider.requests.length).toBe(before);
+  });
+
   it('counts call()s of an execute against the MCP token, and hands the refusal to the script', async () => {
     const server = (await t.api('POST', '/v1/mcp/publish', { name: 'limited-mcp', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/get'] })).body;
     t.canaries.push(server.token);

@@ -121,6 +121,9 @@ function expiryOf(expiresAt: string | null | undefined): string | null {
 }
 
 /** How long a readiness probe may take before its dependency counts as unavailable. */
+/** Retry-After in whole seconds, at least 1. */
+const retryAfterSeconds = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
+
 /** Refuses a bucket other than the one this workspace has (404 naming `bucket`). */
 function knownBucket(bucket: string): void {
   if (bucket !== DEFAULT_BUCKET) {
@@ -414,7 +417,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
       if (waitMs > 0) {
         await takeBack(); // a refused attempt checked nothing
         const result = again(`Too many failed sign-ins; try again in ${Math.ceil(waitMs / 60_000)} min (or, on the Engine host, \`svc-engine credential create\`).`, 429);
-        return { ...result, headers: { ...result.headers, 'retry-after': String(Math.ceil(waitMs / 1000)) } };
+        return { ...result, headers: { ...result.headers, 'retry-after': retryAfterSeconds(waitMs) } };
       }
       if (!(await deviceFlow.pending(body.user_code))) {
         await takeBack();
@@ -549,7 +552,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
         const { operation: _op, ...params } = body;
         const unified = await deps.unified.call(scope, body.operation, params);
         // 200 when a provider answered a step, else the envelope's status; a replay answers with the first call's.
-        return { status: unified.httpStatus, body: unified.envelope };
+        const wait = unified.httpStatus === 429 ? unified.retryAfterMs : undefined;
+        return { status: unified.httpStatus, body: unified.envelope, ...(wait !== undefined ? { headers: { 'retry-after': retryAfterSeconds(wait) } } : {}) };
       }
       if (body.targets !== undefined || body.idempotencyKey !== undefined) {
         throw new EngineError('ENGINE_INVALID_INPUT', 'targets and idempotencyKey apply to Unified operations only', {
@@ -564,7 +568,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
         status: result.providerAnswered ? 200 : result.envelope.status,
         type: 'application/json; charset=utf-8',
         body: resultJson(result),
-        ...(Number.isFinite(retryAfterMs) ? { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } } : {}),
+        ...(Number.isFinite(retryAfterMs) ? { headers: { 'retry-after': retryAfterSeconds(retryAfterMs) } } : {}),
       };
     },
   };

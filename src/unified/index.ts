@@ -71,6 +71,8 @@ export interface UnifiedResult {
   dispatched: boolean;
   /** The result came from an earlier call with the same idempotency key. */
   replayed: boolean;
+  /** When the failed step was refused by the token's rate limit: how long until it may run (REST's Retry-After). */
+  retryAfterMs?: number;
 }
 
 const invalid = (field: string, message: string, code: 'ENGINE_INVALID_INPUT' | 'ENGINE_PAGINATION_INVALID' = 'ENGINE_INVALID_INPUT') =>
@@ -272,6 +274,8 @@ export class UnifiedOperations {
     const reports = new Map<string, StepReport>();
     const data = new Map<string, { ok: boolean; status: number; data: unknown }>();
     const running = new Map<string, Promise<StepReport>>();
+    /** Per step refused by the rate limit, the wait it was told. */
+    const waits = new Map<string, number>();
     const context = () => ({ input: params.input, steps: Object.fromEntries(data) });
     let providerAnswered = false;
 
@@ -316,6 +320,8 @@ export class UnifiedOperations {
         const dispatched = result.providerAnswered || (env.error !== null && execution !== 'not_started');
         providerAnswered ||= result.providerAnswered;
         if (env.ok) data.set(target, { ok: true, status: env.status, data: env.data });
+        const wait = env.error?.code === 'ENGINE_RATE_LIMITED' ? Number(env.error.details?.retry_after_ms) : NaN;
+        if (Number.isFinite(wait)) waits.set(target, wait);
         return {
           ...base,
           status: env.ok ? 'succeeded' : dispatched ? 'failed' : 'refused',
@@ -362,7 +368,8 @@ export class UnifiedOperations {
       },
       { output: failed ? output : null, steps },
     );
-    return { envelope, httpStatus: providerAnswered ? 200 : envelope.status, providerAnswered, dispatched, replayed: false };
+    const retryAfterMs = failed ? waits.get(failed.target) : undefined;
+    return { envelope, httpStatus: providerAnswered ? 200 : envelope.status, providerAnswered, dispatched, replayed: false, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
   }
 }
 
