@@ -62,7 +62,7 @@ describe('one Engine, SVC_RATE_LIMIT_PER_MINUTE=3', () => {
     const retryAfter = Number(res.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    const refused = await res.json();
+    const refused = (await res.json()) as { error: unknown };
     expect(refused.error).toMatchObject({ code: 'UNIFIED_STEP_FAILED', details: { provider_execution: 'not_started', steps: [{ target: 'crm', error: { code: 'ENGINE_RATE_LIMITED' } }] } });
     expect(provider.requests.length).toBe(before);
   });

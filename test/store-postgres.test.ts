@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openStore, SqliteStore, StoreConflictError, type ConnectionRow, type DeviceCodeRow, type Store, type TokenRow } from '../src/store/index.ts';
 import { PostgresStore } from '../src/store/postgres.ts';
+import { loadConfig } from '../src/config/index.ts';
 import { MIGRATIONS, MIGRATION_LOCK_KEY } from '../src/store/postgres.ts';
 import { storeContract } from './store.contract.ts';
 import { createTestDatabase, queryDatabase, type TestDatabase } from './helpers/postgres.ts';
@@ -93,18 +94,17 @@ describe('PostgreSQL migrations', () => {
 });
 
 describe('PostgreSQL pool', () => {
-  it('takes its size from SVC_DB_POOL_SIZE (default 10) and never opens more connections', async () => {
+  it('takes its size from SVC_DB_POOL_SIZE through the config (default 10) and never opens more connections', async () => {
     const db = await createTestDatabase();
+    const open = (env: Record<string, string>, url = db.url) => openStore({ dataDir: '/nonexistent', databaseUrl: url, poolSize: loadConfig(env).dbPoolSize });
     const previous = process.env.SVC_DB_POOL_SIZE;
     try {
-      delete process.env.SVC_DB_POOL_SIZE;
-      const byDefault = (await openStore({ dataDir: '/nonexistent', databaseUrl: db.url })) as PostgresStore;
+      const byDefault = (await open({})) as PostgresStore;
       expect(byDefault.kind).toBe('postgres');
       expect(byDefault.poolSize).toBe(10);
       await byDefault.close();
 
-      process.env.SVC_DB_POOL_SIZE = '3';
-      const store = (await openStore({ dataDir: '/nonexistent', databaseUrl: db.url.replace(/^postgres:/, 'postgresql:') })) as PostgresStore;
+      const store = (await open({ SVC_DB_POOL_SIZE: '3' }, db.url.replace(/^postgres:/, 'postgresql:'))) as PostgresStore;
       expect(store.poolSize).toBe(3);
       await Promise.all(Array.from({ length: 12 }, (_, i) => store.touchToken(`tok_${i}`, '2026-01-01T00:00:00.000Z')));
       const [{ n }] = (await queryDatabase(
@@ -117,8 +117,12 @@ describe('PostgreSQL pool', () => {
       await store.close();
       await store.close(); // idempotent
 
+      // The store itself never reads the environment: a value there reaches it only through the config.
       process.env.SVC_DB_POOL_SIZE = 'lots';
-      await expect(openStore({ dataDir: '/nonexistent', databaseUrl: db.url })).rejects.toThrow(/SVC_DB_POOL_SIZE must be a positive integer/);
+      const unconfigured = (await openStore({ dataDir: '/nonexistent', databaseUrl: db.url })) as PostgresStore;
+      expect(unconfigured.poolSize).toBe(10);
+      await unconfigured.close();
+      expect(() => loadConfig({ SVC_DB_POOL_SIZE: 'lots' })).toThrow(/SVC_DB_POOL_SIZE/);
     } finally {
       if (previous === undefined) delete process.env.SVC_DB_POOL_SIZE;
       else process.env.SVC_DB_POOL_SIZE = previous;

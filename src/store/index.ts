@@ -7,7 +7,7 @@ export { SqliteStore };
 
 /**
  * Opens the store the configuration names: PostgreSQL when DATABASE_URL is a postgres:// or
- * postgresql:// URL (pool size from `poolSize`, else SVC_DB_POOL_SIZE, else 10), otherwise the
+ * postgresql:// URL (a pool of `poolSize` connections, which the config reads from SVC_DB_POOL_SIZE; default 10), otherwise the
  * embedded SQLite file in the data dir.
  */
 export async function openStore(options: { dataDir: string; databaseUrl?: string | undefined; poolSize?: number | undefined }): Promise<Store> {
@@ -16,8 +16,8 @@ export async function openStore(options: { dataDir: string; databaseUrl?: string
       throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded SQLite store)');
     }
     // pg loads only when PostgreSQL is configured: the embedded default starts without it.
-    const { PostgresStore, poolSizeFromEnv } = await import('./postgres.ts');
-    return PostgresStore.open(options.databaseUrl, { poolSize: options.poolSize ?? poolSizeFromEnv(process.env.SVC_DB_POOL_SIZE) });
+    const { PostgresStore } = await import('./postgres.ts');
+    return PostgresStore.open(options.databaseUrl, options.poolSize !== undefined ? { poolSize: options.poolSize } : {});
   }
   return new SqliteStore(join(options.dataDir, 'engine.db'));
 }

@@ -139,14 +139,6 @@ export interface PostgresStoreOptions {
   poolSize?: number;
 }
 
-/** Parses SVC_DB_POOL_SIZE: a positive integer, or the default when unset. */
-export function poolSizeFromEnv(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return DEFAULT_POOL_SIZE;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`SVC_DB_POOL_SIZE must be a positive integer, got '${value}'`);
-  return n;
-}
-
 /** Applies pending migrations in one transaction under the migration advisory lock. Returns the versions applied. */
 export async function migrate(client: Queryable): Promise<number[]> {
   const applied: number[] = [];
