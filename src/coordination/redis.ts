@@ -9,9 +9,10 @@
 // The connection is this module's own (not the session store's); readiness pings it. Commands
 // time out after COMMAND_TIMEOUT_MS, and while the connection is down they fail at once with the
 // last connection error's code instead of queueing, so neither a refresh nor /readyz hangs on a
-// Redis that is gone.
+// Redis that is gone. Limits (hit/unhit) are then counted in this process: each replica holds its
+// own window until Redis answers again, rather than no limit at all.
 import { Redis } from 'ioredis';
-import { ownerToken, type Coordinator, type Lock } from './index.ts';
+import { LocalCoordinator, ownerToken, type Coordinator, type Lock } from './index.ts';
 
 const COMMAND_TIMEOUT_MS = 2_000;
 
@@ -41,6 +42,8 @@ export interface RedisCoordinatorOptions {
   keyPrefix?: string;
   /** Connection errors (ioredis reconnects by itself). */
   onError?: (err: Error) => void;
+  /** Called once per outage, when limits start being counted per replica; `code` says why. */
+  onLocalCounting?: (code: string) => void;
 }
 
 /** An error that carries a short code (an errno such as ECONNREFUSED, or UNAVAILABLE), never an address. */
@@ -53,10 +56,17 @@ export class RedisCoordinator implements Coordinator {
   /** Why the connection is down: the last connection error's code since it was last ready. */
   #lastErrorCode = 'DISCONNECTED';
   #closed = false;
+  /** Where limits are counted while Redis cannot: this replica's own windows. */
+  readonly #local = new LocalCoordinator();
+  #countingLocally = false;
+  readonly #onLocalCounting: ((code: string) => void) | undefined;
 
   private constructor(options: RedisCoordinatorOptions) {
     const redis = new Redis(options.url, { connectTimeout: 5_000, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS, lazyConnect: true });
-    redis.on('ready', () => (this.#lastErrorCode = 'DISCONNECTED'));
+    redis.on('ready', () => {
+      this.#lastErrorCode = 'DISCONNECTED';
+      this.#countingLocally = false;
+    });
     redis.on('error', (err: Error & { code?: unknown }) => {
       if (typeof err.code === 'string' && /^[A-Z0-9_]{1,40}$/.test(err.code)) this.#lastErrorCode = err.code;
       options.onError?.(err);
@@ -66,6 +76,7 @@ export class RedisCoordinator implements Coordinator {
     redis.defineCommand('svcUnhit', { numberOfKeys: 1, lua: UNHIT });
     this.#redis = redis as WithRelease;
     this.#prefix = options.keyPrefix ?? 'svc:';
+    this.#onLocalCounting = options.onLocalCounting;
   }
 
   /** Connects and checks that Redis answers: a wrong REDIS_URL fails the Engine's start. */
@@ -99,12 +110,26 @@ export class RedisCoordinator implements Coordinator {
   }
 
   async hit(name: string, windowMs: number): Promise<{ count: number; resetInMs: number }> {
-    const [count, ttl] = await this.#ready().svcHit(`${this.#prefix}rate:${name}`, Math.max(1, Math.ceil(windowMs)));
-    return { count: Number(count), resetInMs: Number(ttl) };
+    try {
+      const [count, ttl] = await this.#ready().svcHit(`${this.#prefix}rate:${name}`, Math.max(1, Math.ceil(windowMs)));
+      return { count: Number(count), resetInMs: Number(ttl) };
+    } catch (err) {
+      if (this.#closed) throw err;
+      if (!this.#countingLocally) {
+        this.#countingLocally = true;
+        this.#onLocalCounting?.(typeof (err as { code?: unknown }).code === 'string' ? (err as { code: string }).code : 'UNAVAILABLE');
+      }
+      return this.#local.hit(name, windowMs);
+    }
   }
 
   async unhit(name: string): Promise<void> {
-    await this.#ready().svcUnhit(`${this.#prefix}rate:${name}`);
+    try {
+      await this.#ready().svcUnhit(`${this.#prefix}rate:${name}`);
+    } catch (err) {
+      if (this.#closed) throw err;
+      await this.#local.unhit(name); // taken back where it was counted, if it was counted here
+    }
   }
 
   async ping(): Promise<void> {
@@ -121,6 +146,7 @@ export class RedisCoordinator implements Coordinator {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await this.#local.close();
     if (this.#redis.status === 'ready') await this.#redis.quit().catch(() => this.#redis.disconnect());
     else this.#redis.disconnect();
   }

@@ -71,7 +71,12 @@ export async function assemble(
   const urls = { http: config.publicUrl ?? `http://${config.host}:${config.httpPort}` };
   // Refresh locks across replicas live in Redis when it is configured (ioredis loads only then).
   const coordinator: Coordinator = config.redisUrl
-    ? await (await import('../coordination/redis.ts')).RedisCoordinator.open({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, onError: (err) => log.warn({ err }, 'redis coordination connection error') })
+    ? await (await import('../coordination/redis.ts')).RedisCoordinator.open({
+        url: config.redisUrl,
+        keyPrefix: config.redisKeyPrefix,
+        onError: (err) => log.warn({ err }, 'redis coordination connection error'),
+        onLocalCounting: (code) => log.warn({ code }, 'redis unavailable: rate and sign-in limits are counted per replica until it answers again'),
+      })
     : new LocalCoordinator();
   const connections = new Connections({
     store,

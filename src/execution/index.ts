@@ -323,7 +323,8 @@ export class Executor {
     try {
       hit = await coordinator.hit(`token:${scope.tokenId}`, 60_000);
     } catch (err) {
-      // The limit protects providers and quotas; a coordination outage must not stop every call.
+      // The limit protects providers and quotas; a failing coordinator must not stop every call (a
+      // Redis outage does not get here: the coordinator then counts per replica).
       this.log.warn({ err: (err as { code?: string }).code ?? 'unavailable' }, 'rate limit not checked: coordination unavailable');
       return;
     }
@@ -452,7 +453,6 @@ export class Executor {
     this.checkPagination(op, req.pagination);
     const asked = checkSelectors(req.selectors);
 
-    if (this.rateLimit) await this.checkRate(scope);
     const enabledNow = this.workspace.getSync(service);
     const enabled = enabledNow === undefined ? await this.workspace.get(service) : enabledNow;
     if (!enabled || enabled.version !== version) {
@@ -486,6 +486,8 @@ export class Executor {
         details: { field: `input.${reached.param}` },
       });
     }
+    // Counted last: a call refused before this point (no secret, a bad selector) is no provider call.
+    if (this.rateLimit) await this.checkRate(scope);
     const limits = { maxBytes: scope.resultCapBytes, timeoutMs: this.providerTimeoutMs, signal: scope.signal, connection: scope.connection };
 
     if (!op.pagination) {

@@ -241,10 +241,22 @@ function callSignal(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>): { sign
   };
 }
 
+/**
+ * A grpc-js log message without the request values it may quote: a metadata entry it refused
+ * (`authorization: Bearer svc_sdk_…` with a stray non-ASCII character) is named, never shown.
+ */
+export function grpcLogText(args: unknown[]): string {
+  return args
+    .map(String)
+    .join(' ')
+    .replace(/(Failed to add metadata entry [^:\s]+):[\s\S]*/, '$1 (value withheld)')
+    .replace(/"[^"]*"/g, '"…"');
+}
+
 export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions): Promise<GrpcServerHandle> {
   const { tokens, sdk, executor, log, config } = deps;
   // grpc-js writes its own errors to stderr (a port in use, before the Engine's one-line answer): through pino instead.
-  setLogger({ error: (...args: unknown[]) => log.debug({ grpc: args.map(String).join(' ') }, 'grpc-js') });
+  setLogger({ error: (...args: unknown[]) => log.debug({ grpc: grpcLogText(args) }, 'grpc-js') });
   setLogVerbosity(logVerbosity.ERROR);
   const scopeFor = versionScopes('grpc', config.restMaxResultBytes);
 

@@ -170,8 +170,9 @@ function originHost(origin: string): string | undefined {
 export function createHandlers(deps: ServerDeps): Handlers {
   const { catalog, workspace, vault, sdk, mcp, executor, activity, config, accounts, deviceFlow, connections, tokens, urls } = deps;
   /**
-   * A limit counted by the Coordinator (shared by replicas with Redis). Like the per-token rate
-   * limit, a coordination outage lets the request through, with a warning, rather than refuse all.
+   * A limit counted by the Coordinator (shared by replicas with Redis; per replica while Redis is
+   * down). Like the per-token rate limit, a coordinator that fails outright lets the request
+   * through, with a warning, rather than refuse all.
    */
   const limited = async <T>(read: () => Promise<T>, fallback: T): Promise<T> => {
     try {
