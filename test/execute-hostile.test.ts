@@ -66,7 +66,7 @@ const CORPUS: [string, string, { error?: string | RegExp; value?: unknown }][] =
   ['WebAssembly is absent', 'return typeof WebAssembly', { value: 'undefined' }],
   ['cyclic result', 'const a = {}; a.self = a; return a', { error: 'MCP_SCRIPT_ERROR' }],
   ['BigInt result', 'return 10n', { error: 'MCP_SCRIPT_ERROR' }],
-  ['function result', 'return () => 1', { value: null }],
+  ['function result', 'return () => 1', { error: 'MCP_SCRIPT_ERROR' }], // refused as a call() param would be, not turned into null
   ['throwing toJSON', 'return { toJSON() { throw new Error("nope") } }', { error: 'MCP_SCRIPT_ERROR' }],
   ['throw a non-error', 'throw 42', { error: 'MCP_SCRIPT_ERROR' }],
   ['throw an object with a throwing getter', 'throw { get message() { throw new Error("getter") } }', { error: 'MCP_SCRIPT_ERROR' }],

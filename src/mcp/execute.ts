@@ -7,7 +7,7 @@ import type { RecoveryContract } from '../envelope/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { metrics } from '../metrics/index.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-input/index.ts';
-import { RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, pageOf, sessionGet, storedEnvelope, type SessionStateStore } from '../retention/index.ts';
+import { RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, sessionGet, sessionPage, storedEnvelope, type SessionStateStore } from '../retention/index.ts';
 import { compileScript, ScriptSyntaxError, type SandboxHost, type SandboxWorkers, type ScriptFailure } from '../sandbox/index.ts';
 import { allows } from './allowlist.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
@@ -256,7 +256,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           return null;
         }, state),
       sessionPage: ([ref, options]) =>
-        answer(async () => pageOf(await deps.sessionState.getSnapshot(ctx.session.id, ref as string), (options ?? {}) as never, budget), state),
+        answer(() => sessionPage(deps.sessionState, ctx.session.id, ref, options, budget), state),
     };
 
     const outcome = await deps.sandbox.run({ code: compiled, tenant: token.id, host, budgetMs: deps.budgetMs - (Date.now() - started), signal });
@@ -277,7 +277,13 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           return { content: [{ type: 'text', text: answer }], structuredContent: JSON.parse(answer) };
         }
         if (!(await deps.sessionState.hasSession(ctx.session.id))) {
-          return fail('MCP_SESSION_UNAVAILABLE', 'the session was closed while the script ran; its result was not stored', SESSION_UNAVAILABLE_RECOVERY);
+          // Its calls may have acted at a provider: resending the script could act twice.
+          const acted = state.dispatched || state.inFlight > 0;
+          return fail(
+            'MCP_SESSION_UNAVAILABLE',
+            `the session was closed while the script ran; its result was not stored${acted ? '; its provider calls may have acted — inspect current state before running it again' : ''}`,
+            acted ? { recovery_action: 'reinitialize_connection', ...DO_NOT_REPLAY } : SESSION_UNAVAILABLE_RECOVERY,
+          );
         }
         try {
           const stored = await deps.sessionState.putSnapshot(ctx.session.id, json);
@@ -307,6 +313,10 @@ function describeFailure(failure: ScriptFailure, state: RunState, contract: Reco
   const error = refused ? { ...failure, ...refused } : { ...failure, code: undefined, details: undefined };
   if (error.code === 'MCP_RESULT_ROW_TOO_LARGE' && contract.provider_execution === 'not_started') {
     return [error.code, `${error.message}${where}`, { execute_request: 'adjust_projection', provider_execution: 'not_started', automatic_replay: false }, { ...(error.details ? { details: error.details } : {}), guidance: ROW_TOO_LARGE_GUIDANCE }];
+  }
+  if (error.code === 'MCP_SESSION_UNAVAILABLE') {
+    const contractNow: RecoveryContract = contract.provider_execution === 'not_started' ? SESSION_UNAVAILABLE_RECOVERY : { recovery_action: 'reinitialize_connection', ...DO_NOT_REPLAY };
+    return [error.code, `${error.message}${where}`, contractNow, {}];
   }
   if (error.code === 'MCP_RESULT_UNAVAILABLE') {
     return [error.code, `${error.message}${where}`, { ...contract, execute_request: 'do_not_replay' }, { guidance: RESULT_UNAVAILABLE_GUIDANCE }];

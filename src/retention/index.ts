@@ -4,6 +4,7 @@
 import { clip, invalidInput } from './errors.ts';
 import { pointerTokens, resolveTokens } from './pointer.ts';
 import type { SessionStateStore } from './store.ts';
+import { pageOf, type Page, type PageOptions } from './page.ts';
 
 export {
   SNAPSHOT_LIMIT, SESSION_BYTES_LIMIT, SNAPSHOT_TTL_MS, MIN_OUTPUT_BUDGET, MAX_OUTPUT_BUDGET,
@@ -30,3 +31,26 @@ export async function sessionGet(store: SessionStateStore, sessionId: string, ke
   if (!target.found) throw invalidInput(`session.get: the stored result has no value at '${clip(pointer)}'`, { pointer: clip(pointer) });
   return target.value;
 }
+
+/**
+ * session.page(result_ref, options): a page of the stored array. The reference may carry its
+ * pointer as session.get's does (`res_…#/items`), which then stands for options.path.
+ */
+export async function sessionPage(store: SessionStateStore, sessionId: string, ref: unknown, options: unknown, outputBudgetBytes: number): Promise<Page> {
+  if (typeof ref !== 'string') throw invalidInput('session.page takes a result_ref string (res_…) as its first argument');
+  // A session.set key is no stored result: "unavailable" would send the agent to repeat provider calls.
+  if (!ref.startsWith('res_')) throw invalidInput(`session.page reads a stored result (res_…); '${clip(ref)}' is not one (session.get reads values kept with session.set)`);
+  const hash = ref.indexOf('#');
+  let opts = options ?? {};
+  if (hash >= 0) {
+    const pointer = ref.slice(hash + 1);
+    if (isPlainObject(opts) && Object.hasOwn(opts, 'path') && opts.path !== pointer) {
+      throw invalidInput(`session.page: give the path once, after # in the result_ref or as options.path (they differ: '${clip(pointer)}' and '${clip(String(opts.path))}')`);
+    }
+    opts = isPlainObject(opts) ? { ...opts, path: pointer } : opts;
+  }
+  const snapshot = await store.getSnapshot(sessionId, hash < 0 ? ref : ref.slice(0, hash));
+  return pageOf(snapshot, opts as PageOptions, outputBudgetBytes);
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -238,14 +238,8 @@ defineProperty(globalThis, '__svc_finish', {
       const value = await main();
       if (timerError) throw timerError;
       pending.clear();
-      let json;
-      if (value !== undefined) {
-        try {
-          json = stringify(value);
-        } catch (e) {
-          throw new TypeError('the returned value is not JSON-serialisable (' + (e && e.message) + ')');
-        }
-      }
+      // Refused like call() params: a forgotten await or a Map would otherwise come back as {}.
+      const json = jsonText(value, '', 'the returned value');
       // Null-prototype envelopes: a script that polluted Object.prototype (toJSON, say) cannot reshape them.
       return stringify({ __proto__: null, ok: true, json });
     } catch (e) {
