@@ -1,6 +1,6 @@
-// Review of the output budget, result snapshots and session.get/set/page inside execute
+// The output budget, result snapshots and session.get/set/page inside execute, at their edges
 // (src/retention/, src/mcp/execute.ts, src/sandbox/bootstrap.ts) against the interface document.
-// Each test drives the real Engine through the official MCP SDK client and fails on the current code.
+// Each test drives the real Engine through the official MCP SDK client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';

@@ -82,10 +82,18 @@ function readmeContext(model: SdkModel) {
       meaning: 'The package could not complete the gRPC call (Engine unreachable, deadline passed, call cancelled); details.grpc_status names the gRPC status.',
     },
   ];
+  // Selectors go beside a physical operation's input, inside a Unified call's parameters keyed by target.
+  const physical = operations.find((o) => !o.unifiedSteps);
+  const unified = physical ? undefined : operations[0];
+  const unifiedWithSelectors = unified && { ...unified.example, selectors: { [(unified.example.targets as string[])[0]!]: { endUserRef: 'user-42' } } };
+  const selectorsExample = physical
+    ? { ts: `await ${physical.tsPath}(${physical.tsExample}, { selectors: { endUserRef: 'user-42' } });`, py: `${physical.pyPath}(${physical.pyExample}, selectors={"end_user_ref": "user-42"})` }
+    : unified && { ts: `await ${unified.tsPath}(${inlineJson(unifiedWithSelectors)});`, py: `${unified.pyPath}(${pyLiteral(unifiedWithSelectors)})` };
   return {
     ...model,
     operations,
     firstOp: operations[0],
+    selectorsExample,
     firstService: model.services[0]?.className ?? '',
     paginated: operations.filter((o) => o.pagination),
     oauthServices: model.services.filter((s) => s.oauth),

@@ -14,8 +14,9 @@ import grpc
 
 from . import engine_pb2, engine_pb2_grpc
 
-# Longest timeout set on a call, in seconds (about 3 years): grpcio cannot schedule much longer, so longer is none.
-_MAX_TIMEOUT_S = 1e8
+# Longest timeout set on a call, in seconds (about 23 days); longer is none. A gRPC server on grpc-js
+# reads the timeout as 32-bit milliseconds: from 2^31 ms (24.8 days) it would wrap round and fail at once.
+_MAX_TIMEOUT_S = 2_000_000
 
 if sys.version_info >= (3, 11):
     from typing import TypedDict as _TypedDict
@@ -169,6 +170,9 @@ class Runtime:
         code = err.code() if hasattr(err, "code") else grpc.StatusCode.UNKNOWN
         name = code.name if code is not None else "UNKNOWN"
         reason = err.details() if hasattr(err, "details") else str(err)
+        if code == grpc.StatusCode.RESOURCE_EXHAUSTED:
+            # This client sets no receive limit: it is the Engine refusing the request message (as REST's 413).
+            return _failure(413, "ENGINE_INPUT_TOO_LARGE", f"the Engine refused the request as too large ({reason or name}); send a smaller input", False, {"grpc_status": name, "provider_execution": "not_started"})
         return _failure(
             504 if code == grpc.StatusCode.DEADLINE_EXCEEDED else 503,
             "TRANSPORT_UNAVAILABLE",

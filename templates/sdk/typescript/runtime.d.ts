@@ -19,7 +19,7 @@ export interface ClientOptions {
   grpcUrl: string;
   /** The SDK execution token (`svc_sdk_…`) printed by the first `svc-cli sdk apply`. */
   token: string;
-  /** Deadline of each call in milliseconds (default 60 000; `Infinity`: none); the Engine stops the provider call when it passes. */
+  /** Deadline of each call in milliseconds (default 60 000; `Infinity`, or more than about 23 days: none); the Engine stops the provider call when it passes. */
   timeoutMs?: number;
   /** Extra @grpc/grpc-js channel options. */
   channelOptions?: Record<string, unknown>;
@@ -35,7 +35,7 @@ export interface Selectors {
 
 /** Options of a Unified operation: its selectors and pagination go in the input, keyed by target. */
 export interface UnifiedCallOptions {
-  /** Deadline of this call in milliseconds: a positive number, or `Infinity` for none. */
+  /** Deadline of this call in milliseconds: a positive number, or `Infinity` (or more than about 23 days) for none. */
   timeoutMs?: number;
   /** Aborting cancels the call (the envelope then carries TRANSPORT_UNAVAILABLE). */
   signal?: AbortSignal;

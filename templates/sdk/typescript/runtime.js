@@ -4,8 +4,12 @@
 import { credentials as grpcCredentials, Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import { EngineClient } from './engine.js';
 
-/** Longest deadline set on a call, in ms (about 3 years): longer is no deadline. */
-const MAX_DEADLINE_MS = 1e11;
+/**
+ * Longest deadline set on a call, in ms (about 23 days): longer is no deadline. A gRPC server on
+ * grpc-js reads the timeout as 32-bit milliseconds, so from 2^31 ms (24.8 days) one would wrap
+ * round and fail the call at once.
+ */
+const MAX_DEADLINE_MS = 2_000_000_000;
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const STATUS_NAMES = Object.fromEntries(Object.entries(grpcStatus).map(([name, code]) => [code, name]));
@@ -26,13 +30,18 @@ function failure(status, code, message, retryable, details) {
   return { ok: false, status, data: null, error: { code, message, retryable, details } };
 }
 
-function transportFailure(target, err) {
+/** A call gRPC did not complete; `providerExecution` is 'not_started' when nothing was sent. */
+function transportFailure(target, err, providerExecution = 'unknown') {
   const name = STATUS_NAMES[err.code] ?? 'UNKNOWN';
-  const deadline = err.code === grpcStatus.DEADLINE_EXCEEDED;
   const reason = err.details || err.message || name;
+  // This client sets no receive limit: RESOURCE_EXHAUSTED is the Engine refusing the request message (as REST's 413).
+  if (err.code === grpcStatus.RESOURCE_EXHAUSTED) {
+    return failure(413, 'ENGINE_INPUT_TOO_LARGE', `the Engine refused the request as too large (${reason}); send a smaller input`, false, { grpc_status: name, provider_execution: 'not_started' });
+  }
+  const deadline = err.code === grpcStatus.DEADLINE_EXCEEDED;
   return failure(deadline ? 504 : 503, 'TRANSPORT_UNAVAILABLE', `the Engine's gRPC service at ${target} could not complete the call (${name}: ${reason})`, err.code === grpcStatus.UNAVAILABLE, {
     grpc_status: name,
-    provider_execution: 'unknown',
+    provider_execution: providerExecution,
   });
 }
 
@@ -133,7 +142,7 @@ export class Runtime {
       return Promise.resolve(failure(400, 'ENGINE_INVALID_INPUT', 'signal must be an AbortSignal', false, { field: 'signal', provider_execution: 'not_started' }));
     }
     return new Promise((resolve) => {
-      if (options.signal?.aborted) return resolve(transportFailure(this.#target, { code: grpcStatus.CANCELLED, details: 'the call was aborted before it started' }));
+      if (options.signal?.aborted) return resolve(transportFailure(this.#target, { code: grpcStatus.CANCELLED, details: 'the call was aborted before it started' }, 'not_started'));
       let call;
       try {
         call = this.#client.execute(request, metadata, callOptions, (err, reply) => {
@@ -142,7 +151,7 @@ export class Runtime {
         });
       } catch (err) {
         // grpc-js throws for a request it cannot send (a channel shut down, a message it cannot encode).
-        return resolve(transportFailure(this.#target, { code: grpcStatus.CANCELLED, details: String(err?.message ?? err) }));
+        return resolve(transportFailure(this.#target, { code: grpcStatus.CANCELLED, details: String(err?.message ?? err) }, 'not_started'));
       }
       const onAbort = () => call.cancel();
       options.signal?.addEventListener('abort', onAbort, { once: true });
