@@ -195,6 +195,30 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.updateConnectionTokens(row.id, 2, write('stale'))).toBe(false);
     });
 
+    it('deletes a connection by ID: a refresh that read it writes nothing, and a new consent starts afresh', async () => {
+      const endUserRef = uniq('user');
+      const row: ConnectionRow = {
+        id: `con_${uniq('d')}`,
+        service: 'demo-crm',
+        endUserRef,
+        authName: 'default',
+        tokens: { ciphertext: 'c', nonce: 'n', tag: 't' },
+        status: 'active',
+        accessExpiresAt: null,
+        generation: 0,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      };
+      await store.putConnection(row);
+      expect(await store.deleteConnection('con_nope')).toBeNull();
+      expect(await store.deleteConnection(row.id)).toMatchObject({ id: row.id, service: 'demo-crm', endUserRef, authName: 'default' });
+      expect(await store.getConnection('demo-crm', endUserRef, 'default')).toBeNull();
+      expect(await store.deleteConnection(row.id)).toBeNull();
+      expect(await store.updateConnectionTokens(row.id, 0, { tokens: row.tokens, status: 'active', accessExpiresAt: null, updatedAt: row.updatedAt })).toBe(false);
+      await store.putConnection({ ...row, id: `${row.id}x` });
+      expect(await store.getConnection('demo-crm', endUserRef, 'default')).toMatchObject({ id: `${row.id}x`, generation: 0 });
+    });
+
     it('revokes every unused sign-in code of a subject, and only those', async () => {
       const at = new Date().toISOString();
       const later = new Date(Date.now() + 3_600_000).toISOString();

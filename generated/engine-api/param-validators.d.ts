@@ -11,6 +11,7 @@ export declare const listMcpTokens: ValidateFunction;
 export declare const createMcpToken: ValidateFunction;
 export declare const revokeToken: ValidateFunction;
 export declare const listConnections: ValidateFunction;
+export declare const deleteConnection: ValidateFunction;
 export declare const oauthCallback: ValidateFunction;
 export declare const listCatalogServices: ValidateFunction;
 export declare const enableWorkspaceService: ValidateFunction;

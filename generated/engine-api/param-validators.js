@@ -1068,14 +1068,111 @@ return errors === 0;
 }
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const oauthCallback = validate32;
-const schema44 = {"$id":"params-oauthCallback","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","maxLength":2048},"state":{"type":"string","maxLength":256},"error":{"type":"string","maxLength":256}}};
+export const deleteConnection = validate32;
+const schema44 = {"$id":"params-deleteConnection","type":"object","additionalProperties":false,"required":["connection_id"],"properties":{"connection_id":{"type":"string","pattern":"^con_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+const pattern15 = new RegExp("^con_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-oauthCallback" */;
+/*# sourceURL="params-deleteConnection" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate32.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.connection_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connection_id"},message:"must have required property '"+"connection_id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "connection_id")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.connection_id !== undefined){
+let data0 = data.connection_id;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/connection_id",schemaPath:"#/properties/connection_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["connection_id"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern15.test(data0)){
+const err3 = {instancePath:instancePath+"/connection_id",schemaPath:"#/properties/connection_id/pattern",keyword:"pattern",params:{pattern: "^con_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^con_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const oauthCallback = validate33;
+const schema45 = {"$id":"params-oauthCallback","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","maxLength":2048},"state":{"type":"string","maxLength":256},"error":{"type":"string","maxLength":256}}};
+
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="params-oauthCallback" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1235,19 +1332,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listCatalogServices = validate33;
-const schema45 = {"$id":"params-listCatalogServices","type":"object","additionalProperties":false,"required":[],"properties":{"q":{"type":"string","maxLength":200}}};
+export const listCatalogServices = validate34;
+const schema46 = {"$id":"params-listCatalogServices","type":"object","additionalProperties":false,"required":[],"properties":{"q":{"type":"string","maxLength":200}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-listCatalogServices" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1321,112 +1418,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate33.errors = vErrors;
-return errors === 0;
-}
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const enableWorkspaceService = validate34;
-const schema46 = {"$id":"params-enableWorkspaceService","type":"object","additionalProperties":false,"required":["service"],"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
-
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-enableWorkspaceService" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate34.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.service === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "service")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.service !== undefined){
-let data0 = data.service;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["service"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern14.test(data0)){
-const err3 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate34.errors = vErrors;
 return errors === 0;
 }
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const disableWorkspaceService = validate35;
-const schema48 = {"$id":"params-disableWorkspaceService","type":"object","additionalProperties":false,"required":["service"],"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
+export const enableWorkspaceService = validate35;
+const schema47 = {"$id":"params-enableWorkspaceService","type":"object","additionalProperties":false,"required":["service"],"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-disableWorkspaceService" */;
+/*# sourceURL="params-enableWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate35.evaluated;
@@ -1518,11 +1519,11 @@ return errors === 0;
 }
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const setSecret = validate36;
-const schema50 = {"$id":"params-setSecret","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
+export const disableWorkspaceService = validate36;
+const schema49 = {"$id":"params-disableWorkspaceService","type":"object","additionalProperties":false,"required":["service"],"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-setSecret" */;
+/*# sourceURL="params-disableWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate36.evaluated;
@@ -1533,8 +1534,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.bucket === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bucket"},message:"must have required property '"+"bucket"+"'"};
+if(data.service === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1543,8 +1544,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.service === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
+for(const key0 in data){
+if(!(key0 === "service")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1553,20 +1555,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((key0 === "bucket") || (key0 === "service"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
 }
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.bucket !== undefined){
-let data0 = data.bucket;
+if(data.service !== undefined){
+let data0 = data.service;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -1578,7 +1569,26 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["service"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern14.test(data0)){
+const err3 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1588,16 +1598,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["bucket"] = coerced0;
 }
 }
-}
-if(typeof data0 === "string"){
-if(!pattern14.test(data0)){
-const err4 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1606,72 +1610,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-if(data.service !== undefined){
-let data1 = data.service;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err5 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["service"] = coerced1;
-}
-}
-}
-if(typeof data1 === "string"){
-if(!pattern14.test(data1)){
-const err6 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 validate36.errors = vErrors;
 return errors === 0;
 }
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const deleteSecret = validate37;
-const schema52 = {"$id":"params-deleteSecret","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
+export const setSecret = validate37;
+const schema51 = {"$id":"params-setSecret","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-deleteSecret" */;
+/*# sourceURL="params-setSecret" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate37.evaluated;
@@ -1816,11 +1764,11 @@ return errors === 0;
 }
 validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const setOAuthClient = validate38;
-const schema54 = {"$id":"params-setOAuthClient","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
+export const deleteSecret = validate38;
+const schema53 = {"$id":"params-deleteSecret","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-setOAuthClient" */;
+/*# sourceURL="params-deleteSecret" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate38.evaluated;
@@ -1965,11 +1913,11 @@ return errors === 0;
 }
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const deleteOAuthClient = validate39;
-const schema56 = {"$id":"params-deleteOAuthClient","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
+export const setOAuthClient = validate39;
+const schema55 = {"$id":"params-setOAuthClient","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-deleteOAuthClient" */;
+/*# sourceURL="params-setOAuthClient" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate39.evaluated;
@@ -2114,12 +2062,11 @@ return errors === 0;
 }
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkVersions = validate40;
-const schema58 = {"$id":"params-listSdkVersions","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
-const schema59 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
+export const deleteOAuthClient = validate40;
+const schema57 = {"$id":"params-deleteOAuthClient","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-listSdkVersions" */;
+/*# sourceURL="params-deleteOAuthClient" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate40.evaluated;
@@ -2130,8 +2077,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(data.bucket === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bucket"},message:"must have required property '"+"bucket"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2140,9 +2087,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.service === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2151,9 +2097,20 @@ vErrors.push(err1);
 }
 errors++;
 }
+for(const key0 in data){
+if(!((key0 === "bucket") || (key0 === "service"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
 }
-if(data.name !== undefined){
-let data0 = data.name;
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.bucket !== undefined){
+let data0 = data.bucket;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -2165,26 +2122,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["name"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern14.test(data0)){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2194,10 +2132,16 @@ vErrors.push(err3);
 errors++;
 }
 }
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["bucket"] = coerced0;
 }
 }
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+if(typeof data0 === "string"){
+if(!pattern14.test(data0)){
+const err4 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2206,16 +2150,73 @@ vErrors.push(err4);
 }
 errors++;
 }
+}
+}
+if(data.service !== undefined){
+let data1 = data.service;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["service"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern14.test(data1)){
+const err6 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate40.errors = vErrors;
 return errors === 0;
 }
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkTokens = validate41;
-const schema60 = {"$id":"params-listSdkTokens","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
+export const listSdkVersions = validate41;
+const schema59 = {"$id":"params-listSdkVersions","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
+const schema60 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-listSdkTokens" */;
+/*# sourceURL="params-listSdkVersions" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate41.evaluated;
@@ -2307,11 +2308,11 @@ return errors === 0;
 }
 validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const createSdkToken = validate42;
-const schema62 = {"$id":"params-createSdkToken","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
+export const listSdkTokens = validate42;
+const schema61 = {"$id":"params-listSdkTokens","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-createSdkToken" */;
+/*# sourceURL="params-listSdkTokens" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate42.evaluated;
@@ -2403,15 +2404,111 @@ return errors === 0;
 }
 validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const downloadSdkPackage = validate43;
-const schema64 = {"$id":"params-downloadSdkPackage","type":"object","additionalProperties":false,"required":["name","version","kind"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"version":{"type":"string","pattern":"^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"},"kind":{"enum":["typescript","python-wheel","python-sdist","readme"]}}};
-const pattern29 = new RegExp("^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$", "u");
+export const createSdkToken = validate43;
+const schema63 = {"$id":"params-createSdkToken","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-downloadSdkPackage" */;
+/*# sourceURL="params-createSdkToken" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate43.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "name")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["name"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern14.test(data0)){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const downloadSdkPackage = validate44;
+const schema65 = {"$id":"params-downloadSdkPackage","type":"object","additionalProperties":false,"required":["name","version","kind"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"version":{"type":"string","pattern":"^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"},"kind":{"enum":["typescript","python-wheel","python-sdist","readme"]}}};
+const pattern30 = new RegExp("^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$", "u");
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="params-downloadSdkPackage" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2535,7 +2632,7 @@ data["version"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern29.test(data1)){
+if(!pattern30.test(data1)){
 const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"},message:"must match pattern \""+"^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -2550,7 +2647,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if(!((((data2 === "typescript") || (data2 === "python-wheel")) || (data2 === "python-sdist")) || (data2 === "readme"))){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema64.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema65.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2571,20 +2668,20 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listReceipts = validate44;
-const schema66 = {"$id":"params-listReceipts","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":50},"before":{"type":"string","pattern":"^rcp_[0-9A-HJKMNP-TV-Z]{26}$"}}};
-const pattern31 = new RegExp("^rcp_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+export const listReceipts = validate45;
+const schema67 = {"$id":"params-listReceipts","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":50},"before":{"type":"string","pattern":"^rcp_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+const pattern32 = new RegExp("^rcp_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-listReceipts" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2739,7 +2836,7 @@ data["before"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern31.test(data2)){
+if(!pattern32.test(data2)){
 const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/pattern",keyword:"pattern",params:{pattern: "^rcp_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^rcp_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -2762,19 +2859,19 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const createExecution = validate45;
-const schema67 = {"$id":"params-createExecution","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+export const createExecution = validate46;
+const schema68 = {"$id":"params-createExecution","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-createExecution" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2858,7 +2955,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -100,6 +100,27 @@ export const routes = [
     "successStatus": 201
   },
   {
+    "operationId": "deleteConnection",
+    "method": "DELETE",
+    "path": "/v1/connections/{connection_id}",
+    "koaPath": "/v1/connections/:connection_id",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "connection_id",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "deleteConnection",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "secretBody": false,
+    "successStatus": 204
+  },
+  {
     "operationId": "deleteOAuthClient",
     "method": "DELETE",
     "path": "/v1/buckets/{bucket}/oauth-clients/{service}",

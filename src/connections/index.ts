@@ -249,6 +249,12 @@ export class Connections {
     return (await this.store.listConnections(service)).map(view);
   }
 
+  /** Forgets a connection and its tokens; what it was, or null when there is none. */
+  async delete(id: string): Promise<ConnectionView | null> {
+    const row = await this.store.deleteConnection(id);
+    return row && view(row);
+  }
+
   /**
    * A valid access token for the end user's connection, refreshing it first when it is about to
    * expire. `origin` is where it will be sent: refused unless the connection was made for it.

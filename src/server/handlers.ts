@@ -516,6 +516,13 @@ export function createHandlers(deps: ServerDeps): Handlers {
       return { body: { connections: await connections.list(params.service) } };
     },
 
+    async deleteConnection({ params }) {
+      if (!(await connections.delete(params.connection_id))) {
+        throw new EngineError('ENGINE_NOT_FOUND', `no connection ${params.connection_id}`, { details: { field: 'connection_id' } });
+      }
+      return { status: 204 };
+    },
+
     async createConnection({ body }) {
       return { status: 201, body: await connections.start(body.service, body.endUserRef, body.authName) };
     },

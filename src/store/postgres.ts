@@ -464,6 +464,10 @@ export class PostgresStore implements Store {
       : await this.rows('SELECT * FROM connections ORDER BY service, end_user_ref, auth_name');
     return camelAll<ConnectionRow>(rows);
   }
+  async deleteConnection(id: string) {
+    const r = await this.one('DELETE FROM connections WHERE id = $1 RETURNING *', [id]);
+    return r ? camel<ConnectionRow>(r) : null;
+  }
   async updateConnectionTokens(id: string, expectedGeneration: number, next: Pick<ConnectionRow, 'tokens' | 'status' | 'accessExpiresAt' | 'updatedAt'>) {
     // Under READ COMMITTED a concurrent writer blocks on the row, then re-evaluates the generation.
     return this.changed(

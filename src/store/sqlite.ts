@@ -534,6 +534,10 @@ export class SqliteStore implements Store {
       : this.db.prepare('SELECT * FROM connections ORDER BY service, end_user_ref, auth_name').all()) as Row[];
     return rows.map(connectionFrom);
   }
+  async deleteConnection(id: string) {
+    const r = this.db.prepare('DELETE FROM connections WHERE id = ? RETURNING *').get(id) as Row | undefined;
+    return r ? connectionFrom(r) : null;
+  }
   async updateConnectionTokens(id: string, expectedGeneration: number, next: Pick<ConnectionRow, 'tokens' | 'status' | 'accessExpiresAt' | 'updatedAt'>) {
     return (
       this.db

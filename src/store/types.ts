@@ -228,6 +228,8 @@ export interface Store {
   putConnection(row: ConnectionRow): Promise<void>;
   getConnection(service: string, endUserRef: string, authName: string): Promise<ConnectionRow | null>;
   listConnections(service?: string): Promise<ConnectionRow[]>;
+  /** Deletes a connection by ID, returning what it was (null: none). A refresh in flight then writes nothing (its ID is gone). */
+  deleteConnection(id: string): Promise<ConnectionRow | null>;
   /** Writes new tokens only when the stored generation still equals `expectedGeneration`. */
   updateConnectionTokens(id: string, expectedGeneration: number, next: Pick<ConnectionRow, 'tokens' | 'status' | 'accessExpiresAt' | 'updatedAt'>): Promise<boolean>;
   insertOAuthState(row: OAuthStateRow): Promise<void>;

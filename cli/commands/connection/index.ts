@@ -1,5 +1,6 @@
-// `svc-cli connection create|list`: per-end-user OAuth connections. create starts the provider's
-// consent in the browser and waits until the Engine holds an active connection.
+// `svc-cli connection create|list|delete`: per-end-user OAuth connections. create starts the
+// provider's consent in the browser and waits until the Engine holds an active connection; delete
+// makes the Engine forget one.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { components } from '../../../generated/engine-api/types.ts';
 import { openInBrowser } from '../../lib/browser.ts';
@@ -83,6 +84,41 @@ const connectionList = defineCommand({
   },
 });
 
-export const connection = defineGroup('connection', 'Per-end-user OAuth connections (refreshed by the Engine)', [connectionCreate, connectionList], [
+const CONNECTION_ID = /^con_[0-9A-HJKMNP-TV-Z]{26}$/;
+
+const connectionDelete = defineCommand({
+  command: 'delete <connection>',
+  describe: "Delete an end user's connection: the Engine forgets its tokens (calls for that user are refused until they connect again)",
+  builder: (y) =>
+    y
+      .positional('connection', { type: 'string', demandOption: true, describe: 'a connection ID (con_…), or a service name with --end-user' })
+      .option('end-user', { type: 'string', requiresArg: true, describe: 'with a service name: the end user whose connection to delete' })
+      .option('auth-name', { type: 'string', requiresArg: true, describe: "with a service name: the connection's name (default: default)" })
+      .example('$0 connection delete demo-crm --end-user alice', "delete alice's demo-crm connection")
+      .example('$0 connection delete con_01J…', 'delete a connection by its ID (`svc-cli connection list`)'),
+  handler: async (argv) => {
+    const s = session();
+    let id = argv.connection;
+    if (!CONNECTION_ID.test(id)) {
+      if (id.startsWith('con_')) throw new UsageError(`'${id}' is not a connection ID (con_ and 26 characters)`, 'find it with `svc-cli connection list`');
+      if (argv.endUser === undefined) throw new UsageError('name the end user with --end-user, or give the connection ID (con_…)', 'e.g. `svc-cli connection delete demo-crm --end-user alice`');
+      refuseBlank('--end-user', argv.endUser, "give your reference for the end user, e.g. your app's user ID");
+      refuseBlank('--auth-name', argv.authName, "name the connection, or leave --auth-name out for 'default'");
+      const authName = argv.authName ?? 'default';
+      const found = (await connections(s, id, '<connection>')).find((c) => c.endUserRef === argv.endUser && c.authName === authName);
+      if (!found) throw new CliError(`${id} has no connection for end user ${argv.endUser} (auth ${authName})`, 'list them with `svc-cli connection list`');
+      id = found.id;
+    } else if (argv.endUser !== undefined || argv.authName !== undefined) {
+      throw new UsageError('--end-user and --auth-name go with a service name, not a connection ID', 'give one or the other');
+    }
+    await s.call(s.api.DELETE('/v1/connections/{connection_id}', { params: { path: { connection_id: id } } }), (f) =>
+      f.status === 404 ? 'list connections with `svc-cli connection list`' : undefined,
+    );
+    print(`Deleted connection ${id}; calls for that end user are refused until they connect again (the grant at the provider stays until revoked there).`);
+  },
+});
+
+export const connection = defineGroup('connection', 'Per-end-user OAuth connections (refreshed by the Engine)', [connectionCreate, connectionList, connectionDelete], [
   ['$0 connection create demo-crm --end-user alice', 'connect an end user'],
+  ['$0 connection delete demo-crm --end-user alice', 'forget it'],
 ]);
