@@ -6,7 +6,7 @@
 // service's base URL cannot read secrets, so without the binding they could have them sent to a
 // server of their choosing; sending a secret somewhere new takes setting it again.
 import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { EngineError } from '../envelope/index.ts';
 import type { SealedValue, SecretRow, Store } from '../store/index.ts';
@@ -43,8 +43,21 @@ export function loadMasterKey(dataDir: string, fromEnv: string | undefined): Buf
   }
   mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
-  writeFileSync(file, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+  // On disk before anything is sealed with it: a crash must not leave secrets sealed under a key that was lost.
+  const fd = openSync(file, 'wx', 0o600);
+  try {
+    writeSync(fd, key.toString('base64') + '\n');
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   chmodSync(file, 0o600);
+  const dir = openSync(dataDir, 'r');
+  try {
+    fsyncSync(dir); // the file's directory entry too
+  } finally {
+    closeSync(dir);
+  }
   return key;
 }
 
