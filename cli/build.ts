@@ -34,6 +34,19 @@ await build({
   banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module';\nconst require = __svcCreateRequire(import.meta.url);" },
   plugins: [
     {
+      // The generated validators make their own require() for ajv's runtime helpers; in the bundle
+      // the banner's is used instead, so esbuild sees plain require() calls and bundles the helpers.
+      name: 'bundle-validator-helpers',
+      setup(b) {
+        b.onLoad({ filter: /[\\/]generated[\\/]engine-api[\\/][a-z-]+-validators\.js$/ }, (args) => ({
+          contents: readFileSync(args.path, 'utf8')
+            .replace("import { createRequire } from 'node:module';", '')
+            .replace('const require = createRequire(import.meta.url);', ''),
+          loader: 'js',
+        }));
+      },
+    },
+    {
       name: 'embed-skill-templates',
       setup(b) {
         b.onLoad({ filter: /[\\/]cli[\\/]lib[\\/]embedded-templates\.ts$/ }, () => ({

@@ -396,3 +396,30 @@ describe('11. help and messages name what they mean', { timeout: 60_000 }, () =>
     }
   });
 });
+
+describe('12. a server answering 200 JSON that is not the Engine', { timeout: 60_000 }, () => {
+  it('is named, with the operation and the field the spec expected, never a crash or made-up output', async () => {
+    const other = await otherServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":1}'));
+    try {
+      const env = { SVC_ENGINE_URL: other.url, SVC_CLI_TOKEN: t.cliToken };
+      const cases: [string[], string][] = [
+        [['sdk', 'list'], "GET /v1/sdks is not what svc-engine"],
+        [['bucket', 'list'], "GET /v1/buckets is not what svc-engine"],
+        [['whoami'], "GET /v1/auth/whoami is not what svc-engine"],
+        [['sdk', 'activity', 'crm@1.0.0'], "GET /v1/sdks/{name}/versions is not what svc-engine"],
+      ];
+      const results = await Promise.all(cases.map(([args]) => user.cli(args, { env })));
+      cases.forEach(([args, message], i) => {
+        const r = results[i]!;
+        expect(r.code, args.join(' ')).toBe(1);
+        expect(r.stdout, args.join(' ')).toBe('');
+        const line = oneErrorLine(r.stderr);
+        expect(line).toContain(message);
+        expect(line).toContain('SVC_ENGINE_URL');
+        expect(line).not.toContain('bug');
+      });
+    } finally {
+      other.server.close();
+    }
+  });
+});

@@ -1,7 +1,10 @@
 // The typed Engine HTTP client (openapi-fetch over the `paths` generated from
 // spec/engine.openapi.yaml) and the translation of Engine answers into one-line CLI errors.
 import createClient, { type Client } from 'openapi-fetch';
+import type { ValidateFunction } from 'ajv';
 import type { paths } from '../../generated/engine-api/types.ts';
+import { routes } from '../../generated/engine-api/routes.ts';
+import * as responseValidators from '../../generated/engine-api/response-validators.js';
 import { DEFAULT_ENGINE_URL, activeCredential, displayUrl, engineUrl, type ActiveCredential } from './credentials.ts';
 import { CliError, UsageError } from './errors.ts';
 import { CLI_VERSION } from './version.ts';
@@ -21,12 +24,44 @@ export interface EngineFailure {
 /** What to tell the user to do about a failure; undefined falls back to the command's default. */
 export type Hint = string | ((failure: EngineFailure) => string | undefined);
 
+/** `GET /v1/sdks` → the spec's validator of that operation's success answer. */
+const ANSWER_CHECKS = new Map<string, ValidateFunction>(
+  routes.flatMap((r) => {
+    const validate = (responseValidators as Record<string, ValidateFunction | undefined>)[r.operationId];
+    return validate ? [[`${r.method} ${r.path}`, validate] as const] : [];
+  }),
+);
+/** Which operation each answer belongs to, noted as it arrives (a Response does not say its method). */
+const operationOf = new WeakMap<Response, string>();
+
 export function engineClient(url: string, bearer?: string): EngineApi {
-  return createClient<paths>({
+  const client = createClient<paths>({
     baseUrl: url,
     headers: { 'user-agent': `svc-cli/${CLI_VERSION}`, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
     fetch: (request: Request) => fetch(request, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
   });
+  client.use({
+    onResponse({ request, response, schemaPath }) {
+      operationOf.set(response, `${request.method} ${schemaPath}`);
+    },
+  });
+  return client;
+}
+
+/**
+ * Refuses a success answer the spec does not describe: another server on that address (one that
+ * answers 200 JSON to anything), or an Engine of an incompatible version; never a crash further on.
+ */
+function checkAnswer(url: string, response: Response, data: unknown): void {
+  const operation = operationOf.get(response);
+  const validate = operation ? ANSWER_CHECKS.get(operation) : undefined;
+  if (!validate || validate(data)) return;
+  const first = validate.errors?.[0];
+  const where = first ? ` (${first.instancePath || 'the body'} ${first.message ?? 'is not as expected'})` : '';
+  throw new CliError(
+    `the answer from ${displayUrl(url)} to ${operation} is not what svc-engine ${CLI_VERSION} sends${where}`,
+    `check that SVC_ENGINE_URL points at an svc-engine, of the same version as this svc-cli (\`svc-cli --version\`)`,
+  );
 }
 
 /** The Engine's error envelope: `{ok: false, status, error: {code, message, …}}`. Anything else came from some other server. */
@@ -134,7 +169,10 @@ export async function unwrap<T>(
   } catch (err) {
     throw transportError(url, err);
   }
-  if (answer.response.ok) return answer.data as T;
+  if (answer.response.ok) {
+    checkAnswer(url, answer.response, answer.data);
+    return answer.data as T;
+  }
   const envelope = envelopeOf(answer.error);
   if (!envelope) {
     throw notTheEngine(url, answer.response, answer.error);

@@ -54,8 +54,11 @@ async function generateEngineApi(outDir: string) {
   };
   const bodyAjv = makeAjv(false);
   const paramAjv = makeAjv(true);
+  // What a client checks an answer against: svc-cli tells an Engine from another server (or another version) by it.
+  const responseAjv = makeAjv(false);
   const bodyExports: Record<string, string> = {};
   const paramExports: Record<string, string> = {};
+  const responseExports: Record<string, string> = {};
   const routes: Obj[] = [];
   const globalSecurity = spec.security?.[0] ? Object.keys(spec.security[0])[0] : null;
 
@@ -90,6 +93,12 @@ async function generateEngineApi(outDir: string) {
         bodyValidator = id;
       }
       const success = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)) ?? '200';
+      const responseSchema = op.responses[success]?.content?.['application/json']?.schema;
+      if (responseSchema) {
+        const schema = { $id: `response-${id}`, ...(anchorRefs(responseSchema) as Obj) };
+        responseAjv.addSchema(schema);
+        responseExports[id] = schema.$id;
+      }
       const security = op.security ? (op.security[0] ? Object.keys(op.security[0])[0] : null) : globalSecurity;
       routes.push({
         operationId: id,
@@ -120,6 +129,8 @@ async function generateEngineApi(outDir: string) {
   write(outDir, 'engine-api/body-validators.d.ts', validatorsDts(Object.keys(bodyExports)));
   write(outDir, 'engine-api/param-validators.js', HEADER + esmPrelude + standaloneCode.default(paramAjv, paramExports));
   write(outDir, 'engine-api/param-validators.d.ts', validatorsDts(Object.keys(paramExports)));
+  write(outDir, 'engine-api/response-validators.js', HEADER + esmPrelude + standaloneCode.default(responseAjv, responseExports));
+  write(outDir, 'engine-api/response-validators.d.ts', validatorsDts(Object.keys(responseExports)));
 
   routes.sort((a, b) => (a.operationId < b.operationId ? -1 : 1));
   write(

@@ -1,0 +1,28 @@
+// Written by `npm run gen` from spec/. Do not edit: change the spec and regenerate.
+import type { ValidateFunction } from 'ajv';
+export declare const getLiveness: ValidateFunction;
+export declare const getReadiness: ValidateFunction;
+export declare const startDeviceAuthorization: ValidateFunction;
+export declare const exchangeDeviceCode: ValidateFunction;
+export declare const whoami: ValidateFunction;
+export declare const listMcpServers: ValidateFunction;
+export declare const planMcp: ValidateFunction;
+export declare const publishMcp: ValidateFunction;
+export declare const listMcpTokens: ValidateFunction;
+export declare const createMcpToken: ValidateFunction;
+export declare const listConnections: ValidateFunction;
+export declare const createConnection: ValidateFunction;
+export declare const listCatalogServices: ValidateFunction;
+export declare const listWorkspaceServices: ValidateFunction;
+export declare const enableWorkspaceService: ValidateFunction;
+export declare const importWorkspaceService: ValidateFunction;
+export declare const listBuckets: ValidateFunction;
+export declare const listSdks: ValidateFunction;
+export declare const validateSdkDefinition: ValidateFunction;
+export declare const planSdk: ValidateFunction;
+export declare const publishSdk: ValidateFunction;
+export declare const listSdkVersions: ValidateFunction;
+export declare const listSdkTokens: ValidateFunction;
+export declare const createSdkToken: ValidateFunction;
+export declare const listReceipts: ValidateFunction;
+export declare const createExecution: ValidateFunction;

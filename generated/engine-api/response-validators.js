@@ -1,0 +1,6150 @@
+// Written by `npm run gen` from spec/. Do not edit: change the spec and regenerate.
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+"use strict";
+export const getLiveness = validate20;
+const schema31 = {"$id":"response-getLiveness","type":"object","required":["status"],"additionalProperties":false,"properties":{"status":{"const":"ok"}}};
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-getLiveness" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate20.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "status")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if("ok" !== data.status){
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "ok"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const getReadiness = validate21;
+const schema32 = {"$id":"response-getReadiness","$ref":"engine.json#/components/schemas/Readiness"};
+const schema34 = {"type":"object","required":["status","checks"],"additionalProperties":false,"properties":{"status":{"enum":["ready","unavailable"]},"checks":{"type":"object","description":"One entry per dependency (`database`; `redis` when REDIS_URL is set), keyed by its name.","additionalProperties":{"$ref":"engine.json#/components/schemas/DependencyCheck"}}}};
+const schema35 = {"type":"object","required":["status","latencyMs"],"additionalProperties":false,"properties":{"status":{"enum":["ok","unavailable"]},"backend":{"type":"string","description":"Which implementation answered, e.g. `sqlite`, `postgres` or `redis`."},"latencyMs":{"type":"number","description":"Time the probe took (up to its timeout)."},"error":{"type":"string","description":"A short error code (e.g. `ECONNREFUSED`, `TIMEOUT`, a SQLSTATE); never a message or address."}}};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.checks === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "checks"},message:"must have required property '"+"checks"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "status") || (key0 === "checks"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data0 = data.status;
+if(!((data0 === "ready") || (data0 === "unavailable"))){
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema34.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.checks !== undefined){
+let data1 = data.checks;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key1 in data1){
+let data2 = data1[key1];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.status === undefined){
+const err4 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"engine.json#/components/schemas/DependencyCheck/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data2.latencyMs === undefined){
+const err5 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"engine.json#/components/schemas/DependencyCheck/required",keyword:"required",params:{missingProperty: "latencyMs"},message:"must have required property '"+"latencyMs"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key2 in data2){
+if(!((((key2 === "status") || (key2 === "backend")) || (key2 === "latencyMs")) || (key2 === "error"))){
+const err6 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"engine.json#/components/schemas/DependencyCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data2.status !== undefined){
+let data3 = data2.status;
+if(!((data3 === "ok") || (data3 === "unavailable"))){
+const err7 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/status",schemaPath:"engine.json#/components/schemas/DependencyCheck/properties/status/enum",keyword:"enum",params:{allowedValues: schema35.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data2.backend !== undefined){
+if(typeof data2.backend !== "string"){
+const err8 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/backend",schemaPath:"engine.json#/components/schemas/DependencyCheck/properties/backend/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data2.latencyMs !== undefined){
+if(!(typeof data2.latencyMs == "number")){
+const err9 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/latencyMs",schemaPath:"engine.json#/components/schemas/DependencyCheck/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data2.error !== undefined){
+if(typeof data2.error !== "string"){
+const err10 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/error",schemaPath:"engine.json#/components/schemas/DependencyCheck/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"engine.json#/components/schemas/DependencyCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-getReadiness" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+errors = vErrors.length;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const startDeviceAuthorization = validate25;
+const schema36 = {"$id":"response-startDeviceAuthorization","type":"object","required":["device_code","user_code","verification_uri","verification_uri_complete","expires_in","interval"],"additionalProperties":false,"properties":{"device_code":{"type":"string"},"user_code":{"type":"string"},"verification_uri":{"type":"string"},"verification_uri_complete":{"type":"string"},"expires_in":{"type":"integer"},"interval":{"type":"integer"}}};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-startDeviceAuthorization" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate25.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.device_code === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "device_code"},message:"must have required property '"+"device_code"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.user_code === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user_code"},message:"must have required property '"+"user_code"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.verification_uri === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verification_uri"},message:"must have required property '"+"verification_uri"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.verification_uri_complete === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verification_uri_complete"},message:"must have required property '"+"verification_uri_complete"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.expires_in === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expires_in"},message:"must have required property '"+"expires_in"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.interval === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "device_code") || (key0 === "user_code")) || (key0 === "verification_uri")) || (key0 === "verification_uri_complete")) || (key0 === "expires_in")) || (key0 === "interval"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.device_code !== undefined){
+if(typeof data.device_code !== "string"){
+const err7 = {instancePath:instancePath+"/device_code",schemaPath:"#/properties/device_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.user_code !== undefined){
+if(typeof data.user_code !== "string"){
+const err8 = {instancePath:instancePath+"/user_code",schemaPath:"#/properties/user_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.verification_uri !== undefined){
+if(typeof data.verification_uri !== "string"){
+const err9 = {instancePath:instancePath+"/verification_uri",schemaPath:"#/properties/verification_uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.verification_uri_complete !== undefined){
+if(typeof data.verification_uri_complete !== "string"){
+const err10 = {instancePath:instancePath+"/verification_uri_complete",schemaPath:"#/properties/verification_uri_complete/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.expires_in !== undefined){
+let data4 = data.expires_in;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err11 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.interval !== undefined){
+let data5 = data.interval;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err12 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const exchangeDeviceCode = validate26;
+const schema37 = {"$id":"response-exchangeDeviceCode","type":"object","required":["access_token","token_type","subject"],"additionalProperties":false,"properties":{"access_token":{"type":"string"},"token_type":{"const":"Bearer"},"subject":{"type":"string"}}};
+
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-exchangeDeviceCode" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate26.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.access_token === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "access_token"},message:"must have required property '"+"access_token"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.token_type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token_type"},message:"must have required property '"+"token_type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.subject === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "access_token") || (key0 === "token_type")) || (key0 === "subject"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.access_token !== undefined){
+if(typeof data.access_token !== "string"){
+const err4 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.token_type !== undefined){
+if("Bearer" !== data.token_type){
+const err5 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/const",keyword:"const",params:{allowedValue: "Bearer"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.subject !== undefined){
+if(typeof data.subject !== "string"){
+const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate26.errors = vErrors;
+return errors === 0;
+}
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const whoami = validate27;
+const schema38 = {"$id":"response-whoami","type":"object","required":["subject","credentialId","createdAt"],"additionalProperties":false,"properties":{"subject":{"type":"string"},"credentialId":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"expiresAt":{"type":["string","null"]}}};
+const formats0 = require("ajv-formats/dist/formats").fullFormats["date-time"];
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-whoami" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate27.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.subject === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.credentialId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "credentialId"},message:"must have required property '"+"credentialId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.createdAt === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "subject") || (key0 === "credentialId")) || (key0 === "createdAt")) || (key0 === "expiresAt"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.subject !== undefined){
+if(typeof data.subject !== "string"){
+const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.credentialId !== undefined){
+if(typeof data.credentialId !== "string"){
+const err5 = {instancePath:instancePath+"/credentialId",schemaPath:"#/properties/credentialId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+let data2 = data.createdAt;
+if(typeof data2 === "string"){
+if(!(formats0.validate(data2))){
+const err6 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.expiresAt !== undefined){
+let data3 = data.expiresAt;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema38.properties.expiresAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const listMcpServers = validate28;
+const schema39 = {"$id":"response-listMcpServers","type":"object","required":["servers"],"additionalProperties":false,"properties":{"servers":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpServer"}}}};
+const schema40 = {"type":"object","required":["name","version","versionId","active","url","createdAt"],"additionalProperties":false,"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"active":{"type":"boolean"},"url":{"type":"string"},"createdAt":{"type":"string","format":"date-time"}}};
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listMcpServers" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate28.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.servers === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "servers"},message:"must have required property '"+"servers"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "servers")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.servers !== undefined){
+let data0 = data.servers;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err2 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.version === undefined){
+const err3 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.versionId === undefined){
+const err4 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.active === undefined){
+const err5 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.url === undefined){
+const err6 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.createdAt === undefined){
+const err7 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((((((key1 === "name") || (key1 === "version")) || (key1 === "versionId")) || (key1 === "active")) || (key1 === "url")) || (key1 === "createdAt"))){
+const err8 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err9 = {instancePath:instancePath+"/servers/" + i0+"/name",schemaPath:"engine.json#/components/schemas/McpServer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err10 = {instancePath:instancePath+"/servers/" + i0+"/version",schemaPath:"engine.json#/components/schemas/McpServer/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.versionId !== undefined){
+if(typeof data1.versionId !== "string"){
+const err11 = {instancePath:instancePath+"/servers/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/McpServer/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.active !== undefined){
+if(typeof data1.active !== "boolean"){
+const err12 = {instancePath:instancePath+"/servers/" + i0+"/active",schemaPath:"engine.json#/components/schemas/McpServer/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data1.url !== undefined){
+if(typeof data1.url !== "string"){
+const err13 = {instancePath:instancePath+"/servers/" + i0+"/url",schemaPath:"engine.json#/components/schemas/McpServer/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data1.createdAt !== undefined){
+let data7 = data1.createdAt;
+if(typeof data7 === "string"){
+if(!(formats0.validate(data7))){
+const err14 = {instancePath:instancePath+"/servers/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/McpServer/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/servers/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/McpServer/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/servers",schemaPath:"#/properties/servers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const planMcp = validate29;
+const schema41 = {"$id":"response-planMcp","$ref":"engine.json#/components/schemas/SdkPlan"};
+const schema42 = {"type":"object","required":["name","changes","currentVersion","nextVersion","summary"],"additionalProperties":false,"properties":{"name":{"type":"string"},"currentVersion":{"type":["string","null"]},"nextVersion":{"type":["string","null"],"description":"null when nothing would change."},"changes":{"type":"array","items":{"type":"object","required":["action","kind","id"],"additionalProperties":false,"properties":{"action":{"enum":["+","-","~"]},"kind":{"enum":["service","operation"]},"id":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}}}},"summary":{"type":"object","required":["add","remove","change"],"additionalProperties":false,"properties":{"add":{"type":"integer"},"remove":{"type":"integer"},"change":{"type":"integer"}}}}};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-planMcp" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate29.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.changes === undefined){
+const err1 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/required",keyword:"required",params:{missingProperty: "changes"},message:"must have required property '"+"changes"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.currentVersion === undefined){
+const err2 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/required",keyword:"required",params:{missingProperty: "currentVersion"},message:"must have required property '"+"currentVersion"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.nextVersion === undefined){
+const err3 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/required",keyword:"required",params:{missingProperty: "nextVersion"},message:"must have required property '"+"nextVersion"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.summary === undefined){
+const err4 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "name") || (key0 === "currentVersion")) || (key0 === "nextVersion")) || (key0 === "changes")) || (key0 === "summary"))){
+const err5 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.currentVersion !== undefined){
+let data1 = data.currentVersion;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err7 = {instancePath:instancePath+"/currentVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/currentVersion/type",keyword:"type",params:{type: schema42.properties.currentVersion.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.nextVersion !== undefined){
+let data2 = data.nextVersion;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/nextVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/nextVersion/type",keyword:"type",params:{type: schema42.properties.nextVersion.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.changes !== undefined){
+let data3 = data.changes;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.action === undefined){
+const err9 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data4.kind === undefined){
+const err10 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data4.id === undefined){
+const err11 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!(((((key1 === "action") || (key1 === "kind")) || (key1 === "id")) || (key1 === "from")) || (key1 === "to"))){
+const err12 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data4.action !== undefined){
+let data5 = data4.action;
+if(!(((data5 === "+") || (data5 === "-")) || (data5 === "~"))){
+const err13 = {instancePath:instancePath+"/changes/" + i0+"/action",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data4.kind !== undefined){
+let data6 = data4.kind;
+if(!((data6 === "service") || (data6 === "operation"))){
+const err14 = {instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data4.id !== undefined){
+if(typeof data4.id !== "string"){
+const err15 = {instancePath:instancePath+"/changes/" + i0+"/id",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.from !== undefined){
+if(typeof data4.from !== "string"){
+const err16 = {instancePath:instancePath+"/changes/" + i0+"/from",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data4.to !== undefined){
+if(typeof data4.to !== "string"){
+const err17 = {instancePath:instancePath+"/changes/" + i0+"/to",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/changes",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.summary !== undefined){
+let data10 = data.summary;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.add === undefined){
+const err20 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "add"},message:"must have required property '"+"add"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data10.remove === undefined){
+const err21 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "remove"},message:"must have required property '"+"remove"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data10.change === undefined){
+const err22 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+for(const key2 in data10){
+if(!(((key2 === "add") || (key2 === "remove")) || (key2 === "change"))){
+const err23 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data10.add !== undefined){
+let data11 = data10.add;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err24 = {instancePath:instancePath+"/summary/add",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/add/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data10.remove !== undefined){
+let data12 = data10.remove;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err25 = {instancePath:instancePath+"/summary/remove",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/remove/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data10.change !== undefined){
+let data13 = data10.change;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+const err26 = {instancePath:instancePath+"/summary/change",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/change/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const publishMcp = validate30;
+const schema43 = {"$id":"response-publishMcp","$ref":"engine.json#/components/schemas/PublishResult"};
+const schema44 = {"type":"object","required":["name","version","versionId","published"],"additionalProperties":false,"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"published":{"type":"boolean","description":"false when nothing changed and no version was created."},"token":{"type":"string","description":"The execution token; present on the first publish only."},"url":{"type":"string","description":"The MCP runtime URL (MCP deploys only)."}}};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-publishMcp" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate30.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.version === undefined){
+const err1 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.versionId === undefined){
+const err2 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.published === undefined){
+const err3 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/required",keyword:"required",params:{missingProperty: "published"},message:"must have required property '"+"published"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "name") || (key0 === "version")) || (key0 === "versionId")) || (key0 === "published")) || (key0 === "token")) || (key0 === "url"))){
+const err4 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/PublishResult/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(typeof data.version !== "string"){
+const err6 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/PublishResult/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.versionId !== undefined){
+if(typeof data.versionId !== "string"){
+const err7 = {instancePath:instancePath+"/versionId",schemaPath:"engine.json#/components/schemas/PublishResult/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.published !== undefined){
+if(typeof data.published !== "boolean"){
+const err8 = {instancePath:instancePath+"/published",schemaPath:"engine.json#/components/schemas/PublishResult/properties/published/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err9 = {instancePath:instancePath+"/token",schemaPath:"engine.json#/components/schemas/PublishResult/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err10 = {instancePath:instancePath+"/url",schemaPath:"engine.json#/components/schemas/PublishResult/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const listMcpTokens = validate31;
+const schema45 = {"$id":"response-listMcpTokens","type":"object","required":["tokens"],"additionalProperties":false,"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpToken"}}}};
+const schema46 = {"type":"object","required":["id","allow","expiresAt","lastUsedAt","revokedAt","createdAt"],"additionalProperties":false,"properties":{"id":{"type":"string"},"allow":{"type":["array","null"],"items":{"type":"string"},"description":"null means every operation."},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
+const schema47 = {"type":["object","null"],"description":"Fixed selectors; authoritative over the caller's.","additionalProperties":false,"properties":{"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"resourceId":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"}}};
+const func1 = require("ajv/dist/runtime/ucs2length").default;
+const pattern4 = new RegExp("^[^\\p{Cc}\\p{Cs}]+$", "u");
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate32.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.allow === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allow"},message:"must have required property '"+"allow"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.expiresAt === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expiresAt"},message:"must have required property '"+"expiresAt"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.lastUsedAt === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastUsedAt"},message:"must have required property '"+"lastUsedAt"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.revokedAt === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.createdAt === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "id") || (key0 === "allow")) || (key0 === "expiresAt")) || (key0 === "lastUsedAt")) || (key0 === "revokedAt")) || (key0 === "createdAt")) || (key0 === "binding"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.allow !== undefined){
+let data1 = data.allow;
+if((!(Array.isArray(data1))) && (data1 !== null)){
+const err8 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: schema46.properties.allow.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err9 = {instancePath:instancePath+"/allow/" + i0,schemaPath:"#/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+if(data.expiresAt !== undefined){
+let data3 = data.expiresAt;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err10 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema46.properties.expiresAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.lastUsedAt !== undefined){
+let data4 = data.lastUsedAt;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err11 = {instancePath:instancePath+"/lastUsedAt",schemaPath:"#/properties/lastUsedAt/type",keyword:"type",params:{type: schema46.properties.lastUsedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.revokedAt !== undefined){
+let data5 = data.revokedAt;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err12 = {instancePath:instancePath+"/revokedAt",schemaPath:"#/properties/revokedAt/type",keyword:"type",params:{type: schema46.properties.revokedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+if(typeof data.createdAt !== "string"){
+const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.binding !== undefined){
+let data7 = data.binding;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+const err14 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema47.type},message:"must be object,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key1 in data7){
+if(!(((key1 === "endUserRef") || (key1 === "authName")) || (key1 === "resourceId"))){
+const err15 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data7.endUserRef !== undefined){
+let data8 = data7.endUserRef;
+if(typeof data8 === "string"){
+if(func1(data8) > 200){
+const err16 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func1(data8) < 1){
+const err17 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!pattern4.test(data8)){
+const err18 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data7.authName !== undefined){
+let data9 = data7.authName;
+if(typeof data9 === "string"){
+if(func1(data9) > 64){
+const err20 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(func1(data9) < 1){
+const err21 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(!pattern4.test(data9)){
+const err22 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data7.resourceId !== undefined){
+let data10 = data7.resourceId;
+if(typeof data10 === "string"){
+if(func1(data10) > 200){
+const err24 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(func1(data10) < 1){
+const err25 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!pattern4.test(data10)){
+const err26 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listMcpTokens" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate31.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tokens === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "tokens")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.tokens !== undefined){
+let data0 = data.tokens;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate32(data0[i0], {instancePath:instancePath+"/tokens/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const createMcpToken = validate34;
+const schema48 = {"$id":"response-createMcpToken","type":"object","required":["id","token","allow","expiresAt"],"additionalProperties":false,"properties":{"id":{"type":"string"},"token":{"type":"string"},"allow":{"type":"array","items":{"type":"string"}},"expiresAt":{"type":["string","null"]},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-createMcpToken" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate34.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.token === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.allow === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "allow"},message:"must have required property '"+"allow"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.expiresAt === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expiresAt"},message:"must have required property '"+"expiresAt"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "id") || (key0 === "token")) || (key0 === "allow")) || (key0 === "expiresAt")) || (key0 === "binding"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err6 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.allow !== undefined){
+let data2 = data.allow;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data2[i0] !== "string"){
+const err7 = {instancePath:instancePath+"/allow/" + i0,schemaPath:"#/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.expiresAt !== undefined){
+let data4 = data.expiresAt;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err9 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema48.properties.expiresAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.binding !== undefined){
+let data5 = data.binding;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err10 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema47.type},message:"must be object,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+if(!(((key1 === "endUserRef") || (key1 === "authName")) || (key1 === "resourceId"))){
+const err11 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data5.endUserRef !== undefined){
+let data6 = data5.endUserRef;
+if(typeof data6 === "string"){
+if(func1(data6) > 200){
+const err12 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(func1(data6) < 1){
+const err13 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!pattern4.test(data6)){
+const err14 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data5.authName !== undefined){
+let data7 = data5.authName;
+if(typeof data7 === "string"){
+if(func1(data7) > 64){
+const err16 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(func1(data7) < 1){
+const err17 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!pattern4.test(data7)){
+const err18 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data5.resourceId !== undefined){
+let data8 = data5.resourceId;
+if(typeof data8 === "string"){
+if(func1(data8) > 200){
+const err20 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(func1(data8) < 1){
+const err21 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(!pattern4.test(data8)){
+const err22 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const listConnections = validate35;
+const schema50 = {"$id":"response-listConnections","type":"object","required":["connections"],"additionalProperties":false,"properties":{"connections":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Connection"}}}};
+const schema51 = {"type":"object","required":["id","service","endUserRef","authName","status","createdAt"],"additionalProperties":false,"properties":{"id":{"type":"string"},"service":{"type":"string"},"endUserRef":{"type":"string"},"authName":{"type":"string"},"status":{"enum":["active","needs_reauth"]},"accessExpiresAt":{"type":["string","null"]},"createdAt":{"type":"string"},"updatedAt":{"type":"string"}}};
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listConnections" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate35.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.connections === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "connections"},message:"must have required property '"+"connections"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "connections")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.connections !== undefined){
+let data0 = data.connections;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err2 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.service === undefined){
+const err3 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.endUserRef === undefined){
+const err4 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "endUserRef"},message:"must have required property '"+"endUserRef"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.authName === undefined){
+const err5 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "authName"},message:"must have required property '"+"authName"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.status === undefined){
+const err6 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.createdAt === undefined){
+const err7 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((((((((key1 === "id") || (key1 === "service")) || (key1 === "endUserRef")) || (key1 === "authName")) || (key1 === "status")) || (key1 === "accessExpiresAt")) || (key1 === "createdAt")) || (key1 === "updatedAt"))){
+const err8 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err9 = {instancePath:instancePath+"/connections/" + i0+"/id",schemaPath:"engine.json#/components/schemas/Connection/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.service !== undefined){
+if(typeof data1.service !== "string"){
+const err10 = {instancePath:instancePath+"/connections/" + i0+"/service",schemaPath:"engine.json#/components/schemas/Connection/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.endUserRef !== undefined){
+if(typeof data1.endUserRef !== "string"){
+const err11 = {instancePath:instancePath+"/connections/" + i0+"/endUserRef",schemaPath:"engine.json#/components/schemas/Connection/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.authName !== undefined){
+if(typeof data1.authName !== "string"){
+const err12 = {instancePath:instancePath+"/connections/" + i0+"/authName",schemaPath:"engine.json#/components/schemas/Connection/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data1.status !== undefined){
+let data6 = data1.status;
+if(!((data6 === "active") || (data6 === "needs_reauth"))){
+const err13 = {instancePath:instancePath+"/connections/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data1.accessExpiresAt !== undefined){
+let data7 = data1.accessExpiresAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err14 = {instancePath:instancePath+"/connections/" + i0+"/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema51.properties.accessExpiresAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data1.createdAt !== undefined){
+if(typeof data1.createdAt !== "string"){
+const err15 = {instancePath:instancePath+"/connections/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/Connection/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data1.updatedAt !== undefined){
+if(typeof data1.updatedAt !== "string"){
+const err16 = {instancePath:instancePath+"/connections/" + i0+"/updatedAt",schemaPath:"engine.json#/components/schemas/Connection/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/connections",schemaPath:"#/properties/connections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate35.errors = vErrors;
+return errors === 0;
+}
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const createConnection = validate36;
+const schema52 = {"$id":"response-createConnection","type":"object","required":["authorizeUrl","expiresAt"],"additionalProperties":false,"properties":{"authorizeUrl":{"type":"string"},"expiresAt":{"type":"string","format":"date-time"}}};
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-createConnection" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate36.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.authorizeUrl === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authorizeUrl"},message:"must have required property '"+"authorizeUrl"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.expiresAt === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expiresAt"},message:"must have required property '"+"expiresAt"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "authorizeUrl") || (key0 === "expiresAt"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.authorizeUrl !== undefined){
+if(typeof data.authorizeUrl !== "string"){
+const err3 = {instancePath:instancePath+"/authorizeUrl",schemaPath:"#/properties/authorizeUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.expiresAt !== undefined){
+let data1 = data.expiresAt;
+if(typeof data1 === "string"){
+if(!(formats0.validate(data1))){
+const err4 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const listCatalogServices = validate37;
+const schema53 = {"$id":"response-listCatalogServices","type":"object","required":["services"],"additionalProperties":false,"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/CatalogService"}}}};
+const schema54 = {"type":"object","required":["name","versions"],"additionalProperties":false,"properties":{"name":{"type":"string"},"title":{"type":"string"},"versions":{"type":"array","items":{"type":"object","required":["version","operations","source"],"additionalProperties":false,"properties":{"version":{"type":"string"},"operations":{"type":"integer"},"source":{"enum":["catalog","imported"]},"baseUrl":{"type":"string"},"omitted":{"type":"array","description":"Import answers only; operations of the description the Engine cannot send as described, and why.","items":{"type":"object","required":["operationId","field","reason"],"additionalProperties":false,"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}}}}}}};
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listCatalogServices" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate37.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.services === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "services")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.services !== undefined){
+let data0 = data.services;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.versions === undefined){
+const err3 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(((key1 === "name") || (key1 === "title")) || (key1 === "versions"))){
+const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err5 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/CatalogService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data1.title !== undefined){
+if(typeof data1.title !== "string"){
+const err6 = {instancePath:instancePath+"/services/" + i0+"/title",schemaPath:"engine.json#/components/schemas/CatalogService/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.versions !== undefined){
+let data4 = data1.versions;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+let data5 = data4[i1];
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.version === undefined){
+const err7 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data5.operations === undefined){
+const err8 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data5.source === undefined){
+const err9 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key2 in data5){
+if(!(((((key2 === "version") || (key2 === "operations")) || (key2 === "source")) || (key2 === "baseUrl")) || (key2 === "omitted"))){
+const err10 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data5.version !== undefined){
+if(typeof data5.version !== "string"){
+const err11 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/version",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data5.operations !== undefined){
+let data7 = data5.operations;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err12 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/operations",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/operations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data5.source !== undefined){
+let data8 = data5.source;
+if(!((data8 === "catalog") || (data8 === "imported"))){
+const err13 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema54.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data5.baseUrl !== undefined){
+if(typeof data5.baseUrl !== "string"){
+const err14 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/baseUrl",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data5.omitted !== undefined){
+let data10 = data5.omitted;
+if(Array.isArray(data10)){
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+let data11 = data10[i2];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.operationId === undefined){
+const err15 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "operationId"},message:"must have required property '"+"operationId"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data11.field === undefined){
+const err16 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data11.reason === undefined){
+const err17 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+for(const key3 in data11){
+if(!(((key3 === "operationId") || (key3 === "field")) || (key3 === "reason"))){
+const err18 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data11.operationId !== undefined){
+if(typeof data11.operationId !== "string"){
+const err19 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2+"/operationId",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/operationId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data11.field !== undefined){
+if(typeof data11.field !== "string"){
+const err20 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2+"/field",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data11.reason !== undefined){
+if(typeof data11.reason !== "string"){
+const err21 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2+"/reason",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/services/" + i0+"/versions",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const listWorkspaceServices = validate38;
+const schema55 = {"$id":"response-listWorkspaceServices","type":"object","required":["services"],"additionalProperties":false,"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/WorkspaceService"}}}};
+const schema56 = {"type":"object","required":["name","version","baseUrl","enabledAt"],"additionalProperties":false,"properties":{"name":{"type":"string"},"version":{"type":"string"},"baseUrl":{"type":"string"},"baseUrlOverridden":{"type":"boolean"},"enabledAt":{"type":"string","format":"date-time"}}};
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listWorkspaceServices" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate38.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.services === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "services")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.services !== undefined){
+let data0 = data.services;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.version === undefined){
+const err3 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.baseUrl === undefined){
+const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.enabledAt === undefined){
+const err5 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "enabledAt"},message:"must have required property '"+"enabledAt"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(((((key1 === "name") || (key1 === "version")) || (key1 === "baseUrl")) || (key1 === "baseUrlOverridden")) || (key1 === "enabledAt"))){
+const err6 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err7 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err8 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.baseUrl !== undefined){
+if(typeof data1.baseUrl !== "string"){
+const err9 = {instancePath:instancePath+"/services/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.baseUrlOverridden !== undefined){
+if(typeof data1.baseUrlOverridden !== "boolean"){
+const err10 = {instancePath:instancePath+"/services/" + i0+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.enabledAt !== undefined){
+let data6 = data1.enabledAt;
+if(typeof data6 === "string"){
+if(!(formats0.validate(data6))){
+const err11 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const enableWorkspaceService = validate39;
+const schema57 = {"$id":"response-enableWorkspaceService","$ref":"engine.json#/components/schemas/WorkspaceService"};
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-enableWorkspaceService" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate39.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.version === undefined){
+const err1 = {instancePath,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.baseUrl === undefined){
+const err2 = {instancePath,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.enabledAt === undefined){
+const err3 = {instancePath,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "enabledAt"},message:"must have required property '"+"enabledAt"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "name") || (key0 === "version")) || (key0 === "baseUrl")) || (key0 === "baseUrlOverridden")) || (key0 === "enabledAt"))){
+const err4 = {instancePath,schemaPath:"engine.json#/components/schemas/WorkspaceService/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(typeof data.version !== "string"){
+const err6 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.baseUrl !== undefined){
+if(typeof data.baseUrl !== "string"){
+const err7 = {instancePath:instancePath+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.baseUrlOverridden !== undefined){
+if(typeof data.baseUrlOverridden !== "boolean"){
+const err8 = {instancePath:instancePath+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.enabledAt !== undefined){
+let data4 = data.enabledAt;
+if(typeof data4 === "string"){
+if(!(formats0.validate(data4))){
+const err9 = {instancePath:instancePath+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const importWorkspaceService = validate40;
+const schema59 = {"$id":"response-importWorkspaceService","$ref":"engine.json#/components/schemas/CatalogService"};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-importWorkspaceService" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate40.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"engine.json#/components/schemas/CatalogService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.versions === undefined){
+const err1 = {instancePath,schemaPath:"engine.json#/components/schemas/CatalogService/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "name") || (key0 === "title")) || (key0 === "versions"))){
+const err2 = {instancePath,schemaPath:"engine.json#/components/schemas/CatalogService/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/CatalogService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err4 = {instancePath:instancePath+"/title",schemaPath:"engine.json#/components/schemas/CatalogService/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.versions !== undefined){
+let data2 = data.versions;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.version === undefined){
+const err5 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.operations === undefined){
+const err6 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data3.source === undefined){
+const err7 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!(((((key1 === "version") || (key1 === "operations")) || (key1 === "source")) || (key1 === "baseUrl")) || (key1 === "omitted"))){
+const err8 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data3.version !== undefined){
+if(typeof data3.version !== "string"){
+const err9 = {instancePath:instancePath+"/versions/" + i0+"/version",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data3.operations !== undefined){
+let data5 = data3.operations;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err10 = {instancePath:instancePath+"/versions/" + i0+"/operations",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/operations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data3.source !== undefined){
+let data6 = data3.source;
+if(!((data6 === "catalog") || (data6 === "imported"))){
+const err11 = {instancePath:instancePath+"/versions/" + i0+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema54.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data3.baseUrl !== undefined){
+if(typeof data3.baseUrl !== "string"){
+const err12 = {instancePath:instancePath+"/versions/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data3.omitted !== undefined){
+let data8 = data3.omitted;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.operationId === undefined){
+const err13 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "operationId"},message:"must have required property '"+"operationId"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data9.field === undefined){
+const err14 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data9.reason === undefined){
+const err15 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+for(const key2 in data9){
+if(!(((key2 === "operationId") || (key2 === "field")) || (key2 === "reason"))){
+const err16 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data9.operationId !== undefined){
+if(typeof data9.operationId !== "string"){
+const err17 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1+"/operationId",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/operationId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data9.field !== undefined){
+if(typeof data9.field !== "string"){
+const err18 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1+"/field",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data9.reason !== undefined){
+if(typeof data9.reason !== "string"){
+const err19 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1+"/reason",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/versions/" + i0+"/omitted",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/versions",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"engine.json#/components/schemas/CatalogService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const listBuckets = validate41;
+const schema61 = {"$id":"response-listBuckets","type":"object","required":["buckets"],"additionalProperties":false,"properties":{"buckets":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Bucket"}}}};
+const schema62 = {"type":"object","required":["name","secrets"],"additionalProperties":false,"properties":{"name":{"type":"string"},"secrets":{"type":"array","items":{"type":"object","required":["service","origin","updatedAt"],"additionalProperties":false,"properties":{"service":{"type":"string"},"origin":{"type":["string","null"],"description":"The only origin (scheme://host:port) the secret is sent to: where its service was reached when it was set. Null when the Engine cannot tell (stored before origins were bound and not yet bound by a restart, or a record that does not open)."},"updatedAt":{"type":"string","format":"date-time"}}}}}};
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listBuckets" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate41.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.buckets === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "buckets"},message:"must have required property '"+"buckets"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "buckets")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.buckets !== undefined){
+let data0 = data.buckets;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err2 = {instancePath:instancePath+"/buckets/" + i0,schemaPath:"engine.json#/components/schemas/Bucket/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.secrets === undefined){
+const err3 = {instancePath:instancePath+"/buckets/" + i0,schemaPath:"engine.json#/components/schemas/Bucket/required",keyword:"required",params:{missingProperty: "secrets"},message:"must have required property '"+"secrets"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((key1 === "name") || (key1 === "secrets"))){
+const err4 = {instancePath:instancePath+"/buckets/" + i0,schemaPath:"engine.json#/components/schemas/Bucket/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err5 = {instancePath:instancePath+"/buckets/" + i0+"/name",schemaPath:"engine.json#/components/schemas/Bucket/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data1.secrets !== undefined){
+let data3 = data1.secrets;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.service === undefined){
+const err6 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data4.origin === undefined){
+const err7 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/required",keyword:"required",params:{missingProperty: "origin"},message:"must have required property '"+"origin"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data4.updatedAt === undefined){
+const err8 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/required",keyword:"required",params:{missingProperty: "updatedAt"},message:"must have required property '"+"updatedAt"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key2 in data4){
+if(!(((key2 === "service") || (key2 === "origin")) || (key2 === "updatedAt"))){
+const err9 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data4.service !== undefined){
+if(typeof data4.service !== "string"){
+const err10 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/service",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data4.origin !== undefined){
+let data6 = data4.origin;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err11 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/origin",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/origin/type",keyword:"type",params:{type: schema62.properties.secrets.items.properties.origin.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data4.updatedAt !== undefined){
+let data7 = data4.updatedAt;
+if(typeof data7 === "string"){
+if(!(formats0.validate(data7))){
+const err12 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/updatedAt",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/updatedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/updatedAt",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/buckets/" + i0+"/secrets",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/buckets/" + i0,schemaPath:"engine.json#/components/schemas/Bucket/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/buckets",schemaPath:"#/properties/buckets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate41.errors = vErrors;
+return errors === 0;
+}
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const listSdks = validate42;
+const schema63 = {"$id":"response-listSdks","type":"object","required":["sdks"],"additionalProperties":false,"properties":{"sdks":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
+const schema64 = {"type":"object","required":["name","version","versionId","services","operations","createdAt"],"additionalProperties":false,"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"services":{"type":"array","items":{"type":"string"}},"operations":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listSdks" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate42.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sdks === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sdks"},message:"must have required property '"+"sdks"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "sdks")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.sdks !== undefined){
+let data0 = data.sdks;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err2 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.version === undefined){
+const err3 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.versionId === undefined){
+const err4 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.services === undefined){
+const err5 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.operations === undefined){
+const err6 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.createdAt === undefined){
+const err7 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((((((key1 === "name") || (key1 === "version")) || (key1 === "versionId")) || (key1 === "services")) || (key1 === "operations")) || (key1 === "createdAt"))){
+const err8 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err9 = {instancePath:instancePath+"/sdks/" + i0+"/name",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err10 = {instancePath:instancePath+"/sdks/" + i0+"/version",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.versionId !== undefined){
+if(typeof data1.versionId !== "string"){
+const err11 = {instancePath:instancePath+"/sdks/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.services !== undefined){
+let data5 = data1.services;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data5[i1] !== "string"){
+const err12 = {instancePath:instancePath+"/sdks/" + i0+"/services/" + i1,schemaPath:"engine.json#/components/schemas/SdkVersion/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/sdks/" + i0+"/services",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data1.operations !== undefined){
+let data7 = data1.operations;
+if(Array.isArray(data7)){
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data7[i2] !== "string"){
+const err14 = {instancePath:instancePath+"/sdks/" + i0+"/operations/" + i2,schemaPath:"engine.json#/components/schemas/SdkVersion/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/sdks/" + i0+"/operations",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data1.createdAt !== undefined){
+let data9 = data1.createdAt;
+if(typeof data9 === "string"){
+if(!(formats0.validate(data9))){
+const err16 = {instancePath:instancePath+"/sdks/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/sdks/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/sdks",schemaPath:"#/properties/sdks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const validateSdkDefinition = validate43;
+const schema65 = {"$id":"response-validateSdkDefinition","$ref":"engine.json#/components/schemas/ResolvedSdkDefinition"};
+const schema66 = {"type":"object","required":["name","services","operations"],"additionalProperties":false,"properties":{"name":{"type":"string"},"services":{"type":"array","items":{"type":"object","required":["name","version"],"additionalProperties":false,"properties":{"name":{"type":"string"},"version":{"type":"string"}}}},"operations":{"type":"array","description":"Public operation IDs, sorted.","items":{"type":"string"}}}};
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-validateSdkDefinition" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate43.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.services === undefined){
+const err1 = {instancePath,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.operations === undefined){
+const err2 = {instancePath,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "name") || (key0 === "services")) || (key0 === "operations"))){
+const err3 = {instancePath,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.services !== undefined){
+let data1 = data.services;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.name === undefined){
+const err5 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.version === undefined){
+const err6 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!((key1 === "name") || (key1 === "version"))){
+const err7 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data2.name !== undefined){
+if(typeof data2.name !== "string"){
+const err8 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data2.version !== undefined){
+if(typeof data2.version !== "string"){
+const err9 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/services",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.operations !== undefined){
+let data5 = data.operations;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data5[i1] !== "string"){
+const err12 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/operations",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const planSdk = validate44;
+const schema67 = {"$id":"response-planSdk","$ref":"engine.json#/components/schemas/SdkPlan"};
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-planSdk" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate44.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.changes === undefined){
+const err1 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/required",keyword:"required",params:{missingProperty: "changes"},message:"must have required property '"+"changes"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.currentVersion === undefined){
+const err2 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/required",keyword:"required",params:{missingProperty: "currentVersion"},message:"must have required property '"+"currentVersion"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.nextVersion === undefined){
+const err3 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/required",keyword:"required",params:{missingProperty: "nextVersion"},message:"must have required property '"+"nextVersion"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.summary === undefined){
+const err4 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "name") || (key0 === "currentVersion")) || (key0 === "nextVersion")) || (key0 === "changes")) || (key0 === "summary"))){
+const err5 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.currentVersion !== undefined){
+let data1 = data.currentVersion;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err7 = {instancePath:instancePath+"/currentVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/currentVersion/type",keyword:"type",params:{type: schema42.properties.currentVersion.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.nextVersion !== undefined){
+let data2 = data.nextVersion;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/nextVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/nextVersion/type",keyword:"type",params:{type: schema42.properties.nextVersion.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.changes !== undefined){
+let data3 = data.changes;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.action === undefined){
+const err9 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data4.kind === undefined){
+const err10 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data4.id === undefined){
+const err11 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!(((((key1 === "action") || (key1 === "kind")) || (key1 === "id")) || (key1 === "from")) || (key1 === "to"))){
+const err12 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data4.action !== undefined){
+let data5 = data4.action;
+if(!(((data5 === "+") || (data5 === "-")) || (data5 === "~"))){
+const err13 = {instancePath:instancePath+"/changes/" + i0+"/action",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data4.kind !== undefined){
+let data6 = data4.kind;
+if(!((data6 === "service") || (data6 === "operation"))){
+const err14 = {instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data4.id !== undefined){
+if(typeof data4.id !== "string"){
+const err15 = {instancePath:instancePath+"/changes/" + i0+"/id",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.from !== undefined){
+if(typeof data4.from !== "string"){
+const err16 = {instancePath:instancePath+"/changes/" + i0+"/from",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data4.to !== undefined){
+if(typeof data4.to !== "string"){
+const err17 = {instancePath:instancePath+"/changes/" + i0+"/to",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/changes",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.summary !== undefined){
+let data10 = data.summary;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.add === undefined){
+const err20 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "add"},message:"must have required property '"+"add"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data10.remove === undefined){
+const err21 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "remove"},message:"must have required property '"+"remove"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data10.change === undefined){
+const err22 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+for(const key2 in data10){
+if(!(((key2 === "add") || (key2 === "remove")) || (key2 === "change"))){
+const err23 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data10.add !== undefined){
+let data11 = data10.add;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err24 = {instancePath:instancePath+"/summary/add",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/add/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data10.remove !== undefined){
+let data12 = data10.remove;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err25 = {instancePath:instancePath+"/summary/remove",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/remove/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data10.change !== undefined){
+let data13 = data10.change;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+const err26 = {instancePath:instancePath+"/summary/change",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/change/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const publishSdk = validate45;
+const schema69 = {"$id":"response-publishSdk","$ref":"engine.json#/components/schemas/PublishResult"};
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-publishSdk" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate45.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.version === undefined){
+const err1 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.versionId === undefined){
+const err2 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.published === undefined){
+const err3 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/required",keyword:"required",params:{missingProperty: "published"},message:"must have required property '"+"published"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "name") || (key0 === "version")) || (key0 === "versionId")) || (key0 === "published")) || (key0 === "token")) || (key0 === "url"))){
+const err4 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/PublishResult/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(typeof data.version !== "string"){
+const err6 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/PublishResult/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.versionId !== undefined){
+if(typeof data.versionId !== "string"){
+const err7 = {instancePath:instancePath+"/versionId",schemaPath:"engine.json#/components/schemas/PublishResult/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.published !== undefined){
+if(typeof data.published !== "boolean"){
+const err8 = {instancePath:instancePath+"/published",schemaPath:"engine.json#/components/schemas/PublishResult/properties/published/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err9 = {instancePath:instancePath+"/token",schemaPath:"engine.json#/components/schemas/PublishResult/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err10 = {instancePath:instancePath+"/url",schemaPath:"engine.json#/components/schemas/PublishResult/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const listSdkVersions = validate46;
+const schema71 = {"$id":"response-listSdkVersions","type":"object","required":["versions"],"additionalProperties":false,"properties":{"versions":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listSdkVersions" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate46.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.versions === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "versions")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.versions !== undefined){
+let data0 = data.versions;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err2 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.version === undefined){
+const err3 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.versionId === undefined){
+const err4 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.services === undefined){
+const err5 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.operations === undefined){
+const err6 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.createdAt === undefined){
+const err7 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((((((key1 === "name") || (key1 === "version")) || (key1 === "versionId")) || (key1 === "services")) || (key1 === "operations")) || (key1 === "createdAt"))){
+const err8 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err9 = {instancePath:instancePath+"/versions/" + i0+"/name",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err10 = {instancePath:instancePath+"/versions/" + i0+"/version",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.versionId !== undefined){
+if(typeof data1.versionId !== "string"){
+const err11 = {instancePath:instancePath+"/versions/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.services !== undefined){
+let data5 = data1.services;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data5[i1] !== "string"){
+const err12 = {instancePath:instancePath+"/versions/" + i0+"/services/" + i1,schemaPath:"engine.json#/components/schemas/SdkVersion/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/versions/" + i0+"/services",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data1.operations !== undefined){
+let data7 = data1.operations;
+if(Array.isArray(data7)){
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data7[i2] !== "string"){
+const err14 = {instancePath:instancePath+"/versions/" + i0+"/operations/" + i2,schemaPath:"engine.json#/components/schemas/SdkVersion/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/versions/" + i0+"/operations",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data1.createdAt !== undefined){
+let data9 = data1.createdAt;
+if(typeof data9 === "string"){
+if(!(formats0.validate(data9))){
+const err16 = {instancePath:instancePath+"/versions/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/versions/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const listSdkTokens = validate47;
+const schema73 = {"$id":"response-listSdkTokens","type":"object","required":["tokens"],"additionalProperties":false,"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkToken"}}}};
+const schema74 = {"type":"object","required":["id","expiresAt","lastUsedAt","revokedAt","createdAt"],"additionalProperties":false,"properties":{"id":{"type":"string"},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"}}};
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listSdkTokens" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate47.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tokens === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "tokens")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.tokens !== undefined){
+let data0 = data.tokens;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err2 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.expiresAt === undefined){
+const err3 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "expiresAt"},message:"must have required property '"+"expiresAt"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.lastUsedAt === undefined){
+const err4 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "lastUsedAt"},message:"must have required property '"+"lastUsedAt"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.revokedAt === undefined){
+const err5 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.createdAt === undefined){
+const err6 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(((((key1 === "id") || (key1 === "expiresAt")) || (key1 === "lastUsedAt")) || (key1 === "revokedAt")) || (key1 === "createdAt"))){
+const err7 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err8 = {instancePath:instancePath+"/tokens/" + i0+"/id",schemaPath:"engine.json#/components/schemas/SdkToken/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.expiresAt !== undefined){
+let data3 = data1.expiresAt;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err9 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/expiresAt/type",keyword:"type",params:{type: schema74.properties.expiresAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.lastUsedAt !== undefined){
+let data4 = data1.lastUsedAt;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err10 = {instancePath:instancePath+"/tokens/" + i0+"/lastUsedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/lastUsedAt/type",keyword:"type",params:{type: schema74.properties.lastUsedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.revokedAt !== undefined){
+let data5 = data1.revokedAt;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err11 = {instancePath:instancePath+"/tokens/" + i0+"/revokedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/revokedAt/type",keyword:"type",params:{type: schema74.properties.revokedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.createdAt !== undefined){
+if(typeof data1.createdAt !== "string"){
+const err12 = {instancePath:instancePath+"/tokens/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const createSdkToken = validate48;
+const schema75 = {"$id":"response-createSdkToken","type":"object","required":["id","token","expiresAt"],"additionalProperties":false,"properties":{"id":{"type":"string"},"token":{"type":"string"},"expiresAt":{"type":["string","null"]}}};
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-createSdkToken" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate48.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.token === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.expiresAt === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expiresAt"},message:"must have required property '"+"expiresAt"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "id") || (key0 === "token")) || (key0 === "expiresAt"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err5 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.expiresAt !== undefined){
+let data2 = data.expiresAt;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema75.properties.expiresAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate48.errors = vErrors;
+return errors === 0;
+}
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const listReceipts = validate49;
+const schema76 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"additionalProperties":false,"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
+const schema77 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"additionalProperties":false,"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]}}};
+const func13 = Object.prototype.hasOwnProperty;
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listReceipts" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate49.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.receipts === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "receipts"},message:"must have required property '"+"receipts"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.next === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "next"},message:"must have required property '"+"next"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "receipts") || (key0 === "next"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.receipts !== undefined){
+let data0 = data.receipts;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err3 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.versionId === undefined){
+const err4 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.operation === undefined){
+const err5 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.surface === undefined){
+const err6 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "surface"},message:"must have required property '"+"surface"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.startedAt === undefined){
+const err7 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "startedAt"},message:"must have required property '"+"startedAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1.providerDurationMs === undefined){
+const err8 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "providerDurationMs"},message:"must have required property '"+"providerDurationMs"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data1.pages === undefined){
+const err9 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data1.status === undefined){
+const err10 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data1.ok === undefined){
+const err11 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data1.bytes === undefined){
+const err12 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "bytes"},message:"must have required property '"+"bytes"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(func13.call(schema77.properties, key1))){
+const err13 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err14 = {instancePath:instancePath+"/receipts/" + i0+"/id",schemaPath:"engine.json#/components/schemas/Receipt/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data1.versionId !== undefined){
+if(typeof data1.versionId !== "string"){
+const err15 = {instancePath:instancePath+"/receipts/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/Receipt/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data1.operation !== undefined){
+if(typeof data1.operation !== "string"){
+const err16 = {instancePath:instancePath+"/receipts/" + i0+"/operation",schemaPath:"engine.json#/components/schemas/Receipt/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data1.surface !== undefined){
+let data5 = data1.surface;
+if(!(((data5 === "rest") || (data5 === "grpc")) || (data5 === "mcp"))){
+const err17 = {instancePath:instancePath+"/receipts/" + i0+"/surface",schemaPath:"engine.json#/components/schemas/Receipt/properties/surface/enum",keyword:"enum",params:{allowedValues: schema77.properties.surface.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data1.tokenId !== undefined){
+let data6 = data1.tokenId;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err18 = {instancePath:instancePath+"/receipts/" + i0+"/tokenId",schemaPath:"engine.json#/components/schemas/Receipt/properties/tokenId/type",keyword:"type",params:{type: schema77.properties.tokenId.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data1.startedAt !== undefined){
+let data7 = data1.startedAt;
+if(typeof data7 === "string"){
+if(!(formats0.validate(data7))){
+const err19 = {instancePath:instancePath+"/receipts/" + i0+"/startedAt",schemaPath:"engine.json#/components/schemas/Receipt/properties/startedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/receipts/" + i0+"/startedAt",schemaPath:"engine.json#/components/schemas/Receipt/properties/startedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data1.providerDurationMs !== undefined){
+if(!(typeof data1.providerDurationMs == "number")){
+const err21 = {instancePath:instancePath+"/receipts/" + i0+"/providerDurationMs",schemaPath:"engine.json#/components/schemas/Receipt/properties/providerDurationMs/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data1.pages !== undefined){
+let data9 = data1.pages;
+if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
+const err22 = {instancePath:instancePath+"/receipts/" + i0+"/pages",schemaPath:"engine.json#/components/schemas/Receipt/properties/pages/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data1.status !== undefined){
+let data10 = data1.status;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err23 = {instancePath:instancePath+"/receipts/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Receipt/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data1.ok !== undefined){
+if(typeof data1.ok !== "boolean"){
+const err24 = {instancePath:instancePath+"/receipts/" + i0+"/ok",schemaPath:"engine.json#/components/schemas/Receipt/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data1.bytes !== undefined){
+let data12 = data1.bytes;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err25 = {instancePath:instancePath+"/receipts/" + i0+"/bytes",schemaPath:"engine.json#/components/schemas/Receipt/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data1.sha256 !== undefined){
+let data13 = data1.sha256;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err26 = {instancePath:instancePath+"/receipts/" + i0+"/sha256",schemaPath:"engine.json#/components/schemas/Receipt/properties/sha256/type",keyword:"type",params:{type: schema77.properties.sha256.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data1.errorCode !== undefined){
+let data14 = data1.errorCode;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err27 = {instancePath:instancePath+"/receipts/" + i0+"/errorCode",schemaPath:"engine.json#/components/schemas/Receipt/properties/errorCode/type",keyword:"type",params:{type: schema77.properties.errorCode.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/receipts",schemaPath:"#/properties/receipts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.next !== undefined){
+let data15 = data.next;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err30 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema76.properties.next.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const createExecution = validate50;
+const schema78 = {"$id":"response-createExecution","$ref":"engine.json#/components/schemas/Envelope"};
+const schema79 = {"type":"object","required":["ok","status","data","error"],"additionalProperties":false,"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]}}};
+const schema80 = {"type":"object","required":["code","message","retryable"],"additionalProperties":false,"properties":{"code":{"type":"string"},"message":{"type":"string"},"retryable":{"type":"boolean"},"details":{"type":"object"},"recovery":{"type":"object"}}};
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate51.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.ok === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.status === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.data === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.error === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "error"},message:"must have required property '"+"error"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "ok") || (key0 === "status")) || (key0 === "data")) || (key0 === "error"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.ok !== undefined){
+if(typeof data.ok !== "boolean"){
+const err5 = {instancePath:instancePath+"/ok",schemaPath:"#/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data1 = data.status;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.error !== undefined){
+let data2 = data.error;
+const _errs7 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs8 = errors;
+if(data2 !== null){
+const err7 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var _valid0 = _errs8 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs10 = errors;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.code === undefined){
+const err8 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.message === undefined){
+const err9 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.retryable === undefined){
+const err10 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((((key1 === "code") || (key1 === "message")) || (key1 === "retryable")) || (key1 === "details")) || (key1 === "recovery"))){
+const err11 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.code !== undefined){
+if(typeof data2.code !== "string"){
+const err12 = {instancePath:instancePath+"/error/code",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.message !== undefined){
+if(typeof data2.message !== "string"){
+const err13 = {instancePath:instancePath+"/error/message",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.retryable !== undefined){
+if(typeof data2.retryable !== "boolean"){
+const err14 = {instancePath:instancePath+"/error/retryable",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.details !== undefined){
+let data6 = data2.details;
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err15 = {instancePath:instancePath+"/error/details",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data2.recovery !== undefined){
+let data7 = data2.recovery;
+if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+const err16 = {instancePath:instancePath+"/error/recovery",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/recovery/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var _valid0 = _errs10 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err18 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+else {
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-createExecution" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate50.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
