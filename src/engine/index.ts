@@ -150,7 +150,7 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
   const deps = await assemble(config, log, store);
   const { signinCode } = await deps.accounts.ensureOwner(config.ownerPassword);
   const app = createHttpApp(deps);
-  const drain = new HttpDrain(log, observeHttpResponse);
+  const drain = new HttpDrain(log, observeHttpResponse, config.maxRequestBytes);
   const drainBudgetMs = config.executeBudgetMs + DRAIN_MARGIN_MS;
   const handle = drain.wrap(app.callback());
   // A client that trickles its headers or body is cut off (408) rather than holding a socket for

@@ -36,6 +36,9 @@ export function nestsDeeperThan(text: string, limit = MAX_JSON_DEPTH): boolean {
   return text.length >= limit * 2 && depthOf(text, limit) > limit;
 }
 
+const tooDeep = (field: string) =>
+  new EngineError('ENGINE_INVALID_INPUT', `${field}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, { details: { field, max_depth: MAX_JSON_DEPTH } });
+
 const label = (field: string, key: string) => (key === '' ? field : `${field} property '${key.length > 60 ? `${key.slice(0, 60)}…` : key}'`);
 
 /**
@@ -48,11 +51,11 @@ export function parseJsonInput(text: string, field: string, secret = false): unk
   try {
     value = JSON.parse(text);
   } catch (err) {
+    // Depth first: describing the fault re-parses with a parser that recurses once per level.
+    if (nestsDeeperThan(text)) throw tooDeep(field);
     throw new EngineError('ENGINE_INVALID_INPUT', `${field}: not valid JSON (${syntaxProblem(text, (err as Error).message)})`, { details: { field } });
   }
-  if (nestsDeeperThan(text)) {
-    throw new EngineError('ENGINE_INVALID_INPUT', `${field}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, { details: { field, max_depth: MAX_JSON_DEPTH } });
-  }
+  if (nestsDeeperThan(text)) throw tooDeep(field);
   if (MAYBE_INEXACT.test(text)) checkNumbers(text, field, secret);
   return value;
 }

@@ -24,9 +24,6 @@ const isView = ArrayBuffer.isView;
 const isFiniteNumber = Number.isFinite;
 const isPrototypeOf = Object.prototype.isPrototypeOf;
 const regexpTest = RegExp.prototype.test;
-const SafeMap = Map;
-const mapGet = Map.prototype.get;
-const mapSet = Map.prototype.set;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const NOT_JSON_OBJECTS = [
   [Promise.prototype, 'a Promise (a missing await?)'],
@@ -71,33 +68,36 @@ const notJson = (value, inArray) => {
  */
 const jsonText = (value, where, what) => {
   if (value === undefined) return undefined;
-  // Each object or array visited -> [its holder (undefined: the argument itself), its key in it].
-  const parents = new SafeMap();
-  const path = (holder, key) => {
-    if (holder === undefined) return what;
-    const up = apply(mapGet, parents, [holder]);
-    const step = isArray(holder) ? '[' + key + ']' : apply(regexpTest, IDENTIFIER, [key]) ? '.' + key : '[' + stringify(key) + ']';
-    return path(up[0], up[1]) + step;
-  };
+  // Only the current path is kept (JSON.stringify walks depth first): objects[i] is the object or
+  // array i levels below the argument (objects[0] is the argument), keys[i] its key in objects[i - 1].
+  // Memory follows the depth, never the size: a script's 300,000-row value must not double in its
+  // isolate just to be checked. Null-prototype records: a script's Array.prototype setters never run.
+  const objects = { __proto__: null };
+  const keys = { __proto__: null };
+  let depth = 0;
   let first = true;
   let refusal;
-  const refuse = (holder, key, kind) => {
-    refusal = new TypeError(where + path(holder, key) + ' is ' + kind + ', which is not JSON');
+  const step = (holder, key) => (isArray(holder) ? '[' + key + ']' : apply(regexpTest, IDENTIFIER, [key]) ? '.' + key : '[' + stringify(key) + ']');
+  /** The path of objects[level - 1], then of key in it when given. */
+  const path = (level, key) => {
+    let text = what;
+    for (let i = 1; i < level; i++) text += step(objects[i - 1], keys[i]);
+    return key === undefined || level === 0 ? text : text + step(objects[level - 1], key);
+  };
+  const refuse = (level, key, kind) => {
+    refusal = new TypeError(where + path(level, key) + ' is ' + kind + ', which is not JSON');
     throw refusal;
   };
   function replacer(key, item) {
-    const holder = first ? undefined : this;
-    first = false;
-    const kind = notJson(item, holder === undefined || isArray(holder));
-    if (kind) refuse(holder, key, kind);
+    if (first) first = false; // the holder is JSON.stringify's wrapper: the item is the argument
+    else while (depth > 0 && objects[depth - 1] !== this) depth--; // back up to this item's holder
+    const kind = notJson(item, depth === 0 || isArray(this));
+    if (kind) refuse(depth, key, kind);
     if (item !== null && typeof item === 'object') {
-      for (let h = holder; h !== undefined; h = apply(mapGet, parents, [h])[0]) {
-        if (h === item) {
-          const at = apply(mapGet, parents, [h]);
-          refuse(holder, key, 'a circular reference to ' + path(at[0], at[1]));
-        }
-      }
-      apply(mapSet, parents, [item, [holder, key]]);
+      for (let i = 0; i < depth; i++) if (objects[i] === item) refuse(depth, key, 'a circular reference to ' + path(i + 1));
+      objects[depth] = item;
+      keys[depth] = key;
+      depth++;
     }
     return item;
   }

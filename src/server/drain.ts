@@ -46,6 +46,17 @@ const UNAVAILABLE = JSON.stringify(
 /** Whether the request carries a body (a GET answered before its parser finished carries none). */
 const hasBody = (req: IncomingMessage) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
+/**
+ * Whether the unread rest of a body is cheap to read past, keeping the connection: a declared
+ * length within `limit`. Chunked bodies (no length), oversized ones, and one whose client waits for
+ * a `100 Continue` it may never get are not.
+ */
+const discardable = (req: IncomingMessage, limit: number) => {
+  const { 'content-length': declared, 'transfer-encoding': chunked, expect } = req.headers;
+  if (chunked !== undefined || expect !== undefined || declared === undefined || !/^\d+$/.test(declared)) return false;
+  return Number(declared) <= limit;
+};
+
 export class HttpDrain {
   private readonly log: Logger;
   /**
@@ -74,7 +85,8 @@ export class HttpDrain {
    */
   readonly Response: typeof ServerResponse;
 
-  constructor(log: Logger, observe: ResponseObserver = () => undefined) {
+  /** `discardLimit`: the longest unread body a refusal reads past to keep its connection (the request limit). */
+  constructor(log: Logger, observe: ResponseObserver = () => undefined, discardLimit = 0) {
     this.log = log;
     this.observe = observe;
     const drain = this;
@@ -97,9 +109,10 @@ export class HttpDrain {
     // Node writes implicit headers through writeHead too, so this sees every response.
     // A request whose body was not read to its end (refused as too large, or answered early) leaves
     // its remaining bytes on the connection, where they would stall or be parsed as the next request:
-    // such a response closes the connection.
+    // such a response closes the connection, unless the rest is small enough for Node to read past
+    // (a refusal of a small request, often already received whole, keeps a pipelined one behind it).
     DrainingResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-      if (drain.draining || (!this.req.complete && hasBody(this.req))) this.shouldKeepAlive = false;
+      if (drain.draining || (!this.req.complete && hasBody(this.req) && !discardable(this.req, discardLimit))) this.shouldKeepAlive = false;
       return writeHead.apply(this, args);
     } as never;
     this.Response = DrainingResponse;
@@ -132,7 +145,7 @@ export class HttpDrain {
 
   private refuse(res: ServerResponse): void {
     this.refused++;
-    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(UNAVAILABLE), connection: 'close', 'retry-after': '1', 'cache-control': 'no-store' });
+    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(UNAVAILABLE), connection: 'close', 'retry-after': '1', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     res.end(UNAVAILABLE);
   }
 

@@ -181,6 +181,11 @@ function readBody(req: IncomingMessage, limit: number, required: boolean, kind: 
   if (type !== expected) {
     throw new EngineError('ENGINE_INVALID_INPUT', `body: Content-Type must be ${expected}`, { details: { field: 'content-type' } });
   }
+  // A compressed body is never read as if it were the JSON it encodes.
+  const encoding = headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    throw new EngineError('ENGINE_INVALID_INPUT', 'body: Content-Encoding is not supported; send the body uncompressed', { details: { field: 'content-encoding' } });
+  }
   if (length !== undefined && length > limit) throw tooLarge(limit);
   // Expect: 100-continue: the client waits for this before sending; only now, once the checks above passed.
   (req as ExpectingContinue)[SEND_CONTINUE]?.();
@@ -516,7 +521,8 @@ export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = cr
   }
   const app = new EngineApp(deps, fastRoutes(handlers as Handlers, deps));
   // Paths are case-sensitive, as on the fast path (the drain and metrics read `/mcp/` as written).
-  const router = new Router<RequestState>({ sensitive: true });
+  // TRACE is an HTTP method a route does not take (405), not an unknown one (501).
+  const router = new Router<RequestState>({ sensitive: true, methods: ['HEAD', 'OPTIONS', 'GET', 'PUT', 'PATCH', 'POST', 'DELETE', 'TRACE'] });
   for (const route of routes) bindRoute(router, route, handlers as Handlers, deps);
 
   app.use(async (ctx, next) => {
