@@ -53,6 +53,8 @@ const CORPUS: [string, string, { error?: string | RegExp; value?: unknown }][] =
   ['memory bomb (array)', "const a = []; for (;;) a.push(new Array(1e6).fill(1))", { error: /MCP_SCRIPT_ERROR|MCP_EXECUTE_TIMEOUT/ }],
   ['memory bomb (string doubling)', "let s = 'x'; for (;;) s += s", { error: /MCP_SCRIPT_ERROR|MCP_EXECUTE_TIMEOUT/ }],
   ['memory bomb (ArrayBuffer)', 'const bufs = []; for (;;) bufs.push(new ArrayBuffer(64 * 1024 * 1024))', { error: /MCP_SCRIPT_ERROR|MCP_EXECUTE_TIMEOUT/ }],
+  // V8 aborts the process an isolate lives in when a Map's growth overshoots the limit: only the sandbox worker's.
+  ['memory bomb (Map)', 'const m = new Map(); for (let i = 0; ; i++) m.set(i, { i })', { error: /MCP_SCRIPT_ERROR|MCP_EXECUTE_TIMEOUT/ }],
   ['memory bomb (small objects)', 'const a = []; for (;;) a.push({ i: a.length })', { error: /MCP_SCRIPT_ERROR|MCP_EXECUTE_TIMEOUT/ }],
   // Checking a value for JSON keeps only the current path: a large flat value fits beside itself.
   ['returning 300,000 empty objects', 'const rows = Array.from({ length: 300000 }, () => ({})); return rows.length', { value: 300000 }],

@@ -277,11 +277,10 @@ describe('execute: authorisation and recovery', () => {
     await c.close();
   });
 
-  it('tells a script whose sandbox thread stopped under it, having sent nothing, to run again unchanged', async () => {
+  it('tells a script whose sandbox process stopped under it, having sent nothing, to run again unchanged', async () => {
     const pending = run('await sleep(3000); return 1');
-    const workers = (t.engine.deps.sandbox as unknown as { workers: { worker: { terminate(): Promise<number> } }[] }).workers;
     await new Promise((r) => setTimeout(r, 300));
-    await Promise.all(workers.map((w) => w.worker.terminate()));
+    for (const pid of t.engine.deps.sandbox.pids) process.kill(pid, 'SIGKILL');
     const r = await pending;
     expect(r.isError).toBe(true);
     expect(r.body).toMatchObject({ code: 'MCP_SCRIPT_ERROR', recovery: { execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: false } });

@@ -1,5 +1,7 @@
-// The sandbox worker pool: scripts run in worker threads (real isolated-vm isolates), host bridges
-// answered on the main thread, cancellation, a worker that dies mid-run, spreading over threads.
+// The sandbox worker pool: scripts run in worker processes (real isolated-vm isolates), host bridges
+// answered in the Engine, cancellation, a worker that dies mid-run (killed, or taken down by a
+// script that runs V8 out of memory), spreading over processes, no Engine environment inside.
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileScript, SandboxWorkers, type SandboxHost } from '../src/sandbox/index.ts';
 
@@ -38,10 +40,10 @@ const run = async (code: string, h: SandboxHost = host(), signal = new AbortCont
 describe('SandboxWorkers', () => {
   it('starts no thread until the first run, then runs scripts there with host bridges answered here', async () => {
     sandbox = new SandboxWorkers({ workers: 1 });
-    expect(sandbox.threads).toBe(0);
+    expect(sandbox.processes).toBe(0);
     const h = host();
     const outcome = await run('const r = await call("demo-crm.contacts/get", { contact_id: "c1" }); const v = await session.get("k"); return { r, v }', h);
-    expect(sandbox.threads).toBe(1);
+    expect(sandbox.processes).toBe(1);
     expect(outcome).toEqual({ kind: 'returned', json: JSON.stringify({ r: { ok: true, status: 200, data: { echo: { contact_id: 'c1' } }, error: null }, v: 'value of k' }) });
     expect(h.calls).toEqual([['demo-crm.contacts/get', { contact_id: 'c1' }, undefined]]);
   });
@@ -54,13 +56,13 @@ describe('SandboxWorkers', () => {
     expect(outcome.kind === 'threw' && outcome.error.message).toContain('host refused');
   });
 
-  it('fails a bridge call whose result cannot cross to the sandbox thread, at once', async () => {
+  it('fails a bridge call whose result cannot cross to the sandbox process, at once', async () => {
     sandbox = new SandboxWorkers({ workers: 1 });
     const h = host({ call: async () => ({ value: { ok: true, status: 200, data: { f: () => 1 }, error: null } }) });
     const started = performance.now();
     const outcome = await run('try { await call("a.b", {}); return "answered" } catch (e) { return String(e.message) }', h, new AbortController().signal, 20_000);
     expect(outcome.kind).toBe('returned');
-    expect(outcome.kind === 'returned' ? JSON.parse(outcome.json ?? 'null') : null).toMatch(/could not hand the result to the script \(DataCloneError\)/);
+    expect(outcome.kind === 'returned' ? JSON.parse(outcome.json ?? 'null') : null).toBe('the Engine could not hand the result to the script (a value that cannot be copied)');
     expect(performance.now() - started).toBeLessThan(10_000); // not after the run's 20 s budget
     expect(await run('return 2')).toEqual({ kind: 'returned', json: '2' }); // the thread goes on serving
   });
@@ -78,18 +80,44 @@ describe('SandboxWorkers', () => {
     sandbox = new SandboxWorkers({ workers: 1 });
     const pending = run('await sleep(5000); return 1');
     await new Promise((r) => setTimeout(r, 200));
-    const workers = (sandbox as unknown as { workers: { worker: { terminate(): Promise<number> } }[] }).workers;
-    await workers[0]!.worker.terminate();
+    const [pid] = sandbox.pids;
+    process.kill(pid!, 'SIGKILL');
     expect(await pending).toMatchObject({ kind: 'crashed', lost: true });
     expect(await run('return "again"')).toEqual({ kind: 'returned', json: '"again"' });
-    expect(sandbox.threads).toBe(1);
+    expect(sandbox.processes).toBe(1);
+    expect(sandbox.pids).not.toContain(pid);
   });
 
-  it('spreads concurrent runs over its threads, never more than asked', async () => {
+  it('survives a script that runs V8 out of memory: only its worker process ends, told as unasked', async () => {
+    // A Map whose next growth overshoots the isolate's limit aborts the process V8 runs in
+    // (isolated-vm cannot catch it); in a worker thread that was the whole Engine.
+    const exits: { signal: string | null; expected: boolean }[] = [];
+    sandbox = new SandboxWorkers({ workers: 1, onWorkerExit: (exit) => exits.push(exit) });
+    const bomb = await run('const m = new Map(); for (let i = 0; ; i++) m.set(i, { i })');
+    expect(bomb).toMatchObject({ kind: 'crashed' });
+    expect(exits).toEqual([expect.objectContaining({ expected: false })]);
+    expect(await run('return "still here"')).toEqual({ kind: 'returned', json: '"still here"' });
+  });
+
+  it('runs scripts in a process that holds none of the Engine environment', async () => {
+    process.env.SVC_TEST_CANARY_ENV = 'sandbox-env-canary';
+    try {
+      sandbox = new SandboxWorkers({ workers: 1 });
+      expect(await run('return 1')).toEqual({ kind: 'returned', json: '1' });
+      const [pid] = sandbox.pids;
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+      expect(environ).not.toContain('sandbox-env-canary');
+      expect(readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).toBe('svc-sandbox');
+    } finally {
+      delete process.env.SVC_TEST_CANARY_ENV;
+    }
+  });
+
+  it('spreads concurrent runs over its processes, never more than asked', async () => {
     sandbox = new SandboxWorkers({ workers: 2 });
     const outcomes = await Promise.all(Array.from({ length: 6 }, (_, i) => run(`await sleep(50); return ${i}`)));
     expect(outcomes.map((o) => (o.kind === 'returned' ? o.json : o.kind))).toEqual(['0', '1', '2', '3', '4', '5']);
-    expect(sandbox.threads).toBe(2);
+    expect(sandbox.processes).toBe(2);
   });
 
   it('closes while its workers are still making isolates, every time', async () => {
@@ -99,7 +127,7 @@ describe('SandboxWorkers', () => {
       const started = Date.now();
       await sandbox.close();
       expect(Date.now() - started).toBeLessThan(4_000); // stopped by themselves, not terminated after 5 s
-      expect(sandbox.threads).toBe(0);
+      expect(sandbox.processes).toBe(0);
     }
     sandbox = undefined;
   });

@@ -125,7 +125,11 @@ export async function assemble(
         onError: (err) => log.warn({ err }, 'redis connection error'),
       })
     : new MemorySessionStateStore(undefined, config.mcpSessionIdleMs);
-  const sandbox = new SandboxWorkers();
+  const sandbox = new SandboxWorkers({
+    onWorkerExit: (exit) => {
+      if (!exit.expected) log.warn({ code: exit.code, signal: exit.signal }, 'a sandbox worker process ended unasked (a script may have run it out of memory); the next run starts a new one');
+    },
+  });
   const execute = createExecuteTool({ executor, unified, sessionState, sandbox, budgetMs: config.executeBudgetMs });
   const mcpGateway = new McpGateway(
     { mcp, tokens, catalog, unified, log, sessionState, tools: { execute } },

@@ -1,9 +1,9 @@
 // The execute sandbox: TypeScript scripts compiled by esbuild (types stripped, no type-check) and
-// run by a pool of worker threads, each owning its pre-warmed isolated-vm isolates (./run.ts).
+// run by a pool of worker processes, each owning its pre-warmed isolated-vm isolates (./run.ts).
 import * as esbuild from 'esbuild';
 import type { CompiledScript } from './run.ts';
 
-// Types only from ./run.ts: loading it loads isolated-vm, which only the worker threads need.
+// Types only from ./run.ts: loading it loads isolated-vm, which only the worker processes need.
 export type { CompiledScript, PoolStats, SandboxHost, SandboxOutcome, ScriptFailure } from './run.ts';
 export { SandboxWorkers, type SandboxRun } from './workers.ts';
 

@@ -1,5 +1,5 @@
 // Runs one compiled `execute` script in a fresh isolated-vm context, in the calling thread. The
-// Engine calls it inside sandbox worker threads (./worker.ts), so creating isolates and running
+// Engine calls it inside sandbox worker processes (./worker.ts), so creating isolates and running
 // scripts never blocks the thread that serves HTTP. The script sees only the functions of the
 // interface's script environment; values cross by copy as JSON text, the host never runs a function
 // the script supplies, and every host bridge is closed when the run ends.
@@ -115,7 +115,7 @@ function bridgesFor(slot: Slot): ivm.Reference[] {
       // Each bridge call is work on the thread that serves HTTP: a script firing thousands at once
       // (or reading megabytes again and again) held it, and every other tenant's runs, for seconds.
       // Refused with an answer, not a throw: a promise rejected before the isolate awaits it is an
-      // unhandled rejection, which ends the worker thread and every run on it.
+      // unhandled rejection, which ends the worker process and every run in it.
       if (slot.pending >= MAX_PENDING_BRIDGE_CALLS) {
         return refusedAnswer(`at most ${MAX_PENDING_BRIDGE_CALLS} call() and session requests may be pending at once; await some before starting more`);
       }

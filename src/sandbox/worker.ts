@@ -1,12 +1,14 @@
-// A sandbox worker thread: owns pre-warmed isolates and runs scripts for the main thread. Host
-// bridges (call, session.*) are answered by the main thread, which owns the Executor and the
-// session store; everything crossing is structured-cloned plain data.
-import { parentPort, workerData } from 'node:worker_threads';
+// A sandbox worker process: owns pre-warmed isolates and runs scripts for the Engine. Host bridges
+// (call, session.*) are answered by the Engine, which owns the Executor and the session store;
+// everything crossing the IPC channel is structured-cloned plain data.
 import { IsolatePool, runScript, type CompiledScript, type SandboxHost } from './run.ts';
 import type { ToWorker, FromWorker } from './workers.ts';
 
-const port = parentPort!;
-const pool = new IsolatePool((workerData as { warmIsolates: number }).warmIsolates);
+process.title = 'svc-sandbox';
+// The Engine gone (its channel closed): nothing is left to run for.
+process.on('disconnect', () => process.exit(0));
+
+const pool = new IsolatePool(Number(process.argv[2] ?? 2));
 const runs = new Map<number, AbortController>();
 /** Refills only while no run is in progress here: a refill blocks this thread's event loop. */
 const refillWhenIdle = () => {
@@ -15,7 +17,9 @@ const refillWhenIdle = () => {
 const replies = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
 let nextCall = 0;
 
-const send = (message: FromWorker) => port.postMessage(message);
+const send = (message: FromWorker) => {
+  if (process.connected) process.send!(message);
+};
 
 function hostFor(run: number): SandboxHost {
   const ask = (method: keyof SandboxHost, args: unknown[]) =>
@@ -48,7 +52,7 @@ async function run(id: number, code: CompiledScript, tenant: string, budgetMs: n
 
 setImmediate(refillWhenIdle);
 
-port.on('message', (message: ToWorker) => {
+process.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'run':
       void run(message.run, message.code, message.tenant, message.budgetMs);
@@ -67,10 +71,10 @@ port.on('message', (message: ToWorker) => {
       send({ type: 'stats', stats: pool.stats });
       break;
     case 'close':
-      // Stop cleanly: no isolate is left half-made, and the thread ends by itself once nothing is
-      // pending (ending it abruptly while isolated-vm has work in flight can hang or abort the process).
+      // Stop cleanly: no isolate is left half-made, and the process ends by itself once nothing is
+      // pending (ending it abruptly while isolated-vm has work in flight can hang or abort it).
       for (const abort of runs.values()) abort.abort();
-      void pool.close().finally(() => port.close());
+      void pool.close().finally(() => process.disconnect());
       break;
   }
 });

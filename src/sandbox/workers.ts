@@ -1,8 +1,14 @@
-// The main thread's side of the sandbox: a small pool of worker threads (./worker.ts) that create
+// The Engine's side of the sandbox: a small pool of worker processes (./worker.ts) that create
 // isolates and run scripts, so neither `new Isolate` nor a script's bootstrap ever blocks the event
 // loop that serves HTTP. Host bridges come back here and run against the real host.
+//
+// Processes, not threads: V8 cannot always recover from an isolate that runs out of memory (a Map
+// or array whose next growth overshoots the limit aborts the whole process, as isolated-vm's own
+// documentation warns), so a hostile script may take its worker down with it, never the Engine.
+// The run then ends as crashed and the next run gets a fresh worker.
+import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import type { CompiledScript, PoolStats, SandboxHost, SandboxOutcome } from './run.ts';
 
 export type ToWorker =
@@ -39,42 +45,61 @@ const CLOSE_WAIT_MS = 5_000;
 /** Tenants a worker remembers having served (its pool keeps at most 8 reusable isolates). */
 const TENANTS_REMEMBERED = 16;
 
-/** How much longer than a run's budget the main thread waits before it gives the run up. */
+/** How much longer than a run's budget the Engine waits before it gives the run up. */
 const GRACE_MS = 5_000;
 
+const WORKER_FILE = fileURLToPath(new URL('./worker.ts', import.meta.url));
+
+/** How a worker ended, for the log: its exit code, or the signal that ended it (SIGABRT: V8 gave up on memory). */
+export type WorkerExit = { code: number | null; signal: NodeJS.Signals | null; expected: boolean };
+
 class SandboxWorker {
-  readonly worker: Worker;
+  readonly process: ChildProcess;
   readonly runs = new Map<number, Pending>();
   /** Tenants whose runs came here lately, least recent first: their isolates may be waiting here. */
   readonly tenants = new Set<string>();
   private readonly statsWaiting: { resolve: (stats: PoolStats) => void; reject: (err: Error) => void }[] = [];
+  /** Set once the Engine asked it to stop. */
+  closing = false;
 
-  constructor(warmIsolates: number, onExit: (w: SandboxWorker) => void) {
-    this.worker = new Worker(new URL('./worker.ts', import.meta.url), {
-      workerData: { warmIsolates },
-      name: 'svc-sandbox',
-      // The thread that hosts untrusted scripts' isolates sees none of the Engine's environment
+  constructor(warmIsolates: number, onExit: (w: SandboxWorker, exit: WorkerExit) => void) {
+    this.process = fork(WORKER_FILE, [String(warmIsolates)], {
+      // The process that hosts untrusted scripts' isolates sees none of the Engine's environment
       // (SVC_MASTER_KEY, DATABASE_URL, REDIS_URL): nothing to find there should an isolate be escaped.
       env: {},
-      // A worker's own heap holds only bridges and messages in flight: keep it small, so its garbage
-      // is collected early instead of growing the process' RSS (scripts run in isolates outside it).
-      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 },
+      // Its own heap holds only bridges and messages in flight (scripts run in isolates outside it).
+      execArgv: ['--no-node-snapshot', '--max-old-space-size=128', '--max-semi-space-size=4'],
+      // Structured clone, as between threads: the same messages cross.
+      serialization: 'advanced',
+      // V8's last words on a crash are for the Engine's log (onExit), not its stdout.
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
-    this.worker.unref();
-    this.worker.on('message', (message: FromWorker) => this.receive(message));
-    this.worker.on('error', () => undefined); // 'exit' follows and settles the runs
-    this.worker.on('exit', () => {
-      for (const pending of this.runs.values()) pending.settle({ kind: 'crashed', message: 'the sandbox worker stopped during the run', lost: true });
+    // An idle worker keeps nothing alive.
+    this.process.unref();
+    this.process.channel?.unref();
+    this.process.on('message', (message: FromWorker) => this.receive(message));
+    this.process.on('error', () => undefined); // a failed send or spawn; 'exit' follows and settles the runs
+    this.process.on('exit', (code, signal) => {
+      // V8 aborts (SIGABRT, or SIGTRAP) when an isolate's heap overshoots what it can recover from.
+      const message = signal === 'SIGABRT' || signal === 'SIGTRAP' ? 'the sandbox process running the script ended: the script used more memory than an execute may (64 MB)' : 'the sandbox worker stopped during the run';
+      for (const pending of this.runs.values()) pending.settle({ kind: 'crashed', message, lost: true });
       this.runs.clear();
       for (const { reject } of this.statsWaiting.splice(0)) reject(new Error('the sandbox worker stopped'));
-      onExit(this);
+      onExit(this, { code, signal, expected: this.closing });
     });
+  }
+
+  /** Sends unless the worker is gone (false: its 'exit' settles, or settled, what waits on it). */
+  send(message: ToWorker): boolean {
+    if (!this.process.connected) return false;
+    this.process.send(message);
+    return true;
   }
 
   stats(): Promise<PoolStats> {
     return new Promise((resolve, reject) => {
       this.statsWaiting.push({ resolve, reject });
-      this.worker.postMessage({ type: 'stats' } satisfies ToWorker);
+      this.send({ type: 'stats' } satisfies ToWorker);
     });
   }
 
@@ -88,7 +113,7 @@ class SandboxWorker {
     if (message.type === 'stats') return this.statsWaiting.shift()?.resolve(message.stats);
     const pending = this.runs.get(message.run);
     if (message.type === 'done') return pending?.settle(message.outcome); // settling removes the run
-    const reply = (answer: ToWorker) => this.worker.postMessage(answer);
+    const reply = (answer: ToWorker) => this.send(answer);
     if (!pending) return reply({ type: 'reply', call: message.call, ok: false, message: 'the execute run has ended' });
     const args = message.args as [unknown, unknown, unknown];
     const answer = message.method === 'call' ? pending.host.call(...args) : pending.host[message.method](args[0] as unknown[]);
@@ -96,9 +121,10 @@ class SandboxWorker {
       (value) => {
         try {
           reply({ type: 'reply', call: message.call, ok: true, value });
-        } catch (err) {
-          // A value the thread cannot receive (DataCloneError) must fail the bridge call, not leave the script waiting out its budget.
-          reply({ type: 'reply', call: message.call, ok: false, message: `the Engine could not hand the result to the script (${(err as Error)?.name ?? 'error'})` });
+        } catch {
+          // A value that cannot be copied to the worker must fail the bridge call, not leave the script
+          // waiting out its budget. The serializer's message quotes the value: never passed on.
+          reply({ type: 'reply', call: message.call, ok: false, message: 'the Engine could not hand the result to the script (a value that cannot be copied)' });
         }
       },
       (err: unknown) => reply({ type: 'reply', call: message.call, ok: false, message: String((err as Error)?.message ?? err) }),
@@ -107,20 +133,23 @@ class SandboxWorker {
 }
 
 /**
- * Worker threads running execute scripts; started on the first run (an Engine that never runs a
+ * Worker processes running execute scripts; started on the first run (an Engine that never runs a
  * script holds none). Each run goes to an idle worker, in turn, else to the least busy one.
  */
 export class SandboxWorkers {
   private readonly workers: SandboxWorker[] = [];
   private readonly size: number;
   private readonly warmIsolates: number;
+  private readonly onWorkerExit: ((exit: WorkerExit) => void) | undefined;
   private nextRun = 0;
   private turn = 0;
   private closed = false;
 
-  constructor(options: { workers?: number; warmIsolates?: number } = {}) {
+  /** `onWorkerExit`: told when a worker ends (one that ended unasked was most likely taken down by a script). */
+  constructor(options: { workers?: number; warmIsolates?: number; onWorkerExit?: (exit: WorkerExit) => void } = {}) {
     this.size = Math.max(1, options.workers ?? Math.min(availableParallelism(), 4));
     this.warmIsolates = options.warmIsolates ?? 2;
+    this.onWorkerExit = options.onWorkerExit;
   }
 
   run(options: SandboxRun): Promise<SandboxOutcome> {
@@ -130,7 +159,7 @@ export class SandboxWorkers {
     const id = this.nextRun++;
     return new Promise<SandboxOutcome>((resolve) => {
       let done = false;
-      const onAbort = () => worker.worker.postMessage({ type: 'cancel', run: id } satisfies ToWorker);
+      const onAbort = () => worker.send({ type: 'cancel', run: id } satisfies ToWorker);
       const guard = setTimeout(() => settle({ kind: 'crashed', message: 'the sandbox did not answer within the budget', lost: true }), Math.max(0, options.budgetMs) + GRACE_MS);
       const settle = (outcome: SandboxOutcome) => {
         if (done) return;
@@ -142,7 +171,13 @@ export class SandboxWorkers {
       };
       worker.runs.set(id, { host: options.host, settle });
       options.signal.addEventListener('abort', onAbort, { once: true });
-      worker.worker.postMessage({ type: 'run', run: id, code: options.code, tenant: options.tenant, budgetMs: options.budgetMs } satisfies ToWorker);
+      let sent = false;
+      try {
+        sent = worker.send({ type: 'run', run: id, code: options.code, tenant: options.tenant, budgetMs: options.budgetMs } satisfies ToWorker);
+      } catch {
+        /* not sendable: answered below */
+      }
+      if (!sent) return settle({ kind: 'crashed', message: 'the sandbox worker could not take the run', lost: true });
       if (options.signal.aborted) onAbort();
     });
   }
@@ -161,20 +196,27 @@ export class SandboxWorkers {
     );
   }
 
-  /** Threads running now (for tests and diagnostics). */
-  get threads(): number {
+  /** Worker processes running now (for tests and diagnostics). */
+  get processes(): number {
     return this.workers.length;
   }
 
-  /** Asks every worker to stop (runs in progress end as cancelled); a worker that has not exited within 5 s is terminated. */
+  /** Process IDs of the workers running now (for tests and diagnostics). */
+  get pids(): number[] {
+    return this.workers.flatMap((w) => (w.process.pid === undefined ? [] : [w.process.pid]));
+  }
+
+  /** Asks every worker to stop (runs in progress end as cancelled); a worker that has not exited within 5 s is killed. */
   async close(): Promise<void> {
     this.closed = true;
     const workers = this.workers.splice(0);
     await Promise.all(
       workers.map(async (w) => {
-        const exited = new Promise<void>((resolve) => w.worker.once('exit', () => resolve()));
-        w.worker.postMessage({ type: 'close' } satisfies ToWorker);
-        const timer = setTimeout(() => void w.worker.terminate(), CLOSE_WAIT_MS);
+        if (w.process.exitCode !== null || w.process.signalCode !== null) return;
+        const exited = new Promise<void>((resolve) => w.process.once('exit', () => resolve()));
+        w.closing = true;
+        w.send({ type: 'close' } satisfies ToWorker);
+        const timer = setTimeout(() => w.process.kill('SIGKILL'), CLOSE_WAIT_MS);
         await exited;
         clearTimeout(timer);
       }),
@@ -187,9 +229,10 @@ export class SandboxWorkers {
    */
   private pick(tenant: string): SandboxWorker {
     while (this.workers.length < this.size) {
-      const worker = new SandboxWorker(this.warmIsolates, (gone) => {
+      const worker = new SandboxWorker(this.warmIsolates, (gone, exit) => {
         const at = this.workers.indexOf(gone);
         if (at >= 0) this.workers.splice(at, 1);
+        this.onWorkerExit?.(exit);
       });
       this.workers.push(worker);
     }
