@@ -81,6 +81,45 @@ describe('PostgreSQL migrations', () => {
     }
   });
 
+  it('gives a connection made before consents were recorded its creation time as consentedAt', async () => {
+    const db = await createTestDatabase();
+    try {
+      // The schema just before the migration that records consents, with a connection refreshed since its consent.
+      const upTo = MIGRATIONS.findIndex((m) => m.includes('consented_at'));
+      expect(upTo).toBeGreaterThan(0);
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      try {
+        await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+        for (let v = 0; v < upTo; v++) {
+          await client.query(MIGRATIONS[v]!);
+          await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v + 1]);
+        }
+        await client.query(
+          `INSERT INTO connections (id, service, end_user_ref, auth_name, tokens, status, access_expires_at, generation, created_at, updated_at)
+           VALUES ('con_old', 'demo-crm', 'alice', 'default', '{"ciphertext":"c","nonce":"n","tag":"t"}', 'active', NULL, 4, '2026-01-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')`,
+        );
+      } finally {
+        await client.end();
+      }
+      const store = await PostgresStore.open(db.url);
+      try {
+        const row = (await store.getConnection('demo-crm', 'alice', 'default'))!;
+        expect(row).toMatchObject({ id: 'con_old', generation: 4, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z', consentedAt: '2026-01-01T00:00:00.000Z' });
+        expect(await store.updateConnectionTokens('con_old', 4, { tokens: row.tokens, status: 'active', accessExpiresAt: null, updatedAt: '2026-04-01T00:00:00.000Z' })).toBe(true);
+        expect((await store.getConnection('demo-crm', 'alice', 'default'))?.consentedAt).toBe('2026-01-01T00:00:00.000Z');
+        await store.putConnection({ ...row, updatedAt: '2026-05-01T00:00:00.000Z', consentedAt: '2026-05-01T00:00:00.000Z' });
+        expect((await store.getConnection('demo-crm', 'alice', 'default'))?.consentedAt).toBe('2026-05-01T00:00:00.000Z');
+      } finally {
+        await store.close();
+      }
+      // Every row has one from now on.
+      expect(await queryDatabase(db.url, `SELECT is_nullable FROM information_schema.columns WHERE table_name = 'connections' AND column_name = 'consented_at'`)).toEqual([{ is_nullable: 'NO' }]);
+    } finally {
+      await db.drop();
+    }
+  });
+
   it('refuses a database whose schema is newer than this Engine', async () => {
     const db = await createTestDatabase();
     try {
@@ -233,6 +272,7 @@ describe.each(backends)('Store parity beyond the contract: %s', (_name, open, di
       generation: 1,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
+      consentedAt: '2026-01-01T00:00:00.000Z',
     };
     await store.putConnection(row);
     expect(await store.getConnection('demo-crm', 'user-1', 'default')).toEqual(row);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteStore } from '../src/store/index.ts';
+import { MIGRATIONS } from '../src/store/sqlite.ts';
 import { storeContract } from './store.contract.ts';
 
 const dirs = new Map<SqliteStore, string>();
@@ -177,6 +178,7 @@ describe('SQLite migrations', () => {
       const db = new Database(file);
       db.exec(`DROP TABLE receipts;
         DROP TABLE markers;
+        ALTER TABLE connections DROP COLUMN consented_at;
         CREATE TABLE receipts (
           id TEXT PRIMARY KEY, version_id TEXT NOT NULL, operation TEXT NOT NULL, surface TEXT NOT NULL,
           token_id TEXT, started_at TEXT NOT NULL, provider_duration_ms REAL NOT NULL, pages INTEGER NOT NULL,
@@ -203,6 +205,39 @@ describe('SQLite migrations', () => {
       const ddl = (check.prepare("SELECT sql FROM sqlite_master WHERE name = 'receipts'").get() as { sql: string }).sql;
       check.close();
       expect(ddl).toMatch(/PRIMARY KEY \(version_id, id\)\) WITHOUT ROWID/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives a connection made before consents were recorded its creation time as consentedAt', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-store-migrate-'));
+    const file = join(dir, 'engine.db');
+    try {
+      // The schema just before the migration that records consents, with a connection refreshed since its consent.
+      const upTo = MIGRATIONS.findIndex((m) => m.includes('consented_at'));
+      expect(upTo).toBeGreaterThan(0);
+      const db = new Database(file);
+      for (const migration of MIGRATIONS.slice(0, upTo)) db.exec(migration);
+      db.pragma(`user_version = ${upTo}`);
+      db.prepare(
+        `INSERT INTO connections (id, service, end_user_ref, auth_name, tokens, status, access_expires_at, generation, created_at, updated_at)
+         VALUES ('con_old', 'demo-crm', 'alice', 'default', '{"ciphertext":"c","nonce":"n","tag":"t"}', 'active', NULL, 4, '2026-01-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')`,
+      ).run();
+      db.close();
+
+      const store = new SqliteStore(file);
+      try {
+        const row = (await store.getConnection('demo-crm', 'alice', 'default'))!;
+        expect(row).toMatchObject({ id: 'con_old', generation: 4, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-03-01T00:00:00.000Z', consentedAt: '2026-01-01T00:00:00.000Z' });
+        // A refresh keeps it; a consent moves it.
+        expect(await store.updateConnectionTokens('con_old', 4, { tokens: row.tokens, status: 'active', accessExpiresAt: null, updatedAt: '2026-04-01T00:00:00.000Z' })).toBe(true);
+        expect((await store.getConnection('demo-crm', 'alice', 'default'))?.consentedAt).toBe('2026-01-01T00:00:00.000Z');
+        await store.putConnection({ ...row, updatedAt: '2026-05-01T00:00:00.000Z', consentedAt: '2026-05-01T00:00:00.000Z' });
+        expect((await store.getConnection('demo-crm', 'alice', 'default'))?.consentedAt).toBe('2026-05-01T00:00:00.000Z');
+      } finally {
+        await store.close();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

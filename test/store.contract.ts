@@ -171,6 +171,7 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
         generation: 0,
         createdAt: '2026-01-01T00:00:00.000Z',
         updatedAt: '2026-01-01T00:00:00.000Z',
+        consentedAt: '2026-01-01T00:00:00.000Z',
       };
       await store.putConnection(row);
       const read = (await store.getConnection('demo-crm', endUserRef, 'default'))!;
@@ -189,10 +190,22 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.getConnection('demo-crm', endUserRef, 'default')).toEqual(after);
       // The next refresh, from the generation it read, does.
       expect(await store.updateConnectionTokens(row.id, 1, write('next'))).toBe(true);
-      // A new consent replaces the tokens in place (same ID and creation time) under a newer generation.
-      await store.putConnection({ ...row, id: 'con_ignored', tokens: sealed('again'), createdAt: '2027-01-01T00:00:00.000Z' });
-      expect(await store.getConnection('demo-crm', endUserRef, 'default')).toMatchObject({ id: row.id, generation: 3, tokens: sealed('again'), createdAt: row.createdAt });
+      // A refresh (or marking needs_reauth) writes updatedAt, never when the consent completed.
+      expect(await store.getConnection('demo-crm', endUserRef, 'default')).toMatchObject({ generation: 2, updatedAt: '2026-01-01T00:30:00.000Z', consentedAt: row.consentedAt });
+      // A new consent replaces the tokens and its time in place (same ID and creation time) under a newer generation.
+      await store.putConnection({ ...row, id: 'con_ignored', tokens: sealed('again'), createdAt: '2027-01-01T00:00:00.000Z', updatedAt: '2027-01-01T00:00:00.000Z', consentedAt: '2027-01-01T00:00:00.000Z' });
+      expect(await store.getConnection('demo-crm', endUserRef, 'default')).toMatchObject({
+        id: row.id,
+        generation: 3,
+        tokens: sealed('again'),
+        createdAt: row.createdAt,
+        updatedAt: '2027-01-01T00:00:00.000Z',
+        consentedAt: '2027-01-01T00:00:00.000Z',
+      });
       expect(await store.updateConnectionTokens(row.id, 2, write('stale'))).toBe(false);
+      // Listed and deleted rows carry it too.
+      expect((await store.listConnections('demo-crm')).find((c) => c.id === row.id)?.consentedAt).toBe('2027-01-01T00:00:00.000Z');
+      expect((await store.deleteConnection(row.id))?.consentedAt).toBe('2027-01-01T00:00:00.000Z');
     });
 
     it('deletes a connection by ID: a refresh that read it writes nothing, and a new consent starts afresh', async () => {
@@ -208,6 +221,7 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
         generation: 0,
         createdAt: '2026-01-01T00:00:00.000Z',
         updatedAt: '2026-01-01T00:00:00.000Z',
+        consentedAt: '2026-01-01T00:00:00.000Z',
       };
       await store.putConnection(row);
       expect(await store.deleteConnection('con_nope')).toBeNull();

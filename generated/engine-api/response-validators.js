@@ -2203,7 +2203,8 @@ validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const listConnections = validate35;
 const schema50 = {"$id":"response-listConnections","type":"object","required":["connections"],"additionalProperties":false,"properties":{"connections":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Connection"}}}};
-const schema51 = {"type":"object","required":["id","service","endUserRef","authName","status","createdAt"],"additionalProperties":false,"properties":{"id":{"type":"string"},"service":{"type":"string"},"endUserRef":{"type":"string"},"authName":{"type":"string"},"status":{"enum":["active","needs_reauth"]},"accessExpiresAt":{"type":["string","null"]},"createdAt":{"type":"string"},"updatedAt":{"type":"string"}}};
+const schema51 = {"type":"object","required":["id","service","endUserRef","authName","status","createdAt","consentedAt"],"additionalProperties":false,"properties":{"id":{"type":"string"},"service":{"type":"string"},"endUserRef":{"type":"string"},"authName":{"type":"string"},"status":{"enum":["active","needs_reauth"]},"accessExpiresAt":{"type":["string","null"]},"createdAt":{"type":"string"},"updatedAt":{"type":"string","description":"The last change of any kind, a token refresh included."},"consentedAt":{"type":"string","description":"When the end user last completed the provider's consent for this connection. Only a\ncompleted consent changes it, never a token refresh (a connection made before the Engine\nrecorded it shows its createdAt).\n"}}};
+const func13 = Object.prototype.hasOwnProperty;
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listConnections" */;
@@ -2306,9 +2307,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!((((((((key1 === "id") || (key1 === "service")) || (key1 === "endUserRef")) || (key1 === "authName")) || (key1 === "status")) || (key1 === "accessExpiresAt")) || (key1 === "createdAt")) || (key1 === "updatedAt"))){
-const err8 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data1.consentedAt === undefined){
+const err8 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "consentedAt"},message:"must have required property '"+"consentedAt"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2317,10 +2317,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data1.id !== undefined){
-if(typeof data1.id !== "string"){
-const err9 = {instancePath:instancePath+"/connections/" + i0+"/id",schemaPath:"engine.json#/components/schemas/Connection/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data1){
+if(!(func13.call(schema51.properties, key1))){
+const err9 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2330,9 +2329,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.service !== undefined){
-if(typeof data1.service !== "string"){
-const err10 = {instancePath:instancePath+"/connections/" + i0+"/service",schemaPath:"engine.json#/components/schemas/Connection/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err10 = {instancePath:instancePath+"/connections/" + i0+"/id",schemaPath:"engine.json#/components/schemas/Connection/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2342,9 +2341,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.endUserRef !== undefined){
-if(typeof data1.endUserRef !== "string"){
-const err11 = {instancePath:instancePath+"/connections/" + i0+"/endUserRef",schemaPath:"engine.json#/components/schemas/Connection/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.service !== undefined){
+if(typeof data1.service !== "string"){
+const err11 = {instancePath:instancePath+"/connections/" + i0+"/service",schemaPath:"engine.json#/components/schemas/Connection/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2354,9 +2353,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.authName !== undefined){
-if(typeof data1.authName !== "string"){
-const err12 = {instancePath:instancePath+"/connections/" + i0+"/authName",schemaPath:"engine.json#/components/schemas/Connection/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.endUserRef !== undefined){
+if(typeof data1.endUserRef !== "string"){
+const err12 = {instancePath:instancePath+"/connections/" + i0+"/endUserRef",schemaPath:"engine.json#/components/schemas/Connection/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2366,10 +2365,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data1.status !== undefined){
-let data6 = data1.status;
-if(!((data6 === "active") || (data6 === "needs_reauth"))){
-const err13 = {instancePath:instancePath+"/connections/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(data1.authName !== undefined){
+if(typeof data1.authName !== "string"){
+const err13 = {instancePath:instancePath+"/connections/" + i0+"/authName",schemaPath:"engine.json#/components/schemas/Connection/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2379,10 +2377,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.accessExpiresAt !== undefined){
-let data7 = data1.accessExpiresAt;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/connections/" + i0+"/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema51.properties.accessExpiresAt.type},message:"must be string,null"};
+if(data1.status !== undefined){
+let data6 = data1.status;
+if(!((data6 === "active") || (data6 === "needs_reauth"))){
+const err14 = {instancePath:instancePath+"/connections/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2392,9 +2390,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data1.createdAt !== undefined){
-if(typeof data1.createdAt !== "string"){
-const err15 = {instancePath:instancePath+"/connections/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/Connection/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.accessExpiresAt !== undefined){
+let data7 = data1.accessExpiresAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err15 = {instancePath:instancePath+"/connections/" + i0+"/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema51.properties.accessExpiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2404,9 +2403,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data1.updatedAt !== undefined){
-if(typeof data1.updatedAt !== "string"){
-const err16 = {instancePath:instancePath+"/connections/" + i0+"/updatedAt",schemaPath:"engine.json#/components/schemas/Connection/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.createdAt !== undefined){
+if(typeof data1.createdAt !== "string"){
+const err16 = {instancePath:instancePath+"/connections/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/Connection/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2416,9 +2415,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.updatedAt !== undefined){
+if(typeof data1.updatedAt !== "string"){
+const err17 = {instancePath:instancePath+"/connections/" + i0+"/updatedAt",schemaPath:"engine.json#/components/schemas/Connection/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2428,9 +2427,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/connections",schemaPath:"#/properties/connections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data1.consentedAt !== undefined){
+if(typeof data1.consentedAt !== "string"){
+const err18 = {instancePath:instancePath+"/connections/" + i0+"/consentedAt",schemaPath:"engine.json#/components/schemas/Connection/properties/consentedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2442,12 +2441,36 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/connections",schemaPath:"#/properties/connections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -5454,7 +5477,6 @@ validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const listReceipts = validate49;
 const schema76 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"additionalProperties":false,"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
 const schema77 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"additionalProperties":false,"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]}}};
-const func13 = Object.prototype.hasOwnProperty;
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listReceipts" */;

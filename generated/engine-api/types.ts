@@ -676,12 +676,19 @@ export interface components {
         Connection: {
             accessExpiresAt?: string | null;
             authName: string;
+            /**
+             * @description When the end user last completed the provider's consent for this connection. Only a
+             *     completed consent changes it, never a token refresh (a connection made before the Engine
+             *     recorded it shows its createdAt).
+             */
+            consentedAt: string;
             createdAt: string;
             endUserRef: string;
             id: string;
             service: string;
             /** @enum {unknown} */
             status: "active" | "needs_reauth";
+            /** @description The last change of any kind, a token refresh included. */
             updatedAt?: string;
         };
         DependencyCheck: {

@@ -31,7 +31,7 @@ const REFRESH_SKEW_MS = 60 * 1000;
 /** A whole token-endpoint request (connect, headers, body) ends within this. */
 const TOKEN_REQUEST_TIMEOUT_MS = 10_000;
 /** An OAuth error code as RFC 6749 §5.2 names them (invalid_grant, …): never free text, which could carry anything. */
-const OAUTH_ERROR_CODE = /^[a-z_]{1,40}$/;
+export const OAUTH_ERROR_CODE = /^[a-z_]{1,40}$/;
 /** Largest token-endpoint answer read; a token answer is a few KB, so more is refused, not buffered. */
 const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 /** Longest access-token lifetime believed (ten years); anything else counts as unknown. */
@@ -69,6 +69,7 @@ export interface ConnectionView {
   accessExpiresAt: string | null;
   createdAt: string;
   updatedAt: string;
+  consentedAt: string;
 }
 
 const view = (row: ConnectionRow): ConnectionView => ({
@@ -80,6 +81,7 @@ const view = (row: ConnectionRow): ConnectionView => ({
   accessExpiresAt: row.accessExpiresAt,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
+  consentedAt: row.consentedAt,
 });
 
 /** The access token expires within the refresh skew (or already has). */
@@ -105,8 +107,25 @@ const due = (row: ConnectionRow) => {
 const refreshTokenDead = (answer: { status: number; error: string }) =>
   answer.error === 'invalid_grant' || answer.error === 'bad_refresh_token' || (answer.status === 400 && answer.error === 'HTTP 400');
 
+/** A shell word that reads back as `value`: as it is when it holds nothing a shell interprets, else single-quoted. */
+const shellWord = (value: string) => (/^[A-Za-z0-9_@%+=:,.\/-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
+/** `--name value`, or `--name=value` when the value starts with a dash (read as an option otherwise). */
+const shellFlag = (name: string, value: string) => `--${name}${value.startsWith('-') ? '=' : ' '}${shellWord(value)}`;
+
+/**
+ * The command that (re-)consents one connection, to paste into a shell: it names the connection's
+ * auth unless that is the default one, and quotes what a shell would split or interpret (an end
+ * user reference is the app's own string: it may hold spaces or metacharacters).
+ */
+const connectCommand = (c: Pick<ConnectionRow, 'service' | 'endUserRef' | 'authName'>) =>
+  [`svc-cli connection create ${shellWord(c.service)}`, shellFlag('end-user', c.endUserRef), ...(c.authName === DEFAULT_AUTH_NAME ? [] : [shellFlag('auth-name', c.authName)])].join(' ');
+
+/** "the demo-crm connection of 'alice'", naming the auth when it is not the default one. */
+const connectionLabel = (c: Pick<ConnectionRow, 'service' | 'endUserRef' | 'authName'>) =>
+  `the ${c.service} connection ${c.authName === DEFAULT_AUTH_NAME ? '' : `'${c.authName}' `}of '${c.endUserRef}'`;
+
 const needsReauth = (row: ConnectionRow) =>
-  new EngineError('ENGINE_CREDENTIAL_REFRESH_FAILED', `the ${row.service} connection of '${row.endUserRef}' needs re-authorisation; run \`svc-cli connection create ${row.service} --end-user ${row.endUserRef}\``);
+  new EngineError('ENGINE_CREDENTIAL_REFRESH_FAILED', `${connectionLabel(row)} needs re-authorisation; run \`${connectCommand(row)}\``);
 
 export class Connections {
   private readonly store: Store;
@@ -216,7 +235,7 @@ export class Connections {
     // The authorization code was issued at the origin consent started at: it goes nowhere else.
     const startedAt = cut < 0 ? null : sealed.slice(0, cut);
     if (startedAt !== origin) {
-      throw originMoved(`the consent of '${row.endUserRef}'`, startedAt, origin, `svc-cli connection create ${row.service} --end-user ${row.endUserRef}`);
+      throw originMoved(`the consent of '${row.endUserRef}'`, startedAt, origin, connectCommand(row));
     }
     const verifier = sealed.slice(cut + 1);
     const client = await this.client(row.service, origin);
@@ -241,6 +260,8 @@ export class Connections {
       generation: 0,
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
+      // Only a completed consent writes this (a refresh writes updatedAt): `svc-cli connection create` waits for it to change.
+      consentedAt: now,
     });
     return view((await this.store.getConnection(row.service, row.endUserRef, row.authName))!);
   }
@@ -265,7 +286,7 @@ export class Connections {
     authName ??= DEFAULT_AUTH_NAME;
     const row = await this.store.getConnection(service, endUserRef, authName);
     if (!row) {
-      throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no ${service} connection for end user '${endUserRef}' (auth '${authName}'); run \`svc-cli connection create ${service} --end-user ${endUserRef}\``);
+      throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no ${service} connection for end user '${endUserRef}' (auth '${authName}'); run \`${connectCommand({ service, endUserRef, authName })}\``);
     }
     if (row.status === 'needs_reauth') throw needsReauth(row);
     let tokens: TokenSet;
@@ -280,7 +301,7 @@ export class Connections {
       tokens = this.tokensOf(row);
     }
     if ((tokens.origin || null) !== origin) {
-      throw originMoved(`the ${service} connection of '${endUserRef}'`, tokens.origin || null, origin, `svc-cli connection create ${service} --end-user ${endUserRef}`);
+      throw originMoved(connectionLabel(row), tokens.origin || null, origin, connectCommand(row));
     }
     return tokens.accessToken;
   }

@@ -518,8 +518,10 @@ export class Executor {
     const { apiKey, oauth } = authOf(index);
     // An end user or an auth name (a connection's name) means an OAuth connection: never ignored for the API key.
     const namesConnection = selectors.endUserRef !== undefined || selectors.authName !== undefined;
-    if (selectors.authType === 'api_key' && selectors.authName !== undefined) {
-      throw new EngineError('ENGINE_INVALID_INPUT', `selectors.authName names an OAuth connection; it does not apply with authType 'api_key'`, { details: { field: 'selectors.authName' } });
+    if (selectors.authType === 'api_key' && namesConnection) {
+      const field = selectors.endUserRef !== undefined ? 'selectors.endUserRef' : 'selectors.authName';
+      const what = selectors.endUserRef !== undefined ? "an end user's OAuth connection" : 'an OAuth connection';
+      throw new EngineError('ENGINE_INVALID_INPUT', `${field} names ${what}; it does not apply with authType 'api_key' (omit it to call with the workspace's key, or omit authType)`, { details: { field } });
     }
     const wantsOAuth = selectors.authType === 'oauth2' || (selectors.authType === undefined && namesConnection);
     if (wantsOAuth) {

@@ -11,7 +11,7 @@ import { DEFAULT_BUCKET, credentialValueProblem, type SecretVault } from '../cre
 import { EngineError } from '../envelope/index.ts';
 import { resultJson, unknownVersion, versionScopes, type Connection, type Executor, type Selectors } from '../execution/index.ts';
 import { DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
-import type { Connections } from '../connections/index.ts';
+import { OAUTH_ERROR_CODE, type Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
 import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
 import type { Logger } from '../log/index.ts';
@@ -529,7 +529,11 @@ export function createHandlers(deps: ServerDeps): Handlers {
 
     async oauthCallback({ params }) {
       if (params.error || !params.code || !params.state) {
-        return html(resultPage({ heading: 'Not connected', message: `The provider did not grant access (${params.error ?? 'no code'}).`, ok: false }), 400);
+        // Anyone can send a link to this page with any query: of `error`, only an RFC 6749 error
+        // code (access_denied, …) is shown, never free text that would speak with the Engine's voice.
+        const reason = params.error ? (OAUTH_ERROR_CODE.test(params.error) ? params.error : null) : 'no code';
+        const message = reason === null ? 'The provider did not grant access.' : `The provider did not grant access (${reason}).`;
+        return html(resultPage({ heading: 'Not connected', message, ok: false }), 400);
       }
       try {
         const c = await connections.complete(params.code, params.state);

@@ -90,6 +90,11 @@ export const MIGRATIONS: string[] = [
      result TEXT, created_at TEXT COLLATE "C" NOT NULL, PRIMARY KEY (scope, key));`,
   // One-time jobs that need more than SQL (the credential-origin binding): each records it ran.
   `CREATE TABLE markers (name TEXT COLLATE "C" PRIMARY KEY, value TEXT NOT NULL);`,
+  // When a connection's consent last completed (a refresh writes updated_at, never this). A
+  // connection made before it was recorded takes its creation, when its first consent completed.
+  `ALTER TABLE connections ADD COLUMN consented_at TEXT COLLATE "C";
+   UPDATE connections SET consented_at = created_at;
+   ALTER TABLE connections ALTER COLUMN consented_at SET NOT NULL;`,
 ];
 
 const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };
@@ -447,11 +452,12 @@ export class PostgresStore implements Store {
 
   async putConnection(row: ConnectionRow) {
     await this.pool.query(
-      `INSERT INTO connections (id, service, end_user_ref, auth_name, tokens, status, access_expires_at, generation, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10)
+      `INSERT INTO connections (id, service, end_user_ref, auth_name, tokens, status, access_expires_at, generation, created_at, updated_at, consented_at)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (service, end_user_ref, auth_name) DO UPDATE SET tokens = excluded.tokens, status = excluded.status,
-         access_expires_at = excluded.access_expires_at, generation = connections.generation + 1, updated_at = excluded.updated_at`,
-      [row.id, row.service, row.endUserRef, row.authName, json(row.tokens), row.status, row.accessExpiresAt, row.generation, row.createdAt, row.updatedAt],
+         access_expires_at = excluded.access_expires_at, generation = connections.generation + 1, updated_at = excluded.updated_at,
+         consented_at = excluded.consented_at`,
+      [row.id, row.service, row.endUserRef, row.authName, json(row.tokens), row.status, row.accessExpiresAt, row.generation, row.createdAt, row.updatedAt, row.consentedAt],
     );
   }
   async getConnection(service: string, endUserRef: string, authName: string) {

@@ -26,7 +26,7 @@ import {
 } from './types.ts';
 
 /** Append-only: never edit a shipped migration, add the next one. */
-const MIGRATIONS: string[] = [
+export const MIGRATIONS: string[] = [
   `CREATE TABLE workspace_services (
      service TEXT PRIMARY KEY, version TEXT NOT NULL, base_url TEXT, enabled_at TEXT NOT NULL);
    CREATE TABLE imported_services (
@@ -81,6 +81,10 @@ const MIGRATIONS: string[] = [
    ALTER TABLE receipts_by_version RENAME TO receipts;`,
   // One-time jobs that need more than SQL (the credential-origin binding): each records it ran.
   `CREATE TABLE markers (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // When a connection's consent last completed (a refresh writes updated_at, never this). A
+  // connection made before it was recorded takes its creation, when its first consent completed.
+  `ALTER TABLE connections ADD COLUMN consented_at TEXT;
+   UPDATE connections SET consented_at = created_at;`,
 ];
 
 const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };
@@ -147,6 +151,7 @@ const connectionFrom = (r: Row): ConnectionRow => ({
   generation: r.generation,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  consentedAt: r.consented_at,
 });
 
 /** Hot-path rows kept at most (a flood of unknown tokens empties the cache rather than growing it). */
@@ -517,12 +522,13 @@ export class SqliteStore implements Store {
   async putConnection(row: ConnectionRow) {
     this.db
       .prepare(
-        `INSERT INTO connections (id, service, end_user_ref, auth_name, tokens, status, access_expires_at, generation, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO connections (id, service, end_user_ref, auth_name, tokens, status, access_expires_at, generation, created_at, updated_at, consented_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (service, end_user_ref, auth_name) DO UPDATE SET tokens = excluded.tokens, status = excluded.status,
-           access_expires_at = excluded.access_expires_at, generation = connections.generation + 1, updated_at = excluded.updated_at`,
+           access_expires_at = excluded.access_expires_at, generation = connections.generation + 1, updated_at = excluded.updated_at,
+           consented_at = excluded.consented_at`,
       )
-      .run(row.id, row.service, row.endUserRef, row.authName, JSON.stringify(row.tokens), row.status, row.accessExpiresAt, row.generation, row.createdAt, row.updatedAt);
+      .run(row.id, row.service, row.endUserRef, row.authName, JSON.stringify(row.tokens), row.status, row.accessExpiresAt, row.generation, row.createdAt, row.updatedAt, row.consentedAt);
   }
   async getConnection(service: string, endUserRef: string, authName: string) {
     const r = this.db.prepare('SELECT * FROM connections WHERE service = ? AND end_user_ref = ? AND auth_name = ?').get(service, endUserRef, authName) as Row | undefined;

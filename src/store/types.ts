@@ -122,7 +122,10 @@ export interface ConnectionRow {
   /** Increments on every token write; refreshes compare it to detect a concurrent writer. */
   generation: number;
   createdAt: string;
+  /** The last write of any kind: a consent, a refresh, or marking it needs_reauth. */
   updatedAt: string;
+  /** When the end user last completed consent: written by putConnection only, never by a refresh. */
+  consentedAt: string;
 }
 
 export interface OAuthStateRow {
@@ -225,12 +228,16 @@ export interface Store {
   redeemDeviceCode(hash: string, credential: TokenRow): Promise<boolean>;
   touchDeviceCode(hash: string, at: string): Promise<void>;
 
+  /**
+   * Stores a completed consent: a new connection, or new tokens, status and consentedAt for the one
+   * the end user already has (its ID and createdAt kept, its generation bumped).
+   */
   putConnection(row: ConnectionRow): Promise<void>;
   getConnection(service: string, endUserRef: string, authName: string): Promise<ConnectionRow | null>;
   listConnections(service?: string): Promise<ConnectionRow[]>;
   /** Deletes a connection by ID, returning what it was (null: none). A refresh in flight then writes nothing (its ID is gone). */
   deleteConnection(id: string): Promise<ConnectionRow | null>;
-  /** Writes new tokens only when the stored generation still equals `expectedGeneration`. */
+  /** Writes new tokens only when the stored generation still equals `expectedGeneration`; consentedAt stays. */
   updateConnectionTokens(id: string, expectedGeneration: number, next: Pick<ConnectionRow, 'tokens' | 'status' | 'accessExpiresAt' | 'updatedAt'>): Promise<boolean>;
   insertOAuthState(row: OAuthStateRow): Promise<void>;
   /** Returns and deletes a state (single use). */

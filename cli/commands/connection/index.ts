@@ -19,7 +19,12 @@ async function connections(s: Session, service?: string, label = '--service'): P
   return (await s.call(s.api.GET('/v1/connections', { params: { query: service ? { service } : {} } }), undefined, { service: label })).connections;
 }
 
-const stamp = (c: Connection) => `${c.id}|${c.status}|${c.updatedAt ?? c.createdAt}`;
+/**
+ * A connection's consent: its ID and when its consent last completed. Only a completed consent
+ * changes consentedAt (a token refresh changes updatedAt, never this), so a refresh of the
+ * connection being re-consented is no answer to the consent this command waits for.
+ */
+const consentOf = (c: Connection) => `${c.id}|${c.consentedAt}`;
 
 const connectionCreate = defineCommand({
   command: 'create <service>',
@@ -38,8 +43,10 @@ const connectionCreate = defineCommand({
     refuseBlank('--end-user', argv.endUser, "give your reference for the end user, e.g. your app's user ID");
     refuseBlank('--auth-name', argv.authName, "name the connection, or leave --auth-name out for 'default'");
     const s = session();
-    const matches = (c: Connection) => c.endUserRef === argv.endUser && (argv.authName === undefined || c.authName === argv.authName);
-    const before = new Set((await connections(s, argv.service, '<service>')).filter(matches).map(stamp));
+    // Exactly the connection being consented: without --auth-name it is 'default', as the Engine makes it, never another of the user's.
+    const authName = argv.authName ?? 'default';
+    const matches = (c: Connection) => c.endUserRef === argv.endUser && c.authName === authName;
+    const before = new Set((await connections(s, argv.service, '<service>')).filter(matches).map(consentOf));
     const started = await s.call(
       s.api.POST('/v1/connections', {
         body: { service: argv.service, endUserRef: argv.endUser, ...(argv.authName !== undefined ? { authName: argv.authName } : {}) },
@@ -52,7 +59,8 @@ const connectionCreate = defineCommand({
     progress(`waiting for ${argv.endUser} to finish the consent`);
     while (Date.now() < deadline) {
       await sleep(Math.min(POLL_MS, Math.max(deadline - Date.now(), 0)));
-      const done = (await connections(s, argv.service, '<service>')).find((c) => matches(c) && c.status === 'active' && !before.has(stamp(c)));
+      // A consent completed since it started: a new connection, or a new consentedAt (compared for change, not order: replicas' clocks may differ).
+      const done = (await connections(s, argv.service, '<service>')).find((c) => matches(c) && c.status === 'active' && !before.has(consentOf(c)));
       if (done) {
         print(`Connected ${done.service} for end user ${done.endUserRef} (connection ${done.id}, auth ${done.authName}).`);
         return;
