@@ -422,4 +422,15 @@ describe('12. a server answering 200 JSON that is not the Engine', { timeout: 60
       other.server.close();
     }
   });
+
+  it('takes an answer with fields a newer Engine added', async () => {
+    const newer = await otherServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"sdks":[],"addedLater":{"x":1}}'));
+    try {
+      const r = await user.cli(['sdk', 'list', '--json'], { env: { SVC_ENGINE_URL: newer.url, SVC_CLI_TOKEN: t.cliToken } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ sdks: [] });
+    } finally {
+      newer.server.close();
+    }
+  });
 });

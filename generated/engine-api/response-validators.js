@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 "use strict";
 export const getLiveness = validate20;
-const schema31 = {"$id":"response-getLiveness","type":"object","required":["status"],"additionalProperties":false,"properties":{"status":{"const":"ok"}}};
+const schema31 = {"$id":"response-getLiveness","type":"object","required":["status"],"properties":{"status":{"const":"ok"}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-getLiveness" */;
@@ -27,9 +27,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "status")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.status !== undefined){
+if("ok" !== data.status){
+const err1 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "ok"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -39,9 +39,9 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.status !== undefined){
-if("ok" !== data.status){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "ok"},message:"must be equal to constant"};
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -50,27 +50,15 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate20.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate20.evaluated = {"props":{"status":true},"dynamicProps":false,"dynamicItems":false};
 
 export const getReadiness = validate21;
 const schema32 = {"$id":"response-getReadiness","$ref":"engine.json#/components/schemas/Readiness"};
-const schema34 = {"type":"object","required":["status","checks"],"additionalProperties":false,"properties":{"status":{"enum":["ready","unavailable"]},"checks":{"type":"object","description":"One entry per dependency (`database`; `redis` when REDIS_URL is set), keyed by its name.","additionalProperties":{"$ref":"engine.json#/components/schemas/DependencyCheck"}}}};
-const schema35 = {"type":"object","required":["status","latencyMs"],"additionalProperties":false,"properties":{"status":{"enum":["ok","unavailable"]},"backend":{"type":"string","description":"Which implementation answered, e.g. `sqlite`, `postgres` or `redis`."},"latencyMs":{"type":"number","description":"Time the probe took (up to its timeout)."},"error":{"type":"string","description":"A short error code (e.g. `ECONNREFUSED`, `TIMEOUT`, a SQLSTATE); never a message or address."}}};
+const schema34 = {"type":"object","required":["status","checks"],"properties":{"status":{"enum":["ready","unavailable"]},"checks":{"type":"object","description":"One entry per dependency (`database`; `redis` when REDIS_URL is set), keyed by its name.","additionalProperties":{"$ref":"engine.json#/components/schemas/DependencyCheck"}}}};
+const schema35 = {"type":"object","required":["status","latencyMs"],"properties":{"status":{"enum":["ok","unavailable"]},"backend":{"type":"string","description":"Which implementation answered, e.g. `sqlite`, `postgres` or `redis`."},"latencyMs":{"type":"number","description":"Time the probe took (up to its timeout)."},"error":{"type":"string","description":"A short error code (e.g. `ECONNREFUSED`, `TIMEOUT`, a SQLSTATE); never a message or address."}}};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -103,9 +91,10 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((key0 === "status") || (key0 === "checks"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.status !== undefined){
+let data0 = data.status;
+if(!((data0 === "ready") || (data0 === "unavailable"))){
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema34.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -115,10 +104,14 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data0 = data.status;
-if(!((data0 === "ready") || (data0 === "unavailable"))){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema34.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(data.checks !== undefined){
+let data1 = data.checks;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key0 in data1){
+let data2 = data1[key0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.status === undefined){
+const err3 = {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"engine.json#/components/schemas/DependencyCheck/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -127,15 +120,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.checks !== undefined){
-let data1 = data.checks;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
-let data2 = data1[key1];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.status === undefined){
-const err4 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"engine.json#/components/schemas/DependencyCheck/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data2.latencyMs === undefined){
+const err4 = {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"engine.json#/components/schemas/DependencyCheck/required",keyword:"required",params:{missingProperty: "latencyMs"},message:"must have required property '"+"latencyMs"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -144,8 +130,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data2.latencyMs === undefined){
-const err5 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"engine.json#/components/schemas/DependencyCheck/required",keyword:"required",params:{missingProperty: "latencyMs"},message:"must have required property '"+"latencyMs"+"'"};
+if(data2.status !== undefined){
+let data3 = data2.status;
+if(!((data3 === "ok") || (data3 === "unavailable"))){
+const err5 = {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/status",schemaPath:"engine.json#/components/schemas/DependencyCheck/properties/status/enum",keyword:"enum",params:{allowedValues: schema35.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -154,9 +142,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key2 in data2){
-if(!((((key2 === "status") || (key2 === "backend")) || (key2 === "latencyMs")) || (key2 === "error"))){
-const err6 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"engine.json#/components/schemas/DependencyCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data2.backend !== undefined){
+if(typeof data2.backend !== "string"){
+const err6 = {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/backend",schemaPath:"engine.json#/components/schemas/DependencyCheck/properties/backend/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -166,10 +155,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data2.status !== undefined){
-let data3 = data2.status;
-if(!((data3 === "ok") || (data3 === "unavailable"))){
-const err7 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/status",schemaPath:"engine.json#/components/schemas/DependencyCheck/properties/status/enum",keyword:"enum",params:{allowedValues: schema35.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(data2.latencyMs !== undefined){
+if(!(typeof data2.latencyMs == "number")){
+const err7 = {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/latencyMs",schemaPath:"engine.json#/components/schemas/DependencyCheck/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -179,9 +167,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data2.backend !== undefined){
-if(typeof data2.backend !== "string"){
-const err8 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/backend",schemaPath:"engine.json#/components/schemas/DependencyCheck/properties/backend/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.error !== undefined){
+if(typeof data2.error !== "string"){
+const err8 = {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/error",schemaPath:"engine.json#/components/schemas/DependencyCheck/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -191,9 +179,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data2.latencyMs !== undefined){
-if(!(typeof data2.latencyMs == "number")){
-const err9 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/latencyMs",schemaPath:"engine.json#/components/schemas/DependencyCheck/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+else {
+const err9 = {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"engine.json#/components/schemas/DependencyCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -203,9 +191,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data2.error !== undefined){
-if(typeof data2.error !== "string"){
-const err10 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/error",schemaPath:"engine.json#/components/schemas/DependencyCheck/properties/error/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err10 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -217,7 +205,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/checks/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"engine.json#/components/schemas/DependencyCheck/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -226,34 +214,10 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
 validate23.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate23.evaluated = {"props":{"status":true,"checks":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -274,10 +238,10 @@ errors = vErrors.length;
 validate21.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate21.evaluated = {"props":{"status":true,"checks":true},"dynamicProps":false,"dynamicItems":false};
 
 export const startDeviceAuthorization = validate25;
-const schema36 = {"$id":"response-startDeviceAuthorization","type":"object","required":["device_code","user_code","verification_uri","verification_uri_complete","expires_in","interval"],"additionalProperties":false,"properties":{"device_code":{"type":"string"},"user_code":{"type":"string"},"verification_uri":{"type":"string"},"verification_uri_complete":{"type":"string"},"expires_in":{"type":"integer"},"interval":{"type":"integer"}}};
+const schema36 = {"$id":"response-startDeviceAuthorization","type":"object","required":["device_code","user_code","verification_uri","verification_uri_complete","expires_in","interval"],"properties":{"device_code":{"type":"string"},"user_code":{"type":"string"},"verification_uri":{"type":"string"},"verification_uri_complete":{"type":"string"},"expires_in":{"type":"integer"},"interval":{"type":"integer"}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-startDeviceAuthorization" */;
@@ -351,9 +315,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((((key0 === "device_code") || (key0 === "user_code")) || (key0 === "verification_uri")) || (key0 === "verification_uri_complete")) || (key0 === "expires_in")) || (key0 === "interval"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.device_code !== undefined){
+if(typeof data.device_code !== "string"){
+const err6 = {instancePath:instancePath+"/device_code",schemaPath:"#/properties/device_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -363,9 +327,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.device_code !== undefined){
-if(typeof data.device_code !== "string"){
-const err7 = {instancePath:instancePath+"/device_code",schemaPath:"#/properties/device_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.user_code !== undefined){
+if(typeof data.user_code !== "string"){
+const err7 = {instancePath:instancePath+"/user_code",schemaPath:"#/properties/user_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -375,9 +339,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.user_code !== undefined){
-if(typeof data.user_code !== "string"){
-const err8 = {instancePath:instancePath+"/user_code",schemaPath:"#/properties/user_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.verification_uri !== undefined){
+if(typeof data.verification_uri !== "string"){
+const err8 = {instancePath:instancePath+"/verification_uri",schemaPath:"#/properties/verification_uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -387,9 +351,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.verification_uri !== undefined){
-if(typeof data.verification_uri !== "string"){
-const err9 = {instancePath:instancePath+"/verification_uri",schemaPath:"#/properties/verification_uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.verification_uri_complete !== undefined){
+if(typeof data.verification_uri_complete !== "string"){
+const err9 = {instancePath:instancePath+"/verification_uri_complete",schemaPath:"#/properties/verification_uri_complete/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -399,9 +363,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.verification_uri_complete !== undefined){
-if(typeof data.verification_uri_complete !== "string"){
-const err10 = {instancePath:instancePath+"/verification_uri_complete",schemaPath:"#/properties/verification_uri_complete/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.expires_in !== undefined){
+let data4 = data.expires_in;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+const err10 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -411,10 +376,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.expires_in !== undefined){
-let data4 = data.expires_in;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err11 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.interval !== undefined){
+let data5 = data.interval;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err11 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -424,10 +389,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.interval !== undefined){
-let data5 = data.interval;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err12 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -436,25 +400,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
 validate25.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate25.evaluated = {"props":{"device_code":true,"user_code":true,"verification_uri":true,"verification_uri_complete":true,"expires_in":true,"interval":true},"dynamicProps":false,"dynamicItems":false};
 
 export const exchangeDeviceCode = validate26;
-const schema37 = {"$id":"response-exchangeDeviceCode","type":"object","required":["access_token","token_type","subject"],"additionalProperties":false,"properties":{"access_token":{"type":"string"},"token_type":{"const":"Bearer"},"subject":{"type":"string"}}};
+const schema37 = {"$id":"response-exchangeDeviceCode","type":"object","required":["access_token","token_type","subject"],"properties":{"access_token":{"type":"string"},"token_type":{"const":"Bearer"},"subject":{"type":"string"}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-exchangeDeviceCode" */;
@@ -498,9 +450,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "access_token") || (key0 === "token_type")) || (key0 === "subject"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.access_token !== undefined){
+if(typeof data.access_token !== "string"){
+const err3 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -510,9 +462,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.access_token !== undefined){
-if(typeof data.access_token !== "string"){
-const err4 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.token_type !== undefined){
+if("Bearer" !== data.token_type){
+const err4 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/const",keyword:"const",params:{allowedValue: "Bearer"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -522,9 +474,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.token_type !== undefined){
-if("Bearer" !== data.token_type){
-const err5 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/const",keyword:"const",params:{allowedValue: "Bearer"},message:"must be equal to constant"};
+if(data.subject !== undefined){
+if(typeof data.subject !== "string"){
+const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -534,9 +486,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.subject !== undefined){
-if(typeof data.subject !== "string"){
-const err6 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -545,25 +497,13 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 validate26.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":{"access_token":true,"token_type":true,"subject":true},"dynamicProps":false,"dynamicItems":false};
 
 export const whoami = validate27;
-const schema38 = {"$id":"response-whoami","type":"object","required":["subject","credentialId","createdAt"],"additionalProperties":false,"properties":{"subject":{"type":"string"},"credentialId":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"expiresAt":{"type":["string","null"]}}};
+const schema38 = {"$id":"response-whoami","type":"object","required":["subject","credentialId","createdAt"],"properties":{"subject":{"type":"string"},"credentialId":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"expiresAt":{"type":["string","null"]}}};
 const formats0 = require("ajv-formats/dist/formats").fullFormats["date-time"];
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -608,9 +548,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "subject") || (key0 === "credentialId")) || (key0 === "createdAt")) || (key0 === "expiresAt"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.subject !== undefined){
+if(typeof data.subject !== "string"){
+const err3 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -620,9 +560,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.subject !== undefined){
-if(typeof data.subject !== "string"){
-const err4 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.credentialId !== undefined){
+if(typeof data.credentialId !== "string"){
+const err4 = {instancePath:instancePath+"/credentialId",schemaPath:"#/properties/credentialId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -632,9 +572,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.credentialId !== undefined){
-if(typeof data.credentialId !== "string"){
-const err5 = {instancePath:instancePath+"/credentialId",schemaPath:"#/properties/credentialId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.createdAt !== undefined){
+let data2 = data.createdAt;
+if(typeof data2 === "string"){
+if(!(formats0.validate(data2))){
+const err5 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -644,11 +586,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.createdAt !== undefined){
-let data2 = data.createdAt;
-if(typeof data2 === "string"){
-if(!(formats0.validate(data2))){
-const err6 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+const err6 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -658,8 +597,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.expiresAt !== undefined){
+let data3 = data.expiresAt;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema38.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -669,10 +610,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.expiresAt !== undefined){
-let data3 = data.expiresAt;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema38.properties.expiresAt.type},message:"must be string,null"};
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -681,26 +621,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
 validate27.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate27.evaluated = {"props":{"subject":true,"credentialId":true,"createdAt":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
 
 export const listMcpServers = validate28;
-const schema39 = {"$id":"response-listMcpServers","type":"object","required":["servers"],"additionalProperties":false,"properties":{"servers":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpServer"}}}};
-const schema40 = {"type":"object","required":["name","version","versionId","active","url","createdAt"],"additionalProperties":false,"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"active":{"type":"boolean"},"url":{"type":"string"},"createdAt":{"type":"string","format":"date-time"}}};
+const schema39 = {"$id":"response-listMcpServers","type":"object","required":["servers"],"properties":{"servers":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpServer"}}}};
+const schema40 = {"type":"object","required":["name","version","versionId","active","url","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"active":{"type":"boolean"},"url":{"type":"string"},"createdAt":{"type":"string","format":"date-time"}}};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listMcpServers" */;
@@ -724,18 +652,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "servers")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
 if(data.servers !== undefined){
 let data0 = data.servers;
 if(Array.isArray(data0)){
@@ -744,7 +660,17 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err2 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.version === undefined){
+const err2 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -753,8 +679,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.version === undefined){
-const err3 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(data1.versionId === undefined){
+const err3 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -763,8 +689,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.versionId === undefined){
-const err4 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(data1.active === undefined){
+const err4 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -773,8 +699,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.active === undefined){
-const err5 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "active"},message:"must have required property '"+"active"+"'"};
+if(data1.url === undefined){
+const err5 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -783,8 +709,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.url === undefined){
-const err6 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(data1.createdAt === undefined){
+const err6 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -793,8 +719,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.createdAt === undefined){
-const err7 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err7 = {instancePath:instancePath+"/servers/" + i0+"/name",schemaPath:"engine.json#/components/schemas/McpServer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -803,9 +730,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!((((((key1 === "name") || (key1 === "version")) || (key1 === "versionId")) || (key1 === "active")) || (key1 === "url")) || (key1 === "createdAt"))){
-const err8 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err8 = {instancePath:instancePath+"/servers/" + i0+"/version",schemaPath:"engine.json#/components/schemas/McpServer/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -815,9 +743,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err9 = {instancePath:instancePath+"/servers/" + i0+"/name",schemaPath:"engine.json#/components/schemas/McpServer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.versionId !== undefined){
+if(typeof data1.versionId !== "string"){
+const err9 = {instancePath:instancePath+"/servers/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/McpServer/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -827,9 +755,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.version !== undefined){
-if(typeof data1.version !== "string"){
-const err10 = {instancePath:instancePath+"/servers/" + i0+"/version",schemaPath:"engine.json#/components/schemas/McpServer/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.active !== undefined){
+if(typeof data1.active !== "boolean"){
+const err10 = {instancePath:instancePath+"/servers/" + i0+"/active",schemaPath:"engine.json#/components/schemas/McpServer/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -839,9 +767,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.versionId !== undefined){
-if(typeof data1.versionId !== "string"){
-const err11 = {instancePath:instancePath+"/servers/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/McpServer/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.url !== undefined){
+if(typeof data1.url !== "string"){
+const err11 = {instancePath:instancePath+"/servers/" + i0+"/url",schemaPath:"engine.json#/components/schemas/McpServer/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -851,9 +779,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.active !== undefined){
-if(typeof data1.active !== "boolean"){
-const err12 = {instancePath:instancePath+"/servers/" + i0+"/active",schemaPath:"engine.json#/components/schemas/McpServer/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data1.createdAt !== undefined){
+let data7 = data1.createdAt;
+if(typeof data7 === "string"){
+if(!(formats0.validate(data7))){
+const err12 = {instancePath:instancePath+"/servers/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/McpServer/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -863,9 +793,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data1.url !== undefined){
-if(typeof data1.url !== "string"){
-const err13 = {instancePath:instancePath+"/servers/" + i0+"/url",schemaPath:"engine.json#/components/schemas/McpServer/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err13 = {instancePath:instancePath+"/servers/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/McpServer/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -875,11 +804,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.createdAt !== undefined){
-let data7 = data1.createdAt;
-if(typeof data7 === "string"){
-if(!(formats0.validate(data7))){
-const err14 = {instancePath:instancePath+"/servers/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/McpServer/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err14 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -889,8 +816,9 @@ vErrors.push(err14);
 errors++;
 }
 }
+}
 else {
-const err15 = {instancePath:instancePath+"/servers/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/McpServer/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/servers",schemaPath:"#/properties/servers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -902,7 +830,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -911,38 +839,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/servers",schemaPath:"#/properties/servers/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
 validate28.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"props":{"servers":true},"dynamicProps":false,"dynamicItems":false};
 
 export const planMcp = validate29;
 const schema41 = {"$id":"response-planMcp","$ref":"engine.json#/components/schemas/SdkPlan"};
-const schema42 = {"type":"object","required":["name","changes","currentVersion","nextVersion","summary"],"additionalProperties":false,"properties":{"name":{"type":"string"},"currentVersion":{"type":["string","null"]},"nextVersion":{"type":["string","null"],"description":"null when nothing would change."},"changes":{"type":"array","items":{"type":"object","required":["action","kind","id"],"additionalProperties":false,"properties":{"action":{"enum":["+","-","~"]},"kind":{"enum":["service","operation"]},"id":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}}}},"summary":{"type":"object","required":["add","remove","change"],"additionalProperties":false,"properties":{"add":{"type":"integer"},"remove":{"type":"integer"},"change":{"type":"integer"}}}}};
+const schema42 = {"type":"object","required":["name","changes","currentVersion","nextVersion","summary"],"properties":{"name":{"type":"string"},"currentVersion":{"type":["string","null"]},"nextVersion":{"type":["string","null"],"description":"null when nothing would change."},"changes":{"type":"array","items":{"type":"object","required":["action","kind","id"],"properties":{"action":{"enum":["+","-","~"]},"kind":{"enum":["service","operation"]},"id":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}}}},"summary":{"type":"object","required":["add","remove","change"],"properties":{"add":{"type":"integer"},"remove":{"type":"integer"},"change":{"type":"integer"}}}}};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-planMcp" */;
@@ -1006,9 +910,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((key0 === "name") || (key0 === "currentVersion")) || (key0 === "nextVersion")) || (key0 === "changes")) || (key0 === "summary"))){
-const err5 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1018,9 +922,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.currentVersion !== undefined){
+let data1 = data.currentVersion;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err6 = {instancePath:instancePath+"/currentVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/currentVersion/type",keyword:"type",params:{type: schema42.properties.currentVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1030,28 +935,15 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.currentVersion !== undefined){
-let data1 = data.currentVersion;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/currentVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/currentVersion/type",keyword:"type",params:{type: schema42.properties.currentVersion.type},message:"must be string,null"};
+if(data.nextVersion !== undefined){
+let data2 = data.nextVersion;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/nextVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/nextVersion/type",keyword:"type",params:{type: schema42.properties.nextVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.nextVersion !== undefined){
-let data2 = data.nextVersion;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/nextVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/nextVersion/type",keyword:"type",params:{type: schema42.properties.nextVersion.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
 }
 errors++;
 }
@@ -1064,7 +956,17 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.action === undefined){
-const err9 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+const err8 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data4.kind === undefined){
+const err9 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1073,8 +975,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data4.kind === undefined){
-const err10 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(data4.id === undefined){
+const err10 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1083,8 +985,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data4.id === undefined){
-const err11 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data4.action !== undefined){
+let data5 = data4.action;
+if(!(((data5 === "+") || (data5 === "-")) || (data5 === "~"))){
+const err11 = {instancePath:instancePath+"/changes/" + i0+"/action",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1093,9 +997,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!(((((key1 === "action") || (key1 === "kind")) || (key1 === "id")) || (key1 === "from")) || (key1 === "to"))){
-const err12 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data4.kind !== undefined){
+let data6 = data4.kind;
+if(!((data6 === "service") || (data6 === "operation"))){
+const err12 = {instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1105,10 +1011,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data4.action !== undefined){
-let data5 = data4.action;
-if(!(((data5 === "+") || (data5 === "-")) || (data5 === "~"))){
-const err13 = {instancePath:instancePath+"/changes/" + i0+"/action",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(data4.id !== undefined){
+if(typeof data4.id !== "string"){
+const err13 = {instancePath:instancePath+"/changes/" + i0+"/id",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1118,10 +1023,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data4.kind !== undefined){
-let data6 = data4.kind;
-if(!((data6 === "service") || (data6 === "operation"))){
-const err14 = {instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(data4.from !== undefined){
+if(typeof data4.from !== "string"){
+const err14 = {instancePath:instancePath+"/changes/" + i0+"/from",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1131,9 +1035,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data4.id !== undefined){
-if(typeof data4.id !== "string"){
-const err15 = {instancePath:instancePath+"/changes/" + i0+"/id",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4.to !== undefined){
+if(typeof data4.to !== "string"){
+const err15 = {instancePath:instancePath+"/changes/" + i0+"/to",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1143,9 +1047,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data4.from !== undefined){
-if(typeof data4.from !== "string"){
-const err16 = {instancePath:instancePath+"/changes/" + i0+"/from",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err16 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1155,9 +1059,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data4.to !== undefined){
-if(typeof data4.to !== "string"){
-const err17 = {instancePath:instancePath+"/changes/" + i0+"/to",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err17 = {instancePath:instancePath+"/changes",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1167,9 +1071,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.summary !== undefined){
+let data10 = data.summary;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.add === undefined){
+const err18 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "add"},message:"must have required property '"+"add"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1178,10 +1084,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/changes",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data10.remove === undefined){
+const err19 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "remove"},message:"must have required property '"+"remove"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1190,12 +1094,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.summary !== undefined){
-let data10 = data.summary;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.add === undefined){
-const err20 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "add"},message:"must have required property '"+"add"+"'"};
+if(data10.change === undefined){
+const err20 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1204,8 +1104,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data10.remove === undefined){
-const err21 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "remove"},message:"must have required property '"+"remove"+"'"};
+if(data10.add !== undefined){
+let data11 = data10.add;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err21 = {instancePath:instancePath+"/summary/add",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/add/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1214,8 +1116,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data10.change === undefined){
-const err22 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
+}
+if(data10.remove !== undefined){
+let data12 = data10.remove;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err22 = {instancePath:instancePath+"/summary/remove",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/remove/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1224,9 +1129,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-for(const key2 in data10){
-if(!(((key2 === "add") || (key2 === "remove")) || (key2 === "change"))){
-const err23 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data10.change !== undefined){
+let data13 = data10.change;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+const err23 = {instancePath:instancePath+"/summary/change",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/change/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1236,10 +1143,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data10.add !== undefined){
-let data11 = data10.add;
-if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err24 = {instancePath:instancePath+"/summary/add",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/add/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err24 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1249,10 +1155,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data10.remove !== undefined){
-let data12 = data10.remove;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err25 = {instancePath:instancePath+"/summary/remove",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/remove/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err25 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1261,51 +1166,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data10.change !== undefined){
-let data13 = data10.change;
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err26 = {instancePath:instancePath+"/summary/change",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/change/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
 validate29.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":{"name":true,"currentVersion":true,"nextVersion":true,"changes":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
 
 export const publishMcp = validate30;
 const schema43 = {"$id":"response-publishMcp","$ref":"engine.json#/components/schemas/PublishResult"};
-const schema44 = {"type":"object","required":["name","version","versionId","published"],"additionalProperties":false,"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"published":{"type":"boolean","description":"false when nothing changed and no version was created."},"token":{"type":"string","description":"The execution token; present on the first publish only."},"url":{"type":"string","description":"The MCP runtime URL (MCP deploys only)."}}};
+const schema44 = {"type":"object","required":["name","version","versionId","published"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"published":{"type":"boolean","description":"false when nothing changed and no version was created."},"token":{"type":"string","description":"The execution token; present on the first publish only."},"url":{"type":"string","description":"The MCP runtime URL (MCP deploys only)."}}};
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-publishMcp" */;
@@ -1359,9 +1227,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((((key0 === "name") || (key0 === "version")) || (key0 === "versionId")) || (key0 === "published")) || (key0 === "token")) || (key0 === "url"))){
-const err4 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/PublishResult/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1371,9 +1239,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/PublishResult/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.version !== undefined){
+if(typeof data.version !== "string"){
+const err5 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/PublishResult/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1383,9 +1251,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.version !== undefined){
-if(typeof data.version !== "string"){
-const err6 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/PublishResult/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.versionId !== undefined){
+if(typeof data.versionId !== "string"){
+const err6 = {instancePath:instancePath+"/versionId",schemaPath:"engine.json#/components/schemas/PublishResult/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1395,9 +1263,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.versionId !== undefined){
-if(typeof data.versionId !== "string"){
-const err7 = {instancePath:instancePath+"/versionId",schemaPath:"engine.json#/components/schemas/PublishResult/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.published !== undefined){
+if(typeof data.published !== "boolean"){
+const err7 = {instancePath:instancePath+"/published",schemaPath:"engine.json#/components/schemas/PublishResult/properties/published/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1407,9 +1275,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.published !== undefined){
-if(typeof data.published !== "boolean"){
-const err8 = {instancePath:instancePath+"/published",schemaPath:"engine.json#/components/schemas/PublishResult/properties/published/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err8 = {instancePath:instancePath+"/token",schemaPath:"engine.json#/components/schemas/PublishResult/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1419,9 +1287,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.token !== undefined){
-if(typeof data.token !== "string"){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"engine.json#/components/schemas/PublishResult/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err9 = {instancePath:instancePath+"/url",schemaPath:"engine.json#/components/schemas/PublishResult/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1431,9 +1299,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.url !== undefined){
-if(typeof data.url !== "string"){
-const err10 = {instancePath:instancePath+"/url",schemaPath:"engine.json#/components/schemas/PublishResult/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err10 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1442,27 +1310,15 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
 validate30.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":{"name":true,"version":true,"versionId":true,"published":true,"token":true,"url":true},"dynamicProps":false,"dynamicItems":false};
 
 export const listMcpTokens = validate31;
-const schema45 = {"$id":"response-listMcpTokens","type":"object","required":["tokens"],"additionalProperties":false,"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpToken"}}}};
-const schema46 = {"type":"object","required":["id","allow","expiresAt","lastUsedAt","revokedAt","createdAt"],"additionalProperties":false,"properties":{"id":{"type":"string"},"allow":{"type":["array","null"],"items":{"type":"string"},"description":"null means every operation."},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
-const schema47 = {"type":["object","null"],"description":"Fixed selectors; authoritative over the caller's.","additionalProperties":false,"properties":{"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"resourceId":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"}}};
+const schema45 = {"$id":"response-listMcpTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpToken"}}}};
+const schema46 = {"type":"object","required":["id","allow","expiresAt","lastUsedAt","revokedAt","createdAt"],"properties":{"id":{"type":"string"},"allow":{"type":["array","null"],"items":{"type":"string"},"description":"null means every operation."},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
+const schema47 = {"type":["object","null"],"description":"Fixed selectors; authoritative over the caller's.","properties":{"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"resourceId":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"}}};
 const func1 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("^[^\\p{Cc}\\p{Cs}]+$", "u");
 
@@ -1537,9 +1393,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((((key0 === "id") || (key0 === "allow")) || (key0 === "expiresAt")) || (key0 === "lastUsedAt")) || (key0 === "revokedAt")) || (key0 === "createdAt")) || (key0 === "binding"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1549,9 +1405,10 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.allow !== undefined){
+let data1 = data.allow;
+if((!(Array.isArray(data1))) && (data1 !== null)){
+const err7 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: schema46.properties.allow.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1560,29 +1417,16 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.allow !== undefined){
-let data1 = data.allow;
-if((!(Array.isArray(data1))) && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: schema46.properties.allow.type},message:"must be array,null"};
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err8 = {instancePath:instancePath+"/allow/" + i0,schemaPath:"#/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
-}
-errors++;
-}
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data1[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/allow/" + i0,schemaPath:"#/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
 }
 errors++;
 }
@@ -1592,7 +1436,20 @@ errors++;
 if(data.expiresAt !== undefined){
 let data3 = data.expiresAt;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err10 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema46.properties.expiresAt.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema46.properties.expiresAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.lastUsedAt !== undefined){
+let data4 = data.lastUsedAt;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err10 = {instancePath:instancePath+"/lastUsedAt",schemaPath:"#/properties/lastUsedAt/type",keyword:"type",params:{type: schema46.properties.lastUsedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1602,10 +1459,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.lastUsedAt !== undefined){
-let data4 = data.lastUsedAt;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/lastUsedAt",schemaPath:"#/properties/lastUsedAt/type",keyword:"type",params:{type: schema46.properties.lastUsedAt.type},message:"must be string,null"};
+if(data.revokedAt !== undefined){
+let data5 = data.revokedAt;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err11 = {instancePath:instancePath+"/revokedAt",schemaPath:"#/properties/revokedAt/type",keyword:"type",params:{type: schema46.properties.revokedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1615,10 +1472,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.revokedAt !== undefined){
-let data5 = data.revokedAt;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err12 = {instancePath:instancePath+"/revokedAt",schemaPath:"#/properties/revokedAt/type",keyword:"type",params:{type: schema46.properties.revokedAt.type},message:"must be string,null"};
+if(data.createdAt !== undefined){
+if(typeof data.createdAt !== "string"){
+const err12 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1628,9 +1484,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.createdAt !== undefined){
-if(typeof data.createdAt !== "string"){
-const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.binding !== undefined){
+let data7 = data.binding;
+if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
+const err13 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema47.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1639,11 +1496,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.binding !== undefined){
-let data7 = data.binding;
-if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err14 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema47.type},message:"must be object,null"};
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.endUserRef !== undefined){
+let data8 = data7.endUserRef;
+if(typeof data8 === "string"){
+if(func1(data8) > 200){
+const err14 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1652,10 +1510,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-for(const key1 in data7){
-if(!(((key1 === "endUserRef") || (key1 === "authName")) || (key1 === "resourceId"))){
-const err15 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(func1(data8) < 1){
+const err15 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1664,12 +1520,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data7.endUserRef !== undefined){
-let data8 = data7.endUserRef;
-if(typeof data8 === "string"){
-if(func1(data8) > 200){
-const err16 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(!pattern4.test(data8)){
+const err16 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1678,8 +1530,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func1(data8) < 1){
-const err17 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err17 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1688,8 +1541,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern4.test(data8)){
-const err18 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+}
+if(data7.authName !== undefined){
+let data9 = data7.authName;
+if(typeof data9 === "string"){
+if(func1(data9) > 64){
+const err18 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1698,9 +1555,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data9) < 1){
+const err19 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1709,12 +1565,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data7.authName !== undefined){
-let data9 = data7.authName;
-if(typeof data9 === "string"){
-if(func1(data9) > 64){
-const err20 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern4.test(data9)){
+const err20 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1723,8 +1575,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func1(data9) < 1){
-const err21 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err21 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1733,8 +1586,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern4.test(data9)){
-const err22 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+}
+if(data7.resourceId !== undefined){
+let data10 = data7.resourceId;
+if(typeof data10 === "string"){
+if(func1(data10) > 200){
+const err22 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1743,9 +1600,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data10) < 1){
+const err23 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1754,12 +1610,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data7.resourceId !== undefined){
-let data10 = data7.resourceId;
-if(typeof data10 === "string"){
-if(func1(data10) > 200){
-const err24 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(!pattern4.test(data10)){
+const err24 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1768,8 +1620,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(func1(data10) < 1){
-const err25 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err25 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1778,8 +1631,12 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!pattern4.test(data10)){
-const err26 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+}
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1788,35 +1645,10 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
 validate32.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":{"id":true,"allow":true,"expiresAt":true,"lastUsedAt":true,"revokedAt":true,"createdAt":true,"binding":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1841,18 +1673,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "tokens")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
 if(data.tokens !== undefined){
 let data0 = data.tokens;
 if(Array.isArray(data0)){
@@ -1865,7 +1685,19 @@ errors = vErrors.length;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err1 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1874,25 +1706,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
 validate31.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate31.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
 
 export const createMcpToken = validate34;
-const schema48 = {"$id":"response-createMcpToken","type":"object","required":["id","token","allow","expiresAt"],"additionalProperties":false,"properties":{"id":{"type":"string"},"token":{"type":"string"},"allow":{"type":"array","items":{"type":"string"}},"expiresAt":{"type":["string","null"]},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
+const schema48 = {"$id":"response-createMcpToken","type":"object","required":["id","token","allow","expiresAt"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"allow":{"type":"array","items":{"type":"string"}},"expiresAt":{"type":["string","null"]},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createMcpToken" */;
@@ -1946,9 +1766,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "token")) || (key0 === "allow")) || (key0 === "expiresAt")) || (key0 === "binding"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1958,26 +1778,14 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err5 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.token !== undefined){
-if(typeof data.token !== "string"){
-const err6 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
 }
 errors++;
 }
@@ -1988,7 +1796,19 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data2[i0] !== "string"){
-const err7 = {instancePath:instancePath+"/allow/" + i0,schemaPath:"#/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/allow/" + i0,schemaPath:"#/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1998,9 +1818,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.expiresAt !== undefined){
+let data4 = data.expiresAt;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err8 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema48.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2010,10 +1831,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.expiresAt !== undefined){
-let data4 = data.expiresAt;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema48.properties.expiresAt.type},message:"must be string,null"};
+if(data.binding !== undefined){
+let data5 = data.binding;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err9 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema47.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2022,11 +1843,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.binding !== undefined){
-let data5 = data.binding;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema47.type},message:"must be object,null"};
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.endUserRef !== undefined){
+let data6 = data5.endUserRef;
+if(typeof data6 === "string"){
+if(func1(data6) > 200){
+const err10 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2035,10 +1857,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key1 in data5){
-if(!(((key1 === "endUserRef") || (key1 === "authName")) || (key1 === "resourceId"))){
-const err11 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(func1(data6) < 1){
+const err11 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2047,12 +1867,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data5.endUserRef !== undefined){
-let data6 = data5.endUserRef;
-if(typeof data6 === "string"){
-if(func1(data6) > 200){
-const err12 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(!pattern4.test(data6)){
+const err12 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2061,8 +1877,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(func1(data6) < 1){
-const err13 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err13 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2071,8 +1888,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern4.test(data6)){
-const err14 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+}
+if(data5.authName !== undefined){
+let data7 = data5.authName;
+if(typeof data7 === "string"){
+if(func1(data7) > 64){
+const err14 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2081,9 +1902,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data7) < 1){
+const err15 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2092,12 +1912,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data5.authName !== undefined){
-let data7 = data5.authName;
-if(typeof data7 === "string"){
-if(func1(data7) > 64){
-const err16 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern4.test(data7)){
+const err16 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2106,8 +1922,9 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(func1(data7) < 1){
-const err17 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err17 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2116,8 +1933,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern4.test(data7)){
-const err18 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+}
+if(data5.resourceId !== undefined){
+let data8 = data5.resourceId;
+if(typeof data8 === "string"){
+if(func1(data8) > 200){
+const err18 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2126,9 +1947,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data8) < 1){
+const err19 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2137,12 +1957,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data5.resourceId !== undefined){
-let data8 = data5.resourceId;
-if(typeof data8 === "string"){
-if(func1(data8) > 200){
-const err20 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(!pattern4.test(data8)){
+const err20 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2151,8 +1967,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(func1(data8) < 1){
-const err21 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err21 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2161,8 +1978,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern4.test(data8)){
-const err22 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+}
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2171,40 +1992,14 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
 validate34.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":{"id":true,"token":true,"allow":true,"expiresAt":true,"binding":true},"dynamicProps":false,"dynamicItems":false};
 
 export const listConnections = validate35;
-const schema50 = {"$id":"response-listConnections","type":"object","required":["connections"],"additionalProperties":false,"properties":{"connections":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Connection"}}}};
-const schema51 = {"type":"object","required":["id","service","endUserRef","authName","status","createdAt","consentedAt"],"additionalProperties":false,"properties":{"id":{"type":"string"},"service":{"type":"string"},"endUserRef":{"type":"string"},"authName":{"type":"string"},"status":{"enum":["active","needs_reauth"]},"accessExpiresAt":{"type":["string","null"]},"createdAt":{"type":"string"},"updatedAt":{"type":"string","description":"The last change of any kind, a token refresh included."},"consentedAt":{"type":"string","description":"When the end user last completed the provider's consent for this connection. Only a\ncompleted consent changes it, never a token refresh (a connection made before the Engine\nrecorded it shows its createdAt).\n"}}};
-const func13 = Object.prototype.hasOwnProperty;
+const schema50 = {"$id":"response-listConnections","type":"object","required":["connections"],"properties":{"connections":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Connection"}}}};
+const schema51 = {"type":"object","required":["id","service","endUserRef","authName","status","createdAt","consentedAt"],"properties":{"id":{"type":"string"},"service":{"type":"string"},"endUserRef":{"type":"string"},"authName":{"type":"string"},"status":{"enum":["active","needs_reauth"]},"accessExpiresAt":{"type":["string","null"]},"createdAt":{"type":"string"},"updatedAt":{"type":"string","description":"The last change of any kind, a token refresh included."},"consentedAt":{"type":"string","description":"When the end user last completed the provider's consent for this connection. Only a\ncompleted consent changes it, never a token refresh (a connection made before the Engine\nrecorded it shows its createdAt).\n"}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listConnections" */;
@@ -2228,18 +2023,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "connections")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
 if(data.connections !== undefined){
 let data0 = data.connections;
 if(Array.isArray(data0)){
@@ -2248,7 +2031,17 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.id === undefined){
-const err2 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err1 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.service === undefined){
+const err2 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2257,8 +2050,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.service === undefined){
-const err3 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
+if(data1.endUserRef === undefined){
+const err3 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "endUserRef"},message:"must have required property '"+"endUserRef"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2267,8 +2060,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.endUserRef === undefined){
-const err4 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "endUserRef"},message:"must have required property '"+"endUserRef"+"'"};
+if(data1.authName === undefined){
+const err4 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "authName"},message:"must have required property '"+"authName"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2277,8 +2070,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.authName === undefined){
-const err5 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "authName"},message:"must have required property '"+"authName"+"'"};
+if(data1.status === undefined){
+const err5 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2287,8 +2080,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.status === undefined){
-const err6 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data1.createdAt === undefined){
+const err6 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2297,8 +2090,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.createdAt === undefined){
-const err7 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(data1.consentedAt === undefined){
+const err7 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "consentedAt"},message:"must have required property '"+"consentedAt"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2307,8 +2100,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data1.consentedAt === undefined){
-const err8 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/required",keyword:"required",params:{missingProperty: "consentedAt"},message:"must have required property '"+"consentedAt"+"'"};
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err8 = {instancePath:instancePath+"/connections/" + i0+"/id",schemaPath:"engine.json#/components/schemas/Connection/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2317,9 +2111,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(func13.call(schema51.properties, key1))){
-const err9 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data1.service !== undefined){
+if(typeof data1.service !== "string"){
+const err9 = {instancePath:instancePath+"/connections/" + i0+"/service",schemaPath:"engine.json#/components/schemas/Connection/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2329,9 +2124,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.id !== undefined){
-if(typeof data1.id !== "string"){
-const err10 = {instancePath:instancePath+"/connections/" + i0+"/id",schemaPath:"engine.json#/components/schemas/Connection/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.endUserRef !== undefined){
+if(typeof data1.endUserRef !== "string"){
+const err10 = {instancePath:instancePath+"/connections/" + i0+"/endUserRef",schemaPath:"engine.json#/components/schemas/Connection/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2341,9 +2136,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.service !== undefined){
-if(typeof data1.service !== "string"){
-const err11 = {instancePath:instancePath+"/connections/" + i0+"/service",schemaPath:"engine.json#/components/schemas/Connection/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.authName !== undefined){
+if(typeof data1.authName !== "string"){
+const err11 = {instancePath:instancePath+"/connections/" + i0+"/authName",schemaPath:"engine.json#/components/schemas/Connection/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2353,9 +2148,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.endUserRef !== undefined){
-if(typeof data1.endUserRef !== "string"){
-const err12 = {instancePath:instancePath+"/connections/" + i0+"/endUserRef",schemaPath:"engine.json#/components/schemas/Connection/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.status !== undefined){
+let data6 = data1.status;
+if(!((data6 === "active") || (data6 === "needs_reauth"))){
+const err12 = {instancePath:instancePath+"/connections/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2365,9 +2161,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data1.authName !== undefined){
-if(typeof data1.authName !== "string"){
-const err13 = {instancePath:instancePath+"/connections/" + i0+"/authName",schemaPath:"engine.json#/components/schemas/Connection/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.accessExpiresAt !== undefined){
+let data7 = data1.accessExpiresAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err13 = {instancePath:instancePath+"/connections/" + i0+"/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema51.properties.accessExpiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2377,10 +2174,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.status !== undefined){
-let data6 = data1.status;
-if(!((data6 === "active") || (data6 === "needs_reauth"))){
-const err14 = {instancePath:instancePath+"/connections/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(data1.createdAt !== undefined){
+if(typeof data1.createdAt !== "string"){
+const err14 = {instancePath:instancePath+"/connections/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/Connection/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2390,10 +2186,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data1.accessExpiresAt !== undefined){
-let data7 = data1.accessExpiresAt;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err15 = {instancePath:instancePath+"/connections/" + i0+"/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema51.properties.accessExpiresAt.type},message:"must be string,null"};
+if(data1.updatedAt !== undefined){
+if(typeof data1.updatedAt !== "string"){
+const err15 = {instancePath:instancePath+"/connections/" + i0+"/updatedAt",schemaPath:"engine.json#/components/schemas/Connection/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2403,9 +2198,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data1.createdAt !== undefined){
-if(typeof data1.createdAt !== "string"){
-const err16 = {instancePath:instancePath+"/connections/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/Connection/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.consentedAt !== undefined){
+if(typeof data1.consentedAt !== "string"){
+const err16 = {instancePath:instancePath+"/connections/" + i0+"/consentedAt",schemaPath:"engine.json#/components/schemas/Connection/properties/consentedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2415,9 +2210,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data1.updatedAt !== undefined){
-if(typeof data1.updatedAt !== "string"){
-const err17 = {instancePath:instancePath+"/connections/" + i0+"/updatedAt",schemaPath:"engine.json#/components/schemas/Connection/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err17 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2427,9 +2222,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data1.consentedAt !== undefined){
-if(typeof data1.consentedAt !== "string"){
-const err18 = {instancePath:instancePath+"/connections/" + i0+"/consentedAt",schemaPath:"engine.json#/components/schemas/Connection/properties/consentedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err18 = {instancePath:instancePath+"/connections",schemaPath:"#/properties/connections/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2441,7 +2236,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/connections/" + i0,schemaPath:"engine.json#/components/schemas/Connection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2450,37 +2245,13 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/connections",schemaPath:"#/properties/connections/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
 validate35.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":{"connections":true},"dynamicProps":false,"dynamicItems":false};
 
 export const createConnection = validate36;
-const schema52 = {"$id":"response-createConnection","type":"object","required":["authorizeUrl","expiresAt"],"additionalProperties":false,"properties":{"authorizeUrl":{"type":"string"},"expiresAt":{"type":"string","format":"date-time"}}};
+const schema52 = {"$id":"response-createConnection","type":"object","required":["authorizeUrl","expiresAt"],"properties":{"authorizeUrl":{"type":"string"},"expiresAt":{"type":"string","format":"date-time"}}};
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createConnection" */;
@@ -2514,9 +2285,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((key0 === "authorizeUrl") || (key0 === "expiresAt"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.authorizeUrl !== undefined){
+if(typeof data.authorizeUrl !== "string"){
+const err2 = {instancePath:instancePath+"/authorizeUrl",schemaPath:"#/properties/authorizeUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2526,9 +2297,11 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.authorizeUrl !== undefined){
-if(typeof data.authorizeUrl !== "string"){
-const err3 = {instancePath:instancePath+"/authorizeUrl",schemaPath:"#/properties/authorizeUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.expiresAt !== undefined){
+let data1 = data.expiresAt;
+if(typeof data1 === "string"){
+if(!(formats0.validate(data1))){
+const err3 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2538,11 +2311,8 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.expiresAt !== undefined){
-let data1 = data.expiresAt;
-if(typeof data1 === "string"){
-if(!(formats0.validate(data1))){
-const err4 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+const err4 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2552,8 +2322,9 @@ vErrors.push(err4);
 errors++;
 }
 }
+}
 else {
-const err5 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2562,26 +2333,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 validate36.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":{"authorizeUrl":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
 
 export const listCatalogServices = validate37;
-const schema53 = {"$id":"response-listCatalogServices","type":"object","required":["services"],"additionalProperties":false,"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/CatalogService"}}}};
-const schema54 = {"type":"object","required":["name","versions"],"additionalProperties":false,"properties":{"name":{"type":"string"},"title":{"type":"string"},"versions":{"type":"array","items":{"type":"object","required":["version","operations","source"],"additionalProperties":false,"properties":{"version":{"type":"string"},"operations":{"type":"integer"},"source":{"enum":["catalog","imported"]},"baseUrl":{"type":"string"},"omitted":{"type":"array","description":"Import answers only; operations of the description the Engine cannot send as described, and why.","items":{"type":"object","required":["operationId","field","reason"],"additionalProperties":false,"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}}}}}}};
+const schema53 = {"$id":"response-listCatalogServices","type":"object","required":["services"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/CatalogService"}}}};
+const schema54 = {"type":"object","required":["name","versions"],"properties":{"name":{"type":"string"},"title":{"type":"string"},"versions":{"type":"array","items":{"type":"object","required":["version","operations","source"],"properties":{"version":{"type":"string"},"operations":{"type":"integer"},"source":{"enum":["catalog","imported"]},"baseUrl":{"type":"string"},"omitted":{"type":"array","description":"Import answers only; operations of the description the Engine cannot send as described, and why.","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}}}}}}};
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listCatalogServices" */;
@@ -2605,18 +2364,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "services")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
 if(data.services !== undefined){
 let data0 = data.services;
 if(Array.isArray(data0)){
@@ -2625,7 +2372,17 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.versions === undefined){
+const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2634,8 +2391,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.versions === undefined){
-const err3 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/required",keyword:"required",params:{missingProperty: "versions"},message:"must have required property '"+"versions"+"'"};
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err3 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/CatalogService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2644,38 +2402,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(((key1 === "name") || (key1 === "title")) || (key1 === "versions"))){
-const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data1.title !== undefined){
+if(typeof data1.title !== "string"){
+const err4 = {instancePath:instancePath+"/services/" + i0+"/title",schemaPath:"engine.json#/components/schemas/CatalogService/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err5 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/CatalogService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data1.title !== undefined){
-if(typeof data1.title !== "string"){
-const err6 = {instancePath:instancePath+"/services/" + i0+"/title",schemaPath:"engine.json#/components/schemas/CatalogService/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
 }
 errors++;
 }
@@ -2688,7 +2423,27 @@ for(let i1=0; i1<len1; i1++){
 let data5 = data4[i1];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.version === undefined){
-const err7 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+const err5 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data5.operations === undefined){
+const err6 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data5.source === undefined){
+const err7 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2697,8 +2452,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data5.operations === undefined){
-const err8 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
+if(data5.version !== undefined){
+if(typeof data5.version !== "string"){
+const err8 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/version",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2707,8 +2463,11 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data5.source === undefined){
-const err9 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+}
+if(data5.operations !== undefined){
+let data7 = data5.operations;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err9 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/operations",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/operations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2717,9 +2476,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key2 in data5){
-if(!(((((key2 === "version") || (key2 === "operations")) || (key2 === "source")) || (key2 === "baseUrl")) || (key2 === "omitted"))){
-const err10 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data5.source !== undefined){
+let data8 = data5.source;
+if(!((data8 === "catalog") || (data8 === "imported"))){
+const err10 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema54.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2729,52 +2490,14 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data5.version !== undefined){
-if(typeof data5.version !== "string"){
-const err11 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/version",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data5.baseUrl !== undefined){
+if(typeof data5.baseUrl !== "string"){
+const err11 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/baseUrl",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
 else {
 vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data5.operations !== undefined){
-let data7 = data5.operations;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err12 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/operations",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/operations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data5.source !== undefined){
-let data8 = data5.source;
-if(!((data8 === "catalog") || (data8 === "imported"))){
-const err13 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema54.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data5.baseUrl !== undefined){
-if(typeof data5.baseUrl !== "string"){
-const err14 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/baseUrl",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
 }
 errors++;
 }
@@ -2787,7 +2510,38 @@ for(let i2=0; i2<len2; i2++){
 let data11 = data10[i2];
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if(data11.operationId === undefined){
-const err15 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "operationId"},message:"must have required property '"+"operationId"+"'"};
+const err12 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "operationId"},message:"must have required property '"+"operationId"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data11.field === undefined){
+const err13 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data11.reason === undefined){
+const err14 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data11.operationId !== undefined){
+if(typeof data11.operationId !== "string"){
+const err15 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2+"/operationId",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/operationId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2796,8 +2550,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(data11.field === undefined){
-const err16 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+}
+if(data11.field !== undefined){
+if(typeof data11.field !== "string"){
+const err16 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2+"/field",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2806,8 +2562,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(data11.reason === undefined){
-const err17 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+}
+if(data11.reason !== undefined){
+if(typeof data11.reason !== "string"){
+const err17 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2+"/reason",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2816,9 +2574,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key3 in data11){
-if(!(((key3 === "operationId") || (key3 === "field")) || (key3 === "reason"))){
-const err18 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2828,9 +2587,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data11.operationId !== undefined){
-if(typeof data11.operationId !== "string"){
-const err19 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2+"/operationId",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/operationId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err19 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2840,9 +2599,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data11.field !== undefined){
-if(typeof data11.field !== "string"){
-const err20 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2+"/field",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err20 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2852,9 +2611,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data11.reason !== undefined){
-if(typeof data11.reason !== "string"){
-const err21 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2+"/reason",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err21 = {instancePath:instancePath+"/services/" + i0+"/versions",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2866,7 +2625,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err22 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2878,7 +2637,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/omitted",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err23 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2890,7 +2649,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2899,62 +2658,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/services/" + i0+"/versions",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
 validate37.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":{"services":true},"dynamicProps":false,"dynamicItems":false};
 
 export const listWorkspaceServices = validate38;
-const schema55 = {"$id":"response-listWorkspaceServices","type":"object","required":["services"],"additionalProperties":false,"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/WorkspaceService"}}}};
-const schema56 = {"type":"object","required":["name","version","baseUrl","enabledAt"],"additionalProperties":false,"properties":{"name":{"type":"string"},"version":{"type":"string"},"baseUrl":{"type":"string"},"baseUrlOverridden":{"type":"boolean"},"enabledAt":{"type":"string","format":"date-time"}}};
+const schema55 = {"$id":"response-listWorkspaceServices","type":"object","required":["services"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/WorkspaceService"}}}};
+const schema56 = {"type":"object","required":["name","version","baseUrl","enabledAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"baseUrl":{"type":"string"},"baseUrlOverridden":{"type":"boolean"},"enabledAt":{"type":"string","format":"date-time"}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listWorkspaceServices" */;
@@ -2978,18 +2689,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "services")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
 if(data.services !== undefined){
 let data0 = data.services;
 if(Array.isArray(data0)){
@@ -2998,7 +2697,17 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.version === undefined){
+const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3007,8 +2716,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.version === undefined){
-const err3 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(data1.baseUrl === undefined){
+const err3 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3017,8 +2726,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.baseUrl === undefined){
-const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
+if(data1.enabledAt === undefined){
+const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "enabledAt"},message:"must have required property '"+"enabledAt"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3027,8 +2736,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.enabledAt === undefined){
-const err5 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "enabledAt"},message:"must have required property '"+"enabledAt"+"'"};
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err5 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3037,9 +2747,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(((((key1 === "name") || (key1 === "version")) || (key1 === "baseUrl")) || (key1 === "baseUrlOverridden")) || (key1 === "enabledAt"))){
-const err6 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err6 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3049,9 +2760,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err7 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.baseUrl !== undefined){
+if(typeof data1.baseUrl !== "string"){
+const err7 = {instancePath:instancePath+"/services/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3061,9 +2772,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data1.version !== undefined){
-if(typeof data1.version !== "string"){
-const err8 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.baseUrlOverridden !== undefined){
+if(typeof data1.baseUrlOverridden !== "boolean"){
+const err8 = {instancePath:instancePath+"/services/" + i0+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3073,9 +2784,11 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.baseUrl !== undefined){
-if(typeof data1.baseUrl !== "string"){
-const err9 = {instancePath:instancePath+"/services/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.enabledAt !== undefined){
+let data6 = data1.enabledAt;
+if(typeof data6 === "string"){
+if(!(formats0.validate(data6))){
+const err9 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3085,9 +2798,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.baseUrlOverridden !== undefined){
-if(typeof data1.baseUrlOverridden !== "boolean"){
-const err10 = {instancePath:instancePath+"/services/" + i0+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err10 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3097,11 +2809,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.enabledAt !== undefined){
-let data6 = data1.enabledAt;
-if(typeof data6 === "string"){
-if(!(formats0.validate(data6))){
-const err11 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err11 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3111,8 +2821,9 @@ vErrors.push(err11);
 errors++;
 }
 }
+}
 else {
-const err12 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3124,7 +2835,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3133,34 +2844,10 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
 validate38.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":{"services":true},"dynamicProps":false,"dynamicItems":false};
 
 export const enableWorkspaceService = validate39;
 const schema57 = {"$id":"response-enableWorkspaceService","$ref":"engine.json#/components/schemas/WorkspaceService"};
@@ -3217,9 +2904,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((key0 === "name") || (key0 === "version")) || (key0 === "baseUrl")) || (key0 === "baseUrlOverridden")) || (key0 === "enabledAt"))){
-const err4 = {instancePath,schemaPath:"engine.json#/components/schemas/WorkspaceService/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3229,9 +2916,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.version !== undefined){
+if(typeof data.version !== "string"){
+const err5 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3241,9 +2928,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.version !== undefined){
-if(typeof data.version !== "string"){
-const err6 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.baseUrl !== undefined){
+if(typeof data.baseUrl !== "string"){
+const err6 = {instancePath:instancePath+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3253,9 +2940,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.baseUrl !== undefined){
-if(typeof data.baseUrl !== "string"){
-const err7 = {instancePath:instancePath+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.baseUrlOverridden !== undefined){
+if(typeof data.baseUrlOverridden !== "boolean"){
+const err7 = {instancePath:instancePath+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3265,9 +2952,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.baseUrlOverridden !== undefined){
-if(typeof data.baseUrlOverridden !== "boolean"){
-const err8 = {instancePath:instancePath+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.enabledAt !== undefined){
+let data4 = data.enabledAt;
+if(typeof data4 === "string"){
+if(!(formats0.validate(data4))){
+const err8 = {instancePath:instancePath+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3277,11 +2966,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.enabledAt !== undefined){
-let data4 = data.enabledAt;
-if(typeof data4 === "string"){
-if(!(formats0.validate(data4))){
-const err9 = {instancePath:instancePath+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+else {
+const err9 = {instancePath:instancePath+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3291,8 +2977,9 @@ vErrors.push(err9);
 errors++;
 }
 }
+}
 else {
-const err10 = {instancePath:instancePath+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3301,22 +2988,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
 validate39.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":{"name":true,"version":true,"baseUrl":true,"baseUrlOverridden":true,"enabledAt":true},"dynamicProps":false,"dynamicItems":false};
 
 export const importWorkspaceService = validate40;
 const schema59 = {"$id":"response-importWorkspaceService","$ref":"engine.json#/components/schemas/CatalogService"};
@@ -3353,9 +3028,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "name") || (key0 === "title")) || (key0 === "versions"))){
-const err2 = {instancePath,schemaPath:"engine.json#/components/schemas/CatalogService/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/CatalogService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3365,26 +3040,14 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/CatalogService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err3 = {instancePath:instancePath+"/title",schemaPath:"engine.json#/components/schemas/CatalogService/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"engine.json#/components/schemas/CatalogService/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
 }
 errors++;
 }
@@ -3397,7 +3060,17 @@ for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.version === undefined){
-const err5 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+const err4 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.operations === undefined){
+const err5 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3406,8 +3079,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data3.operations === undefined){
-const err6 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
+if(data3.source === undefined){
+const err6 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3416,8 +3089,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data3.source === undefined){
-const err7 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'"};
+if(data3.version !== undefined){
+if(typeof data3.version !== "string"){
+const err7 = {instancePath:instancePath+"/versions/" + i0+"/version",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3426,9 +3100,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key1 in data3){
-if(!(((((key1 === "version") || (key1 === "operations")) || (key1 === "source")) || (key1 === "baseUrl")) || (key1 === "omitted"))){
-const err8 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data3.operations !== undefined){
+let data5 = data3.operations;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+const err8 = {instancePath:instancePath+"/versions/" + i0+"/operations",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/operations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3438,9 +3114,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data3.version !== undefined){
-if(typeof data3.version !== "string"){
-const err9 = {instancePath:instancePath+"/versions/" + i0+"/version",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data3.source !== undefined){
+let data6 = data3.source;
+if(!((data6 === "catalog") || (data6 === "imported"))){
+const err9 = {instancePath:instancePath+"/versions/" + i0+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema54.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3450,40 +3127,14 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data3.operations !== undefined){
-let data5 = data3.operations;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-const err10 = {instancePath:instancePath+"/versions/" + i0+"/operations",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/operations/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data3.baseUrl !== undefined){
+if(typeof data3.baseUrl !== "string"){
+const err10 = {instancePath:instancePath+"/versions/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data3.source !== undefined){
-let data6 = data3.source;
-if(!((data6 === "catalog") || (data6 === "imported"))){
-const err11 = {instancePath:instancePath+"/versions/" + i0+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema54.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data3.baseUrl !== undefined){
-if(typeof data3.baseUrl !== "string"){
-const err12 = {instancePath:instancePath+"/versions/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
 }
 errors++;
 }
@@ -3496,7 +3147,27 @@ for(let i1=0; i1<len1; i1++){
 let data9 = data8[i1];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9.operationId === undefined){
-const err13 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "operationId"},message:"must have required property '"+"operationId"+"'"};
+const err11 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "operationId"},message:"must have required property '"+"operationId"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data9.field === undefined){
+const err12 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data9.reason === undefined){
+const err13 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3505,8 +3176,9 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data9.field === undefined){
-const err14 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
+if(data9.operationId !== undefined){
+if(typeof data9.operationId !== "string"){
+const err14 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1+"/operationId",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/operationId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3515,8 +3187,10 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data9.reason === undefined){
-const err15 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+}
+if(data9.field !== undefined){
+if(typeof data9.field !== "string"){
+const err15 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1+"/field",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3525,9 +3199,10 @@ vErrors.push(err15);
 }
 errors++;
 }
-for(const key2 in data9){
-if(!(((key2 === "operationId") || (key2 === "field")) || (key2 === "reason"))){
-const err16 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data9.reason !== undefined){
+if(typeof data9.reason !== "string"){
+const err16 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1+"/reason",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3537,9 +3212,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data9.operationId !== undefined){
-if(typeof data9.operationId !== "string"){
-const err17 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1+"/operationId",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/operationId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err17 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3549,9 +3224,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data9.field !== undefined){
-if(typeof data9.field !== "string"){
-const err18 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1+"/field",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err18 = {instancePath:instancePath+"/versions/" + i0+"/omitted",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3561,9 +3236,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data9.reason !== undefined){
-if(typeof data9.reason !== "string"){
-const err19 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1+"/reason",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err19 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3575,7 +3250,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/versions/" + i0+"/omitted/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath:instancePath+"/versions",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3587,7 +3262,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/versions/" + i0+"/omitted",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/omitted/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err21 = {instancePath,schemaPath:"engine.json#/components/schemas/CatalogService/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3596,50 +3271,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/versions",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"engine.json#/components/schemas/CatalogService/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
 validate40.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":{"name":true,"title":true,"versions":true},"dynamicProps":false,"dynamicItems":false};
 
 export const listBuckets = validate41;
-const schema61 = {"$id":"response-listBuckets","type":"object","required":["buckets"],"additionalProperties":false,"properties":{"buckets":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Bucket"}}}};
-const schema62 = {"type":"object","required":["name","secrets"],"additionalProperties":false,"properties":{"name":{"type":"string"},"secrets":{"type":"array","items":{"type":"object","required":["service","origin","updatedAt"],"additionalProperties":false,"properties":{"service":{"type":"string"},"origin":{"type":["string","null"],"description":"The only origin (scheme://host:port) the secret is sent to: where its service was reached when it was set. Null when the Engine cannot tell (stored before origins were bound and not yet bound by a restart, or a record that does not open)."},"updatedAt":{"type":"string","format":"date-time"}}}}}};
+const schema61 = {"$id":"response-listBuckets","type":"object","required":["buckets"],"properties":{"buckets":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Bucket"}}}};
+const schema62 = {"type":"object","required":["name","secrets"],"properties":{"name":{"type":"string"},"secrets":{"type":"array","items":{"type":"object","required":["service","origin","updatedAt"],"properties":{"service":{"type":"string"},"origin":{"type":["string","null"],"description":"The only origin (scheme://host:port) the secret is sent to: where its service was reached when it was set. Null when the Engine cannot tell (stored before origins were bound and not yet bound by a restart, or a record that does not open)."},"updatedAt":{"type":"string","format":"date-time"}}}}}};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listBuckets" */;
@@ -3663,18 +3302,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "buckets")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
 if(data.buckets !== undefined){
 let data0 = data.buckets;
 if(Array.isArray(data0)){
@@ -3683,7 +3310,17 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err2 = {instancePath:instancePath+"/buckets/" + i0,schemaPath:"engine.json#/components/schemas/Bucket/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = {instancePath:instancePath+"/buckets/" + i0,schemaPath:"engine.json#/components/schemas/Bucket/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.secrets === undefined){
+const err2 = {instancePath:instancePath+"/buckets/" + i0,schemaPath:"engine.json#/components/schemas/Bucket/required",keyword:"required",params:{missingProperty: "secrets"},message:"must have required property '"+"secrets"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3692,36 +3329,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.secrets === undefined){
-const err3 = {instancePath:instancePath+"/buckets/" + i0,schemaPath:"engine.json#/components/schemas/Bucket/required",keyword:"required",params:{missingProperty: "secrets"},message:"must have required property '"+"secrets"+"'"};
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err3 = {instancePath:instancePath+"/buckets/" + i0+"/name",schemaPath:"engine.json#/components/schemas/Bucket/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-for(const key1 in data1){
-if(!((key1 === "name") || (key1 === "secrets"))){
-const err4 = {instancePath:instancePath+"/buckets/" + i0,schemaPath:"engine.json#/components/schemas/Bucket/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err5 = {instancePath:instancePath+"/buckets/" + i0+"/name",schemaPath:"engine.json#/components/schemas/Bucket/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
 }
 errors++;
 }
@@ -3734,7 +3349,27 @@ for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.service === undefined){
-const err6 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
+const err4 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data4.origin === undefined){
+const err5 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/required",keyword:"required",params:{missingProperty: "origin"},message:"must have required property '"+"origin"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data4.updatedAt === undefined){
+const err6 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/required",keyword:"required",params:{missingProperty: "updatedAt"},message:"must have required property '"+"updatedAt"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3743,8 +3378,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data4.origin === undefined){
-const err7 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/required",keyword:"required",params:{missingProperty: "origin"},message:"must have required property '"+"origin"+"'"};
+if(data4.service !== undefined){
+if(typeof data4.service !== "string"){
+const err7 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/service",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3753,8 +3389,11 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data4.updatedAt === undefined){
-const err8 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/required",keyword:"required",params:{missingProperty: "updatedAt"},message:"must have required property '"+"updatedAt"+"'"};
+}
+if(data4.origin !== undefined){
+let data6 = data4.origin;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err8 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/origin",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/origin/type",keyword:"type",params:{type: schema62.properties.secrets.items.properties.origin.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3763,9 +3402,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key2 in data4){
-if(!(((key2 === "service") || (key2 === "origin")) || (key2 === "updatedAt"))){
-const err9 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data4.updatedAt !== undefined){
+let data7 = data4.updatedAt;
+if(typeof data7 === "string"){
+if(!(formats0.validate(data7))){
+const err9 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/updatedAt",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/updatedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3775,9 +3417,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data4.service !== undefined){
-if(typeof data4.service !== "string"){
-const err10 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/service",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/service/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err10 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/updatedAt",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3787,10 +3428,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data4.origin !== undefined){
-let data6 = data4.origin;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/origin",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/origin/type",keyword:"type",params:{type: schema62.properties.secrets.items.properties.origin.type},message:"must be string,null"};
+}
+else {
+const err11 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3800,11 +3440,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data4.updatedAt !== undefined){
-let data7 = data4.updatedAt;
-if(typeof data7 === "string"){
-if(!(formats0.validate(data7))){
-const err12 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/updatedAt",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/updatedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err12 = {instancePath:instancePath+"/buckets/" + i0+"/secrets",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3814,8 +3452,9 @@ vErrors.push(err12);
 errors++;
 }
 }
+}
 else {
-const err13 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/updatedAt",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/buckets/" + i0,schemaPath:"engine.json#/components/schemas/Bucket/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3827,7 +3466,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1,schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/buckets",schemaPath:"#/properties/buckets/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3839,7 +3478,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/buckets/" + i0+"/secrets",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3848,50 +3487,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/buckets/" + i0,schemaPath:"engine.json#/components/schemas/Bucket/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/buckets",schemaPath:"#/properties/buckets/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
 validate41.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":{"buckets":true},"dynamicProps":false,"dynamicItems":false};
 
 export const listSdks = validate42;
-const schema63 = {"$id":"response-listSdks","type":"object","required":["sdks"],"additionalProperties":false,"properties":{"sdks":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
-const schema64 = {"type":"object","required":["name","version","versionId","services","operations","createdAt"],"additionalProperties":false,"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"services":{"type":"array","items":{"type":"string"}},"operations":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
+const schema63 = {"$id":"response-listSdks","type":"object","required":["sdks"],"properties":{"sdks":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
+const schema64 = {"type":"object","required":["name","version","versionId","services","operations","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"services":{"type":"array","items":{"type":"string"}},"operations":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdks" */;
@@ -3915,18 +3518,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "sdks")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
 if(data.sdks !== undefined){
 let data0 = data.sdks;
 if(Array.isArray(data0)){
@@ -3935,7 +3526,17 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err2 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.version === undefined){
+const err2 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3944,8 +3545,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.version === undefined){
-const err3 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(data1.versionId === undefined){
+const err3 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3954,8 +3555,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.versionId === undefined){
-const err4 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(data1.services === undefined){
+const err4 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3964,8 +3565,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.services === undefined){
-const err5 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
+if(data1.operations === undefined){
+const err5 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3974,8 +3575,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.operations === undefined){
-const err6 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
+if(data1.createdAt === undefined){
+const err6 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3984,8 +3585,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.createdAt === undefined){
-const err7 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err7 = {instancePath:instancePath+"/sdks/" + i0+"/name",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3994,9 +3596,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!((((((key1 === "name") || (key1 === "version")) || (key1 === "versionId")) || (key1 === "services")) || (key1 === "operations")) || (key1 === "createdAt"))){
-const err8 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err8 = {instancePath:instancePath+"/sdks/" + i0+"/version",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4006,38 +3609,14 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err9 = {instancePath:instancePath+"/sdks/" + i0+"/name",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.versionId !== undefined){
+if(typeof data1.versionId !== "string"){
+const err9 = {instancePath:instancePath+"/sdks/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data1.version !== undefined){
-if(typeof data1.version !== "string"){
-const err10 = {instancePath:instancePath+"/sdks/" + i0+"/version",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data1.versionId !== undefined){
-if(typeof data1.versionId !== "string"){
-const err11 = {instancePath:instancePath+"/sdks/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
 }
 errors++;
 }
@@ -4048,7 +3627,35 @@ if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data5[i1] !== "string"){
-const err12 = {instancePath:instancePath+"/sdks/" + i0+"/services/" + i1,schemaPath:"engine.json#/components/schemas/SdkVersion/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/sdks/" + i0+"/services/" + i1,schemaPath:"engine.json#/components/schemas/SdkVersion/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/sdks/" + i0+"/services",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.operations !== undefined){
+let data7 = data1.operations;
+if(Array.isArray(data7)){
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data7[i2] !== "string"){
+const err12 = {instancePath:instancePath+"/sdks/" + i0+"/operations/" + i2,schemaPath:"engine.json#/components/schemas/SdkVersion/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4060,7 +3667,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/sdks/" + i0+"/services",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/sdks/" + i0+"/operations",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4070,13 +3677,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.operations !== undefined){
-let data7 = data1.operations;
-if(Array.isArray(data7)){
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data7[i2] !== "string"){
-const err14 = {instancePath:instancePath+"/sdks/" + i0+"/operations/" + i2,schemaPath:"engine.json#/components/schemas/SdkVersion/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.createdAt !== undefined){
+let data9 = data1.createdAt;
+if(typeof data9 === "string"){
+if(!(formats0.validate(data9))){
+const err14 = {instancePath:instancePath+"/sdks/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4086,9 +3691,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
 else {
-const err15 = {instancePath:instancePath+"/sdks/" + i0+"/operations",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err15 = {instancePath:instancePath+"/sdks/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4098,11 +3702,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data1.createdAt !== undefined){
-let data9 = data1.createdAt;
-if(typeof data9 === "string"){
-if(!(formats0.validate(data9))){
-const err16 = {instancePath:instancePath+"/sdks/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err16 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4112,8 +3714,9 @@ vErrors.push(err16);
 errors++;
 }
 }
+}
 else {
-const err17 = {instancePath:instancePath+"/sdks/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/sdks",schemaPath:"#/properties/sdks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4125,7 +3728,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/sdks/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4134,38 +3737,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/sdks",schemaPath:"#/properties/sdks/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
 validate42.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":{"sdks":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateSdkDefinition = validate43;
 const schema65 = {"$id":"response-validateSdkDefinition","$ref":"engine.json#/components/schemas/ResolvedSdkDefinition"};
-const schema66 = {"type":"object","required":["name","services","operations"],"additionalProperties":false,"properties":{"name":{"type":"string"},"services":{"type":"array","items":{"type":"object","required":["name","version"],"additionalProperties":false,"properties":{"name":{"type":"string"},"version":{"type":"string"}}}},"operations":{"type":"array","description":"Public operation IDs, sorted.","items":{"type":"string"}}}};
+const schema66 = {"type":"object","required":["name","services","operations"],"properties":{"name":{"type":"string"},"services":{"type":"array","items":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}},"operations":{"type":"array","description":"Public operation IDs, sorted.","items":{"type":"string"}}}};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-validateSdkDefinition" */;
@@ -4209,26 +3788,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "name") || (key0 === "services")) || (key0 === "operations"))){
-const err3 = {instancePath,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
 }
 errors++;
 }
@@ -4241,7 +3808,17 @@ for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.name === undefined){
-const err5 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data2.version === undefined){
+const err5 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4250,8 +3827,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2.version === undefined){
-const err6 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(data2.name !== undefined){
+if(typeof data2.name !== "string"){
+const err6 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4260,9 +3838,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key1 in data2){
-if(!((key1 === "name") || (key1 === "version"))){
-const err7 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data2.version !== undefined){
+if(typeof data2.version !== "string"){
+const err7 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4272,9 +3851,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data2.name !== undefined){
-if(typeof data2.name !== "string"){
-const err8 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err8 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4284,9 +3863,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data2.version !== undefined){
-if(typeof data2.version !== "string"){
-const err9 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err9 = {instancePath:instancePath+"/services",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4296,9 +3875,13 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.operations !== undefined){
+let data5 = data.operations;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data5[i1] !== "string"){
+const err10 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4310,7 +3893,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/services",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = {instancePath:instancePath+"/operations",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4320,13 +3903,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.operations !== undefined){
-let data5 = data.operations;
-if(Array.isArray(data5)){
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data5[i1] !== "string"){
-const err12 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err12 = {instancePath,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4335,34 +3914,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/operations",schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath,schemaPath:"engine.json#/components/schemas/ResolvedSdkDefinition/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
 validate43.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":{"name":true,"services":true,"operations":true},"dynamicProps":false,"dynamicItems":false};
 
 export const planSdk = validate44;
 const schema67 = {"$id":"response-planSdk","$ref":"engine.json#/components/schemas/SdkPlan"};
@@ -4429,9 +3984,9 @@ vErrors.push(err4);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((key0 === "name") || (key0 === "currentVersion")) || (key0 === "nextVersion")) || (key0 === "changes")) || (key0 === "summary"))){
-const err5 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4441,9 +3996,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.currentVersion !== undefined){
+let data1 = data.currentVersion;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err6 = {instancePath:instancePath+"/currentVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/currentVersion/type",keyword:"type",params:{type: schema42.properties.currentVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4453,28 +4009,15 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.currentVersion !== undefined){
-let data1 = data.currentVersion;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/currentVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/currentVersion/type",keyword:"type",params:{type: schema42.properties.currentVersion.type},message:"must be string,null"};
+if(data.nextVersion !== undefined){
+let data2 = data.nextVersion;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/nextVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/nextVersion/type",keyword:"type",params:{type: schema42.properties.nextVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.nextVersion !== undefined){
-let data2 = data.nextVersion;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/nextVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/nextVersion/type",keyword:"type",params:{type: schema42.properties.nextVersion.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
 }
 errors++;
 }
@@ -4487,7 +4030,17 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.action === undefined){
-const err9 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+const err8 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data4.kind === undefined){
+const err9 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4496,8 +4049,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data4.kind === undefined){
-const err10 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(data4.id === undefined){
+const err10 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4506,8 +4059,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data4.id === undefined){
-const err11 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data4.action !== undefined){
+let data5 = data4.action;
+if(!(((data5 === "+") || (data5 === "-")) || (data5 === "~"))){
+const err11 = {instancePath:instancePath+"/changes/" + i0+"/action",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4516,9 +4071,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-for(const key1 in data4){
-if(!(((((key1 === "action") || (key1 === "kind")) || (key1 === "id")) || (key1 === "from")) || (key1 === "to"))){
-const err12 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data4.kind !== undefined){
+let data6 = data4.kind;
+if(!((data6 === "service") || (data6 === "operation"))){
+const err12 = {instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4528,10 +4085,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data4.action !== undefined){
-let data5 = data4.action;
-if(!(((data5 === "+") || (data5 === "-")) || (data5 === "~"))){
-const err13 = {instancePath:instancePath+"/changes/" + i0+"/action",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(data4.id !== undefined){
+if(typeof data4.id !== "string"){
+const err13 = {instancePath:instancePath+"/changes/" + i0+"/id",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4541,10 +4097,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data4.kind !== undefined){
-let data6 = data4.kind;
-if(!((data6 === "service") || (data6 === "operation"))){
-const err14 = {instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+if(data4.from !== undefined){
+if(typeof data4.from !== "string"){
+const err14 = {instancePath:instancePath+"/changes/" + i0+"/from",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4554,9 +4109,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data4.id !== undefined){
-if(typeof data4.id !== "string"){
-const err15 = {instancePath:instancePath+"/changes/" + i0+"/id",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4.to !== undefined){
+if(typeof data4.to !== "string"){
+const err15 = {instancePath:instancePath+"/changes/" + i0+"/to",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4566,9 +4121,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data4.from !== undefined){
-if(typeof data4.from !== "string"){
-const err16 = {instancePath:instancePath+"/changes/" + i0+"/from",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/from/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err16 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4578,9 +4133,9 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data4.to !== undefined){
-if(typeof data4.to !== "string"){
-const err17 = {instancePath:instancePath+"/changes/" + i0+"/to",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err17 = {instancePath:instancePath+"/changes",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4590,9 +4145,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/changes/" + i0,schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.summary !== undefined){
+let data10 = data.summary;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.add === undefined){
+const err18 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "add"},message:"must have required property '"+"add"+"'"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4601,10 +4158,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/changes",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data10.remove === undefined){
+const err19 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "remove"},message:"must have required property '"+"remove"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4613,12 +4168,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-if(data.summary !== undefined){
-let data10 = data.summary;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.add === undefined){
-const err20 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "add"},message:"must have required property '"+"add"+"'"};
+if(data10.change === undefined){
+const err20 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4627,8 +4178,10 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data10.remove === undefined){
-const err21 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "remove"},message:"must have required property '"+"remove"+"'"};
+if(data10.add !== undefined){
+let data11 = data10.add;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+const err21 = {instancePath:instancePath+"/summary/add",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/add/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4637,8 +4190,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data10.change === undefined){
-const err22 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/required",keyword:"required",params:{missingProperty: "change"},message:"must have required property '"+"change"+"'"};
+}
+if(data10.remove !== undefined){
+let data12 = data10.remove;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err22 = {instancePath:instancePath+"/summary/remove",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/remove/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -4647,9 +4203,11 @@ vErrors.push(err22);
 }
 errors++;
 }
-for(const key2 in data10){
-if(!(((key2 === "add") || (key2 === "remove")) || (key2 === "change"))){
-const err23 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+if(data10.change !== undefined){
+let data13 = data10.change;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
+const err23 = {instancePath:instancePath+"/summary/change",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/change/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4659,10 +4217,9 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data10.add !== undefined){
-let data11 = data10.add;
-if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-const err24 = {instancePath:instancePath+"/summary/add",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/add/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err24 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4672,10 +4229,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data10.remove !== undefined){
-let data12 = data10.remove;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err25 = {instancePath:instancePath+"/summary/remove",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/remove/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err25 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -4684,47 +4240,10 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data10.change !== undefined){
-let data13 = data10.change;
-if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-const err26 = {instancePath:instancePath+"/summary/change",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/properties/change/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/summary",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/summary/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"engine.json#/components/schemas/SdkPlan/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
 validate44.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":{"name":true,"currentVersion":true,"nextVersion":true,"changes":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
 
 export const publishSdk = validate45;
 const schema69 = {"$id":"response-publishSdk","$ref":"engine.json#/components/schemas/PublishResult"};
@@ -4781,9 +4300,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((((key0 === "name") || (key0 === "version")) || (key0 === "versionId")) || (key0 === "published")) || (key0 === "token")) || (key0 === "url"))){
-const err4 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/PublishResult/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4793,9 +4312,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/PublishResult/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.version !== undefined){
+if(typeof data.version !== "string"){
+const err5 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/PublishResult/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4805,9 +4324,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.version !== undefined){
-if(typeof data.version !== "string"){
-const err6 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/PublishResult/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.versionId !== undefined){
+if(typeof data.versionId !== "string"){
+const err6 = {instancePath:instancePath+"/versionId",schemaPath:"engine.json#/components/schemas/PublishResult/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4817,9 +4336,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.versionId !== undefined){
-if(typeof data.versionId !== "string"){
-const err7 = {instancePath:instancePath+"/versionId",schemaPath:"engine.json#/components/schemas/PublishResult/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.published !== undefined){
+if(typeof data.published !== "boolean"){
+const err7 = {instancePath:instancePath+"/published",schemaPath:"engine.json#/components/schemas/PublishResult/properties/published/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4829,9 +4348,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.published !== undefined){
-if(typeof data.published !== "boolean"){
-const err8 = {instancePath:instancePath+"/published",schemaPath:"engine.json#/components/schemas/PublishResult/properties/published/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err8 = {instancePath:instancePath+"/token",schemaPath:"engine.json#/components/schemas/PublishResult/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4841,9 +4360,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.token !== undefined){
-if(typeof data.token !== "string"){
-const err9 = {instancePath:instancePath+"/token",schemaPath:"engine.json#/components/schemas/PublishResult/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err9 = {instancePath:instancePath+"/url",schemaPath:"engine.json#/components/schemas/PublishResult/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4853,9 +4372,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.url !== undefined){
-if(typeof data.url !== "string"){
-const err10 = {instancePath:instancePath+"/url",schemaPath:"engine.json#/components/schemas/PublishResult/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err10 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4864,25 +4383,13 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"engine.json#/components/schemas/PublishResult/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
 validate45.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"name":true,"version":true,"versionId":true,"published":true,"token":true,"url":true},"dynamicProps":false,"dynamicItems":false};
 
 export const listSdkVersions = validate46;
-const schema71 = {"$id":"response-listSdkVersions","type":"object","required":["versions"],"additionalProperties":false,"properties":{"versions":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
+const schema71 = {"$id":"response-listSdkVersions","type":"object","required":["versions"],"properties":{"versions":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdkVersions" */;
@@ -4906,18 +4413,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "versions")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
 if(data.versions !== undefined){
 let data0 = data.versions;
 if(Array.isArray(data0)){
@@ -4926,7 +4421,17 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.name === undefined){
-const err2 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err1 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.version === undefined){
+const err2 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4935,8 +4440,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.version === undefined){
-const err3 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(data1.versionId === undefined){
+const err3 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4945,8 +4450,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.versionId === undefined){
-const err4 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(data1.services === undefined){
+const err4 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4955,8 +4460,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.services === undefined){
-const err5 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
+if(data1.operations === undefined){
+const err5 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4965,8 +4470,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.operations === undefined){
-const err6 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
+if(data1.createdAt === undefined){
+const err6 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4975,8 +4480,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.createdAt === undefined){
-const err7 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err7 = {instancePath:instancePath+"/versions/" + i0+"/name",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4985,9 +4491,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!((((((key1 === "name") || (key1 === "version")) || (key1 === "versionId")) || (key1 === "services")) || (key1 === "operations")) || (key1 === "createdAt"))){
-const err8 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err8 = {instancePath:instancePath+"/versions/" + i0+"/version",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4997,38 +4504,14 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err9 = {instancePath:instancePath+"/versions/" + i0+"/name",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.versionId !== undefined){
+if(typeof data1.versionId !== "string"){
+const err9 = {instancePath:instancePath+"/versions/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data1.version !== undefined){
-if(typeof data1.version !== "string"){
-const err10 = {instancePath:instancePath+"/versions/" + i0+"/version",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data1.versionId !== undefined){
-if(typeof data1.versionId !== "string"){
-const err11 = {instancePath:instancePath+"/versions/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
 }
 errors++;
 }
@@ -5039,7 +4522,35 @@ if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data5[i1] !== "string"){
-const err12 = {instancePath:instancePath+"/versions/" + i0+"/services/" + i1,schemaPath:"engine.json#/components/schemas/SdkVersion/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/versions/" + i0+"/services/" + i1,schemaPath:"engine.json#/components/schemas/SdkVersion/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/versions/" + i0+"/services",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.operations !== undefined){
+let data7 = data1.operations;
+if(Array.isArray(data7)){
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data7[i2] !== "string"){
+const err12 = {instancePath:instancePath+"/versions/" + i0+"/operations/" + i2,schemaPath:"engine.json#/components/schemas/SdkVersion/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5051,7 +4562,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/versions/" + i0+"/services",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/versions/" + i0+"/operations",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5061,13 +4572,11 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.operations !== undefined){
-let data7 = data1.operations;
-if(Array.isArray(data7)){
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data7[i2] !== "string"){
-const err14 = {instancePath:instancePath+"/versions/" + i0+"/operations/" + i2,schemaPath:"engine.json#/components/schemas/SdkVersion/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.createdAt !== undefined){
+let data9 = data1.createdAt;
+if(typeof data9 === "string"){
+if(!(formats0.validate(data9))){
+const err14 = {instancePath:instancePath+"/versions/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5077,9 +4586,8 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
 else {
-const err15 = {instancePath:instancePath+"/versions/" + i0+"/operations",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err15 = {instancePath:instancePath+"/versions/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5089,11 +4597,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data1.createdAt !== undefined){
-let data9 = data1.createdAt;
-if(typeof data9 === "string"){
-if(!(formats0.validate(data9))){
-const err16 = {instancePath:instancePath+"/versions/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err16 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5103,8 +4609,9 @@ vErrors.push(err16);
 errors++;
 }
 }
+}
 else {
-const err17 = {instancePath:instancePath+"/versions/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkVersion/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5116,7 +4623,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/SdkVersion/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5125,38 +4632,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/versions",schemaPath:"#/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
 validate46.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":{"versions":true},"dynamicProps":false,"dynamicItems":false};
 
 export const listSdkTokens = validate47;
-const schema73 = {"$id":"response-listSdkTokens","type":"object","required":["tokens"],"additionalProperties":false,"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkToken"}}}};
-const schema74 = {"type":"object","required":["id","expiresAt","lastUsedAt","revokedAt","createdAt"],"additionalProperties":false,"properties":{"id":{"type":"string"},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"}}};
+const schema73 = {"$id":"response-listSdkTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkToken"}}}};
+const schema74 = {"type":"object","required":["id","expiresAt","lastUsedAt","revokedAt","createdAt"],"properties":{"id":{"type":"string"},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdkTokens" */;
@@ -5180,18 +4663,6 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "tokens")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
 if(data.tokens !== undefined){
 let data0 = data.tokens;
 if(Array.isArray(data0)){
@@ -5200,7 +4671,17 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.id === undefined){
-const err2 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err1 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.expiresAt === undefined){
+const err2 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "expiresAt"},message:"must have required property '"+"expiresAt"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5209,8 +4690,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.expiresAt === undefined){
-const err3 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "expiresAt"},message:"must have required property '"+"expiresAt"+"'"};
+if(data1.lastUsedAt === undefined){
+const err3 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "lastUsedAt"},message:"must have required property '"+"lastUsedAt"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5219,8 +4700,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.lastUsedAt === undefined){
-const err4 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "lastUsedAt"},message:"must have required property '"+"lastUsedAt"+"'"};
+if(data1.revokedAt === undefined){
+const err4 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5229,8 +4710,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.revokedAt === undefined){
-const err5 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'"};
+if(data1.createdAt === undefined){
+const err5 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5239,8 +4720,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.createdAt === undefined){
-const err6 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err6 = {instancePath:instancePath+"/tokens/" + i0+"/id",schemaPath:"engine.json#/components/schemas/SdkToken/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5249,9 +4731,11 @@ vErrors.push(err6);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(((((key1 === "id") || (key1 === "expiresAt")) || (key1 === "lastUsedAt")) || (key1 === "revokedAt")) || (key1 === "createdAt"))){
-const err7 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data1.expiresAt !== undefined){
+let data3 = data1.expiresAt;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/expiresAt/type",keyword:"type",params:{type: schema74.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5261,9 +4745,10 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data1.id !== undefined){
-if(typeof data1.id !== "string"){
-const err8 = {instancePath:instancePath+"/tokens/" + i0+"/id",schemaPath:"engine.json#/components/schemas/SdkToken/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.lastUsedAt !== undefined){
+let data4 = data1.lastUsedAt;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err8 = {instancePath:instancePath+"/tokens/" + i0+"/lastUsedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/lastUsedAt/type",keyword:"type",params:{type: schema74.properties.lastUsedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5273,10 +4758,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.expiresAt !== undefined){
-let data3 = data1.expiresAt;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/expiresAt/type",keyword:"type",params:{type: schema74.properties.expiresAt.type},message:"must be string,null"};
+if(data1.revokedAt !== undefined){
+let data5 = data1.revokedAt;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err9 = {instancePath:instancePath+"/tokens/" + i0+"/revokedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/revokedAt/type",keyword:"type",params:{type: schema74.properties.revokedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5286,10 +4771,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.lastUsedAt !== undefined){
-let data4 = data1.lastUsedAt;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/tokens/" + i0+"/lastUsedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/lastUsedAt/type",keyword:"type",params:{type: schema74.properties.lastUsedAt.type},message:"must be string,null"};
+if(data1.createdAt !== undefined){
+if(typeof data1.createdAt !== "string"){
+const err10 = {instancePath:instancePath+"/tokens/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5299,10 +4783,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.revokedAt !== undefined){
-let data5 = data1.revokedAt;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/tokens/" + i0+"/revokedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/revokedAt/type",keyword:"type",params:{type: schema74.properties.revokedAt.type},message:"must be string,null"};
+}
+else {
+const err11 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5312,9 +4795,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.createdAt !== undefined){
-if(typeof data1.createdAt !== "string"){
-const err12 = {instancePath:instancePath+"/tokens/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err12 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5326,7 +4809,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5335,37 +4818,13 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
 validate47.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
 
 export const createSdkToken = validate48;
-const schema75 = {"$id":"response-createSdkToken","type":"object","required":["id","token","expiresAt"],"additionalProperties":false,"properties":{"id":{"type":"string"},"token":{"type":"string"},"expiresAt":{"type":["string","null"]}}};
+const schema75 = {"$id":"response-createSdkToken","type":"object","required":["id","token","expiresAt"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"expiresAt":{"type":["string","null"]}}};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createSdkToken" */;
@@ -5409,9 +4868,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "id") || (key0 === "token")) || (key0 === "expiresAt"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5421,9 +4880,9 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err4 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5433,9 +4892,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.token !== undefined){
-if(typeof data.token !== "string"){
-const err5 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.expiresAt !== undefined){
+let data2 = data.expiresAt;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema75.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5445,10 +4905,9 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.expiresAt !== undefined){
-let data2 = data.expiresAt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema75.properties.expiresAt.type},message:"must be string,null"};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5457,26 +4916,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 validate48.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":{"id":true,"token":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
 
 export const listReceipts = validate49;
-const schema76 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"additionalProperties":false,"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
-const schema77 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"additionalProperties":false,"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]}}};
+const schema76 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
+const schema77 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]}}};
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listReceipts" */;
@@ -5510,18 +4957,6 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((key0 === "receipts") || (key0 === "next"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
 if(data.receipts !== undefined){
 let data0 = data.receipts;
 if(Array.isArray(data0)){
@@ -5530,7 +4965,17 @@ for(let i0=0; i0<len0; i0++){
 let data1 = data0[i0];
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.id === undefined){
-const err3 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err2 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.versionId === undefined){
+const err3 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5539,8 +4984,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.versionId === undefined){
-const err4 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(data1.operation === undefined){
+const err4 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5549,8 +4994,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.operation === undefined){
-const err5 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+if(data1.surface === undefined){
+const err5 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "surface"},message:"must have required property '"+"surface"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5559,8 +5004,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.surface === undefined){
-const err6 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "surface"},message:"must have required property '"+"surface"+"'"};
+if(data1.startedAt === undefined){
+const err6 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "startedAt"},message:"must have required property '"+"startedAt"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5569,8 +5014,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.startedAt === undefined){
-const err7 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "startedAt"},message:"must have required property '"+"startedAt"+"'"};
+if(data1.providerDurationMs === undefined){
+const err7 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "providerDurationMs"},message:"must have required property '"+"providerDurationMs"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5579,8 +5024,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data1.providerDurationMs === undefined){
-const err8 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "providerDurationMs"},message:"must have required property '"+"providerDurationMs"+"'"};
+if(data1.pages === undefined){
+const err8 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5589,8 +5034,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data1.pages === undefined){
-const err9 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "pages"},message:"must have required property '"+"pages"+"'"};
+if(data1.status === undefined){
+const err9 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5599,8 +5044,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data1.status === undefined){
-const err10 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(data1.ok === undefined){
+const err10 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5609,8 +5054,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data1.ok === undefined){
-const err11 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "ok"},message:"must have required property '"+"ok"+"'"};
+if(data1.bytes === undefined){
+const err11 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "bytes"},message:"must have required property '"+"bytes"+"'"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5619,8 +5064,9 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data1.bytes === undefined){
-const err12 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/required",keyword:"required",params:{missingProperty: "bytes"},message:"must have required property '"+"bytes"+"'"};
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err12 = {instancePath:instancePath+"/receipts/" + i0+"/id",schemaPath:"engine.json#/components/schemas/Receipt/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5629,9 +5075,10 @@ vErrors.push(err12);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(func13.call(schema77.properties, key1))){
-const err13 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data1.versionId !== undefined){
+if(typeof data1.versionId !== "string"){
+const err13 = {instancePath:instancePath+"/receipts/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/Receipt/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5641,9 +5088,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.id !== undefined){
-if(typeof data1.id !== "string"){
-const err14 = {instancePath:instancePath+"/receipts/" + i0+"/id",schemaPath:"engine.json#/components/schemas/Receipt/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.operation !== undefined){
+if(typeof data1.operation !== "string"){
+const err14 = {instancePath:instancePath+"/receipts/" + i0+"/operation",schemaPath:"engine.json#/components/schemas/Receipt/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5653,9 +5100,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data1.versionId !== undefined){
-if(typeof data1.versionId !== "string"){
-const err15 = {instancePath:instancePath+"/receipts/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/Receipt/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.surface !== undefined){
+let data5 = data1.surface;
+if(!(((data5 === "rest") || (data5 === "grpc")) || (data5 === "mcp"))){
+const err15 = {instancePath:instancePath+"/receipts/" + i0+"/surface",schemaPath:"engine.json#/components/schemas/Receipt/properties/surface/enum",keyword:"enum",params:{allowedValues: schema77.properties.surface.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5665,9 +5113,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data1.operation !== undefined){
-if(typeof data1.operation !== "string"){
-const err16 = {instancePath:instancePath+"/receipts/" + i0+"/operation",schemaPath:"engine.json#/components/schemas/Receipt/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.tokenId !== undefined){
+let data6 = data1.tokenId;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err16 = {instancePath:instancePath+"/receipts/" + i0+"/tokenId",schemaPath:"engine.json#/components/schemas/Receipt/properties/tokenId/type",keyword:"type",params:{type: schema77.properties.tokenId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5677,10 +5126,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data1.surface !== undefined){
-let data5 = data1.surface;
-if(!(((data5 === "rest") || (data5 === "grpc")) || (data5 === "mcp"))){
-const err17 = {instancePath:instancePath+"/receipts/" + i0+"/surface",schemaPath:"engine.json#/components/schemas/Receipt/properties/surface/enum",keyword:"enum",params:{allowedValues: schema77.properties.surface.enum},message:"must be equal to one of the allowed values"};
+if(data1.startedAt !== undefined){
+let data7 = data1.startedAt;
+if(typeof data7 === "string"){
+if(!(formats0.validate(data7))){
+const err17 = {instancePath:instancePath+"/receipts/" + i0+"/startedAt",schemaPath:"engine.json#/components/schemas/Receipt/properties/startedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5690,10 +5140,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data1.tokenId !== undefined){
-let data6 = data1.tokenId;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err18 = {instancePath:instancePath+"/receipts/" + i0+"/tokenId",schemaPath:"engine.json#/components/schemas/Receipt/properties/tokenId/type",keyword:"type",params:{type: schema77.properties.tokenId.type},message:"must be string,null"};
+else {
+const err18 = {instancePath:instancePath+"/receipts/" + i0+"/startedAt",schemaPath:"engine.json#/components/schemas/Receipt/properties/startedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5703,11 +5151,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data1.startedAt !== undefined){
-let data7 = data1.startedAt;
-if(typeof data7 === "string"){
-if(!(formats0.validate(data7))){
-const err19 = {instancePath:instancePath+"/receipts/" + i0+"/startedAt",schemaPath:"engine.json#/components/schemas/Receipt/properties/startedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data1.providerDurationMs !== undefined){
+if(!(typeof data1.providerDurationMs == "number")){
+const err19 = {instancePath:instancePath+"/receipts/" + i0+"/providerDurationMs",schemaPath:"engine.json#/components/schemas/Receipt/properties/providerDurationMs/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5717,8 +5163,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/receipts/" + i0+"/startedAt",schemaPath:"engine.json#/components/schemas/Receipt/properties/startedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.pages !== undefined){
+let data9 = data1.pages;
+if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
+const err20 = {instancePath:instancePath+"/receipts/" + i0+"/pages",schemaPath:"engine.json#/components/schemas/Receipt/properties/pages/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5728,9 +5176,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data1.providerDurationMs !== undefined){
-if(!(typeof data1.providerDurationMs == "number")){
-const err21 = {instancePath:instancePath+"/receipts/" + i0+"/providerDurationMs",schemaPath:"engine.json#/components/schemas/Receipt/properties/providerDurationMs/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data1.status !== undefined){
+let data10 = data1.status;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err21 = {instancePath:instancePath+"/receipts/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Receipt/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5740,10 +5189,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data1.pages !== undefined){
-let data9 = data1.pages;
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err22 = {instancePath:instancePath+"/receipts/" + i0+"/pages",schemaPath:"engine.json#/components/schemas/Receipt/properties/pages/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data1.ok !== undefined){
+if(typeof data1.ok !== "boolean"){
+const err22 = {instancePath:instancePath+"/receipts/" + i0+"/ok",schemaPath:"engine.json#/components/schemas/Receipt/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5753,10 +5201,10 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data1.status !== undefined){
-let data10 = data1.status;
-if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-const err23 = {instancePath:instancePath+"/receipts/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Receipt/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data1.bytes !== undefined){
+let data12 = data1.bytes;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err23 = {instancePath:instancePath+"/receipts/" + i0+"/bytes",schemaPath:"engine.json#/components/schemas/Receipt/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5766,9 +5214,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data1.ok !== undefined){
-if(typeof data1.ok !== "boolean"){
-const err24 = {instancePath:instancePath+"/receipts/" + i0+"/ok",schemaPath:"engine.json#/components/schemas/Receipt/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data1.sha256 !== undefined){
+let data13 = data1.sha256;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err24 = {instancePath:instancePath+"/receipts/" + i0+"/sha256",schemaPath:"engine.json#/components/schemas/Receipt/properties/sha256/type",keyword:"type",params:{type: schema77.properties.sha256.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5778,10 +5227,10 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data1.bytes !== undefined){
-let data12 = data1.bytes;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
-const err25 = {instancePath:instancePath+"/receipts/" + i0+"/bytes",schemaPath:"engine.json#/components/schemas/Receipt/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data1.errorCode !== undefined){
+let data14 = data1.errorCode;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err25 = {instancePath:instancePath+"/receipts/" + i0+"/errorCode",schemaPath:"engine.json#/components/schemas/Receipt/properties/errorCode/type",keyword:"type",params:{type: schema77.properties.errorCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5791,10 +5240,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data1.sha256 !== undefined){
-let data13 = data1.sha256;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err26 = {instancePath:instancePath+"/receipts/" + i0+"/sha256",schemaPath:"engine.json#/components/schemas/Receipt/properties/sha256/type",keyword:"type",params:{type: schema77.properties.sha256.type},message:"must be string,null"};
+}
+else {
+const err26 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5804,10 +5252,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data1.errorCode !== undefined){
-let data14 = data1.errorCode;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err27 = {instancePath:instancePath+"/receipts/" + i0+"/errorCode",schemaPath:"engine.json#/components/schemas/Receipt/properties/errorCode/type",keyword:"type",params:{type: schema77.properties.errorCode.type},message:"must be string,null"};
+}
+else {
+const err27 = {instancePath:instancePath+"/receipts",schemaPath:"#/properties/receipts/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -5817,9 +5264,10 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/receipts/" + i0,schemaPath:"engine.json#/components/schemas/Receipt/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.next !== undefined){
+let data15 = data.next;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err28 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema76.properties.next.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5831,7 +5279,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/receipts",schemaPath:"#/properties/receipts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -5840,40 +5288,15 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-if(data.next !== undefined){
-let data15 = data.next;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err30 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema76.properties.next.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
 validate49.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":{"receipts":true,"next":true},"dynamicProps":false,"dynamicItems":false};
 
 export const createExecution = validate50;
 const schema78 = {"$id":"response-createExecution","$ref":"engine.json#/components/schemas/Envelope"};
-const schema79 = {"type":"object","required":["ok","status","data","error"],"additionalProperties":false,"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]}}};
-const schema80 = {"type":"object","required":["code","message","retryable"],"additionalProperties":false,"properties":{"code":{"type":"string"},"message":{"type":"string"},"retryable":{"type":"boolean"},"details":{"type":"object"},"recovery":{"type":"object"}}};
+const schema79 = {"type":"object","required":["ok","status","data","error"],"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]}}};
+const schema80 = {"type":"object","required":["code","message","retryable"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"retryable":{"type":"boolean"},"details":{"type":"object"},"recovery":{"type":"object"}}};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5926,9 +5349,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((((key0 === "ok") || (key0 === "status")) || (key0 === "data")) || (key0 === "error"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.ok !== undefined){
+if(typeof data.ok !== "boolean"){
+const err4 = {instancePath:instancePath+"/ok",schemaPath:"#/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5938,9 +5361,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.ok !== undefined){
-if(typeof data.ok !== "boolean"){
-const err5 = {instancePath:instancePath+"/ok",schemaPath:"#/properties/ok/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.status !== undefined){
+let data1 = data.status;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5950,10 +5374,14 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data1 = data.status;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.error !== undefined){
+let data2 = data.error;
+const _errs6 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs7 = errors;
+if(data2 !== null){
+const err6 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5962,15 +5390,15 @@ vErrors.push(err6);
 }
 errors++;
 }
+var _valid0 = _errs7 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
 }
-if(data.error !== undefined){
-let data2 = data.error;
-const _errs7 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs8 = errors;
-if(data2 !== null){
-const err7 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf/0/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const _errs9 = errors;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.code === undefined){
+const err7 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5979,15 +5407,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-var _valid0 = _errs8 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs10 = errors;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.code === undefined){
-const err8 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/required",keyword:"required",params:{missingProperty: "code"},message:"must have required property '"+"code"+"'"};
+if(data2.message === undefined){
+const err8 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5996,8 +5417,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data2.message === undefined){
-const err9 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(data2.retryable === undefined){
+const err9 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6006,8 +5427,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data2.retryable === undefined){
-const err10 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/required",keyword:"required",params:{missingProperty: "retryable"},message:"must have required property '"+"retryable"+"'"};
+if(data2.code !== undefined){
+if(typeof data2.code !== "string"){
+const err10 = {instancePath:instancePath+"/error/code",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6016,9 +5438,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key1 in data2){
-if(!(((((key1 === "code") || (key1 === "message")) || (key1 === "retryable")) || (key1 === "details")) || (key1 === "recovery"))){
-const err11 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data2.message !== undefined){
+if(typeof data2.message !== "string"){
+const err11 = {instancePath:instancePath+"/error/message",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6028,9 +5451,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data2.code !== undefined){
-if(typeof data2.code !== "string"){
-const err12 = {instancePath:instancePath+"/error/code",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.retryable !== undefined){
+if(typeof data2.retryable !== "boolean"){
+const err12 = {instancePath:instancePath+"/error/retryable",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6040,9 +5463,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data2.message !== undefined){
-if(typeof data2.message !== "string"){
-const err13 = {instancePath:instancePath+"/error/message",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.details !== undefined){
+let data6 = data2.details;
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err13 = {instancePath:instancePath+"/error/details",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6052,9 +5476,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data2.retryable !== undefined){
-if(typeof data2.retryable !== "boolean"){
-const err14 = {instancePath:instancePath+"/error/retryable",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/retryable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data2.recovery !== undefined){
+let data7 = data2.recovery;
+if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+const err14 = {instancePath:instancePath+"/error/recovery",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/recovery/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6064,10 +5489,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data2.details !== undefined){
-let data6 = data2.details;
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-const err15 = {instancePath:instancePath+"/error/details",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+else {
+const err15 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6076,32 +5500,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data2.recovery !== undefined){
-let data7 = data2.recovery;
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err16 = {instancePath:instancePath+"/error/recovery",schemaPath:"engine.json#/components/schemas/EnvelopeError/properties/recovery/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/error",schemaPath:"engine.json#/components/schemas/EnvelopeError/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-var _valid0 = _errs10 === errors;
+var _valid0 = _errs9 === errors;
 if(_valid0 && valid1){
 valid1 = false;
 passing0 = [passing0, 1];
@@ -6110,23 +5509,29 @@ else {
 if(_valid0){
 valid1 = true;
 passing0 = 1;
+var props0 = {};
+props0.code = true;
+props0.message = true;
+props0.retryable = true;
+props0.details = true;
+props0.recovery = true;
 }
 }
 if(!valid1){
-const err18 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err16 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err16];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err16);
 }
 errors++;
 }
 else {
-errors = _errs7;
+errors = _errs6;
 if(vErrors !== null){
-if(_errs7){
-vErrors.length = _errs7;
+if(_errs6){
+vErrors.length = _errs6;
 }
 else {
 vErrors = null;
@@ -6136,19 +5541,19 @@ vErrors = null;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err17];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err17);
 }
 errors++;
 }
 validate51.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -6169,4 +5574,4 @@ errors = vErrors.length;
 validate50.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true},"dynamicProps":false,"dynamicItems":false};

@@ -37,6 +37,15 @@ function anchorRefs(node: unknown): unknown {
   return node;
 }
 
+/** The schema with every `additionalProperties: false` dropped: fields added later pass, required ones are still checked. */
+function open(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(open);
+  if (node && typeof node === 'object') {
+    return Object.fromEntries(Object.entries(node).flatMap(([k, v]) => (k === 'additionalProperties' && v === false ? [] : [[k, open(v)]])));
+  }
+  return node;
+}
+
 const koaPath = (p: string) => p.replace(/\{([^}]+)\}/g, ':$1');
 
 async function generateEngineApi(outDir: string) {
@@ -46,16 +55,17 @@ async function generateEngineApi(outDir: string) {
   const ast = await openapiTS(spec as never, { alphabetize: true });
   write(outDir, 'engine-api/types.ts', HEADER + '/* eslint-disable */\n' + astToString(ast));
 
-  const makeAjv = (coerce: boolean) => {
+  const makeAjv = (coerce: boolean, schemas = spec.components.schemas) => {
     const ajv = new Ajv2020({ allErrors: true, strict: false, coerceTypes: coerce, code: { source: true, esm: true, lines: true } });
     addFormats.default(ajv);
-    ajv.addSchema({ $id: 'engine.json', components: anchorRefs({ schemas: spec.components.schemas }) });
+    ajv.addSchema({ $id: 'engine.json', components: anchorRefs({ schemas }) });
     return ajv;
   };
   const bodyAjv = makeAjv(false);
   const paramAjv = makeAjv(true);
-  // What a client checks an answer against: svc-cli tells an Engine from another server (or another version) by it.
-  const responseAjv = makeAjv(false);
+  // What a client checks an answer against: svc-cli tells another server, or an Engine too different
+  // to understand, from an Engine by it. Open to fields a newer Engine adds.
+  const responseAjv = makeAjv(false, open(spec.components.schemas));
   const bodyExports: Record<string, string> = {};
   const paramExports: Record<string, string> = {};
   const responseExports: Record<string, string> = {};
@@ -95,7 +105,7 @@ async function generateEngineApi(outDir: string) {
       const success = Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)) ?? '200';
       const responseSchema = op.responses[success]?.content?.['application/json']?.schema;
       if (responseSchema) {
-        const schema = { $id: `response-${id}`, ...(anchorRefs(responseSchema) as Obj) };
+        const schema = { $id: `response-${id}`, ...(open(anchorRefs(responseSchema)) as Obj) };
         responseAjv.addSchema(schema);
         responseExports[id] = schema.$id;
       }
