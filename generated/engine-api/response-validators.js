@@ -5295,8 +5295,9 @@ validate49.evaluated = {"props":{"receipts":true,"next":true},"dynamicProps":fal
 
 export const createExecution = validate50;
 const schema78 = {"$id":"response-createExecution","$ref":"engine.json#/components/schemas/Envelope"};
-const schema79 = {"type":"object","required":["ok","status","data","error"],"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]}}};
+const schema79 = {"type":"object","required":["ok","status","data","error"],"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]},"continuation":{"$ref":"engine.json#/components/schemas/Continuation"}}};
 const schema80 = {"type":"object","required":["code","message","retryable"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"retryable":{"type":"boolean"},"details":{"type":"object"},"recovery":{"type":"object"}}};
+const schema81 = {"type":"object","description":"Present only when a caller bound (`pagination.maxPages`) stopped a traversal before the\nprovider's last page: more pages follow. `input` holds what to add to the same input to read\non (the cursor, offset, page or Link-header page parameter); absent when the next page is\nreachable only through a link the Engine cannot take as input.\n","required":["more"],"properties":{"more":{"const":true},"input":{"type":"object"}}};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -5539,9 +5540,11 @@ vErrors = null;
 }
 }
 }
-}
-else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.continuation !== undefined){
+let data8 = data.continuation;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.more === undefined){
+const err17 = {instancePath:instancePath+"/continuation",schemaPath:"engine.json#/components/schemas/Continuation/required",keyword:"required",params:{missingProperty: "more"},message:"must have required property '"+"more"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5550,10 +5553,58 @@ vErrors.push(err17);
 }
 errors++;
 }
+if(data8.more !== undefined){
+if(true !== data8.more){
+const err18 = {instancePath:instancePath+"/continuation/more",schemaPath:"engine.json#/components/schemas/Continuation/properties/more/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data8.input !== undefined){
+let data10 = data8.input;
+if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
+const err19 = {instancePath:instancePath+"/continuation/input",schemaPath:"engine.json#/components/schemas/Continuation/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/continuation",schemaPath:"engine.json#/components/schemas/Continuation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
 validate51.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true},"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -5574,4 +5625,4 @@ errors = vErrors.length;
 validate50.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true},"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};

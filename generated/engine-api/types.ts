@@ -691,6 +691,17 @@ export interface components {
             /** @description The last change of any kind, a token refresh included. */
             updatedAt?: string;
         };
+        /**
+         * @description Present only when a caller bound (`pagination.maxPages`) stopped a traversal before the
+         *     provider's last page: more pages follow. `input` holds what to add to the same input to read
+         *     on (the cursor, offset, page or Link-header page parameter); absent when the next page is
+         *     reachable only through a link the Engine cannot take as input.
+         */
+        Continuation: {
+            input?: Record<string, never>;
+            /** @constant */
+            more: true;
+        };
         DependencyCheck: {
             /** @description Which implementation answered, e.g. `sqlite`, `postgres` or `redis`. */
             backend?: string;
@@ -702,6 +713,7 @@ export interface components {
             status: "ok" | "unavailable";
         };
         Envelope: {
+            continuation?: components["schemas"]["Continuation"];
             data: unknown;
             error: null | components["schemas"]["EnvelopeError"];
             ok: boolean;

@@ -233,7 +233,7 @@ const Selectors = {
   }
 };
 function createBaseEnvelope() {
-  return { ok: false, status: 0, dataJson: "", error: void 0 };
+  return { ok: false, status: 0, dataJson: "", error: void 0, continuationJson: void 0 };
 }
 const Envelope = {
   encode(message, writer = new BinaryWriter()) {
@@ -248,6 +248,9 @@ const Envelope = {
     }
     if (message.error !== void 0) {
       EnvelopeError.encode(message.error, writer.uint32(34).fork()).join();
+    }
+    if (message.continuationJson !== void 0) {
+      writer.uint32(42).string(message.continuationJson);
     }
     return writer;
   },
@@ -292,6 +295,13 @@ const Envelope = {
             message.error = EnvelopeError.decode(reader, reader.uint32());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+            message.continuationJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -312,6 +322,7 @@ const Envelope = {
     message.status = object.status ?? 0;
     message.dataJson = object.dataJson ?? "";
     message.error = object.error !== void 0 && object.error !== null ? EnvelopeError.fromPartial(object.error) : void 0;
+    message.continuationJson = object.continuationJson ?? void 0;
     return message;
   }
 };

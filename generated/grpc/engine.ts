@@ -79,7 +79,14 @@ export interface Envelope {
   /** `data` as JSON text; "null" when there is none. */
   dataJson: string;
   /** Present when ok is false. */
-  error?: EnvelopeError | undefined;
+  error?:
+    | EnvelopeError
+    | undefined;
+  /**
+   * `continuation` as JSON text ({"more": true, "input"?: {…}}): present only when a caller bound
+   * stopped a traversal before the provider's last page.
+   */
+  continuationJson?: string | undefined;
 }
 
 export interface EnvelopeError {
@@ -348,7 +355,7 @@ export const Selectors: MessageFns<Selectors> = {
 };
 
 function createBaseEnvelope(): Envelope {
-  return { ok: false, status: 0, dataJson: "", error: undefined };
+  return { ok: false, status: 0, dataJson: "", error: undefined, continuationJson: undefined };
 }
 
 export const Envelope: MessageFns<Envelope> = {
@@ -364,6 +371,9 @@ export const Envelope: MessageFns<Envelope> = {
     }
     if (message.error !== undefined) {
       EnvelopeError.encode(message.error, writer.uint32(34).fork()).join();
+    }
+    if (message.continuationJson !== undefined) {
+      writer.uint32(42).string(message.continuationJson);
     }
     return writer;
   },
@@ -413,6 +423,14 @@ export const Envelope: MessageFns<Envelope> = {
             message.error = EnvelopeError.decode(reader, reader.uint32());
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.continuationJson = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -436,6 +454,7 @@ export const Envelope: MessageFns<Envelope> = {
     message.error = (object.error !== undefined && object.error !== null)
       ? EnvelopeError.fromPartial(object.error)
       : undefined;
+    message.continuationJson = object.continuationJson ?? undefined;
     return message;
   },
 };

@@ -13,7 +13,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x0c\x65ngine.proto\x12\rsvc.engine.v1\"\xa7\x01\n\x0e\x45xecuteRequest\x12\x12\n\nversion_id\x18\x01 \x01(\t\x12\x11\n\toperation\x18\x02 \x01(\t\x12\x12\n\ninput_json\x18\x03 \x01(\t\x12-\n\npagination\x18\x04 \x01(\x0b\x32\x19.svc.engine.v1.Pagination\x12+\n\tselectors\x18\x05 \x01(\x0b\x32\x18.svc.engine.v1.Selectors\"2\n\nPagination\x12\x16\n\tmax_pages\x18\x01 \x01(\x05H\x00\x88\x01\x01\x42\x0c\n\n_max_pages\"\xad\x01\n\tSelectors\x12\x19\n\x0c\x65nd_user_ref\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x16\n\tauth_type\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x16\n\tauth_name\x18\x03 \x01(\tH\x02\x88\x01\x01\x12\x18\n\x0bresource_id\x18\x04 \x01(\tH\x03\x88\x01\x01\x42\x0f\n\r_end_user_refB\x0c\n\n_auth_typeB\x0c\n\n_auth_nameB\x0e\n\x0c_resource_id\"f\n\x08\x45nvelope\x12\n\n\x02ok\x18\x01 \x01(\x08\x12\x0e\n\x06status\x18\x02 \x01(\x05\x12\x11\n\tdata_json\x18\x03 \x01(\t\x12+\n\x05\x65rror\x18\x04 \x01(\x0b\x32\x1c.svc.engine.v1.EnvelopeError\"\x9b\x01\n\rEnvelopeError\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x11\n\tretryable\x18\x03 \x01(\x08\x12\x19\n\x0c\x64\x65tails_json\x18\x04 \x01(\tH\x00\x88\x01\x01\x12\x1a\n\rrecovery_json\x18\x05 \x01(\tH\x01\x88\x01\x01\x42\x0f\n\r_details_jsonB\x10\n\x0e_recovery_json2K\n\x06\x45ngine\x12\x41\n\x07\x45xecute\x12\x1d.svc.engine.v1.ExecuteRequest\x1a\x17.svc.engine.v1.Envelopeb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x0c\x65ngine.proto\x12\rsvc.engine.v1\"\xa7\x01\n\x0e\x45xecuteRequest\x12\x12\n\nversion_id\x18\x01 \x01(\t\x12\x11\n\toperation\x18\x02 \x01(\t\x12\x12\n\ninput_json\x18\x03 \x01(\t\x12-\n\npagination\x18\x04 \x01(\x0b\x32\x19.svc.engine.v1.Pagination\x12+\n\tselectors\x18\x05 \x01(\x0b\x32\x18.svc.engine.v1.Selectors\"2\n\nPagination\x12\x16\n\tmax_pages\x18\x01 \x01(\x05H\x00\x88\x01\x01\x42\x0c\n\n_max_pages\"\xad\x01\n\tSelectors\x12\x19\n\x0c\x65nd_user_ref\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x16\n\tauth_type\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x16\n\tauth_name\x18\x03 \x01(\tH\x02\x88\x01\x01\x12\x18\n\x0bresource_id\x18\x04 \x01(\tH\x03\x88\x01\x01\x42\x0f\n\r_end_user_refB\x0c\n\n_auth_typeB\x0c\n\n_auth_nameB\x0e\n\x0c_resource_id\"\x9c\x01\n\x08\x45nvelope\x12\n\n\x02ok\x18\x01 \x01(\x08\x12\x0e\n\x06status\x18\x02 \x01(\x05\x12\x11\n\tdata_json\x18\x03 \x01(\t\x12+\n\x05\x65rror\x18\x04 \x01(\x0b\x32\x1c.svc.engine.v1.EnvelopeError\x12\x1e\n\x11\x63ontinuation_json\x18\x05 \x01(\tH\x00\x88\x01\x01\x42\x14\n\x12_continuation_json\"\x9b\x01\n\rEnvelopeError\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x11\n\tretryable\x18\x03 \x01(\x08\x12\x19\n\x0c\x64\x65tails_json\x18\x04 \x01(\tH\x00\x88\x01\x01\x12\x1a\n\rrecovery_json\x18\x05 \x01(\tH\x01\x88\x01\x01\x42\x0f\n\r_details_jsonB\x10\n\x0e_recovery_json2K\n\x06\x45ngine\x12\x41\n\x07\x45xecute\x12\x1d.svc.engine.v1.ExecuteRequest\x1a\x17.svc.engine.v1.Envelopeb\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'engine_pb2', globals())
@@ -26,10 +26,10 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   _PAGINATION._serialized_end=251
   _SELECTORS._serialized_start=254
   _SELECTORS._serialized_end=427
-  _ENVELOPE._serialized_start=429
-  _ENVELOPE._serialized_end=531
-  _ENVELOPEERROR._serialized_start=534
-  _ENVELOPEERROR._serialized_end=689
-  _ENGINE._serialized_start=691
-  _ENGINE._serialized_end=766
+  _ENVELOPE._serialized_start=430
+  _ENVELOPE._serialized_end=586
+  _ENVELOPEERROR._serialized_start=589
+  _ENVELOPEERROR._serialized_end=744
+  _ENGINE._serialized_start=746
+  _ENGINE._serialized_end=821
 # @@protoc_insertion_point(module_scope)

@@ -274,10 +274,30 @@ export function versionScopes(surface: 'rest' | 'grpc', resultCapBytes: number):
 export function resultJson(result: CallResult): string {
   const e = result.envelope;
   if (result.dataJson !== undefined && e.ok === true && e.error === null) {
-    return `{"ok":true,"status":${JSON.stringify(e.status)},"data":${result.dataJson},"error":null}`;
+    // A caller bound that stopped before the provider's last page says so, and how to read on.
+    const more = result.continuation === undefined ? '' : `,"continuation":${JSON.stringify(result.continuation)}`;
+    return `{"ok":true,"status":${JSON.stringify(e.status)},"data":${result.dataJson},"error":null${more}}`;
   }
   if (result.exactDetails && e.error) return JSON.stringify({ ...e, error: { ...e.error, details: result.exactDetails } });
   return JSON.stringify(e);
+}
+
+/**
+ * Where a Link-header traversal stopped by a caller bound reads on: the operation's declared query
+ * parameters its next link changes (GitHub's `page`), typed as declared; `{ more: true }` alone when
+ * the link changes none (a next link that is an opaque URL cannot be passed through the Engine).
+ */
+function linkContinuation(op: OperationSpec, input: Record<string, unknown>, nextUrl: string): Continuation {
+  const query = new URL(nextUrl).searchParams;
+  const changed: Record<string, unknown> = {};
+  for (const p of op.parameters) {
+    if (p.in !== 'query') continue;
+    const value = query.get(p.name);
+    if (value === null || String(input[p.name] ?? '') === value) continue;
+    const type = (p.schema as { type?: unknown }).type;
+    changed[p.name] = (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  }
+  return Object.keys(changed).length ? { more: true, input: changed } : { more: true };
 }
 
 export class Executor {
@@ -622,15 +642,19 @@ export class Executor {
     for (;;) {
       const timeoutMs = Math.max(1, deadline - Date.now());
       let res: ProviderResponse;
+      const sentAt = performance.now();
       try {
         res = await this.dispatcher.send(request, { ...limits, timeoutMs, maxBytes: limits.maxBytes - bytes, capBytes: limits.maxBytes }, secret);
       } catch (err) {
-        // A later page that could not be sent: the earlier pages did reach the provider.
-        if (pages === 0 || !(err instanceof EngineError) || err.providerExecution !== 'not_started') throw err;
+        // A later page that failed (never sent, reset, timed out, past the result cap): the earlier
+        // pages did reach the provider, and the receipt says so, with the time spent on this one.
+        if (pages === 0 || !(err instanceof EngineError)) throw err;
+        const sent = err.providerExecution !== 'not_started';
+        if (sent) durationMs += performance.now() - sentAt;
         const later = new EngineError(err.code, `${err.message} (page ${pages + 1}; pages 1–${pages} were read)`, {
           details: { ...err.details, page: pages + 1 },
           retryable: err.retryable,
-          providerExecution: 'completed',
+          providerExecution: sent ? err.providerExecution : 'completed',
         });
         return { envelope: later.toEnvelope(), ...partial() };
       }
@@ -718,7 +742,7 @@ export class Executor {
       if (pages >= maxPages) {
         if (bound !== undefined) {
           // Caller bound: return what was read, the provider's continuation intact, and say that more follow.
-          continuation = policy.style === 'link_header' ? { more: true } : { more: true, input: { [policy.pageInput!]: pageInput[policy.pageInput!] } };
+          continuation = policy.style === 'link_header' ? linkContinuation(op, pageInput, next.url) : { more: true, input: { [policy.pageInput!]: pageInput[policy.pageInput!] } };
           break;
         }
         const limit = new EngineError(

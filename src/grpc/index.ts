@@ -13,7 +13,7 @@ import { createExecution as validateParams } from '../../generated/engine-api/pa
 import { EngineService, ExecuteRequest, type Envelope as WireEnvelope } from '../../generated/grpc/engine.ts';
 import type { Apps } from '../apps/index.ts';
 import { EngineError, toEnvelope, type Envelope } from '../envelope/index.ts';
-import { patternMeaning, unknownVersion, versionScopes, type CallRequest, type Executor } from '../execution/index.ts';
+import { patternMeaning, unknownVersion, versionScopes, type CallRequest, type Continuation, type Executor } from '../execution/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import { parseJsonInput } from '../json-input/index.ts';
 import type { Logger } from '../log/index.ts';
@@ -201,12 +201,13 @@ function decodeRequest(bytes: Buffer): ExecuteRequest {
 }
 
 /** The envelope as the wire message; `dataJson`, when given, is `envelope.data` as JSON text already (the provider's own body). */
-export function toWire(envelope: Envelope, dataJson?: string, exactDetails?: Record<string, unknown>): WireEnvelope {
+export function toWire(envelope: Envelope, dataJson?: string, exactDetails?: Record<string, unknown>, continuation?: Continuation): WireEnvelope {
   const error = envelope.error;
   return {
     ok: envelope.ok,
     status: envelope.status,
     dataJson: dataJson ?? JSON.stringify(envelope.data ?? null),
+    continuationJson: continuation === undefined ? undefined : JSON.stringify(continuation),
     error: error
       ? {
           code: error.code,
@@ -261,7 +262,8 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
   const scopeFor = versionScopes('grpc', config.restMaxResultBytes);
 
   /** The REST route's steps, in its order: token, parameters, body, version, execution. */
-  async function run(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, signal: AbortSignal): Promise<{ envelope: Envelope; dataJson?: string | undefined; exactDetails?: Record<string, unknown> | undefined }> {
+  type Answer = { envelope: Envelope; dataJson?: string | undefined; exactDetails?: Record<string, unknown> | undefined; continuation?: Continuation | undefined };
+  async function run(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, signal: AbortSignal): Promise<Answer> {
     const req = call.request;
     const header = call.metadata.get('authorization')[0];
     const bearer = bearerFrom(typeof header === 'string' ? header : undefined);
@@ -287,7 +289,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     }
     // The provider's JSON text goes on the wire as it came, not re-serialised from the parsed value.
     const result = await executor.call(scope, body as unknown as CallRequest);
-    return { envelope: result.envelope, dataJson: result.envelope.ok ? result.dataJson : undefined, exactDetails: result.exactDetails };
+    return { envelope: result.envelope, dataJson: result.envelope.ok ? result.dataJson : undefined, exactDetails: result.exactDetails, continuation: result.continuation };
   }
 
   const execute = (call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, callback: sendUnaryData<WireEnvelope>) => {
@@ -302,11 +304,11 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
         if (!(err instanceof EngineError)) log.error({ err, operation: call.request.operation }, 'gRPC execution failed');
         return { envelope: toEnvelope(err), dataJson: undefined };
       })
-      .then(({ envelope, dataJson, exactDetails }: { envelope: Envelope; dataJson?: string | undefined; exactDetails?: Record<string, unknown> | undefined }) => {
+      .then(({ envelope, dataJson, exactDetails, continuation }: Answer) => {
         release();
         metrics.observeRequest('grpc', call.cancelled ? 'cancelled' : envelope.status, (performance.now() - started) / 1000);
         if (call.cancelled) return;
-        callback(null, toWire(envelope, dataJson, exactDetails));
+        callback(null, toWire(envelope, dataJson, exactDetails, continuation));
       })
       .catch((err: unknown) => {
         log.error({ err }, 'gRPC reply failed');

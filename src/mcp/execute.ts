@@ -239,7 +239,8 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           }
           if (result.providerAnswered || execution !== 'not_started') state.dispatched = true;
           if (execution === 'unknown') state.unknownOutcome = true;
-          return { value: result.envelope };
+          // A caller bound that stopped before the provider's last page: say so, as REST does.
+          return { value: result.continuation ? { ...result.envelope, continuation: result.continuation } : result.envelope };
         } catch (err) {
           return refusal(err, state);
         }

@@ -8,6 +8,7 @@ export interface PlainEnvelope {
   status: number;
   data: unknown;
   error: { code: string; message: string; retryable: boolean; details?: unknown; recovery?: unknown } | null;
+  continuation?: unknown;
 }
 
 /** The wire envelope as the REST JSON envelope. */
@@ -26,6 +27,7 @@ export function fromWire(w: WireEnvelope): PlainEnvelope {
           ...(e.recoveryJson !== undefined ? { recovery: JSON.parse(e.recoveryJson) } : {}),
         }
       : null,
+    ...(w.continuationJson !== undefined ? { continuation: JSON.parse(w.continuationJson) } : {}),
   };
 }
 

@@ -56,6 +56,9 @@ class Envelope(_t.Generic[T]):
     status: int
     data: _t.Optional[T]
     error: _t.Optional[EnvelopeError]
+    # Only when a caller bound (max_pages) stopped before the provider's last page:
+    # {"more": True, "input": {...}?}, ``input`` being what to add to the same input to read on.
+    continuation: _t.Optional[_t.Dict[str, _t.Any]] = None
 
     def to_dict(self) -> _t.Dict[str, _t.Any]:
         """The envelope as the Engine's REST endpoint returns it (JSON-ready)."""
@@ -66,7 +69,10 @@ class Envelope(_t.Generic[T]):
                 error["details"] = self.error.details
             if self.error.recovery is not None:
                 error["recovery"] = self.error.recovery
-        return {"ok": self.ok, "status": self.status, "data": self.data, "error": error}
+        out: _t.Dict[str, _t.Any] = {"ok": self.ok, "status": self.status, "data": self.data, "error": error}
+        if self.continuation is not None:
+            out["continuation"] = self.continuation
+        return out
 
 
 def _failure(status: int, code: str, message: str, retryable: bool, details: _t.Dict[str, _t.Any]) -> "Envelope[_t.Any]":
@@ -160,7 +166,8 @@ class Runtime:
                     details=json.loads(e.details_json) if e.HasField("details_json") else None,
                     recovery=json.loads(e.recovery_json) if e.HasField("recovery_json") else None,
                 )
-            return Envelope(ok=reply.ok, status=reply.status, data=json.loads(reply.data_json or "null"), error=error)
+            continuation = json.loads(reply.continuation_json) if reply.HasField("continuation_json") else None
+            return Envelope(ok=reply.ok, status=reply.status, data=json.loads(reply.data_json or "null"), error=error, continuation=continuation)
         except (ValueError, RecursionError) as err:  # RecursionError: JSON nested deeper than Python's stack
             # The call itself ran: a successful reply's provider work is done, whatever this side can read of it.
             done = "completed" if reply.ok else "unknown"

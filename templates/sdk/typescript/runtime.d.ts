@@ -10,8 +10,14 @@ export interface EnvelopeError {
 }
 
 /** The result of every call: `ok` tells success; `status` is the provider's HTTP status when it answered, else the Engine's. */
+/** Only when a caller bound (`maxPages`) stopped before the provider's last page: `input` is what to add to the same input to read on. */
+export interface Continuation {
+  more: true;
+  input?: Record<string, unknown>;
+}
+
 export type Envelope<T> =
-  | { ok: true; status: number; data: T; error: null }
+  | { ok: true; status: number; data: T; error: null; continuation?: Continuation }
   | { ok: false; status: number; data: null; error: EnvelopeError };
 
 export interface ClientOptions {

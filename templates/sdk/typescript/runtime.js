@@ -52,6 +52,7 @@ function fromWire(target, wire) {
       ok: wire.ok,
       status: wire.status,
       data: JSON.parse(wire.dataJson || 'null'),
+      ...(wire.continuationJson !== undefined ? { continuation: JSON.parse(wire.continuationJson) } : {}),
       error: e
         ? {
             code: e.code,
