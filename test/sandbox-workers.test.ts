@@ -99,6 +99,19 @@ describe('SandboxWorkers', () => {
     expect(await run('return "still here"')).toEqual({ kind: 'returned', json: '"still here"' });
   });
 
+  it('replaces a worker process after its runs, once idle, so what isolates leave behind in it stays bounded', async () => {
+    const exits: { expected: boolean }[] = [];
+    sandbox = new SandboxWorkers({ workers: 1, runsPerWorker: 3, onWorkerExit: (exit) => exits.push(exit) });
+    for (let i = 0; i < 3; i++) expect(await run(`return ${i}`)).toEqual({ kind: 'returned', json: String(i) });
+    const [first] = sandbox.pids;
+    expect(await run('return "fourth"')).toEqual({ kind: 'returned', json: '"fourth"' });
+    await sandbox.retired();
+    expect(sandbox.pids).toHaveLength(1);
+    expect(sandbox.pids).not.toContain(first);
+    expect(exits).toEqual([expect.objectContaining({ expected: true })]); // asked to stop: not a crash
+    expect(() => process.kill(first!, 0)).toThrow(); // the old process is gone
+  });
+
   it('runs scripts in a process that holds none of the Engine environment', async () => {
     process.env.SVC_TEST_CANARY_ENV = 'sandbox-env-canary';
     try {

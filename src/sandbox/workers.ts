@@ -45,6 +45,12 @@ const CLOSE_WAIT_MS = 5_000;
 /** Tenants a worker remembers having served (its pool keeps at most 8 reusable isolates). */
 const TENANTS_REMEMBERED = 16;
 
+/**
+ * Runs a worker process takes before it is replaced (once idle): what isolates leave behind in a
+ * process' native memory (allocator fragmentation) then never accumulates for long.
+ */
+const RUNS_PER_WORKER = 5_000;
+
 /** How much longer than a run's budget the Engine waits before it gives the run up. */
 const GRACE_MS = 5_000;
 
@@ -61,6 +67,8 @@ class SandboxWorker {
   private readonly statsWaiting: { resolve: (stats: PoolStats) => void; reject: (err: Error) => void }[] = [];
   /** Set once the Engine asked it to stop. */
   closing = false;
+  /** Runs sent to it so far. */
+  started = 0;
 
   constructor(warmIsolates: number, onExit: (w: SandboxWorker, exit: WorkerExit) => void) {
     this.process = fork(WORKER_FILE, [String(warmIsolates)], {
@@ -104,6 +112,7 @@ class SandboxWorker {
   }
 
   served(tenant: string) {
+    this.started++;
     this.tenants.delete(tenant);
     this.tenants.add(tenant);
     if (this.tenants.size > TENANTS_REMEMBERED) this.tenants.delete(this.tenants.values().next().value!);
@@ -141,14 +150,17 @@ export class SandboxWorkers {
   private readonly size: number;
   private readonly warmIsolates: number;
   private readonly onWorkerExit: ((exit: WorkerExit) => void) | undefined;
+  private readonly runsPerWorker: number;
   private nextRun = 0;
   private turn = 0;
   private closed = false;
 
   /** `onWorkerExit`: told when a worker ends (one that ended unasked was most likely taken down by a script). */
-  constructor(options: { workers?: number; warmIsolates?: number; onWorkerExit?: (exit: WorkerExit) => void } = {}) {
+  /** `runsPerWorker`: runs after which an idle worker process is replaced by a fresh one. */
+  constructor(options: { workers?: number; warmIsolates?: number; runsPerWorker?: number; onWorkerExit?: (exit: WorkerExit) => void } = {}) {
     this.size = Math.max(1, options.workers ?? Math.min(availableParallelism(), 4));
     this.warmIsolates = options.warmIsolates ?? 2;
+    this.runsPerWorker = Math.max(1, options.runsPerWorker ?? RUNS_PER_WORKER);
     this.onWorkerExit = options.onWorkerExit;
   }
 
@@ -209,18 +221,25 @@ export class SandboxWorkers {
   /** Asks every worker to stop (runs in progress end as cancelled); a worker that has not exited within 5 s is killed. */
   async close(): Promise<void> {
     this.closed = true;
-    const workers = this.workers.splice(0);
-    await Promise.all(
-      workers.map(async (w) => {
-        if (w.process.exitCode !== null || w.process.signalCode !== null) return;
-        const exited = new Promise<void>((resolve) => w.process.once('exit', () => resolve()));
-        w.closing = true;
-        w.send({ type: 'close' } satisfies ToWorker);
-        const timer = setTimeout(() => w.process.kill('SIGKILL'), CLOSE_WAIT_MS);
-        await exited;
-        clearTimeout(timer);
-      }),
-    );
+    await Promise.all(this.workers.splice(0).map((w) => this.stop(w)));
+  }
+
+  /** Workers being replaced, until they have ended. */
+  private readonly retiring = new Set<Promise<void>>();
+
+  /** Resolves once the workers being replaced have ended (for tests and diagnostics). */
+  async retired(): Promise<void> {
+    await Promise.all(this.retiring);
+  }
+
+  private async stop(w: SandboxWorker): Promise<void> {
+    if (w.process.exitCode !== null || w.process.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => w.process.once('exit', () => resolve()));
+    w.closing = true;
+    w.send({ type: 'close' } satisfies ToWorker);
+    const timer = setTimeout(() => w.process.kill('SIGKILL'), CLOSE_WAIT_MS);
+    await exited;
+    clearTimeout(timer);
   }
 
   /**
@@ -228,6 +247,13 @@ export class SandboxWorkers {
    * may be waiting there), else an idle one, taking turns so each has time to refill; else the least busy.
    */
   private pick(tenant: string): SandboxWorker {
+    // A worker past its runs is replaced once idle (a busy one finishes its runs first).
+    for (const w of [...this.workers]) {
+      if (w.started < this.runsPerWorker || w.runs.size !== 0) continue;
+      this.workers.splice(this.workers.indexOf(w), 1);
+      const stopping = this.stop(w).finally(() => this.retiring.delete(stopping));
+      this.retiring.add(stopping);
+    }
     while (this.workers.length < this.size) {
       const worker = new SandboxWorker(this.warmIsolates, (gone, exit) => {
         const at = this.workers.indexOf(gone);
