@@ -32,7 +32,7 @@ import { IsolatePool, MEMORY_LIMIT_MB, runScript, type SandboxHost } from '../..
 import { bridgeSource } from '../../src/sandbox/bootstrap.ts';
 import { base64Helper } from '../../src/sandbox/base64.ts';
 import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
-import { closedLoop, cpuDelta, McpHttp, procCpu, rssOf, startExecEngine, type ExecEngine, type LoopResult, type ProcCpu } from './lib/exec-engine.ts';
+import { closedLoop, cpuDelta, McpHttp, procCpu, startExecEngine, treeRssOf, type ExecEngine, type LoopResult, type ProcCpu } from './lib/exec-engine.ts';
 import { bucketize, type Bucket, type CpuProfile } from './lib/profile-buckets.ts';
 import { machineCpu } from './lib/sysload.ts';
 import { int, median, percentiles, ratio, signedMs, table } from './lib/stats.ts';
@@ -231,6 +231,7 @@ async function microStep(t: number[][]): Promise<void> {
     bridge((a) => trivialHost.sessionSet(JSON.parse(a as string))),
     bridge((a) => trivialHost.sessionPage(JSON.parse(a as string))),
     new ivm.Reference((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+    new ivm.Reference((_id: number) => undefined), // clearTimeout's host side; the script sets no timer
   ];
   lap(3);
   await context.evalClosure(bridgeSource, [...refs, new ivm.Callback(base64Helper)]);
@@ -326,8 +327,8 @@ const inSrc = (file: string) => (url: string) => url.includes(`/src/${file}`);
 const BUCKETS: Bucket[] = [
   { label: 'esbuild transform (compileScript; request to and answer from the esbuild service)', match: (_fn, url) => url.includes('/node_modules/esbuild/') },
   { label: 'provider call: Executor (validation, secret, undici request, envelope, receipt)', match: (_fn, url) => url.includes('/src/execution/') || url.includes('/src/activity/') || url.includes('/src/credentials/') },
-  // Isolates are made and scripts run in the sandbox worker threads; the event loop only hands runs and bridge calls over.
-  { label: 'sandbox hand-off: messages to and from the sandbox worker threads', match: (_fn, url) => inSrc('sandbox/')(url) || url === 'node:internal/worker' },
+  // Isolates are made and scripts run in the sandbox worker processes; the event loop only hands runs and bridge calls over.
+  { label: 'sandbox hand-off: messages to and from the sandbox worker processes (IPC)', match: (_fn, url) => inSrc('sandbox/')(url) || url.startsWith('node:internal/child_process') || url === 'node:v8' },
   { label: 'execute tool: token lookup, scope, answer (src/mcp/execute.ts)', match: (_fn, url) => inSrc('mcp/execute.ts')(url) },
   { label: 'MCP layer: gateway auth, SDK server + transport, zod, Hono adapter', match: (_fn, url) => url.includes('/src/mcp/') || url.includes('/@modelcontextprotocol/') || url.includes('/node_modules/zod/') || url.includes('/@hono/') || url.includes('/src/identity/') },
   { label: 'HTTP server, sockets, undici internals, streams', match: (_fn, url) => url.startsWith('node:') || url.includes('/node_modules/undici/') || url.includes('/koa') },
@@ -456,11 +457,11 @@ interface MemoryFigures {
 
 async function gcReading(engine: ExecEngine): Promise<MemoryEnd> {
   const m = await engine.memory(true);
-  return { rss: rssOf(engine.pid).rss, heapUsed: m.heapUsed, external: m.external };
+  return { rss: treeRssOf(engine.pid), heapUsed: m.heapUsed, external: m.external };
 }
 
 async function sample(engine: ExecEngine, n: number): Promise<MemorySample> {
-  const rss = rssOf(engine.pid).rss;
+  const rss = treeRssOf(engine.pid);
   const g = await gcReading(engine);
   return { n, rss, heapAfterGc: g.heapUsed, externalAfterGc: g.external, rssAfterGc: g.rss };
 }
@@ -747,7 +748,7 @@ function report(o: {
   );
   out.push('');
   out.push(
-    'In the Engine these steps run in sandbox worker threads (src/sandbox/workers.ts), not on the event loop that serves HTTP. ' +
+    'In the Engine these steps run in sandbox worker processes (src/sandbox/workers.ts), not on the event loop that serves HTTP. ' +
       'After a run that ended normally its isolate gets a fresh context and waits for the next run of the same tenant (the MCP token), so an agent\'s runs normally take that (the third row: no `new Isolate`, no dispose); ' +
       'a new tenant takes a fresh isolate a worker made while idle (the second row), and a worker saturated with new tenants creates each isolate inside the run (the first row). Tenants never share an isolate.',
   );
@@ -788,10 +789,10 @@ function report(o: {
     ),
   );
   out.push('');
-  out.push('Engine CPU per operation (from /proc: main thread = the event loop; other threads by name; child processes = the esbuild service), medians across windows:', '');
+  out.push('Engine CPU per operation (from /proc: main thread = the event loop; other threads by name; child processes = the sandbox worker processes and the esbuild service), medians across windows:', '');
   out.push(
     table(
-      ['operation', 'Engine CPU µs/op (incl. children)', 'main thread µs', 'other threads µs', 'esbuild service µs', 'event-loop ceiling, ops/s', '2-core ceiling, ops/s'],
+      ['operation', 'Engine CPU µs/op (incl. children)', 'main thread µs', 'other threads µs', 'child processes µs (sandbox, esbuild)', 'event-loop ceiling, ops/s', '2-core ceiling, ops/s'],
       [cpuRow('execute, c=8', execWindows8), cpuRow('REST, c=8', restWindows8), cpuRow('execute, c=16', memory.executeBlocks), cpuRow('REST, c=16', memory.restBlocks)],
       ['l', 'r', 'r', 'l', 'r', 'r', 'r'],
     ),
@@ -799,7 +800,7 @@ function report(o: {
   out.push('');
   out.push(
     '"Event-loop ceiling" = 1 s ÷ main-thread CPU per operation: the most one Engine process can complete even with idle cores, since its event loop is single-threaded. ' +
-      '"2-core ceiling" = 2 cores ÷ all Engine CPU per operation (threads and the esbuild service included), ignoring the load generator and provider that share the cores here. ' +
+      '"2-core ceiling" = 2 cores ÷ all Engine CPU per operation (threads and child processes included), ignoring the load generator and provider that share the cores here. ' +
       'Threads named `MainThread` are threads the main thread started without naming them (Linux copies the creator\'s name); they only work during executes, i.e. isolated-vm\'s.',
   );
   out.push('');
@@ -808,7 +809,7 @@ function report(o: {
   out.push(`### 4. Memory over ${int(totalN)} executes (VmRSS every ${int(memory.block)}, concurrency ${memory.concurrency})`, '');
   out.push(
     `Engine A (executes, ${memory.concurrency} MCP sessions kept open throughout, as an agent keeps its session) and Engine C (REST executions, the baseline), both fresh. ` +
-      `After each block of ${int(memory.block)}: VmRSS from /proc, then a forced full GC in the Engine and the V8 heap after it.`,
+      `After each block of ${int(memory.block)}: VmRSS from /proc of the Engine and every process under it (its sandbox worker processes, where the isolates live, and the esbuild service), then a forced full GC in the Engine and the V8 heap after it.`,
   );
   out.push('');
   const rows = memory.execute.map((x, i) => {

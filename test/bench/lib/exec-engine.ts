@@ -117,6 +117,45 @@ export async function startExecEngine(options: { upstream?: string; key?: string
 // ---------------------------------------------------------------------------------------------
 // /proc readings
 
+/** Process IDs of a process's children (every thread's), then theirs, and so on. */
+export function descendantsOf(pid: number): number[] {
+  const out: number[] = [];
+  const walk = (p: number) => {
+    let tasks: string[] = [];
+    try {
+      tasks = readdirSync(`/proc/${p}/task`);
+    } catch {
+      return; // gone
+    }
+    for (const tid of tasks) {
+      try {
+        for (const c of readFileSync(`/proc/${p}/task/${tid}/children`, 'utf8').trim().split(/\s+/)) {
+          if (!c) continue;
+          out.push(Number(c));
+          walk(Number(c));
+        }
+      } catch {
+        /* gone */
+      }
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+/** VmRSS of a process and every process under it (the Engine with its sandbox workers and esbuild service), bytes. */
+export function treeRssOf(pid: number): number {
+  let total = rssOf(pid).rss;
+  for (const c of descendantsOf(pid)) {
+    try {
+      total += rssOf(c).rss;
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return total;
+}
+
 /** VmRSS (and its anonymous part, and the peak) of a process, bytes. */
 export function rssOf(pid: number): { rss: number; anon: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
