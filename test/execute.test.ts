@@ -280,8 +280,11 @@ describe('execute: authorisation and recovery', () => {
   it('tells a script whose sandbox process stopped under it, having sent nothing, to run again unchanged', async () => {
     const pending = run('await sleep(3000); return 1');
     await new Promise((r) => setTimeout(r, 300));
-    for (const pid of t.engine.deps.sandbox.pids) process.kill(pid, 'SIGKILL');
+    const killed = t.engine.deps.sandbox.pids;
+    for (const pid of killed) process.kill(pid, 'SIGKILL');
     const r = await pending;
+    // Every killed worker noticed as gone (a run sent to one in between would be lost, and say so).
+    while (t.engine.deps.sandbox.pids.some((pid) => killed.includes(pid))) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(r.isError).toBe(true);
     expect(r.body).toMatchObject({ code: 'MCP_SCRIPT_ERROR', recovery: { execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: false } });
     expect(await value('return "again"')).toBe('again');

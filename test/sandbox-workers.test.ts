@@ -112,6 +112,16 @@ describe('SandboxWorkers', () => {
     expect(() => process.kill(first!, 0)).toThrow(); // the old process is gone
   });
 
+  it('keeps running through a Ctrl-C meant for the Engine (the terminal signals the whole process group)', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    const pending = run('await sleep(600); return "finished"');
+    await new Promise((r) => setTimeout(r, 200));
+    const [pid] = sandbox.pids;
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.kill(pid!, signal);
+    expect(await pending).toEqual({ kind: 'returned', json: '"finished"' });
+    expect(sandbox.pids).toEqual([pid]);
+  });
+
   it('runs scripts in a process that holds none of the Engine environment', async () => {
     process.env.SVC_TEST_CANARY_ENV = 'sandbox-env-canary';
     try {

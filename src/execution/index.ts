@@ -656,7 +656,8 @@ export class Executor {
           retryable: err.retryable,
           providerExecution: sent ? err.providerExecution : 'completed',
         });
-        return { envelope: later.toEnvelope(), ...partial() };
+        // A page that failed once sent answers with its own status (502, 504, 413), as a first page would.
+        return { envelope: later.toEnvelope(), ...partial(), ...(sent ? { providerAnswered: false } : {}) };
       }
       if (res.status === 401 && renew) {
         // A token the provider refused on the first page is renewed once; later pages use the new one.

@@ -7,6 +7,9 @@ import type { ToWorker, FromWorker } from './workers.ts';
 process.title = 'svc-sandbox';
 // The Engine gone (its channel closed): nothing is left to run for.
 process.on('disconnect', () => process.exit(0));
+// Ctrl-C in a terminal signals the whole process group: the Engine drains its executes first and
+// then stops its workers itself, so a worker never ends by a signal meant for the Engine.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => undefined);
 
 const pool = new IsolatePool(Number(process.argv[2] ?? 2));
 const runs = new Map<number, AbortController>();
