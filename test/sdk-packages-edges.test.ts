@@ -1,5 +1,5 @@
 // Edges of the gRPC service and the generated packages (deadlines past 24.8 days, oversized input,
-// an already-aborted signal, selectors in a Unified-only README). Real Engine, real @grpc/grpc-js and grpcio, packages downloaded
+// an already-aborted signal, a caller bound's continuation, selectors in a Unified-only README). Real Engine, real @grpc/grpc-js and grpcio, packages downloaded
 // from the Engine and installed as an application would.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +19,15 @@ let python: string;
 const workdirs: Workdir[] = [];
 
 beforeAll(async () => {
-  provider = await startFakeProvider((req, res) => json(res, 200, { id: new URL(req.url, 'http://x').pathname.split('/')[3] ?? null }));
+  provider = await startFakeProvider((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    // contacts/list: three cursor pages of one contact each.
+    if (url.pathname === '/v1/contacts') {
+      const page = Number(url.searchParams.get('starting_after')?.slice(4) ?? 0) + 1;
+      return json(res, 200, { data: [{ id: `con_${page}` }], has_more: page < 3 });
+    }
+    json(res, 200, { id: url.pathname.split('/')[3] ?? null });
+  });
   t = await startTestEngine({ SVC_GRPC_PORT: '0' });
   sdk = await publishSdk(t, { name: 'review', service: 'demo-crm', baseUrl: provider.url, secret: SECRET, operations: ['contacts/get', 'contacts/list'] });
   ({ work, project, python } = await installBoth(t, 'review', '1.0.0', 'svc-grpc-review-'));
@@ -104,6 +112,31 @@ describe('typed packages: refusals the Engine made before executing anything', (
     expect(out).toMatchObject({ ok: false, error: { code: 'TRANSPORT_UNAVAILABLE' } });
     expect(out.error.details.provider_execution).toBe('not_started');
   }, 60_000);
+});
+
+describe('typed packages: a caller bound that stops early', () => {
+  it('carries the continuation in both languages, and none when the provider ran out', async () => {
+    const viaTs = await ts(
+      'continuation.ts',
+      `const bounded = await client.DemoCrm.contacts.list({}, { pagination: { maxPages: 2 } });
+const whole = await client.DemoCrm.contacts.list({});
+console.log(JSON.stringify({ bounded: bounded.ok ? bounded.continuation : bounded.error, whole: whole.ok ? whole.continuation ?? null : whole.error }));`,
+    );
+    expect(viaTs).toEqual({ bounded: { more: true, input: { starting_after: 'con_2' } }, whole: null });
+    const viaPy = await runPython(
+      python,
+      `
+import json, os
+from svc_sdk_review import Client
+client = Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION_TOKEN"])
+bounded = client.DemoCrm.contacts.list({}, max_pages=2)
+whole = client.DemoCrm.contacts.list({})
+print(json.dumps({"bounded": bounded.continuation, "dict": bounded.to_dict().get("continuation"), "whole": whole.continuation}))
+`,
+      env(),
+    );
+    expect(viaPy).toEqual({ bounded: { more: true, input: { starting_after: 'con_2' } }, dict: { more: true, input: { starting_after: 'con_2' } }, whole: null });
+  });
 });
 
 describe('generated README', () => {
