@@ -5,14 +5,28 @@ import { IsolatePool, runScript, type CompiledScript, type SandboxHost } from '.
 import type { ToWorker, FromWorker } from './workers.ts';
 
 process.title = 'svc-sandbox';
-// The Engine gone (its channel closed): nothing is left to run for.
-process.on('disconnect', () => process.exit(0));
 // Ctrl-C in a terminal signals the whole process group: the Engine drains its executes first and
 // then stops its workers itself, so a worker never ends by a signal meant for the Engine.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => undefined);
 
 const pool = new IsolatePool(Number(process.argv[2] ?? 2));
 const runs = new Map<number, AbortController>();
+/** The runs in progress, settled once each has sent its 'done'. */
+const inFlight = new Set<Promise<void>>();
+
+/** Ends the runs in progress (their isolates disposed, not left spinning), then the pool. */
+async function windDown(): Promise<void> {
+  for (const abort of runs.values()) abort.abort();
+  await Promise.allSettled([...inFlight]);
+  await pool.close();
+}
+
+// The Engine gone (its channel closed, however it ended): nothing is left to run for. A script
+// spinning after an await would otherwise keep this process at full CPU for good.
+process.on('disconnect', () => {
+  setTimeout(() => process.kill(process.pid, 'SIGKILL'), 2_000).unref();
+  void windDown().finally(() => process.exit(0));
+});
 /** Refills only while no run is in progress here: a refill blocks this thread's event loop. */
 const refillWhenIdle = () => {
   if (runs.size === 0) void pool.refill(() => runs.size > 0);
@@ -57,9 +71,11 @@ setImmediate(refillWhenIdle);
 
 process.on('message', (message: ToWorker) => {
   switch (message.type) {
-    case 'run':
-      void run(message.run, message.code, message.tenant, message.budgetMs);
+    case 'run': {
+      const running = run(message.run, message.code, message.tenant, message.budgetMs).finally(() => inFlight.delete(running));
+      inFlight.add(running);
       break;
+    }
     case 'cancel':
       runs.get(message.run)?.abort();
       break;
@@ -76,8 +92,8 @@ process.on('message', (message: ToWorker) => {
     case 'close':
       // Stop cleanly: no isolate is left half-made, and the process ends by itself once nothing is
       // pending (ending it abruptly while isolated-vm has work in flight can hang or abort it).
-      for (const abort of runs.values()) abort.abort();
-      void pool.close().finally(() => process.disconnect());
+      // Each run in progress sends its 'done' (cancelled) before the channel closes.
+      void windDown().finally(() => process.disconnect());
       break;
   }
 });

@@ -36,6 +36,7 @@ export interface SandboxRun {
 
 interface Pending {
   host: SandboxHost;
+  tenant: string;
   settle: (outcome: SandboxOutcome) => void;
 }
 
@@ -54,10 +55,28 @@ const RUNS_PER_WORKER = 50_000;
 /** How much longer than a run's budget the Engine waits before it gives the run up. */
 const GRACE_MS = 5_000;
 
+/** How long a worker may take to answer a stats request. */
+const STATS_WAIT_MS = 2_000;
+
+/**
+ * How long the tenants with runs on a worker V8 aborted (out of memory) are kept apart: each one's
+ * runs go to a worker holding only its own runs (or an idle one), and other tenants' runs go where
+ * none of theirs are. A script resubmitted over and over then takes down only its own worker, and
+ * a harmless tenant that shared the first crash stops sharing at once (it is confined to one
+ * worker for the while, which costs it concurrency, not runs).
+ */
+const SUSPECT_MS = 10 * 60_000;
+
 const WORKER_FILE = fileURLToPath(new URL('./worker.ts', import.meta.url));
 
 /** How a worker ended, for the log: its exit code, or the signal that ended it (SIGABRT: V8 gave up on memory). */
-export type WorkerExit = { code: number | null; signal: NodeJS.Signals | null; expected: boolean };
+export type WorkerExit = {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  expected: boolean;
+  /** Tenants with runs on a worker V8 aborted (out of memory): one of them took it down. */
+  outOfMemory: string[];
+};
 
 class SandboxWorker {
   readonly process: ChildProcess;
@@ -89,11 +108,21 @@ class SandboxWorker {
     this.process.on('error', () => undefined); // a failed send or spawn; 'exit' follows and settles the runs
     this.process.on('exit', (code, signal) => {
       // V8 aborts (SIGABRT, or SIGTRAP) when an isolate's heap overshoots what it can recover from.
-      const message = signal === 'SIGABRT' || signal === 'SIGTRAP' ? 'the sandbox process running the script ended: the script used more memory than an execute may (64 MB)' : 'the sandbox worker stopped during the run';
-      for (const pending of this.runs.values()) pending.settle({ kind: 'crashed', message, lost: true });
+      const outOfMemory = !this.closing && (signal === 'SIGABRT' || signal === 'SIGTRAP');
+      const runs = [...this.runs.values()];
+      for (const pending of runs) {
+        // The only run there took it down: its script must change. Several: which one did is not
+        // known, and the others may run again as they were.
+        const outcome: SandboxOutcome = !outOfMemory
+          ? { kind: 'crashed', message: 'the sandbox worker stopped during the run', lost: true }
+          : runs.length === 1
+            ? { kind: 'crashed', message: 'the script used more memory than an execute may (64 MB): its sandbox process ended' }
+            : { kind: 'crashed', message: 'a script running in the same sandbox process ran it out of memory; this run did not finish', lost: true };
+        pending.settle(outcome);
+      }
       this.runs.clear();
       for (const { reject } of this.statsWaiting.splice(0)) reject(new Error('the sandbox worker stopped'));
-      onExit(this, { code, signal, expected: this.closing });
+      onExit(this, { code, signal, expected: this.closing, outOfMemory: outOfMemory ? runs.map((p) => p.tenant) : [] });
     });
   }
 
@@ -104,11 +133,29 @@ class SandboxWorker {
     return true;
   }
 
+  /** Its pool's figures; rejects when it does not answer within STATS_WAIT_MS (a hung worker). */
   stats(): Promise<PoolStats> {
     return new Promise((resolve, reject) => {
-      this.statsWaiting.push({ resolve, reject });
-      this.send({ type: 'stats' } satisfies ToWorker);
+      const waiter = {
+        resolve: (stats: PoolStats) => {
+          clearTimeout(timer);
+          resolve(stats);
+        },
+        reject,
+      };
+      const timer = setTimeout(() => {
+        const at = this.statsWaiting.indexOf(waiter);
+        if (at >= 0) this.statsWaiting.splice(at, 1);
+        reject(new Error('the sandbox worker did not answer'));
+      }, STATS_WAIT_MS);
+      this.statsWaiting.push(waiter);
+      if (!this.send({ type: 'stats' } satisfies ToWorker)) waiter.reject(new Error('the sandbox worker stopped'));
     });
+  }
+
+  /** Ends it at once (a worker that stopped answering); its 'exit' settles what was on it. */
+  kill(): void {
+    this.process.kill('SIGKILL');
   }
 
   served(tenant: string) {
@@ -154,6 +201,10 @@ export class SandboxWorkers {
   private nextRun = 0;
   private turn = 0;
   private closed = false;
+  /** Workers past their runs, finishing the runs they have before they are stopped. */
+  private readonly draining = new Set<SandboxWorker>();
+  /** Tenants kept apart, until when (see SUSPECT_MS). */
+  private readonly suspects = new Map<string, number>();
 
   /** `onWorkerExit`: told when a worker ends (one that ended unasked was most likely taken down by a script). */
   /** `runsPerWorker`: runs after which an idle worker process is replaced by a fresh one. */
@@ -172,16 +223,21 @@ export class SandboxWorkers {
     return new Promise<SandboxOutcome>((resolve) => {
       let done = false;
       const onAbort = () => worker.send({ type: 'cancel', run: id } satisfies ToWorker);
-      const guard = setTimeout(() => settle({ kind: 'crashed', message: 'the sandbox did not answer within the budget', lost: true }), Math.max(0, options.budgetMs) + GRACE_MS);
+      const guard = setTimeout(() => {
+        settle({ kind: 'crashed', message: 'the sandbox did not answer within the budget', lost: true });
+        // A worker that let a run's budget pass unanswered is hung: it gets no further runs.
+        this.discard(worker);
+      }, Math.max(0, options.budgetMs) + GRACE_MS);
       const settle = (outcome: SandboxOutcome) => {
         if (done) return;
         done = true;
         clearTimeout(guard);
         options.signal.removeEventListener('abort', onAbort);
         worker.runs.delete(id);
+        if (worker.runs.size === 0 && this.draining.has(worker)) this.retire(worker);
         resolve(outcome);
       };
-      worker.runs.set(id, { host: options.host, settle });
+      worker.runs.set(id, { host: options.host, tenant: options.tenant, settle });
       options.signal.addEventListener('abort', onAbort, { once: true });
       let sent = false;
       try {
@@ -196,7 +252,9 @@ export class SandboxWorkers {
 
   /** Isolates created, contexts reused, isolates waiting for reuse and live timers, summed over the running threads (for tests and diagnostics). */
   async stats(): Promise<PoolStats> {
-    const all = await Promise.all(this.workers.map((w) => w.stats()));
+    // A worker that does not answer (hung, or gone meanwhile) counts for nothing rather than hold this up.
+    const settled = await Promise.allSettled(this.workers.map((w) => w.stats()));
+    const all = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     return all.reduce(
       (sum, s) => ({
         isolatesCreated: sum.isolatesCreated + s.isolatesCreated,
@@ -221,7 +279,50 @@ export class SandboxWorkers {
   /** Asks every worker to stop (runs in progress end as cancelled); a worker that has not exited within 5 s is killed. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.workers.splice(0).map((w) => this.stop(w)));
+    const draining = [...this.draining];
+    this.draining.clear();
+    await Promise.all([...this.workers.splice(0), ...draining].map((w) => this.stop(w)));
+  }
+
+  /** Takes a worker out of the pool and kills it. */
+  private discard(w: SandboxWorker): void {
+    const at = this.workers.indexOf(w);
+    if (at >= 0) this.workers.splice(at, 1);
+    this.draining.delete(w);
+    w.kill();
+  }
+
+  /** Stops a worker taken out of the pool, tracked until it has ended. */
+  private retire(w: SandboxWorker): void {
+    this.draining.delete(w);
+    const stopping = this.stop(w).finally(() => this.retiring.delete(stopping));
+    this.retiring.add(stopping);
+  }
+
+  private spawn(): SandboxWorker {
+    const worker = new SandboxWorker(this.warmIsolates, (gone, exit) => {
+      const at = this.workers.indexOf(gone);
+      if (at >= 0) this.workers.splice(at, 1);
+      this.draining.delete(gone);
+      if (exit.outOfMemory.length) this.suspectOf(exit.outOfMemory);
+      this.onWorkerExit?.(exit);
+    });
+    this.workers.push(worker);
+    return worker;
+  }
+
+  private suspect(tenant: string): boolean {
+    const until = this.suspects.get(tenant);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.suspects.delete(tenant);
+    return false;
+  }
+
+  /** Keeps apart the tenants with runs on a worker V8 aborted. */
+  private suspectOf(tenants: string[]): void {
+    const until = Date.now() + SUSPECT_MS;
+    for (const t of tenants) this.suspects.set(t, until);
   }
 
   /** Workers being replaced, until they have ended. */
@@ -247,26 +348,47 @@ export class SandboxWorkers {
    * may be waiting there), else an idle one, taking turns so each has time to refill; else the least busy.
    */
   private pick(tenant: string): SandboxWorker {
-    // A worker past its runs is replaced once idle (a busy one finishes its runs first).
+    // A worker past its runs leaves the pool at once (a replacement starts below) and is stopped
+    // when the runs it has end: under steady load it is replaced all the same.
     for (const w of [...this.workers]) {
-      if (w.started < this.runsPerWorker || w.runs.size !== 0) continue;
+      if (w.started < this.runsPerWorker) continue;
       this.workers.splice(this.workers.indexOf(w), 1);
-      const stopping = this.stop(w).finally(() => this.retiring.delete(stopping));
-      this.retiring.add(stopping);
+      if (w.runs.size === 0) this.retire(w);
+      else this.draining.add(w);
     }
-    while (this.workers.length < this.size) {
-      const worker = new SandboxWorker(this.warmIsolates, (gone, exit) => {
-        const at = this.workers.indexOf(gone);
-        if (at >= 0) this.workers.splice(at, 1);
-        this.onWorkerExit?.(exit);
-      });
-      this.workers.push(worker);
+    // Workers started past the pool size (below) leave again once idle.
+    for (const w of [...this.workers]) if (this.workers.length > this.size && w.runs.size === 0) {
+      this.workers.splice(this.workers.indexOf(w), 1);
+      this.retire(w);
     }
-    const n = this.workers.length;
+    while (this.workers.length < this.size) this.spawn();
+    // A tenant kept apart runs on a worker holding only its own runs, else an idle one; other
+    // tenants' runs go where no kept-apart tenant's are, whenever such a worker exists.
+    const holdsSuspect = (w: SandboxWorker) => {
+      for (const p of w.runs.values()) if (this.suspect(p.tenant)) return true;
+      return false;
+    };
+    const onlyOwn = (w: SandboxWorker) => {
+      if (w.runs.size === 0) return false;
+      for (const p of w.runs.values()) if (p.tenant !== tenant) return false;
+      return true;
+    };
+    let from: SandboxWorker[];
+    if (this.suspect(tenant)) {
+      const own = this.workers.find(onlyOwn);
+      from = own ? [own] : this.workers.filter((w) => w.runs.size === 0);
+    } else {
+      from = this.workers.filter((w) => !holdsSuspect(w));
+      // Every worker holds a kept-apart tenant's runs (placed before it was known): one more worker,
+      // up to twice the pool, rather than this run beside them.
+      if (!from.length && this.workers.length < this.size * 2) from = [this.spawn()];
+    }
+    if (!from.length) from = this.workers;
+    const n = from.length;
     let idle: SandboxWorker | undefined;
     let idleAt = 0;
     for (let i = 0; i < n; i++) {
-      const w = this.workers[(this.turn + i) % n]!;
+      const w = from[(this.turn + i) % n]!;
       if (w.runs.size !== 0) continue;
       if (w.tenants.has(tenant)) return w;
       if (!idle) [idle, idleAt] = [w, i];
@@ -275,8 +397,8 @@ export class SandboxWorkers {
       this.turn = (this.turn + idleAt + 1) % n;
       return idle;
     }
-    let best = this.workers[0]!;
-    for (const w of this.workers) if (w.runs.size < best.runs.size || (w.runs.size === best.runs.size && w.tenants.has(tenant) && !best.tenants.has(tenant))) best = w;
+    let best = from[0]!;
+    for (const w of from) if (w.runs.size < best.runs.size || (w.runs.size === best.runs.size && w.tenants.has(tenant) && !best.tenants.has(tenant))) best = w;
     return best;
   }
 }
