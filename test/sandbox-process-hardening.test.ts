@@ -55,7 +55,7 @@ function running(pid: number): boolean {
 
 const MAP_BOMB = 'const m = new Map(); for (let i = 0; ; i++) m.set(i, { i })';
 
-describe('sandbox process pool review', () => {
+describe('sandbox process pool at its failure edges', () => {
   it('replaces a worker that stopped answering once the guard gave its run up, instead of sending it every next run', async () => {
     sandbox = new SandboxWorkers({ workers: 1 });
     expect(await run('return 1')).toEqual({ kind: 'returned', json: '1' });
