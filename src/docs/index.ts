@@ -1,10 +1,13 @@
 // search_docs: intent search, exact lookup and browse over the operations an MCP version
-// selects. Ranking is MiniSearch (BM25) with field boosts; every answer fits 64 KiB of UTF-8
-// JSON, with schema sections included whole or omitted and schema_status saying which.
+// selects. Ranking is MiniSearch (BM25) with field boosts, reranked on the summary; a service the
+// query names filters instead of ranking. Every answer fits 64 KiB of UTF-8 JSON, with schema
+// sections included whole or omitted and schema_status saying which, and any text field cut short
+// named in `shortened`. Sections are dereferenced: `$ref`s are RFC 6901 pointers into
+// components.schemas, and the keywords beside a `$ref` are kept.
 import MiniSearch from 'minisearch';
 import type { Catalog, JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
 import { formatPointer, getAt, PointerError, parsePointer } from '../json-pointer/index.ts';
-import type { UnifiedDefinition } from '../unified/definitions.ts';
+import { servicesOf, type UnifiedDefinition } from '../unified/definitions.ts';
 
 export const RESPONSE_LIMIT_BYTES = 64 * 1024;
 export const DEFAULT_LIMIT = 3;
@@ -14,7 +17,10 @@ const DESCRIPTION_CHARS = 300;
 /** Longest summary, path and exact-detail description shown: each field bounded, so answers fit 64 KiB. */
 const SUMMARY_CHARS = 300;
 const PATH_CHARS = 500;
+const EXACT_PATH_CHARS = 2000;
 const EXACT_DESCRIPTION_CHARS = 8000;
+/** Characters of required input names a call form lists; any further ones are counted, not listed. */
+const CALL_ARGS_CHARS = 500;
 /** Characters of child pointers a too-large-section error may list. */
 const CHILDREN_HINT_CHARS = 2000;
 /** Dereferencing stops past this many schema nodes; the section is then reported too large. */
@@ -50,6 +56,8 @@ export interface DocEntry {
   section: (name: string, tokens?: readonly string[]) => unknown;
   pagination: OperationSpec['pagination'];
   required: string[];
+  /** Unified: the services its steps call (a query naming one of them still finds it). */
+  services?: string[];
 }
 
 export interface SearchArgs {
@@ -88,8 +96,69 @@ class DerefBudget extends Error {}
 const SCHEMA_REF = '#/components/schemas/';
 
 /**
- * Inlines `#/components/schemas/X` references; recursion is cut with a `$comment`. `stack` holds
- * the schemas already entered above `schema`, when it is a subtree of a larger one.
+ * What a `#/components/schemas/…` reference names: the fragment read as an RFC 6901 pointer into
+ * components.schemas (a component name with '/' is escaped '~1'; a pointer may go on into the
+ * component, `Pet/properties/name`), percent-decoded when the raw pointer does not resolve, as a
+ * URI fragment is. `key` identifies the target for cycle detection; undefined when it does not resolve.
+ */
+function resolveRef(ref: string, index: ServiceIndex): { key: string; name: string; target: unknown } | undefined {
+  if (!ref.startsWith(SCHEMA_REF)) return undefined;
+  const rest = ref.slice(SCHEMA_REF.length);
+  // The common case, a plain component name, needs no parsing.
+  if (!/[/~%]/.test(rest)) {
+    return Object.hasOwn(index.schemas, rest) ? { key: formatPointer([rest]), name: rest, target: index.schemas[rest] } : undefined;
+  }
+  const at = (pointer: string) => {
+    let tokens: string[];
+    try {
+      tokens = parsePointer(`/${pointer}`);
+    } catch {
+      return undefined;
+    }
+    const target = getAt(index.schemas, tokens, true);
+    if (target === undefined) return undefined;
+    const key = formatPointer(tokens);
+    return { key, name: tokens.length === 1 ? tokens[0]! : key.slice(1), target };
+  };
+  const raw = at(rest);
+  if (raw || !rest.includes('%')) return raw;
+  try {
+    return at(decodeURIComponent(rest));
+  } catch {
+    return undefined;
+  }
+}
+
+const recursive = (name: string) => ({ $comment: `recursive: same shape as ${name}` });
+
+/** Keywords that annotate rather than constrain: beside a $ref, the sibling's value stands in for the target's. */
+const ANNOTATIONS = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs']);
+
+/**
+ * A `$ref` with sibling keywords (OpenAPI 3.1, JSON Schema 2020-12: both apply). Merged into one
+ * schema when no constraint keyword is on both sides (the sibling's annotations stand in for the
+ * target's), else `allOf` of the two, so no constraint is lost. Decided on the keys alone, so the
+ * dereferenced section and a schemaPath walk (followRef) agree on its shape.
+ */
+function withSiblings(target: unknown, siblings: Record<string, unknown>): unknown {
+  if (target && typeof target === 'object' && !Array.isArray(target)) {
+    const clash = Object.keys(siblings).some((k) => Object.hasOwn(target, k) && !ANNOTATIONS.has(k) && !k.startsWith('x-'));
+    if (!clash) return { ...target, ...siblings };
+  }
+  return { allOf: [target, siblings] };
+}
+
+/** `node` without its `$ref`, or undefined when it has no other keyword. */
+function siblingsOf(node: object): Record<string, unknown> | undefined {
+  // Rest properties define each key, `__proto__` included (assigned, it would set the copy's prototype).
+  const { $ref: _ref, ...siblings } = node as Record<string, unknown>;
+  return Object.keys(siblings).length ? siblings : undefined;
+}
+
+/**
+ * Inlines `#/components/schemas/…` references, keeping the keywords beside each; recursion is cut
+ * with a `$comment`. `stack` holds the references already entered above `schema`, when it is a
+ * subtree of a larger one.
  */
 function dereference(schema: unknown, index: ServiceIndex, stack: string[] = []): unknown {
   let nodes = 0;
@@ -98,11 +167,11 @@ function dereference(schema: unknown, index: ServiceIndex, stack: string[] = [])
     if (Array.isArray(node)) return node.map((n) => walk(n, stack));
     if (!node || typeof node !== 'object') return node;
     const ref = (node as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string' && ref.startsWith(SCHEMA_REF)) {
-      const name = ref.slice(SCHEMA_REF.length);
-      if (stack.includes(name)) return { $comment: `recursive: same shape as ${name}` };
-      const target = index.schemas[name];
-      return target === undefined ? node : walk(target, [...stack, name]);
+    const resolved = typeof ref === 'string' ? resolveRef(ref, index) : undefined;
+    if (resolved) {
+      const target = stack.includes(resolved.key) ? recursive(resolved.name) : walk(resolved.target, [...stack, resolved.key]);
+      const siblings = siblingsOf(node);
+      return siblings ? withSiblings(target, walk(siblings, stack) as Record<string, unknown>) : target;
     }
     // fromEntries defines each key, `__proto__` included (assigned, it would set the copy's prototype).
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v, stack)]));
@@ -111,19 +180,23 @@ function dereference(schema: unknown, index: ServiceIndex, stack: string[] = [])
 }
 
 /**
- * Follows `node`'s `$ref` chain as dereference() does, pushing each schema entered onto `stack`.
- * A name already on the stack is where dereference() cuts recursion, so a cyclic chain ends there.
+ * `node` as dereference() shows it one level deep: its `$ref` chain followed and merged with the
+ * keywords beside each `$ref` as dereference() merges them, pushing each reference entered onto
+ * `stack`. A reference already on the stack is where dereference() cuts recursion, so a cyclic
+ * chain ends there. Values below the first level are left as they are in the catalog.
  */
 function followRef(node: unknown, index: ServiceIndex, stack: string[]): unknown {
-  for (;;) {
-    const ref = node && typeof node === 'object' ? (node as { $ref?: unknown }).$ref : undefined;
-    if (typeof ref !== 'string' || !ref.startsWith(SCHEMA_REF)) return node;
-    const name = ref.slice(SCHEMA_REF.length);
-    if (stack.includes(name)) return { $comment: `recursive: same shape as ${name}` };
-    if (index.schemas[name] === undefined) return node;
-    stack.push(name);
-    node = index.schemas[name];
+  const ref = node && typeof node === 'object' ? (node as { $ref?: unknown }).$ref : undefined;
+  const resolved = typeof ref === 'string' ? resolveRef(ref, index) : undefined;
+  if (!resolved) return node;
+  let target: unknown;
+  if (stack.includes(resolved.key)) target = recursive(resolved.name);
+  else {
+    stack.push(resolved.key);
+    target = followRef(resolved.target, index, stack);
   }
+  const siblings = siblingsOf(node as object);
+  return siblings ? withSiblings(target, siblings) : target;
 }
 
 const childrenOf = (node: unknown) => (node && typeof node === 'object' ? Object.keys(node) : []);
@@ -239,17 +312,48 @@ export function unifiedEntry(def: UnifiedDefinition, pagination: (operation: str
     parameterNames: Object.keys((def.input as { properties?: object }).properties ?? {}),
     pagination: null,
     required: ['input', 'targets'],
+    services: servicesOf(def),
     sectionNames: Object.keys(sections),
     section: (name, tokens = []) => getAt(sections[name], tokens, true),
   };
 }
 
-function callForm(entry: DocEntry): string {
+/**
+ * The call form. Required inputs are listed up to CALL_ARGS_CHARS; past that the form says how many
+ * more there are and which section lists them, and `shortened` is true.
+ */
+function callForm(entry: DocEntry): { call: string; shortened: boolean } {
   if (entry.kind === 'unified') {
-    return `call("${entry.operationId}", { input, targets: [/* exact step names from the targets section, with their dependencies */], selectors?, pagination?: { <target>: { maxPages } }, idempotencyKey? })`;
+    return {
+      call: `call("${entry.operationId}", { input, targets: [/* exact step names from the targets section, with their dependencies */], selectors?, pagination?: { <target>: { maxPages } }, idempotencyKey? })`,
+      shortened: false,
+    };
   }
-  const args = entry.required.map((r) => (r === 'body' ? 'body: {…}' : r)).join(', ');
-  return `call("${entry.operationId}", { ${args}${args ? ' ' : ''}})`.replace('{  }', '{}');
+  const args: string[] = [];
+  let length = 0;
+  for (const r of entry.required) {
+    const arg = r === 'body' ? 'body: {…}' : r;
+    if (length + arg.length > CALL_ARGS_CHARS) break;
+    args.push(arg);
+    length += arg.length + 2;
+  }
+  const rest = entry.required.slice(args.length);
+  if (rest.length) {
+    const params = rest.filter((r) => r !== 'body').length;
+    const more = [
+      ...(params ? [`${params} more required parameter${params === 1 ? '' : 's'} (see the parameters section)`] : []),
+      ...(rest.includes('body') ? ['the required body (see the request section)'] : []),
+    ];
+    args.push(`/* not listed here: ${more.join(' and ')} */`);
+  }
+  return { call: `call("${entry.operationId}", ${args.length ? `{ ${args.join(', ')} }` : '{}'})`, shortened: rest.length > 0 };
+}
+
+/** `text` cut to `max` characters, adding `field` to `shortened` when it was cut. */
+function clip(text: string, max: number, field: string, shortened: string[]): string {
+  if (text.length <= max) return text;
+  shortened.push(field);
+  return truncate(text, max);
 }
 
 function rankedPagination(entry: DocEntry) {
@@ -343,11 +447,12 @@ function wordsOf(e: DocEntry): string[] {
   return words;
 }
 
-function rerank<T extends { id: string; score: number }>(hits: T[], groups: string[][], entry: (id: string) => DocEntry): T[] {
+function rerank<T extends { id: string; score: number }>(hits: T[], groups: string[][], entry: (id: string) => DocEntry, ignored: ReadonlySet<string>): T[] {
   if (!groups.length) return hits;
   return hits
     .map((hit) => {
-      const words = wordsOf(entry(hit.id));
+      // Service names taken out of the query are left out of the summary too.
+      const words = ignored.size ? wordsOf(entry(hit.id)).filter((w) => !ignored.has(w)) : wordsOf(entry(hit.id));
       let exact = 0;
       let synonym = 0;
       for (const group of groups) {
@@ -359,7 +464,13 @@ function rerank<T extends { id: string; score: number }>(hits: T[], groups: stri
       // A Unified operation that covers the whole outcome is preferred over its physical parts;
       // deprecated operations sink. (Applied here, to at most 40 hits, not per matching document.)
       const prior = e.deprecated ? 0.5 : e.kind === 'unified' ? 1.5 : 1;
-      const factor = (prior * (1 + (1.2 * exact + 0.6 * synonym) / groups.length)) / (1 + 0.08 * extra);
+      // A summary that says exactly what was asked, word for word and nothing more, is the answer
+      // even when BM25 prefers longer IDs that repeat the query's words ("Get an organization").
+      // A Unified operation whose summary has every word of an outcome asked (an action and what it
+      // acts on: two words or more) covers that outcome as well, so it keeps its lead over the
+      // physical operation it is built on ("Create a deal for a contact").
+      const whole = exact === groups.length && (extra === 0 || (e.kind === 'unified' && groups.length > 1)) ? 1.5 : 1;
+      const factor = (whole * prior * (1 + (1.2 * exact + 0.6 * synonym) / groups.length)) / (1 + 0.08 * extra);
       return { hit, score: hit.score * factor };
     })
     .sort((a, b) => b.score - a.score)
@@ -375,6 +486,11 @@ const truncate = (text: string, max: number) => (text.length > max ? `${text.sli
 export class DocsIndex {
   private readonly entries = new Map<string, DocEntry>();
   private readonly search: MiniSearch<{ id: string }>;
+  /**
+   * Each service's name as query words ("demo-crm" → demo, crm), longest first; not a service whose
+   * name is also one of its own operation groups (a service "contacts" with "contacts/list").
+   */
+  private readonly serviceTokens: { service: string; tokens: string[] }[];
 
   constructor(entries: DocEntry[]) {
     this.search = new MiniSearch({
@@ -405,6 +521,13 @@ export class DocsIndex {
       });
     }
     this.search.addAll(docs);
+    const terms = (text: string) => text.split(WORD_BREAK).map((w) => w && normalizeTerm(w)).filter(Boolean).join(' ');
+    const groups = new Set(entries.map((e) => `${e.service} ${terms(e.operationId.slice(e.operationId.indexOf('.') + 1).split(/[./]/)[0]!)}`));
+    this.serviceTokens = [...new Set(entries.map((e) => e.service))]
+      .filter((service) => !groups.has(`${service} ${terms(service)}`))
+      .map((service) => ({ service, tokens: service.toLowerCase().split(WORD_BREAK).filter(Boolean) }))
+      .filter(({ tokens }) => tokens.length > 0)
+      .sort((a, b) => b.tokens.length - a.tokens.length);
   }
 
   get size() {
@@ -421,27 +544,67 @@ export class DocsIndex {
     return this.intent(args.query, args.limit ?? DEFAULT_LIMIT, args.service, callable);
   }
 
+  /**
+   * Service names the query names ("create a GitHub issue", a pasted "github.issues/create"): they
+   * say where, not what, so they are taken out of the ranked query (`rest`). A query of service
+   * names only is left as it is. A service name that is also one of its own operation groups (a
+   * service "contacts" with "contacts/list") may say what rather than where: it is left in the query
+   * and filters nothing.
+   */
+  private namedServices(query: string): { named: string[]; rest: string; ignored: Set<string> } {
+    const raw = query.split(WORD_BREAK).filter(Boolean);
+    const lower = raw.map((w) => w.toLowerCase());
+    const named = new Set<string>();
+    const drop = new Set<number>();
+    for (const { service, tokens } of this.serviceTokens) {
+      for (let i = 0; i + tokens.length <= lower.length; i++) {
+        if (tokens.every((t, j) => lower[i + j] === t && !drop.has(i + j))) {
+          named.add(service);
+          tokens.forEach((_, j) => drop.add(i + j));
+        }
+      }
+    }
+    if (!named.size || drop.size === raw.length) return { named: [...named], rest: query, ignored: new Set() };
+    const ignored = new Set([...drop].map((i) => normalizeTerm(raw[i]!)).filter((t): t is string => Boolean(t)));
+    return { named: [...named], rest: raw.filter((_, i) => !drop.has(i)).join(' '), ignored };
+  }
+
   private intent(query: string, limit: number, service: string | undefined, callable: (id: string) => boolean) {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new DocsError('ENGINE_INVALID_INPUT', `limit must be an integer from 1 to ${MAX_LIMIT}`);
-    const filter = service ? { filter: (r: { id: string }) => this.entries.get(r.id)?.service === service } : {};
-    // Every term (or one of its synonyms) must match; fall back to any term when too few do.
-    const groups = queryGroups(query);
-    const strict = groups.length ? this.search.search({ combineWith: 'AND', queries: groups.map((g) => ({ combineWith: 'OR', queries: g })) }, filter) : [];
-    const seen = new Set(strict.map((h) => h.id));
-    const looseQuery = [...new Set(tokenize(query))].join(' ');
-    const loose = strict.length >= limit ? [] : this.search.search(looseQuery, { ...filter, combineWith: 'OR' }).filter((h) => !seen.has(h.id));
-    const hits = rerank([...strict, ...loose].slice(0, 40), groups, (id) => this.entries.get(id)!).slice(0, limit);
+    const { named, rest, ignored } = this.namedServices(query);
+    const inNamed = (e: DocEntry | undefined) => e !== undefined && (named.includes(e.service) || (e.services?.some((s) => named.includes(s)) ?? false));
+    // Without a `service` argument, the services the query names are the filter (and the answer says so).
+    let byNamed = !service && named.length > 0;
+    const filter = service
+      ? { filter: (r: { id: string }) => this.entries.get(r.id)?.service === service }
+      : byNamed
+        ? { filter: (r: { id: string }) => inNamed(this.entries.get(r.id)) }
+        : {};
+    let hits = this.rank(rest, limit, filter, ignored);
+    // A service named in the query that has no match for the rest: rank the query as written.
+    if (!hits.length && byNamed) {
+      byNamed = false;
+      hits = this.rank(query, limit, {}, new Set());
+    }
     const results = hits.map((hit) => {
       const e = this.entries.get(hit.id)!;
+      const shortened: string[] = [];
+      const summary = clip(e.summary, SUMMARY_CHARS, 'summary', shortened);
+      const description = clip(e.description, DESCRIPTION_CHARS, 'description', shortened);
+      const path = e.method ? clip(e.path!, PATH_CHARS, 'path', shortened) : undefined;
+      const call = callForm(e);
+      if (call.shortened) shortened.push('call');
       return {
         operationId: e.operationId,
         kind: e.kind,
         service: e.service,
-        summary: truncate(e.summary, SUMMARY_CHARS),
-        description: truncate(e.description, DESCRIPTION_CHARS),
-        ...(e.method ? { method: e.method, path: truncate(e.path!, PATH_CHARS) } : {}),
+        summary,
+        description,
+        ...(e.method ? { method: e.method, path } : {}),
         callable: callable(e.operationId),
-        call: callForm(e),
+        call: call.call,
+        // The fields cut short, named: a cut is never silent (exact detail shows more of each).
+        ...(shortened.length ? { shortened } : {}),
         ...(e.kind === 'physical' ? { pagination: rankedPagination(e) } : {}),
         sections: {} as Record<string, unknown>,
         schema_status: { complete: false, included_sections: [] as string[], available_sections: [] as string[] },
@@ -451,8 +614,10 @@ export class DocsIndex {
     // answer's size is measured once, then grows by what each section adds: `"name":<value>` in
     // sections and `"name"` in included_sections, with their commas, and each result's list of
     // available sections. 1 KiB is left for the fields added later.
-    // Results whose bare fields would not fit are not listed (each field is bounded, so this is rare).
-    while (results.length > 1 && bytes({ results, query }) > RESPONSE_LIMIT_BYTES - 1024) results.pop();
+    // Results whose bare fields would not fit are left out and counted (each field is bounded, so
+    // this takes operation IDs of many kilobytes).
+    let omitted = 0;
+    while (results.length && bytes({ results, query }) > RESPONSE_LIMIT_BYTES - 1024) (results.pop(), omitted++);
     let total = bytes({ results, query });
     for (const result of results) {
       const entry = this.entries.get(result.operationId)!;
@@ -472,29 +637,64 @@ export class DocsIndex {
       }
       result.schema_status.complete = result.schema_status.included_sections.length === result.schema_status.available_sections.length;
     }
-    return {
+    const answer = () => ({
       query,
+      ...(byNamed ? { service_filter: named } : {}),
       results,
-      ...(results.length === 0 ? { hint: 'No operation matched. Retry once with more specific service and action terms; never guess an operation ID.' } : {}),
+      ...(omitted
+        ? {
+            omitted_results: omitted,
+            hint: `${omitted} result${omitted === 1 ? ' was' : 's were'} left out (the lowest-ranked first) to keep this answer within 64 KiB; a more specific query or a lower limit returns less.`,
+          }
+        : results.length === 0
+          ? { hint: 'No operation matched. Retry once with more specific service and action terms; never guess an operation ID.' }
+          : {}),
       next: 'Use exact detail with search_docs({ operationId, section }) for any section listed as missing in schema_status.',
-    };
+    });
+    // The final guard: the accounting above keeps 1 KiB for the fields after the results, and this
+    // checks it. Over the limit, sections go first (last result first; schema_status says so), then results.
+    let out = answer();
+    for (let size = bytes(out); size > RESPONSE_LIMIT_BYTES; size = bytes((out = answer()))) {
+      const withSection = results.findLast((r) => r.schema_status.included_sections.length);
+      if (withSection) {
+        delete withSection.sections[withSection.schema_status.included_sections.pop()!];
+        withSection.schema_status.complete = false;
+      } else (results.pop(), omitted++);
+    }
+    return out;
+  }
+
+  /** The hits of an intent query, reranked, best first. */
+  private rank(query: string, limit: number, filter: { filter?: (r: { id: string }) => boolean }, ignored: ReadonlySet<string>) {
+    // Every term (or one of its synonyms) must match; fall back to any term when too few do.
+    const groups = queryGroups(query);
+    const strict = groups.length ? this.search.search({ combineWith: 'AND', queries: groups.map((g) => ({ combineWith: 'OR', queries: g })) }, filter) : [];
+    const seen = new Set(strict.map((h) => h.id));
+    const looseQuery = [...new Set(tokenize(query))].join(' ');
+    const loose = strict.length >= limit ? [] : this.search.search(looseQuery, { ...filter, combineWith: 'OR' }).filter((h) => !seen.has(h.id));
+    return rerank([...strict, ...loose].slice(0, 40), groups, (id) => this.entries.get(id)!, ignored).slice(0, limit);
   }
 
   private exact(args: SearchArgs, callable: (id: string) => boolean) {
     const entry = this.entries.get(args.operationId!);
     if (!entry) throw new DocsError('ENGINE_UNKNOWN_OPERATION', `unknown operationId '${args.operationId}' in this MCP server; search with a query to find operations`);
     const available = entry.sectionNames;
+    // The fields cut short, named in the answer: nothing is cut silently.
+    const shortened: string[] = [];
+    const call = callForm(entry);
     const base = {
       operationId: entry.operationId,
       kind: entry.kind,
       service: entry.service,
-      summary: truncate(entry.summary, SUMMARY_CHARS),
-      description: truncate(entry.description, EXACT_DESCRIPTION_CHARS),
-      ...(entry.method ? { method: entry.method, path: entry.path } : {}),
+      summary: clip(entry.summary, SUMMARY_CHARS, 'summary', shortened),
+      description: clip(entry.description, EXACT_DESCRIPTION_CHARS, 'description', shortened),
+      ...(entry.method ? { method: entry.method, path: clip(entry.path!, EXACT_PATH_CHARS, 'path', shortened) } : {}),
       callable: callable(entry.operationId),
-      call: callForm(entry),
+      call: call.call,
+      shortened,
       ...(entry.kind === 'physical' ? { pagination: exactPagination(entry) } : {}),
     };
+    if (call.shortened) shortened.push('call');
     if (args.section === undefined && args.schemaPath !== undefined) throw new DocsError('ENGINE_INVALID_INPUT', 'schemaPath needs a section');
     const wanted = args.section === undefined ? available : [args.section];
     if (args.section !== undefined && !available.includes(args.section)) {
@@ -503,8 +703,14 @@ export class DocsIndex {
     const sections: Record<string, unknown> = {};
     const included: string[] = [];
     // A long description is shortened before a requested section is dropped: sections are measured with it short.
-    const description = bytes(base.description) > RESPONSE_LIMIT_BYTES / 4 ? truncate(base.description, 1000) : base.description;
-    const shell = () => ({ ...base, description, sections, schema_status: { complete: false, included_sections: included, available_sections: available } });
+    if (bytes(base.description) > RESPONSE_LIMIT_BYTES / 4) {
+      base.description = truncate(base.description, 1000);
+      if (!shortened.includes('description')) shortened.push('description');
+    }
+    const shell = () => {
+      const { shortened: cut, ...fields } = base;
+      return { ...fields, ...(cut.length ? { shortened: cut } : {}), sections, schema_status: { complete: false, included_sections: included, available_sections: available } };
+    };
     let tokens: string[] = [];
     try {
       if (args.schemaPath !== undefined) tokens = parsePointer(args.schemaPath);
@@ -523,13 +729,13 @@ export class DocsIndex {
       sections[name] = value;
       included.push(name);
       // Measured with `complete: false`, the longer of the two spellings the answer may end with.
-      if (bytes({ ...shell(), schema_status: { complete: false, included_sections: included, available_sections: available } }) > RESPONSE_LIMIT_BYTES) {
+      if (bytes(shell()) > RESPONSE_LIMIT_BYTES) {
         delete sections[name];
         included.pop();
         refusedChildren = childrenOf(value);
       }
     }
-    const answer = { ...shell(), schema_status: { complete: included.length === wanted.length, included_sections: included, available_sections: available } };
+    const answer = () => ({ ...shell(), schema_status: { complete: included.length === wanted.length, included_sections: included, available_sections: available } });
     if (args.section !== undefined && !included.length) {
       // The hint names up to 50 children, each clipped, within CHILDREN_HINT_CHARS: the error stays small.
       const shown: string[] = [];
@@ -546,7 +752,25 @@ export class DocsIndex {
         `section '${args.section}'${args.schemaPath ? ` at '${truncate(args.schemaPath, 200)}'` : ''} is too large to return (over 64 KiB, or too many nested schemas to expand); request a smaller subtree with schemaPath (children: ${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''})`,
       );
     }
-    return answer;
+    // The final guard. With a section included, the answer has been measured above (spelled with
+    // `complete: false`, never shorter). Without one, the fields alone are measured; they are each
+    // bounded, and cut further (and named in `shortened`) should they still not fit.
+    if (!included.length) {
+      const fits = () => bytes(answer()) <= RESPONSE_LIMIT_BYTES;
+      let ok = fits();
+      for (const [field, max] of [['description', 200], ['path', 200], ['summary', 100]] as const) {
+        if (ok) break;
+        const text = base[field];
+        if (text === undefined || text.length <= max) continue;
+        base[field] = truncate(text, max);
+        if (!shortened.includes(field)) shortened.push(field);
+        ok = fits();
+      }
+      if (!ok) {
+        throw new DocsError('ENGINE_RESPONSE_TOO_LARGE', `the detail of '${truncate(entry.operationId, 200)}' does not fit 64 KiB even with its text fields shortened`);
+      }
+    }
+    return answer();
   }
 
   private browse(service: string | undefined, callable: (id: string) => boolean) {
