@@ -71,11 +71,59 @@ export function readJsonFile(path: string, fix: string): unknown {
     if ((err as NodeJS.ErrnoException).code === 'EISDIR') throw isDirectory(path);
     throw new CliError(`cannot read ${path} (${(err as Error).message})`, fix);
   }
+  // Windows editors (Notepad, PowerShell 5 `Set-Content -Encoding UTF8`) start the file with a byte order mark.
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new CliError(`${basename(path)} is not valid JSON (${(err as Error).message})`, fix);
   }
+  // JSON.parse keeps the last of two equal keys and drops the first without a word.
+  const twice = duplicateKey(text);
+  if (twice) throw new CliError(`${basename(path)}: ${twice} is listed twice`, 'keep one of them in the file');
+  return value;
+}
+
+/**
+ * The path (`services.demo-crm`) of the first key an object of `text` (valid JSON) holds twice,
+ * or undefined.
+ */
+export function duplicateKey(text: string): string | undefined {
+  type Frame = { object: boolean; path: string; keys: Set<string>; expectKey: boolean; lastKey: string; index: number };
+  const stack: Frame[] = [];
+  const child = (): string => {
+    const top = stack.at(-1);
+    if (!top) return '';
+    if (!top.object) return `${top.path}[${top.index}]`;
+    return top.path ? `${top.path}.${top.lastKey}` : top.lastKey;
+  };
+  const STRING = /"(?:[^"\\]|\\.)*"/y;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    const top = stack.at(-1);
+    if (c === '"') {
+      STRING.lastIndex = i;
+      const match = STRING.exec(text);
+      if (!match) return undefined;
+      i += match[0].length - 1;
+      if (top?.object && top.expectKey) {
+        const key = JSON.parse(match[0]) as string;
+        if (top.keys.has(key)) return top.path ? `${top.path}.${key}` : key;
+        top.keys.add(key);
+        top.lastKey = key;
+        top.expectKey = false;
+      }
+    } else if (c === '{' || c === '[') {
+      stack.push({ object: c === '{', path: child(), keys: new Set(), expectKey: c === '{', lastKey: '', index: 0 });
+    } else if (c === '}' || c === ']') {
+      stack.pop();
+    } else if (c === ',' && top) {
+      if (top.object) top.expectKey = true;
+      else top.index++;
+    }
+  }
+  return undefined;
 }
 
 /** Absolute path of a working file: `--file` when given, else `name` in the current directory. */

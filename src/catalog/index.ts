@@ -21,6 +21,11 @@ export { CatalogError, baseUrlProblem, normalizeService, parsePolicy };
 
 /** Deepest nesting of arrays and objects an imported description may have: real ones stay under 40. */
 const MAX_DOCUMENT_DEPTH = 256;
+/** The import cap: the Engine's request body limit, which a document's expanded text must fit in too. */
+const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
+/** YAML aliases (`*leaf`) copy what they refer to: a small document can expand far past the cap. */
+const aliasesTooLarge = () =>
+  new CatalogError(`document: its YAML aliases expand it past the ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB import cap; write the repeated parts once and refer to them with $ref`);
 const tooDeep = () => new CatalogError(`document: nested deeper than ${MAX_DOCUMENT_DEPTH} levels of arrays and objects`);
 
 export const GENERATED_CATALOG_DIR = resolve(import.meta.dirname, '../../generated/catalog');
@@ -216,6 +221,7 @@ export class Catalog {
         document = undefined; // YAML flow style, or not valid: the YAML parser says which
       }
     }
+    const fromYaml = document === undefined;
     if (document === undefined) {
       const { parse: parseYaml } = await import('yaml'); // only imports parse YAML; not loaded at start
       try {
@@ -228,9 +234,13 @@ export class Catalog {
     try {
       text = JSON.stringify(document);
     } catch (err) {
-      if (err instanceof RangeError) throw tooDeep();
+      // Only a stack overflow means depth; "Invalid string length" means the aliases expanded it past what a string holds.
+      if (err instanceof RangeError && /Maximum call stack/i.test(err.message)) throw tooDeep();
+      if (err instanceof RangeError) throw aliasesTooLarge();
       throw new CatalogError('document: a YAML alias refers to itself (a cycle); describe the schema with $ref instead');
     }
+    // The text came in under the cap; only YAML aliases can make it much larger (JSON text never grows).
+    if (fromYaml && (text.length > MAX_DOCUMENT_BYTES || Buffer.byteLength(text) > MAX_DOCUMENT_BYTES)) throw aliasesTooLarge();
     // Every later step (normalising, compiling validators) walks the schemas recursively.
     if (nestsDeeperThan(text, MAX_DOCUMENT_DEPTH)) throw tooDeep();
     const openapi = (document as { openapi?: unknown } | null)?.openapi;

@@ -21,6 +21,47 @@ import {
 interface Plan {
   changes: WorkspaceChange[];
   credentialsLeftBehind: CredentialLeftBehind[];
+  versionsBroken: VersionBroken[];
+}
+
+/** A published SDK version whose calls of a service fail once a change disables it or moves it to another version. */
+interface VersionBroken {
+  kind: 'sdk';
+  name: string;
+  version: string;
+  versionId: string;
+  service: string;
+  /** The service version it calls. */
+  calls: string;
+  /** What the change leaves: the service disabled, or enabled at another version. */
+  becomes: { disabled: true } | { version: string };
+}
+
+/**
+ * The published SDK versions that call a service at the version a change disables or replaces:
+ * their calls are refused (409 ENGINE_CONFLICT) from then on. Versions already broken stay out.
+ */
+async function findVersionsBroken(s: Session, changes: WorkspaceChange[]): Promise<VersionBroken[]> {
+  const breaking = changes.filter((c) => c.action === '-' || (c.action === '~' && c.from!.version !== c.version));
+  if (!breaking.length) return [];
+  const { sdks } = await s.call(s.api.GET('/v1/sdks'));
+  const broken: VersionBroken[] = [];
+  for (const name of [...new Set(sdks.map((a) => a.name))].sort()) {
+    const { versions } = await s.call(s.api.GET('/v1/sdks/{name}/versions', { params: { path: { name } } }));
+    for (const v of versions) {
+      for (const c of breaking) {
+        const calls = c.action === '-' ? c.version : c.from!.version;
+        if (!v.services.includes(`${c.service}=${calls}`)) continue;
+        broken.push({ kind: 'sdk', name: v.name, version: v.version, versionId: v.versionId, service: c.service, calls, becomes: c.action === '-' ? { disabled: true } : { version: c.version } });
+      }
+    }
+  }
+  return broken;
+}
+
+function describeBroken(b: VersionBroken): string {
+  const change = 'disabled' in b.becomes ? `disabling ${b.service}` : `moving ${b.service} to ${b.becomes.version}`;
+  return `SDK app ${b.name} version ${b.version} (${b.versionId}) calls ${b.service} ${b.calls}; after ${change} its calls fail (409 ENGINE_CONFLICT): publish a new version of it, or keep ${b.service} ${b.calls}`;
 }
 
 async function computePlan(s: Session, file: string | undefined): Promise<Plan> {
@@ -43,11 +84,12 @@ async function computePlan(s: Session, file: string | undefined): Promise<Plan> 
       throw new CliError(`${where}: service '${c.service}' has no version '${c.version}' (available: ${entry.versions.map((v) => v.version).join(', ')})`, 'fix its version in the file');
     }
   }
-  if (!sent.length) return { changes, credentialsLeftBehind: [] };
+  const versionsBroken = await findVersionsBroken(s, changes);
+  if (!sent.length) return { changes, credentialsLeftBehind: [], versionsBroken };
   const { buckets } = await s.call(s.api.GET('/v1/buckets'));
   const secrets = buckets.find((b) => b.name === 'default')?.secrets ?? [];
   const catalogBaseUrl = (service: string, version: string) => catalog.find((e) => e.name === service)?.versions.find((v) => v.version === version)?.baseUrl;
-  return { changes, credentialsLeftBehind: findCredentialsLeftBehind(sent, secrets, catalogBaseUrl) };
+  return { changes, credentialsLeftBehind: findCredentialsLeftBehind(sent, secrets, catalogBaseUrl), versionsBroken };
 }
 
 const nothing = (file: string | undefined) => `the workspace already matches ${file ?? WORKSPACE_FILE}`;
@@ -62,13 +104,14 @@ export const workspacePlan = defineCommand({
       .example('$0 workspace plan', 'show +/-/~ lines and a summary'),
   handler: async (argv) => {
     const s = session();
-    const { changes, credentialsLeftBehind } = await computePlan(s, argv.file);
+    const { changes, credentialsLeftBehind, versionsBroken } = await computePlan(s, argv.file);
     const summary = summarizeWorkspace(changes);
-    if (argv.json) return printJson({ changes, summary, credentialsLeftBehind });
+    if (argv.json) return printJson({ changes, summary, credentialsLeftBehind, versionsBroken });
     if (!changes.length) return print(`No changes: ${nothing(argv.file)}.`);
     for (const c of changes) print(planLine(c.action, describeWorkspaceChange(c)));
     print(`Plan: ${summary.enable} to enable, ${summary.change} to change, ${summary.disable} to disable.`);
     for (const l of credentialsLeftBehind) print(`Note: ${describeLeftBehind(l)}.`);
+    for (const b of versionsBroken) print(`Note: ${describeBroken(b)}.`);
   },
 });
 
@@ -80,7 +123,7 @@ export const workspaceApply = defineCommand({
       .example('$0 workspace apply', 'apply the plan'),
   handler: async (argv) => {
     const s = session();
-    const { changes, credentialsLeftBehind } = await computePlan(s, argv.file);
+    const { changes, credentialsLeftBehind, versionsBroken } = await computePlan(s, argv.file);
     const summary = summarizeWorkspace(changes);
     for (const c of changes) {
       progress(`${c.action === '-' ? 'disabling' : 'enabling'} ${c.service}`);
@@ -97,9 +140,10 @@ export const workspaceApply = defineCommand({
       }
       if (!argv.json) print(planLine(c.action, describeWorkspaceChange(c)));
     }
-    if (argv.json) return printJson({ changes, summary, credentialsLeftBehind });
+    if (argv.json) return printJson({ changes, summary, credentialsLeftBehind, versionsBroken });
     if (!changes.length) return print(`Nothing to do: ${nothing(argv.file)}.`);
     print(`Applied: ${summary.enable} enabled, ${summary.change} changed, ${summary.disable} disabled.`);
     for (const l of credentialsLeftBehind) print(`Note: ${describeLeftBehind(l)}.`);
+    for (const b of versionsBroken) print(`Note: ${describeBroken(b)}.`);
   },
 });

@@ -1,13 +1,18 @@
 // `workspace services list` searches the catalog; `workspace service add|remove` edit
 // ./svc.workspace.json; `workspace service import` adds an API that is not in the catalog.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { defineCommand, jsonOption } from '../../lib/command.ts';
-import { session, type Session } from '../../lib/engine.ts';
+import { EngineCallError, session, type Session } from '../../lib/engine.ts';
 import { CliError, UsageError } from '../../lib/errors.ts';
 import { fileFlag } from '../../lib/files.ts';
 import { print, printJson, printTable, progress } from '../../lib/output.ts';
 import { refuseBlank } from '../../lib/usage.ts';
 import { WORKSPACE_FILE, currentDesired, enabledServices, writeWorkspaceFile } from './state.ts';
+
+/** The Engine's request body cap, which an imported document must fit in. */
+const MiB = 1024 * 1024;
+const IMPORT_CAP = 32 * MiB;
 
 const SERVICE = /^[a-z][a-z0-9-]{0,62}$/;
 const VERSION = /^v[0-9]+$/;
@@ -38,7 +43,13 @@ export function checkBaseUrl(url: string | undefined, label = '--base-url') {
   if (/[\s"<>\\^`|]/.test(url)) throw new UsageError(`${label} '${url}' holds characters a URL cannot (spaces, quotes, <>, \\, ^, \`, |)`, 'percent-encode them, e.g. %20 for a space');
   if (url.includes('{') || url.includes('}')) throw new UsageError(`${label} '${url}' holds a {variable}`, 'give the URL with the value to use');
   if (url.length > 2048) throw new UsageError(`${label} is longer than 2048 characters`, 'pass the API root only');
+  // The Engine's BaseUrl schema is `format: uri` (ajv-formats, RFC 3986): no raw non-ASCII, bad % escapes or [] in the path.
+  if (!isUri(url)) {
+    throw new UsageError(`${label} '${url}' is not a valid URI (RFC 3986)`, 'percent-encode other characters (%XX), write a non-ASCII host in its xn-- (punycode) form, and use [] only around an IPv6 address');
+  }
 }
+
+const isUri = fullFormats.uri as (value: string) => boolean;
 
 /** Usage checks shared by add and import: names, version and base URL as the Engine accepts them. */
 function checkSelection(service: string, version: string, baseUrl: string | undefined) {
@@ -146,6 +157,16 @@ export const serviceImport = defineCommand({
     if (argv.authPrefix !== undefined && argv.authHeader === undefined && argv.authQuery === undefined) {
       throw new UsageError('--auth-prefix needs --auth-header or --auth-query', 'say where the API key goes, e.g. --auth-header Authorization');
     }
+    // The Engine refuses a request body past 32 MiB; a larger document is refused here, by name,
+    // before sending it (the Engine may close the connection while the CLI still writes).
+    const tooLarge = () => new CliError(`${argv.file} is larger than the Engine's ${IMPORT_CAP / MiB} MiB import cap`, 'split the description, or leave out what the services do not need (examples, long descriptions)');
+    let size: number;
+    try {
+      size = statSync(argv.file).size;
+    } catch (err) {
+      throw new CliError(`cannot read ${argv.file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, 'pass the path of an OpenAPI 3.x document');
+    }
+    if (size > IMPORT_CAP) throw tooLarge();
     let document: string;
     try {
       document = readFileSync(argv.file, 'utf8');
@@ -157,14 +178,36 @@ export const serviceImport = defineCommand({
       authName !== undefined
         ? { type: 'api_key' as const, in: argv.authHeader !== undefined ? ('header' as const) : ('query' as const), name: authName, ...(argv.authPrefix !== undefined ? { prefix: argv.authPrefix } : {}) }
         : undefined;
+    // The Engine's refusal of a field filled from a flag is told as that flag (exit 2).
+    const flags: Record<string, string> = {
+      name: '--name',
+      version: '--version',
+      'auth.name': argv.authHeader !== undefined ? '--auth-header' : '--auth-query',
+      'auth.prefix': '--auth-prefix',
+      ...(argv.baseUrl !== undefined ? { baseUrl: '--base-url' } : {}),
+    };
     const s = session();
     progress(`importing ${argv.file}`);
-    const imported = await s.call(
-      s.api.POST('/v1/workspace/imports', {
-        body: { name: argv.name, version: argv.version, document, ...(argv.baseUrl ? { baseUrl: argv.baseUrl } : {}), ...(auth ? { auth } : {}) },
-      }),
-      (f) => (f.status === 400 ? `fix ${argv.file} or the flags and import again` : undefined),
-    );
+    let imported;
+    try {
+      imported = await s.call(
+        s.api.POST('/v1/workspace/imports', {
+          body: { name: argv.name, version: argv.version, document, ...(argv.baseUrl ? { baseUrl: argv.baseUrl } : {}), ...(auth ? { auth } : {}) },
+        }),
+        (f) => (f.status === 400 ? `fix ${argv.file} or the flags and import again` : undefined),
+        flags,
+      );
+    } catch (err) {
+      if (err instanceof EngineCallError && err.failure.status === 413) throw tooLarge();
+      // Without --base-url the address comes from the document's servers: a relative one (`/api`) cannot be called.
+      if (err instanceof EngineCallError && argv.baseUrl === undefined && err.failure.status === 400 && err.failure.details?.field === 'baseUrl') {
+        const what = /servers\[0\]/.test(err.failure.message)
+          ? `${argv.file} has no absolute server URL (its first server is missing or relative)`
+          : `${argv.file}: the base URL of its first server ${err.failure.message.replace(/^baseUrl:?\s*/, '')}`;
+        throw new CliError(what, "pass the API's base URL with --base-url, e.g. --base-url https://api.example.com/v1");
+      }
+      throw err;
+    }
     if (argv.json) return printJson(imported);
     const v = imported.versions.find((x) => x.version === argv.version) ?? imported.versions[0];
     print(`Imported ${imported.name}@${argv.version} (${v?.operations ?? 0} operations${v?.baseUrl ? `, base URL ${v.baseUrl}` : ''}).`);

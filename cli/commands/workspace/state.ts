@@ -27,24 +27,33 @@ export interface WorkspaceChange {
   from?: { version: string; baseUrl?: string };
 }
 
+/** The keys a service entry may have. */
+const ENTRY_KEYS = ['version', 'baseUrl'];
+
 const trimUrl = (u: string | undefined) => (u ? u.replace(/\/+$/, '') : undefined);
 
 export function readWorkspaceFile(file?: string): WorkspaceFile | undefined {
   const path = workingFile(WORKSPACE_FILE, file);
   const name = file ?? WORKSPACE_FILE;
-  const value = readJsonFile(path, `fix it, or delete it and run \`svc-cli workspace service add\` again`) as WorkspaceFile | undefined;
+  const fix = 'fix it, or delete it and run `svc-cli workspace service add` again';
+  const value = readJsonFile(path, fix);
   if (value === undefined) return undefined;
   // `services` maps names to selections; a list (even an empty one) is not that shape. An empty
   // object is the one way to say "no services": it is what removing the last one writes.
-  const ok =
-    typeof value === 'object' &&
-    value !== null &&
-    typeof value.services === 'object' &&
-    value.services !== null &&
-    !Array.isArray(value.services) &&
-    Object.values(value.services).every((s) => typeof s?.version === 'string' && (s.baseUrl === undefined || typeof s.baseUrl === 'string'));
-  if (!ok) throw new CliError(`${name} is not a workspace file ({"services": {"<service>": {"version": "v1"}}})`, 'fix it, or delete it and run `svc-cli workspace service add` again');
-  return value;
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(value) || !isObject(value.services)) throw new CliError(`${name} is not a workspace file ({"services": {"<service>": {"version": "v1"}}})`, fix);
+  // Each entry is checked key by key: an unknown key (a mistyped `baseURL`) would otherwise be
+  // dropped without a word, and the service pointed at the catalog's (production) address.
+  for (const [service, entry] of Object.entries(value.services)) {
+    const at = `${name}: services.${service}`;
+    if (!isObject(entry)) throw new CliError(`${at} must be an object like {"version": "v1"}`, fix);
+    for (const k of Object.keys(entry)) {
+      if (!ENTRY_KEYS.includes(k)) throw new CliError(`${at}.${k} is not a known key (${ENTRY_KEYS.join(', ')})`, 'fix or remove it in the file');
+    }
+    if (typeof entry.version !== 'string') throw new CliError(`${at}.version must be a string like v1`, 'fix it in the file');
+    if (entry.baseUrl !== undefined && typeof entry.baseUrl !== 'string') throw new CliError(`${at}.baseUrl must be a string (an http(s) URL)`, 'fix it in the file, or remove it to use the catalog default');
+  }
+  return value as unknown as WorkspaceFile;
 }
 
 export function writeWorkspaceFile(state: WorkspaceFile, file?: string): WriteOutcome {
