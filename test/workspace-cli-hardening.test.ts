@@ -72,7 +72,12 @@ describe('workspace plan and apply', { timeout: 90_000 }, () => {
     try {
       expect((await u.cli(['login', '--with-token'], { input: engine.cliToken })).code).toBe(0);
       const { versionId, token } = await publishSdk(engine, { name: 'billing-app', service: 'demo-crm', baseUrl: 'http://127.0.0.1:9', secret: 'sek-hardening-1', operations: ['contacts/list'] });
+      const agent = await engine.api('POST', '/v1/mcp/publish', { name: 'crm-agent', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/list'] });
+      expect(agent.status).toBe(200);
+      engine.canaries.push(agent.body.token);
       file(u, 'svc.workspace.json', JSON.stringify({ services: {} }));
+      const asJson = await u.cli(['workspace', 'plan', '--json']);
+      expect(JSON.parse(asJson.stdout).versionsBroken.map((b: { kind: string; name: string }) => `${b.kind}:${b.name}`)).toEqual(['sdk:billing-app', 'mcp:crm-agent']);
       const plan = await u.cli(['workspace', 'plan']);
       expect(plan.code).toBe(0);
       expect(plan.stdout).toContain('  - demo-crm v1');
@@ -82,6 +87,7 @@ describe('workspace plan and apply', { timeout: 90_000 }, () => {
       expect(call.status).toBe(409); // what the published version gets from now on
       expect(plan.stdout, 'plan should name the SDK app whose calls the disable breaks').toContain('billing-app');
       expect(apply.stdout, 'apply should name the SDK app whose calls it broke').toContain('billing-app');
+      expect(plan.stdout, 'plan should name the MCP server whose calls the disable breaks').toContain('MCP server crm-agent');
     } finally {
       await engine.stop();
       u.cleanup();

@@ -628,7 +628,7 @@ validate27.evaluated = {"props":{"subject":true,"credentialId":true,"createdAt":
 
 export const listMcpServers = validate28;
 const schema39 = {"$id":"response-listMcpServers","type":"object","required":["servers"],"properties":{"servers":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpServer"}}}};
-const schema40 = {"type":"object","required":["name","version","versionId","active","url","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"active":{"type":"boolean"},"url":{"type":"string"},"createdAt":{"type":"string","format":"date-time"}}};
+const schema40 = {"type":"object","required":["name","version","versionId","active","url","services","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"active":{"type":"boolean"},"url":{"type":"string"},"services":{"description":"The `<service>=<version>` pairs this version's operations call.","type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listMcpServers" */;
@@ -709,8 +709,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.createdAt === undefined){
-const err6 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(data1.services === undefined){
+const err6 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -719,9 +719,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err7 = {instancePath:instancePath+"/servers/" + i0+"/name",schemaPath:"engine.json#/components/schemas/McpServer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.createdAt === undefined){
+const err7 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -730,10 +729,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data1.version !== undefined){
-if(typeof data1.version !== "string"){
-const err8 = {instancePath:instancePath+"/servers/" + i0+"/version",schemaPath:"engine.json#/components/schemas/McpServer/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err8 = {instancePath:instancePath+"/servers/" + i0+"/name",schemaPath:"engine.json#/components/schemas/McpServer/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -743,9 +741,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.versionId !== undefined){
-if(typeof data1.versionId !== "string"){
-const err9 = {instancePath:instancePath+"/servers/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/McpServer/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err9 = {instancePath:instancePath+"/servers/" + i0+"/version",schemaPath:"engine.json#/components/schemas/McpServer/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -755,9 +753,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.active !== undefined){
-if(typeof data1.active !== "boolean"){
-const err10 = {instancePath:instancePath+"/servers/" + i0+"/active",schemaPath:"engine.json#/components/schemas/McpServer/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data1.versionId !== undefined){
+if(typeof data1.versionId !== "string"){
+const err10 = {instancePath:instancePath+"/servers/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/McpServer/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -767,9 +765,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data1.url !== undefined){
-if(typeof data1.url !== "string"){
-const err11 = {instancePath:instancePath+"/servers/" + i0+"/url",schemaPath:"engine.json#/components/schemas/McpServer/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.active !== undefined){
+if(typeof data1.active !== "boolean"){
+const err11 = {instancePath:instancePath+"/servers/" + i0+"/active",schemaPath:"engine.json#/components/schemas/McpServer/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -779,11 +777,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.createdAt !== undefined){
-let data7 = data1.createdAt;
-if(typeof data7 === "string"){
-if(!(formats0.validate(data7))){
-const err12 = {instancePath:instancePath+"/servers/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/McpServer/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data1.url !== undefined){
+if(typeof data1.url !== "string"){
+const err12 = {instancePath:instancePath+"/servers/" + i0+"/url",schemaPath:"engine.json#/components/schemas/McpServer/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -793,8 +789,13 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/servers/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/McpServer/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.services !== undefined){
+let data7 = data1.services;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data7[i1] !== "string"){
+const err13 = {instancePath:instancePath+"/servers/" + i0+"/services/" + i1,schemaPath:"engine.json#/components/schemas/McpServer/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -806,7 +807,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/servers/" + i0+"/services",schemaPath:"engine.json#/components/schemas/McpServer/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -816,9 +817,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-}
-else {
-const err15 = {instancePath:instancePath+"/servers",schemaPath:"#/properties/servers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data1.createdAt !== undefined){
+let data9 = data1.createdAt;
+if(typeof data9 === "string"){
+if(!(formats0.validate(data9))){
+const err15 = {instancePath:instancePath+"/servers/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/McpServer/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -828,14 +831,49 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath:instancePath+"/servers/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/McpServer/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/servers/" + i0,schemaPath:"engine.json#/components/schemas/McpServer/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/servers",schemaPath:"#/properties/servers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }

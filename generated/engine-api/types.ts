@@ -731,6 +731,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             name: string;
+            /** @description The `<service>=<version>` pairs this version's operations call. */
+            services: string[];
             url: string;
             version: string;
             versionId: string;

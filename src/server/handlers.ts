@@ -437,7 +437,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
       const servers = [];
       for (const latest of await mcp.list()) {
         for (const v of await mcp.versions(latest.name)) {
-          servers.push({ name: v.name, version: v.version, versionId: v.versionId, active: v.versionId === latest.versionId, url: mcpUrl(v.versionId), createdAt: v.createdAt });
+          servers.push({ name: v.name, version: v.version, versionId: v.versionId, active: v.versionId === latest.versionId, url: mcpUrl(v.versionId), services: v.services, createdAt: v.createdAt });
         }
       }
       return { body: { servers } };

@@ -24,9 +24,9 @@ interface Plan {
   versionsBroken: VersionBroken[];
 }
 
-/** A published SDK version whose calls of a service fail once a change disables it or moves it to another version. */
+/** A published SDK version, or an MCP server's active version, whose calls of a service fail once a change disables it or moves it to another version. */
 interface VersionBroken {
-  kind: 'sdk';
+  kind: 'sdk' | 'mcp';
   name: string;
   version: string;
   versionId: string;
@@ -46,22 +46,27 @@ async function findVersionsBroken(s: Session, changes: WorkspaceChange[]): Promi
   if (!breaking.length) return [];
   const { sdks } = await s.call(s.api.GET('/v1/sdks'));
   const broken: VersionBroken[] = [];
+  const check = (kind: VersionBroken['kind'], v: { name: string; version: string; versionId: string; services: string[] }) => {
+    for (const c of breaking) {
+      const calls = c.action === '-' ? c.version : c.from!.version;
+      if (!v.services.includes(`${c.service}=${calls}`)) continue;
+      broken.push({ kind, name: v.name, version: v.version, versionId: v.versionId, service: c.service, calls, becomes: c.action === '-' ? { disabled: true } : { version: c.version } });
+    }
+  };
   for (const name of [...new Set(sdks.map((a) => a.name))].sort()) {
     const { versions } = await s.call(s.api.GET('/v1/sdks/{name}/versions', { params: { path: { name } } }));
-    for (const v of versions) {
-      for (const c of breaking) {
-        const calls = c.action === '-' ? c.version : c.from!.version;
-        if (!v.services.includes(`${c.service}=${calls}`)) continue;
-        broken.push({ kind: 'sdk', name: v.name, version: v.version, versionId: v.versionId, service: c.service, calls, becomes: c.action === '-' ? { disabled: true } : { version: c.version } });
-      }
-    }
+    for (const v of versions) check('sdk', v);
   }
+  // An MCP server serves its active version only: that is the one its agents would lose.
+  const { servers } = await s.call(s.api.GET('/v1/mcp'));
+  for (const v of servers.filter((m) => m.active).sort((a, b) => a.name.localeCompare(b.name))) check('mcp', v);
   return broken;
 }
 
 function describeBroken(b: VersionBroken): string {
   const change = 'disabled' in b.becomes ? `disabling ${b.service}` : `moving ${b.service} to ${b.becomes.version}`;
-  return `SDK app ${b.name} version ${b.version} (${b.versionId}) calls ${b.service} ${b.calls}; after ${change} its calls fail (409 ENGINE_CONFLICT): publish a new version of it, or keep ${b.service} ${b.calls}`;
+  const what = b.kind === 'sdk' ? `SDK app ${b.name} version ${b.version} (${b.versionId})` : `MCP server ${b.name} (active version ${b.version}, ${b.versionId})`;
+  return `${what} calls ${b.service} ${b.calls}; after ${change} its calls fail (409 ENGINE_CONFLICT): publish a new version of it, or keep ${b.service} ${b.calls}`;
 }
 
 async function computePlan(s: Session, file: string | undefined): Promise<Plan> {
