@@ -2,6 +2,7 @@
 // svc.mcp.json): read with one-line errors, written only when their bytes change.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { visit } from 'jsonc-parser';
 import { CliError } from './errors.ts';
 
 export type WriteOutcome = 'created' | 'updated' | 'unchanged';
@@ -90,40 +91,18 @@ export function readJsonFile(path: string, fix: string): unknown {
  * or undefined.
  */
 export function duplicateKey(text: string): string | undefined {
-  type Frame = { object: boolean; path: string; keys: Set<string>; expectKey: boolean; lastKey: string; index: number };
-  const stack: Frame[] = [];
-  const child = (): string => {
-    const top = stack.at(-1);
-    if (!top) return '';
-    if (!top.object) return `${top.path}[${top.index}]`;
-    return top.path ? `${top.path}.${top.lastKey}` : top.lastKey;
-  };
-  const STRING = /"(?:[^"\\]|\\.)*"/y;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    const top = stack.at(-1);
-    if (c === '"') {
-      STRING.lastIndex = i;
-      const match = STRING.exec(text);
-      if (!match) return undefined;
-      i += match[0].length - 1;
-      if (top?.object && top.expectKey) {
-        const key = JSON.parse(match[0]) as string;
-        if (top.keys.has(key)) return top.path ? `${top.path}.${key}` : key;
-        top.keys.add(key);
-        top.lastKey = key;
-        top.expectKey = false;
-      }
-    } else if (c === '{' || c === '[') {
-      stack.push({ object: c === '{', path: child(), keys: new Set(), expectKey: c === '{', lastKey: '', index: 0 });
-    } else if (c === '}' || c === ']') {
-      stack.pop();
-    } else if (c === ',' && top) {
-      if (top.object) top.expectKey = true;
-      else top.index++;
-    }
-  }
-  return undefined;
+  const open: Set<string>[] = [];
+  let found: string | undefined;
+  visit(text, {
+    onObjectBegin: () => void open.push(new Set()),
+    onObjectEnd: () => void open.pop(),
+    onObjectProperty: (property, _offset, _length, _line, _column, pathSupplier) => {
+      const keys = open.at(-1)!;
+      if (found === undefined && keys.has(property)) found = [...pathSupplier(), property].join('.');
+      keys.add(property);
+    },
+  });
+  return found;
 }
 
 /** Absolute path of a working file: `--file` when given, else `name` in the current directory. */

@@ -23,6 +23,9 @@ const ERROR_TEXT_CAP = 8 * 1024;
 const REFUSED_BEFORE_DISPATCH = new Set(['ENGINE_INVALID_INPUT', 'ENGINE_PAGINATION_INVALID', 'ENGINE_FORBIDDEN_OPERATION', 'ENGINE_UNKNOWN_OPERATION']);
 
 const DO_NOT_REPLAY: RecoveryContract = { execute_request: 'do_not_replay', provider_execution: 'unknown', automatic_replay: false };
+
+/** The session ended under a run: reconnect; resend only when no call of it may have acted. */
+const sessionGone = (acted: boolean): RecoveryContract => (acted ? { recovery_action: 'reinitialize_connection', ...DO_NOT_REPLAY } : SESSION_UNAVAILABLE_RECOVERY);
 /** The sandbox failed under a script that had sent nothing: the same script may run again as it is. */
 const UNCHANGED: RecoveryContract = { execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: false };
 
@@ -283,7 +286,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           return fail(
             'MCP_SESSION_UNAVAILABLE',
             `the session was closed while the script ran; its result was not stored${acted ? '; its provider calls may have acted — inspect current state before running it again' : ''}`,
-            acted ? { recovery_action: 'reinitialize_connection', ...DO_NOT_REPLAY } : SESSION_UNAVAILABLE_RECOVERY,
+            sessionGone(acted),
           );
         }
         try {
@@ -316,8 +319,7 @@ function describeFailure(failure: ScriptFailure, state: RunState, contract: Reco
     return [error.code, `${error.message}${where}`, { execute_request: 'adjust_projection', provider_execution: 'not_started', automatic_replay: false }, { ...(error.details ? { details: error.details } : {}), guidance: ROW_TOO_LARGE_GUIDANCE }];
   }
   if (error.code === 'MCP_SESSION_UNAVAILABLE') {
-    const contractNow: RecoveryContract = contract.provider_execution === 'not_started' ? SESSION_UNAVAILABLE_RECOVERY : { recovery_action: 'reinitialize_connection', ...DO_NOT_REPLAY };
-    return [error.code, `${error.message}${where}`, contractNow, {}];
+    return [error.code, `${error.message}${where}`, sessionGone(contract.provider_execution !== 'not_started'), {}];
   }
   if (error.code === 'MCP_RESULT_UNAVAILABLE') {
     return [error.code, `${error.message}${where}`, { ...contract, execute_request: 'do_not_replay' }, { guidance: RESULT_UNAVAILABLE_GUIDANCE }];

@@ -1,7 +1,7 @@
 // Result retention for the MCP `execute` tool: per-session snapshots of oversized results, the
 // MCP_RESULT_STORED envelope, collection discovery, session.page and session.get (interface: "Stored
 // result snapshot and envelope", "Page returned by session.page", "Result snapshot"; DESIGN §4, §8).
-import { clip, invalidInput } from './errors.ts';
+import { clip, invalidInput, isRecord } from './errors.ts';
 import { pointerTokens, resolveTokens } from './pointer.ts';
 import type { SessionStateStore } from './store.ts';
 import { pageOf, type Page, type PageOptions } from './page.ts';
@@ -22,9 +22,7 @@ export async function sessionGet(store: SessionStateStore, sessionId: string, ke
     const json = await store.getValue(sessionId, key);
     return json === undefined ? undefined : JSON.parse(json);
   }
-  const hash = key.indexOf('#');
-  const ref = hash < 0 ? key : key.slice(0, hash);
-  const pointer = hash < 0 ? '' : key.slice(hash + 1);
+  const { ref, pointer = '' } = splitRef(key);
   const tokens = pointerTokens(pointer, 'The pointer after # in session.get');
   const snapshot = await store.getSnapshot(sessionId, ref);
   const target = resolveTokens(snapshot, tokens);
@@ -40,17 +38,19 @@ export async function sessionPage(store: SessionStateStore, sessionId: string, r
   if (typeof ref !== 'string') throw invalidInput('session.page takes a result_ref string (res_…) as its first argument');
   // A session.set key is no stored result: "unavailable" would send the agent to repeat provider calls.
   if (!ref.startsWith('res_')) throw invalidInput(`session.page reads a stored result (res_…); '${clip(ref)}' is not one (session.get reads values kept with session.set)`);
-  const hash = ref.indexOf('#');
+  const { ref: bare, pointer } = splitRef(ref);
   let opts = options ?? {};
-  if (hash >= 0) {
-    const pointer = ref.slice(hash + 1);
-    if (isPlainObject(opts) && Object.hasOwn(opts, 'path') && opts.path !== pointer) {
+  if (pointer !== undefined && isRecord(opts)) {
+    if (Object.hasOwn(opts, 'path') && opts.path !== pointer) {
       throw invalidInput(`session.page: give the path once, after # in the result_ref or as options.path (they differ: '${clip(pointer)}' and '${clip(String(opts.path))}')`);
     }
-    opts = isPlainObject(opts) ? { ...opts, path: pointer } : opts;
+    opts = { ...opts, path: pointer };
   }
-  const snapshot = await store.getSnapshot(sessionId, hash < 0 ? ref : ref.slice(0, hash));
-  return pageOf(snapshot, opts as PageOptions, outputBudgetBytes);
+  return pageOf(await store.getSnapshot(sessionId, bare), opts as PageOptions, outputBudgetBytes);
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** `res_…#/items/3` → the result_ref and the RFC 6901 pointer after `#` (undefined: none given). */
+function splitRef(key: string): { ref: string; pointer: string | undefined } {
+  const hash = key.indexOf('#');
+  return hash < 0 ? { ref: key, pointer: undefined } : { ref: key.slice(0, hash), pointer: key.slice(hash + 1) };
+}

@@ -141,13 +141,14 @@ class SandboxWorker {
           clearTimeout(timer);
           resolve(stats);
         },
-        reject,
+        reject: (err: Error) => {
+          clearTimeout(timer);
+          const at = this.statsWaiting.indexOf(waiter);
+          if (at >= 0) this.statsWaiting.splice(at, 1);
+          reject(err);
+        },
       };
-      const timer = setTimeout(() => {
-        const at = this.statsWaiting.indexOf(waiter);
-        if (at >= 0) this.statsWaiting.splice(at, 1);
-        reject(new Error('the sandbox worker did not answer'));
-      }, STATS_WAIT_MS);
+      const timer = setTimeout(() => waiter.reject(new Error('the sandbox worker did not answer')), STATS_WAIT_MS);
       this.statsWaiting.push(waiter);
       if (!this.send({ type: 'stats' } satisfies ToWorker)) waiter.reject(new Error('the sandbox worker stopped'));
     });
@@ -203,11 +204,15 @@ export class SandboxWorkers {
   private closed = false;
   /** Workers past their runs, finishing the runs they have before they are stopped. */
   private readonly draining = new Set<SandboxWorker>();
+  /** Workers being replaced, until they have ended. */
+  private readonly retiring = new Set<Promise<void>>();
   /** Tenants kept apart, until when (see SUSPECT_MS). */
   private readonly suspects = new Map<string, number>();
 
-  /** `onWorkerExit`: told when a worker ends (one that ended unasked was most likely taken down by a script). */
-  /** `runsPerWorker`: runs after which an idle worker process is replaced by a fresh one. */
+  /**
+   * `runsPerWorker`: runs after which a worker process is replaced by a fresh one. `onWorkerExit`:
+   * told when a worker ends (one that ended unasked was most likely taken down by a script).
+   */
   constructor(options: { workers?: number; warmIsolates?: number; runsPerWorker?: number; onWorkerExit?: (exit: WorkerExit) => void } = {}) {
     this.size = Math.max(1, options.workers ?? Math.min(availableParallelism(), 4));
     this.warmIsolates = options.warmIsolates ?? 2;
@@ -250,7 +255,7 @@ export class SandboxWorkers {
     });
   }
 
-  /** Isolates created, contexts reused, isolates waiting for reuse and live timers, summed over the running threads (for tests and diagnostics). */
+  /** Isolates created, contexts reused, isolates waiting for reuse and live timers, summed over the worker processes that answer (for tests and diagnostics). */
   async stats(): Promise<PoolStats> {
     // A worker that does not answer (hung, or gone meanwhile) counts for nothing rather than hold this up.
     const settled = await Promise.allSettled(this.workers.map((w) => w.stats()));
@@ -284,10 +289,15 @@ export class SandboxWorkers {
     await Promise.all([...this.workers.splice(0), ...draining].map((w) => this.stop(w)));
   }
 
-  /** Takes a worker out of the pool and kills it. */
-  private discard(w: SandboxWorker): void {
+  /** Takes a worker out of the pool (no further runs go to it). */
+  private remove(w: SandboxWorker): void {
     const at = this.workers.indexOf(w);
     if (at >= 0) this.workers.splice(at, 1);
+  }
+
+  /** Takes a worker out of the pool and kills it. */
+  private discard(w: SandboxWorker): void {
+    this.remove(w);
     this.draining.delete(w);
     w.kill();
   }
@@ -301,8 +311,7 @@ export class SandboxWorkers {
 
   private spawn(): SandboxWorker {
     const worker = new SandboxWorker(this.warmIsolates, (gone, exit) => {
-      const at = this.workers.indexOf(gone);
-      if (at >= 0) this.workers.splice(at, 1);
+      this.remove(gone);
       this.draining.delete(gone);
       if (exit.outOfMemory.length) this.suspectOf(exit.outOfMemory);
       this.onWorkerExit?.(exit);
@@ -324,9 +333,6 @@ export class SandboxWorkers {
     const until = Date.now() + SUSPECT_MS;
     for (const t of tenants) this.suspects.set(t, until);
   }
-
-  /** Workers being replaced, until they have ended. */
-  private readonly retiring = new Set<Promise<void>>();
 
   /** Resolves once the workers being replaced have ended (for tests and diagnostics). */
   async retired(): Promise<void> {
@@ -352,13 +358,15 @@ export class SandboxWorkers {
     // when the runs it has end: under steady load it is replaced all the same.
     for (const w of [...this.workers]) {
       if (w.started < this.runsPerWorker) continue;
-      this.workers.splice(this.workers.indexOf(w), 1);
+      this.remove(w);
       if (w.runs.size === 0) this.retire(w);
       else this.draining.add(w);
     }
     // Workers started past the pool size (below) leave again once idle.
-    for (const w of [...this.workers]) if (this.workers.length > this.size && w.runs.size === 0) {
-      this.workers.splice(this.workers.indexOf(w), 1);
+    for (const w of [...this.workers]) {
+      if (this.workers.length <= this.size) break;
+      if (w.runs.size !== 0) continue;
+      this.remove(w);
       this.retire(w);
     }
     while (this.workers.length < this.size) this.spawn();

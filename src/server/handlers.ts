@@ -120,9 +120,14 @@ function expiryOf(expiresAt: string | null | undefined): string | null {
   return new Date(at).toISOString();
 }
 
-/** How long a readiness probe may take before its dependency counts as unavailable. */
 /** Retry-After in whole seconds, at least 1. */
 const retryAfterSeconds = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
+
+/** Retry-After of a rate-limited refusal that says how long to wait, else undefined. */
+export function retryAfterOf(envelope: { error: { code: string; details?: Record<string, unknown> } | null }): string | undefined {
+  const ms = envelope.error?.code === 'ENGINE_RATE_LIMITED' ? Number(envelope.error.details?.retry_after_ms) : NaN;
+  return Number.isFinite(ms) ? retryAfterSeconds(ms) : undefined;
+}
 
 /** Refuses a bucket other than the one this workspace has (404 naming `bucket`). */
 function knownBucket(bucket: string): void {
@@ -131,6 +136,7 @@ function knownBucket(bucket: string): void {
   }
 }
 
+/** How long a readiness probe may take before its dependency counts as unavailable. */
 const PROBE_TIMEOUT_MS = 2_000;
 
 /**
@@ -574,13 +580,12 @@ export function createHandlers(deps: ServerDeps): Handlers {
       }
       const result = await executor.call(scope, { operation: body.operation, input: body.input, pagination: body.pagination, selectors: body.selectors as Selectors | undefined });
       // A provider's JSON body is spliced into the envelope as it came, not re-serialised.
-      const error = result.envelope.error;
-      const retryAfterMs = error?.code === 'ENGINE_RATE_LIMITED' ? Number(error.details?.retry_after_ms) : NaN;
+      const retryAfter = retryAfterOf(result.envelope);
       return {
         status: result.providerAnswered ? 200 : result.envelope.status,
         type: 'application/json; charset=utf-8',
         body: resultJson(result),
-        ...(Number.isFinite(retryAfterMs) ? { headers: { 'retry-after': retryAfterSeconds(retryAfterMs) } } : {}),
+        ...(retryAfter ? { headers: { 'retry-after': retryAfter } } : {}),
       };
     },
   };

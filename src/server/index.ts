@@ -21,7 +21,7 @@ import { bearerFrom } from '../identity/index.ts';
 import { parseJsonInput } from '../json-input/index.ts';
 import type { TokenRow } from '../store/index.ts';
 import type { ValidateFunction } from 'ajv';
-import { createHandlers, type HandlerResult, type Handlers, type ServerDeps } from './handlers.ts';
+import { createHandlers, retryAfterOf, type HandlerResult, type Handlers, type ServerDeps } from './handlers.ts';
 
 export type { ServerDeps, Handlers };
 export { createHandlers };
@@ -382,12 +382,6 @@ function contentTypeOf(type: string): string {
   }
   if (/;\s*charset=/i.test(type) || !(type.startsWith('text/') || type === 'application/json')) return type;
   return `${type}; charset=utf-8`;
-}
-
-/** Retry-After (whole seconds) of a rate-limited refusal that says how long to wait. */
-function retryAfterOf(envelope: { error: { code: string; details?: Record<string, unknown> } | null }): string | undefined {
-  const ms = envelope.error?.code === 'ENGINE_RATE_LIMITED' ? Number(envelope.error.details?.retry_after_ms) : NaN;
-  return Number.isFinite(ms) ? String(Math.max(1, Math.ceil(ms / 1000))) : undefined;
 }
 
 /** Writes a handler result exactly as the Koa binder and Koa's `respond` would, in one writeHead. */
