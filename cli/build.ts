@@ -30,6 +30,8 @@ await build({
   target: 'node24',
   legalComments: 'none',
   logLevel: 'warning',
+  // jsonc-parser's `main` is a UMD build whose require() calls esbuild cannot follow: take its ESM build.
+  alias: { 'jsonc-parser': join(root, 'node_modules/jsonc-parser/lib/esm/main.js') },
   // Bundled CommonJS dependencies (handlebars) call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __svcCreateRequire } from 'node:module';\nconst require = __svcCreateRequire(import.meta.url);" },
   plugins: [
