@@ -1,4 +1,7 @@
 // CLI sign-in: the RFC 8628 device flow, the /signin page, the owner account and credentials.
+import { hash } from 'node:crypto';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
 
@@ -77,6 +80,23 @@ describe('device login', () => {
     const start = await post('/v1/auth/device', {});
     const reused = await signin({ user_code: start.body.user_code, username: 'owner', password: t.engine.signinCode!, decision: 'approve' });
     expect(reused.status).toBe(401);
+  });
+
+  it('stores sign-in codes under a keyed hash, never one computable from the code alone', async () => {
+    const code = await t.engine.deps.accounts.issueSigninCode('owner');
+    const db = new Database(join(t.dataDir, 'engine.db'), { readonly: true });
+    try {
+      const hashes = (db.prepare('SELECT hash FROM signin_codes').all() as { hash: string }[]).map((r) => r.hash);
+      expect(hashes.length).toBeGreaterThanOrEqual(2); // the code printed at start and this one
+      // An unkeyed hash of a ~38-bit code, read from a leaked database, is reversed by brute force.
+      for (const unkeyed of [hash('sha256', code, 'hex'), hash('sha256', t.engine.signinCode!, 'hex')]) expect(hashes).not.toContain(unkeyed);
+      expect(hashes.join()).not.toContain(code.replace('-', ''));
+    } finally {
+      db.close();
+    }
+    const start = await post('/v1/auth/device', {});
+    const ok = await signin({ user_code: start.body.user_code, username: 'owner', password: code, decision: 'approve' });
+    expect(ok.status).toBe(200);
   });
 
   it('reports a denied code as access_denied', async () => {

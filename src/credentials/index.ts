@@ -5,7 +5,7 @@
 // was set, sealed with the value so it cannot be edited in the database. Whoever may repoint a
 // service's base URL cannot read secrets, so without the binding they could have them sent to a
 // server of their choosing; sending a secret somewhere new takes setting it again.
-import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { EngineError } from '../envelope/index.ts';
@@ -64,6 +64,9 @@ export function loadMasterKey(dataDir: string, fromEnv: string | undefined): Buf
 /** v1: the value alone, sealed before origins were bound; v2: `origin NUL value`. */
 const aadV1 = (bucket: string, service: string) => `svc-engine/secret/v1\0${bucket}\0${service}`;
 const aadV2 = (bucket: string, service: string) => `svc-engine/secret/v2\0${bucket}\0${service}`;
+
+/** A key for one other purpose (HKDF-SHA-256 of the master key), so no two uses share key material. */
+export const purposeKey = (masterKey: Buffer, purpose: string): Buffer => Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `svc-engine ${purpose}`, 32));
 
 /** A secret as opened: its value and the origin it may be sent to (null: sealed before binding). */
 export interface BoundSecret {

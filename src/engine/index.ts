@@ -5,7 +5,7 @@ import type { DestinationStream } from 'pino';
 import { ActivityLog } from '../activity/index.ts';
 import { Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
-import { SecretVault, loadMasterKey } from '../credentials/index.ts';
+import { SecretVault, loadMasterKey, purposeKey } from '../credentials/index.ts';
 import { Dispatcher, Executor } from '../execution/index.ts';
 import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
 import { Connections, serviceOfVaultEntry } from '../connections/index.ts';
@@ -65,7 +65,8 @@ export async function assemble(
 ): Promise<ServerDeps & { dispatcher: Dispatcher; sessionState: SessionStateStore; sandbox: SandboxWorkers }> {
   const catalog = await Catalog.load(store);
   const workspace = new Workspace(store, catalog);
-  const vault = new SecretVault(loadMasterKey(config.dataDir, config.masterKey), store);
+  const masterKey = loadMasterKey(config.dataDir, config.masterKey);
+  const vault = new SecretVault(masterKey, store);
   const tokens = new Tokens(store);
   const activity = new ActivityLog(store, log);
   const urls = { http: config.publicUrl ?? `http://${config.host}:${config.httpPort}` };
@@ -114,7 +115,7 @@ export async function assemble(
   const packages = new Packages({ catalog, unified: unified.list() });
   const sdk = new Apps('sdk', { store, catalog, workspace, tokens, unified: unified.list() });
   const mcp = new Apps('mcp', { store, catalog, workspace, tokens, unified: unified.list() });
-  const accounts = new Accounts(store);
+  const accounts = new Accounts(store, purposeKey(masterKey, 'sign-in codes'));
   const deviceFlow = new DeviceFlow(store, tokens, { ttlSeconds: config.deviceCodeTtlSeconds, intervalSeconds: config.deviceIntervalSeconds });
   const sessionState = config.redisUrl
     ? // ioredis loads only when Redis is configured: the embedded default starts without it.

@@ -1,8 +1,7 @@
 // People who can approve a CLI sign-in: the owner account, created on first start, with a
 // password (scrypt) or a one-time sign-in code printed on the Engine host.
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { promisify } from 'node:util';
-import { hashToken } from '../ids/index.ts';
 import type { Store } from '../store/index.ts';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: ScryptOptions) => Promise<Buffer>;
@@ -27,16 +26,25 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A human-friendly code: 4+4 characters from an alphabet without look-alikes. */
 export function humanCode(): string {
   const alphabet = 'BCDFGHJKLMNPQRSTVWXZ23456789';
-  const bytes = randomBytes(8);
-  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]);
+  const chars = Array.from({ length: 8 }, () => alphabet[randomInt(alphabet.length)]); // uniform: no modulo bias
   return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
 }
 
 export class Accounts {
   private readonly store: Store;
+  private readonly codeKey: Buffer;
 
-  constructor(store: Store) {
+  /**
+   * `codeKey` keys the stored hashes of sign-in codes: a code has only about 38 bits, so a plain
+   * SHA-256 of it, read from a leaked database or backup, would be reversed in minutes.
+   */
+  constructor(store: Store, codeKey: Buffer) {
     this.store = store;
+    this.codeKey = codeKey;
+  }
+
+  private codeHash(code: string): string {
+    return createHmac('sha256', this.codeKey).update(code).digest('hex');
   }
 
   /**
@@ -64,7 +72,7 @@ export class Accounts {
     const code = humanCode();
     const now = Date.now();
     await this.store.insertSigninCode({
-      hash: hashToken(code),
+      hash: this.codeHash(code),
       subject,
       createdAt: new Date(now).toISOString(),
       expiresAt: new Date(now + SIGNIN_CODE_TTL_MS).toISOString(),
@@ -80,7 +88,7 @@ export class Accounts {
     if (user.passwordHash && (await verifyPassword(secret, user.passwordHash))) return user.subject;
     const code = secret.trim().toUpperCase();
     if (/^[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(code)) {
-      const used = await this.store.useSigninCode(hashToken(code), new Date().toISOString());
+      const used = await this.store.useSigninCode(this.codeHash(code), new Date().toISOString());
       if (used && used.subject === user.subject) return user.subject;
     }
     return null;
