@@ -14,6 +14,8 @@ export interface EngineConfig {
   /** How long a client may take to send a request's headers, and the whole request (slow clients hold sockets). */
   httpHeadersTimeoutMs: number;
   httpRequestTimeoutMs: number;
+  /** Open HTTP connections past which new ones are closed unanswered (SVC_HTTP_MAX_CONNECTIONS). */
+  httpMaxConnections: number;
   /** Cap on a provider result (all pages together) for REST and gRPC calls. */
   restMaxResultBytes: number;
   /** Provider connect timeout and total per-request timeout, in milliseconds. */
@@ -141,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     maxRequestBytes: intFrom(env, 'SVC_MAX_REQUEST_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     httpHeadersTimeoutMs: intFrom(env, 'SVC_HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
     httpRequestTimeoutMs: intFrom(env, 'SVC_HTTP_REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000),
+    httpMaxConnections: intFrom(env, 'SVC_HTTP_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
     restMaxResultBytes: intFrom(env, 'SVC_REST_MAX_RESULT_BYTES', 8 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     providerConnectTimeoutMs: intFrom(env, 'SVC_PROVIDER_CONNECT_TIMEOUT_MS', 5_000, 1, 120_000),
     providerTimeoutMs: intFrom(env, 'SVC_PROVIDER_TIMEOUT_MS', 30_000, 1, 600_000),

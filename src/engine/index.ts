@@ -20,7 +20,7 @@ import { createLogger, type Logger } from '../log/index.ts';
 import { startGrpcServer } from '../grpc/index.ts';
 import { Packages } from '../sdkgen/index.ts';
 import { Apps } from '../apps/index.ts';
-import { acceptExpectContinue, createHttpApp, HttpDrain, type ServerDeps } from '../server/index.ts';
+import { acceptExpectContinue, answerClientErrors, createHttpApp, HttpDrain, refuseExpectation, requireHost, type ServerDeps } from '../server/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { Workspace } from '../workspace/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -157,7 +157,7 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
   const app = createHttpApp(deps);
   const drain = new HttpDrain(log, observeHttpResponse, config.maxRequestBytes);
   const drainBudgetMs = config.executeBudgetMs + DRAIN_MARGIN_MS;
-  const handle = drain.wrap(app.callback());
+  const handle = drain.wrap(requireHost(app.callback()));
   // A client that trickles its headers or body is cut off (408) rather than holding a socket for
   // Node's 5 minutes; timeouts are checked at a tenth of the shorter one (Node's default: every 30 s).
   const server: Server = createServer(
@@ -166,10 +166,14 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
       headersTimeout: Math.min(config.httpHeadersTimeoutMs, config.httpRequestTimeoutMs),
       requestTimeout: config.httpRequestTimeoutMs,
       connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(Math.min(config.httpHeadersTimeoutMs, config.httpRequestTimeoutMs) / 10))),
+      requireHostHeader: false, // requireHost refuses it, with an envelope
     },
     handle,
   );
   server.on('checkContinue', acceptExpectContinue(handle));
+  server.on('checkExpectation', drain.wrap(refuseExpectation));
+  answerClientErrors(server, log);
+  server.maxConnections = config.httpMaxConnections;
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
