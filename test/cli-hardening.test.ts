@@ -159,7 +159,7 @@ describe('workspace service import of a description with operations the Engine c
     );
     const human = await user.cli(['workspace', 'service', 'import', doc, '--name', 'uploads', '--version', 'v1']);
     expect(human.code, human.stderr).toBe(0);
-    expect(human.stdout).toContain('Imported uploads@v1 (1 operations');
+    expect(human.stdout).toContain('Imported uploads@v1 (1 operation,');
     expect(human.stdout).toContain("Left out files/upload: it is served at its own address (http://127.0.0.1:10), not at the service's base URL");
     const json = await user.cli(['workspace', 'service', 'import', doc, '--name', 'uploads', '--version', 'v2', '--json']);
     expect(JSON.parse(json.stdout).versions[0].omitted).toEqual([expect.objectContaining({ operationId: 'files/upload', field: "document.paths['/files'].post.servers" })]);

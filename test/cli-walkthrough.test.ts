@@ -215,7 +215,9 @@ describe('svc-cli walkthrough', { timeout: 90_000 }, () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Nothing to do: crm@2.0.0');
     expect(r.stdout).toContain('Downloaded crm@2.0.0 to packages/');
-    expect(r.stdout).toMatch(/^  svc-sdk-crm-2\.0\.0\.tgz +TypeScript package: npm install \.\/svc-sdk-crm-2\.0\.0\.tgz$/m);
+    // Install commands run from where svc-cli ran, not from --dir.
+    expect(r.stdout).toMatch(/^  svc-sdk-crm-2\.0\.0\.tgz +TypeScript package: npm install \.\/packages\/svc-sdk-crm-2\.0\.0\.tgz$/m);
+    expect(r.stdout).toMatch(/Python wheel: pip install \.\/packages\/svc_sdk_crm-2\.0\.0-py3-none-any\.whl$/m);
     const files = ['svc-sdk-crm-2.0.0.tgz', 'svc_sdk_crm-2.0.0-py3-none-any.whl', 'svc_sdk_crm-2.0.0.tar.gz', 'svc-sdk-crm-2.0.0-README.md'];
     for (const f of files) expect(statSync(join(user.home, 'packages', f)).size).toBeGreaterThan(0);
     expect(readFileSync(join(user.home, 'packages', files[3]!), 'utf8')).toContain('client.DemoCrm.contacts.list');

@@ -56,4 +56,7 @@ export function planLine(action: '+' | '-' | '~', text: string): string {
   return action === '+' ? c.green(line) : action === '-' ? c.red(line) : c.yellow(line);
 }
 
+/** A shell word that reads back as `text`: as it is when a shell would not split or interpret it, else single-quoted. */
+export const shellWord = (text: string) => (/^[A-Za-z0-9_@%+=:,.\/-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

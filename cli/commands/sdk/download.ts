@@ -2,16 +2,16 @@
 // (npm tarball, Python wheel and sdist) and its README, byte for byte as the Engine built them,
 // checked against the SHA-256 the Engine sends. Progress lines appear on a TTY only.
 import { createHash } from 'node:crypto';
-import { join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { PublishResult } from '../../lib/definition.ts';
 import type { Session } from '../../lib/engine.ts';
 import { CliError } from '../../lib/errors.ts';
 import { makeDir, writeFile } from '../../lib/files.ts';
-import { print, progress } from '../../lib/output.ts';
+import { print, progress, shellWord } from '../../lib/output.ts';
 
 const KINDS = [
-  { kind: 'typescript', label: 'TypeScript package', install: (f: string) => `npm install ./${f}` },
-  { kind: 'python-wheel', label: 'Python wheel', install: (f: string) => `pip install ./${f}` },
+  { kind: 'typescript', label: 'TypeScript package', install: (f: string) => `npm install ${f}` },
+  { kind: 'python-wheel', label: 'Python wheel', install: (f: string) => `pip install ${f}` },
   { kind: 'python-sdist', label: 'Python sdist', install: () => '' },
   { kind: 'readme', label: 'README', install: () => '' },
 ] as const;
@@ -21,6 +21,15 @@ export interface DownloadedPackage {
   file: string;
   bytes: number;
   sha256: string;
+}
+
+/**
+ * `file` as an install command takes it from the current directory: `./` keeps npm and pip from
+ * reading a bare name as a registry package, and a path a shell would split is quoted.
+ */
+function localPath(file: string): string {
+  const path = relative(process.cwd(), file);
+  return shellWord(isAbsolute(path) || path.startsWith('../') ? path : `./${path}`);
 }
 
 /** Downloads every package of `name@version` into `dir`; prints where they went unless `json`. */
@@ -52,7 +61,7 @@ export async function downloadPackages(s: Session, result: PublishResult, dir: s
     const width = Math.max(...downloads.map((d) => relative(target, d.file).length));
     for (const [i, d] of downloads.entries()) {
       const name = relative(target, d.file);
-      const install = KINDS[i]!.install(name);
+      const install = KINDS[i]!.install(localPath(d.file));
       print(`  ${name.padEnd(width)}  ${KINDS[i]!.label}${install ? `: ${install}` : ''}`);
     }
   }

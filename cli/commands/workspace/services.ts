@@ -6,7 +6,7 @@ import { defineCommand, jsonOption } from '../../lib/command.ts';
 import { EngineCallError, session, type Session } from '../../lib/engine.ts';
 import { CliError, UsageError } from '../../lib/errors.ts';
 import { fileFlag } from '../../lib/files.ts';
-import { print, printJson, printTable, progress } from '../../lib/output.ts';
+import { plural, print, printJson, printTable, progress } from '../../lib/output.ts';
 import { refuseBlank } from '../../lib/usage.ts';
 import { WORKSPACE_FILE, currentDesired, enabledServices, writeWorkspaceFile } from './state.ts';
 
@@ -210,7 +210,7 @@ export const serviceImport = defineCommand({
     }
     if (argv.json) return printJson(imported);
     const v = imported.versions.find((x) => x.version === argv.version) ?? imported.versions[0];
-    print(`Imported ${imported.name}@${argv.version} (${v?.operations ?? 0} operations${v?.baseUrl ? `, base URL ${v.baseUrl}` : ''}).`);
+    print(`Imported ${imported.name}@${argv.version} (${plural(v?.operations ?? 0, 'operation')}${v?.baseUrl ? `, base URL ${v.baseUrl}` : ''}).`);
     for (const o of v?.omitted ?? []) print(`Left out ${o.operationId}: ${o.reason} (${o.field}).`);
     print(`Select it with \`svc-cli workspace service add ${imported.name} --version ${argv.version}\`, then \`svc-cli workspace apply\`.`);
   },
