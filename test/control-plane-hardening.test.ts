@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
+import { toEnvelope } from '../src/envelope/index.ts';
 import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/postgres.ts';
 
@@ -37,8 +38,14 @@ describe('SQLite engine', () => {
   it('answers an HTTP method the router does not know with the error envelope, not a plain-text 501', async () => {
     const res = await call(t, 'PROPFIND', '/v1/buckets');
     expect(res.type).toContain('application/json');
-    expect(res.body).toMatchObject({ ok: false, error: { code: expect.any(String) } });
+    expect(res.body).toMatchObject({ ok: false, status: 501, error: { code: 'ENGINE_METHOD_NOT_ALLOWED', details: { provider_execution: 'not_started' } } });
     expect(res.body.status).toBe(res.status);
+  });
+
+  it('an unexpected failure (500) says whether a provider was reached is unknown, and shows nothing of the error', () => {
+    const envelope = toEnvelope(new Error('svc_sdk_CANARY internal detail'));
+    expect(envelope).toMatchObject({ ok: false, status: 500, error: { code: 'ENGINE_INTERNAL', details: { provider_execution: 'unknown' } } });
+    expect(JSON.stringify(envelope)).not.toContain('CANARY');
   });
 
   it('starts a device authorization without a body (the body is optional) when the client sends Content-Length: 0', async () => {

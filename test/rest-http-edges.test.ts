@@ -185,7 +185,8 @@ describe('REST execution route: HTTP-level review', () => {
       const res = await conn.send(request('TRACE', execPath(), {}));
       expect(res?.status).toBe(405);
       expect(res?.headers.allow).toBe('POST');
-      expect(JSON.parse(res!.body)).toMatchObject({ ok: false, status: 405, error: { code: 'ENGINE_METHOD_NOT_ALLOWED' } });
+      // Every Engine error says whether a provider was reached (README "Read the envelope").
+      expect(JSON.parse(res!.body)).toMatchObject({ ok: false, status: 405, error: { code: 'ENGINE_METHOD_NOT_ALLOWED', details: { provider_execution: 'not_started' } } });
     } finally {
       conn.destroy();
     }

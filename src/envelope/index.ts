@@ -93,5 +93,6 @@ export const failure = (status: number, error: EnvelopeError, data: unknown = nu
 /** Wraps anything thrown into an envelope without exposing internals. */
 export function toEnvelope(err: unknown): Envelope<never> {
   if (err instanceof EngineError) return err.toEnvelope();
-  return failure(500, { code: 'ENGINE_INTERNAL', message: 'The Engine failed unexpectedly; the failure was logged.', retryable: false });
+  // Where it failed is not known, so neither is whether a provider was reached.
+  return failure(500, { code: 'ENGINE_INTERNAL', message: 'The Engine failed unexpectedly; the failure was logged.', retryable: false, details: { provider_execution: 'unknown' } });
 }

@@ -502,6 +502,9 @@ class EngineApp extends Koa<RequestState> {
   }
 }
 
+/** Refused by routing: no handler ran, so nothing reached a provider. */
+const NOT_STARTED = { provider_execution: 'not_started' } as const;
+
 /**
  * The route template a request matched (`/v1/tokens/:id`), never its path: a path may hold a value
  * the caller should not have put there (a token where its ID belongs).
@@ -528,11 +531,11 @@ export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = cr
         throw new EngineError('ENGINE_NOT_FOUND', `no route for ${ctx.method} ${ctx.path}`);
       }
       if (ctx.status === 405) {
-        ctx.body = failure(405, { code: 'ENGINE_METHOD_NOT_ALLOWED', message: `${ctx.method} is not allowed on ${ctx.path}`, retryable: false });
+        ctx.body = failure(405, { code: 'ENGINE_METHOD_NOT_ALLOWED', message: `${ctx.method} is not allowed on ${ctx.path}`, retryable: false, details: NOT_STARTED });
       }
       if (ctx.status === 501 && ctx.body === undefined) {
         // A method no route uses (PROPFIND): the router answers 501, with no body of its own.
-        ctx.body = failure(501, { code: 'ENGINE_METHOD_NOT_ALLOWED', message: `${ctx.method} is not a method this Engine serves`, retryable: false });
+        ctx.body = failure(501, { code: 'ENGINE_METHOD_NOT_ALLOWED', message: `${ctx.method} is not a method this Engine serves`, retryable: false, details: NOT_STARTED });
       }
     } catch (err) {
       if (!(err instanceof EngineError)) deps.log.error({ err, method: ctx.method, route: routeOf(ctx) }, 'request failed');
