@@ -55,6 +55,17 @@ describe('svc-cli login (device flow)', () => {
     expect((await user.cli(['whoami'])).stdout).toContain('as owner');
   });
 
+  it('prints the URL instead of claiming a browser opened when the host has no graphical session', async () => {
+    // No --no-browser; the helper's environment has no DISPLAY or WAYLAND_DISPLAY, as over SSH or in CI.
+    const running = user.start(['login']);
+    const [, userCode] = await running.waitFor(/approve the code ([A-Z0-9-]+)/);
+    const [, url] = await running.waitFor(/Open this URL in a browser: (\S+)/);
+    expect(url).toBe(`${t.url}/signin?user_code=${userCode}`);
+    expect(await submit(userCode!, await t.engine.deps.accounts.issueSigninCode('owner'), 'deny')).toBe(200);
+    const r = await running.result;
+    expect(r.stdout).not.toContain('Opened');
+  });
+
   it('fails with one line when the sign-in is denied', async () => {
     const { running, userCode } = await startLogin();
     expect(await submit(userCode, await t.engine.deps.accounts.issueSigninCode('owner'), 'deny')).toBe(200);
