@@ -43,7 +43,9 @@ describe('deleting OAuth connections', { timeout: 60_000 }, () => {
     await connect('bob', 'bob@crm');
     expect((await account('alice')).body.data).toEqual({ account: 'alice@crm', via: 'oauth' });
     const alice = (await listed()).find((c) => c.endUserRef === 'alice')!;
-    expect((await t.api('DELETE', `/v1/connections/${alice.id}`)).status).toBe(204);
+    const deleted = await t.api('DELETE', `/v1/connections/${alice.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ connection: { id: alice.id, endUserRef: 'alice' }, revocation: { revoked: true } }); // see connection-revocation.test.ts
     expect((await listed()).map((c) => c.endUserRef)).toEqual(['bob']);
     const refused = await account('alice');
     expect(refused.body).toMatchObject({ ok: false, error: { code: 'ENGINE_CREDENTIAL_MISSING' } });

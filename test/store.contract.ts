@@ -2,7 +2,9 @@
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import { receiptIdAt } from '../src/ids/index.ts';
 import { receiptAt } from './helpers/receipts.ts';
+import { randomBytes } from 'node:crypto';
 import { StoreConflictError, type AppVersionRow, type ConnectionRow, type Store, type TokenRow, type ReceiptRow } from '../src/store/index.ts';
+import { SecretVault, seal } from '../src/credentials/index.ts';
 
 let n = 0;
 const uniq = (p: string) => `${p}-${process.pid}-${++n}`;
@@ -93,6 +95,60 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       // Its neighbour (the service's OAuth client) stays.
       expect(await store.getSecret('default', `${service}#oauth-client`)).toMatchObject({ ciphertext: 'c2' });
       expect((await store.listSecrets()).filter((s) => s.service.startsWith(service)).map((s) => s.service)).toEqual([`${service}#oauth-client`]);
+    });
+
+    it('replaces a secret only while it still holds the sealed value read (compare-and-set)', async () => {
+      const service = uniq('cas');
+      const at = '2026-01-01T00:00:00.000Z';
+      await store.putSecret({ bucket: 'default', service, ciphertext: 'c0', nonce: 'n0', tag: 't0', updatedAt: at });
+      const read = (await store.getSecret('default', service))!;
+      // Writers that all read the same value: exactly one wins, and its value is the one kept.
+      const writers = ['a', 'b', 'c', 'd'];
+      const won = await Promise.all(writers.map((w) => store.replaceSecret(read, { ciphertext: `c-${w}`, nonce: `n-${w}`, tag: `t-${w}`, updatedAt: at })));
+      expect(won.filter(Boolean)).toHaveLength(1);
+      const winner = writers[won.indexOf(true)]!;
+      expect(await store.getSecret('default', service)).toEqual({ bucket: 'default', service, ciphertext: `c-${winner}`, nonce: `n-${winner}`, tag: `t-${winner}`, updatedAt: at });
+      // A value set in between (`secret set`) is never overwritten by one derived from the older read.
+      const current = (await store.getSecret('default', service))!;
+      await store.putSecret({ ...current, ciphertext: 'c-set', nonce: 'n-set', tag: 't-set' });
+      expect(await store.replaceSecret(current, { ciphertext: 'c-late', nonce: 'n-late', tag: 't-late', updatedAt: at })).toBe(false);
+      expect(await store.getSecret('default', service)).toMatchObject({ ciphertext: 'c-set', nonce: 'n-set', tag: 't-set' });
+      // Only that bucket+service: the same value elsewhere is no match, and a deleted secret is not recreated.
+      const set = (await store.getSecret('default', service))!;
+      expect(await store.replaceSecret({ ...set, bucket: 'other' }, { ciphertext: 'x', nonce: 'x', tag: 'x', updatedAt: at })).toBe(false);
+      expect(await store.deleteSecret('default', service)).toBe(true);
+      expect(await store.replaceSecret(set, { ciphertext: 'x', nonce: 'x', tag: 'x', updatedAt: at })).toBe(false);
+      expect(await store.getSecret('default', service)).toBeNull();
+      expect(await store.getSecret('other', service)).toBeNull();
+    });
+
+    it('binds unbound (v1) secrets once across concurrent binders, never over a value set meanwhile', async () => {
+      const key = randomBytes(32);
+      const [svcA, svcB] = [uniq('bind'), uniq('bind')];
+      const v1 = (service: string, value: string) => ({ bucket: 'default', service, ...seal(key, `svc-engine/secret/v1\0default\0${service}`, value), updatedAt: '2026-01-01T00:00:00.000Z' });
+      await store.putSecret(v1(svcA, 'value-a'));
+      await store.putSecret(v1(svcB, 'value-b'));
+      const mine = (s: string) => s === svcA || s === svcB;
+      // Two replicas bind at once (each reads both v1 rows before either writes): each row is bound by one of them.
+      const replicas = [new SecretVault(key, store), new SecretVault(key, store)];
+      const bound = await Promise.all(replicas.map((vault, i) => vault.bindUnbound(async (s) => (mine(s) ? `http://replica-${i}.test` : null))));
+      expect(bound[0]! + bound[1]!).toBe(2);
+      const kept = await Promise.all([svcA, svcB].map(async (s) => (await replicas[0]!.get('default', s))!));
+      expect(kept.map((c) => c.value)).toEqual(['value-a', 'value-b']);
+      expect(kept.every((c) => c.origin === 'http://replica-0.test' || c.origin === 'http://replica-1.test')).toBe(true);
+      // A later run finds nothing left to bind.
+      expect(await replicas[1]!.bindUnbound(async () => 'http://late.test')).toBe(0);
+
+      // A `secret set` landing between the bind's read and its write stays; the old value is not written back.
+      const svcC = uniq('bind');
+      await store.putSecret(v1(svcC, 'old-value'));
+      const vault = new SecretVault(key, store);
+      const boundC = await vault.bindUnbound(async (s) => {
+        if (s === svcC) await vault.set('default', svcC, 'new-value', 'http://set.test');
+        return 'http://bind.test';
+      });
+      expect(await vault.get('default', svcC)).toEqual({ value: 'new-value', origin: 'http://set.test' });
+      expect(boundC).toBe(0);
     });
 
     it('publishes a version and its first token atomically', async () => {

@@ -12,6 +12,7 @@ export declare const listMcpTokens: ValidateFunction;
 export declare const createMcpToken: ValidateFunction;
 export declare const listConnections: ValidateFunction;
 export declare const createConnection: ValidateFunction;
+export declare const deleteConnection: ValidateFunction;
 export declare const listCatalogServices: ValidateFunction;
 export declare const listWorkspaceServices: ValidateFunction;
 export declare const enableWorkspaceService: ValidateFunction;

@@ -118,7 +118,7 @@ export const routes = [
     "maxBodyBytes": null,
     "raw": false,
     "secretBody": false,
-    "successStatus": 204
+    "successStatus": 200
   },
   {
     "operationId": "deleteOAuthClient",

@@ -314,7 +314,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete an end user's connection: the Engine forgets its tokens, and calls routed to it fail with ENGINE_CREDENTIAL_MISSING until the end user connects again. The grant at the provider stays until revoked there. 404 when there is no such connection. */
+        /** Delete an end user's connection: the Engine forgets its tokens, and calls routed to it fail with ENGINE_CREDENTIAL_MISSING until the end user connects again. Then, when the service declares a token revocation endpoint (engine.yaml `revocationUrl`), the Engine asks the provider to revoke the grant (RFC 7009) and says whether it confirmed; the local delete stands either way. 404 when there is no such connection. */
         delete: operations["deleteConnection"];
         options?: never;
         head?: never;
@@ -690,6 +690,21 @@ export interface components {
             status: "active" | "needs_reauth";
             /** @description The last change of any kind, a token refresh included. */
             updatedAt?: string;
+        };
+        /**
+         * @description Whether the provider confirmed revoking a deleted connection's grant (RFC 7009). When it did
+         *     not, `reason` says why and `message` says it in words (never with a token or secret in it):
+         *     `not_supported`, the service declares no revocation endpoint (revoke the grant in the
+         *     provider's settings); `not_attempted`, the Engine did not send the request (the service is no
+         *     longer enabled, its OAuth client was deleted, or the service is now reached somewhere other
+         *     than where the tokens were issued); `unreachable`, the endpoint did not answer within the token
+         *     request timeout; `refused`, it answered an error (its RFC 6749 error code or HTTP status).
+         */
+        ConnectionRevocation: {
+            message?: string;
+            /** @enum {unknown} */
+            reason?: "not_supported" | "not_attempted" | "unreachable" | "refused";
+            revoked: boolean;
         };
         /**
          * @description Present only when a caller bound (`pagination.maxPages`) stopped a traversal before the
@@ -1737,12 +1752,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted. */
-            204: {
+            /** @description Deleted; `revocation` says whether the provider revoked the grant. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        connection: components["schemas"]["Connection"];
+                        revocation: components["schemas"]["ConnectionRevocation"];
+                    };
+                };
             };
             default: components["responses"]["Error"];
         };

@@ -155,6 +155,8 @@ async function dev() {
     await demo.stop();
     throw err;
   }
+  // Consent redirects only to a registered URI, as at a real provider: the Engine's callback, wherever it is reached.
+  demo.oauth.redirectUris.push(engine.deps.connections.callbackUrl());
   const current = await engine.deps.workspace.get('demo-crm');
   if (!current || current.baseUrl !== demo.url) await engine.deps.workspace.enable('demo-crm', 'v1', demo.url);
   console.log(

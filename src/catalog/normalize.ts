@@ -138,6 +138,7 @@ const policySchema = {
               type: { const: 'oauth2' },
               authorizationUrl: { type: 'string' },
               tokenUrl: { type: 'string' },
+              revocationUrl: { type: 'string' },
               scopes: { type: 'array', items: { type: 'string' } },
             },
           },

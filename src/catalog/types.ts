@@ -80,6 +80,8 @@ export interface OAuth2Auth {
   type: 'oauth2';
   authorizationUrl: string;
   tokenUrl: string;
+  /** RFC 7009 token revocation endpoint, resolved like tokenUrl; absent: the provider offers none the Engine can call. */
+  revocationUrl?: string;
   scopes: string[];
 }
 

@@ -12,6 +12,9 @@
 //   3. the write is fenced: new tokens (or needs_reauth) are stored only while the row still has the
 //      generation that was read (a compare-and-swap in the Store), so a holder whose lock expired
 //      under it cannot overwrite newer tokens, and then uses those instead.
+//
+// Deleting a connection forgets it here first, always, then asks the provider to revoke the grant
+// (RFC 7009) when the service declares a revocation endpoint; the answer says whether it confirmed.
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import type { Catalog, OAuth2Auth } from '../catalog/index.ts';
@@ -71,6 +74,35 @@ export interface ConnectionView {
   updatedAt: string;
   consentedAt: string;
 }
+
+/**
+ * Whether the provider confirmed revoking a deleted connection's grant. When not, `reason` says why:
+ * the service declares no revocation endpoint (not_supported); the Engine did not send the request
+ * (not_attempted: the service is no longer enabled, its OAuth client is gone, or it is now reached
+ * somewhere the tokens were not issued for); the endpoint did not answer in time (unreachable); or it
+ * answered an error (refused). `message` says it in words, never with a token or secret in it.
+ */
+export type Revocation = { revoked: true } | { revoked: false; reason: 'not_supported' | 'not_attempted' | 'unreachable' | 'refused'; message: string };
+
+/** An endpoint of the service's OAuth entry (authorization, token, revocation): relative ones are resolved against its base URL. */
+const endpoint = (url: string, baseUrl: string) => new URL(url, baseUrl + '/');
+
+/** What an OAuth endpoint answered to a form POST; `failed` when nothing usable came back (status null: no answer at all). */
+type FormAnswer = { status: number; text: string } | { status: number; failed: string } | { status: null; failed: string };
+
+/** A JSON object answer, or {} for anything else. */
+const jsonObject = (text: string): Record<string, unknown> => {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    /* not JSON: reported by status */
+  }
+  return {};
+};
+
+/** Only an RFC 6749 error code is repeated: free text from the provider could carry anything, a secret included. */
+const errorCode = (body: Record<string, unknown>, status: number) => (typeof body.error === 'string' && OAUTH_ERROR_CODE.test(body.error) ? body.error : `HTTP ${status}`);
 
 const view = (row: ConnectionRow): ConnectionView => ({
   id: row.id,
@@ -133,7 +165,8 @@ export class Connections {
   private readonly catalog: Catalog;
   private readonly workspace: Workspace;
   private readonly log: Logger;
-  private readonly callbackUrl: () => string;
+  /** Where the provider sends the end user back after consent (the redirect URI registered with it). */
+  readonly callbackUrl: () => string;
   private readonly coordinator: Coordinator;
   private readonly refreshWaitMs: number;
   private readonly refreshing = new Map<string, Promise<TokenSet>>();
@@ -208,7 +241,7 @@ export class Connections {
       createdAt: new Date(now).toISOString(),
       expiresAt,
     });
-    const url = new URL(oauth.authorizationUrl, baseUrl + '/');
+    const url = endpoint(oauth.authorizationUrl, baseUrl);
     // Parameters the provider's authorization URL already carries (an `audience`, a `prompt`) are kept.
     const params = {
       response_type: 'code',
@@ -270,10 +303,57 @@ export class Connections {
     return (await this.store.listConnections(service)).map(view);
   }
 
-  /** Forgets a connection and its tokens; what it was, or null when there is none. */
-  async delete(id: string): Promise<ConnectionView | null> {
+  /**
+   * Forgets a connection and its tokens, then asks the provider to revoke its grant: what it was and
+   * whether the provider confirmed, or null when there is none. The connection is gone either way.
+   */
+  async delete(id: string): Promise<{ connection: ConnectionView; revocation: Revocation } | null> {
     const row = await this.store.deleteConnection(id);
-    return row && view(row);
+    if (!row) return null;
+    const revocation = await this.revoke(row);
+    if (!revocation.revoked && revocation.reason !== 'not_supported') {
+      this.log.warn({ service: row.service, connection: row.id, reason: revocation.reason, detail: revocation.message }, 'oauth revocation not confirmed');
+    }
+    return { connection: view(row), revocation };
+  }
+
+  /** RFC 7009: revokes a deleted connection's grant at the provider, with its refresh token (else its access token). */
+  private async revoke(row: ConnectionRow): Promise<Revocation> {
+    const notAttempted = (message: string): Revocation => ({ revoked: false, reason: 'not_attempted', message });
+    let provider: Awaited<ReturnType<Connections['provider']>>;
+    try {
+      provider = await this.provider(row.service);
+    } catch (err) {
+      return notAttempted(err instanceof EngineError ? err.message : `the ${row.service} service could not be read`);
+    }
+    const { oauth, baseUrl, origin } = provider;
+    if (oauth.revocationUrl === undefined) {
+      return { revoked: false, reason: 'not_supported', message: `${row.service} declares no token revocation endpoint; revoke the grant in the provider's settings` };
+    }
+    let tokens: TokenSet;
+    try {
+      // A refresh in flight here spends the stored refresh token: the one it got instead is the live one.
+      tokens = (await this.refreshing.get(row.id)?.catch(() => undefined)) ?? this.tokensOf(row);
+    } catch {
+      return notAttempted('its stored tokens could not be opened');
+    }
+    // Tokens go only where they were issued, a revocation too.
+    if ((tokens.origin || null) !== origin) {
+      return notAttempted(`its tokens were issued ${tokens.origin ? `while ${row.service} was reached at ${tokens.origin}` : 'at an address the Engine did not record'}, and ${row.service} is now reached at ${origin}`);
+    }
+    let client: OAuthClient;
+    try {
+      client = await this.client(row.service, origin);
+    } catch (err) {
+      return notAttempted(err instanceof EngineError ? err.message : `the OAuth client for '${row.service}' could not be read`);
+    }
+    const params = tokens.refreshToken ? { token: tokens.refreshToken, token_type_hint: 'refresh_token' } : { token: tokens.accessToken, token_type_hint: 'access_token' };
+    const answer = await this.postForm(endpoint(oauth.revocationUrl, baseUrl), client, params, 'revocation endpoint');
+    if (answer.status === null) return { revoked: false, reason: 'unreachable', message: `${row.service}'s ${answer.failed}` };
+    // RFC 7009 §2.2: success is the status alone (200; some answer 204), the body is not read for it.
+    if (answer.status >= 200 && answer.status < 300) return { revoked: true };
+    const error = 'text' in answer ? errorCode(jsonObject(answer.text), answer.status) : `HTTP ${answer.status}`;
+    return { revoked: false, reason: 'refused', message: `${row.service}'s revocation endpoint answered ${error}` };
   }
 
   /**
@@ -315,21 +395,30 @@ export class Connections {
    * address while it is disabled), which is where their tokens were being sent; one without an
    * address is bound to none ('') and refused until reconnected. Run once, at the first start that
    * binds origins; returns how many.
+   *
+   * Each write is fenced by the generation read. Losing means someone wrote the row meanwhile:
+   * another replica's bind, a new consent (bound), or a refresh (which keeps the row unbound). The
+   * row is read again and bound only if it still is unbound, so a refresh cannot leave it unbound.
    */
   async bindUnbound(): Promise<number> {
     let bound = 0;
-    for (const row of await this.store.listConnections()) {
-      let tokens: TokenSet;
-      try {
-        tokens = this.tokensOf(row);
-      } catch {
-        continue; // a tampered row stays refused
+    for (const listed of await this.store.listConnections()) {
+      for (let row: ConnectionRow | null = listed; row?.id === listed.id; row = await this.store.getConnection(row.service, row.endUserRef, row.authName)) {
+        let tokens: TokenSet;
+        try {
+          tokens = this.tokensOf(row);
+        } catch {
+          break; // a tampered row stays refused
+        }
+        if (tokens.origin !== undefined) break;
+        const origin = (await this.workspace.credentialOrigin(row.service).catch(() => null)) ?? '';
+        const sealed = this.vault.seal(sealContext(row), JSON.stringify({ ...tokens, origin } satisfies TokenSet));
+        const next = { tokens: sealed, status: row.status, accessExpiresAt: row.accessExpiresAt, updatedAt: row.updatedAt };
+        if (await this.store.updateConnectionTokens(row.id, row.generation, next)) {
+          bound++;
+          break;
+        }
       }
-      if (tokens.origin !== undefined) continue;
-      const origin = (await this.workspace.credentialOrigin(row.service).catch(() => null)) ?? '';
-      const sealed = this.vault.seal(sealContext(row), JSON.stringify({ ...tokens, origin } satisfies TokenSet));
-      const next = { tokens: sealed, status: row.status, accessExpiresAt: row.accessExpiresAt, updatedAt: row.updatedAt };
-      if (await this.store.updateConnectionTokens(row.id, row.generation, next)) bound++;
     }
     return bound;
   }
@@ -451,50 +540,10 @@ export class Connections {
   }
 
   private async tokenRequest(oauth: OAuth2Auth, baseUrl: string, client: OAuthClient, params: Record<string, string>) {
-    let status: number;
-    let text: string;
-    try {
-      const res = await request(new URL(oauth.tokenUrl, baseUrl + '/').href, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ ...params, client_id: client.clientId, client_secret: client.clientSecret }).toString(),
-        headersTimeout: TOKEN_REQUEST_TIMEOUT_MS,
-        bodyTimeout: TOKEN_REQUEST_TIMEOUT_MS,
-        signal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS),
-      });
-      status = res.statusCode;
-      const declared = Number(res.headers['content-length']);
-      let received = 0;
-      const chunks: Buffer[] = [];
-      if (declared > MAX_TOKEN_RESPONSE_BYTES) {
-        res.body.destroy();
-        return { ok: false as const, status: 502, error: `token endpoint answered more than ${MAX_TOKEN_RESPONSE_BYTES} bytes` };
-      }
-      for await (const chunk of res.body) {
-        received += (chunk as Buffer).length;
-        if (received > MAX_TOKEN_RESPONSE_BYTES) {
-          res.body.destroy();
-          return { ok: false as const, status: 502, error: `token endpoint answered more than ${MAX_TOKEN_RESPONSE_BYTES} bytes` };
-        }
-        chunks.push(chunk as Buffer);
-      }
-      text = Buffer.concat(chunks).toString('utf8');
-    } catch (err) {
-      const code = (err as { code?: unknown; cause?: { code?: unknown } }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
-      return { ok: false as const, status: 502, error: `token endpoint unreachable (${typeof code === 'string' ? code : (err as Error).name})` };
-    }
-    let body: Record<string, unknown> = {};
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
-    } catch {
-      /* not JSON: reported below by status */
-    }
-    if (status !== 200 || typeof body.access_token !== 'string') {
-      // Only an RFC 6749 error code is repeated: free text from the provider could carry anything, a secret included.
-      const code = typeof body.error === 'string' && OAUTH_ERROR_CODE.test(body.error) ? body.error : undefined;
-      return { ok: false as const, status, error: code ?? `HTTP ${status}` };
-    }
+    const answer = await this.postForm(endpoint(oauth.tokenUrl, baseUrl), client, params, 'token endpoint');
+    if ('failed' in answer) return { ok: false as const, status: 502, error: answer.failed };
+    const body = jsonObject(answer.text);
+    if (answer.status !== 200 || typeof body.access_token !== 'string') return { ok: false as const, status: answer.status, error: errorCode(body, answer.status) };
     // Some providers send expires_in as a string of digits.
     const seconds = typeof body.expires_in === 'string' && /^\d{1,10}$/.test(body.expires_in) ? Number(body.expires_in) : body.expires_in;
     const expiresIn = typeof seconds === 'number' && seconds > 0 && seconds <= MAX_EXPIRES_IN_S ? seconds : null;
@@ -504,5 +553,41 @@ export class Connections {
       refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
       expiresAt: expiresIn === null ? null : new Date(Date.now() + expiresIn * 1000).toISOString(),
     };
+  }
+
+  /**
+   * POSTs a form to one of the provider's OAuth endpoints (`what` names it in failures) with the
+   * client's credentials, within TOKEN_REQUEST_TIMEOUT_MS, reading at most MAX_TOKEN_RESPONSE_BYTES.
+   */
+  private async postForm(url: URL, client: OAuthClient, params: Record<string, string>, what: string): Promise<FormAnswer> {
+    try {
+      const res = await request(url.href, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({ ...params, client_id: client.clientId, client_secret: client.clientSecret }).toString(),
+        headersTimeout: TOKEN_REQUEST_TIMEOUT_MS,
+        bodyTimeout: TOKEN_REQUEST_TIMEOUT_MS,
+        signal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS),
+      });
+      const tooLarge = { status: res.statusCode, failed: `${what} answered more than ${MAX_TOKEN_RESPONSE_BYTES} bytes` };
+      if (Number(res.headers['content-length']) > MAX_TOKEN_RESPONSE_BYTES) {
+        res.body.destroy();
+        return tooLarge;
+      }
+      let received = 0;
+      const chunks: Buffer[] = [];
+      for await (const chunk of res.body) {
+        received += (chunk as Buffer).length;
+        if (received > MAX_TOKEN_RESPONSE_BYTES) {
+          res.body.destroy();
+          return tooLarge;
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return { status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') };
+    } catch (err) {
+      const code = (err as { code?: unknown; cause?: { code?: unknown } }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
+      return { status: null, failed: `${what} unreachable (${typeof code === 'string' ? code : (err as Error).name})` };
+    }
   }
 }

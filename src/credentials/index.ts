@@ -149,9 +149,13 @@ export class SecretVault {
 
   /** Stores `value`, to be sent only to `origin` (a URL's `scheme://host[:port]`; '' sends it nowhere). */
   async set(bucket: string, service: string, value: string, origin: string): Promise<void> {
+    await this.store.putSecret({ bucket, service, ...this.sealBound(bucket, service, value, origin) });
+  }
+
+  /** `value` sealed with the origin it may be sent to, as a secret row holds it. */
+  private sealBound(bucket: string, service: string, value: string, origin: string) {
     if (origin.includes('\0')) throw new TypeError('an origin holds no NUL');
-    const sealed = seal(this.key, aadV2(bucket, service), `${origin}\0${value}`);
-    await this.store.putSecret({ bucket, service, ...sealed, updatedAt: new Date().toISOString() });
+    return { ...seal(this.key, aadV2(bucket, service), `${origin}\0${value}`), updatedAt: new Date().toISOString() };
   }
 
   /** Deletes the secret; false when none was set. Calls need it from the next request on. */
@@ -175,15 +179,23 @@ export class SecretVault {
    * Binds secrets sealed before origins were (v1 rows) to the origin `originOf` names for their
    * service, which is where they were being sent; one it cannot name ('' or null) is bound to none
    * and refused until set again. Run once, at the first start that binds origins; returns how many.
+   *
+   * Each row is replaced only while it still holds the v1 value read (compare-and-set): a `secret
+   * set` or another replica's bind in between is kept, never overwritten with the old value. A row
+   * that changed is read again, and bound only if it is still a v1 seal (one an older replica wrote).
    */
   async bindUnbound(originOf: (service: string) => Promise<string | null>): Promise<number> {
     let bound = 0;
     for (const { bucket, service } of await this.store.listSecrets()) {
-      const row = await this.store.getSecret(bucket, service);
-      const secret = row && this.openV1(bucket, service, row);
-      if (secret === null) continue; // bound already, or tampered (which stays refused)
-      await this.set(bucket, service, secret, (await originOf(service)) ?? '');
-      bound++;
+      for (;;) {
+        const row = await this.store.getSecret(bucket, service);
+        const secret = row && this.openV1(bucket, service, row);
+        if (secret === null) break; // gone, bound already, or tampered (which stays refused)
+        if (await this.store.replaceSecret(row!, this.sealBound(bucket, service, secret, (await originOf(service)) ?? ''))) {
+          bound++;
+          break;
+        }
+      }
     }
     return bound;
   }

@@ -523,10 +523,9 @@ export function createHandlers(deps: ServerDeps): Handlers {
     },
 
     async deleteConnection({ params }) {
-      if (!(await connections.delete(params.connection_id))) {
-        throw new EngineError('ENGINE_NOT_FOUND', `no connection ${params.connection_id}`, { details: { field: 'connection_id' } });
-      }
-      return { status: 204 };
+      const deleted = await connections.delete(params.connection_id);
+      if (!deleted) throw new EngineError('ENGINE_NOT_FOUND', `no connection ${params.connection_id}`, { details: { field: 'connection_id' } });
+      return { body: deleted };
     },
 
     async createConnection({ body }) {

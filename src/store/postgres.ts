@@ -300,6 +300,14 @@ export class PostgresStore implements Store {
       [row.bucket, row.service, row.ciphertext, row.nonce, row.tag, row.updatedAt],
     );
   }
+  async replaceSecret(read: SecretRow, next: Pick<SecretRow, 'ciphertext' | 'nonce' | 'tag' | 'updatedAt'>) {
+    // Under READ COMMITTED a concurrent writer blocks on the row, then re-evaluates the condition.
+    return this.changed(
+      `UPDATE secrets SET ciphertext = $1, nonce = $2, tag = $3, updated_at = $4
+       WHERE bucket = $5 AND service = $6 AND ciphertext = $7 AND nonce = $8 AND tag = $9`,
+      [next.ciphertext, next.nonce, next.tag, next.updatedAt, read.bucket, read.service, read.ciphertext, read.nonce, read.tag],
+    );
+  }
   async getSecret(bucket: string, service: string): Promise<SecretRow | null> {
     const r = await this.one('SELECT * FROM secrets WHERE bucket = $1 AND service = $2', [bucket, service]);
     return r ? camel<SecretRow>(r) : null;

@@ -214,6 +214,10 @@ export class SqliteStore implements Store {
          ON CONFLICT (bucket, service) DO UPDATE SET ciphertext = excluded.ciphertext, nonce = excluded.nonce,
            tag = excluded.tag, updated_at = excluded.updated_at`,
       ),
+      replaceSecret: prepare(
+        `UPDATE secrets SET ciphertext = @ciphertext, nonce = @nonce, tag = @tag, updated_at = @updatedAt
+         WHERE bucket = @bucket AND service = @service AND ciphertext = @readCiphertext AND nonce = @readNonce AND tag = @readTag`,
+      ),
       getSecret: prepare('SELECT * FROM secrets WHERE bucket = ? AND service = ?'),
       listSecrets: prepare('SELECT bucket, service, updated_at FROM secrets ORDER BY bucket, service'),
       deleteSecret: prepare('DELETE FROM secrets WHERE bucket = ? AND service = ?'),
@@ -378,6 +382,11 @@ export class SqliteStore implements Store {
   async putSecret(row: SecretRow) {
     this.written();
     this.stmt.putSecret!.run(row.bucket, row.service, row.ciphertext, row.nonce, row.tag, row.updatedAt);
+  }
+  async replaceSecret(read: SecretRow, next: Pick<SecretRow, 'ciphertext' | 'nonce' | 'tag' | 'updatedAt'>) {
+    this.written();
+    const { bucket, service, ciphertext: readCiphertext, nonce: readNonce, tag: readTag } = read;
+    return this.stmt.replaceSecret!.run({ ...next, bucket, service, readCiphertext, readNonce, readTag }).changes > 0;
   }
   async getSecret(bucket: string, service: string): Promise<SecretRow | null> {
     return this.sync.secret(bucket, service);

@@ -184,6 +184,11 @@ export interface Store {
   listImportedServices(since?: string): Promise<ImportedServiceRow[]>;
 
   putSecret(row: SecretRow): Promise<void>;
+  /**
+   * Writes `next` over a bucket+service secret only while it still holds exactly the sealed value
+   * `read` (compare-and-set); false, writing nothing, when it changed or was deleted meanwhile.
+   */
+  replaceSecret(read: SecretRow, next: Pick<SecretRow, 'ciphertext' | 'nonce' | 'tag' | 'updatedAt'>): Promise<boolean>;
   getSecret(bucket: string, service: string): Promise<SecretRow | null>;
   listSecrets(): Promise<Pick<SecretRow, 'bucket' | 'service' | 'updatedAt'>[]>;
   /** Deletes one bucket+service secret; false when there was none. */

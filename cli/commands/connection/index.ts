@@ -1,6 +1,6 @@
 // `svc-cli connection create|list|delete`: per-end-user OAuth connections. create starts the
 // provider's consent in the browser and waits until the Engine holds an active connection; delete
-// makes the Engine forget one.
+// makes the Engine forget one and says whether the provider revoked its grant.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { components } from '../../../generated/engine-api/types.ts';
 import { openInBrowser } from '../../lib/browser.ts';
@@ -96,14 +96,15 @@ const CONNECTION_ID = /^con_[0-9A-HJKMNP-TV-Z]{26}$/;
 
 const connectionDelete = defineCommand({
   command: 'delete <connection>',
-  describe: "Delete an end user's connection: the Engine forgets its tokens (calls for that user are refused until they connect again)",
+  describe: "Delete an end user's connection: the Engine forgets its tokens (calls for that user are refused until they connect again) and asks the provider to revoke the grant",
   builder: (y) =>
-    y
+    jsonOption(y)
       .positional('connection', { type: 'string', demandOption: true, describe: 'a connection ID (con_…), or a service name with --end-user' })
       .option('end-user', { type: 'string', requiresArg: true, describe: 'with a service name: the end user whose connection to delete' })
       .option('auth-name', { type: 'string', requiresArg: true, describe: "with a service name: the connection's name (default: default)" })
       .example('$0 connection delete demo-crm --end-user alice', "delete alice's demo-crm connection")
-      .example('$0 connection delete con_01J…', 'delete a connection by its ID (`svc-cli connection list`)'),
+      .example('$0 connection delete con_01J…', 'delete a connection by its ID (`svc-cli connection list`)')
+      .example('$0 connection delete con_01J… --json', 'print {connection, revocation: {revoked, reason?, message?}}'),
   handler: async (argv) => {
     const s = session();
     let id = argv.connection;
@@ -119,10 +120,17 @@ const connectionDelete = defineCommand({
     } else if (argv.endUser !== undefined || argv.authName !== undefined) {
       throw new UsageError('--end-user and --auth-name go with a service name, not a connection ID', 'give one or the other');
     }
-    await s.call(s.api.DELETE('/v1/connections/{connection_id}', { params: { path: { connection_id: id } } }), (f) =>
+    const deleted = await s.call(s.api.DELETE('/v1/connections/{connection_id}', { params: { path: { connection_id: id } } }), (f) =>
       f.status === 404 ? 'list connections with `svc-cli connection list`' : undefined,
     );
-    print(`Deleted connection ${id}; calls for that end user are refused until they connect again (the grant at the provider stays until revoked there).`);
+    if (argv.json) return printJson(deleted);
+    const { revocation } = deleted;
+    // The local delete stands whatever the provider said: exit 0 either way.
+    print(
+      revocation.revoked
+        ? `Deleted connection ${id} and revoked its grant at ${deleted.connection.service}; calls for that end user are refused until they connect again.`
+        : `Deleted connection ${id} locally; the provider did not confirm revocation: ${revocation.message ?? revocation.reason}. Calls for that end user are refused until they connect again.`,
+    );
   },
 });
 
