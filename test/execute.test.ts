@@ -277,8 +277,22 @@ describe('execute: authorisation and recovery', () => {
     await c.close();
   });
 
-  it('tells a script whose sandbox process stopped under it, having sent nothing, to run again unchanged', async () => {
-    const pending = run('await sleep(3000); return 1');
+  it('runs a script again, on another sandbox process, when its process stopped before the script reached the Engine', async () => {
+    await value('return 0'); // the workers are up: the run below starts at once
+    const pending = run('await sleep(1000); return "ran again"');
+    await new Promise((r) => setTimeout(r, 300));
+    const killed = t.engine.deps.sandbox.pids;
+    for (const pid of killed) process.kill(pid, 'SIGKILL');
+    const r = await pending;
+    // Nothing it did had reached the host, so nothing could have acted: running it again is safe.
+    expect(r.isError).toBeFalsy();
+    expect(r.body).toEqual({ result: 'ran again' });
+  });
+
+  it('tells a script whose sandbox process stopped under it, having sent nothing to a provider, to run again unchanged', async () => {
+    // session.get reaches the host (so the Engine does not run it again itself), but no provider.
+    await value('return 0');
+    const pending = run('await session.get("k"); await sleep(3000); return 1');
     await new Promise((r) => setTimeout(r, 300));
     const killed = t.engine.deps.sandbox.pids;
     for (const pid of killed) process.kill(pid, 'SIGKILL');

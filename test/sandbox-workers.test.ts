@@ -76,16 +76,48 @@ describe('SandboxWorkers', () => {
     expect(await run('return 2')).toEqual({ kind: 'returned', json: '2' });
   });
 
-  it('reports a worker that dies mid-run as crashed, and the next run gets a new worker', async () => {
+  it('reports a worker that dies mid-run as crashed once the script reached the host, and the next run gets a new worker', async () => {
     sandbox = new SandboxWorkers({ workers: 1 });
-    const pending = run('await sleep(5000); return 1');
-    await new Promise((r) => setTimeout(r, 200));
+    let calls = 0;
+    let reached!: () => void;
+    const called = new Promise<void>((r) => (reached = r));
+    const h = host({
+      call: async () => {
+        reached();
+        return { value: ++calls };
+      },
+    });
+    const pending = run('await call("a.b", {}); await sleep(5000); return 1', h);
+    await called;
     const [pid] = sandbox.pids;
     process.kill(pid!, 'SIGKILL');
+    // Its call may have acted: running it again could repeat that, so it is not.
     expect(await pending).toMatchObject({ kind: 'crashed', lost: true });
+    expect(calls).toBe(1);
     expect(await run('return "again"')).toEqual({ kind: 'returned', json: '"again"' });
     expect(sandbox.processes).toBe(1);
     expect(sandbox.pids).not.toContain(pid);
+  });
+
+  it('runs again, on a new worker and within its budget, a run whose worker died before the script reached the host', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    const started = performance.now();
+    expect(await run('return 0')).toEqual({ kind: 'returned', json: '0' }); // booted: the run below starts at once
+    const pending = run('await sleep(300); return "ran again"', host(), new AbortController().signal, 5_000);
+    await new Promise((r) => setTimeout(r, 100));
+    const [pid] = sandbox.pids;
+    process.kill(pid!, 'SIGKILL');
+    expect(await pending).toEqual({ kind: 'returned', json: '"ran again"' });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(sandbox.pids).not.toContain(pid);
+  });
+
+  it('does not run a lost run again when too little of its budget is left', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    const pending = run('await sleep(5000); return 1', host(), new AbortController().signal, 400);
+    await new Promise((r) => setTimeout(r, 250));
+    process.kill(sandbox.pids[0]!, 'SIGKILL');
+    expect(await pending).toMatchObject({ kind: 'crashed', lost: true });
   });
 
   it('survives a script that runs V8 out of memory: only its worker process ends, told as unasked', async () => {
@@ -114,6 +146,7 @@ describe('SandboxWorkers', () => {
 
   it('keeps running through a Ctrl-C meant for the Engine (the terminal signals the whole process group)', async () => {
     sandbox = new SandboxWorkers({ workers: 1 });
+    expect(await run('return 0')).toEqual({ kind: 'returned', json: '0' }); // booted: its handlers are in place
     const pending = run('await sleep(600); return "finished"');
     await new Promise((r) => setTimeout(r, 200));
     const [pid] = sandbox.pids;

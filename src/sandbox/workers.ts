@@ -38,6 +38,8 @@ interface Pending {
   host: SandboxHost;
   tenant: string;
   settle: (outcome: SandboxOutcome) => void;
+  /** Set once the script reached the host (a call, session state): running it again could repeat that. */
+  bridged: boolean;
 }
 
 /** How long a worker may take to stop by itself when asked. */
@@ -54,6 +56,9 @@ const RUNS_PER_WORKER = 50_000;
 
 /** How much longer than a run's budget the Engine waits before it gives the run up. */
 const GRACE_MS = 5_000;
+
+/** The least budget worth running a lost run again with. */
+const RERUN_MIN_MS = 250;
 
 /** How long a worker may take to answer a stats request. */
 const STATS_WAIT_MS = 2_000;
@@ -172,6 +177,7 @@ class SandboxWorker {
     if (message.type === 'done') return pending?.settle(message.outcome); // settling removes the run
     const reply = (answer: ToWorker) => this.send(answer);
     if (!pending) return reply({ type: 'reply', call: message.call, ok: false, message: 'the execute run has ended' });
+    pending.bridged = true;
     const args = message.args as [unknown, unknown, unknown];
     const answer = message.method === 'call' ? pending.host.call(...args) : pending.host[message.method](args[0] as unknown[]);
     answer.then(
@@ -221,7 +227,18 @@ export class SandboxWorkers {
   }
 
   run(options: SandboxRun): Promise<SandboxOutcome> {
+    return this.attempt(options, true);
+  }
+
+  /**
+   * One run on one worker. A run its worker lost (the worker stopped, or could not take it) before
+   * the script reached the host had no effect anywhere, so it runs once more on another worker
+   * (`rerun`) with the budget it has left: a script that ran its process out of memory then takes
+   * down only its own worker (its tenant is kept apart), not the runs that shared the first one.
+   */
+  private attempt(options: SandboxRun, rerun: boolean): Promise<SandboxOutcome> {
     if (this.closed) return Promise.resolve({ kind: 'crashed', message: 'the Engine is shutting down' });
+    const startedAt = performance.now();
     const worker = this.pick(options.tenant);
     worker.served(options.tenant);
     const id = this.nextRun++;
@@ -240,9 +257,16 @@ export class SandboxWorkers {
         options.signal.removeEventListener('abort', onAbort);
         worker.runs.delete(id);
         if (worker.runs.size === 0 && this.draining.has(worker)) this.retire(worker);
+        const budgetMs = Math.floor(options.budgetMs - (performance.now() - startedAt));
+        if (rerun && outcome.kind === 'crashed' && outcome.lost && !pending.bridged && !options.signal.aborted && budgetMs >= RERUN_MIN_MS) {
+          // After the worker's exit is handled (it settles its runs first): the pool no longer holds it.
+          setImmediate(() => resolve(this.attempt({ ...options, budgetMs }, false)));
+          return;
+        }
         resolve(outcome);
       };
-      worker.runs.set(id, { host: options.host, tenant: options.tenant, settle });
+      const pending: Pending = { host: options.host, tenant: options.tenant, settle, bridged: false };
+      worker.runs.set(id, pending);
       options.signal.addEventListener('abort', onAbort, { once: true });
       let sent = false;
       try {
@@ -354,6 +378,8 @@ export class SandboxWorkers {
    * may be waiting there), else an idle one, taking turns so each has time to refill; else the least busy.
    */
   private pick(tenant: string): SandboxWorker {
+    // A worker whose channel closed is ending: its 'exit' has yet to take it out of the pool.
+    for (const w of [...this.workers]) if (!w.process.connected) this.remove(w);
     // A worker past its runs leaves the pool at once (a replacement starts below) and is stopped
     // when the runs it has end: under steady load it is replaced all the same.
     for (const w of [...this.workers]) {
@@ -387,10 +413,10 @@ export class SandboxWorkers {
       from = own ? [own] : this.workers.filter((w) => w.runs.size === 0);
     } else {
       from = this.workers.filter((w) => !holdsSuspect(w));
-      // Every worker holds a kept-apart tenant's runs (placed before it was known): one more worker,
-      // up to twice the pool, rather than this run beside them.
-      if (!from.length && this.workers.length < this.size * 2) from = [this.spawn()];
     }
+    // Every worker holds a kept-apart tenant's runs (or, for a kept-apart tenant, another's): one
+    // more worker, up to twice the pool, rather than this run beside them.
+    if (!from.length && this.workers.length < this.size * 2) from = [this.spawn()];
     if (!from.length) from = this.workers;
     const n = from.length;
     let idle: SandboxWorker | undefined;
