@@ -160,4 +160,29 @@ describe('Unified review', () => {
       await pointService(t, 'github', github.url, GH_SECRET);
     }
   });
+
+  // Found by review: a step that starts after the caller went away (its signal fired, or its REST
+  // connection closed, between steps) was dispatched with the fired signal and reported as reaching
+  // the provider (ENGINE_OUTCOME_UNKNOWN, dispatched), so an idempotency key kept a call nothing ran.
+  it('a step that would start after the caller went away is skipped, not reported as dispatched', async () => {
+    const gone = new AbortController();
+    gone.abort();
+    const scope = {
+      surface: 'rest' as const,
+      versionId: sdk.versionId,
+      tokenId: null,
+      services: new Map([['github', 'v1'], ['demo-crm', 'v1']]),
+      admits: (id: string) => ['unified.tasks.create', 'github.issues/create', 'demo-crm.tasks/create'].includes(id),
+      resultCapBytes: 1 << 20,
+      signal: gone.signal,
+    };
+    const before = [github.requests.length, crm.requests.length];
+    const result = await t.engine.deps.unified.call(scope, 'unified.tasks.create', { input: { title: 'Late', owner: 'acme', repo: 'web' }, targets: ['github', 'crm'] });
+    expect([github.requests.length, crm.requests.length]).toEqual(before);
+    expect(result.dispatched).toBe(false);
+    for (const step of result.envelope.error!.details!.steps as any[]) {
+      expect(step).toMatchObject({ status: 'skipped', dispatched: false, error: { code: 'UNIFIED_STEP_SKIPPED' } });
+    }
+    expect(result.envelope.error!.details!.provider_execution).toBe('not_started');
+  });
 });

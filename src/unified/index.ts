@@ -303,6 +303,10 @@ export class UnifiedOperations {
             error: { code: 'ENGINE_FORBIDDEN_OPERATION', message: `step '${target}' calls ${step.operation}, but service '${service}' is not selected in this version` },
           };
         }
+        // The caller went away while an earlier step ran: nothing would read this step's answer.
+        if (scope.signal?.aborted || scope.connection?.destroyed) {
+          return { ...base, status: 'skipped', httpStatus: null, providerDurationMs: 0, dispatched: false, error: { code: 'UNIFIED_STEP_SKIPPED', message: 'not run: the caller went away before it started' } };
+        }
         let input: unknown;
         try {
           input = plain(await this.mapping(step.input).evaluate(context()));
