@@ -1,24 +1,22 @@
-// What an import must pass before it is stored: every operation's input validator compiles with
-// the executor's own ajv setup (src/execution/validation.ts), so a description the Engine accepts
-// can be called. A schema ajv cannot compile (a pattern that is no regular expression or needs
-// backtracking, a $ref to nothing, an unknown type, anything the meta-schema refuses) would
-// otherwise fail every call with a 500. Compiling is the complete test; when it fails, the
-// schemas of that operation are walked to name the field at fault.
+// What an import must pass before it is stored. Every `$ref` of every operation's schemas
+// (parameters, request body and responses) and of what they reach names a schema (src/catalog/refs.ts):
+// search_docs and the typed packages read responses too, and a reference the validator can follow
+// they can. Then every operation's input validator compiles with the executor's own ajv setup
+// (src/execution/validation.ts), so a description the Engine accepts can be called. A schema ajv
+// cannot compile (a pattern that is no regular expression or needs backtracking, an unknown type,
+// anything the meta-schema refuses) would otherwise fail every call with a 500. Compiling is the
+// complete test; when it fails, the schemas of that operation are walked to name the field at fault.
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { compileInputValidator, serviceAjv } from '../execution/validation.ts';
-import { CatalogError, at, refLocation, type SourceLocations } from './normalize.ts';
+import { CatalogError, at, type SourceLocations } from './normalize.ts';
 import { patternProblem } from './pattern.ts';
+import { RefWalk, resolveSchemaRef, subschemas as schemaChildren } from './refs.ts';
 import type { JsonSchema, OperationSpec, ServiceIndex } from './types.ts';
 
 /** How long the check runs before letting other work on the event loop have a turn. */
 const SLICE_MS = 25;
 
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
-/** Keywords whose value maps names to subschemas. */
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-/** Keywords whose value is a subschema or an array of them. */
-const SCHEMA_LISTS = ['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf'];
-const SCHEMA_ONES = ['not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames', 'additionalItems', 'contentSchema'];
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -29,14 +27,15 @@ interface Problem {
 }
 
 /**
- * Compiles every operation's input validator, as a call would. Throws a CatalogError naming the
- * operation and the field (`document.paths['/pets'].get.parameters[0].schema.pattern`) for the
- * first that does not compile. Yields to the event loop between slices: a large description
- * (GitHub's, 1,000+ operations) takes a second or two.
+ * Checks every operation's `$ref`s, then compiles its input validator, as a call would. Throws a
+ * CatalogError naming the operation and the field (`document.paths['/pets'].get.parameters[0].schema.pattern`)
+ * for the first problem. Yields to the event loop between slices: a large description (GitHub's,
+ * 1,000+ operations) takes a second or two.
  */
 export async function checkCallable(index: ServiceIndex, locations: SourceLocations): Promise<void> {
   const oversized = sizeProblem(index, locations);
   if (oversized) throw new CatalogError(`${index.service}@${index.version}: ${oversized.field}: ${oversized.message}`, { field: `document.${oversized.field}` });
+  await checkRefs(index, locations);
   let ajv: Ajv2020;
   try {
     ajv = serviceAjv(index);
@@ -45,7 +44,7 @@ export async function checkCallable(index: ServiceIndex, locations: SourceLocati
     const field = componentAt(index, err);
     throw new CatalogError(`${index.service}@${index.version}: ${field}: ${err instanceof RangeError ? 'the component schemas nest too deeply' : firstLine(err)}`, { field: `document.${field}` });
   }
-  let slice = performance.now();
+  const pause = slicer();
   for (const op of index.operations) {
     try {
       compileInputValidator(ajv, index, op);
@@ -58,12 +57,52 @@ export async function checkCallable(index: ServiceIndex, locations: SourceLocati
         problem = undefined; // the walk found nothing it could name; the compile error still stands
       }
       problem ??= { field: where, message: `the operation's input schema cannot be compiled (${firstLine(err)})` };
-      throw new CatalogError(`${index.service}@${index.version} ${op.providerOperationId}: ${problem.field}: ${problem.message}`, { field: `document.${problem.field}` });
+      throw operationError(index, op, problem);
     }
-    if (performance.now() - slice > SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      slice = performance.now();
+    await pause();
+  }
+}
+
+const operationError = (index: ServiceIndex, op: OperationSpec, problem: Problem) =>
+  new CatalogError(`${index.service}@${index.version} ${op.providerOperationId}: ${problem.field}: ${problem.message}`, { field: `document.${problem.field}` });
+
+/** Resolves after a turn of the event loop once a slice of work has run, else at once. */
+function slicer(): () => Promise<void> {
+  let slice = performance.now();
+  return async () => {
+    if (performance.now() - slice <= SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    slice = performance.now();
+  };
+}
+
+/** An operation's input schemas (parameters, request body), each with where it is in the description. */
+function inputSchemas(op: OperationSpec, locations: SourceLocations): { schema: JsonSchema; field: string }[] {
+  const roots: { schema: JsonSchema; field: string }[] = [];
+  for (const p of op.parameters) roots.push({ schema: p.schema, field: at(locations.get(p) ?? at('parameters', p.name), 'schema') });
+  if (op.body) roots.push({ schema: op.body.schema, field: at(locations.get(op.body) ?? 'requestBody', 'schema') });
+  return roots;
+}
+
+/**
+ * Throws for the first `$ref` of an operation's schemas, responses included, or of a schema they
+ * reach, that names nothing (another document, a pointer to no schema) or closes a cycle that
+ * never reaches a schema. Each target is walked once for the whole description. `npm run gen`
+ * checks the bundled services with it too.
+ */
+export async function checkRefs(index: ServiceIndex, locations: SourceLocations): Promise<void> {
+  const walk = new RefWalk(index.schemas);
+  const pause = slicer();
+  for (const op of index.operations) {
+    const responses = Object.entries(op.responses).map(([status, schema]) => ({
+      schema,
+      field: (schema !== null && typeof schema === 'object' && locations.get(schema)) || at(at(locations.get(op) ?? op.providerOperationId, 'responses'), status),
+    }));
+    for (const { schema, field } of [...inputSchemas(op, locations), ...responses]) {
+      const [problem] = walk.add(schema, field);
+      if (problem) throw operationError(index, op, problem);
     }
+    await pause();
   }
 }
 
@@ -84,11 +123,7 @@ const firstLine = (err: unknown) => (err instanceof Error ? err.message : String
 
 /** The first problem in `op`'s input schemas (and the component schemas they refer to), or undefined. */
 function locate(ajv: Ajv2020, index: ServiceIndex, op: OperationSpec, locations: SourceLocations): Problem | undefined {
-  const roots: { schema: JsonSchema; field: string }[] = [];
-  for (const p of op.parameters) roots.push({ schema: p.schema, field: at(locations.get(p) ?? at('parameters', p.name), 'schema') });
-  if (op.body) roots.push({ schema: op.body.schema, field: at(locations.get(op.body) ?? 'requestBody', 'schema') });
-
-  const holder = { components: { schemas: index.schemas } };
+  const roots = inputSchemas(op, locations);
   const visited = new Set<unknown>();
   const walked: { schema: unknown; field: string }[] = [];
   const queue = [...roots];
@@ -102,8 +137,10 @@ function locate(ajv: Ajv2020, index: ServiceIndex, op: OperationSpec, locations:
     while (stack.length) {
       const { node, field: here } = stack.pop()!;
       if (!isObj(node)) continue;
-      const problem = nodeProblem(node, here, holder, (target, targetField) => queue.push({ schema: target as JsonSchema, field: targetField }));
+      const problem = nodeProblem(node, here);
       if (problem) return problem;
+      const target = typeof node.$ref === 'string' ? resolveSchemaRef(node.$ref, index.schemas) : undefined;
+      if (target?.ok) queue.push({ schema: target.target as JsonSchema, field: target.field });
       stack.push(...subschemas(node, here).reverse());
     }
   }
@@ -129,10 +166,7 @@ function locate(ajv: Ajv2020, index: ServiceIndex, op: OperationSpec, locations:
  */
 function sizeProblem(index: ServiceIndex, locations: SourceLocations): Problem | undefined {
   const roots: { node: unknown; field: string }[] = Object.entries(index.schemas).map(([name, schema]) => ({ node: schema, field: at(at('components', 'schemas'), name) }));
-  for (const op of index.operations) {
-    for (const p of op.parameters) roots.push({ node: p.schema, field: at(locations.get(p) ?? at('parameters', p.name), 'schema') });
-    if (op.body) roots.push({ node: op.body.schema, field: at(locations.get(op.body) ?? 'requestBody', 'schema') });
-  }
+  for (const op of index.operations) for (const { schema, field } of inputSchemas(op, locations)) roots.push({ node: schema, field });
   const stack = roots.reverse();
   while (stack.length) {
     const { node, field } = stack.pop()!;
@@ -149,55 +183,14 @@ function sizeProblem(index: ServiceIndex, locations: SourceLocations): Problem |
 }
 
 /** The subschemas of a schema object, each with where it is, in keyword order. */
-function subschemas(node: Obj, field: string): { node: unknown; field: string }[] {
-  const children: { node: unknown; field: string }[] = [];
-  for (const key of SCHEMA_MAPS) {
-    const map = node[key];
-    if (isObj(map)) for (const [name, sub] of Object.entries(map)) children.push({ node: sub, field: at(at(field, key), name) });
-  }
-  for (const key of SCHEMA_LISTS) {
-    const value = node[key];
-    if (Array.isArray(value)) value.forEach((sub, i) => children.push({ node: sub, field: at(at(field, key), i) }));
-    else children.push({ node: value, field: at(field, key) });
-  }
-  for (const key of SCHEMA_ONES) children.push({ node: node[key], field: at(field, key) });
-  return children;
-}
+const subschemas = (node: Obj, field: string): { node: unknown; field: string }[] =>
+  schemaChildren(node).map((c) => ({ node: c.node, field: c.path.reduce<string>(at, field) }));
 
 /** Properties one schema object may declare. */
 const MAX_PROPERTIES = 1_000;
 
-/** What a local `$ref` (`#/components/schemas/X`) points to in `holder`, or undefined. */
-function resolveRef(holder: Obj, ref: string): unknown {
-  if (!ref.startsWith('#/')) return undefined;
-  let target: unknown = holder;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    target = (isObj(target) || Array.isArray(target)) && Object.hasOwn(target, key) ? (target as Obj)[key] : undefined;
-    if (target === undefined) return undefined;
-  }
-  return target;
-}
-
-/** A problem with one schema object itself (not its subschemas); `follow` is handed each component a `$ref` resolves to. */
-function nodeProblem(node: Obj, field: string, holder: Obj, follow: (target: unknown, field: string) => void): Problem | undefined {
-  const ref = node.$ref;
-  if (typeof ref === 'string') {
-    if (!ref.startsWith('#/')) return { field: at(field, '$ref'), message: `'${ref}' is not a local $ref; only references into the document's components.schemas are supported` };
-    const target = resolveRef(holder, ref);
-    if (target === undefined || !ref.startsWith('#/components/schemas/')) {
-      return { field: at(field, '$ref'), message: `$ref '${ref}' does not resolve to a schema under components.schemas` };
-    }
-    // A schema that is a $ref to one that is a $ref … back to the first never reaches a schema: ajv recurses until the stack ends.
-    const chain = [ref];
-    for (let hop: unknown = target; isObj(hop) && typeof hop.$ref === 'string'; hop = resolveRef(holder, hop.$ref)) {
-      if (chain.includes(hop.$ref)) {
-        return { field: at(refLocation(chain[chain.length - 1]!), '$ref'), message: `$ref '${hop.$ref}' closes a cycle of $refs that never reaches a schema (${[...chain, hop.$ref].join(' → ')})` };
-      }
-      chain.push(hop.$ref);
-    }
-    follow(target, refLocation(ref));
-  }
+/** A problem with one schema object itself (not its subschemas, nor what its `$ref` names: checkRefs looked at those). */
+function nodeProblem(node: Obj, field: string): Problem | undefined {
   if (typeof node.pattern === 'string') {
     const problem = patternProblem(node.pattern);
     if (problem) return { field: at(field, 'pattern'), message: `pattern ${problem}` };

@@ -2,6 +2,7 @@
 // normalised ServiceIndex. Used by `npm run gen` for bundled services and by service import at
 // run time, so both paths validate the same way.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { getAt, parseFragmentPointer } from '../json-pointer/index.ts';
 import type {
   OmittedOperation,
   ApiKeyAuth,
@@ -73,14 +74,6 @@ export function at(base: string, key: string | number): string {
   if (/^[A-Za-z_$][\w$]*$/.test(key)) return base ? `${base}.${key}` : key;
   // Quoted as in JavaScript: control characters escaped (JSON's escapes), then the quote.
   return `${base}['${JSON.stringify(key).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}']`;
-}
-
-/** The accessor for a local `$ref` ('#/components/parameters/Id' → components.parameters.Id). */
-export function refLocation(ref: string): string {
-  return ref
-    .slice(2)
-    .split('/')
-    .reduce<string>((path, raw) => at(path, raw.replace(/~1/g, '/').replace(/~0/g, '~')), '');
 }
 
 /** Where the Engine found each parameter and request body of a description (see normalizeService). */
@@ -192,34 +185,28 @@ export function parsePolicy(raw: unknown, where: string): EnginePolicy {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function resolveLocalRef(doc: Obj, value: unknown, where: string): unknown {
-  return resolveLocalRefAt(doc, value, where, '').value;
-}
-
-/** Follows `$ref`s from `value` (found at `location`), saying where the value finally is. */
+/**
+ * Follows `$ref`s from `value` (found at `location`), saying where the value finally is. A
+ * reference is an RFC 6901 pointer in its URI fragment form, read as src/catalog/refs.ts reads a
+ * schema's (each token percent-decoded, then unescaped).
+ */
 function resolveLocalRefAt(doc: Obj, value: unknown, where: string, location: string): { value: unknown; location: string } {
   let current = value;
   for (let hops = 0; isObj(current) && typeof current.$ref === 'string'; hops++) {
     if (hops > 16) throw new CatalogError(`${where}: $ref chain too deep`);
     const ref = current.$ref;
     if (!ref.startsWith('#/')) throw new CatalogError(`${where}: only local $ref values are supported (${ref})`);
-    current = readPointer(doc, ref.slice(1));
+    let tokens: string[];
+    try {
+      tokens = parseFragmentPointer(ref.slice(1));
+    } catch (err) {
+      throw new CatalogError(`${where}: $ref ${ref} is not a JSON Pointer (${(err as Error).message})`);
+    }
+    current = getAt(doc, tokens, true);
     if (current === undefined) throw new CatalogError(`${where}: $ref ${ref} does not resolve`);
-    location = refLocation(ref);
+    location = tokens.reduce((path, token, i) => at(path, Array.isArray(getAt(doc, tokens.slice(0, i), true)) ? Number(token) : token), '');
   }
   return { value: current, location };
-}
-
-function readPointer(doc: unknown, pointer: string): unknown {
-  if (pointer === '') return doc;
-  let node: unknown = doc;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isObj(node) && !Array.isArray(node)) return undefined;
-    if (!Object.hasOwn(node, key)) return undefined;
-    node = (node as Obj)[key];
-  }
-  return node;
 }
 
 /** Converts OpenAPI 3.0 schema dialect (nullable, boolean exclusive bounds) to JSON Schema 2020-12. */
@@ -529,11 +516,13 @@ export function normalizeService({ service, version, document, policy }: Normali
       if (isObj(op.responses)) {
         for (const [status, rawResponse] of Object.entries(op.responses)) {
           if (status === '__proto__') continue; // not a status code; assigned, it would replace the map's prototype
-          const response = resolveLocalRef(document, rawResponse, opWhere);
+          const { value: response, location: responseAt } = resolveLocalRefAt(document, rawResponse, opWhere, at(at(opAt, 'responses'), status));
           const content = isObj(response) && isObj(response.content) ? response.content : undefined;
           const jsonType = content && Object.keys(content).find((t) => /json/i.test(t));
           const media = jsonType && content ? content[jsonType] : undefined;
-          responses[status] = isObj(media) && media.schema !== undefined ? toJsonSchema(media.schema) : null;
+          const schema = isObj(media) && media.schema !== undefined ? toJsonSchema(media.schema) : null;
+          responses[status] = schema;
+          if (schema !== null && typeof schema === 'object') locations?.set(schema, at(at(at(responseAt, 'content'), jsonType!), 'schema'));
         }
       }
 

@@ -11,7 +11,8 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { transform } from 'esbuild';
-import { normalizeService, parsePolicy } from '../catalog/normalize.ts';
+import { checkRefs } from '../catalog/check.ts';
+import { normalizeService, parsePolicy, type SourceLocations } from '../catalog/normalize.ts';
 import { validateDefinition } from '../unified/definitions.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -185,7 +186,7 @@ function loadSource(dir: string, source: unknown): unknown {
   throw new Error(`${dir}/engine.yaml: 'source' must be a file name or { npm: <package file> }`);
 }
 
-function generateCatalog(outDir: string) {
+async function generateCatalog(outDir: string) {
   const servicesDir = join(root, 'spec/services');
   const manifest: Obj[] = [];
   for (const service of readdirSync(servicesDir).sort()) {
@@ -193,7 +194,10 @@ function generateCatalog(outDir: string) {
       const dir = join(servicesDir, service, version);
       const rawPolicy = parseYaml(readFileSync(join(dir, 'engine.yaml'), 'utf8')) as Obj;
       const policy = parsePolicy(rawPolicy, `spec/services/${service}/${version}/engine.yaml`);
-      const index = normalizeService({ service, version, document: loadSource(dir, rawPolicy.source), policy });
+      const locations: SourceLocations = new WeakMap();
+      const index = normalizeService({ service, version, document: loadSource(dir, rawPolicy.source), policy }, locations);
+      // Every $ref names a schema, as an import must (search_docs and the typed packages follow them).
+      await checkRefs(index, locations);
       const file = `catalog/${service}@${version}.json`;
       write(outDir, file, JSON.stringify(index));
       manifest.push({ service, version, title: index.title, baseUrl: index.baseUrl, operations: index.operations.length, file });
@@ -282,7 +286,7 @@ async function generateGrpc(outDir: string) {
 async function generate(outDir: string) {
   write(outDir, 'README.md', '# generated/\n\nWritten by `npm run gen` from `spec/`. Never edit by hand; `npm run gen:check` fails in CI when this folder is stale.\n');
   await generateEngineApi(outDir);
-  generateCatalog(outDir);
+  await generateCatalog(outDir);
   await generateGrpc(outDir);
   generateUnified(outDir);
 }

@@ -6,6 +6,7 @@
 // components.schemas, and the keywords beside a `$ref` are kept.
 import MiniSearch from 'minisearch';
 import type { Catalog, JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
+import { ANNOTATIONS, resolveSchemaRef, siblingsOf } from '../catalog/refs.ts';
 import { formatPointer, getAt, PointerError, parsePointer } from '../json-pointer/index.ts';
 import { servicesOf, type UnifiedDefinition } from '../unified/definitions.ts';
 
@@ -93,46 +94,18 @@ class TooLarge {
 
 class DerefBudget extends Error {}
 
-const SCHEMA_REF = '#/components/schemas/';
-
 /**
- * What a `#/components/schemas/…` reference names: the fragment read as an RFC 6901 pointer into
- * components.schemas (a component name with '/' is escaped '~1'; a pointer may go on into the
- * component, `Pet/properties/name`), percent-decoded when the raw pointer does not resolve, as a
- * URI fragment is. `key` identifies the target for cycle detection; undefined when it does not resolve.
+ * What a `$ref` names (src/catalog/refs.ts: an RFC 6901 pointer into components.schemas, as the
+ * import check, the typed packages and the input validator read it). `key` identifies the target
+ * for cycle detection; `name` is the component's, or the pointer below components.schemas; undefined
+ * when it names nothing (an import refuses such a reference).
  */
 function resolveRef(ref: string, index: ServiceIndex): { key: string; name: string; target: unknown } | undefined {
-  if (!ref.startsWith(SCHEMA_REF)) return undefined;
-  const rest = ref.slice(SCHEMA_REF.length);
-  // The common case, a plain component name, needs no parsing.
-  if (!/[/~%]/.test(rest)) {
-    return Object.hasOwn(index.schemas, rest) ? { key: formatPointer([rest]), name: rest, target: index.schemas[rest] } : undefined;
-  }
-  const at = (pointer: string) => {
-    let tokens: string[];
-    try {
-      tokens = parsePointer(`/${pointer}`);
-    } catch {
-      return undefined;
-    }
-    const target = getAt(index.schemas, tokens, true);
-    if (target === undefined) return undefined;
-    const key = formatPointer(tokens);
-    return { key, name: tokens.length === 1 ? tokens[0]! : key.slice(1), target };
-  };
-  const raw = at(rest);
-  if (raw || !rest.includes('%')) return raw;
-  try {
-    return at(decodeURIComponent(rest));
-  } catch {
-    return undefined;
-  }
+  const found = resolveSchemaRef(ref, index.schemas);
+  return found.ok ? { key: found.key, name: found.tokens.length === 1 ? found.tokens[0]! : found.key.slice(1), target: found.target } : undefined;
 }
 
 const recursive = (name: string) => ({ $comment: `recursive: same shape as ${name}` });
-
-/** Keywords that annotate rather than constrain: beside a $ref, the sibling's value stands in for the target's. */
-const ANNOTATIONS = new Set(['title', 'description', 'default', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs']);
 
 /**
  * A `$ref` with sibling keywords (OpenAPI 3.1, JSON Schema 2020-12: both apply). Merged into one
@@ -146,13 +119,6 @@ function withSiblings(target: unknown, siblings: Record<string, unknown>): unkno
     if (!clash) return { ...target, ...siblings };
   }
   return { allOf: [target, siblings] };
-}
-
-/** `node` without its `$ref`, or undefined when it has no other keyword. */
-function siblingsOf(node: object): Record<string, unknown> | undefined {
-  // Rest properties define each key, `__proto__` included (assigned, it would set the copy's prototype).
-  const { $ref: _ref, ...siblings } = node as Record<string, unknown>;
-  return Object.keys(siblings).length ? siblings : undefined;
 }
 
 /**

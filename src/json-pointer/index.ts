@@ -5,15 +5,40 @@ export class PointerError extends Error {
   override name = 'PointerError';
 }
 
+/** One reference token unescaped (`~1` → '/', `~0` → '~'); `pointer` names the whole for the error. */
+function unescapeToken(token: string, pointer: string): string {
+  if (/~[^01]|~$/.test(token)) throw new PointerError(`'${pointer}' has an invalid escape ('~' must be followed by 0 or 1)`);
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
 export function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) throw new PointerError(`'${pointer}' is not a JSON Pointer: it must be empty or start with '/'`);
   return pointer
     .slice(1)
     .split('/')
+    .map((token) => unescapeToken(token, pointer));
+}
+
+/**
+ * A pointer in its URI fragment form (RFC 6901 §6; `fragment` is what follows '#'): each
+ * '/'-separated token percent-decoded, then unescaped. `%7E1` is '~1', so '/'; an encoded '/'
+ * (`%2F`) stays inside its token, as a URI keeps an encoded delimiter data (and as ajv reads a $ref).
+ */
+export function parseFragmentPointer(fragment: string): string[] {
+  if (fragment === '') return [];
+  if (!fragment.startsWith('/')) throw new PointerError(`'#${fragment}' is not a JSON Pointer fragment: it must be '#' or start with '#/'`);
+  return fragment
+    .slice(1)
+    .split('/')
     .map((token) => {
-      if (/~[^01]|~$/.test(token)) throw new PointerError(`'${pointer}' has an invalid escape ('~' must be followed by 0 or 1)`);
-      return token.replace(/~1/g, '/').replace(/~0/g, '~');
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(token);
+      } catch {
+        throw new PointerError(`'#${fragment}' has a malformed percent-encoding ('%' must be followed by two hex digits of UTF-8)`);
+      }
+      return unescapeToken(decoded, `#${fragment}`);
     });
 }
 

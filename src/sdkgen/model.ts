@@ -2,6 +2,7 @@
 // from the immutable version (its services and sorted operation IDs) and the operation index, so
 // the same version always gives the same model.
 import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
+import { ANNOTATIONS, RefWalk, resolveSchemaRef, siblingsOf } from '../catalog/refs.ts';
 import { inputSchemaOf } from '../execution/index.ts';
 import type { AppVersionRow } from '../store/index.ts';
 import type { UnifiedDefinition } from '../unified/definitions.ts';
@@ -35,6 +36,17 @@ export const tsMemberName = (name: string): string => (bareTsName(name) ? name :
 /** How code reaches a member: `.name`, or `["getPet.v2"]` when a dot cannot. */
 export const tsAccess = (name: string): string => (TS_IDENTIFIER.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`);
 
+/** A type the packages declare for a place a `$ref` names: a component, or a place inside one. */
+export interface SdkComponent {
+  /** The place as a pointer below components.schemas (`/Pet`, `/Pet/properties/name`; src/catalog/refs.ts). */
+  key: string;
+  /** Its type name in both languages. */
+  name: string;
+  schema: JsonSchema;
+  /** Why no type can be declared from it (a cycle that never reaches a schema): it is declared unknown, saying so. */
+  problem?: string;
+}
+
 export interface SdkService {
   name: string;
   version: string;
@@ -45,12 +57,14 @@ export interface SdkService {
   pyModule: string;
   oauth: boolean;
   apiKey: boolean;
-  /** The provider's components.schemas (operation schemas refer to them as `#/components/schemas/<key>`). */
+  /** The provider's components.schemas, which every `$ref` points into. */
   schemas: Record<string, JsonSchema>;
-  /** Every component the selected operations reach, sorted by key, with its type name. */
-  components: { key: string; name: string; schema: JsonSchema }[];
-  /** component key → type name. */
-  typeName: ReadonlyMap<string, string>;
+  /** Every place the selected operations' `$ref`s reach, sorted by key, with its type name. */
+  components: SdkComponent[];
+  /** The same, by key. */
+  types: ReadonlyMap<string, SdkComponent>;
+  /** Each `$ref` the packages type as unknown (it names nothing, or closes a cycle), with why and where: the types modules say so. */
+  refProblems: string[];
   operations: SdkOperation[];
 }
 
@@ -118,37 +132,57 @@ export class Names {
   }
 }
 
-const COMPONENT_REF = '#/components/schemas/';
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
-/** Keywords whose values are data, not schemas: a `$ref` inside them names nothing the types need. */
-const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'enum', 'const']);
-
-/** Component keys a schema refers to, directly or through other components (vendor extensions aside). */
-function reachable(roots: unknown[], schemas: Record<string, JsonSchema>): string[] {
-  const seen = new Set<string>();
-  /** `names`: the node maps names to schemas (properties), so its keys are not keywords. */
-  const walk = (node: unknown, names = false): void => {
-    if (Array.isArray(node)) return node.forEach((n) => walk(n));
-    if (!node || typeof node !== 'object') return;
-    for (const [k, v] of Object.entries(node)) {
-      if (names) walk(v);
-      else if (k.startsWith('x-') || DATA_KEYWORDS.has(k)) continue;
-      else if (k === '$ref' && typeof v === 'string' && v.startsWith(COMPONENT_REF)) {
-        const key = v.slice(COMPONENT_REF.length);
-        if (!seen.has(key) && key in schemas) {
-          seen.add(key);
-          walk(schemas[key]);
-        }
-      } else walk(v, SCHEMA_MAPS.has(k));
-    }
-  };
-  roots.forEach((r) => walk(r));
-  return [...seen].sort();
+/** What a `$ref` names for the packages: its type, or why it names none (then typed unknown). */
+export function refTarget(service: Pick<SdkService, 'schemas' | 'types'>, ref: string): SdkComponent | { problem: string } {
+  const found = resolveSchemaRef(ref, service.schemas);
+  if (!found.ok) return { problem: found.problem };
+  return service.types.get(found.key) ?? { problem: `$ref '${ref}' is not among the schemas the selected operations reach` };
 }
 
-/** The component a `$ref` names, or undefined. */
-export const refKey = (ref: unknown): string | undefined => (typeof ref === 'string' && ref.startsWith(COMPONENT_REF) ? ref.slice(COMPONENT_REF.length) : undefined);
+/**
+ * `{ $ref, …siblings }` as the packages read it when keywords other than annotations stand beside
+ * the `$ref`: JSON Schema 2020-12 (OpenAPI 3.1) applies them together with the target, so it is
+ * the intersection `allOf: [{ $ref }, constraints]`, the annotations kept beside it (the sibling
+ * `description` documents the place, the target's type keeps its own). Undefined for any other schema.
+ */
+export function refIntersection(schema: unknown): Obj | undefined {
+  if (!isObj(schema) || typeof schema.$ref !== 'string') return undefined;
+  const siblings = siblingsOf(schema) ?? {};
+  const constraints = Object.entries(siblings).filter(([k]) => !ANNOTATIONS.has(k) && !k.startsWith('x-') && k !== '$comment');
+  if (!constraints.length) return undefined;
+  const annotations = Object.entries(siblings).filter(([k]) => ANNOTATIONS.has(k));
+  return { ...Object.fromEntries(annotations), allOf: [{ $ref: schema.$ref }, Object.fromEntries(constraints)] };
+}
+
+/** Keywords that shape a schema's static type; a schema with none of them (`{ maxLength: 3 }`) only narrows values, which the Engine checks. */
+const TYPE_KEYWORDS = ['$ref', 'type', 'enum', 'const', 'properties', 'patternProperties', 'additionalProperties', 'items', 'prefixItems', 'required', 'allOf', 'anyOf', 'oneOf'];
+export const shapesType = (schema: unknown): boolean => schema === false || (isObj(schema) && TYPE_KEYWORDS.some((k) => Object.hasOwn(schema, k)));
+
+/**
+ * The types a service's packages declare: one per place the operations' `$ref`s reach (a
+ * component, or a place inside one, named after its pointer), and the references that name no
+ * schema or close a cycle that never reaches one (said in the types modules, typed unknown).
+ * Recursion through properties or items stays: a type refers to itself by name.
+ */
+function referencedTypes(roots: { schema: unknown; field: string }[], schemas: Record<string, JsonSchema>, names: Names): Pick<SdkService, 'components' | 'types' | 'refProblems'> {
+  const walk = new RefWalk(schemas);
+  const problems = new Set<string>();
+  for (const { schema, field } of roots) for (const p of walk.add(schema, field)) problems.add(`${p.message} (at ${p.field})`);
+  const keys = [...walk.targets.keys()].sort();
+  const components = keys.map((key): SdkComponent => {
+    const { tokens, target } = walk.targets.get(key)!;
+    return {
+      key,
+      name: names.claim(pascal(tokens.join(' '))),
+      schema: target as JsonSchema,
+      ...(walk.cyclic.has(key) ? { problem: `its $refs form a cycle that never reaches a schema describing the value (see above)` } : {}),
+    };
+  });
+  return { components, types: new Map(components.map((c) => [c.key, c])), refProblems: [...problems] };
+}
 
 function outputSchemaOf(op: OperationSpec): JsonSchema | null | undefined {
   const codes = Object.keys(op.responses)
@@ -164,17 +198,18 @@ function outputSchemaOf(op: OperationSpec): JsonSchema | null | undefined {
   return { anyOf: [...bodies, ...(nullable ? [{ type: 'null' }] : [])] };
 }
 
-function resolveRef(schema: unknown, schemas: Record<string, JsonSchema>, depth = 0): Record<string, unknown> | undefined {
-  if (!schema || typeof schema !== 'object' || depth > 20) return undefined;
-  const ref = (schema as { $ref?: unknown }).$ref;
-  const key = refKey(ref);
-  if (key !== undefined) return resolveRef(schemas[key], schemas, depth + 1);
-  return schema as Record<string, unknown>;
+/** `schema` with its `$ref`s followed, the keywords beside each standing in for the target's (close enough for a placeholder). */
+function followRefs(schema: unknown, schemas: Record<string, JsonSchema>, depth = 0): Obj | undefined {
+  if (!isObj(schema) || depth > 20) return undefined;
+  if (typeof schema.$ref !== 'string') return schema;
+  const found = resolveSchemaRef(schema.$ref, schemas);
+  const target = found.ok ? followRefs(found.target, schemas, depth + 1) : undefined;
+  return target || siblingsOf(schema) ? { ...target, ...siblingsOf(schema) } : undefined;
 }
 
 /** A placeholder value that has the schema's shape (for docs; not guaranteed to pass every pattern). */
 export function exampleOf(schema: unknown, name: string, schemas: Record<string, JsonSchema>, depth = 0): unknown {
-  const s = resolveRef(schema, schemas);
+  const s = followRefs(schema, schemas);
   if (!s || depth > 6) return null;
   if (s.example !== undefined) return s.example;
   if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
@@ -192,7 +227,7 @@ export function exampleOf(schema: unknown, name: string, schemas: Record<string,
         }
         return merged;
       }
-      return exampleOf(options.find((o) => resolveRef(o, schemas)?.type !== 'null') ?? options[0], name, schemas, depth + 1);
+      return exampleOf(options.find((o) => followRefs(o, schemas)?.type !== 'null') ?? options[0], name, schemas, depth + 1);
     }
   }
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
@@ -307,7 +342,7 @@ function unifiedService(version: AppVersionRow, definitions: readonly UnifiedDef
         .join(', '),
     };
   });
-  return { name: 'unified', version: '', title: 'Unified operations', className, pyModule, oauth: false, apiKey: false, schemas: {}, components: [], typeName: new Map(), operations };
+  return { name: 'unified', version: '', title: 'Unified operations', className, pyModule, oauth: false, apiKey: false, schemas: {}, components: [], types: new Map(), refProblems: [], operations };
 }
 
 export function buildModel(
@@ -376,8 +411,10 @@ export function buildModel(
         unifiedSteps: null,
       });
     }
-    const keys = reachable(operations.flatMap((o) => [o.inputSchema, o.outputSchema]), index.schemas);
-    const typeName = new Map(keys.map((key) => [key, typeNames.claim(pascal(key))]));
+    const roots = operations.flatMap((o) => [
+      { schema: o.inputSchema, field: `input of ${o.id}` },
+      { schema: o.outputSchema, field: `output of ${o.id}` },
+    ]);
     services.push({
       name: service,
       version: serviceVersion,
@@ -387,8 +424,7 @@ export function buildModel(
       oauth: index.auth.some((a) => a.type === 'oauth2'),
       apiKey: index.auth.some((a) => a.type === 'api_key'),
       schemas: index.schemas,
-      components: keys.map((key) => ({ key, name: typeName.get(key)!, schema: index.schemas[key]! })),
-      typeName,
+      ...referencedTypes(roots, index.schemas, typeNames),
       operations,
     });
   }

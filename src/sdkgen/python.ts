@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { JsonSchema } from '../catalog/index.ts';
 import type { ArchiveFile } from './archive.ts';
-import { Names, pascal, refKey, type SdkModel, type SdkOperation, type SdkService } from './model.ts';
+import { Names, pascal, refIntersection, refTarget, shapesType, type SdkModel, type SdkOperation, type SdkService } from './model.ts';
 import { pyDoc, pyStr, staticFile, type Render } from './templates.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -34,8 +34,8 @@ function union(parts: string[]): string {
 class PyTypes {
   /** TypedDict definitions, dependencies before dependants. */
   readonly classes: string[] = [];
-  /** Type aliases, written after every class. */
-  readonly aliases: { name: string; expr: string; bareRef?: string }[] = [];
+  /** Type aliases, written after every class, each with its description. */
+  readonly aliases: { name: string; expr: string; bareRef?: string; doc?: unknown }[] = [];
   private readonly names = new Names();
   private readonly service: SdkService;
 
@@ -45,20 +45,27 @@ class PyTypes {
     for (const op of service.operations) [op.inputType, op.outputType].forEach((n) => this.names.claim(n));
   }
 
-  private component(key: string): Schema | undefined {
-    const s = this.service.schemas[key];
-    return s && typeof s === 'object' ? (s as Schema) : undefined;
+  /** The schema a `$ref` names, when it names a type with a schema. */
+  private component(ref: string): Schema | undefined {
+    const target = refTarget(this.service, ref);
+    return !('problem' in target) && target.schema && typeof target.schema === 'object' ? (target.schema as Schema) : undefined;
   }
 
   /** Object-shaped schema (inline or through refs and allOf) → its properties and required keys; undefined when not an object. */
   private objectShape(schema: unknown, depth = 0): { properties: Record<string, unknown>; required: Set<string> } | undefined {
     if (!schema || typeof schema !== 'object' || depth > 10) return undefined;
-    const s = schema as Schema;
-    const key = refKey(s.$ref);
-    if (key !== undefined) return this.objectShape(this.component(key), depth + 1);
+    const s = (refIntersection(schema) ?? schema) as Schema;
+    if (typeof s.$ref === 'string') return this.objectShape(this.component(s.$ref), depth + 1);
     if (Array.isArray(s.allOf)) {
       const merged = { properties: {} as Record<string, unknown>, required: new Set<string>() };
       for (const part of s.allOf) {
+        // A part that does not shape the type (`{ maxLength: 3 }`) leaves the shape as it is; one with only `required` makes keys required.
+        if (!shapesType(part)) continue;
+        const only = part as Schema;
+        if (Object.keys(only).every((k) => k === 'required' || k === 'type') && Array.isArray(only.required) && (only.type === undefined || only.type === 'object')) {
+          only.required.forEach((r) => merged.required.add(String(r)));
+          continue;
+        }
         const shape = this.objectShape(part, depth + 1);
         if (!shape) return undefined;
         Object.assign(merged.properties, shape.properties);
@@ -78,11 +85,13 @@ class PyTypes {
   /** A type expression for `schema`; nested objects become TypedDicts named after `hint`. */
   expr(schema: unknown, hint: string): string {
     if (schema === undefined || schema === true || schema === false || !schema || typeof schema !== 'object') return '_t.Any';
+    const joined = refIntersection(schema);
+    if (joined) return this.expr(joined, hint);
     const s = schema as Schema;
-    const key = refKey(s.$ref);
-    if (key !== undefined) {
-      const name = this.service.typeName.get(key);
-      return name ? pyStr(name) : '_t.Any';
+    if (typeof s.$ref === 'string') {
+      // A reference that names no type is _t.Any; the module's header says which and why (refProblems).
+      const target = refTarget(this.service, s.$ref);
+      return 'problem' in target ? '_t.Any' : pyStr(target.name);
     }
     if (s.const !== undefined) return literal(s.const) ? `_t.Literal[${literal(s.const)}]` : '_t.Any';
     if (Array.isArray(s.enum)) {
@@ -93,7 +102,9 @@ class PyTypes {
       if (Array.isArray(s[k])) return union((s[k] as unknown[]).map((sub, i) => this.expr(sub, `${hint}${i + 1}`)));
     }
     if (Array.isArray(s.allOf)) {
-      if (s.allOf.length === 1 && !s.properties) return this.expr(s.allOf[0], hint);
+      // Parts that only narrow values (`{ maxLength: 3 }`) leave the type of the others.
+      const typed = s.allOf.filter(shapesType);
+      if (typed.length === 1 && !s.properties) return this.expr(typed[0], hint);
       const shape = this.objectShape(s);
       return shape ? this.typedDict(hint, shape, s.description) : '_t.Any';
     }
@@ -136,18 +147,21 @@ class PyTypes {
       const body = [...(doc ? [`    """${doc}"""`, ''] : []), ...fields.map((f) => `    ${f.key}: ${f.type}`)];
       this.classes.push(`class ${name}(_TypedDict, total=False):\n${body.length ? body.join('\n') : '    pass'}\n`);
     } else {
-      const comment = doc ? `${doc.split(/\r\n|\r|\n/).map((l) => `# ${l}`.trimEnd()).join('\n')}\n` : '';
-      this.classes.push(`${comment}${name} = _TypedDict(\n    ${pyStr(name)},\n    {\n${fields.map((f) => `        ${pyStr(f.key)}: ${f.type},`).join('\n')}\n    },\n    total=False,\n)\n`);
+      this.classes.push(`${pyComment(description)}${name} = _TypedDict(\n    ${pyStr(name)},\n    {\n${fields.map((f) => `        ${pyStr(f.key)}: ${f.type},`).join('\n')}\n    },\n    total=False,\n)\n`);
     }
     return pyStr(name);
   }
 
   /** A named type: a TypedDict when the schema is an object, an alias otherwise. */
   declare(name: string, schema: unknown): void {
-    const s = schema && typeof schema === 'object' ? (schema as Schema) : undefined;
-    const key = refKey(s?.$ref);
-    if (key !== undefined && this.service.typeName.has(key)) {
-      this.aliases.push({ name, expr: this.service.typeName.get(key)!, bareRef: this.service.typeName.get(key)! });
+    const s = schema && typeof schema === 'object' ? ((refIntersection(schema) ?? schema) as Schema) : undefined;
+    // A reference alone, or with keywords beside it that only narrow values: an alias of the type it names.
+    const typed = Array.isArray(s?.allOf) && !s!.properties ? s!.allOf.filter(shapesType) : [];
+    const only = typed.length === 1 ? (typed[0] as Schema) : undefined;
+    const ref = typeof s?.$ref === 'string' ? s.$ref : typeof only?.$ref === 'string' && !refIntersection(only) ? only.$ref : undefined;
+    const target = ref === undefined ? undefined : refTarget(this.service, ref);
+    if (target && !('problem' in target)) {
+      this.aliases.push({ name, expr: target.name, bareRef: target.name, doc: s!.description });
       return;
     }
     const types = Array.isArray(s?.type) ? (s!.type as unknown[]) : [s?.type];
@@ -156,7 +170,7 @@ class PyTypes {
       this.typedDict(name, shape, s!.description, true);
       return;
     }
-    this.aliases.push({ name, expr: this.expr(schema, name) });
+    this.aliases.push({ name, expr: this.expr(schema, name), doc: s?.description });
   }
 
   /** Classes, then aliases; an alias that is a bare reference comes after the alias it names. */
@@ -164,13 +178,13 @@ class PyTypes {
     const byName = new Map(this.aliases.map((a) => [a.name, a]));
     const state = new Map<string, 'visiting' | 'done'>();
     const lines: string[] = [];
-    const visit = (a: { name: string; expr: string; bareRef?: string }) => {
+    const visit = (a: (typeof this.aliases)[number]) => {
       if (state.get(a.name) === 'done') return;
       state.set(a.name, 'visiting');
       const target = a.bareRef ? byName.get(a.bareRef) : undefined;
       const cyclic = target !== undefined && state.get(target.name) === 'visiting';
       if (target && !cyclic) visit(target);
-      lines.push(`${a.name} = ${cyclic ? '_t.Any' : a.expr}\n`);
+      lines.push(`${pyComment(a.doc)}${a.name} = ${cyclic ? '_t.Any' : a.expr}\n`);
       state.set(a.name, 'done');
     };
     this.aliases.forEach(visit);
@@ -178,14 +192,24 @@ class PyTypes {
   }
 }
 
+/** `# ` comment lines of a description (every line break Python knows starts a new comment line), or ''. */
+function pyComment(description: unknown): string {
+  const doc = typeof description === 'string' && description.trim() ? pyDoc(description) : '';
+  return doc ? `${doc.split(/\r\n|\r|\n/).map((l) => `# ${l}`.trimEnd()).join('\n')}\n` : '';
+}
+
 export function serviceTypesPy(service: SdkService): string {
   const types = new PyTypes(service);
-  for (const c of service.components) types.declare(c.name, c.schema);
+  for (const c of service.components) {
+    if (c.problem) types.aliases.push({ name: c.name, expr: '_t.Any', doc: `Typed _t.Any: ${c.problem}` });
+    else types.declare(c.name, c.schema);
+  }
   for (const op of service.operations) {
     types.declare(op.inputType, op.inputSchema);
     types.declare(op.outputType, op.outputSchema === undefined ? true : op.outputSchema === null ? { type: 'null' } : (op.outputSchema as JsonSchema));
   }
-  return types.render();
+  const problems = service.refProblems.map((p) => pyComment(`Typed _t.Any: ${p}`)).join('');
+  return `${problems ? `${problems}\n\n` : ''}${types.render()}`;
 }
 
 interface PyClass {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { JSONSchema } from 'json-schema-to-typescript';
 import type { JsonSchema } from '../catalog/index.ts';
 import type { ArchiveFile } from './archive.ts';
-import { refKey, tsMemberName, type SdkModel, type SdkOperation, type SdkService } from './model.ts';
+import { refIntersection, refTarget, shapesType, tsMemberName, type SdkModel, type SdkOperation, type SdkService } from './model.ts';
 import { comment, staticFile, type Render } from './templates.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -31,22 +31,32 @@ const KEPT = new Set([
   ...SCHEMA_MAPS, ...SCHEMA_LISTS, ...SCHEMA_ONE,
 ]);
 
-/** Rewrites a schema for json-schema-to-typescript: component refs become the component's type name. */
-function forCompiler(schema: unknown, typeName: ReadonlyMap<string, string>): JSONSchema {
+type Types = Pick<SdkService, 'schemas' | 'types'>;
+
+/**
+ * Rewrites a schema for json-schema-to-typescript: a `$ref` becomes the type of what it names (or
+ * `unknown`, documented with why), documented by a `description` beside it; keywords beside it
+ * that shape a type make an intersection with that type (refIntersection).
+ */
+function forCompiler(schema: unknown, types: Types): JSONSchema {
   if (schema === true || schema === undefined) return {};
   if (schema === false) return { tsType: 'never' };
   if (!schema || typeof schema !== 'object') return {};
   const s = schema as Record<string, unknown>;
-  const key = refKey(s.$ref);
-  if (key !== undefined) {
-    return { tsType: typeName.get(key) ?? 'unknown', ...(typeof s.description === 'string' ? { description: s.description } : {}) };
+  if (typeof s.$ref === 'string') {
+    // Keywords beside it that only narrow values (`maxLength`) leave its type as it is.
+    const joined = refIntersection(s);
+    if (joined && shapesType((joined.allOf as unknown[])[1])) return forCompiler(joined, types);
+    const target = refTarget(types, s.$ref);
+    const doc = [s.description, 'problem' in target ? `Typed unknown: ${target.problem}` : undefined].filter((d) => typeof d === 'string' && d);
+    return { tsType: 'problem' in target ? 'unknown' : target.name, ...(doc.length ? { description: doc.join('\n\n') } : {}), ...(s.deprecated === true ? { deprecated: true } : {}) };
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(s)) {
     if (!KEPT.has(k)) continue;
-    if (SCHEMA_MAPS.has(k) && v && typeof v === 'object') out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, forCompiler(sub, typeName)]));
-    else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map((sub) => forCompiler(sub, typeName));
-    else if (SCHEMA_ONE.has(k)) out[k] = Array.isArray(v) ? v.map((sub) => forCompiler(sub, typeName)) : typeof v === 'boolean' && k === 'additionalProperties' ? v : forCompiler(v, typeName);
+    if (SCHEMA_MAPS.has(k) && v && typeof v === 'object') out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, forCompiler(sub, types)]));
+    else if (SCHEMA_LISTS.has(k) && Array.isArray(v)) out[k] = v.map((sub) => forCompiler(sub, types));
+    else if (SCHEMA_ONE.has(k)) out[k] = Array.isArray(v) ? v.map((sub) => forCompiler(sub, types)) : typeof v === 'boolean' && k === 'additionalProperties' ? v : forCompiler(v, types);
     else out[k] = v;
   }
   return out as JSONSchema;
@@ -83,9 +93,9 @@ function indent(code: string): string {
 /** Loaded on the first build: importing it costs about half a second, which Engine start-up should not pay. */
 let compiler: Promise<typeof import('json-schema-to-typescript')> | undefined;
 
-async function declare(name: string, schema: unknown, typeName: ReadonlyMap<string, string>, description?: string): Promise<string> {
+/** Declares `name` from a schema already rewritten by forCompiler. */
+async function declare(name: string, prepared: JSONSchema, description?: string): Promise<string> {
   const { compile } = await (compiler ??= import('json-schema-to-typescript'));
-  const prepared = forCompiler(schema, typeName);
   if (description && typeof prepared === 'object' && !prepared.description) prepared.description = description;
   return indent((await compile(prepared, name, COMPILE_OPTIONS)).trim());
 }
@@ -93,13 +103,14 @@ async function declare(name: string, schema: unknown, typeName: ReadonlyMap<stri
 /** `types/<service>.d.ts`: every reachable component, then each operation's input and output. */
 export async function serviceTypes(service: SdkService): Promise<string> {
   const blocks: Promise<string>[] = [];
-  for (const c of service.components) blocks.push(declare(c.name, c.schema, service.typeName));
+  for (const c of service.components) blocks.push(c.problem ? declare(c.name, { tsType: 'unknown' }, `Typed unknown: ${c.problem}`) : declare(c.name, forCompiler(c.schema, service)));
   for (const op of service.operations) {
-    blocks.push(declare(op.inputType, op.inputSchema, service.typeName, `Input of \`${op.id}\`: parameters by name, the request body under \`body\`.`));
+    blocks.push(declare(op.inputType, forCompiler(op.inputSchema, service), `Input of \`${op.id}\`: parameters by name, the request body under \`body\`.`));
     const output: JsonSchema = op.outputSchema === undefined ? { tsType: 'unknown' } : op.outputSchema === null ? { tsType: 'null' } : op.outputSchema;
-    blocks.push(declare(op.outputType, output, service.typeName, `\`data\` of a successful \`${op.id}\` call.`));
+    blocks.push(declare(op.outputType, forCompiler(output, service), `\`data\` of a successful \`${op.id}\` call.`));
   }
-  const header = `// Types of ${comment(service.title)} (${service.name} ${service.version}) used by the selected operations, from the provider's schemas.\n// Generated by svc-engine; do not edit.\n`;
+  const problems = service.refProblems.map((p) => `// Typed unknown: ${comment(p)}\n`).join('');
+  const header = `// Types of ${comment(service.title)} (${service.name} ${service.version}) used by the selected operations, from the provider's schemas.\n// Generated by svc-engine; do not edit.\n${problems}`;
   return `${header}\n${(await Promise.all(blocks)).join('\n\n')}\n`;
 }
 
