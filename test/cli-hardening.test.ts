@@ -138,7 +138,7 @@ describe('workspace service import --auth-header "" / --auth-query ""', { timeou
 });
 
 describe('workspace service import of a description with operations the Engine cannot send', { timeout: 60_000 }, () => {
-  it('says which it left out and why, and --json carries them', async () => {
+  it('says which it left out and why, and what it cannot read, and --json carries them', async () => {
     const doc = join(user.home, 'uploads.yaml');
     writeFileSync(
       doc,
@@ -150,7 +150,7 @@ describe('workspace service import of a description with operations the Engine c
         '  /files:',
         '    get:',
         '      operationId: files/list',
-        "      responses: { '200': { description: ok } }",
+        "      responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Listing' } } } } }",
         '    post:',
         '      operationId: files/upload',
         "      servers: [{ url: 'http://127.0.0.1:10' }]",
@@ -161,6 +161,8 @@ describe('workspace service import of a description with operations the Engine c
     expect(human.code, human.stderr).toBe(0);
     expect(human.stdout).toContain('Imported uploads@v1 (1 operation,');
     expect(human.stdout).toContain("Left out files/upload: it is served at its own address (http://127.0.0.1:10), not at the service's base URL");
+    // A response schema no call checks: imported, and said.
+    expect(human.stdout).toContain("Warning: files/list: $ref '#/components/schemas/Listing' does not resolve");
     const json = await user.cli(['workspace', 'service', 'import', doc, '--name', 'uploads', '--version', 'v2', '--json']);
     expect(JSON.parse(json.stdout).versions[0].omitted).toEqual([expect.objectContaining({ operationId: 'files/upload', field: "document.paths['/files'].post.servers" })]);
   });

@@ -2687,7 +2687,7 @@ validate37.evaluated = {"props":{"connection":true,"revocation":true},"dynamicPr
 
 export const listCatalogServices = validate38;
 const schema56 = {"$id":"response-listCatalogServices","type":"object","required":["services"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/CatalogService"}}}};
-const schema57 = {"type":"object","required":["name","versions"],"properties":{"name":{"type":"string"},"title":{"type":"string"},"versions":{"type":"array","items":{"type":"object","required":["version","operations","source"],"properties":{"version":{"type":"string"},"operations":{"type":"integer"},"source":{"enum":["catalog","imported"]},"baseUrl":{"type":"string"},"omitted":{"type":"array","description":"Import answers only; operations of the description the Engine cannot send as described, and why.","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}}}}}}};
+const schema57 = {"type":"object","required":["name","versions"],"properties":{"name":{"type":"string"},"title":{"type":"string"},"versions":{"type":"array","items":{"type":"object","required":["version","operations","source"],"properties":{"version":{"type":"string"},"operations":{"type":"integer"},"source":{"enum":["catalog","imported"]},"baseUrl":{"type":"string"},"omitted":{"type":"array","description":"Import answers only; operations of the description the Engine cannot send as described, and why.","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}},"warnings":{"type":"array","description":"Import answers only; what was imported but cannot be read as described: a `$ref` of a response schema that names nothing or closes a cycle (no call checks an answer against it; typed packages type that value as unknown and search_docs shows the `$ref` as written).","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}}}}}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listCatalogServices" */;
@@ -2946,9 +2946,15 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data5.warnings !== undefined){
+let data15 = data5.warnings;
+if(Array.isArray(data15)){
+const len3 = data15.length;
+for(let i3=0; i3<len3; i3++){
+let data16 = data15[i3];
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.operationId === undefined){
+const err20 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/warnings/" + i3,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/required",keyword:"required",params:{missingProperty: "operationId"},message:"must have required property '"+"operationId"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2957,10 +2963,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/services/" + i0+"/versions",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data16.field === undefined){
+const err21 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/warnings/" + i3,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2969,10 +2973,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data16.reason === undefined){
+const err22 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/warnings/" + i3,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2981,10 +2983,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data16.operationId !== undefined){
+if(typeof data16.operationId !== "string"){
+const err23 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/warnings/" + i3+"/operationId",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/properties/operationId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2994,14 +2995,110 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data16.field !== undefined){
+if(typeof data16.field !== "string"){
+const err24 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/warnings/" + i3+"/field",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data16.reason !== undefined){
+if(typeof data16.reason !== "string"){
+const err25 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/warnings/" + i3+"/reason",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/warnings/" + i3,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/warnings",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/services/" + i0+"/versions",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -3583,9 +3680,15 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data3.warnings !== undefined){
+let data13 = data3.warnings;
+if(Array.isArray(data13)){
+const len2 = data13.length;
+for(let i2=0; i2<len2; i2++){
+let data14 = data13[i2];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.operationId === undefined){
+const err19 = {instancePath:instancePath+"/versions/" + i0+"/warnings/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/required",keyword:"required",params:{missingProperty: "operationId"},message:"must have required property '"+"operationId"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3594,10 +3697,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/versions",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data14.field === undefined){
+const err20 = {instancePath:instancePath+"/versions/" + i0+"/warnings/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/required",keyword:"required",params:{missingProperty: "field"},message:"must have required property '"+"field"+"'"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3606,15 +3707,108 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"engine.json#/components/schemas/CatalogService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data14.reason === undefined){
+const err21 = {instancePath:instancePath+"/versions/" + i0+"/warnings/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
 else {
 vErrors.push(err21);
+}
+errors++;
+}
+if(data14.operationId !== undefined){
+if(typeof data14.operationId !== "string"){
+const err22 = {instancePath:instancePath+"/versions/" + i0+"/warnings/" + i2+"/operationId",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/properties/operationId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data14.field !== undefined){
+if(typeof data14.field !== "string"){
+const err23 = {instancePath:instancePath+"/versions/" + i0+"/warnings/" + i2+"/field",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/properties/field/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data14.reason !== undefined){
+if(typeof data14.reason !== "string"){
+const err24 = {instancePath:instancePath+"/versions/" + i0+"/warnings/" + i2+"/reason",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/versions/" + i0+"/warnings/" + i2,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/versions/" + i0+"/warnings",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/warnings/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/versions/" + i0,schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/versions",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"engine.json#/components/schemas/CatalogService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
 }
 errors++;
 }

@@ -671,6 +671,12 @@ export interface components {
                 /** @enum {unknown} */
                 source: "catalog" | "imported";
                 version: string;
+                /** @description Import answers only; what was imported but cannot be read as described: a `$ref` of a response schema that names nothing or closes a cycle (no call checks an answer against it; typed packages type that value as unknown and search_docs shows the `$ref` as written). */
+                warnings?: {
+                    field: string;
+                    operationId: string;
+                    reason: string;
+                }[];
             }[];
         };
         Connection: {

@@ -11,7 +11,7 @@ import { compileInputValidator, serviceAjv } from '../execution/validation.ts';
 import { CatalogError, at, type SourceLocations } from './normalize.ts';
 import { patternProblem } from './pattern.ts';
 import { RefWalk, resolveSchemaRef, subschemas as schemaChildren } from './refs.ts';
-import type { JsonSchema, OperationSpec, ServiceIndex } from './types.ts';
+import type { JsonSchema, OmittedOperation, OperationSpec, ServiceIndex } from './types.ts';
 
 /** How long the check runs before letting other work on the event loop have a turn. */
 const SLICE_MS = 25;
@@ -35,7 +35,8 @@ interface Problem {
 export async function checkCallable(index: ServiceIndex, locations: SourceLocations): Promise<void> {
   const oversized = sizeProblem(index, locations);
   if (oversized) throw new CatalogError(`${index.service}@${index.version}: ${oversized.field}: ${oversized.message}`, { field: `document.${oversized.field}` });
-  await checkRefs(index, locations);
+  const warnings = await checkRefs(index, locations);
+  if (warnings.length) index.warnings = warnings;
   let ajv: Ajv2020;
   try {
     ajv = serviceAjv(index);
@@ -85,25 +86,32 @@ function inputSchemas(op: OperationSpec, locations: SourceLocations): { schema: 
 }
 
 /**
- * Throws for the first `$ref` of an operation's schemas, responses included, or of a schema they
- * reach, that names nothing (another document, a pointer to no schema) or closes a cycle that
- * never reaches a schema. Each target is walked once for the whole description. `npm run gen`
- * checks the bundled services with it too.
+ * Throws for the first `$ref` of an operation's input schemas (parameters, request body), or of a
+ * schema they reach, that names nothing (another document, a pointer to no schema) or closes a
+ * cycle that never reaches a schema: every call would run into it. The same problems in response
+ * schemas, which no call checks an answer against, are returned instead: the import goes ahead and
+ * says where the typed packages type a value as unknown and search_docs shows a `$ref` as written.
+ * Each target is walked once for the whole description, inputs first. `npm run gen` refuses both.
  */
-export async function checkRefs(index: ServiceIndex, locations: SourceLocations): Promise<void> {
+export async function checkRefs(index: ServiceIndex, locations: SourceLocations): Promise<OmittedOperation[]> {
   const walk = new RefWalk(index.schemas);
   const pause = slicer();
   for (const op of index.operations) {
-    const responses = Object.entries(op.responses).map(([status, schema]) => ({
-      schema,
-      field: (schema !== null && typeof schema === 'object' && locations.get(schema)) || at(at(locations.get(op) ?? op.providerOperationId, 'responses'), status),
-    }));
-    for (const { schema, field } of [...inputSchemas(op, locations), ...responses]) {
+    for (const { schema, field } of inputSchemas(op, locations)) {
       const [problem] = walk.add(schema, field);
       if (problem) throw operationError(index, op, problem);
     }
     await pause();
   }
+  const warnings: OmittedOperation[] = [];
+  for (const op of index.operations) {
+    for (const [status, schema] of Object.entries(op.responses)) {
+      const field = (schema !== null && typeof schema === 'object' && locations.get(schema)) || at(at(locations.get(op) ?? op.providerOperationId, 'responses'), status);
+      for (const problem of walk.add(schema, field)) warnings.push({ operationId: op.providerOperationId, field: `document.${problem.field}`, reason: problem.message });
+    }
+    await pause();
+  }
+  return warnings;
 }
 
 /** The component schema (and keyword) a failed addSchema names by its $id or $anchor, else components.schemas. */

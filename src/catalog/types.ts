@@ -100,6 +100,8 @@ export interface ServiceIndex {
   operations: OperationSpec[];
   /** Operations of the description the Engine cannot send as described, left out of `operations`. */
   omitted?: OmittedOperation[];
+  /** What was imported but cannot be read as described: `$ref`s of response schemas that name nothing or close a cycle. */
+  warnings?: OmittedOperation[];
 }
 
 export interface OmittedOperation {

@@ -196,8 +196,9 @@ async function generateCatalog(outDir: string) {
       const policy = parsePolicy(rawPolicy, `spec/services/${service}/${version}/engine.yaml`);
       const locations: SourceLocations = new WeakMap();
       const index = normalizeService({ service, version, document: loadSource(dir, rawPolicy.source), policy }, locations);
-      // Every $ref names a schema, as an import must (search_docs and the typed packages follow them).
-      await checkRefs(index, locations);
+      // Every $ref names a schema, responses' too (search_docs and the typed packages follow them).
+      const warnings = await checkRefs(index, locations);
+      if (warnings.length) throw new Error(`spec/services/${service}/${version}: ${warnings[0]!.field}: ${warnings[0]!.reason}`);
       const file = `catalog/${service}@${version}.json`;
       write(outDir, file, JSON.stringify(index));
       manifest.push({ service, version, title: index.title, baseUrl: index.baseUrl, operations: index.operations.length, file });

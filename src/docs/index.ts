@@ -98,7 +98,8 @@ class DerefBudget extends Error {}
  * What a `$ref` names (src/catalog/refs.ts: an RFC 6901 pointer into components.schemas, as the
  * import check, the typed packages and the input validator read it). `key` identifies the target
  * for cycle detection; `name` is the component's, or the pointer below components.schemas; undefined
- * when it names nothing (an import refuses such a reference).
+ * when it names nothing (an import refuses one in an input schema and warns of one in a response:
+ * shown as written).
  */
 function resolveRef(ref: string, index: ServiceIndex): { key: string; name: string; target: unknown } | undefined {
   const found = resolveSchemaRef(ref, index.schemas);

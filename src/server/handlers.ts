@@ -268,7 +268,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
           body: {
             name: index.service,
             title: index.title,
-            versions: [{ version: index.version, operations: index.operations.length, source: 'imported', baseUrl: index.baseUrl, ...(index.omitted ? { omitted: index.omitted } : {}) }],
+            versions: [{ version: index.version, operations: index.operations.length, source: 'imported', baseUrl: index.baseUrl, ...(index.omitted ? { omitted: index.omitted } : {}), ...(index.warnings ? { warnings: index.warnings } : {}) }],
           },
         };
       } catch (err) {

@@ -212,6 +212,7 @@ export const serviceImport = defineCommand({
     const v = imported.versions.find((x) => x.version === argv.version) ?? imported.versions[0];
     print(`Imported ${imported.name}@${argv.version} (${plural(v?.operations ?? 0, 'operation')}${v?.baseUrl ? `, base URL ${v.baseUrl}` : ''}).`);
     for (const o of v?.omitted ?? []) print(`Left out ${o.operationId}: ${o.reason} (${o.field}).`);
+    for (const w of v?.warnings ?? []) print(`Warning: ${w.operationId}: ${w.reason} (${w.field}).`);
     print(`Select it with \`svc-cli workspace service add ${imported.name} --version ${argv.version}\`, then \`svc-cli workspace apply\`.`);
   },
 });
