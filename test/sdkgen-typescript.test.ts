@@ -54,6 +54,30 @@ describe('TypeScript package', () => {
     expect(declarations.ok).toBe(true);
   }, 90_000);
 
+  it('types the data of an operation that answers no body (GitHub issues/unlock: 204) as null', async () => {
+    writeFileSync(
+      join(project, 'nobody.ts'),
+      `import { type Envelope, type GithubTypes } from '@svc-sdk/shop';
+declare const answer: Envelope<GithubTypes.IssuesUnlockOutput>;
+const empty: null = answer.data;
+void empty;
+`,
+    );
+    writeFileSync(
+      join(project, 'nobody-wrong.ts'),
+      `import { type GithubTypes } from '@svc-sdk/shop';
+const data: GithubTypes.IssuesUnlockOutput = { number: 1 };
+void data;
+`,
+    );
+    const good = await typecheck(project, ['nobody.ts']);
+    expect(good.output).toBe('');
+    // Before: { [k: string]: unknown }, which any object satisfied.
+    const wrong = await typecheck(project, ['nobody-wrong.ts']);
+    expect(wrong.ok).toBe(false);
+    expect(wrong.output).toContain("is not assignable to type 'null'");
+  }, 90_000);
+
   it('type-checks a correct program and refuses a wrong input type', async () => {
     writeFileSync(
       join(project, 'good.ts'),
