@@ -58,6 +58,43 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.getWorkspaceService(service)).toBeNull();
     });
 
+    it('replaces the enabled services at once, only while the check accepts the rows read inside it', async () => {
+      const [x, y, z] = [uniq('svc-x'), uniq('svc-y'), uniq('svc-z')];
+      const at = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
+      const mine = <R extends { service: string }>(rows: R[]) => rows.filter((r) => [x, y, z].includes(r.service)).sort((p, q) => (p.service < q.service ? -1 : 1));
+      await store.putWorkspaceService({ service: x, version: 'v1', baseUrl: null, enabledAt: at(1) });
+      await store.putWorkspaceService({ service: y, version: 'v1', baseUrl: null, enabledAt: at(1) });
+      const others = (await store.listWorkspaceServices()).filter((r) => ![x, y, z].includes(r.service));
+      let seen: string[] = [];
+      const replaced = await store.replaceWorkspaceServices(
+        [...others, { service: x, version: 'v1', baseUrl: null, enabledAt: at(2) }, { service: z, version: 'v2', baseUrl: 'http://127.0.0.1:1', enabledAt: at(2) }],
+        (current) => {
+          seen = mine(current).map((r) => `${r.service}=${r.version}`);
+          return true;
+        },
+      );
+      expect(replaced).toBe(true);
+      expect(seen).toEqual([`${x}=v1`, `${y}=v1`]);
+      // x unchanged keeps when it was enabled; y is gone; z is new.
+      expect(mine(await store.listWorkspaceServices())).toEqual([
+        { service: x, version: 'v1', baseUrl: null, enabledAt: at(1) },
+        { service: z, version: 'v2', baseUrl: 'http://127.0.0.1:1', enabledAt: at(2) },
+      ]);
+      expect(await store.getWorkspaceService(y)).toBeNull();
+      // Refused by the check: nothing written.
+      expect(await store.replaceWorkspaceServices([{ service: y, version: 'v1', baseUrl: null, enabledAt: at(3) }], () => false)).toBe(false);
+      expect(mine(await store.listWorkspaceServices()).map((r) => r.service)).toEqual([x, z]);
+
+      // Replacements that all checked one state: exactly one lands, whole (never a mix of them).
+      for (let round = 0; round < 5; round++) {
+        const before = JSON.stringify(mine(await store.listWorkspaceServices()));
+        const wants = [x, y, z].map((service) => [...others, { service, version: `v${round + 3}`, baseUrl: null, enabledAt: at(4) }]);
+        const results = await Promise.all(wants.map((rows) => store.replaceWorkspaceServices(rows, (current) => JSON.stringify(mine(current)) === before)));
+        expect(results.filter(Boolean)).toHaveLength(1);
+        expect(mine(await store.listWorkspaceServices())).toEqual(mine(wants[results.indexOf(true)]!));
+      }
+    });
+
     it('keeps imported services by service and version, never replacing one', async () => {
       const service = uniq('imp');
       expect(await store.insertImportedService({ service, version: 'v1', index: '{"a":1}', importedAt: '2026-01-01T00:00:00.000Z' })).toBe(true);

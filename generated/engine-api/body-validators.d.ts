@@ -7,6 +7,7 @@ export declare const planMcp: ValidateFunction;
 export declare const publishMcp: ValidateFunction;
 export declare const createMcpToken: ValidateFunction;
 export declare const createConnection: ValidateFunction;
+export declare const applyWorkspace: ValidateFunction;
 export declare const enableWorkspaceService: ValidateFunction;
 export declare const importWorkspaceService: ValidateFunction;
 export declare const setSecret: ValidateFunction;

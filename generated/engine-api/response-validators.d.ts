@@ -15,6 +15,7 @@ export declare const createConnection: ValidateFunction;
 export declare const deleteConnection: ValidateFunction;
 export declare const listCatalogServices: ValidateFunction;
 export declare const listWorkspaceServices: ValidateFunction;
+export declare const applyWorkspace: ValidateFunction;
 export declare const enableWorkspaceService: ValidateFunction;
 export declare const importWorkspaceService: ValidateFunction;
 export declare const listBuckets: ValidateFunction;

@@ -3108,14 +3108,16 @@ return errors === 0;
 validate38.evaluated = {"props":{"services":true},"dynamicProps":false,"dynamicItems":false};
 
 export const listWorkspaceServices = validate39;
-const schema58 = {"$id":"response-listWorkspaceServices","type":"object","required":["services"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/WorkspaceService"}}}};
-const schema59 = {"type":"object","required":["name","version","baseUrl","enabledAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"baseUrl":{"type":"string"},"baseUrlOverridden":{"type":"boolean"},"enabledAt":{"type":"string","format":"date-time"}}};
+const schema58 = {"$id":"response-listWorkspaceServices","$ref":"engine.json#/components/schemas/WorkspaceState"};
+const schema59 = {"type":"object","required":["services","revision"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/WorkspaceService"}},"revision":{"$ref":"engine.json#/components/schemas/WorkspaceRevision"}}};
+const schema60 = {"type":"object","required":["name","version","baseUrl","enabledAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"baseUrl":{"type":"string"},"baseUrlOverridden":{"type":"boolean"},"enabledAt":{"type":"string","format":"date-time"}}};
+const schema61 = {"description":"What the enabled services are, as one opaque value; it changes with every change to them.","type":"string","pattern":"^wsr_[A-Za-z0-9_-]{22}$"};
+const pattern10 = new RegExp("^wsr_[A-Za-z0-9_-]{22}$", "u");
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="response-listWorkspaceServices" */;
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3133,15 +3135,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.services !== undefined){
-let data0 = data.services;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.name === undefined){
-const err1 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(data.revision === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3150,8 +3145,15 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data1.version === undefined){
-const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(data.services !== undefined){
+let data0 = data.services;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3160,8 +3162,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.baseUrl === undefined){
-const err3 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
+if(data1.version === undefined){
+const err3 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3170,8 +3172,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.enabledAt === undefined){
-const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "enabledAt"},message:"must have required property '"+"enabledAt"+"'"};
+if(data1.baseUrl === undefined){
+const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3180,9 +3182,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err5 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.enabledAt === undefined){
+const err5 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "enabledAt"},message:"must have required property '"+"enabledAt"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3191,10 +3192,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-}
-if(data1.version !== undefined){
-if(typeof data1.version !== "string"){
-const err6 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err6 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3204,9 +3204,9 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data1.baseUrl !== undefined){
-if(typeof data1.baseUrl !== "string"){
-const err7 = {instancePath:instancePath+"/services/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err7 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3216,9 +3216,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data1.baseUrlOverridden !== undefined){
-if(typeof data1.baseUrlOverridden !== "boolean"){
-const err8 = {instancePath:instancePath+"/services/" + i0+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data1.baseUrl !== undefined){
+if(typeof data1.baseUrl !== "string"){
+const err8 = {instancePath:instancePath+"/services/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3228,11 +3228,9 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.enabledAt !== undefined){
-let data6 = data1.enabledAt;
-if(typeof data6 === "string"){
-if(!(formats0.validate(data6))){
-const err9 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data1.baseUrlOverridden !== undefined){
+if(typeof data1.baseUrlOverridden !== "boolean"){
+const err9 = {instancePath:instancePath+"/services/" + i0+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3242,8 +3240,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.enabledAt !== undefined){
+let data6 = data1.enabledAt;
+if(typeof data6 === "string"){
+if(!(formats0.validate(data6))){
+const err10 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3253,9 +3254,8 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
 else {
-const err11 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3267,7 +3267,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err12 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3279,7 +3279,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3288,19 +3288,317 @@ vErrors.push(err13);
 }
 errors++;
 }
+}
+if(data.revision !== undefined){
+let data7 = data.revision;
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err14 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/pattern",keyword:"pattern",params:{pattern: "^wsr_[A-Za-z0-9_-]{22}$"},message:"must match pattern \""+"^wsr_[A-Za-z0-9_-]{22}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+validate40.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listWorkspaceServices" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate39.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
 validate39.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":{"services":true},"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
 
-export const enableWorkspaceService = validate40;
-const schema60 = {"$id":"response-enableWorkspaceService","$ref":"engine.json#/components/schemas/WorkspaceService"};
+export const applyWorkspace = validate42;
+const schema62 = {"$id":"response-applyWorkspace","$ref":"engine.json#/components/schemas/WorkspaceState"};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate43.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.services === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.revision === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.services !== undefined){
+let data0 = data.services;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.version === undefined){
+const err3 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.baseUrl === undefined){
+const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.enabledAt === undefined){
+const err5 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "enabledAt"},message:"must have required property '"+"enabledAt"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err6 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err7 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.baseUrl !== undefined){
+if(typeof data1.baseUrl !== "string"){
+const err8 = {instancePath:instancePath+"/services/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.baseUrlOverridden !== undefined){
+if(typeof data1.baseUrlOverridden !== "boolean"){
+const err9 = {instancePath:instancePath+"/services/" + i0+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.enabledAt !== undefined){
+let data6 = data1.enabledAt;
+if(typeof data6 === "string"){
+if(!(formats0.validate(data6))){
+const err10 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.revision !== undefined){
+let data7 = data.revision;
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err14 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/pattern",keyword:"pattern",params:{pattern: "^wsr_[A-Za-z0-9_-]{22}$"},message:"must match pattern \""+"^wsr_[A-Za-z0-9_-]{22}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+validate43.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-applyWorkspace" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate42.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+validate42.errors = vErrors;
+return errors === 0;
+}
+validate42.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+
+export const enableWorkspaceService = validate45;
+const schema66 = {"$id":"response-enableWorkspaceService","$ref":"engine.json#/components/schemas/WorkspaceService"};
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-enableWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3432,19 +3730,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"name":true,"version":true,"baseUrl":true,"baseUrlOverridden":true,"enabledAt":true},"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":{"name":true,"version":true,"baseUrl":true,"baseUrlOverridden":true,"enabledAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const importWorkspaceService = validate41;
-const schema62 = {"$id":"response-importWorkspaceService","$ref":"engine.json#/components/schemas/CatalogService"};
+export const importWorkspaceService = validate46;
+const schema68 = {"$id":"response-importWorkspaceService","$ref":"engine.json#/components/schemas/CatalogService"};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-importWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3812,20 +4110,20 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":{"name":true,"title":true,"versions":true},"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":{"name":true,"title":true,"versions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listBuckets = validate42;
-const schema64 = {"$id":"response-listBuckets","type":"object","required":["buckets"],"properties":{"buckets":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Bucket"}}}};
-const schema65 = {"type":"object","required":["name","secrets"],"properties":{"name":{"type":"string"},"secrets":{"type":"array","items":{"type":"object","required":["service","origin","updatedAt"],"properties":{"service":{"type":"string"},"origin":{"type":["string","null"],"description":"The only origin (scheme://host:port) the secret is sent to: where its service was reached when it was set. Null when the Engine cannot tell (stored before origins were bound and not yet bound by a restart, or a record that does not open)."},"updatedAt":{"type":"string","format":"date-time"}}}}}};
+export const listBuckets = validate47;
+const schema70 = {"$id":"response-listBuckets","type":"object","required":["buckets"],"properties":{"buckets":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Bucket"}}}};
+const schema71 = {"type":"object","required":["name","secrets"],"properties":{"name":{"type":"string"},"secrets":{"type":"array","items":{"type":"object","required":["service","origin","updatedAt"],"properties":{"service":{"type":"string"},"origin":{"type":["string","null"],"description":"The only origin (scheme://host:port) the secret is sent to: where its service was reached when it was set. Null when the Engine cannot tell (stored before origins were bound and not yet bound by a restart, or a record that does not open)."},"updatedAt":{"type":"string","format":"date-time"}}}}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listBuckets" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3934,7 +4232,7 @@ errors++;
 if(data4.origin !== undefined){
 let data6 = data4.origin;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/origin",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/origin/type",keyword:"type",params:{type: schema65.properties.secrets.items.properties.origin.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/origin",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/origin/type",keyword:"type",params:{type: schema71.properties.secrets.items.properties.origin.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4028,20 +4326,20 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":{"buckets":true},"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":{"buckets":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSdks = validate43;
-const schema66 = {"$id":"response-listSdks","type":"object","required":["sdks"],"properties":{"sdks":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
-const schema67 = {"type":"object","required":["name","version","versionId","services","operations","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"services":{"type":"array","items":{"type":"string"}},"operations":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
+export const listSdks = validate48;
+const schema72 = {"$id":"response-listSdks","type":"object","required":["sdks"],"properties":{"sdks":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
+const schema73 = {"type":"object","required":["name","version","versionId","services","operations","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"services":{"type":"array","items":{"type":"string"}},"operations":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdks" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4278,20 +4576,20 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"sdks":true},"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":{"sdks":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateSdkDefinition = validate44;
-const schema68 = {"$id":"response-validateSdkDefinition","$ref":"engine.json#/components/schemas/ResolvedSdkDefinition"};
-const schema69 = {"type":"object","required":["name","services","operations"],"properties":{"name":{"type":"string"},"services":{"type":"array","items":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}},"operations":{"type":"array","description":"Public operation IDs, sorted.","items":{"type":"string"}}}};
+export const validateSdkDefinition = validate49;
+const schema74 = {"$id":"response-validateSdkDefinition","$ref":"engine.json#/components/schemas/ResolvedSdkDefinition"};
+const schema75 = {"type":"object","required":["name","services","operations"],"properties":{"name":{"type":"string"},"services":{"type":"array","items":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}},"operations":{"type":"array","description":"Public operation IDs, sorted.","items":{"type":"string"}}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-validateSdkDefinition" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4455,19 +4753,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":{"name":true,"services":true,"operations":true},"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":{"name":true,"services":true,"operations":true},"dynamicProps":false,"dynamicItems":false};
 
-export const planSdk = validate45;
-const schema70 = {"$id":"response-planSdk","$ref":"engine.json#/components/schemas/SdkPlan"};
+export const planSdk = validate50;
+const schema76 = {"$id":"response-planSdk","$ref":"engine.json#/components/schemas/SdkPlan"};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-planSdk" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4781,19 +5079,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"name":true,"currentVersion":true,"nextVersion":true,"changes":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":{"name":true,"currentVersion":true,"nextVersion":true,"changes":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
 
-export const publishSdk = validate46;
-const schema72 = {"$id":"response-publishSdk","$ref":"engine.json#/components/schemas/PublishResult"};
+export const publishSdk = validate51;
+const schema78 = {"$id":"response-publishSdk","$ref":"engine.json#/components/schemas/PublishResult"};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-publishSdk" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4924,19 +5222,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":{"name":true,"version":true,"versionId":true,"published":true,"token":true,"url":true},"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":{"name":true,"version":true,"versionId":true,"published":true,"token":true,"url":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkVersions = validate47;
-const schema74 = {"$id":"response-listSdkVersions","type":"object","required":["versions"],"properties":{"versions":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
+export const listSdkVersions = validate52;
+const schema80 = {"$id":"response-listSdkVersions","type":"object","required":["versions"],"properties":{"versions":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdkVersions" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5173,20 +5471,20 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":{"versions":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"versions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkTokens = validate48;
-const schema76 = {"$id":"response-listSdkTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkToken"}}}};
-const schema77 = {"type":"object","required":["id","expiresAt","lastUsedAt","revokedAt","createdAt"],"properties":{"id":{"type":"string"},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"}}};
+export const listSdkTokens = validate53;
+const schema82 = {"$id":"response-listSdkTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkToken"}}}};
+const schema83 = {"type":"object","required":["id","expiresAt","lastUsedAt","revokedAt","createdAt"],"properties":{"id":{"type":"string"},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdkTokens" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5276,7 +5574,7 @@ errors++;
 if(data1.expiresAt !== undefined){
 let data3 = data1.expiresAt;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/expiresAt/type",keyword:"type",params:{type: schema77.properties.expiresAt.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/expiresAt/type",keyword:"type",params:{type: schema83.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5289,7 +5587,7 @@ errors++;
 if(data1.lastUsedAt !== undefined){
 let data4 = data1.lastUsedAt;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/tokens/" + i0+"/lastUsedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/lastUsedAt/type",keyword:"type",params:{type: schema77.properties.lastUsedAt.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/tokens/" + i0+"/lastUsedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/lastUsedAt/type",keyword:"type",params:{type: schema83.properties.lastUsedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5302,7 +5600,7 @@ errors++;
 if(data1.revokedAt !== undefined){
 let data5 = data1.revokedAt;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/tokens/" + i0+"/revokedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/revokedAt/type",keyword:"type",params:{type: schema77.properties.revokedAt.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/tokens/" + i0+"/revokedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/revokedAt/type",keyword:"type",params:{type: schema83.properties.revokedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5359,19 +5657,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createSdkToken = validate49;
-const schema78 = {"$id":"response-createSdkToken","type":"object","required":["id","token","expiresAt"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"expiresAt":{"type":["string","null"]}}};
+export const createSdkToken = validate54;
+const schema84 = {"$id":"response-createSdkToken","type":"object","required":["id","token","expiresAt"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"expiresAt":{"type":["string","null"]}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createSdkToken" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5436,7 +5734,7 @@ errors++;
 if(data.expiresAt !== undefined){
 let data2 = data.expiresAt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema78.properties.expiresAt.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema84.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5457,20 +5755,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":{"id":true,"token":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"props":{"id":true,"token":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listReceipts = validate50;
-const schema79 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
-const schema80 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]}}};
+export const listReceipts = validate55;
+const schema85 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
+const schema86 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]}}};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listReceipts" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5644,7 +5942,7 @@ errors++;
 if(data1.surface !== undefined){
 let data5 = data1.surface;
 if(!(((data5 === "rest") || (data5 === "grpc")) || (data5 === "mcp"))){
-const err15 = {instancePath:instancePath+"/receipts/" + i0+"/surface",schemaPath:"engine.json#/components/schemas/Receipt/properties/surface/enum",keyword:"enum",params:{allowedValues: schema80.properties.surface.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/receipts/" + i0+"/surface",schemaPath:"engine.json#/components/schemas/Receipt/properties/surface/enum",keyword:"enum",params:{allowedValues: schema86.properties.surface.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5657,7 +5955,7 @@ errors++;
 if(data1.tokenId !== undefined){
 let data6 = data1.tokenId;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err16 = {instancePath:instancePath+"/receipts/" + i0+"/tokenId",schemaPath:"engine.json#/components/schemas/Receipt/properties/tokenId/type",keyword:"type",params:{type: schema80.properties.tokenId.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/receipts/" + i0+"/tokenId",schemaPath:"engine.json#/components/schemas/Receipt/properties/tokenId/type",keyword:"type",params:{type: schema86.properties.tokenId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5758,7 +6056,7 @@ errors++;
 if(data1.sha256 !== undefined){
 let data13 = data1.sha256;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/receipts/" + i0+"/sha256",schemaPath:"engine.json#/components/schemas/Receipt/properties/sha256/type",keyword:"type",params:{type: schema80.properties.sha256.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/receipts/" + i0+"/sha256",schemaPath:"engine.json#/components/schemas/Receipt/properties/sha256/type",keyword:"type",params:{type: schema86.properties.sha256.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -5771,7 +6069,7 @@ errors++;
 if(data1.errorCode !== undefined){
 let data14 = data1.errorCode;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err25 = {instancePath:instancePath+"/receipts/" + i0+"/errorCode",schemaPath:"engine.json#/components/schemas/Receipt/properties/errorCode/type",keyword:"type",params:{type: schema80.properties.errorCode.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/receipts/" + i0+"/errorCode",schemaPath:"engine.json#/components/schemas/Receipt/properties/errorCode/type",keyword:"type",params:{type: schema86.properties.errorCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -5808,7 +6106,7 @@ errors++;
 if(data.next !== undefined){
 let data15 = data.next;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err28 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema79.properties.next.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema85.properties.next.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -5829,21 +6127,21 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":{"receipts":true,"next":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"receipts":true,"next":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createExecution = validate51;
-const schema81 = {"$id":"response-createExecution","$ref":"engine.json#/components/schemas/Envelope"};
-const schema82 = {"type":"object","required":["ok","status","data","error"],"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]},"continuation":{"$ref":"engine.json#/components/schemas/Continuation"}}};
-const schema83 = {"type":"object","required":["code","message","retryable"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"retryable":{"type":"boolean"},"details":{"type":"object"},"recovery":{"type":"object"}}};
-const schema84 = {"type":"object","description":"Present only when a caller bound (`pagination.maxPages`) stopped a traversal before the\nprovider's last page: more pages follow. `input` holds what to add to the same input to read\non (the cursor, offset, page or Link-header page parameter); absent when the next page is\nreachable only through a link the Engine cannot take as input.\n","required":["more"],"properties":{"more":{"const":true},"input":{"type":"object"}}};
+export const createExecution = validate56;
+const schema87 = {"$id":"response-createExecution","$ref":"engine.json#/components/schemas/Envelope"};
+const schema88 = {"type":"object","required":["ok","status","data","error"],"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]},"continuation":{"$ref":"engine.json#/components/schemas/Continuation"}}};
+const schema89 = {"type":"object","required":["code","message","retryable"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"retryable":{"type":"boolean"},"details":{"type":"object"},"recovery":{"type":"object"}}};
+const schema90 = {"type":"object","description":"Present only when a caller bound (`pagination.maxPages`) stopped a traversal before the\nprovider's last page: more pages follow. `input` holds what to add to the same input to read\non (the cursor, offset, page or Link-header page parameter); absent when the next page is\nreachable only through a link the Engine cannot take as input.\n","required":["more"],"properties":{"more":{"const":true},"input":{"type":"object"}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6142,28 +6440,28 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createExecution" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate52(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
-validate51.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};

@@ -21,6 +21,22 @@ export interface RouteSpec {
 
 export const routes = [
   {
+    "operationId": "applyWorkspace",
+    "method": "PUT",
+    "path": "/v1/workspace/services",
+    "koaPath": "/v1/workspace/services",
+    "security": "cliCredential",
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": "applyWorkspace",
+    "bodyRequired": true,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "secretBody": false,
+    "successStatus": 200
+  },
+  {
     "operationId": "createConnection",
     "method": "POST",
     "path": "/v1/connections",

@@ -596,9 +596,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Services enabled in the workspace. */
+        /** Services enabled in the workspace, and the revision they make. */
         get: operations["listWorkspaceServices"];
-        put?: never;
+        /**
+         * Enable exactly these services (any other is disabled), in one step.
+         * @description Every entry is checked before anything changes; then the whole set is written at once. With
+         *     `revision` (from a GET), only while the workspace is still at that revision: when another
+         *     change landed since, the answer is 409 ENGINE_CONFLICT and nothing changed. A service whose
+         *     version and base URL stay keeps its enabledAt.
+         */
+        put: operations["applyWorkspace"];
         post?: never;
         delete?: never;
         options?: never;
@@ -879,6 +886,8 @@ export interface components {
         };
         ServiceNameValue: string;
         ServiceVersion: string;
+        /** @description What the enabled services are, as one opaque value; it changes with every change to them. */
+        WorkspaceRevision: string;
         WorkspaceService: {
             baseUrl: string;
             baseUrlOverridden?: boolean;
@@ -886,6 +895,10 @@ export interface components {
             enabledAt: string;
             name: string;
             version: string;
+        };
+        WorkspaceState: {
+            revision: components["schemas"]["WorkspaceRevision"];
+            services: components["schemas"]["WorkspaceService"][];
         };
     };
     responses: {
@@ -2249,9 +2262,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        services: components["schemas"]["WorkspaceService"][];
-                    };
+                    "application/json": components["schemas"]["WorkspaceState"];
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    applyWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    revision?: components["schemas"]["WorkspaceRevision"];
+                    services: {
+                        baseUrl?: components["schemas"]["BaseUrl"];
+                        name: components["schemas"]["ServiceNameValue"];
+                        version: components["schemas"]["ServiceVersion"];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The workspace as applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceState"];
                 };
             };
             default: components["responses"]["Error"];

@@ -131,7 +131,7 @@ export async function assemble(
       if (!exit.expected) log.warn({ code: exit.code, signal: exit.signal }, 'a sandbox worker process ended unasked (a script may have run it out of memory); the next run starts a new one');
     },
   });
-  const execute = createExecuteTool({ executor, unified, sessionState, sandbox, budgetMs: config.executeBudgetMs });
+  const execute = createExecuteTool({ executor, unified, sessionState, sandbox, budgetMs: config.executeBudgetMs, tokens });
   const mcpGateway = new McpGateway(
     { mcp, tokens, catalog, unified, log, sessionState, tools: { execute } },
     { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sweepEveryMs: Math.min(60_000, config.mcpSessionIdleMs) },

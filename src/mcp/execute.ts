@@ -11,6 +11,7 @@ import { RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, se
 import { compileScript, ScriptSyntaxError, type SandboxHost, type SandboxWorkers, type ScriptFailure } from '../sandbox/index.ts';
 import { allows } from './allowlist.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
+import type { Tokens } from '../identity/index.ts';
 import { CORRECT_ARGUMENTS, SESSION_UNAVAILABLE_RECOVERY, toolAnswer, MODEL_FACING_LIMIT, type ToolContext, type ToolResult } from './tools.ts';
 
 export const MAX_CALLS = 10;
@@ -35,6 +36,8 @@ export interface ExecuteDeps {
   sessionState: SessionStateStore;
   sandbox: SandboxWorkers;
   budgetMs: number;
+  /** Each call() reads its token again: one revoked (on any replica) or expired while the script runs makes no further call. */
+  tokens: Pick<Tokens, 'stillLive'>;
 }
 
 /** A refusal the host raised in this run: the script sees it, but the answer uses this copy, never the script's. */
@@ -187,6 +190,8 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
         try {
           if (++state.calls > MAX_CALLS) throw new Refusal('MCP_CALL_LIMIT', `at most ${MAX_CALLS} call()s are allowed per execute`);
           if (typeof operationId !== 'string' || !operationId) throw new Refusal('ENGINE_INVALID_INPUT', 'call(): operationId must be a non-empty string', { field: 'operationId' });
+          // A script runs for up to its budget: a revocation that returned meanwhile holds from its next call() on, as from a new request.
+          if (!(await deps.tokens.stillLive(token))) throw new Refusal('ENGINE_UNAUTHENTICATED', 'call(): the token was revoked or expired while this script ran; no further call is made with it');
           // The version selects it but this token's allowlist does not: say so, not "not selected".
           if (selected.has(operationId) && !allows(token.allow, operationId)) {
             const outside = new EngineError('ENGINE_FORBIDDEN_OPERATION', `operation '${operationId}' is outside this token's allowlist`, { details: { field: 'operation' } });

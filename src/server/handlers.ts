@@ -19,7 +19,7 @@ import { metrics } from '../metrics/index.ts';
 import type { Apps } from '../apps/index.ts';
 import type { Packages } from '../sdkgen/index.ts';
 import type { AppVersionRow, Store, TokenRow } from '../store/index.ts';
-import type { Workspace } from '../workspace/index.ts';
+import type { EnabledService, Workspace } from '../workspace/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
 
 export interface ServerDeps {
@@ -93,6 +93,11 @@ const versionView = (v: AppVersionRow) => ({
   services: v.services,
   operations: v.operations,
   createdAt: v.createdAt,
+});
+
+const workspaceView = ({ services, revision }: { services: EnabledService[]; revision: string }) => ({
+  services: services.map((s) => ({ name: s.service, version: s.version, baseUrl: s.baseUrl, baseUrlOverridden: s.baseUrlOverridden, enabledAt: s.enabledAt })),
+  revision,
 });
 
 const html = (body: string, status = 200): HandlerResult => ({ status, type: 'text/html; charset=utf-8', headers: PAGE_HEADERS, body });
@@ -240,14 +245,11 @@ export function createHandlers(deps: ServerDeps): Handlers {
     },
 
     async listWorkspaceServices() {
-      const services = (await workspace.list()).map((s) => ({
-        name: s.service,
-        version: s.version,
-        baseUrl: s.baseUrl,
-        baseUrlOverridden: s.baseUrlOverridden,
-        enabledAt: s.enabledAt,
-      }));
-      return { body: { services } };
+      return { body: workspaceView(await workspace.state()) };
+    },
+
+    async applyWorkspace({ body }) {
+      return { body: workspaceView(await workspace.apply(body.services.map((s) => ({ service: s.name, version: s.version, baseUrl: s.baseUrl })), body.revision)) };
     },
 
     async enableWorkspaceService({ params, body }) {
@@ -441,9 +443,11 @@ export function createHandlers(deps: ServerDeps): Handlers {
 
     async listMcpServers() {
       const servers = [];
-      for (const latest of await mcp.list()) {
-        for (const v of await mcp.versions(latest.name)) {
-          servers.push({ name: v.name, version: v.version, versionId: v.versionId, active: v.versionId === latest.versionId, url: mcpUrl(v.versionId), services: v.services, createdAt: v.createdAt });
+      for (const { name } of await mcp.list()) {
+        // The active version is the newest of this read: one published since list() is in it too.
+        const versions = await mcp.versions(name);
+        for (const v of versions) {
+          servers.push({ name: v.name, version: v.version, versionId: v.versionId, active: v.versionId === versions[0]!.versionId, url: mcpUrl(v.versionId), services: v.services, createdAt: v.createdAt });
         }
       }
       return { body: { servers } };

@@ -115,6 +115,9 @@ const TYPES = {
 /** How long a publish retries while another publish of the same app holds its lock (then 409). */
 const PUBLISH_LOCK_WAIT_MS = 10_000;
 
+/** How long a workspace replace waits for another workspace write to finish (then it fails). */
+const WORKSPACE_LOCK_WAIT_MS = 10_000;
+
 /** A 64-bit advisory-lock key for a publish of `name`, so seq allocation per app is serialised. */
 function publishLockKey(kind: AppKind, name: string): string {
   return createHash('sha256').update(`svc-engine:publish:${kind}:${name}`).digest().readBigInt64BE(0).toString();
@@ -279,6 +282,32 @@ export class PostgresStore implements Store {
   }
   async deleteWorkspaceService(service: string) {
     return this.changed('DELETE FROM workspace_services WHERE service = $1', [service]);
+  }
+  async replaceWorkspaceServices(services: WorkspaceServiceRow[], unchanged: (current: WorkspaceServiceRow[]) => boolean) {
+    return this.transaction(async (client) => {
+      // SHARE ROW EXCLUSIVE conflicts with itself and with every INSERT, UPDATE and DELETE: another
+      // replace or a single enable/disable (on any replica) waits for this transaction, or this one
+      // for it, so the rows checked are the rows replaced. Bounded, like a publish's lock wait.
+      await client.query(`SET LOCAL lock_timeout = '${WORKSPACE_LOCK_WAIT_MS}ms'`);
+      await client.query('LOCK TABLE workspace_services IN SHARE ROW EXCLUSIVE MODE');
+      const current = camelAll<WorkspaceServiceRow>((await client.query('SELECT * FROM workspace_services ORDER BY service')).rows);
+      if (!unchanged(current)) return false;
+      const kept = new Set(services.map((r) => r.service));
+      const gone = current.filter((r) => !kept.has(r.service)).map((r) => r.service);
+      if (gone.length) await client.query('DELETE FROM workspace_services WHERE service = ANY($1::text[])', [gone]);
+      for (const r of services) {
+        await client.query(
+          `INSERT INTO workspace_services (service, version, base_url, enabled_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (service) DO UPDATE SET version = excluded.version, base_url = excluded.base_url, enabled_at = excluded.enabled_at
+           WHERE workspace_services.version IS DISTINCT FROM excluded.version OR workspace_services.base_url IS DISTINCT FROM excluded.base_url`,
+          [r.service, r.version, r.baseUrl, r.enabledAt],
+        );
+      }
+      return true;
+    }).catch((err: { code?: string }) => {
+      if (err.code === '55P03') throw new StoreConflictError(`another workspace change has held the workspace for ${WORKSPACE_LOCK_WAIT_MS / 1000} s; try again`);
+      throw err;
+    });
   }
 
   async insertImportedService(row: ImportedServiceRow) {

@@ -204,6 +204,11 @@ export class SqliteStore implements Store {
          ON CONFLICT (service) DO UPDATE SET version = excluded.version, base_url = excluded.base_url, enabled_at = excluded.enabled_at`,
       ),
       delWs: prepare('DELETE FROM workspace_services WHERE service = ?'),
+      putWsChanged: prepare(
+        `INSERT INTO workspace_services (service, version, base_url, enabled_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (service) DO UPDATE SET version = excluded.version, base_url = excluded.base_url, enabled_at = excluded.enabled_at
+         WHERE workspace_services.version IS NOT excluded.version OR workspace_services.base_url IS NOT excluded.base_url`,
+      ),
       putImport: prepare(
         `INSERT INTO imported_services (service, version, index_json, imported_at) VALUES (?, ?, ?, ?)
          ON CONFLICT (service, version) DO NOTHING`,
@@ -370,6 +375,18 @@ export class SqliteStore implements Store {
   async deleteWorkspaceService(service: string) {
     this.written();
     return this.stmt.delWs!.run(service).changes > 0;
+  }
+  async replaceWorkspaceServices(services: WorkspaceServiceRow[], unchanged: (current: WorkspaceServiceRow[]) => boolean) {
+    this.written();
+    // IMMEDIATE: the write lock is taken before the read, so no other connection writes in between.
+    return this.db.transaction(() => {
+      const current = (this.stmt.listWs!.all() as Row[]).map((r): WorkspaceServiceRow => ({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }));
+      if (!unchanged(current)) return false;
+      const kept = new Set(services.map((r) => r.service));
+      for (const r of current) if (!kept.has(r.service)) this.stmt.delWs!.run(r.service);
+      for (const r of services) this.stmt.putWsChanged!.run(r.service, r.version, r.baseUrl, r.enabledAt);
+      return true;
+    }).immediate();
   }
 
   async insertImportedService(row: ImportedServiceRow) {

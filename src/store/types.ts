@@ -177,6 +177,13 @@ export interface Store {
   getWorkspaceService(service: string): Promise<WorkspaceServiceRow | null>;
   putWorkspaceService(row: WorkspaceServiceRow): Promise<void>;
   deleteWorkspaceService(service: string): Promise<boolean>;
+  /**
+   * Makes the enabled services exactly `services`, in one transaction, while `unchanged` accepts the
+   * rows enabled now (read inside it): otherwise false, writing nothing. No other workspace write
+   * lands between that read and the writes, on any replica. A row whose version and base URL stay
+   * keeps its enabledAt.
+   */
+  replaceWorkspaceServices(services: WorkspaceServiceRow[], unchanged: (current: WorkspaceServiceRow[]) => boolean): Promise<boolean>;
 
   /** Stores an imported service version; false (and nothing written) when that version exists: versions never change. */
   insertImportedService(row: ImportedServiceRow): Promise<boolean>;

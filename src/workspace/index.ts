@@ -1,7 +1,8 @@
 // Workspace enablement: which service version the company uses, and where it is reached.
+import { createHash } from 'node:crypto';
 import { Catalog, baseUrlProblem, type ServiceIndex } from '../catalog/index.ts';
 import { EngineError } from '../envelope/index.ts';
-import type { Store, WorkspaceServiceRow } from '../store/index.ts';
+import { StoreConflictError, type Store, type WorkspaceServiceRow } from '../store/index.ts';
 
 export interface EnabledService {
   service: string;
@@ -11,6 +12,22 @@ export interface EnabledService {
   origin: string;
   baseUrlOverridden: boolean;
   enabledAt: string;
+}
+
+/** A service as an apply wants it enabled (baseUrl absent: the catalog's). */
+export interface DesiredService {
+  service: string;
+  version: string;
+  baseUrl?: string | undefined;
+}
+
+/**
+ * What the workspace holds, as one opaque value: it changes whenever a service is enabled, disabled,
+ * or moved to another version or base URL. An apply names the revision it was planned from.
+ */
+export function workspaceRevision(rows: readonly WorkspaceServiceRow[]): string {
+  const state = [...rows].sort((x, y) => (x.service < y.service ? -1 : 1)).map((r) => [r.service, r.version, r.baseUrl]);
+  return `wsr_${createHash('sha256').update(JSON.stringify(state)).digest('base64url').slice(0, 22)}`;
 }
 
 /** A URL's origin, or '' when it has none (a view of a row whose catalog entry is gone). */
@@ -53,7 +70,13 @@ export class Workspace {
   }
 
   async list(): Promise<EnabledService[]> {
-    return Promise.all((await this.store.listWorkspaceServices()).map((r) => this.viewFresh(r)));
+    return (await this.state()).services;
+  }
+
+  /** The enabled services and the revision they make, from one read. */
+  async state(): Promise<{ services: EnabledService[]; revision: string }> {
+    const rows = await this.store.listWorkspaceServices();
+    return { services: await Promise.all(rows.map((r) => this.viewFresh(r))), revision: workspaceRevision(rows) };
   }
 
   async get(service: string): Promise<EnabledService | null> {
@@ -70,22 +93,55 @@ export class Workspace {
   }
 
   async enable(service: string, version: string, baseUrl?: string): Promise<EnabledService> {
+    const row = await this.checkedRow({ service, version, baseUrl }, '', new Date().toISOString());
+    await this.store.putWorkspaceService(row);
+    return this.view(row);
+  }
+
+  /** The row that enables `wanted`, once the catalog has that version and the base URL is usable; `field` prefixes the refused field's name. */
+  private async checkedRow({ service, version, baseUrl }: DesiredService, field: string, enabledAt: string): Promise<WorkspaceServiceRow> {
     await this.catalog.ensure(service, version); // another replica may have imported it
     if (!this.catalog.has(service)) {
       throw new EngineError('ENGINE_NOT_FOUND', `unknown service '${service}'; list services with \`svc-cli workspace services list\``, {
-        details: { field: 'service' },
+        details: { field: field ? `${field}name` : 'service' },
       });
     }
     if (!this.catalog.summary(service, version)) {
       throw new EngineError('ENGINE_NOT_FOUND', `service '${service}' has no version '${version}' (available: ${this.catalog.versionsOf(service).join(', ')})`, {
-        details: { field: 'version' },
+        details: { field: `${field}version` },
       });
     }
     const problem = baseUrl ? baseUrlProblem(baseUrl) : undefined;
-    if (problem) throw new EngineError('ENGINE_INVALID_INPUT', `baseUrl ${problem}`, { details: { field: 'baseUrl' } });
-    const row: WorkspaceServiceRow = { service, version, baseUrl: baseUrl ? baseUrl.replace(/\/+$/, '') : null, enabledAt: new Date().toISOString() };
-    await this.store.putWorkspaceService(row);
-    return this.view(row);
+    if (problem) throw new EngineError('ENGINE_INVALID_INPUT', `${field}baseUrl ${problem}`, { details: { field: `${field}baseUrl` } });
+    return { service, version, baseUrl: baseUrl ? baseUrl.replace(/\/+$/, '') : null, enabledAt };
+  }
+
+  /**
+   * Makes the enabled services exactly `desired` in one step (any other is disabled), every entry
+   * checked before anything is written. With `revision`, only while the workspace is still at it
+   * (what the caller planned from): two applies planned from one state never both land, on any
+   * replica, and never leave a mix of the two. Otherwise 409 and nothing changed.
+   */
+  async apply(desired: DesiredService[], revision?: string): Promise<{ services: EnabledService[]; revision: string }> {
+    const enabledAt = new Date().toISOString();
+    const rows: WorkspaceServiceRow[] = [];
+    for (const [i, wanted] of desired.entries()) {
+      if (rows.some((r) => r.service === wanted.service)) {
+        throw new EngineError('ENGINE_INVALID_INPUT', `services[${i}]: service '${wanted.service}' is listed twice`, { details: { field: `services[${i}].name` } });
+      }
+      rows.push(await this.checkedRow(wanted, `services[${i}].`, enabledAt));
+    }
+    let applied: boolean;
+    try {
+      applied = await this.store.replaceWorkspaceServices(rows, (current) => revision === undefined || workspaceRevision(current) === revision);
+    } catch (err) {
+      if (err instanceof StoreConflictError) throw new EngineError('ENGINE_CONFLICT', err.message);
+      throw err;
+    }
+    if (!applied) {
+      throw new EngineError('ENGINE_CONFLICT', `the workspace changed since revision ${revision} was read (another apply?); nothing was changed`, { details: { field: 'revision' } });
+    }
+    return this.state();
   }
 
   /**

@@ -11,17 +11,22 @@ import {
   describeLeftBehind,
   describeWorkspaceChange,
   diffWorkspace,
-  enabledServices,
   readWorkspaceFile,
   summarizeWorkspace,
+  workspaceState,
   type CredentialLeftBehind,
   type WorkspaceChange,
+  type WorkspaceFile,
 } from './state.ts';
 
 interface Plan {
   changes: WorkspaceChange[];
   credentialsLeftBehind: CredentialLeftBehind[];
   versionsBroken: VersionBroken[];
+  /** The file's services, as apply sends them. */
+  desired: WorkspaceFile;
+  /** The workspace revision the plan was made from: apply lands only while it is unchanged. */
+  revision: string;
 }
 
 /** A published SDK version, or an MCP server's active version, whose calls of a service fail once a change disables it or moves it to another version. */
@@ -75,7 +80,8 @@ async function computePlan(s: Session, file: string | undefined): Promise<Plan> 
     if (file) throw new CliError(`no workspace file at ${workingFile(WORKSPACE_FILE, file)}`, 'check the path given to --file, or create it with `svc-cli workspace service add <service> --version <version> --file <path>`');
     throw new CliError(`no ${WORKSPACE_FILE} in ${process.cwd()}`, 'select a service first with `svc-cli workspace service add <service> --version <version>`');
   }
-  const changes = diffWorkspace(desired, await enabledServices(s));
+  const { services: enabled, revision } = await workspaceState(s);
+  const changes = diffWorkspace(desired, enabled);
   // Everything apply would send is checked first, so apply never stops half-way on a bad entry.
   const where = file ?? WORKSPACE_FILE;
   const sent = changes.filter((c) => c.action !== '-');
@@ -90,11 +96,11 @@ async function computePlan(s: Session, file: string | undefined): Promise<Plan> 
     }
   }
   const versionsBroken = await findVersionsBroken(s, changes);
-  if (!sent.length) return { changes, credentialsLeftBehind: [], versionsBroken };
+  if (!sent.length) return { changes, credentialsLeftBehind: [], versionsBroken, desired, revision };
   const { buckets } = await s.call(s.api.GET('/v1/buckets'));
   const secrets = buckets.find((b) => b.name === 'default')?.secrets ?? [];
   const catalogBaseUrl = (service: string, version: string) => catalog.find((e) => e.name === service)?.versions.find((v) => v.version === version)?.baseUrl;
-  return { changes, credentialsLeftBehind: findCredentialsLeftBehind(sent, secrets, catalogBaseUrl), versionsBroken };
+  return { changes, credentialsLeftBehind: findCredentialsLeftBehind(sent, secrets, catalogBaseUrl), versionsBroken, desired, revision };
 }
 
 const nothing = (file: string | undefined) => `the workspace already matches ${file ?? WORKSPACE_FILE}`;
@@ -128,22 +134,20 @@ export const workspaceApply = defineCommand({
       .example('$0 workspace apply', 'apply the plan'),
   handler: async (argv) => {
     const s = session();
-    const { changes, credentialsLeftBehind, versionsBroken } = await computePlan(s, argv.file);
+    const { changes, credentialsLeftBehind, versionsBroken, desired, revision } = await computePlan(s, argv.file);
     const summary = summarizeWorkspace(changes);
-    for (const c of changes) {
-      progress(`${c.action === '-' ? 'disabling' : 'enabling'} ${c.service}`);
-      if (c.action === '-') {
-        await s.call(s.api.DELETE('/v1/workspace/services/{service}', { params: { path: { service: c.service } } }));
-      } else {
-        await s.call(
-          s.api.PUT('/v1/workspace/services/{service}', {
-            params: { path: { service: c.service } },
-            body: { version: c.version, ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}) },
-          }),
-          (f) => (f.status === 404 || f.status === 400 ? `fix ${c.service} in ${argv.file ?? WORKSPACE_FILE} (see \`svc-cli workspace services list\`)` : undefined),
-        );
-      }
-      if (!argv.json) print(planLine(c.action, describeWorkspaceChange(c)));
+    if (changes.length) {
+      progress(`applying ${changes.length} change${changes.length === 1 ? '' : 's'}`);
+      // One request: every change lands at once, and only on the workspace this plan was made from
+      // (another apply in between, from any replica, is a 409 and changes nothing).
+      const services = Object.entries(desired.services).map(([name, want]) => ({ name, version: want.version, ...(want.baseUrl ? { baseUrl: want.baseUrl.replace(/\/+$/, '') } : {}) }));
+      await s.call(s.api.PUT('/v1/workspace/services', { body: { services, revision } }), (f) => {
+        if (f.status === 409) return 'run `svc-cli workspace plan` to see the workspace as it is now, then apply again';
+        const at = /^services\[(\d+)\]/.exec(String(f.details?.field ?? ''));
+        const service = at ? services[Number(at[1])]?.name : undefined;
+        return f.status === 404 || f.status === 400 ? `fix ${service ?? 'the service'} in ${argv.file ?? WORKSPACE_FILE} (see \`svc-cli workspace services list\`)` : undefined;
+      });
+      if (!argv.json) for (const c of changes) print(planLine(c.action, describeWorkspaceChange(c)));
     }
     if (argv.json) return printJson({ changes, summary, credentialsLeftBehind, versionsBroken });
     if (!changes.length) return print(`Nothing to do: ${nothing(argv.file)}.`);

@@ -62,7 +62,12 @@ export function writeWorkspaceFile(state: WorkspaceFile, file?: string): WriteOu
 }
 
 export async function enabledServices(s: Session): Promise<Enabled[]> {
-  return (await s.call(s.api.GET('/v1/workspace/services'))).services;
+  return (await workspaceState(s)).services;
+}
+
+/** The enabled services and the revision they make (what an apply names as planned from). */
+export async function workspaceState(s: Session): Promise<{ services: Enabled[]; revision: string }> {
+  return s.call(s.api.GET('/v1/workspace/services'));
 }
 
 /** The file's state, or (when there is no file yet) the Engine's current state, so that nothing is dropped by accident. */
