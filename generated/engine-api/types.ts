@@ -911,6 +911,16 @@ export interface components {
                 "application/json": components["schemas"]["Envelope"];
             };
         };
+        /** @description A refusal a person sees, as an HTML page; a malformed parameter or form field is refused with the envelope. */
+        PageRefusal: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Envelope"];
+                "text/html": string;
+            };
+        };
     };
     parameters: {
         ServiceName: components["schemas"]["ServiceNameValue"];
@@ -1344,6 +1354,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            default: components["responses"]["Error"];
         };
     };
     submitSignin: {
@@ -1374,6 +1385,12 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /**
+             * @description The form again, saying what went wrong: 400 a code unknown, used, expired or no longer
+             *     waiting; 401 a wrong account or password; 403 a post from another origin; 429 too many
+             *     failed sign-ins (with Retry-After). A malformed form field is refused with the envelope.
+             */
+            default: components["responses"]["PageRefusal"];
         };
     };
     createExecution: {
@@ -1946,6 +1963,12 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /**
+             * @description The result page saying why the service is not connected (the provider's refusal, or a
+             *     consent the Engine cannot complete, with its status). A malformed parameter is refused
+             *     with the envelope.
+             */
+            default: components["responses"]["PageRefusal"];
         };
     };
     listSdks: {

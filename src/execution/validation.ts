@@ -171,7 +171,7 @@ export class InputValidators {
       throw new EngineError(
         'ENGINE_INVALID_INPUT',
         `input${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`,
-        { details: { errors: issues } },
+        { details: { field: fieldOf(validate.errors?.[0], 'input', true), errors: issues } },
       );
     }
   }
@@ -192,12 +192,20 @@ export function requestValidationError(where: 'body' | 'parameters', validate: V
           : (patternMeaning(e) ?? e.message ?? 'is invalid'),
   }));
   const first = errors[0];
-  const firstError = validate.errors?.[0];
-  // The field as a dotted path (`binding.endUserRef`); a missing property names itself.
-  const path = firstError ? parsePointer(firstError.instancePath) : [];
-  if (firstError?.keyword === 'required') path.push(String(firstError.params.missingProperty));
-  const field = path.length ? path.join('.') : where;
-  return new EngineError('ENGINE_INVALID_INPUT', `${where}${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}`, { details: { field, errors } });
+  return new EngineError('ENGINE_INVALID_INPUT', `${where}${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}`, {
+    details: { field: fieldOf(validate.errors?.[0], where, false), errors },
+  });
+}
+
+/**
+ * The field an ajv error is about, as a dotted path (`binding.endUserRef`); a missing property names
+ * itself. `prefixed`: under `where` (`input.body.name`), else `where` only for the top.
+ */
+function fieldOf(error: ErrorObject | undefined, where: string, prefixed: boolean): string {
+  const path = error ? parsePointer(error.instancePath) : [];
+  if (error?.keyword === 'required') path.push(String(error.params.missingProperty));
+  if (prefixed) path.unshift(where);
+  return path.length ? path.join('.') : where;
 }
 
 /** What a failed `pattern` check of the Engine API's own means, when it is one of its patterns. */

@@ -36,10 +36,37 @@ export function nestsDeeperThan(text: string, limit = MAX_JSON_DEPTH): boolean {
   return text.length >= limit * 2 && depthOf(text, limit) > limit;
 }
 
-const tooDeep = (field: string) =>
-  new EngineError('ENGINE_INVALID_INPUT', `${field}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, { details: { field, max_depth: MAX_JSON_DEPTH } });
+const tooDeep = (field: string, named = field) =>
+  new EngineError('ENGINE_INVALID_INPUT', `${field}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`, { details: { field: named, max_depth: MAX_JSON_DEPTH } });
 
 const label = (field: string, key: string) => (key === '' ? field : `${field} property '${key.length > 60 ? `${key.slice(0, 60)}…` : key}'`);
+
+/** A place in a value: object keys and array indexes, from the top. */
+type JsonPath = (string | number)[];
+
+/** A place as schema errors name a field (`binding.endUserRef`, `operations.0`); `field` itself for the top. */
+const fieldAt = (field: string, path: JsonPath) => (path.length ? path.join('.') : field);
+
+/**
+ * Where `value` first nests past `limit` levels, as the keys leading there (array indexes after the
+ * last key dropped: `{"x":[[[…]]]}` is at `x`). Recurses at most `limit` + 1 levels.
+ */
+function pathPast(value: unknown, limit: number, path: JsonPath = []): JsonPath | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  if (path.length >= limit) {
+    const found = [...path];
+    while (typeof found.at(-1) === 'number') found.pop();
+    return found;
+  }
+  const keys: (string | number)[] = Array.isArray(value) ? value.map((_v, i) => i) : Object.keys(value);
+  for (const k of keys) {
+    path.push(k);
+    const found = pathPast((value as Record<string | number, unknown>)[k], limit, path);
+    path.pop();
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /**
  * Parses JSON a caller sent as `field` (e.g. 'body', 'input_json'). Throws ENGINE_INVALID_INPUT for
@@ -47,17 +74,31 @@ const label = (field: string, key: string) => (key === '' ? field : `${field} pr
  * `secret`: the text carries a credential (a secret's PUT): refusals quote neither numbers nor keys.
  */
 export function parseJsonInput(text: string, field: string, secret = false): unknown {
-  let value: unknown;
+  const value = parseJsonText(text, field);
+  checkJsonInput(text, value, field, secret);
+  return value;
+}
+
+/** JSON.parse of text a caller sent as `field`, refusing text that is not JSON; checkJsonInput makes the other checks of parseJsonInput. */
+export function parseJsonText(text: string, field: string): unknown {
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (err) {
     // Depth first: describing the fault re-parses with a parser that recurses once per level.
     if (nestsDeeperThan(text)) throw tooDeep(field);
     throw new EngineError('ENGINE_INVALID_INPUT', `${field}: not valid JSON (${syntaxProblem(text, (err as Error).message)})`, { details: { field } });
   }
-  if (nestsDeeperThan(text)) throw tooDeep(field);
-  if (MAYBE_INEXACT.test(text)) checkNumbers(text, field, secret);
-  return value;
+}
+
+/**
+ * Refuses `value`, parsed from `text`, when it nests deeper than MAX_JSON_DEPTH or holds a number a
+ * double would change. `within`: details.field names the place in the value (`input.amount`), as a
+ * schema error would, rather than `field`; never in a secret's text, whose keys may be the secret.
+ */
+export function checkJsonInput(text: string, value: unknown, field: string, secret = false, within = false): void {
+  const name = within && !secret;
+  if (nestsDeeperThan(text)) throw tooDeep(field, name ? fieldAt(field, pathPast(value, MAX_JSON_DEPTH) ?? []) : field);
+  if (MAYBE_INEXACT.test(text)) checkNumbers(text, field, secret, name);
 }
 
 /**
@@ -77,26 +118,35 @@ function syntaxProblem(text: string, parserMessage: string): string {
   return `${printParseErrorCode(first.error)} at position ${first.offset} (line ${line} column ${column})`;
 }
 
+/** Stands in for a refused number, and then for each value holding it, so that its place is known once the parse ends. */
+const REFUSED = Symbol('refused number');
+
 /** Parses again with the source text of each number at hand, refusing the first that a double would change. */
-function checkNumbers(text: string, field: string, secret: boolean): void {
-  JSON.parse(text, (key: string, value: unknown, context?: { source?: string }) => {
+function checkNumbers(text: string, field: string, secret: boolean, within: boolean): void {
+  let refused: { message: string; path: JsonPath } | undefined;
+  const segment = (holder: unknown, key: string) => (Array.isArray(holder) ? Number(key) : key);
+  JSON.parse(text, function (this: unknown, key: string, value: unknown, context?: { source?: string }) {
+    if (refused) {
+      // An ancestor of the refused number (revivers run innermost first): its key goes in front.
+      if (within && value !== null && typeof value === 'object' && Object.values(value).includes(REFUSED)) {
+        refused.path.unshift(segment(this, key));
+        return REFUSED;
+      }
+      return value;
+    }
     if (typeof value !== 'number') return value;
     const source = context?.source ?? String(value);
     // A secret that lost its quotes is a number here: never echoed, nor a key that may be one.
     const where = secret ? field : label(field, key);
     const shown = secret ? '' : ` ${source.slice(0, 40)}`;
-    if (!Number.isFinite(value)) {
-      throw new EngineError('ENGINE_INVALID_INPUT', `${where}: the number${shown} is out of range`, { details: { field } });
+    if (!Number.isFinite(value)) refused = { message: `${where}: the number${shown} is out of range`, path: [segment(this, key)] };
+    else if (INTEGER_TOKEN.test(source) && !Number.isSafeInteger(value) && BigInt(source) !== BigInt(value)) {
+      refused = { message: `${where}: the integer${shown} cannot be represented exactly (beyond ±2^53); send it as a string`, path: [segment(this, key)] };
     }
-    if (INTEGER_TOKEN.test(source) && !Number.isSafeInteger(value) && BigInt(source) !== BigInt(value)) {
-      throw new EngineError(
-        'ENGINE_INVALID_INPUT',
-        `${where}: the integer${shown} cannot be represented exactly (beyond ±2^53); send it as a string`,
-        { details: { field } },
-      );
-    }
-    return value;
+    return refused ? REFUSED : value;
   });
+  // The outermost call is the parse's own holder, under key ''.
+  if (refused) throw new EngineError('ENGINE_INVALID_INPUT', refused.message, { details: { field: within ? fieldAt(field, refused.path.slice(1)) : field } });
 }
 
 /** JSON text with object keys sorted: equal JSON values give equal text (undefined reads as null). */

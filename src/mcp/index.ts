@@ -270,7 +270,8 @@ export class McpGateway {
   async handle(req: IncomingMessage, res: ServerResponse, versionId: string, transitional: boolean): Promise<void> {
     if (transitional) {
       res.setHeader('deprecation', 'true');
-      res.setHeader('link', `</mcp/${versionId}>; rel="successor-version"`);
+      // As requested, percent-encoded again: a decoded character past U+00FF cannot go in a header (a throw, and no answer).
+      res.setHeader('link', `</mcp/${encodeURIComponent(versionId)}>; rel="successor-version"`);
     }
     try {
       await this.dispatch(req, res, versionId);

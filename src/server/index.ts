@@ -18,7 +18,7 @@ import { routes, type OperationId, type RouteSpec } from '../../generated/engine
 import { EngineError, failure, toEnvelope } from '../envelope/index.ts';
 import { requestValidationError } from '../execution/index.ts';
 import { bearerFrom } from '../identity/index.ts';
-import { parseJsonInput } from '../json-input/index.ts';
+import { checkJsonInput, parseJsonText } from '../json-input/index.ts';
 import type { TokenRow } from '../store/index.ts';
 import type { ValidateFunction } from 'ajv';
 import { createHandlers, retryAfterOf, type HandlerResult, type Handlers, type ServerDeps } from './handlers.ts';
@@ -161,10 +161,10 @@ export function acceptExpectContinue(handle: (req: IncomingMessage, res: ServerR
 }
 
 /**
- * The parsed request body. At once when the message is already complete (the usual small JSON
- * body arrives with its headers), else a promise of it: a parsed body is never itself a promise.
+ * The parsed and validated request body. At once when the message is already complete (the usual
+ * small JSON body arrives with its headers), else a promise of it: a parsed body is never itself a promise.
  */
-function readBody(req: IncomingMessage, limit: number, required: boolean, kind: RouteSpec['bodyType'], secret: boolean): unknown {
+function readBody(req: IncomingMessage, limit: number, required: boolean, kind: RouteSpec['bodyType'], secret: boolean, validate: ValidateFunction): unknown {
   const headers = req.headers;
   const contentType = headers['content-type'] ?? '';
   const semicolon = contentType.indexOf(';');
@@ -190,17 +190,21 @@ function readBody(req: IncomingMessage, limit: number, required: boolean, kind: 
   if (length !== undefined && length > limit) throw tooLarge(limit);
   // Expect: 100-continue: the client waits for this before sending; only now, once the checks above passed.
   (req as ExpectingContinue)[SEND_CONTINUE]?.();
-  if (req.complete) return parseBody(readBuffered(req, limit, length), required, kind, secret);
-  return readText(req, limit, length).then((text) => parseBody(text, required, kind, secret));
+  if (req.complete) return parseBody(readBuffered(req, limit, length), required, kind, secret, validate);
+  return readText(req, limit, length).then((text) => parseBody(text, required, kind, secret, validate));
 }
 
-function parseBody(text: string, required: boolean, kind: RouteSpec['bodyType'], secret: boolean): unknown {
+function parseBody(text: string, required: boolean, kind: RouteSpec['bodyType'], secret: boolean, validate: ValidateFunction): unknown {
   if (text === '') {
     if (required) throw bodyRequired(kind);
     return undefined;
   }
-  if (kind === 'form') return Object.fromEntries(new URLSearchParams(text));
-  return parseJsonInput(text, 'body', secret);
+  const value = kind === 'form' ? Object.fromEntries(new URLSearchParams(text)) : parseJsonText(text, 'body');
+  if (!validate(value)) throw requestValidationError('body', validate, secret);
+  // The schema first, then the reader's own checks (nesting, numbers a double would change): a field
+  // of the wrong type is named by its schema, and what passes it is named by its place in the body.
+  if (kind === 'json') checkJsonInput(text, value, 'body', secret, true);
+  return value;
 }
 
 interface RouteCall {
@@ -329,9 +333,8 @@ function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps): (call
 
     let body: unknown;
     if (bodyValidator) {
-      body = readBody(req, bodyLimit, route.bodyRequired, route.bodyType, route.secretBody);
+      body = readBody(req, bodyLimit, route.bodyRequired, route.bodyType, route.secretBody, bodyValidator);
       if (body instanceof Promise) body = await body;
-      if (body !== undefined && !bodyValidator(body)) throw requestValidationError('body', bodyValidator, route.secretBody);
     }
     return handler(new CallInput(params, body, state.principal, call, trustedProxies));
   };
@@ -342,7 +345,14 @@ function bindRoute(router: Router<RequestState>, route: RouteSpec, handlers: Han
     const handler = handlers[route.operationId as OperationId];
     router.register(route.koaPath, [route.method], async (ctx) => {
       ctx.respond = false;
-      await handler({ params: ctx.params, req: ctx.req, res: ctx.res } as never);
+      try {
+        await handler({ params: ctx.params, req: ctx.req, res: ctx.res } as never);
+      } catch (err) {
+        // A raw handler that fails before answering gets the envelope, not a request left hanging.
+        if (ctx.res.headersSent) return void ctx.res.destroy();
+        ctx.respond = true;
+        throw err;
+      }
     });
     return;
   }
@@ -490,10 +500,10 @@ class EngineApp extends Koa<RequestState> {
           if (!match) continue;
           return serveFast(f, match, req, res, deps).catch((err: unknown) => {
             deps.log.error({ err, method: req.method, route: f.route.koaPath }, 'response failed');
-            if (!res.headersSent) {
-              res.statusCode = 500;
-              res.end();
-            } else res.destroy();
+            // The envelope, as the Koa path answers a raw handler's failure.
+            if (res.headersSent) return void res.destroy();
+            const envelope = toEnvelope(err);
+            writeResult(res, envelope.status, undefined, envelope);
           });
         }
       }
