@@ -5,6 +5,7 @@
 // §6), and a batch on a session of protocol 2025-06-18 or later is refused (batching was removed in
 // 2025-06-18: "The body of the POST request MUST be a single JSON-RPC request, notification, or
 // response").
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -173,5 +174,22 @@ describe('MCP: batches', () => {
     const byId = Object.fromEntries((res.body as any[]).map((m) => [m.id, m]));
     expectPrecise(byId.bad.error, 'params.name', /params\.name must be a string/);
     expect(byId.good.result.tools).toHaveLength(2);
+  });
+});
+
+describe('MCP: a compressed request body', () => {
+  // Found by the API fuzz: the transport read a gzip body as if it were the JSON it encodes.
+  it('is refused with 415 naming content-encoding, not read as JSON', async () => {
+    const body = gzipSync(JSON.stringify(initializeMessage()));
+    const res = await fetch(server.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-encoding': 'gzip' },
+      body,
+    });
+    expect(res.status).toBe(415);
+    expect(res.headers.get('accept-encoding')).toBe('identity');
+    const answer = (await res.json()) as { error: { message: string; data: Record<string, unknown> } };
+    expect(answer.error.message).toContain('Content-Encoding is not supported');
+    expect(answer.error.data).toMatchObject({ code: 'ENGINE_INVALID_INPUT', field: 'content-encoding' });
   });
 });

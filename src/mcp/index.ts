@@ -323,6 +323,11 @@ export class McpGateway {
   }
 
   private async readBody(req: IncomingMessage): Promise<unknown> {
+    // A compressed body is never read as if it were the JSON it encodes (as on the REST routes).
+    const encoding = req.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      throw new HttpRefusal(415, 'Unsupported Media Type: Content-Encoding is not supported; send the body uncompressed', { code: 'ENGINE_INVALID_INPUT', field: 'content-encoding' }, { 'accept-encoding': 'identity' });
+    }
     let text: string;
     try {
       text = await getRawBody(req, { limit: MAX_BODY_BYTES, encoding: 'utf8' });
