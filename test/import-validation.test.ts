@@ -234,7 +234,8 @@ describe('patterns run in linear time', () => {
     const res = await t.execute(sdk.versionId, sdk.token, { operation: `${name}.op`, input: { q: text } });
     expect(performance.now() - started).toBeLessThan(2000); // unbounded, this took about 10 s
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(413);
-    expect(res.body.error).toMatchObject({ code: 'ENGINE_INPUT_TOO_LARGE', details: { field: 'input/q' } });
+    // The field is named as every other input refusal names one (dots, not the instancePath's slashes).
+    expect(res.body.error).toMatchObject({ code: 'ENGINE_INPUT_TOO_LARGE', details: { field: 'input.q' } });
     expect(res.body.error.message).toContain('too long to check against its pattern');
     // A small pattern over a long value (GitHub's base64 content) is still checked.
     expect((await t.execute(sdk.versionId, sdk.token, { operation: `${name}.op`, input: { body: { content: 'QUJD'.repeat(150_000) } } })).body).toMatchObject({ ok: true });

@@ -162,7 +162,7 @@ export class InputValidators {
       throw new EngineError(
         'ENGINE_INPUT_TOO_LARGE',
         `input${path} is too long to check against its pattern: ${refused.text.length} characters, and the Engine checks at most ${refused.maxChars} against that pattern in one call`,
-        { details: { field: `input${path}`, errors: [{ instancePath: path, message: 'is too long to check against its pattern', keyword: 'pattern', params: { pattern: refused.pattern } }] } },
+        { details: { field: fieldOf(at, 'input', true), errors: [{ instancePath: path, message: 'is too long to check against its pattern', keyword: 'pattern', params: { pattern: refused.pattern } }] } },
       );
     }
     if (!valid) {
