@@ -16,6 +16,7 @@ import { routes, type OperationId, type RouteSpec } from '../generated/engine-ap
 import * as responseValidators from '../generated/engine-api/response-validators.js';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { DELETE, EXTRA_KEY, isObject, jsonText, mutate, nest, RawNumber, type Json, type Segment } from './helpers/json-mutation.ts';
 import { initializeMessage } from './helpers/mcp.ts';
 
 /** Fixed, so a run is reproducible; FUZZ_SEED explores others (and replays a reported one). */
@@ -25,9 +26,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
 const RUNS = { plain: Math.round(150 * SCALE), body: Math.round(400 * SCALE) };
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Schema = Record<string, any>;
-type Segment = string | number;
 
 // ---------------------------------------------------------------------------------------------
 // The spec, with `#/...` references replaced by what they name (it has no cycles).
@@ -223,18 +222,6 @@ async function validParam(route: RouteSpec, p: Param): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Cases: one valid request with one thing made wrong.
 
-/** A JSON number written as is (`1e400`, 2^53 + 1), which JSON.stringify could not produce. */
-class RawNumber {
-  readonly text: string;
-  constructor(text: string) {
-    this.text = text;
-  }
-}
-const DELETE = Symbol('delete');
-const EXTRA_KEY = 'fuzzUnknownKey';
-const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const nest = (depth: number): Json => (depth === 0 ? 'leaf' : [nest(depth - 1)]);
-
 /** Replacement values for one body field: every JSON type, and the edges of each. */
 const FIELD_VALUES: Record<string, unknown> = {
   number: 7,
@@ -292,9 +279,7 @@ function serialize(route: RouteSpec, body: unknown): string {
   if (route.bodyType === 'form') {
     return new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
   }
-  const raws: string[] = [];
-  const text = JSON.stringify(body, (_k, v) => (v instanceof RawNumber ? `\u0001raw${raws.push(v.text) - 1}\u0001` : v));
-  return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_m, i) => raws[Number(i)]!);
+  return jsonText(body);
 }
 
 /** Every place in the base body a mutation can go: its values (three levels deep) and the optional properties it leaves out. */
@@ -310,20 +295,6 @@ function fieldPaths(value: unknown, schema: Schema | undefined, path: Segment[] 
   return out;
 }
 
-function mutate(base: Json, path: Segment[], replacement: unknown): unknown {
-  const copy = structuredClone(base) as any;
-  const parent = path.slice(0, -1).reduce((n, k) => n[k], copy);
-  const key = path.at(-1)!;
-  if (replacement === DELETE) {
-    if (Array.isArray(parent)) parent.splice(key as number, 1);
-    else delete parent[key];
-  } else if (replacement === EXTRA_KEY) {
-    const target = parent[key];
-    if (isObject(target)) target[EXTRA_KEY] = 1;
-    else parent[key] = { [EXTRA_KEY]: 1 };
-  } else parent[key] = replacement;
-  return copy;
-}
 
 /** Path parameter values that name nothing or are not of the parameter's form. */
 const BAD_PATH_VALUES = [

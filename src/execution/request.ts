@@ -10,9 +10,10 @@ export interface ProviderRequest {
   body: string | undefined;
 }
 
+/** A parameter value the request cannot carry: 400 naming its field, as the input's validation names one (input.q). */
 const invalid = (name: string, message: string) =>
   new EngineError('ENGINE_INVALID_INPUT', `input/${name} ${message}`, {
-    details: { errors: [{ instancePath: `/${name}`, message }] },
+    details: { field: `input.${name}`, errors: [{ instancePath: `/${name}`, message }] },
   });
 
 /** What an HTTP field value cannot hold (RFC 9110 §5.5: HTAB, SP, VCHAR, obs-text only). */

@@ -6,6 +6,7 @@
 // pagination, receipt with surface 'grpc'). The call's deadline and cancellation abort the
 // provider request through the CallScope signal.
 import { Server, ServerCredentials, logVerbosity, setLogger, setLogVerbosity, status as GrpcStatus, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+import type { Http2Server, IncomingHttpHeaders } from 'node:http2';
 import { BinaryReader } from '@bufbuild/protobuf/wire';
 import type { ValidateFunction } from 'ajv';
 import { createExecution as validateBody } from '../../generated/engine-api/body-validators.js';
@@ -178,6 +179,9 @@ function checkWire(reader: BinaryReader, end: number, fields: Record<number, Wir
         } catch (err) {
           throw err instanceof RangeError ? err : new WireProblem('is not valid UTF-8 (a proto3 string must be)');
         }
+      } else if (field?.wire === 0) {
+        // Read as the generated decoder reads it (int32), so that a varint it refuses (longer than 10 bytes) is named here.
+        reader.int32();
       } else reader.skip(wire, no);
       if (reader.pos > end) throw new WireProblem('runs past the end of the message');
     } catch (err) {
@@ -239,6 +243,39 @@ function callSignal(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>): { sign
       if (timer) clearTimeout(timer);
       call.removeListener('cancelled', onCancel);
     },
+  };
+}
+
+/** grpc-js's reading of a grpc-timeout header (server-interceptors.js): its first digits-and-unit run. */
+const GRPC_TIMEOUT = /(\d{1,8})\s*([HMSmun])/;
+const TIMEOUT_UNIT_MS: Record<string, number> = { H: 3_600_000, M: 60_000, S: 1_000, m: 1, u: 1e-3, n: 1e-6 };
+/** The longest timeout grpc-js (a Node timer, 32-bit milliseconds) can hold: 24.8 days. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * grpc-js computes a call's timeout as `(value * unit) | 0`: a grpc-timeout past 2^31 ms wraps round,
+ * to a negative timeout (the call ends at once: DEADLINE_EXCEEDED, or an envelope saying its provider
+ * request was cancelled) or to a shorter one than the caller asked for. A deadline that far is none:
+ * the header is dropped before grpc-js reads it, as the typed packages send none past 2e9 ms.
+ */
+function dropFarDeadline(_stream: unknown, headers: IncomingHttpHeaders): void {
+  const timeout = headers['grpc-timeout'];
+  const match = typeof timeout === 'string' ? GRPC_TIMEOUT.exec(timeout) : null;
+  if (match && Number(match[1]) * TIMEOUT_UNIT_MS[match[2]!]! > MAX_TIMEOUT_MS) delete headers['grpc-timeout'];
+}
+
+/**
+ * Runs dropFarDeadline ahead of grpc-js on every HTTP/2 server it binds. grpc-js has no public hook
+ * before it reads the headers: this wraps its _setupHandlers (grpc-js 1.14), and does nothing if it
+ * is gone (test/grpc-fuzz.test.ts then fails on a 30-day deadline).
+ */
+function readFarDeadlinesAsNone(server: Server): void {
+  const internals = server as unknown as { _setupHandlers?: (http2Server: Http2Server | null, ...rest: unknown[]) => void };
+  const setup = internals._setupHandlers;
+  if (typeof setup !== 'function') return;
+  internals._setupHandlers = function (this: Server, http2Server, ...rest) {
+    http2Server?.prependListener('stream', dropFarDeadline);
+    return setup.call(this, http2Server, ...rest);
   };
 }
 
@@ -306,8 +343,12 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
       })
       .then(({ envelope, dataJson, exactDetails, continuation }: Answer) => {
         release();
-        metrics.observeRequest('grpc', call.cancelled ? 'cancelled' : envelope.status, (performance.now() - started) / 1000);
+        // Past the deadline the answer is DEADLINE_EXCEEDED, as grpc-js's own deadline timer would send it, never an
+        // envelope about the work the deadline stopped (a provider request cancelled, Unified steps skipped: a 500).
+        const late = !call.cancelled && signal.aborted;
+        metrics.observeRequest('grpc', call.cancelled ? 'cancelled' : late ? 'deadline' : envelope.status, (performance.now() - started) / 1000);
         if (call.cancelled) return;
+        if (late) return callback({ code: GrpcStatus.DEADLINE_EXCEEDED, details: 'Deadline exceeded' });
         callback(null, toWire(envelope, dataJson, exactDetails, continuation));
       })
       .catch((err: unknown) => {
@@ -322,6 +363,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     'grpc.max_receive_message_length': config.maxRequestBytes * 4 + FRAME_OVERHEAD_BYTES,
     'grpc.max_send_message_length': -1,
   });
+  readFarDeadlinesAsNone(server);
   server.addService({ ...EngineService, execute: { ...EngineService.execute, requestDeserialize: decodeRequest } }, { execute });
   const host = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
   const port = await new Promise<number>((resolve, reject) => {

@@ -29,7 +29,7 @@ const tallies = new Map<Surface, SurfaceTally>();
 
 const requests = new Counter({
   name: 'svc_requests_total',
-  help: 'Requests answered, by surface and status: the HTTP status (aborted when the client left first); for grpc, the envelope status (cancelled when the call was).',
+  help: 'Requests answered, by surface and status: the HTTP status (aborted when the client left first); for grpc, the envelope status (cancelled when the call was; deadline when its deadline passed first).',
   labelNames: ['surface', 'status'] as const,
   registers: [registry],
   collect() {

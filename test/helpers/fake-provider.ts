@@ -13,6 +13,8 @@ export interface RecordedRequest {
 export interface FakeProvider {
   url: string;
   requests: RecordedRequest[];
+  /** Bytes received on all connections so far, requests read in full or not. */
+  readonly bytesReceived: number;
   stop(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export type FakeHandler = (req: RecordedRequest, res: ServerResponse, socket: So
 export async function startFakeProvider(handler: FakeHandler): Promise<FakeProvider> {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
+  let bytesReceived = 0;
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -35,6 +38,7 @@ export async function startFakeProvider(handler: FakeHandler): Promise<FakeProvi
   });
   server.on('connection', (s) => {
     sockets.add(s);
+    s.on('data', (d: Buffer) => (bytesReceived += d.length));
     s.on('close', () => sockets.delete(s));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -42,6 +46,9 @@ export async function startFakeProvider(handler: FakeHandler): Promise<FakeProvi
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get bytesReceived() {
+      return bytesReceived;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
