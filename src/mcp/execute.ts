@@ -63,6 +63,12 @@ interface RunState {
   /** A provider outcome is unknown (timeout or reset after sending). */
   unknownOutcome: boolean;
   inFlight: number;
+  /**
+   * The script has finished (returned, thrown, timed out, been cancelled): a call() it left running
+   * still on its way to dispatch (reading its token, resolving its operation) must not send after
+   * the answer, which was decided without it (interface: "further calls blocked").
+   */
+  ended: boolean;
 }
 
 /** Whether a Unified envelope reports a step whose outcome is unknown (cut mid-request, timed out). */
@@ -156,7 +162,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
   return counted(async function execute(ctx, args, signal) {
     const budget = args.outputBudgetBytes ?? DEFAULT_OUTPUT_BUDGET;
     const started = Date.now();
-    const state: RunState = { refusals: new Map(), nextRefusal: 0, calls: 0, dispatched: false, unknownOutcome: false, inFlight: 0 };
+    const state: RunState = { refusals: new Map(), nextRefusal: 0, calls: 0, dispatched: false, unknownOutcome: false, inFlight: 0, ended: false };
     const abort = new AbortController();
     const recovery = (): RecoveryContract => (state.dispatched || state.inFlight > 0 ? DO_NOT_REPLAY : CORRECT_ARGUMENTS);
     const fail = (code: string, message: string, contract: RecoveryContract, extra: Record<string, unknown> = {}) =>
@@ -199,6 +205,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
             throw outside;
           }
           if (operationId.startsWith('unified.')) {
+            if (state.ended) throw new Refusal('MCP_EXECUTE_ENDED', 'call(): the script has finished; no further call is made');
             state.inFlight++;
             let unified;
             try {
@@ -233,6 +240,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
             if (err instanceof EngineError) deps.executor.refused(scope, operationId, err);
             throw err;
           }
+          if (state.ended) throw new Refusal('MCP_EXECUTE_ENDED', 'call(): the script has finished; no further call is made');
           state.inFlight++;
           let result;
           try {
@@ -269,6 +277,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
     };
 
     const outcome = await deps.sandbox.run({ code: compiled, tenant: token.id, host, budgetMs: deps.budgetMs - (Date.now() - started), signal });
+    state.ended = true;
     if (state.inFlight > 0) abort.abort(); // outstanding provider calls end with the run (an abort builds a DOMException: only when needed)
 
     switch (outcome.kind) {

@@ -89,9 +89,26 @@ function refuseInvalidParams(transport: Transport) {
   if (!deliver) return;
   transport.onmessage = (message, extra) => {
     const problem = isJSONRPCRequest(message) ? invalidParams(message) : undefined;
-    if (problem === undefined) return deliver(message, extra);
+    if (problem === undefined) {
+      keepRawArguments(transport, message);
+      return deliver(message, extra);
+    }
     void transport.send({ jsonrpc: '2.0', id: (message as { id: string | number }).id, error: { code: ErrorCode.InvalidParams, message: problem } }).catch(() => undefined);
   };
+}
+
+/**
+ * The tools/call arguments of each request as the body held them. The SDK's CallToolRequestSchema
+ * rebuilds `arguments` and silently drops a `__proto__` member, which the tool's schema would
+ * refuse as an unknown argument like any other: the tools read the body's own object instead.
+ */
+const rawArguments = new WeakMap<Transport, Map<string | number, unknown>>();
+function keepRawArguments(transport: Transport, message: unknown) {
+  const m = message as JsonRpcMessage;
+  if (m.method !== 'tools/call' || (typeof m.id !== 'string' && typeof m.id !== 'number')) return;
+  let kept = rawArguments.get(transport);
+  if (!kept) rawArguments.set(transport, (kept = new Map()));
+  kept.set(m.id, m.params?.arguments);
 }
 
 /** Writes the transport's answer: a JSON body at once, an event stream as its events come (until either side closes). */
@@ -449,7 +466,9 @@ export class McpGateway {
       const cancel = new AbortController();
       this.toolCalls.set(key, cancel);
       try {
-        return await runTool({ ...this.deps.tools, session, version, token, docs }, request.params.name, request.params.arguments ?? {}, AbortSignal.any([extra.signal, cancel.signal]));
+        const raw = rawArguments.get(transport)?.get(extra.requestId);
+        const args = (raw ?? request.params.arguments ?? {}) as Record<string, unknown>;
+        return await runTool({ ...this.deps.tools, session, version, token, docs }, request.params.name, args, AbortSignal.any([extra.signal, cancel.signal]));
       } finally {
         if (this.toolCalls.get(key) === cancel) this.toolCalls.delete(key);
       }

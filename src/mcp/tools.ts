@@ -96,9 +96,21 @@ export function toolAnswer(value: Record<string, unknown>, isError = false): Too
   return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value, ...(isError ? { isError: true } : {}) };
 }
 
+/**
+ * A refusal before any work: an unknown tool, arguments the tool's schema refuses, a search_docs
+ * lookup that finds nothing. The interface's error responses carry a recovery contract (Recovery
+ * contract; Errors: `correct_arguments` "reformat current arguments", paired with
+ * `provider_execution: not_started`): without one, an agent could not tell that nothing ran.
+ */
 function refusal(err: ToolCallError): ToolResult {
-  return toolAnswer({ code: err.code, message: err.message, ...err.extra, ...(err.recovery ? { recovery: err.recovery } : {}) }, true);
+  return toolAnswer({ code: err.code, message: err.message, ...err.extra, recovery: err.recovery ?? CORRECT_ARGUMENTS }, true);
 }
+
+/**
+ * A tool name or argument key the caller sent, quoted in a refusal: its start only, so the answer
+ * keeps to the interface's error-text limit (Limits: "Error text | min(output budget, 8 KiB)").
+ */
+const quoted = (text: string) => (text.length > 100 ? `${text.slice(0, 100).replace(/[\ud800-\udbff]$/, '')}…` : text);
 
 const callable = (ctx: ToolContext) => (operationId: string) => allows(ctx.token.allow, operationId);
 
@@ -106,12 +118,12 @@ export async function runTool(ctx: ToolContext, name: string, args: Record<strin
   const all = validators();
   // Own names only: `constructor` or `toString` would find Object.prototype's functions.
   const validate = Object.hasOwn(all, name) ? all[name] : undefined;
-  if (!validate) return refusal(new ToolCallError('ENGINE_UNKNOWN_TOOL', `unknown tool '${name}'; this server has search_docs and execute`));
+  if (!validate) return refusal(new ToolCallError('ENGINE_UNKNOWN_TOOL', `unknown tool '${quoted(name)}'; this server has search_docs and execute`));
   if (!validate(args)) {
     const e = validate.errors![0]!;
-    const where = e.keyword === 'additionalProperties' ? `/${String(e.params.additionalProperty)}` : e.instancePath || '/';
+    const where = e.keyword === 'additionalProperties' ? `/${quoted(String(e.params.additionalProperty))}` : e.instancePath || '/';
     const message = e.keyword === 'additionalProperties' ? 'is not an argument of this tool' : (e.message ?? 'is invalid');
-    return refusal(new ToolCallError('ENGINE_INVALID_INPUT', `arguments${where} ${message}`, name === 'execute' ? CORRECT_ARGUMENTS : undefined));
+    return refusal(new ToolCallError('ENGINE_INVALID_INPUT', `arguments${where} ${message}`));
   }
   try {
     if (name === 'search_docs') return toolAnswer((await ctx.docs()).run(args, callable(ctx)));
