@@ -83,9 +83,9 @@ describe('usage errors exit 2 with one line', { timeout: 60_000 }, () => {
     const cases: [string[], RegExp][] = [
       [['frobnicate'], /unknown command 'frobnicate' — run `svc-cli --help`/],
       [['sdk', 'plan', '--frob'], /unknown argument: frob — run `svc-cli sdk plan --help`/i],
-      [['workspace', 'service', 'add', 'demo-crm'], /missing required argument: version — run `svc-cli workspace service add --help`/i],
+      [['workspace', 'service', 'add', 'demo-crm'], /--version is required — run `svc-cli workspace service add --help`/],
       [['mcp', 'token'], /choose a token subcommand/],
-      [['skill', 'install', '--for', 'vim'], /invalid values/i],
+      [['skill', 'install', '--for', 'vim'], /--for "vim" is not one of "claude-code", "codex", "cursor"/],
       [['mcp', 'token', 'revoke', 'nope'], /'nope' is not a token ID/],
       [['sdk', 'init', 'Bad Name', '--service', 'demo-crm=v1', '--operation', 'demo-crm=contacts/list'], /not a valid SDK name/],
       [['sdk', 'init', 'crm', '--service', 'demo-crm', '--operation', 'demo-crm=contacts/list'], /--service 'demo-crm' is not <service>=<version>/],

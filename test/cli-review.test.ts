@@ -284,7 +284,7 @@ describe('6. sdk invoke hints', { timeout: 90_000 }, () => {
     expect(json!.code, json!.stderr).toBe(0);
     expect(JSON.parse(json!.stdout)).toMatchObject({ ok: true });
 
-    const emptyLine = expectUsage(empty!, ['sdk', 'invoke', "''"], /^svc-cli: the operation is empty/);
+    const emptyLine = expectUsage(empty!, ['sdk', 'invoke', "''"], /^svc-cli: <operation> is empty — give <operation>: operation, e\.g\. demo-crm\.contacts\/list/);
     expect(emptyLine).not.toContain('--params');
   });
 });

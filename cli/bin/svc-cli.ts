@@ -17,7 +17,7 @@ import { workspace } from '../commands/workspace/index.ts';
 import { commandTree } from '../lib/command.ts';
 import { report } from '../lib/errors.ts';
 import { setColor } from '../lib/output.ts';
-import { locate, refuseMistypedOptions, refuseRepeatedOptions, refuseWordsAfterDashes, usageFailure } from '../lib/usage.ts';
+import { locate, refuseBlankPositionals, refuseMistypedOptions, refuseRepeatedOptions, refuseWordsAfterDashes, usageFailure } from '../lib/usage.ts';
 import { CLI_VERSION } from '../lib/version.ts';
 
 const commands = [login, logout, whoami, workspace, bucket, secret, sdk, mcp, connection, skill];
@@ -66,6 +66,7 @@ try {
       refuseRepeatedOptions(argv, y, args, node.path);
       refuseMistypedOptions(argv, y, args, node, refusedArgument);
       refuseWordsAfterDashes(argv, node, refusedArgument);
+      refuseBlankPositionals(argv, y, node);
       setColor(argv.color !== false);
     }) as unknown as MiddlewareFunction, true)
     .help()

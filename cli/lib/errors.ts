@@ -34,7 +34,26 @@ export const looksLikeCredential = (text: string) => CREDENTIAL_PREFIX.test(text
 /** An argument quoted for an error line, or said to be withheld when it looks like a credential. */
 export const shownArgument = (text: string) => (looksLikeCredential(text) ? 'that looks like a credential (not shown)' : `'${text}'`);
 
-const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
+/** A credential anywhere in a text (an argument echoed in a message, or a server's answer). */
+const CREDENTIAL_IN_TEXT = /svc_(cli|sdk|mcp)_[A-Za-z0-9_-]+/g;
+
+/** `text` with every credential in it withheld. */
+export const withoutCredentials = (text: string) => text.replace(CREDENTIAL_IN_TEXT, 'svc_$1_… (a credential, not shown)');
+
+/**
+ * One printable line: line breaks become spaces; other control characters (an argument holding
+ * ESC, CR or BEL) and bidirectional overrides (U+202E shows the rest of the line reversed) are
+ * shown as \uXXXX rather than acted on by the terminal; and a credential is withheld wherever it
+ * appears, since every message that quotes an argument or a server's words would otherwise print
+ * one pasted into the wrong place.
+ */
+const oneLine = (text: string) =>
+  withoutCredentials(
+    text
+      .replace(/\s*\n\s*/g, ' ')
+      .trim()
+      .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
 
 /** The single stderr line for an error. */
 export function errorLine(message: string, hint?: string): string {

@@ -81,7 +81,14 @@ export function readJsonFile(path: string, fix: string): unknown {
     throw new CliError(`${basename(path)} is not valid JSON (${(err as Error).message})`, fix);
   }
   // JSON.parse keeps the last of two equal keys and drops the first without a word.
-  const twice = duplicateKey(text);
+  let twice: string | undefined;
+  try {
+    twice = duplicateKey(text);
+  } catch (err) {
+    // The key check recurses per level: thousands of nested brackets overflow the stack (no working file is nested so).
+    if (err instanceof RangeError) throw new CliError(`${basename(path)} is nested too deeply to be a svc-cli file`, fix);
+    throw err;
+  }
   if (twice) throw new CliError(`${basename(path)}: ${twice} is listed twice`, 'keep one of them in the file');
   return value;
 }

@@ -91,7 +91,6 @@ export function usageFailure(message: string, args: string[], tree: CommandNode,
       // only unknown, but it is not shown either.
       const at = args.indexOf('set');
       const rest = args.slice(at + 1);
-      const service = rest.find((a) => !a.startsWith('-'));
       let words = 0;
       let valued = false;
       for (let i = 0; i < rest.length; i++) {
@@ -107,7 +106,8 @@ export function usageFailure(message: string, args: string[], tree: CommandNode,
         }
         words++;
       }
-      if (words > 1 || valued) return secretRefused(service);
+      // The hint never repeats the service word: put first by mistake, it may be the secret itself.
+      if (words > 1 || valued) return secretRefused();
       return new UsageError('unknown option (not shown, in case it holds a secret)', `the secret is piped in with --value-stdin; run \`svc-cli secret set --help\` for the options`);
     }
   }
@@ -117,6 +117,21 @@ export function usageFailure(message: string, args: string[], tree: CommandNode,
     // `login --with-token svc_cli_…`: yargs would name the credential itself.
     const pipe = node.path === 'svc-cli login' ? 'credentials are read from standard input: `printf %s "$TOKEN" | svc-cli login --with-token`; ' : '';
     return new UsageError('unknown argument that looks like a credential (not shown)', `${pipe}${help}`);
+  }
+
+  // `svc-cli --json sdk list` (or `sdk --json list`): an option before a command word is unknown
+  // where it stands, so it takes that word for its value, and yargs then asks for a command or
+  // calls the words left over unknown.
+  const words = node.path.split(' ').slice(1);
+  let early: { option: string; word: string } | undefined;
+  for (let i = 0, from = 0; i < words.length && !early; i++) {
+    const at = args.indexOf(words[i]!, from);
+    const before = at > 0 ? args[at - 1]! : '';
+    if (/^-[^-=]|^--(?!no-)[^=]+$/.test(before) && !EVERYWHERE.has(before.replace(/^-+/, ''))) early = { option: before, word: words[i]! };
+    from = at + 1;
+  }
+  if (early && !underSecret) {
+    return new UsageError(`${early.option} is before the command words (it took '${early.word}' for its value)`, `put options after them, e.g. \`${node.path} ${early.option}\`; run \`${node.path} --help\` for usage`);
   }
 
   if (unknown !== undefined && yargsUnknown) {
@@ -139,6 +154,31 @@ export function usageFailure(message: string, args: string[], tree: CommandNode,
 
   const valueless = /^Not enough arguments following: (.+)$/i.exec(message);
   if (valueless) return new UsageError(`--${valueless[1]} needs a value`, help);
+
+  // yargs names options in these without their dashes (`missing required argument: for`); the
+  // line names them as they are typed, like every other usage error.
+  const named = (key: string) => (node.positionals.includes(`<${key}>`) ? `<${key}>` : `--${key}`);
+  const required = /^Missing required arguments?: (.+)$/is.exec(message);
+  if (required) {
+    const keys = required[1]!.split(', ').map(named);
+    return new UsageError(`${keys.join(' and ')} ${keys.length > 1 ? 'are' : 'is'} required`, help);
+  }
+  const invalid = /^Invalid values:\s*Argument: ([\w-]+), Given: (.*), Choices: (.*)$/is.exec(message);
+  if (invalid) return new UsageError(`${named(invalid[1]!)} ${invalid[2]} is not one of ${invalid[3]}`, help);
+  const exclusive = /^Arguments ([\w-]+) and ([\w-]+) are mutually exclusive$/i.exec(message);
+  if (exclusive) return new UsageError(`${named(exclusive[1]!)} and ${named(exclusive[2]!)} are mutually exclusive`, `give one of them; ${help}`);
+  const dependent = /^Missing dependent arguments:\s*([\w-]+) -> ([\w-]+)/i.exec(message);
+  if (dependent) return new UsageError(`${named(dependent[1]!)} needs ${named(dependent[2]!)}`, help);
+
+  const unknownList = /^Unknown arguments?: (.*)$/is.exec(message);
+  if (unknownList) {
+    // yargs lists an unknown `--zz-bogus` twice, as `zz-bogus, zzBogus`: the second (its camel-case
+    // alias) was never typed, so only the first is named.
+    const names = unknownList[1]!.split(', ');
+    const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const typed = names.filter((n) => !(kebab(n) !== n && names.includes(kebab(n)) && !args.some((a) => a === `--${n}` || a.startsWith(`--${n}=`))));
+    return new UsageError(`unknown argument${typed.length > 1 ? 's' : ''}: ${typed.join(', ')}`, help);
+  }
 
   const what = message.charAt(0).toLowerCase() + message.slice(1);
   return new UsageError(what, help);
@@ -184,7 +224,7 @@ export function refuseMistypedOptions(argv: Record<string, unknown>, y: Argv, ar
     const names = [key, ...(options.alias[key] ?? [])];
     const flag = `--${key}`;
     const dotted = args.some((a) => names.some((n) => a.startsWith(`--${n}.`)));
-    if (isUnderSecret(node) && (dotted || key === 'value')) throw secretRefused(typeof argv.service === 'string' ? argv.service : undefined);
+    if (isUnderSecret(node) && (dotted || key === 'value')) throw secretRefused(); // nor its service word (see usageFailure)
     const negated = args.some((a) => names.some((n) => a === `--no-${n}` || a.startsWith(`--no-${n}=`)));
     const wrong = dotted ? `${flag}.<key> is not an option` : negated ? `--no-${key} is not an option` : `it needs a ${type}`;
     const what = type === 'boolean' ? `${flag} is a yes/no flag: ${wrong}` : `${flag} takes a value: ${wrong}`;
@@ -200,10 +240,29 @@ export function refuseMistypedOptions(argv: Record<string, unknown>, y: Argv, ar
 export function refuseWordsAfterDashes(argv: { '--'?: unknown[]; service?: unknown }, node: CommandNode, secretRefused: (service?: string) => UsageError): void {
   const extra = (argv['--'] ?? []).map(String);
   if (!extra.length) return;
-  if (isUnderSecret(node)) throw secretRefused(typeof argv.service === 'string' ? argv.service : undefined);
+  if (isUnderSecret(node)) throw secretRefused(); // nor its service word (see usageFailure)
   const usage = [node.path, ...node.positionals].join(' ');
   throw new UsageError(`unexpected argument ${shownArgument(extra[0]!)} after \`--\``, `\`${usage}\` takes nothing more; run \`${node.path} --help\` for usage`);
 }
+
+/**
+ * A positional given empty or blank (an unset shell variable: `svc-cli sdk token list "$SDK"`):
+ * it would become an empty request path segment, which the Engine answers as a route it does not
+ * have (told as "upgrade the Engine"), or a file name that cannot be read. The hint is the
+ * positional's own description.
+ */
+export function refuseBlankPositionals(argv: Record<string, unknown>, y: Argv, node: CommandNode): void {
+  for (const positional of node.positionals) {
+    const name = positional.replace(/^[<[]|[>\]]$/g, '');
+    const value = argv[name];
+    if (typeof value !== 'string' || value.trim() !== '') continue;
+    const described = descriptionsOf(y)[name];
+    throw new UsageError(`${positional} is empty`, `give ${positional}${described ? `: ${described}` : ''}; run \`${node.path} --help\` for usage`);
+  }
+}
+
+const descriptionsOf = (y: Argv): Record<string, string | undefined> =>
+  (y as unknown as { getInternalMethods(): { getUsageInstance(): { getDescriptions(): Record<string, string | undefined> } } }).getInternalMethods().getUsageInstance().getDescriptions();
 
 /** A flag given an empty or blank value (an unset shell variable), refused before anything is sent. */
 export function refuseBlank(flag: string, value: string | undefined, hint: string): void {

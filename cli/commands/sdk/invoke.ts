@@ -4,7 +4,7 @@
 import { defineCommand } from '../../lib/command.ts';
 import { engineUrl, isSendableToken } from '../../lib/credentials.ts';
 import { engineAdvice, engineClient, notTheEngine, session, transportError } from '../../lib/engine.ts';
-import { CliError, UsageError, errorLine } from '../../lib/errors.ts';
+import { CliError, UsageError, errorLine, withoutCredentials } from '../../lib/errors.ts';
 import { printJson } from '../../lib/output.ts';
 import { isVersionId, resolveSdkRef } from './versions.ts';
 
@@ -126,7 +126,6 @@ export const sdkInvoke = defineCommand({
       .example(`$0 sdk invoke ver_01J… demo-crm.account/get --selectors '{"endUserRef": "u_42"}'`, "as an end user's connection, by version ID (no login)")
       .example(`$0 sdk invoke crm@1.0.0 unified.tasks.create --targets github crm --idempotency-key follow-up-42 --params '{"title": "Follow up"}'`, 'a Unified operation'),
   handler: async (argv) => {
-    if (!argv.operation.trim()) throw new UsageError('the operation is empty', 'name one, e.g. demo-crm.contacts/list (`svc-cli sdk list --json` lists each version\'s operations)');
     const input = parseObject('--params', argv.params, '{"limit": 10}');
     if (argv.maxPages !== undefined && (!Number.isInteger(argv.maxPages) || argv.maxPages < 1)) {
       throw new UsageError('--max-pages must be a positive integer', 'e.g. --max-pages 2');
@@ -170,7 +169,9 @@ export const sdkInvoke = defineCommand({
     }
     const envelope: unknown = answer.data ?? answer.error;
     if (!isEnvelope(envelope)) throw notTheEngine(url, answer.response, envelope);
-    printJson(envelope);
+    // The Engine never puts a credential in an envelope (DESIGN §5); a server that does (one
+    // echoing the token it was sent) does not get it printed.
+    printJson(JSON.parse(withoutCredentials(JSON.stringify(envelope))));
     if (!envelope.ok) {
       // The Engine's own advice (`…; run \`svc-cli secret set demo-crm …\``) is the hint when it gives one.
       const advice = envelope.error ? engineAdvice(envelope.error.message) : undefined;
