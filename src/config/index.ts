@@ -21,6 +21,8 @@ export interface EngineConfig {
   /** Provider connect timeout and total per-request timeout, in milliseconds. */
   providerConnectTimeoutMs: number;
   providerTimeoutMs: number;
+  /** Connections open at once to one provider origin; further requests wait for one (SVC_PROVIDER_MAX_CONNECTIONS). */
+  providerMaxConnections: number;
   /** Public base URL printed in links (MCP runtime URLs, sign-in page). */
   publicUrl: string | undefined;
   /** Owner password; without it the Engine prints a one-time sign-in code at start. */
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     restMaxResultBytes: intFrom(env, 'SVC_REST_MAX_RESULT_BYTES', 8 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     providerConnectTimeoutMs: intFrom(env, 'SVC_PROVIDER_CONNECT_TIMEOUT_MS', 5_000, 1, 120_000),
     providerTimeoutMs: intFrom(env, 'SVC_PROVIDER_TIMEOUT_MS', 30_000, 1, 600_000),
+    providerMaxConnections: intFrom(env, 'SVC_PROVIDER_MAX_CONNECTIONS', 256, 1, 65_536),
     publicUrl,
     ownerPassword: env.SVC_OWNER_PASSWORD || undefined,
     deviceCodeTtlSeconds: intFrom(env, 'SVC_DEVICE_CODE_TTL_S', 600, 1, 3600),

@@ -99,7 +99,7 @@ export async function assemble(
     await store.setMarker(ORIGINS_BOUND, new Date().toISOString());
     log.info({ bound }, 'bound earlier credentials to the origins their services are reached at');
   }
-  const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs });
+  const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs, maxConnections: config.providerMaxConnections });
   const executor = new Executor({
     catalog,
     workspace,

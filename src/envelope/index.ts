@@ -40,6 +40,8 @@ export const ENGINE_STATUS = {
   ENGINE_RESULT_TOO_LARGE: 413,
   ENGINE_PAGINATION_LIMIT: 413,
   ENGINE_RATE_LIMITED: 429,
+  /** The caller went away before anything was sent (nginx's "client closed request"); only receipts see it. */
+  ENGINE_CANCELLED: 499,
   ENGINE_INTERNAL: 500,
   PROVIDER_UNREACHABLE: 502,
   ENGINE_OUTCOME_UNKNOWN: 502,

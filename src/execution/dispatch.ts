@@ -126,11 +126,11 @@ export class Dispatcher {
   /** `scheme://host[:port]` prefixes already checked to be a URL's canonical origin. */
   private readonly origins = new Map<string, boolean>();
 
-  constructor(options: { connectTimeoutMs: number }) {
+  constructor(options: { connectTimeoutMs: number; maxConnections?: number }) {
     this.agent = new Agent({
       connect: { timeout: options.connectTimeoutMs },
       keepAliveTimeout: 10_000,
-      connections: 256,
+      connections: options.maxConnections ?? 256,
       pipelining: 1,
     });
   }
@@ -173,6 +173,7 @@ export class Dispatcher {
   }
 
   send(req: ProviderRequest, limits: DispatchLimits, secret: string | null): Promise<ProviderResponse> {
+    if (limits.signal?.aborted || limits.connection?.destroyed) return Promise.reject(classify(abortError(), false, true, true, false, false));
     return new Promise<ProviderResponse>((resolve, reject) => {
       const call = new ProviderCall(req.method, limits, secret, this.deadlines, resolve, reject);
       try {
@@ -198,8 +199,22 @@ export class Dispatcher {
   }
 }
 
-/** What a failed provider request means for the caller: not started, timed out, or outcome unknown. */
-function classify(err: unknown, deadlinePassed: boolean, cancelled: boolean, idempotent: boolean, responding: boolean): EngineError {
+/**
+ * What a failed provider request means for the caller: not started, timed out, or outcome unknown.
+ * `unsent`: stopped before undici began writing it (still queued for a connection, or connecting).
+ */
+function classify(err: unknown, deadlinePassed: boolean, cancelled: boolean, unsent: boolean, idempotent: boolean, responding: boolean): EngineError {
+  if (unsent && deadlinePassed) {
+    return new EngineError('PROVIDER_TIMEOUT', 'the deadline passed before a connection to the provider was free; nothing was sent', {
+      retryable: true,
+      providerExecution: 'not_started',
+    });
+  }
+  if (unsent && cancelled) {
+    return new EngineError('ENGINE_CANCELLED', 'the caller went away before the provider request was sent; nothing was sent', {
+      providerExecution: 'not_started',
+    });
+  }
   if (cancelled) {
     return new EngineError('ENGINE_OUTCOME_UNKNOWN', 'the call was cancelled while the provider request was in flight', {
       providerExecution: 'unknown',
@@ -256,6 +271,8 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
   /** Why the call was stopped before undici handed over its abort function (a request still queued has none). */
   private pendingReason: Error | undefined;
   private timedOut = false;
+  /** Stopped before undici called onConnect, which it does just before writing the request. */
+  private unsent = false;
   private responding = false;
   private settled = false;
   private status = 0;
@@ -280,8 +297,7 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
     this.connection = limits.connection;
     this.deadlines = deadlines;
     const signal = limits.signal;
-    if (signal?.aborted || limits.connection?.destroyed) this.pendingReason = abortError();
-    else signal?.addEventListener('abort', this, { once: true });
+    signal?.addEventListener('abort', this, { once: true });
     deadlines.add(this);
   }
 
@@ -303,7 +319,10 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
   /** Settles at once and aborts the request, now or as soon as undici hands over its abort function. */
   private stop(reason: Error): void {
     if (this.abortRequest) this.abortRequest(reason);
-    else this.pendingReason = reason;
+    else {
+      this.pendingReason = reason;
+      this.unsent = true;
+    }
     this.fail(reason);
   }
 
@@ -316,7 +335,7 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
   fail(err: unknown): void {
     if (this.settled) return;
     this.finish();
-    this.reject(err instanceof EngineError ? err : classify(err, this.timedOut, this.cancelled(), this.idempotent, this.responding));
+    this.reject(err instanceof EngineError ? err : classify(err, this.timedOut, this.cancelled(), this.unsent, this.idempotent, this.responding));
   }
 
   private cancelled(): boolean {

@@ -47,11 +47,12 @@ const ERROR_MEANINGS: Record<string, string> = {
   ENGINE_RESULT_TOO_LARGE: 'The provider’s result exceeds the Engine’s result size limit.',
   ENGINE_PAGINATION_LIMIT: 'The provider had more pages than the Engine limit; narrow the query or pass a smaller bound.',
   ENGINE_RATE_LIMITED: 'Too many calls; retry later.',
+  ENGINE_CANCELLED: 'The call was cancelled before its provider request was sent; nothing was sent.',
   ENGINE_INTERNAL: 'The Engine failed unexpectedly; the failure was logged.',
   PROVIDER_UNREACHABLE: 'The provider could not be reached; nothing was sent.',
-  ENGINE_OUTCOME_UNKNOWN: 'The connection to the provider failed mid-request or the call was cancelled; the provider may have acted.',
+  ENGINE_OUTCOME_UNKNOWN: 'The connection to the provider failed mid-request, or the call was cancelled while its request was in flight; the provider may have acted.',
   ENGINE_UNAVAILABLE: 'The Engine replica is shutting down and did not run the call; send it again.',
-  PROVIDER_TIMEOUT: 'The provider did not answer in time; it may have acted.',
+  PROVIDER_TIMEOUT: 'The provider did not answer in time; it may have acted unless error.details.provider_execution is not_started.',
 };
 
 /** `{ "a": 1 }` on one line. */

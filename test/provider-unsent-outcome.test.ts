@@ -1,0 +1,168 @@
+// A provider request the Engine never sent is reported as not sent. With one connection allowed per
+// provider origin (SVC_PROVIDER_MAX_CONNECTIONS=1), a second call waits for the first; if its caller
+// hangs up, or its deadline passes, while it waits, nothing reached the provider, and the envelope
+// and receipt say so (ENGINE_CANCELLED / PROVIDER_TIMEOUT with provider_execution not_started)
+// instead of "the provider may have acted".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ServerResponse } from 'node:http';
+import { loadConfig } from '../src/config/index.ts';
+import { Dispatcher } from '../src/execution/index.ts';
+import { EngineError } from '../src/envelope/index.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+
+let crm: FakeProvider;
+/** Requests the provider holds until a test releases them. */
+const held: ServerResponse[] = [];
+const releaseAll = () => {
+  for (const res of held.splice(0)) if (!res.writableEnded) json(res, 200, { id: 'con_held' });
+};
+
+beforeAll(async () => {
+  crm = await startFakeProvider(async (req, res) => {
+    if (req.url.startsWith('/v1/contacts/con_hold')) return void held.push(res);
+    if (req.method === 'POST') return json(res, 201, { id: 'con_new' });
+    return json(res, 200, { id: 'con_1' });
+  });
+});
+
+afterAll(async () => {
+  releaseAll();
+  await crm?.stop();
+});
+
+type Receipt = { operation: string; status: number; ok: boolean; errorCode: string | null; providerDurationMs: number };
+
+async function receiptsOf(t: TestEngine, versionId: string): Promise<Receipt[]> {
+  return (await t.api('GET', `/v1/versions/${versionId}/receipts?limit=100`)).body.receipts;
+}
+
+/** Waits until the provider holds `n` requests. */
+async function untilHeld(n: number) {
+  const started = Date.now();
+  while (held.length < n) {
+    if (Date.now() - started > 5_000) throw new Error(`the provider never held ${n} request(s)`);
+    await sleep(5);
+  }
+}
+
+describe('a call that waits for a provider connection', () => {
+  let t: TestEngine;
+  let sdk: { versionId: string; token: string };
+  beforeAll(async () => {
+    t = await startTestEngine({ SVC_PROVIDER_MAX_CONNECTIONS: '1' });
+    sdk = await publishSdk(t, { name: 'queued', service: 'demo-crm', baseUrl: crm.url, secret: 'crm-key-queued', operations: ['contacts/get', 'contacts/create'] });
+  });
+  afterAll(async () => {
+    releaseAll();
+    await t?.stop();
+  });
+
+  it('is cancelled unsent when its caller hangs up, and its receipt says ENGINE_CANCELLED', async () => {
+    const first = t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.contacts/get', input: { contact_id: 'con_hold' } });
+    await untilHeld(1);
+    const before = crm.requests.length;
+    const abort = new AbortController();
+    const second = fetch(`${t.url}/v1/apps/${sdk.versionId}/executions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sdk.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'demo-crm.contacts/create', input: { body: { name: 'never sent', email: 'never@example.com' } } }),
+      signal: abort.signal,
+    }).catch((err: Error) => err);
+    await sleep(200); // the create now waits for the one connection, which the held call keeps
+    abort.abort();
+    expect(await second).toBeInstanceOf(Error);
+    await sleep(300); // the Engine notices the closed connection within ~100 ms
+    releaseAll();
+    expect((await first).body).toMatchObject({ ok: true, data: { id: 'con_held' } });
+    await sleep(200); // were the create still queued, the freed connection would now carry it
+    expect(crm.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
+
+    const create = (await receiptsOf(t, sdk.versionId)).find((r) => r.operation === 'demo-crm.contacts/create');
+    expect(create).toMatchObject({ ok: false, status: 499, errorCode: 'ENGINE_CANCELLED' });
+  });
+
+  it('a request that was being sent when its caller hung up still says the outcome is unknown', async () => {
+    const before = crm.requests.length;
+    const abort = new AbortController();
+    const call = fetch(`${t.url}/v1/apps/${sdk.versionId}/executions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sdk.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'demo-crm.contacts/get', input: { contact_id: 'con_holdinflight' } }),
+      signal: abort.signal,
+    }).catch((err: Error) => err);
+    await untilHeld(1);
+    abort.abort();
+    expect(await call).toBeInstanceOf(Error);
+    let receipt: Receipt | undefined;
+    for (let i = 0; i < 100 && !receipt; i++) {
+      receipt = (await receiptsOf(t, sdk.versionId)).find((r) => r.errorCode === 'ENGINE_OUTCOME_UNKNOWN');
+      if (!receipt) await sleep(20);
+    }
+    expect(receipt).toMatchObject({ operation: 'demo-crm.contacts/get', status: 502 });
+    expect(crm.requests.length - before).toBe(1);
+    releaseAll();
+  });
+});
+
+describe('Dispatcher', () => {
+  it('times out unsent when the deadline passes while waiting for a connection: provider_execution not_started, retryable even for a mutation', async () => {
+    // Driven directly: through the Engine every REST call gets the same timeout, so the call holding
+    // the connection would always time out (and free it) first.
+    const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000, maxConnections: 1 });
+    try {
+      const holding = dispatcher.send({ method: 'GET', url: `${crm.url}/v1/contacts/con_hold`, headers: {}, body: undefined }, { maxBytes: 1 << 20, timeoutMs: 5_000 }, null);
+      await untilHeld(1);
+      const before = crm.requests.length;
+      const started = performance.now();
+      const err = await dispatcher.send({ method: 'POST', url: `${crm.url}/v1/contacts`, headers: {}, body: '{}' }, { maxBytes: 1 << 20, timeoutMs: 300 }, null).catch((e: unknown) => e);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+      expect(err).toBeInstanceOf(EngineError);
+      expect(err).toMatchObject({ code: 'PROVIDER_TIMEOUT', status: 504, retryable: true, providerExecution: 'not_started' });
+      expect((err as Error).message).toMatch(/nothing was sent/);
+      expect((err as EngineError).toEnvelope()).toMatchObject({ status: 504, error: { details: { provider_execution: 'not_started' } } });
+      releaseAll();
+      expect(await holding).toMatchObject({ status: 200, data: { id: 'con_held' } });
+      await sleep(200); // were the POST still queued, the freed connection would now carry it
+      expect(crm.requests.slice(before).filter((r) => r.method === 'POST')).toEqual([]);
+    } finally {
+      releaseAll();
+      await dispatcher.close({ abort: true });
+    }
+  });
+
+  it('a request timed out once sent may have acted: provider_execution unknown, retryable only when idempotent', async () => {
+    const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000 });
+    try {
+      const err = await dispatcher.send({ method: 'POST', url: `${crm.url}/v1/contacts/con_hold`, headers: {}, body: '{}' }, { maxBytes: 1 << 20, timeoutMs: 200 }, null).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: 'PROVIDER_TIMEOUT', retryable: false, providerExecution: 'unknown' });
+    } finally {
+      releaseAll();
+      await dispatcher.close({ abort: true });
+    }
+  });
+
+  it('sends nothing for a call whose caller is already gone', async () => {
+    const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000 });
+    try {
+      const before = crm.requests.length;
+      const signal = AbortSignal.abort();
+      const err = await dispatcher.send({ method: 'POST', url: `${crm.url}/v1/contacts`, headers: {}, body: '{}' }, { maxBytes: 1 << 20, timeoutMs: 1_000, signal }, null).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(EngineError);
+      expect(err).toMatchObject({ code: 'ENGINE_CANCELLED', status: 499, providerExecution: 'not_started' });
+      await sleep(100);
+      expect(crm.requests.length).toBe(before);
+    } finally {
+      await dispatcher.close({ abort: true });
+    }
+  });
+});
+
+describe('SVC_PROVIDER_MAX_CONNECTIONS', () => {
+  it('defaults to 256 and refuses a value that is not a positive integer, naming the variable', () => {
+    expect(loadConfig({}).providerMaxConnections).toBe(256);
+    expect(loadConfig({ SVC_PROVIDER_MAX_CONNECTIONS: '8' }).providerMaxConnections).toBe(8);
+    for (const bad of ['0', '-1', 'many', '1.5']) expect(() => loadConfig({ SVC_PROVIDER_MAX_CONNECTIONS: bad })).toThrow(/SVC_PROVIDER_MAX_CONNECTIONS/);
+  });
+});
