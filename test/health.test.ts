@@ -1,11 +1,10 @@
 // GET /healthz (liveness) and GET /readyz (the database answers, and Redis with REDIS_URL) on SQLite,
 // on PostgreSQL and with Redis, without credentials; a database or Redis that is gone or hangs turns
 // readiness into 503, never liveness.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/postgres.ts';
+import { freePort, startRedisServer } from './helpers/redis-server.ts';
 
 async function get(t: TestEngine, path: string) {
   const res = await fetch(t.url + path); // no credential: both routes are public
@@ -89,34 +88,6 @@ describe('health on PostgreSQL', () => {
     expect((await get(t, '/healthz')).status).toBe(200);
   });
 });
-
-/** A private redis-server on `port` (Debian's, as .ci/run installs it) that this test may stop. */
-async function startRedisServer(port: number): Promise<{ stop(): Promise<void> }> {
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 10_000;
-  while (!/Ready to accept connections/.test(output)) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start on ${port}: ${output}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return {
-    async stop() {
-      child.kill('SIGKILL');
-      await gone;
-    },
-  };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('health with Redis (REDIS_URL)', () => {
   let port: number;

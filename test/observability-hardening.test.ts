@@ -1,12 +1,11 @@
 // Observability and limits: limits that hold (per replica) while Redis is down,
 // a per-token rate limit that counts calls that never reached a provider, and a token that reaches
 // a log line through grpc-js' own error log.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { connect as h2connect } from 'node:http2';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { startRedisServer, type RedisServer } from './helpers/redis-server.ts';
 
 const SECRET = 'observability-review-secret-canary';
 let provider: FakeProvider;
@@ -17,40 +16,6 @@ beforeAll(async () => {
 afterAll(async () => provider?.stop());
 
 const body = (id: string) => ({ operation: 'demo-crm.contacts/get', input: { contact_id: id } });
-
-/** A private redis-server on a free port, so the test can take it away (killed by its own pid). */
-async function startRedis(): Promise<{ url: string; child: ChildProcess; kill(): Promise<void> }> {
-  const port = await new Promise<number>((resolve) => {
-    const s = createNetServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
-    child.stdout!.on('data', (d) => {
-      out += String(d);
-      if (/Ready to accept connections/i.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', () => reject(new Error(`redis-server exited: ${out}`)));
-  });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    child,
-    kill: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGKILL');
-      }),
-  };
-}
 
 const signin = async (t: TestEngine, fields: Record<string, string>) => {
   const res = await fetch(`${t.url}/signin`, {
@@ -64,12 +29,12 @@ const signin = async (t: TestEngine, fields: Record<string, string>) => {
 
 describe('limits while the Redis of REDIS_URL is down', () => {
   let t: TestEngine;
-  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let redis: RedisServer;
   let sdk: { versionId: string; token: string };
   let userCode: string;
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await startRedisServer();
     t = await startTestEngine({ REDIS_URL: redis.url, SVC_RATE_LIMIT_PER_MINUTE: '3', SVC_DEVICE_INTERVAL_S: '1' });
     await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: provider.url });
     await t.api('PUT', '/v1/buckets/default/secrets/demo-crm', { value: SECRET });
@@ -79,14 +44,14 @@ describe('limits while the Redis of REDIS_URL is down', () => {
     const started = await fetch(`${t.url}/v1/auth/device`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'svc-cli' }) });
     userCode = ((await started.json()) as { user_code: string }).user_code;
     // Redis goes away (a restart, a failover, a network partition); the Engine keeps serving.
-    await redis.kill();
+    await redis.stop();
     for (let i = 0; i < 50 && t.engine.deps.coordinator.kind === 'redis' && (await t.engine.deps.coordinator.ping().then(() => true, () => false)); i++) {
       await new Promise((r) => setTimeout(r, 20));
     }
   }, 60_000);
   afterAll(async () => {
     await t?.stop();
-    await redis?.kill();
+    await redis?.stop();
   });
 
   // handlers.ts submitSignin counts guesses through `limited()`, which answers { count: 0 } when the

@@ -69,6 +69,21 @@ interface RunState {
    * the answer, which was decided without it (interface: "further calls blocked").
    */
   ended: boolean;
+  /**
+   * session.set writes the script started and did not wait for: the answer waits for them, so a
+   * script that returned has stored everything it set and nothing is stored after its answer.
+   */
+  writes: Set<Promise<unknown>>;
+}
+
+/** Longest the answer waits for session.set writes a finished script left running (a Redis that stopped answering). */
+const WRITES_WAIT_MS = 2_000;
+
+/** Waits for `writes` (which never reject) to settle, or `ms`, whichever comes first. */
+async function settledWithin(writes: Iterable<Promise<unknown>>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(writes), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 /** Whether a Unified envelope reports a step whose outcome is unknown (cut mid-request, timed out). */
@@ -162,7 +177,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
   return counted(async function execute(ctx, args, signal) {
     const budget = args.outputBudgetBytes ?? DEFAULT_OUTPUT_BUDGET;
     const started = Date.now();
-    const state: RunState = { refusals: new Map(), nextRefusal: 0, calls: 0, dispatched: false, unknownOutcome: false, inFlight: 0, ended: false };
+    const state: RunState = { refusals: new Map(), nextRefusal: 0, calls: 0, dispatched: false, unknownOutcome: false, inFlight: 0, ended: false, writes: new Set() };
     const abort = new AbortController();
     const recovery = (): RecoveryContract => (state.dispatched || state.inFlight > 0 ? DO_NOT_REPLAY : CORRECT_ARGUMENTS);
     const fail = (code: string, message: string, contract: RecoveryContract, extra: Record<string, unknown> = {}) =>
@@ -262,8 +277,9 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
         }
       },
       sessionGet: ([key]) => answer(() => sessionGet(deps.sessionState, ctx.session.id, key as string), state),
-      sessionSet: ([key, json]) =>
-        answer(async () => {
+      sessionSet: ([key, json]) => {
+        const write = answer(async () => {
+          if (state.ended) throw new Refusal('MCP_EXECUTE_ENDED', 'session.set: the script has finished; nothing is stored');
           if (typeof key !== 'string' || !key || key.length > 256 || key.startsWith('res_')) {
             throw new Refusal('ENGINE_INVALID_INPUT', 'session.set: the key must be a non-empty string of at most 256 characters not starting with res_');
           }
@@ -271,7 +287,11 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           if (!(await deps.sessionState.hasSession(ctx.session.id))) throw new Refusal('MCP_SESSION_UNAVAILABLE', 'session.set: the session was closed while the script ran');
           await deps.sessionState.setValue(ctx.session.id, key, (json as string | null) ?? 'null');
           return null;
-        }, state),
+        }, state);
+        state.writes.add(write);
+        void write.finally(() => state.writes.delete(write));
+        return write;
+      },
       sessionPage: ([ref, options]) =>
         answer(() => sessionPage(deps.sessionState, ctx.session.id, ref, options, budget), state),
     };
@@ -279,6 +299,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
     const outcome = await deps.sandbox.run({ code: compiled, tenant: token.id, host, budgetMs: deps.budgetMs - (Date.now() - started), signal });
     state.ended = true;
     if (state.inFlight > 0) abort.abort(); // outstanding provider calls end with the run (an abort builds a DOMException: only when needed)
+    if (state.writes.size) await settledWithin(state.writes, WRITES_WAIT_MS);
 
     switch (outcome.kind) {
       case 'returned': {
