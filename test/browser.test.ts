@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { launchChromium } from './helpers/browser.ts';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { CLI_ENTRY } from './helpers/cli.ts';
 
-const CLI = resolve(import.meta.dirname, '../cli/bin/svc-cli.ts');
 let t: TestEngine;
 let crm: DemoProvider;
 let browser: Browser;
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 function cli(args: string[], env: Record<string, string> = {}): { child: ChildProcessWithoutNullStreams; output: () => string; done: Promise<number> } {
-  const child = spawn(process.execPath, ['--no-node-snapshot', CLI, ...args], {
+  const child = spawn(process.execPath, ['--no-node-snapshot', CLI_ENTRY, ...args], {
     env: { ...process.env, SVC_ENGINE_URL: t.url, XDG_CONFIG_HOME: home, NO_COLOR: '1', ...env },
   });
   let out = '';

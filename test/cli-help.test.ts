@@ -1,7 +1,7 @@
 // Every svc-cli command, found by walking `--help` from the top, documents itself with at least
 // one example and exits 0.
 import { describe, expect, it } from 'vitest';
-import { cliUser } from './helpers/cli.ts';
+import { CLI_SOURCE, cliUser, run } from './helpers/cli.ts';
 
 /** Subcommand paths listed under "Commands:" in a help text. */
 function subcommands(help: string): string[][] {
@@ -36,6 +36,25 @@ describe('svc-cli --help', () => {
         expect(seen).toContain(leaf);
       }
       expect(seen.length).toBeGreaterThanOrEqual(35);
+    } finally {
+      user.cleanup();
+    }
+  });
+});
+
+describe('svc-cli from its TypeScript sources (`npm run svc-cli`)', () => {
+  // The other CLI tests run the bundle install.sh ships; a checkout runs the sources directly.
+  it('runs and answers as the bundle does', async () => {
+    const user = cliUser('http://127.0.0.1:8700');
+    try {
+      const [source, bundle] = await Promise.all([
+        run(process.execPath, ['--no-node-snapshot', CLI_SOURCE, 'secret', '--help'], { env: { PATH: process.env.PATH, HOME: user.home, NO_COLOR: '1' } }),
+        user.cli(['secret', '--help']),
+      ]);
+      expect(source.code).toBe(0);
+      expect(source.stderr).toBe('');
+      expect(source.stdout).toBe(bundle.stdout);
+      expect(source.stdout).toMatch(/^Examples:/m);
     } finally {
       user.cleanup();
     }

@@ -50,6 +50,8 @@ try {
   else await yargs(args)
     .scriptName('svc-cli')
     .locale('en') // the fail handler reads yargs' messages
+    // yargs' locale files are not in the bundle install.sh ships; its English differs from its keys only here.
+    .updateStrings({ 'Implications failed:': 'Missing dependent arguments:' })
     .usage('$0 <command>\n\nThe svc-engine workflow: services, secrets, SDK apps, MCP servers, tokens and skills.\nTalks to SVC_ENGINE_URL (default http://127.0.0.1:8700).')
     .command(commands)
     .epilogue(ENVIRONMENT)

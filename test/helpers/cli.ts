@@ -1,12 +1,16 @@
-// Runs the real svc-cli (cli/bin/svc-cli.ts) as a child process with its own HOME and
+// Runs the real svc-cli (bundled from cli/bin/svc-cli.ts) as a child process with its own HOME and
 // XDG_CONFIG_HOME, pointed at a test Engine. Nothing is mocked.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { inject } from 'vitest';
 
 export const REPO = resolve(import.meta.dirname, '../..');
-export const CLI_ENTRY = join(REPO, 'cli/bin/svc-cli.ts');
+/** The svc-cli the tests run: the bundle test/global-setup.ts built (what install.sh ships). */
+export const CLI_ENTRY = inject('svcCliBundle');
+/** The TypeScript entry the bundle is built from (`npm run svc-cli` in a checkout). */
+export const CLI_SOURCE = join(REPO, 'cli/bin/svc-cli.ts');
 
 export interface CliResult {
   code: number;
