@@ -8,7 +8,7 @@
 // complete test; when it fails, the schemas of that operation are walked to name the field at fault.
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { compileInputValidator, serviceAjv } from '../execution/validation.ts';
-import { CatalogError, at, type SourceLocations } from './normalize.ts';
+import { CatalogError, at, isNullableWrapper, type SourceLocations } from './normalize.ts';
 import { patternProblem } from './pattern.ts';
 import { RefWalk, resolveSchemaRef, subschemas as schemaChildren } from './refs.ts';
 import type { JsonSchema, OmittedOperation, OperationSpec, ServiceIndex } from './types.ts';
@@ -157,14 +157,30 @@ function locate(ajv: Ajv2020, index: ServiceIndex, op: OperationSpec, locations:
     if (ajv.validateSchema(schema as object)) continue;
     const error = ajv.errors?.[0];
     if (!error) continue;
-    const path = error.instancePath
+    const tokens = error.instancePath
       .split('/')
       .slice(1)
-      .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((f, token) => at(f, /^\d+$/.test(token) ? Number(token) : token), field);
-    return { field: path, message: `${error.message ?? 'is invalid'} (JSON Schema 2020-12)` };
+      .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+    return { field: sourceField(schema, tokens, field), message: `${error.message ?? 'is invalid'} (JSON Schema 2020-12)` };
   }
   return undefined;
+}
+
+/** Where `tokens` (a path into `schema`, found at `field`) is in the description: a rewritten 3.0 `nullable` adds no step. */
+function sourceField(schema: unknown, tokens: string[], field: string): string {
+  let node = schema;
+  let here = field;
+  for (let i = 0; i < tokens.length; i++) {
+    if (isObj(node) && isNullableWrapper(node) && tokens[i] === 'anyOf' && (tokens[i + 1] === '0' || tokens[i + 1] === '1')) {
+      node = (node.anyOf as unknown[])[Number(tokens[i + 1])];
+      if (tokens[++i] === '1') here = at(here, 'nullable');
+      continue;
+    }
+    const token = tokens[i]!;
+    here = at(here, /^\d+$/.test(token) ? Number(token) : token);
+    node = isObj(node) || Array.isArray(node) ? (node as Record<string, unknown>)[token] : undefined;
+  }
+  return here;
 }
 
 /**

@@ -209,6 +209,14 @@ function resolveLocalRefAt(doc: Obj, value: unknown, where: string, location: st
   return { value: current, location };
 }
 
+/**
+ * The `{ anyOf: [schema, { type: 'null' }] }` objects toJsonSchema makes for a 3.0 `nullable` with no
+ * `type` beside it (a `$ref`, an `allOf`): checks that name a place in the description skip them, so
+ * they name `….owner.$ref` as written, not `….owner.anyOf[0].$ref`.
+ */
+const nullableWrappers = new WeakSet<object>();
+export const isNullableWrapper = (node: object): boolean => nullableWrappers.has(node);
+
 /** Converts OpenAPI 3.0 schema dialect (nullable, boolean exclusive bounds) to JSON Schema 2020-12. */
 export function toJsonSchema(schema: unknown): JsonSchema {
   if (Array.isArray(schema)) return schema.map(toJsonSchema) as unknown as JsonSchema;
@@ -240,7 +248,11 @@ export function toJsonSchema(schema: unknown): JsonSchema {
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
     else if (Array.isArray(out.type)) {
       if (!out.type.includes('null')) out.type = [...out.type, 'null'];
-    } else return { anyOf: [out, { type: 'null' }] };
+    } else {
+      const wrapper = { anyOf: [out, { type: 'null' }] };
+      nullableWrappers.add(wrapper);
+      return wrapper;
+    }
     if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
   } else if ('nullable' in out) delete out.nullable;
   return out;

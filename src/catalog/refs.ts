@@ -7,7 +7,7 @@
 // or `$anchor`, a pointer outside components.schemas. Keywords beside a `$ref` apply together with
 // its target (OpenAPI 3.1, JSON Schema 2020-12).
 import { formatPointer, parseFragmentPointer, PointerError } from '../json-pointer/index.ts';
-import { at } from './normalize.ts';
+import { at, isNullableWrapper } from './normalize.ts';
 
 export interface ResolvedRef {
   /** The target's pointer below components.schemas (`/Pet`, `/Pet/properties/name`): one key per target. */
@@ -95,6 +95,14 @@ export interface Subschema {
 
 /** The subschemas of a schema object, in keyword order (values that are no schema included: callers skip them). */
 export function subschemas(node: Obj): Subschema[] {
+  // A 3.0 `nullable` the catalog rewrote: its schema stands where the description wrote it.
+  if (isNullableWrapper(node)) {
+    const [schema, nullSchema] = node.anyOf as unknown[];
+    return [
+      { node: schema, path: [], inPlace: true },
+      { node: nullSchema, path: ['nullable'], inPlace: true },
+    ];
+  }
   const children: Subschema[] = [];
   for (const [key, inPlace] of Object.entries(SCHEMA_MAPS)) {
     const map = node[key];

@@ -68,6 +68,31 @@ export interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
+/**
+ * ajv's errors less those of a null alternative: for `anyOf: [X, {type: 'null'}]` (OpenAPI 3.0's
+ * `nullable` beside a `$ref`, or 3.1's usual spelling) and a value that is not null, "must be null"
+ * and "must match a schema in anyOf" say nothing X's own errors do not; without them the first
+ * error is X's, not "must be null".
+ */
+export function withoutNullAlternatives(errors: ErrorObject[]): ErrorObject[] {
+  const dropped = new Set<ErrorObject>();
+  for (const group of errors) {
+    // `schema` (ajv's verbose errors): the anyOf's list of alternatives.
+    if (group.keyword !== 'anyOf' || !Array.isArray(group.schema) || group.schema.length !== 2) continue;
+    const nullAt = group.schema.findIndex((alt: unknown) => isNullOnly(alt));
+    if (nullAt < 0) continue;
+    const nullError = errors.find((e) => e.schemaPath === `${group.schemaPath}/${nullAt}/type` && e.instancePath === group.instancePath);
+    if (!nullError) continue;
+    dropped.add(nullError);
+    dropped.add(group);
+  }
+  return dropped.size ? errors.filter((e) => !dropped.has(e)) : errors;
+}
+
+/** `{ type: 'null' }`, and nothing else. */
+const isNullOnly = (schema: unknown): boolean =>
+  schema !== null && typeof schema === 'object' && !Array.isArray(schema) && Object.keys(schema).length === 1 && (schema as { type?: unknown }).type === 'null';
+
 function describe(errors: ErrorObject[]): ValidationIssue[] {
   return errors.slice(0, MAX_REPORTED_ERRORS).map((e) => {
     let message = e.message ?? 'is invalid';
@@ -108,7 +133,8 @@ const uniqueItems: SchemaValidateFunction = (schema: unknown, data: unknown): bo
 /** The ajv instance that validates a service version's inputs: its component schemas added, patterns on RE2. */
 export function serviceAjv(index: ServiceIndex): Ajv2020 {
   // Unknown formats are ignored (strict: false) without a console line each: the Engine logs through pino.
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, allowUnionTypes: true, logger: false, code: { regExp: linearRegExp } });
+  // verbose: an error carries the schema it failed, so withoutNullAlternatives can see an anyOf's alternatives.
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: false, validateFormats: true, allowUnionTypes: true, logger: false, code: { regExp: linearRegExp } });
   ajv.removeKeyword('uniqueItems');
   ajv.addKeyword({ keyword: 'uniqueItems', type: 'array', schemaType: 'boolean', errors: true, validate: uniqueItems });
   addInputFormats(ajv);
@@ -166,12 +192,13 @@ export class InputValidators {
       );
     }
     if (!valid) {
-      const issues = describe(validate.errors ?? []);
+      const errors = withoutNullAlternatives(validate.errors ?? []);
+      const issues = describe(errors);
       const first = issues[0];
       throw new EngineError(
         'ENGINE_INVALID_INPUT',
         `input${first?.instancePath ?? ''} ${first?.message ?? 'is invalid'}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`,
-        { details: { field: fieldOf(validate.errors?.[0], 'input', true), errors: issues } },
+        { details: { field: fieldOf(errors[0], 'input', true), errors: issues } },
       );
     }
   }
