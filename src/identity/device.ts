@@ -64,6 +64,17 @@ export class DeviceFlow {
     return row;
   }
 
+  /**
+   * What became of an unexpired code: 'pending', 'approved' (also once redeemed) or 'denied'; null
+   * for an unknown or expired one. Lets the sign-in page answer a second submission of a form
+   * already decided (a double click) with the outcome rather than an error.
+   */
+  async outcome(userCode: string): Promise<'pending' | 'approved' | 'denied' | null> {
+    const row = await this.store.getDeviceCodeByUserCode(userCode.trim().toUpperCase());
+    if (!row || Date.parse(row.expiresAt) <= Date.now()) return null;
+    return row.status === 'redeemed' ? 'approved' : row.status;
+  }
+
   async decide(userCode: string, decision: 'approve' | 'deny', subject: string | null): Promise<boolean> {
     const row = await this.pending(userCode);
     if (!row) return false;

@@ -428,14 +428,30 @@ export function createHandlers(deps: ServerDeps): Handlers {
         const result = again(`Too many failed sign-ins; try again in ${Math.ceil(waitMs / 60_000)} min (or, on the Engine host, \`svc-engine credential create\`).`, 429);
         return { ...result, headers: { ...result.headers, 'retry-after': retryAfterSeconds(waitMs) } };
       }
+      // A form submitted twice (a double click: the browser shows the second answer) gets the outcome
+      // the first decided, not an error; a one-time code the first used would also read as wrong.
+      const decided = async () => {
+        const outcome = await deviceFlow.outcome(body.user_code);
+        if (outcome === 'approved') return html(resultPage({ heading: 'Already approved', message: 'This sign-in was approved; svc-cli is signed in. You can close this page.', ok: true }));
+        if (outcome === 'denied') return html(resultPage({ heading: 'Sign-in denied', message: 'This sign-in was denied; svc-cli has stopped waiting.', ok: false }));
+        return undefined;
+      };
       if (!(await deviceFlow.pending(body.user_code))) {
         await takeBack();
-        return again('That code is unknown, already used or expired. Run `svc-cli login` again for a new one.');
+        return (await decided()) ?? again('That code is unknown, already used or expired. Run `svc-cli login` again for a new one.');
       }
       const subject = await accounts.authenticate(body.username, body.password);
-      if (!subject) return again('The account or password is not right.', 401);
+      if (!subject) {
+        // Decided meanwhile by a submission that was right: a double click, not a guess.
+        const outcome = await decided();
+        if (outcome) {
+          await takeBack();
+          return outcome;
+        }
+        return again('The account or password is not right.', 401);
+      }
       await takeBack();
-      if (!(await deviceFlow.decide(body.user_code, body.decision, subject))) return again('That code is no longer waiting for approval.');
+      if (!(await deviceFlow.decide(body.user_code, body.decision, subject))) return (await decided()) ?? again('That code is no longer waiting for approval.');
       return body.decision === 'approve'
         ? html(resultPage({ heading: 'Signed in', message: `svc-cli is now signed in as ${subject}.`, ok: true }))
         : html(resultPage({ heading: 'Sign-in denied', message: 'The request was denied; svc-cli will stop waiting.', ok: false }));
