@@ -24,6 +24,7 @@ import { EngineError } from '../envelope/index.ts';
 import { hashToken, newTokenId } from '../ids/index.ts';
 import type { Logger } from '../log/index.ts';
 import { metrics } from '../metrics/index.ts';
+import { shellWord } from '../shell/index.ts';
 import type { ConnectionRow, Store } from '../store/index.ts';
 import type { Workspace } from '../workspace/index.ts';
 
@@ -139,8 +140,6 @@ const due = (row: ConnectionRow) => {
 const refreshTokenDead = (answer: { status: number; error: string }) =>
   answer.error === 'invalid_grant' || answer.error === 'bad_refresh_token' || (answer.status === 400 && answer.error === 'HTTP 400');
 
-/** A shell word that reads back as `value`: as it is when it holds nothing a shell interprets, else single-quoted. */
-const shellWord = (value: string) => (/^[A-Za-z0-9_@%+=:,.\/-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`);
 /** `--name value`, or `--name=value` when the value starts with a dash (read as an option otherwise). */
 const shellFlag = (name: string, value: string) => `--${name}${value.startsWith('-') ? '=' : ' '}${shellWord(value)}`;
 

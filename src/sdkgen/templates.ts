@@ -3,6 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Handlebars from 'handlebars';
+import { shellQuote, shellWord } from '../shell/index.ts';
 
 export const TEMPLATE_DIR = resolve(import.meta.dirname, '../../templates/sdk');
 
@@ -37,11 +38,6 @@ export const pyDoc = (text: unknown) =>
 
 /** A Markdown table cell. */
 const cell = (text: unknown) => String(text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
-
-/** A shell word in single quotes. */
-const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
-/** A shell word, quoted only when it holds a character the shell would read. */
-const shellWord = (text: string) => (/^[A-Za-z0-9_.\/:@%+=,-]+$/.test(text) ? text : shellQuote(text));
 
 export function createEnvironment(): typeof Handlebars {
   const hb = Handlebars.create();
