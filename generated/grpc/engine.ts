@@ -566,8 +566,13 @@ export type EngineService = typeof EngineService;
 export const EngineService = {
   /**
    * Calls one operation selected in an SDK version and returns the result envelope. Refusals
-   * and failures are envelopes too (ok = false); a gRPC status other than OK only means the
-   * call never reached the Engine's execution (transport, deadline, cancellation).
+   * and failures are envelopes too (ok = false), naming fields as this file does
+   * (`selectors.end_user_ref`, `input_json.contact_id`). A gRPC status other than OK means no
+   * envelope: INVALID_ARGUMENT (not a valid ExecuteRequest; the details name the field and byte),
+   * RESOURCE_EXHAUSTED (over the receive limit), DEADLINE_EXCEEDED (also when the deadline passes
+   * while the call runs: its provider request is cancelled), CANCELLED, UNIMPLEMENTED (not one
+   * request message, or a compression the Engine does not take) and, from grpc-js, INTERNAL for a
+   * compressed message that does not decompress.
    */
   execute: {
     path: "/svc.engine.v1.Engine/Execute" as const,
@@ -583,8 +588,13 @@ export const EngineService = {
 export interface EngineServer extends UntypedServiceImplementation {
   /**
    * Calls one operation selected in an SDK version and returns the result envelope. Refusals
-   * and failures are envelopes too (ok = false); a gRPC status other than OK only means the
-   * call never reached the Engine's execution (transport, deadline, cancellation).
+   * and failures are envelopes too (ok = false), naming fields as this file does
+   * (`selectors.end_user_ref`, `input_json.contact_id`). A gRPC status other than OK means no
+   * envelope: INVALID_ARGUMENT (not a valid ExecuteRequest; the details name the field and byte),
+   * RESOURCE_EXHAUSTED (over the receive limit), DEADLINE_EXCEEDED (also when the deadline passes
+   * while the call runs: its provider request is cancelled), CANCELLED, UNIMPLEMENTED (not one
+   * request message, or a compression the Engine does not take) and, from grpc-js, INTERNAL for a
+   * compressed message that does not decompress.
    */
   execute: handleUnaryCall<ExecuteRequest, Envelope>;
 }
@@ -592,8 +602,13 @@ export interface EngineServer extends UntypedServiceImplementation {
 export interface EngineClient extends Client {
   /**
    * Calls one operation selected in an SDK version and returns the result envelope. Refusals
-   * and failures are envelopes too (ok = false); a gRPC status other than OK only means the
-   * call never reached the Engine's execution (transport, deadline, cancellation).
+   * and failures are envelopes too (ok = false), naming fields as this file does
+   * (`selectors.end_user_ref`, `input_json.contact_id`). A gRPC status other than OK means no
+   * envelope: INVALID_ARGUMENT (not a valid ExecuteRequest; the details name the field and byte),
+   * RESOURCE_EXHAUSTED (over the receive limit), DEADLINE_EXCEEDED (also when the deadline passes
+   * while the call runs: its provider request is cancelled), CANCELLED, UNIMPLEMENTED (not one
+   * request message, or a compression the Engine does not take) and, from grpc-js, INTERNAL for a
+   * compressed message that does not decompress.
    */
   execute(request: ExecuteRequest, callback: (error: ServiceError | null, response: Envelope) => void): ClientUnaryCall;
   execute(

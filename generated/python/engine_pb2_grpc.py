@@ -27,8 +27,13 @@ class EngineServicer(object):
 
   def Execute(self, request, context):
     """Calls one operation selected in an SDK version and returns the result envelope. Refusals
-    and failures are envelopes too (ok = false); a gRPC status other than OK only means the
-    call never reached the Engine's execution (transport, deadline, cancellation).
+    and failures are envelopes too (ok = false), naming fields as this file does
+    (`selectors.end_user_ref`, `input_json.contact_id`). A gRPC status other than OK means no
+    envelope: INVALID_ARGUMENT (not a valid ExecuteRequest; the details name the field and byte),
+    RESOURCE_EXHAUSTED (over the receive limit), DEADLINE_EXCEEDED (also when the deadline passes
+    while the call runs: its provider request is cancelled), CANCELLED, UNIMPLEMENTED (not one
+    request message, or a compression the Engine does not take) and, from grpc-js, INTERNAL for a
+    compressed message that does not decompress.
     """
     context.set_code(grpc.StatusCode.UNIMPLEMENTED)
     context.set_details('Method not implemented!')
