@@ -14,12 +14,20 @@ import { transform } from 'esbuild';
 import { checkRefs } from '../catalog/check.ts';
 import { normalizeService, parsePolicy, type SourceLocations } from '../catalog/normalize.ts';
 import { validateDefinition } from '../unified/definitions.ts';
+import { getAt, parseFragmentPointer } from '../json-pointer/index.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
 const HEADER = '// Written by `npm run gen` from spec/. Do not edit: change the spec and regenerate.\n';
 
 type Obj = Record<string, any>;
+
+/** The parameter a `$ref` of spec/engine.openapi.yaml names (`#/components/parameters/…`, read as RFC 6901). */
+function ownParameter(spec: Obj, ref: string, operationId: string): Obj {
+  const target = ref.startsWith('#') ? getAt(spec, parseFragmentPointer(ref.slice(1)), true) : undefined;
+  if (target === null || typeof target !== 'object') throw new Error(`spec/engine.openapi.yaml: ${operationId} refers to parameter ${ref}, which does not resolve`);
+  return target as Obj;
+}
 
 function write(outDir: string, file: string, content: string) {
   const target = join(outDir, file);
@@ -78,9 +86,7 @@ async function generateEngineApi(outDir: string) {
       const op = item[method];
       if (!op) continue;
       const id: string = op.operationId;
-      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Obj) =>
-        p.$ref ? spec.components.parameters[p.$ref.split('/').pop()] : p,
-      );
+      const params = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Obj) => (p.$ref ? ownParameter(spec, p.$ref, id) : p));
       let paramValidator: string | null = null;
       if (params.length) {
         const schema = {
