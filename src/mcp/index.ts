@@ -17,7 +17,7 @@ import { EngineError, type RecoveryContract } from '../envelope/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
-import type { SessionRecord, SessionStateStore } from '../retention/index.ts';
+import type { CallRef, SessionRecord, SessionStateStore } from '../retention/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
 import { allows } from './allowlist.ts';
 import { invalidMessage, invalidParams } from './requests.ts';
@@ -141,6 +141,7 @@ const hasRequest = (body: unknown) =>
   (Array.isArray(body) ? body : [body]).some((m) => m !== null && typeof m === 'object' && typeof (m as JsonRpcMessage).method === 'string' && (m as JsonRpcMessage).id !== undefined);
 
 const callKey = (sessionId: string, requestId: string | number) => `${sessionId}\n${typeof requestId}:${requestId}`;
+type RunningCall = CallRef & { cancel: AbortController };
 
 class HttpRefusal extends Error {
   readonly status: number;
@@ -197,7 +198,7 @@ export class McpGateway {
    * here rather than in the SDK, so the call still answers (MCP_EXECUTE_CANCELLED) and its HTTP
    * request ends instead of waiting for a response the SDK would never send.
    */
-  private readonly toolCalls = new Map<string, AbortController>();
+  private readonly toolCalls = new Map<string, RunningCall>();
   /** Open GET (SSE) streams on this process, per session: closed when the session ends or its token dies. */
   private readonly streams = new Map<string, Set<Transport>>();
   /** The token each session with open streams was opened with, checked again by the sweep. */
@@ -222,11 +223,25 @@ export class McpGateway {
     this.sweeper = setInterval(() => void this.sweep(), options.sweepEveryMs ?? 60_000).unref();
     // A cancellation may reach any replica; the call it names runs on whichever replica took it.
     void deps.sessionState
-      .onCancel((sessionId, message) => {
-        const requestId = (message as JsonRpcMessage | null)?.params?.requestId;
-        if (typeof requestId === 'string' || typeof requestId === 'number') this.toolCalls.get(callKey(sessionId, requestId))?.abort();
-      })
+      .onCancel(
+        (sessionId, message) => {
+          const requestId = (message as JsonRpcMessage | null)?.params?.requestId;
+          if (typeof requestId === 'string' || typeof requestId === 'number') this.toolCalls.get(callKey(sessionId, requestId))?.cancel.abort();
+        },
+        () => void this.abortRecorded([...this.toolCalls.values()]),
+      )
       .catch((err: unknown) => deps.log.warn({ err }, 'cannot receive MCP cancellations from other replicas'));
+  }
+
+  /** Aborts those of `calls` whose cancellation the store recorded while this process could not hear it. */
+  private async abortRecorded(calls: RunningCall[]) {
+    if (!calls.length) return;
+    try {
+      const hits = await this.deps.sessionState.cancelled(calls);
+      calls.forEach((call, i) => hits[i] && call.cancel.abort());
+    } catch (err) {
+      this.deps.log.warn({ err }, 'cannot read the MCP cancellations recorded by other replicas');
+    }
   }
 
   /** Transports alive in this process (requests being answered + open GET streams); idle sessions hold none. */
@@ -463,14 +478,18 @@ export class McpGateway {
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolDefinitions }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<ToolResult> => {
       const key = callKey(session.id, extra.requestId);
-      const cancel = new AbortController();
-      this.toolCalls.set(key, cancel);
+      const call: RunningCall = { sessionId: session.id, requestId: extra.requestId, cancel: new AbortController() };
+      const { cancel } = call;
+      this.toolCalls.set(key, call);
+      // A cancellation published before the call was registered here reached no listener; not awaited,
+      // so the call does not wait for Redis (a recorded one aborts it within a round trip).
+      void this.abortRecorded([call]);
       try {
         const raw = rawArguments.get(transport)?.get(extra.requestId);
         const args = (raw ?? request.params.arguments ?? {}) as Record<string, unknown>;
         return await runTool({ ...this.deps.tools, session, version, token, docs }, request.params.name, args, AbortSignal.any([extra.signal, cancel.signal]));
       } finally {
-        if (this.toolCalls.get(key) === cancel) this.toolCalls.delete(key);
+        if (this.toolCalls.get(key) === call) this.toolCalls.delete(key);
       }
     });
     return { server, transport };

@@ -10,15 +10,18 @@
 //   <prefix>ss:{<sid>}:r:<ref>  string  the snapshot's JSON text, PEXPIREAT its expiry
 //   <prefix>ss:{<sid>}:ses      hash    the session record: v (version), t (token), p (protocol),
 //                                       r (1 once ready), d (idle deadline, ms); PEXPIREAT d
+//   <prefix>ss:{<sid>}:cx:<h>   string  "1": notifications/cancelled named the request whose JSON-RPC id
+//                                       hashes to <h>; PX CANCEL_TTL_MS (left to expire, even on close)
 // A ref is looked up only under the session's own keys, so a ref alone never reads another session's
 // snapshot. Expiry is decided against the `now` each script is given (the store's clock, not Redis
 // TIME): an index entry whose expiry has passed, or whose text Redis already expired, is dropped and
 // stops counting toward the limits. The session keys expire `idleTtlMs` after their last write or
 // snapshot read, so the state of a session whose replica died cannot outlive it for ever.
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { metrics } from '../metrics/index.ts';
 import { SESSION_BYTES_LIMIT, SNAPSHOT_LIMIT, SNAPSHOT_TTL_MS, resultUnavailable, utf8 } from './errors.ts';
-import { checkSnapshot, checkValue, DEFAULT_SESSION_IDLE_MS, newResultRef, ParsedCache, quotaErrors, RESULT_REF, systemClock, type Clock, type SessionRecord, type SessionStateStore } from './store.ts';
+import { checkSnapshot, checkValue, DEFAULT_SESSION_IDLE_MS, newResultRef, ParsedCache, quotaErrors, RESULT_REF, systemClock, type CallRef, type Clock, type SessionRecord, type SessionStateStore } from './store.ts';
 
 export interface RedisSessionStateStoreOptions {
   /** A redis:// or rediss:// URL; the store opens and closes its own connection. */
@@ -34,6 +37,8 @@ export interface RedisSessionStateStoreOptions {
   onError?: (err: Error) => void;
 }
 
+/** How long a published cancellation stays recorded: the longest execute budget (30 s) and a margin. */
+export const CANCEL_TTL_MS = 35_000;
 
 /** Shared Lua: drop one snapshot, and prune the expired or vanished ones. Returns bytes freed. */
 const LIB = `
@@ -215,6 +220,9 @@ interface Scripts {
 /** Session IDs the gateway mints (UUIDs) go into keys as they are; anything else is encoded so no two sessions share a key. */
 const keyPart = (sessionId: string) => (/^[A-Za-z0-9_-]{1,128}$/.test(sessionId) ? sessionId : `~${Buffer.from(sessionId).toString('base64url')}`);
 
+/** A JSON-RPC request id in a key: hashed, so a client's id of any length or content makes a short key (7 and '7' differ). */
+const callPart = (requestId: string | number) => createHash('sha256').update(`${typeof requestId}:${requestId}`).digest('base64url').slice(0, 22);
+
 /**
  * Redis-backed session state. Reads of a snapshot whose parsed value this process already holds ask
  * Redis only whether the snapshot is still available (no text transferred): a snapshot never changes
@@ -234,6 +242,7 @@ export class RedisSessionStateStore implements SessionStateStore {
   #subscriber: Redis | undefined;
   #subscribed: Promise<void> | undefined;
   readonly #cancelListeners: ((sessionId: string, message: unknown) => void)[] = [];
+  readonly #resumeListeners: (() => void)[] = [];
 
   constructor(options: RedisSessionStateStoreOptions) {
     if (!options.client && !options.url) throw new TypeError('RedisSessionStateStore needs a url or a client');
@@ -335,12 +344,34 @@ export class RedisSessionStateStore implements SessionStateStore {
 
   async publishCancel(sessionId: string, message: unknown): Promise<void> {
     this.#open();
-    await this.#redis.publish(this.#cancelChannel, JSON.stringify({ s: sessionId, m: message }));
+    const text = JSON.stringify({ s: sessionId, m: message });
+    const requestId = (message as { params?: { requestId?: unknown } } | null)?.params?.requestId;
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') {
+      await this.#redis.publish(this.#cancelChannel, text);
+      return;
+    }
+    // Recorded before it is published: pub/sub keeps nothing for a subscriber that is reconnecting,
+    // nor for a call not yet registered; cancelled() finds it then.
+    await this.#redis.multi().set(this.#cancelKey(sessionId, requestId), '1', 'PX', CANCEL_TTL_MS).publish(this.#cancelChannel, text).exec();
   }
 
-  async onCancel(listener: (sessionId: string, message: unknown) => void): Promise<void> {
+  async cancelled(calls: readonly CallRef[]): Promise<boolean[]> {
+    this.#open();
+    if (!calls.length) return [];
+    const pipeline = this.#redis.pipeline();
+    for (const call of calls) pipeline.exists(this.#cancelKey(call.sessionId, call.requestId));
+    const results = (await pipeline.exec()) ?? [];
+    return calls.map((_, i) => {
+      const [err, exists] = results[i] ?? [];
+      if (err) throw err;
+      return exists === 1;
+    });
+  }
+
+  async onCancel(listener: (sessionId: string, message: unknown) => void, onResume?: () => void): Promise<void> {
     this.#open();
     this.#cancelListeners.push(listener);
+    if (onResume) this.#resumeListeners.push(onResume);
     if (this.#subscribed) return this.#subscribed;
     const subscriber = this.#redis.duplicate();
     this.#subscriber = subscriber;
@@ -355,12 +386,29 @@ export class RedisSessionStateStore implements SessionStateStore {
       if (typeof event.s !== 'string') return;
       for (const receive of this.#cancelListeners) receive(event.s, event.m);
     });
-    this.#subscribed = subscriber.subscribe(this.#cancelChannel).then(() => undefined);
+    this.#subscribed = subscriber.subscribe(this.#cancelChannel).then(() => {
+      // A 'ready' after this is a reconnect: cancellations published meanwhile were not delivered.
+      // ioredis has already resubscribed (autoResubscribe); subscribing again is a no-op whose reply
+      // says Redis has the subscription, so the receivers check what was recorded only once nothing
+      // published from then on can be missed.
+      subscriber.on('ready', () => {
+        subscriber.subscribe(this.#cancelChannel).then(
+          () => {
+            for (const resume of this.#resumeListeners) resume();
+          },
+          () => undefined, // dropped again: the next 'ready' tries again
+        );
+      });
+    });
     return this.#subscribed;
   }
 
   get #cancelChannel() {
     return `${this.#prefix}mcp:cancel`;
+  }
+
+  #cancelKey(sessionId: string, requestId: string | number) {
+    return `${this.#prefix}ss:{${keyPart(sessionId)}}:cx:${callPart(requestId)}`;
   }
 
   /**

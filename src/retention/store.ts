@@ -21,6 +21,12 @@ export interface SessionRecord {
   ready: boolean;
 }
 
+/** A tool call by its session and JSON-RPC request id. */
+export interface CallRef {
+  sessionId: string;
+  requestId: string | number;
+}
+
 /** How long a session lives without requests (SVC_MCP_SESSION_IDLE_MS; default 30 minutes). */
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 
@@ -42,8 +48,18 @@ export interface SessionStateStore {
   expireIdleSessions(): Promise<string[]>;
   /** Delivers a session's notifications/cancelled to every process sharing the store (this one included): the request it names may be running anywhere. */
   publishCancel(sessionId: string, message: unknown): Promise<void>;
-  /** Registers a receiver of published cancellations; resolves once it receives them. */
-  onCancel(listener: (sessionId: string, message: unknown) => void): Promise<void>;
+  /**
+   * Registers a receiver of published cancellations; resolves once it receives them. `onResume` is
+   * called whenever some may have been missed (a shared store's subscription is back after its
+   * connection dropped): the receiver then asks cancelled() about the calls it is running.
+   */
+  onCancel(listener: (sessionId: string, message: unknown) => void, onResume?: () => void): Promise<void>;
+  /**
+   * For each call, whether a notifications/cancelled naming it was published lately (Redis keeps
+   * each for 35 s, longer than any execute budget). The in-memory store, which delivers each one at
+   * once, records none.
+   */
+  cancelled(calls: readonly CallRef[]): Promise<boolean[]>;
   /** Stores a snapshot (JSON text of the admitted result) for the session; evicts the oldest snapshots first while the session would hold more than 16 snapshots or more than 4 MiB (snapshot bytes + session.set value bytes). Returns the new ref and expiry. A single result larger than 4 MiB cannot be stored: throw RetentionError MCP_SESSION_QUOTA. */
   putSnapshot(sessionId: string, json: string): Promise<{ ref: string; expiresAt: number; bytes: number; evicted: string[] }>;
   /** The parsed snapshot value, or throws RetentionError MCP_RESULT_UNAVAILABLE (expired, evicted, released, another session's, unknown). Reads do not extend the lifetime. */
@@ -236,6 +252,10 @@ export class MemorySessionStateStore implements SessionStateStore {
 
   async onCancel(listener: (sessionId: string, message: unknown) => void): Promise<void> {
     this.#cancelListeners.push(listener);
+  }
+
+  async cancelled(calls: readonly CallRef[]): Promise<boolean[]> {
+    return calls.map(() => false);
   }
 
   async expireIdleSessions(): Promise<string[]> {

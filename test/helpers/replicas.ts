@@ -24,7 +24,8 @@
 //   fails when any value in `set.canaries` (credentials, secrets, tokens the test handed out)
 //   appears in any replica's output.
 // - Options: `redis: false` runs without REDIS_URL; `env` adds variables to every replica (e.g.
-//   SVC_EXECUTE_BUDGET_MS); `add({ env })` per replica.
+//   SVC_EXECUTE_BUDGET_MS; a REDIS_URL there replaces the shared Redis, e.g. a private one a test may
+//   disrupt, and is the one stop() cleans); `add({ env })` per replica.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -222,7 +223,7 @@ export async function startReplicas(options: ReplicaSetOptions = {}): Promise<Re
   const database = await createTestDatabase();
   const masterKey = randomBytes(32).toString('hex');
   const ownerPassword = `owner-${randomBytes(12).toString('hex')}`;
-  const redisUrl = options.redis === false ? undefined : TEST_REDIS_URL;
+  const redisUrl = options.redis === false ? undefined : (options.env?.REDIS_URL ?? TEST_REDIS_URL);
   const redisKeyPrefix = redisUrl ? `svc-test:replicas:${randomUUID()}:` : undefined;
   const shared: Record<string, string> = {
     PATH: process.env.PATH ?? '',
