@@ -566,8 +566,9 @@ export type EngineService = typeof EngineService;
 export const EngineService = {
   /**
    * Calls one operation selected in an SDK version and returns the result envelope. Refusals
-   * and failures are envelopes too (ok = false), naming fields as this file does
-   * (`selectors.end_user_ref`, `input_json.contact_id`). A gRPC status other than OK means no
+   * and failures are envelopes too (ok = false), the same envelope REST gives for the same call
+   * (its fields named as in the REST body: `selectors.endUserRef`, `input.contact_id`; only a
+   * malformed ExecuteRequest itself is named as here: `input_json`). A gRPC status other than OK means no
    * envelope: INVALID_ARGUMENT (not a valid ExecuteRequest; the details name the field and byte),
    * RESOURCE_EXHAUSTED (over the receive limit), DEADLINE_EXCEEDED (also when the deadline passes
    * while the call runs: its provider request is cancelled), CANCELLED, UNIMPLEMENTED (not one
@@ -588,8 +589,9 @@ export const EngineService = {
 export interface EngineServer extends UntypedServiceImplementation {
   /**
    * Calls one operation selected in an SDK version and returns the result envelope. Refusals
-   * and failures are envelopes too (ok = false), naming fields as this file does
-   * (`selectors.end_user_ref`, `input_json.contact_id`). A gRPC status other than OK means no
+   * and failures are envelopes too (ok = false), the same envelope REST gives for the same call
+   * (its fields named as in the REST body: `selectors.endUserRef`, `input.contact_id`; only a
+   * malformed ExecuteRequest itself is named as here: `input_json`). A gRPC status other than OK means no
    * envelope: INVALID_ARGUMENT (not a valid ExecuteRequest; the details name the field and byte),
    * RESOURCE_EXHAUSTED (over the receive limit), DEADLINE_EXCEEDED (also when the deadline passes
    * while the call runs: its provider request is cancelled), CANCELLED, UNIMPLEMENTED (not one
@@ -602,8 +604,9 @@ export interface EngineServer extends UntypedServiceImplementation {
 export interface EngineClient extends Client {
   /**
    * Calls one operation selected in an SDK version and returns the result envelope. Refusals
-   * and failures are envelopes too (ok = false), naming fields as this file does
-   * (`selectors.end_user_ref`, `input_json.contact_id`). A gRPC status other than OK means no
+   * and failures are envelopes too (ok = false), the same envelope REST gives for the same call
+   * (its fields named as in the REST body: `selectors.endUserRef`, `input.contact_id`; only a
+   * malformed ExecuteRequest itself is named as here: `input_json`). A gRPC status other than OK means no
    * envelope: INVALID_ARGUMENT (not a valid ExecuteRequest; the details name the field and byte),
    * RESOURCE_EXHAUSTED (over the receive limit), DEADLINE_EXCEEDED (also when the deadline passes
    * while the call runs: its provider request is cancelled), CANCELLED, UNIMPLEMENTED (not one

@@ -94,58 +94,24 @@ function grpcValidationError(validate: ValidateFunction, checked: Record<string,
   const errors = (validate.errors ?? []).slice(0, 10).map((e) => {
     const steps = e.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (e.keyword === 'required' || e.keyword === 'additionalProperties') steps.push(String(e.params.missingProperty ?? e.params.additionalProperty));
-    const [head] = steps;
-    // input_json holds the input: the keys inside it keep their names (input_json.contact_id, as withGrpcNames names them).
+    const [head, ...rest] = steps;
+    // input_json holds the input; a path inside it stays a JSON pointer.
     const names = steps.map((s, i) => (i === 0 || head !== 'input' ? (GRPC_FIELDS[s] ?? s) : s));
-    const field = names.join('.');
+    const field = head === 'input' ? `input_json${rest.length ? ` (at /${rest.join('/')})` : ''}` : names.join('.');
     const instancePath = names.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
     const value = steps.reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), checked);
     let message = patternMeaning(e) ?? e.message ?? 'is invalid';
-    if (e.keyword === 'type' && head === 'input' && steps.length === 1) message = `must be a JSON object, not ${kindOf(value)}`;
+    if (e.keyword === 'type' && head === 'input' && !rest.length) message = `must be a JSON object, not ${kindOf(value)}`;
     else if (e.keyword === 'type') message = `must be ${String(e.params.type)}, not ${kindOf(value)}`;
     else if (e.keyword === 'minLength' && value === '') message = 'must not be empty';
     else if (e.keyword === 'required') message = 'is required';
     else if (e.keyword === 'additionalProperties') message = 'is not a field of this request';
     return { field, instancePath, message };
   });
-  const first = errors[0] ?? { field: 'the request', instancePath: '', message: 'is invalid' };
-  // A place inside the input is told as the Executor's messages tell it: input_json/<JSON pointer>.
-  const at = first.field.startsWith('input_json.') ? first.instancePath.slice(1) : first.field;
-  return new EngineError('ENGINE_INVALID_INPUT', `${at} ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, {
+  const first = errors[0] ?? { field: 'the request', message: 'is invalid' };
+  return new EngineError('ENGINE_INVALID_INPUT', `${first.field} ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, {
     details: { field: first.field, errors },
   });
-}
-
-/** REST's names of the selectors and pagination keys, bare or under their parent (`authType`, `selectors.endUserRef`). */
-const REST_NAMES = /(?<![\w.'])(?:(selectors|pagination)\.)?(endUserRef|authType|authName|resourceId|maxPages)(?![\w'])/g;
-const toGrpcName = (_: string, parent: string | undefined, key: string) => `${parent ? `${parent}.` : ''}${GRPC_FIELDS[key]}`;
-
-/**
- * An Executor refusal as a gRPC caller reads it. The Executor, shared with REST, names the REST
- * body's fields (`selectors.endUserRef`, `pagination.maxPages`, `input.contact_id`); here details.field
- * and the message name the ExecuteRequest's (`selectors.end_user_ref`, `pagination.max_pages`,
- * `input_json.contact_id`). Keys inside the input and errors[].instancePath (JSON pointers into it)
- * are the caller's own and stay; so does every provider answer (only ENGINE_ codes are touched).
- */
-function withGrpcNames(envelope: Envelope, operation: string): Envelope {
-  const error = envelope.error;
-  const field = error?.details?.field;
-  if (!error?.code.startsWith('ENGINE_') || typeof field !== 'string') return envelope;
-  const head = field.split('.', 1)[0];
-  let message: string;
-  if (head === 'input') {
-    // Only the place it starts with (`input/contact_id must be string`): the rest may quote the input's values.
-    message = error.message.replace(/^input(?=[/ ]|$)/, 'input_json');
-  } else if (head === 'selectors' || head === 'pagination') {
-    // The operation and its service, quoted in some messages, are the catalog's names: never renamed.
-    const [op, service] = [`'${operation}'`, `'${operation.split('.', 1)[0]}'`];
-    message = error.message
-      .split(op)
-      .map((part) => part.split(service).map((text) => text.replace(REST_NAMES, toGrpcName)).join(service))
-      .join(op);
-  } else return envelope;
-  const named = head === 'input' ? `input_json${field.slice('input'.length)}` : field.replace(REST_NAMES, toGrpcName);
-  return { ...envelope, error: { ...error, message, details: { ...error.details, field: named } } };
 }
 
 /**
@@ -360,7 +326,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     }
     // The provider's JSON text goes on the wire as it came, not re-serialised from the parsed value.
     const result = await executor.call(scope, body as unknown as CallRequest);
-    return { envelope: withGrpcNames(result.envelope, req.operation), dataJson: result.envelope.ok ? result.dataJson : undefined, exactDetails: result.exactDetails, continuation: result.continuation };
+    return { envelope: result.envelope, dataJson: result.envelope.ok ? result.dataJson : undefined, exactDetails: result.exactDetails, continuation: result.continuation };
   }
 
   const execute = (call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, callback: sendUnaryData<WireEnvelope>) => {

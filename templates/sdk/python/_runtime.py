@@ -138,7 +138,7 @@ class Runtime:
                     raise ValueError("max_pages must be a positive integer")
                 request.pagination.CopyFrom(engine_pb2.Pagination(max_pages=max_pages))
         except (TypeError, ValueError) as err:
-            return _failure(400, "ENGINE_PAGINATION_INVALID", f"max_pages: {err}", False, {"field": "pagination.max_pages", "provider_execution": "not_started"})
+            return _failure(400, "ENGINE_PAGINATION_INVALID", f"max_pages: {err}", False, {"field": "pagination.maxPages", "provider_execution": "not_started"})
         try:
             if selectors is not None:
                 request.selectors.CopyFrom(engine_pb2.Selectors(**{k: v for k, v in selectors.items() if v is not None}))
