@@ -285,7 +285,7 @@ describe('execute: authorisation and recovery', () => {
     for (const pid of killed) process.kill(pid, 'SIGKILL');
     const r = await pending;
     // Nothing it did had reached the host, so nothing could have acted: running it again is safe.
-    expect(r.isError).toBeFalsy();
+    expect(r.isError, JSON.stringify(r.body)).toBeFalsy();
     expect(r.body).toEqual({ result: 'ran again' });
   });
 

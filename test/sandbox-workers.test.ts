@@ -112,6 +112,34 @@ describe('SandboxWorkers', () => {
     expect(sandbox.pids).not.toContain(pid);
   });
 
+  it('runs a lost run again once more when the worker its first rerun went to was stopping too (workers killed together)', async () => {
+    // When the first worker's exit is handled, the other is killed as well: its exit is not handled
+    // yet when the rerun picks a worker, so the rerun can go to it and be lost in turn.
+    let other: number | undefined;
+    sandbox = new SandboxWorkers({
+      workers: 2,
+      onWorkerExit: () => {
+        if (other === undefined) return;
+        process.kill(other, 'SIGKILL');
+        other = undefined;
+      },
+    });
+    // Both workers up, the second busy with another tenant's short run so the first takes ours.
+    expect(await Promise.all([run('return 0'), run('return 0', host(), new AbortController().signal, 10_000, 'tok_b')])).toHaveLength(2);
+    expect(sandbox.pids).toHaveLength(2);
+    const pending = run('await sleep(300); return "ran again"', host(), new AbortController().signal, 8_000);
+    await new Promise((r) => setTimeout(r, 100));
+    // The run is on whichever worker is busy; the other is killed from the exit callback.
+    const busy = await (async () => {
+      for (const pid of sandbox!.pids) if (sandbox!.busyPids.includes(pid)) return pid;
+      throw new Error('no worker holds the run');
+    })();
+    other = sandbox.pids.find((pid) => pid !== busy);
+    process.kill(busy, 'SIGKILL');
+    expect(await pending).toEqual({ kind: 'returned', json: '"ran again"' });
+    expect(other).toBeUndefined(); // the second kill happened
+  });
+
   it('does not run a lost run again when too little of its budget is left', async () => {
     sandbox = new SandboxWorkers({ workers: 1 });
     const pending = run('await sleep(5000); return 1', host(), new AbortController().signal, 400);

@@ -59,6 +59,12 @@ const GRACE_MS = 5_000;
 
 /** The least budget worth running a lost run again with. */
 const RERUN_MIN_MS = 250;
+/**
+ * How often a lost run is run again. Twice: workers that stop together (a host that kills them all)
+ * may not have reported it yet when the first rerun picks one of them; the second goes to a worker
+ * that has not been lost.
+ */
+const MAX_RERUNS = 2;
 
 /** How long a worker may take to answer a stats request. */
 const STATS_WAIT_MS = 2_000;
@@ -227,16 +233,16 @@ export class SandboxWorkers {
   }
 
   run(options: SandboxRun): Promise<SandboxOutcome> {
-    return this.attempt(options, true);
+    return this.attempt(options, MAX_RERUNS);
   }
 
   /**
    * One run on one worker. A run its worker lost (the worker stopped, or could not take it) before
-   * the script reached the host had no effect anywhere, so it runs once more on another worker
-   * (`rerun`) with the budget it has left: a script that ran its process out of memory then takes
-   * down only its own worker (its tenant is kept apart), not the runs that shared the first one.
+   * the script reached the host had no effect anywhere, so it runs again on another worker (up to
+   * `reruns` more times) with the budget it has left: a script that ran its process out of memory
+   * then takes down only its own worker (its tenant is kept apart), not the runs that shared the first one.
    */
-  private attempt(options: SandboxRun, rerun: boolean): Promise<SandboxOutcome> {
+  private attempt(options: SandboxRun, reruns: number): Promise<SandboxOutcome> {
     if (this.closed) return Promise.resolve({ kind: 'crashed', message: 'the Engine is shutting down' });
     const startedAt = performance.now();
     const worker = this.pick(options.tenant);
@@ -258,9 +264,9 @@ export class SandboxWorkers {
         worker.runs.delete(id);
         if (worker.runs.size === 0 && this.draining.has(worker)) this.retire(worker);
         const budgetMs = Math.floor(options.budgetMs - (performance.now() - startedAt));
-        if (rerun && outcome.kind === 'crashed' && outcome.lost && !pending.bridged && !options.signal.aborted && budgetMs >= RERUN_MIN_MS) {
+        if (reruns > 0 && outcome.kind === 'crashed' && outcome.lost && !pending.bridged && !options.signal.aborted && budgetMs >= RERUN_MIN_MS) {
           // After the worker's exit is handled (it settles its runs first): the pool no longer holds it.
-          setImmediate(() => resolve(this.attempt({ ...options, budgetMs }, false)));
+          setImmediate(() => resolve(this.attempt({ ...options, budgetMs }, reruns - 1)));
           return;
         }
         resolve(outcome);
@@ -303,6 +309,11 @@ export class SandboxWorkers {
   /** Process IDs of the workers running now (for tests and diagnostics). */
   get pids(): number[] {
     return this.workers.flatMap((w) => (w.process.pid === undefined ? [] : [w.process.pid]));
+  }
+
+  /** Process IDs of the workers with runs in progress (for tests and diagnostics). */
+  get busyPids(): number[] {
+    return this.workers.flatMap((w) => (w.runs.size === 0 || w.process.pid === undefined ? [] : [w.process.pid]));
   }
 
   /** Asks every worker to stop (runs in progress end as cancelled); a worker that has not exited within 5 s is killed. */
