@@ -25,8 +25,13 @@ let pauses = 0;
 beforeAll(async () => {
   redis = await startRedisServer();
   admin = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+  admin.on('error', () => undefined); // the last test stops the server under it
   provider = await startFakeProvider(async (req, res) => {
     const id = new URL(req.url, 'http://x').pathname.split('/')[3] ?? '';
+    if (id === 'con_stopredis') {
+      await redis.stop(); // Redis goes away mid-script
+      return json(res, 200, { id });
+    }
     const pause = /^con_pause(\d+)$/.exec(id);
     if (pause) {
       pauses++;
@@ -103,5 +108,15 @@ describe('session.set left running by a script that returned', () => {
     expect(waited).toBeLessThan(5_500); // answered while Redis was still paused
     expect(await storedValues('stuck')).toEqual([]);
     await admin.call('CLIENT', 'UNPAUSE');
+  });
+
+  it('a write left running that fails (Redis gone) neither stops the Engine nor changes the answer (runs last: it stops Redis)', async () => {
+    const answer = await run(`
+      await call("demo-crm.contacts/get", { contact_id: "con_stopredis" });
+      session.set("lost", 1); // not awaited: its failure is the script's to see, had it waited
+      return "done";`);
+    expect(answer.body).toEqual({ result: 'done' });
+    await new Promise((r) => setTimeout(r, 500)); // an unhandled rejection would have ended the process by now
+    expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
   });
 });

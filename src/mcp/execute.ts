@@ -79,18 +79,24 @@ interface RunState {
 /** Longest the answer waits for session.set writes a finished script left running (a Redis that stopped answering). */
 const WRITES_WAIT_MS = 2_000;
 
-/** Waits for `writes` (which never reject) to settle, or `ms`, whichever comes first. */
+/** Waits for `writes` to settle (fulfilled or not), or `ms`, whichever comes first. */
 async function settledWithin(writes: Iterable<Promise<unknown>>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([Promise.all(writes), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+  try {
+    await Promise.race([Promise.allSettled(writes), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms).unref()))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Whether a Unified envelope reports a step whose outcome is unknown (cut mid-request, timed out). */
 function unifiedStepsUnknown(envelope: { data: unknown; error: { details?: Record<string, unknown> } | null }): boolean {
-  const steps = (envelope.error?.details?.steps ?? (envelope.data as { steps?: unknown } | null)?.steps) as { error?: { code?: string } }[] | undefined;
-  return Array.isArray(steps) && steps.some((s) => s.error?.code === 'ENGINE_OUTCOME_UNKNOWN' || s.error?.code === 'PROVIDER_TIMEOUT');
+  const steps = (envelope.error?.details?.steps ?? (envelope.data as { steps?: unknown } | null)?.steps) as { dispatched?: boolean; error?: { code?: string } }[] | undefined;
+  // A step that timed out waiting for a provider connection sent nothing (dispatched: false).
+  return Array.isArray(steps) && steps.some((s) => s.dispatched !== false && (s.error?.code === 'ENGINE_OUTCOME_UNKNOWN' || s.error?.code === 'PROVIDER_TIMEOUT'));
 }
+
+const noop = () => undefined;
 
 /** Host answers to the isolate: `{ value }`, or `{ refused }` for a coded Engine refusal. */
 function refusal(err: unknown, state: RunState) {
@@ -288,8 +294,11 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           await deps.sessionState.setValue(ctx.session.id, key, (json as string | null) ?? 'null');
           return null;
         }, state);
-        state.writes.add(write);
-        void write.finally(() => state.writes.delete(write));
+        // Tracked settled either way: `write` rejects for a store failure (Redis gone), which the
+        // sandbox answers; a second chain on it must not be left to reject unhandled.
+        const settled = write.then(noop, noop);
+        state.writes.add(settled);
+        void settled.then(() => state.writes.delete(settled));
         return write;
       },
       sessionPage: ([ref, options]) =>
