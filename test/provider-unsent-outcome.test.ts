@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerResponse } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config/index.ts';
 import { Dispatcher } from '../src/execution/index.ts';
 import { EngineError } from '../src/envelope/index.ts';
@@ -129,6 +130,26 @@ describe('Dispatcher', () => {
     } finally {
       releaseAll();
       await dispatcher.close({ abort: true });
+    }
+  });
+
+  it('a connection that fails before the request is written (a TLS handshake cut short) is not started, even for a mutation', async () => {
+    // Accepts TCP connections and closes each at once: the TLS handshake never completes.
+    let accepted = 0;
+    const cutter = createNetServer((socket) => {
+      accepted++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => cutter.listen(0, '127.0.0.1', resolve));
+    const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000 });
+    try {
+      const url = `https://127.0.0.1:${(cutter.address() as AddressInfo).port}/v1/contacts`;
+      const err = await dispatcher.send({ method: 'POST', url, headers: {}, body: '{}' }, { maxBytes: 1 << 20, timeoutMs: 2_000 }, null).catch((e: unknown) => e);
+      expect(accepted).toBeGreaterThan(0);
+      expect(err).toMatchObject({ code: 'PROVIDER_UNREACHABLE', retryable: true, providerExecution: 'not_started' });
+    } finally {
+      await dispatcher.close({ abort: true });
+      await new Promise((resolve) => cutter.close(resolve));
     }
   });
 

@@ -201,7 +201,8 @@ export class Dispatcher {
 
 /**
  * What a failed provider request means for the caller: not started, timed out, or outcome unknown.
- * `unsent`: stopped before undici began writing it (still queued for a connection, or connecting).
+ * `unsent`: undici never called onConnect, which it does just before writing the request: nothing
+ * was sent (the request was still queued for a connection, or connecting).
  */
 function classify(err: unknown, deadlinePassed: boolean, cancelled: boolean, unsent: boolean, idempotent: boolean, responding: boolean): EngineError {
   if (unsent && deadlinePassed) {
@@ -227,8 +228,9 @@ function classify(err: unknown, deadlinePassed: boolean, cancelled: boolean, uns
       providerExecution: 'not_started',
     });
   }
-  if (!responding && code && NOT_STARTED_CODES.has(code)) {
-    return new EngineError('PROVIDER_UNREACHABLE', `the provider could not be reached (${code})`, {
+  if (!responding && ((code && NOT_STARTED_CODES.has(code)) || unsent)) {
+    // Refused, unresolvable, or failed before undici began writing (a TLS handshake, a reset while connecting).
+    return new EngineError('PROVIDER_UNREACHABLE', `the provider could not be reached (${code ?? 'the connection failed before the request was sent'})`, {
       retryable: true,
       providerExecution: 'not_started',
     });
@@ -271,8 +273,6 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
   /** Why the call was stopped before undici handed over its abort function (a request still queued has none). */
   private pendingReason: Error | undefined;
   private timedOut = false;
-  /** Stopped before undici called onConnect, which it does just before writing the request. */
-  private unsent = false;
   private responding = false;
   private settled = false;
   private status = 0;
@@ -319,10 +319,7 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
   /** Settles at once and aborts the request, now or as soon as undici hands over its abort function. */
   private stop(reason: Error): void {
     if (this.abortRequest) this.abortRequest(reason);
-    else {
-      this.pendingReason = reason;
-      this.unsent = true;
-    }
+    else this.pendingReason = reason;
     this.fail(reason);
   }
 
@@ -335,7 +332,7 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
   fail(err: unknown): void {
     if (this.settled) return;
     this.finish();
-    this.reject(err instanceof EngineError ? err : classify(err, this.timedOut, this.cancelled(), this.unsent, this.idempotent, this.responding));
+    this.reject(err instanceof EngineError ? err : classify(err, this.timedOut, this.cancelled(), this.abortRequest === undefined, this.idempotent, this.responding));
   }
 
   private cancelled(): boolean {
