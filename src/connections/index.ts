@@ -316,8 +316,11 @@ export class Connections {
     return { connection: view(row), revocation };
   }
 
-  /** RFC 7009: revokes a deleted connection's grant at the provider, with its refresh token (else its access token). */
-  private async revoke(row: ConnectionRow): Promise<Revocation> {
+  /**
+   * RFC 7009: revokes a deleted connection's grant at the provider, with its refresh token (else its
+   * access token): `known` when the caller holds them, else the stored ones (or a refresh's in flight).
+   */
+  private async revoke(row: ConnectionRow, known?: TokenSet): Promise<Revocation> {
     const notAttempted = (message: string): Revocation => ({ revoked: false, reason: 'not_attempted', message });
     let provider: Awaited<ReturnType<Connections['provider']>>;
     try {
@@ -332,7 +335,7 @@ export class Connections {
     let tokens: TokenSet;
     try {
       // A refresh in flight here spends the stored refresh token: the one it got instead is the live one.
-      tokens = (await this.refreshing.get(row.id)?.catch(() => undefined)) ?? this.tokensOf(row);
+      tokens = known ?? (await this.refreshing.get(row.id)?.catch(() => undefined)) ?? this.tokensOf(row);
     } catch {
       return notAttempted('its stored tokens could not be opened');
     }
@@ -534,6 +537,18 @@ export class Connections {
       // Someone else wrote newer tokens first (a replica whose lock outlived ours, or a new consent): use theirs.
       const token = this.settledBy(current, row);
       if (token !== undefined) return token;
+      if (!current) {
+        // Deleted meanwhile (here or on another replica): the delete revoked the grant it knew, and the
+        // provider's answer to us is a grant nobody would revoke. Revoke it, and use none of it.
+        const revocation = await this.revoke(row, next);
+        if (!revocation.revoked && revocation.reason !== 'not_supported') {
+          this.log.warn({ service: row.service, connection: row.id, reason: revocation.reason, detail: revocation.message }, 'oauth revocation not confirmed');
+        }
+        throw new EngineError(
+          'ENGINE_CREDENTIAL_MISSING',
+          `the ${row.service} connection of '${row.endUserRef}' was deleted while its access token was being refreshed; run \`${connectCommand(row)}\` to connect again`,
+        );
+      }
     }
     return next;
   }

@@ -1,0 +1,116 @@
+// A connection deleted while a call is refreshing its access token: the delete revoked the grant it
+// knew (the old refresh token), but the provider may already have answered the refresh with new
+// tokens. Those are revoked at the provider too, and the call that refreshed fails instead of
+// using them: nothing outlives the delete.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+
+const CLIENT_SECRET = 'delete-during-refresh-client-secret';
+
+let t: TestEngine;
+let provider: FakeProvider;
+let sdk: { versionId: string; token: string };
+let n = 0;
+/** Set while the token endpoint should hold refresh requests until `release` is called. */
+let holdRefresh = false;
+let release: (() => void) | undefined;
+let refreshesSeen = 0;
+/** Tokens the provider was asked to revoke (RFC 7009 `token` values). */
+const revokedTokens: string[] = [];
+/** Access tokens the provider saw on API calls. */
+const apiTokens: string[] = [];
+
+beforeAll(async () => {
+  provider = await startFakeProvider(async (req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname === '/oauth/authorize') {
+      const back = new URL(url.searchParams.get('redirect_uri')!);
+      back.searchParams.set('code', `code-${++n}`);
+      back.searchParams.set('state', url.searchParams.get('state')!);
+      res.writeHead(302, { location: back.href });
+      res.end();
+      return;
+    }
+    if (url.pathname === '/oauth/token') {
+      const form = new URLSearchParams(req.body);
+      if (form.get('grant_type') === 'refresh_token') {
+        refreshesSeen++;
+        if (holdRefresh) await new Promise<void>((resolve) => (release = resolve));
+      }
+      const id = ++n;
+      return json(res, 200, { access_token: `at-${id}`, refresh_token: `rt-${id}`, token_type: 'Bearer', expires_in: 3600 });
+    }
+    if (url.pathname === '/oauth/revoke') {
+      revokedTokens.push(new URLSearchParams(req.body).get('token') ?? '');
+      return json(res, 200, {});
+    }
+    if (url.pathname === '/v1/account') {
+      apiTokens.push(req.headers.authorization ?? '');
+      return json(res, 200, { account: 'fake', via: 'oauth' });
+    }
+    json(res, 404, {});
+  });
+  t = await startTestEngine();
+  t.canaries.push(CLIENT_SECRET);
+  await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: provider.url });
+  await t.api('PUT', '/v1/buckets/default/oauth-clients/demo-crm', { clientId: 'svc-delete-refresh', clientSecret: CLIENT_SECRET });
+  const published = await t.api('POST', '/v1/sdks/publish', { name: 'deleting', services: ['demo-crm=v1'], operations: ['demo-crm=account/get'] });
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+  sdk = published.body;
+  t.canaries.push(sdk.token);
+});
+
+afterAll(async () => {
+  release?.();
+  await t?.stop();
+  await provider?.stop();
+});
+
+async function connect(endUserRef: string): Promise<string> {
+  const started = await t.api('POST', '/v1/connections', { service: 'demo-crm', endUserRef });
+  expect(started.status).toBe(201);
+  const redirect = await fetch(started.body.authorizeUrl, { redirect: 'manual' });
+  expect((await fetch(redirect.headers.get('location')!)).status).toBe(200);
+  return (await t.engine.store.getConnection('demo-crm', endUserRef, 'default'))!.id;
+}
+
+/** Makes the stored access token look expired so the next call must refresh. */
+async function expire(endUserRef: string) {
+  const row = (await t.engine.store.getConnection('demo-crm', endUserRef, 'default'))!;
+  await t.engine.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: row.status, accessExpiresAt: new Date(Date.now() - 1000).toISOString(), updatedAt: row.updatedAt });
+}
+
+describe('a connection deleted while a call refreshes it', () => {
+  it('revokes the tokens the refresh brought, and the call does not use them', async () => {
+    await connect('erin');
+    const before = n; // the consent's tokens are at-<before>, rt-<before>
+    await expire('erin');
+    holdRefresh = true;
+    const refreshes = refreshesSeen;
+    const call = t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.account/get', input: {}, selectors: { endUserRef: 'erin' } });
+    while (refreshesSeen === refreshes) await sleep(5); // the refresh is at the provider, unanswered
+    const id = (await t.engine.store.getConnection('demo-crm', 'erin', 'default'))!.id;
+    const deleted = t.api('DELETE', `/v1/connections/${id}`);
+    // The delete goes ahead while the refresh is held (it forgets the connection first).
+    for (let i = 0; i < 100 && (await t.engine.store.getConnection('demo-crm', 'erin', 'default')); i++) await sleep(10);
+    expect(await t.engine.store.getConnection('demo-crm', 'erin', 'default')).toBeNull();
+    holdRefresh = false;
+    release!();
+    const [answer, deletion] = await Promise.all([call, deleted]);
+
+    const fresh = `at-${before + 1}`;
+    t.canaries.push(fresh, `rt-${before + 1}`);
+    expect(deletion.status).toBe(200);
+    // The delete revoked the grant it knew; the refresh's new refresh token is revoked too.
+    expect(revokedTokens).toContain(`rt-${before}`);
+    expect(revokedTokens).toContain(`rt-${before + 1}`);
+    // The call did not go on with tokens of a connection that no longer exists.
+    expect(apiTokens).not.toContain(`Bearer ${fresh}`);
+    expect(answer.body.ok).toBe(false);
+    expect(answer.body.error).toMatchObject({ code: 'ENGINE_CREDENTIAL_MISSING', details: { provider_execution: 'not_started' } });
+    expect(answer.body.error.message).toMatch(/deleted/);
+    expect(JSON.stringify(answer.body)).not.toContain(fresh);
+  });
+});
