@@ -4,6 +4,7 @@
 // submission is no guess and does not count towards the sign-in failure limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/postgres.ts';
 
 let t: TestEngine;
 const PASSWORD = 'double-submit-owner-password';
@@ -100,5 +101,30 @@ describe('a one-time sign-in code submitted twice at once', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) statuses.push((await signin({ user_code: other.user_code, username: 'owner', password: `wrong-${i}`, decision: 'approve' })).status);
     expect(statuses).toEqual(Array(10).fill(401));
+  });
+});
+
+describe('a one-time sign-in code submitted twice at once, on PostgreSQL', () => {
+  // Each submission is its own transactions: the second may find the code used before the first
+  // has recorded its decision.
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    t = await startTestEngine({ SVC_OWNER_PASSWORD: PASSWORD, SVC_DEVICE_INTERVAL_S: '0' }, undefined, { databaseUrl: db.url });
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await db?.drop();
+  });
+
+  it('answers both with the outcome, five times over', async () => {
+    for (let i = 0; i < 5; i++) {
+      const device = await startDevice();
+      const code = await t.engine.deps.accounts.issueSigninCode('owner');
+      t.canaries.push(code);
+      const fields = { user_code: device.user_code, username: 'owner', password: code, decision: 'approve' };
+      const answers = await Promise.all([signin(fields), signin(fields)]);
+      expect(answers.map((a) => heading(a.html)).sort()).toEqual(['Already approved', 'Signed in']);
+    }
   });
 });

@@ -125,6 +125,9 @@ function expiryOf(expiresAt: string | null | undefined): string | null {
   return new Date(at).toISOString();
 }
 
+/** How long a failed sign-in waits to see whether a concurrent submission of the same form decided its code. */
+const DECISION_SETTLE_MS = 150;
+
 /** Retry-After in whole seconds, at least 1. */
 const retryAfterSeconds = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
 
@@ -442,8 +445,9 @@ export function createHandlers(deps: ServerDeps): Handlers {
       }
       const subject = await accounts.authenticate(body.username, body.password);
       if (!subject) {
-        // Decided meanwhile by a submission that was right: a double click, not a guess.
-        const outcome = await decided();
+        // Decided meanwhile by a submission that was right: a double click, not a guess. The first
+        // may have used a one-time code and not yet recorded its decision: look again shortly.
+        const outcome = (await decided()) ?? (await new Promise((r) => setTimeout(r, DECISION_SETTLE_MS)).then(decided));
         if (outcome) {
           await takeBack();
           return outcome;
