@@ -184,6 +184,7 @@ export class InputValidators {
     if (refused) {
       const errors = (validate.errors ?? []).filter((e) => e.keyword === 'pattern' && e.params.pattern === refused.pattern);
       const at = errors.find((e) => getAt(input, e.instancePath) === refused.text) ?? errors[0];
+      validate.errors = null;
       const path = at?.instancePath ?? '';
       throw new EngineError(
         'ENGINE_INPUT_TOO_LARGE',
@@ -194,6 +195,8 @@ export class InputValidators {
     if (!valid) {
       const errors = withoutNullAlternatives(validate.errors ?? []);
       const issues = describe(errors);
+      // The cached validator would keep its (verbose) errors, the caller's input among them, until its next call.
+      validate.errors = null;
       const first = issues[0];
       throw new EngineError(
         'ENGINE_INVALID_INPUT',
