@@ -5,6 +5,7 @@
 // from this same bundle (test/global-setup.ts): what it checks is what install.sh ships.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
@@ -63,7 +64,8 @@ export async function buildCli(outfile: string): Promise<void> {
   });
 }
 
-if (import.meta.main) {
+// Run as a script (`node cli/build.ts`), not imported: import.meta.main only exists from Node 24.2.
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: { outfile: { type: 'string', default: join(root, 'dist/svc-cli.mjs') } } });
   await buildCli(values.outfile);
   process.stdout.write(`built ${relative(process.cwd(), resolve(values.outfile)) || values.outfile}\n`);
