@@ -6,11 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { loadConfig } from '../src/config/index.ts';
 import { Dispatcher } from '../src/execution/index.ts';
 import { EngineError } from '../src/envelope/index.ts';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
+import { pointService, startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 
 let crm: FakeProvider;
@@ -185,5 +187,44 @@ describe('SVC_PROVIDER_MAX_CONNECTIONS', () => {
     expect(loadConfig({}).providerMaxConnections).toBe(256);
     expect(loadConfig({ SVC_PROVIDER_MAX_CONNECTIONS: '8' }).providerMaxConnections).toBe(8);
     for (const bad of ['0', '-1', 'many', '1.5']) expect(() => loadConfig({ SVC_PROVIDER_MAX_CONNECTIONS: bad })).toThrow(/SVC_PROVIDER_MAX_CONNECTIONS/);
+  });
+});
+
+describe('a Unified step that timed out before anything was sent, inside an MCP execute', () => {
+  // The provider is an https address whose TLS handshake never answers: the 300 ms deadline passes
+  // before undici writes a byte, so the step's PROVIDER_TIMEOUT is not_started (dispatched: false).
+  let engine: TestEngine;
+  let silent: ReturnType<typeof createNetServer>;
+  const held: Socket[] = [];
+  let client: Client;
+
+  beforeAll(async () => {
+    silent = createNetServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    engine = await startTestEngine({ SVC_PROVIDER_TIMEOUT_MS: '300', SVC_EXECUTE_BUDGET_MS: '5000' });
+    await pointService(engine, 'demo-crm', `https://127.0.0.1:${(silent.address() as AddressInfo).port}`, 'crm-key-silent');
+    await pointService(engine, 'github', crm.url, 'gh-key-silent');
+    engine.canaries.push('crm-key-silent', 'gh-key-silent');
+    const deployed = await engine.api('POST', '/v1/mcp/publish', { name: 'silent', services: ['github=v1', 'demo-crm=v1'], operations: ['unified=tasks.create'] });
+    expect(deployed.status, JSON.stringify(deployed.body)).toBe(200);
+    engine.canaries.push(deployed.body.token);
+    client = new Client({ name: 'unsent', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(deployed.body.url), { requestInit: { headers: { authorization: `Bearer ${deployed.body.token}` } } }));
+  });
+  afterAll(async () => {
+    await client?.close();
+    await engine?.stop();
+    for (const s of held) s.destroy();
+    await new Promise((resolve) => silent?.close(resolve));
+  });
+
+  it('leaves the run free to be corrected (MCP_SCRIPT_ERROR, correct_arguments), not an unknown outcome', async () => {
+    const result = (await client.callTool({
+      name: 'execute',
+      arguments: { code: 'const r = await call("unified.tasks.create", { input: { title: "t" }, targets: ["crm"] }); throw new Error(r.error.details.steps[0].error.code + " " + r.error.details.steps[0].dispatched)' },
+    })) as { isError?: boolean; structuredContent: any };
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent.message).toContain('PROVIDER_TIMEOUT false');
+    expect(result.structuredContent).toMatchObject({ code: 'MCP_SCRIPT_ERROR', recovery: { execute_request: 'correct_arguments', provider_execution: 'not_started' } });
   });
 });
