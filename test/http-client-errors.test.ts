@@ -209,6 +209,31 @@ describe('a request too slow to arrive', () => {
   });
 });
 
+describe('SVC_HTTP_MAX_HEADER_BYTES', () => {
+  let roomy: TestEngine;
+  beforeAll(async () => {
+    roomy = await startTestEngine({ SVC_HTTP_MAX_HEADER_BYTES: '65536' });
+  });
+  afterAll(async () => {
+    await roomy?.stop();
+  });
+
+  it('reads headers up to the limit it sets (a proxy that adds a large cookie), and names that limit past it', async () => {
+    const head = (padding: number) => `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: sso=${'c'.repeat(padding)}\r\nConnection: close\r\n\r\n`;
+    const fits = await exchange(roomy.url, [head(40 * 1024)]);
+    expect(fits.status).toBe(200);
+    const over = await exchange(roomy.url, [head(70 * 1024)]);
+    expectRefusal(over, 431, 'ENGINE_INPUT_TOO_LARGE', /^the request line and headers exceed the 65536-byte limit$/);
+    expect(over.body.error.details.limitBytes).toBe(65536);
+    // The default Engine refuses the 40 KiB one.
+    expect((await exchange(t.url, [head(40 * 1024)])).status).toBe(431);
+  });
+
+  it('refuses a setting outside 1 KiB to 1 MiB, naming it', () => {
+    for (const bad of ['512', '2000000', 'big']) expect(() => loadConfig({ SVC_HTTP_MAX_HEADER_BYTES: bad })).toThrow(/SVC_HTTP_MAX_HEADER_BYTES/);
+  });
+});
+
 describe('SVC_HTTP_MAX_CONNECTIONS', () => {
   it('is a positive integer, 10000 by default; a bad value stops the Engine with one line naming it', async () => {
     expect(loadConfig({}).httpMaxConnections).toBe(10_000);

@@ -14,6 +14,8 @@ export interface EngineConfig {
   /** How long a client may take to send a request's headers, and the whole request (slow clients hold sockets). */
   httpHeadersTimeoutMs: number;
   httpRequestTimeoutMs: number;
+  /** Largest request line and headers the HTTP server reads; more is 431 (SVC_HTTP_MAX_HEADER_BYTES). */
+  httpMaxHeaderBytes: number;
   /** Open HTTP connections past which new ones are closed unanswered (SVC_HTTP_MAX_CONNECTIONS). */
   httpMaxConnections: number;
   /** Cap on a provider result (all pages together) for REST and gRPC calls. */
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     httpHeadersTimeoutMs: intFrom(env, 'SVC_HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
     httpRequestTimeoutMs: intFrom(env, 'SVC_HTTP_REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000),
     httpMaxConnections: intFrom(env, 'SVC_HTTP_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+    httpMaxHeaderBytes: intFrom(env, 'SVC_HTTP_MAX_HEADER_BYTES', 16 * 1024, 1024, 1024 * 1024),
     restMaxResultBytes: intFrom(env, 'SVC_REST_MAX_RESULT_BYTES', 8 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     providerConnectTimeoutMs: intFrom(env, 'SVC_PROVIDER_CONNECT_TIMEOUT_MS', 5_000, 1, 120_000),
     providerTimeoutMs: intFrom(env, 'SVC_PROVIDER_TIMEOUT_MS', 30_000, 1, 600_000),

@@ -167,12 +167,13 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
       requestTimeout: config.httpRequestTimeoutMs,
       connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(Math.min(config.httpHeadersTimeoutMs, config.httpRequestTimeoutMs) / 10))),
       requireHostHeader: false, // requireHost refuses it, with an envelope
+      maxHeaderSize: config.httpMaxHeaderBytes,
     },
     handle,
   );
   server.on('checkContinue', acceptExpectContinue(handle));
   server.on('checkExpectation', drain.wrap(refuseExpectation));
-  answerClientErrors(server, log);
+  answerClientErrors(server, log, config.httpMaxHeaderBytes);
   server.maxConnections = config.httpMaxConnections;
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

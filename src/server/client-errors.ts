@@ -73,11 +73,11 @@ function refuse(res: ServerResponse, status: number, body: string): void {
 }
 
 /** The refusal of a request Node could not parse, or that did not arrive in time; undefined for a socket error (a reset). */
-function clientErrorAnswer(err: Error & { code?: string }, server: Server, inFlight: boolean): { status: number; body: string } | undefined {
+function clientErrorAnswer(err: Error & { code?: string }, server: Server, inFlight: boolean, headerLimit: number): { status: number; body: string } | undefined {
   const code = err.code ?? '';
   if (code === 'HPE_HEADER_OVERFLOW') {
-    const message = `the request line and headers exceed the ${maxHeaderSize}-byte limit`;
-    return { status: 431, body: refusalBody(431, 'ENGINE_INPUT_TOO_LARGE', message, { limitBytes: maxHeaderSize }) };
+    const message = `the request line and headers exceed the ${headerLimit}-byte limit`;
+    return { status: 431, body: refusalBody(431, 'ENGINE_INPUT_TOO_LARGE', message, { limitBytes: headerLimit }) };
   }
   if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') {
     const message = `the chunked body's chunk extensions exceed the ${MAX_CHUNK_EXTENSIONS_BYTES}-byte limit`;
@@ -98,16 +98,17 @@ function clientErrorAnswer(err: Error & { code?: string }, server: Server, inFli
 const answered = new WeakSet<Duplex>();
 
 /**
- * Answers Node's pre-route refusals on `server` with envelopes (see the top of this file) and
+ * Answers Node's pre-route refusals on `server` with envelopes (see the top of this file; `headerLimit`
+ * is the server's maxHeaderSize) and
  * warns, at most once a minute, while connections past `server.maxConnections` are dropped.
  */
-export function answerClientErrors(server: Server, log: Logger): void {
+export function answerClientErrors(server: Server, log: Logger, headerLimit: number = maxHeaderSize): void {
   server.on('clientError', (err: Error & { code?: string }, socket: Duplex) => {
     if (answered.has(socket)) return;
     answered.add(socket);
     // Node's rule: answer only when no byte of a response in flight has gone out.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-    const answer = socket.writable && !inFlight?.headersSent ? clientErrorAnswer(err, server, Boolean(inFlight)) : undefined;
+    const answer = socket.writable && !inFlight?.headersSent ? clientErrorAnswer(err, server, Boolean(inFlight), headerLimit) : undefined;
     if (!answer) return void socket.destroy();
     // Only the code: the error's rawPacket holds request bytes, maybe a token.
     log.debug({ code: err.code, status: answer.status }, 'refused a request Node could not parse or that arrived too slowly');
