@@ -7,7 +7,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySessionStateStore } from '../src/retention/index.ts';
-import { RedisSessionStateStore } from '../src/retention/redis.ts';
+import { CANCELS_KEPT, RedisSessionStateStore } from '../src/retention/redis.ts';
 import { openSession, rawMcp, type RawMcp } from './helpers/mcp.ts';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.ts';
 import { startReplicas, type Replica, type ReplicaSet } from './helpers/replicas.ts';
@@ -98,10 +98,10 @@ describe('an MCP cancellation while the Redis subscriber reconnects', () => {
     expect(answered.body.result.structuredContent).toMatchObject({ code: 'MCP_EXECUTE_CANCELLED' });
     await until('both replicas subscribe again', async () => (await subscribers()) === 2);
 
-    // What B recorded: one short-lived key under the session's keys, not holding the token.
-    const recorded = await admin.keys(`${set.redisKeyPrefix}ss:{${headers['mcp-session-id']}}:cx:*`);
+    // What B recorded: one short-lived field under the session's keys, not holding the token.
+    const recorded = await admin.keys(`${set.redisKeyPrefix}ss:{${headers['mcp-session-id']}}:cx`);
     expect(recorded).toHaveLength(1);
-    expect(await admin.get(recorded[0]!)).toBe('1');
+    expect(Object.values(await admin.hgetall(recorded[0]!))).toEqual(['1']);
     expect(await admin.pttl(recorded[0]!)).toBeGreaterThan(20_000);
     expect(await admin.pttl(recorded[0]!)).toBeLessThanOrEqual(35_000);
     for (const key of await admin.keys('*')) expect(key).not.toContain(token);
@@ -150,8 +150,16 @@ describe('recorded cancellations in the stores', () => {
       await store.publishCancel('s1', { jsonrpc: '2.0', method: 'notifications/cancelled', params: {} });
       expect(await store.cancelled(calls)).toEqual([true, false, false, true]);
       expect(await store.cancelled([])).toEqual([]);
-      // A key of bounded length whatever the id.
-      for (const key of await admin.keys('svc-test:cancel-store:*')) expect(key.length).toBeLessThan(80);
+      // A key and fields of bounded length whatever the id.
+      for (const key of await admin.keys('svc-test:cancel-store:*')) {
+        expect(key.length).toBeLessThan(80);
+        for (const field of await admin.hkeys(key)) expect(field.length).toBeLessThan(40);
+      }
+      // A client naming ever new ids: at most CANCELS_KEPT are kept per session; the earlier ones stay.
+      for (let i = 0; i < CANCELS_KEPT + 50; i++) await store.publishCancel('s3', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: `flood-${i}` } });
+      const [s3] = await admin.keys('svc-test:cancel-store:*{s3}*');
+      expect(await admin.hlen(s3!)).toBe(CANCELS_KEPT);
+      expect(await store.cancelled([{ sessionId: 's3', requestId: 'flood-0' }, { sessionId: 's3', requestId: `flood-${CANCELS_KEPT + 10}` }])).toEqual([true, false]);
       await memory.publishCancel('s1', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } });
       expect(await memory.cancelled(calls)).toEqual([false, false, false, false]);
     } finally {

@@ -10,8 +10,9 @@
 //   <prefix>ss:{<sid>}:r:<ref>  string  the snapshot's JSON text, PEXPIREAT its expiry
 //   <prefix>ss:{<sid>}:ses      hash    the session record: v (version), t (token), p (protocol),
 //                                       r (1 once ready), d (idle deadline, ms); PEXPIREAT d
-//   <prefix>ss:{<sid>}:cx:<h>   string  "1": notifications/cancelled named the request whose JSON-RPC id
-//                                       hashes to <h>; PX CANCEL_TTL_MS (left to expire, even on close)
+//   <prefix>ss:{<sid>}:cx       hash    <h> → "1": notifications/cancelled named the request whose
+//                                       JSON-RPC id hashes to <h>; at most CANCELS_KEPT fields, PX
+//                                       CANCEL_TTL_MS from the last one (left to expire, even on close)
 // A ref is looked up only under the session's own keys, so a ref alone never reads another session's
 // snapshot. Expiry is decided against the `now` each script is given (the store's clock, not Redis
 // TIME): an index entry whose expiry has passed, or whose text Redis already expired, is dropped and
@@ -39,6 +40,11 @@ export interface RedisSessionStateStoreOptions {
 
 /** How long a published cancellation stays recorded: the longest execute budget (30 s) and a margin. */
 export const CANCEL_TTL_MS = 35_000;
+/**
+ * Cancellations kept per session: a client naming ever new ids must not grow Redis without bound,
+ * as every other session key is bounded. Past it a cancellation is only published (heard live).
+ */
+export const CANCELS_KEPT = 256;
 
 /** Shared Lua: drop one snapshot, and prune the expired or vanished ones. Returns bytes freed. */
 const LIB = `
@@ -199,6 +205,15 @@ return redis.call('HMGET', ses, 'v', 't', 'p', 'r')
 `;
 
 // KEYS: ses · ARGV: now → 1 when the session is open
+// KEYS: cancellations hash. ARGV: field, ttl ms, cap. Keeps the field unless the hash is full.
+const CANCEL = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 or redis.call('HLEN', KEYS[1]) < tonumber(ARGV[3]) then
+  redis.call('HSET', KEYS[1], ARGV[1], '1')
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+`;
+
 const ALIVE = `
 local d = redis.call('HGET', KEYS[1], 'd')
 if d and tonumber(d) > tonumber(ARGV[1]) then return 1 end
@@ -215,6 +230,7 @@ interface Scripts {
   svcSsRelease(...args: Arg[]): Promise<number>;
   svcSsTouch(...args: Arg[]): Promise<(string | null)[] | null>;
   svcSsAlive(...args: Arg[]): Promise<number>;
+  svcSsCancel(...args: Arg[]): Promise<number>;
 }
 
 /** Session IDs the gateway mints (UUIDs) go into keys as they are; anything else is encoded so no two sessions share a key. */
@@ -256,6 +272,7 @@ export class RedisSessionStateStore implements SessionStateStore {
     redis.defineCommand('svcSsRelease', { numberOfKeys: 3, lua: RELEASE });
     redis.defineCommand('svcSsTouch', { numberOfKeys: 4, lua: TOUCH });
     redis.defineCommand('svcSsAlive', { numberOfKeys: 1, lua: ALIVE });
+    redis.defineCommand('svcSsCancel', { numberOfKeys: 1, lua: CANCEL });
     this.#redis = redis as Redis & Scripts;
     this.#prefix = options.keyPrefix ?? 'svc:';
     this.#clock = options.clock ?? systemClock;
@@ -352,14 +369,15 @@ export class RedisSessionStateStore implements SessionStateStore {
     }
     // Recorded before it is published: pub/sub keeps nothing for a subscriber that is reconnecting,
     // nor for a call not yet registered; cancelled() finds it then.
-    await this.#redis.multi().set(this.#cancelKey(sessionId, requestId), '1', 'PX', CANCEL_TTL_MS).publish(this.#cancelChannel, text).exec();
+    const multi = this.#redis.multi() as unknown as { svcSsCancel(...args: Arg[]): typeof multi; publish(channel: string, text: string): typeof multi; exec(): Promise<unknown> };
+    await multi.svcSsCancel(this.#cancelKey(sessionId), callPart(requestId), CANCEL_TTL_MS, CANCELS_KEPT).publish(this.#cancelChannel, text).exec();
   }
 
   async cancelled(calls: readonly CallRef[]): Promise<boolean[]> {
     this.#open();
     if (!calls.length) return [];
     const pipeline = this.#redis.pipeline();
-    for (const call of calls) pipeline.exists(this.#cancelKey(call.sessionId, call.requestId));
+    for (const call of calls) pipeline.hexists(this.#cancelKey(call.sessionId), callPart(call.requestId));
     const results = (await pipeline.exec()) ?? [];
     return calls.map((_, i) => {
       const [err, exists] = results[i] ?? [];
@@ -407,8 +425,8 @@ export class RedisSessionStateStore implements SessionStateStore {
     return `${this.#prefix}mcp:cancel`;
   }
 
-  #cancelKey(sessionId: string, requestId: string | number) {
-    return `${this.#prefix}ss:{${keyPart(sessionId)}}:cx:${callPart(requestId)}`;
+  #cancelKey(sessionId: string) {
+    return `${this.#prefix}ss:{${keyPart(sessionId)}}:cx`;
   }
 
   /**
