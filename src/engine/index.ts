@@ -43,8 +43,11 @@ export interface Engine {
   stop(): Promise<void>;
 }
 
-/** Shutdown waits for requests in flight up to the execute budget plus this. */
-const DRAIN_MARGIN_MS = 2_000;
+/**
+ * Shutdown waits for requests in flight up to the execute budget plus this: an execute's answer may
+ * wait up to 2 s for session.set writes its script left running, then store a snapshot.
+ */
+const DRAIN_MARGIN_MS = 3_000;
 /** How long expired sign-in codes, device codes and consent states are kept before they are deleted. */
 const EXPIRED_GRACE_MS = 24 * 60 * 60 * 1000;
 /** Marks the one-time binding of earlier credentials to origins (see assemble). */
