@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { createTestDatabase } from './helpers/postgres.ts';
 
 let t: TestEngine;
 beforeAll(async () => {
@@ -37,6 +38,27 @@ describe('device login', () => {
     expect(html).toContain('<label for="user_code">');
     expect(html).toContain('value="ABCD-EFGH"');
     expect(html).not.toContain('<script');
+  });
+
+  it('tells one of two polls made at once to slow down, on SQLite and on PostgreSQL (each used to read the poll before both)', async () => {
+    const start = await post('/v1/auth/device', { client_id: 'svc-cli' });
+    const together = await Promise.all([poll(start.body.device_code), poll(start.body.device_code)]);
+    expect(together.map((p) => p.body.error).sort()).toEqual(['authorization_pending', 'slow_down']);
+    // On PostgreSQL the two polls' reads and writes interleave.
+    const db = await createTestDatabase();
+    const pg = await startTestEngine({ SVC_DEVICE_INTERVAL_S: '5' }, undefined, { databaseUrl: db.url });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${pg.url}/v1/auth/device`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'svc-cli' }) });
+        const { device_code } = (await res.json()) as { device_code: string };
+        const pollPg = async () =>
+          ((await (await fetch(`${pg.url}/v1/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code }) })).json()) as { error: string }).error;
+        expect((await Promise.all([pollPg(), pollPg(), pollPg()])).sort()).toEqual(['authorization_pending', 'slow_down', 'slow_down']);
+      }
+    } finally {
+      await pg.stop();
+      await db.drop();
+    }
   });
 
   it('issues a credential only after approval, once', async () => {

@@ -250,7 +250,7 @@ describe.each(backends)('Store parity beyond the contract: %s', (_name, open, di
     expect(await store.redeemDeviceCode('dc1', cliToken('owner'))).toBe(false); // not approved yet
     expect(await store.decideDeviceCode('ABCD-EFGH', 'approved', 'owner')).toBe(true);
     expect(await store.decideDeviceCode('ABCD-EFGH', 'denied', null)).toBe(false);
-    await store.touchDeviceCode('dc1', '2026-01-01T00:01:00.000Z');
+    expect(await store.touchDeviceCode('dc1', '2026-01-01T00:01:00.000Z', '2026-01-01T00:00:55.000Z')).toBe(true);
     const credentials = Array.from({ length: 8 }, () => cliToken('owner'));
     const results = await Promise.all(credentials.map((c) => store.redeemDeviceCode('dc1', c)));
     expect(results.filter(Boolean)).toHaveLength(1);

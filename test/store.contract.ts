@@ -351,6 +351,19 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.deleteExpired('2100-01-01T00:00:00.000Z')).toBe(3);
     });
 
+    it('records device-code polls so that of two at once only one is on time (RFC 8628 slow_down)', async () => {
+      const hash = uniq('dc-poll');
+      await store.insertDeviceCode({ hash, userCode: uniq('poll').slice(-9), clientId: 'svc-cli', status: 'pending', subject: null, createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z', lastPolledAt: null });
+      // Eight polls at 00:01:00, the interval 5 s: the first one (no poll before) is on time, the others too soon.
+      const first = await Promise.all(Array.from({ length: 8 }, () => store.touchDeviceCode(hash, '2026-01-01T00:01:00.000Z', '2026-01-01T00:00:55.000Z')));
+      expect(first.filter(Boolean)).toHaveLength(1);
+      // 3 s later: too soon, and the clock restarts from this poll.
+      expect(await store.touchDeviceCode(hash, '2026-01-01T00:01:03.000Z', '2026-01-01T00:00:58.000Z')).toBe(false);
+      expect(await store.touchDeviceCode(hash, '2026-01-01T00:01:07.000Z', '2026-01-01T00:01:02.000Z')).toBe(false);
+      expect(await store.touchDeviceCode(hash, '2026-01-01T00:01:12.000Z', '2026-01-01T00:01:07.000Z')).toBe(true);
+      expect((await store.getDeviceCode(hash))?.lastPolledAt).toBe('2026-01-01T00:01:12.000Z');
+    });
+
     it('records a one-time job once: the first value stays', async () => {
       expect(await store.getMarker('job')).toBeNull();
       await store.setMarker('job', 'first');

@@ -92,8 +92,7 @@ export class DeviceFlow {
     if (row.status === 'redeemed') throw new DeviceFlowError('invalid_grant', 'this device code was already used');
     if (row.status === 'denied') throw new DeviceFlowError('access_denied', 'the sign-in was denied');
     if (Date.parse(row.expiresAt) <= now) throw new DeviceFlowError('expired_token', 'the device code expired; run `svc-cli login` again');
-    const tooSoon = row.lastPolledAt !== null && now - Date.parse(row.lastPolledAt) < this.intervalSeconds * 1000;
-    await this.store.touchDeviceCode(hash, new Date(now).toISOString());
+    const tooSoon = !(await this.store.touchDeviceCode(hash, new Date(now).toISOString(), new Date(now - this.intervalSeconds * 1000).toISOString()));
     if (row.status === 'pending') {
       if (tooSoon) throw new DeviceFlowError('slow_down', `poll at most every ${this.intervalSeconds} s`);
       throw new DeviceFlowError('authorization_pending', 'waiting for approval on the sign-in page');

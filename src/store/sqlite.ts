@@ -541,8 +541,10 @@ export class SqliteStore implements Store {
       return true;
     }).immediate();
   }
-  async touchDeviceCode(hash: string, at: string) {
-    this.db.prepare('UPDATE device_codes SET last_polled_at = ? WHERE hash = ?').run(at, hash);
+  async touchDeviceCode(hash: string, at: string, earliest: string) {
+    const onTime = this.db.prepare('UPDATE device_codes SET last_polled_at = ? WHERE hash = ? AND (last_polled_at IS NULL OR last_polled_at <= ?)').run(at, hash, earliest).changes === 1;
+    if (!onTime) this.db.prepare('UPDATE device_codes SET last_polled_at = ? WHERE hash = ?').run(at, hash);
+    return onTime;
   }
 
   async putConnection(row: ConnectionRow) {

@@ -238,7 +238,12 @@ export interface Store {
   decideDeviceCode(userCode: string, status: 'approved' | 'denied', subject: string | null): Promise<boolean>;
   /** Atomically marks an approved code redeemed and stores the credential it yields. */
   redeemDeviceCode(hash: string, credential: TokenRow): Promise<boolean>;
-  touchDeviceCode(hash: string, at: string): Promise<void>;
+  /**
+   * Records a poll of a device code at `at`; true when the poll before it was at or before
+   * `earliest` (or there was none): the check and the write are one step, so two polls at once
+   * cannot both be on time (RFC 8628 slow_down).
+   */
+  touchDeviceCode(hash: string, at: string, earliest: string): Promise<boolean>;
 
   /**
    * Stores a completed consent: a new connection, or new tokens, status and consentedAt for the one
