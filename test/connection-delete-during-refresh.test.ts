@@ -113,4 +113,34 @@ describe('a connection deleted while a call refreshes it', () => {
     expect(answer.body.error.message).toMatch(/deleted/);
     expect(JSON.stringify(answer.body)).not.toContain(fresh);
   });
+
+  it('leaves alone the grant of the connection made again meanwhile, and the next call uses it', async () => {
+    await connect('fay');
+    await expire('fay');
+    holdRefresh = true;
+    const refreshes = refreshesSeen;
+    const call = t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.account/get', input: {}, selectors: { endUserRef: 'fay' } });
+    while (refreshesSeen === refreshes) await sleep(5);
+    const id = (await t.engine.store.getConnection('demo-crm', 'fay', 'default'))!.id;
+    const deleted = t.api('DELETE', `/v1/connections/${id}`);
+    for (let i = 0; i < 100 && (await t.engine.store.getConnection('demo-crm', 'fay', 'default')); i++) await sleep(10);
+    // Connected again while the refresh is still held: a new row, a new grant.
+    const again = await connect('fay');
+    expect(again).not.toBe(id);
+    const renewed = `rt-${n}`;
+    const renewedAccess = `at-${n}`;
+    t.canaries.push(renewed, renewedAccess);
+    holdRefresh = false;
+    release!();
+    const [answer, deletion] = await Promise.all([call, deleted]);
+    t.canaries.push(`at-${n}`, `rt-${n}`);
+    expect(deletion.status).toBe(200);
+    expect(answer.body.error).toMatchObject({ code: 'ENGINE_CREDENTIAL_MISSING', retryable: true });
+    expect(revokedTokens).toContain(`rt-${n}`); // what the held refresh brought
+    expect(revokedTokens).not.toContain(renewed);
+    // The connection made again works.
+    const next = await t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.account/get', input: {}, selectors: { endUserRef: 'fay' } });
+    expect(next.body.ok).toBe(true);
+    expect(apiTokens.at(-1)).toBe(`Bearer ${renewedAccess}`);
+  });
 });

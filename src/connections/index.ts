@@ -151,6 +151,14 @@ const shellFlag = (name: string, value: string) => `--${name}${value.startsWith(
 const connectCommand = (c: Pick<ConnectionRow, 'service' | 'endUserRef' | 'authName'>) =>
   [`svc-cli connection create ${shellWord(c.service)}`, shellFlag('end-user', c.endUserRef), ...(c.authName === DEFAULT_AUTH_NAME ? [] : [shellFlag('auth-name', c.authName)])].join(' ');
 
+/** The connection a call started with was deleted (and perhaps made again) while the call ran. */
+const goneDuringCall = (row: ConnectionRow) =>
+  new EngineError(
+    'ENGINE_CREDENTIAL_MISSING',
+    `the ${row.service} connection of '${row.endUserRef}' was deleted while the call refreshed its access token; send the call again, or run \`${connectCommand(row)}\` if it is not connected any more`,
+    { retryable: true },
+  );
+
 /** "the demo-crm connection of 'alice'", naming the auth when it is not the default one. */
 const connectionLabel = (c: Pick<ConnectionRow, 'service' | 'endUserRef' | 'authName'>) =>
   `the ${c.service} connection ${c.authName === DEFAULT_AUTH_NAME ? '' : `'${c.authName}' `}of '${c.endUserRef}'`;
@@ -430,7 +438,8 @@ export class Connections {
    * re-authorisation, or undefined when it is still due for a refresh (or not newer at all).
    */
   private settledBy(latest: ConnectionRow | null, seen: ConnectionRow): TokenSet | undefined {
-    if (!latest || latest.generation === seen.generation) return undefined;
+    // Another row (the connection deleted and made again) holds another grant: never this call's.
+    if (!latest || latest.id !== seen.id || latest.generation === seen.generation) return undefined;
     if (latest.status === 'needs_reauth') throw needsReauth(latest);
     return due(latest) ? undefined : this.tokensOf(latest);
   }
@@ -459,6 +468,7 @@ export class Connections {
       }
       // Another replica holds the lock: its tokens appear as a newer generation of the row.
       const latest = await this.store.getConnection(seen.service, seen.endUserRef, seen.authName);
+      if (latest?.id !== seen.id) throw goneDuringCall(seen);
       const settled = this.settledBy(latest, seen);
       if (settled !== undefined) {
         metrics.refresh('reused');
@@ -484,7 +494,8 @@ export class Connections {
   private async refresh(stale: ConnectionRow): Promise<TokenSet> {
     // Re-read after taking the lock: a refresh that finished meanwhile (here or on another replica)
     // already rotated the refresh token, and replaying the old one would be refused.
-    const row = (await this.store.getConnection(stale.service, stale.endUserRef, stale.authName)) ?? stale;
+    const row = await this.store.getConnection(stale.service, stale.endUserRef, stale.authName);
+    if (row?.id !== stale.id) throw goneDuringCall(stale);
     const settled = this.settledBy(row, stale);
     if (settled !== undefined) {
       metrics.refresh('reused');
@@ -531,23 +542,21 @@ export class Connections {
       const current = await this.store.getConnection(row.service, row.endUserRef, row.authName);
       // A replay of the refresh token ours spent was refused and marked the connection right after
       // us (a replica without a shared lock): the provider's answer to us is the live one, so keep it.
-      if (current?.status === 'needs_reauth' && current.generation === row.generation + 1 && (await this.store.updateConnectionTokens(row.id, current.generation, update))) {
+      if (current?.id === row.id && current.status === 'needs_reauth' && current.generation === row.generation + 1 && (await this.store.updateConnectionTokens(row.id, current.generation, update))) {
         return next;
       }
       // Someone else wrote newer tokens first (a replica whose lock outlived ours, or a new consent): use theirs.
       const token = this.settledBy(current, row);
       if (token !== undefined) return token;
-      if (!current) {
-        // Deleted meanwhile (here or on another replica): the delete revoked the grant it knew, and the
-        // provider's answer to us is a grant nobody would revoke. Revoke it, and use none of it.
+      if (current?.id !== row.id) {
+        // Deleted meanwhile (here or on another replica; perhaps made again since, as another row): the
+        // delete revoked the grant it knew, and the provider's answer to us is a grant nobody would
+        // revoke. Revoke it, and use none of it.
         const revocation = await this.revoke(row, next);
         if (!revocation.revoked && revocation.reason !== 'not_supported') {
           this.log.warn({ service: row.service, connection: row.id, reason: revocation.reason, detail: revocation.message }, 'oauth revocation not confirmed');
         }
-        throw new EngineError(
-          'ENGINE_CREDENTIAL_MISSING',
-          `the ${row.service} connection of '${row.endUserRef}' was deleted while its access token was being refreshed; run \`${connectCommand(row)}\` to connect again`,
-        );
+        throw goneDuringCall(row);
       }
     }
     return next;
