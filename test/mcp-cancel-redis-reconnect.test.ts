@@ -7,7 +7,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySessionStateStore } from '../src/retention/index.ts';
-import { CANCELS_KEPT, RedisSessionStateStore } from '../src/retention/redis.ts';
+import { CANCEL_TTL_MS, CANCELS_KEPT, RedisSessionStateStore } from '../src/retention/redis.ts';
 import { openSession, rawMcp, type RawMcp } from './helpers/mcp.ts';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.ts';
 import { startReplicas, type Replica, type ReplicaSet } from './helpers/replicas.ts';
@@ -101,7 +101,9 @@ describe('an MCP cancellation while the Redis subscriber reconnects', () => {
     // What B recorded: one short-lived field under the session's keys, not holding the token.
     const recorded = await admin.keys(`${set.redisKeyPrefix}ss:{${headers['mcp-session-id']}}:cx`);
     expect(recorded).toHaveLength(1);
-    expect(Object.values(await admin.hgetall(recorded[0]!))).toEqual(['1']);
+    const expiries = Object.values(await admin.hgetall(recorded[0]!)).map(Number);
+    expect(expiries).toHaveLength(1);
+    expect(expiries[0]! - Date.now()).toBeGreaterThan(20_000); // its own expiry, 35 s after the cancellation
     expect(await admin.pttl(recorded[0]!)).toBeGreaterThan(20_000);
     expect(await admin.pttl(recorded[0]!)).toBeLessThanOrEqual(35_000);
     for (const key of await admin.keys('*')) expect(key).not.toContain(token);
@@ -135,7 +137,8 @@ describe('an MCP cancellation while the Redis subscriber reconnects', () => {
 
 describe('recorded cancellations in the stores', () => {
   it('Redis finds a cancellation by session and request id (7 and "7" differ); memory records none', async () => {
-    const store = await RedisSessionStateStore.open({ url: redis.url, keyPrefix: 'svc-test:cancel-store:' });
+    let now = Date.now();
+    const store = await RedisSessionStateStore.open({ url: redis.url, keyPrefix: 'svc-test:cancel-store:', clock: { now: () => now } });
     const memory = new MemorySessionStateStore();
     try {
       const calls = [
@@ -160,6 +163,12 @@ describe('recorded cancellations in the stores', () => {
       const [s3] = await admin.keys('svc-test:cancel-store:*{s3}*');
       expect(await admin.hlen(s3!)).toBe(CANCELS_KEPT);
       expect(await store.cancelled([{ sessionId: 's3', requestId: 'flood-0' }, { sessionId: 's3', requestId: `flood-${CANCELS_KEPT + 10}` }])).toEqual([true, false]);
+      // 35 s on, those have expired (each on its own): none counts, and a new one finds room.
+      now += CANCEL_TTL_MS + 1;
+      expect(await store.cancelled([{ sessionId: 's3', requestId: 'flood-0' }])).toEqual([false]);
+      await store.publishCancel('s3', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'late' } });
+      expect(await store.cancelled([{ sessionId: 's3', requestId: 'late' }])).toEqual([true]);
+      expect(await admin.hlen(s3!)).toBe(1);
       await memory.publishCancel('s1', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } });
       expect(await memory.cancelled(calls)).toEqual([false, false, false, false]);
     } finally {

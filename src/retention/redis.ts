@@ -10,9 +10,9 @@
 //   <prefix>ss:{<sid>}:r:<ref>  string  the snapshot's JSON text, PEXPIREAT its expiry
 //   <prefix>ss:{<sid>}:ses      hash    the session record: v (version), t (token), p (protocol),
 //                                       r (1 once ready), d (idle deadline, ms); PEXPIREAT d
-//   <prefix>ss:{<sid>}:cx       hash    <h> → "1": notifications/cancelled named the request whose
-//                                       JSON-RPC id hashes to <h>; at most CANCELS_KEPT fields, PX
-//                                       CANCEL_TTL_MS from the last one (left to expire, even on close)
+//   <prefix>ss:{<sid>}:cx       hash    <h> → expiry ms: notifications/cancelled named the request whose
+//                                       JSON-RPC id hashes to <h>, CANCEL_TTL_MS ago at most; at most
+//                                       CANCELS_KEPT fields; PX CANCEL_TTL_MS from the last (left to expire)
 // A ref is looked up only under the session's own keys, so a ref alone never reads another session's
 // snapshot. Expiry is decided against the `now` each script is given (the store's clock, not Redis
 // TIME): an index entry whose expiry has passed, or whose text Redis already expired, is dropped and
@@ -40,6 +40,8 @@ export interface RedisSessionStateStoreOptions {
 
 /** How long a published cancellation stays recorded: the longest execute budget (30 s) and a margin. */
 export const CANCEL_TTL_MS = 35_000;
+/** Longest one Redis command may take before it fails. */
+const COMMAND_TIMEOUT_MS = 10_000;
 /**
  * Cancellations kept per session: a client naming ever new ids must not grow Redis without bound,
  * as every other session key is bounded. Past it a cancellation is only published (heard live).
@@ -205,13 +207,22 @@ return redis.call('HMGET', ses, 'v', 't', 'p', 'r')
 `;
 
 // KEYS: ses · ARGV: now → 1 when the session is open
-// KEYS: cancellations hash. ARGV: field, ttl ms, cap. Keeps the field unless the hash is full.
+// KEYS: cancellations hash. ARGV: field, now ms, ttl ms, cap, channel, message.
+// Each field holds its own expiry (now + ttl); a full hash first drops the expired ones. Records,
+// then publishes, in one script (a script inside MULTI loses ioredis's NOSCRIPT fallback).
 const CANCEL = `
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 or redis.call('HLEN', KEYS[1]) < tonumber(ARGV[3]) then
-  redis.call('HSET', KEYS[1], ARGV[1], '1')
+local now, ttl, cap = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+if redis.call('HLEN', KEYS[1]) >= cap and redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then
+  local all = redis.call('HGETALL', KEYS[1])
+  for i = 1, #all, 2 do
+    if tonumber(all[i + 1]) <= now then redis.call('HDEL', KEYS[1], all[i]) end
+  end
 end
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return 1
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 or redis.call('HLEN', KEYS[1]) < cap then
+  redis.call('HSET', KEYS[1], ARGV[1], now + ttl)
+  redis.call('PEXPIRE', KEYS[1], ttl)
+end
+return redis.call('PUBLISH', ARGV[5], ARGV[6])
 `;
 
 const ALIVE = `
@@ -263,7 +274,9 @@ export class RedisSessionStateStore implements SessionStateStore {
   constructor(options: RedisSessionStateStoreOptions) {
     if (!options.client && !options.url) throw new TypeError('RedisSessionStateStore needs a url or a client');
     this.#owned = !options.client;
-    const redis = options.client ?? new Redis(options.url!, { connectTimeout: 5_000, maxRetriesPerRequest: 2 });
+    // commandTimeout: a Redis that stops answering fails a command (a script's session.get, a snapshot
+    // being stored) instead of holding it, and the execute waiting on it, for ever.
+    const redis = options.client ?? new Redis(options.url!, { connectTimeout: 5_000, maxRetriesPerRequest: 2, commandTimeout: COMMAND_TIMEOUT_MS });
     if (this.#owned) redis.on('error', options.onError ?? (() => undefined));
     redis.defineCommand('svcSsPut', { numberOfKeys: 4, lua: PUT });
     redis.defineCommand('svcSsSet', { numberOfKeys: 3, lua: SET_VALUE });
@@ -369,20 +382,20 @@ export class RedisSessionStateStore implements SessionStateStore {
     }
     // Recorded before it is published: pub/sub keeps nothing for a subscriber that is reconnecting,
     // nor for a call not yet registered; cancelled() finds it then.
-    const multi = this.#redis.multi() as unknown as { svcSsCancel(...args: Arg[]): typeof multi; publish(channel: string, text: string): typeof multi; exec(): Promise<unknown> };
-    await multi.svcSsCancel(this.#cancelKey(sessionId), callPart(requestId), CANCEL_TTL_MS, CANCELS_KEPT).publish(this.#cancelChannel, text).exec();
+    await this.#redis.svcSsCancel(this.#cancelKey(sessionId), callPart(requestId), this.#clock.now(), CANCEL_TTL_MS, CANCELS_KEPT, this.#cancelChannel, text);
   }
 
   async cancelled(calls: readonly CallRef[]): Promise<boolean[]> {
     this.#open();
     if (!calls.length) return [];
     const pipeline = this.#redis.pipeline();
-    for (const call of calls) pipeline.hexists(this.#cancelKey(call.sessionId), callPart(call.requestId));
+    for (const call of calls) pipeline.hget(this.#cancelKey(call.sessionId), callPart(call.requestId));
     const results = (await pipeline.exec()) ?? [];
+    const now = this.#clock.now();
     return calls.map((_, i) => {
-      const [err, exists] = results[i] ?? [];
+      const [err, until] = results[i] ?? [];
       if (err) throw err;
-      return exists === 1;
+      return typeof until === 'string' && Number(until) > now;
     });
   }
 
