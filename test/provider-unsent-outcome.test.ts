@@ -155,6 +155,18 @@ describe('Dispatcher', () => {
     }
   });
 
+  it('a request still queued when the Engine closes its provider connections (shutting down) is ENGINE_UNAVAILABLE, not the provider\'s fault', async () => {
+    const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000, maxConnections: 1 });
+    const holding = dispatcher.send({ method: 'GET', url: `${crm.url}/v1/contacts/con_hold`, headers: {}, body: undefined }, { maxBytes: 1 << 20, timeoutMs: 5_000 }, null).catch((e: unknown) => e);
+    await untilHeld(1);
+    const queued = dispatcher.send({ method: 'POST', url: `${crm.url}/v1/contacts`, headers: {}, body: '{}' }, { maxBytes: 1 << 20, timeoutMs: 5_000 }, null).catch((e: unknown) => e);
+    await sleep(50);
+    await dispatcher.close({ abort: true });
+    expect(await queued).toMatchObject({ code: 'ENGINE_UNAVAILABLE', retryable: true, providerExecution: 'not_started' });
+    expect(await holding).toMatchObject({ providerExecution: 'unknown' }); // it was sent
+    releaseAll();
+  });
+
   it('a request timed out once sent may have acted: provider_execution unknown, retryable only when idempotent', async () => {
     const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000 });
     try {
@@ -216,6 +228,18 @@ describe('a Unified step that timed out before anything was sent, inside an MCP 
     await engine?.stop();
     for (const s of held) s.destroy();
     await new Promise((resolve) => silent?.close(resolve));
+  });
+
+  it('with another step that reached its provider: the outcome is known step by step, not unknown for the whole run', async () => {
+    const result = (await client.callTool({
+      name: 'execute',
+      arguments: { code: 'const r = await call("unified.tasks.create", { input: { title: "t", owner: "o", repo: "r" }, targets: ["crm", "github"] }); throw new Error(JSON.stringify(r.error.details.steps.map((s) => [s.target, s.status, s.dispatched, s.error && s.error.code])))' },
+    })) as { isError?: boolean; structuredContent: any };
+    expect(result.isError).toBe(true);
+    const steps = JSON.parse(/Error: (\[.*\])/.exec(result.structuredContent.message)![1]!);
+    expect(steps).toContainEqual(['crm', 'refused', false, 'PROVIDER_TIMEOUT']);
+    expect(steps.find((s: unknown[]) => s[0] === 'github')[2]).toBe(true); // reached its provider, which answered
+    expect(result.structuredContent).toMatchObject({ code: 'MCP_SCRIPT_ERROR', recovery: { execute_request: 'do_not_replay' } });
   });
 
   it('leaves the run free to be corrected (MCP_SCRIPT_ERROR, correct_arguments), not an unknown outcome', async () => {

@@ -362,6 +362,9 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.touchDeviceCode(hash, '2026-01-01T00:01:07.000Z', '2026-01-01T00:01:02.000Z')).toBe(false);
       expect(await store.touchDeviceCode(hash, '2026-01-01T00:01:12.000Z', '2026-01-01T00:01:07.000Z')).toBe(true);
       expect((await store.getDeviceCode(hash))?.lastPolledAt).toBe('2026-01-01T00:01:12.000Z');
+      // A replica whose clock is behind: too soon, and the last poll does not move backwards.
+      expect(await store.touchDeviceCode(hash, '2026-01-01T00:01:10.000Z', '2026-01-01T00:01:05.000Z')).toBe(false);
+      expect((await store.getDeviceCode(hash))?.lastPolledAt).toBe('2026-01-01T00:01:12.000Z');
     });
 
     it('records a one-time job once: the first value stays', async () => {

@@ -228,6 +228,13 @@ function classify(err: unknown, deadlinePassed: boolean, cancelled: boolean, uns
       providerExecution: 'not_started',
     });
   }
+  if (unsent && (code === 'UND_ERR_DESTROYED' || code === 'UND_ERR_CLOSED')) {
+    // The Engine closed its own provider connections (it is stopping): the provider is not to blame.
+    return new EngineError('ENGINE_UNAVAILABLE', 'the Engine is shutting down and did not send the provider request; send the call again', {
+      retryable: true,
+      providerExecution: 'not_started',
+    });
+  }
   if (!responding && ((code && NOT_STARTED_CODES.has(code)) || unsent)) {
     // Refused, unresolvable, or failed before undici began writing (a TLS handshake, a reset while connecting).
     return new EngineError('PROVIDER_UNREACHABLE', `the provider could not be reached (${code ?? 'the connection failed before the request was sent'})`, {

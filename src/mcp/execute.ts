@@ -89,11 +89,16 @@ async function settledWithin(writes: Iterable<Promise<unknown>>, ms: number): Pr
   }
 }
 
-/** Whether a Unified envelope reports a step whose outcome is unknown (cut mid-request, timed out). */
-function unifiedStepsUnknown(envelope: { data: unknown; error: { details?: Record<string, unknown> } | null }): boolean {
+/**
+ * Whether a Unified envelope leaves a provider outcome unknown: a step cut mid-request or timed out
+ * once sent, judged step by step (the envelope's own provider_execution is `unknown` as soon as any
+ * step was sent, even one that completed); without steps, what the envelope says.
+ */
+function unifiedOutcomeUnknown(envelope: { data: unknown; error: { details?: Record<string, unknown> } | null }): boolean {
   const steps = (envelope.error?.details?.steps ?? (envelope.data as { steps?: unknown } | null)?.steps) as { dispatched?: boolean; error?: { code?: string } }[] | undefined;
+  if (!Array.isArray(steps)) return envelope.error?.details?.provider_execution === 'unknown';
   // A step that timed out waiting for a provider connection sent nothing (dispatched: false).
-  return Array.isArray(steps) && steps.some((s) => s.dispatched !== false && (s.error?.code === 'ENGINE_OUTCOME_UNKNOWN' || s.error?.code === 'PROVIDER_TIMEOUT'));
+  return steps.some((s) => s.dispatched !== false && (s.error?.code === 'ENGINE_OUTCOME_UNKNOWN' || s.error?.code === 'PROVIDER_TIMEOUT'));
 }
 
 const noop = () => undefined;
@@ -240,7 +245,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
             }
             if (unified.dispatched) state.dispatched = true;
             // A step that may or may not have acted makes the whole run's outcome unknown, as a physical call's does.
-            if (unified.envelope.error?.details?.provider_execution === 'unknown' || unifiedStepsUnknown(unified.envelope)) state.unknownOutcome = true;
+            if (unifiedOutcomeUnknown(unified.envelope)) state.unknownOutcome = true;
             return { value: unified.envelope };
           }
           if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {

@@ -486,7 +486,8 @@ export class PostgresStore implements Store {
   async touchDeviceCode(hash: string, at: string, earliest: string) {
     // A concurrent poll's UPDATE waits for this row and re-checks the condition against what this one wrote.
     const onTime = (await this.pool.query('UPDATE device_codes SET last_polled_at = $1 WHERE hash = $2 AND (last_polled_at IS NULL OR last_polled_at <= $3)', [at, hash, earliest])).rowCount === 1;
-    if (!onTime) await this.pool.query('UPDATE device_codes SET last_polled_at = $1 WHERE hash = $2', [at, hash]);
+    // Never backwards: replicas' clocks differ.
+    if (!onTime) await this.pool.query('UPDATE device_codes SET last_polled_at = GREATEST(last_polled_at, $1) WHERE hash = $2', [at, hash]);
     return onTime;
   }
 

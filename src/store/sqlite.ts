@@ -543,7 +543,8 @@ export class SqliteStore implements Store {
   }
   async touchDeviceCode(hash: string, at: string, earliest: string) {
     const onTime = this.db.prepare('UPDATE device_codes SET last_polled_at = ? WHERE hash = ? AND (last_polled_at IS NULL OR last_polled_at <= ?)').run(at, hash, earliest).changes === 1;
-    if (!onTime) this.db.prepare('UPDATE device_codes SET last_polled_at = ? WHERE hash = ?').run(at, hash);
+    // Never backwards: replicas' clocks differ.
+    if (!onTime) this.db.prepare("UPDATE device_codes SET last_polled_at = MAX(IFNULL(last_polled_at, ''), ?) WHERE hash = ?").run(at, hash);
     return onTime;
   }
 
