@@ -229,7 +229,8 @@ describe('SVC_HTTP_MAX_HEADER_BYTES', () => {
     expect((await exchange(t.url, [head(40 * 1024)])).status).toBe(431);
   });
 
-  it('refuses a setting outside 1 KiB to 1 MiB, naming it', () => {
+  it("defaults to Node's own limit (16 KiB, or what --max-http-header-size set), and refuses a setting outside 1 KiB to 1 MiB, naming it", () => {
+    expect(loadConfig({}).httpMaxHeaderBytes).toBe(maxHeaderSize);
     for (const bad of ['512', '2000000', 'big']) expect(() => loadConfig({ SVC_HTTP_MAX_HEADER_BYTES: bad })).toThrow(/SVC_HTTP_MAX_HEADER_BYTES/);
   });
 });

@@ -1,4 +1,5 @@
 // Engine settings from the environment, validated once at start-up.
+import { maxHeaderSize } from 'node:http';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -148,7 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     httpHeadersTimeoutMs: intFrom(env, 'SVC_HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
     httpRequestTimeoutMs: intFrom(env, 'SVC_HTTP_REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000),
     httpMaxConnections: intFrom(env, 'SVC_HTTP_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
-    httpMaxHeaderBytes: intFrom(env, 'SVC_HTTP_MAX_HEADER_BYTES', 16 * 1024, 1024, 1024 * 1024),
+    // Node's own limit by default: 16 KiB, or what --max-http-header-size set.
+    httpMaxHeaderBytes: intFrom(env, 'SVC_HTTP_MAX_HEADER_BYTES', Math.min(Math.max(maxHeaderSize, 1024), 1024 * 1024), 1024, 1024 * 1024),
     restMaxResultBytes: intFrom(env, 'SVC_REST_MAX_RESULT_BYTES', 8 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     providerConnectTimeoutMs: intFrom(env, 'SVC_PROVIDER_CONNECT_TIMEOUT_MS', 5_000, 1, 120_000),
     providerTimeoutMs: intFrom(env, 'SVC_PROVIDER_TIMEOUT_MS', 30_000, 1, 600_000),
