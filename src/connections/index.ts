@@ -343,7 +343,18 @@ export class Connections {
     let tokens: TokenSet;
     try {
       // A refresh in flight here spends the stored refresh token: the one it got instead is the live one.
-      tokens = known ?? (await this.refreshing.get(row.id)?.catch(() => undefined)) ?? this.tokensOf(row);
+      let refreshed: TokenSet | undefined;
+      const inFlight = known ? undefined : this.refreshing.get(row.id);
+      if (inFlight) {
+        try {
+          refreshed = await inFlight;
+        } catch (err) {
+          // It found the connection deleted and revoked what it got itself: that was the live grant.
+          const revocation = (err as { revocation?: Revocation }).revocation;
+          if (revocation) return revocation;
+        }
+      }
+      tokens = known ?? refreshed ?? this.tokensOf(row);
     } catch {
       return notAttempted('its stored tokens could not be opened');
     }
@@ -556,7 +567,8 @@ export class Connections {
         if (!revocation.revoked && revocation.reason !== 'not_supported') {
           this.log.warn({ service: row.service, connection: row.id, reason: revocation.reason, detail: revocation.message }, 'oauth revocation not confirmed');
         }
-        throw goneDuringCall(row);
+        // The revocation goes with the refusal: a delete in this process waiting on this refresh reports it.
+        throw Object.assign(goneDuringCall(row), { revocation });
       }
     }
     return next;
