@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { approveAtOnce, expireAccessToken } from './helpers/oauth.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 
 const CLIENT_SECRET = 'delete-during-refresh-client-secret';
@@ -25,14 +26,7 @@ const apiTokens: string[] = [];
 beforeAll(async () => {
   provider = await startFakeProvider(async (req, res) => {
     const url = new URL(req.url, 'http://x');
-    if (url.pathname === '/oauth/authorize') {
-      const back = new URL(url.searchParams.get('redirect_uri')!);
-      back.searchParams.set('code', `code-${++n}`);
-      back.searchParams.set('state', url.searchParams.get('state')!);
-      res.writeHead(302, { location: back.href });
-      res.end();
-      return;
-    }
+    if (url.pathname === '/oauth/authorize') return approveAtOnce(url, res, `code-${++n}`);
     if (url.pathname === '/oauth/token') {
       const form = new URLSearchParams(req.body);
       if (form.get('grant_type') === 'refresh_token') {
@@ -76,17 +70,11 @@ async function connect(endUserRef: string): Promise<string> {
   return (await t.engine.store.getConnection('demo-crm', endUserRef, 'default'))!.id;
 }
 
-/** Makes the stored access token look expired so the next call must refresh. */
-async function expire(endUserRef: string) {
-  const row = (await t.engine.store.getConnection('demo-crm', endUserRef, 'default'))!;
-  await t.engine.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: row.status, accessExpiresAt: new Date(Date.now() - 1000).toISOString(), updatedAt: row.updatedAt });
-}
-
 describe('a connection deleted while a call refreshes it', () => {
   it('revokes the tokens the refresh brought, and the call does not use them', async () => {
     await connect('erin');
     const before = n; // the consent's tokens are at-<before>, rt-<before>
-    await expire('erin');
+    await expireAccessToken(t, 'erin');
     holdRefresh = true;
     const refreshes = refreshesSeen;
     const call = t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.account/get', input: {}, selectors: { endUserRef: 'erin' } });
@@ -118,7 +106,7 @@ describe('a connection deleted while a call refreshes it', () => {
 
   it('leaves alone the grant of the connection made again meanwhile, and the next call uses it', async () => {
     await connect('fay');
-    await expire('fay');
+    await expireAccessToken(t, 'fay');
     holdRefresh = true;
     const refreshes = refreshesSeen;
     const call = t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.account/get', input: {}, selectors: { endUserRef: 'fay' } });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
 import { cliUser, type CliUser } from './helpers/cli.ts';
-import { consent } from './helpers/oauth.ts';
+import { consent, expireAccessToken } from './helpers/oauth.ts';
 
 const CLIENT_SECRET = 'consent-hardening-client-secret-canary';
 let t: TestEngine;
@@ -40,12 +40,6 @@ async function connect(endUserRef: string, account: string, authName?: string) {
 
 const accountOf = (selectors: Record<string, string>) => t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.account/get', input: {}, selectors });
 
-/** Makes the stored access token look expired (keeping updatedAt) so the next call must refresh. */
-async function expire(endUserRef: string, authName = 'default') {
-  const row = (await t.engine.store.getConnection('demo-crm', endUserRef, authName))!;
-  await t.engine.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: row.status, accessExpiresAt: new Date(Date.now() - 1000).toISOString(), updatedAt: row.updatedAt });
-}
-
 /** Does what an operator does with the `svc-cli connection create …` an error message suggests. */
 async function followAdvice(message: string) {
   const command = /`svc-cli connection create (\S+) (.*?)`/.exec(message);
@@ -72,7 +66,7 @@ describe('OAuth connections: consent hardening', () => {
   it('the re-consent command a named connection\'s error suggests re-connects that connection', async () => {
     // needs_reauth: carol's 'work' connection has a dead refresh token.
     await connect('carol', 'carol-work@crm', 'work');
-    await expire('carol', 'work');
+    await expireAccessToken(t, 'carol', 'work');
     crm.oauth.refuseRefresh = true;
     try {
       expect((await accountOf({ endUserRef: 'carol', authName: 'work' })).body.error.code).toBe('ENGINE_CREDENTIAL_REFRESH_FAILED');
@@ -133,7 +127,7 @@ describe('OAuth connections: consent hardening', () => {
       const running = create('dan');
       await running.waitFor(/Open this URL in a browser: (\S+)/);
       // The app keeps using dan's 'work' connection: its token is refreshed while the CLI waits.
-      await expire('dan', 'work');
+      await expireAccessToken(t, 'dan', 'work');
       expect((await accountOf({ endUserRef: 'dan', authName: 'work' })).body.data).toEqual({ account: 'dan-work@crm', via: 'oauth' });
       const r = await running.result;
       // Nobody opened the consent URL: the CLI must not report a connection.
@@ -146,7 +140,7 @@ describe('OAuth connections: consent hardening', () => {
       const running = create('erin', ['--auth-name', 'default']);
       await running.waitFor(/Open this URL in a browser: (\S+)/);
       // The app keeps calling as erin; her access token is refreshed while the CLI waits.
-      await expire('erin');
+      await expireAccessToken(t, 'erin');
       expect((await accountOf({ endUserRef: 'erin' })).body.data).toEqual({ account: 'erin@crm', via: 'oauth' });
       const r = await running.result;
       expect(r.stdout).not.toContain('Connected');

@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { consent } from './helpers/oauth.ts';
+import { approveAtOnce, consent, expireAccessToken } from './helpers/oauth.ts';
 
 const CLIENT_SECRET = 'hardening-oauth-client-secret';
 const GH_KEY = 'gh-hardening-workspace-key';
@@ -19,12 +19,6 @@ async function mcpClient(t: TestEngine, mcpUrl: string, token: string) {
   return client;
 }
 const execute = async (client: Client, code: string) => ((await client.callTool({ name: 'execute', arguments: { code } })) as any).structuredContent;
-
-/** Makes the stored access token look expired so the next call must refresh. */
-async function expire(t: TestEngine, endUserRef: string, authName = 'default') {
-  const row = (await t.engine.store.getConnection('demo-crm', endUserRef, authName))!;
-  await t.engine.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: row.status, accessExpiresAt: new Date(Date.now() - 1000).toISOString(), updatedAt: row.updatedAt });
-}
 
 describe('OAuth connections and Unified operations against demo-crm', () => {
   let t: TestEngine;
@@ -79,7 +73,7 @@ describe('OAuth connections and Unified operations against demo-crm', () => {
   it('a refresh refused with invalid_client (a stale OAuth client secret) does not brand the end user\'s connection as needing re-consent', async () => {
     // The operator rotated the client secret at the provider but not yet in the Engine.
     await t.api('PUT', '/v1/buckets/default/oauth-clients/demo-crm', { clientId: 'svc-review', clientSecret: 'stale-secret' });
-    await expire(t, 'carol');
+    await expireAccessToken(t, 'carol');
     const failed = await rest({ operation: 'demo-crm.account/get', input: {}, selectors: { endUserRef: 'carol' } });
     expect(failed.body.error.code).toBe('ENGINE_CREDENTIAL_REFRESH_FAILED');
     // The operator fixes the client secret; carol's refresh token is still perfectly valid.
@@ -184,14 +178,7 @@ describe('OAuth refresh against a token endpoint under test control', () => {
   beforeAll(async () => {
     provider = await startFakeProvider(async (req, res) => {
       const url = new URL(req.url, 'http://x');
-      if (url.pathname === '/oauth/authorize') {
-        const back = new URL(url.searchParams.get('redirect_uri')!);
-        back.searchParams.set('code', `code-${++n}`);
-        back.searchParams.set('state', url.searchParams.get('state')!);
-        res.writeHead(302, { location: back.href });
-        res.end();
-        return;
-      }
+      if (url.pathname === '/oauth/authorize') return approveAtOnce(url, res, `code-${++n}`);
       if (url.pathname === '/oauth/token') {
         const form = new URLSearchParams(req.body);
         if (form.get('grant_type') === 'authorization_code') {
@@ -239,7 +226,7 @@ describe('OAuth refresh against a token endpoint under test control', () => {
 
   it('a token endpoint answering 429 (rate limited) is a transient failure, not a reason to demand re-consent', async () => {
     await connect('dana');
-    await expire(t, 'dana');
+    await expireAccessToken(t, 'dana');
     mode.refreshStatus = 429;
     try {
       const failed = await account('dana');

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { consent } from './helpers/oauth.ts';
+import { consent, expireAccessToken } from './helpers/oauth.ts';
 
 const CLIENT_SECRET = 'demo-oauth-client-secret-canary';
 let t: TestEngine;
@@ -34,12 +34,6 @@ async function connect(endUserRef: string, crmAccount: string, authName?: string
   return consent(started.body.authorizeUrl, crmAccount);
 }
 
-/** Makes the stored access token look expired so the next call must refresh. */
-async function expire(endUserRef: string) {
-  const row = (await t.engine.store.getConnection('demo-crm', endUserRef, 'default'))!;
-  await t.engine.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: row.status, accessExpiresAt: new Date(Date.now() - 1000).toISOString(), updatedAt: row.updatedAt });
-}
-
 describe('OAuth connections', () => {
   it('connects two end users who each reach their own account', async () => {
     expect((await connect('alice', 'alice@crm')).html).toContain('connected for alice');
@@ -68,7 +62,7 @@ describe('OAuth connections', () => {
   });
 
   it('refreshes an expired token exactly once for 50 concurrent calls', async () => {
-    await expire('alice');
+    await expireAccessToken(t, 'alice');
     const before = crm.oauth.tokenRequests.refresh_token;
     const results = await Promise.all(Array.from({ length: 50 }, () => account({ endUserRef: 'alice' })));
     expect(results.every((r) => r.body.ok && r.body.data.account === 'alice@crm')).toBe(true);
@@ -77,14 +71,14 @@ describe('OAuth connections', () => {
 
   it('handles rotating refresh tokens across successive refreshes', async () => {
     for (let i = 0; i < 3; i++) {
-      await expire('bob');
+      await expireAccessToken(t, 'bob');
       const res = await account({ endUserRef: 'bob' });
       expect(res.body.data).toEqual({ account: 'bob@crm', via: 'oauth' });
     }
   });
 
   it('marks the connection as needing re-authorisation when a refresh is refused', async () => {
-    await expire('bob');
+    await expireAccessToken(t, 'bob');
     crm.oauth.refuseRefresh = true;
     try {
       const res = await account({ endUserRef: 'bob' });

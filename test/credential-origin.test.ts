@@ -9,7 +9,7 @@ import { loadMasterKey, seal } from '../src/credentials/index.ts';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
 import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { consent } from './helpers/oauth.ts';
+import { consent, expireAccessToken } from './helpers/oauth.ts';
 import { cliUser } from './helpers/cli.ts';
 
 const CLIENT_SECRET = 'origin-oauth-client-secret-canary';
@@ -40,12 +40,6 @@ async function connect(endUserRef: string, crmAccount: string) {
   const started = await t.api('POST', '/v1/connections', { service: 'demo-crm', endUserRef });
   expect(started.status).toBe(201);
   expect((await consent(started.body.authorizeUrl, crmAccount)).status).toBe(200);
-}
-
-/** Makes the stored access token look expired, so the next call would refresh it. */
-async function expire(endUserRef: string) {
-  const row = (await t.engine.store.getConnection('demo-crm', endUserRef, 'default'))!;
-  await t.engine.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: row.status, accessExpiresAt: new Date(Date.now() - 1000).toISOString(), updatedAt: row.updatedAt });
 }
 
 describe('credentials bound to an origin', () => {
@@ -86,7 +80,7 @@ describe('credentials bound to an origin', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toContain(`the demo-crm connection of 'alice' was set while the service was reached at ${crm.url}`);
     // Due for a refresh: the refresh token and client secret stay home too (no token request anywhere).
-    await expire('alice');
+    await expireAccessToken(t, 'alice');
     const refreshes = crm.oauth.tokenRequests.refresh_token;
     expect((await account({ endUserRef: 'alice' })).body.error.code).toBe('ENGINE_CREDENTIAL_MISSING');
     expect(crm.oauth.tokenRequests.refresh_token).toBe(refreshes);
