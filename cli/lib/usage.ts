@@ -69,7 +69,7 @@ const EVERYWHERE = new Set(['help', 'h', 'version', 'color', 'no-color']);
  * A yargs failure as a usage error naming the thing that was wrong and the `--help` to read.
  * `secret` is special: whatever follows it may be the secret itself, so it is never echoed.
  */
-export function usageFailure(message: string, args: string[], tree: CommandNode, secretRefused: (service?: string) => UsageError): UsageError {
+export function usageFailure(message: string, args: string[], tree: CommandNode, secretRefused: () => UsageError): UsageError {
   const { node, unknown } = locate(tree, args);
   const help = `run \`${node.path} --help\` for usage`;
   const underSecret = isUnderSecret(node);
@@ -214,7 +214,7 @@ export function refuseRepeatedOptions(argv: Record<string, unknown>, y: Argv, ar
  * of its declared type, naming the flag (never what was typed after it: under `secret` a dotted
  * flag's value, or `--value` itself, may be the secret).
  */
-export function refuseMistypedOptions(argv: Record<string, unknown>, y: Argv, args: string[], node: CommandNode, secretRefused: (service?: string) => UsageError): void {
+export function refuseMistypedOptions(argv: Record<string, unknown>, y: Argv, args: string[], node: CommandNode, secretRefused: () => UsageError): void {
   const options = optionsOf(y);
   for (const key of Object.keys(options.key)) {
     const type = (['string', 'number', 'boolean'] as const).find((t) => options[t].includes(key));
@@ -224,7 +224,7 @@ export function refuseMistypedOptions(argv: Record<string, unknown>, y: Argv, ar
     const names = [key, ...(options.alias[key] ?? [])];
     const flag = `--${key}`;
     const dotted = args.some((a) => names.some((n) => a.startsWith(`--${n}.`)));
-    if (isUnderSecret(node) && (dotted || key === 'value')) throw secretRefused(); // nor its service word (see usageFailure)
+    if (isUnderSecret(node) && (dotted || key === 'value')) throw secretRefused();
     const negated = args.some((a) => names.some((n) => a === `--no-${n}` || a.startsWith(`--no-${n}=`)));
     const wrong = dotted ? `${flag}.<key> is not an option` : negated ? `--no-${key} is not an option` : `it needs a ${type}`;
     const what = type === 'boolean' ? `${flag} is a yes/no flag: ${wrong}` : `${flag} takes a value: ${wrong}`;
@@ -237,10 +237,10 @@ export function refuseMistypedOptions(argv: Record<string, unknown>, y: Argv, ar
  * a command would silently ignore them (`mcp token revoke A -- B` revoking A only). Under
  * `secret` they may be the secret itself.
  */
-export function refuseWordsAfterDashes(argv: { '--'?: unknown[]; service?: unknown }, node: CommandNode, secretRefused: (service?: string) => UsageError): void {
+export function refuseWordsAfterDashes(argv: { '--'?: unknown[] }, node: CommandNode, secretRefused: () => UsageError): void {
   const extra = (argv['--'] ?? []).map(String);
   if (!extra.length) return;
-  if (isUnderSecret(node)) throw secretRefused(); // nor its service word (see usageFailure)
+  if (isUnderSecret(node)) throw secretRefused();
   const usage = [node.path, ...node.positionals].join(' ');
   throw new UsageError(`unexpected argument ${shownArgument(extra[0]!)} after \`--\``, `\`${usage}\` takes nothing more; run \`${node.path} --help\` for usage`);
 }

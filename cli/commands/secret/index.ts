@@ -10,9 +10,12 @@ import { refuseBlank } from '../../lib/usage.ts';
 
 const STDIN_EXAMPLE = (service: string) => `\`printf %s "$API_KEY" | svc-cli secret set ${service} --value-stdin\``;
 
-/** Secret values given as arguments (positional or --value) are refused; the fail handler uses this too. */
-export const refusedArgument = (service = '<service>') =>
-  new UsageError('secret values are not accepted as arguments (they would end up in shell history and process lists)', `pipe the value in: ${STDIN_EXAMPLE(service)}`);
+/**
+ * Secret values given as arguments (positional or --value) are refused; the fail handler uses this
+ * too. The hint names no service: a word given as the service may be the secret, put first by mistake.
+ */
+export const refusedArgument = () =>
+  new UsageError('secret values are not accepted as arguments (they would end up in shell history and process lists)', `pipe the value in: ${STDIN_EXAMPLE('<service>')}`);
 
 const secretSet = defineCommand({
   command: 'set <service>',
