@@ -70,8 +70,9 @@ interface RunState {
    */
   ended: boolean;
   /**
-   * session.set writes the script started and did not wait for: the answer waits for them, so a
-   * script that returned has stored everything it set and nothing is stored after its answer.
+   * session.set writes the script started and did not wait for: the answer waits for them (up to
+   * WRITES_WAIT_MS), so a script that returned has stored what it set; one still unfinished then (a
+   * Redis not answering) may land after the answer.
    */
   writes: Set<Promise<unknown>>;
 }

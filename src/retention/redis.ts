@@ -206,7 +206,6 @@ for i = 1, 4 do redis.call('PEXPIREAT', KEYS[i], ARGV[2]) end
 return redis.call('HMGET', ses, 'v', 't', 'p', 'r')
 `;
 
-// KEYS: ses · ARGV: now → 1 when the session is open
 // KEYS: cancellations hash. ARGV: field, now ms, ttl ms, cap, channel, message.
 // Each field holds its own expiry (now + ttl); a full hash first drops the expired ones. Records,
 // then publishes, in one script (a script inside MULTI loses ioredis's NOSCRIPT fallback).
@@ -225,6 +224,7 @@ end
 return redis.call('PUBLISH', ARGV[5], ARGV[6])
 `;
 
+// KEYS: ses · ARGV: now → 1 when the session is open
 const ALIVE = `
 local d = redis.call('HGET', KEYS[1], 'd')
 if d and tonumber(d) > tonumber(ARGV[1]) then return 1 end
