@@ -139,6 +139,30 @@ describe('RedisSessionStateStore across replicas', () => {
     await close();
   });
 
+  it('closes only what is over the cap when two replicas open sessions of one token at once, one clock behind', async () => {
+    // Replica B's clock is 5 s behind, so its new session scores as the token's oldest. Each opening
+    // used to read the index, then close its own view's oldest: together they closed one too many.
+    const prefix = nextPrefix();
+    const clockA = new ManualClock();
+    const clockB = new ManualClock();
+    clockB.t = clockA.t - 5_000;
+    const a = redisStore(clockA, prefix);
+    const b = redisStore(clockB, prefix);
+    const record = { versionId: 'ver_1', tokenId: 'tok_cap', protocolVersion: '2025-06-18', ready: true };
+    for (let round = 0; round < 10; round++) {
+      const token = { ...record, tokenId: `tok_cap_${round}` };
+      for (const id of ['s1', 's2', 's3']) {
+        clockA.t += 1;
+        await a.openSession(`r${round}-${id}`, token, 3);
+      }
+      const [fromA, fromB] = await Promise.all([a.openSession(`r${round}-a`, token, 3), b.openSession(`r${round}-b`, token, 3)]);
+      const ids = ['s1', 's2', 's3', 'a', 'b'].map((id) => `r${round}-${id}`);
+      const open = (await Promise.all(ids.map((id) => a.hasSession(id)))).filter(Boolean).length;
+      expect({ round, open, closed: new Set([...fromA, ...fromB]).size }).toEqual({ round, open: 3, closed: 2 });
+    }
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it('keeps the text under a key that Redis expires at the snapshot’s expiry, and session keys under an idle TTL', async () => {
     const { clock, prefix, a, close } = await replicas();
     const put = await a.putSnapshot('ttl', '{"a":1}');

@@ -235,6 +235,21 @@ export function sessionStateStoreContract(create: (clock: Clock) => ContractStor
       expect(await store.openSession('a6', record)).toEqual([]); // no cap asked: nothing closed
     });
 
+    it('closes exactly what is over the cap when openings of one token run at once, even two each', async () => {
+      await fresh();
+      for (const id of ['c1', 'c2', 'c3', 'c4']) {
+        await store.openSession(id, record, 4);
+        clock.t += 1;
+      }
+      // A lower cap makes each opening close two: together they must still leave exactly two open.
+      const closed = (await Promise.all([store.openSession('c5', record, 2), store.openSession('c6', record, 2)])).flat();
+      const open = [];
+      for (const id of ['c1', 'c2', 'c3', 'c4', 'c5', 'c6']) if (await store.hasSession(id)) open.push(id);
+      expect(open).toHaveLength(2);
+      expect(new Set(closed).size).toBe(4);
+      expect(open).toEqual(expect.arrayContaining(['c5', 'c6'].filter((id) => !closed.includes(id))));
+    });
+
     it('expires a session idle for 30 minutes, with its state; each request moves the deadline', async () => {
       await fresh();
       await store.openSession('s1', record);

@@ -231,6 +231,23 @@ if d and tonumber(d) > tonumber(ARGV[1]) then return 1 end
 return 0
 `;
 
+// KEYS: the token's sessions (zset by opening time) · ARGV: the session being opened, cap, then
+// members found closed or expired → the members it removed as over the cap, oldest first.
+// One step, so openings of one token on several replicas see each other's removals and together
+// close only what is over the cap (two that read the index before either trimmed closed one too many).
+const TRIM = `
+for i = 3, #ARGV do redis.call('ZREM', KEYS[1], ARGV[i]) end
+local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[2])
+local closed = {}
+if over <= 0 then return closed end
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  if #closed == over then break end
+  if id ~= ARGV[1] then closed[#closed + 1] = id end
+end
+if #closed > 0 then redis.call('ZREM', KEYS[1], unpack(closed)) end
+return closed
+`;
+
 type Reply = (string | number)[];
 type Arg = string | number;
 interface Scripts {
@@ -242,6 +259,7 @@ interface Scripts {
   svcSsTouch(...args: Arg[]): Promise<(string | null)[] | null>;
   svcSsAlive(...args: Arg[]): Promise<number>;
   svcSsCancel(...args: Arg[]): Promise<number>;
+  svcSsTrim(...args: Arg[]): Promise<string[]>;
 }
 
 /** Session IDs the gateway mints (UUIDs) go into keys as they are; anything else is encoded so no two sessions share a key. */
@@ -286,6 +304,7 @@ export class RedisSessionStateStore implements SessionStateStore {
     redis.defineCommand('svcSsTouch', { numberOfKeys: 4, lua: TOUCH });
     redis.defineCommand('svcSsAlive', { numberOfKeys: 1, lua: ALIVE });
     redis.defineCommand('svcSsCancel', { numberOfKeys: 1, lua: CANCEL });
+    redis.defineCommand('svcSsTrim', { numberOfKeys: 1, lua: TRIM });
     this.#redis = redis as Redis & Scripts;
     this.#prefix = options.keyPrefix ?? 'svc:';
     this.#clock = options.clock ?? systemClock;
@@ -323,15 +342,13 @@ export class RedisSessionStateStore implements SessionStateStore {
       .pexpireat(byToken, now + this.#idleTtlMs * 2)
       .exec();
     if (maxPerToken === undefined) return [];
+    // Liveness lives under each session's own keys (other Cluster slots), so it is read first; the
+    // trim then decides on the index alone. The session being opened never goes (openings in one
+    // millisecond tie on score, and a replica whose clock is behind scores its new session as the oldest).
     const members = await this.#redis.zrange(byToken, '0', '-1');
-    const open: string[] = [];
-    for (const id of members) {
-      if (await this.hasSession(id)) open.push(id);
-      else await this.#redis.zrem(byToken, id);
-    }
-    // The oldest others go, never the session being opened (openings in one millisecond tie on score,
-    // and a replica whose clock is behind scores its new session as the oldest).
-    const closed = open.filter((id) => id !== sessionId).slice(0, Math.max(0, open.length - maxPerToken));
+    const alive = await Promise.all(members.map((id) => this.hasSession(id)));
+    const gone = members.filter((_, i) => !alive[i]);
+    const closed = await this.#redis.svcSsTrim(byToken, sessionId, maxPerToken, ...gone);
     for (const id of closed) await this.closeSession(id);
     return closed;
   }
