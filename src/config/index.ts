@@ -19,6 +19,8 @@ export interface EngineConfig {
   httpMaxHeaderBytes: number;
   /** Open HTTP connections past which new ones are closed unanswered (SVC_HTTP_MAX_CONNECTIONS). */
   httpMaxConnections: number;
+  /** Open gRPC connections past which new ones are closed before any HTTP/2 byte (SVC_GRPC_MAX_CONNECTIONS). */
+  grpcMaxConnections: number;
   /** Cap on a provider result (all pages together) for REST and gRPC calls. */
   restMaxResultBytes: number;
   /** Provider connect timeout and total per-request timeout, in milliseconds. */
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     httpHeadersTimeoutMs: intFrom(env, 'SVC_HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
     httpRequestTimeoutMs: intFrom(env, 'SVC_HTTP_REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000),
     httpMaxConnections: intFrom(env, 'SVC_HTTP_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+    grpcMaxConnections: intFrom(env, 'SVC_GRPC_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
     // Node's own limit by default: 16 KiB, or what --max-http-header-size set.
     httpMaxHeaderBytes: intFrom(env, 'SVC_HTTP_MAX_HEADER_BYTES', Math.min(Math.max(maxHeaderSize, 1024), 1024 * 1024), 1024, 1024 * 1024),
     restMaxResultBytes: intFrom(env, 'SVC_REST_MAX_RESULT_BYTES', 8 * 1024 * 1024, 1024, 512 * 1024 * 1024),

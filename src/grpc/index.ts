@@ -6,7 +6,9 @@
 // pagination, receipt with surface 'grpc'). The call's deadline and cancellation abort the
 // provider request through the CallScope signal.
 import { Server, ServerCredentials, logVerbosity, setLogger, setLogVerbosity, status as GrpcStatus, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+import { lookup } from 'node:dns/promises';
 import type { Http2Server, IncomingHttpHeaders } from 'node:http2';
+import { createServer as createNetServer, isIP, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
 import { BinaryReader } from '@bufbuild/protobuf/wire';
 import type { ValidateFunction } from 'ajv';
 import { createExecution as validateBody } from '../../generated/engine-api/body-validators.js';
@@ -28,7 +30,7 @@ export interface GrpcDeps {
   /** Unified operations: over gRPC, input_json carries { input, targets, selectors?, pagination?, idempotencyKey? }. */
   unified?: UnifiedOperations;
   log: Logger;
-  config: { maxRequestBytes: number; restMaxResultBytes: number };
+  config: { maxRequestBytes: number; restMaxResultBytes: number; grpcMaxConnections: number };
 }
 
 export interface GrpcListenOptions {
@@ -48,6 +50,9 @@ export interface GrpcServerHandle {
 
 /** Room for the request's other fields beside an input of the Engine's largest request body. */
 const FRAME_OVERHEAD_BYTES = 64 * 1024;
+
+/** At most one warning per this long while connections over SVC_GRPC_MAX_CONNECTIONS are dropped. */
+const DROP_WARN_EVERY_MS = 60_000;
 
 /** The REST request body this gRPC request stands for, so that the route's own validator checks it. */
 function restBody(req: ExecuteRequest, maxInputBytes: number): Record<string, unknown> {
@@ -291,6 +296,41 @@ export function grpcLogText(args: unknown[]): string {
     .replace(/"[^"]*"/g, '"…"');
 }
 
+/**
+ * TCP listeners on every address `host` stands for, as grpc-js's bindAsync listened (`localhost` may
+ * be both 127.0.0.1 and ::1): on `port`, or for 0 on the port the first listener got. An address that
+ * cannot be listened on is skipped while another can; if none can, the first error is thrown.
+ */
+async function listenAll(host: string, port: number, onConnection: (socket: Socket) => void, log: Logger): Promise<{ listeners: NetServer[]; port: number }> {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  const addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true })).map((a) => a.address);
+  const listeners: NetServer[] = [];
+  let bound = port;
+  let firstError: unknown;
+  for (const address of addresses) {
+    const listener = createNetServer(onConnection);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        listener.once('error', reject);
+        listener.listen(bound, address, () => {
+          listener.off('error', reject);
+          resolve();
+        });
+      });
+    } catch (err) {
+      firstError ??= err;
+      log.debug({ err, address }, 'gRPC cannot listen on this address of SVC_HOST');
+      continue;
+    }
+    // An accept that fails (out of file descriptors) is that connection's loss, not the Engine's.
+    listener.on('error', (err) => log.warn({ err }, 'gRPC listener error'));
+    bound = (listener.address() as AddressInfo).port;
+    listeners.push(listener);
+  }
+  if (!listeners.length) throw firstError;
+  return { listeners, port: bound };
+}
+
 export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions): Promise<GrpcServerHandle> {
   const { tokens, sdk, executor, log, config } = deps;
   // grpc-js writes its own errors to stderr (a port in use, before the Engine's one-line answer): through pino instead.
@@ -365,24 +405,53 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
   });
   readFarDeadlinesAsNone(server);
   server.addService({ ...EngineService, execute: { ...EngineService.execute, requestDeserialize: decodeRequest } }, { execute });
-  const host = options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host;
-  const port = await new Promise<number>((resolve, reject) => {
-    server.bindAsync(`${host}:${options.port}`, ServerCredentials.createInsecure(), (err, bound) => (err ? reject(err) : resolve(bound)));
+
+  // The Engine accepts the TCP connections itself and hands them to grpc-js (its public connection
+  // injector), so that one past SVC_GRPC_MAX_CONNECTIONS is closed before any HTTP/2 byte: grpc-js
+  // has no cap of its own. tryShutdown and forceShutdown end the injected sessions as bound ones.
+  const injector = server.createConnectionInjector(ServerCredentials.createInsecure());
+  const { grpcMaxConnections } = config;
+  const open = new Set<Socket>();
+  // `dropped`: connections dropped since the last warning, this one included.
+  let dropped = 0;
+  let warnedAt = -Infinity;
+  const accept = (socket: Socket) => {
+    if (open.size < grpcMaxConnections) {
+      open.add(socket);
+      socket.once('close', () => open.delete(socket));
+      return injector.injectConnection(socket);
+    }
+    socket.destroy();
+    dropped++;
+    if (performance.now() - warnedAt < DROP_WARN_EVERY_MS) return;
+    warnedAt = performance.now();
+    log.warn({ maxConnections: grpcMaxConnections, dropped }, 'gRPC connection limit reached: new connections are closed unanswered (SVC_GRPC_MAX_CONNECTIONS)');
+    dropped = 0;
+  };
+  const { listeners, port } = await listenAll(options.host, options.port, accept, log).catch((err: unknown) => {
+    server.forceShutdown();
+    throw err;
   });
+
   const grace = options.shutdownGraceMs ?? 5_000;
   let stopping: Promise<void> | undefined;
   return {
     port,
     stop() {
       stopping ??= new Promise<void>((resolve) => {
+        // No new connection from here on; each listener closes once the connections it accepted have.
+        const closed = Promise.all(listeners.map((listener) => new Promise((r) => listener.close(r))));
         const force = setTimeout(() => {
           log.warn({ graceMs: grace }, 'gRPC calls still running after the shutdown grace period; cancelling them');
           server.forceShutdown();
-          resolve();
+          for (const socket of open) socket.destroy();
+          void closed.then(() => resolve());
         }, grace);
         server.tryShutdown(() => {
-          clearTimeout(force);
-          resolve();
+          void closed.then(() => {
+            clearTimeout(force);
+            resolve();
+          });
         });
       });
       return stopping;
