@@ -118,7 +118,7 @@ export async function assemble(
   const packages = new Packages({ catalog, unified: unified.list() });
   const sdk = new Apps('sdk', { store, catalog, workspace, tokens, unified: unified.list() });
   const mcp = new Apps('mcp', { store, catalog, workspace, tokens, unified: unified.list() });
-  const accounts = new Accounts(store, purposeKey(masterKey, 'sign-in codes'));
+  const accounts = new Accounts(store, purposeKey(masterKey, 'sign-in codes'), purposeKey(masterKey, 'sign-in devices'));
   const deviceFlow = new DeviceFlow(store, tokens, { ttlSeconds: config.deviceCodeTtlSeconds, intervalSeconds: config.deviceIntervalSeconds });
   const sessionState = config.redisUrl
     ? // ioredis loads only when Redis is configured: the embedded default starts without it.

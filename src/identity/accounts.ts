@@ -8,6 +8,10 @@ const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: n
 const SCRYPT = { N: 16384, r: 8, p: 1 } as const;
 export const OWNER = 'owner';
 const SIGNIN_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a browser that signed in stays a known device of that account. */
+export const DEVICE_COOKIE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+/** `<subject, base64url>.<issued ms, base 36>.<nonce>.<HMAC>`: only characters a cookie value may hold unquoted. */
+const DEVICE_COOKIE = /^([A-Za-z0-9_-]{1,200})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
@@ -33,14 +37,43 @@ export function humanCode(): string {
 export class Accounts {
   private readonly store: Store;
   private readonly codeKey: Buffer;
+  private readonly deviceKey: Buffer;
 
   /**
    * `codeKey` keys the stored hashes of sign-in codes: a code has only about 38 bits, so a plain
    * SHA-256 of it, read from a leaked database or backup, would be reversed in minutes.
+   * `deviceKey` signs device cookies (the same on every replica, as both derive from the master key).
    */
-  constructor(store: Store, codeKey: Buffer) {
+  constructor(store: Store, codeKey: Buffer, deviceKey: Buffer) {
     this.store = store;
     this.codeKey = codeKey;
+    this.deviceKey = deviceKey;
+  }
+
+  private deviceMac(payload: string): string {
+    return createHmac('sha256', this.deviceKey).update(payload).digest('base64url');
+  }
+
+  /**
+   * The value of a device cookie for a browser that just signed in as `subject` (OWASP's device
+   * cookies). It proves nothing by itself: it only lets that browser's guesses be counted apart,
+   * so failures from elsewhere cannot lock the account's owner out.
+   */
+  deviceCookie(subject: string, now = Date.now()): string {
+    const payload = `${Buffer.from(subject).toString('base64url')}.${now.toString(36)}.${randomBytes(16).toString('base64url')}`;
+    return `${payload}.${this.deviceMac(payload)}`;
+  }
+
+  /** The device's ID when `cookie` is a device cookie this Engine issued, unexpired, to a browser signed in as `username`. */
+  trustedDevice(cookie: string | undefined, username: string, now = Date.now()): string | undefined {
+    const parts = cookie === undefined ? null : DEVICE_COOKIE.exec(cookie);
+    if (!parts) return undefined;
+    const [, subject, issued, nonce, mac] = parts as unknown as [string, string, string, string, string];
+    const expected = Buffer.from(this.deviceMac(`${subject}.${issued}.${nonce}`));
+    if (!timingSafeEqual(Buffer.from(mac), expected)) return undefined;
+    const age = now - parseInt(issued, 36);
+    if (!(age >= -60_000 && age < DEVICE_COOKIE_TTL_MS)) return undefined; // a minute of clock skew between replicas
+    return Buffer.from(subject, 'base64url').toString() === username ? nonce : undefined;
   }
 
   private codeHash(code: string): string {

@@ -10,7 +10,7 @@ import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, credentialValueProblem, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { resultJson, unknownVersion, versionScopes, type Connection, type Executor, type Selectors } from '../execution/index.ts';
-import { DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
+import { DEVICE_COOKIE_TTL_MS, DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import { OAUTH_ERROR_CODE, type Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
 import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
@@ -71,6 +71,8 @@ export interface HandlerInput<Id extends OperationId> {
   fetchSite: string | undefined;
   /** The peer's address: the key of per-client limits. */
   client: string;
+  /** The request's Cookie header, when present. */
+  cookie: string | undefined;
   host: string;
   /** The client's connection: a call made for it is cancelled if it closes first. */
   connection: Connection;
@@ -127,6 +129,13 @@ function expiryOf(expiresAt: string | null | undefined): string | null {
 
 /** How long a failed sign-in waits to see whether a concurrent submission of the same form decided its code. */
 const DECISION_SETTLE_MS = 150;
+
+const DEVICE_COOKIE_NAME = 'svc_signin_device';
+/** Our device cookie's value in a Cookie header (its values never need quoting or decoding). */
+const deviceCookieOf = (header: string | undefined) => header?.match(/(?:^|;)\s*svc_signin_device=([^;\s]*)/)?.[1];
+/** Sent only back to the sign-in form, never readable by scripts, never on a request from another site. */
+const deviceCookieHeader = (value: string, secure: boolean) =>
+  `${DEVICE_COOKIE_NAME}=${value}; Path=/signin; Max-Age=${DEVICE_COOKIE_TTL_MS / 1000}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 
 /** Retry-After in whole seconds, at least 1. */
 const retryAfterSeconds = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
@@ -197,6 +206,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
     }
   };
   const mcpUrl = (versionId: string) => `${config.publicUrl ?? urls.http}/mcp/${versionId}`;
+  /** Behind an https public URL, cookies go only over https. */
+  const secureCookies = config.publicUrl?.startsWith('https:') ?? false;
 
   /** An MCP server by name, or by one of its version IDs. */
   const mcpServer = async (nameOrId: string) => {
@@ -407,7 +418,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
       return html(signinPage({ userCode: params.user_code }));
     },
 
-    async submitSignin({ body, origin, fetchSite, client, host }) {
+    async submitSignin({ body, origin, fetchSite, client, host, cookie }) {
       // The form only posts from the Engine's own page (a second guard beside the CSP form-action).
       // Its same-origin referrer policy makes browsers send its real Origin, which must be the
       // Engine's; an opaque one (`null`: a sandboxed frame, a data: page) is refused, since browsers
@@ -422,7 +433,10 @@ export function createHandlers(deps: ServerDeps): Handlers {
       // Guesses are bounded per account and per client before any secret is checked. Each attempt
       // is counted first and taken back when it was no guess (refused, an unknown code, the right password),
       // so a burst of concurrent guesses cannot all pass a count read before any was recorded.
-      const keys = [`signin-failures:account:${body.username}`, `signin-failures:client:${client}`];
+      // A browser that signed in to this account before (its device cookie) is counted on its own
+      // instead, so guesses from elsewhere, however many, cannot lock the account's owner out.
+      const device = accounts.trustedDevice(deviceCookieOf(cookie), body.username);
+      const keys = device ? [`signin-failures:device:${device}`] : [`signin-failures:account:${body.username}`, `signin-failures:client:${client}`];
       const counts = await Promise.all(keys.map((k) => limited(() => deps.coordinator.hit(k, SIGNIN_WINDOW_MS), { count: 0, resetInMs: 0 })));
       const takeBack = () => Promise.all(keys.map((k) => limited(() => deps.coordinator.unhit(k), undefined)));
       const waitMs = Math.max(0, ...counts.map((c) => (c.count > SIGNIN_FAILURES ? Math.max(1, c.resetInMs) : 0)));
@@ -455,10 +469,13 @@ export function createHandlers(deps: ServerDeps): Handlers {
         return again('The account or password is not right.', 401);
       }
       await takeBack();
-      if (!(await deviceFlow.decide(body.user_code, body.decision, subject))) return (await decided()) ?? again('That code is no longer waiting for approval.');
-      return body.decision === 'approve'
-        ? html(resultPage({ heading: 'Signed in', message: `svc-cli is now signed in as ${subject}.`, ok: true }))
-        : html(resultPage({ heading: 'Sign-in denied', message: 'The request was denied; svc-cli will stop waiting.', ok: false }));
+      const known = (result: HandlerResult): HandlerResult => ({ ...result, headers: { ...result.headers, 'set-cookie': deviceCookieHeader(accounts.deviceCookie(subject), secureCookies) } });
+      if (!(await deviceFlow.decide(body.user_code, body.decision, subject))) return known((await decided()) ?? again('That code is no longer waiting for approval.'));
+      return known(
+        body.decision === 'approve'
+          ? html(resultPage({ heading: 'Signed in', message: `svc-cli is now signed in as ${subject}.`, ok: true }))
+          : html(resultPage({ heading: 'Sign-in denied', message: 'The request was denied; svc-cli will stop waiting.', ok: false })),
+      );
     },
 
     async listMcpServers() {

@@ -256,6 +256,11 @@ class CallInput {
     return typeof site === 'string' ? site : undefined;
   }
 
+  /** The request's Cookie header, when present. */
+  get cookie(): string | undefined {
+    return this.req.headers.cookie || undefined;
+  }
+
   /** The client's address, the key of per-client limits: see clientAddress. */
   get client(): string {
     return clientAddress(this.req, this.trustedProxies);
