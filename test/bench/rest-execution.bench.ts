@@ -36,8 +36,14 @@ const envInt = (key: string, fallback: number) => {
   return Number.isInteger(v) && v > 0 ? v : fallback;
 };
 
-type TargetId = 'direct' | 'proxy' | 'floor' | 'engine';
-const LABEL: Record<TargetId, string> = { direct: 'direct to provider', proxy: 'bare undici proxy', floor: 'buffering floor (diagnostic)', engine: 'Engine (REST execution)' };
+type TargetId = 'direct' | 'proxy' | 'floor' | 'receipts' | 'engine';
+const LABEL: Record<TargetId, string> = {
+  direct: 'direct to provider',
+  proxy: 'bare undici proxy',
+  floor: 'buffering floor (diagnostic)',
+  receipts: 'buffering floor + receipts (diagnostic)',
+  engine: 'Engine (REST execution)',
+};
 
 interface Measured {
   window: WindowResult;
@@ -85,6 +91,11 @@ export async function run(ctx: BenchContext): Promise<string> {
     children.push(proxy);
     const floor = await startChild<{ url: string }>('buffering floor', script('buffering-floor.ts'), { cpus: hopCpus, env: upstreamEnv });
     children.push(floor);
+    const floorReceipts = await startChild<{ url: string }>('buffering floor + receipts', script('buffering-floor.ts'), {
+      cpus: hopCpus,
+      env: { ...upstreamEnv, BENCH_FLOOR_RECEIPTS: '1' },
+    });
+    children.push(floorReceipts);
     const engine = await startChild<EngineReady>('engine', script('engine.ts'), {
       cpus: hopCpus,
       env: upstreamEnv,
@@ -113,12 +124,13 @@ export async function run(ctx: BenchContext): Promise<string> {
       },
       // The floor gets exactly the Engine's request.
       floor: contactExecution('floor', floor.ready.url, engine.ready),
+      receipts: contactExecution('receipts', floorReceipts.ready.url, engine.ready),
       engine: contactExecution('engine', engine.ready.url, engine.ready),
     };
-    const ids: TargetId[] = ['direct', 'proxy', 'floor', 'engine'];
+    const ids: TargetId[] = ['direct', 'proxy', 'floor', 'receipts', 'engine'];
     const gen = {} as Record<TargetId, LoadGenerator>;
     for (const id of ids) generators.push((gen[id] = new LoadGenerator(targets[id], concurrency)));
-    const hop: Record<TargetId, ChildHandle<unknown> | undefined> = { direct: undefined, proxy, floor, engine };
+    const hop: Record<TargetId, ChildHandle<unknown> | undefined> = { direct: undefined, proxy, floor, receipts: floorReceipts, engine };
 
     // Pre-flight: one request each, so a broken setup fails loudly before anything is timed.
     for (const id of ids) {
@@ -287,6 +299,8 @@ function report(o: {
   const vsDirect = { p50: pairedDiff('engine', 'direct', (w) => w.p50), p99: pairedDiff('engine', 'direct', (w) => w.p99), tput: pairedRatio('engine', 'direct') };
   const vsFloor = { p50: pairedDiff('engine', 'floor', (w) => w.p50), p99: pairedDiff('engine', 'floor', (w) => w.p99), tput: pairedRatio('engine', 'floor') };
   const floorVsProxy = { p50: pairedDiff('floor', 'proxy', (w) => w.p50), p99: pairedDiff('floor', 'proxy', (w) => w.p99), tput: pairedRatio('floor', 'proxy') };
+  const receiptsVsProxy = { p50: pairedDiff('receipts', 'proxy', (w) => w.p50), p99: pairedDiff('receipts', 'proxy', (w) => w.p99), tput: pairedRatio('receipts', 'proxy') };
+  const receiptsUs = med('receipts', (m) => m.hopCpuUsPerReq) - med('floor', (m) => m.hopCpuUsPerReq);
   const proxyVsDirect = { p50: pairedDiff('proxy', 'direct', (w) => w.p50), p99: pairedDiff('proxy', 'direct', (w) => w.p99), tput: pairedRatio('proxy', 'direct') };
 
   const failures = (id: TargetId) => {
@@ -307,20 +321,22 @@ function report(o: {
       `A third, diagnostic baseline, the **buffering floor**, takes the Engine's request and answers its envelope doing only what any buffering JSON gateway must ` +
       `(read and parse the POST body, forward with the key through undici, buffer and parse the provider's JSON, splice it into the envelope; ` +
       `no token check, validation, secret lookup, receipts or metrics; \`test/bench/servers/buffering-floor.ts\`): ` +
-      `Engine − floor is the Engine's own work, floor − proxy what buffering and a JSON request body cost.`,
+      `Engine − floor is the Engine's own work, floor − proxy what buffering and a JSON request body cost. ` +
+      `A fourth, also diagnostic, is the same floor recording **each call's receipt as the Engine does** (issue 2 item 9; SHA-256 of the answer, receipt ID and timestamp, ` +
+      `the Engine's own \`ActivityLog\` over a file-backed SQLite store and its writer thread; \`BENCH_FLOOR_RECEIPTS=1\`) and nothing else: the least a gateway that keeps a durable receipt per call can cost.`,
   );
   out.push('');
   out.push(
     `Method: closed loop, **concurrency ${o.concurrency}** (undici Pool, ${o.concurrency} keep-alive connections per target), ` +
       `${o.warmupMs} ms warm-up per target, then ${o.rounds} rounds × ${o.windowMs} ms per target with the order rotated each round ` +
-      `(direct → proxy → floor → Engine, proxy → floor → Engine → direct, …). Latency is request start → last body byte at the load generator. ` +
+      `(direct → proxy → floor → floor + receipts → Engine, proxy → floor → floor + receipts → Engine → direct, …). Latency is request start → last body byte at the load generator. ` +
       `Every response body is checked (provider body byte-for-byte; Engine envelope \`{ok:true,status:200,data:<provider body>}\`). ` +
       `Figures are medians across rounds; "added" and ratios are paired within each round, then the median is taken.`,
   );
   out.push('');
   out.push(
     o.pinned
-      ? 'Placement (2 cores, `taskset`): CPU 0 runs the load generator and the provider; CPU 1 runs the process under test — the bare proxy, the buffering floor or the Engine, each its own process with its own event loop, only one loaded at a time. The CPU-0 work per request is the same for every target, so only the middle hop differs; "direct" leaves CPU 1 idle.'
+      ? 'Placement (2 cores, `taskset`): CPU 0 runs the load generator and the provider; CPU 1 runs the process under test — the bare proxy, a buffering floor or the Engine, each its own process with its own event loop, only one loaded at a time. The CPU-0 work per request is the same for every target, so only the middle hop differs; "direct" leaves CPU 1 idle.'
       : 'Placement: unpinned (BENCH_PLACEMENT=shared or no taskset); load generator, provider and proxy/Engine are separate processes scheduled freely over the cores.',
   );
   if (o.profileDir) out.push('', `**Profiled run** (BENCH_CPU_PROF): the Engine, the proxy and the floor ran the sampling profiler during the rounds, which slows them; do not compare these figures with unprofiled runs.`);
@@ -375,8 +391,15 @@ function report(o: {
         ['bare proxy vs direct', signedMs(proxyVsDirect.p50), signedMs(proxyVsDirect.p99), ratio(proxyVsDirect.tput)],
         ['Engine vs buffering floor (diagnostic)', signedMs(vsFloor.p50), signedMs(vsFloor.p99), ratio(vsFloor.tput)],
         ['buffering floor vs bare proxy (diagnostic)', signedMs(floorVsProxy.p50), signedMs(floorVsProxy.p99), ratio(floorVsProxy.tput)],
+        ['buffering floor + receipts vs bare proxy (diagnostic)', signedMs(receiptsVsProxy.p50), signedMs(receiptsVsProxy.p99), ratio(receiptsVsProxy.tput)],
       ],
     ),
+  );
+  out.push('');
+  out.push(
+    `A receipt per call alone, on the floor, costs ${receiptsUs.toFixed(1)} µs/req of hop CPU (floor + receipts − floor) — ${ratio(receiptsUs / proxyUs)} of the proxy's ${proxyUs.toFixed(1)} µs — ` +
+      `and brings the floor to ${ratio(receiptsVsProxy.tput)} the proxy's throughput with p50 ${signedMs(receiptsVsProxy.p50)} ms added, before any token check, validation or secret lookup. ` +
+      `That row bounds what any design that buffers the answer and keeps a durable receipt per call can reach on this placement.`,
   );
   out.push('');
   const noise = (f: (m: Measured) => number) => {
