@@ -421,7 +421,10 @@ export class RedisSessionStateStore implements SessionStateStore {
     this.#cancelListeners.push(listener);
     if (onResume) this.#resumeListeners.push(onResume);
     if (this.#subscribed) return this.#subscribed;
-    const subscriber = this.#redis.duplicate();
+    // autoResubscribe off: ioredis would resubscribe after a reconnect with a promise it never
+    // handles, so a connection closed before Redis answered (a flapping Redis, or close()) rejected
+    // it unhandled, which ends the Engine. The 'ready' listener below resubscribes instead.
+    const subscriber = this.#redis.duplicate({ autoResubscribe: false });
     this.#subscriber = subscriber;
     subscriber.on('error', () => undefined); // the command connection reports Redis trouble
     subscriber.on('message', (_channel: string, text: string) => {
@@ -436,9 +439,8 @@ export class RedisSessionStateStore implements SessionStateStore {
     });
     this.#subscribed = subscriber.subscribe(this.#cancelChannel).then(() => {
       // A 'ready' after this is a reconnect: cancellations published meanwhile were not delivered.
-      // ioredis has already resubscribed (autoResubscribe); subscribing again is a no-op whose reply
-      // says Redis has the subscription, so the receivers check what was recorded only once nothing
-      // published from then on can be missed.
+      // Subscribing again restores the subscription, and its reply says Redis has it, so the
+      // receivers check what was recorded only once nothing published from then on can be missed.
       subscriber.on('ready', () => {
         subscriber.subscribe(this.#cancelChannel).then(
           () => {
