@@ -194,6 +194,45 @@ describe('Dispatcher', () => {
   });
 });
 
+describe('a request dropped while it waits for a connection', () => {
+  it('leaves the keep-alive connection it waited for open: later requests reuse it', async () => {
+    // undici hands a queued request its abort function only once a connection takes it, and that
+    // abort destroys the connection: each caller that gave up while queued would cost a healthy
+    // socket (a new TCP and TLS handshake for the next call).
+    const sockets = new Set<Socket>();
+    const parked: ServerResponse[] = [];
+    const provider = await startFakeProvider(async (req, res, socket) => {
+      sockets.add(socket);
+      if (req.url.endsWith('/con_park')) return void parked.push(res);
+      json(res, 200, { id: req.url.split('/').at(-1) });
+    });
+    const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000, maxConnections: 1 });
+    const get = (id: string, limits: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
+      dispatcher.send({ method: 'GET', url: `${provider.url}/v1/contacts/${id}`, headers: {}, body: undefined }, { maxBytes: 1 << 20, timeoutMs: 5_000, ...limits }, null);
+    try {
+      expect(await get('con_a')).toMatchObject({ status: 200, data: { id: 'con_a' } });
+      const holding = get('con_park');
+      while (!parked.length) await sleep(5);
+      const gaveUp = new AbortController();
+      const cancelled = get('con_cancelled', { signal: gaveUp.signal }).catch((e: unknown) => e);
+      const timedOut = get('con_late', { timeoutMs: 200 }).catch((e: unknown) => e);
+      await sleep(50);
+      gaveUp.abort();
+      expect(await cancelled).toMatchObject({ code: 'ENGINE_CANCELLED', providerExecution: 'not_started' });
+      expect(await timedOut).toMatchObject({ code: 'PROVIDER_TIMEOUT', providerExecution: 'not_started' });
+      json(parked[0]!, 200, { id: 'con_park' });
+      expect(await holding).toMatchObject({ status: 200, data: { id: 'con_park' } });
+      expect(await get('con_b')).toMatchObject({ status: 200, data: { id: 'con_b' } });
+      expect(provider.requests.map((r) => r.url)).toEqual(['/v1/contacts/con_a', '/v1/contacts/con_park', '/v1/contacts/con_b']);
+      expect(sockets.size).toBe(1);
+    } finally {
+      for (const res of parked) if (!res.writableEnded) res.destroy();
+      await dispatcher.close({ abort: true });
+      await provider.stop();
+    }
+  });
+});
+
 describe('SVC_PROVIDER_MAX_CONNECTIONS', () => {
   it('defaults to 256 and refuses a value that is not a positive integer, naming the variable', () => {
     expect(loadConfig({}).providerMaxConnections).toBe(256);

@@ -347,8 +347,10 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
   }
 
   onConnect(abort: (reason: Error) => void): void {
+    // Stopped while queued: throwing makes undici drop the request before writing a byte, and keep
+    // the connection; abort() would destroy that healthy keep-alive socket.
+    if (this.pendingReason) throw this.pendingReason;
     this.abortRequest = abort;
-    if (this.pendingReason) abort(this.pendingReason);
   }
 
   onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
