@@ -152,3 +152,99 @@ describe('SVC_GRPC_MAX_CONNECTIONS', () => {
     }
   });
 });
+
+describe('places held by connections that make no calls', () => {
+  /** An Engine with one gRPC place, and a client of its own. */
+  async function oneplace(env: Record<string, string>) {
+    const engine = await startTestEngine({ SVC_GRPC_MAX_CONNECTIONS: '1', ...env });
+    const app = await publishSdk(engine, { name: 'oneplace', service: 'demo-crm', baseUrl: provider.url, secret: SECRET, operations: ['contacts/get'] });
+    const port = Number(engine.engine.grpcUrl.split(':').at(-1));
+    const client = () => new EngineClient(engine.engine.grpcUrl, credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 });
+    const callOn = (c: EngineClient, contactId: string) => {
+      const metadata = new Metadata();
+      metadata.set('authorization', `Bearer ${app.token}`);
+      const req = ExecuteRequest.fromPartial({ versionId: app.versionId, operation: 'demo-crm.contacts/get', inputJson: JSON.stringify({ contact_id: contactId }) });
+      return new Promise<{ id?: string; error?: ServiceError; envelope?: unknown }>((resolve) => {
+        c.execute(req, metadata, { deadline: Date.now() + 5_000 }, (error, reply) => resolve(error ? { error } : reply.ok ? { id: JSON.parse(reply.dataJson).id } : { envelope: reply }));
+      });
+    };
+    return { engine, port, client, callOn };
+  }
+  /** Resolves with how long `socket` stayed open (ms), or rejects past `withinMs`. */
+  const closedWithin = (socket: Socket, withinMs: number) =>
+    new Promise<number>((resolve, reject) => {
+      const started = performance.now();
+      const timer = setTimeout(() => reject(new Error(`still open after ${withinMs} ms`)), withinMs);
+      socket.once('close', () => {
+        clearTimeout(timer);
+        resolve(performance.now() - started);
+      });
+    });
+
+  it('SVC_GRPC_IDLE_MS is 300000 by default, from 1000 to 86400000', () => {
+    expect(loadConfig({}).grpcIdleMs).toBe(300_000);
+    expect(loadConfig({ SVC_GRPC_IDLE_MS: '1000' }).grpcIdleMs).toBe(1_000);
+    for (const bad of ['999', '0', 'soon', '86400001']) {
+      expect(() => loadConfig({ SVC_GRPC_IDLE_MS: bad }), bad).toThrow(`SVC_GRPC_IDLE_MS must be an integer from 1000 to 86400000 (got '${bad}')`);
+    }
+  });
+
+  it('closes a connection that sends nothing within SVC_HTTP_HEADERS_TIMEOUT_MS, freeing its place', async () => {
+    const { engine, port, client, callOn } = await oneplace({ SVC_HTTP_HEADERS_TIMEOUT_MS: '300', SVC_GRPC_IDLE_MS: '60000' });
+    const c = client();
+    const silent = connect(port, '127.0.0.1');
+    silent.on('error', () => undefined);
+    silent.on('data', () => undefined); // reads the Engine's SETTINGS, and so sees its close
+    try {
+      await closedWithin(silent, 5_000);
+      expect(await callOn(c, 'con_aftersilent')).toEqual({ id: 'con_aftersilent' });
+    } finally {
+      silent.destroy();
+      c.close();
+      await engine.stop();
+    }
+  });
+
+  it('ends a channel idle for SVC_GRPC_IDLE_MS, freeing its place; the channel reconnects for its next call', async () => {
+    const { engine, client, callOn } = await oneplace({ SVC_GRPC_IDLE_MS: '1000' });
+    const first = client();
+    const second = client();
+    try {
+      expect(await callOn(first, 'con_1')).toEqual({ id: 'con_1' });
+      // The first channel's connection holds the one place until it has been idle for a second.
+      let answer: { id?: string; error?: ServiceError } = {};
+      const started = performance.now();
+      while (answer.id === undefined && performance.now() - started < 8_000) {
+        await delay(100);
+        answer = await callOn(second, 'con_2');
+      }
+      expect(answer).toEqual({ id: 'con_2' });
+      second.close();
+      await expect.poll(async () => (await callOn(first, 'con_3')).id, { timeout: 8_000, interval: 100 }).toBe('con_3');
+    } finally {
+      first.close();
+      second.close();
+      await engine.stop();
+    }
+  });
+
+  it('cuts a client that never closes its side once the Engine has ended the connection', async () => {
+    const { engine, port, client, callOn } = await oneplace({ SVC_GRPC_IDLE_MS: '1000' });
+    // Speaks the HTTP/2 preface (so it is not silent), then ignores the GOAWAY and the Engine's FIN.
+    const stubborn = connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () => stubborn.write('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\x04\0\0\0\0\0'));
+    stubborn.on('error', () => undefined);
+    stubborn.on('data', () => undefined);
+    const ended = new Promise<void>((resolve) => stubborn.once('end', () => resolve()));
+    const c = client();
+    try {
+      await ended; // the idle GOAWAY and FIN
+      // The stubborn side cannot see the Engine let go (its socket stays half open); the freed place shows it.
+      expect((await callOn(c, 'con_whileheld')).error?.code).toBe(GrpcStatus.UNAVAILABLE);
+      await expect.poll(async () => (await callOn(c, 'con_afterstubborn')).id, { timeout: 6_000, interval: 200 }).toBe('con_afterstubborn');
+    } finally {
+      stubborn.destroy();
+      c.close();
+      await engine.stop();
+    }
+  });
+});

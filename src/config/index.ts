@@ -21,6 +21,8 @@ export interface EngineConfig {
   httpMaxConnections: number;
   /** Open gRPC connections past which new ones are closed before any HTTP/2 byte (SVC_GRPC_MAX_CONNECTIONS). */
   grpcMaxConnections: number;
+  /** A gRPC connection with no call for this long is closed (SVC_GRPC_IDLE_MS); the client reconnects on its next call. */
+  grpcIdleMs: number;
   /** Cap on a provider result (all pages together) for REST and gRPC calls. */
   restMaxResultBytes: number;
   /** Provider connect timeout and total per-request timeout, in milliseconds. */
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     httpRequestTimeoutMs: intFrom(env, 'SVC_HTTP_REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000),
     httpMaxConnections: intFrom(env, 'SVC_HTTP_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
     grpcMaxConnections: intFrom(env, 'SVC_GRPC_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+    grpcIdleMs: intFrom(env, 'SVC_GRPC_IDLE_MS', 300_000, 1_000, 86_400_000),
     // Node's own limit by default: 16 KiB, or what --max-http-header-size set.
     httpMaxHeaderBytes: intFrom(env, 'SVC_HTTP_MAX_HEADER_BYTES', Math.min(Math.max(maxHeaderSize, 1024), 1024 * 1024), 1024, 1024 * 1024),
     restMaxResultBytes: intFrom(env, 'SVC_REST_MAX_RESULT_BYTES', 8 * 1024 * 1024, 1024, 512 * 1024 * 1024),

@@ -30,7 +30,7 @@ export interface GrpcDeps {
   /** Unified operations: over gRPC, input_json carries { input, targets, selectors?, pagination?, idempotencyKey? }. */
   unified?: UnifiedOperations;
   log: Logger;
-  config: { maxRequestBytes: number; restMaxResultBytes: number; grpcMaxConnections: number };
+  config: { maxRequestBytes: number; restMaxResultBytes: number; grpcMaxConnections: number; grpcIdleMs: number; httpHeadersTimeoutMs: number };
 }
 
 export interface GrpcListenOptions {
@@ -53,6 +53,8 @@ const FRAME_OVERHEAD_BYTES = 64 * 1024;
 
 /** At most one warning per this long while connections over SVC_GRPC_MAX_CONNECTIONS are dropped. */
 const DROP_WARN_EVERY_MS = 60_000;
+/** How long a connection the Engine has ended may wait for the client to close its side. */
+const HALF_OPEN_GRACE_MS = 2_000;
 
 /** The REST request body this gRPC request stands for, so that the route's own validator checks it. */
 function restBody(req: ExecuteRequest, maxInputBytes: number): Record<string, unknown> {
@@ -402,6 +404,9 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     // envelope (restBody) rather than a transport error; beyond 4× it the transport refuses it.
     'grpc.max_receive_message_length': config.maxRequestBytes * 4 + FRAME_OVERHEAD_BYTES,
     'grpc.max_send_message_length': -1,
+    // A place under SVC_GRPC_MAX_CONNECTIONS is not held for ever by a channel with no calls: it gets
+    // a GOAWAY (grpc-js counts a connection that never opened a stream as idle from the start).
+    'grpc.max_connection_idle_ms': config.grpcIdleMs,
   });
   readFarDeadlinesAsNone(server);
   server.addService({ ...EngineService, execute: { ...EngineService.execute, requestDeserialize: decodeRequest } }, { execute });
@@ -418,7 +423,17 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
   const accept = (socket: Socket) => {
     if (open.size < grpcMaxConnections) {
       open.add(socket);
-      socket.once('close', () => open.delete(socket));
+      // A client that has not sent a byte within SVC_HTTP_HEADERS_TIMEOUT_MS loses its place, as an
+      // HTTP one does; one that never closes its side after the Engine ended the connection (idle,
+      // shutdown) is cut HALF_OPEN_GRACE_MS later.
+      const silent = setTimeout(() => socket.bytesRead === 0 && socket.destroy(), config.httpHeadersTimeoutMs).unref();
+      let halfOpen: NodeJS.Timeout | undefined;
+      socket.once('finish', () => (halfOpen = setTimeout(() => socket.destroy(), HALF_OPEN_GRACE_MS).unref()));
+      socket.once('close', () => {
+        open.delete(socket);
+        clearTimeout(silent);
+        clearTimeout(halfOpen);
+      });
       return injector.injectConnection(socket);
     }
     socket.destroy();
