@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './helpers/browser.ts';
 import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { DEVICE_COOKIE_TTL_MS } from '../src/identity/index.ts';
+import { DEVICE_COOKIE_TTL_MS, SIGNIN_DEVICE_FAILURES, SIGNIN_FAILURES } from '../src/identity/index.ts';
 
 let t: TestEngine;
 /** A fresh Engine for the enclosing describe: the lockouts one trips would refuse the next. */
@@ -67,8 +67,8 @@ describe('sign-in device cookies', () => {
     const [name, value] = cookie.split('=') as [string, string];
     const parts = value.split('.');
     const tampered = `${name}=${parts.slice(0, 3).join('.')}.${parts[3]!.startsWith('A') ? 'B' : 'A'}${parts[3]!.slice(1)}`;
-    const anotherAccount = `${name}=${t.engine.deps.accounts.deviceCookie('someone-else')}`;
-    const expired = `${name}=${t.engine.deps.accounts.deviceCookie('owner', Date.now() - DEVICE_COOKIE_TTL_MS - 1_000)}`;
+    const anotherAccount = `${name}=${await t.engine.deps.accounts.deviceCookie('someone-else')}`;
+    const expired = `${name}=${await t.engine.deps.accounts.deviceCookie('owner', Date.now() - DEVICE_COOKIE_TTL_MS - 1_000)}`;
     const unsigned = `${name}=${Buffer.from('owner').toString('base64url')}.${Date.now().toString(36)}.${'A'.repeat(22)}.${'A'.repeat(43)}`;
     for (const c of [tampered, anotherAccount, expired, unsigned]) expect((await signin(target, await code(), c)).status, c).toBe(429);
     expect(await status(target)).toBe('pending');
@@ -82,8 +82,46 @@ describe('sign-in device cookies', () => {
     expect(statuses[10]).toBe(429);
     expect((await signin(target, await code(), cookie)).status).toBe(429);
     // Another browser that signed in is counted apart from this one.
-    const other = `svc_signin_device=${t.engine.deps.accounts.deviceCookie('owner')}`;
+    const other = `svc_signin_device=${await t.engine.deps.accounts.deviceCookie('owner')}`;
     expect((await signin(target, await code(), other)).status).toBe(200);
+  });
+
+  it('reads every device cookie a request carries: one set by another app on the host does not hide ours', async () => {
+    const target = await startDevice();
+    const shadowed = `svc_signin_device=set-by-another-app; svc_signin_device=${await t.engine.deps.accounts.deviceCookie('owner')}`;
+    expect((await signin(target, await code(), shadowed)).status).toBe(200);
+  });
+});
+
+describe('sign-in device cookies, many of one account', () => {
+  ownEngine();
+  it(`share one bound of ${SIGNIN_DEVICE_FAILURES} failures a window, beside each one's ${SIGNIN_FAILURES}`, async () => {
+    const target = await startDevice();
+    const statuses: number[] = [];
+    for (let device = 0; device < SIGNIN_DEVICE_FAILURES / SIGNIN_FAILURES; device++) {
+      const cookie = `svc_signin_device=${await t.engine.deps.accounts.deviceCookie('owner')}`;
+      for (let i = 0; i < SIGNIN_FAILURES; i++) statuses.push((await signin(target, `guess-${device}-${i}`, cookie)).status);
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGNIN_DEVICE_FAILURES);
+    // A browser that has not failed once is refused all the same, unchecked.
+    const fresh = `svc_signin_device=${await t.engine.deps.accounts.deviceCookie('owner')}`;
+    expect((await signin(target, await code(), fresh)).status).toBe(429);
+    expect(await status(target)).toBe('pending');
+  });
+});
+
+describe('sign-in device cookies and a new password', () => {
+  ownEngine();
+  it('retires the cookies issued before the password was set', async () => {
+    const before = (await signin(await startDevice(), await code())).setCookie!.split(';')[0]!;
+    await t.engine.deps.accounts.ensureOwner('a-new-password-3d9f'); // SVC_OWNER_PASSWORD set at a restart
+    const target = await startDevice();
+    for (let i = 0; i < 11; i++) await signin(target, `guess-${i}`);
+    expect((await signin(target, 'a-new-password-3d9f', before)).status).toBe(429);
+    expect(await status(target)).toBe('pending');
+    // A cookie issued under the new password is trusted.
+    const after = `svc_signin_device=${await t.engine.deps.accounts.deviceCookie('owner')}`;
+    expect((await signin(target, 'a-new-password-3d9f', after)).status).toBe(200);
   });
 });
 
@@ -92,7 +130,16 @@ describe('sign-in device cookies behind an https public URL', () => {
   it('marks the cookie Secure', async () => {
     const answer = await signin(await startDevice(), await code());
     expect(answer.status).toBe(200);
-    expect(answer.setCookie).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+    expect(answer.setCookie).toMatch(/; Path=\/signin; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
+  });
+});
+
+describe('sign-in device cookies behind a public URL with a path', () => {
+  ownEngine({ SVC_PUBLIC_URL: 'https://gateway.example.test/engine/' });
+  it('scopes the cookie to the sign-in page as browsers reach it', async () => {
+    const answer = await signin(await startDevice(), await code());
+    expect(answer.status).toBe(200);
+    expect(answer.setCookie).toMatch(/; Path=\/engine\/signin; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
   });
 });
 

@@ -50,8 +50,12 @@ export class Accounts {
     this.deviceKey = deviceKey;
   }
 
-  private deviceMac(payload: string): string {
-    return createHmac('sha256', this.deviceKey).update(payload).digest('base64url');
+  /**
+   * The cookie's MAC also covers the account's password hash as it is now: setting another password
+   * retires every device cookie issued before, as it retires the sessions of those who knew the old one.
+   */
+  private deviceMac(payload: string, passwordHash: string | null): string {
+    return createHmac('sha256', this.deviceKey).update(`${payload}\n${passwordHash ?? ''}`).digest('base64url');
   }
 
   /**
@@ -59,21 +63,31 @@ export class Accounts {
    * cookies). It proves nothing by itself: it only lets that browser's guesses be counted apart,
    * so failures from elsewhere cannot lock the account's owner out.
    */
-  deviceCookie(subject: string, now = Date.now()): string {
+  async deviceCookie(subject: string, now = Date.now()): Promise<string> {
+    const user = await this.store.getUser(subject);
     const payload = `${Buffer.from(subject).toString('base64url')}.${now.toString(36)}.${randomBytes(16).toString('base64url')}`;
-    return `${payload}.${this.deviceMac(payload)}`;
+    return `${payload}.${this.deviceMac(payload, user?.passwordHash ?? null)}`;
   }
 
-  /** The device's ID when `cookie` is a device cookie this Engine issued, unexpired, to a browser signed in as `username`. */
-  trustedDevice(cookie: string | undefined, username: string, now = Date.now()): string | undefined {
-    const parts = cookie === undefined ? null : DEVICE_COOKIE.exec(cookie);
-    if (!parts) return undefined;
-    const [, subject, issued, nonce, mac] = parts as unknown as [string, string, string, string, string];
-    const expected = Buffer.from(this.deviceMac(`${subject}.${issued}.${nonce}`));
-    if (!timingSafeEqual(Buffer.from(mac), expected)) return undefined;
-    const age = now - parseInt(issued, 36);
-    if (!(age >= -60_000 && age < DEVICE_COOKIE_TTL_MS)) return undefined; // a minute of clock skew between replicas
-    return Buffer.from(subject, 'base64url').toString() === username ? nonce : undefined;
+  /**
+   * The device's ID when one of `cookies` is a device cookie this Engine issued, unexpired, to a
+   * browser signed in as `username` under the account's present password. Several values may
+   * arrive (another app on the same host can set a cookie of this name): any one that verifies counts.
+   */
+  async trustedDevice(cookies: readonly string[], username: string, now = Date.now()): Promise<string | undefined> {
+    const candidates = cookies.map((c) => DEVICE_COOKIE.exec(c)).filter((m) => m !== null);
+    if (!candidates.length) return undefined;
+    const user = await this.store.getUser(username);
+    if (!user) return undefined;
+    for (const parts of candidates) {
+      const [, subject, issued, nonce, mac] = parts as unknown as [string, string, string, string, string];
+      const expected = Buffer.from(this.deviceMac(`${subject}.${issued}.${nonce}`, user.passwordHash));
+      if (!timingSafeEqual(Buffer.from(mac), expected)) continue;
+      const age = now - parseInt(issued, 36);
+      if (!(age >= -60_000 && age < DEVICE_COOKIE_TTL_MS)) continue; // a minute of clock skew between replicas
+      if (Buffer.from(subject, 'base64url').toString() === username) return nonce;
+    }
+    return undefined;
   }
 
   private codeHash(code: string): string {

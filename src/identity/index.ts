@@ -140,4 +140,4 @@ export function bearerFrom(header: string | undefined): string | undefined {
 
 export { Accounts, DEVICE_COOKIE_TTL_MS, OWNER } from './accounts.ts';
 export { DeviceFlow, DeviceFlowError, DEVICE_GRANT } from './device.ts';
-export { DEVICE_STARTS, DEVICE_START_WINDOW_MS, SIGNIN_FAILURES, SIGNIN_WINDOW_MS } from './limits.ts';
+export { DEVICE_STARTS, DEVICE_START_WINDOW_MS, SIGNIN_DEVICE_FAILURES, SIGNIN_FAILURES, SIGNIN_WINDOW_MS } from './limits.ts';

@@ -5,6 +5,11 @@
 
 /** Failed sign-ins allowed per account and per client address in SIGNIN_WINDOW_MS. */
 export const SIGNIN_FAILURES = 10;
+/**
+ * Failed sign-ins allowed per account in SIGNIN_WINDOW_MS from all its known browsers together
+ * (device cookies; each also has its own SIGNIN_FAILURES), so many cookies do not make many budgets.
+ */
+export const SIGNIN_DEVICE_FAILURES = 100;
 export const SIGNIN_WINDOW_MS = 15 * 60 * 1000;
 /** Device authorizations one client address may start per DEVICE_START_WINDOW_MS. */
 export const DEVICE_STARTS = 30;

@@ -10,7 +10,7 @@ import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, credentialValueProblem, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { resultJson, unknownVersion, versionScopes, type Connection, type Executor, type Selectors } from '../execution/index.ts';
-import { DEVICE_COOKIE_TTL_MS, DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
+import { DEVICE_COOKIE_TTL_MS, DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_DEVICE_FAILURES, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import { OAUTH_ERROR_CODE, type Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
 import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
@@ -131,11 +131,14 @@ function expiryOf(expiresAt: string | null | undefined): string | null {
 const DECISION_SETTLE_MS = 150;
 
 const DEVICE_COOKIE_NAME = 'svc_signin_device';
-/** Our device cookie's value in a Cookie header (its values never need quoting or decoding). */
-const deviceCookieOf = (header: string | undefined) => header?.match(/(?:^|;)\s*svc_signin_device=([^;\s]*)/)?.[1];
-/** Sent only back to the sign-in form, never readable by scripts, never on a request from another site. */
-const deviceCookieHeader = (value: string, secure: boolean) =>
-  `${DEVICE_COOKIE_NAME}=${value}; Path=/signin; Max-Age=${DEVICE_COOKIE_TTL_MS / 1000}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+/** Values of the device cookie read from one Cookie header: more are not checked. */
+const DEVICE_COOKIES_READ = 4;
+/** Every value of our device cookie in a Cookie header (its values never need quoting or decoding). */
+const deviceCookiesOf = (header: string | undefined) =>
+  header ? [...header.matchAll(/(?:^|;)\s*svc_signin_device=([^;\s]*)/g)].slice(0, DEVICE_COOKIES_READ).map((m) => m[1]!) : [];
+/** Sent only back to the sign-in form (at `path`), never readable by scripts, never on a request from another site. */
+const deviceCookieHeader = (value: string, path: string, secure: boolean) =>
+  `${DEVICE_COOKIE_NAME}=${value}; Path=${path}; Max-Age=${DEVICE_COOKIE_TTL_MS / 1000}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 
 /** Retry-After in whole seconds, at least 1. */
 const retryAfterSeconds = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
@@ -208,6 +211,12 @@ export function createHandlers(deps: ServerDeps): Handlers {
   const mcpUrl = (versionId: string) => `${config.publicUrl ?? urls.http}/mcp/${versionId}`;
   /** Behind an https public URL, cookies go only over https. */
   const secureCookies = config.publicUrl?.startsWith('https:') ?? false;
+  /**
+   * The sign-in page's path as browsers see it: under SVC_PUBLIC_URL's path when the Engine is served
+   * below one; `/` for a path a cookie attribute cannot carry (a `;`).
+   */
+  const publicPath = config.publicUrl ? new URL(config.publicUrl).pathname.replace(/\/+$/, '') : '';
+  const signinPath = /^[\x21-\x3a\x3c-\x7e]*$/.test(publicPath) ? `${publicPath}/signin` : '/';
 
   /** An MCP server by name, or by one of its version IDs. */
   const mcpServer = async (nameOrId: string) => {
@@ -435,11 +444,14 @@ export function createHandlers(deps: ServerDeps): Handlers {
       // so a burst of concurrent guesses cannot all pass a count read before any was recorded.
       // A browser that signed in to this account before (its device cookie) is counted on its own
       // instead, so guesses from elsewhere, however many, cannot lock the account's owner out.
-      const device = accounts.trustedDevice(deviceCookieOf(cookie), body.username);
-      const keys = device ? [`signin-failures:device:${device}`] : [`signin-failures:account:${body.username}`, `signin-failures:client:${client}`];
-      const counts = await Promise.all(keys.map((k) => limited(() => deps.coordinator.hit(k, SIGNIN_WINDOW_MS), { count: 0, resetInMs: 0 })));
-      const takeBack = () => Promise.all(keys.map((k) => limited(() => deps.coordinator.unhit(k), undefined)));
-      const waitMs = Math.max(0, ...counts.map((c) => (c.count > SIGNIN_FAILURES ? Math.max(1, c.resetInMs) : 0)));
+      // All known browsers of an account together also have a bound, so many cookies are not many budgets.
+      const device = await accounts.trustedDevice(deviceCookiesOf(cookie), body.username);
+      const limits: [key: string, allowed: number][] = device
+        ? [[`signin-failures:device:${device}`, SIGNIN_FAILURES], [`signin-failures:devices:${body.username}`, SIGNIN_DEVICE_FAILURES]]
+        : [[`signin-failures:account:${body.username}`, SIGNIN_FAILURES], [`signin-failures:client:${client}`, SIGNIN_FAILURES]];
+      const counts = await Promise.all(limits.map(([k]) => limited(() => deps.coordinator.hit(k, SIGNIN_WINDOW_MS), { count: 0, resetInMs: 0 })));
+      const takeBack = () => Promise.all(limits.map(([k]) => limited(() => deps.coordinator.unhit(k), undefined)));
+      const waitMs = Math.max(0, ...counts.map((c, i) => (c.count > limits[i]![1] ? Math.max(1, c.resetInMs) : 0)));
       if (waitMs > 0) {
         await takeBack(); // a refused attempt checked nothing
         const result = again(`Too many failed sign-ins; try again in ${Math.ceil(waitMs / 60_000)} min (or, on the Engine host, \`svc-engine credential create\`).`, 429);
@@ -469,7 +481,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
         return again('The account or password is not right.', 401);
       }
       await takeBack();
-      const known = (result: HandlerResult): HandlerResult => ({ ...result, headers: { ...result.headers, 'set-cookie': deviceCookieHeader(accounts.deviceCookie(subject), secureCookies) } });
+      const cookieValue = await accounts.deviceCookie(subject);
+      const known = (result: HandlerResult): HandlerResult => ({ ...result, headers: { ...result.headers, 'set-cookie': deviceCookieHeader(cookieValue, signinPath, secureCookies) } });
       if (!(await deviceFlow.decide(body.user_code, body.decision, subject))) return known((await decided()) ?? again('That code is no longer waiting for approval.'));
       return known(
         body.decision === 'approve'
