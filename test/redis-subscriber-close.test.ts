@@ -15,6 +15,8 @@ interface Relay {
   /** Client → server chunks seen since the last cut. */
   sent: string[];
   holdReplies(pattern: RegExp | undefined): void;
+  /** While set, new connections are closed at once (Redis unreachable). */
+  refuse(on: boolean): void;
   cutAll(): void;
   close(): Promise<void>;
 }
@@ -22,8 +24,10 @@ interface Relay {
 async function startRelay(port: number): Promise<Relay> {
   const pairs = new Set<[Socket, Socket]>();
   let hold: RegExp | undefined;
+  let refusing = false;
   const sent: string[] = [];
   const server: Server = createServer((client) => {
+    if (refusing) return void client.destroy();
     const upstream = connect(port, '127.0.0.1');
     const pair: [Socket, Socket] = [client, upstream];
     pairs.add(pair);
@@ -48,6 +52,9 @@ async function startRelay(port: number): Promise<Relay> {
     sent,
     holdReplies(pattern) {
       hold = pattern;
+    },
+    refuse(on) {
+      refusing = on;
     },
     cutAll() {
       sent.length = 0;
@@ -102,6 +109,41 @@ describe('the Redis cancellation subscriber', () => {
       await store.close(); // the Engine stopping, with the SUBSCRIBE unanswered
     }
     await sleep(200);
+    expect(unhandled.map((r) => String(r))).toEqual([]);
+  });
+
+  it('hears cancellations once Redis is back when its first SUBSCRIBE failed', async () => {
+    unhandled.length = 0;
+    relay.holdReplies(undefined);
+    const store = await RedisSessionStateStore.open({ url: relay.url, keyPrefix: 'svc-subclose3:' });
+    const heard: unknown[] = [];
+    let resumed = 0;
+    try {
+      relay.refuse(true); // the subscriber's own connection cannot reach Redis: its SUBSCRIBE fails after the retries
+      const first = await store.onCancel(
+        (sessionId, message) => heard.push([sessionId, message]),
+        () => resumed++,
+      ).then(
+        () => 'subscribed',
+        (err: Error) => err.message,
+      );
+      expect(first).toMatch(/max retries|Reached the max retries/i);
+      relay.refuse(false);
+      const deadline = Date.now() + 10_000;
+      while (resumed === 0) {
+        if (Date.now() > deadline) throw new Error('the subscriber never subscribed once Redis was back');
+        await sleep(10);
+      }
+      await store.publishCancel('ses_2', { params: { requestId: 8 } });
+      while (heard.length === 0) {
+        if (Date.now() > deadline) throw new Error('no cancellation heard once Redis was back');
+        await sleep(10);
+      }
+      expect(heard).toEqual([['ses_2', { params: { requestId: 8 } }]]);
+    } finally {
+      relay.refuse(false);
+      await store.close();
+    }
     expect(unhandled.map((r) => String(r))).toEqual([]);
   });
 

@@ -42,6 +42,8 @@ export interface RedisSessionStateStoreOptions {
 export const CANCEL_TTL_MS = 35_000;
 /** Longest one Redis command may take before it fails. */
 const COMMAND_TIMEOUT_MS = 10_000;
+/** Wait before subscribing again after a SUBSCRIBE failed on a connection that is still up. */
+const RESUBSCRIBE_RETRY_MS = 1_000;
 /**
  * Cancellations kept per session: a client naming ever new ids must not grow Redis without bound,
  * as every other session key is bounded. Past it a cancellation is only published (heard live).
@@ -437,19 +439,29 @@ export class RedisSessionStateStore implements SessionStateStore {
       if (typeof event.s !== 'string') return;
       for (const receive of this.#cancelListeners) receive(event.s, event.m);
     });
-    this.#subscribed = subscriber.subscribe(this.#cancelChannel).then(() => {
-      // A 'ready' after this is a reconnect: cancellations published meanwhile were not delivered.
-      // Subscribing again restores the subscription, and its reply says Redis has it, so the
-      // receivers check what was recorded only once nothing published from then on can be missed.
-      subscriber.on('ready', () => {
-        subscriber.subscribe(this.#cancelChannel).then(
-          () => {
-            for (const resume of this.#resumeListeners) resume();
-          },
-          () => undefined, // dropped again: the next 'ready' tries again
-        );
-      });
-    });
+    // Subscribed on every 'ready' (each reconnect) and retried while connected, so neither a first
+    // SUBSCRIBE that failed nor one lost in an outage ends hearing for good. Any confirmation but
+    // the very first means cancellations may have been published unheard: Redis now has the
+    // subscription, so the receivers check what was recorded, and nothing published from then on is missed.
+    let attempt: Promise<void> | undefined;
+    let firstAttempt = true;
+    const subscribe = (): Promise<void> =>
+      (attempt ??= subscriber.subscribe(this.#cancelChannel).then(
+        () => {
+          attempt = undefined;
+          if (!firstAttempt) for (const resume of this.#resumeListeners) resume();
+          firstAttempt = false;
+        },
+        (err: unknown) => {
+          attempt = undefined;
+          firstAttempt = false;
+          // Still connected (the reply timed out): try again shortly; otherwise the next 'ready' does.
+          if (this.#subscriber === subscriber && subscriber.status === 'ready') setTimeout(() => void subscribe().catch(() => undefined), RESUBSCRIBE_RETRY_MS).unref();
+          throw err;
+        },
+      ));
+    subscriber.on('ready', () => void subscribe().catch(() => undefined));
+    this.#subscribed = subscribe();
     return this.#subscribed;
   }
 
@@ -560,6 +572,7 @@ export class RedisSessionStateStore implements SessionStateStore {
     this.#closed = true;
     this.#parsed.clear();
     this.#subscriber?.disconnect();
+    this.#subscriber = undefined;
     if (!this.#owned) return;
     if (this.#redis.status === 'ready') await this.#redis.quit().catch(() => this.#redis.disconnect());
     else this.#redis.disconnect();
