@@ -88,8 +88,34 @@ describe('sign-in device cookies', () => {
 
   it('reads every device cookie a request carries: one set by another app on the host does not hide ours', async () => {
     const target = await startDevice();
-    const shadowed = `svc_signin_device=set-by-another-app; svc_signin_device=${await t.engine.deps.accounts.deviceCookie('owner')}`;
+    // Junk, including values of the right form, set first (browsers send older cookies first).
+    const wellFormedJunk = Array.from({ length: 5 }, (_, i) => `svc_signin_device=${Buffer.from('owner').toString('base64url')}.${i}.${'J'.repeat(22)}.${'K'.repeat(43)}`);
+    const shadowed = ['svc_signin_device=set-by-another-app', ...wellFormedJunk, `svc_signin_device=${await t.engine.deps.accounts.deviceCookie('owner')}`].join('; ');
     expect((await signin(target, await code(), shadowed)).status).toBe(200);
+  });
+});
+
+describe('sign-in device cookies when the store fails', () => {
+  ownEngine();
+  it('signs in without a cookie when minting one fails', async () => {
+    const store = t.engine.store;
+    const getUser = store.getUser;
+    const target = await startDevice();
+    const secret = await code();
+    let reads = 0;
+    // The first read (the password check) answers; the one the cookie needs fails.
+    store.getUser = (subject) => (++reads === 1 ? getUser.call(store, subject) : Promise.reject(Object.assign(new Error('database gone'), { code: 'SQLITE_IOERR' })));
+    try {
+      const answer = await signin(target, secret);
+      expect(answer.status).toBe(200);
+      expect(answer.html).toContain('Signed in');
+      expect(answer.setCookie).toBeNull();
+      expect(reads).toBe(2);
+    } finally {
+      store.getUser = getUser;
+    }
+    expect(await status(target)).toBe('approved');
+    expect(t.logs.some((l) => l.includes('sign-in device cookie not issued'))).toBe(true);
   });
 });
 
@@ -140,6 +166,15 @@ describe('sign-in device cookies behind a public URL with a path', () => {
     const answer = await signin(await startDevice(), await code());
     expect(answer.status).toBe(200);
     expect(answer.setCookie).toMatch(/; Path=\/engine\/signin; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
+  });
+  it('posts its form to the page it came from, where that cookie is sent', async () => {
+    const userCode = await startDevice();
+    const page = await (await fetch(`${t.url}/signin?user_code=${userCode}`)).text();
+    const action = /<form method="post" action="([^"]*)"/.exec(page)?.[1];
+    expect(action).toBeDefined();
+    // As a browser resolves it against the address it shows: under the public URL's path.
+    expect(new URL(action!, `https://gateway.example.test/engine/signin?user_code=${userCode}`).pathname).toBe('/engine/signin');
+    expect(new URL(action!, `${t.url}/signin?user_code=${userCode}`).pathname).toBe('/signin');
   });
 });
 

@@ -11,7 +11,7 @@ const SIGNIN_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a browser that signed in stays a known device of that account. */
 export const DEVICE_COOKIE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 /** `<subject, base64url>.<issued ms, base 36>.<nonce>.<HMAC>`: only characters a cookie value may hold unquoted. */
-const DEVICE_COOKIE = /^([A-Za-z0-9_-]{1,200})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+export const DEVICE_COOKIE_FORM = /^([A-Za-z0-9_-]{1,200})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
@@ -75,7 +75,7 @@ export class Accounts {
    * arrive (another app on the same host can set a cookie of this name): any one that verifies counts.
    */
   async trustedDevice(cookies: readonly string[], username: string, now = Date.now()): Promise<string | undefined> {
-    const candidates = cookies.map((c) => DEVICE_COOKIE.exec(c)).filter((m) => m !== null);
+    const candidates = cookies.map((c) => DEVICE_COOKIE_FORM.exec(c)).filter((m) => m !== null);
     if (!candidates.length) return undefined;
     const user = await this.store.getUser(username);
     if (!user) return undefined;
