@@ -17,6 +17,8 @@ export interface EngineConfig {
   httpRequestTimeoutMs: number;
   /** Largest request line and headers the HTTP server reads; more is 431 (SVC_HTTP_MAX_HEADER_BYTES). */
   httpMaxHeaderBytes: number;
+  /** How long queued answer bytes may wait for a client that does not read before its connection is closed (SVC_HTTP_SEND_TIMEOUT_MS). */
+  httpSendTimeoutMs: number;
   /** Open HTTP connections past which new ones are closed unanswered (SVC_HTTP_MAX_CONNECTIONS). */
   httpMaxConnections: number;
   /** Open gRPC connections past which new ones are closed before any HTTP/2 byte (SVC_GRPC_MAX_CONNECTIONS). */
@@ -153,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     httpHeadersTimeoutMs: intFrom(env, 'SVC_HTTP_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000),
     httpRequestTimeoutMs: intFrom(env, 'SVC_HTTP_REQUEST_TIMEOUT_MS', 120_000, 100, 3_600_000),
     httpMaxConnections: intFrom(env, 'SVC_HTTP_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
+    httpSendTimeoutMs: intFrom(env, 'SVC_HTTP_SEND_TIMEOUT_MS', 120_000, 1_000, 3_600_000),
     grpcMaxConnections: intFrom(env, 'SVC_GRPC_MAX_CONNECTIONS', 10_000, 1, 1_000_000),
     grpcIdleMs: intFrom(env, 'SVC_GRPC_IDLE_MS', 300_000, 1_000, 86_400_000),
     // Node's own limit by default: 16 KiB, or what --max-http-header-size set.

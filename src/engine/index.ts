@@ -20,7 +20,7 @@ import { createLogger, type Logger } from '../log/index.ts';
 import { startGrpcServer } from '../grpc/index.ts';
 import { Packages } from '../sdkgen/index.ts';
 import { Apps } from '../apps/index.ts';
-import { acceptExpectContinue, answerClientErrors, createHttpApp, HttpDrain, refuseExpectation, requireHost, type ServerDeps } from '../server/index.ts';
+import { acceptExpectContinue, answerClientErrors, closeStalledSends, createHttpApp, HttpDrain, refuseExpectation, requireHost, type ServerDeps } from '../server/index.ts';
 import { openStore, type Store } from '../store/index.ts';
 import { Workspace } from '../workspace/index.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -177,6 +177,7 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
   server.on('checkContinue', acceptExpectContinue(handle));
   server.on('checkExpectation', drain.wrap(refuseExpectation));
   answerClientErrors(server, log, config.httpMaxHeaderBytes);
+  const stopSendSweep = closeStalledSends(server, config.httpSendTimeoutMs, log);
   server.maxConnections = config.httpMaxConnections;
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -188,6 +189,7 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
   const url = `http://${hostInUrl}:${port}`;
   if (!config.publicUrl) deps.urls.http = url;
   const grpc = await startGrpcServer(deps, { host: config.host, port: config.grpcPort, shutdownGraceMs: drainBudgetMs }).catch(async (err: unknown) => {
+    stopSendSweep();
     await new Promise((resolve) => server.close(resolve));
     throw err;
   });
@@ -216,6 +218,7 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
         await deps.sessionState.close();
         await deps.coordinator.close();
         clearInterval(purgeTimer);
+        stopSendSweep();
         await deps.activity.stopPruning();
         await deps.activity.flush();
         // Provider requests of calls the drain gave up on have no one left to answer: end them.

@@ -3,6 +3,7 @@
 // 100-continue; an HTTP/1.1 request without Host. Node's own answers carry no body: these carry the
 // envelope every other refusal does, and never any of the request's bytes (they may hold a token).
 import { STATUS_CODES, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { failure, type EngineErrorCode } from '../envelope/index.ts';
 import type { Logger } from '../log/index.ts';
@@ -159,4 +160,44 @@ export function requireHost<L extends (req: IncomingMessage, res: ServerResponse
 /** Node's 'checkExpectation' listener: an Expect other than 100-continue is refused with 417. */
 export function refuseExpectation(_req: IncomingMessage, res: ServerResponse): void {
   refuse(res, 417, refusalBody(417, 'ENGINE_INVALID_INPUT', 'Expect: only 100-continue is supported', { field: 'expect' }));
+}
+
+/**
+ * Closes connections whose client stopped taking what the Engine sends: bytes queued on the socket,
+ * none sent or added for `sendTimeoutMs`. Node has no send timeout, so a client that asks for a
+ * large answer and never reads it would hold the socket and the answer's buffer for ever. Node
+ * reports no progress inside one queued write, so an answer must be taken whole within the timeout
+ * once the Engine has written it. Idle connections and event streams with nothing queued are left
+ * alone. Connections are swept a few times per timeout, not watched per request (the hot path).
+ * Returns the function that stops the sweep.
+ */
+export function closeStalledSends(server: Server, sendTimeoutMs: number, log: Logger): () => void {
+  const sockets = new Set<Socket>();
+  /** Per socket with bytes queued: bytesWritten when first seen so, and when. */
+  const stalled = new WeakMap<Socket, { written: number; since: number }>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const sweep = setInterval(
+    () => {
+      const now = performance.now();
+      let closed = 0;
+      for (const socket of sockets) {
+        if (socket.writableLength === 0 || socket.destroyed) {
+          stalled.delete(socket);
+          continue;
+        }
+        const seen = stalled.get(socket);
+        if (!seen || seen.written !== socket.bytesWritten) stalled.set(socket, { written: socket.bytesWritten, since: now });
+        else if (now - seen.since >= sendTimeoutMs) {
+          socket.destroy();
+          closed++;
+        }
+      }
+      if (closed) log.warn({ closed, sendTimeoutMs }, 'closed connections whose client stopped reading its answer (SVC_HTTP_SEND_TIMEOUT_MS)');
+    },
+    Math.max(100, Math.floor(sendTimeoutMs / 4)),
+  ).unref();
+  return () => clearInterval(sweep);
 }

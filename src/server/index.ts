@@ -26,7 +26,7 @@ import { createHandlers, retryAfterOf, type HandlerResult, type Handlers, type S
 export type { ServerDeps, Handlers };
 export { createHandlers };
 export { HttpDrain, type DrainReport, type ResponseObserver } from './drain.ts';
-export { answerClientErrors, refuseExpectation, requireHost } from './client-errors.ts';
+export { answerClientErrors, closeStalledSends, refuseExpectation, requireHost } from './client-errors.ts';
 
 export interface RequestState {
   principal?: TokenRow;
