@@ -36,13 +36,13 @@ afterAll(async () => {
 /** A grpc-js client with a connection of its own (clients of one target otherwise share one). */
 const newClient = () => new EngineClient(t.engine.grpcUrl, credentials.createInsecure(), { 'grpc.enable_channelz': 0, 'grpc.use_local_subchannel_pool': 1 });
 
-/** One execution over `client`: the contact ID it answered with, or the gRPC error. */
-function call(client: EngineClient, contactId: string): Promise<{ id?: string; error?: ServiceError }> {
+/** One execution over `client` with `app`'s token: the contact ID it answered with, the gRPC error, or the failure envelope. */
+function call(client: EngineClient, contactId: string, app = sdk): Promise<{ id?: string; error?: ServiceError; envelope?: unknown }> {
   const metadata = new Metadata();
-  metadata.set('authorization', `Bearer ${sdk.token}`);
-  const req = ExecuteRequest.fromPartial({ versionId: sdk.versionId, operation: 'demo-crm.contacts/get', inputJson: JSON.stringify({ contact_id: contactId }) });
+  metadata.set('authorization', `Bearer ${app.token}`);
+  const req = ExecuteRequest.fromPartial({ versionId: app.versionId, operation: 'demo-crm.contacts/get', inputJson: JSON.stringify({ contact_id: contactId }) });
   return new Promise((resolve) => {
-    client.execute(req, metadata, { deadline: Date.now() + 5_000 }, (error, reply) => resolve(error ? { error } : { id: JSON.parse(reply.dataJson).id }));
+    client.execute(req, metadata, { deadline: Date.now() + 5_000 }, (error, reply) => resolve(error ? { error } : reply.ok ? { id: JSON.parse(reply.dataJson).id } : { envelope: reply }));
   });
 }
 
@@ -160,14 +160,7 @@ describe('places held by connections that make no calls', () => {
     const app = await publishSdk(engine, { name: 'oneplace', service: 'demo-crm', baseUrl: provider.url, secret: SECRET, operations: ['contacts/get'] });
     const port = Number(engine.engine.grpcUrl.split(':').at(-1));
     const client = () => new EngineClient(engine.engine.grpcUrl, credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 });
-    const callOn = (c: EngineClient, contactId: string) => {
-      const metadata = new Metadata();
-      metadata.set('authorization', `Bearer ${app.token}`);
-      const req = ExecuteRequest.fromPartial({ versionId: app.versionId, operation: 'demo-crm.contacts/get', inputJson: JSON.stringify({ contact_id: contactId }) });
-      return new Promise<{ id?: string; error?: ServiceError; envelope?: unknown }>((resolve) => {
-        c.execute(req, metadata, { deadline: Date.now() + 5_000 }, (error, reply) => resolve(error ? { error } : reply.ok ? { id: JSON.parse(reply.dataJson).id } : { envelope: reply }));
-      });
-    };
+    const callOn = (c: EngineClient, contactId: string) => call(c, contactId, app);
     return { engine, port, client, callOn };
   }
   /** Resolves with how long `socket` stayed open (ms), or rejects past `withinMs`. */

@@ -75,6 +75,14 @@ async function startRelay(port: number): Promise<Relay> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Waits until `check` holds, failing with `what` after 10 s. */
+async function until(what: string, check: () => boolean) {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(what);
+    await sleep(10);
+  }
+}
 
 let redis: RedisServer;
 let relay: Relay;
@@ -100,11 +108,7 @@ describe('the Redis cancellation subscriber', () => {
       await store.onCancel(() => undefined);
       relay.holdReplies(/subscribe/i);
       relay.cutAll(); // a Redis blip: both connections reconnect
-      const deadline = Date.now() + 10_000;
-      while (!relay.sent.some((chunk) => /SUBSCRIBE/i.test(chunk))) {
-        if (Date.now() > deadline) throw new Error('the subscriber did not subscribe again after the reconnect');
-        await sleep(10);
-      }
+      await until('the subscriber did not subscribe again after the reconnect', () => relay.sent.some((chunk) => /SUBSCRIBE/i.test(chunk)));
     } finally {
       await store.close(); // the Engine stopping, with the SUBSCRIBE unanswered
     }
@@ -127,18 +131,11 @@ describe('the Redis cancellation subscriber', () => {
         () => 'subscribed',
         (err: Error) => err.message,
       );
-      expect(first).toMatch(/max retries|Reached the max retries/i);
+      expect(first).toMatch(/max retries/i);
       relay.refuse(false);
-      const deadline = Date.now() + 10_000;
-      while (resumed === 0) {
-        if (Date.now() > deadline) throw new Error('the subscriber never subscribed once Redis was back');
-        await sleep(10);
-      }
+      await until('the subscriber never subscribed once Redis was back', () => resumed > 0);
       await store.publishCancel('ses_2', { params: { requestId: 8 } });
-      while (heard.length === 0) {
-        if (Date.now() > deadline) throw new Error('no cancellation heard once Redis was back');
-        await sleep(10);
-      }
+      await until('no cancellation heard once Redis was back', () => heard.length > 0);
       expect(heard).toEqual([['ses_2', { params: { requestId: 8 } }]]);
     } finally {
       relay.refuse(false);
@@ -159,16 +156,9 @@ describe('the Redis cancellation subscriber', () => {
         () => resumed++,
       );
       relay.cutAll();
-      const deadline = Date.now() + 10_000;
-      while (resumed === 0) {
-        if (Date.now() > deadline) throw new Error('the subscriber did not resume after the reconnect');
-        await sleep(10);
-      }
+      await until('the subscriber did not resume after the reconnect', () => resumed > 0);
       await store.publishCancel('ses_1', { params: { requestId: 7 } });
-      while (heard.length === 0) {
-        if (Date.now() > deadline) throw new Error('no cancellation heard after the reconnect');
-        await sleep(10);
-      }
+      await until('no cancellation heard after the reconnect', () => heard.length > 0);
       expect(heard).toEqual([['ses_1', { params: { requestId: 7 } }]]);
     } finally {
       await store.close();

@@ -19,7 +19,7 @@ import { EngineError, toEnvelope, type Envelope } from '../envelope/index.ts';
 import { patternMeaning, unknownVersion, versionScopes, type CallRequest, type Continuation, type Executor } from '../execution/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import { parseJsonInput } from '../json-input/index.ts';
-import type { Logger } from '../log/index.ts';
+import { throttledWarning, type Logger } from '../log/index.ts';
 import { metrics } from '../metrics/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
 
@@ -51,8 +51,6 @@ export interface GrpcServerHandle {
 /** Room for the request's other fields beside an input of the Engine's largest request body. */
 const FRAME_OVERHEAD_BYTES = 64 * 1024;
 
-/** At most one warning per this long while connections over SVC_GRPC_MAX_CONNECTIONS are dropped. */
-const DROP_WARN_EVERY_MS = 60_000;
 /** How long a connection the Engine has ended may wait for the client to close its side. */
 const HALF_OPEN_GRACE_MS = 2_000;
 
@@ -417,9 +415,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
   const injector = server.createConnectionInjector(ServerCredentials.createInsecure());
   const { grpcMaxConnections } = config;
   const open = new Set<Socket>();
-  // `dropped`: connections dropped since the last warning, this one included.
-  let dropped = 0;
-  let warnedAt = -Infinity;
+  const warnDropped = throttledWarning(log, () => ({ maxConnections: grpcMaxConnections }), 'gRPC connection limit reached: new connections are closed unanswered (SVC_GRPC_MAX_CONNECTIONS)');
   const accept = (socket: Socket) => {
     if (open.size < grpcMaxConnections) {
       open.add(socket);
@@ -437,11 +433,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
       return injector.injectConnection(socket);
     }
     socket.destroy();
-    dropped++;
-    if (performance.now() - warnedAt < DROP_WARN_EVERY_MS) return;
-    warnedAt = performance.now();
-    log.warn({ maxConnections: grpcMaxConnections, dropped }, 'gRPC connection limit reached: new connections are closed unanswered (SVC_GRPC_MAX_CONNECTIONS)');
-    dropped = 0;
+    warnDropped();
   };
   const { listeners, port } = await listenAll(options.host, options.port, accept, log).catch((err: unknown) => {
     server.forceShutdown();

@@ -10,8 +10,10 @@ export const OWNER = 'owner';
 const SIGNIN_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a browser that signed in stays a known device of that account. */
 export const DEVICE_COOKIE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
+/** Well-formed device cookie values of one request that are checked; more are not (each costs one HMAC). */
+const DEVICE_COOKIES_CHECKED = 16;
 /** `<subject, base64url>.<issued ms, base 36>.<nonce>.<HMAC>`: only characters a cookie value may hold unquoted. */
-export const DEVICE_COOKIE_FORM = /^([A-Za-z0-9_-]{1,200})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+const DEVICE_COOKIE_FORM = /^([A-Za-z0-9_-]{1,200})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
@@ -72,10 +74,14 @@ export class Accounts {
   /**
    * The device's ID when one of `cookies` is a device cookie this Engine issued, unexpired, to a
    * browser signed in as `username` under the account's present password. Several values may
-   * arrive (another app on the same host can set a cookie of this name): any one that verifies counts.
+   * arrive (another app on the same host can set a cookie of this name): any one that verifies
+   * counts. Malformed ones are passed over before the cap, so junk set first cannot push ours out.
    */
   async trustedDevice(cookies: readonly string[], username: string, now = Date.now()): Promise<string | undefined> {
-    const candidates = cookies.map((c) => DEVICE_COOKIE_FORM.exec(c)).filter((m) => m !== null);
+    const candidates = cookies
+      .map((c) => DEVICE_COOKIE_FORM.exec(c))
+      .filter((m) => m !== null)
+      .slice(0, DEVICE_COOKIES_CHECKED);
     if (!candidates.length) return undefined;
     const user = await this.store.getUser(username);
     if (!user) return undefined;

@@ -138,6 +138,6 @@ export function bearerFrom(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
-export { Accounts, DEVICE_COOKIE_FORM, DEVICE_COOKIE_TTL_MS, OWNER } from './accounts.ts';
+export { Accounts, DEVICE_COOKIE_TTL_MS, OWNER } from './accounts.ts';
 export { DeviceFlow, DeviceFlowError, DEVICE_GRANT } from './device.ts';
 export { DEVICE_STARTS, DEVICE_START_WINDOW_MS, SIGNIN_DEVICE_FAILURES, SIGNIN_FAILURES, SIGNIN_WINDOW_MS } from './limits.ts';

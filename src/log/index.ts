@@ -25,3 +25,19 @@ const REDACT = [
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino({ level, base: { service: 'svc-engine' }, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
 }
+
+/**
+ * Counts occurrences of something worth one warning a while (connections dropped past a cap) and
+ * logs at most one per `everyMs`, with how many happened since the last (this one included).
+ */
+export function throttledWarning(log: Logger, fields: () => Record<string, unknown>, message: string, everyMs = 60_000): () => void {
+  let count = 0;
+  let warnedAt = -Infinity;
+  return () => {
+    count++;
+    if (performance.now() - warnedAt < everyMs) return;
+    warnedAt = performance.now();
+    log.warn({ ...fields(), dropped: count }, message);
+    count = 0;
+  };
+}

@@ -6,12 +6,9 @@ import { STATUS_CODES, maxHeaderSize, type IncomingMessage, type Server, type Se
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { failure, type EngineErrorCode } from '../envelope/index.ts';
-import type { Logger } from '../log/index.ts';
+import { throttledWarning, type Logger } from '../log/index.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** At most one warning per this long while connections over SVC_HTTP_MAX_CONNECTIONS are dropped. */
-const DROP_WARN_EVERY_MS = 60_000;
 
 /** How long an answer may take to flush before its socket is cut anyway (a client that does not read). */
 const FLUSH_GRACE_MS = 5_000;
@@ -132,16 +129,7 @@ export function answerClientErrors(server: Server, log: Logger, headerLimit: num
     endWith(socket, rawResponse(501, body));
   });
 
-  // `dropped`: connections dropped since the last warning, this one included.
-  let dropped = 0;
-  let warnedAt = -Infinity;
-  server.on('drop', () => {
-    dropped++;
-    if (performance.now() - warnedAt < DROP_WARN_EVERY_MS) return;
-    warnedAt = performance.now();
-    log.warn({ maxConnections: server.maxConnections, dropped }, 'connection limit reached: new connections are closed unanswered (SVC_HTTP_MAX_CONNECTIONS)');
-    dropped = 0;
-  });
+  server.on('drop', throttledWarning(log, () => ({ maxConnections: server.maxConnections }), 'connection limit reached: new connections are closed unanswered (SVC_HTTP_MAX_CONNECTIONS)'));
 }
 
 /**

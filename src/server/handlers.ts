@@ -10,7 +10,7 @@ import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, credentialValueProblem, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { resultJson, unknownVersion, versionScopes, type Connection, type Executor, type Selectors } from '../execution/index.ts';
-import { DEVICE_COOKIE_FORM, DEVICE_COOKIE_TTL_MS, DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_DEVICE_FAILURES, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
+import { DEVICE_COOKIE_TTL_MS, DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_DEVICE_FAILURES, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import { OAUTH_ERROR_CODE, type Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
 import { PAGE_HEADERS, resultPage, signinPage } from './pages.ts';
@@ -131,19 +131,9 @@ function expiryOf(expiresAt: string | null | undefined): string | null {
 const DECISION_SETTLE_MS = 150;
 
 const DEVICE_COOKIE_NAME = 'svc_signin_device';
-/**
- * Well-formed device cookie values read from one Cookie header; more are not checked. Each costs one
- * HMAC; the header size limit bounds how many a browser can carry anyway.
- */
-const DEVICE_COOKIES_READ = 16;
-/** The values of our device cookie in a Cookie header that have its form (they never need quoting or decoding). */
-const deviceCookiesOf = (header: string | undefined) =>
-  header
-    ? [...header.matchAll(/(?:^|;)\s*svc_signin_device=([^;\s]*)/g)]
-        .map((m) => m[1]!)
-        .filter((value) => DEVICE_COOKIE_FORM.test(value))
-        .slice(0, DEVICE_COOKIES_READ)
-    : [];
+const DEVICE_COOKIE_VALUES = new RegExp(`(?:^|;)\\s*${DEVICE_COOKIE_NAME}=([^;\\s]*)`, 'g');
+/** Every value of our device cookie in a Cookie header (its values never need quoting or decoding); Accounts checks them. */
+const deviceCookiesOf = (header: string | undefined) => (header ? [...header.matchAll(DEVICE_COOKIE_VALUES)].map((m) => m[1]!) : []);
 /** Sent only back to the sign-in form (at `path`), never readable by scripts, never on a request from another site. */
 const deviceCookieHeader = (value: string, path: string, secure: boolean) =>
   `${DEVICE_COOKIE_NAME}=${value}; Path=${path}; Max-Age=${DEVICE_COOKIE_TTL_MS / 1000}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;

@@ -39,8 +39,9 @@ await serve(async () => {
     const body: Buffer[] = [];
     req.on('data', (chunk: Buffer) => body.push(chunk));
     req.on('end', () => {
-      const startedAt = new Date().toISOString();
-      const sent = performance.now();
+      // Only the receipts variant pays for the receipt's timestamps: the plain floor stays the floor.
+      const startedAt = receipts ? new Date().toISOString() : '';
+      const sent = receipts ? performance.now() : 0;
       let id: unknown;
       try {
         id = (JSON.parse(Buffer.concat(body).toString('utf8')) as { input?: { contact_id?: unknown } }).input?.contact_id;
