@@ -1,0 +1,155 @@
+// The searchable entries: a physical operation (its sections dereferenced on demand) or a Unified
+// operation, in the one shape the docs index ranks and answers from.
+import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
+import { formatPointer, getAt } from '../json-pointer/index.ts';
+import { resolveSchemaRef } from '../catalog/refs.ts';
+import { servicesOf, type UnifiedDefinition } from '../unified/definitions.ts';
+import { cached, childrenOf, dereference, followRef, TOO_LARGE, TooLarge } from './sections.ts';
+
+/** One searchable operation. Unified operations (added by the unified module) share this shape. */
+export interface DocEntry {
+  operationId: string;
+  kind: 'physical' | 'unified';
+  service: string;
+  summary: string;
+  description: string;
+  method?: string;
+  path?: string;
+  tags: string[];
+  parameterNames: string[];
+  /** Parameter names and the request body's top-level field names: words a query may use. */
+  fieldNames: string[];
+  /** Its answer is a list: it pages, or its success response is an array. */
+  returnsList: boolean;
+  /** Calling it may change data (any method but GET, HEAD and OPTIONS; a Unified operation that is not a list or get). */
+  changesData: boolean;
+  deprecated?: boolean;
+  /** Names of the sections this operation has. */
+  sectionNames: string[];
+  /**
+   * One (dereferenced) section, or its subtree at `tokens`, built on demand: undefined when the
+   * path does not exist, a TooLarge when it is too large to build.
+   */
+  section: (name: string, tokens?: readonly string[]) => unknown;
+  pagination: OperationSpec['pagination'];
+  required: string[];
+  /** Unified: the services its steps call (a query naming one of them still finds it). */
+  services?: string[];
+}
+
+/** A schema with its own `$ref` chain followed (a few steps), or undefined. */
+function shallow(schema: JsonSchema | null | undefined, index: ServiceIndex): Record<string, unknown> | undefined {
+  let node: unknown = schema;
+  for (let i = 0; i < 8 && node && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string'; i++) {
+    const found = resolveSchemaRef((node as { $ref: string }).$ref, index.schemas);
+    node = found.ok ? found.target : undefined;
+  }
+  return node && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>) : undefined;
+}
+
+/** The top-level properties of an object schema (its `$ref` followed). */
+function propertiesOf(schema: JsonSchema | null | undefined, index: ServiceIndex): Record<string, unknown> {
+  const properties = shallow(schema, index)?.properties;
+  return properties && typeof properties === 'object' ? (properties as Record<string, unknown>) : {};
+}
+
+export function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
+  const names = [
+    ...(op.parameters.length ? ['parameters'] : []),
+    ...(op.body ? ['request'] : []),
+    ...Object.entries(op.responses)
+      .filter(([, schema]) => schema !== null)
+      .map(([status]) => `response:${status}`),
+  ];
+  /** A section's shape, with each of its schemas passed through `schema`. */
+  const shape = (name: string, schema: (s: JsonSchema) => unknown): unknown => {
+    if (name === 'parameters') {
+      return Object.fromEntries(
+        op.parameters.map((p) => [
+          p.name,
+          { in: p.in, required: p.required, ...(p.description ? { description: p.description } : {}), schema: schema(p.schema), ...(p.slashPreserving ? { slashPreserving: true } : {}) },
+        ]),
+      );
+    }
+    if (name === 'request') return { contentType: op.body!.contentType, required: op.body!.required, inputKey: 'body', schema: schema(op.body!.schema) };
+    return schema(op.responses[name.slice('response:'.length)]!);
+  };
+  const build = (name: string) => shape(name, (s) => dereference(s, index));
+  const key = (name: string) => `${index.service}@${index.version}/${op.id}/${name}`;
+  /**
+   * A subtree of a section too large to build. The pointer is walked over the section's catalog
+   * form, following a $ref wherever the walk stands on one, so it reads as it would in the
+   * dereferenced section; only the subtree it reaches is dereferenced.
+   */
+  const subtree = (name: string, tokens: readonly string[]): unknown => {
+    const stack: string[] = [];
+    let node = followRef(shape(name, (s) => s), index, stack);
+    for (const token of tokens) {
+      node = getAt(node, [token], true);
+      if (node === undefined) return undefined;
+      node = followRef(node, index, stack);
+    }
+    // The empty path is the whole section, which has already failed to build.
+    if (!tokens.length) return new TooLarge(childrenOf(node));
+    const value = cached(`${key(name)}#${formatPointer(tokens)}`, () => dereference(node, index, stack));
+    return value === TOO_LARGE ? new TooLarge(childrenOf(node)) : value;
+  };
+  return {
+    operationId: op.id,
+    kind: 'physical',
+    service: op.service,
+    summary: op.summary,
+    description: op.description,
+    method: op.method,
+    path: op.path,
+    tags: op.tags,
+    parameterNames: op.parameters.map((p) => p.name),
+    fieldNames: [...op.parameters.map((p) => p.name), ...Object.keys(propertiesOf(op.body?.schema, index))],
+    changesData: !['GET', 'HEAD', 'OPTIONS'].includes(op.method.toUpperCase()),
+    returnsList: op.pagination !== null || Object.entries(op.responses).some(([status, schema]) => status.startsWith('2') && shallow(schema, index)?.type === 'array'),
+    deprecated: op.deprecated,
+    pagination: op.pagination,
+    required: [...op.parameters.filter((p) => p.required).map((p) => p.name), ...(op.body?.required ? ['body'] : [])],
+    sectionNames: names,
+    section: (name, tokens = []) => {
+      if (!names.includes(name)) return undefined;
+      const whole = cached(key(name), () => build(name));
+      return whole === TOO_LARGE ? subtree(name, tokens) : getAt(whole, tokens, true);
+    },
+  };
+}
+
+/** A Unified operation as a search entry: sections input, targets and output. */
+export function unifiedEntry(def: UnifiedDefinition, pagination: (operation: string) => OperationSpec['pagination']): DocEntry {
+  const targets = Object.fromEntries(
+    Object.entries(def.steps).map(([name, step]) => {
+      const policy = pagination(step.operation);
+      return [
+        name,
+        {
+          operation: step.operation,
+          dependsOn: step.dependsOn,
+          pagination: policy ? { supported: true, caller_bound_supported: policy.callerBound, engine_max_pages: policy.engineMaxPages } : { supported: false },
+        },
+      ];
+    }),
+  );
+  const sections: Record<string, unknown> = { input: def.input, targets, output: def.output };
+  return {
+    operationId: def.name,
+    kind: 'unified',
+    service: 'unified',
+    summary: def.summary,
+    description: def.description,
+    tags: [def.name.split('.')[1]!],
+    parameterNames: Object.keys((def.input as { properties?: object }).properties ?? {}),
+    fieldNames: Object.keys((def.input as { properties?: object }).properties ?? {}),
+    returnsList: false,
+    changesData: !/\.(list|get)(_|$)/.test(def.name),
+    pagination: null,
+    required: ['input', 'targets'],
+    services: servicesOf(def),
+    sectionNames: Object.keys(sections),
+    section: (name, tokens = []) => getAt(sections[name], tokens, true),
+  };
+}

@@ -1,0 +1,93 @@
+// General English for search: the everyday words people use for the five actions every API has
+// (and cancelling), the words that say "the signed-in user", and the function words a query can
+// drop. Nothing here names an API, a resource or an operation: it is a verb lexicon, applied to
+// the catalogue's own words and to the query alike.
+import { stemmer } from 'stemmer';
+
+export type Action = 'list' | 'get' | 'create' | 'update' | 'delete' | 'cancel';
+
+/** Single words, by the action they ask for. A word may stand for one action only. */
+const ACTION_WORDS: Record<Action, string[]> = {
+  list: ['list', 'lists', 'listing', 'enumerate', 'browse', 'all', 'every', 'which'],
+  get: ['get', 'gets', 'fetch', 'retrieve', 'retrieves', 'read', 'show', 'view', 'see', 'display', 'look', 'lookup', 'return', 'returns', 'describe', 'inspect', 'detail', 'details', 'info', 'check', 'what', 'whats', 'who', 'how', 'is', 'does', 'did', 'has'],
+  create: ['create', 'creates', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give'],
+  update: ['update', 'updates', 'edit', 'change', 'modify', 'rename', 'set', 'move', 'mark', 'toggle', 'adjust', 'configure', 'patch', 'replace', 'transition', 'reassign', 'assign', 'close', 'reopen', 'resolve', 'reschedule', 'bump', 'tweak', 'fix', 'correct', 'amend', 'switch', 'enable', 'disable', 'rotate'],
+  delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'kill', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban'],
+  cancel: ['cancel', 'cancels', 'stop', 'abort', 'halt', 'terminate', 'interrupt', 'void'],
+};
+
+/** Multi-word phrases, matched on the query's lower-case words before single words. */
+const ACTION_PHRASES: [string[], Action][] = [
+  [['get', 'rid', 'of'], 'delete'],
+  [['take', 'off'], 'delete'],
+  [['throw', 'out'], 'delete'],
+  [['throw', 'away'], 'delete'],
+  [['call', 'off'], 'cancel'],
+  [['set', 'up'], 'create'],
+  [['open', 'a'], 'create'],
+  [['open', 'an'], 'create'],
+  [['open', 'new'], 'create'],
+  [['sign', 'up'], 'create'],
+  [['kick', 'off'], 'create'],
+  [['spin', 'up'], 'create'],
+  [['brand', 'new'], 'create'],
+  [['show', 'me'], 'list'],
+  [['what', 'are'], 'list'],
+  [['which', 'are'], 'list'],
+  [['how', 'many'], 'list'],
+  [['who', 'are'], 'list'],
+  [['look', 'up'], 'get'],
+  [['what', 'is'], 'get'],
+  [['fill', 'in'], 'update'],
+];
+
+const STEM_ACTION = new Map<string, Action>();
+for (const [action, words] of Object.entries(ACTION_WORDS) as [Action, string[]][]) {
+  for (const w of words) if (!STEM_ACTION.has(stemmer(w))) STEM_ACTION.set(stemmer(w), action);
+}
+
+const ACTION_WORD = new Set(Object.values(ACTION_WORDS).flat());
+/** Whether a lower-case word, as written, is one of the action words ("invite" is, "invitations" is not). */
+export const isActionWord = (word: string) => ACTION_WORD.has(word);
+
+/** The action a word (already stemmed) stands for, if any. */
+export const actionOfStem = (stem: string): Action | undefined => STEM_ACTION.get(stem);
+
+/** Query words that only carry the action or the question: never required to match the catalogue. */
+const WEAK_CUES = new Set(['what', 'whats', 'which', 'who', 'how', 'is', 'does', 'did', 'has', 'all', 'every', 'show', 'see', 'look', 'new', 'me', 'many']);
+export const isWeakCue = (word: string) => WEAK_CUES.has(word);
+
+export interface PhraseHit {
+  action: Action;
+  /** Indexes of the words the phrase covers. */
+  at: number[];
+}
+
+/** The action phrases among lower-case query words, left to right. */
+export function actionPhrases(words: readonly string[]): PhraseHit[] {
+  const hits: PhraseHit[] = [];
+  for (let i = 0; i < words.length; i++) {
+    for (const [phrase, action] of ACTION_PHRASES) {
+      if (phrase.every((w, j) => words[i + j] === w)) {
+        hits.push({ action, at: phrase.map((_, j) => i + j) });
+        break;
+      }
+    }
+  }
+  return hits;
+}
+
+/** Words that say "the signed-in user" in a query. */
+export const SELF_WORDS = new Set(['my', 'me', 'mine', 'i', 'myself', 'im', "i'm", 'ive', 'am', 'authenticated', 'our', 'ours', 'us', 'we']);
+
+/** Path segments that address the signed-in user (`/user/repos`, `/users/me`, `/myself`). */
+export const SELF_SEGMENTS = new Set(['user', 'me', '@me', 'myself', 'self', 'current', 'my', 'current_user', 'currentuser', 'whoami']);
+
+/** Function words: dropped from queries and from the catalogue's words. */
+export const STOP_WORDS = new Set([
+  'a', 'an', 'the', 'of', 'in', 'on', 'to', 'for', 'from', 'with', 'by', 'and', 'or', 'its', 'their', 'this', 'that', 'these', 'those', 'into', 'onto',
+  'some', 'using', 'via', 'please', 'can', 'could', 'would', 'should', 'will', 'you', 'your', 'it', 'be', 'been', 'being', 'was', 'were', 'are', 'do', 'there',
+  'then', 'so', 'as', 'at', 'any', 'just', 'also', 'need', 'want', 'like', 'about', 'up', 'out', 'over', 'yet', 'still', 'right', 'now', 'currently', 'already',
+  'he', 'she', 'they', 'them', 'his', 'her', 'him', 'who', 'whom', 'whose', 'when', 'where', 'why', 'if', 'but', 'not', 'no', "don't", 'dont', 'let', 'lets',
+  'one', 'single', 'given', 'specific', 'particular', 'certain', 'way', 'thing', 'things', 'stuff', 'etc', 'e', 'g', 'ie', 'eg',
+]);

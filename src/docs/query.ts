@@ -1,0 +1,72 @@
+// A search query read into the parts an operation is ranked on: the action it asks for (from
+// everyday verbs and phrases), whether it speaks of the signed-in user, and its content terms.
+import { actionOfStem, actionPhrases, isWeakCue, SELF_WORDS, STOP_WORDS, type Action } from './lexicon.ts';
+import { stemOf, stems, words } from './text.ts';
+
+export interface QueryTerm {
+  /** The word as written (lower-case). */
+  word: string;
+  stem: string;
+  /** How much the term counts: an action word counts less than what it acts on. */
+  weight: number;
+  /** Capitalised inside the sentence ("Dana", "Acme"): likely a name, not a word to widen. */
+  name: boolean;
+}
+
+export interface ParsedQuery {
+  action: Action | undefined;
+  /** The query says "my", "I", "me": the signed-in user. */
+  self: boolean;
+  terms: QueryTerm[];
+}
+
+/**
+ * The query without the values it quotes or names: quoted titles ('Send invoices'), and tokens
+ * written like identifiers (acme/api, #ops, cus_K8s2, v1.2, 3pm, jo@example.com). They say which
+ * thing, not what to do with it.
+ */
+function withoutValues(query: string): string {
+  return query
+    .replace(/(^|\s)(["'“‘])[^"'”’]*["'”’]/g, ' ')
+    .split(/\s+/)
+    .filter((token) => !/[/@#_\d]|\w\.\w|\w:\w/.test(token))
+    .join(' ');
+}
+
+/** Words capitalised after the first word: names ("Dana", "Acme"), unless written all in capitals (PR, CI). */
+function namesIn(query: string): Set<string> {
+  const names = new Set<string>();
+  query
+    .split(/\s+/)
+    .slice(1)
+    .forEach((token) => {
+      const word = token.replace(/^[^A-Za-z]+|[^A-Za-z']+$/g, '');
+      if (/^[A-Z][a-z]/.test(word)) names.add(word.toLowerCase().replace(/'s$/, ''));
+    });
+  return names;
+}
+
+export function parseQuery(query: string): ParsedQuery {
+  const plain = withoutValues(query);
+  const names = namesIn(plain);
+  const raw = words(plain.trim() ? plain : query);
+  const phrases = actionPhrases(raw);
+  const covered = new Set(phrases.flatMap((p) => p.at));
+  // The earliest action word or phrase says what to do ("delete the comment I added": delete).
+  const cues: { at: number; action: Action }[] = phrases.map((p) => ({ at: p.at[0]!, action: p.action }));
+  const self = raw.some((w) => SELF_WORDS.has(w));
+  const terms: QueryTerm[] = [];
+  const seen = new Set<string>();
+  raw.forEach((word, i) => {
+    if (covered.has(i) || SELF_WORDS.has(word)) return;
+    const cue = actionOfStem(stemOf(word));
+    const stem = stems(word)[0];
+    if (cue) cues.push({ at: i, action: cue });
+    if (stem === undefined || STOP_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;
+    seen.add(stem);
+    terms.push({ word, stem, weight: cue ? 0.5 : 1, name: names.has(word) });
+  });
+  // No action word but a plural noun ("my PRs", "open tickets in acme/api"): a list.
+  const action = cues.sort((a, b) => a.at - b.at)[0]?.action ?? (terms.some((t) => /[^su]s$/.test(t.word)) ? 'list' : undefined);
+  return { action, self, terms };
+}

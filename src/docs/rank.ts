@@ -1,0 +1,226 @@
+// Ranking for intent search. Each operation is read into weighted fields (its resource, summary,
+// ID words, scope, tags, parameters, description) and its structure (src/docs/structure.ts); a
+// query into an action, a self cue and terms (src/docs/query.ts). A term scores the best field it
+// matches, once, times its IDF: so a rare word in a long ID cannot outweigh the resource, and
+// repeating a word gains nothing. Agreement of action, resource and scope then adds or takes away.
+// Terms the catalogue lacks are widened through the catalogue's own abbreviations ("repo" in paths,
+// "repository" in summaries), acronyms of its phrases ("PR": pull request) and word vectors
+// learned from public API descriptions (src/docs/word-vectors.ts).
+import { actionOfStem, type Action } from './lexicon.ts';
+import { parseQuery, type ParsedQuery } from './query.ts';
+import { analyse, type OperationText, type Structure } from './structure.ts';
+import { stems, textStems, words } from './text.ts';
+const wordVectors = () => ({ indexOf: (_w: string) => -1, nearest: (_w: string, _c: number[], _k: number, _m: number) => [] as { word: string; cosine: number }[] }); // TEMP until the artefact lands
+
+export interface RankedOperation extends OperationText {
+  kind: 'physical' | 'unified';
+  tags: string[];
+  /** Parameter and top-level body field names. */
+  fieldNames: string[];
+  deprecated?: boolean | undefined;
+}
+
+export interface Hit {
+  id: string;
+  score: number;
+  /** How much of the query the operation explains, 0–1: low means a weak guess. */
+  coverage: number;
+}
+
+/** Field weights: where in an operation a query word is found. */
+const W = { head: 3, resource: 2.4, summary: 2, name: 1.6, scope: 1.4, tags: 1, fields: 0.6, description: 0.4 } as const;
+const TOP = W.head;
+/** How much agreement of action, resource and scope, and a summary's unasked words, move a score. */
+export const B = { action: 0.15, resource: 0.2, self: 0.12, extra: 0.015, missingResource: -0.4 };
+
+interface Doc {
+  id: string;
+  /** Best field weight of each stem. */
+  fields: Map<string, number>;
+  structure: Structure;
+  summaryStems: string[];
+  /** Stems of its summary, resource and scope, each once. */
+  about: string[];
+  kind: RankedOperation['kind'];
+  deprecated: boolean;
+}
+
+const READS: ReadonlySet<string> = new Set(['list', 'get']);
+const CANONICAL: ReadonlySet<string> = new Set(['list', 'get', 'create', 'update', 'delete', 'cancel']);
+
+/** How well the action an operation performs answers the action asked for. */
+function actionAgreement(asked: Action | undefined, has: string): number {
+  if (!asked) return 0;
+  if (asked === has) return 1;
+  const askedRead = READS.has(asked);
+  const hasRead = READS.has(has);
+  if (askedRead && hasRead) return 0.4;
+  if (askedRead !== hasRead) return -1;
+  // Two different writes: create vs update is close (an "add" may be a PUT), delete vs create is not.
+  if ((asked === 'create' && has === 'update') || (asked === 'update' && has === 'create')) return 0;
+  if (!['create', 'update', 'delete', 'cancel'].includes(has)) return 0; // the operation's own verb ("merg")
+  return -0.6;
+}
+
+export class Ranker {
+  private readonly docs: Doc[] = [];
+  private readonly postings = new Map<string, number[]>();
+  /** Operations each stem is found in, outside descriptions. */
+  private readonly df = new Map<string, number>();
+  /** A word the catalogue writes for each stem (for word vectors), and abbreviation pairs. */
+  private readonly surface = new Map<string, string>();
+  private readonly aliases = new Map<string, Set<string>>();
+  /** Initials of the catalogue's two-word phrases ("pr" → pull request), most frequent first. */
+  private readonly acronyms = new Map<string, { stems: string[]; count: number }>();
+  private vectorRows: number[] | undefined;
+
+  constructor(operations: readonly RankedOperation[]) {
+    const prefixPairs = new Map<string, number>();
+    const phrases = new Map<string, number>();
+    for (const op of operations) {
+      const structure = analyse(op);
+      const fields = new Map<string, number>();
+      const put = (list: Iterable<string>, weight: number) => {
+        for (const s of list) if ((fields.get(s) ?? 0) < weight) fields.set(s, weight);
+      };
+      const summaryWords = words(op.summary || op.description.replace(/<[^>]*>/g, ' ').split(/(?<=[.!?])\s/)[0] || '');
+      const summaryStems = summaryWords.flatMap(stems);
+      const nameStems = textStems(op.operationId.slice(op.operationId.indexOf('.') + 1));
+      put(textStems(op.description.slice(0, 1500)), W.description);
+      put(op.fieldNames.flatMap((n) => textStems(n)), W.fields);
+      put(op.tags.flatMap((t) => textStems(t)), W.tags);
+      put(structure.scope, W.scope);
+      put(nameStems, W.name);
+      put(summaryStems, W.summary);
+      put(structure.resource, W.resource);
+      if (structure.resource.length) put([structure.resource[structure.resource.length - 1]!], W.head);
+      const index = this.docs.length;
+      const about = [...new Set([...summaryStems, ...structure.resource, ...structure.scope])].filter((s) => !actionOfStem(s));
+      this.docs.push({ id: op.operationId, fields, structure, summaryStems, about, kind: op.kind, deprecated: op.deprecated ?? false });
+      for (const [stem, weight] of fields) {
+        let list = this.postings.get(stem);
+        if (!list) this.postings.set(stem, (list = []));
+        list.push(index);
+        if (weight > W.description) this.df.set(stem, (this.df.get(stem) ?? 0) + 1);
+      }
+      for (const w of [...summaryWords, ...words(op.operationId), ...words(op.path ?? '')]) {
+        const s = stems(w)[0];
+        if (s && !this.surface.has(s)) this.surface.set(s, w);
+      }
+      // Abbreviations: a path or ID stem that begins or ends a summary stem of the same operation
+      // ("repo" and "repositori", "hook" and "webhook").
+      for (const short of new Set([...nameStems, ...structure.resource, ...structure.scope])) {
+        for (const long of new Set(summaryStems)) {
+          if (short.length >= 3 && long.length > short.length && (long.startsWith(short) || long.endsWith(short))) prefixPairs.set(`${short} ${long}`, (prefixPairs.get(`${short} ${long}`) ?? 0) + 1);
+        }
+      }
+      const content = summaryWords.filter((w) => stems(w).length);
+      for (let i = 0; i + 1 < content.length; i++) {
+        const key = `${content[i]} ${content[i + 1]}`;
+        phrases.set(key, (phrases.get(key) ?? 0) + 1);
+      }
+    }
+    for (const [pair, count] of prefixPairs) {
+      const [short, long] = pair.split(' ') as [string, string];
+      // Written together often, and on a good share of the operations that use the short form.
+      if (count < 2 || count < 0.2 * (this.df.get(short) ?? 0)) continue;
+      for (const [a, b] of [[short, long], [long, short]] as const) {
+        let set = this.aliases.get(a);
+        if (!set) this.aliases.set(a, (set = new Set()));
+        set.add(b);
+      }
+    }
+    for (const [phrase, count] of phrases) {
+      if (count < 2) continue;
+      const parts = phrase.split(' ');
+      const initials = parts.map((p) => p[0]).join('');
+      const known = this.acronyms.get(initials);
+      if (!known || known.count < count) this.acronyms.set(initials, { stems: parts.flatMap(stems), count });
+    }
+  }
+
+  get size() {
+    return this.docs.length;
+  }
+
+  private get maxIdf(): number {
+    return Math.log(1 + this.docs.length);
+  }
+
+  private idf(stem: string): number {
+    return Math.log(1 + this.docs.length / ((this.df.get(stem) ?? 0) + 1));
+  }
+
+  /** Stems a query term stands for in this catalogue, each with how much a match on it counts. */
+  private expand(word: string, stem: string, name: boolean): Map<string, number> {
+    const out = new Map<string, number>([[stem, 1]]);
+    for (const alias of this.aliases.get(stem) ?? []) out.set(alias, 1);
+    // A short word may be the initials of one of the catalogue's phrases ("pr": pull request).
+    const bare = word.replace(/s$/, '');
+    const acronym = bare.length >= 2 && bare.length <= 4 ? this.acronyms.get(bare) : undefined;
+    if (acronym && acronym.count >= 3) for (const s of acronym.stems) out.set(s, 0.9);
+    // Unknown here: the nearest words by meaning.
+    else if (!this.df.has(stem) && !name) {
+      const vectors = wordVectors();
+      this.vectorRows ??= [...this.surface.values()].map((w) => vectors.indexOf(w)).filter((r) => r >= 0);
+      for (const near of vectors.nearest(word, this.vectorRows, 3, 0.5)) {
+        const s = stems(near.word)[0];
+        if (s && !out.has(s)) out.set(s, near.cosine * 0.8);
+      }
+    }
+    return out;
+  }
+
+  /** The best operations for `query`, best first; `keep` filters operation IDs. */
+  search(query: string, limit: number, keep: (id: string) => boolean = () => true, parsed: ParsedQuery = parseQuery(query)): Hit[] {
+    const terms = parsed.terms.map((t) => {
+      const expansions = this.expand(t.word, t.stem, t.name);
+      // A term's IDF is that of its best-known form, so a widened term is not rarer than its words.
+      const idf = Math.min(...[...expansions.keys()].map((s) => this.idf(s)));
+      return { ...t, expansions, idf };
+    });
+    const candidates = new Set<number>();
+    for (const t of terms) for (const s of t.expansions.keys()) for (const i of this.postings.get(s) ?? []) candidates.add(i);
+    // Nothing but cues ("who am I?"), or few matches: operations on the signed-in user are candidates by structure alone.
+    if (!terms.length || (parsed.self && candidates.size < 50)) this.docs.forEach((d, i) => (d.structure.self || !terms.length) && candidates.add(i));
+    const possible = terms.reduce((sum, t) => sum + t.weight * t.idf * TOP, 0) || 1;
+    const hits: Hit[] = [];
+    for (const i of candidates) {
+      const doc = this.docs[i]!;
+      if (!keep(doc.id)) continue;
+      let matched = 0;
+      const hitStems = new Set<string>();
+      for (const t of terms) {
+        let best = 0;
+        for (const [s, factor] of t.expansions) {
+          const w = (doc.fields.get(s) ?? 0) * factor;
+          if (w > best) best = w;
+          if (w > 0) hitStems.add(s);
+        }
+        matched += t.weight * t.idf * best;
+      }
+      const coverage = matched / possible;
+      const { structure } = doc;
+      // The operation's own verb ("merg", "star") named in the query agrees as well as a canonical action.
+      const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action));
+      const head = structure.resource[structure.resource.length - 1];
+      const resource = head === undefined ? 0 : hitStems.has(head) ? 1 : structure.resource.some((s) => hitStems.has(s)) ? 0.4 : B.missingResource;
+      const self = parsed.self ? (structure.self ? 1 : -0.3) : structure.self ? -0.3 : 0;
+      // What the operation is about that the query did not ask for, rare words weighing most: a
+      // rare word in a long name makes it more specific, not a better answer.
+      let extra = 0;
+      for (const s of doc.about) if (!hitStems.has(s)) extra += this.idf(s) / this.maxIdf;
+      const score =
+        coverage +
+        B.action * (ownVerb ? 1 : actionAgreement(parsed.action, structure.action)) +
+        B.resource * resource +
+        B.self * self -
+        B.extra * extra -
+        (doc.deprecated ? 0.1 : 0) +
+        (doc.kind === 'unified' ? 0.05 : 0);
+      hits.push({ id: doc.id, score, coverage });
+    }
+    hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    return hits.slice(0, limit);
+  }
+}

@@ -1,0 +1,71 @@
+// What an operation does, read from its method, path, ID and summary: its action (list, get,
+// create, update, delete, cancel, or its own verb), the resource it acts on, the resources above
+// that in the path (its scope), and whether it addresses the signed-in user. Works on any
+// catalogue: bundled or imported at run time.
+import { actionOfStem, isActionWord, SELF_SEGMENTS, STOP_WORDS, type Action } from './lexicon.ts';
+import { stems, words } from './text.ts';
+
+export interface OperationText {
+  operationId: string;
+  service: string;
+  method?: string | undefined;
+  path?: string | undefined;
+  summary: string;
+  description: string;
+  /** Whether its answer is a list: it pages, or its success response is an array. */
+  returnsList: boolean;
+}
+
+export interface Structure {
+  /** A canonical action, or the stem of the operation's own verb ("merg", "star"). */
+  action: Action | string;
+  /** Stems of the resource acted on (`/repos/{o}/{r}/issues/{n}/comments` → comment). */
+  resource: string[];
+  /** Stems of the resources above it in the path (issue, repo). */
+  scope: string[];
+  /** Addresses the signed-in user (`/user/…`, `/users/me/…`, "for the authenticated user"). */
+  self: boolean;
+}
+
+/** Path segments that only version or prefix an API (`/v1`, `/rest/api/3`). */
+const PREFIX_SEGMENT = /^(v\d+(\.\d+)*|api|rest|\d+(\.\d+)*|latest|beta|alpha|public|private)$/i;
+
+const isParam = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
+
+/** The first verb of a text (summary, or a description's first sentence), as its action. */
+function leadingAction(text: string): Action | string | undefined {
+  const first = words(text).find((w) => !STOP_WORDS.has(w));
+  if (!first) return undefined;
+  const stem = stems(first)[0];
+  if (!stem) return undefined;
+  return actionOfStem(stem) ?? (looksLikeVerb(first) ? stem : undefined);
+}
+
+/** A summary's first word is a verb when it is written as one ("Merge …", "Stars …", "Cancels …"). */
+const looksLikeVerb = (word: string) => /^[a-z]+$/.test(word) && word.length > 2;
+
+/** The literal words of a path segment: `pull_requests` → pull requests; `chat.postMessage` → chat post message. */
+const segmentWords = (segment: string) => words(segment.replace(/\{[^}]*\}/g, ' '));
+
+export function analyse(op: OperationText): Structure {
+  const segments = (op.path ?? '').split('/').filter((s) => s && !PREFIX_SEGMENT.test(s));
+  const literal = segments.filter((s) => !isParam(s));
+  const endsWithParam = segments.length > 0 && isParam(segments[segments.length - 1]!);
+  const summaryText = op.summary || op.description.replace(/<[^>]*>/g, ' ').split(/(?<=[.!?])\s/)[0] || '';
+  const named = op.operationId.slice(op.operationId.indexOf('.') + 1);
+  let action = leadingAction(summaryText) ?? leadingAction(named.replace(/[/._-]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2'));
+  // The resource: the last literal segment that is not a verb; a verb segment (`…/merge`) is the action.
+  let resourceAt = literal.length - 1;
+  const lastWords = literal.length ? segmentWords(literal[literal.length - 1]!) : [];
+  if (!endsWithParam && literal.length > 1 && lastWords.some((w) => isActionWord(w) || stems(w)[0] === action)) resourceAt--;
+  const resourceWords = resourceAt >= 0 ? segmentWords(literal[resourceAt]!).filter((w) => !isActionWord(w)).flatMap(stems) : [];
+  const resource = resourceWords.length ? resourceWords : stems(named.split(/[/._-]/).pop() ?? '');
+  const scope = literal.slice(0, Math.max(0, resourceAt)).flatMap((s) => segmentWords(s).flatMap(stems));
+  const self = segments.some((s, i) => SELF_SEGMENTS.has(s.toLowerCase()) && !isParam(segments[i + 1] ?? '')) || /\b(authenticated|current) user\b/i.test(summaryText);
+  const method = op.method?.toUpperCase();
+  if (action === undefined || action === 'get' || action === 'list') {
+    if (method === 'GET' || method === undefined) action = op.returnsList || (action === 'list' && !endsWithParam) ? 'list' : (action ?? 'get');
+    else if (action === undefined) action = method === 'DELETE' ? 'delete' : method === 'POST' ? 'create' : 'update';
+  }
+  return { action, resource, scope, self };
+}

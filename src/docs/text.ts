@@ -1,0 +1,38 @@
+// Words and stems, the same for the catalogue and for queries: lower-case words split at
+// punctuation, camelCase humps and digits; stems by the Porter stemmer, so "repositories",
+// "repository" and "deployments"/"deploy" meet.
+import { stemmer } from 'stemmer';
+import { STOP_WORDS } from './lexicon.ts';
+
+const MARKUP = /<[^>]*>|&[a-z]+;|https?:\/\/\S+/g;
+const HUMP = /([a-z0-9])([A-Z])|([A-Z]+)([A-Z][a-z])/g;
+
+/** Lower-case words of `text`, in order, stop words kept. */
+export function words(text: string): string[] {
+  return text
+    .replace(MARKUP, ' ')
+    .replace(/([A-Z]{2,})s\b/g, (_, acronym: string) => `${acronym.toLowerCase()}s`)
+    .replace(HUMP, (_, a, b, c, d) => (a ? `${a} ${b}` : `${c} ${d}`))
+    .toLowerCase()
+    .split(/[^a-z0-9@']+|'(?![a-z])/)
+    .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
+    .filter(Boolean);
+}
+
+const stemCache = new Map<string, string>();
+/** The stem of a lower-case word ([] for a stop word). */
+export function stems(word: string): string[] {
+  if (STOP_WORDS.has(word)) return [];
+  let stem = stemCache.get(word);
+  if (stem === undefined) {
+    stem = word.length > 2 ? stemmer(word) : word;
+    if (stemCache.size < 100_000) stemCache.set(word, stem);
+  }
+  return [stem];
+}
+
+/** The stem of any lower-case word, stop words included. */
+export const stemOf = (word: string): string => (word.length > 2 ? stemmer(word) : word);
+
+/** The stems of a text's words, stop words left out. */
+export const textStems = (text: string): string[] => words(text).flatMap(stems);
