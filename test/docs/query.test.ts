@@ -1,0 +1,46 @@
+// A search query read into action, self cue and terms (src/docs/query.ts).
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from '../../src/docs/query.ts';
+
+const terms = (q: string) => parseQuery(q).terms.map((t) => t.word);
+
+describe('parseQuery', () => {
+  it('reads implied actions from everyday phrases', () => {
+    expect(parseQuery('get rid of the stale branch').action).toBe('delete');
+    expect(parseQuery('show me the open pull requests').action).toBe('list');
+    expect(parseQuery('stop the deploy that is running').action).toBe('cancel');
+    expect(parseQuery('a brand new label').action).toBe('create');
+    expect(parseQuery('rename the default branch').action).toBe('update');
+  });
+
+  it('takes the earliest action when several are named', () => {
+    expect(parseQuery('delete the comment I added').action).toBe('delete');
+  });
+
+  it('reads a bare plural as a list and a bare question as a get', () => {
+    expect(parseQuery('my PRs').action).toBe('list');
+    expect(parseQuery('who am I?').action).toBe('get');
+  });
+
+  it('sees the signed-in user', () => {
+    expect(parseQuery('which repos do I have access to?').self).toBe(true);
+    expect(parseQuery('list repos of octocat').self).toBe(false);
+  });
+
+  it('leaves out quoted titles, identifiers, slugs and numbers, and keeps acronyms as words', () => {
+    expect(terms("tick off the 'Send invoices' task")).toEqual(['tick', 'off', 'task']);
+    expect(terms('refund cus_K8s2Lm for order #1234 in acme/api')).toEqual(['refund', 'order']);
+    expect(terms('what PRs are open')).toContain('prs');
+  });
+
+  it('marks capitalised words inside the sentence as names', () => {
+    const dana = parseQuery('move my meeting with Dana').terms.find((t) => t.word === 'dana');
+    expect(dana?.name).toBe(true);
+    expect(parseQuery('Meeting notes').terms.find((t) => t.word === 'meeting')?.name).toBe(false);
+  });
+
+  it('gives action words less weight than what they act on', () => {
+    const t = parseQuery('delete webhook').terms;
+    expect(t.find((x) => x.word === 'delete')!.weight).toBeLessThan(t.find((x) => x.word === 'webhook')!.weight);
+  });
+});

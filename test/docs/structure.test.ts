@@ -1,0 +1,61 @@
+// What an operation does, read from its method, path, ID and summary (src/docs/structure.ts).
+import { describe, expect, it } from 'vitest';
+import { analyse, type OperationText } from '../../src/docs/structure.ts';
+
+const op = (operationId: string, method: string, path: string, summary = '', description = '', returnsList = false): OperationText => ({
+  operationId,
+  service: operationId.slice(0, operationId.indexOf('.')),
+  method,
+  path,
+  summary,
+  description,
+  returnsList,
+});
+
+describe('analyse', () => {
+  it('reads a nested collection: action from the method and shape, resource from the last noun, scope above it', () => {
+    expect(analyse(op('x.list-comments', 'GET', '/repos/{owner}/{repo}/issues/{n}/comments', 'List issue comments', '', true))).toEqual({
+      action: 'list',
+      resource: ['comment'],
+      scope: ['repo', 'issu'],
+      self: false,
+    });
+  });
+
+  it('takes a verb segment as the action and the segment before it as the resource', () => {
+    const s = analyse(op('x.cancel-run', 'POST', '/repos/{o}/{r}/actions/runs/{id}/cancel', 'Cancel a workflow run'));
+    expect(s.action).toBe('cancel');
+    expect(s.resource).toEqual(['run']);
+  });
+
+  it('keeps a noun segment whose stem an action word shares ("invitations" is not "invite")', () => {
+    expect(analyse(op('x.list-invitations', 'GET', '/orgs/{org}/teams/{team}/invitations', 'List pending team invitations', '', true)).resource).toEqual(['invit']);
+  });
+
+  it("keeps an operation's own verb when it is not one of the canonical actions", () => {
+    expect(analyse(op('x.merge', 'PUT', '/repos/{o}/{r}/pulls/{n}/merge', 'Merge a pull request')).action).toBe('merg');
+  });
+
+  it('reads RPC-style paths and descriptions when there is no summary', () => {
+    const s = analyse(op('slack.chat_postMessage', 'POST', '/chat.postMessage', '', 'Sends a message to a channel.'));
+    expect(s.action).toBe('create');
+    expect(s.resource).toContain('messag');
+  });
+
+  it('tells a list from a get by the answer, and strips version prefixes', () => {
+    expect(analyse(op('s.GetCustomers', 'GET', '/v1/customers', '', '<p>Returns a list of your customers.</p>', true))).toMatchObject({ action: 'list', resource: ['custom'], scope: [] });
+    expect(analyse(op('s.GetCustomer', 'GET', '/v1/customers/{customer}', '', '<p>Retrieves a Customer object.</p>')).action).toBe('get');
+  });
+
+  it('falls back to the method when the summary has no verb', () => {
+    expect(analyse(op('x.a', 'DELETE', '/things/{id}', 'Thing')).action).toBe('delete');
+    expect(analyse(op('x.b', 'PATCH', '/things/{id}', 'Thing')).action).toBe('update');
+  });
+
+  it('sees the signed-in user in the path or the summary, not in a named user', () => {
+    expect(analyse(op('x.mine', 'GET', '/user/repos', 'List repositories', '', true)).self).toBe(true);
+    expect(analyse(op('x.me', 'GET', '/users/me/calendarList', 'List', '', true)).self).toBe(true);
+    expect(analyse(op('x.theirs', 'GET', '/users/{username}/repos', 'List repositories for a user', '', true)).self).toBe(false);
+    expect(analyse(op('x.auth', 'GET', '/teams', 'List teams for the authenticated user', '', true)).self).toBe(true);
+  });
+});
