@@ -9,6 +9,8 @@ export interface QueryTerm {
   stem: string;
   /** How much the term counts: an action word counts less than what it acts on. */
   weight: number;
+  /** Position among the query's words. */
+  at: number;
   /** Capitalised inside the sentence ("Dana", "Acme"): likely a name, not a word to widen. */
   name: boolean;
 }
@@ -64,9 +66,12 @@ export function parseQuery(query: string): ParsedQuery {
     if (cue) cues.push({ at: i, action: cue });
     if (stem === undefined || STOP_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;
     seen.add(stem);
-    terms.push({ word, stem, weight: cue ? 0.5 : 1, name: names.has(word) });
+    terms.push({ word, stem, weight: cue ? 0.5 : 1, name: names.has(word), at: i });
   });
   // No action word but a plural noun ("my PRs", "open tickets in acme/api"): a list.
   const action = cues.sort((a, b) => a.at - b.at)[0]?.action ?? (terms.some((t) => /[^su]s$/.test(t.word)) ? 'list' : undefined);
+  // An action word after the one that says what to do is context ("the message I posted"): it counts less.
+  const chosen = cues[0]?.at;
+  for (const t of terms) if (t.weight < 1 && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
   return { action, self, terms };
 }

@@ -92,6 +92,7 @@ export class Ranker {
       put(structure.scope, W.scope);
       put(nameStems, W.name);
       put(summaryStems, W.summary);
+      put(structure.object, W.resource);
       put(structure.resource, W.resource);
       if (structure.resource.length) put([structure.resource[structure.resource.length - 1]!], W.head);
       const index = this.docs.length;
@@ -204,7 +205,8 @@ export class Ranker {
       // The operation's own verb ("merg", "star") named in the query agrees as well as a canonical action.
       const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action));
       const head = structure.resource[structure.resource.length - 1];
-      const resource = head === undefined ? 0 : hitStems.has(head) ? 1 : structure.resource.some((s) => hitStems.has(s)) ? 0.4 : B.missingResource;
+      const resource =
+        head === undefined ? 0 : hitStems.has(head) ? 1 : structure.resource.some((s) => hitStems.has(s)) || structure.object.some((s) => hitStems.has(s)) ? 0.4 : B.missingResource;
       const self = parsed.self ? (structure.self ? 1 : -0.3) : structure.self ? -0.3 : 0;
       // What the operation is about that the query did not ask for, rare words weighing most: a
       // rare word in a long name makes it more specific, not a better answer.

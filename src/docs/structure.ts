@@ -21,6 +21,8 @@ export interface Structure {
   action: Action | string;
   /** Stems of the resource acted on (`/repos/{o}/{r}/issues/{n}/comments` → comment). */
   resource: string[];
+  /** Stems of what its summary says it acts on: the words after the leading verb ("Deletes a message" → messag). */
+  object: string[];
   /** Stems of the resources above it in the path (issue, repo). */
   scope: string[];
   /** Addresses the signed-in user (`/user/…`, `/users/me/…`, "for the authenticated user"). */
@@ -67,5 +69,7 @@ export function analyse(op: OperationText): Structure {
     if (method === 'GET' || method === undefined) action = op.returnsList || (action === 'list' && !endsWithParam) ? 'list' : (action ?? 'get');
     else if (action === undefined) action = method === 'DELETE' ? 'delete' : method === 'POST' ? 'create' : 'update';
   }
-  return { action, resource, scope, self };
+  const summaryWords = words(summaryText).filter((w) => !STOP_WORDS.has(w));
+  const object = summaryWords.length > 1 && leadingAction(summaryText) !== undefined ? summaryWords.slice(1, 3).flatMap(stems) : [];
+  return { action, resource, object, scope, self };
 }

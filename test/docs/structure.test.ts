@@ -14,7 +14,7 @@ const op = (operationId: string, method: string, path: string, summary = '', des
 
 describe('analyse', () => {
   it('reads a nested collection: action from the method and shape, resource from the last noun, scope above it', () => {
-    expect(analyse(op('x.list-comments', 'GET', '/repos/{owner}/{repo}/issues/{n}/comments', 'List issue comments', '', true))).toEqual({
+    expect(analyse(op('x.list-comments', 'GET', '/repos/{owner}/{repo}/issues/{n}/comments', 'List issue comments', '', true))).toMatchObject({
       action: 'list',
       resource: ['comment'],
       scope: ['repo', 'issu'],
