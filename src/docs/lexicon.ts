@@ -9,27 +9,35 @@ export type Action = 'list' | 'get' | 'create' | 'update' | 'delete' | 'cancel';
 /** Single words, by the action they ask for. A word may stand for one action only. */
 const ACTION_WORDS: Record<Action, string[]> = {
   list: ['list', 'lists', 'listing', 'enumerate', 'browse', 'all', 'every', 'which'],
-  get: ['get', 'gets', 'fetch', 'retrieve', 'retrieves', 'read', 'show', 'view', 'see', 'display', 'look', 'lookup', 'return', 'returns', 'describe', 'inspect', 'detail', 'details', 'info', 'check', 'what', 'whats', 'who', 'how', 'is', 'does', 'did', 'has'],
-  create: ['create', 'creates', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give'],
+  get: ['get', 'gets', 'fetch', 'retrieve', 'retrieves', 'read', 'show', 'view', 'see', 'display', 'look', 'lookup', 'return', 'returns', 'describe', 'inspect', 'detail', 'details', 'info', 'check'],
+  create: ['create', 'creates', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond'],
   update: ['update', 'updates', 'edit', 'change', 'modify', 'rename', 'set', 'move', 'mark', 'toggle', 'adjust', 'configure', 'patch', 'replace', 'transition', 'reassign', 'assign', 'close', 'reopen', 'resolve', 'reschedule', 'bump', 'tweak', 'fix', 'correct', 'amend', 'switch', 'enable', 'disable', 'rotate'],
   delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'kill', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban'],
   cancel: ['cancel', 'cancels', 'stop', 'abort', 'halt', 'terminate', 'interrupt', 'void'],
 };
 
+/** Phrasal verbs, which may take their object inside ("take Alex off the team"), by action. */
+const PHRASAL_VERBS: [string, string, Action][] = [
+  ['take', 'off', 'delete'],
+  ['throw', 'out', 'delete'],
+  ['throw', 'away', 'delete'],
+  ['kick', 'out', 'delete'],
+  ['call', 'off', 'cancel'],
+  ['turn', 'off', 'update'],
+  ['turn', 'on', 'update'],
+  ['switch', 'off', 'update'],
+  ['kick', 'off', 'create'],
+  ['spin', 'up', 'create'],
+  ['set', 'up', 'create'],
+];
+
 /** Multi-word phrases, matched on the query's lower-case words before single words. */
 const ACTION_PHRASES: [string[], Action][] = [
   [['get', 'rid', 'of'], 'delete'],
-  [['take', 'off'], 'delete'],
-  [['throw', 'out'], 'delete'],
-  [['throw', 'away'], 'delete'],
-  [['call', 'off'], 'cancel'],
-  [['set', 'up'], 'create'],
   [['open', 'a'], 'create'],
   [['open', 'an'], 'create'],
   [['open', 'new'], 'create'],
   [['sign', 'up'], 'create'],
-  [['kick', 'off'], 'create'],
-  [['spin', 'up'], 'create'],
   [['brand', 'new'], 'create'],
   [['show', 'me'], 'list'],
   [['what', 'are'], 'list'],
@@ -67,15 +75,26 @@ export interface PhraseHit {
 export function actionPhrases(words: readonly string[]): PhraseHit[] {
   const hits: PhraseHit[] = [];
   for (let i = 0; i < words.length; i++) {
-    for (const [phrase, action] of ACTION_PHRASES) {
-      if (phrase.every((w, j) => words[i + j] === w)) {
-        hits.push({ action, at: phrase.map((_, j) => i + j) });
+    const fixed = ACTION_PHRASES.find(([phrase]) => phrase.every((w, j) => words[i + j] === w));
+    if (fixed) {
+      hits.push({ action: fixed[1], at: fixed[0].map((_, j) => i + j) });
+      continue;
+    }
+    for (const [verb, particle, action] of PHRASAL_VERBS) {
+      if (words[i] !== verb) continue;
+      const gap = words.slice(i + 1, i + 4).indexOf(particle);
+      if (gap >= 0) {
+        hits.push({ action, at: [i, i + 1 + gap] });
         break;
       }
     }
   }
   return hits;
 }
+
+/** Question words that ask for people, and the words a catalogue uses for people. */
+export const PERSON_QUESTION = new Set(['who', 'whom', 'whose', "who's"]);
+export const PERSON_WORDS = ['user', 'member', 'people', 'person'];
 
 /** Words that say "the signed-in user" in a query. */
 export const SELF_WORDS = new Set(['my', 'me', 'mine', 'i', 'myself', 'im', "i'm", 'ive', 'am', 'authenticated', 'our', 'ours', 'us', 'we']);

@@ -1,6 +1,6 @@
 // A search query read into the parts an operation is ranked on: the action it asks for (from
 // everyday verbs and phrases), whether it speaks of the signed-in user, and its content terms.
-import { actionOfStem, actionPhrases, isWeakCue, SELF_WORDS, STOP_WORDS, type Action } from './lexicon.ts';
+import { actionOfStem, actionPhrases, isWeakCue, PERSON_QUESTION, PERSON_WORDS, SELF_WORDS, STOP_WORDS, type Action } from './lexicon.ts';
 import { stemOf, stems, words } from './text.ts';
 
 export interface QueryTerm {
@@ -9,8 +9,10 @@ export interface QueryTerm {
   stem: string;
   /** How much the term counts: an action word counts less than what it acts on. */
   weight: number;
-  /** Position among the query's words. */
+  /** Position among the query's words (-1: implied by the query, not written). */
   at: number;
+  /** Implied: counts when matched, costs nothing when not. */
+  optional?: boolean;
   /** Capitalised inside the sentence ("Dana", "Acme"): likely a name, not a word to widen. */
   name: boolean;
 }
@@ -56,7 +58,7 @@ export function parseQuery(query: string): ParsedQuery {
   const covered = new Set(phrases.flatMap((p) => p.at));
   // The earliest action word or phrase says what to do ("delete the comment I added": delete).
   const cues: { at: number; action: Action }[] = phrases.map((p) => ({ at: p.at[0]!, action: p.action }));
-  const self = raw.some((w) => SELF_WORDS.has(w));
+  const self = raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i));
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   raw.forEach((word, i) => {
@@ -70,6 +72,10 @@ export function parseQuery(query: string): ParsedQuery {
   });
   // No action word but a plural noun ("my PRs", "open tickets in acme/api"): a list.
   const action = cues.sort((a, b) => a.at - b.at)[0]?.action ?? (terms.some((t) => /[^su]s$/.test(t.word)) ? 'list' : undefined);
+  // "Who …?" asks for people: the catalogue's words for people count a little.
+  if (raw.some((w) => PERSON_QUESTION.has(w))) {
+    for (const word of PERSON_WORDS) if (!seen.has(stemOf(word))) terms.push({ word, stem: stemOf(word), weight: 0.3, name: false, at: -1, optional: true });
+  }
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.
   const chosen = cues[0]?.at;
   for (const t of terms) if (t.weight < 1 && chosen !== undefined && t.at !== chosen) t.weight = 0.25;

@@ -31,7 +31,7 @@ export interface Hit {
 const W = { head: 3, resource: 2.4, summary: 2, name: 1.6, scope: 1.4, tags: 1, fields: 0.6, description: 0.4 } as const;
 const TOP = W.head;
 /** How much agreement of action, resource and scope, and a summary's unasked words, move a score. */
-export const B = { action: 0.15, resource: 0.2, self: 0.12, extra: 0.015, missingResource: -0.4 };
+export const B = { action: 0.15, resource: 0.2, self: 0.12, extra: 0.05, missingResource: -0.4 };
 
 interface Doc {
   id: string;
@@ -73,6 +73,8 @@ export class Ranker {
   /** Initials of the catalogue's two-word phrases ("pr" → pull request), most frequent first. */
   private readonly acronyms = new Map<string, { stems: string[]; count: number }>();
   private vectorRows: number[] | undefined;
+  /** Stems of five letters or more by their first five. */
+  private readonly byPrefix = new Map<string, string[]>();
 
   constructor(operations: readonly RankedOperation[]) {
     const prefixPairs = new Map<string, number>();
@@ -121,6 +123,12 @@ export class Ranker {
         phrases.set(key, (phrases.get(key) ?? 0) + 1);
       }
     }
+    for (const stem of this.postings.keys()) {
+      if (stem.length < 5) continue;
+      const list = this.byPrefix.get(stem.slice(0, 5));
+      if (list) list.push(stem);
+      else this.byPrefix.set(stem.slice(0, 5), [stem]);
+    }
     for (const [pair, count] of prefixPairs) {
       const [short, long] = pair.split(' ') as [string, string];
       // Written together often, and on a good share of the operations that use the short form.
@@ -156,6 +164,13 @@ export class Ranker {
   private expand(word: string, stem: string, name: boolean): Map<string, number> {
     const out = new Map<string, number>([[stem, 1]]);
     for (const alias of this.aliases.get(stem) ?? []) out.set(alias, 1);
+    // The same word stemmed differently ("deploi" and "deploy", "contribut" and "contributor").
+    if (stem.length >= 5) {
+      for (const other of this.byPrefix.get(stem.slice(0, 5)) ?? []) {
+        const shared = Math.max(5, Math.min(stem.length, other.length) - 1);
+        if (other !== stem && other.slice(0, shared) === stem.slice(0, shared) && !out.has(other)) out.set(other, 0.8);
+      }
+    }
     // A short word may be the initials of one of the catalogue's phrases ("pr": pull request).
     const bare = word.replace(/s$/, '');
     const acronym = bare.length >= 2 && bare.length <= 4 ? this.acronyms.get(bare) : undefined;
@@ -181,10 +196,10 @@ export class Ranker {
       return { ...t, expansions, idf };
     });
     const candidates = new Set<number>();
-    for (const t of terms) for (const s of t.expansions.keys()) for (const i of this.postings.get(s) ?? []) candidates.add(i);
+    for (const t of terms) if (!t.optional) for (const s of t.expansions.keys()) for (const i of this.postings.get(s) ?? []) candidates.add(i);
     // Nothing but cues ("who am I?"), or few matches: operations on the signed-in user are candidates by structure alone.
     if (!terms.length || (parsed.self && candidates.size < 50)) this.docs.forEach((d, i) => (d.structure.self || !terms.length) && candidates.add(i));
-    const possible = terms.reduce((sum, t) => sum + t.weight * t.idf * TOP, 0) || 1;
+    const possible = terms.reduce((sum, t) => sum + (t.optional ? 0 : t.weight * t.idf * TOP), 0) || 1;
     const hits: Hit[] = [];
     for (const i of candidates) {
       const doc = this.docs[i]!;

@@ -17,9 +17,20 @@ describe('parseQuery', () => {
     expect(parseQuery('delete the comment I added').action).toBe('delete');
   });
 
-  it('reads a bare plural as a list and a bare question as a get', () => {
+  it('reads a bare plural as a list; a question word alone says no action', () => {
     expect(parseQuery('my PRs').action).toBe('list');
-    expect(parseQuery('who am I?').action).toBe('get');
+    expect(parseQuery('who am I?').action).toBeUndefined();
+    expect(parseQuery('what is the default branch?').action).toBe('get');
+  });
+
+  it('reads phrasal verbs around their object', () => {
+    expect(parseQuery('take alex off the frontend team').action).toBe('delete');
+    expect(parseQuery('kick off the nightly build').action).toBe('create');
+  });
+
+  it('lets "who" ask for people without requiring the word', () => {
+    const implied = parseQuery('who is in the platform team?').terms.filter((t) => t.optional);
+    expect(implied.map((t) => t.word)).toContain('member');
   });
 
   it('sees the signed-in user', () => {
