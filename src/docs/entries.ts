@@ -17,7 +17,7 @@ export interface DocEntry {
   path?: string;
   tags: string[];
   parameterNames: string[];
-  /** Parameter names and the request body's top-level field names: words a query may use. */
+  /** Parameter names, their enumerated values and the request body's top-level field names: words a query may use. */
   fieldNames: string[];
   /** Its answer is a list: it pages, or its success response is an array. */
   returnsList: boolean;
@@ -51,6 +51,13 @@ function shallow(schema: JsonSchema | null | undefined, index: ServiceIndex): Re
 function propertiesOf(schema: JsonSchema | null | undefined, index: ServiceIndex): Record<string, unknown> {
   const properties = shallow(schema, index)?.properties;
   return properties && typeof properties === 'object' ? (properties as Record<string, unknown>) : {};
+}
+
+/** The string values a parameter's schema enumerates (its items' for an array), at most 20. */
+function enumOf(schema: JsonSchema, index: ServiceIndex): string[] {
+  const node = shallow(schema, index);
+  const values = node?.enum ?? shallow(node?.items as JsonSchema | undefined, index)?.enum;
+  return Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string').slice(0, 20) : [];
 }
 
 export function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
@@ -104,7 +111,11 @@ export function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry 
     path: op.path,
     tags: op.tags,
     parameterNames: op.parameters.map((p) => p.name),
-    fieldNames: [...op.parameters.map((p) => p.name), ...Object.keys(propertiesOf(op.body?.schema, index))],
+    fieldNames: [
+      ...op.parameters.map((p) => p.name),
+      ...Object.keys(propertiesOf(op.body?.schema, index)),
+      ...op.parameters.flatMap((p) => enumOf(p.schema, index)),
+    ],
     changesData: !['GET', 'HEAD', 'OPTIONS'].includes(op.method.toUpperCase()),
     returnsList: op.pagination !== null || Object.entries(op.responses).some(([status, schema]) => status.startsWith('2') && shallow(schema, index)?.type === 'array'),
     deprecated: op.deprecated,

@@ -94,7 +94,9 @@ export function actionPhrases(words: readonly string[]): PhraseHit[] {
 
 /** Question words that ask for people, and the words a catalogue uses for people. */
 export const PERSON_QUESTION = new Set(['who', 'whom', 'whose', "who's"]);
-export const PERSON_WORDS = ['user', 'member', 'people', 'person'];
+export const PERSON_WORDS = ['user', 'member', 'people', 'person', 'collaborator', 'contributor', 'assignee', 'participant'];
+/** Words that stand for a person the query acts on ("remove him from the org"). */
+export const PERSON_PRONOUNS = new Set(['him', 'her', 'them', 'someone', 'somebody', 'anyone', 'everyone', 'people', 'person', 'user', 'users', 'teammate', 'colleague']);
 
 /** Words that say "the signed-in user" in a query. */
 export const SELF_WORDS = new Set(['my', 'me', 'mine', 'i', 'myself', 'im', "i'm", 'ive', 'am', 'authenticated', 'our', 'ours', 'us', 'we']);
@@ -108,5 +110,6 @@ export const STOP_WORDS = new Set([
   'some', 'using', 'via', 'please', 'can', 'could', 'would', 'should', 'will', 'you', 'your', 'it', 'be', 'been', 'being', 'was', 'were', 'are', 'do', 'there',
   'then', 'so', 'as', 'at', 'any', 'just', 'also', 'need', 'want', 'like', 'about', 'up', 'out', 'over', 'yet', 'still', 'right', 'now', 'currently', 'already',
   'he', 'she', 'they', 'them', 'his', 'her', 'him', 'who', 'whom', 'whose', 'when', 'where', 'why', 'if', 'but', 'not', 'no', "don't", 'dont', 'let', 'lets',
+  'have', 'has', 'had', 'having', 'got', 'gotten', 'going', 'does', 'did', 'done', 'doing', 'am', 'is',
   'one', 'single', 'given', 'specific', 'particular', 'certain', 'way', 'thing', 'things', 'stuff', 'etc', 'e', 'g', 'ie', 'eg',
 ]);

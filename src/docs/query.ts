@@ -1,6 +1,6 @@
 // A search query read into the parts an operation is ranked on: the action it asks for (from
 // everyday verbs and phrases), whether it speaks of the signed-in user, and its content terms.
-import { actionOfStem, actionPhrases, isWeakCue, PERSON_QUESTION, PERSON_WORDS, SELF_WORDS, STOP_WORDS, type Action } from './lexicon.ts';
+import { actionOfStem, actionPhrases, isWeakCue, PERSON_PRONOUNS, PERSON_QUESTION, PERSON_WORDS, SELF_WORDS, STOP_WORDS, type Action } from './lexicon.ts';
 import { stemOf, stems, words } from './text.ts';
 
 export interface QueryTerm {
@@ -53,6 +53,8 @@ function namesIn(query: string): Set<string> {
 export function parseQuery(query: string): ParsedQuery {
   const plain = withoutValues(query);
   const names = namesIn(plain);
+  // A person asked about or acted on: "who", a name, a pronoun, an email address.
+  const person = /\S@\S+\.\w/.test(query) || names.size > 0;
   const raw = words(plain.trim() ? plain : query);
   const phrases = actionPhrases(raw);
   const covered = new Set(phrases.flatMap((p) => p.at));
@@ -72,8 +74,8 @@ export function parseQuery(query: string): ParsedQuery {
   });
   // No action word but a plural noun ("my PRs", "open tickets in acme/api"): a list.
   const action = cues.sort((a, b) => a.at - b.at)[0]?.action ?? (terms.some((t) => /[^su]s$/.test(t.word)) ? 'list' : undefined);
-  // "Who …?" asks for people: the catalogue's words for people count a little.
-  if (raw.some((w) => PERSON_QUESTION.has(w))) {
+  // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.
+  if (person || raw.some((w) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w))) {
     for (const word of PERSON_WORDS) if (!seen.has(stemOf(word))) terms.push({ word, stem: stemOf(word), weight: 0.3, name: false, at: -1, optional: true });
   }
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.

@@ -58,6 +58,8 @@ function actionAgreement(asked: Action | undefined, has: string): number {
   if (askedRead !== hasRead) return -1;
   // Two different writes: create vs update is close (an "add" may be a PUT), delete vs create is not.
   if ((asked === 'create' && has === 'update') || (asked === 'update' && has === 'create')) return 0;
+  // Stopping something may be deleting it ("stop watching": delete the subscription).
+  if ((asked === 'cancel' && has === 'delete') || (asked === 'delete' && has === 'cancel')) return 0.3;
   if (!['create', 'update', 'delete', 'cancel'].includes(has)) return 0; // the operation's own verb ("merg")
   return -0.6;
 }
@@ -169,6 +171,16 @@ export class Ranker {
       for (const other of this.byPrefix.get(stem.slice(0, 5)) ?? []) {
         const shared = Math.max(5, Math.min(stem.length, other.length) - 1);
         if (other !== stem && other.slice(0, shared) === stem.slice(0, shared) && !out.has(other)) out.set(other, 0.8);
+      }
+    }
+    // A compound ending in one of the catalogue's words ("upvote": vote, "webhooks": hook).
+    if (!this.df.has(stem)) {
+      for (let cut = 2; cut <= word.length - 4; cut++) {
+        const tail = stems(word.slice(cut))[0];
+        if (tail && tail.length >= 4 && this.df.has(tail) && !out.has(tail)) {
+          out.set(tail, 0.7);
+          break;
+        }
       }
     }
     // A short word may be the initials of one of the catalogue's phrases ("pr": pull request).
