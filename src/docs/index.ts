@@ -122,10 +122,9 @@ export class DocsIndex {
       byNamed = false;
       hits = this.ranker.search(query, limit);
     }
-    // Guesses that explain little of the query are not presented as answers: they are listed as
-    // weak matches, with the resource groups closest to the query to browse instead.
-    const weak = hits.length > 0 && hits[0]!.coverage < WEAK_COVERAGE ? hits : [];
-    if (weak.length) hits = [];
+    // Guesses that explain little of the query by its own words are not presented as answers: each
+    // is marked a weak match, and the answer offers the closest resource groups to browse instead.
+    const weak = hits.length > 0 && hits[0]!.coverage < WEAK_COVERAGE;
     const results = hits.map((hit) => {
       const e = this.entries.get(hit.id)!;
       const shortened: string[] = [];
@@ -145,6 +144,7 @@ export class DocsIndex {
         call: call.call,
         changes_data: e.changesData,
         pages: e.pagination !== null,
+        ...(weak ? { match: 'weak' } : {}),
         // The fields cut short, named: a cut is never silent (exact detail shows more of each).
         ...(shortened.length ? { shortened } : {}),
         ...(e.kind === 'physical' ? { pagination: rankedPagination(e) } : {}),
@@ -188,11 +188,11 @@ export class DocsIndex {
             omitted_results: omitted,
             hint: `${omitted} result${omitted === 1 ? ' was' : 's were'} left out (the lowest-ranked first) to keep this answer within 64 KiB; a more specific query or a lower limit returns less.`,
           }
-        : weak.length
+        : weak
           ? {
-              weak_matches: weak.map((h) => ({ operationId: h.id, summary: truncate(this.entries.get(h.id)!.summary, 120) })),
-              closest_groups: this.groupsOf(weak),
-              hint: 'No operation matches this request well: the weak matches explain little of it. Check one with search_docs({ operationId }), browse a closest group with search_docs({ query: "<group>" }), or rephrase with the thing to act on; never guess an operation ID.',
+              no_good_match: true,
+              closest_groups: this.groupsOf(hits),
+              hint: 'No operation matches this request well: the results are weak guesses (match: "weak"), near in meaning only. Check one with search_docs({ operationId }), browse a closest group with search_docs({ query: "<group>" }), or rephrase with the thing to act on; never guess an operation ID.',
             }
           : results.length === 0
             ? { hint: 'No operation matched. Retry once with more specific service and action terms; never guess an operation ID.' }

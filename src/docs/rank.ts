@@ -10,7 +10,7 @@ import { actionOfStem, type Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { analyse, type OperationText, type Structure } from './structure.ts';
 import { stems, textStems, words } from './text.ts';
-const wordVectors = () => ({ indexOf: (_w: string) => -1, nearest: (_w: string, _c: number[], _k: number, _m: number) => [] as { word: string; cosine: number }[] }); // TEMP until the artefact lands
+import { wordVectors } from './word-vectors.ts';
 
 export interface RankedOperation extends OperationText {
   kind: 'physical' | 'unified';
@@ -23,7 +23,7 @@ export interface RankedOperation extends OperationText {
 export interface Hit {
   id: string;
   score: number;
-  /** How much of the query the operation explains, 0–1: low means a weak guess. */
+  /** How much of the query the operation explains by its own words (not by neighbours in meaning), 0–1: low means a weak guess. */
   coverage: number;
 }
 
@@ -31,7 +31,7 @@ export interface Hit {
 const W = { head: 3, resource: 2.4, summary: 2, name: 1.6, scope: 1.4, tags: 1, fields: 0.6, description: 0.4 } as const;
 const TOP = W.head;
 /** How much agreement of action, resource and scope, and a summary's unasked words, move a score. */
-export const B = { action: 0.15, resource: 0.2, self: 0.12, extra: 0.05, missingResource: -0.4 };
+export const B = { vector: 1.5, action: 0.15, resource: 0.2, self: 0.12, extra: 0.05, missingResource: -0.4 };
 
 interface Doc {
   id: string;
@@ -41,6 +41,8 @@ interface Doc {
   summaryStems: string[];
   /** Stems of its summary, resource and scope, each once. */
   about: string[];
+  /** The words its meaning is read from (summary, ID, resource), as written. */
+  gist: string[];
   kind: RankedOperation['kind'];
   deprecated: boolean;
 }
@@ -75,6 +77,8 @@ export class Ranker {
   /** Initials of the catalogue's two-word phrases ("pr" → pull request), most frequent first. */
   private readonly acronyms = new Map<string, { stems: string[]; count: number }>();
   private vectorRows: number[] | undefined;
+  /** Each operation's meaning: the IDF-weighted mean of its words' vectors, unit length (built on first use). */
+  private meanings: Float32Array[] | undefined;
   /** Stems of five letters or more by their first five. */
   private readonly byPrefix = new Map<string, string[]>();
 
@@ -101,7 +105,8 @@ export class Ranker {
       if (structure.resource.length) put([structure.resource[structure.resource.length - 1]!], W.head);
       const index = this.docs.length;
       const about = [...new Set([...summaryStems, ...structure.resource, ...structure.scope])].filter((s) => !actionOfStem(s));
-      this.docs.push({ id: op.operationId, fields, structure, summaryStems, about, kind: op.kind, deprecated: op.deprecated ?? false });
+      const gist = [...summaryWords, ...words(op.operationId.slice(op.operationId.indexOf('.') + 1))].filter((w) => stems(w).length);
+      this.docs.push({ id: op.operationId, fields, structure, summaryStems, about, gist, kind: op.kind, deprecated: op.deprecated ?? false });
       for (const [stem, weight] of fields) {
         let list = this.postings.get(stem);
         if (!list) this.postings.set(stem, (list = []));
@@ -163,8 +168,10 @@ export class Ranker {
   }
 
   /** Stems a query term stands for in this catalogue, each with how much a match on it counts. */
-  private expand(word: string, stem: string, name: boolean): Map<string, number> {
+  private expand(word: string, stem: string, name: boolean): { expansions: Map<string, number>; guessed: Set<string> } {
     const out = new Map<string, number>([[stem, 1]]);
+    // Stems added only as neighbours by meaning: they rank, but do not make a match confident.
+    const guessed = new Set<string>();
     for (const alias of this.aliases.get(stem) ?? []) out.set(alias, 1);
     // The same word stemmed differently ("deploi" and "deploy", "contribut" and "contributor").
     if (stem.length >= 5) {
@@ -193,41 +200,74 @@ export class Ranker {
       this.vectorRows ??= [...this.surface.values()].map((w) => vectors.indexOf(w)).filter((r) => r >= 0);
       for (const near of vectors.nearest(word, this.vectorRows, 3, 0.5)) {
         const s = stems(near.word)[0];
-        if (s && !out.has(s)) out.set(s, near.cosine * 0.8);
+        if (s && !out.has(s)) {
+          out.set(s, near.cosine * 0.8);
+          guessed.add(s);
+        }
       }
     }
-    return out;
+    return { expansions: out, guessed };
+  }
+
+  /** The IDF-weighted mean of some words' vectors, unit length; undefined when none is known. */
+  private meaning(list: readonly { word: string; weight: number }[]): Float32Array | undefined {
+    const vectors = wordVectors();
+    const sum = new Float32Array(vectors.dim);
+    let any = false;
+    for (const { word, weight } of list) {
+      const row = vectors.indexOf(word);
+      if (row < 0 || weight <= 0) continue;
+      vectors.addTo(row, sum, weight);
+      any = true;
+    }
+    if (!any) return undefined;
+    const norm = Math.hypot(...sum);
+    return norm > 0 ? sum.map((x) => x / norm) : undefined;
+  }
+
+  private meaningOf(i: number): Float32Array | undefined {
+    this.meanings ??= this.docs.map((d) => this.meaning(d.gist.map((word) => ({ word, weight: this.idf(stems(word)[0]!) }))) ?? new Float32Array(0));
+    const m = this.meanings[i]!;
+    return m.length ? m : undefined;
   }
 
   /** The best operations for `query`, best first; `keep` filters operation IDs. */
   search(query: string, limit: number, keep: (id: string) => boolean = () => true, parsed: ParsedQuery = parseQuery(query)): Hit[] {
     const terms = parsed.terms.map((t) => {
-      const expansions = this.expand(t.word, t.stem, t.name);
+      const { expansions, guessed } = this.expand(t.word, t.stem, t.name);
       // A term's IDF is that of its best-known form, so a widened term is not rarer than its words.
       const idf = Math.min(...[...expansions.keys()].map((s) => this.idf(s)));
-      return { ...t, expansions, idf };
+      return { ...t, expansions, guessed, idf };
     });
     const candidates = new Set<number>();
     for (const t of terms) if (!t.optional) for (const s of t.expansions.keys()) for (const i of this.postings.get(s) ?? []) candidates.add(i);
     // Nothing but cues ("who am I?"), or few matches: operations on the signed-in user are candidates by structure alone.
     if (!terms.length || (parsed.self && candidates.size < 50)) this.docs.forEach((d, i) => (d.structure.self || !terms.length) && candidates.add(i));
     const possible = terms.reduce((sum, t) => sum + (t.optional ? 0 : t.weight * t.idf * TOP), 0) || 1;
+    const asked = this.meaning(terms.filter((t) => !t.name && !t.optional).map((t) => ({ word: t.word, weight: t.weight * t.idf })));
     const hits: Hit[] = [];
     for (const i of candidates) {
       const doc = this.docs[i]!;
       if (!keep(doc.id)) continue;
       let matched = 0;
+      let sure = 0;
       const hitStems = new Set<string>();
       for (const t of terms) {
         let best = 0;
+        let bestSure = 0;
         for (const [s, factor] of t.expansions) {
           const w = (doc.fields.get(s) ?? 0) * factor;
           if (w > best) best = w;
+          if (w > bestSure && !t.guessed.has(s)) bestSure = w;
           if (w > 0) hitStems.add(s);
         }
         matched += t.weight * t.idf * best;
+        sure += t.weight * t.idf * bestSure;
       }
       const coverage = matched / possible;
+      const meaning = asked ? this.meaningOf(i) : undefined;
+      let similar = 0;
+      if (asked && meaning) for (let d = 0; d < meaning.length; d++) similar += asked[d]! * meaning[d]!;
       const { structure } = doc;
       // The operation's own verb ("merg", "star") named in the query agrees as well as a canonical action.
       const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action));
@@ -243,11 +283,12 @@ export class Ranker {
         coverage +
         B.action * (ownVerb ? 1 : actionAgreement(parsed.action, structure.action)) +
         B.resource * resource +
-        B.self * self -
+        B.self * self +
+        B.vector * similar -
         B.extra * extra -
         (doc.deprecated ? 0.1 : 0) +
         (doc.kind === 'unified' ? 0.05 : 0);
-      hits.push({ id: doc.id, score, coverage });
+      hits.push({ id: doc.id, score, coverage: sure / possible });
     }
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     return hits.slice(0, limit);

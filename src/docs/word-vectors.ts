@@ -16,6 +16,8 @@ export interface WordVectors {
    */
   nearest(word: string, candidates: Iterable<number>, k: number, minCosine: number): { row: number; word: string; cosine: number }[];
   word(row: number): string;
+  /** Adds `weight` times a row's unit vector to `target` (length `dim`). */
+  addTo(row: number, target: Float32Array, weight: number): void;
 }
 
 const MAGIC = 'SVCWV1';
@@ -78,6 +80,11 @@ export function parseWordVectors(bytes: Uint8Array): WordVectors {
     word(row: number): string {
       if (!known(row)) throw new RangeError(`word vectors: no row ${row}`);
       return words[row] as string;
+    },
+    addTo(row: number, target: Float32Array, weight: number): void {
+      if (!known(row)) throw new RangeError(`word vectors: no row ${row}`);
+      const scale = weight / 127;
+      for (let d = 0, o = row * dim; d < dim; d++) target[d]! += (vectors[o + d] as number) * scale;
     },
   };
 }

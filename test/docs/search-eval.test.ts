@@ -8,7 +8,7 @@ import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } fr
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
 /** The dev figure this ranking reached (tuned on it): a fall below it is a regression. */
-const DEV_RECALL_AT_3_FLOOR = 0.37;
+const DEV_RECALL_AT_3_FLOOR = 0.48;
 
 let catalogues: LoadedCatalogue[];
 beforeAll(async () => {
@@ -45,10 +45,15 @@ describe('search_docs evaluation', () => {
     expect(created).toMatchObject({ pages: false, changes_data: true });
   });
 
-  it('offers weak matches and the closest groups, not answers, when nothing explains the query', () => {
+  it('marks guesses weak and offers the closest groups when nothing explains the query by its own words', () => {
     const slack = catalogues.find((c) => c.name === 'slack')!;
-    const answer = slack.index.run({ query: 'quantum zebra', limit: 3 }, () => true) as Record<string, unknown>;
-    expect(answer.results).toEqual([]);
-    expect(String(answer.hint)).toMatch(/never guess an operation ID/);
+    const answer = slack.index.run({ query: 'quantum zebra', limit: 3 }, () => true) as { results: { match?: string }[]; no_good_match?: boolean; closest_groups?: unknown[]; hint: string };
+    expect(answer.no_good_match).toBe(true);
+    for (const r of answer.results) expect(r.match).toBe('weak');
+    expect(answer.closest_groups?.length).toBeGreaterThan(0);
+    expect(answer.hint).toMatch(/never guess an operation ID/);
+    const good = slack.index.run({ query: 'send a message to a channel', limit: 3 }, () => true) as { results: { match?: string }[]; no_good_match?: boolean };
+    expect(good.no_good_match).toBeUndefined();
+    expect(good.results[0]!.match).toBeUndefined();
   });
 });
