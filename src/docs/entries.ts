@@ -115,6 +115,7 @@ export function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry 
       ...op.parameters.map((p) => p.name),
       ...Object.keys(propertiesOf(op.body?.schema, index)),
       ...op.parameters.flatMap((p) => enumOf(p.schema, index)),
+      ...Object.values(propertiesOf(op.body?.schema, index)).flatMap((p) => enumOf(p as JsonSchema, index)),
     ],
     changesData: !['GET', 'HEAD', 'OPTIONS'].includes(op.method.toUpperCase()),
     returnsList: op.pagination !== null || Object.entries(op.responses).some(([status, schema]) => status.startsWith('2') && shallow(schema, index)?.type === 'array'),

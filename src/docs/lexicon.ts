@@ -99,7 +99,7 @@ export const PERSON_WORDS = ['user', 'member', 'people', 'person', 'collaborator
 export const PERSON_PRONOUNS = new Set(['him', 'her', 'them', 'someone', 'somebody', 'anyone', 'everyone', 'people', 'person', 'user', 'users', 'teammate', 'colleague']);
 
 /** Words that say "the signed-in user" in a query. */
-export const SELF_WORDS = new Set(['my', 'me', 'mine', 'i', 'myself', 'im', "i'm", 'ive', 'am', 'authenticated', 'our', 'ours', 'us', 'we']);
+export const SELF_WORDS = new Set(['my', 'me', 'mine', 'i', 'myself', 'im', "i'm", 'ive', 'am', 'authenticated']);
 
 /** Path segments that address the signed-in user (`/user/repos`, `/users/me`, `/myself`). */
 export const SELF_SEGMENTS = new Set(['user', 'me', '@me', 'myself', 'self', 'current', 'my', 'current_user', 'currentuser', 'whoami']);

@@ -53,6 +53,8 @@ function namesIn(query: string): Set<string> {
 export function parseQuery(query: string): ParsedQuery {
   const plain = withoutValues(query);
   const names = namesIn(plain);
+  // Lower-case hyphenated tokens are mostly names (old-prototype, checkout-service): their words count little.
+  const hyphenated = new Set(plain.split(/\s+/).filter((t) => /^[a-z]+(-[a-z]+)+$/.test(t.replace(/[^a-z-]+$/g, ''))).flatMap((t) => words(t)));
   // A person asked about or acted on: "who", a name, a pronoun, an email address.
   const person = /\S@\S+\.\w/.test(query) || names.size > 0;
   const raw = words(plain.trim() ? plain : query);
@@ -70,7 +72,8 @@ export function parseQuery(query: string): ParsedQuery {
     if (cue) cues.push({ at: i, action: cue });
     if (stem === undefined || STOP_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;
     seen.add(stem);
-    terms.push({ word, stem, weight: cue ? 0.5 : 1, name: names.has(word), at: i });
+    const named = hyphenated.has(word);
+    terms.push({ word, stem, weight: named ? 0.3 : cue ? 0.5 : 1, name: named || names.has(word), at: i });
   });
   // No action word but a plural noun ("my PRs", "open tickets in acme/api"): a list.
   const action = cues.sort((a, b) => a.at - b.at)[0]?.action ?? (terms.some((t) => /[^su]s$/.test(t.word)) ? 'list' : undefined);
