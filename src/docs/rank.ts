@@ -31,7 +31,7 @@ export interface Hit {
 const W = { head: 3, resource: 2.4, summary: 2, name: 1.6, scope: 1.4, tags: 1, fields: 0.6, description: 0.4 } as const;
 const TOP = W.head;
 /** How much agreement of action, resource and scope, and a summary's unasked words, move a score. */
-export const B = { nearCosine: [0.5, 0.5], modelWeight: [1, 0], wholeUpTo: 1000, vector: 1.5, action: 0.15, resource: 0.2, self: 0.12, extra: 0.05, missingResource: -0.4 };
+export const B = { extraCap: 3, nearCosine: [0.5, 0.5], modelWeight: [1, 0], wholeUpTo: 1000, vector: 1.5, action: 0.15, resource: 0.2, self: 0.12, extra: 0.05, missingResource: -0.4 };
 
 interface Doc {
   id: string;
@@ -105,7 +105,8 @@ export class Ranker {
       put(structure.resource, W.resource);
       if (structure.resource.length) put([structure.resource[structure.resource.length - 1]!], W.head);
       const index = this.docs.length;
-      const about = [...new Set([...summaryStems, ...structure.resource, ...structure.scope])].filter((s) => !actionOfStem(s));
+      // A Unified operation's summary tells how it spans providers; what it is about is its name.
+      const about = [...new Set([...(op.kind === 'unified' ? [] : summaryStems), ...structure.resource, ...structure.scope])].filter((s) => !actionOfStem(s));
       const gist = [...summaryWords, ...words(op.operationId.slice(op.operationId.indexOf('.') + 1))].filter((w) => stems(w).length);
       this.docs.push({ id: op.operationId, fields, structure, summaryStems, about, gist, kind: op.kind, deprecated: op.deprecated ?? false });
       for (const [stem, weight] of fields) {
@@ -290,6 +291,7 @@ export class Ranker {
       // rare word in a long name makes it more specific, not a better answer.
       let extra = 0;
       for (const s of doc.about) if (!hitStems.has(s)) extra += this.idf(s) / this.maxIdf;
+      extra = Math.min(extra, B.extraCap);
       const score =
         coverage +
         B.action * (ownVerb ? 1 : actionAgreement(parsed.action, structure.action)) +
@@ -298,7 +300,8 @@ export class Ranker {
         B.vector * similar -
         B.extra * extra -
         (doc.deprecated ? 0.1 : 0) +
-        (doc.kind === 'unified' ? 0.05 : 0);
+        // A Unified operation covers the whole outcome across providers: preferred over its physical parts.
+        (doc.kind === 'unified' ? 0.25 : 0);
       hits.push({ id: doc.id, score, coverage: sure / possible });
     }
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));

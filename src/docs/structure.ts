@@ -61,7 +61,8 @@ export function analyse(op: OperationText): Structure {
   const lastWords = literal.length ? segmentWords(literal[literal.length - 1]!) : [];
   if (!endsWithParam && literal.length > 1 && lastWords.some((w) => isActionWord(w) || stems(w)[0] === action)) resourceAt--;
   const resourceWords = resourceAt >= 0 ? segmentWords(literal[resourceAt]!).filter((w) => !isActionWord(w)).flatMap(stems) : [];
-  const resource = resourceWords.length ? resourceWords : stems(named.split(/[/._-]/).pop() ?? '');
+  // Without a path (a Unified operation, `unified.tasks.create`), the ID's words that are not its verb.
+  const resource = resourceWords.length ? resourceWords : words(named).filter((w) => !isActionWord(w)).flatMap(stems);
   const scope = literal.slice(0, Math.max(0, resourceAt)).flatMap((s) => segmentWords(s).flatMap(stems));
   const self = segments.some((s, i) => SELF_SEGMENTS.has(s.toLowerCase()) && !isParam(segments[i + 1] ?? '')) || /\b(authenticated|current) user\b/i.test(summaryText);
   const method = op.method?.toUpperCase();
