@@ -142,24 +142,32 @@ describe('malformed parameters are refused, not silently dropped or merged', () 
     refused(await importDoc(fresh('strayparam'), one({ path: '/items', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] })), "document.paths['/items'].get.parameters[0].name");
   });
 
-  it('the same parameter declared twice in one list is refused (the second silently replaced the first)', async () => {
+  it('the same parameter declared twice in one list: the second, optional, is dropped with a warning, never silently replacing the first', async () => {
     const parameters = [
       { name: 'q', in: 'query', required: true, schema: { type: 'string' } },
       { name: 'q', in: 'query', schema: { type: 'integer' } },
     ];
-    refused(await importDoc(fresh('dupparam'), one({ parameters })), "document.paths['/p'].get.parameters[1].name");
+    const res = await importDoc(fresh('dupparam'), one({ parameters }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.versions[0].warnings).toEqual([{ operationId: 'op', field: "document.paths['/p'].get.parameters[1].name", reason: expect.stringContaining("'q' is declared twice in one list") }]);
+    const required = [{ name: 'q', in: 'query', required: true, schema: { type: 'string' } }, { name: 'q', in: 'query', required: true, schema: { type: 'integer' } }];
+    refused(await importDoc(fresh('dupparam'), one({ parameters: required })), "document.paths['/p'].get.parameters[1].name");
   });
 
-  it('two header parameters whose names differ only in case are refused (HTTP field names are case-insensitive)', async () => {
+  it('two header parameters whose names differ only in case: the second is dropped with a warning (HTTP field names are case-insensitive)', async () => {
     const parameters = [
       { name: 'X-Trace', in: 'header', schema: { type: 'string' } },
       { name: 'x-trace', in: 'header', schema: { type: 'string' } },
     ];
-    refused(await importDoc(fresh('headercase'), one({ parameters })), "document.paths['/p'].get.parameters[1].name");
+    const res = await importDoc(fresh('headercase'), one({ parameters }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.versions[0].warnings[0]).toMatchObject({ field: "document.paths['/p'].get.parameters[1].name", reason: expect.stringContaining('case-insensitive') });
   });
 
-  it('a non-string operationId is refused instead of silently becoming a generated one', async () => {
-    refused(await importDoc(fresh('numid'), one({ operationId: 42 })), "document.paths['/p'].get.operationId");
+  it('a non-string operationId is replaced by one made from the method and path, with a warning, never silently', async () => {
+    const res = await importDoc(fresh('numid'), one({ operationId: 42 }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.versions[0].warnings).toEqual([{ operationId: 'get_p', field: "document.paths['/p'].get.operationId", reason: expect.stringContaining('not a non-empty string') }]);
   });
 });
 
@@ -212,9 +220,15 @@ describe('request building from an imported operation', () => {
   it.each([
     ['a matrix-style path parameter', { path: '/p/{id}', parameters: [{ name: 'id', in: 'path', required: true, style: 'matrix', schema: { type: 'string' } }] }, "document.paths['/p/{id}'].get.parameters[0].style"],
     ['a required cookie parameter', { parameters: [{ name: 'session', in: 'cookie', required: true, schema: { type: 'string' } }] }, "document.paths['/p'].get.parameters[0].in"],
-    ['a query parameter whose content is not JSON', { parameters: [{ name: 'q', in: 'query', content: { 'text/plain': { schema: { type: 'string' } } } }] }, "document.paths['/p'].get.parameters[0].content"],
-  ])('%s is refused at import (the Engine could not send it as described)', async (_what, options, field) => {
+    ['a required query parameter whose content is not JSON', { parameters: [{ name: 'q', in: 'query', required: true, content: { 'text/plain': { schema: { type: 'string' } } } }] }, "document.paths['/p'].get.parameters[0].content"],
+  ])('%s leaves its only operation out, so the import is refused naming it (the Engine could not send it as described)', async (_what, options, field) => {
     refused(await importDoc(fresh('unsendable'), one(options as OpOptions)), field);
+  });
+
+  it('an optional query parameter whose content is not JSON is dropped with a warning; the operation imports', async () => {
+    const res = await importDoc(fresh('unsendable'), one({ parameters: [{ name: 'q', in: 'query', content: { 'text/plain': { schema: { type: 'string' } } } }] }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.versions[0]).toMatchObject({ operations: 1, warnings: [{ operationId: 'op', field: "document.paths['/p'].get.parameters[0].content" }] });
   });
 
   it.each(['/v1/%2e%2e/admin', '/v1/%2E/x', '/a\\b'])('a path template %j the URL parser would rewrite is refused at import', async (path) => {
@@ -235,18 +249,23 @@ describe('request building from an imported operation', () => {
 
   it("an operation served at its own address (servers[]) is left out and reported, never sent to the service's base URL", async () => {
     const doc = one({ method: 'post', servers: [{ url: other.url }] });
+    (doc.paths as Record<string, unknown>)['/kept'] = { get: { operationId: 'kept', responses: { '200': { description: 'ok' } } } };
     const name = fresh('opservers');
     const imported = await importDoc(name, doc);
-    expect(imported.status).toBe(201);
-    expect(imported.body.versions[0].operations).toBe(0);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(imported.body.versions[0].operations).toBe(1);
     expect(imported.body.versions[0].omitted).toEqual([{ operationId: 'op', field: "document.paths['/p'].post.servers", reason: expect.stringContaining(other.url) }]);
     const published = await t.api('POST', '/v1/sdks/publish', { name, services: [`${name}=v1`], operations: [`${name}=op`] });
     expect(published.status).toBe(400);
+    // Alone, it leaves nothing callable: the import is refused, naming it.
+    refused(await importDoc(fresh('opservers'), one({ method: 'post', servers: [{ url: other.url }] })), "document.paths['/p'].post.servers");
   });
 
   it('an operation whose required request body has no JSON media type is left out and reported, not sent with no body', async () => {
     const requestBody = { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { a: { type: 'string' } } } } } };
-    const res = await importDoc(fresh('formbody'), one({ method: 'post', requestBody }));
+    const doc = one({ method: 'post', requestBody });
+    (doc.paths as Record<string, unknown>)['/kept'] = { get: { operationId: 'kept', responses: { '200': { description: 'ok' } } } };
+    const res = await importDoc(fresh('formbody'), doc);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.versions[0].omitted).toEqual([
       { operationId: 'op', field: "document.paths['/p'].post.requestBody.content", reason: expect.stringContaining('application/x-www-form-urlencoded') },

@@ -37,7 +37,7 @@ function refused(res: { status: number; body: any }, field: string, status = 400
 
 describe('service import', () => {
   it('refuses a path that does not start with / (it could move the request, key included, to another host)', async () => {
-    const message = refused(await importDoc('hijack', document(`  "@127.0.0.1:9/stolen":\n    get:\n      operationId: steal\n      responses: { '200': { description: ok } }\n`)), 'document');
+    const message = refused(await importDoc('hijack', document(`  "@127.0.0.1:9/stolen":\n    get:\n      operationId: steal\n      responses: { '200': { description: ok } }\n`)), "document.paths['@127.0.0.1:9/stolen']");
     expect(message).toContain("must start with '/'");
   });
 
@@ -57,9 +57,14 @@ describe('service import', () => {
     expect((await t.api('POST', '/v1/workspace/imports', { name: 'stable', version: 'v2', document: document(PING) })).status).toBe(201);
   });
 
-  it('refuses a grouped path that is both an operation and a group (its package download was a 500)', async () => {
+  it('leaves out an operation whose grouped path is also a group (its package download was a 500), and imports the rest', async () => {
     const ops = `  /pets:\n    get:\n      operationId: pets\n      responses: { '200': { description: ok } }\n  /pets/all:\n    get:\n      operationId: list\n      tags: [pets]\n      responses: { '200': { description: ok } }\n`;
-    expect(refused(await importDoc('clash', document(ops)), 'document')).toContain('both an operation and a group');
+    const res = await importDoc('clash', document(ops));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.versions[0].operations).toBe(1);
+    expect(res.body.versions[0].omitted).toEqual([
+      { operationId: 'pets', field: "document.paths['/pets'].get", reason: 'its grouped path pets is also a group of other operations', hint: expect.stringContaining('grouping override') },
+    ]);
   });
 
   it("reserves the name 'unified'", async () => {

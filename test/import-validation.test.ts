@@ -1,7 +1,9 @@
 // Imported descriptions the Engine accepted (201) and then failed every call to with a 500, or
-// could never call: each is now refused at import with a 400 naming the operation and the field
-// (`details.field` is `document.` plus the place in the description). Provider patterns run in
-// linear time, so no input can stall the Engine.
+// could never call: an operation with such a problem is left out at import, listed in `omitted`
+// with the field (`document.` plus the place in the description) and the reason, while the rest of
+// the description imports (an optional parameter the Engine cannot send is dropped, with a warning);
+// a problem of the import itself (auth, baseUrl) is refused with a 400 naming the field. Provider
+// patterns run in linear time, so no input can stall the Engine.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeService, parsePolicy } from '../src/catalog/index.ts';
@@ -36,7 +38,7 @@ interface OpOptions {
   servers?: unknown[];
 }
 
-/** An OpenAPI 3.0 description of one operation, as JSON text. */
+/** An OpenAPI 3.0 description of one operation beside a healthy one (`GET /healthy`), as JSON text. */
 function describeOne(o: OpOptions): string {
   const path = o.path ?? '/p';
   return JSON.stringify({
@@ -44,6 +46,7 @@ function describeOne(o: OpOptions): string {
     info: { title: 'T', version: '1' },
     servers: o.servers ?? [{ url: provider.url }],
     paths: {
+      '/healthy': { get: { operationId: 'healthy', responses: { '200': { description: 'ok' } } } },
       [path]: {
         [o.method ?? 'get']: {
           operationId: o.operationId ?? 'op',
@@ -60,6 +63,19 @@ function describeOne(o: OpOptions): string {
 
 const importDoc = (name: string, document: string, extra: object = {}) => t.api('POST', '/v1/workspace/imports', { name, version: 'v1', document, ...extra });
 
+/**
+ * Asserts the import went ahead (201) with the healthy operation, and that the problem at `field`
+ * left its operation out (or dropped its optional parameter, with a warning); returns the reason.
+ */
+function leftOut(res: { status: number; body: any }, field: string): string {
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const version = res.body.versions[0];
+  expect(version.operations).toBeGreaterThanOrEqual(1);
+  const found = [...(version.omitted ?? []), ...(version.warnings ?? [])].find((o: { field: string }) => o.field === field);
+  expect(found, JSON.stringify(version)).toBeDefined();
+  return `${found.operationId}: ${found.reason}`;
+}
+
 /** Asserts a 400 ENGINE_INVALID_INPUT naming `field`; returns the message. */
 function refused(res: { status: number; body: any }, field: string): string {
   expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -70,9 +86,9 @@ function refused(res: { status: number; body: any }, field: string): string {
 
 const query = (schema: unknown, name = 'q') => ({ name, in: 'query', schema });
 
-describe('schemas the executor cannot compile are refused at import', () => {
+describe('schemas the executor cannot compile leave their operation out at import (a pattern is dropped, with a warning)', () => {
   it('refuses a pattern that is not a regular expression, naming the operation and the pattern', async () => {
-    const message = refused(await importDoc(fresh('badpattern'), describeOne({ path: '/pets/{id}', operationId: 'getPet', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '(' } }] })), "document.paths['/pets/{id}'].get.parameters[0].schema.pattern");
+    const message = leftOut(await importDoc(fresh('badpattern'), describeOne({ path: '/pets/{id}', operationId: 'getPet', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '(' } }] })), "document.paths['/pets/{id}'].get.parameters[0].schema.pattern");
     expect(message).toContain('getPet');
     expect(message).toContain('not a valid regular expression');
   });
@@ -80,26 +96,26 @@ describe('schemas the executor cannot compile are refused at import', () => {
   it('refuses a bad pattern nested in a component schema the request body refers to, and in patternProperties', async () => {
     const body = { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } };
     const pet = { type: 'object', properties: { tag: { type: 'array', items: { type: 'string', pattern: '[' } } } };
-    refused(await importDoc(fresh('nestedpattern'), describeOne({ method: 'post', requestBody: body, schemas: { Pet: pet } })), 'document.components.schemas.Pet.properties.tag.items.pattern');
+    leftOut(await importDoc(fresh('nestedpattern'), describeOne({ method: 'post', requestBody: body, schemas: { Pet: pet } })), 'document.components.schemas.Pet.properties.tag.items.pattern');
     const map = { type: 'object', patternProperties: { '^x-(': { type: 'string' } } };
-    refused(await importDoc(fresh('patternprops'), describeOne({ parameters: [query(map)] })), "document.paths['/p'].get.parameters[0].schema.patternProperties['^x-(']");
+    leftOut(await importDoc(fresh('patternprops'), describeOne({ parameters: [query(map)] })), "document.paths['/p'].get.parameters[0].schema.patternProperties['^x-(']");
   });
 
   it('refuses a $ref to a schema that does not exist', async () => {
-    const message = refused(await importDoc(fresh('missingref'), describeOne({ parameters: [query({ $ref: '#/components/schemas/Nope' })] })), "document.paths['/p'].get.parameters[0].schema.$ref");
+    const message = leftOut(await importDoc(fresh('missingref'), describeOne({ parameters: [query({ $ref: '#/components/schemas/Nope' })] })), "document.paths['/p'].get.parameters[0].schema.$ref");
     expect(message).toContain("'#/components/schemas/Nope' does not resolve");
     // Through a component that exists, to one that does not.
     const schemas = { Outer: { type: 'object', properties: { inner: { $ref: '#/components/schemas/Missing' } } } };
-    refused(await importDoc(fresh('missingref'), describeOne({ parameters: [query({ $ref: '#/components/schemas/Outer' })], schemas })), 'document.components.schemas.Outer.properties.inner.$ref');
+    leftOut(await importDoc(fresh('missingref'), describeOne({ parameters: [query({ $ref: '#/components/schemas/Outer' })], schemas })), 'document.components.schemas.Outer.properties.inner.$ref');
   });
 
   it('refuses a schema type that JSON Schema does not have', async () => {
-    const message = refused(await importDoc(fresh('badtype'), describeOne({ parameters: [query({ type: 'strang' })] })), "document.paths['/p'].get.parameters[0].schema.type");
+    const message = leftOut(await importDoc(fresh('badtype'), describeOne({ parameters: [query({ type: 'strang' })] })), "document.paths['/p'].get.parameters[0].schema.type");
     expect(message).toContain("'strang' is not a JSON Schema type");
   });
 
   it('refuses what the JSON Schema meta-schema refuses, naming the keyword', async () => {
-    const message = refused(await importDoc(fresh('badmeta'), describeOne({ parameters: [query({ type: 'string', minLength: -1 })] })), "document.paths['/p'].get.parameters[0].schema.minLength");
+    const message = leftOut(await importDoc(fresh('badmeta'), describeOne({ parameters: [query({ type: 'string', minLength: -1 })] })), "document.paths['/p'].get.parameters[0].schema.minLength");
     expect(message).toContain('must be >= 0');
   });
 
@@ -111,7 +127,8 @@ describe('schemas the executor cannot compile are refused at import', () => {
       paths: { '/p': { get: { operationId: 'op', parameters: [{ $ref: '#/components/parameters/Q' }], responses: { '200': { description: 'ok' } } } } },
       components: { parameters: { Q: { name: 'q', in: 'query', schema: { type: 'string', pattern: '(' } } } },
     });
-    refused(await importDoc(fresh('refparam'), document), 'document.components.parameters.Q.schema.pattern');
+    // Alone, the operation still imports: the pattern is dropped, with a warning naming where it is defined.
+    expect(leftOut(await importDoc(fresh('refparam'), document), 'document.components.parameters.Q.schema.pattern')).toContain('not checked by the Engine');
   });
 
   it('still imports and calls an operation whose schemas compile (YAML too)', async () => {
@@ -125,7 +142,7 @@ describe('schemas the executor cannot compile are refused at import', () => {
   });
 });
 
-describe('names the Engine cannot send are refused at import', () => {
+describe('names the Engine cannot send are refused, or leave their operation out, at import', () => {
   it('refuses an API-key query parameter name holding a lone surrogate', async () => {
     const message = refused(await importDoc(fresh('surrogateauth'), describeOne({}), { auth: { type: 'api_key', in: 'query', name: 'k\ud800' } }), 'auth.name');
     expect(message).toContain('unpaired UTF-16 surrogate');
@@ -136,11 +153,11 @@ describe('names the Engine cannot send are refused at import', () => {
   });
 
   it('refuses a query parameter name holding a lone surrogate', async () => {
-    refused(await importDoc(fresh('surrogateparam'), describeOne({ parameters: [query({ type: 'string' }, 'q\ud800')] })), "document.paths['/p'].get.parameters[0].name");
+    leftOut(await importDoc(fresh('surrogateparam'), describeOne({ parameters: [query({ type: 'string' }, 'q\ud800')] })), "document.paths['/p'].get.parameters[0].name");
   });
 
   it('refuses a header parameter whose name is not an HTTP token', async () => {
-    const message = refused(await importDoc(fresh('spacedheader'), describeOne({ parameters: [{ name: 'x y', in: 'header', schema: { type: 'string' } }] })), "document.paths['/p'].get.parameters[0].name");
+    const message = leftOut(await importDoc(fresh('spacedheader'), describeOne({ parameters: [{ name: 'x y', in: 'header', schema: { type: 'string' } }] })), "document.paths['/p'].get.parameters[0].name");
     expect(message).toContain('not a valid HTTP header name');
   });
 
@@ -148,14 +165,14 @@ describe('names the Engine cannot send are refused at import', () => {
     'refuses a header parameter named %s (a header the Engine owns)',
     async (header) => {
       const parameters = [{ name: 'id', in: 'query', schema: { type: 'string' } }, { name: header, in: 'header', schema: { type: 'string' } }];
-      const message = refused(await importDoc(fresh('ownedheader'), describeOne({ parameters })), "document.paths['/p'].get.parameters[1].name");
+      const message = leftOut(await importDoc(fresh('ownedheader'), describeOne({ parameters })), "document.paths['/p'].get.parameters[1].name");
       expect(message).toContain('the Engine sets itself');
     },
   );
 
   it('refuses a JSON media type that cannot be a Content-Type header', async () => {
     const requestBody = { content: { 'application/json\r\nX-Injected: 1': { schema: { type: 'object' } } } };
-    refused(await importDoc(fresh('badmedia'), describeOne({ method: 'post', requestBody })), "document.paths['/p'].post.requestBody.content['application/json\\r\\nX-Injected: 1']");
+    leftOut(await importDoc(fresh('badmedia'), describeOne({ method: 'post', requestBody })), "document.paths['/p'].post.requestBody.content['application/json\\r\\nX-Injected: 1']");
   });
 
   it('still sends an ordinary header parameter', async () => {
@@ -168,7 +185,7 @@ describe('names the Engine cannot send are refused at import', () => {
   });
 });
 
-describe('names and URLs that could never be called are refused at import', () => {
+describe('names and URLs that could never be called are refused, or leave their operation out, at import', () => {
   it.each([
     ['__proto__', 'path'],
     ['toString', 'query'],
@@ -176,17 +193,17 @@ describe('names and URLs that could never be called are refused at import', () =
   ])('refuses a parameter named %s (every JavaScript object has it)', async (param, where) => {
     const path = where === 'path' ? `/p/{${param}}` : '/p';
     const parameters = [{ name: param, in: where, required: where === 'path', schema: { type: 'string' } }];
-    const message = refused(await importDoc(fresh('protoparam'), describeOne({ path, parameters })), `document.paths['${path}'].get.parameters[0].name`);
+    const message = leftOut(await importDoc(fresh('protoparam'), describeOne({ path, parameters })), `document.paths['${path}'].get.parameters[0].name`);
     expect(message).toContain(param);
   });
 
   it.each(['/', 'a//b', 'repos/', '-/x'])('refuses operationId %s, which gives a package method or group no name', async (operationId) => {
-    const message = refused(await importDoc(fresh('emptyname'), describeOne({ operationId })), "document.paths['/p'].get.operationId");
+    const message = leftOut(await importDoc(fresh('emptyname'), describeOne({ operationId })), "document.paths['/p'].get.operationId");
     expect(message).toContain('no name');
   });
 
   it('refuses a tag that would make a group named like an Object member', async () => {
-    refused(await importDoc(fresh('protogroup'), describeOne({ tags: ['constructor'] })), "document.paths['/p'].get.tags[0]");
+    leftOut(await importDoc(fresh('protogroup'), describeOne({ tags: ['constructor'] })), "document.paths['/p'].get.tags[0]");
   });
 
   it('uses the defaults of server variables for the base URL', async () => {
@@ -260,7 +277,7 @@ describe('patterns run in linear time', () => {
     ['(?<!a)b', 'lookbehind'],
     ['^(a)\\1$', 'backreference'],
   ])('refuses %s (a %s, which needs backtracking)', async (pattern) => {
-    const message = refused(await importDoc(fresh('backtrack'), describeOne({ parameters: [query({ type: 'string', pattern })] })), "document.paths['/p'].get.parameters[0].schema.pattern");
+    const message = leftOut(await importDoc(fresh('backtrack'), describeOne({ parameters: [query({ type: 'string', pattern })] })), "document.paths['/p'].get.parameters[0].schema.pattern");
     expect(message).toContain('cannot be checked in linear time');
   });
 

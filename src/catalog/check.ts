@@ -27,16 +27,16 @@ interface Problem {
 }
 
 /**
- * Checks every operation's `$ref`s, then compiles its input validator, as a call would. Throws a
- * CatalogError naming the operation and the field (`document.paths['/pets'].get.parameters[0].schema.pattern`)
- * for the first problem. Yields to the event loop between slices: a large description (GitHub's,
+ * Checks every operation's `$ref`s, then compiles its input validator, as a call would. An operation
+ * with a problem is left out, listed in `omitted` with the field (`document.paths['/pets'].get.parameters[0].schema.pattern`)
+ * and the reason. Yields to the event loop between slices: a large description (GitHub's,
  * 1,000+ operations) takes a second or two.
  */
 export async function checkCallable(index: ServiceIndex, locations: SourceLocations): Promise<void> {
   const oversized = sizeProblem(index, locations);
   if (oversized) throw new CatalogError(`${index.service}@${index.version}: ${oversized.field}: ${oversized.message}`, { field: `document.${oversized.field}` });
-  const warnings = await checkRefs(index, locations);
-  if (warnings.length) index.warnings = warnings;
+  const warnings = [...dropUnusablePatterns(index, locations), ...(await checkRefs(index, locations))];
+  if (warnings.length) index.warnings = [...(index.warnings ?? []), ...warnings];
   let ajv: Ajv2020;
   try {
     ajv = serviceAjv(index);
@@ -58,14 +58,29 @@ export async function checkCallable(index: ServiceIndex, locations: SourceLocati
         problem = undefined; // the walk found nothing it could name; the compile error still stands
       }
       problem ??= { field: where, message: `the operation's input schema cannot be compiled (${firstLine(err)})` };
-      throw operationError(index, op, problem);
+      omit(index, op, problem);
     }
     await pause();
   }
+  dropOmitted(index);
 }
 
-const operationError = (index: ServiceIndex, op: OperationSpec, problem: Problem) =>
-  new CatalogError(`${index.service}@${index.version} ${op.providerOperationId}: ${problem.field}: ${problem.message}`, { field: `document.${problem.field}` });
+/** Operations found uncallable, by index: taken out of `operations` once the walk over them ends. */
+const uncallable = new WeakMap<ServiceIndex, Set<OperationSpec>>();
+
+/** Leaves `op` out of the import, with the problem as its reason. */
+function omit(index: ServiceIndex, op: OperationSpec, problem: Problem): void {
+  let set = uncallable.get(index);
+  if (!set) uncallable.set(index, (set = new Set()));
+  if (set.has(op)) return;
+  set.add(op);
+  (index.omitted ??= []).push({ operationId: op.providerOperationId, field: `document.${problem.field}`, reason: problem.message, hint: 'fix it in the description and import it as a new version to call it' });
+}
+
+function dropOmitted(index: ServiceIndex): void {
+  const set = uncallable.get(index);
+  if (set?.size) index.operations = index.operations.filter((op) => !set.has(op));
+}
 
 /** Resolves after a turn of the event loop once a slice of work has run, else at once. */
 function slicer(): () => Promise<void> {
@@ -86,8 +101,8 @@ function inputSchemas(op: OperationSpec, locations: SourceLocations): { schema: 
 }
 
 /**
- * Throws for the first `$ref` of an operation's input schemas (parameters, request body), or of a
- * schema they reach, that names nothing (another document, a pointer to no schema) or closes a
+ * Leaves out each operation whose input schemas (parameters, request body), or a schema they
+ * reach, hold a `$ref` that names nothing (another document, a pointer to no schema) or closes a
  * cycle that never reaches a schema: every call would run into it. The same problems in response
  * schemas, which no call checks an answer against, are returned instead: the import goes ahead and
  * says where the typed packages type a value as unknown and search_docs shows a `$ref` as written.
@@ -99,10 +114,11 @@ export async function checkRefs(index: ServiceIndex, locations: SourceLocations)
   for (const op of index.operations) {
     for (const { schema, field } of inputSchemas(op, locations)) {
       const [problem] = walk.add(schema, field);
-      if (problem) throw operationError(index, op, problem);
+      if (problem) omit(index, op, problem);
     }
     await pause();
   }
+  dropOmitted(index);
   const warnings: OmittedOperation[] = [];
   for (const op of index.operations) {
     for (const [status, schema] of Object.entries(op.responses)) {
@@ -204,6 +220,43 @@ function sizeProblem(index: ServiceIndex, locations: SourceLocations): Problem |
     stack.push(...subschemas(node, field));
   }
   return undefined;
+}
+
+/**
+ * Takes out each `pattern` (and `patternProperties` key) the Engine cannot check in linear time or
+ * cannot read, from the component schemas and every operation's input schemas, with a warning for
+ * each: the provider still checks its own constraint, and the operation stays callable.
+ */
+function dropUnusablePatterns(index: ServiceIndex, locations: SourceLocations): OmittedOperation[] {
+  const warnings: OmittedOperation[] = [];
+  const seen = new Set<unknown>();
+  const walk = (root: unknown, field: string, operationId: string) => {
+    const stack = [{ node: root, field }];
+    while (stack.length) {
+      const { node, field } = stack.pop()!;
+      if (!isObj(node) || seen.has(node)) continue;
+      seen.add(node);
+      if (typeof node.pattern === 'string') {
+        const problem = patternProblem(node.pattern);
+        if (problem) {
+          delete node.pattern;
+          warnings.push({ operationId, field: `document.${at(field, 'pattern')}`, reason: `pattern ${problem}; not checked by the Engine (the provider still checks it)` });
+        }
+      }
+      if (isObj(node.patternProperties)) {
+        for (const key of Object.keys(node.patternProperties)) {
+          const problem = patternProblem(key);
+          if (!problem) continue;
+          delete node.patternProperties[key];
+          warnings.push({ operationId, field: `document.${at(at(field, 'patternProperties'), key)}`, reason: `pattern ${problem}; not checked by the Engine (the provider still checks it)` });
+        }
+      }
+      stack.push(...subschemas(node, field));
+    }
+  };
+  for (const [name, schema] of Object.entries(index.schemas)) walk(schema, at(at('components', 'schemas'), name), '*');
+  for (const op of index.operations) for (const { schema, field } of inputSchemas(op, locations)) walk(schema, field, op.providerOperationId);
+  return warnings;
 }
 
 /** The subschemas of a schema object, each with where it is, in keyword order. */

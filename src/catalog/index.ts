@@ -264,7 +264,13 @@ export class Catalog {
     const policy = parsePolicy({ baseUrl, ...(auth ? { auth: [auth] } : {}) }, 'import');
     const locations: SourceLocations = new WeakMap();
     const index = normalizeService({ service: input.service, version: input.version, document, policy }, locations);
-    await checkCallable(index, locations); // every operation can be called: its input validator compiles
+    await checkCallable(index, locations); // every operation kept can be called: its input validator compiles
+    if (!index.operations.length) {
+      const reasons = (index.omitted ?? []).slice(0, 3).map((o) => `${o.operationId}: ${o.reason}`);
+      // Named at the first operation's problem: with one operation described, that is the fault to fix.
+      const first = index.omitted?.[0];
+      throw new CatalogError(`document: no operation can be called${reasons.length ? ` (${index.omitted!.length} left out; ${reasons.join('; ')})` : ' (it describes none)'}`, first ? { field: first.field } : {});
+    }
     const inserted = await this.store.insertImportedService({
       service: index.service,
       version: index.version,

@@ -14,6 +14,7 @@ import type {
   RequestBodySpec,
   ServiceIndex,
 } from './types.ts';
+import { inputKey } from './types.ts';
 
 export class CatalogError extends Error {
   override name = 'CatalogError';
@@ -21,11 +22,14 @@ export class CatalogError extends Error {
   readonly field: string;
   /** The request conflicts with what exists (409) rather than being malformed (400). */
   readonly conflict: boolean;
+  /** The Engine policy (engine.yaml) is at fault, not the description: never narrowed to one operation. */
+  readonly policy: boolean;
 
-  constructor(message: string, options: { field?: string; conflict?: boolean } = {}) {
+  constructor(message: string, options: { field?: string; conflict?: boolean; policy?: boolean } = {}) {
     super(message);
     this.field = options.field ?? 'document';
     this.conflict = options.conflict ?? false;
+    this.policy = options.policy ?? false;
   }
 }
 
@@ -398,190 +402,229 @@ export function normalizeService({ service, version, document, policy }: Normali
 
   const operations: OperationSpec[] = [];
   const omitted: OmittedOperation[] = [];
+  const warnings: OmittedOperation[] = [];
   const documentServer = Array.isArray(document.servers) ? serverUrlOf(document.servers[0]) : undefined;
   const seen = new Set<string>();
-  for (const [path, rawItem] of Object.entries(document.paths)) {
-    // A path is appended to the base URL: anything but '/…' could move the request to another host.
-    if (!path.startsWith('/') || path.includes('?') || path.includes('#')) {
-      throw new CatalogError(`${where}: path '${path}' must start with '/' and hold no query or fragment`);
+  for (const [key, rawItem] of Object.entries(document.paths)) {
+    // A fragment in a path key only tells operations on one path apart (`/files/{id}#add_shared_link`,
+    // `/#X-Amz-Target=…`): it is never sent, so the path sent is the key without it.
+    const path = key.includes('#') ? key.slice(0, key.indexOf('#')) : key;
+    let item: unknown;
+    let itemAt: string;
+    try {
+      const problem = pathProblem(path);
+      if (problem) throw new CatalogError(`${where}: path '${key}' ${problem}`, { field: `document.${at('paths', key)}` });
+      ({ value: item, location: itemAt } = resolveLocalRefAt(document, rawItem, `${where} ${key}`, at('paths', key)));
+    } catch (err) {
+      // A path the Engine cannot send to: each operation under it is left out, with the reason.
+      if (!(err instanceof CatalogError) || err.policy) throw err;
+      for (const method of HTTP_METHODS) {
+        const op = isObj(rawItem) ? rawItem[method] : undefined;
+        if (isObj(op)) omitted.push(omission(typeof op.operationId === 'string' && op.operationId ? op.operationId : `${method.toUpperCase()} ${key}`, err));
+      }
+      continue;
     }
-    if (!path.isWellFormed()) {
-      throw new CatalogError(`${where}: path '${path}' holds an unpaired UTF-16 surrogate, which cannot be sent in a URL`, { field: `document.${at('paths', path)}` });
-    }
-    const templateProblem = pathTemplateProblem(path);
-    if (templateProblem) throw new CatalogError(`${where}: path '${path}' ${templateProblem}`, { field: `document.${at('paths', path)}` });
-    const { value: item, location: itemAt } = resolveLocalRefAt(document, rawItem, `${where} ${path}`, at('paths', path));
     if (!isObj(item)) continue;
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!isObj(op)) continue;
       const opAt = at(itemAt, method);
-      if (op.operationId !== undefined && (typeof op.operationId !== 'string' || !op.operationId)) {
-        throw new CatalogError(`${where} ${method.toUpperCase()} ${path}: operationId must be a non-empty string`, { field: `document.${at(opAt, 'operationId')}` });
+      // A missing operationId: one is made from the method and path (`get_pets_id`); so is one
+      // that is not a non-empty string, with a warning.
+      const named = typeof op.operationId === 'string' && op.operationId !== '';
+      const providerOperationId = named ? (op.operationId as string) : `${method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
+      if (!named && op.operationId !== undefined) {
+        warnings.push({ operationId: providerOperationId, field: `document.${at(opAt, 'operationId')}`, reason: `the operationId ${JSON.stringify(op.operationId)?.slice(0, 80)} is not a non-empty string; the operation is named ${providerOperationId}` });
       }
-      const providerOperationId =
-        typeof op.operationId === 'string' ? op.operationId : `${method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
       const opWhere = `${where} ${providerOperationId}`;
-      if (seen.has(providerOperationId)) throw new CatalogError(`${opWhere}: duplicate operationId`);
-      seen.add(providerOperationId);
-      const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
-
-      const params = new Map<string, ParameterSpec>();
-      const rawParams = [
-        ...(Array.isArray(item.parameters) ? item.parameters.map((raw, i) => ({ raw, at: at(at(itemAt, 'parameters'), i) })) : []),
-        ...(Array.isArray(op.parameters) ? op.parameters.map((raw, i) => ({ raw, at: at(at(opAt, 'parameters'), i) })) : []),
-      ];
-      const paramAt = new Map<string, string>();
-      const refuseAt = (field: string, message: string) => new CatalogError(`${opWhere}: ${field}: ${message}`, { field: `document.${field}` });
-      // A parameter is keyed by location and name (a header's case-insensitively); an operation's own
-      // entry replaces its path item's, but one list naming a parameter twice is a mistake.
-      const keyed = new Map<string, string>();
-      for (const found of rawParams) {
-        const { value: p, location: pAt } = resolveLocalRefAt(document, found.raw, opWhere, found.at);
-        if (!isObj(p)) throw refuseAt(pAt, 'a parameter must be an object');
-        if (typeof p.name !== 'string') throw refuseAt(at(pAt, 'name'), 'a parameter name must be a string');
-        if (p.in !== 'path' && p.in !== 'query' && p.in !== 'header' && p.in !== 'cookie') {
-          throw refuseAt(at(pAt, 'in'), `'${String(p.in)}' is not a parameter location (path, query, header, cookie); a Swagger 2 'body' parameter is a requestBody in OpenAPI 3`);
-        }
-        const key = `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
-        const list = found.at.slice(0, found.at.lastIndexOf('['));
-        if (keyed.get(key) === list) throw refuseAt(at(pAt, 'name'), `${p.in} parameter '${p.name}' is declared twice in one list${p.in === 'header' ? ' (header names are case-insensitive)' : ''}`);
-        keyed.set(key, list);
-        if (p.in === 'cookie') {
-          if (p.required === true) throw refuseAt(at(pAt, 'in'), `required cookie parameter '${p.name}': the Engine does not send cookies`);
-          continue;
-        }
-        if (authCollides(auth, { name: p.name, in: p.in })) continue; // the Engine owns auth parameters
-        const nameProblem = parameterNameProblem(p.name, p.in);
-        if (nameProblem) throw refuseAt(at(pAt, 'name'), nameProblem);
-        const style = parameterStyle(p as Obj & { in: 'path' | 'query' | 'header' }, pAt, refuseAt);
-        const schema = style.schema ?? toJsonSchema(p.schema ?? {});
-        paramAt.set(key, pAt);
-        params.set(key, {
-          name: p.name,
-          in: p.in,
-          required: p.in === 'path' ? true : p.required === true,
-          ...(typeof p.description === 'string' && p.description ? { description: p.description } : {}),
-          schema,
-          // OpenAPI's default: form style explodes, the others do not.
-          explode: p.explode === undefined ? style.style === 'form' : p.explode === true,
-          deepObject: p.style === 'deepObject',
-          slashPreserving: false,
-          ...(style.delimiter ? { delimiter: style.delimiter } : {}),
-          ...(style.json ? { json: true } : {}),
-        });
-      }
-      const parameters = [...params.values()];
-      if (locations) for (const [k, p] of params) locations.set(p, paramAt.get(k)!);
-      const names = new Set<string>();
-      for (const p of parameters) {
-        if (names.has(p.name)) throw new CatalogError(`${opWhere}: parameter '${p.name}' is declared in two places`);
-        names.add(p.name);
-      }
-      for (const name of own(slashPreserving, providerOperationId) ?? []) {
-        const p = parameters.find((x) => x.name === name && x.in === 'path');
-        if (!p) throw new CatalogError(`${opWhere}: slashPreserving names '${name}', which is not a path parameter`);
-        p.slashPreserving = true;
-      }
-      const placeholders = new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!));
-      for (const name of placeholders) {
-        if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
-          throw new CatalogError(`${opWhere}: path template {${name}} has no path parameter`);
-        }
-      }
-      for (const [k, p] of params) {
-        if (p.in === 'path' && !placeholders.has(p.name)) {
-          throw refuseAt(at(paramAt.get(k)!, 'name'), `path parameter '${p.name}' is not in the path template '${path}', so its value could never be sent`);
-        }
-      }
-
-      let body: RequestBodySpec | null = null;
-      const { value: rawBody, location: bodyAt } = resolveLocalRefAt(document, op.requestBody, opWhere, at(opAt, 'requestBody'));
-      if (isObj(rawBody) && isObj(rawBody.content)) {
-        const contentType = Object.keys(rawBody.content).find((t) => /json/i.test(t));
-        if (contentType) {
-          if (names.has('body')) throw new CatalogError(`${opWhere}: a parameter named 'body' clashes with the request body`);
-          if (!FIELD_TEXT.test(contentType) || /[\r\n]/.test(contentType)) {
-            throw new CatalogError(`${opWhere}: request body media type '${contentType}' cannot be sent as a Content-Type header`, {
-              field: `document.${at(at(bodyAt, 'content'), contentType)}`,
-            });
-          }
-          const media = rawBody.content[contentType];
-          body = {
-            contentType,
-            required: rawBody.required === true,
-            schema: toJsonSchema(isObj(media) ? (media.schema ?? {}) : {}),
-          };
-          locations?.set(body, at(at(bodyAt, 'content'), contentType));
-        } else if (rawBody.required === true) {
-          omitted.push({ operationId: providerOperationId, field: `document.${at(bodyAt, 'content')}`, reason: `its required request body has no JSON media type (${Object.keys(rawBody.content).join(', ') || 'none'}); the Engine sends JSON bodies only` });
-          continue;
-        }
-      }
-      const ownServers = Array.isArray(op.servers) && op.servers.length ? { list: op.servers, field: at(opAt, 'servers') } : Array.isArray(item.servers) && item.servers.length ? { list: item.servers, field: at(itemAt, 'servers') } : undefined;
-      if (ownServers && serverUrlOf(ownServers.list[0]) !== documentServer) {
-        omitted.push({ operationId: providerOperationId, field: `document.${ownServers.field}`, reason: `it is served at its own address (${String(serverUrlOf(ownServers.list[0]) ?? '?').slice(0, 200)}), not at the service's base URL, where the Engine sends every call` });
+      if (seen.has(providerOperationId)) {
+        omitted.push({ operationId: providerOperationId, field: `document.${at(opAt, 'operationId')}`, reason: `${method.toUpperCase()} ${path} repeats the operationId of an operation already imported`, hint: 'give each operation its own operationId' });
         continue;
       }
+      seen.add(providerOperationId);
+      try {
+        const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
 
-      const responses: Record<string, JsonSchema | null> = {};
-      if (isObj(op.responses)) {
-        for (const [status, rawResponse] of Object.entries(op.responses)) {
-          if (status === '__proto__') continue; // not a status code; assigned, it would replace the map's prototype
-          const { value: response, location: responseAt } = resolveLocalRefAt(document, rawResponse, opWhere, at(at(opAt, 'responses'), status));
-          const content = isObj(response) && isObj(response.content) ? response.content : undefined;
-          const jsonType = content && Object.keys(content).find((t) => /json/i.test(t));
-          const media = jsonType && content ? content[jsonType] : undefined;
-          const schema = isObj(media) && media.schema !== undefined ? toJsonSchema(media.schema) : null;
-          responses[status] = schema;
-          if (schema !== null && typeof schema === 'object') locations?.set(schema, at(at(at(responseAt, 'content'), jsonType!), 'schema'));
-        }
-      }
-
-      let pagination: PaginationPolicy | null = null;
-      const policyName = own(pagingByOp, providerOperationId);
-      if (policyName !== undefined) {
-        const found = own(pagingPolicies, policyName);
-        if (!found) throw new CatalogError(`${opWhere}: pagination policy '${policyName}' is not defined`);
-        pagination = { ...found };
-        if (pagination.style !== 'link_header') {
-          if (!pagination.pageInput) throw new CatalogError(`${opWhere}: ${pagination.style} pagination needs pageInput`);
-          if (!parameters.some((p) => p.name === pagination!.pageInput && p.in === 'query')) {
-            throw new CatalogError(`${opWhere}: pageInput '${pagination.pageInput}' is not a query parameter of the operation`);
+        const params = new Map<string, ParameterSpec>();
+        const rawParams = [
+          ...(Array.isArray(item.parameters) ? item.parameters.map((raw, i) => ({ raw, at: at(at(itemAt, 'parameters'), i) })) : []),
+          ...(Array.isArray(op.parameters) ? op.parameters.map((raw, i) => ({ raw, at: at(at(opAt, 'parameters'), i) })) : []),
+        ];
+        const paramAt = new Map<string, string>();
+        const refuseAt = (field: string, message: string) => new CatalogError(`${opWhere}: ${field}: ${message}`, { field: `document.${field}` });
+        // A parameter is keyed by location and name (a header's case-insensitively); an operation's own
+        // entry replaces its path item's, but one list naming a parameter twice is a mistake.
+        const keyed = new Map<string, string>();
+        for (const found of rawParams) {
+          try {
+            const { value: p, location: pAt } = resolveLocalRefAt(document, found.raw, opWhere, found.at);
+            if (!isObj(p)) throw refuseAt(pAt, 'a parameter must be an object');
+            if (typeof p.name !== 'string') throw refuseAt(at(pAt, 'name'), 'a parameter name must be a string');
+            if (p.in !== 'path' && p.in !== 'query' && p.in !== 'header' && p.in !== 'cookie') {
+              throw refuseAt(at(pAt, 'in'), `'${String(p.in)}' is not a parameter location (path, query, header, cookie); a Swagger 2 'body' parameter is a requestBody in OpenAPI 3`);
+            }
+            const key = `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
+            const list = found.at.slice(0, found.at.lastIndexOf('['));
+            if (keyed.get(key) === list) throw refuseAt(at(pAt, 'name'), `${p.in} parameter '${p.name}' is declared twice in one list${p.in === 'header' ? ' (header names are case-insensitive)' : ''}`);
+            keyed.set(key, list);
+            if (p.in === 'cookie') {
+              if (p.required === true) throw refuseAt(at(pAt, 'in'), `required cookie parameter '${p.name}': the Engine does not send cookies`);
+              continue;
+            }
+            if (authCollides(auth, { name: p.name, in: p.in })) continue; // the Engine owns auth parameters
+            const nameProblem = parameterNameProblem(p.name, p.in);
+            if (nameProblem) throw refuseAt(at(pAt, 'name'), nameProblem);
+            const style = parameterStyle(p as Obj & { in: 'path' | 'query' | 'header' }, pAt, refuseAt);
+            const schema = style.schema ?? toJsonSchema(p.schema ?? {});
+            paramAt.set(key, pAt);
+            params.set(key, {
+              name: p.name,
+              in: p.in,
+              required: p.in === 'path' ? true : p.required === true,
+              ...(typeof p.description === 'string' && p.description ? { description: p.description } : {}),
+              schema,
+              // OpenAPI's default: form style explodes, the others do not.
+              explode: p.explode === undefined ? style.style === 'form' : p.explode === true,
+              deepObject: p.style === 'deepObject',
+              slashPreserving: false,
+              ...(style.delimiter ? { delimiter: style.delimiter } : {}),
+              ...(style.json ? { json: true } : {}),
+            });
+          } catch (err) {
+            // An optional parameter the Engine cannot send is dropped, with a warning; a required one leaves the operation out.
+            const raw = isObj(found.raw) && typeof found.raw.$ref !== 'string' ? found.raw : undefined;
+            const optional = raw !== undefined && raw.in !== 'path' && raw.required !== true;
+            if (!(err instanceof CatalogError) || err.policy || !optional) throw err;
+            warnings.push({ operationId: providerOperationId, field: err.field, reason: `optional parameter ${JSON.stringify(String(raw.name ?? '')).slice(0, 100)} dropped: ${omission(providerOperationId, err).reason}` });
           }
         }
-        if (pagination.style === 'cursor' && !pagination.continuation) {
-          throw new CatalogError(`${opWhere}: cursor pagination needs a continuation pointer`);
+        const parameters = [...params.values()];
+        if (locations) for (const [k, p] of params) locations.set(p, paramAt.get(k)!);
+        // Parameters are unique by name and location: where two share a name, the path one (else the
+        // query one) keeps it as its input key and each other is keyed `<location>.<name>`.
+        const rank = { path: 0, query: 1, header: 2 } as const;
+        const byName = new Map<string, ParameterSpec[]>();
+        for (const p of parameters) byName.set(p.name, [...(byName.get(p.name) ?? []), p]);
+        for (const same of byName.values()) {
+          if (same.length < 2) continue;
+          same.sort((a, b) => rank[a.in] - rank[b.in]);
+          for (const p of same.slice(1)) p.key = `${p.in}.${p.name}`;
         }
-      }
+        const names = new Set(parameters.map(inputKey));
+        for (const p of parameters) {
+          if (p.key && names.has(p.key) && parameters.some((q) => q !== p && inputKey(q) === p.key)) {
+            throw new CatalogError(`${opWhere}: parameter '${p.name}' in ${p.in} would be keyed '${p.key}', which another parameter is named`);
+          }
+        }
+        for (const name of own(slashPreserving, providerOperationId) ?? []) {
+          const p = parameters.find((x) => x.name === name && x.in === 'path');
+          if (!p) throw new CatalogError(`${opWhere}: slashPreserving names '${name}', which is not a path parameter`, { policy: true });
+          p.slashPreserving = true;
+        }
+        const placeholders = new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!));
+        for (const name of placeholders) {
+          if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
+            throw new CatalogError(`${opWhere}: path template {${name}} has no path parameter`);
+          }
+        }
+        for (const [k, p] of params) {
+          if (p.in === 'path' && !placeholders.has(p.name)) {
+            throw refuseAt(at(paramAt.get(k)!, 'name'), `path parameter '${p.name}' is not in the path template '${path}', so its value could never be sent`);
+          }
+        }
 
-      const override = own(grouping, providerOperationId);
-      const group = groupFor(providerOperationId, tags, override);
-      const groupProblem = groupNameProblem(group);
-      if (groupProblem) {
-        // The grouped path comes from a grouping override, the operationId's '/'-separated parts, or the first tag and the operationId.
-        const fromTag = !override && !providerOperationId.includes('/') && tags.length > 0 && groupProblem.segment === 0;
-        const source = override ? 'grouping' : fromTag ? at(at(opAt, 'tags'), 0) : at(opAt, 'operationId');
-        throw new CatalogError(`${opWhere}: ${source}: ${groupProblem.message}`, { field: override ? 'grouping' : `document.${source}` });
+        let body: RequestBodySpec | null = null;
+        const { value: rawBody, location: bodyAt } = resolveLocalRefAt(document, op.requestBody, opWhere, at(opAt, 'requestBody'));
+        if (isObj(rawBody) && isObj(rawBody.content)) {
+          const contentType = Object.keys(rawBody.content).find((t) => /json/i.test(t));
+          if (contentType) {
+            if (names.has('body')) throw new CatalogError(`${opWhere}: a parameter named 'body' clashes with the request body`);
+            if (!FIELD_TEXT.test(contentType) || /[\r\n]/.test(contentType)) {
+              throw new CatalogError(`${opWhere}: request body media type '${contentType}' cannot be sent as a Content-Type header`, {
+                field: `document.${at(at(bodyAt, 'content'), contentType)}`,
+              });
+            }
+            const media = rawBody.content[contentType];
+            body = {
+              contentType,
+              required: rawBody.required === true,
+              schema: toJsonSchema(isObj(media) ? (media.schema ?? {}) : {}),
+            };
+            locations?.set(body, at(at(bodyAt, 'content'), contentType));
+          } else if (rawBody.required === true) {
+            omitted.push({ operationId: providerOperationId, field: `document.${at(bodyAt, 'content')}`, reason: `its required request body has no JSON media type (${Object.keys(rawBody.content).join(', ') || 'none'}); the Engine sends JSON bodies only` });
+            continue;
+          }
+        }
+        const ownServers = Array.isArray(op.servers) && op.servers.length ? { list: op.servers, field: at(opAt, 'servers') } : Array.isArray(item.servers) && item.servers.length ? { list: item.servers, field: at(itemAt, 'servers') } : undefined;
+        if (ownServers && serverUrlOf(ownServers.list[0]) !== documentServer) {
+          omitted.push({ operationId: providerOperationId, field: `document.${ownServers.field}`, reason: `it is served at its own address (${String(serverUrlOf(ownServers.list[0]) ?? '?').slice(0, 200)}), not at the service's base URL, where the Engine sends every call` });
+          continue;
+        }
+
+        const responses: Record<string, JsonSchema | null> = {};
+        if (isObj(op.responses)) {
+          for (const [status, rawResponse] of Object.entries(op.responses)) {
+            if (status === '__proto__') continue; // not a status code; assigned, it would replace the map's prototype
+            const { value: response, location: responseAt } = resolveLocalRefAt(document, rawResponse, opWhere, at(at(opAt, 'responses'), status));
+            const content = isObj(response) && isObj(response.content) ? response.content : undefined;
+            const jsonType = content && Object.keys(content).find((t) => /json/i.test(t));
+            const media = jsonType && content ? content[jsonType] : undefined;
+            const schema = isObj(media) && media.schema !== undefined ? toJsonSchema(media.schema) : null;
+            responses[status] = schema;
+            if (schema !== null && typeof schema === 'object') locations?.set(schema, at(at(at(responseAt, 'content'), jsonType!), 'schema'));
+          }
+        }
+
+        let pagination: PaginationPolicy | null = null;
+        const policyName = own(pagingByOp, providerOperationId);
+        if (policyName !== undefined) {
+          const found = own(pagingPolicies, policyName);
+          if (!found) throw new CatalogError(`${opWhere}: pagination policy '${policyName}' is not defined`, { policy: true });
+          pagination = { ...found };
+          if (pagination.style !== 'link_header') {
+            if (!pagination.pageInput) throw new CatalogError(`${opWhere}: ${pagination.style} pagination needs pageInput`, { policy: true });
+            if (!parameters.some((p) => p.name === pagination!.pageInput && p.in === 'query')) {
+              throw new CatalogError(`${opWhere}: pageInput '${pagination.pageInput}' is not a query parameter of the operation`, { policy: true });
+            }
+          }
+          if (pagination.style === 'cursor' && !pagination.continuation) {
+            throw new CatalogError(`${opWhere}: cursor pagination needs a continuation pointer`, { policy: true });
+          }
+        }
+
+        const override = own(grouping, providerOperationId);
+        const group = groupFor(providerOperationId, tags, override);
+        const groupProblem = groupNameProblem(group);
+        if (groupProblem) {
+          // The grouped path comes from a grouping override, the operationId's '/'-separated parts, or the first tag and the operationId.
+          const fromTag = !override && !providerOperationId.includes('/') && tags.length > 0 && groupProblem.segment === 0;
+          const source = override ? 'grouping' : fromTag ? at(at(opAt, 'tags'), 0) : at(opAt, 'operationId');
+          throw new CatalogError(`${opWhere}: ${source}: ${groupProblem.message}`, { field: override ? 'grouping' : `document.${source}`, policy: Boolean(override) });
+        }
+        const spec: OperationSpec = {
+          id: `${service}.${providerOperationId}`,
+          service,
+          providerOperationId,
+          method: method.toUpperCase(),
+          path,
+          summary: typeof op.summary === 'string' ? op.summary : '',
+          description: typeof op.description === 'string' ? op.description : '',
+          tags,
+          group,
+          deprecated: op.deprecated === true,
+          parameters,
+          body,
+          responses,
+          pagination,
+        };
+        locations?.set(spec, opAt);
+        operations.push(spec);
+      } catch (err) {
+        // A problem confined to this operation leaves it out, with the reason; the policy's own faults still refuse.
+        if (!(err instanceof CatalogError) || err.policy) throw err;
+        omitted.push(omission(providerOperationId, err));
       }
-      const spec: OperationSpec = {
-        id: `${service}.${providerOperationId}`,
-        service,
-        providerOperationId,
-        method: method.toUpperCase(),
-        path,
-        summary: typeof op.summary === 'string' ? op.summary : '',
-        description: typeof op.description === 'string' ? op.description : '',
-        tags,
-        group,
-        deprecated: op.deprecated === true,
-        parameters,
-        body,
-        responses,
-        pagination,
-      };
-      locations?.set(spec, opAt);
-      operations.push(spec);
     }
   }
 
@@ -591,21 +634,35 @@ export function normalizeService({ service, version, document, policy }: Normali
   for (const name of Object.keys(slashPreserving)) {
     if (!seen.has(name)) throw new CatalogError(`${where}: slashPreserving names unknown operation '${name}'`);
   }
+  // Each operation's grouped path names one method of the typed packages: one that another
+  // operation already holds, or that is also a group of methods, leaves the operation out.
   const groups = new Set<string>();
   const prefixes = new Set<string>();
+  const clashing = new Set<OperationSpec>();
+  const grouped = (op: OperationSpec) => ({ operationId: op.providerOperationId, field: `document.${locations?.get(op) ?? `paths['${op.path}']`}` });
+  const grouping_hint = 'add a grouping override in the Engine policy, or give the operation another operationId';
   for (const op of operations) {
     const key = op.group.join('.');
-    if (groups.has(key)) throw new CatalogError(`${where}: two operations share the grouped path ${key}; add a grouping override`);
+    if (groups.has(key)) {
+      clashing.add(op);
+      omitted.push({ ...grouped(op), reason: `another operation already has the grouped path ${key}`, hint: grouping_hint });
+      continue;
+    }
     groups.add(key);
-    for (let i = 1; i < op.group.length; i++) prefixes.add(op.group.slice(0, i).join('.'));
   }
-  // A typed package cannot make one name both a method and a group of methods.
-  const clash = [...groups].find((key) => prefixes.has(key));
-  if (clash) throw new CatalogError(`${where}: the grouped path ${clash} is both an operation and a group of operations; add a grouping override`);
+  for (const op of operations) if (!clashing.has(op)) for (let i = 1; i < op.group.length; i++) prefixes.add(op.group.slice(0, i).join('.'));
+  for (const op of operations) {
+    // A typed package cannot make one name both a method and a group of methods.
+    if (clashing.has(op) || !prefixes.has(op.group.join('.'))) continue;
+    clashing.add(op);
+    omitted.push({ ...grouped(op), reason: `its grouped path ${op.group.join('.')} is also a group of other operations`, hint: grouping_hint });
+  }
+  if (clashing.size) operations.splice(0, operations.length, ...operations.filter((op) => !clashing.has(op)));
 
   const components = isObj(document.components) ? document.components : {};
   const rawSchemas = isObj(components.schemas) ? components.schemas : {};
   const schemas = Object.fromEntries(Object.entries(rawSchemas).map(([k, v]) => [k, toJsonSchema(v)]));
+  hoistLocalRefs(document, schemas, operations.flatMap((op) => [...op.parameters.map((p) => p.schema), op.body?.schema, ...Object.values(op.responses)]));
   const info = isObj(document.info) ? document.info : {};
   operations.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
@@ -618,7 +675,70 @@ export function normalizeService({ service, version, document, policy }: Normali
     schemas,
     operations,
     ...(omitted.length ? { omitted } : {}),
+    ...(warnings.length ? { warnings } : {}),
   };
+}
+
+/**
+ * Schema `$ref`s into other parts of the description (`#/paths/~1v2~1apps/get/responses/200/…`,
+ * `#/components/responses/X/content/…`): each target becomes a component schema of its own, named
+ * after its pointer, and the `$ref` points there, so every reader (validator, packages, search)
+ * follows it as it follows `#/components/schemas/…`. A target that is no schema is left as written.
+ */
+function hoistLocalRefs(document: Obj, schemas: Record<string, JsonSchema>, roots: unknown[]): void {
+  const hoisted = new Map<string, string>();
+  const queue: unknown[] = [...roots, ...Object.values(schemas)];
+  const seen = new Set<unknown>();
+  while (queue.length) {
+    const node = queue.pop();
+    if (Array.isArray(node)) {
+      queue.push(...node);
+      continue;
+    }
+    if (!isObj(node) || seen.has(node)) continue;
+    seen.add(node);
+    const ref = node.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/') && !ref.startsWith('#/components/schemas/')) {
+      let name = hoisted.get(ref);
+      if (name === undefined) {
+        let target: unknown;
+        try {
+          target = getAt(document, parseFragmentPointer(ref.slice(1)), true);
+        } catch {
+          target = undefined;
+        }
+        if (isObj(target) || typeof target === 'boolean') {
+          const base = ref.slice(2).replace(/~1/g, '/').replace(/~0/g, '~').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 200) || 'ref';
+          name = base;
+          for (let n = 2; Object.hasOwn(schemas, name); n++) name = `${base}_${n}`;
+          hoisted.set(ref, name);
+          const converted = toJsonSchema(target);
+          schemas[name] = converted;
+          queue.push(converted);
+        }
+      }
+      if (name !== undefined) node.$ref = `#/components/schemas/${name}`;
+    }
+    for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) queue.push(value);
+  }
+}
+
+/** Why the Engine cannot send to a path key, or undefined. */
+function pathProblem(path: string): string | undefined {
+  // A path is appended to the base URL: anything but '/…' could move the request to another host.
+  if (!path.startsWith('/') || path.includes('?')) return "must start with '/' and hold no query";
+  if (!path.isWellFormed()) return 'holds an unpaired UTF-16 surrogate, which cannot be sent in a URL';
+  return pathTemplateProblem(path);
+}
+
+/** An operation left out for a CatalogError: the reason without the `service@version operationId:` prefix, and where. */
+function omission(operationId: string, err: CatalogError): OmittedOperation {
+  // `github@v1 op: paths['/p'].get.parameters[0].name: message` → `message`: the operation and the field are said apart.
+  let reason = err.message.replace(/^\S+@\S+ /, '');
+  if (reason.startsWith(`${operationId}: `)) reason = reason.slice(operationId.length + 2);
+  const place = err.field.replace(/^document\./, '');
+  if (reason.startsWith(`${place}: `)) reason = reason.slice(place.length + 2);
+  return { operationId, field: err.field, reason, hint: 'fix it in the description and import it as a new version to call it' };
 }
 
 /** A server object's url, when it has one. */

@@ -21,7 +21,16 @@ export interface ParameterSpec {
   delimiter?: ' ' | '|';
   /** Described by `content` (a JSON media type): the value is sent as JSON text under its name. */
   json?: true;
+  /**
+   * Its key in a call's `input` when that is not its name: where two parameters of one operation
+   * share a name in different locations, the path one keeps the name and each other is keyed
+   * `<location>.<name>` (`query.token`); see inputKey.
+   */
+  key?: string;
 }
+
+/** A parameter's key in a call's `input`: its name, unless another parameter of the operation has it (ParameterSpec.key). */
+export const inputKey = (p: ParameterSpec): string => p.key ?? p.name;
 
 export interface RequestBodySpec {
   contentType: string;
@@ -109,6 +118,8 @@ export interface OmittedOperation {
   /** Where in the document the reason is (`document.paths['/x'].post.requestBody.content`). */
   field: string;
   reason: string;
+  /** What would make it importable, when the Engine knows. */
+  hint?: string;
 }
 
 export interface ServiceSummary {

@@ -1,6 +1,7 @@
 // The searchable entries: a physical operation (its sections dereferenced on demand) or a Unified
 // operation, in the one shape the docs index ranks and answers from.
 import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
+import { inputKey } from '../catalog/types.ts';
 import { formatPointer, getAt } from '../json-pointer/index.ts';
 import { resolveSchemaRef } from '../catalog/refs.ts';
 import { servicesOf, type UnifiedDefinition } from '../unified/definitions.ts';
@@ -73,8 +74,8 @@ export function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry 
     if (name === 'parameters') {
       return Object.fromEntries(
         op.parameters.map((p) => [
-          p.name,
-          { in: p.in, required: p.required, ...(p.description ? { description: p.description } : {}), schema: schema(p.schema), ...(p.slashPreserving ? { slashPreserving: true } : {}) },
+          inputKey(p),
+          { ...(p.key ? { name: p.name } : {}), in: p.in, required: p.required, ...(p.description ? { description: p.description } : {}), schema: schema(p.schema), ...(p.slashPreserving ? { slashPreserving: true } : {}) },
         ]),
       );
     }
@@ -121,7 +122,7 @@ export function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry 
     returnsList: op.pagination !== null || Object.entries(op.responses).some(([status, schema]) => status.startsWith('2') && shallow(schema, index)?.type === 'array'),
     deprecated: op.deprecated,
     pagination: op.pagination,
-    required: [...op.parameters.filter((p) => p.required).map((p) => p.name), ...(op.body?.required ? ['body'] : [])],
+    required: [...op.parameters.filter((p) => p.required).map(inputKey), ...(op.body?.required ? ['body'] : [])],
     sectionNames: names,
     section: (name, tokens = []) => {
       if (!names.includes(name)) return undefined;

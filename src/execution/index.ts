@@ -2,6 +2,7 @@
 // operation, validate input, inject the credential, dispatch, traverse pages, write a receipt.
 import { hash } from 'node:crypto';
 import type { ApiKeyAuth, Catalog, OperationSpec, PaginationPolicy, ServiceIndex } from '../catalog/index.ts';
+import { inputKey } from '../catalog/types.ts';
 import type { BoundSecret, SecretVault } from '../credentials/index.ts';
 import { DEFAULT_BUCKET, originMoved } from '../credentials/index.ts';
 import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
@@ -293,9 +294,9 @@ function linkContinuation(op: OperationSpec, input: Record<string, unknown>, nex
   for (const p of op.parameters) {
     if (p.in !== 'query') continue;
     const value = query.get(p.name);
-    if (value === null || String(input[p.name] ?? '') === value) continue;
+    if (value === null || String(input[inputKey(p)] ?? '') === value) continue;
     const type = (p.schema as { type?: unknown }).type;
-    changed[p.name] = (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    changed[inputKey(p)] = (type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
   }
   return Object.keys(changed).length ? { more: true, input: changed } : { more: true };
 }

