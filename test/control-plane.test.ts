@@ -108,7 +108,7 @@ describe('control plane', () => {
     const badYaml = await t.api('POST', '/v1/workspace/imports', { name: 'x', version: 'v1', document: 'a: [' });
     expect(badYaml.body.error.message).toContain('not valid JSON or YAML');
     const noServer = await t.api('POST', '/v1/workspace/imports', { name: 'x', version: 'v1', document: 'openapi: 3.1.0\ninfo: {title: x, version: "1"}\npaths: {}' });
-    expect(noServer.body.error.message).toContain('pass baseUrl');
+    expect(noServer.body.error.message).toContain('no operation can be called');
     const badRef = await t.api('POST', '/v1/workspace/imports', {
       name: 'x',
       version: 'v1',

@@ -138,7 +138,7 @@ describe('workspace service import', { timeout: 120_000 }, () => {
   // services.ts serviceImport calls s.call(…) without the flags map the other commands pass, so
   // unwrap/flagRefusal cannot tell the Engine's refusal of a flag's value as that flag: exit 1,
   // the request's internals (`body/auth/name`), or a field the CLI does not have (`pass baseUrl`).
-  it('tells an Engine refusal of --name, --auth-header, --auth-prefix or a missing --base-url as that flag', async () => {
+  it('tells an Engine refusal of --name, --auth-header or --auth-prefix as that flag, and asks for --base-url when the document names no server', async () => {
     const doc = file(user, 'one.json', oneOperation());
     const cases: [args: string[], flag: string][] = [
       [['--name', 'unified', '--version', 'v1'], '--name'],
@@ -151,9 +151,9 @@ describe('workspace service import', { timeout: 120_000 }, () => {
       const line = oneErrorLine(r.stderr);
       if (r.code !== 2 || !line.includes(flag) || line.includes('body/')) wrong.push(`${flag}: exit ${r.code}: ${line}`);
     }
+    // A relative server imports without a base URL, and the CLI says to give one when selecting it.
     const relative = await user.cli(['workspace', 'service', 'import', file(user, 'relative.json', oneOperation('/api')), '--name', 'flagged-c', '--version', 'v1']);
-    const line = oneErrorLine(relative.stderr);
-    if (!line.includes('--base-url')) wrong.push(`--base-url: exit ${relative.code}: ${line}`);
+    if (relative.code !== 0 || !relative.stdout.includes('--base-url')) wrong.push(`--base-url: exit ${relative.code}: ${relative.stdout} ${relative.stderr}`);
     expect(wrong).toEqual([]);
   });
 

@@ -230,7 +230,7 @@ export class Catalog {
         throw new CatalogError(`document: not valid JSON or YAML (${(err as Error).message.split('\n')[0]})`);
       }
     }
-    let text: string;
+    let text: string | undefined;
     try {
       text = JSON.stringify(document);
     } catch (err) {
@@ -243,16 +243,31 @@ export class Catalog {
     if (fromYaml && (text.length > MAX_DOCUMENT_BYTES || Buffer.byteLength(text) > MAX_DOCUMENT_BYTES)) throw aliasesTooLarge();
     // Every later step (normalising, compiling validators) walks the schemas recursively.
     if (nestsDeeperThan(text, MAX_DOCUMENT_DEPTH)) throw tooDeep();
+    text = undefined; // a large description's copy need not live through the checks below
     const openapi = (document as { openapi?: unknown } | null)?.openapi;
     if (typeof openapi !== 'string' || !/^3\.[01]\./.test(openapi)) {
       throw new CatalogError(`document: not an OpenAPI 3.0 or 3.1 description (missing 'openapi: 3.x')`);
     }
     const servers = (document as { servers?: unknown } | null)?.servers;
-    const baseUrl = input.baseUrl ?? serverUrl(Array.isArray(servers) ? servers[0] : undefined);
-    if (!baseUrl || !/^https?:\/\//.test(baseUrl)) {
-      throw new CatalogError('baseUrl: the document has no absolute servers[0].url; pass baseUrl', { field: 'baseUrl' });
+    let baseUrl = input.baseUrl;
+    // A description naming no absolute server (none, '/api/v3', a variable with no default) still
+    // imports: the base URL is then given when the service is enabled.
+    let unaddressed: string | undefined;
+    if (baseUrl === undefined) {
+      try {
+        baseUrl = serverUrl(Array.isArray(servers) ? servers[0] : undefined);
+      } catch (err) {
+        if (!(err instanceof CatalogError)) throw err;
+        unaddressed = err.message.replace(/; pass baseUrl$/, '');
+      }
+      if (!unaddressed && (!baseUrl || !/^https?:\/\//.test(baseUrl))) {
+        unaddressed = baseUrl ? `baseUrl: the document's servers[0].url '${baseUrl.slice(0, 200)}' is not absolute` : 'baseUrl: the document names no server';
+      }
+      if (unaddressed) baseUrl = undefined;
+    } else if (!/^https?:\/\//.test(baseUrl)) {
+      throw new CatalogError('baseUrl: must be an absolute http(s) URL', { field: 'baseUrl' });
     }
-    const problem = baseUrlProblem(baseUrl);
+    const problem = baseUrl === undefined ? undefined : baseUrlProblem(baseUrl);
     if (problem) throw new CatalogError(`baseUrl ${problem}`, { field: 'baseUrl' });
     const auth = input.auth && {
       name: 'api_key',
@@ -261,9 +276,15 @@ export class Catalog {
       [input.auth.in === 'header' ? 'header' : 'param']: input.auth.name,
       prefix: input.auth.prefix ?? '',
     };
-    const policy = parsePolicy({ baseUrl, ...(auth ? { auth: [auth] } : {}) }, 'import');
+    // Without a base URL the policy is read with a placeholder, which the index does not keep.
+    const policy = parsePolicy({ baseUrl: baseUrl ?? 'https://base-url.invalid', ...(auth ? { auth: [auth] } : {}) }, 'import');
     const locations: SourceLocations = new WeakMap();
     const index = normalizeService({ service: input.service, version: input.version, document, policy }, locations);
+    document = undefined; // the index holds what it needs; Microsoft Graph's parsed description is ~150 MB
+    if (unaddressed) {
+      index.baseUrl = '';
+      (index.warnings ??= []).push({ operationId: '*', field: 'baseUrl', reason: `${unaddressed.replace(/^baseUrl: /, '')}: give the base URL when enabling the service (svc-cli workspace service add … --base-url)` });
+    }
     await checkCallable(index, locations); // every operation kept can be called: its input validator compiles
     if (!index.operations.length) {
       const reasons = (index.omitted ?? []).slice(0, 3).map((o) => `${o.operationId}: ${o.reason}`);

@@ -113,6 +113,11 @@ export class Workspace {
     }
     const problem = baseUrl ? baseUrlProblem(baseUrl) : undefined;
     if (problem) throw new EngineError('ENGINE_INVALID_INPUT', `${field}baseUrl ${problem}`, { details: { field: `${field}baseUrl` } });
+    if (!baseUrl && !this.catalog.summary(service, version)!.baseUrl) {
+      throw new EngineError('ENGINE_INVALID_INPUT', `${field}baseUrl: ${service}@${version} was imported from a description that names no absolute server; give its base URL`, {
+        details: { field: `${field}baseUrl` },
+      });
+    }
     return { service, version, baseUrl: baseUrl ? baseUrl.replace(/\/+$/, '') : null, enabledAt };
   }
 

