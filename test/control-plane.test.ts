@@ -102,9 +102,9 @@ describe('control plane', () => {
   });
 
   it('refuses a broken import with a precise error', async () => {
-    const notOpenApi = await t.api('POST', '/v1/workspace/imports', { name: 'x', version: 'v1', document: 'swagger: "2.0"' });
+    const notOpenApi = await t.api('POST', '/v1/workspace/imports', { name: 'x', version: 'v1', document: 'asyncapi: "2.0"' });
     expect(notOpenApi.body.error).toMatchObject({ code: 'ENGINE_INVALID_INPUT' });
-    expect(notOpenApi.body.error.message).toContain('not an OpenAPI 3.0 or 3.1 description');
+    expect(notOpenApi.body.error.message).toContain('not an OpenAPI 3.0 or 3.1 (or Swagger 2.0) description');
     const badYaml = await t.api('POST', '/v1/workspace/imports', { name: 'x', version: 'v1', document: 'a: [' });
     expect(badYaml.body.error.message).toContain('not valid JSON or YAML');
     const noServer = await t.api('POST', '/v1/workspace/imports', { name: 'x', version: 'v1', document: 'openapi: 3.1.0\ninfo: {title: x, version: "1"}\npaths: {}' });

@@ -244,9 +244,18 @@ export class Catalog {
     // Every later step (normalising, compiling validators) walks the schemas recursively.
     if (nestsDeeperThan(text, MAX_DOCUMENT_DEPTH)) throw tooDeep();
     text = undefined; // a large description's copy need not live through the checks below
+    // Swagger 2.0 is converted to OpenAPI 3.0 by a maintained converter, then imported like any other.
+    if (typeof (document as { swagger?: unknown } | null)?.swagger === 'string' && /^2\./.test((document as { swagger: string }).swagger)) {
+      const { upgrade } = await import('@scalar/openapi-upgrader'); // loaded only for Swagger 2.0 imports
+      try {
+        document = upgrade(document as Record<string, unknown>, '3.0');
+      } catch (err) {
+        throw new CatalogError(`document: the Swagger 2.0 description could not be converted to OpenAPI 3 (${(err as Error).message?.split('\n')[0]?.slice(0, 300)})`);
+      }
+    }
     const openapi = (document as { openapi?: unknown } | null)?.openapi;
     if (typeof openapi !== 'string' || !/^3\.[01]\./.test(openapi)) {
-      throw new CatalogError(`document: not an OpenAPI 3.0 or 3.1 description (missing 'openapi: 3.x')`);
+      throw new CatalogError(`document: not an OpenAPI 3.0 or 3.1 (or Swagger 2.0) description (missing 'openapi: 3.x')`);
     }
     const servers = (document as { servers?: unknown } | null)?.servers;
     let baseUrl = input.baseUrl;

@@ -150,3 +150,38 @@ describe('a description that names no absolute server', () => {
     expect(given.status, JSON.stringify(given.body)).toBe(200);
   });
 });
+
+describe('Swagger 2.0', () => {
+  it('is converted to OpenAPI 3 and imported: host and basePath become the base URL, a body parameter the request body', async () => {
+    const swagger = {
+      swagger: '2.0',
+      info: { title: 'Pets', version: '1' },
+      host: '127.0.0.1:9',
+      basePath: '/v2',
+      schemes: ['http'],
+      consumes: ['application/json'],
+      paths: {
+        '/pets': {
+          post: {
+            operationId: 'addPet',
+            parameters: [{ name: 'pet', in: 'body', required: true, schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+    };
+    const name = fresh('swagger');
+    const res = await t.api('POST', '/v1/workspace/imports', { name, version: 'v1', document: JSON.stringify(swagger) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.versions[0]).toMatchObject({ operations: 1, baseUrl: 'http://127.0.0.1:9/v2' });
+    const sdk = await publishSdk(t, { name, service: name, baseUrl: provider.url, secret: `s-${name}`, operations: ['addPet'] });
+    const before = provider.requests.length;
+    const call = await t.execute(sdk.versionId, sdk.token, { operation: `${name}.addPet`, input: { body: { name: 'Rex' } } });
+    expect(call.status, JSON.stringify(call.body)).toBe(200);
+    const sent = provider.requests.slice(before)[0]!;
+    expect(sent.url).toBe('/pets');
+    expect(JSON.parse(sent.body)).toEqual({ name: 'Rex' });
+    const refused = await t.api('POST', '/v1/workspace/imports', { name: fresh('swagger'), version: 'v1', document: JSON.stringify({ ...swagger, paths: 'nope' }) });
+    expect(refused.status).toBe(400);
+  });
+});
