@@ -129,7 +129,7 @@ export async function run(ctx: BenchContext): Promise<string> {
     `| refused (4xx, nothing callable or not OpenAPI 3) | ${refused.length} | – | – |`,
     `| failed (would be a 500) or crashed | ${failed.length} | 0 | ${failed.length ? 'missed' : 'met'} |`,
     `| operations left out, of those described (imported documents) | ${left} of ${kept + left} (${((left / Math.max(1, kept + left)) * 100).toFixed(1)} %) | – | – |`,
-    `| import time p50 / p99 / max | ${times.p50.toFixed(0)} / ${times.p99.toFixed(0)} / ${times.max.toFixed(0)} ms | – | – |`,
+    `| import time p50 / p99 / max | ${times.p50.toFixed(0)} / ${times.p99.toFixed(0)} / ${times.max.toFixed(0)} ms (slowest: ${[...outcomes].sort((a, b) => b.ms - a.ms).slice(0, 3).map((o) => `${specId(o.file)} ${(o.ms / 1000).toFixed(1)} s`).join(', ')}) | – | – |`,
     `| peak RSS of an importing process | ${mib(peak)} | – | – |`,
     `| Microsoft Graph (${big.operations} operations kept, ${big.omitted.length} left out) | ${(big.ms / 1000).toFixed(1)} s, peak RSS ${mib(big.maxRssBytes)} | ≤ 60 s, ≤ 1 GiB | ${bigOk ? 'met' : 'missed'} |`,
     '',
