@@ -37,7 +37,8 @@ export function callForm(entry: DocEntry): { call: string; shortened: boolean } 
   const args: string[] = [];
   let length = 0;
   for (const r of entry.required) {
-    const arg = r === 'body' ? 'body: {…}' : r;
+    // A key that is no identifier (`query.token`, src/catalog/types.ts inputKey) is quoted, so the form stays JavaScript.
+    const arg = r === 'body' ? 'body: {…}' : /^[A-Za-z_$][\w$]*$/.test(r) ? r : `${JSON.stringify(r)}: …`;
     if (length + arg.length > CALL_ARGS_CHARS) break;
     args.push(arg);
     length += arg.length + 2;

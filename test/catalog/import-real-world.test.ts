@@ -6,7 +6,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POPULAR_APIS } from '../bench/lib/popular-apis.ts';
+import { gunzipSync } from 'node:zlib';
+import { Catalog } from '../../src/catalog/index.ts';
+import { buildDocsIndex } from '../../src/docs/index.ts';
+import { SqliteStore } from '../../src/store/index.ts';
 import { publishSdk, startTestEngine, type TestEngine } from '../helpers/engine.ts';
+import { download, publishImported } from '../helpers/sdk-packages.ts';
 import { json, startFakeProvider, type FakeProvider } from '../helpers/fake-provider.ts';
 
 let t: TestEngine;
@@ -26,6 +31,21 @@ const importDoc = (name: string, document: unknown) => t.api('POST', '/v1/worksp
 // The server is a placeholder: each test points its import at the fake provider when it publishes.
 const doc = (paths: Record<string, unknown>, components: Record<string, unknown> = {}) => ({ openapi: '3.0.3', info: { title: 'T', version: '1' }, servers: [{ url: 'http://127.0.0.1:9' }], paths, components });
 const ok = { '200': { description: 'ok' } };
+
+/** The text of the files of a tarball whose names match `pattern`, joined (a tar's 512-byte headers read by hand). */
+async function filesOf(tgz: Buffer, pattern: RegExp): Promise<string> {
+  const tar = gunzipSync(tgz);
+  const out: string[] = [];
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const header = tar.subarray(at, at + 512);
+    const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
+    if (!name) break;
+    const size = parseInt(header.subarray(124, 136).toString('utf8').replace(/\0.*$/s, '').trim() || '0', 8);
+    if (pattern.test(name)) out.push(tar.subarray(at + 512, at + 512 + size).toString('utf8'));
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return out.join('\n');
+}
 
 /** Imports `document`, publishes `operation` and calls it once with `input`; returns what the provider received. */
 async function callOnce(document: unknown, operation: string, input: object) {
@@ -58,6 +78,23 @@ describe('parameters that share a name in two locations', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(received[0]!.url).toBe('/tokens/p1?token=q1');
     expect(received[0]!.headers.token).toBe('h1');
+  });
+
+  it('shows the same keys in the typed package and in search_docs', async () => {
+    const name = fresh('keys');
+    const published = await publishImported(t, name, JSON.stringify(trello));
+    const tarball = await download(t, name, published.version, 'typescript');
+    const declarations = await filesOf(tarball.bytes, /\.d\.ts$/);
+    expect(declarations).toMatch(/"query\.token"\s*:\s*string/);
+    expect(declarations).toMatch(/"header\.token"\?\s*:\s*string/);
+    const store = new SqliteStore(':memory:');
+    const catalog = await Catalog.load(store);
+    await catalog.import({ service: 'trello', version: 'v1', document: JSON.stringify(trello) });
+    const docs = buildDocsIndex(catalog, new Map([['trello', 'v1']]), ['trello.getToken']);
+    const detail = docs.run({ operationId: 'trello.getToken', section: 'parameters' }, () => true) as { sections: { parameters: Record<string, { name?: string; in: string }> }; call: string };
+    expect(detail.sections.parameters).toMatchObject({ token: { in: 'path' }, 'query.token': { name: 'token', in: 'query' }, 'header.token': { name: 'token', in: 'header' } });
+    expect(detail.call).toBe('call("trello.getToken", { token, "query.token": … })');
+    await store.close();
   });
 
   it('requires each by its key and names the key in the refusal', async () => {
