@@ -372,6 +372,8 @@ export interface NormalizeInput {
   version: string;
   document: unknown;
   policy: EnginePolicy;
+  /** A bundled, reviewed description: any problem refuses it instead of leaving an operation out (`npm run gen`). */
+  strict?: boolean;
 }
 
 /** A name every JavaScript object already has (`__proto__`, `constructor`, `toString`, …). */
@@ -382,7 +384,7 @@ const inherited = (name: string) => name in Object.prototype;
  * index was found (an accessor such as `paths['/pets/{id}'].get.parameters[0]`), so later checks
  * can name the field at fault.
  */
-export function normalizeService({ service, version, document, policy }: NormalizeInput, locations?: SourceLocations): ServiceIndex {
+export function normalizeService({ service, version, document, policy, strict = false }: NormalizeInput, locations?: SourceLocations): ServiceIndex {
   const where = `${service}@${version}`;
   if (!SERVICE_NAME.test(service)) throw new CatalogError(`service name '${service}' must match ${SERVICE_NAME}`);
   if (!SERVICE_VERSION.test(version)) throw new CatalogError(`version '${version}' must look like v1, v2, …`);
@@ -417,7 +419,7 @@ export function normalizeService({ service, version, document, policy }: Normali
       ({ value: item, location: itemAt } = resolveLocalRefAt(document, rawItem, `${where} ${key}`, at('paths', key)));
     } catch (err) {
       // A path the Engine cannot send to: each operation under it is left out, with the reason.
-      if (!(err instanceof CatalogError) || err.policy) throw err;
+      if (!(err instanceof CatalogError) || err.policy || strict) throw err;
       for (const method of HTTP_METHODS) {
         const op = isObj(rawItem) ? rawItem[method] : undefined;
         if (isObj(op)) omitted.push(omission(typeof op.operationId === 'string' && op.operationId ? op.operationId : `${method.toUpperCase()} ${key}`, err));
@@ -438,6 +440,7 @@ export function normalizeService({ service, version, document, policy }: Normali
       }
       const opWhere = `${where} ${providerOperationId}`;
       if (seen.has(providerOperationId)) {
+        if (strict) throw new CatalogError(`${opWhere}: duplicate operationId`);
         omitted.push({ operationId: providerOperationId, field: `document.${at(opAt, 'operationId')}`, reason: `${method.toUpperCase()} ${path} repeats the operationId of an operation already imported`, hint: 'give each operation its own operationId' });
         continue;
       }
@@ -494,7 +497,7 @@ export function normalizeService({ service, version, document, policy }: Normali
             // An optional parameter the Engine cannot send is dropped, with a warning; a required one leaves the operation out.
             const raw = isObj(found.raw) && typeof found.raw.$ref !== 'string' ? found.raw : undefined;
             const optional = raw !== undefined && raw.in !== 'path' && raw.required !== true;
-            if (!(err instanceof CatalogError) || err.policy || !optional) throw err;
+            if (!(err instanceof CatalogError) || err.policy || !optional || strict) throw err;
             warnings.push({ operationId: providerOperationId, field: err.field, reason: `optional parameter ${JSON.stringify(String(raw.name ?? '')).slice(0, 100)} dropped: ${omission(providerOperationId, err).reason}` });
           }
         }
@@ -622,7 +625,7 @@ export function normalizeService({ service, version, document, policy }: Normali
         operations.push(spec);
       } catch (err) {
         // A problem confined to this operation leaves it out, with the reason; the policy's own faults still refuse.
-        if (!(err instanceof CatalogError) || err.policy) throw err;
+        if (!(err instanceof CatalogError) || err.policy || strict) throw err;
         omitted.push(omission(providerOperationId, err));
       }
     }
@@ -657,6 +660,7 @@ export function normalizeService({ service, version, document, policy }: Normali
     clashing.add(op);
     omitted.push({ ...grouped(op), reason: `its grouped path ${op.group.join('.')} is also a group of other operations`, hint: grouping_hint });
   }
+  if (clashing.size && strict) throw new CatalogError(`${where}: ${omitted[omitted.length - 1]!.reason}; ${grouping_hint}`);
   if (clashing.size) operations.splice(0, operations.length, ...operations.filter((op) => !clashing.has(op)));
 
   const components = isObj(document.components) ? document.components : {};

@@ -201,7 +201,7 @@ async function generateCatalog(outDir: string) {
       const rawPolicy = parseYaml(readFileSync(join(dir, 'engine.yaml'), 'utf8')) as Obj;
       const policy = parsePolicy(rawPolicy, `spec/services/${service}/${version}/engine.yaml`);
       const locations: SourceLocations = new WeakMap();
-      const index = normalizeService({ service, version, document: loadSource(dir, rawPolicy.source), policy }, locations);
+      const index = normalizeService({ service, version, document: loadSource(dir, rawPolicy.source), policy, strict: true }, locations);
       // A bundled service is reviewed: every parameter kept, every $ref naming a schema, responses'
       // too (search_docs and the typed packages follow them), and nothing left out but what the
       // description itself cannot carry (no JSON body, another server).
