@@ -14,7 +14,7 @@
 //   - no stack trace, no "this is a bug";
 //   - `--json` with exit 0 prints valid JSON;
 //   - no canary (the CLI credential, execution and MCP tokens, a stored secret, a URL password)
-//     in stdout or stderr, except the token a command documents printing once (DESIGN §7: "the
+//     in stdout or stderr, except the token a command documents printing once (docs/architecture.md, apps: "the
 //     first MCP apply prints … the unrestricted token once", `sdk token create` "(shown once)");
 //     that token becomes a canary for every later run;
 //   - credentials.json still parses with mode 0600, the svc.*.json files still parse, and a failing

@@ -1,6 +1,6 @@
 // svc-cli's answers to flags and input it cannot use as given: each is a usage error (exit 2)
 // naming the flag, nothing is silently changed or ignored, and no credential is echoed
-// (DESIGN §7). Real CLI, real Engine and the bundled demo-crm provider on loopback.
+// (docs/architecture.md, apps). Real CLI, real Engine and the bundled demo-crm provider on loopback.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

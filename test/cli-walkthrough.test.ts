@@ -103,7 +103,7 @@ describe('svc-cli walkthrough', { timeout: 90_000 }, () => {
     expect(JSON.parse(readFileSync(join(user.home, 'svc.sdk.json'), 'utf8'))).toEqual({
       name: 'crm',
       services: ['demo-crm=v1'],
-      // The expanded list, not the glob (DESIGN §7): a later catalog change cannot alter what apply publishes.
+      // The expanded list, not the glob (docs/architecture.md, apps): a later catalog change cannot alter what apply publishes.
       operations: ['demo-crm=contacts/create', 'demo-crm=contacts/get', 'demo-crm=contacts/list', 'demo-crm=files/get'],
     });
 

@@ -19,7 +19,7 @@ afterAll(async () => {
   user?.cleanup();
 });
 
-/** An OpenAPI document of GET operations with flat operationIds, grouped by their first tag (DESIGN §4). */
+/** An OpenAPI document of GET operations with flat operationIds, grouped by their first tag (docs/architecture.md, identifiers). */
 const flatDocument = (ops: [path: string, operationId: string, tag: string][]) =>
   [
     'openapi: 3.0.3',

@@ -1,5 +1,5 @@
 // Property-based fuzz of the MCP server's two tools, search_docs and execute (interface: Tool
-// `search_docs`, Tool `execute`, Errors, Limits, Recovery contract; DESIGN §8), through the official
+// `search_docs`, Tool `execute`, Errors, Limits, Recovery contract; docs/architecture.md, MCP results), through the official
 // SDK client and, for what the client would not send, raw HTTP. A real Engine on loopback, a fake
 // provider (a real HTTP server on 127.0.0.1) behind demo-crm and github, an MCP version with a
 // paginated operation, mutations and a Unified operation, canaries planted.
@@ -169,7 +169,7 @@ let main: Conn;
 let narrow: Conn;
 /** A result_ref of another session (never readable here). */
 let foreignRef = '';
-/** Every MCP session ID opened here: canaries too (DESIGN §5: never in an envelope, an error or a log line). */
+/** Every MCP session ID opened here: canaries too (docs/architecture.md, the result envelope: never in an envelope, an error or a log line). */
 const sessionIds: string[] = [];
 /** Canaries checked in answers and logs (t.canaries holds tokens and secrets). */
 const canaries = (): string[] => [...t.canaries, ...sessionIds];
@@ -280,7 +280,7 @@ function checkCommon(outcome: Outcome, argsAreObject: boolean): any {
   } catch {
     fail('the text item is not JSON', text.slice(0, 300));
   }
-  // DESIGN §8: "the same JSON as one text item" (an execute success "may show the value alone").
+  // docs/architecture.md, MCP results: "the same JSON as one text item" (an execute success "may show the value alone").
   const sc = result.structuredContent;
   if (!isDeepStrictEqual(parsed, sc) && !(result.isError !== true && 'result' in sc && isDeepStrictEqual(parsed, sc.result))) fail('the text item differs from structuredContent', { text: text.slice(0, 300), sc });
   if (result.isError === true) {

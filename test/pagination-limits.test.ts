@@ -1,5 +1,5 @@
-// Provider pagination traversal at its limits (engine-service-interface.md "Pagination rules",
-// DESIGN §6): a later page that fails keeps what was read on the receipt and names the page; a
+// Provider pagination traversal at its limits (docs/guides/recipes.md, Pagination;
+// docs/guides/recipes.md, Pagination): a later page that fails keeps what was read on the receipt and names the page; a
 // caller bound that stops early says so, with the input that reads on, over REST, MCP and gRPC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
@@ -91,7 +91,7 @@ describe('pagination at its limits', () => {
   });
 
   it('tells the caller that more pages follow when a caller bound stops a Link-header or offset traversal', async () => {
-    // DESIGN §6: "With a caller bound N: at most N pages, returned with the provider's continuation left
+    // docs/guides/recipes.md, Pagination: "With a caller bound N: at most N pages, returned with the provider's continuation left
     // intact". A Link header's continuation is the header itself, which the envelope cannot carry: it
     // says `more`, with the declared query parameter the next link changes (GitHub's page).
     const bounded = await t.execute(ghSdk.versionId, ghSdk.token, { operation: 'github.repos/list-for-org', input: { org: 'acme' }, pagination: { maxPages: 2 } });

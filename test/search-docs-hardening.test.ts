@@ -1,4 +1,4 @@
-// search_docs against the interface (engine-service-interface.md, Tool `search_docs`; DESIGN.md §8)
+// search_docs against the interface (docs/search.md; docs/architecture.md, MCP results)
 // at its edges: $refs to escaped component names and pointers into a component are resolved, and
 // keywords beside a $ref kept; an operation with 700 required parameters still answers within
 // 64 KiB; a summary equal to the intent ranks in the default 3; a service named in the query (or

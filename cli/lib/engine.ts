@@ -13,7 +13,7 @@ export type EngineApi = Client<paths>;
 
 const REQUEST_TIMEOUT_MS = 120_000;
 
-/** The Engine's error envelope (DESIGN §5), as far as the CLI needs it. */
+/** The Engine's error envelope (docs/architecture.md, the result envelope), as far as the CLI needs it. */
 export interface EngineFailure {
   status: number;
   code: string | undefined;

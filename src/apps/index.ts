@@ -1,6 +1,6 @@
 // Apps: SDK apps and MCP servers. Both are definitions of selected services and operations,
 // planned and published as immutable versions with semantic labels derived from the change
-// (DESIGN §7); the first publish of an app issues its execution token, once.
+// (docs/architecture.md, apps and Unified operations); the first publish of an app issues its execution token, once.
 import { Catalog } from '../catalog/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { newVersionId } from '../ids/index.ts';
@@ -132,7 +132,7 @@ export class Apps {
       if (!version) throw invalid(field, `service '${service}' is not among the selected services; add --service '${service}=<version>'`);
       const index = this.catalog.get(service, version)!;
       if (selector.endsWith('*')) {
-        // A group (DESIGN §4, §7): the ID's prefix (`issues/*`), or the grouped path of a flat ID grouped by its tag (`customers/*`).
+        // A group (docs/architecture.md, identifiers and apps): the ID's prefix (`issues/*`), or the grouped path of a flat ID grouped by its tag (`customers/*`).
         const prefix = selector.slice(0, -1);
         const matched = index.operations.filter((op) => op.id.startsWith(`${service}.${prefix}`) || op.group.join('/').startsWith(prefix));
         if (!matched.length) throw invalid(field, `no operation of ${service}@${version} matches '${selector}'`);
@@ -149,8 +149,8 @@ export class Apps {
   }
 
   /**
-   * A Unified operation runs its steps at the service versions the definition pins (DESIGN §7: the
-   * services its binding steps use must be selected too). Refuses, naming each missing service
+   * A Unified operation runs its steps at the service versions the definition pins (docs/architecture.md, Unified operations:
+   * the services its binding steps use must be selected too). Refuses, naming each missing service
    * with the version to select and the steps that call it, or a pinned version lacking a step's
    * operation.
    */

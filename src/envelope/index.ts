@@ -1,4 +1,4 @@
-// The one result shape every surface returns: { ok, status, data, error } (DESIGN §5).
+// The one result shape every surface returns: { ok, status, data, error } (docs/architecture.md, the result envelope).
 
 export type ProviderExecution = 'not_started' | 'unknown' | 'completed';
 

@@ -90,7 +90,7 @@ interface Outcome {
   continuation?: Continuation | undefined;
 }
 
-/** 404 for a well-formed version ID no SDK app has (DESIGN §5); a version of another app stays 401. */
+/** 404 for a well-formed version ID no SDK app has (docs/architecture.md, the result envelope); a version of another app stays 401. */
 export const unknownVersion = (versionId: string) =>
   new EngineError('ENGINE_NOT_FOUND', `no SDK version ${versionId} exists; \`svc-cli sdk list\` shows each app's latest version`, { details: { field: 'version_id' } });
 

@@ -1,4 +1,4 @@
-// Identifiers and token material (DESIGN §4). Tokens are 256-bit random and stored only as SHA-256.
+// Identifiers and token material (docs/architecture.md, identifiers). Tokens are 256-bit random and stored only as SHA-256.
 import { hash, randomBytes, randomFillSync } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -1,6 +1,6 @@
 // Result retention for the MCP `execute` tool: per-session snapshots of oversized results, the
-// MCP_RESULT_STORED envelope, collection discovery, session.page and session.get (interface: "Stored
-// result snapshot and envelope", "Page returned by session.page", "Result snapshot"; DESIGN §4, §8).
+// MCP_RESULT_STORED envelope, collection discovery, session.page and session.get (docs/architecture.md,
+// MCP results).
 import { clip, invalidInput, isRecord } from './errors.ts';
 import { pointerTokens, resolveTokens } from './pointer.ts';
 import type { SessionStateStore } from './store.ts';

@@ -72,7 +72,7 @@ export interface SessionStateStore {
   close(): Promise<void>;
 }
 
-/** `res_` + base64url of 16 random bytes (128 bits, DESIGN §4). */
+/** `res_` + base64url of 16 random bytes (128 bits; docs/architecture.md, identifiers). */
 export const newResultRef = (): string => `res_${randomBytes(16).toString('base64url')}`;
 export const RESULT_REF = /^res_[A-Za-z0-9_-]{22,}$/;
 

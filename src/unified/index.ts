@@ -4,7 +4,7 @@
 // Executor as a physical call. The result says exactly which steps ran and what came back.
 //
 // What a version (and a token's allowlist) admits is the Unified operation; its steps are its
-// implementation (DESIGN §7: "the services that its binding steps use must be selected too"). So a
+// implementation (docs/architecture.md, Unified operations: the services its binding steps use must be selected too). So a
 // step needs its service pinned in the version, not its physical operation selected: it runs as
 // that one operation, at the pinned service version, with the caller's credential routing, and is
 // counted against the token's rate limit like any call. Nothing else is admitted by it.
@@ -62,7 +62,7 @@ export interface StepReport {
 export interface UnifiedResult {
   envelope: Envelope;
   /**
-   * The REST status of this answer (DESIGN §5): 200 when a provider answered any step, else the
+   * The REST status of this answer (docs/architecture.md, the result envelope): 200 when a provider answered any step, else the
    * envelope's status. A replay carries the first call's, so it answers exactly as that call did.
    */
   httpStatus: number;

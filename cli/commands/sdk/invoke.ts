@@ -169,7 +169,7 @@ export const sdkInvoke = defineCommand({
     }
     const envelope: unknown = answer.data ?? answer.error;
     if (!isEnvelope(envelope)) throw notTheEngine(url, answer.response, envelope);
-    // The Engine never puts a credential in an envelope (DESIGN §5); a server that does (one
+    // The Engine never puts a credential in an envelope (docs/architecture.md, the result envelope); a server that does (one
     // echoing the token it was sent) does not get it printed.
     printJson(JSON.parse(withoutCredentials(JSON.stringify(envelope))));
     if (!envelope.ok) {

@@ -46,7 +46,7 @@ export function initCommand(kind: DefinitionKind) {
       progress('checking the selection against the workspace');
       const resolved = await validateDefinition(s, kind, definition, 'flags');
       const path = workingFile(kind.fileName, argv.file);
-      // The file records the expanded list (DESIGN §7): a glob read again later would pick up
+      // The file records the expanded list (docs/architecture.md, apps and Unified operations): a glob read again later would pick up
       // operations added to the catalog since, and a version would change under its users.
       const expanded = { ...definition, operations: resolved.operations.map(operationPair) };
       const outcome = writeJsonFile(path, expanded);
