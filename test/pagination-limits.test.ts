@@ -1,5 +1,5 @@
-// Provider pagination traversal at its limits (docs/guides/recipes.md, Pagination;
-// docs/guides/recipes.md, Pagination): a later page that fails keeps what was read on the receipt and names the page; a
+// Provider pagination traversal at its limits (docs/guides/recipes.md, Pagination): a later page
+// that fails keeps what was read on the receipt and names the page; a
 // caller bound that stops early says so, with the input that reads on, over REST, MCP and gRPC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';

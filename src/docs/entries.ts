@@ -17,7 +17,6 @@ export interface DocEntry {
   method?: string;
   path?: string;
   tags: string[];
-  parameterNames: string[];
   /** Parameter names, their enumerated values and the request body's top-level field names: words a query may use. */
   fieldNames: string[];
   /** Its answer is a list: it pages, or its success response is an array. */
@@ -111,7 +110,6 @@ export function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry 
     method: op.method,
     path: op.path,
     tags: op.tags,
-    parameterNames: op.parameters.map((p) => p.name),
     fieldNames: [
       ...op.parameters.map((p) => p.name),
       ...Object.keys(propertiesOf(op.body?.schema, index)),
@@ -155,7 +153,6 @@ export function unifiedEntry(def: UnifiedDefinition, pagination: (operation: str
     summary: def.summary,
     description: def.description,
     tags: [def.name.split('.')[1]!],
-    parameterNames: Object.keys((def.input as { properties?: object }).properties ?? {}),
     fieldNames: Object.keys((def.input as { properties?: object }).properties ?? {}),
     returnsList: false,
     changesData: !/\.(list|get)(_|$)/.test(def.name),

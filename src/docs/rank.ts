@@ -10,7 +10,7 @@ import { actionOfStem, type Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { analyse, type OperationText, type Structure } from './structure.ts';
 import { stems, textStems, words } from './text.ts';
-import { wordVectorModels } from './word-vectors.ts';
+import { wordVectorModels, wordVectors } from './word-vectors.ts';
 
 export interface RankedOperation extends OperationText {
   kind: 'physical' | 'unified';
@@ -36,8 +36,7 @@ const B = {
   wholeUpTo: 1000,
   /** Least cosine for a near word to widen a query term, per vector model (API corpus, general English). */
   nearCosine: [0.5, 0.5],
-  /** Weight of closeness in meaning per vector model (general English vectors only widen words). */
-  modelWeight: [1, 0],
+  /** Weight of closeness in meaning, read from the API-corpus vectors (the general English ones only widen words). */
   vector: 1.5,
   action: 0.15,
   resource: 0.2,
@@ -95,7 +94,7 @@ export class Ranker {
   /** Per vector model, the rows of the catalogue's words. */
   private vectorRows: number[][] | undefined;
   /** Each operation's meaning: the IDF-weighted mean of its words' vectors, unit length (built on first use). */
-  private meanings: (Float32Array | undefined)[][] | undefined;
+  private meanings: (Float32Array | undefined)[] | undefined;
   /** Stems of five letters or more by their first five. */
   private readonly byPrefix = new Map<string, string[]>();
 
@@ -173,10 +172,6 @@ export class Ranker {
     }
   }
 
-  get size() {
-    return this.docs.length;
-  }
-
   private get maxIdf(): number {
     return Math.log(1 + this.docs.length);
   }
@@ -229,8 +224,8 @@ export class Ranker {
   }
 
   /** The IDF-weighted mean of some words' vectors, unit length; undefined when none is known. */
-  private meaning(list: readonly { word: string; weight: number }[], m: number): Float32Array | undefined {
-    const vectors = wordVectorModels()[m]!;
+  private meaning(list: readonly { word: string; weight: number }[]): Float32Array | undefined {
+    const vectors = wordVectors();
     const sum = new Float32Array(vectors.dim);
     let any = false;
     for (const { word, weight } of list) {
@@ -244,10 +239,9 @@ export class Ranker {
     return norm > 0 ? sum.map((x) => x / norm) : undefined;
   }
 
-  private meaningOf(i: number, m: number): Float32Array | undefined {
-    this.meanings ??= [];
-    this.meanings[m] ??= this.docs.map((d) => this.meaning(d.gist.map((word) => ({ word, weight: this.idf(stems(word)[0]!) })), m));
-    return this.meanings[m][i];
+  private meaningOf(i: number): Float32Array | undefined {
+    this.meanings ??= this.docs.map((d) => this.meaning(d.gist.map((word) => ({ word, weight: this.idf(stems(word)[0]!) }))));
+    return this.meanings[i];
   }
 
   /** The best operations for `query`, best first; `keep` filters operation IDs. */
@@ -266,7 +260,7 @@ export class Ranker {
     if (this.docs.length <= B.wholeUpTo) for (let i = 0; i < this.docs.length; i++) candidates.add(i);
     const possible = terms.reduce((sum, t) => sum + (t.optional ? 0 : t.weight * t.idf * TOP), 0) || 1;
     const askedWords = terms.filter((t) => !t.name && !t.optional).map((t) => ({ word: t.word, weight: t.weight * t.idf }));
-    const asked = wordVectorModels().map((_, m) => ((B.modelWeight[m] ?? 0) > 0 ? this.meaning(askedWords, m) : undefined));
+    const asked = this.meaning(askedWords);
     const hits: Hit[] = [];
     for (const i of candidates) {
       const doc = this.docs[i]!;
@@ -287,15 +281,10 @@ export class Ranker {
         sure += t.weight * t.idf * bestSure;
       }
       const coverage = matched / possible;
-      // Closeness in meaning, each vector model weighted as tuned.
+      // Closeness in meaning: the cosine of the query's and the operation's mean vectors.
       let similar = 0;
-      asked.forEach((q, m) => {
-        const meaning = q && this.meaningOf(i, m);
-        if (!q || !meaning) return;
-        let dot = 0;
-        for (let d = 0; d < meaning.length; d++) dot += q[d]! * meaning[d]!;
-        similar += (B.modelWeight[m] ?? 0) * dot;
-      });
+      const meaning = asked && this.meaningOf(i);
+      if (asked && meaning) for (let d = 0; d < meaning.length; d++) similar += asked[d]! * meaning[d]!;
       const { structure } = doc;
       // The operation's own verb ("merg", "star") named in the query agrees as well as a canonical action.
       const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action));

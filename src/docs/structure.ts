@@ -40,11 +40,14 @@ function leadingAction(text: string): Action | string | undefined {
   if (!first) return undefined;
   const stem = stems(first)[0];
   if (!stem) return undefined;
-  return actionOfStem(stem) ?? (looksLikeVerb(first) ? stem : undefined);
+  return actionOfStem(stem) ?? (ownVerb(first) ? stem : undefined);
 }
 
-/** A summary's first word is a verb when it is written as one ("Merge …", "Stars …", "Cancels …"). */
-const looksLikeVerb = (word: string) => /^[a-z]+$/.test(word) && word.length > 2;
+/**
+ * A first word that is no action word is taken as the operation's own verb ("Merge …", "Stars …"):
+ * a noun that lands here only agrees with a query that names it. Digits and one- or two-letter words are not.
+ */
+const ownVerb = (word: string) => /^[a-z]+$/.test(word) && word.length > 2;
 
 /** The literal words of a path segment: `pull_requests` → pull requests; `chat.postMessage` → chat post message. */
 const segmentWords = (segment: string) => words(segment.replace(/\{[^}]*\}/g, ' '));
