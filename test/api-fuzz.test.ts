@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type OperationId, type RouteSpec } from '../generated/engine-api/routes.ts';
 import * as responseValidators from '../generated/engine-api/response-validators.js';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { DELETE, EXTRA_KEY, isObject, jsonText, mutate, nest, RawNumber, type Json, type Segment } from './helpers/json-mutation.ts';
-import { initializeMessage } from './helpers/mcp.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { DELETE, EXTRA_KEY, isObject, jsonText, mutate, nest, RawNumber, type Json, type Segment } from './fixtures/json-mutation.ts';
+import { initializeMessage } from './fixtures/mcp.ts';
 
 /** Fixed, so a run is reproducible; FUZZ_SEED explores others (and replays a reported one). */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_611);

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { launchChromium } from './helpers/browser.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { CLI_ENTRY } from './helpers/cli.ts';
+import { launchChromium } from './fixtures/browser.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { CLI_ENTRY } from './fixtures/cli.ts';
 
 let t: TestEngine;
 let crm: DemoProvider;

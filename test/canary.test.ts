@@ -1,8 +1,8 @@
 // A canary secret and the execution token never appear in any response, receipt or log line,
 // whatever the outcome of the call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importGetService, startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { importGetService, startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 const CANARY = 'sk_live_CANARY_4f1e2d3c';
 let t: TestEngine;

@@ -2,8 +2,8 @@
 // the one described (a parameter dropped or merged, a path rewritten, a style ignored): each is
 // now refused at import naming the field, sent as described, or left out and reported.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { json, startFakeProvider, type FakeProvider } from './helpers/fake-provider.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { json, startFakeProvider, type FakeProvider } from './fixtures/fake-provider.ts';
 
 let t: TestEngine;
 let provider: FakeProvider;

@@ -4,8 +4,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { REPO, cliUser, oneErrorLine, run, type CliUser } from './helpers/cli.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { REPO, cliUser, oneErrorLine, run, type CliUser } from './fixtures/cli.ts';
 
 let t: TestEngine;
 let user: CliUser;

@@ -2,9 +2,9 @@
 // consent URL (--no-browser), a "browser" completes the consent, and the CLI sees the connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { cliUser, oneErrorLine, type CliUser } from './helpers/cli.ts';
-import { consent } from './helpers/oauth.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { cliUser, oneErrorLine, type CliUser } from './fixtures/cli.ts';
+import { consent } from './fixtures/oauth.ts';
 
 const CLIENT_SECRET = 'cli-oauth-client-secret-canary';
 let t: TestEngine;

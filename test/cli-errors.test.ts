@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { CLI_ENTRY, cliUser, oneErrorLine, run, type CliUser } from './helpers/cli.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { CLI_ENTRY, cliUser, oneErrorLine, run, type CliUser } from './fixtures/cli.ts';
 
 let t: TestEngine;
 let user: CliUser;

@@ -33,8 +33,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { CLI_ENTRY, oneErrorLine } from './helpers/cli.ts';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { CLI_ENTRY, oneErrorLine } from './fixtures/cli.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
 
 // FUZZ_SEED and FUZZ_RUNS explore further by hand (FUZZ_NO_SHRINK=1 reports the first failure
 // unshrunk, faster); the suite runs the fixed seed.

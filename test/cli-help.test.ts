@@ -1,7 +1,7 @@
 // Every svc-cli command, found by walking `--help` from the top, documents itself with at least
 // one example and exits 0.
 import { describe, expect, it } from 'vitest';
-import { CLI_SOURCE, cliUser, run } from './helpers/cli.ts';
+import { CLI_SOURCE, cliUser, run } from './fixtures/cli.ts';
 
 /** Subcommand paths listed under "Commands:" in a help text. */
 function subcommands(help: string): string[][] {

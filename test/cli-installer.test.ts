@@ -5,7 +5,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, rmSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, run } from './helpers/cli.ts';
+import { REPO, run } from './fixtures/cli.ts';
 
 const version = JSON.parse(execFileSync(process.execPath, ['-p', `JSON.stringify(require(${JSON.stringify(join(REPO, 'package.json'))}).version)`], { encoding: 'utf8' }));
 // The user's npm cache, so the runtime package is not downloaded again for a fresh HOME.

@@ -3,10 +3,10 @@
 // --idempotency-key. Real Engine, real demo-crm, a fake GitHub; svc-cli runs as a child process.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { cliUser, type CliUser } from './helpers/cli.ts';
-import { consent } from './helpers/oauth.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { cliUser, type CliUser } from './fixtures/cli.ts';
+import { consent } from './fixtures/oauth.ts';
 
 describe('svc-cli sdk invoke options', { timeout: 90_000 }, () => {
   let t: TestEngine;

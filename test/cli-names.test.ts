@@ -1,8 +1,8 @@
 // A malformed service or app name given to svc-cli is a usage error (exit 2) naming the argument it
 // came from, as in `workspace service add`, never the Engine request's internals (found by review).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { cliUser, oneErrorLine, type CliUser } from './helpers/cli.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { cliUser, oneErrorLine, type CliUser } from './fixtures/cli.ts';
 
 let t: TestEngine;
 let user: CliUser;

@@ -2,8 +2,8 @@
 // pipe, a group's revoke touches only its own tokens, a token pasted as <ref> is never echoed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { cliUser, oneErrorLine, type CliUser } from './helpers/cli.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { cliUser, oneErrorLine, type CliUser } from './fixtures/cli.ts';
 
 let t: TestEngine;
 let crm: DemoProvider;

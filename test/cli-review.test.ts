@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { CLI_ENTRY, cliUser, oneErrorLine, run, type CliResult, type CliUser } from './helpers/cli.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { CLI_ENTRY, cliUser, oneErrorLine, run, type CliResult, type CliUser } from './fixtures/cli.ts';
 
 let t: TestEngine;
 let crm: DemoProvider;

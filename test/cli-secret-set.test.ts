@@ -2,8 +2,8 @@
 // second, which is only a courtesy. A proxy in front of the Engine fails that second one.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { cliUser, type CliUser } from './helpers/cli.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { cliUser, type CliUser } from './fixtures/cli.ts';
 
 describe('svc-cli secret set', () => {
   let t: TestEngine;

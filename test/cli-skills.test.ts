@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliUser, oneErrorLine, type CliUser } from './helpers/cli.ts';
+import { cliUser, oneErrorLine, type CliUser } from './fixtures/cli.ts';
 
 const ENGINE = 'http://127.0.0.1:8700';
 let user: CliUser;

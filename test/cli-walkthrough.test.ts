@@ -5,8 +5,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { cliUser, oneErrorLine, type CliUser } from './helpers/cli.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { cliUser, oneErrorLine, type CliUser } from './fixtures/cli.ts';
 
 let t: TestEngine;
 let crm: DemoProvider;

@@ -1,5 +1,5 @@
 // Races between concurrent control-plane requests, on one Engine and across two Engines sharing
-// one PostgreSQL database (test/helpers/postgres.ts). Each test fires the requests that race and
+// one PostgreSQL database (test/fixtures/postgres.ts). Each test fires the requests that race and
 // checks the outcome a serial order would allow; each failed before its fix.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -7,11 +7,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliUser, oneErrorLine } from './helpers/cli.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { openSession, rawMcp } from './helpers/mcp.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/postgres.ts';
+import { cliUser, oneErrorLine } from './fixtures/cli.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { openSession, rawMcp } from './fixtures/mcp.ts';
+import { createTestDatabase, type TestDatabase } from './fixtures/postgres.ts';
 
 let db: TestDatabase;
 let a: TestEngine;

@@ -4,9 +4,9 @@
 // using them: nothing outlives the delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { approveAtOnce, expireAccessToken } from './helpers/oauth.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { approveAtOnce, expireAccessToken } from './fixtures/oauth.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 const CLIENT_SECRET = 'delete-during-refresh-client-secret';
 

@@ -2,9 +2,9 @@
 // from the next call on, and connecting again starts a new connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { cliUser, type CliUser } from './helpers/cli.ts';
-import { consent } from './helpers/oauth.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { cliUser, type CliUser } from './fixtures/cli.ts';
+import { consent } from './fixtures/oauth.ts';
 
 const CLIENT_SECRET = 'connection-delete-client-secret-canary';
 

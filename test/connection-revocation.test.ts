@@ -10,10 +10,10 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuth2Auth, ServiceIndex } from '../src/catalog/index.ts';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { cliUser, type CliUser } from './helpers/cli.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { consent } from './helpers/oauth.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { cliUser, type CliUser } from './fixtures/cli.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { consent } from './fixtures/oauth.ts';
 
 const CLIENT_ID = 'rev';
 const CLIENT_SECRET = 'connection-revocation-client-secret-canary';

@@ -7,9 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { cliUser, type CliUser } from './helpers/cli.ts';
-import { consent, expireAccessToken } from './helpers/oauth.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { cliUser, type CliUser } from './fixtures/cli.ts';
+import { consent, expireAccessToken } from './fixtures/oauth.ts';
 
 const CLIENT_SECRET = 'consent-hardening-client-secret-canary';
 let t: TestEngine;

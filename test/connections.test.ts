@@ -2,8 +2,8 @@
 // by selectors, single-flight refresh under 50 concurrent calls, rotation and failed refresh.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { consent, expireAccessToken } from './helpers/oauth.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { consent, expireAccessToken } from './fixtures/oauth.ts';
 
 const CLIENT_SECRET = 'demo-oauth-client-secret-canary';
 let t: TestEngine;

@@ -1,8 +1,8 @@
 // Control-plane input that used to be accepted wrongly or answered with a 500: each is now a
 // precise 4xx naming its field, and what was accepted still works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importGetService, startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { importGetService, startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 let t: TestEngine;
 let provider: FakeProvider;

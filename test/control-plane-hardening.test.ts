@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { toEnvelope } from '../src/envelope/index.ts';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/postgres.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { createTestDatabase, type TestDatabase } from './fixtures/postgres.ts';
 
 const json = (body: unknown) => ({ 'content-type': 'application/json', body: typeof body === 'string' ? body : JSON.stringify(body) });
 

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../generated/engine-api/routes.ts';
 import { createHandlers, createHttpApp } from '../src/server/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 let t: TestEngine;
 let provider: FakeProvider;

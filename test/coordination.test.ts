@@ -8,9 +8,9 @@ import { Redis } from 'ioredis';
 import { LocalCoordinator, type Coordinator } from '../src/coordination/index.ts';
 import { RedisCoordinator } from '../src/coordination/redis.ts';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { consent } from './helpers/oauth.ts';
-import { TEST_REDIS_URL } from './helpers/replicas.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { consent } from './fixtures/oauth.ts';
+import { TEST_REDIS_URL } from './fixtures/replicas.ts';
 
 const RUN = `svc-test:coordination:${randomUUID()}:`;
 let admin: Redis;

@@ -8,9 +8,9 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadMasterKey, seal } from '../src/credentials/index.ts';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { consent } from './helpers/oauth.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { consent } from './fixtures/oauth.ts';
 
 const CLIENT_SECRET = 'review-oauth-client-secret-canary';
 let t: TestEngine;

@@ -7,10 +7,10 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMasterKey, seal } from '../src/credentials/index.ts';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { consent, expireAccessToken } from './helpers/oauth.ts';
-import { cliUser } from './helpers/cli.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { consent, expireAccessToken } from './fixtures/oauth.ts';
+import { cliUser } from './fixtures/cli.ts';
 
 const CLIENT_SECRET = 'origin-oauth-client-secret-canary';
 let t: TestEngine;

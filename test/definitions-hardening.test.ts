@@ -3,8 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { cliUser, oneErrorLine, type CliUser } from './helpers/cli.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { cliUser, oneErrorLine, type CliUser } from './fixtures/cli.ts';
 
 let t: TestEngine;
 let user: CliUser;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
 
 const LIMIT = 64 * 1024;
 let t: TestEngine;

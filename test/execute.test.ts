@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { pointService, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { openSession, rawMcp } from './helpers/mcp.ts';
+import { pointService, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { openSession, rawMcp } from './fixtures/mcp.ts';
 
 const SECRET = 'canary-execute-2b9d';
 let t: TestEngine;

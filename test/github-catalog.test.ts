@@ -1,8 +1,8 @@
 // The real api.github.com description loads from the prebuilt index, and real GitHub operations
 // run against a fake GitHub on loopback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 let t: TestEngine;
 let github: FakeProvider;

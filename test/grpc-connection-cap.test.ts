@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentials, Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { EngineClient, ExecuteRequest } from '../generated/grpc/engine.ts';
 import { loadConfig } from '../src/config/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { json, startFakeProvider, type FakeProvider } from './helpers/fake-provider.ts';
-import { runSvcEngine } from './helpers/svc-engine.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { json, startFakeProvider, type FakeProvider } from './fixtures/fake-provider.ts';
+import { runSvcEngine } from './fixtures/svc-engine.ts';
 
 const SECRET = 'canary-grpc-cap-3f9a1c7e';
 

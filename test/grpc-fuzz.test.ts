@@ -27,9 +27,9 @@ import { Client, credentials, Metadata, status as GrpcStatus, type ClientUnaryCa
 import { BinaryWriter } from '@bufbuild/protobuf/wire';
 import { Envelope as WireEnvelope, ExecuteRequest } from '../generated/grpc/engine.ts';
 import { ENGINE_STATUS } from '../src/envelope/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { DELETE, EXTRA_KEY, isObject, jsonText, mutate, nest, RawNumber, type Json, type Segment } from './helpers/json-mutation.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { DELETE, EXTRA_KEY, isObject, jsonText, mutate, nest, RawNumber, type Json, type Segment } from './fixtures/json-mutation.ts';
 
 /** Fixed, so a run is reproducible; FUZZ_SEED explores others (and replays a reported one). */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_612);

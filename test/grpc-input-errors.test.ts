@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, credentials, Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { BinaryWriter } from '@bufbuild/protobuf/wire';
 import { ExecuteRequest } from '../generated/grpc/engine.ts';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { RawEngineClient } from './helpers/grpc.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { RawEngineClient } from './fixtures/grpc.ts';
 
 let t: TestEngine;
 let provider: FakeProvider;

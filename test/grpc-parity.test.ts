@@ -4,9 +4,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { installBoth, runNode, runPython, type Workdir } from './helpers/sdk-packages.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { installBoth, runNode, runPython, type Workdir } from './fixtures/sdk-packages.ts';
 
 const SECRET = 'canary-parity-3e8d1a6b27';
 const BAD_TOKEN = `svc_sdk_${'A'.repeat(43)}`;

@@ -5,9 +5,9 @@
 // named as spec/engine.proto names it. A real Engine, a fake provider on 127.0.0.1, a real gRPC client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecuteRequest } from '../generated/grpc/engine.ts';
-import { pointService, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { json, startFakeProvider, type FakeProvider } from './helpers/fake-provider.ts';
-import { RawEngineClient } from './helpers/grpc.ts';
+import { pointService, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { json, startFakeProvider, type FakeProvider } from './fixtures/fake-provider.ts';
+import { RawEngineClient } from './fixtures/grpc.ts';
 
 const SECRET = 'canary-grpc-names-7c1f0a';
 const GITHUB_SECRET = 'canary-grpc-names-github-93be';

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { startGrpcServer } from '../src/grpc/index.ts';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { RawEngineClient } from './helpers/grpc.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { RawEngineClient } from './fixtures/grpc.ts';
 
 const SECRET = 'canary-grpc-51d0e8a2c4';
 /** JSON whose text a parse and re-serialise would change: an integer past 2^53, a trailing zero, spacing. */

@@ -2,9 +2,9 @@
 // on PostgreSQL and with Redis, without credentials; a database or Redis that is gone or hangs turns
 // readiness into 503, never liveness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/postgres.ts';
-import { freePort, startRedisServer } from './helpers/redis-server.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { createTestDatabase, type TestDatabase } from './fixtures/postgres.ts';
+import { freePort, startRedisServer } from './fixtures/redis-server.ts';
 
 async function get(t: TestEngine, path: string) {
   const res = await fetch(t.url + path); // no credential: both routes are public

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { runSvcEngine } from './helpers/svc-engine.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { runSvcEngine } from './fixtures/svc-engine.ts';
 
 const CANARY = 'svc_sdk_CANARY7f3a9c1e5b2d4f60a8c9e1b3d5f7a9c1';
 

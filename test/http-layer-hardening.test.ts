@@ -2,9 +2,9 @@
 // client resets stay out of stderr, Expect: 100-continue is honoured after the checks, paths are case-sensitive.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect } from 'node:net';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { openSession, rawMcp } from './helpers/mcp.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { openSession, rawMcp } from './fixtures/mcp.ts';
 
 const SECRET = 'http-layer-review-key-71c2';
 let t: TestEngine;

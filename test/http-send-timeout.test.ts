@@ -6,8 +6,8 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { json, startFakeProvider, type FakeProvider } from './helpers/fake-provider.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { json, startFakeProvider, type FakeProvider } from './fixtures/fake-provider.ts';
 
 const BLOB = 'x'.repeat(7 * 1024 * 1024);
 

@@ -6,8 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './helpers/browser.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { launchChromium } from './fixtures/browser.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
 
 let t: TestEngine;
 /** A fresh Engine for the enclosing describe. */

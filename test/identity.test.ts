@@ -3,8 +3,8 @@ import { hash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { createTestDatabase } from './helpers/postgres.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { createTestDatabase } from './fixtures/postgres.ts';
 
 let t: TestEngine;
 beforeAll(async () => {

@@ -2,15 +2,15 @@
 // pub/sub keeps nothing for a subscriber that is away, so B also records the cancellation in Redis
 // and A checks the calls it runs against the record once its subscription is back, and when a call
 // starts (src/retention/redis.ts). Two real Engines share a private redis-server
-// (test/helpers/redis-server.ts), so the test may cut their subscriber connections and refuse their
+// (test/fixtures/redis-server.ts), so the test may cut their subscriber connections and refuse their
 // reconnects (CONFIG SET maxclients) for as long as it needs without touching the shared Redis.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySessionStateStore } from '../src/retention/index.ts';
 import { CANCEL_TTL_MS, CANCELS_KEPT, RedisSessionStateStore } from '../src/retention/redis.ts';
-import { openSession, rawMcp, type RawMcp } from './helpers/mcp.ts';
-import { startRedisServer, type RedisServer } from './helpers/redis-server.ts';
-import { startReplicas, type Replica, type ReplicaSet } from './helpers/replicas.ts';
+import { openSession, rawMcp, type RawMcp } from './fixtures/mcp.ts';
+import { startRedisServer, type RedisServer } from './fixtures/redis-server.ts';
+import { startReplicas, type Replica, type ReplicaSet } from './fixtures/replicas.ts';
 
 let redis: RedisServer;
 let admin: Redis;

@@ -1,7 +1,7 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance, server mode) against a
 // running Engine: every spec-2025-06-18 server scenario plus the DNS-rebinding scenario. The CLI
 // cannot send an Authorization header, so it talks to a loopback reverse proxy that adds the
-// bearer token and changes nothing else (test/helpers/bearer-proxy.ts).
+// bearer token and changes nothing else (test/fixtures/bearer-proxy.ts).
 //
 // test/mcp-conformance-baseline.json lists the scenarios that need the suite's fixture tools,
 // resources or prompts, which a server with exactly search_docs and execute cannot have. Every
@@ -14,9 +14,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { startBearerProxy, type BearerProxy } from './helpers/bearer-proxy.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { PROTOCOL } from './helpers/mcp.ts';
+import { startBearerProxy, type BearerProxy } from './fixtures/bearer-proxy.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { PROTOCOL } from './fixtures/mcp.ts';
 
 const SPEC_VERSION = '2025-06-18';
 const DNS_REBINDING = 'dns-rebinding-protection';

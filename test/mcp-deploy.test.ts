@@ -1,7 +1,7 @@
 // MCP deployments and tokens: immutable versions, the unrestricted first token, narrowed tokens
 // with allowlists, expiry and fixed bindings, revocation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
 
 let t: TestEngine;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
 
 const CLI_TIMEOUT_MS = 60_000;
 

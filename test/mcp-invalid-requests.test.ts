@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, ErrorCode, CallToolResultSchema, EmptyResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { initializeMessage, openSession, PROTOCOL, rawMcp, type RawMcp } from './helpers/mcp.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { initializeMessage, openSession, PROTOCOL, rawMcp, type RawMcp } from './fixtures/mcp.ts';
 
 let t: TestEngine;
 let server: { versionId: string; url: string; token: string };

@@ -1,11 +1,11 @@
 // MCP sessions across two Engine processes sharing one PostgreSQL database and one Redis prefix
-// (test/helpers/replicas.ts): a session opened on A is continued on B — an execute that calls the
+// (test/fixtures/replicas.ts): a session opened on A is continued on B — an execute that calls the
 // provider, session.page of a snapshot A stored — and DELETEd on B, after which A answers 404
 // MCP_SESSION_UNAVAILABLE. No sticky routing: every request names its replica explicitly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { openSession, rawMcp, type RawMcp } from './helpers/mcp.ts';
-import { startReplicas, type Replica, type ReplicaSet } from './helpers/replicas.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { openSession, rawMcp, type RawMcp } from './fixtures/mcp.ts';
+import { startReplicas, type Replica, type ReplicaSet } from './fixtures/replicas.ts';
 
 const SECRET = 'mcp-replicas-secret-canary';
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { initializeMessage, openSession, PROTOCOL, rawMcp } from './helpers/mcp.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { initializeMessage, openSession, PROTOCOL, rawMcp } from './fixtures/mcp.ts';
 
 let t: TestEngine;
 let server: { versionId: string; url: string; token: string };

@@ -4,8 +4,8 @@
 // closes the token's oldest; other tokens' sessions are untouched.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SESSIONS_PER_TOKEN } from '../src/mcp/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { openSession, rawMcp } from './helpers/mcp.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { openSession, rawMcp } from './fixtures/mcp.ts';
 
 let t: TestEngine;
 let server: { url: string; token: string };

@@ -24,8 +24,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { openSession, rawMcp, type RawMcp } from './helpers/mcp.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { openSession, rawMcp, type RawMcp } from './fixtures/mcp.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_612);
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { RawEngineClient } from './helpers/grpc.ts';
-import { consent } from './helpers/oauth.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { RawEngineClient } from './fixtures/grpc.ts';
+import { consent } from './fixtures/oauth.ts';
 
 const CLIENT_SECRET = 'metrics-oauth-client-secret-canary';
 let t: TestEngine;

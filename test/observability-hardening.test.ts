@@ -3,9 +3,9 @@
 // a log line through grpc-js' own error log.
 import { connect as h2connect } from 'node:http2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { startRedisServer, type RedisServer } from './helpers/redis-server.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { startRedisServer, type RedisServer } from './fixtures/redis-server.ts';
 
 const SECRET = 'observability-review-secret-canary';
 let provider: FakeProvider;

@@ -1,8 +1,8 @@
 // Provider answers that do not fit their pagination policy: the Engine fails the call with
 // PROVIDER_ERROR rather than return a partial aggregate as complete, or crash on a bad next link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 const QUERY_KEY = 'gh_query_key_canary_7f31c2';
 

@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider, type RecordedRequest } from './helpers/fake-provider.ts';
-import { openSession, rawMcp } from './helpers/mcp.ts';
-import { RawEngineClient } from './helpers/grpc.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider, type RecordedRequest } from './fixtures/fake-provider.ts';
+import { openSession, rawMcp } from './fixtures/mcp.ts';
+import { RawEngineClient } from './fixtures/grpc.ts';
 
 type Handler = (req: RecordedRequest, res: ServerResponse, socket: Socket) => void;
 

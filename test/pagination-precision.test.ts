@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, type FakeProvider } from './helpers/fake-provider.ts';
-import { RawEngineClient } from './helpers/grpc.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, type FakeProvider } from './fixtures/fake-provider.ts';
+import { RawEngineClient } from './fixtures/grpc.ts';
 
 // Pages as the providers write them (compact, so the aggregate's text is their items joined).
 // 9007199254740993 is 2^53 + 1 and reads back as ...992; the long digit strings must stay strings.

@@ -1,7 +1,7 @@
 // Slash-preserving and plain path parameters, asserted on the exact request line the provider receives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 let t: TestEngine;
 let provider: FakeProvider;

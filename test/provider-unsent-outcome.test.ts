@@ -12,8 +12,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { loadConfig } from '../src/config/index.ts';
 import { Dispatcher } from '../src/execution/index.ts';
 import { EngineError } from '../src/envelope/index.ts';
-import { pointService, startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { pointService, startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 let crm: FakeProvider;
 /** Requests the provider holds until a test releases them. */

@@ -2,10 +2,10 @@
 // ENGINE_RATE_LIMITED and Retry-After before anything reaches the provider, on every surface; the
 // count is per token; and with Redis two replicas share one count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { openSession, rawMcp } from './helpers/mcp.ts';
-import { startReplicas, type Replica, type ReplicaSet } from './helpers/replicas.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { openSession, rawMcp } from './fixtures/mcp.ts';
+import { startReplicas, type Replica, type ReplicaSet } from './fixtures/replicas.ts';
 
 const SECRET = 'rate-limit-secret-canary';
 let provider: FakeProvider;

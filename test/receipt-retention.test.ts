@@ -11,8 +11,8 @@ import { createLogger } from '../src/log/index.ts';
 import { SqliteStore, type AppVersionRow } from '../src/store/index.ts';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { receiptIdAt } from '../src/ids/index.ts';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { receiptAt } from './helpers/receipts.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { receiptAt } from './fixtures/receipts.ts';
 
 const DAY = 24 * 3600 * 1000;
 let t: TestEngine | undefined;

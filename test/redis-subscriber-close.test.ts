@@ -7,7 +7,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisSessionStateStore } from '../src/retention/redis.ts';
-import { startRedisServer, type RedisServer } from './helpers/redis-server.ts';
+import { startRedisServer, type RedisServer } from './fixtures/redis-server.ts';
 
 /** A relay to Redis that can cut every connection and hold back replies that match a pattern. */
 interface Relay {

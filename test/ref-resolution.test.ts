@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeService, parsePolicy } from '../src/catalog/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { json, startFakeProvider, type FakeProvider } from './helpers/fake-provider.ts';
-import { download, publishImported, runPython, SYSTEM_PYTHON, typecheck, workdir, type Workdir } from './helpers/sdk-packages.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { json, startFakeProvider, type FakeProvider } from './fixtures/fake-provider.ts';
+import { download, publishImported, runPython, SYSTEM_PYTHON, typecheck, workdir, type Workdir } from './fixtures/sdk-packages.ts';
 
 const run = promisify(execFile);
 

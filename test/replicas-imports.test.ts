@@ -1,13 +1,13 @@
 // Replicas learning what another imported, found by review: search_docs, a look-up racing a
 // refresh, a clock running ahead, and secret binding; and an OAuth refresh replayed by a replica
 // with no shared lock. Two in-process Engines share one PostgreSQL database and one SVC_MASTER_KEY
-// (test/helpers/engine.ts with databaseUrl), as replicas behind a load balancer do.
+// (test/fixtures/engine.ts with databaseUrl), as replicas behind a load balancer do.
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/postgres.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { openSession, rawMcp } from './helpers/mcp.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { createTestDatabase, type TestDatabase } from './fixtures/postgres.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { openSession, rawMcp } from './fixtures/mcp.ts';
 
 const MASTER_KEY = randomBytes(32).toString('hex');
 const SECRET = 'replicas-imports-secret-canary';

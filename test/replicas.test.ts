@@ -1,14 +1,14 @@
-// Two Engine processes sharing one PostgreSQL database and one Redis prefix (test/helpers/replicas.ts):
+// Two Engine processes sharing one PostgreSQL database and one Redis prefix (test/fixtures/replicas.ts):
 // a revocation on one replica holds on the other at once, 50 concurrent calls on an expired OAuth
 // connection spread over both replicas cause exactly one refresh, a Unified call replayed on the
 // other replica is deduplicated, and kill -9 of a replica under load leaves no half-written state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
 import { PostgresStore } from '../src/store/postgres.ts';
-import { consent } from './helpers/oauth.ts';
-import { queryDatabase } from './helpers/postgres.ts';
-import { initializeMessage, rawMcp } from './helpers/mcp.ts';
-import { runEngineCommand, startReplicas, type Replica, type ReplicaSet } from './helpers/replicas.ts';
+import { consent } from './fixtures/oauth.ts';
+import { queryDatabase } from './fixtures/postgres.ts';
+import { initializeMessage, rawMcp } from './fixtures/mcp.ts';
+import { runEngineCommand, startReplicas, type Replica, type ReplicaSet } from './fixtures/replicas.ts';
 
 const CLIENT_SECRET = 'replicas-oauth-client-secret-canary';
 

@@ -1,8 +1,8 @@
 // Request building and page traversal under hostile or unusual input (found by review). Real Engine
 // on loopback, fake providers recording the exact request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { json, startFakeProvider, type FakeProvider } from './helpers/fake-provider.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { json, startFakeProvider, type FakeProvider } from './fixtures/fake-provider.ts';
 
 const QUERY_KEY = 'qk_review_canary_5d81e0';
 

@@ -1,8 +1,8 @@
 // REST execution against the Engine on a loopback port, with fake providers that are real HTTP servers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import { pointService, startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { pointService, startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 const SECRET = 'canary-rest-7f3a9c1e5b';
 

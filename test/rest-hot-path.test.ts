@@ -7,8 +7,8 @@ import { request as httpRequest } from 'node:http';
 import { SecretVault, loadMasterKey } from '../src/credentials/index.ts';
 import { Tokens } from '../src/identity/index.ts';
 import { newReceiptId } from '../src/ids/index.ts';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 const SECRET = 'hot-path-key-4b1d8e';
 const ROTATED = 'hot-path-key-rotated-9c2f';

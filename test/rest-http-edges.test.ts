@@ -5,8 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { connect, type Socket } from 'node:net';
 import { Client } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 const SECRET = 'fast-path-review-key-5e0a';
 let t: TestEngine;

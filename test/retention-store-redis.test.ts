@@ -11,8 +11,8 @@ import { RESULT_UNAVAILABLE_GUIDANCE, SESSION_BYTES_LIMIT, SNAPSHOT_LIMIT, SNAPS
 import { RedisSessionStateStore } from '../src/retention/redis.ts';
 import { metrics } from '../src/metrics/index.ts';
 import { ManualClock, sessionStateStoreContract } from './retention-store.contract.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 const REDIS_URL = process.env.SVC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Every key this run writes starts with it; each store gets its own prefix below it. */

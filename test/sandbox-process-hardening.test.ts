@@ -9,8 +9,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SandboxWorkers } from '../src/sandbox/workers.ts';
 import { compileScript, type SandboxHost } from '../src/sandbox/index.ts';
-import { startTestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json } from './helpers/fake-provider.ts';
+import { startTestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json } from './fixtures/fake-provider.ts';
 
 let sandbox: SandboxWorkers | undefined;
 /** Worker processes a test stopped (SIGSTOP) or left behind: resumed and ended after it. */

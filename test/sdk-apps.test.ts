@@ -1,7 +1,7 @@
 // SDK definitions: precise validation errors, semantic labels derived from the change, and the
 // execution token returned on the first publish only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
 
 let t: TestEngine;
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 // prints it again, so a leaked token is replaced by issuing another, then revoking the old one
 // (before, a revoked first token left the app with no way to be called).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { cliUser, oneErrorLine, type CliUser } from './helpers/cli.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { cliUser, oneErrorLine, type CliUser } from './fixtures/cli.ts';
 
 let t: TestEngine;
 let provider: FakeProvider;

@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Packages, PACKAGE_KINDS } from '../src/sdkgen/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { download, REPO } from './helpers/sdk-packages.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { download, REPO } from './fixtures/sdk-packages.ts';
 
 const run = promisify(execFile);
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');

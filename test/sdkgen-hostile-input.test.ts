@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { json, startFakeProvider, type FakeProvider } from './helpers/fake-provider.ts';
-import { download, publishImported, REPO, SYSTEM_PYTHON, typecheck, workdir, type Downloaded, type Workdir } from './helpers/sdk-packages.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { json, startFakeProvider, type FakeProvider } from './fixtures/fake-provider.ts';
+import { download, publishImported, REPO, SYSTEM_PYTHON, typecheck, workdir, type Downloaded, type Workdir } from './fixtures/sdk-packages.ts';
 
 const run = promisify(execFile);
 

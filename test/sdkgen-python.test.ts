@@ -3,9 +3,9 @@
 // system site packages (no index), call the Engine's gRPC port through the typed client against
 // a fake provider, and resolve every Python path the README shows. The sdist builds and installs too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import type { FakeProvider } from './helpers/fake-provider.ts';
-import { download, publishApp, publishImported, startCrmProvider, installPython, installPythonSdist, runPython, workdir, type Downloaded, type Workdir } from './helpers/sdk-packages.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import type { FakeProvider } from './fixtures/fake-provider.ts';
+import { download, publishApp, publishImported, startCrmProvider, installPython, installPythonSdist, runPython, workdir, type Downloaded, type Workdir } from './fixtures/sdk-packages.ts';
 
 const SECRET = 'canary-sdkpy-7c2a5e1f93';
 

@@ -5,8 +5,8 @@
 // (That every path resolves on the client is checked by the TypeScript and Python package tests.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_STATUS } from '../src/envelope/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { download } from './helpers/sdk-packages.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { download } from './fixtures/sdk-packages.ts';
 
 let t: TestEngine;
 let readme: string;

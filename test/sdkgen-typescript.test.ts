@@ -5,9 +5,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import type { FakeProvider } from './helpers/fake-provider.ts';
-import { download, publishApp, publishImported, startCrmProvider, installTypescript, runNode, typecheck, workdir, type Downloaded, type Workdir } from './helpers/sdk-packages.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import type { FakeProvider } from './fixtures/fake-provider.ts';
+import { download, publishApp, publishImported, startCrmProvider, installTypescript, runNode, typecheck, workdir, type Downloaded, type Workdir } from './fixtures/sdk-packages.ts';
 
 const SECRET = 'canary-sdkts-0b6e2f9d41';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
 
 const LIMIT = 64 * 1024;
 

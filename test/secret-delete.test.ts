@@ -2,9 +2,9 @@
 // Engine and on another replica sharing its PostgreSQL, and never echoing the value it removed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { cliUser, type CliUser } from './helpers/cli.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/postgres.ts';
+import { publishSdk, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { cliUser, type CliUser } from './fixtures/cli.ts';
+import { createTestDatabase, type TestDatabase } from './fixtures/postgres.ts';
 
 const CLIENT_SECRET = 'delete-test-oauth-client-secret-canary';
 

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SecretVault, loadMasterKey } from '../src/credentials/index.ts';
 import { SqliteStore } from '../src/store/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { cliUser, type CliUser } from './helpers/cli.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { cliUser, type CliUser } from './fixtures/cli.ts';
 
 describe('sealing', () => {
   // Found by review: open() sets no authTagLength, so a row whose GCM tag was cut to 4 bytes still opens (32-bit integrity for the sealed origin binding).

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SecretVault, loadMasterKey } from '../src/credentials/index.ts';
 import { SqliteStore } from '../src/store/index.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
 
 const CANARY = 'canary-secret-at-rest-91b2c3';
 let t: TestEngine;

@@ -1,12 +1,12 @@
-// Graceful shutdown of a real Engine process (svc-engine serve, via test/helpers/replicas.ts): on
+// Graceful shutdown of a real Engine process (svc-engine serve, via test/fixtures/replicas.ts): on
 // SIGTERM it refuses new connections, answers a new request on an open keep-alive connection with
 // 503 ENGINE_UNAVAILABLE and `Connection: close`, lets the call in flight finish with its real
 // result, and exits 0; a call that outlives the drain budget has its connection closed.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from 'undici';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { startReplicas, type Replica, type ReplicaSet } from './helpers/replicas.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { startReplicas, type Replica, type ReplicaSet } from './fixtures/replicas.ts';
 
 const SECRET = 'shutdown-provider-secret-canary';
 let provider: FakeProvider;

@@ -4,8 +4,8 @@
 // by itself proves nothing (a wrong password with it is still a counted failure).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './helpers/browser.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { launchChromium } from './fixtures/browser.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
 import { DEVICE_COOKIE_TTL_MS, SIGNIN_DEVICE_FAILURES, SIGNIN_FAILURES } from '../src/identity/index.ts';
 
 let t: TestEngine;

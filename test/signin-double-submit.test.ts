@@ -3,8 +3,8 @@
 // sign-in code is used up by the first, and the device code is no longer pending. Such a second
 // submission is no guess and does not count towards the sign-in failure limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/postgres.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { createTestDatabase, type TestDatabase } from './fixtures/postgres.ts';
 
 let t: TestEngine;
 const PASSWORD = 'double-submit-owner-password';

@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM } from './helpers/browser.ts';
-import { startTestEngine, type TestEngine } from './helpers/engine.ts';
+import { CHROMIUM } from './fixtures/browser.ts';
+import { startTestEngine, type TestEngine } from './fixtures/engine.ts';
 
 let t: TestEngine;
 const startDevice = async () => {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { runSvcEngine, startupFixture } from './helpers/svc-engine.ts';
+import { runSvcEngine, startupFixture } from './fixtures/svc-engine.ts';
 
 const fx = startupFixture('svc-startup-');
 

@@ -14,9 +14,9 @@ import { loadConfig } from '../src/config/index.ts';
 import { startEngine } from '../src/engine/index.ts';
 import { trustedProxiesOf } from '../src/server/index.ts';
 import { SqliteStore } from '../src/store/index.ts';
-import { startFakeProvider, json } from './helpers/fake-provider.ts';
-import { startTestEngine, publishSdk } from './helpers/engine.ts';
-import { runSvcEngine, startupFixture, type SvcEngineRun } from './helpers/svc-engine.ts';
+import { startFakeProvider, json } from './fixtures/fake-provider.ts';
+import { startTestEngine, publishSdk } from './fixtures/engine.ts';
+import { runSvcEngine, startupFixture, type SvcEngineRun } from './fixtures/svc-engine.ts';
 
 const fx = startupFixture('svc-startup-hardening-');
 

@@ -11,9 +11,9 @@ import { PostgresStore } from '../src/store/postgres.ts';
 import { loadConfig } from '../src/config/index.ts';
 import { MIGRATIONS, MIGRATION_LOCK_KEY } from '../src/store/postgres.ts';
 import { storeContract } from './store.contract.ts';
-import { createTestDatabase, queryDatabase, type TestDatabase } from './helpers/postgres.ts';
-import { startTestEngine, publishSdk, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
+import { createTestDatabase, queryDatabase, type TestDatabase } from './fixtures/postgres.ts';
+import { startTestEngine, publishSdk, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
 
 const databases = new Map<Store, TestDatabase>();
 

@@ -1,7 +1,7 @@
 // The Store contract: every backend (SQLite now, PostgreSQL later) passes this suite unchanged.
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import { receiptIdAt } from '../src/ids/index.ts';
-import { receiptAt } from './helpers/receipts.ts';
+import { receiptAt } from './fixtures/receipts.ts';
 import { randomBytes } from 'node:crypto';
 import { StoreConflictError, type AppVersionRow, type ConnectionRow, type Store, type TokenRow, type ReceiptRow } from '../src/store/index.ts';
 import { SecretVault, seal } from '../src/credentials/index.ts';

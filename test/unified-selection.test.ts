@@ -8,10 +8,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Apps } from '../src/apps/index.ts';
 import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index.ts';
-import { pointService, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { RawEngineClient } from './helpers/grpc.ts';
-import { cliUser, oneErrorLine } from './helpers/cli.ts';
+import { pointService, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { RawEngineClient } from './fixtures/grpc.ts';
+import { cliUser, oneErrorLine } from './fixtures/cli.ts';
 
 let t: TestEngine;
 let github: FakeProvider;

@@ -7,10 +7,10 @@ import { startDemoProvider, type DemoProvider } from '../src/demo-provider/index
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ABANDONED_AFTER_MS, validateDefinition } from '../src/unified/index.ts';
-import { pointService, startTestEngine, type TestEngine } from './helpers/engine.ts';
-import { startFakeProvider, json, type FakeProvider } from './helpers/fake-provider.ts';
-import { consent } from './helpers/oauth.ts';
-import { RawEngineClient } from './helpers/grpc.ts';
+import { pointService, startTestEngine, type TestEngine } from './fixtures/engine.ts';
+import { startFakeProvider, json, type FakeProvider } from './fixtures/fake-provider.ts';
+import { consent } from './fixtures/oauth.ts';
+import { RawEngineClient } from './fixtures/grpc.ts';
 
 let t: TestEngine;
 let github: FakeProvider;

@@ -1,6 +1,6 @@
 // Scale-out (issue 9, "Performance"). Measured side by side in one run:
 //   1. REST execution throughput on PostgreSQL with 1 Engine replica against 2 replicas: two real
-//      `svc-engine serve` processes (test/helpers/replicas.ts) share one PostgreSQL database and
+//      `svc-engine serve` processes (test/fixtures/replicas.ts) share one PostgreSQL database and
 //      one Redis prefix; the same closed-loop load goes either all to replica A, or spread
 //      round-robin over A and B by the load generator (per connection, like a load balancer);
 //   2. session.page latency with the snapshot in Redis against in memory: the retention stores
@@ -17,7 +17,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MemorySessionStateStore, pageOf, type SessionStateStore } from '../../src/retention/index.ts';
 import { RedisSessionStateStore } from '../../src/retention/redis.ts';
-import { startReplicas, TEST_REDIS_URL, type ReplicaSet } from '../helpers/replicas.ts';
+import { startReplicas, TEST_REDIS_URL, type ReplicaSet } from '../fixtures/replicas.ts';
 import { startChild, type ChildHandle } from './lib/child.ts';
 import { cpuOf } from './lib/engine-proc.ts';
 import { LoadGenerator, windowCells, type LoadTarget, type WindowResult } from './lib/load.ts';
@@ -182,7 +182,7 @@ function restReport(o: { ids: TargetId[]; perRound: Record<TargetId, Measured>[]
   out.push('### REST execution throughput: 1 replica vs 2 replicas on PostgreSQL', '');
   out.push(
     'Two `svc-engine serve` processes (`DATABASE_URL` one PostgreSQL database, `REDIS_URL` one Redis prefix, one `SVC_MASTER_KEY`; ' +
-      '`test/helpers/replicas.ts`) serve `POST /v1/apps/{versionId}/executions` for `demo-crm.contacts/get` against a node:http provider ' +
+      '`test/fixtures/replicas.ts`) serve `POST /v1/apps/{versionId}/executions` for `demo-crm.contacts/get` against a node:http provider ' +
       `returning a fixed ${CONTACT_BODY.length}-byte body (\`test/bench/servers/provider.ts\`). Every call checks the token in PostgreSQL, ` +
       'reads the secret, calls the provider and writes a receipt (batched). ' +
       `Closed loop at **concurrency ${o.concurrency}**: "1 replica" sends everything to replica A (B idle); "2 replicas" spreads the same ` +

@@ -10,9 +10,9 @@ import { gunzipSync } from 'node:zlib';
 import { Catalog } from '../../src/catalog/index.ts';
 import { buildDocsIndex } from '../../src/docs/index.ts';
 import { SqliteStore } from '../../src/store/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from '../helpers/engine.ts';
-import { download, publishImported } from '../helpers/sdk-packages.ts';
-import { json, startFakeProvider, type FakeProvider } from '../helpers/fake-provider.ts';
+import { publishSdk, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
+import { download, publishImported } from '../fixtures/sdk-packages.ts';
+import { json, startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts';
 
 let t: TestEngine;
 let provider: FakeProvider;
