@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { hashToken } from '../ids/index.ts';
 import type { Store } from '../store/index.ts';
 import { humanCode } from './accounts.ts';
-import type { Tokens } from './index.ts';
+import type { Tokens } from './tokens.ts';
 
 export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 

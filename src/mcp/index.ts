@@ -17,11 +17,12 @@ import { EngineError, type RecoveryContract } from '../envelope/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
-import type { CallRef, SessionRecord, SessionStateStore } from '../retention/index.ts';
+import type { CallRef, SessionStateStore } from '../retention/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
 import { allows } from './allowlist.ts';
 import { invalidMessage, invalidParams } from './requests.ts';
 import { SESSION_UNAVAILABLE_RECOVERY, toolDefinitions, type ToolContext, type ToolResult, runTool } from './tools.ts';
+import type { McpSession } from './types.ts';
 
 export { allows };
 
@@ -39,11 +40,7 @@ const serverOptions = () => (sharedServerOptions ??= { capabilities: { tools: { 
 const SERVER_INFO = { name: 'svc-engine', version: '0.1.0' };
 
 export { SESSION_UNAVAILABLE_RECOVERY };
-
-/** The session a tool call runs in: its ID keys the session's snapshots and session.set values. */
-export interface McpSession extends SessionRecord {
-  id: string;
-}
+export type { McpSession };
 
 export interface McpOptions {
   /** Origins allowed to call from a browser, besides the Engine's own. */

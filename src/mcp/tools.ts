@@ -6,7 +6,7 @@ import { DocsError, type DocsIndex } from '../docs/index.ts';
 import type { RecoveryContract } from '../envelope/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
 import { allows } from './allowlist.ts';
-import type { McpSession } from './index.ts';
+import type { McpSession } from './types.ts';
 
 export type ToolResult = CallToolResult;
 

@@ -3,7 +3,7 @@
 // write beside the request thread's reads); the promise of a batch settles once it is committed.
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import type { ReceiptRow } from './index.ts';
+import type { ReceiptRow } from './types.ts';
 
 /** Multi-row statement sizes: about 1.5 µs less per row than one statement per row. */
 const CHUNKS = [64, 16, 4, 1];

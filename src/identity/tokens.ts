@@ -1,0 +1,139 @@
+// Bearer tokens of every kind (SDK and MCP execution tokens, CLI credentials): issued once,
+// stored only as SHA-256, verified in constant time against the stored digest.
+import { EngineError } from '../envelope/index.ts';
+import { hash, timingSafeEqual } from 'node:crypto';
+import { hashToken, newToken, newTokenId } from '../ids/index.ts';
+import type { Store, TokenKind, TokenRow } from '../store/index.ts';
+
+const TOKEN_SHAPE = /^svc_(sdk|mcp|cli)_[A-Za-z0-9_-]{43}$/;
+/** last_used_at is written at most this often per token, to keep writes off the hot path. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface IssuedToken {
+  token: string;
+  row: TokenRow;
+}
+
+/** A row's stored SHA-256 as bytes (null when malformed), decoded once per row object: a caching store hands out the same one. */
+const digests = new WeakMap<TokenRow, Buffer | null>();
+function storedDigest(row: TokenRow): Buffer | null {
+  let bytes = digests.get(row);
+  if (bytes === undefined) {
+    const decoded = Buffer.from(row.hash, 'hex');
+    bytes = decoded.length === 32 ? decoded : null;
+    digests.set(row, bytes);
+  }
+  return bytes;
+}
+
+const PREFIXES: Readonly<Record<TokenKind, string>> = { sdk: 'svc_sdk_', mcp: 'svc_mcp_', cli: 'svc_cli_' };
+
+/** The bearer's SHA-256 (hex), or the 401 for a missing or malformed token. */
+function digestOf(bearer: string | undefined, kind: TokenKind): string {
+  if (!bearer) throw new EngineError('ENGINE_UNAUTHENTICATED', 'missing bearer token: send Authorization: Bearer <token>');
+  if (!TOKEN_SHAPE.test(bearer) || !bearer.startsWith(PREFIXES[kind])) {
+    throw new EngineError('ENGINE_UNAUTHENTICATED', `the bearer token is not a valid ${kind} token`);
+  }
+  // Hex output, decoded for the comparison: a 'buffer' digest costs ~0.8 µs more (measured).
+  return hash('sha256', bearer, 'hex');
+}
+
+/** The presented digest's bytes, decoded into one reused buffer: nothing allocated per check (the check is synchronous). */
+const presented = Buffer.alloc(32);
+
+/** Whether the row's digest equals `digestHex`, compared in constant time. */
+function digestMatches(row: TokenRow, digestHex: string): boolean {
+  const stored = storedDigest(row);
+  return stored !== null && presented.write(digestHex, 'hex') === 32 && timingSafeEqual(stored, presented);
+}
+
+export class Tokens {
+  private readonly store: Store;
+  private readonly lastTouch = new Map<string, number>();
+
+  constructor(store: Store) {
+    this.store = store;
+  }
+
+  /** Builds a new token and its row; the caller stores the row (alone or inside a larger write). */
+  mint(kind: TokenKind, subject: string, options: { expiresAt?: string | null; allow?: string[] | null; binding?: Record<string, string> | null } = {}): IssuedToken {
+    const token = newToken(kind);
+    return {
+      token,
+      row: {
+        id: newTokenId(),
+        kind,
+        subject,
+        hash: hashToken(token),
+        createdAt: new Date().toISOString(),
+        expiresAt: options.expiresAt ?? null,
+        revokedAt: null,
+        lastUsedAt: null,
+        allow: options.allow ?? null,
+        binding: options.binding ?? null,
+      },
+    };
+  }
+
+  async issue(kind: TokenKind, subject: string, options: Parameters<Tokens['mint']>[2] = {}): Promise<IssuedToken> {
+    const issued = this.mint(kind, subject, options);
+    await this.store.insertToken(issued.row);
+    return issued;
+  }
+
+  /**
+   * The live token row for a bearer value of the given kind. Every refusal is the same 401 so that
+   * a caller learns nothing about which tokens exist.
+   */
+  async verify(bearer: string | undefined, kind: TokenKind): Promise<TokenRow> {
+    const digest = digestOf(bearer, kind);
+    const reads = this.store.sync;
+    return this.accept(reads ? reads.tokenByHash(digest) : await this.store.getTokenByHash(digest), digest, kind);
+  }
+
+  /** `verify` answered at once, when the store reads without I/O (SQLite); undefined when it cannot. */
+  verifySync(bearer: string | undefined, kind: TokenKind): TokenRow | undefined {
+    const reads = this.store.sync;
+    if (!reads) return undefined;
+    const digest = digestOf(bearer, kind);
+    return this.accept(reads.tokenByHash(digest), digest, kind);
+  }
+
+  /** The row if it is a live token of `kind` whose digest is `digest`; otherwise the one 401. */
+  private accept(row: TokenRow | null, digest: string, kind: TokenKind): TokenRow {
+    if (!row || row.kind !== kind || !digestMatches(row, digest)) {
+      throw new EngineError('ENGINE_UNAUTHENTICATED', `the bearer token is not a valid ${kind} token`);
+    }
+    if (row.revokedAt) throw new EngineError('ENGINE_UNAUTHENTICATED', 'the bearer token was revoked');
+    if (row.expiresAt && !(Date.parse(row.expiresAt) > Date.now())) { // an unreadable expiry counts as passed
+      throw new EngineError('ENGINE_UNAUTHENTICATED', 'the bearer token has expired');
+    }
+    this.touch(row.id);
+    return row;
+  }
+
+  private touch(id: string) {
+    const now = Date.now();
+    if ((this.lastTouch.get(id) ?? 0) + TOUCH_INTERVAL_MS > now) return;
+    this.lastTouch.set(id, now);
+    void this.store.touchToken(id, new Date(now).toISOString()).catch(() => this.lastTouch.delete(id));
+  }
+
+  /** Whether a token accepted earlier is still live (not revoked, not expired), read again from the store. */
+  async stillLive(row: TokenRow): Promise<boolean> {
+    const now = await this.store.getTokenByHash(row.hash);
+    return now !== null && !now.revokedAt && (!now.expiresAt || Date.parse(now.expiresAt) > Date.now());
+  }
+
+  /** Revokes a live token, of one of `kinds` when given; false when there is no such token. */
+  async revoke(id: string, kinds?: readonly TokenKind[]): Promise<boolean> {
+    return this.store.revokeToken(id, new Date().toISOString(), kinds);
+  }
+}
+
+/** Reads `Authorization: Bearer <token>`; anything else yields undefined. */
+export function bearerFrom(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
