@@ -1,0 +1,99 @@
+// Import rules, checked by `npm run lint:deps` (part of `npm test`); docs/architecture.md ("Layers")
+// states them in words. Type-only imports count like any other (tsPreCompilationDeps below): a cycle
+// of types is still a cycle a reader has to untangle.
+
+/**
+ * The src/<concept> folders by floor, lowest first, as the import graph has them. A concept imports
+ * only concepts on lower floors (and its own files), never one on its floor or above. A new folder
+ * gets a floor here and in docs/architecture.md before it can import anything.
+ */
+const FLOORS = [
+  ['config', 'coordination', 'demo-provider', 'envelope', 'ids', 'json-pointer', 'log', 'metrics', 'sandbox', 'shell', 'store'],
+  ['activity', 'credentials', 'identity', 'json-input', 'retention'],
+  ['catalog'],
+  ['workspace'],
+  ['connections'],
+  ['execution'],
+  ['unified'],
+  ['apps', 'docs', 'sdkgen'],
+  ['codegen', 'grpc', 'mcp'],
+  ['server'],
+  ['engine'],
+  ['bin'],
+];
+
+const either = (names) => `(${names.join('|')})`;
+
+/** One rule per floor: nothing on it imports a concept on its own floor or a higher one. */
+const floorRules = FLOORS.slice(0, -1).map((floor, n) => ({
+  name: `floor-${n}`,
+  comment: `${floor.map((c) => `src/${c}`).join(', ')} (floor ${n}, docs/architecture.md) may import only concepts on lower floors: move what is shared down a floor, or the importer up`,
+  severity: 'error',
+  from: { path: `^src/${either(floor)}/` },
+  to: { path: `^src/${either(FLOORS.slice(n).flat())}/`, pathNot: '^src/$1/' },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Part of an import cycle (type-only imports included): move what both sides need into a lower file, e.g. the concept\'s types.ts',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-orphans',
+      comment: 'Imports nothing and nothing imports it: use it or delete it',
+      severity: 'error',
+      // Declarations beside generated validators; the gRPC stubs src/sdkgen/typescript.ts copies into SDK packages.
+      from: { orphan: true, pathNot: ['\\.d\\.ts$', '^generated/grpc/engine\\.js$'] },
+      to: {},
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'Imports a file or package that does not resolve',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    // spec/ → generated/ → src/ → cli/: each imports only what is left of it; nothing imports test/.
+    {
+      name: 'generated-imports-no-code',
+      comment: 'generated/ is written from spec/ by `npm run gen` and stands alone: it never imports src/, cli/ or test/',
+      severity: 'error',
+      from: { path: '^generated/' },
+      to: { path: '^(src|cli|test)/' },
+    },
+    {
+      name: 'src-imports-no-cli-or-test',
+      comment: 'src/ (the Engine) never imports cli/ or test/',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(cli|test)/' },
+    },
+    {
+      name: 'cli-imports-no-test',
+      comment: 'cli/ never imports test/',
+      severity: 'error',
+      from: { path: '^cli/' },
+      to: { path: '^test/' },
+    },
+    {
+      name: 'concept-without-floor',
+      comment: 'A src/ folder not in FLOORS (.dependency-cruiser.cjs): give it a floor there and in docs/architecture.md',
+      severity: 'error',
+      from: { path: '^src/[^/]+/', pathNot: `^src/${either(FLOORS.flat())}/` },
+      to: {},
+    },
+    ...floorRules,
+  ],
+  options: {
+    // `import type` is erased before run time; counted anyway.
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^node_modules/' },
+    // Package subpaths (`yargs/helpers`, `@modelcontextprotocol/sdk/types.js`) resolve through "exports".
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
