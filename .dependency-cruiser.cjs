@@ -23,69 +23,34 @@ const FLOORS = [
 ];
 
 const either = (names) => `(${names.join('|')})`;
+const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
 
 /** One rule per floor: nothing on it imports a concept on its own floor or a higher one. */
-const floorRules = FLOORS.slice(0, -1).map((floor, n) => ({
-  name: `floor-${n}`,
-  comment: `${floor.map((c) => `src/${c}`).join(', ')} (floor ${n}, docs/architecture.md) may import only concepts on lower floors: move what is shared down a floor, or the importer up`,
-  severity: 'error',
-  from: { path: `^src/${either(floor)}/` },
-  to: { path: `^src/${either(FLOORS.slice(n).flat())}/`, pathNot: '^src/$1/' },
-}));
+const floorRules = FLOORS.slice(0, -1).map((floor, n) =>
+  rule(
+    `floor-${n}`,
+    `${floor.map((c) => `src/${c}`).join(', ')} (floor ${n}, docs/architecture.md) may import only concepts on lower floors: move what is shared down a floor, or the importer up`,
+    { path: `^src/${either(floor)}/` },
+    { path: `^src/${either(FLOORS.slice(n).flat())}/`, pathNot: '^src/$1/' },
+  ),
+);
 
 module.exports = {
   forbidden: [
-    {
-      name: 'no-circular',
-      comment: 'Part of an import cycle (type-only imports included): move what both sides need into a lower file, e.g. the concept\'s types.ts',
-      severity: 'error',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'no-orphans',
-      comment: 'Imports nothing and nothing imports it: use it or delete it',
-      severity: 'error',
-      // Declarations beside generated validators; the gRPC stubs src/sdkgen/typescript.ts copies into SDK packages.
-      from: { orphan: true, pathNot: ['\\.d\\.ts$', '^generated/grpc/engine\\.js$'] },
-      to: {},
-    },
-    {
-      name: 'not-to-unresolvable',
-      comment: 'Imports a file or package that does not resolve',
-      severity: 'error',
-      from: {},
-      to: { couldNotResolve: true },
-    },
+    rule('no-circular', "Part of an import cycle (type-only imports included): move what both sides need into a lower file, e.g. the concept's types.ts", {}, { circular: true }),
+    // Not orphans: declarations beside generated validators, and the gRPC stubs src/sdkgen/typescript.ts copies into SDK packages.
+    rule('no-orphans', 'Imports nothing and nothing imports it: use it or delete it', { orphan: true, pathNot: ['\\.d\\.ts$', '^generated/grpc/engine\\.js$'] }, {}),
+    rule('not-to-unresolvable', 'Imports a file or package that does not resolve', {}, { couldNotResolve: true }),
     // spec/ → generated/ → src/ → cli/: each imports only what is left of it; nothing imports test/.
-    {
-      name: 'generated-imports-no-code',
-      comment: 'generated/ is written from spec/ by `npm run gen` and stands alone: it never imports src/, cli/ or test/',
-      severity: 'error',
-      from: { path: '^generated/' },
-      to: { path: '^(src|cli|test)/' },
-    },
-    {
-      name: 'src-imports-no-cli-or-test',
-      comment: 'src/ (the Engine) never imports cli/ or test/',
-      severity: 'error',
-      from: { path: '^src/' },
-      to: { path: '^(cli|test)/' },
-    },
-    {
-      name: 'cli-imports-no-test',
-      comment: 'cli/ never imports test/',
-      severity: 'error',
-      from: { path: '^cli/' },
-      to: { path: '^test/' },
-    },
-    {
-      name: 'concept-without-floor',
-      comment: 'A src/ folder not in FLOORS (.dependency-cruiser.cjs): give it a floor there and in docs/architecture.md',
-      severity: 'error',
-      from: { path: '^src/[^/]+/', pathNot: `^src/${either(FLOORS.flat())}/` },
-      to: {},
-    },
+    rule('generated-imports-no-code', 'generated/ is written from spec/ by `npm run gen` and stands alone: it never imports src/, cli/ or test/', { path: '^generated/' }, { path: '^(src|cli|test)/' }),
+    rule('src-imports-no-cli-or-test', 'src/ (the Engine) never imports cli/ or test/', { path: '^src/' }, { path: '^(cli|test)/' }),
+    rule('cli-imports-no-test', 'cli/ never imports test/', { path: '^cli/' }, { path: '^test/' }),
+    rule(
+      'concept-without-floor',
+      'A src/ folder not in FLOORS (.dependency-cruiser.cjs): give it a floor there and in docs/architecture.md',
+      { path: '^src/[^/]+/', pathNot: `^src/${either(FLOORS.flat())}/` },
+      {},
+    ),
     ...floorRules,
   ],
   options: {

@@ -19,7 +19,7 @@
 // round), BENCH_EXEC_WINDOW_MS (2000), BENCH_EXEC_MEMORY_TOTAL (20000), BENCH_EXEC_MICRO (200
 // iterations), BENCH_PLACEMENT (shared | pinned: load generator + provider on CPU 0, Engines on
 // CPU 1), BENCH_EXEC_PROFILE=0 (skip the profile window), BENCH_CPU_PROF=<dir> (also writes
-// <dir>/execute-engine.cpuprofile; BENCHMARKS.md is left unchanged).
+// <dir>/execute-engine.cpuprofile; the reports are left unchanged).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +36,8 @@ import { closedLoop, cpuDelta, McpHttp, procCpu, startExecEngine, treeRssOf, typ
 import { bucketize, type Bucket, type CpuProfile } from './lib/profile-buckets.ts';
 import { machineCpu } from './lib/sysload.ts';
 import { int, median, percentiles, ratio, signedMs, table } from './lib/stats.ts';
-import type { BenchContext } from './lib/types.ts';
+import { verdictOf } from './lib/summary.ts';
+import type { BenchContext, BenchResult } from './lib/types.ts';
 import { CONTACT_BODY } from './servers/contact.ts';
 
 export const name = 'execute';
@@ -537,7 +538,7 @@ function slope(xs: number[], ys: number[]): number {
 
 const script = (file: string) => fileURLToPath(new URL(`./servers/${file}`, import.meta.url));
 
-export async function run(ctx: BenchContext): Promise<string> {
+export async function run(ctx: BenchContext): Promise<BenchResult> {
   const rounds = envInt('BENCH_EXEC_ROUNDS', 10);
   const perRound = envInt('BENCH_EXEC_PER_ROUND', 40);
   const windowMs = envInt('BENCH_EXEC_WINDOW_MS', 2_000);
@@ -594,7 +595,7 @@ function report(o: {
   windowMs: number;
   pinned: boolean;
   profiled: boolean;
-}): string {
+}): BenchResult {
   const { latency, micro, tput8, profile, memory } = o;
   const ids: Target[] = ['direct', 'execute', 'rest', 'noop'];
   const roundP50 = (id: Target) => latency.rounds.map((r) => median(r[id]));
@@ -653,6 +654,14 @@ function report(o: {
   // isolates (at the RSS one costs, measured in the micro-benchmark) it could hold at most.
   const nonHeapPerExecute = Math.max(0, ((execSlope - execHeapSlope) * MiB) / 1000);
   const hiddenIsolates = (nonHeapPerExecute * (totalN / 2)) / micro.isolateRss;
+  const met = {
+    added: addedP50 <= GOALS.addedP50Ms,
+    t8: t8.exec >= GOALS.perSecond,
+    t16: t16.exec >= GOALS.perSecond,
+    rss: execSlope - restSlope <= GOALS.slopeMiBPer1000,
+    isolates: hiddenIsolates < totalN / 2 / 100,
+    heap: execHeapSlope <= GOALS.slopeMiBPer1000,
+  };
 
   const out: string[] = [];
   out.push(
@@ -670,28 +679,28 @@ function report(o: {
     table(
       ['metric', 'measured', 'goal', 'verdict'],
       [
-        ['added latency of execute (one call) vs direct, p50 (paired per round)', `${signedMs(addedP50)} ms`, `≤ ${GOALS.addedP50Ms} ms`, verdict(addedP50 <= GOALS.addedP50Ms)],
-        ['one-call executes per second, 2 cores, concurrency 8', int(t8.exec), `≥ ${GOALS.perSecond}/s`, verdict(t8.exec >= GOALS.perSecond)],
-        ['one-call executes per second, 2 cores, concurrency 16', int(t16.exec), `≥ ${GOALS.perSecond}/s`, verdict(t16.exec >= GOALS.perSecond)],
+        ['added latency of execute (one call) vs direct, p50 (paired per round)', `${signedMs(addedP50)} ms`, `≤ ${GOALS.addedP50Ms} ms`, verdict(met.added)],
+        ['one-call executes per second, 2 cores, concurrency 8', int(t8.exec), `≥ ${GOALS.perSecond}/s`, verdict(met.t8)],
+        ['one-call executes per second, 2 cores, concurrency 16', int(t16.exec), `≥ ${GOALS.perSecond}/s`, verdict(met.t16)],
         [
           // An Engine's RSS drifts with the allocator whatever it serves; the REST Engine beside it is
           // that drift's baseline, so executes are judged on what they add to it.
           `Engine RSS slope after ${int(totalN / 2)} executes (${int(totalN / 2)}–${int(totalN)}), long-lived sessions, net of the REST baseline Engine's in the same run (execute ${signed(execSlope)}, REST ${signed(restSlope)})`,
           `${signed(execSlope - restSlope)} MiB / 1,000`,
           `flat: ≤ ${GOALS.slopeMiBPer1000} MiB / 1,000`,
-          verdict(execSlope - restSlope <= GOALS.slopeMiBPer1000),
+          verdict(met.rss),
         ],
         [
           `no isolate leak: RSS growth the heap does not explain (RSS − heap slope), as isolates of ${int(micro.isolateRss / 1024)} KiB`,
           `${(nonHeapPerExecute / 1024).toFixed(2)} KiB / execute: ≤ ${int(hiddenIsolates)} isolates in ${int(totalN / 2)} executes`,
           '< 1% of executes',
-          verdict(hiddenIsolates < totalN / 2 / 100),
+          verdict(met.isolates),
         ],
         [
           `V8 heap after GC, slope over the same executes (REST baseline ${signed(restHeapSlope)})`,
           `${signed(execHeapSlope)} MiB / 1,000`,
           `flat: ≤ ${GOALS.slopeMiBPer1000} MiB / 1,000`,
-          verdict(execHeapSlope <= GOALS.slopeMiBPer1000),
+          verdict(met.heap),
         ],
       ],
       ['l', 'r', 'r', 'l'],
@@ -837,7 +846,14 @@ function report(o: {
   out.push('');
   out.push(
     'Reproduce: `npm run bench -- execute` (knobs: BENCH_EXEC_ROUNDS, BENCH_EXEC_PER_ROUND, BENCH_EXEC_WINDOW_MS, BENCH_EXEC_MEMORY_TOTAL, BENCH_EXEC_MICRO, BENCH_PLACEMENT=pinned, BENCH_EXEC_PROFILE=0). ' +
-      '`BENCH_CPU_PROF=/tmp/prof npm run bench -- execute` keeps the Engine profile as /tmp/prof/execute-engine.cpuprofile (`node test/bench/lib/profile-summary.ts` summarises it; BENCHMARKS.md is left unchanged).',
+      '`BENCH_CPU_PROF=/tmp/prof npm run bench -- execute` keeps the Engine profile as /tmp/prof/execute-engine.cpuprofile (`node test/bench/lib/profile-summary.ts` summarises it; the reports are left unchanged).',
   );
-  return out.join('\n');
+  return {
+    report: out.join('\n'),
+    summary: {
+      goal: `added p50 ≤ ${GOALS.addedP50Ms} ms; ≥ ${GOALS.perSecond} executes/s; RSS, heap ≤ ${GOALS.slopeMiBPer1000} MiB / 1,000`,
+      measured: `${signedMs(addedP50)} ms; ${int(Math.min(t8.exec, t16.exec))}/s; ${signed(execSlope - restSlope)}, ${signed(execHeapSlope)} MiB`,
+      verdict: verdictOf(Object.values(met)),
+    },
+  };
 }

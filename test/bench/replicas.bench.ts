@@ -23,7 +23,8 @@ import { cpuOf } from './lib/engine-proc.ts';
 import { LoadGenerator, windowCells, type LoadTarget, type WindowResult } from './lib/load.ts';
 import { machineCpu } from './lib/sysload.ts';
 import { int, median, ms, percentiles, ratio, table } from './lib/stats.ts';
-import type { BenchContext } from './lib/types.ts';
+import { verdictOf } from './lib/summary.ts';
+import type { BenchContext, BenchResult } from './lib/types.ts';
 import { CONTACT_BODY, isContactEnvelope } from './servers/contact.ts';
 
 export const name = 'replicas';
@@ -72,13 +73,20 @@ function cpuOfCommands(names: Set<string>): number {
 const POSTGRES = new Set(['postgres']);
 const REDIS = new Set(['redis-server']);
 
-export async function run(ctx: BenchContext): Promise<string> {
+export async function run(ctx: BenchContext): Promise<BenchResult> {
   const rest = await restThroughput(ctx);
   const paging = await snapshotPaging(ctx);
-  return `${rest}\n\n${paging}`;
+  return {
+    report: `${rest.text}\n\n${paging.text}`,
+    summary: {
+      goal: 'none (information)',
+      measured: `2 replicas / 1: ${ratio(rest.twoOverOne)} req/s; Redis page p50 ${ratio(paging.redisOverMemory)} memory's`,
+      verdict: verdictOf([]),
+    },
+  };
 }
 
-async function restThroughput(ctx: BenchContext): Promise<string> {
+async function restThroughput(ctx: BenchContext): Promise<{ text: string; twoOverOne: number }> {
   const concurrency = envInt('BENCH_CONCURRENCY', 32);
   const rounds = envInt('BENCH_ROUNDS', 6);
   const windowMs = envInt('BENCH_WINDOW_MS', 2_500);
@@ -172,7 +180,7 @@ async function restThroughput(ctx: BenchContext): Promise<string> {
   }
 }
 
-function restReport(o: { ids: TargetId[]; perRound: Record<TargetId, Measured>[]; concurrency: number; rounds: number; windowMs: number; warmupMs: number }): string {
+function restReport(o: { ids: TargetId[]; perRound: Record<TargetId, Measured>[]; concurrency: number; rounds: number; windowMs: number; warmupMs: number }): { text: string; twoOverOne: number } {
   const { ids, perRound } = o;
   const med = (id: TargetId, f: (m: Measured) => number) => median(perRound.map((r) => f(r[id])));
   const paired = median(perRound.map((r) => r.two.window.rps / r.one.window.rps));
@@ -240,7 +248,7 @@ function restReport(o: { ids: TargetId[]; perRound: Record<TargetId, Measured>[]
       ids.map((id) => [LABEL[id], int(sum(id, (w) => w.ok)), int(sum(id, (w) => w.non2xx)), int(sum(id, (w) => w.badBody)), int(sum(id, (w) => w.errors))]),
     ),
   );
-  return out.join('\n');
+  return { text: out.join('\n'), twoOverOne: paired };
 }
 
 // ---- session.page: Redis vs memory ----------------------------------------------------------
@@ -302,7 +310,7 @@ async function pass(store: SessionStateStore, sessionId: string, ref: string): P
   return { pages, pageCount: pages.length };
 }
 
-async function snapshotPaging(ctx: BenchContext): Promise<string> {
+async function snapshotPaging(ctx: BenchContext): Promise<{ text: string; redisOverMemory: number }> {
   const rounds = envInt('BENCH_PAGE_ROUNDS', 8);
   const prefix = `svc-bench:replicas:${randomUUID()}:`;
   const json = snapshotJson();
@@ -370,7 +378,7 @@ async function snapshotPaging(ctx: BenchContext): Promise<string> {
         'snapshot is never served from a replica\'s cache); the replica that stored a snapshot, or has read it once, keeps it parsed. ' +
         'The first page on another replica fetches and parses the whole snapshot.',
     );
-    return out.join('\n');
+    return { text: out.join('\n'), redisOverMemory: p(all.redisSame, 50) / p(all.memory, 50) };
   } finally {
     await Promise.allSettled(opened.map((s) => s.closeSession(sessionId)));
     await Promise.allSettled(opened.map((s) => s.close()));

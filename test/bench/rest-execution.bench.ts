@@ -19,7 +19,8 @@ import { bucketize, type Bucket, type CpuProfile } from './lib/profile-buckets.t
 import { LoadGenerator, windowCells, type LoadTarget, type WindowResult } from './lib/load.ts';
 import { machineCpu, threadCpu } from './lib/sysload.ts';
 import { int, median, ms, ratio, signedMs, table } from './lib/stats.ts';
-import type { BenchContext } from './lib/types.ts';
+import { verdictOf } from './lib/summary.ts';
+import type { BenchContext, BenchResult } from './lib/types.ts';
 import { CONTACT_BODY, contactExecution } from './servers/contact.ts';
 import type { EngineReady } from './servers/engine.ts';
 
@@ -63,7 +64,7 @@ interface Measured {
 
 const script = (file: string) => fileURLToPath(new URL(`./servers/${file}`, import.meta.url));
 
-export async function run(ctx: BenchContext): Promise<string> {
+export async function run(ctx: BenchContext): Promise<BenchResult> {
   const concurrency = envInt('BENCH_CONCURRENCY', 32);
   const rounds = envInt('BENCH_ROUNDS', 8);
   const windowMs = envInt('BENCH_WINDOW_MS', 2_500);
@@ -277,7 +278,7 @@ function report(o: {
   attributionMs: number;
   pinned: boolean;
   profileDir: string | undefined;
-}): string {
+}): BenchResult {
   const { ids, perRound, unloaded } = o;
   const med = (id: TargetId, f: (m: Measured) => number) => median(perRound.map((r) => f(r[id])));
   // Differences and ratios are paired within a round, then the median is taken across rounds.
@@ -311,6 +312,13 @@ function report(o: {
   const fails = Object.fromEntries(ids.map((id) => [id, failures(id)])) as Record<TargetId, ReturnType<typeof failures>>;
   const anyFailure = ids.some((id) => fails[id].non2xx + fails[id].badBody + fails[id].errors > 0);
 
+  const met = {
+    p50: vsProxy.p50 <= GOALS.p50AddedMs,
+    p99: vsProxy.p99 <= GOALS.p99AddedMs,
+    tput: vsProxy.tput >= GOALS.throughputRatio,
+    named: namedRatio < GOALS.extraWorkRatio,
+    extra: extraWork < GOALS.extraWorkRatio,
+  };
   const verdict = (met: boolean) => (met ? 'met' : '**missed**');
   const out: string[] = [];
   out.push(
@@ -348,20 +356,20 @@ function report(o: {
     table(
       ['metric', 'measured', 'goal', 'verdict'],
       [
-        ['p50 added latency', `${signedMs(vsProxy.p50)} ms`, `≤ ${GOALS.p50AddedMs} ms`, verdict(vsProxy.p50 <= GOALS.p50AddedMs)],
-        ['p99 added latency', `${signedMs(vsProxy.p99)} ms`, `≤ ${GOALS.p99AddedMs} ms`, verdict(vsProxy.p99 <= GOALS.p99AddedMs)],
-        ['throughput ratio Engine / proxy', ratio(vsProxy.tput), `≥ ${GOALS.throughputRatio}×`, verdict(vsProxy.tput >= GOALS.throughputRatio)],
+        ['p50 added latency', `${signedMs(vsProxy.p50)} ms`, `≤ ${GOALS.p50AddedMs} ms`, verdict(met.p50)],
+        ['p99 added latency', `${signedMs(vsProxy.p99)} ms`, `≤ ${GOALS.p99AddedMs} ms`, verdict(met.p99)],
+        ['throughput ratio Engine / proxy', ratio(vsProxy.tput), `≥ ${GOALS.throughputRatio}×`, verdict(met.tput)],
         [
           'auth, validation, credential injection and receipts: their CPU per request as a share of the proxy\'s hop CPU (see "The named steps" below)',
           ratio(namedRatio),
           `< ${GOALS.extraWorkRatio}×`,
-          verdict(namedRatio < GOALS.extraWorkRatio),
+          verdict(met.named),
         ],
         [
           'stricter reading: all Engine CPU beyond the proxy\'s, as a share of the proxy\'s ((Engine − proxy) / proxy hop CPU; also buffering, the JSON request body, envelope, routing, GC)',
           ratio(extraWork),
           `< ${GOALS.extraWorkRatio}×`,
-          verdict(extraWork < GOALS.extraWorkRatio),
+          verdict(met.extra),
         ],
       ],
       ['l', 'r', 'r', 'l'],
@@ -495,7 +503,7 @@ function report(o: {
   out.push('');
   out.push(
     'Reproduce: `npm run bench -- rest` (knobs: BENCH_ROUNDS, BENCH_WINDOW_MS, BENCH_WARMUP_MS, BENCH_CONCURRENCY, BENCH_PLACEMENT=pinned|shared). ' +
-      'Where the Engine\'s time goes: `BENCH_CPU_PROF=/tmp/prof npm run bench -- rest` profiles the Engine and the proxy during the rounds (BENCHMARKS.md is left unchanged), ' +
+      'Where the Engine\'s time goes: `BENCH_CPU_PROF=/tmp/prof npm run bench -- rest` profiles the Engine and the proxy during the rounds (the reports are left unchanged), ' +
       'then `node test/bench/lib/profile-summary.ts /tmp/prof/engine.cpuprofile`.',
   );
   out.push('');
@@ -507,5 +515,12 @@ function report(o: {
       ['l', 'r', 'r', 'r', 'r', 'l'],
     ),
   );
-  return out.join('\n');
+  return {
+    report: out.join('\n'),
+    summary: {
+      goal: `vs proxy: added p50 ≤ ${GOALS.p50AddedMs}, p99 ≤ ${GOALS.p99AddedMs} ms; ≥ ${GOALS.throughputRatio}× req/s; steps < ${GOALS.extraWorkRatio}× CPU`,
+      measured: `${signedMs(vsProxy.p50)}, ${signedMs(vsProxy.p99)} ms; ${ratio(vsProxy.tput)}; ${ratio(namedRatio)}`,
+      verdict: verdictOf(Object.values(met)),
+    },
+  };
 }

@@ -21,7 +21,8 @@ import { MemorySessionStateStore, pageOf, SESSION_BYTES_LIMIT, SNAPSHOT_LIMIT, s
 import { McpHttp, startExecEngine, type ExecEngine } from './lib/exec-engine.ts';
 import { machineCpu } from './lib/sysload.ts';
 import { int, median, percentiles, ratio, table } from './lib/stats.ts';
-import type { BenchContext } from './lib/types.ts';
+import { verdictOf } from './lib/summary.ts';
+import type { BenchContext, BenchResult } from './lib/types.ts';
 
 export const name = 'retention';
 export const title = 'Result retention: session.page over a 1 MiB snapshot, memory under 200 full sessions';
@@ -331,7 +332,7 @@ function memoryChild(ctx: BenchContext, sessions: number, variant: 'latin1' | 't
 
 // ---------------------------------------------------------------------------------------------
 
-export async function run(ctx: BenchContext): Promise<string> {
+export async function run(ctx: BenchContext): Promise<BenchResult> {
   const passes = envInt('BENCH_RET_PASSES', 12);
   const e2ePasses = envInt('BENCH_RET_E2E_PASSES', 2);
   const sessions = envInt('BENCH_RET_SESSIONS', 200);
@@ -360,7 +361,7 @@ export async function run(ctx: BenchContext): Promise<string> {
   return report({ inproc, pressure, e2e, latin1, twoByte, sessions, twoByteSessions, passes, e2ePasses, busyCores });
 }
 
-function report(o: { inproc: InProcess[]; pressure: { sessions: number; reads: number[] }[]; e2e: EndToEnd[]; latin1: Stage[]; twoByte: Stage[]; sessions: number; twoByteSessions: number; passes: number; e2ePasses: number; busyCores: number }): string {
+function report(o: { inproc: InProcess[]; pressure: { sessions: number; reads: number[] }[]; e2e: EndToEnd[]; latin1: Stage[]; twoByte: Stage[]; sessions: number; twoByteSessions: number; passes: number; e2ePasses: number; busyCores: number }): BenchResult {
   const out: string[] = [];
   const byId = (id: string) => o.inproc.find((r) => r.c.id === id)!;
   const e2eOf = (id: string) => o.e2e.find((r) => r.c.id === id)!;
@@ -384,14 +385,21 @@ function report(o: { inproc: InProcess[]; pressure: { sessions: number; reads: n
 
   out.push('### Goals', '');
   const rows: string[][] = [];
-  for (const r of o.inproc) rows.push([`session.page (\`pageOf\`, in process), p50 per page — ${r.c.label}`, `${ms3(p(r.page, 50))} ms`, `≤ ${GOALS.pageP50Ms} ms`, verdict(p(r.page, 50) <= GOALS.pageP50Ms)]);
-  for (const r of o.pressure) rows.push([`session.page in process, ${r.sessions} sessions paging 1 MiB snapshots in turn (getSnapshot + pageOf), p50`, `${ms3(p(r.reads, 50))} ms`, `≤ ${GOALS.pageP50Ms} ms`, verdict(p(r.reads, 50) <= GOALS.pageP50Ms)]);
-  for (const r of o.e2e) rows.push([`session.page end to end: execute → session.page minus execute \`return 1\` (paired), p50 — ${r.c.label}`, `${ms2(pairedAdded(r))} ms`, `≤ ${GOALS.pageP50Ms} ms`, verdict(pairedAdded(r) <= GOALS.pageP50Ms)]);
+  const pageP50s: number[] = [];
+  const pageRow = (label: string, p50: number, text: string) => {
+    pageP50s.push(p50);
+    rows.push([label, `${text} ms`, `≤ ${GOALS.pageP50Ms} ms`, verdict(p50 <= GOALS.pageP50Ms)]);
+  };
+  for (const r of o.inproc) pageRow(`session.page (\`pageOf\`, in process), p50 per page — ${r.c.label}`, p(r.page, 50), ms3(p(r.page, 50)));
+  for (const r of o.pressure) pageRow(`session.page in process, ${r.sessions} sessions paging 1 MiB snapshots in turn (getSnapshot + pageOf), p50`, p(r.reads, 50), ms3(p(r.reads, 50)));
+  for (const r of o.e2e) pageRow(`session.page end to end: execute → session.page minus execute \`return 1\` (paired), p50 — ${r.c.label}`, pairedAdded(r), ms2(pairedAdded(r)));
+  const grown = growth(o.latin1);
+  const grownText = `${grown >= 0 ? '+' : ''}${(grown * 100).toFixed(1)}%`;
   rows.push([
     `RSS growth when ${o.sessions} full sessions keep storing past the quota (largest after-GC RSS past the quota vs at full quota)`,
-    `${growth(o.latin1) >= 0 ? '+' : ''}${(growth(o.latin1) * 100).toFixed(1)}%`,
+    grownText,
     `bounded: ≤ +${GOALS.growthBeyondQuota * 100}%`,
-    verdict(growth(o.latin1) <= GOALS.growthBeyondQuota),
+    verdict(grown <= GOALS.growthBeyondQuota),
   ]);
   out.push(table(['metric', 'measured', 'goal', 'verdict'], rows, ['l', 'r', 'r', 'l']));
   out.push('');
@@ -461,7 +469,7 @@ function report(o: { inproc: InProcess[]; pressure: { sessions: number; reads: n
   );
   out.push('');
   out.push(
-    'The session.page share covers the bridge call, the store lookup, `pageOf`, the page crossing into the isolate and back as JSON, and the larger answer; the rest of each page execute is the cost of any execute (see the `execute` section).',
+    'The session.page share covers the bridge call, the store lookup, `pageOf`, the page crossing into the isolate and back as JSON, and the larger answer; the rest of each page execute is the cost of any execute (see [execute](execute.md)).',
   );
   out.push('');
 
@@ -508,5 +516,12 @@ function report(o: { inproc: InProcess[]; pressure: { sessions: number; reads: n
   );
   out.push('');
   out.push('Reproduce: `npm run bench -- retention` (knobs: BENCH_RET_PASSES, BENCH_RET_E2E_PASSES, BENCH_RET_SESSIONS, BENCH_RET_TWO_BYTE_SESSIONS).');
-  return out.join('\n');
+  return {
+    report: out.join('\n'),
+    summary: {
+      goal: `session.page p50 ≤ ${GOALS.pageP50Ms} ms; RSS past the quota ≤ +${GOALS.growthBeyondQuota * 100}%`,
+      measured: `worst ${ms3(Math.max(...pageP50s))} ms; ${grownText}`,
+      verdict: verdictOf([...pageP50s.map((v) => v <= GOALS.pageP50Ms), grown <= GOALS.growthBeyondQuota]),
+    },
+  };
 }

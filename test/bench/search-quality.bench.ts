@@ -9,7 +9,8 @@ import { CATALOGUES, loadCatalogues } from '../search-eval/catalogues.ts';
 import { intentsOf, SPLITS, type Split } from '../search-eval/intents.ts';
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Metrics, type Outcome } from '../search-eval/evaluate.ts';
 import { median } from './lib/samples.ts';
-import type { BenchContext } from './lib/types.ts';
+import { verdictOf } from './lib/summary.ts';
+import type { BenchContext, BenchResult } from './lib/types.ts';
 
 export const name = 'search-quality';
 export const title = 'search_docs retrieval quality (test/search-eval)';
@@ -19,7 +20,7 @@ const GOALS = { githubAt3: 0.9, githubAt1: 0.7, otherAt3: 0.85 };
 const f2 = (x: number) => x.toFixed(2);
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
-export async function run_(ctx: BenchContext): Promise<string> {
+export async function run_(ctx: BenchContext): Promise<BenchResult> {
   const wanted = process.env.BENCH_SEARCH_CATALOGUES?.split(',') ?? CATALOGUES.map((c) => c.name);
   const loaded = await loadCatalogues(wanted);
   const lines: string[] = [];
@@ -29,6 +30,8 @@ export async function run_(ctx: BenchContext): Promise<string> {
   ];
   const totals = new Map<Split, { outcomes: Outcome[]; baseline: Outcome[] }>(SPLITS.map((s) => [s, { outcomes: [], baseline: [] }]));
   const verdicts: string[] = [];
+  const met: boolean[] = [];
+  let github: Metrics | undefined;
   for (const c of loaded) {
     const subject = searchDocs(c.index);
     const baselineSearch = bm25Baseline(c.operations);
@@ -44,7 +47,11 @@ export async function run_(ctx: BenchContext): Promise<string> {
       const m = metrics(outcomes);
       const b = metrics(baseline);
       table.push(row([c.name, c.operations.length, split, m.intents, f2(m.recallAt1), f2(m.recallAt3), f2(m.recallAt5), f2(m.mrr), `${f2(b.recallAt1)} / ${f2(b.recallAt3)}`, median(outcomes.map((o) => o.ms)).toFixed(2), c.buildMs.toFixed(0)]));
-      if (split === 'test') verdicts.push(verdict(c.name, m));
+      if (split === 'test') {
+        verdicts.push(verdict(c.name, m));
+        met.push(meets(c.name, m));
+        if (c.name === 'github') github = m;
+      }
       if (split === 'dev') {
         for (const o of outcomes.filter((o) => o.rank === 0 || o.rank > 3)) {
           ctx.log(`dev miss [${c.name}] "${o.intent.query}" → ${o.ranked.slice(0, 3).join(', ') || '(nothing)'} (wanted ${o.intent.expected.join(' | ')}${o.rank ? `, found at ${o.rank}` : ''})`);
@@ -52,6 +59,7 @@ export async function run_(ctx: BenchContext): Promise<string> {
       }
     }
   }
+  const testAll = totals.get('test')!.outcomes.length ? metrics(totals.get('test')!.outcomes) : undefined;
   for (const split of SPLITS) {
     const { outcomes, baseline } = totals.get(split)!;
     if (!outcomes.length) continue;
@@ -70,15 +78,25 @@ export async function run_(ctx: BenchContext): Promise<string> {
     '',
     'Reproduce: `npm run bench -- search-quality` (`BENCH_SEARCH_CATALOGUES=github,slack` for some catalogues only). Dev-split misses are printed on the console; test-split misses are never printed.',
   );
-  return lines.join('\n');
+  const measured = [github && `GitHub R@3 ${f2(github.recallAt3)}, R@1 ${f2(github.recallAt1)}`, testAll && `all R@3 ${f2(testAll.recallAt3)}`].filter(Boolean).join('; ');
+  return {
+    report: lines.join('\n'),
+    summary: {
+      goal: `test: GitHub R@3 ≥ ${GOALS.githubAt3}, R@1 ≥ ${GOALS.githubAt1}; others R@3 ≥ ${GOALS.otherAt3}`,
+      measured: measured || 'no test intents',
+      verdict: verdictOf(met),
+    },
+  };
+}
+
+/** The goal on the test split: GitHub's R@3 and R@1, every other catalogue's R@3. */
+function meets(catalogue: string, m: Metrics): boolean {
+  return catalogue === 'github' ? m.recallAt3 >= GOALS.githubAt3 && m.recallAt1 >= GOALS.githubAt1 : m.recallAt3 >= GOALS.otherAt3;
 }
 
 function verdict(catalogue: string, m: Metrics): string {
-  if (catalogue === 'github') {
-    const ok = m.recallAt3 >= GOALS.githubAt3 && m.recallAt1 >= GOALS.githubAt1;
-    return `GitHub test: ${ok ? 'meets' : 'misses'} its goals (R@3 ${f2(m.recallAt3)}, R@1 ${f2(m.recallAt1)}).`;
-  }
-  return `${catalogue} test: R@3 ${f2(m.recallAt3)} ${m.recallAt3 >= GOALS.otherAt3 ? 'meets' : 'misses'} ${GOALS.otherAt3}.`;
+  if (catalogue === 'github') return `GitHub test: ${meets(catalogue, m) ? 'meets' : 'misses'} its goals (R@3 ${f2(m.recallAt3)}, R@1 ${f2(m.recallAt1)}).`;
+  return `${catalogue} test: R@3 ${f2(m.recallAt3)} ${meets(catalogue, m) ? 'meets' : 'misses'} ${GOALS.otherAt3}.`;
 }
 
 export { run_ as run };
