@@ -16,6 +16,7 @@ import { trustedProxiesOf } from '../src/server/index.ts';
 import { SqliteStore } from '../src/store/index.ts';
 import { startFakeProvider, json } from './fixtures/fake-provider.ts';
 import { startTestEngine, publishSdk } from './fixtures/engine.ts';
+import { ADMIN_URL } from './fixtures/postgres.ts';
 import { runSvcEngine, startupFixture, type SvcEngineRun } from './fixtures/svc-engine.ts';
 
 const fx = startupFixture('svc-startup-hardening-');
@@ -85,7 +86,7 @@ describe('start-up with unreachable or mismatched dependencies', () => {
   }, 30_000);
 
   it('serve: a DATABASE_URL naming a database that does not exist is one line and exit 2, not a pg stack trace', async () => {
-    const url = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+    const url = new URL(ADMIN_URL);
     url.pathname = '/svc_review_no_such_database';
     const run = await svcEngine(['serve'], { SVC_DATA_DIR: join(fx.dir, 'pg-missing'), DATABASE_URL: url.toString() });
     expectOneLine(run, /DATABASE_URL/);
