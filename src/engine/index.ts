@@ -11,7 +11,8 @@ import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
 import { Connections, serviceOfVaultEntry } from '../connections/index.ts';
 import { LocalCoordinator, type Coordinator } from '../coordination/index.ts';
 import { McpGateway } from '../mcp/index.ts';
-import { createExecuteTool } from '../mcp/execute.ts';
+import { createExecuteTool, RESULT_CAP_BYTES } from '../mcp/execute.ts';
+import { Calls } from '../calls/index.ts';
 import { MemorySessionStateStore, type SessionStateStore } from '../retention/index.ts';
 import { observeHttpResponse } from '../metrics/index.ts';
 import { SandboxWorkers } from '../sandbox/index.ts';
@@ -134,12 +135,13 @@ export async function assemble(
       if (!exit.expected) log.warn({ code: exit.code, signal: exit.signal }, 'a sandbox worker process ended unasked (a script may have run it out of memory); the next run starts a new one');
     },
   });
-  const execute = createExecuteTool({ executor, unified, sessionState, sandbox, budgetMs: config.executeBudgetMs, tokens });
+  const calls = new Calls({ sdk, mcp, executor, unified, resultCapBytes: { rest: config.restMaxResultBytes, grpc: config.restMaxResultBytes, mcp: RESULT_CAP_BYTES } });
+  const execute = createExecuteTool({ calls, sessionState, sandbox, budgetMs: config.executeBudgetMs, tokens });
   const mcpGateway = new McpGateway(
     { mcp, tokens, catalog, unified, log, sessionState, tools: { execute } },
     { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sweepEveryMs: Math.min(60_000, config.mcpSessionIdleMs) },
   );
-  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, sessionState, sandbox, unified, packages };
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, calls, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, sessionState, sandbox, unified, packages };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {

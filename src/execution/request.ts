@@ -92,11 +92,15 @@ function appendQuery(parts: string[], p: ParameterSpec, value: unknown, taken: (
   }
 }
 
-export function buildRequest(
-  op: OperationSpec,
-  input: Record<string, unknown>,
-  target: { baseUrl: string; headers: Record<string, string>; auth: AuthMethod | undefined; secret: string | null },
-): ProviderRequest {
+/** Where and how a request is sent: the service's base URL and headers, and the credential. */
+export interface RequestTarget {
+  baseUrl: string;
+  headers: Record<string, string>;
+  auth: AuthMethod | undefined;
+  secret: string | null;
+}
+
+export function buildRequest(op: OperationSpec, input: Record<string, unknown>, target: RequestTarget): ProviderRequest {
   let path = op.path;
   const query: string[] = [];
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'svc-engine/0.1' };
@@ -200,4 +204,12 @@ export function reachesAnother(op: OperationSpec, input: Record<string, unknown>
   const path = query === -1 ? rest : rest.slice(0, query);
   const other = operations.find((o) => o !== op && o.method === op.method && templateOf(o).test(path));
   return other ? { param: param.name, other } : undefined;
+}
+
+/** The request again with a renewed OAuth token, or undefined when the connection has no newer one to give. */
+export async function renewedRequest(op: OperationSpec, input: Record<string, unknown>, target: RequestTarget, renew: () => Promise<string>) {
+  const secret = await renew();
+  if (secret === target.secret) return undefined;
+  const renewedTarget = { ...target, secret };
+  return { request: buildRequest(op, input, renewedTarget), target: renewedTarget, secret };
 }

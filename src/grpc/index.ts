@@ -14,21 +14,18 @@ import type { ValidateFunction } from 'ajv';
 import { createExecution as validateBody } from '../../generated/engine-api/body-validators.js';
 import { createExecution as validateParams } from '../../generated/engine-api/param-validators.js';
 import { EngineService, ExecuteRequest, type Envelope as WireEnvelope } from '../../generated/grpc/engine.ts';
-import type { Apps } from '../apps/index.ts';
+import type { CallBody, Calls } from '../calls/index.ts';
 import { EngineError, toEnvelope, type Envelope } from '../envelope/index.ts';
-import { patternMeaning, unknownVersion, versionScopes, type CallRequest, type Continuation, type Executor } from '../execution/index.ts';
+import { patternMeaning, type Continuation } from '../execution/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import { parseJsonInput } from '../json-input/index.ts';
 import { throttledWarning, type Logger } from '../log/index.ts';
 import { metrics } from '../metrics/index.ts';
-import type { UnifiedOperations } from '../unified/index.ts';
 
 export interface GrpcDeps {
   tokens: Tokens;
-  sdk: Apps;
-  executor: Executor;
-  /** Unified operations: over gRPC, input_json carries { input, targets, selectors?, pagination?, idempotencyKey? }. */
-  unified?: UnifiedOperations;
+  /** The one entry of every call (src/calls). Over gRPC, a Unified call's input_json carries { input, targets, selectors?, pagination?, idempotencyKey? }. */
+  calls: Calls;
   log: Logger;
   config: { maxRequestBytes: number; restMaxResultBytes: number; grpcMaxConnections: number; grpcIdleMs: number; httpHeadersTimeoutMs: number };
 }
@@ -272,7 +269,7 @@ function dropFarDeadline(_stream: unknown, headers: IncomingHttpHeaders): void {
 /**
  * Runs dropFarDeadline ahead of grpc-js on every HTTP/2 server it binds. grpc-js has no public hook
  * before it reads the headers: this wraps its _setupHandlers (grpc-js 1.14), and does nothing if it
- * is gone (test/grpc-fuzz.test.ts then fails on a 30-day deadline).
+ * is gone (test/grpc/execute-fuzz.test.ts then fails on a 30-day deadline).
  */
 function readFarDeadlinesAsNone(server: Server): void {
   const internals = server as unknown as { _setupHandlers?: (http2Server: Http2Server | null, ...rest: unknown[]) => void };
@@ -332,11 +329,10 @@ async function listenAll(host: string, port: number, onConnection: (socket: Sock
 }
 
 export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions): Promise<GrpcServerHandle> {
-  const { tokens, sdk, executor, log, config } = deps;
+  const { tokens, calls, log, config } = deps;
   // grpc-js writes its own errors to stderr (a port in use, before the Engine's one-line answer): through pino instead.
   setLogger({ error: (...args: unknown[]) => log.debug({ grpc: grpcLogText(args) }, 'grpc-js') });
   setLogVerbosity(logVerbosity.ERROR);
-  const scopeFor = versionScopes('grpc', config.restMaxResultBytes);
 
   /** The REST route's steps, in its order: token, parameters, body, version, execution. */
   type Answer = { envelope: Envelope; dataJson?: string | undefined; exactDetails?: Record<string, unknown> | undefined; continuation?: Continuation | undefined };
@@ -349,23 +345,10 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     if (!validateParams(params)) throw grpcValidationError(validateParams, params);
     const body = restBody(req, config.maxRequestBytes);
     if (!validateBody(body)) throw grpcValidationError(validateBody, body);
-    const version = sdk.cachedVersion(req.versionId) ?? (await sdk.version(req.versionId));
-    if (!version) throw unknownVersion(req.versionId);
-    if (version.name !== principal.subject) {
-      throw new EngineError('ENGINE_UNAUTHENTICATED', `the token is not valid for version ${req.versionId}`);
-    }
-    const scope = { ...scopeFor(version), tokenId: principal.id, signal };
-    if (deps.unified && req.operation.startsWith('unified.')) {
-      // Unified calls key selectors and bounds by target inside input_json; the flat message fields would be lost.
-      for (const field of ['selectors', 'pagination'] as const) {
-        if (req[field] !== undefined) {
-          throw new EngineError('ENGINE_INVALID_INPUT', `${field}: a Unified call takes ${field} keyed by target inside input_json ({ input, targets, ${field}: { <target>: … } })`, { details: { field } });
-        }
-      }
-      return { envelope: (await deps.unified.call(scope, req.operation, (body as { input?: unknown }).input ?? {})).envelope };
-    }
     // The provider's JSON text goes on the wire as it came, not re-serialised from the parsed value.
-    const result = await executor.call(scope, body as unknown as CallRequest);
+    const answer = await calls.call(principal, req.versionId, 'grpc', body as unknown as CallBody, { signal }, 'input');
+    if (answer.unified) return { envelope: answer.result.envelope };
+    const { result } = answer;
     return { envelope: result.envelope, dataJson: result.envelope.ok ? result.dataJson : undefined, exactDetails: result.exactDetails, continuation: result.continuation };
   }
 

@@ -1,16 +1,13 @@
 // The `execute` tool: one approved call, or a TypeScript script chaining up to ten, in a fresh
-// isolate. Each call() is authorised on its own at the moment it is made; limits, outcomes and
-// recovery contracts follow the interface's Errors and Limits tables, and `provider_execution`
-// says `not_started` only when provably no provider request left the Engine.
-import type { CallScope, Executor } from '../execution/index.ts';
+// isolate. Each call() goes through src/calls and is authorised on its own at the moment it is
+// made; `provider_execution` says `not_started` only when provably no provider request left the Engine.
+import type { Calls, DispatchHooks } from '../calls/index.ts';
 import type { RecoveryContract } from '../envelope/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { metrics } from '../metrics/index.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-input/index.ts';
 import { RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, sessionGet, sessionPage, storedEnvelope, type SessionStateStore } from '../retention/index.ts';
 import { compileScript, ScriptSyntaxError, type SandboxHost, type SandboxWorkers, type ScriptFailure } from '../sandbox/index.ts';
-import { allows } from './allowlist.ts';
-import type { UnifiedOperations } from '../unified/index.ts';
 import type { Tokens } from '../identity/index.ts';
 import { CORRECT_ARGUMENTS, SESSION_UNAVAILABLE_RECOVERY, toolAnswer, MODEL_FACING_LIMIT, type ToolContext, type ToolResult } from './tools.ts';
 
@@ -31,8 +28,8 @@ const sessionGone = (acted: boolean): RecoveryContract => (acted ? { recovery_ac
 const UNCHANGED: RecoveryContract = { execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: false };
 
 export interface ExecuteDeps {
-  executor: Executor;
-  unified: UnifiedOperations;
+  /** The one entry of every call (src/calls). */
+  calls: Calls;
   sessionState: SessionStateStore;
   sandbox: SandboxWorkers;
   budgetMs: number;
@@ -206,16 +203,15 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
     }
 
     const { token } = ctx;
-    const selected = new Set(ctx.version.operations);
-    const scope: CallScope = {
-      surface: 'mcp',
-      versionId: ctx.version.versionId,
-      tokenId: token.id,
-      services: new Map(ctx.version.services.map((p) => p.split('=') as [string, string])),
-      admits: (id) => selected.has(id) && allows(token.allow, id),
-      resultCapBytes: RESULT_CAP_BYTES,
-      signal: abort.signal,
-      binding: token.binding,
+    const site = await deps.calls.open(token, ctx.version.versionId, 'mcp', { signal: abort.signal });
+    const hooks: DispatchHooks = {
+      dispatching() {
+        if (state.ended) throw new Refusal('MCP_EXECUTE_ENDED', 'call(): the script has finished; no further call is made');
+        state.inFlight++;
+      },
+      settled() {
+        state.inFlight--;
+      },
     };
 
     const host: SandboxHost = {
@@ -225,56 +221,22 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           if (typeof operationId !== 'string' || !operationId) throw new Refusal('ENGINE_INVALID_INPUT', 'call(): operationId must be a non-empty string', { field: 'operationId' });
           // A script runs for up to its budget: a revocation that returned meanwhile holds from its next call() on, as from a new request.
           if (!(await deps.tokens.stillLive(token))) throw new Refusal('ENGINE_UNAUTHENTICATED', 'call(): the token was revoked or expired while this script ran; no further call is made with it');
-          // The version selects it but this token's allowlist does not: say so, not "not selected".
-          if (selected.has(operationId) && !allows(token.allow, operationId)) {
-            const outside = new EngineError('ENGINE_FORBIDDEN_OPERATION', `operation '${operationId}' is outside this token's allowlist`, { details: { field: 'operation' } });
-            deps.executor.refused(scope, operationId, outside);
-            throw outside;
+          let answer;
+          try {
+            answer = await site.script(operationId, params, options, hooks);
+          } catch (err) {
+            // A refusal that knows a provider may have acted (a Unified key left by a call that never finished).
+            if (err instanceof EngineError && err.providerExecution === 'unknown') state.dispatched = state.unknownOutcome = true;
+            throw err;
           }
-          if (operationId.startsWith('unified.')) {
-            if (state.ended) throw new Refusal('MCP_EXECUTE_ENDED', 'call(): the script has finished; no further call is made');
-            state.inFlight++;
-            let unified;
-            try {
-              unified = await deps.unified.call(scope, operationId, params, options !== undefined);
-            } catch (err) {
-              // A refusal that knows a provider may have acted (a key left by a call that never finished).
-              if (err instanceof EngineError && err.providerExecution === 'unknown') state.dispatched = state.unknownOutcome = true;
-              throw err;
-            } finally {
-              state.inFlight--;
-            }
+          if (answer.unified) {
+            const unified = answer.result;
             if (unified.dispatched) state.dispatched = true;
             // A step that may or may not have acted makes the whole run's outcome unknown, as a physical call's does.
             if (unifiedOutcomeUnknown(unified.envelope)) state.unknownOutcome = true;
             return { value: unified.envelope };
           }
-          if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
-            throw new Refusal('ENGINE_INVALID_INPUT', 'call(): params must be an object of the operation’s parameters (and its request body under `body`)', { field: 'params' });
-          }
-          let pagination: unknown;
-          if (options !== undefined) {
-            const extra = options && typeof options === 'object' ? Object.keys(options).filter((k) => k !== 'pagination') : ['options'];
-            if (extra.length) throw new Refusal('ENGINE_PAGINATION_INVALID', 'call(): the third argument only takes { pagination: { maxPages: N } }', { field: 'options' });
-            pagination = (options as { pagination?: unknown }).pagination ?? {};
-          }
-          // Authorise and check pagination now, so a refusal never reaches the provider.
-          // Each refusal leaves a receipt, as the same call over REST does.
-          try {
-            const { op } = await deps.executor.resolve(scope, operationId);
-            deps.executor.checkPagination(op, pagination);
-          } catch (err) {
-            if (err instanceof EngineError) deps.executor.refused(scope, operationId, err);
-            throw err;
-          }
-          if (state.ended) throw new Refusal('MCP_EXECUTE_ENDED', 'call(): the script has finished; no further call is made');
-          state.inFlight++;
-          let result;
-          try {
-            result = await deps.executor.call(scope, { operation: operationId, input: params as Record<string, unknown> | undefined, pagination });
-          } finally {
-            state.inFlight--;
-          }
+          const result = answer.result;
           const error = result.envelope.error;
           const execution = error?.details?.provider_execution;
           if (error && REFUSED_BEFORE_DISPATCH.has(error.code) && execution === 'not_started') {

@@ -1,5 +1,5 @@
 // Per-MCP-session state in Redis, shared by every Engine replica (REDIS_URL). Same contract as the
-// in-memory store (test/retention-store.contract.ts); the limits hold across replicas because every
+// in-memory store (test/retention/session-state-store.contract.ts); the limits hold across replicas because every
 // write is one Lua script, which Redis runs atomically.
 //
 // Keys of a session (its ID in a hash tag, so a Redis Cluster keeps them in one slot):

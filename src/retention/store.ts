@@ -30,7 +30,7 @@ export interface CallRef {
 /** How long a session lives without requests (SVC_MCP_SESSION_IDLE_MS; default 30 minutes). */
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 
-/** Per-MCP-session state: the session record, snapshots and session.set values. In memory (one process) or in Redis (shared by replicas); both pass test/retention-store.contract.ts. */
+/** Per-MCP-session state: the session record, snapshots and session.set values. In memory (one process) or in Redis (shared by replicas); both pass test/retention/session-state-store.contract.ts. */
 export interface SessionStateStore {
   /**
    * Registers a new session; it stays open until closeSession or until it has been idle for the

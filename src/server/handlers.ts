@@ -2,14 +2,15 @@
 // generated validators; handlers only translate between the API and the concept modules.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { operations } from '../../generated/engine-api/types.ts';
-import { allows, type McpGateway } from '../mcp/index.ts';
+import type { McpGateway } from '../mcp/index.ts';
 import type { OperationId } from '../../generated/engine-api/routes.ts';
 import type { ActivityLog } from '../activity/index.ts';
 import { CatalogError, type Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
 import { DEFAULT_BUCKET, credentialValueProblem, type SecretVault } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
-import { resultJson, unknownVersion, versionScopes, type Connection, type Executor, type Selectors } from '../execution/index.ts';
+import { allows, resultJson, type Calls } from '../calls/index.ts';
+import type { Connection, Executor } from '../execution/index.ts';
 import { DEVICE_COOKIE_TTL_MS, DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_DEVICE_FAILURES, SIGNIN_FAILURES, SIGNIN_WINDOW_MS, type Accounts, type DeviceFlow, type Tokens } from '../identity/index.ts';
 import { OAUTH_ERROR_CODE, type Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
@@ -41,6 +42,8 @@ export interface ServerDeps {
   sdk: Apps;
   mcp: Apps;
   executor: Executor;
+  /** The one entry of every call (src/calls). */
+  calls: Calls;
   activity: ActivityLog;
   store: Store;
   /** Typed packages and READMEs of SDK versions. */
@@ -231,7 +234,6 @@ export function createHandlers(deps: ServerDeps): Handlers {
     }
     return name;
   };
-  const scopeFor = versionScopes('rest', config.restMaxResultBytes);
 
   return {
     async getLiveness() {
@@ -611,27 +613,16 @@ export function createHandlers(deps: ServerDeps): Handlers {
     mcpTransitionalDelete: ({ req, res, params }) => deps.mcpGateway.handle(req, res, params.version_id, true).then(() => ({})),
 
     async createExecution({ params, body, principal, connection }) {
-      const version = sdk.cachedVersion(params.version_id) ?? (await sdk.version(params.version_id));
-      if (!version) throw unknownVersion(params.version_id);
-      if (!principal || version.name !== principal.subject) {
-        throw new EngineError('ENGINE_UNAUTHENTICATED', `the token is not valid for version ${params.version_id}`);
-      }
+      if (!principal) throw new EngineError('ENGINE_UNAUTHENTICATED', `the token is not valid for version ${params.version_id}`);
       // A client that hangs up stops the work done for it: no further pages, no provider call left running.
-      const scope = { ...scopeFor(version), tokenId: principal.id, connection };
-      if (body.operation.startsWith('unified.')) {
-        // A Unified call takes the same body as call(name, { input, targets, selectors?, pagination?, idempotencyKey? }).
-        const { operation: _op, ...params } = body;
-        const unified = await deps.unified.call(scope, body.operation, params);
+      const answer = await deps.calls.call(principal, params.version_id, 'rest', body, { connection });
+      if (answer.unified) {
         // 200 when a provider answered a step, else the envelope's status; a replay answers with the first call's.
-        const wait = unified.httpStatus === 429 ? unified.retryAfterMs : undefined;
-        return { status: unified.httpStatus, body: unified.envelope, ...(wait !== undefined ? { headers: { 'retry-after': retryAfterSeconds(wait) } } : {}) };
+        const { httpStatus, envelope, retryAfterMs } = answer.result;
+        const wait = httpStatus === 429 ? retryAfterMs : undefined;
+        return { status: httpStatus, body: envelope, ...(wait !== undefined ? { headers: { 'retry-after': retryAfterSeconds(wait) } } : {}) };
       }
-      if (body.targets !== undefined || body.idempotencyKey !== undefined) {
-        throw new EngineError('ENGINE_INVALID_INPUT', 'targets and idempotencyKey apply to Unified operations only', {
-          details: { field: body.targets !== undefined ? 'targets' : 'idempotencyKey' },
-        });
-      }
-      const result = await executor.call(scope, { operation: body.operation, input: body.input, pagination: body.pagination, selectors: body.selectors as Selectors | undefined });
+      const { result } = answer;
       // A provider's JSON body is spliced into the envelope as it came, not re-serialised.
       const retryAfter = retryAfterOf(result.envelope);
       return {

@@ -1,5 +1,5 @@
 // The durable state of one workspace. SQLite is the embedded default; a PostgreSQL store
-// implements the same interface and passes the same contract suite (test/store.contract.ts).
+// implements the same interface and passes the same contract suite (test/store/store.contract.ts).
 
 export interface WorkspaceServiceRow {
   service: string;

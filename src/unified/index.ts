@@ -188,11 +188,10 @@ export class UnifiedOperations {
       for (const [target, bound] of Object.entries(raw.pagination)) {
         if (!targets.includes(target)) throw invalid(`pagination.${target}`, `pagination names '${target}', which is not among targets`, 'ENGINE_PAGINATION_INVALID');
         const op = def.steps[target]!.operation;
-        const { op: spec } = this.executor.resolveOperation({ ...scope, admits: () => true }, op);
         try {
-          this.executor.checkPagination(spec, bound);
+          this.executor.checkBound(scope, op, bound);
         } catch (err) {
-          if (err instanceof EngineError) throw invalid(`pagination.${target}`, `pagination.${target}: ${err.message}`, 'ENGINE_PAGINATION_INVALID');
+          if (err instanceof EngineError && err.code === 'ENGINE_PAGINATION_INVALID') throw invalid(`pagination.${target}`, `pagination.${target}: ${err.message}`, 'ENGINE_PAGINATION_INVALID');
           throw err;
         }
       }
@@ -217,7 +216,7 @@ export class UnifiedOperations {
       checked = this.validate(scope, name, raw, thirdArgument);
     } catch (err) {
       // Refused before any step: a receipt, as a refused physical call gets one.
-      if (err instanceof EngineError) this.executor.refused(scope, name, err);
+      if (err instanceof EngineError) this.executor.recordRefusal(scope, name, err);
       throw err;
     }
     const { def, params } = checked;

@@ -69,7 +69,7 @@ describe('the prerequisites check', () => {
 
   it('stops a vitest run before any test, with the one line and exit code 1', () => {
     // A run of a file that drives Chromium, on a machine where SVC_CHROMIUM points at nothing.
-    const run = spawnSync(process.execPath, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run', 'test/signin-hardening.test.ts', 'test/browser.test.ts'], {
+    const run = spawnSync(process.execPath, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run', 'test/identity/signin-page-safety.test.ts', 'test/e2e/browser-login-and-consent.test.ts'], {
       cwd: REPO,
       env: { ...process.env, SVC_CHROMIUM: join(dir, 'no-chromium'), NO_COLOR: '1' },
       encoding: 'utf8',

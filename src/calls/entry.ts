@@ -1,0 +1,165 @@
+// The one entry of every call, whatever the surface (REST, gRPC, an MCP script's call()): the
+// version looked up, the token checked against it, the scope built, the Unified or physical
+// operation chosen, the checks before dispatch made, and a receipt written by the layer that runs it.
+import type { Apps } from '../apps/index.ts';
+import { EngineError } from '../envelope/index.ts';
+import type { CallResult, CallScope, Executor, Selectors } from '../execution/index.ts';
+import type { AppVersionRow, TokenRow } from '../store/index.ts';
+import type { UnifiedOperations, UnifiedResult } from '../unified/index.ts';
+import { allows } from './allowlist.ts';
+import { unknownVersion, VersionScopes, type CallContext, type Surface } from './scopes.ts';
+
+/**
+ * A call as the REST body and the gRPC message carry it. A Unified operation takes
+ * `{ input, targets, selectors?, pagination?, idempotencyKey? }`; a physical one the rest.
+ */
+export interface CallBody {
+  operation: string;
+  input?: unknown;
+  pagination?: unknown;
+  selectors?: unknown;
+  targets?: unknown;
+  idempotencyKey?: unknown;
+}
+
+export type CallAnswer = { unified: false; result: CallResult } | { unified: true; result: UnifiedResult };
+
+/** Around the dispatch of a script's call(): `dispatching` may refuse it (the script ended); `settled` follows one it let through. */
+export interface DispatchHooks {
+  dispatching(): void;
+  settled(): void;
+}
+
+const isUnified = (operation: string) => operation.startsWith('unified.');
+
+const invalid = (field: string, message: string, code: 'ENGINE_INVALID_INPUT' | 'ENGINE_PAGINATION_INVALID' = 'ENGINE_INVALID_INPUT') =>
+  new EngineError(code, message, { details: { field } });
+
+export interface CallsDeps {
+  sdk: Apps;
+  mcp: Apps;
+  executor: Executor;
+  unified: UnifiedOperations;
+  /** The largest result each surface answers with. */
+  resultCapBytes: Record<Surface, number>;
+}
+
+export class Calls {
+  private readonly deps: CallsDeps;
+  private readonly scopes: Record<Surface, VersionScopes>;
+
+  constructor(deps: CallsDeps) {
+    this.deps = deps;
+    const { resultCapBytes: cap } = deps;
+    this.scopes = { rest: new VersionScopes('rest', cap.rest), grpc: new VersionScopes('grpc', cap.grpc), mcp: new VersionScopes('mcp', cap.mcp) };
+  }
+
+  /** The version `token` may call on `surface`, or 404 (no such version) / 401 (another app's). */
+  private version(token: TokenRow, versionId: string, surface: Surface): AppVersionRow | Promise<AppVersionRow> {
+    const apps = surface === 'mcp' ? this.deps.mcp : this.deps.sdk;
+    const check = (version: AppVersionRow | null | undefined): AppVersionRow => {
+      if (!version) throw unknownVersion(surface, versionId);
+      if (version.name !== token.subject || token.kind !== (surface === 'mcp' ? 'mcp' : 'sdk')) {
+        throw new EngineError('ENGINE_UNAUTHENTICATED', `the token is not valid for version ${versionId}`);
+      }
+      return version;
+    };
+    const cached = apps.cachedVersion(versionId);
+    return cached ? check(cached) : apps.version(versionId).then(check);
+  }
+
+  /** Where `token` makes calls to one version on one surface: an MCP script opens one per run. */
+  async open(token: TokenRow, versionId: string, surface: Surface, context: CallContext = {}): Promise<CallSite> {
+    const version = await this.version(token, versionId, surface);
+    return new CallSite(this.deps, this.scopes[surface], version, token, context);
+  }
+
+  /**
+   * One call in the REST/gRPC body form. `unifiedParams: 'input'` (gRPC) reads a Unified call's
+   * params from `input`, since its message has no field for targets or idempotency keys.
+   */
+  async call(token: TokenRow, versionId: string, surface: Surface, body: CallBody, context: CallContext = {}, unifiedParams: 'body' | 'input' = 'body'): Promise<CallAnswer> {
+    const found = this.version(token, versionId, surface);
+    const version = found instanceof Promise ? await found : found;
+    return new CallSite(this.deps, this.scopes[surface], version, token, context).body(body, unifiedParams);
+  }
+}
+
+export class CallSite {
+  readonly scope: CallScope;
+  private readonly deps: CallsDeps;
+  private readonly scopes: VersionScopes;
+  private readonly version: AppVersionRow;
+  private readonly token: TokenRow;
+
+  constructor(deps: CallsDeps, scopes: VersionScopes, version: AppVersionRow, token: TokenRow, context: CallContext) {
+    this.deps = deps;
+    this.scopes = scopes;
+    this.version = version;
+    this.token = token;
+    this.scope = scopes.scopeFor(version, token, context);
+  }
+
+  /** A call in the REST/gRPC body form (see Calls.call). */
+  async body(body: CallBody, unifiedParams: 'body' | 'input' = 'body'): Promise<CallAnswer> {
+    const { operation } = body;
+    if (isUnified(operation)) {
+      let params: unknown;
+      if (unifiedParams === 'input') {
+        // Selectors and bounds are keyed by target inside the params; flat fields would be lost.
+        for (const field of ['selectors', 'pagination'] as const) {
+          if (body[field] !== undefined) throw invalid(field, `${field}: a Unified call takes ${field} keyed by target inside input_json ({ input, targets, ${field}: { <target>: … } })`);
+        }
+        params = body.input ?? {};
+      } else {
+        const { operation: _name, ...rest } = body;
+        params = rest;
+      }
+      return { unified: true, result: await this.deps.unified.call(this.scope, operation, params) };
+    }
+    if (body.targets !== undefined || body.idempotencyKey !== undefined) {
+      throw invalid(body.targets !== undefined ? 'targets' : 'idempotencyKey', 'targets and idempotencyKey apply to Unified operations only');
+    }
+    const request = { operation, input: body.input as Record<string, unknown> | undefined, pagination: body.pagination, selectors: body.selectors as Selectors | undefined };
+    return { unified: false, result: await this.deps.executor.call(this.scope, request) };
+  }
+
+  /**
+   * A script's `call(operationId, params, options)`. Refusals made before dispatch are thrown (each
+   * leaves a receipt, as the same call over REST does); the script's host turns them into rejections.
+   */
+  async script(operationId: unknown, params: unknown, options: unknown, hooks: DispatchHooks): Promise<CallAnswer> {
+    if (typeof operationId !== 'string' || !operationId) throw invalid('operationId', 'call(): operationId must be a non-empty string');
+    // The version selects it but this token's allowlist does not: say so, not "not selected".
+    if (this.token.allow !== null && this.scopes.selects(this.version, operationId) && !allows(this.token.allow, operationId)) {
+      const outside = new EngineError('ENGINE_FORBIDDEN_OPERATION', `operation '${operationId}' is outside this token's allowlist`, { details: { field: 'operation' } });
+      this.deps.executor.recordRefusal(this.scope, operationId, outside);
+      throw outside;
+    }
+    if (isUnified(operationId)) {
+      hooks.dispatching();
+      try {
+        return { unified: true, result: await this.deps.unified.call(this.scope, operationId, params, options !== undefined) };
+      } finally {
+        hooks.settled();
+      }
+    }
+    if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
+      throw invalid('params', 'call(): params must be an object of the operation’s parameters (and its request body under `body`)');
+    }
+    let pagination: unknown;
+    if (options !== undefined) {
+      const extra = options && typeof options === 'object' ? Object.keys(options).filter((k) => k !== 'pagination') : ['options'];
+      if (extra.length) throw invalid('options', 'call(): the third argument only takes { pagination: { maxPages: N } }', 'ENGINE_PAGINATION_INVALID');
+      pagination = (options as { pagination?: unknown }).pagination ?? {};
+    }
+    // Authorised and bounded now, so a refusal never reaches the provider.
+    await this.deps.executor.check(this.scope, operationId, pagination);
+    hooks.dispatching();
+    try {
+      return { unified: false, result: await this.deps.executor.call(this.scope, { operation: operationId, input: params as Record<string, unknown> | undefined, pagination }) };
+    } finally {
+      hooks.settled();
+    }
+  }
+}

@@ -1,0 +1,4 @@
+export { allows } from './allowlist.ts';
+export { Calls, CallSite, type CallAnswer, type CallBody, type CallsDeps, type DispatchHooks } from './entry.ts';
+export { resultJson } from './result-text.ts';
+export { unknownVersion, type CallContext, type Surface } from './scopes.ts';

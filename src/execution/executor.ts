@@ -1,0 +1,252 @@
+// The execution path behind every surface (REST, gRPC, MCP, Unified steps): resolve and authorise
+// the operation, validate input, pick the credential, dispatch, traverse pages, write a receipt.
+// Surfaces reach it through src/calls, which builds the call's scope.
+import type { Catalog, OperationSpec } from '../catalog/index.ts';
+import { EngineError } from '../envelope/index.ts';
+import type { Logger } from '../log/index.ts';
+import type { ActivityLog } from '../activity/index.ts';
+import type { Workspace } from '../workspace/index.ts';
+import type { Connections } from '../connections/index.ts';
+import type { SecretVault } from '../credentials/index.ts';
+import type { Coordinator } from '../coordination/index.ts';
+import type { Dispatcher } from './dispatch.ts';
+import { authOf, pickCredential } from './credential.ts';
+import { refusedOutcome, singleOutcome } from './outcomes.ts';
+import { checkPagination, traverse } from './pagination.ts';
+import { buildRequest, reachesAnother, renewedRequest } from './request.ts';
+import { checkSelectors, definedOnly, NO_SELECTORS } from './selectors.ts';
+import type { CallRequest, CallResult, CallScope, Outcome, ResolvedOperation } from './types.ts';
+import { InputValidators } from './validation.ts';
+
+/** Longest operation name a receipt keeps for a refused call (a script may name anything). */
+const MAX_RECORDED_OPERATION = 300;
+
+let isoMs = -1;
+let isoText = '';
+/** `new Date().toISOString()`, formatted once per millisecond. */
+function nowIso(): string {
+  const ms = Date.now();
+  if (ms !== isoMs) {
+    isoMs = ms;
+    isoText = new Date(ms).toISOString();
+  }
+  return isoText;
+}
+
+export class Executor {
+  private readonly catalog: Catalog;
+  private readonly workspace: Workspace;
+  private readonly credentialSources: { vault: SecretVault; connections: Connections };
+  private readonly activity: ActivityLog;
+  private readonly dispatcher: Dispatcher;
+  private readonly validators = new InputValidators();
+  private readonly log: Logger;
+  private readonly providerTimeoutMs: number;
+  private readonly rateLimit: { perMinute: number; coordinator: Coordinator } | undefined;
+
+  constructor(deps: {
+    catalog: Catalog;
+    workspace: Workspace;
+    vault: SecretVault;
+    activity: ActivityLog;
+    connections: Connections;
+    dispatcher: Dispatcher;
+    log: Logger;
+    providerTimeoutMs: number;
+    /** Provider calls per token per minute, counted across replicas by the coordinator. */
+    rateLimit?: { perMinute: number; coordinator: Coordinator } | undefined;
+  }) {
+    this.catalog = deps.catalog;
+    this.workspace = deps.workspace;
+    this.credentialSources = { vault: deps.vault, connections: deps.connections };
+    this.activity = deps.activity;
+    this.dispatcher = deps.dispatcher;
+    this.log = deps.log;
+    this.providerTimeoutMs = deps.providerTimeoutMs;
+    this.rateLimit = deps.rateLimit;
+  }
+
+  /** Counts the call against its token's per-minute limit; refuses it, before anything is sent, past the limit. */
+  private async checkRate(scope: CallScope): Promise<void> {
+    if (!this.rateLimit || !scope.tokenId) return;
+    const { perMinute, coordinator } = this.rateLimit;
+    let hit: { count: number; resetInMs: number };
+    try {
+      hit = await coordinator.hit(`token:${scope.tokenId}`, 60_000);
+    } catch (err) {
+      // The limit protects providers and quotas; a failing coordinator must not stop every call (a
+      // Redis outage does not get here: the coordinator then counts per replica).
+      this.log.warn({ err: (err as { code?: string }).code ?? 'unavailable' }, 'rate limit not checked: coordination unavailable');
+      return;
+    }
+    if (hit.count > perMinute) {
+      const retryAfterMs = Math.max(0, hit.resetInMs);
+      throw new EngineError('ENGINE_RATE_LIMITED', `this token may make ${perMinute} provider calls per minute; retry in ${Math.ceil(retryAfterMs / 1000)} s`, {
+        retryable: true,
+        details: { limit_per_minute: perMinute, retry_after_ms: retryAfterMs },
+      });
+    }
+  }
+
+  /**
+   * Records the receipt of a call refused before it reached `call` (an MCP script's call() outside
+   * the token's allowlist, a Unified call refused before any step), as `call` does for its own.
+   */
+  recordRefusal(scope: CallScope, operation: string, err: EngineError): void {
+    const recorded = operation.length > MAX_RECORDED_OPERATION ? `${operation.slice(0, MAX_RECORDED_OPERATION - 1)}…` : operation;
+    this.record(scope, recorded, nowIso(), refusedOutcome(err));
+  }
+
+  async call(scope: CallScope, req: CallRequest): Promise<CallResult> {
+    const startedAt = nowIso();
+    let outcome: Outcome;
+    try {
+      outcome = await this.run(scope, req);
+    } catch (err) {
+      const engineError =
+        err instanceof EngineError
+          ? err
+          : (this.log.error({ err, operation: req.operation }, 'execution failed unexpectedly'),
+            new EngineError('ENGINE_INTERNAL', 'The Engine failed unexpectedly; the failure was logged.', { providerExecution: 'unknown' }));
+      outcome = refusedOutcome(engineError);
+    }
+    return {
+      envelope: outcome.envelope,
+      providerAnswered: outcome.providerAnswered,
+      providerDurationMs: outcome.durationMs,
+      receiptId: this.record(scope, req.operation, startedAt, outcome),
+      dataJson: outcome.dataJson,
+      exactDetails: outcome.exactDetails,
+      continuation: outcome.continuation,
+    };
+  }
+
+  /** The call's activity receipt; returns its ID. */
+  private record(scope: CallScope, operation: string, startedAt: string, outcome: Outcome): string {
+    return this.activity.record({
+      versionId: scope.versionId,
+      operation,
+      surface: scope.surface,
+      tokenId: scope.tokenId,
+      startedAt,
+      providerDurationMs: Math.round(outcome.durationMs * 1000) / 1000,
+      pages: outcome.pages,
+      status: outcome.envelope.status,
+      ok: outcome.envelope.ok,
+      bytes: outcome.bytes,
+      sha256: outcome.sha256,
+      errorCode: outcome.envelope.error?.code ?? null,
+    });
+  }
+
+  /**
+   * The checks a call passes before anything is dispatched that need no input: the operation
+   * exists and the scope admits it, and the caller's pagination bound is valid. A refusal leaves a
+   * receipt, as the same refusal inside `call` does.
+   */
+  async check(scope: CallScope, operationId: string, pagination: unknown): Promise<void> {
+    try {
+      const { op } = await this.resolve(scope, operationId);
+      checkPagination(op, pagination);
+    } catch (err) {
+      if (err instanceof EngineError) this.recordRefusal(scope, operationId, err);
+      throw err;
+    }
+  }
+
+  /** The pagination bound a Unified step passes to `operationId` (in the scope's pinned version), checked; admission is the step's own check. */
+  checkBound(scope: CallScope, operationId: string, pagination: unknown): void {
+    checkPagination(this.resolveOperation({ ...scope, admits: () => true }, operationId).op, pagination);
+  }
+
+  /** resolveOperation, first looking for a service version another replica imported when this one does not know it. */
+  private async resolve(scope: CallScope, operationId: string): Promise<ResolvedOperation> {
+    try {
+      return this.resolveOperation(scope, operationId);
+    } catch (err) {
+      const dot = operationId.indexOf('.');
+      const service = dot > 0 ? operationId.slice(0, dot) : '';
+      const pinned = scope.services.get(service);
+      if (!(err instanceof EngineError) || err.code !== 'ENGINE_UNKNOWN_OPERATION' || !pinned || this.catalog.summary(service, pinned)) throw err;
+      await this.catalog.ensure(service, pinned);
+      return this.resolveOperation(scope, operationId);
+    }
+  }
+
+  /** Resolves a public operation ID within the scope, or throws 404/403. */
+  private resolveOperation(scope: CallScope, operationId: string): ResolvedOperation {
+    const dot = operationId.indexOf('.');
+    const service = dot > 0 ? operationId.slice(0, dot) : '';
+    const version = scope.services.get(service);
+    const op = version ? this.catalog.operation(service, version, operationId) : undefined;
+    if (!op || !version) {
+      throw new EngineError('ENGINE_UNKNOWN_OPERATION', `unknown operation '${operationId}' in this version`, { details: { field: 'operation' } });
+    }
+    if (!scope.admits(operationId)) {
+      throw new EngineError('ENGINE_FORBIDDEN_OPERATION', `operation '${operationId}' is not selected in this version`, {
+        details: { field: 'operation' },
+      });
+    }
+    return { op, service, version };
+  }
+
+  private async run(scope: CallScope, req: CallRequest): Promise<Outcome> {
+    let resolved: ResolvedOperation;
+    try {
+      resolved = this.resolveOperation(scope, req.operation);
+    } catch {
+      resolved = await this.resolve(scope, req.operation); // a service version another replica imported, or the same refusal
+    }
+    const { op, service, version } = resolved;
+    const input = req.input ?? {};
+    const index = this.catalog.get(service, version)!;
+    this.validators.validate(index, op, input);
+    checkPagination(op, req.pagination);
+    const asked = checkSelectors(req.selectors);
+
+    const enabledNow = this.workspace.getSync(service);
+    const enabled = enabledNow === undefined ? await this.workspace.get(service) : enabledNow;
+    if (!enabled || enabled.version !== version) {
+      throw new EngineError('ENGINE_CONFLICT', `service '${service}' is not enabled at ${version} in the workspace`);
+    }
+    const fixed = definedOnly(scope.binding);
+    // A fixed binding is authoritative: a token bound to an end user (or an OAuth auth name) acts
+    // through that OAuth connection, never with the workspace's API key.
+    if (asked?.authType === 'api_key' && (fixed.endUserRef !== undefined || fixed.authName !== undefined)) {
+      throw new EngineError('ENGINE_INVALID_INPUT', `this token is bound to ${fixed.endUserRef !== undefined ? `end user '${fixed.endUserRef}'` : `auth '${fixed.authName}'`}: it calls with that OAuth connection only, never with the workspace's API key; omit selectors.authType`, {
+        details: { field: 'selectors.authType' },
+      });
+    }
+    // The caller's other selectors stand where the binding leaves them open (the interface: a binding
+    // overrides a conflicting user or resource selector); a token bound to a user or an auth name
+    // calls with OAuth only, so a service without it is out of its reach.
+    const boundToUser = fixed.endUserRef !== undefined || fixed.authName !== undefined;
+    if (boundToUser && !authOf(index).oauth) {
+      throw new EngineError('ENGINE_FORBIDDEN_OPERATION', `this token is bound to ${fixed.endUserRef !== undefined ? `end user '${fixed.endUserRef}'` : `auth '${fixed.authName}'`} and calls with OAuth connections only; '${service}' has no OAuth 2.0 auth`, {
+        details: { field: 'operation' },
+      });
+    }
+    const selectors = fixed === NO_SELECTORS ? (asked ?? NO_SELECTORS) : { ...asked, ...fixed, ...(boundToUser ? { authType: 'oauth2' as const } : {}) };
+    const chosen = pickCredential(this.credentialSources, index, selectors, enabled.origin);
+    const { auth, secret, renew } = chosen instanceof Promise ? await chosen : chosen;
+    const target = { baseUrl: enabled.baseUrl, headers: index.headers, auth, secret };
+    const first = buildRequest(op, input, target);
+    const reached = reachesAnother(op, input, first, target.baseUrl, index.operations);
+    if (reached) {
+      throw new EngineError('ENGINE_INVALID_INPUT', `input/${reached.param} '${String(input[reached.param])}' would build the path of ${reached.other.id}, another operation; pass a value that names a resource of ${op.id}`, {
+        details: { field: `input.${reached.param}` },
+      });
+    }
+    // Counted last: a call refused before this point (no secret, a bad selector) is no provider call.
+    if (this.rateLimit) await this.checkRate(scope);
+    const limits = { maxBytes: scope.resultCapBytes, timeoutMs: this.providerTimeoutMs, signal: scope.signal, connection: scope.connection };
+
+    if (!op.pagination) {
+      const res = await this.dispatcher.send(first, limits, secret);
+      const again = res.status === 401 && renew ? await renewedRequest(op, input, target, renew) : undefined;
+      return singleOutcome(index, again ? await this.dispatcher.send(again.request, limits, again.secret) : res);
+    }
+    const bound = (req.pagination as { maxPages?: number } | undefined)?.maxPages;
+    return traverse({ dispatcher: this.dispatcher, index, op, policy: op.pagination, input, first, target, limits, bound, renew });
+  }
+}

@@ -1,0 +1,64 @@
+// What a provider's answer becomes: the call's outcome, with its envelope, bytes and hash for the receipt.
+import { hash } from 'node:crypto';
+import type { ServiceIndex } from '../catalog/index.ts';
+import { EngineError, failure, success } from '../envelope/index.ts';
+import type { ProviderResponse } from './dispatch.ts';
+import type { Outcome } from './types.ts';
+
+/** The outcome of a call that reached no provider. */
+export const refusedOutcome = (err: EngineError): Outcome => ({ envelope: err.toEnvelope(), providerAnswered: false, pages: 0, durationMs: 0, bytes: 0, sha256: null });
+
+export const sha256 = (data: Buffer | string) => hash('sha256', data, 'hex');
+
+/** JSON.rawJSON and JSON.isRawJSON (in V8 since Node 21), not yet in TypeScript's lib. */
+export const RawJson = JSON as unknown as { rawJSON(text: string): object; isRawJSON(value: unknown): value is { readonly rawJSON: string } };
+
+/** A run of 16 digits: an integer past 2^53 (16 digits) written out in full has one. */
+const LONG_DIGITS = /\d{16}/;
+
+/**
+ * A page's JSON with each integer a double cannot hold (past ±2^53) kept as its source text
+ * (JSON.rawJSON), so JSON.stringify writes the provider's own digits; undefined when the page
+ * has none. The cheap digit test spares the usual page the slower parse with a reviver.
+ */
+export function exactParse(text: string | undefined): unknown {
+  if (text === undefined || !LONG_DIGITS.test(text)) return undefined;
+  let kept = false;
+  let value: unknown;
+  try {
+    value = JSON.parse(text, (_key, v: unknown, context?: { source?: string }) => {
+      if (typeof v !== 'number' || Number.isSafeInteger(v) || !Number.isInteger(v) || context?.source === undefined) return v;
+      kept = true;
+      return RawJson.rawJSON(context.source);
+    });
+  } catch (err) {
+    if (err instanceof RangeError) return undefined; // nested too deeply for the reviver: joined as parsed, or refused when joined
+    throw err;
+  }
+  return kept ? value : undefined;
+}
+
+/** The provider's error answer as an envelope, with its exact-digit details when the body needs them. */
+export function providerFailure(index: ServiceIndex, res: ProviderResponse, extra: Record<string, unknown> = {}): Pick<Outcome, 'envelope' | 'exactDetails'> {
+  const envelope = failure(res.status, {
+    code: 'PROVIDER_ERROR',
+    message: `${index.service} answered HTTP ${res.status}`,
+    retryable: res.status >= 500 || res.status === 429,
+    details: { providerBody: res.data, ...extra },
+  });
+  const exact = exactParse(res.json);
+  return { envelope, exactDetails: exact === undefined ? undefined : { providerBody: exact, ...extra } };
+}
+
+export function singleOutcome(index: ServiceIndex, res: ProviderResponse): Outcome {
+  const ok = res.status >= 200 && res.status < 300;
+  return {
+    ...(ok ? { envelope: success(res.status, res.data) } : providerFailure(index, res)),
+    providerAnswered: true,
+    pages: 1,
+    durationMs: res.durationMs,
+    bytes: res.raw.length,
+    sha256: sha256(res.raw),
+    dataJson: ok ? res.json : undefined,
+  };
+}

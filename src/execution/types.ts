@@ -1,0 +1,94 @@
+// The shapes of one call through the execution path: its scope, request, result and outcome.
+import type { OperationSpec } from '../catalog/index.ts';
+import type { ApiKeyAuth } from '../catalog/index.ts';
+import type { Envelope } from '../envelope/index.ts';
+import type { Connection } from './dispatch.ts';
+
+export interface Selectors {
+  endUserRef?: string | undefined;
+  authType?: 'api_key' | 'oauth2' | undefined;
+  authName?: string | undefined;
+  resourceId?: string | undefined;
+}
+
+export interface CallScope {
+  surface: 'rest' | 'grpc' | 'mcp';
+  versionId: string;
+  tokenId: string | null;
+  /** service → pinned version, from the SDK or MCP version. */
+  services: ReadonlyMap<string, string>;
+  /** Whether the version (and token allowlist) admits this public operation ID. */
+  admits(operationId: string): boolean;
+  resultCapBytes: number;
+  signal?: AbortSignal | undefined;
+  /** The caller's connection (REST): the call is cancelled when it closes. */
+  connection?: Connection | undefined;
+  /** A token's fixed selectors: authoritative over the caller's. */
+  binding?: Selectors | null | undefined;
+}
+
+export interface CallRequest {
+  operation: string;
+  input?: Record<string, unknown> | undefined;
+  /** `{ maxPages: N }`; any other shape is refused as ENGINE_PAGINATION_INVALID. */
+  pagination?: unknown;
+  selectors?: Selectors | undefined;
+}
+
+export interface CallResult {
+  envelope: Envelope;
+  /** True when a provider answered; REST then replies 200 whatever the provider's status. */
+  providerAnswered: boolean;
+  receiptId: string;
+  /** Time spent waiting on the provider (all pages), as recorded on the receipt. */
+  providerDurationMs: number;
+  /**
+   * The JSON text of `envelope.data` when it is the provider's own JSON body (secret redacted),
+   * so a surface can splice it into its reply instead of re-serialising the parsed value.
+   */
+  dataJson?: string | undefined;
+  /**
+   * `envelope.error.details` to serialise instead, when the provider's error body holds integers
+   * past 2^53: its `providerBody` keeps their digits (JSON.rawJSON). Never handed to a script.
+   */
+  exactDetails?: Record<string, unknown> | undefined;
+  /** Set when a caller bound ended the traversal with pages left: the provider has more. */
+  continuation?: Continuation | undefined;
+}
+
+/** Where a bounded traversal stopped: more pages follow; `input` holds the page input that reads on (not for Link-header paging). */
+export interface Continuation {
+  more: true;
+  input?: Record<string, unknown>;
+}
+
+export interface Outcome {
+  envelope: Envelope;
+  providerAnswered: boolean;
+  pages: number;
+  durationMs: number;
+  bytes: number;
+  sha256: string | null;
+  dataJson?: string | undefined;
+  exactDetails?: Record<string, unknown> | undefined;
+  continuation?: Continuation | undefined;
+}
+
+/** A public operation ID resolved within a call's scope. */
+export interface ResolvedOperation {
+  op: OperationSpec;
+  service: string;
+  version: string;
+}
+
+/** The auth method a provider request uses and its secret (null: the service needs none). */
+export interface Credential {
+  auth: ApiKeyAuth | undefined;
+  secret: string | null;
+  /**
+   * OAuth only: a fresh access token after the provider answered 401 to this one (revoked or
+   * expired early, or one whose expiry the provider never said). A 401 means the request was not
+   * acted on, so it is sent once more with the new token.
+   */
+  renew?: () => Promise<string>;
+}

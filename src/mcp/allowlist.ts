@@ -1,0 +1,1 @@
+export { allows } from '../calls/index.ts';
