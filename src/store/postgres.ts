@@ -1,16 +1,15 @@
 // The PostgreSQL store (DATABASE_URL=postgres://…): the same Store interface and contract as the
-// embedded SQLite store, for several Engine replicas sharing one database.
+// embedded SQLite store, for several Engine replicas sharing one database. Its connections are in
+// ./postgres-pool.ts, its schema and migrations in ./postgres-schema.ts.
 //
-// - A pool of `poolSize` connections (SVC_DB_POOL_SIZE, default 10).
-// - Versioned migrations run on open, in one transaction holding a transaction-scoped advisory
-//   lock on MIGRATION_LOCK_KEY: replicas starting together queue on the lock, and each one re-reads
-//   schema_migrations after acquiring it, so every migration is applied exactly once. The lock ends
-//   with the transaction (or the connection, if the process dies), never outliving a crash.
 // - Every multi-row write SqliteStore runs in one transaction runs in one transaction here too.
 // - Values come back exactly as SQLite returns them: TEXT columns are COLLATE "C" (byte order, like
 //   SQLite's BINARY), BIGINT parses to a JS number, `ok` is a boolean.
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { DEFAULT_POOL_SIZE, inTransaction, newPool, type Queryable } from './postgres-pool.ts';
+import { camel, camelAll, json, type Row } from './postgres-rows.ts';
+import { LABEL_CONSTRAINTS, VERSION_TABLE, migrate } from './postgres-schema.ts';
 import {
   StoreConflictError,
   type ImportedServiceRow,
@@ -31,86 +30,8 @@ import {
   type IdempotencyState,
 } from './types.ts';
 
-/** The advisory-lock key every replica takes while migrating ('svcmigr' as bytes). */
-export const MIGRATION_LOCK_KEY = 0x7376636d696772n;
-
-export const DEFAULT_POOL_SIZE = 10;
-
-/**
- * Append-only: never edit a shipped migration, add the next one. Numbered independently of the
- * SQLite migrations (version 1 here is the schema SQLite reaches after its own migrations 1 and 2).
- */
-export const MIGRATIONS: string[] = [
-  `CREATE TABLE workspace_services (
-     service TEXT COLLATE "C" PRIMARY KEY, version TEXT COLLATE "C" NOT NULL, base_url TEXT, enabled_at TEXT COLLATE "C" NOT NULL);
-   CREATE TABLE imported_services (
-     service TEXT COLLATE "C" NOT NULL, version TEXT COLLATE "C" NOT NULL, index_json TEXT NOT NULL,
-     imported_at TEXT COLLATE "C" NOT NULL, PRIMARY KEY (service, version));
-   CREATE TABLE secrets (
-     bucket TEXT COLLATE "C" NOT NULL, service TEXT COLLATE "C" NOT NULL, ciphertext TEXT NOT NULL, nonce TEXT NOT NULL,
-     tag TEXT NOT NULL, updated_at TEXT COLLATE "C" NOT NULL, PRIMARY KEY (bucket, service));
-   CREATE TABLE sdk_versions (
-     version_id TEXT COLLATE "C" PRIMARY KEY, name TEXT COLLATE "C" NOT NULL, version TEXT COLLATE "C" NOT NULL,
-     services JSONB NOT NULL, operations JSONB NOT NULL, created_at TEXT COLLATE "C" NOT NULL, seq INTEGER NOT NULL,
-     CONSTRAINT sdk_versions_label UNIQUE (name, version), CONSTRAINT sdk_versions_seq UNIQUE (name, seq));
-   CREATE TABLE mcp_versions (
-     version_id TEXT COLLATE "C" PRIMARY KEY, name TEXT COLLATE "C" NOT NULL, version TEXT COLLATE "C" NOT NULL,
-     services JSONB NOT NULL, operations JSONB NOT NULL, created_at TEXT COLLATE "C" NOT NULL, seq INTEGER NOT NULL,
-     CONSTRAINT mcp_versions_label UNIQUE (name, version), CONSTRAINT mcp_versions_seq UNIQUE (name, seq));
-   CREATE TABLE tokens (
-     id TEXT COLLATE "C" PRIMARY KEY, kind TEXT COLLATE "C" NOT NULL, subject TEXT COLLATE "C" NOT NULL,
-     hash TEXT COLLATE "C" NOT NULL UNIQUE, created_at TEXT COLLATE "C" NOT NULL, expires_at TEXT COLLATE "C",
-     revoked_at TEXT COLLATE "C", last_used_at TEXT COLLATE "C", allow JSONB, binding JSONB);
-   CREATE INDEX tokens_subject ON tokens (kind, subject);
-   CREATE TABLE receipts (
-     id TEXT COLLATE "C" PRIMARY KEY, version_id TEXT COLLATE "C" NOT NULL, operation TEXT COLLATE "C" NOT NULL,
-     surface TEXT COLLATE "C" NOT NULL, token_id TEXT COLLATE "C", started_at TEXT COLLATE "C" NOT NULL,
-     provider_duration_ms DOUBLE PRECISION NOT NULL, pages INTEGER NOT NULL, status INTEGER NOT NULL, ok BOOLEAN NOT NULL,
-     bytes BIGINT NOT NULL, sha256 TEXT, error_code TEXT);
-   CREATE INDEX receipts_version ON receipts (version_id, id);
-   CREATE TABLE users (subject TEXT COLLATE "C" PRIMARY KEY, password_hash TEXT, created_at TEXT COLLATE "C" NOT NULL);
-   CREATE TABLE signin_codes (
-     hash TEXT COLLATE "C" PRIMARY KEY, subject TEXT COLLATE "C" NOT NULL, created_at TEXT COLLATE "C" NOT NULL,
-     expires_at TEXT COLLATE "C" NOT NULL, used_at TEXT COLLATE "C");
-   CREATE TABLE device_codes (
-     hash TEXT COLLATE "C" PRIMARY KEY, user_code TEXT COLLATE "C" NOT NULL UNIQUE, client_id TEXT NOT NULL,
-     status TEXT COLLATE "C" NOT NULL, subject TEXT COLLATE "C", created_at TEXT COLLATE "C" NOT NULL,
-     expires_at TEXT COLLATE "C" NOT NULL, last_polled_at TEXT COLLATE "C");
-   CREATE TABLE connections (
-     id TEXT COLLATE "C" PRIMARY KEY, service TEXT COLLATE "C" NOT NULL, end_user_ref TEXT COLLATE "C" NOT NULL,
-     auth_name TEXT COLLATE "C" NOT NULL, tokens JSONB NOT NULL, status TEXT COLLATE "C" NOT NULL,
-     access_expires_at TEXT COLLATE "C", generation BIGINT NOT NULL, created_at TEXT COLLATE "C" NOT NULL,
-     updated_at TEXT COLLATE "C" NOT NULL, UNIQUE (service, end_user_ref, auth_name));
-   CREATE TABLE oauth_states (
-     hash TEXT COLLATE "C" PRIMARY KEY, service TEXT COLLATE "C" NOT NULL, end_user_ref TEXT COLLATE "C" NOT NULL,
-     auth_name TEXT COLLATE "C" NOT NULL, verifier JSONB NOT NULL, created_at TEXT COLLATE "C" NOT NULL,
-     expires_at TEXT COLLATE "C" NOT NULL);`,
-  `CREATE TABLE idempotency_keys (
-     scope TEXT COLLATE "C" NOT NULL, key TEXT COLLATE "C" NOT NULL, request_hash TEXT NOT NULL, state TEXT NOT NULL,
-     result TEXT, created_at TEXT COLLATE "C" NOT NULL, PRIMARY KEY (scope, key));`,
-  // One-time jobs that need more than SQL (the credential-origin binding): each records it ran.
-  `CREATE TABLE markers (name TEXT COLLATE "C" PRIMARY KEY, value TEXT NOT NULL);`,
-  // When a connection's consent last completed (a refresh writes updated_at, never this). A
-  // connection made before it was recorded takes its creation, when its first consent completed.
-  `ALTER TABLE connections ADD COLUMN consented_at TEXT COLLATE "C";
-   UPDATE connections SET consented_at = created_at;
-   ALTER TABLE connections ALTER COLUMN consented_at SET NOT NULL;`,
-];
-
-const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };
-const LABEL_CONSTRAINTS = new Set(['sdk_versions_label', 'sdk_versions_seq', 'mcp_versions_label', 'mcp_versions_seq']);
-
-/** BIGINT (int8) as a JS number, like SQLite's INTEGER; counts and generations stay far below 2^53. */
-const int8 = (text: string): number => {
-  const n = Number(text);
-  if (!Number.isSafeInteger(n)) throw new Error(`BIGINT ${text} does not fit a JS number`);
-  return n;
-};
-/** Per-pool type parsers, leaving pg's process-wide defaults untouched. */
-const TYPES = {
-  getTypeParser: ((oid: number, format?: string) =>
-    oid === pg.types.builtins.INT8 && format !== 'binary' ? int8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-};
+export { DEFAULT_POOL_SIZE } from './postgres-pool.ts';
+export { MIGRATIONS, MIGRATION_LOCK_KEY, migrate } from './postgres-schema.ts';
 
 /** How long a publish retries while another publish of the same app holds its lock (then 409). */
 const PUBLISH_LOCK_WAIT_MS = 10_000;
@@ -123,56 +44,11 @@ function publishLockKey(kind: AppKind, name: string): string {
   return createHash('sha256').update(`svc-engine:publish:${kind}:${name}`).digest().readBigInt64BE(0).toString();
 }
 
-type Row = Record<string, any>;
-type Queryable = Pick<pg.PoolClient, 'query'>;
-
-const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
-
-/**
- * A row as the interface's object: snake_case columns become camelCase keys. JSONB arrives parsed,
- * BOOLEAN as a boolean and BIGINT as a number, so no other conversion is needed; queries select
- * exactly the interface's columns (aliasing where a name differs).
- */
-function camel<T>(r: Row): T {
-  const out: Row = {};
-  for (const [k, v] of Object.entries(r)) out[k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = v;
-  return out as T;
-}
-const camelAll = <T>(rows: Row[]): T[] => rows.map((r) => camel<T>(r));
-
 const VERSION_COLUMNS = 'version_id, name, version, services, operations, created_at';
 
 export interface PostgresStoreOptions {
   /** Maximum pool connections (SVC_DB_POOL_SIZE); default 10. */
   poolSize?: number;
-}
-
-/** Applies pending migrations in one transaction under the migration advisory lock. Returns the versions applied. */
-export async function migrate(client: Queryable): Promise<number[]> {
-  const applied: number[] = [];
-  await client.query('BEGIN');
-  try {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS schema_migrations (
-         version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
-    );
-    const { rows } = await client.query<{ current: number }>('SELECT COALESCE(MAX(version), 0)::int AS current FROM schema_migrations');
-    const current = rows[0]!.current;
-    if (current > MIGRATIONS.length) {
-      throw Object.assign(new Error(`the database schema (version ${current}) is newer than this Engine understands (${MIGRATIONS.length}); run a newer Engine`), { name: 'StoreVersionError' });
-    }
-    for (let v = current; v < MIGRATIONS.length; v++) {
-      await client.query(MIGRATIONS[v]!);
-      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v + 1]);
-      applied.push(v + 1);
-    }
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  }
-  return applied;
 }
 
 export class PostgresStore implements Store {
@@ -189,17 +65,7 @@ export class PostgresStore implements Store {
   /** Connects, runs pending migrations (under the advisory lock) and returns the ready store. */
   static async open(connectionString: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
     const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
-    const pool = new pg.Pool({
-      connectionString,
-      max: poolSize,
-      idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: 10_000,
-      application_name: 'svc-engine',
-      types: TYPES,
-    });
-    // An idle connection that the server drops emits 'error' on the pool; the pool discards it and
-    // the next query opens a new one. Without a listener the process would exit.
-    pool.on('error', () => {});
+    const pool = newPool(connectionString, poolSize);
     try {
       const client = await pool.connect();
       try {
@@ -240,32 +106,6 @@ export class PostgresStore implements Store {
     return ((await this.pool.query(sql, params)).rowCount ?? 0) > 0;
   }
 
-  /** Runs `fn` in one transaction on one pooled connection; rolls back on any error. */
-  private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    // A checked-out client has no pool listener: a connection the server drops mid-transaction would
-    // emit an unhandled 'error' and end the process. The query in flight fails with it anyway.
-    const onError = (err: Error) => {
-      broken = err;
-    };
-    client.on('error', onError);
-    try {
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch((rollbackErr: Error) => {
-        broken = rollbackErr; // the connection is unusable: destroy it rather than return it to the pool
-      });
-      throw err;
-    } finally {
-      client.removeListener('error', onError);
-      client.release(broken);
-    }
-  }
-
   async listWorkspaceServices(): Promise<WorkspaceServiceRow[]> {
     return camelAll(await this.rows('SELECT * FROM workspace_services ORDER BY service'));
   }
@@ -284,7 +124,7 @@ export class PostgresStore implements Store {
     return this.changed('DELETE FROM workspace_services WHERE service = $1', [service]);
   }
   async replaceWorkspaceServices(services: WorkspaceServiceRow[], unchanged: (current: WorkspaceServiceRow[]) => boolean) {
-    return this.transaction(async (client) => {
+    return inTransaction(this.pool, async (client) => {
       // SHARE ROW EXCLUSIVE conflicts with itself and with every INSERT, UPDATE and DELETE: another
       // replace or a single enable/disable (on any replica) waits for this transaction, or this one
       // for it, so the rows checked are the rows replaced. Bounded, like a publish's lock wait.
@@ -371,7 +211,7 @@ export class PostgresStore implements Store {
   /** One attempt at publishVersion: false, having changed nothing, when another publish of the app holds its lock. */
   private publishOnce(kind: AppKind, version: AppVersionRow, firstToken: TokenRow | null, basedOn: string | null | undefined): Promise<boolean> {
     const table = VERSION_TABLE[kind];
-    return this.transaction(async (client) => {
+    return inTransaction(this.pool, async (client) => {
       const locked = await client.query('SELECT pg_try_advisory_xact_lock($1) AS locked', [publishLockKey(kind, version.name)]);
       if (!locked.rows[0]?.locked) return false;
       if (basedOn !== undefined) {
@@ -476,7 +316,7 @@ export class PostgresStore implements Store {
   }
   async redeemDeviceCode(hash: string, credential: TokenRow) {
     // A concurrent redeem waits on the row lock, then re-checks status = 'approved' and changes nothing.
-    return this.transaction(async (client) => {
+    return inTransaction(this.pool, async (client) => {
       const { rowCount } = await client.query(`UPDATE device_codes SET status = 'redeemed' WHERE hash = $1 AND status = 'approved'`, [hash]);
       if (!rowCount) return false;
       await this.insertTokenOn(client, credential);

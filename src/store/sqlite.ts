@@ -3,7 +3,10 @@
 import Database from 'better-sqlite3';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { HotRows } from './sqlite-hot.ts';
 import { ReceiptInserter, ReceiptWriter, receiptColumns } from './sqlite-receipts.ts';
+import { connectionFrom, deviceFrom, receiptFrom, tokenFrom, versionFrom, type Row } from './sqlite-rows.ts';
+import { VERSION_TABLE, migrate } from './sqlite-schema.ts';
 import {
   StoreConflictError,
   type ImportedServiceRow,
@@ -25,139 +28,7 @@ import {
   type IdempotencyState,
 } from './types.ts';
 
-/** Append-only: never edit a shipped migration, add the next one. */
-export const MIGRATIONS: string[] = [
-  `CREATE TABLE workspace_services (
-     service TEXT PRIMARY KEY, version TEXT NOT NULL, base_url TEXT, enabled_at TEXT NOT NULL);
-   CREATE TABLE imported_services (
-     service TEXT NOT NULL, version TEXT NOT NULL, index_json TEXT NOT NULL, imported_at TEXT NOT NULL,
-     PRIMARY KEY (service, version));
-   CREATE TABLE secrets (
-     bucket TEXT NOT NULL, service TEXT NOT NULL, ciphertext TEXT NOT NULL, nonce TEXT NOT NULL,
-     tag TEXT NOT NULL, updated_at TEXT NOT NULL, PRIMARY KEY (bucket, service));
-   CREATE TABLE sdk_versions (
-     version_id TEXT PRIMARY KEY, name TEXT NOT NULL, version TEXT NOT NULL, services TEXT NOT NULL,
-     operations TEXT NOT NULL, created_at TEXT NOT NULL, seq INTEGER NOT NULL,
-     UNIQUE (name, version), UNIQUE (name, seq));
-   CREATE TABLE tokens (
-     id TEXT PRIMARY KEY, kind TEXT NOT NULL, subject TEXT NOT NULL, hash TEXT NOT NULL UNIQUE,
-     created_at TEXT NOT NULL, expires_at TEXT, revoked_at TEXT, last_used_at TEXT, allow TEXT, binding TEXT);
-   CREATE INDEX tokens_subject ON tokens (kind, subject);
-   CREATE TABLE receipts (
-     id TEXT PRIMARY KEY, version_id TEXT NOT NULL, operation TEXT NOT NULL, surface TEXT NOT NULL,
-     token_id TEXT, started_at TEXT NOT NULL, provider_duration_ms REAL NOT NULL, pages INTEGER NOT NULL,
-     status INTEGER NOT NULL, ok INTEGER NOT NULL, bytes INTEGER NOT NULL, sha256 TEXT, error_code TEXT);
-   CREATE INDEX receipts_version ON receipts (version_id, id);`,
-  `CREATE TABLE mcp_versions (
-     version_id TEXT PRIMARY KEY, name TEXT NOT NULL, version TEXT NOT NULL, services TEXT NOT NULL,
-     operations TEXT NOT NULL, created_at TEXT NOT NULL, seq INTEGER NOT NULL,
-     UNIQUE (name, version), UNIQUE (name, seq));
-   CREATE TABLE users (subject TEXT PRIMARY KEY, password_hash TEXT, created_at TEXT NOT NULL);
-   CREATE TABLE signin_codes (
-     hash TEXT PRIMARY KEY, subject TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL, used_at TEXT);
-   CREATE TABLE device_codes (
-     hash TEXT PRIMARY KEY, user_code TEXT NOT NULL UNIQUE, client_id TEXT NOT NULL, status TEXT NOT NULL,
-     subject TEXT, created_at TEXT NOT NULL, expires_at TEXT NOT NULL, last_polled_at TEXT);
-   CREATE TABLE connections (
-     id TEXT PRIMARY KEY, service TEXT NOT NULL, end_user_ref TEXT NOT NULL, auth_name TEXT NOT NULL,
-     tokens TEXT NOT NULL, status TEXT NOT NULL, access_expires_at TEXT, generation INTEGER NOT NULL,
-     created_at TEXT NOT NULL, updated_at TEXT NOT NULL, UNIQUE (service, end_user_ref, auth_name));
-   CREATE TABLE oauth_states (
-     hash TEXT PRIMARY KEY, service TEXT NOT NULL, end_user_ref TEXT NOT NULL, auth_name TEXT NOT NULL,
-     verifier TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL);`,
-  `CREATE TABLE idempotency_keys (
-     scope TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, state TEXT NOT NULL, result TEXT,
-     created_at TEXT NOT NULL, PRIMARY KEY (scope, key));`,
-  // Receipts are only ever listed by version, newest first: one B-tree keyed (version_id, id) instead
-  // of a rowid table plus its id index plus a (version_id, id) index — about a fifth less per insert.
-  `CREATE TABLE receipts_by_version (
-     id TEXT NOT NULL, version_id TEXT NOT NULL, operation TEXT NOT NULL, surface TEXT NOT NULL,
-     token_id TEXT, started_at TEXT NOT NULL, provider_duration_ms REAL NOT NULL, pages INTEGER NOT NULL,
-     status INTEGER NOT NULL, ok INTEGER NOT NULL, bytes INTEGER NOT NULL, sha256 TEXT, error_code TEXT,
-     PRIMARY KEY (version_id, id)) WITHOUT ROWID;
-   INSERT INTO receipts_by_version SELECT id, version_id, operation, surface, token_id, started_at, provider_duration_ms,
-     pages, status, ok, bytes, sha256, error_code FROM receipts;
-   DROP TABLE receipts;
-   ALTER TABLE receipts_by_version RENAME TO receipts;`,
-  // One-time jobs that need more than SQL (the credential-origin binding): each records it ran.
-  `CREATE TABLE markers (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
-  // When a connection's consent last completed (a refresh writes updated_at, never this). A
-  // connection made before it was recorded takes its creation, when its first consent completed.
-  `ALTER TABLE connections ADD COLUMN consented_at TEXT;
-   UPDATE connections SET consented_at = created_at;`,
-];
-
-const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };
-
-type Row = Record<string, any>;
-
-const versionFrom = (r: Row): AppVersionRow => ({
-  versionId: r.version_id,
-  name: r.name,
-  version: r.version,
-  services: JSON.parse(r.services),
-  operations: JSON.parse(r.operations),
-  createdAt: r.created_at,
-});
-
-const tokenFrom = (r: Row): TokenRow => ({
-  id: r.id,
-  kind: r.kind,
-  subject: r.subject,
-  hash: r.hash,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  revokedAt: r.revoked_at,
-  lastUsedAt: r.last_used_at,
-  allow: r.allow === null ? null : JSON.parse(r.allow),
-  binding: r.binding === null ? null : JSON.parse(r.binding),
-});
-
-const receiptFrom = (r: Row): ReceiptRow => ({
-  id: r.id,
-  versionId: r.version_id,
-  operation: r.operation,
-  surface: r.surface,
-  tokenId: r.token_id,
-  startedAt: r.started_at,
-  providerDurationMs: r.provider_duration_ms,
-  pages: r.pages,
-  status: r.status,
-  ok: r.ok === 1,
-  bytes: r.bytes,
-  sha256: r.sha256,
-  errorCode: r.error_code,
-});
-
-const deviceFrom = (r: Row): DeviceCodeRow => ({
-  hash: r.hash,
-  userCode: r.user_code,
-  clientId: r.client_id,
-  status: r.status,
-  subject: r.subject,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  lastPolledAt: r.last_polled_at,
-});
-
-const connectionFrom = (r: Row): ConnectionRow => ({
-  id: r.id,
-  service: r.service,
-  endUserRef: r.end_user_ref,
-  authName: r.auth_name,
-  tokens: JSON.parse(r.tokens),
-  status: r.status,
-  accessExpiresAt: r.access_expires_at,
-  generation: r.generation,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  consentedAt: r.consented_at,
-});
-
-/** Hot-path rows kept at most (a flood of unknown tokens empties the cache rather than growing it). */
-const HOT_ROWS = 10_000;
-/** How often hot reads look for another connection's commits. */
-const CHANGE_CHECK_MS = 1;
+export { MIGRATIONS } from './sqlite-schema.ts';
 
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
@@ -167,15 +38,8 @@ export class SqliteStore implements Store {
   /** Receipts go to a writer thread (file-backed), else (`:memory:`, or the writer failed) straight in. */
   private readonly receiptWriter: ReceiptWriter | undefined;
   private readonly receipts: ReceiptInserter;
-  /**
-   * Hot-path rows kept while the database is unchanged (see `hotRead`), one map per kind so a key
-   * is the value looked up as it came (no key string built per call). Values are rows or null.
-   */
-  private readonly hot = { tokens: new Map<string, TokenRow | null>(), services: new Map<string, WorkspaceServiceRow | null>(), secrets: new Map<string, Map<string, SecretRow | null>>() };
-  private hotRows = 0;
-  private hotStamp = -1;
-  /** When `PRAGMA data_version` was last read (performance.now()). */
-  private hotCheckedAt = -Infinity;
+  /** Rows every call reads, kept while the database is unchanged (./sqlite-hot.ts). */
+  private readonly hot: HotRows;
 
   constructor(file: string) {
     if (file !== ':memory:') {
@@ -188,7 +52,8 @@ export class SqliteStore implements Store {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
-    this.migrate();
+    migrate(this.db);
+    this.hot = new HotRows(this.db.prepare('PRAGMA data_version').pluck());
     this.receipts = new ReceiptInserter(this.db);
     this.receiptWriter = file === ':memory:' ? undefined : new ReceiptWriter(file);
     const prepare = (sql: string) => this.db.prepare(sql);
@@ -238,42 +103,13 @@ export class SqliteStore implements Store {
       touchToken: prepare('UPDATE tokens SET last_used_at = ? WHERE id = ?'),
       listReceipts: prepare('SELECT * FROM receipts WHERE version_id = ? ORDER BY id DESC LIMIT ?'),
       listReceiptsBefore: prepare('SELECT * FROM receipts WHERE version_id = ? AND id < ? ORDER BY id DESC LIMIT ?'),
-      dataVersion: this.db.prepare('PRAGMA data_version').pluck(),
     };
-  }
-
-  /**
-   * A read on every call (token check, service lookup, secret) answered from memory while nothing
-   * changed since it was made. This connection's writes to those tables empty the cache (`written`);
-   * another connection's commit (the CLI, another process) moves `PRAGMA data_version`, read at most
-   * once per CHANGE_CHECK_MS. So a revocation or a rotated secret is seen by the next request (from
-   * another connection: by any request a millisecond later), without three queries per call. Values
-   * are frozen. A clock, not a flag re-armed with setImmediate each event-loop turn: that immediate
-   * cost an extra pass of the loop, ~3 µs per request at concurrency 16 (measured in pairs).
-   */
-  private hotRead<T extends object | null>(map: Map<string, T>, key: string): T | undefined {
-    const now = performance.now();
-    if (now - this.hotCheckedAt >= CHANGE_CHECK_MS) {
-      this.hotCheckedAt = now;
-      const version = this.stmt.dataVersion!.get() as number;
-      if (version !== this.hotStamp) {
-        this.written();
-        this.hotStamp = version;
-      }
-    }
-    return map.get(key);
-  }
-
-  private hotKeep<T extends object | null>(map: Map<string, T>, key: string, value: T): T {
-    if (++this.hotRows > HOT_ROWS) this.written();
-    map.set(key, value);
-    return value;
   }
 
   /** The per-call reads, answered at once from the hot cache or the file (see SyncReads). */
   readonly sync: SyncReads = {
     tokenByHash: (hash) => {
-      const hit = this.hotRead(this.hot.tokens, hash);
+      const hit = this.hot.read(this.hot.tokens, hash);
       if (hit !== undefined) return hit;
       const r = this.stmt.tokenByHash!.get(hash) as Row | undefined;
       let row: TokenRow | null = null;
@@ -283,35 +119,27 @@ export class SqliteStore implements Store {
         if (row.binding) Object.freeze(row.binding);
         Object.freeze(row);
       }
-      return this.hotKeep(this.hot.tokens, hash, row);
+      return this.hot.keep(this.hot.tokens, hash, row);
     },
     workspaceService: (service) => {
-      const hit = this.hotRead(this.hot.services, service);
+      const hit = this.hot.read(this.hot.services, service);
       if (hit !== undefined) return hit;
       const r = this.stmt.getWs!.get(service) as Row | undefined;
-      return this.hotKeep(this.hot.services, service, r ? Object.freeze({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }) : null);
+      return this.hot.keep(this.hot.services, service, r ? Object.freeze({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }) : null);
     },
     secret: (bucket, service) => {
       let inBucket = this.hot.secrets.get(bucket);
       if (!inBucket) this.hot.secrets.set(bucket, (inBucket = new Map()));
-      const hit = this.hotRead(inBucket, service);
+      const hit = this.hot.read(inBucket, service);
       if (hit !== undefined) return hit;
       const r = this.stmt.getSecret!.get(bucket, service) as Row | undefined;
-      return this.hotKeep(
+      return this.hot.keep(
         inBucket,
         service,
         r ? Object.freeze({ bucket: r.bucket, service: r.service, ciphertext: r.ciphertext, nonce: r.nonce, tag: r.tag, updatedAt: r.updated_at }) : null,
       );
     },
   };
-
-  /** Called by every write to a table hotRead serves (tokens, workspace_services, secrets). */
-  private written() {
-    this.hot.tokens.clear();
-    this.hot.services.clear();
-    this.hot.secrets.clear();
-    this.hotRows = 0;
-  }
 
   private versionStatements(kind: AppKind) {
     const table = VERSION_TABLE[kind];
@@ -328,24 +156,6 @@ export class SqliteStore implements Store {
            ON v.name = m.name AND v.seq = m.seq ORDER BY v.name`,
       ),
     };
-  }
-
-  private migrate() {
-    const newer = (current: number) =>
-      Object.assign(new Error(`the database schema (version ${current}) is newer than this Engine understands (${MIGRATIONS.length}); run a newer Engine`), { name: 'StoreVersionError' });
-    for (;;) {
-      // The version is read inside the write lock: another process opening the same file at once
-      // (`credential create` beside `serve`) may have applied this migration since a read outside it.
-      const applied = this.db.transaction(() => {
-        const current = this.db.pragma('user_version', { simple: true }) as number;
-        if (current > MIGRATIONS.length) throw newer(current);
-        if (current === MIGRATIONS.length) return false;
-        this.db.exec(MIGRATIONS[current]!);
-        this.db.pragma(`user_version = ${current + 1}`);
-        return true;
-      }).immediate();
-      if (!applied) return;
-    }
   }
 
   async close() {
@@ -369,15 +179,15 @@ export class SqliteStore implements Store {
     return this.sync.workspaceService(service);
   }
   async putWorkspaceService(row: WorkspaceServiceRow) {
-    this.written();
+    this.hot.clear();
     this.stmt.putWs!.run(row.service, row.version, row.baseUrl, row.enabledAt);
   }
   async deleteWorkspaceService(service: string) {
-    this.written();
+    this.hot.clear();
     return this.stmt.delWs!.run(service).changes > 0;
   }
   async replaceWorkspaceServices(services: WorkspaceServiceRow[], unchanged: (current: WorkspaceServiceRow[]) => boolean) {
-    this.written();
+    this.hot.clear();
     // IMMEDIATE: the write lock is taken before the read, so no other connection writes in between.
     return this.db.transaction(() => {
       const current = (this.stmt.listWs!.all() as Row[]).map((r): WorkspaceServiceRow => ({ service: r.service, version: r.version, baseUrl: r.base_url, enabledAt: r.enabled_at }));
@@ -397,11 +207,11 @@ export class SqliteStore implements Store {
   }
 
   async putSecret(row: SecretRow) {
-    this.written();
+    this.hot.clear();
     this.stmt.putSecret!.run(row.bucket, row.service, row.ciphertext, row.nonce, row.tag, row.updatedAt);
   }
   async replaceSecret(read: SecretRow, next: Pick<SecretRow, 'ciphertext' | 'nonce' | 'tag' | 'updatedAt'>) {
-    this.written();
+    this.hot.clear();
     const { bucket, service, ciphertext: readCiphertext, nonce: readNonce, tag: readTag } = read;
     return this.stmt.replaceSecret!.run({ ...next, bucket, service, readCiphertext, readNonce, readTag }).changes > 0;
   }
@@ -412,7 +222,7 @@ export class SqliteStore implements Store {
     return (this.stmt.listSecrets!.all() as Row[]).map((r) => ({ bucket: r.bucket, service: r.service, updatedAt: r.updated_at }));
   }
   async deleteSecret(bucket: string, service: string) {
-    this.written();
+    this.hot.clear();
     return this.stmt.deleteSecret!.run(bucket, service).changes > 0;
   }
 
@@ -455,7 +265,7 @@ export class SqliteStore implements Store {
   }
 
   private insertTokenSync(t: TokenRow) {
-    this.written();
+    this.hot.clear();
     this.stmt.insertToken!.run(
       t.id,
       t.kind,
@@ -479,11 +289,11 @@ export class SqliteStore implements Store {
     return this.stmt.listTokens!.all(kind, subject).map((r) => tokenFrom(r as Row));
   }
   async revokeToken(id: string, at: string, kinds?: readonly TokenKind[]) {
-    this.written();
+    this.hot.clear();
     return this.stmt.revokeToken!.run({ at, id, kinds: kinds ? JSON.stringify(kinds) : null }).changes > 0;
   }
   async touchToken(id: string, at: string) {
-    this.written();
+    this.hot.clear();
     this.stmt.touchToken!.run(at, id);
   }
 

@@ -1,0 +1,16 @@
+// PostgreSQL rows as the Store's objects.
+export type Row = Record<string, any>;
+
+export const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+
+/**
+ * A row as the interface's object: snake_case columns become camelCase keys. JSONB arrives parsed,
+ * BOOLEAN as a boolean and BIGINT as a number, so no other conversion is needed; queries select
+ * exactly the interface's columns (aliasing where a name differs).
+ */
+export function camel<T>(r: Row): T {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(r)) out[k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())] = v;
+  return out as T;
+}
+export const camelAll = <T>(rows: Row[]): T[] => rows.map((r) => camel<T>(r));

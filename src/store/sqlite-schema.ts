@@ -1,0 +1,87 @@
+// The SQLite store's schema: its migrations, applied in order and counted in `PRAGMA user_version`.
+import type Database from 'better-sqlite3';
+import type { AppKind } from './types.ts';
+
+/** Append-only: never edit a shipped migration, add the next one. */
+export const MIGRATIONS: string[] = [
+  `CREATE TABLE workspace_services (
+     service TEXT PRIMARY KEY, version TEXT NOT NULL, base_url TEXT, enabled_at TEXT NOT NULL);
+   CREATE TABLE imported_services (
+     service TEXT NOT NULL, version TEXT NOT NULL, index_json TEXT NOT NULL, imported_at TEXT NOT NULL,
+     PRIMARY KEY (service, version));
+   CREATE TABLE secrets (
+     bucket TEXT NOT NULL, service TEXT NOT NULL, ciphertext TEXT NOT NULL, nonce TEXT NOT NULL,
+     tag TEXT NOT NULL, updated_at TEXT NOT NULL, PRIMARY KEY (bucket, service));
+   CREATE TABLE sdk_versions (
+     version_id TEXT PRIMARY KEY, name TEXT NOT NULL, version TEXT NOT NULL, services TEXT NOT NULL,
+     operations TEXT NOT NULL, created_at TEXT NOT NULL, seq INTEGER NOT NULL,
+     UNIQUE (name, version), UNIQUE (name, seq));
+   CREATE TABLE tokens (
+     id TEXT PRIMARY KEY, kind TEXT NOT NULL, subject TEXT NOT NULL, hash TEXT NOT NULL UNIQUE,
+     created_at TEXT NOT NULL, expires_at TEXT, revoked_at TEXT, last_used_at TEXT, allow TEXT, binding TEXT);
+   CREATE INDEX tokens_subject ON tokens (kind, subject);
+   CREATE TABLE receipts (
+     id TEXT PRIMARY KEY, version_id TEXT NOT NULL, operation TEXT NOT NULL, surface TEXT NOT NULL,
+     token_id TEXT, started_at TEXT NOT NULL, provider_duration_ms REAL NOT NULL, pages INTEGER NOT NULL,
+     status INTEGER NOT NULL, ok INTEGER NOT NULL, bytes INTEGER NOT NULL, sha256 TEXT, error_code TEXT);
+   CREATE INDEX receipts_version ON receipts (version_id, id);`,
+  `CREATE TABLE mcp_versions (
+     version_id TEXT PRIMARY KEY, name TEXT NOT NULL, version TEXT NOT NULL, services TEXT NOT NULL,
+     operations TEXT NOT NULL, created_at TEXT NOT NULL, seq INTEGER NOT NULL,
+     UNIQUE (name, version), UNIQUE (name, seq));
+   CREATE TABLE users (subject TEXT PRIMARY KEY, password_hash TEXT, created_at TEXT NOT NULL);
+   CREATE TABLE signin_codes (
+     hash TEXT PRIMARY KEY, subject TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL, used_at TEXT);
+   CREATE TABLE device_codes (
+     hash TEXT PRIMARY KEY, user_code TEXT NOT NULL UNIQUE, client_id TEXT NOT NULL, status TEXT NOT NULL,
+     subject TEXT, created_at TEXT NOT NULL, expires_at TEXT NOT NULL, last_polled_at TEXT);
+   CREATE TABLE connections (
+     id TEXT PRIMARY KEY, service TEXT NOT NULL, end_user_ref TEXT NOT NULL, auth_name TEXT NOT NULL,
+     tokens TEXT NOT NULL, status TEXT NOT NULL, access_expires_at TEXT, generation INTEGER NOT NULL,
+     created_at TEXT NOT NULL, updated_at TEXT NOT NULL, UNIQUE (service, end_user_ref, auth_name));
+   CREATE TABLE oauth_states (
+     hash TEXT PRIMARY KEY, service TEXT NOT NULL, end_user_ref TEXT NOT NULL, auth_name TEXT NOT NULL,
+     verifier TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL);`,
+  `CREATE TABLE idempotency_keys (
+     scope TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, state TEXT NOT NULL, result TEXT,
+     created_at TEXT NOT NULL, PRIMARY KEY (scope, key));`,
+  // Receipts are only ever listed by version, newest first: one B-tree keyed (version_id, id) instead
+  // of a rowid table plus its id index plus a (version_id, id) index — about a fifth less per insert.
+  `CREATE TABLE receipts_by_version (
+     id TEXT NOT NULL, version_id TEXT NOT NULL, operation TEXT NOT NULL, surface TEXT NOT NULL,
+     token_id TEXT, started_at TEXT NOT NULL, provider_duration_ms REAL NOT NULL, pages INTEGER NOT NULL,
+     status INTEGER NOT NULL, ok INTEGER NOT NULL, bytes INTEGER NOT NULL, sha256 TEXT, error_code TEXT,
+     PRIMARY KEY (version_id, id)) WITHOUT ROWID;
+   INSERT INTO receipts_by_version SELECT id, version_id, operation, surface, token_id, started_at, provider_duration_ms,
+     pages, status, ok, bytes, sha256, error_code FROM receipts;
+   DROP TABLE receipts;
+   ALTER TABLE receipts_by_version RENAME TO receipts;`,
+  // One-time jobs that need more than SQL (the credential-origin binding): each records it ran.
+  `CREATE TABLE markers (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // When a connection's consent last completed (a refresh writes updated_at, never this). A
+  // connection made before it was recorded takes its creation, when its first consent completed.
+  `ALTER TABLE connections ADD COLUMN consented_at TEXT;
+   UPDATE connections SET consented_at = created_at;`,
+];
+
+/** The table each kind of app keeps its versions in. */
+export const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };
+
+/** Applies the migrations this file has not had yet, one transaction each; refuses a newer schema. */
+export function migrate(db: Database.Database): void {
+  const newer = (current: number) =>
+    Object.assign(new Error(`the database schema (version ${current}) is newer than this Engine understands (${MIGRATIONS.length}); run a newer Engine`), { name: 'StoreVersionError' });
+  for (;;) {
+    // The version is read inside the write lock: another process opening the same file at once
+    // (`credential create` beside `serve`) may have applied this migration since a read outside it.
+    const applied = db.transaction(() => {
+      const current = db.pragma('user_version', { simple: true }) as number;
+      if (current > MIGRATIONS.length) throw newer(current);
+      if (current === MIGRATIONS.length) return false;
+      db.exec(MIGRATIONS[current]!);
+      db.pragma(`user_version = ${current + 1}`);
+      return true;
+    }).immediate();
+    if (!applied) return;
+  }
+}
