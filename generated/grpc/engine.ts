@@ -35,7 +35,7 @@ export const protobufFileName = "engine.proto";
  * payload exactly as REST returns it.
  *
  * `npm run gen` turns this file into generated/grpc/ (ts-proto for @grpc/grpc-js, through buf
- * with local plugins only) and generated/python/ (grpc_tools.protoc).
+ * with local plugins only) and generated/python/ (src/codegen/python-grpc.ts, no protoc).
  */
 
 export interface ExecuteRequest {

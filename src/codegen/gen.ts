@@ -15,6 +15,7 @@ import { checkRefs } from '../catalog/check.ts';
 import { normalizeService, parsePolicy, type SourceLocations } from '../catalog/normalize.ts';
 import { validateDefinition } from '../unified/definitions.ts';
 import { getAt, parseFragmentPointer } from '../json-pointer/index.ts';
+import { pythonModules } from './python-grpc.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
@@ -276,20 +277,12 @@ async function generateGrpc(outDir: string) {
     const js = await transform(ts, { loader: 'ts', format: 'esm', target: 'es2022', legalComments: 'inline' });
     write(outDir, 'grpc/engine.js', HEADER + js.code);
 
-    // Python: message classes from Debian's protoc (3.21, matching python3-protobuf 4.21); the
-    // service stub from grpc_tools, whose bundled parser predates proto3 `optional`. The stub only
-    // names the service and its message classes, so it is generated from a copy without the labels.
-    const py = join(tmp, 'py');
-    mkdirSync(py, { recursive: true });
-    mkdirSync(join(tmp, 'plain'), { recursive: true });
-    writeFileSync(join(tmp, 'plain/engine.proto'), readFileSync(join(root, 'spec/engine.proto'), 'utf8').replace(/^(\s*)optional /gm, '$1'));
-    const debian = 'Install the Debian packages: apt-get install -y protobuf-compiler python3-grpc-tools python3-grpcio python3-protobuf';
-    tool('protoc', ['-I', 'spec', `--python_out=${py}`, 'spec/engine.proto'], debian);
-    tool('/usr/bin/python3', ['-m', 'grpc_tools.protoc', '-I', join(tmp, 'plain'), `--grpc_python_out=${py}`, join(tmp, 'plain/engine.proto')], debian);
-    write(outDir, 'python/engine_pb2.py', readFileSync(join(py, 'engine_pb2.py'), 'utf8'));
-    // Inside a package the stub must import its sibling relatively.
-    const stub = readFileSync(join(py, 'engine_pb2_grpc.py'), 'utf8').replace(/^import engine_pb2 as /m, 'from . import engine_pb2 as ');
-    write(outDir, 'python/engine_pb2_grpc.py', stub);
+    // Python: rendered from buf's descriptor set (src/codegen/python-grpc.ts), so gen needs no protoc.
+    const descriptors = join(tmp, 'engine.binpb');
+    tool(join(root, 'node_modules/.bin/buf'), ['build', 'spec', '--path', 'spec/engine.proto', '-o', descriptors], 'Run `npm ci` (buf is a devDependency).');
+    const python = pythonModules(readFileSync(descriptors), 'engine.proto');
+    write(outDir, 'python/engine_pb2.py', python.pb2);
+    write(outDir, 'python/engine_pb2_grpc.py', python.grpc);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
