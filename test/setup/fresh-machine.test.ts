@@ -2,7 +2,7 @@
 // naming it and the install command (fixtures/prerequisites.ts, test/global-setup.ts), and a missing
 // PostgreSQL is replaced by a throwaway one from npm (fixtures/postgres.ts).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, globSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,8 +68,10 @@ describe('the prerequisites check', () => {
   });
 
   it('stops a vitest run before any test, with the one line and exit code 1', () => {
-    // A run of a file that drives Chromium, on a machine where SVC_CHROMIUM points at nothing.
-    const run = spawnSync(process.execPath, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run', 'test/identity/signin-page-safety.test.ts', 'test/e2e/browser-login-and-consent.test.ts'], {
+    // A run of the files that drive Chromium, on a machine where SVC_CHROMIUM points at nothing.
+    const browserFiles = globSync('test/**/*.test.ts', { cwd: REPO }).filter((file) => needsOf([join(REPO, file)]).has('chromium'));
+    expect(browserFiles.length).toBeGreaterThan(0);
+    const run = spawnSync(process.execPath, [join(REPO, 'node_modules/vitest/vitest.mjs'), 'run', ...browserFiles], {
       cwd: REPO,
       env: { ...process.env, SVC_CHROMIUM: join(dir, 'no-chromium'), NO_COLOR: '1' },
       encoding: 'utf8',
