@@ -43,7 +43,7 @@ export interface EngineConfig {
   /** Host header names accepted on /mcp; defaults to loopback names when the Engine listens on loopback. */
   mcpAllowedHosts: string[];
   mcpSessionIdleMs: number;
-  /** Total budget of one execute (interface: 30 s); lower it only for tests. */
+  /** Total budget of one execute (30 s, docs/architecture.md); lower it only for tests. */
   executeBudgetMs: number;
   /** Provider calls one token may make per minute, over every surface and replica; 0 = no limit. */
   rateLimitPerMinute: number;

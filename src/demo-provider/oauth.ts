@@ -190,7 +190,7 @@ export function mountOAuth(router: Router, options: OAuthOptions): OAuthServer {
     if (!form.token) return refuse(ctx, 'invalid_request');
     const hint = form.token_type_hint ?? null;
     if (hint !== null && hint !== 'refresh_token' && hint !== 'access_token') return refuse(ctx, 'unsupported_token_type');
-    // The hint says where to look first; the other kind is searched too (§2.1).
+    // The hint says where to look first; the other kind is searched too (RFC 7009 §2.1).
     const found = hint === 'access_token' ? (access.get(form.token) ?? refresh.get(form.token)) : (refresh.get(form.token) ?? access.get(form.token));
     if (found && found.clientId !== form.client_id) return refuse(ctx, 'invalid_grant'); // issued to another client
     if (found) {

@@ -1,7 +1,7 @@
 // The MCP server (Streamable HTTP) at /mcp/<version_id>: exactly two tools, search_docs and
-// execute. The SDK's transport speaks the protocol; this layer adds what the interface asks of
-// the Engine: bearer tokens per MCP version, sessions bound to the token that opened them,
-// readiness after notifications/initialized, a strict protocol-version header, DNS-rebinding
+// execute. The SDK's transport speaks the protocol; this layer adds what the Engine needs of it
+// (docs/reference/mcp.md): bearer tokens per MCP version, sessions bound to the token that opened
+// them, readiness after notifications/initialized, a strict protocol-version header, DNS-rebinding
 // protection, and the MCP_SESSION_UNAVAILABLE recovery contract.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

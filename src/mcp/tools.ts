@@ -10,7 +10,7 @@ import type { McpSession } from './types.ts';
 
 export type ToolResult = CallToolResult;
 
-/** Model-facing JSON is capped at 64 KiB (interface Limits). */
+/** Model-facing JSON is capped at 64 KiB (docs/architecture.md, "The execute tool"). */
 export const MODEL_FACING_LIMIT = 64 * 1024;
 
 export const toolDefinitions = [
@@ -98,9 +98,9 @@ export function toolAnswer(value: Record<string, unknown>, isError = false): Too
 
 /**
  * A refusal before any work: an unknown tool, arguments the tool's schema refuses, a search_docs
- * lookup that finds nothing. The interface's error responses carry a recovery contract (Recovery
- * contract; Errors: `correct_arguments` "reformat current arguments", paired with
- * `provider_execution: not_started`): without one, an agent could not tell that nothing ran.
+ * lookup that finds nothing. Every tool refusal carries a recovery contract, here
+ * `correct_arguments` with `provider_execution: not_started` (docs/reference/envelope.md, "MCP
+ * tools"): without one, an agent could not tell that nothing ran.
  */
 function refusal(err: ToolCallError): ToolResult {
   return toolAnswer({ code: err.code, message: err.message, ...err.extra, recovery: err.recovery ?? CORRECT_ARGUMENTS }, true);
@@ -108,7 +108,7 @@ function refusal(err: ToolCallError): ToolResult {
 
 /**
  * A tool name or argument key the caller sent, quoted in a refusal: its start only, so the answer
- * keeps to the interface's error-text limit (Limits: "Error text | min(output budget, 8 KiB)").
+ * keeps to the error-text limit, min(output budget, 8 KiB) (docs/architecture.md, "The execute tool").
  */
 const quoted = (text: string) => (text.length > 100 ? `${text.slice(0, 100).replace(/[\ud800-\udbff]$/, '')}…` : text);
 

@@ -1,4 +1,5 @@
-// Collection discovery for the MCP_RESULT_STORED envelope, with the interface's exact bounds.
+// Collection discovery for the MCP_RESULT_STORED envelope, within fixed bounds (DISCOVERY_LIMITS), so
+// describing a result costs little whatever its shape (docs/architecture.md, "MCP results").
 //
 // Model: a breadth-first walk from the root over containers reached through object members. A node is an
 // array or a non-empty object (a scalar or `{}` cannot hold a collection, so it is neither a node nor a

@@ -1,4 +1,4 @@
-// Limits and the error type of result retention (interface: "Result snapshot", Limits, Errors).
+// Limits and the error type of result retention (docs/architecture.md, "MCP results").
 
 export const SNAPSHOT_LIMIT = 16;
 export const SESSION_BYTES_LIMIT = 4 * 1024 * 1024;
@@ -8,10 +8,10 @@ export const MAX_OUTPUT_BUDGET = 65_536;
 
 export type RetentionErrorCode = 'MCP_RESULT_UNAVAILABLE' | 'MCP_RESULT_ROW_TOO_LARGE' | 'ENGINE_INVALID_INPUT' | 'MCP_SESSION_QUOTA';
 
-/** Guidance the interface attaches to MCP_RESULT_UNAVAILABLE. */
+/** What to do after MCP_RESULT_UNAVAILABLE: the snapshot is gone, and repeating its operation may not be safe. */
 export const RESULT_UNAVAILABLE_GUIDANCE =
   'Decide explicitly whether repeating the operation is safe; never automatically retry operations with side effects.';
-/** Guidance the interface attaches to MCP_RESULT_ROW_TOO_LARGE. */
+/** What to do after MCP_RESULT_ROW_TOO_LARGE: ask for less of the row. */
 export const ROW_TOO_LARGE_GUIDANCE = 'Choose fewer fields or use session.get to inspect a field or string slice.';
 
 export class RetentionError extends Error {

@@ -1,4 +1,4 @@
-// Per-MCP-session state: stored result snapshots and session.set values (interface "Result snapshot").
+// Per-MCP-session state: stored result snapshots and session.set values (docs/architecture.md, "MCP results").
 import { randomBytes } from 'node:crypto';
 import { metrics } from '../metrics/index.ts';
 import { SESSION_BYTES_LIMIT, SNAPSHOT_LIMIT, SNAPSHOT_TTL_MS, RetentionError, clip, invalidInput, resultUnavailable, utf8 } from './errors.ts';

@@ -1,7 +1,7 @@
 // The script environment, evaluated inside each fresh context before the script. It closes over
-// the host bridges ($0–$6) so the script never sees them, and exposes exactly the interface's
-// functions: call, sleep, setTimeout, clearTimeout, session.{get,set,page}, decodeBase64,
-// encodeBase64, atob.
+// the host bridges ($0–$6) so the script never sees them, and exposes exactly the script's
+// functions (docs/architecture.md, "The execute tool"): call, sleep, setTimeout, clearTimeout,
+// session.{get,set,page}, decodeBase64, encodeBase64, atob.
 export const bridgeSource = String.raw`
 const [callRef, getRef, setRef, pageRef, sleepRef, cancelRef, b64] = [$0, $1, $2, $3, $4, $5, $6];
 const stringify = JSON.stringify;
@@ -229,7 +229,7 @@ const api = { call, sleep, setTimeout, clearTimeout, session, decodeBase64, enco
 for (const [name, value] of Object.entries(api)) {
   defineProperty(globalThis, name, { value: typeof value === 'function' ? freeze(value) : value, writable: false, configurable: false, enumerable: false });
 }
-// Nothing outside the interface: no WebAssembly (its memory is not bounded by the heap limit).
+// Nothing else: no WebAssembly or SharedArrayBuffer (their memory is not bounded by the heap limit).
 for (const name of ['WebAssembly', 'SharedArrayBuffer']) delete globalThis[name];
 
 defineProperty(globalThis, '__svc_finish', {

@@ -1,7 +1,7 @@
 // Runs one compiled `execute` script in a fresh isolated-vm context, in the calling thread. The
 // Engine calls it inside sandbox worker processes (./worker.ts), so creating isolates and running
-// scripts never blocks the thread that serves HTTP. The script sees only the functions of the
-// interface's script environment; values cross by copy as JSON text, the host never runs a function
+// scripts never blocks the thread that serves HTTP. The script sees only the functions of its
+// environment (./bootstrap.ts); values cross by copy as JSON text, the host never runs a function
 // the script supplies, and every host bridge is closed when the run ends.
 import ivm from 'isolated-vm';
 import { SourceMap } from 'node:module';
@@ -9,7 +9,7 @@ import { bridgeSource } from './bootstrap.ts';
 import { base64Helper } from './base64.ts';
 
 export const MEMORY_LIMIT_MB = 64;
-/** Host timers a run may hold at once: its pending timers (the interface allows 1,000) and sleeps (1,000). */
+/** Host timers a run may hold at once: its pending timers (1,000, ./bootstrap.ts) and sleeps (1,000). */
 export const MAX_PENDING_TIMERS = 2000;
 /** call() and session requests one run may have waiting on the host at once. */
 export const MAX_PENDING_BRIDGE_CALLS = 16;

@@ -4,9 +4,9 @@ export type Row = Record<string, any>;
 export const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
 /**
- * A row as the interface's object: snake_case columns become camelCase keys. JSONB arrives parsed,
- * BOOLEAN as a boolean and BIGINT as a number, so no other conversion is needed; queries select
- * exactly the interface's columns (aliasing where a name differs).
+ * A row as the Store's object (./types.ts): snake_case columns become camelCase keys. JSONB arrives
+ * parsed, BOOLEAN as a boolean and BIGINT as a number, so no other conversion is needed; queries
+ * select exactly the object's fields (aliasing where a name differs).
  */
 export function camel<T>(r: Row): T {
   const out: Row = {};
