@@ -3,7 +3,7 @@
 // core, each under its own closed-loop load; each window gives both Engines' CPU per request, and the
 // figures are paired within windows. On this noisy VM sequential windows swing by 15–30%, while the
 // two sides of a simultaneous pair move together, so a difference of a few µs per request shows.
-// A diagnostic for changes on the hot path; it writes nothing to BENCHMARKS.md.
+// A diagnostic for changes on the hot path; it writes no file (neither BENCHMARKS.md nor a report).
 //
 // Options: --rounds N (10), --window MS (2000), --concurrency C per Engine (16).
 import { execFileSync } from 'node:child_process';
