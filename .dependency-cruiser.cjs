@@ -16,6 +16,7 @@ const FLOORS = [
   ['execution'],
   ['unified'],
   ['apps', 'docs', 'sdkgen'],
+  ['calls'],
   ['codegen', 'grpc', 'mcp'],
   ['server'],
   ['engine'],

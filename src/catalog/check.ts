@@ -7,7 +7,7 @@
 // anything the meta-schema refuses) would otherwise fail every call with a 500. Compiling is the
 // complete test; when it fails, the schemas of that operation are walked to name the field at fault.
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { compileInputValidator, serviceAjv } from '../execution/validation.ts';
+import { compileInputValidator, serviceAjv } from './input-schema.ts';
 import { CatalogError, at, isNullableWrapper, type SourceLocations } from './normalize.ts';
 import { patternProblem } from './pattern.ts';
 import { RefWalk, resolveSchemaRef, subschemas as schemaChildren } from './refs.ts';

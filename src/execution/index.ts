@@ -1,5 +1,5 @@
 export { Executor } from './executor.ts';
 export { Dispatcher, type Connection } from './dispatch.ts';
 export { checkSelectors, isPlainText } from './selectors.ts';
-export { addInputFormats, inputSchemaOf, patternMeaning, requestValidationError } from './validation.ts';
+export { patternMeaning, requestValidationError } from './validation.ts';
 export type { CallRequest, CallResult, CallScope, Continuation, Selectors } from './types.ts';

@@ -3,7 +3,7 @@
 // the same version always gives the same model.
 import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
 import { ANNOTATIONS, RefWalk, resolveSchemaRef, siblingsOf } from '../catalog/refs.ts';
-import { inputSchemaOf } from '../execution/index.ts';
+import { inputSchemaOf } from '../catalog/index.ts';
 import type { AppVersionRow } from '../store/index.ts';
 import type { UnifiedDefinition } from '../unified/definitions.ts';
 

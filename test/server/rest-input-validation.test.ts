@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addInputFormats } from '../../src/execution/validation.ts';
+import { addInputFormats } from '../../src/catalog/input-schema.ts';
 import { importGetService, startTestEngine, publishSdk, type TestEngine } from '../fixtures/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from '../fixtures/fake-provider.ts';
 
