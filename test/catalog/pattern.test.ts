@@ -1,12 +1,13 @@
 // Provider patterns run on RE2 (src/catalog/pattern.ts) after translation from ECMAScript: they
 // must mean what V8 would make of them, and every operation of the bundled catalogue must still
-// compile with the executor's validator setup.
+// compile with the executor's validator setup. Translation and the per-validation work budget are
+// checked on their own too.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkCallable } from '../../src/catalog/check.ts';
 import { GENERATED_CATALOG_DIR, type ServiceIndex } from '../../src/catalog/index.ts';
-import { linearRegExp, patternProblem, toRe2Syntax } from '../../src/catalog/pattern.ts';
+import { linearRegExp, PATTERN_WORK_BUDGET, patternProblem, toRe2Syntax, withPatternBudget } from '../../src/catalog/pattern.ts';
 
 const ATOMS = [
   'a', 'b', '.', '\\s', '\\S', '\\d', '\\w', '\\W', '\\b', '[ab]', '[^a]', '[\\s]', '[\\S]', '[^\\s]', '[\\sa]', '[\\b]', '\\u0061', '\\u{1F600}',
@@ -56,6 +57,86 @@ describe('linearRegExp', () => {
       expect(patternProblem(source), source).toContain('cannot be checked in linear time');
     }
     expect(patternProblem('^[A-Za-z0-9.\\-_]+$')).toBeUndefined();
+  });
+});
+
+describe('toRe2Syntax', () => {
+  it.each([
+    ['.', '[^\\n\\r\\x{2028}\\x{2029}]'], // ECMAScript's dot stops at every line terminator, RE2's only at \n
+    ['[^]', '[\\x{0}-\\x{10ffff}]'],
+    ['[]', '[^\\x{0}-\\x{10ffff}]'],
+    ['[\\b]', '[\\x{8}]'], // backspace in a class, a word boundary outside
+    ['\\b', '\\b'],
+    ['[[]', '[\\[]'], // literal in ECMAScript, a POSIX class opener in RE2
+    ['\\uD83D\\uDE00', '\\x{1f600}'], // an escaped surrogate pair is one code point (u flag)
+    ['\\u{1F600}', '\\x{1f600}'],
+    ['\\cJ', '\\x{a}'],
+    ['\\p{Letter}', '\\p{L}'],
+    ['\\P{General_Category=Decimal_Number}', '\\P{Nd}'],
+    ['\\p{Script=Greek}', '\\p{Greek}'],
+    ['(?<year>\\d{4})', '(\\d{4})'],
+    ['(?<=a)b', '(?<=a)b'], // lookbehind is left for RE2 to refuse
+  ])('writes %j as %j', (source, re2) => {
+    expect(toRe2Syntax(source)).toBe(re2);
+  });
+
+  it('widens \\s and \\S to ECMAScript white space (RE2 knows only ASCII)', () => {
+    const space = toRe2Syntax('\\s');
+    for (const cp of [0x09, 0x20, 0xa0, 0x2028, 0x3000, 0xfeff]) expect(space).toContain(`\\x{${cp.toString(16)}}`);
+    expect(toRe2Syntax('[\\s]')).toBe(`[${space.slice(1, -1)}]`);
+    expect(linearRegExp('^\\S$', 'u').test('\u3000')).toBe(false);
+    expect(linearRegExp('^\\S$', 'u').test('x')).toBe(true);
+  });
+});
+
+describe('withPatternBudget', () => {
+  const re = linearRegExp('^(?:a|b|c|d|e|f|g|h)*$', 'u');
+  /** The most characters this pattern gets in one validation, as the budget reports it. */
+  const maxChars = () => withPatternBudget(() => re.test('a'.repeat(PATTERN_WORK_BUDGET + 1))).refused!.maxChars;
+
+  it('refuses a text past the budget without running it, and names the text and the pattern', () => {
+    const text = 'a'.repeat(PATTERN_WORK_BUDGET + 1);
+    const { value, refused } = withPatternBudget(() => re.test(text));
+    expect(value).toBe(false);
+    expect(refused).toEqual({ text, pattern: '^(?:a|b|c|d|e|f|g|h)*$', maxChars: expect.any(Number) });
+    expect(refused!.maxChars).toBeLessThan(PATTERN_WORK_BUDGET);
+  });
+
+  it('counts the work of every check in one validation, and names only the first text refused', () => {
+    const max = maxChars();
+    const { value, refused } = withPatternBudget(() => [re.test('a'.repeat(max)), re.test('b'), re.test('c')]);
+    expect(value).toEqual([true, false, false]);
+    expect(refused?.text).toBe('b');
+  });
+
+  it('gives each validation a fresh budget, and an inner one leaves the outer budget as it was', () => {
+    const max = maxChars();
+    const { value } = withPatternBudget(() => {
+      const first = re.test('a'.repeat(max));
+      const inner = withPatternBudget(() => re.test('a'.repeat(max)));
+      return [first, inner.value, inner.refused, re.test('a')];
+    });
+    expect(value).toEqual([true, true, undefined, false]);
+    expect(withPatternBudget(() => re.test('a')).value).toBe(true);
+  });
+
+  it('leaves checks outside a validation unbounded', () => {
+    expect(re.test('a'.repeat(maxChars() + 1))).toBe(true);
+  });
+});
+
+describe('linearRegExp for ajv', () => {
+  it('keys ajv\'s cache by the pattern, marked as RE2', () => {
+    expect(String(linearRegExp('^a$', 'u'))).toBe('re2:^a$');
+    expect(linearRegExp.code).toBe('linearRegExp');
+  });
+
+  it('throws a PatternError, and clips a long pattern RE2 refuses to 120 characters in its message', () => {
+    const long = `${'a'.repeat(300)}(?=b)`;
+    expect(() => linearRegExp(long, 'u')).toThrow(expect.objectContaining({ name: 'PatternError' }));
+    const message = patternProblem(long)!;
+    expect(message.startsWith(`'${'a'.repeat(117)}...' cannot be checked in linear time: `)).toBe(true);
+    expect(message).not.toContain('a'.repeat(118));
   });
 });
 

@@ -1,0 +1,110 @@
+// Intent ranking (src/docs/rank.ts) over a small hand-written catalogue, without an Engine: the
+// action, resource and self cue a query asks for, what coverage says, acronyms read from the
+// catalogue's own phrases, the bonus and cost of Unified and deprecated operations, ties, limit and keep.
+import { describe, expect, it } from 'vitest';
+import { Ranker, type RankedOperation } from '../../src/docs/rank.ts';
+
+const op = (operationId: string, method: string, path: string, summary: string, extra: Partial<RankedOperation> = {}): RankedOperation => ({
+  operationId,
+  service: operationId.slice(0, operationId.indexOf('.')),
+  method,
+  path,
+  summary,
+  description: '',
+  returnsList: false,
+  kind: 'physical',
+  tags: [],
+  fieldNames: [],
+  ...extra,
+});
+
+const GITHUB = [
+  op('gh.issues/list', 'GET', '/repos/{owner}/{repo}/issues', 'List repository issues', { returnsList: true }),
+  op('gh.issues/create', 'POST', '/repos/{owner}/{repo}/issues', 'Create an issue'),
+  op('gh.issues/get', 'GET', '/repos/{owner}/{repo}/issues/{issue_number}', 'Get an issue'),
+  op('gh.issues/delete-label', 'DELETE', '/repos/{owner}/{repo}/labels/{name}', 'Delete a label'),
+  op('gh.pulls/list', 'GET', '/repos/{owner}/{repo}/pulls', 'List pull requests', { returnsList: true }),
+  op('gh.pulls/create', 'POST', '/repos/{owner}/{repo}/pulls', 'Create a pull request'),
+  op('gh.pulls/merge', 'PUT', '/repos/{owner}/{repo}/pulls/{pull_number}/merge', 'Merge a pull request'),
+  op('gh.repos/get', 'GET', '/repos/{owner}/{repo}', 'Get a repository'),
+  op('gh.repos/delete', 'DELETE', '/repos/{owner}/{repo}', 'Delete a repository'),
+  op('gh.users/get-authenticated', 'GET', '/user', 'Get the authenticated user'),
+];
+const ranker = new Ranker(GITHUB);
+const ids = (query: string, limit = 10) => ranker.search(query, limit).map((h) => h.id);
+
+describe('Ranker.search', () => {
+  it.each([
+    ['create an issue', 'gh.issues/create'],
+    ['list issues', 'gh.issues/list'],
+    ['remove a repo', 'gh.repos/delete'],
+    ['merge a pull request', 'gh.pulls/merge'],
+    ['who am I', 'gh.users/get-authenticated'],
+  ])('ranks the operation whose action and resource %j asks for first', (query, best) => {
+    expect(ids(query)[0]).toBe(best);
+  });
+
+  it('puts every operation on the asked resource above those on another one', () => {
+    const ranked = ids('create an issue');
+    const lastIssue = Math.max(...['gh.issues/create', 'gh.issues/get', 'gh.issues/list'].map((id) => ranked.indexOf(id)));
+    expect(lastIssue).toBe(2);
+  });
+
+  it('says an operation that explains every query word by its resource covers the query, and one that explains none does not', () => {
+    const hits = new Map(ranker.search('issues', 10).map((h) => [h.id, h.coverage]));
+    expect(hits.get('gh.issues/create')).toBeCloseTo(1);
+    expect(hits.get('gh.issues/list')).toBeCloseTo(1);
+    expect(hits.get('gh.pulls/list') ?? 0).toBe(0);
+  });
+
+  it('returns at most limit hits, best first, and only those keep admits', () => {
+    const all = ranker.search('issues', 10);
+    expect(all.map((h) => h.score)).toEqual([...all.map((h) => h.score)].sort((a, b) => b - a));
+    expect(ranker.search('issues', 2).map((h) => h.id)).toEqual(all.slice(0, 2).map((h) => h.id));
+    const kept = ranker.search('issues', 10, (id) => id !== 'gh.issues/list').map((h) => h.id);
+    expect(kept).not.toContain('gh.issues/list');
+    expect(kept).toContain('gh.issues/create');
+  });
+});
+
+describe('acronyms of the catalogue’s phrases', () => {
+  const PULLS = [
+    op('gh.pulls/create', 'POST', '/repos/{owner}/{repo}/pulls', 'Create a pull request'),
+    op('gh.pulls/merge', 'PUT', '/repos/{owner}/{repo}/pulls/{pull_number}/merge', 'Merge a pull request'),
+    op('gh.pulls/update', 'PATCH', '/repos/{owner}/{repo}/pulls/{pull_number}', 'Update a pull request'),
+    op('gh.issues/list', 'GET', '/repos/{owner}/{repo}/issues', 'List repository issues'),
+  ];
+
+  it('reads "PR" as "pull request" when three summaries write the phrase: a match by its own words', () => {
+    const hits = new Ranker(PULLS).search('PR', 10);
+    expect(hits.slice(0, 3).map((h) => h.id).sort()).toEqual(['gh.pulls/create', 'gh.pulls/merge', 'gh.pulls/update']);
+    for (const hit of hits.slice(0, 3)) expect(hit.coverage).toBeGreaterThan(0.5);
+  });
+
+  it('with two, "PR" is no acronym of the catalogue: any match is a guess by meaning, with no coverage', () => {
+    for (const hit of new Ranker(PULLS.slice(1)).search('PR', 10)) expect(hit.coverage).toBe(0);
+  });
+});
+
+describe('operations alike but for their kind or deprecation', () => {
+  const twin = (id: string, extra: Partial<RankedOperation> = {}) => op(id, 'POST', '/tickets', 'Create a ticket', extra);
+  const search = (ops: RankedOperation[]) => new Ranker([...ops, ...GITHUB]).search('create a ticket', 2);
+
+  it('breaks a tie by operation ID', () => {
+    const [first, second] = search([twin('b.tickets/create'), twin('a.tickets/create')]);
+    expect(first!.score).toBe(second!.score);
+    expect([first!.id, second!.id]).toEqual(['a.tickets/create', 'b.tickets/create']);
+  });
+
+  it('ranks a deprecated operation 0.1 below its twin', () => {
+    const [first, second] = search([twin('a.tickets/create', { deprecated: true }), twin('b.tickets/create')]);
+    expect(first!.id).toBe('b.tickets/create');
+    expect(first!.score - second!.score).toBeCloseTo(0.1, 6);
+  });
+
+  it('prefers a Unified operation (the whole outcome across providers) to a physical twin, by 0.25', () => {
+    const [first, second] = search([twin('a.tickets/create'), twin('b.tickets/create', { kind: 'unified' })]);
+    expect(first!.id).toBe('b.tickets/create');
+    expect(first!.score - second!.score).toBeCloseTo(0.25, 6);
+  });
+});
