@@ -217,9 +217,9 @@ export class Executor {
         details: { field: 'selectors.authType' },
       });
     }
-    // The caller's other selectors stand where the binding leaves them open (the interface: a binding
-    // overrides a conflicting user or resource selector); a token bound to a user or an auth name
-    // calls with OAuth only, so a service without it is out of its reach.
+    // The caller's other selectors stand where the binding leaves them open (a binding overrides a
+    // conflicting user or resource selector: docs/reference/mcp.md); a token bound to a user or an
+    // auth name calls with OAuth only, so a service without it is out of its reach.
     const boundToUser = fixed.endUserRef !== undefined || fixed.authName !== undefined;
     if (boundToUser && !authOf(index).oauth) {
       throw new EngineError('ENGINE_FORBIDDEN_OPERATION', `this token is bound to ${fixed.endUserRef !== undefined ? `end user '${fixed.endUserRef}'` : `auth '${fixed.authName}'`} and calls with OAuth connections only; '${service}' has no OAuth 2.0 auth`, {
