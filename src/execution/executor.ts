@@ -218,7 +218,7 @@ export class Executor {
       });
     }
     // The caller's other selectors stand where the binding leaves them open (a binding overrides a
-    // conflicting user or resource selector: docs/reference/mcp.md); a token bound to a user or an
+    // conflicting user or resource selector: docs/guides/recipes.md); a token bound to a user or an
     // auth name calls with OAuth only, so a service without it is out of its reach.
     const boundToUser = fixed.endUserRef !== undefined || fixed.authName !== undefined;
     if (boundToUser && !authOf(index).oauth) {
