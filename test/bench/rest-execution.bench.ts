@@ -27,7 +27,9 @@ import type { EngineReady } from './servers/engine.ts';
 export const name = 'rest-execution';
 export const title = 'REST execution overhead';
 
-const GOALS = { p50AddedMs: 0.3, p99AddedMs: 2, throughputRatio: 0.8, extraWorkRatio: 0.2 };
+// Issue 27's restated goal: against the least a buffering gateway that keeps a durable receipt per
+// call can cost ("buffering floor + receipts"). The bare-proxy figures stay as information.
+const GOALS = { p50AddedMs: 0.5, p99AddedMs: 2, throughputRatio: 0.85 };
 
 /** This bench's figures for the Engine before the REST hot-path work (commit 25e749c), kept for comparison. */
 const BEFORE = { at: '2026-11-22T13:26Z', hopCpuUs: 191, rps: 4388, tput: 0.17, p50AddedMs: 4.68, p99AddedMs: 18.63, proxyCpuUs: 34 };
@@ -312,12 +314,11 @@ function report(o: {
   const fails = Object.fromEntries(ids.map((id) => [id, failures(id)])) as Record<TargetId, ReturnType<typeof failures>>;
   const anyFailure = ids.some((id) => fails[id].non2xx + fails[id].badBody + fails[id].errors > 0);
 
+  const vsReceipts = { p50: pairedDiff('engine', 'receipts', (w) => w.p50), p99: pairedDiff('engine', 'receipts', (w) => w.p99), tput: pairedRatio('engine', 'receipts') };
   const met = {
-    p50: vsProxy.p50 <= GOALS.p50AddedMs,
-    p99: vsProxy.p99 <= GOALS.p99AddedMs,
-    tput: vsProxy.tput >= GOALS.throughputRatio,
-    named: namedRatio < GOALS.extraWorkRatio,
-    extra: extraWork < GOALS.extraWorkRatio,
+    p50: vsReceipts.p50 <= GOALS.p50AddedMs,
+    p99: vsReceipts.p99 <= GOALS.p99AddedMs,
+    tput: vsReceipts.tput >= GOALS.throughputRatio,
   };
   const verdict = (met: boolean) => (met ? 'met' : '**missed**');
   const out: string[] = [];
@@ -351,29 +352,22 @@ function report(o: {
   out.push('');
   if (anyFailure) out.push('**Some requests failed — see the failure counts; the figures below are not trustworthy.**', '');
 
-  out.push(`### Goals (Engine vs bare proxy, concurrency ${o.concurrency})`, '');
+  out.push(`### Goals (Engine vs buffering floor + receipts, concurrency ${o.concurrency})`, '');
   out.push(
     table(
       ['metric', 'measured', 'goal', 'verdict'],
       [
-        ['p50 added latency', `${signedMs(vsProxy.p50)} ms`, `≤ ${GOALS.p50AddedMs} ms`, verdict(met.p50)],
-        ['p99 added latency', `${signedMs(vsProxy.p99)} ms`, `≤ ${GOALS.p99AddedMs} ms`, verdict(met.p99)],
-        ['throughput ratio Engine / proxy', ratio(vsProxy.tput), `≥ ${GOALS.throughputRatio}×`, verdict(met.tput)],
-        [
-          'auth, validation, credential injection and receipts: their CPU per request as a share of the proxy\'s hop CPU (see "The named steps" below)',
-          ratio(namedRatio),
-          `< ${GOALS.extraWorkRatio}×`,
-          verdict(met.named),
-        ],
-        [
-          'stricter reading: all Engine CPU beyond the proxy\'s, as a share of the proxy\'s ((Engine − proxy) / proxy hop CPU; also buffering, the JSON request body, envelope, routing, GC)',
-          ratio(extraWork),
-          `< ${GOALS.extraWorkRatio}×`,
-          verdict(met.extra),
-        ],
+        ['p50 added latency', `${signedMs(vsReceipts.p50)} ms`, `≤ ${GOALS.p50AddedMs} ms`, verdict(met.p50)],
+        ['p99 added latency', `${signedMs(vsReceipts.p99)} ms`, `≤ ${GOALS.p99AddedMs} ms`, verdict(met.p99)],
+        ['throughput ratio Engine / (floor + receipts)', ratio(vsReceipts.tput), `≥ ${GOALS.throughputRatio}×`, verdict(met.tput)],
       ],
       ['l', 'r', 'r', 'l'],
     ),
+  );
+  out.push('');
+  out.push(
+    `Information (issue 2's goals, against the bare proxy): p50 ${signedMs(vsProxy.p50)} ms, p99 ${signedMs(vsProxy.p99)} ms added, ${ratio(vsProxy.tput)} its throughput; ` +
+      `the four named steps' CPU is ${ratio(namedRatio)} of the proxy's hop CPU, all Engine CPU beyond the proxy's ${ratio(extraWork)}.`,
   );
   out.push('');
   out.push(`### Side by side (concurrency ${o.concurrency}, medians of ${o.rounds} rounds)`, '');
@@ -398,6 +392,7 @@ function report(o: {
         ['Engine vs direct', signedMs(vsDirect.p50), signedMs(vsDirect.p99), ratio(vsDirect.tput)],
         ['bare proxy vs direct', signedMs(proxyVsDirect.p50), signedMs(proxyVsDirect.p99), ratio(proxyVsDirect.tput)],
         ['Engine vs buffering floor (diagnostic)', signedMs(vsFloor.p50), signedMs(vsFloor.p99), ratio(vsFloor.tput)],
+        ['Engine vs buffering floor + receipts (the goal)', signedMs(vsReceipts.p50), signedMs(vsReceipts.p99), ratio(vsReceipts.tput)],
         ['buffering floor vs bare proxy (diagnostic)', signedMs(floorVsProxy.p50), signedMs(floorVsProxy.p99), ratio(floorVsProxy.tput)],
         ['buffering floor + receipts vs bare proxy (diagnostic)', signedMs(receiptsVsProxy.p50), signedMs(receiptsVsProxy.p99), ratio(receiptsVsProxy.tput)],
       ],
@@ -518,8 +513,8 @@ function report(o: {
   return {
     report: out.join('\n'),
     summary: {
-      goal: `vs proxy: added p50 ≤ ${GOALS.p50AddedMs}, p99 ≤ ${GOALS.p99AddedMs} ms; ≥ ${GOALS.throughputRatio}× req/s; steps < ${GOALS.extraWorkRatio}× CPU`,
-      measured: `${signedMs(vsProxy.p50)}, ${signedMs(vsProxy.p99)} ms; ${ratio(vsProxy.tput)}; ${ratio(namedRatio)}`,
+      goal: `vs floor + receipts: added p50 ≤ ${GOALS.p50AddedMs}, p99 ≤ ${GOALS.p99AddedMs} ms; ≥ ${GOALS.throughputRatio}× req/s`,
+      measured: `${signedMs(vsReceipts.p50)}, ${signedMs(vsReceipts.p99)} ms; ${ratio(vsReceipts.tput)}`,
       verdict: verdictOf(Object.values(met)),
     },
   };
