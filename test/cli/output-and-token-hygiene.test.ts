@@ -1,36 +1,21 @@
 // svc-cli output and token commands (found by review): no escape sequences from Engine text reach a
 // pipe, a group's revoke touches only its own tokens, a token pasted as <ref> is never echoed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
-import { cliUser, oneErrorLine, type CliUser } from '../fixtures/cli.ts';
+import { startCliCrm, type CliCrm } from '../fixtures/apps.ts';
+import { oneErrorLine, type CliUser } from '../fixtures/cli.ts';
+import type { TestEngine } from '../fixtures/engine.ts';
 
+let fx: CliCrm;
 let t: TestEngine;
-let crm: DemoProvider;
 let user: CliUser;
 let executionToken: string;
 
 beforeAll(async () => {
-  crm = await startDemoProvider();
-  t = await startTestEngine();
-  t.canaries.push(crm.apiKey);
-  user = cliUser(t.url);
-  ({ token: executionToken } = await publishSdk(t, {
-    name: 'crm',
-    service: 'demo-crm',
-    baseUrl: crm.url,
-    secret: crm.apiKey,
-    operations: ['contacts/list', 'contacts/get', 'deals/create'],
-  }));
-  const mcp = await t.api('POST', '/v1/mcp/publish', { name: 'agents', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/list'] });
-  expect(mcp.status).toBe(200);
-  t.canaries.push(mcp.body.token);
+  fx = await startCliCrm({ operations: ['contacts/list', 'contacts/get', 'deals/create'] });
+  ({ t, user } = fx);
+  executionToken = fx.sdk.token;
 });
-afterAll(async () => {
-  await t?.stop();
-  await crm?.stop();
-  user?.cleanup();
-});
+afterAll(() => fx?.stop());
 
 /** The signed-in user (SVC_CLI_TOKEN), as automation would run it. */
 const cli = (args: string[], options: Parameters<CliUser['cli']>[1] = {}) =>

@@ -4,40 +4,22 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
-import { CLI_ENTRY, cliUser, oneErrorLine, run, type CliResult, type CliUser } from '../fixtures/cli.ts';
+import { startCliCrm, type CliCrm } from '../fixtures/apps.ts';
+import { CLI_ENTRY, oneErrorLine, run, type CliResult, type CliUser } from '../fixtures/cli.ts';
+import type { TestEngine } from '../fixtures/engine.ts';
 
+let fx: CliCrm;
 let t: TestEngine;
-let crm: DemoProvider;
 let user: CliUser;
 let executionToken: string;
 let mcpToken: string;
 
 beforeAll(async () => {
-  crm = await startDemoProvider();
-  t = await startTestEngine();
-  t.canaries.push(crm.apiKey);
-  user = cliUser(t.url);
-  ({ token: executionToken } = await publishSdk(t, {
-    name: 'crm',
-    service: 'demo-crm',
-    baseUrl: crm.url,
-    secret: crm.apiKey,
-    operations: ['contacts/list', 'deals/create'],
-  }));
-  const mcp = await t.api('POST', '/v1/mcp/publish', { name: 'agents', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/list'] });
-  expect(mcp.status).toBe(200);
-  mcpToken = mcp.body.token;
-  t.canaries.push(mcpToken);
-  expect((await user.cli(['login', '--with-token'], { input: t.cliToken })).code).toBe(0);
+  fx = await startCliCrm({ operations: ['contacts/list', 'deals/create'], login: true });
+  ({ t, user, mcpToken } = fx);
+  executionToken = fx.sdk.token;
 }, 60_000);
-
-afterAll(async () => {
-  await t?.stop();
-  await crm?.stop();
-  user?.cleanup();
-});
+afterAll(() => fx?.stop());
 
 /** A usage error: exit 2, one line naming `flag`, not reported as a bug in svc-cli. */
 function expectUsageNaming(r: CliResult, flag: string): string {
@@ -112,7 +94,7 @@ describe('secret set --oauth-client-id ""', { timeout: 60_000 }, () => {
     const r = await user.cli(['secret', 'set', 'demo-crm', '--oauth-client-id', '', '--value-stdin'], { input: 'oauth-client-secret-canary' });
     const after = (await secretsOf()).find((s) => s.service === 'demo-crm');
     // put the API key back for the other tests if it was replaced
-    if (after?.updatedAt !== before?.updatedAt) await t.api('PUT', '/v1/buckets/default/secrets/demo-crm', { value: crm.apiKey });
+    if (after?.updatedAt !== before?.updatedAt) await t.api('PUT', '/v1/buckets/default/secrets/demo-crm', { value: fx.provider.apiKey });
     expect(after?.updatedAt).toBe(before?.updatedAt);
     expectUsageNaming(r, '--oauth-client-id');
   });

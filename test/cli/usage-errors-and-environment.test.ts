@@ -8,38 +8,23 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
+import { startCliCrm, type CliCrm } from '../fixtures/apps.ts';
 import { CLI_ENTRY, cliUser, oneErrorLine, run, type CliResult, type CliUser } from '../fixtures/cli.ts';
+import type { TestEngine } from '../fixtures/engine.ts';
 
+let fx: CliCrm;
 let t: TestEngine;
-let crm: DemoProvider;
 let user: CliUser;
 let executionToken: string;
 const SECRET = 'sk_live_review_canary_42';
 
 beforeAll(async () => {
-  crm = await startDemoProvider();
-  t = await startTestEngine();
-  t.canaries.push(SECRET, crm.apiKey);
-  user = cliUser(t.url);
-  ({ token: executionToken } = await publishSdk(t, {
-    name: 'crm',
-    service: 'demo-crm',
-    baseUrl: crm.url,
-    secret: crm.apiKey,
-    operations: ['contacts/list', 'contacts/get', 'account/get'],
-  }));
-  const mcp = await t.api('POST', '/v1/mcp/publish', { name: 'agents', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/list'] });
-  expect(mcp.status).toBe(200);
-  t.canaries.push(mcp.body.token);
-  expect((await user.cli(['login', '--with-token'], { input: t.cliToken })).code).toBe(0);
+  fx = await startCliCrm({ operations: ['contacts/list', 'contacts/get', 'account/get'], login: true });
+  ({ t, user } = fx);
+  t.canaries.push(SECRET);
+  executionToken = fx.sdk.token;
 });
-afterAll(async () => {
-  await t?.stop();
-  await crm?.stop();
-  user?.cleanup();
-});
+afterAll(() => fx?.stop());
 
 /** Runs every case at once (they are independent) and returns the results in order. */
 const all = (cases: string[][], options?: Parameters<CliUser['cli']>[1]) => Promise.all(cases.map((args) => user.cli(args, options)));

@@ -6,28 +6,26 @@
 // one of the end user's other connections). Against demo-crm's real OAuth server and the real CLI.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
-import { startTestEngine, publishSdk, type TestEngine } from '../fixtures/engine.ts';
+import type { DemoProvider } from '../../src/demo-provider/index.ts';
+import { startCrmApp, type PublishedApp } from '../fixtures/apps.ts';
+import type { TestEngine } from '../fixtures/engine.ts';
 import { cliUser, type CliUser } from '../fixtures/cli.ts';
 import { consent, expireAccessToken } from '../fixtures/oauth.ts';
 
 const CLIENT_SECRET = 'consent-hardening-client-secret-canary';
+let fx: PublishedApp<DemoProvider>;
 let t: TestEngine;
 let crm: DemoProvider;
 let sdk: { versionId: string; token: string };
 let user: CliUser;
 
 beforeAll(async () => {
-  crm = await startDemoProvider({ oauth: { clients: { 'svc-consent-hardening': CLIENT_SECRET } } });
-  t = await startTestEngine();
-  sdk = await publishSdk(t, { name: 'crm', service: 'demo-crm', baseUrl: crm.url, secret: crm.apiKey, operations: ['account/get'] });
-  t.canaries.push(CLIENT_SECRET);
-  expect((await t.api('PUT', '/v1/buckets/default/oauth-clients/demo-crm', { clientId: 'svc-consent-hardening', clientSecret: CLIENT_SECRET })).status).toBe(204);
+  fx = await startCrmApp({ operations: ['account/get'], oauthClient: { id: 'svc-consent-hardening', secret: CLIENT_SECRET } });
+  ({ t, provider: crm, sdk } = fx);
   user = cliUser(t.url);
 });
 afterAll(async () => {
-  await t?.stop();
-  await crm?.stop();
+  await fx?.stop();
   user?.cleanup();
 });
 

@@ -1,26 +1,22 @@
 // OAuth connections per end user against demo-crm's real authorization server: consent, routing
 // by selectors, single-flight refresh under 50 concurrent calls, rotation and failed refresh.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
-import { startTestEngine, publishSdk, type TestEngine } from '../fixtures/engine.ts';
+import type { DemoProvider } from '../../src/demo-provider/index.ts';
+import { startCrmApp, type PublishedApp } from '../fixtures/apps.ts';
+import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 import { consent, expireAccessToken } from '../fixtures/oauth.ts';
 
 const CLIENT_SECRET = 'demo-oauth-client-secret-canary';
+let fx: PublishedApp<DemoProvider>;
 let t: TestEngine;
 let crm: DemoProvider;
 let sdk: { versionId: string; token: string };
 
 beforeAll(async () => {
-  crm = await startDemoProvider({ oauth: { clients: { 'svc-test': CLIENT_SECRET }, accessTokenTtlSeconds: 61 } });
-  t = await startTestEngine();
-  sdk = await publishSdk(t, { name: 'crm', service: 'demo-crm', baseUrl: crm.url, secret: crm.apiKey, operations: ['account/get', 'contacts/list'] });
-  t.canaries.push(CLIENT_SECRET);
-  expect((await t.api('PUT', '/v1/buckets/default/oauth-clients/demo-crm', { clientId: 'svc-test', clientSecret: CLIENT_SECRET })).status).toBe(204);
+  fx = await startCrmApp({ operations: ['account/get', 'contacts/list'], oauthClient: { id: 'svc-test', secret: CLIENT_SECRET, accessTokenTtlSeconds: 61 } });
+  ({ t, provider: crm, sdk } = fx);
 });
-afterAll(async () => {
-  await t.stop();
-  await crm.stop();
-});
+afterAll(() => fx?.stop());
 
 const account = (selectors?: object) => t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.account/get', input: {}, ...(selectors ? { selectors } : {}) });
 

@@ -7,32 +7,30 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadMasterKey, seal } from '../../src/credentials/index.ts';
-import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
+import type { DemoProvider } from '../../src/demo-provider/index.ts';
+import { startCrmApp, type PublishedApp } from '../fixtures/apps.ts';
 import { startFakeProvider, json, type FakeProvider } from '../fixtures/fake-provider.ts';
-import { startTestEngine, publishSdk, type TestEngine } from '../fixtures/engine.ts';
+import type { TestEngine } from '../fixtures/engine.ts';
 import { consent } from '../fixtures/oauth.ts';
 
 const CLIENT_SECRET = 'review-oauth-client-secret-canary';
+let fx: PublishedApp<DemoProvider>;
 let t: TestEngine;
 let crm: DemoProvider;
 let attacker: FakeProvider;
 let sdk: { versionId: string; token: string };
 
 beforeEach(async () => {
-  crm = await startDemoProvider({ oauth: { clients: { 'svc-test': CLIENT_SECRET }, accessTokenTtlSeconds: 3600 } });
   attacker = await startFakeProvider((req, res) => {
     if (req.url.startsWith('/oauth/token')) return json(res, 200, { access_token: 'attacker-issued-token', token_type: 'Bearer', expires_in: 3600, refresh_token: 'attacker-refresh' });
     return json(res, 200, { account: 'attacker', via: 'attacker' });
   });
-  t = await startTestEngine();
-  sdk = await publishSdk(t, { name: 'crm', service: 'demo-crm', baseUrl: crm.url, secret: crm.apiKey, operations: ['account/get'] });
-  t.canaries.push(CLIENT_SECRET);
-  expect((await t.api('PUT', '/v1/buckets/default/oauth-clients/demo-crm', { clientId: 'svc-test', clientSecret: CLIENT_SECRET })).status).toBe(204);
+  fx = await startCrmApp({ operations: ['account/get'], oauthClient: { id: 'svc-test', secret: CLIENT_SECRET, accessTokenTtlSeconds: 3600 } });
+  ({ t, provider: crm, sdk } = fx);
 });
 afterEach(async () => {
-  await t.stop();
-  await crm.stop();
-  await attacker.stop();
+  await fx?.stop();
+  await attacker?.stop();
 });
 
 const account = (selectors?: object) => t.execute(sdk.versionId, sdk.token, { operation: 'demo-crm.account/get', input: {}, ...(selectors ? { selectors } : {}) });

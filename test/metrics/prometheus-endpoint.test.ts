@@ -4,32 +4,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
-import { publishSdk, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
+import type { DemoProvider } from '../../src/demo-provider/index.ts';
+import { startCrmApp, type PublishedApp } from '../fixtures/apps.ts';
+import type { TestEngine } from '../fixtures/engine.ts';
 import { RawEngineClient } from '../fixtures/grpc.ts';
 import { consent } from '../fixtures/oauth.ts';
 
 const CLIENT_SECRET = 'metrics-oauth-client-secret-canary';
+let fx: PublishedApp<DemoProvider>;
 let t: TestEngine;
 let crm: DemoProvider;
 let sdk: { versionId: string; token: string };
 let mcpServer: { url: string; token: string };
 
 beforeAll(async () => {
-  crm = await startDemoProvider({ oauth: { clients: { 'svc-metrics': CLIENT_SECRET }, accessTokenTtlSeconds: 61 } });
-  t = await startTestEngine();
-  sdk = await publishSdk(t, { name: 'crm', service: 'demo-crm', baseUrl: crm.url, secret: crm.apiKey, operations: ['account/get'] });
-  t.canaries.push(CLIENT_SECRET);
-  expect((await t.api('PUT', '/v1/buckets/default/oauth-clients/demo-crm', { clientId: 'svc-metrics', clientSecret: CLIENT_SECRET })).status).toBe(204);
+  fx = await startCrmApp({ operations: ['account/get'], oauthClient: { id: 'svc-metrics', secret: CLIENT_SECRET, accessTokenTtlSeconds: 61 } });
+  ({ t, provider: crm, sdk } = fx);
   const started = await t.api('POST', '/v1/connections', { service: 'demo-crm', endUserRef: 'alice' });
   expect((await consent(started.body.authorizeUrl, 'alice@crm')).status).toBe(200);
   mcpServer = (await t.api('POST', '/v1/mcp/publish', { name: 'metered', services: ['demo-crm=v1'], operations: ['demo-crm=account/get'] })).body;
   t.canaries.push(mcpServer.token);
 });
-afterAll(async () => {
-  await t?.stop();
-  await crm?.stop();
-});
+afterAll(() => fx?.stop());
 
 type Samples = Map<string, number>;
 
