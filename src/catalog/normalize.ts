@@ -7,6 +7,7 @@ import type {
   OmittedOperation,
   ApiKeyAuth,
   AuthMethod,
+  FormEncoding,
   JsonSchema,
   OperationSpec,
   PaginationPolicy,
@@ -320,6 +321,26 @@ function parameterStyle(
   return { style, ...(style === 'spaceDelimited' ? { delimiter: ' ' as const } : style === 'pipeDelimited' ? { delimiter: '|' as const } : {}) };
 }
 
+const FORM = 'application/x-www-form-urlencoded';
+const FORM_STYLES = ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'] as const;
+
+/** A form body's `encoding` entries that differ from form style, exploded (the default); a style the Engine cannot write refuses the operation. */
+function formEncoding(raw: Obj, encodingAt: string, refuseAt: (field: string, message: string) => CatalogError): Record<string, FormEncoding> | undefined {
+  const out: Record<string, FormEncoding> = {};
+  for (const [name, entry] of Object.entries(raw)) {
+    if (!isObj(entry) || name === '__proto__') continue;
+    const style = entry.style ?? 'form';
+    if (typeof style !== 'string' || !(FORM_STYLES as readonly string[]).includes(style)) {
+      throw refuseAt(at(at(encodingAt, name), 'style'), `style '${String(style)}' is not supported in a form body (supported: ${FORM_STYLES.join(', ')})`);
+    }
+    const json = typeof entry.contentType === 'string' && /json/i.test(entry.contentType);
+    const explode = entry.explode === undefined ? style === 'form' : entry.explode === true;
+    if (style === 'form' && explode && !json) continue;
+    out[name] = { style: style as FormEncoding['style'], explode, ...(json ? { json: true as const } : {}) };
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
 /** Why a grouped path cannot name methods in the typed packages (and which segment), or undefined. */
 function groupNameProblem(group: string[]): { segment: number; message: string } | undefined {
   const display = group.join('.');
@@ -539,7 +560,9 @@ export function normalizeService({ service, version, document, policy, strict = 
         let body: RequestBodySpec | null = null;
         const { value: rawBody, location: bodyAt } = resolveLocalRefAt(document, op.requestBody, opWhere, at(opAt, 'requestBody'));
         if (isObj(rawBody) && isObj(rawBody.content)) {
-          const contentType = Object.keys(rawBody.content).find((t) => /json/i.test(t));
+          const types = Object.keys(rawBody.content);
+          // JSON when the description offers it; else a form body (Stripe's writes accept nothing else).
+          const contentType = types.find((t) => /json/i.test(t)) ?? types.find((t) => t.split(';')[0]!.trim().toLowerCase() === FORM);
           if (contentType) {
             if (names.has('body')) throw new CatalogError(`${opWhere}: a parameter named 'body' clashes with the request body`);
             if (!FIELD_TEXT.test(contentType) || /[\r\n]/.test(contentType)) {
@@ -548,14 +571,18 @@ export function normalizeService({ service, version, document, policy, strict = 
               });
             }
             const media = rawBody.content[contentType];
-            body = {
-              contentType,
-              required: rawBody.required === true,
-              schema: toJsonSchema(isObj(media) ? (media.schema ?? {}) : {}),
-            };
-            locations?.set(body, at(at(bodyAt, 'content'), contentType));
+            const mediaAt = at(at(bodyAt, 'content'), contentType);
+            const schema = toJsonSchema(isObj(media) ? (media.schema ?? {}) : {});
+            const form = !/json/i.test(contentType);
+            // A form body that declares no property and forbids others has nothing to send (Stripe's GETs declare one).
+            const empty = form && isObj(schema) && isObj(schema.properties) && Object.keys(schema.properties).length === 0 && schema.additionalProperties === false;
+            if (!empty) {
+              const encoding = form && isObj(media) && isObj(media.encoding) ? formEncoding(media.encoding, at(mediaAt, 'encoding'), refuseAt) : undefined;
+              body = { contentType, required: rawBody.required === true, schema, ...(encoding ? { encoding } : {}) };
+              locations?.set(body, mediaAt);
+            }
           } else if (rawBody.required === true) {
-            omitted.push({ operationId: providerOperationId, field: `document.${at(bodyAt, 'content')}`, reason: `its required request body has no JSON media type (${Object.keys(rawBody.content).join(', ') || 'none'}); the Engine sends JSON bodies only` });
+            omitted.push({ operationId: providerOperationId, field: `document.${at(bodyAt, 'content')}`, reason: `its required request body has no JSON or form media type (${types.join(', ') || 'none'}); the Engine sends JSON and application/x-www-form-urlencoded bodies only` });
             continue;
           }
         }

@@ -33,9 +33,24 @@ export interface ParameterSpec {
 export const inputKey = (p: ParameterSpec): string => p.key ?? p.name;
 
 export interface RequestBodySpec {
+  /** A JSON media type, or application/x-www-form-urlencoded (Stripe's writes): see FormEncoding. */
   contentType: string;
   required: boolean;
   schema: JsonSchema;
+  /** A form body's properties that the description's `encoding` writes otherwise than form style, exploded. */
+  encoding?: Record<string, FormEncoding>;
+}
+
+/**
+ * How one property of a form body is written (OpenAPI's encoding object): form style repeats an
+ * array's name per item and writes an object's properties as pairs of their own; deepObject writes
+ * nested values in brackets (`metadata[plan]=pro`, `items[0][price]=p_1`), as Stripe reads them;
+ * json sends the value as JSON text.
+ */
+export interface FormEncoding {
+  style: 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+  explode: boolean;
+  json?: true;
 }
 
 export type PaginationStyle = 'cursor' | 'link_header' | 'page' | 'offset';

@@ -1,6 +1,6 @@
 // Builds the provider HTTP request from a validated input: path, query, header and body
 // parameters, plus the Engine-owned headers and credential.
-import type { AuthMethod, OperationSpec, ParameterSpec } from '../catalog/index.ts';
+import type { AuthMethod, FormEncoding, OperationSpec, ParameterSpec, RequestBodySpec } from '../catalog/index.ts';
 import { inputKey } from '../catalog/types.ts';
 import { EngineError } from '../envelope/index.ts';
 
@@ -92,6 +92,46 @@ function appendQuery(parts: string[], p: ParameterSpec, value: unknown, taken: (
   }
 }
 
+/** A form value's text: null is the empty value (Stripe's way to unset a field), a nested value its JSON text. */
+const formScalar = (v: unknown): string => (v === null ? '' : scalar(v));
+
+/** `name[key]…=value` pairs of a deepObject property, nested values in brackets and arrays by index (as Stripe reads them). */
+function bracketPairs(name: string, value: unknown, parts: string[]) {
+  if (Array.isArray(value)) value.forEach((item, i) => bracketPairs(`${name}[${i}]`, item, parts));
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) bracketPairs(`${name}[${encodeURIComponent(k)}]`, v, parts);
+  else parts.push(`${name}=${encodeURIComponent(formScalar(value))}`);
+}
+
+/**
+ * An application/x-www-form-urlencoded body from the input's `body` object, each property written
+ * as the description's encoding says (RequestBodySpec.encoding; absent: form style, exploded).
+ */
+function formBody(spec: RequestBodySpec, value: unknown): string {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid('body', 'must be an object: a form body is a list of name=value pairs');
+  const parts: string[] = [];
+  try {
+    for (const [name, v] of Object.entries(value)) {
+      if (v === undefined) continue;
+      const k = encodeURIComponent(name);
+      const enc: FormEncoding = (spec.encoding && Object.hasOwn(spec.encoding, name) ? spec.encoding[name] : undefined) ?? { style: 'form', explode: true };
+      if (enc.json) parts.push(`${k}=${encodeURIComponent(JSON.stringify(v))}`);
+      else if (enc.style === 'deepObject') bracketPairs(k, v, parts);
+      else if (Array.isArray(v)) {
+        if (enc.explode) for (const item of v) parts.push(`${k}=${encodeURIComponent(formScalar(item))}`);
+        else parts.push(`${k}=${v.map((item) => encodeURIComponent(formScalar(item))).join(enc.style === 'spaceDelimited' ? '%20' : enc.style === 'pipeDelimited' ? '|' : ',')}`);
+      } else if (v !== null && typeof v === 'object') {
+        const pairs = Object.entries(v);
+        if (enc.explode) for (const [prop, pv] of pairs) parts.push(`${encodeURIComponent(prop)}=${encodeURIComponent(formScalar(pv))}`);
+        else parts.push(`${k}=${pairs.flatMap(([prop, pv]) => [encodeURIComponent(prop), encodeURIComponent(formScalar(pv))]).join(',')}`);
+      } else parts.push(`${k}=${encodeURIComponent(formScalar(v))}`);
+    }
+  } catch (err) {
+    if (err instanceof URIError) throw invalid('body', 'contains an unpaired UTF-16 surrogate, which cannot be sent');
+    throw err;
+  }
+  return parts.join('&');
+}
+
 /** Where and how a request is sent: the service's base URL and headers, and the credential. */
 export interface RequestTarget {
   baseUrl: string;
@@ -132,7 +172,7 @@ export function buildRequest(op: OperationSpec, input: Record<string, unknown>, 
 
   let body: string | undefined;
   if (op.body && input.body !== undefined) {
-    body = JSON.stringify(input.body);
+    body = /json/i.test(op.body.contentType) ? JSON.stringify(input.body) : formBody(op.body, input.body);
     headers['content-type'] = op.body.contentType;
   }
 

@@ -261,14 +261,14 @@ describe('request building from an imported operation', () => {
     refused(await importDoc(fresh('opservers'), one({ method: 'post', servers: [{ url: other.url }] })), "document.paths['/p'].post.servers");
   });
 
-  it('an operation whose required request body has no JSON media type is left out and reported, not sent with no body', async () => {
-    const requestBody = { required: true, content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { a: { type: 'string' } } } } } };
+  it('an operation whose required request body has no JSON or form media type is left out and reported, not sent with no body', async () => {
+    const requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { a: { type: 'string' } } } } } };
     const doc = one({ method: 'post', requestBody });
     (doc.paths as Record<string, unknown>)['/kept'] = { get: { operationId: 'kept', responses: { '200': { description: 'ok' } } } };
     const res = await importDoc(fresh('formbody'), doc);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.versions[0].omitted).toEqual([
-      { operationId: 'op', field: "document.paths['/p'].post.requestBody.content", reason: expect.stringContaining('application/x-www-form-urlencoded') },
+      { operationId: 'op', field: "document.paths['/p'].post.requestBody.content", reason: expect.stringContaining('multipart/form-data') },
     ]);
   });
 });
