@@ -95,6 +95,8 @@ export interface EnginePolicy {
   };
   slashPreserving?: Record<string, string[]>;
   grouping?: Record<string, string>;
+  /** Operations of a bundled description left out on review, each with the reason (an operation the Engine could send, but not as the provider serves it). */
+  omit?: Record<string, string>;
 }
 
 const SERVICE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
@@ -130,6 +132,15 @@ const policySchema = {
           {
             type: 'object',
             additionalProperties: false,
+            required: ['name', 'type'],
+            properties: {
+              name: { type: 'string' },
+              type: { const: 'http_basic' },
+            },
+          },
+          {
+            type: 'object',
+            additionalProperties: false,
             required: ['name', 'type', 'authorizationUrl', 'tokenUrl'],
             properties: {
               name: { type: 'string' },
@@ -159,6 +170,8 @@ const policySchema = {
               continuation: { type: 'string', pattern: '^(/.*)?$' },
               items: { type: 'string', pattern: '^(/.*)?$' },
               stop: { type: 'string', pattern: '^(/.*)?$' },
+              last: { type: 'string', pattern: '^(/.*)?$' },
+              total: { type: 'string', pattern: '^(/.*)?$' },
               engineMaxPages: { type: 'integer', minimum: 1, maximum: 1000 },
               callerBound: { type: 'boolean' },
             },
@@ -172,6 +185,7 @@ const policySchema = {
       additionalProperties: { type: 'array', items: { type: 'string' } },
     },
     grouping: { type: 'object', additionalProperties: { type: 'string', pattern: '^[A-Za-z_][\\w.]*$' } },
+    omit: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
   },
 };
 
@@ -384,6 +398,7 @@ function normalizeAuth(policy: EnginePolicy, where: string): AuthMethod[] {
       }
       return { ...key, prefix: key.prefix ?? '' };
     }
+    if (a.type === 'http_basic') return { name: a.name, type: a.type };
     return { ...a, scopes: a.scopes ?? [] };
   });
 }
@@ -422,6 +437,7 @@ export function normalizeService({ service, version, document, policy, strict = 
   const pagingByOp = policy.pagination?.operations ?? {};
   const slashPreserving = policy.slashPreserving ?? {};
   const grouping = policy.grouping ?? {};
+  const omitByPolicy = policy.omit ?? {};
 
   const operations: OperationSpec[] = [];
   const omitted: OmittedOperation[] = [];
@@ -466,6 +482,11 @@ export function normalizeService({ service, version, document, policy, strict = 
         continue;
       }
       seen.add(providerOperationId);
+      const leftOut = own(omitByPolicy, providerOperationId);
+      if (leftOut !== undefined) {
+        omitted.push({ operationId: providerOperationId, field: at('omit', providerOperationId), reason: `left out on review of the Engine policy: ${leftOut}` });
+        continue;
+      }
       try {
         const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
 
@@ -621,6 +642,12 @@ export function normalizeService({ service, version, document, policy, strict = 
           if (pagination.style === 'cursor' && !pagination.continuation) {
             throw new CatalogError(`${opWhere}: cursor pagination needs a continuation pointer`, { policy: true });
           }
+          if (pagination.total !== undefined && pagination.style !== 'offset') {
+            throw new CatalogError(`${opWhere}: 'total' applies to offset pagination only`, { policy: true });
+          }
+          if (pagination.last !== undefined && pagination.style !== 'offset' && pagination.style !== 'page') {
+            throw new CatalogError(`${opWhere}: 'last' applies to offset and page pagination only`, { policy: true });
+          }
         }
 
         const override = own(grouping, providerOperationId);
@@ -663,6 +690,9 @@ export function normalizeService({ service, version, document, policy, strict = 
   }
   for (const name of Object.keys(slashPreserving)) {
     if (!seen.has(name)) throw new CatalogError(`${where}: slashPreserving names unknown operation '${name}'`);
+  }
+  for (const name of Object.keys(omitByPolicy)) {
+    if (!seen.has(name)) throw new CatalogError(`${where}: omit names unknown operation '${name}'`, { policy: true });
   }
   // Each operation's grouped path names one method of the typed packages: one that another
   // operation already holds, or that is also a group of methods, leaves the operation out.

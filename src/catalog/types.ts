@@ -65,6 +65,10 @@ export interface PaginationPolicy {
   items: string;
   /** RFC 6901 pointer whose falsy value means the provider terminated. */
   stop?: string;
+  /** Offset and page styles: RFC 6901 pointer whose true value means this page is the last (Jira's `isLast`). */
+  last?: string;
+  /** Offset style: RFC 6901 pointer to the provider's count of all items; the traversal ends once the next offset reaches it (Jira's `total`). */
+  total?: string;
   engineMaxPages: number;
   callerBound: boolean;
 }
@@ -109,7 +113,19 @@ export interface OAuth2Auth {
   scopes: string[];
 }
 
-export type AuthMethod = ApiKeyAuth | OAuth2Auth;
+/**
+ * HTTP Basic (RFC 7617): the stored secret is `user:password` (Jira's `email:api_token`, Twilio's
+ * `sid:token`), sent as `Authorization: Basic base64(secret)`; the Engine builds the header.
+ */
+export interface HttpBasicAuth {
+  name: string;
+  type: 'http_basic';
+}
+
+/** The methods that send the workspace's stored secret (not an end user's OAuth connection). */
+export type SecretAuth = ApiKeyAuth | HttpBasicAuth;
+
+export type AuthMethod = ApiKeyAuth | HttpBasicAuth | OAuth2Auth;
 
 export interface ServiceIndex {
   service: string;

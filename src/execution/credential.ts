@@ -1,17 +1,20 @@
 // Picks a call's credential: an end user's OAuth connection, or the workspace's API key.
-import type { ApiKeyAuth, ServiceIndex } from '../catalog/index.ts';
+import type { ApiKeyAuth, SecretAuth, ServiceIndex } from '../catalog/index.ts';
 import type { Connections } from '../connections/index.ts';
 import type { BoundSecret, SecretVault } from '../credentials/index.ts';
 import { DEFAULT_BUCKET, originMoved } from '../credentials/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import type { Credential, Selectors } from './types.ts';
 
-/** A service version's API-key and OAuth methods, found once per catalog index. */
-const authMethods = new WeakMap<ServiceIndex, { apiKey: ApiKeyAuth | undefined; oauth: ServiceIndex['auth'][number] | undefined }>();
+/**
+ * A service version's workspace-secret method (an API key, or HTTP Basic: selectors call both
+ * `api_key`, the workspace's own credential) and its OAuth method, found once per catalog index.
+ */
+const authMethods = new WeakMap<ServiceIndex, { apiKey: SecretAuth | undefined; oauth: ServiceIndex['auth'][number] | undefined }>();
 export function authOf(index: ServiceIndex) {
   let methods = authMethods.get(index);
   if (!methods) {
-    methods = { apiKey: index.auth.find((a): a is ApiKeyAuth => a.type === 'api_key'), oauth: index.auth.find((a) => a.type === 'oauth2') };
+    methods = { apiKey: index.auth.find((a): a is SecretAuth => a.type === 'api_key' || a.type === 'http_basic'), oauth: index.auth.find((a) => a.type === 'oauth2') };
     authMethods.set(index, methods);
   }
   return methods;
@@ -62,6 +65,10 @@ export function pickCredential(sources: { vault: SecretVault; connections: Conne
       throw new EngineError('ENGINE_CREDENTIAL_MISSING', `no secret is set for '${service}'; run \`svc-cli secret set ${service} --value-stdin\``);
     }
     if (secret.origin !== origin) throw originMoved(`the secret for '${service}'`, secret.origin, origin, `svc-cli secret set ${service} --value-stdin`);
+    // RFC 7617: the user ID ends at the first ':'; a secret without one cannot be a Basic credential.
+    if (apiKey.type === 'http_basic' && !secret.value.includes(':')) {
+      throw new EngineError('ENGINE_CREDENTIAL_MISSING', `the secret for '${service}' is not in the form user:password that its HTTP Basic auth needs; set it again with \`svc-cli secret set ${service} --value-stdin\``);
+    }
     return { auth: apiKey, secret: secret.value };
   };
   const known = sources.vault.getSync(DEFAULT_BUCKET, service);

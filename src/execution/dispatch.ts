@@ -172,7 +172,8 @@ export class Dispatcher {
     return { origin: parsed.origin, path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname };
   }
 
-  send(req: ProviderRequest, limits: DispatchLimits, secret: string | null): Promise<ProviderResponse> {
+  /** `secret`: what the answer must not hand back (request.ts, secretForms): each form is redacted from the body. */
+  send(req: ProviderRequest, limits: DispatchLimits, secret: string | readonly string[] | null): Promise<ProviderResponse> {
     if (limits.signal?.aborted || limits.connection?.destroyed) return Promise.reject(classify(abortError(), false, true, true, false, false));
     return new Promise<ProviderResponse>((resolve, reject) => {
       const call = new ProviderCall(req.method, limits, secret, this.deadlines, resolve, reject);
@@ -265,7 +266,7 @@ const abortError = () => new DOMException('This operation was aborted', 'AbortEr
 class ProviderCall implements UndiciDispatcher.DispatchHandler {
   private readonly idempotent: boolean;
   private readonly limits: DispatchLimits;
-  private readonly secret: string | null;
+  private readonly secret: string | readonly string[] | null;
   private readonly resolve: (res: ProviderResponse) => void;
   private readonly reject: (err: unknown) => void;
   readonly started = performance.now();
@@ -290,7 +291,7 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
   constructor(
     method: string,
     limits: DispatchLimits,
-    secret: string | null,
+    secret: string | readonly string[] | null,
     deadlines: Deadlines,
     resolve: (res: ProviderResponse) => void,
     reject: (err: unknown) => void,
@@ -383,7 +384,16 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
     const durationMs = performance.now() - this.started;
     const chunks = this.chunks;
     let raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.size);
-    if (this.secret) raw = redact(raw, this.secret, this.headers['content-type']);
+    if (typeof this.secret === 'string') {
+      if (this.secret) raw = redact(raw, this.secret, this.headers['content-type']);
+    } else if (this.secret) {
+      // A body in another charset comes back from the first redact as UTF-8: later ones read it so.
+      let type = this.headers['content-type'];
+      for (const form of this.secret) {
+        raw = redact(raw, form, type);
+        if (declaredCharset(type) !== undefined) type = undefined;
+      }
+    }
     const body = parseBody(raw, this.headers['content-type']);
     this.resolve({ status: this.status, headers: this.headers, data: body.data, raw, json: body.json, durationMs });
   }

@@ -13,7 +13,7 @@ import type { Dispatcher } from './dispatch.ts';
 import { authOf, pickCredential } from './credential.ts';
 import { refusedOutcome, singleOutcome } from './outcomes.ts';
 import { checkPagination, traverse } from './pagination.ts';
-import { buildRequest, reachesAnother, renewedRequest } from './request.ts';
+import { buildRequest, reachesAnother, renewedRequest, secretForms } from './request.ts';
 import { checkSelectors, definedOnly, NO_SELECTORS } from './selectors.ts';
 import type { CallRequest, CallResult, CallScope, Outcome, ResolvedOperation } from './types.ts';
 import { InputValidators } from './validation.ts';
@@ -242,9 +242,9 @@ export class Executor {
     const limits = { maxBytes: scope.resultCapBytes, timeoutMs: this.providerTimeoutMs, signal: scope.signal, connection: scope.connection };
 
     if (!op.pagination) {
-      const res = await this.dispatcher.send(first, limits, secret);
+      const res = await this.dispatcher.send(first, limits, secretForms(auth, secret));
       const again = res.status === 401 && renew ? await renewedRequest(op, input, target, renew) : undefined;
-      return singleOutcome(index, again ? await this.dispatcher.send(again.request, limits, again.secret) : res);
+      return singleOutcome(index, again ? await this.dispatcher.send(again.request, limits, secretForms(auth, again.secret)) : res);
     }
     const bound = (req.pagination as { maxPages?: number } | undefined)?.maxPages;
     return traverse({ dispatcher: this.dispatcher, index, op, policy: op.pagination, input, first, target, limits, bound, renew });

@@ -5,7 +5,7 @@ import { inputKey } from '../catalog/types.ts';
 import { EngineError, failure, success } from '../envelope/index.ts';
 import { getAt, setAt } from '../json-pointer/index.ts';
 import type { DispatchLimits, Dispatcher, ProviderResponse } from './dispatch.ts';
-import { buildRequest, renewedRequest, withQueryCredential, type ProviderRequest, type RequestTarget } from './request.ts';
+import { buildRequest, renewedRequest, secretForms, withQueryCredential, type ProviderRequest, type RequestTarget } from './request.ts';
 import { exactParse, providerFailure, RawJson, sha256 } from './outcomes.ts';
 import type { CallRequest, Continuation, Outcome } from './types.ts';
 
@@ -79,6 +79,18 @@ function linkContinuation(op: OperationSpec, input: Record<string, unknown>, nex
   return Object.keys(changed).length ? { more: true, input: changed } : { more: true };
 }
 
+/**
+ * Whether an offset or page style page says it is the last: its `last` flag is true (Jira's
+ * isLast), or the next offset reaches its `total` (Jira's count of all items). Without them, or
+ * when they are not a boolean and a number, the traversal ends on an empty page, one request later.
+ */
+function lastPage(policy: PaginationPolicy, data: unknown, pageInput: Record<string, unknown>, count: number): boolean {
+  if (policy.last !== undefined && getAt(data, policy.last) === true) return true;
+  if (policy.total === undefined) return false;
+  const total = getAt(data, policy.total);
+  return typeof total === 'number' && Number(pageInput[policy.pageInput!] ?? 0) + count >= total;
+}
+
 /** One traversal: the first request built, and what every later page is sent with. */
 export interface Traversal {
   dispatcher: Dispatcher;
@@ -129,7 +141,7 @@ export async function traverse(t: Traversal): Promise<Outcome> {
     let res: ProviderResponse;
     const sentAt = performance.now();
     try {
-      res = await dispatcher.send(request, { ...limits, timeoutMs, maxBytes: limits.maxBytes - bytes, capBytes: limits.maxBytes }, secret);
+      res = await dispatcher.send(request, { ...limits, timeoutMs, maxBytes: limits.maxBytes - bytes, capBytes: limits.maxBytes }, secretForms(target.auth, secret));
     } catch (err) {
       // A later page that failed (never sent, reset, timed out, past the result cap): the earlier
       // pages did reach the provider, and the receipt says so, with the time spent on this one.
@@ -151,7 +163,7 @@ export async function traverse(t: Traversal): Promise<Outcome> {
       if (again) {
         durationMs += res.durationMs;
         ({ request, target, secret } = again);
-        res = await dispatcher.send(request, { ...limits, timeoutMs: Math.max(1, deadline - Date.now()), maxBytes: limits.maxBytes, capBytes: limits.maxBytes }, secret);
+        res = await dispatcher.send(request, { ...limits, timeoutMs: Math.max(1, deadline - Date.now()), maxBytes: limits.maxBytes, capBytes: limits.maxBytes }, secretForms(target.auth, secret));
       }
     }
     pages++;
@@ -172,7 +184,7 @@ export async function traverse(t: Traversal): Promise<Outcome> {
     exactLast = exact;
 
     let next: ProviderRequest | undefined;
-    const stopped = policy.stop !== undefined && !getAt(res.data, policy.stop);
+    const stopped = (policy.stop !== undefined && !getAt(res.data, policy.stop)) || lastPage(policy, res.data, pageInput, pageItems.length);
     if (policy.style === 'link_header') {
       const link = nextLink(res.headers.link);
       if (link) {

@@ -132,6 +132,23 @@ function formBody(spec: RequestBodySpec, value: unknown): string {
   return parts.join('&');
 }
 
+/** RFC 7617: `Basic` and the UTF-8 bytes of `user:password` in base64. */
+export const basicCredential = (secret: string): string => `Basic ${Buffer.from(secret, 'utf8').toString('base64')}`;
+
+/**
+ * What a provider's answer must never hand back, for the dispatcher to redact: the secret as sent.
+ * An HTTP Basic secret goes out as base64, so that form is redacted too (without its '=' padding,
+ * and in base64url), and so is its password alone (the user ID, an email, is no secret).
+ */
+export function secretForms(auth: AuthMethod | undefined, secret: string | null): string | readonly string[] | null {
+  if (secret === null || auth?.type !== 'http_basic') return secret;
+  const bytes = Buffer.from(secret, 'utf8');
+  const password = secret.slice(secret.indexOf(':') + 1);
+  const forms = new Set([bytes.toString('base64').replace(/=+$/, ''), bytes.toString('base64url'), secret, password]);
+  forms.delete('');
+  return [...forms];
+}
+
 /** Where and how a request is sent: the service's base URL and headers, and the credential. */
 export interface RequestTarget {
   baseUrl: string;
@@ -181,6 +198,8 @@ export function buildRequest(op: OperationSpec, input: Record<string, unknown>, 
     const credential = auth.prefix + target.secret;
     if (auth.in === 'header') headers[auth.header!.toLowerCase()] = credential;
     else query.push(`${encodeURIComponent(auth.param!)}=${encodeURIComponent(credential)}`);
+  } else if (auth?.type === 'http_basic' && target.secret !== null) {
+    headers.authorization = basicCredential(target.secret);
   }
 
   const url = target.baseUrl + path + (query.length ? `?${query.join('&')}` : '');

@@ -1,6 +1,6 @@
 // The shapes of one call through the execution path: its scope, request, result and outcome.
 import type { OperationSpec } from '../catalog/index.ts';
-import type { ApiKeyAuth } from '../catalog/index.ts';
+import type { SecretAuth } from '../catalog/index.ts';
 import type { Envelope } from '../envelope/index.ts';
 import type { Connection } from './dispatch.ts';
 
@@ -83,7 +83,7 @@ export interface ResolvedOperation {
 
 /** The auth method a provider request uses and its secret (null: the service needs none). */
 export interface Credential {
-  auth: ApiKeyAuth | undefined;
+  auth: SecretAuth | undefined;
   secret: string | null;
   /**
    * OAuth only: a fresh access token after the provider answered 401 to this one (revoked or

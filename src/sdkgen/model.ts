@@ -422,7 +422,7 @@ export function buildModel(
       className,
       pyModule: pyModules.claim(snake(service)),
       oauth: index.auth.some((a) => a.type === 'oauth2'),
-      apiKey: index.auth.some((a) => a.type === 'api_key'),
+      apiKey: index.auth.some((a) => a.type === 'api_key' || a.type === 'http_basic'),
       schemas: index.schemas,
       ...referencedTypes(roots, index.schemas, typeNames),
       operations,
