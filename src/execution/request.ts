@@ -74,7 +74,9 @@ function appendQuery(parts: string[], p: ParameterSpec, value: unknown, taken: (
   if (p.json) {
     parts.push(`${k}=${encodeURIComponent(JSON.stringify(value))}`);
   } else if (Array.isArray(value)) {
-    if (p.explode) for (const item of value) parts.push(`${k}=${encodeURIComponent(scalar(item))}`);
+    // deepObject is undefined for arrays in OpenAPI; Stripe's `expand` is one, read by index (`expand[0]=…`).
+    if (p.deepObject) value.forEach((item, i) => parts.push(`${k}[${i}]=${encodeURIComponent(scalar(item))}`));
+    else if (p.explode) for (const item of value) parts.push(`${k}=${encodeURIComponent(scalar(item))}`);
     else parts.push(`${k}=${value.map((item) => encodeURIComponent(scalar(item))).join(p.delimiter === ' ' ? '%20' : p.delimiter ?? ',')}`);
   } else if (value !== null && typeof value === 'object') {
     if (!p.explode && !p.deepObject) {

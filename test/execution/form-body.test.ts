@@ -1,5 +1,6 @@
 // Form bodies (application/x-www-form-urlencoded, Stripe's writes): how src/catalog/normalize.ts
-// reads a description's body and encoding, and how src/execution/request.ts writes the body.
+// reads a description's body and encoding, and how src/execution/request.ts writes the body; and
+// a deepObject query array, written by index as Stripe reads its `expand`.
 import { describe, expect, it } from 'vitest';
 import { normalizeService, type OperationSpec } from '../../src/catalog/index.ts';
 import { EngineError } from '../../src/envelope/index.ts';
@@ -63,5 +64,17 @@ describe('form bodies', () => {
 
   it('refuses an encoding style a form body cannot have', () => {
     expect(() => opWith({ schema: { type: 'object' }, encoding: { a: { style: 'matrix' } } })).toThrow(/style 'matrix' is not supported in a form body/);
+  });
+});
+
+describe('deepObject query arrays', () => {
+  it('are written by index, as Stripe reads expand', () => {
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: { '/things': { get: { operationId: 'list', parameters: [{ name: 'expand', in: 'query', style: 'deepObject', explode: true, schema: { type: 'array', items: { type: 'string' } } }], responses: { '200': { description: 'ok' } } } } },
+    };
+    const op = normalizeService({ service: 'form', version: 'v1', document, policy: { baseUrl: 'https://api.example.test' }, strict: true }).operations[0]!;
+    expect(buildRequest(op, { expand: ['data.customer', 'data.invoice'] }, target).url).toBe('https://api.example.test/things?expand[0]=data.customer&expand[1]=data.invoice');
   });
 });
