@@ -5,9 +5,8 @@
 // event inserted; Google's error body in the envelope; the same through MCP execute. Tokens and
 // the client secret are canaries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
+import { publishApps, withMcpClient } from '../fixtures/providers/app.ts';
 import { startGoogleCalendar, type FakeGoogleCalendar } from '../fixtures/providers/google-calendar.ts';
 
 const CLIENT = { id: '123-canary.apps.googleusercontent.com', secret: 'GOCSPX-canary-google-secret-4f2a' };
@@ -25,17 +24,13 @@ beforeAll(async () => {
   t.canaries.push(CLIENT.secret);
   expect((await t.api('PUT', '/v1/workspace/services/google-calendar', { version: 'v1', baseUrl: google.apiUrl })).status).toBe(200);
   expect((await t.api('PUT', '/v1/buckets/default/oauth-clients/google-calendar', { clientId: CLIENT.id, clientSecret: CLIENT.secret })).status).toBe(204);
-  const definition = { services: ['google-calendar=v1'], operations: OPERATIONS.map((op) => `google-calendar=${op}`) };
-  const published = await t.api('POST', '/v1/sdks/publish', { name: 'scheduler', ...definition });
-  expect(published.status, JSON.stringify(published.body)).toBe(200);
-  sdk = published.body;
-  const deployed = await t.api('POST', '/v1/mcp/publish', { name: 'scheduler-agents', ...definition });
-  expect(deployed.status, JSON.stringify(deployed.body)).toBe(200);
+  const apps = await publishApps(t, 'scheduler', { services: ['google-calendar=v1'], operations: OPERATIONS.map((op) => `google-calendar=${op}`) });
+  sdk = apps.sdk;
   // An agent acting for alice: its token is bound to her connection.
   const bound = await t.api('POST', '/v1/mcp/scheduler-agents/tokens', { allow: ['*'], binding: { endUserRef: 'alice' } });
   expect(bound.status, JSON.stringify(bound.body)).toBe(201);
-  mcp = { url: deployed.body.url, token: bound.body.token };
-  t.canaries.push(sdk.token, deployed.body.token, mcp.token);
+  mcp = { url: apps.mcp.url, token: bound.body.token };
+  t.canaries.push(mcp.token);
 });
 afterAll(async () => {
   await t?.stop();
@@ -124,9 +119,7 @@ describe('google-calendar: writes and errors', () => {
 
 describe('google-calendar: through MCP execute', () => {
   it('lists calendars and events for the bound end user from one script', async () => {
-    const client = new Client({ name: 'calendar-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { authorization: `Bearer ${mcp.token}` } } }));
-    try {
+    await withMcpClient(mcp, async (client) => {
       const code = `
         const calendars = await call("google-calendar.calendar.calendarList.list", {});
         const events = await call("google-calendar.calendar.events.list", { calendarId: calendars.data.items[0].id, maxResults: 10, q: "Meeting" });
@@ -136,8 +129,6 @@ describe('google-calendar: through MCP execute', () => {
       expect(result.structuredContent.result).toEqual({ calendars: ['primary'], events: 25 });
       const search = (await client.callTool({ name: 'search_docs', arguments: { query: 'list calendar events' } })) as any;
       expect(search.structuredContent.results.map((r: any) => r.operationId)).toContain('google-calendar.calendar.events.list');
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

@@ -4,7 +4,7 @@
 // the envelope, and an end user's OAuth connection made at the fake's authorize and token
 // endpoints. The private app token and the OAuth client secret are canaries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
+import { pointService, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 import { startHubSpot, type FakeHubSpot } from '../fixtures/providers/hubspot-crm.ts';
 
 const TOKEN = 'pat-na1-canary-hubspot-0b7c';
@@ -18,8 +18,7 @@ beforeAll(async () => {
   hubspot = await startHubSpot({ token: TOKEN, contacts: 23, client: CLIENT });
   t = await startTestEngine();
   t.canaries.push(TOKEN, CLIENT.secret);
-  expect((await t.api('PUT', '/v1/workspace/services/hubspot-crm', { version: 'v1', baseUrl: hubspot.provider.url })).status).toBe(200);
-  expect((await t.api('PUT', '/v1/buckets/default/secrets/hubspot-crm', { value: TOKEN })).status).toBe(204);
+  await pointService(t, 'hubspot-crm', hubspot.provider.url, TOKEN);
   expect((await t.api('PUT', '/v1/buckets/default/oauth-clients/hubspot-crm', { clientId: CLIENT.id, clientSecret: CLIENT.secret })).status).toBe(204);
   const published = await t.api('POST', '/v1/sdks/publish', { name: 'crm-sync', services: ['hubspot-crm=v1'], operations: ['hubspot-crm=contacts/*'] });
   expect(published.status, JSON.stringify(published.body)).toBe(200);

@@ -4,9 +4,8 @@
 // created as a form with nested metadata, Stripe's errors answered in the envelope, and the same
 // calls through MCP execute. The secret key is a canary: no answer or log line may carry it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
+import { pointService, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
+import { publishApps, withMcpClient } from '../fixtures/providers/app.ts';
 import { startStripe, type FakeStripe } from '../fixtures/providers/stripe.ts';
 
 const SECRET_KEY = 'sk_test_canary_51Hx9c0ffee';
@@ -21,16 +20,8 @@ beforeAll(async () => {
   stripe = await startStripe({ secretKey: SECRET_KEY, customers: 25 });
   t = await startTestEngine();
   t.canaries.push(SECRET_KEY);
-  expect((await t.api('PUT', '/v1/workspace/services/stripe', { version: 'v1', baseUrl: stripe.provider.url })).status).toBe(200);
-  expect((await t.api('PUT', '/v1/buckets/default/secrets/stripe', { value: SECRET_KEY })).status).toBe(204);
-  const definition = { services: ['stripe=v1'], operations: OPERATIONS.map((op) => `stripe=${op}`) };
-  const published = await t.api('POST', '/v1/sdks/publish', { name: 'billing', ...definition });
-  expect(published.status, JSON.stringify(published.body)).toBe(200);
-  sdk = published.body;
-  const deployed = await t.api('POST', '/v1/mcp/publish', { name: 'billing-agents', ...definition });
-  expect(deployed.status, JSON.stringify(deployed.body)).toBe(200);
-  mcp = deployed.body;
-  t.canaries.push(sdk.token, mcp.token);
+  await pointService(t, 'stripe', stripe.provider.url, SECRET_KEY);
+  ({ sdk, mcp } = await publishApps(t, 'billing', { services: ['stripe=v1'], operations: OPERATIONS.map((op) => `stripe=${op}`) }));
 });
 afterAll(async () => {
   await t?.stop();
@@ -120,9 +111,7 @@ describe('stripe: writes and errors', () => {
 
 describe('stripe: through MCP execute', () => {
   it('creates a customer and finds it by email from one script; search_docs offers the operation', async () => {
-    const client = new Client({ name: 'stripe-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { authorization: `Bearer ${mcp.token}` } } }));
-    try {
+    await withMcpClient(mcp, async (client) => {
       const code = `
         const made = await call("stripe.PostCustomers", { body: { email: "grace@example.test", name: "Grace Hopper", metadata: { source: "mcp" } } });
         const found = await call("stripe.GetCustomers", { email: "grace@example.test" });
@@ -137,8 +126,6 @@ describe('stripe: through MCP execute', () => {
       const search = (await client.callTool({ name: 'search_docs', arguments: { query: 'list stripe customers' } })) as any;
       expect(search.structuredContent.results.map((r: any) => r.operationId)).toContain('stripe.GetCustomers');
       expect(JSON.stringify(result)).not.toContain(SECRET_KEY);
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

@@ -4,10 +4,9 @@
 // of each target joined into one list, names falling back to the email, a bound per target, and a
 // provider's failure reported on its step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
-import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
+import { pointService, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
+import { publishApps, withMcpClient } from '../fixtures/providers/app.ts';
 import { startHubSpot, type FakeHubSpot } from '../fixtures/providers/hubspot-crm.ts';
 import { startStripe, type FakeStripe } from '../fixtures/providers/stripe.ts';
 
@@ -26,19 +25,11 @@ beforeAll(async () => {
   hubspot = await startHubSpot({ token: HUBSPOT_TOKEN, contacts: 130 });
   stripe = await startStripe({ secretKey: STRIPE_KEY, customers: 12 });
   t = await startTestEngine();
-  for (const [service, baseUrl, secret] of [['demo-crm', crm.url, crm.apiKey], ['hubspot-crm', hubspot.provider.url, HUBSPOT_TOKEN], ['stripe', stripe.provider.url, STRIPE_KEY]] as const) {
-    expect((await t.api('PUT', `/v1/workspace/services/${service}`, { version: 'v1', baseUrl })).status).toBe(200);
-    expect((await t.api('PUT', `/v1/buckets/default/secrets/${service}`, { value: secret })).status).toBe(204);
-  }
   t.canaries.push(crm.apiKey, HUBSPOT_TOKEN, STRIPE_KEY);
-  const definition = { services: ['demo-crm=v1', 'hubspot-crm=v1', 'stripe=v1'], operations: ['unified=contacts.list'] };
-  const published = await t.api('POST', '/v1/sdks/publish', { name: 'contacts', ...definition });
-  expect(published.status, JSON.stringify(published.body)).toBe(200);
-  sdk = published.body;
-  const deployed = await t.api('POST', '/v1/mcp/publish', { name: 'contacts-agents', ...definition });
-  expect(deployed.status, JSON.stringify(deployed.body)).toBe(200);
-  mcp = deployed.body;
-  t.canaries.push(sdk.token, mcp.token);
+  await pointService(t, 'demo-crm', crm.url, crm.apiKey);
+  await pointService(t, 'hubspot-crm', hubspot.provider.url, HUBSPOT_TOKEN);
+  await pointService(t, 'stripe', stripe.provider.url, STRIPE_KEY);
+  ({ sdk, mcp } = await publishApps(t, 'contacts', { services: ['demo-crm=v1', 'hubspot-crm=v1', 'stripe=v1'], operations: ['unified=contacts.list'] }));
 });
 afterAll(async () => {
   await t?.stop();
@@ -99,9 +90,7 @@ describe('unified.contacts.list', () => {
   });
 
   it('runs through MCP execute, and search_docs offers it for listing contacts', async () => {
-    const client = new Client({ name: 'contacts-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(mcp.url), { requestInit: { headers: { authorization: `Bearer ${mcp.token}` } } }));
-    try {
+    await withMcpClient(mcp, async (client) => {
       const code = `
         const all = await call("unified.contacts.list", { input: {}, targets: ["crm", "hubspot", "stripe"] });
         const byProvider = {};
@@ -112,8 +101,6 @@ describe('unified.contacts.list', () => {
       expect(result.structuredContent.result).toEqual({ crm: crm.contacts.length, hubspot: hubspot.objects.contacts.length, stripe: stripe.customers.length });
       const search = (await client.callTool({ name: 'search_docs', arguments: { query: 'list contacts' } })) as any;
       expect(search.structuredContent.results[0]).toMatchObject({ operationId: 'unified.contacts.list', kind: 'unified' });
-    } finally {
-      await client.close();
-    }
+    });
   });
 });
