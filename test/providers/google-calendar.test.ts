@@ -44,7 +44,7 @@ describe('google-calendar: an end user\'s OAuth connection', () => {
   it('is refused before Google sees anything while the end user has no connection', async () => {
     const before = google.provider.requests.length;
     const res = await call('calendar.events.list', { calendarId: 'primary' });
-    expect(res.body.ok).toBe(false);
+    expect(res.body.error).toMatchObject({ code: 'ENGINE_CREDENTIAL_MISSING', message: expect.stringContaining("no google-calendar connection for end user 'alice'") });
     expect(google.provider.requests.length).toBe(before);
   });
 
@@ -94,6 +94,29 @@ describe('google-calendar: paging', () => {
     expect(rest.body.continuation).toBeUndefined();
     const limited = await call('calendar.events.list', { calendarId: 'primary', maxResults: 1 });
     expect(limited.body).toMatchObject({ ok: false, error: { code: 'ENGINE_PAGINATION_LIMIT', details: { engine_max_pages: 20 } } });
+  });
+});
+
+describe('google-calendar: refresh', () => {
+  it('renews an expired access token with the refresh token, and keeps it when Google answers none', async () => {
+    // The stored access token made to look expired, as test/fixtures/oauth.ts does for demo-crm.
+    const expire = async () => {
+      const row = (await t.engine.store.getConnection('google-calendar', 'alice', 'default'))!;
+      await t.engine.store.updateConnectionTokens(row.id, row.generation, { tokens: row.tokens, status: row.status, accessExpiresAt: new Date(Date.now() - 1000).toISOString(), updatedAt: row.updatedAt });
+    };
+    for (const round of [1, 2]) {
+      await expire();
+      const issued = google.issued.length;
+      const res = await call('calendar.calendarList.list', {});
+      expect(res.body.ok, `round ${round}`).toBe(true);
+      // Each refresh sent the one refresh token Google issued at consent.
+      const refreshes = google.provider.requests.filter((r) => r.url === '/token' && new URLSearchParams(r.body).get('grant_type') === 'refresh_token');
+      expect(refreshes).toHaveLength(round);
+      expect(new Set(refreshes.map((r) => new URLSearchParams(r.body).get('refresh_token'))).size).toBe(1);
+      expect(google.issued.length).toBe(issued + 1);
+      t.canaries.push(google.issued.at(-1)!);
+      expect(google.provider.requests.at(-1)!.headers.authorization).toBe(`Bearer ${google.issued.at(-1)}`);
+    }
   });
 });
 

@@ -95,7 +95,7 @@ describe('hubspot-crm: an end user\'s OAuth connection', () => {
     expect(sent(before).map((r) => r.authorization)).toEqual([`Bearer ${hubspot.issued[0]}`]);
     // Without a connection, the end user's call is refused before HubSpot sees it.
     const none = await call('contacts/list', {}, { selectors: { endUserRef: 'bob' } });
-    expect(none.body.ok).toBe(false);
+    expect(none.body.error).toMatchObject({ code: 'ENGINE_CREDENTIAL_MISSING' });
     expect(hubspot.provider.requests.length).toBe(before + 1);
   });
 });
