@@ -7,7 +7,7 @@ import { newVersionId } from '../ids/index.ts';
 import { Tokens } from '../identity/index.ts';
 import { StoreConflictError, type AppKind, type AppVersionRow, type Store } from '../store/index.ts';
 import { Workspace } from '../workspace/index.ts';
-import type { UnifiedDefinition } from '../unified/definitions.ts';
+import { closureOf, type UnifiedDefinition } from '../unified/definitions.ts';
 
 export interface AppDefinition {
   name: string;
@@ -150,20 +150,24 @@ export class Apps {
 
   /**
    * A Unified operation runs its steps at the service versions the definition pins (docs/architecture.md, Unified operations:
-   * the services its binding steps use must be selected too). Refuses, naming each missing service
-   * with the version to select and the steps that call it, or a pinned version lacking a step's
-   * operation.
+   * a target runs when the services of the steps it needs are selected; one target at least must).
+   * Refuses a pinned version lacking a step's operation, and a selection where no target can run,
+   * naming each missing service with the version to select and the steps that call it.
    */
   private async checkSteps(field: string, def: UnifiedDefinition, services: ReadonlyMap<string, string>): Promise<void> {
     const missing = new Map<string, [step: string, operation: string][]>();
     const absent: string[] = [];
+    const serviceOf = (operation: string) => operation.slice(0, operation.indexOf('.'));
     for (const [step, { operation }] of Object.entries(def.steps)) {
-      const service = operation.slice(0, operation.indexOf('.'));
+      const service = serviceOf(operation);
       const version = services.get(service);
       if (version === undefined) missing.set(service, [...(missing.get(service) ?? []), [step, operation]]);
       else if (!this.catalog.operation(service, version, operation)) absent.push(`its step '${step}' calls ${operation}, which ${service}=${version} does not have`);
     }
-    if (missing.size) {
+    if (absent.length) throw invalid(field, `${def.name} cannot run at the selected service versions: ${absent.join('; ')}`);
+    // Targets over services the version leaves out are refused when called (src/unified, a step's service not selected).
+    const runnable = Object.keys(def.steps).some((target) => [...closureOf(def, target)].every((step) => services.has(serviceOf(def.steps[step]!.operation))));
+    if (missing.size && !runnable) {
       const pairs: string[] = [];
       for (const [service, calls] of missing) {
         // The version to name: the workspace's, when it has the steps' operations, else a catalog version that has them.
@@ -176,7 +180,6 @@ export class Apps {
       const why = calls.length === 1 ? `its step '${calls[0]![0]}' calls ${calls[0]![1]}` : `its steps: ${calls.map(([step, op]) => `'${step}' calls ${op}`).join(', ')}`;
       throw invalid(field, `${def.name} needs ${pairs.join(' and ')} selected (${why}); add ${pairs.map((p) => `--service '${p}'`).join(' ')}`);
     }
-    if (absent.length) throw invalid(field, `${def.name} cannot run at the selected service versions: ${absent.join('; ')}`);
   }
 
   private diff(current: AppVersionRow | null, next: ResolvedDefinition): PlanChange[] {

@@ -5,7 +5,7 @@ import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.t
 import { ANNOTATIONS, RefWalk, resolveSchemaRef, siblingsOf } from '../catalog/refs.ts';
 import { inputSchemaOf } from '../catalog/index.ts';
 import type { AppVersionRow } from '../store/index.ts';
-import type { UnifiedDefinition } from '../unified/definitions.ts';
+import { closureOf, type UnifiedDefinition } from '../unified/definitions.ts';
 
 /** An operation as the packages show it: its index entry's identity and docs, plus names in both languages. */
 export interface SdkOperation extends Pick<OperationSpec, 'id' | 'service' | 'providerOperationId' | 'method' | 'path' | 'summary' | 'description' | 'deprecated' | 'group'> {
@@ -281,9 +281,18 @@ const STEP_REPORT_SCHEMA = {
   },
 };
 
+/**
+ * The targets a version can run: those whose steps (and the steps they depend on) call services it
+ * selects (docs/architecture.md, Unified operations); the Engine refuses the others when called.
+ */
+function runnableTargets(def: UnifiedDefinition, version: AppVersionRow): string[] {
+  const services = new Set(version.services.map((pin) => pin.slice(0, pin.indexOf('='))));
+  const serviceOf = (step: string) => def.steps[step]!.operation.slice(0, def.steps[step]!.operation.indexOf('.'));
+  return Object.keys(def.steps).filter((target) => [...closureOf(def, target)].every((step) => services.has(serviceOf(step))));
+}
+
 /** A Unified call's parameters: `{ input, targets, selectors?, pagination?, idempotencyKey? }`, selectors and bounds keyed by target. */
-function unifiedParamsSchema(def: UnifiedDefinition): Record<string, unknown> {
-  const steps = Object.keys(def.steps);
+function unifiedParamsSchema(def: UnifiedDefinition, steps: string[]): Record<string, unknown> {
   const byStep = (schema: unknown) => ({ type: 'object', additionalProperties: false, properties: Object.fromEntries(steps.map((s) => [s, schema])) });
   return {
     type: 'object',
@@ -307,6 +316,7 @@ function unifiedService(version: AppVersionRow, definitions: readonly UnifiedDef
   const operations = selected.map((id): SdkOperation => {
     const def = definitions.find((d) => d.name === id);
     if (!def) throw new Error(`Unified operation ${id} of ${version.name}@${version.version} is not defined`);
+    const targets = runnableTargets(def, version);
     const group = id.split('.').slice(1);
     const pyGroup = group.map(snake);
     const base = pascal(group.join(' '));
@@ -325,7 +335,7 @@ function unifiedService(version: AppVersionRow, definitions: readonly UnifiedDef
       pyPath: `client.${className}.${pyGroup.join('.')}`,
       inputType: typeNames.claim(`${base}Input`),
       outputType: typeNames.claim(`${base}Output`),
-      inputSchema: unifiedParamsSchema(def),
+      inputSchema: unifiedParamsSchema(def, targets),
       outputSchema: {
         type: 'object',
         required: ['output', 'steps'],
@@ -335,11 +345,9 @@ function unifiedService(version: AppVersionRow, definitions: readonly UnifiedDef
         },
       },
       inputRequired: true,
-      example: { input: exampleOf(def.input, 'input', {}), targets: Object.keys(def.steps) },
+      example: { input: exampleOf(def.input, 'input', {}), targets },
       pagination: null,
-      unifiedSteps: Object.entries(def.steps)
-        .map(([step, s]) => `${step} → ${s.operation}`)
-        .join(', '),
+      unifiedSteps: targets.map((step) => `${step} → ${def.steps[step]!.operation}`).join(', '),
     };
   });
   return { name: 'unified', version: '', title: 'Unified operations', className, pyModule, oauth: false, apiKey: false, schemas: {}, components: [], types: new Map(), refProblems: [], operations };

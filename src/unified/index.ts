@@ -4,7 +4,7 @@
 // Executor as a physical call. The result says exactly which steps ran and what came back.
 //
 // What a version (and a token's allowlist) admits is the Unified operation; its steps are its
-// implementation (docs/architecture.md, Unified operations: the services its binding steps use must be selected too). So a
+// implementation (docs/architecture.md, Unified operations: a target runs when its steps' services are selected). So a
 // step needs its service pinned in the version, not its physical operation selected: it runs as
 // that one operation, at the pinned service version, with the caller's credential routing, and is
 // counted against the token's rate limit like any call. Nothing else is admitted by it.
@@ -171,6 +171,13 @@ export class UnifiedOperations {
     const unknownTarget = targets.find((t) => !steps.includes(t as string));
     if (unknownTarget !== undefined) throw invalid('targets', `unknown target '${unknownTarget}' of ${name}; its binding steps are: ${steps.join(', ')}`);
     if (new Set(targets).size !== targets.length) throw invalid('targets', 'targets lists a step twice');
+    // A version selects the Unified operation for the targets whose services it pins (docs/architecture.md, Unified operations).
+    const outside = (target: string) => [...closureOf(def, target)].map((step) => serviceOf(def.steps[step]!.operation)).find((service) => !scope.services.has(service));
+    const unreachable = (targets as string[]).find((target) => outside(target) !== undefined);
+    if (unreachable !== undefined) {
+      const here = steps.filter((step) => outside(step) === undefined);
+      throw invalid('targets', `target '${unreachable}' of ${name} calls service '${outside(unreachable)}', which this version does not select; its targets here: ${here.join(', ') || 'none'}`);
+    }
     for (const target of targets as string[]) {
       const missing = [...closureOf(def, target)].filter((dep) => !targets.includes(dep));
       if (missing.length) {
@@ -290,8 +297,8 @@ export class UnifiedOperations {
         if (blocked) {
           return { ...base, status: 'skipped', httpStatus: null, providerDurationMs: 0, dispatched: false, error: { code: 'UNIFIED_STEP_SKIPPED', message: `not run: step '${blocked.target}' did not succeed` } };
         }
-        // Publishing refuses a Unified operation whose step services are not pinned; this keeps a
-        // version that lacks one (or a scope built some other way) from running the step anywhere.
+        // A version may leave out the services of some targets (publishing needs one target it can
+        // run): a step on a service it does not pin is refused here, never run at another version.
         const service = serviceOf(step.operation);
         if (!scope.services.has(service)) {
           return {

@@ -108,9 +108,9 @@ describe('svc-cli sdk invoke options', { timeout: 90_000 }, () => {
     expect(missing.code).toBe(1);
     expect(envelopeOf(missing.stdout).error.message).toContain('targets is required');
     expect(missing.stderr).toContain('fix --targets');
-    const unknown = await admin.cli(['sdk', 'invoke', 'inv@1.0.0', 'unified.tasks.create', '--targets', 'jira', '--params', '{"title": "x"}'], { env: { SVC_EXECUTION_TOKEN: sdk.token } });
+    const unknown = await admin.cli(['sdk', 'invoke', 'inv@1.0.0', 'unified.tasks.create', '--targets', 'trello', '--params', '{"title": "x"}'], { env: { SVC_EXECUTION_TOKEN: sdk.token } });
     expect(unknown.code).toBe(1);
-    expect(envelopeOf(unknown.stdout).error.message).toContain("unknown target 'jira'");
+    expect(envelopeOf(unknown.stdout).error.message).toContain("unknown target 'trello'");
     const empty = await admin.cli(['sdk', 'invoke', 'inv@1.0.0', 'unified.tasks.create', '--targets', '', '--params', '{"title": "x"}'], { env: { SVC_EXECUTION_TOKEN: sdk.token } });
     expect(empty.code).toBe(2);
   });

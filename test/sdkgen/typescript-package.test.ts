@@ -89,7 +89,7 @@ void page;
 const issue = await client.Github.issues.create({ owner: 'o', repo: 'r', body: { title: 'Bug' } });
 if (issue.ok) { const n: number = issue.data.number; void n; }
 const task = await client.Unified.tasks.create({ input: { title: 'Call Ada' }, targets: ['crm'], selectors: { crm: { authType: 'api_key' } } }, { timeoutMs: 5_000 });
-if (task.ok) { const p: 'github' | 'crm' = task.data.output.tasks[0]!.provider; const s: string = task.data.steps[0]!.status; void p; void s; }
+if (task.ok) { const p: 'github' | 'crm' | 'gitlab' | 'asana' | 'jira' = task.data.output.tasks[0]!.provider; const s: string = task.data.steps[0]!.status; void p; void s; }
 `),
     );
     writeFileSync(join(project, 'wrong.ts'), program(`await client.DemoCrm.contacts.get({ contact_id: 42 });`));

@@ -88,7 +88,7 @@ describe('Unified operations', () => {
       [{ input: { email: 'contact1@example.test', title: 'Deal' }, targets: ['createDeal'] }, 'ENGINE_INVALID_INPUT', "depends on 'findContact'"],
       [{ input: { title: 'x' }, targets: [] }, 'ENGINE_INVALID_INPUT', 'targets is required'],
       [{ input: { title: 'x' } }, 'ENGINE_INVALID_INPUT', 'targets is required'],
-      [{ input: { title: 'x' }, targets: ['jira'] }, 'ENGINE_INVALID_INPUT', "unknown target 'jira'"],
+      [{ input: { title: 'x' }, targets: ['trello'] }, 'ENGINE_INVALID_INPUT', "unknown target 'trello'"],
       [{ input: {}, targets: ['crm'], pagination: { crm: { maxPages: 20 } } }, 'ENGINE_PAGINATION_INVALID', 'strictly lower'],
       [{ input: {}, targets: ['crm'], pagination: { github: { maxPages: 2 } } }, 'ENGINE_PAGINATION_INVALID', 'not among targets'],
     ];

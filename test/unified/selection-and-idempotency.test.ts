@@ -1,8 +1,9 @@
 // Unified operations selected on their own: the version (and a token's allowlist) admits the
 // Unified operation and its steps run as its implementation at the pinned service versions;
-// publishing refuses a Unified operation whose step services are not pinned; idempotency keys keep
-// only calls that reached a provider and replay them with the first call's HTTP status; an MCP
-// refusal says whether the version or the token's allowlist left the operation out.
+// publishing refuses a Unified operation none of whose targets has its services pinned, and a
+// call refuses a target whose service is not pinned; idempotency keys keep only calls that reached
+// a provider and replay them with the first call's HTTP status; an MCP refusal says whether the
+// version or the token's allowlist left the operation out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -135,9 +136,10 @@ describe('a Unified operation selected without its physical steps', () => {
     }
   });
 
-  it('refuses validate, plan and publish (SDK and MCP) when a step service is not selected, naming it, its version and the step', async () => {
-    const definition = { name: 'half', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/list', 'unified=tasks.create'] };
-    const expected = "operations[1]: unified.tasks.create needs github=v1 selected (its step 'github' calls github.issues/create); add --service 'github=v1'";
+  it('refuses validate, plan and publish (SDK and MCP) when no target can run, naming the missing service, its version and the steps', async () => {
+    const definition = { name: 'half', services: ['github=v1'], operations: ['github=issues/get', 'unified=deals.create_for_contact'] };
+    const expected =
+      "operations[1]: unified.deals.create_for_contact needs demo-crm=v1 selected (its steps: 'findContact' calls demo-crm.contacts/list, 'createDeal' calls demo-crm.deals/create); add --service 'demo-crm=v1'";
     for (const path of ['/v1/sdks/validate', '/v1/sdks/plan', '/v1/sdks/publish', '/v1/mcp/plan', '/v1/mcp/publish']) {
       const res = await t.api('POST', path, definition);
       expect(res.status, path).toBe(400);
@@ -157,12 +159,31 @@ describe('a Unified operation selected without its physical steps', () => {
     // The CLI shows the Engine's reason against the flag that asked for the operation.
     const user = cliUser(t.url);
     try {
-      const init = await user.cli(['sdk', 'init', 'half', '--service', 'demo-crm=v1', '--operation', 'unified=tasks.create'], { env: { SVC_CLI_TOKEN: t.cliToken } });
+      const init = await user.cli(['sdk', 'init', 'half', '--service', 'github=v1', '--operation', 'unified=deals.create_for_contact'], { env: { SVC_CLI_TOKEN: t.cliToken } });
       expect(init.code).toBe(1);
-      expect(oneErrorLine(init.stderr)).toContain("--operation 'unified=tasks.create': unified.tasks.create needs github=v1 selected (its step 'github' calls github.issues/create)");
+      expect(oneErrorLine(init.stderr)).toContain("--operation 'unified=deals.create_for_contact': unified.deals.create_for_contact needs demo-crm=v1 selected (its steps: 'findContact' calls demo-crm.contacts/list");
     } finally {
       user.cleanup();
     }
+  });
+
+  it('publishes a Unified operation with the services of some targets only, and refuses the others when called, before sending', async () => {
+    // tasks.create spans five providers: an app selects it with those it uses.
+    const published = await t.api('POST', '/v1/sdks/publish', { name: 'crm-tasks', services: ['demo-crm=v1'], operations: ['unified=tasks.create'] });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    t.canaries.push(published.body.token);
+    const call = (targets: string[]) => t.execute(published.body.versionId, published.body.token, { operation: 'unified.tasks.create', input: { title: 'Some targets', owner: 'acme', repo: 'web' }, targets });
+    const before = requests();
+    const refused = await call(['github', 'crm']);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: 'ENGINE_INVALID_INPUT',
+      message: "target 'github' of unified.tasks.create calls service 'github', which this version does not select; its targets here: crm",
+      details: { field: 'targets' },
+    });
+    expect(requests()).toBe(before);
+    const ran = await call(['crm']);
+    expect(ran.body).toMatchObject({ ok: true, data: { output: { tasks: [{ provider: 'crm' }] } } });
   });
 
   it('runs a step only at the version pinned: another version in the workspace refuses it, and a pinned version without the step operation is refused at publish', async () => {
