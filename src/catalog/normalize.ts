@@ -12,6 +12,7 @@ import type {
   OperationSpec,
   PaginationPolicy,
   ParameterSpec,
+  ProviderErrorRule,
   RequestBodySpec,
   ServiceIndex,
 } from './types.ts';
@@ -97,6 +98,13 @@ export interface EnginePolicy {
   grouping?: Record<string, string>;
   /** Operations of a bundled description left out on review, each with the reason (an operation the Engine could send, but not as the provider serves it). */
   omit?: Record<string, string>;
+  /**
+   * Names the description gives the credential as a parameter of its own (Slack's `token` on every
+   * method): parameters so named, and such top-level properties of a request body, are the
+   * Engine's, never a caller's input.
+   */
+  credentialParameters?: string[];
+  providerError?: ProviderErrorRule;
 }
 
 const SERVICE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
@@ -149,6 +157,9 @@ const policySchema = {
               tokenUrl: { type: 'string' },
               revocationUrl: { type: 'string' },
               scopes: { type: 'array', items: { type: 'string' } },
+              scopeSeparator: { type: 'string', minLength: 1, maxLength: 1 },
+              clientAuth: { enum: ['body', 'basic'] },
+              followsBaseUrl: { type: 'boolean' },
             },
           },
         ],
@@ -165,11 +176,12 @@ const policySchema = {
             additionalProperties: false,
             required: ['style', 'items', 'engineMaxPages', 'callerBound'],
             properties: {
-              style: { enum: ['cursor', 'link_header', 'page', 'offset'] },
+              style: { enum: ['cursor', 'link_header', 'next_url', 'page', 'offset'] },
               pageInput: { type: 'string' },
               continuation: { type: 'string', pattern: '^(/.*)?$' },
               items: { type: 'string', pattern: '^(/.*)?$' },
               stop: { type: 'string', pattern: '^(/.*)?$' },
+              pages: { type: 'string', pattern: '^(/.*)?$' },
               last: { type: 'string', pattern: '^(/.*)?$' },
               total: { type: 'string', pattern: '^(/.*)?$' },
               engineMaxPages: { type: 'integer', minimum: 1, maximum: 1000 },
@@ -186,6 +198,13 @@ const policySchema = {
     },
     grouping: { type: 'object', additionalProperties: { type: 'string', pattern: '^[A-Za-z_][\\w.]*$' } },
     omit: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
+    credentialParameters: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+    providerError: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['pointer', 'equals'],
+      properties: { pointer: { type: 'string', pattern: '^/' }, equals: { type: ['string', 'number', 'boolean', 'null'] } },
+    },
   },
 };
 
@@ -437,6 +456,7 @@ export function normalizeService({ service, version, document, policy, strict = 
   const pagingByOp = policy.pagination?.operations ?? {};
   const slashPreserving = policy.slashPreserving ?? {};
   const grouping = policy.grouping ?? {};
+  const credentialParameters = new Set(policy.credentialParameters ?? []);
   const omitByPolicy = policy.omit ?? {};
 
   const operations: OperationSpec[] = [];
@@ -516,7 +536,7 @@ export function normalizeService({ service, version, document, policy, strict = 
               if (p.required === true) throw refuseAt(at(pAt, 'in'), `required cookie parameter '${p.name}': the Engine does not send cookies`);
               continue;
             }
-            if (authCollides(auth, { name: p.name, in: p.in })) continue; // the Engine owns auth parameters
+            if (authCollides(auth, { name: p.name, in: p.in }) || credentialParameters.has(p.name)) continue; // the Engine owns auth parameters
             const nameProblem = parameterNameProblem(p.name, p.in);
             if (nameProblem) throw refuseAt(at(pAt, 'name'), nameProblem);
             const style = parameterStyle(p as Obj & { in: 'path' | 'query' | 'header' }, pAt, refuseAt);
@@ -593,7 +613,7 @@ export function normalizeService({ service, version, document, policy, strict = 
             }
             const media = rawBody.content[contentType];
             const mediaAt = at(at(bodyAt, 'content'), contentType);
-            const schema = toJsonSchema(isObj(media) ? (media.schema ?? {}) : {});
+            const schema = withoutProperties(toJsonSchema(isObj(media) ? (media.schema ?? {}) : {}), credentialParameters);
             const form = !/json/i.test(contentType);
             // A form body that declares no property and forbids others has nothing to send (Stripe's GETs declare one).
             const empty = form && isObj(schema) && isObj(schema.properties) && Object.keys(schema.properties).length === 0 && schema.additionalProperties === false;
@@ -633,7 +653,9 @@ export function normalizeService({ service, version, document, policy, strict = 
           const found = own(pagingPolicies, policyName);
           if (!found) throw new CatalogError(`${opWhere}: pagination policy '${policyName}' is not defined`, { policy: true });
           pagination = { ...found };
-          if (pagination.style !== 'link_header') {
+          if (pagination.style === 'next_url') {
+            if (!pagination.continuation) throw new CatalogError(`${opWhere}: next_url pagination needs a continuation pointer to the next page's URL`, { policy: true });
+          } else if (pagination.style !== 'link_header') {
             if (!pagination.pageInput) throw new CatalogError(`${opWhere}: ${pagination.style} pagination needs pageInput`, { policy: true });
             if (!parameters.some((p) => p.name === pagination!.pageInput && p.in === 'query')) {
               throw new CatalogError(`${opWhere}: pageInput '${pagination.pageInput}' is not a query parameter of the operation`, { policy: true });
@@ -641,6 +663,9 @@ export function normalizeService({ service, version, document, policy, strict = 
           }
           if (pagination.style === 'cursor' && !pagination.continuation) {
             throw new CatalogError(`${opWhere}: cursor pagination needs a continuation pointer`, { policy: true });
+          }
+          if (pagination.pages !== undefined && pagination.style !== 'page') {
+            throw new CatalogError(`${opWhere}: 'pages' applies to page pagination only`, { policy: true });
           }
           if (pagination.total !== undefined && pagination.style !== 'offset') {
             throw new CatalogError(`${opWhere}: 'total' applies to offset pagination only`, { policy: true });
@@ -733,6 +758,7 @@ export function normalizeService({ service, version, document, policy, strict = 
     baseUrl: policy.baseUrl.replace(/\/+$/, ''),
     auth,
     headers: policy.headers ?? {},
+    ...(policy.providerError ? { providerError: { pointer: policy.providerError.pointer, equals: policy.providerError.equals } } : {}),
     schemas,
     operations,
     ...(omitted.length ? { omitted } : {}),
@@ -782,6 +808,14 @@ function hoistLocalRefs(document: Obj, schemas: Record<string, JsonSchema>, root
     }
     for (const value of Object.values(node)) if (typeof value === 'object' && value !== null) queue.push(value);
   }
+}
+
+/** `schema` without the top-level properties `names` (and out of its `required`): a body's credential fields are the Engine's. */
+function withoutProperties(schema: JsonSchema, names: ReadonlySet<string>): JsonSchema {
+  if (names.size === 0 || !isObj(schema) || !isObj(schema.properties) || !Object.keys(schema.properties).some((k) => names.has(k))) return schema;
+  const properties = Object.fromEntries(Object.entries(schema.properties).filter(([k]) => !names.has(k)));
+  const required = Array.isArray(schema.required) ? schema.required.filter((k) => !names.has(k as string)) : undefined;
+  return { ...schema, properties, ...(required ? { required } : {}) };
 }
 
 /** Why the Engine cannot send to a path key, or undefined. */

@@ -53,13 +53,16 @@ export interface FormEncoding {
   json?: true;
 }
 
-export type PaginationStyle = 'cursor' | 'link_header' | 'page' | 'offset';
+export type PaginationStyle = 'cursor' | 'link_header' | 'next_url' | 'page' | 'offset';
 
 export interface PaginationPolicy {
   style: PaginationStyle;
   /** Request parameter that carries the continuation (cursor, page or offset styles). */
   pageInput?: string;
-  /** RFC 6901 pointer into the page body that yields the next cursor (cursor style). */
+  /**
+   * RFC 6901 pointer into the page body that yields the next cursor (cursor style), or the next
+   * page's URL (next_url style: SendGrid's `_metadata.next`), followed like a Link header's.
+   */
   continuation?: string;
   /** RFC 6901 pointer to the array that pages add to ('' for a root array). */
   items: string;
@@ -69,6 +72,8 @@ export interface PaginationPolicy {
   last?: string;
   /** Offset style: RFC 6901 pointer to the provider's count of all items; the traversal ends once the next offset reaches it (Jira's `total`). */
   total?: string;
+  /** Page style: RFC 6901 pointer to the provider's count of pages; the traversal ends once it read that page (Slack's `paging.pages`). */
+  pages?: string;
   engineMaxPages: number;
   callerBound: boolean;
 }
@@ -111,6 +116,17 @@ export interface OAuth2Auth {
   /** RFC 7009 token revocation endpoint, resolved like tokenUrl; absent: the provider offers none the Engine can call. */
   revocationUrl?: string;
   scopes: string[];
+  /** What joins the scopes in the authorization request: a space (RFC 6749 §3.3), or the provider's own (Slack's ','). */
+  scopeSeparator?: string;
+  /** How the client authenticates at the token and revocation endpoints: in the form (the default) or as HTTP Basic (Zoom). */
+  clientAuth?: 'body' | 'basic';
+  /**
+   * The absolute endpoints are the provider's own deployment (zoom.us beside api.zoom.us): when the
+   * workspace points the service at another origin (a test double, a proxy of the whole site),
+   * they keep their paths and move there too, as relative ones do. Without it they stay where
+   * they are (an identity provider of its own, such as Atlassian's for every Jira site).
+   */
+  followsBaseUrl?: boolean;
 }
 
 /**
@@ -135,6 +151,8 @@ export interface ServiceIndex {
   auth: AuthMethod[];
   /** Headers the Engine sends on every request to this service (e.g. an API version pin). */
   headers: Record<string, string>;
+  /** A provider that says it failed inside a 2xx answer (Slack's `{ ok: false }`): answers with this value at this pointer are errors. */
+  providerError?: ProviderErrorRule;
   /** The provider's components.schemas; operation schemas refer to them as `#/components/schemas/X`. */
   schemas: Record<string, JsonSchema>;
   operations: OperationSpec[];
@@ -160,4 +178,10 @@ export interface ServiceSummary {
   baseUrl: string;
   operations: number;
   source: 'catalog' | 'imported';
+}
+
+/** A 2xx answer whose body holds `equals` at `pointer` (RFC 6901) is the provider's error: reported as PROVIDER_ERROR. */
+export interface ProviderErrorRule {
+  pointer: string;
+  equals: string | number | boolean | null;
 }

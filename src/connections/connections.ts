@@ -107,7 +107,8 @@ export class Connections {
     if (!index) throw new EngineError('ENGINE_CONFLICT', `service '${service}' ${enabled.version} is enabled but not in this Engine's catalog`, { details: { field: 'service' } });
     const oauth = index.auth.find((a): a is OAuth2Auth => a.type === 'oauth2');
     if (!oauth) throw new EngineError('ENGINE_INVALID_INPUT', `service '${service}' has no OAuth 2.0 auth; use \`svc-cli secret set ${service}\``, { details: { field: 'service' } });
-    return { oauth, baseUrl: enabled.baseUrl, origin: enabled.origin };
+    const moved = oauth.followsBaseUrl === true && URL.canParse(index.baseUrl) && new URL(index.baseUrl).origin !== enabled.origin;
+    return { oauth: moved ? followOverride(oauth, enabled.origin) : oauth, baseUrl: enabled.baseUrl, origin: enabled.origin };
   }
 
   /** The service's OAuth client, when it was set for `origin` (the client secret goes to its token endpoint). */
@@ -154,7 +155,7 @@ export class Connections {
       client_id: client.clientId,
       redirect_uri: this.callbackUrl(),
       state,
-      scope: oauth.scopes.join(' '),
+      scope: oauth.scopes.join(oauth.scopeSeparator ?? ' '),
       code_challenge: createHash('sha256').update(verifier).digest('base64url'),
       code_challenge_method: 'S256',
     };
@@ -268,7 +269,7 @@ export class Connections {
       return notAttempted(err instanceof EngineError ? err.message : `the OAuth client for '${row.service}' could not be read`);
     }
     const params = tokens.refreshToken ? { token: tokens.refreshToken, token_type_hint: 'refresh_token' } : { token: tokens.accessToken, token_type_hint: 'access_token' };
-    const answer = await postForm(endpoint(oauth.revocationUrl, baseUrl), client, params, 'revocation endpoint');
+    const answer = await postForm(endpoint(oauth.revocationUrl, baseUrl), client, params, 'revocation endpoint', oauth.clientAuth);
     if (answer.status === null) return { revoked: false, reason: 'unreachable', message: `${row.service}'s ${answer.failed}` };
     // RFC 7009 §2.2: success is the status alone (200; some answer 204), the body is not read for it.
     if (answer.status >= 200 && answer.status < 300) return { revoked: true };
@@ -472,4 +473,24 @@ export class Connections {
     }
     return next;
   }
+}
+
+/**
+ * The OAuth endpoints of a service whose engine.yaml says they follow its base URL
+ * (`followsBaseUrl`), when the workspace points it at another origin: an absolute endpoint keeps
+ * its path and query and moves to that origin, as a relative one already does
+ * (docs/guides/providers.md).
+ */
+function followOverride(oauth: OAuth2Auth, origin: string): OAuth2Auth {
+  const moved = (url: string) => {
+    if (!URL.canParse(url)) return url; // relative: resolved against the base URL already
+    const parsed = new URL(url);
+    return origin + parsed.pathname + parsed.search;
+  };
+  return {
+    ...oauth,
+    authorizationUrl: moved(oauth.authorizationUrl),
+    tokenUrl: moved(oauth.tokenUrl),
+    ...(oauth.revocationUrl === undefined ? {} : { revocationUrl: moved(oauth.revocationUrl) }),
+  };
 }

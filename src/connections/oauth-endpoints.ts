@@ -44,7 +44,7 @@ export const refreshTokenDead = (answer: { status: number; error: string }) =>
 
 /** Asks the token endpoint for tokens (`params` names the grant); the answer, or why there is none. */
 export async function tokenRequest(oauth: OAuth2Auth, baseUrl: string, client: OAuthClient, params: Record<string, string>) {
-  const answer = await postForm(endpoint(oauth.tokenUrl, baseUrl), client, params, 'token endpoint');
+  const answer = await postForm(endpoint(oauth.tokenUrl, baseUrl), client, params, 'token endpoint', oauth.clientAuth);
   if ('failed' in answer) return { ok: false as const, status: 502, error: answer.failed };
   const body = jsonObject(answer.text);
   if (answer.status !== 200 || typeof body.access_token !== 'string') return { ok: false as const, status: answer.status, error: errorCode(body, answer.status) };
@@ -62,13 +62,17 @@ export async function tokenRequest(oauth: OAuth2Auth, baseUrl: string, client: O
 /**
  * POSTs a form to one of the provider's OAuth endpoints (`what` names it in failures) with the
  * client's credentials, within TOKEN_REQUEST_TIMEOUT_MS, reading at most MAX_TOKEN_RESPONSE_BYTES.
+ * The credentials go in the form, or as HTTP Basic when the provider asks for it (`clientAuth`:
+ * RFC 6749 §2.3.1, each part form-encoded first; Zoom accepts nothing else).
  */
-export async function postForm(url: URL, client: OAuthClient, params: Record<string, string>, what: string): Promise<FormAnswer> {
+export async function postForm(url: URL, client: OAuthClient, params: Record<string, string>, what: string, clientAuth: OAuth2Auth['clientAuth'] = 'body'): Promise<FormAnswer> {
+  const form = (text: string) => new URLSearchParams({ x: text }).toString().slice(2);
+  const basic = clientAuth === 'basic' ? { authorization: `Basic ${Buffer.from(`${form(client.clientId)}:${form(client.clientSecret)}`).toString('base64')}` } : {};
   try {
     const res = await request(url.href, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ ...params, client_id: client.clientId, client_secret: client.clientSecret }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...basic },
+      body: new URLSearchParams(clientAuth === 'basic' ? params : { ...params, client_id: client.clientId, client_secret: client.clientSecret }).toString(),
       headersTimeout: TOKEN_REQUEST_TIMEOUT_MS,
       bodyTimeout: TOKEN_REQUEST_TIMEOUT_MS,
       signal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS),

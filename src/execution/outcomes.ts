@@ -2,6 +2,7 @@
 import { hash } from 'node:crypto';
 import type { ServiceIndex } from '../catalog/index.ts';
 import { EngineError, failure, success } from '../envelope/index.ts';
+import { getAt } from '../json-pointer/index.ts';
 import type { ProviderResponse } from './dispatch.ts';
 import type { Outcome } from './types.ts';
 
@@ -38,11 +39,23 @@ export function exactParse(text: string | undefined): unknown {
   return kept ? value : undefined;
 }
 
+/**
+ * Whether the provider answered an error: a status outside 2xx, or a 2xx whose body says it failed
+ * as the service's policy declares (Slack's HTTP 200 `{ ok: false, error }`).
+ */
+export function answeredError(index: ServiceIndex, res: ProviderResponse): boolean {
+  if (res.status < 200 || res.status >= 300) return true;
+  const rule = index.providerError;
+  return rule !== undefined && getAt(res.data, rule.pointer) === rule.equals;
+}
+
 /** The provider's error answer as an envelope, with its exact-digit details when the body needs them. */
 export function providerFailure(index: ServiceIndex, res: ProviderResponse, extra: Record<string, unknown> = {}): Pick<Outcome, 'envelope' | 'exactDetails'> {
+  const ok = res.status >= 200 && res.status < 300;
   const envelope = failure(res.status, {
     code: 'PROVIDER_ERROR',
-    message: `${index.service} answered HTTP ${res.status}`,
+    // The provider's own error text stays in details.providerBody: a message quotes none of it.
+    message: ok ? `${index.service} answered HTTP ${res.status} with an error (${index.providerError!.pointer} is ${JSON.stringify(index.providerError!.equals)})` : `${index.service} answered HTTP ${res.status}`,
     retryable: res.status >= 500 || res.status === 429,
     details: { providerBody: res.data, ...extra },
   });
@@ -51,7 +64,7 @@ export function providerFailure(index: ServiceIndex, res: ProviderResponse, extr
 }
 
 export function singleOutcome(index: ServiceIndex, res: ProviderResponse): Outcome {
-  const ok = res.status >= 200 && res.status < 300;
+  const ok = !answeredError(index, res);
   return {
     ...(ok ? { envelope: success(res.status, res.data) } : providerFailure(index, res)),
     providerAnswered: true,

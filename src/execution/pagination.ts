@@ -1,12 +1,12 @@
 // Paging through a provider's answer: the caller's bound checked, the next page found (cursor,
-// page, offset or Link header), the items joined, and where a bounded traversal stopped.
+// page, offset, a Link header or a URL in the body), the items joined, and where a bounded traversal stopped.
 import type { OperationSpec, PaginationPolicy, ServiceIndex } from '../catalog/index.ts';
 import { inputKey } from '../catalog/types.ts';
 import { EngineError, failure, success } from '../envelope/index.ts';
 import { getAt, setAt } from '../json-pointer/index.ts';
 import type { DispatchLimits, Dispatcher, ProviderResponse } from './dispatch.ts';
 import { buildRequest, renewedRequest, secretForms, withQueryCredential, type ProviderRequest, type RequestTarget } from './request.ts';
-import { exactParse, providerFailure, RawJson, sha256 } from './outcomes.ts';
+import { answeredError, exactParse, providerFailure, RawJson, sha256 } from './outcomes.ts';
 import type { CallRequest, Continuation, Outcome } from './types.ts';
 
 /** Pagination rule 5: an invalid bound is refused before anything reaches the provider. */
@@ -91,6 +91,22 @@ function lastPage(policy: PaginationPolicy, data: unknown, pageInput: Record<str
   return typeof total === 'number' && Number(pageInput[policy.pageInput!] ?? 0) + count >= total;
 }
 
+/** Page style with a page count (`pages`): whether the page just read is the last one, so none past it is asked for. */
+function lastNumberedPage(policy: PaginationPolicy, data: unknown, pageInput: Record<string, unknown>): boolean {
+  if (policy.style !== 'page' || policy.pages === undefined) return false;
+  const count = getAt(data, policy.pages);
+  return typeof count === 'number' && Number(pageInput[policy.pageInput!] ?? 1) >= count;
+}
+
+/** A page number or offset as the operation declares its parameter (Slack's `page` is a string), so a continuation passes its validation. */
+function asDeclared(op: OperationSpec, key: string, value: number): number | string {
+  const type = (op.parameters.find((p) => inputKey(p) === key)?.schema as { type?: unknown } | undefined)?.type;
+  return type === 'string' || (Array.isArray(type) && type.includes('string') && !type.includes('integer') && !type.includes('number')) ? String(value) : value;
+}
+
+/** Styles whose next page is a URL the provider gives (a Link header, or a URL in the body), followed on the same origin. */
+const followsLinks = (policy: PaginationPolicy) => policy.style === 'link_header' || policy.style === 'next_url';
+
 /** One traversal: the first request built, and what every later page is sent with. */
 export interface Traversal {
   dispatcher: Dispatcher;
@@ -169,7 +185,7 @@ export async function traverse(t: Traversal): Promise<Outcome> {
     pages++;
     bytes += res.raw.length;
     durationMs += res.durationMs;
-    if (res.status < 200 || res.status >= 300) {
+    if (answeredError(index, res)) {
       return { ...providerFailure(index, res, { page: pages }), ...partial(), sha256: sha256(res.raw) };
     }
     const pageItems = getAt(res.data, policy.items);
@@ -184,9 +200,17 @@ export async function traverse(t: Traversal): Promise<Outcome> {
     exactLast = exact;
 
     let next: ProviderRequest | undefined;
-    const stopped = (policy.stop !== undefined && !getAt(res.data, policy.stop)) || lastPage(policy, res.data, pageInput, pageItems.length);
-    if (policy.style === 'link_header') {
-      const link = nextLink(res.headers.link);
+    const stopped = (policy.stop !== undefined && !getAt(res.data, policy.stop)) || lastPage(policy, res.data, pageInput, pageItems.length) || lastNumberedPage(policy, res.data, pageInput);
+    if (followsLinks(policy)) {
+      let link: string | undefined;
+      if (policy.style === 'link_header') link = nextLink(res.headers.link);
+      else {
+        const found = getAt(res.data, policy.continuation!);
+        if (found !== undefined && found !== null && typeof found !== 'string') {
+          return mismatch(`page ${pages} of ${op.id} has no URL at '${policy.continuation}' where the pagination policy expects the next page's; the provider's answer does not match the policy`);
+        }
+        link = found || undefined; // absent, null or empty: the last page
+      }
       if (link) {
         let url: URL;
         try {
@@ -213,7 +237,7 @@ export async function traverse(t: Traversal): Promise<Outcome> {
         // A cursor past 2^53 goes back as its digits (a string: it is a path, query or header value).
         const exactValue = exact === undefined ? undefined : getAt(exact, policy.continuation!);
         if (RawJson.isRawJSON(exactValue)) value = exactValue.rawJSON;
-      } else if (pageItems.length > 0) value = policy.style === 'page' ? Number(pageInput[key] ?? 1) + 1 : Number(pageInput[key] ?? 0) + pageItems.length;
+      } else if (pageItems.length > 0) value = asDeclared(op, key, policy.style === 'page' ? Number(pageInput[key] ?? 1) + 1 : Number(pageInput[key] ?? 0) + pageItems.length);
       if (value !== undefined && value !== null && value !== '') {
         pageInput = { ...pageInput, [key]: value };
         try {
@@ -232,7 +256,7 @@ export async function traverse(t: Traversal): Promise<Outcome> {
         );
       }
     }
-    if (!next || (policy.style === 'link_header' && stopped)) break;
+    if (!next || (followsLinks(policy) && stopped)) break;
     if (next.url === request.url) {
       // The same cursor or next link again: reading it would return this page again, up to the limit.
       return mismatch(`page ${pages} of ${op.id} leads back to itself (its continuation did not change); the Engine stops rather than read the same page again`);
@@ -240,7 +264,7 @@ export async function traverse(t: Traversal): Promise<Outcome> {
     if (pages >= maxPages) {
       if (bound !== undefined) {
         // Caller bound: return what was read, the provider's continuation intact, and say that more follow.
-        continuation = policy.style === 'link_header' ? linkContinuation(op, pageInput, next.url) : { more: true, input: { [policy.pageInput!]: pageInput[policy.pageInput!] } };
+        continuation = followsLinks(policy) ? linkContinuation(op, pageInput, next.url) : { more: true, input: { [policy.pageInput!]: pageInput[policy.pageInput!] } };
         break;
       }
       const limit = new EngineError(
