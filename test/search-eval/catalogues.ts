@@ -45,7 +45,9 @@ export async function loadCatalogues(names: readonly string[] = CATALOGUES.map((
     const loaded: LoadedCatalogue[] = [];
     for (const c of CATALOGUES.filter((c) => names.includes(c.name))) {
       let importMs = 0;
-      if (c.specId) {
+      // A provider the Engine now bundles (spec/services/) is the same description, vendored and
+      // reviewed: search it as users get it rather than import a second copy under its name.
+      if (c.specId && !catalog.get(c.name, 'v1')) {
         const t0 = performance.now();
         await catalog.import({ service: c.name, version: 'v1', document: readFileSync(specPath(c.specId), 'utf8') });
         importMs = performance.now() - t0;

@@ -71,7 +71,7 @@ describe('control plane', () => {
     expect(res.body).toMatchObject({ name: 'github', version: 'v1', baseUrl: 'https://ghe.example.test/api/v3', baseUrlOverridden: true });
     const plain = await t.api('PUT', '/v1/workspace/services/github', { version: 'v1' });
     expect(plain.body).toMatchObject({ baseUrl: 'https://api.github.com', baseUrlOverridden: false });
-    expect((await t.api('PUT', '/v1/workspace/services/gitlab', { version: 'v1' })).body.error).toMatchObject({ code: 'ENGINE_NOT_FOUND', details: { field: 'service' } });
+    expect((await t.api('PUT', '/v1/workspace/services/no-such-service', { version: 'v1' })).body.error).toMatchObject({ code: 'ENGINE_NOT_FOUND', details: { field: 'service' } });
     expect((await t.api('PUT', '/v1/workspace/services/github', { version: 'v7' })).body.error.message).toContain("no version 'v7'");
     expect((await t.api('PUT', '/v1/workspace/services/github', { version: '7' })).status).toBe(400);
     expect((await t.api('PUT', '/v1/workspace/services/github', { version: 'v1', baseUrl: 'ftp://x' })).status).toBe(400);
