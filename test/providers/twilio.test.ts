@@ -2,7 +2,10 @@
 // loopback (test/fixtures/providers/twilio.ts): Messages paged by next_page_uri (a path on the API
 // host) to the end and under a caller bound; a Message created from a form; Twilio's
 // { code, message, more_info, status } in the envelope; Account SID and Auth Token only as HTTP Basic.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERATED_CATALOG_DIR, type ServiceIndex } from '../../src/catalog/index.ts';
 import { pointService, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 import { publishApps, withMcpClient } from '../fixtures/providers/app.ts';
 import { startTwilio, type FakeTwilio } from '../fixtures/providers/twilio.ts';
@@ -38,6 +41,26 @@ const call = async (operation: string, input: Record<string, unknown>, extra: Re
 };
 const sent = (from: number) => twilio.provider.requests.slice(from);
 const sids = (from: number, to: number) => twilio.messages.slice(from, to).map((m) => m.sid);
+
+describe('twilio: the reviewed catalogue', () => {
+  it('has every operation, HTTP Basic, and every list (a next_page_uri answer) paged by it with its one array', () => {
+    const index = JSON.parse(readFileSync(join(GENERATED_CATALOG_DIR, 'twilio@v1.json'), 'utf8')) as ServiceIndex;
+    expect(index.operations).toHaveLength(195);
+    expect(index.baseUrl).toBe('https://api.twilio.com');
+    expect(index.auth).toEqual([{ name: 'account_sid_auth_token', type: 'http_basic' }]);
+    const lists = index.operations.filter((op) => Object.hasOwn((op.responses['200'] as any)?.properties ?? {}, 'next_page_uri'));
+    expect(lists).toHaveLength(61);
+    expect(index.operations.filter((op) => op.pagination).map((op) => op.id).sort()).toEqual(lists.map((op) => op.id).sort());
+    for (const op of lists) {
+      const arrays = Object.entries((op.responses['200'] as any).properties).filter(([, s]: [string, any]) => s.type === 'array').map(([key]) => `/${key}`);
+      expect(op.pagination, op.id).toEqual({ style: 'next_url', continuation: '/next_page_uri', items: arrays[0], engineMaxPages: 20, callerBound: true });
+      expect(arrays, op.id).toHaveLength(1);
+      expect(op.parameters.filter((p) => p.in === 'query' && ['Page', 'PageSize', 'PageToken'].includes(p.name)), op.id).toHaveLength(3);
+    }
+    // Writes are forms, as Twilio reads them.
+    expect(index.operations.find((op) => op.providerOperationId === 'CreateMessage')!.body).toMatchObject({ contentType: 'application/x-www-form-urlencoded' });
+  });
+});
 
 describe('twilio: paging Messages by next_page_uri', () => {
   it('follows next_page_uri (relative to the API host) to its null, Account SID and Auth Token as HTTP Basic', async () => {
