@@ -7,10 +7,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Two files at a time even on two cores (vitest's default is one fewer than the cores): most
-    // files wait on Engines, providers and browsers they spawn, so the suite takes about two thirds
-    // of the time, and files that share a moment under load find races a serial run hides.
-    maxWorkers: 2,
+    // Three files at a time on two cores (vitest's default is one fewer than the cores): most files
+    // wait on Engines, providers and browsers they spawn, so the suite fits CI's 15 minutes, and
+    // files that share a moment under load find races a serial run hides.
+    maxWorkers: 3,
     reporters: ['default'],
   },
 });

@@ -122,7 +122,11 @@ export class Apps {
         if (!names.length || !names.every((n) => this.unified.has(n))) {
           throw invalid(field, `unknown Unified operation '${selector}'${suggest([...this.unified.keys()].map((n) => n.slice('unified.'.length)), selector)}`);
         }
-        for (const name of names) {
+        // A group selects the Unified operations that can run on the selected services; one named
+        // alone must run, and is refused, naming the services it needs, when it cannot.
+        const glob = selector.endsWith('*');
+        const runnable = glob ? names.filter((name) => this.runsOn(this.unified.get(name)!, services)) : names;
+        for (const name of runnable.length ? runnable : names) {
           await this.checkSteps(field, this.unified.get(name)!, services);
           operations.add(name);
         }
@@ -154,6 +158,12 @@ export class Apps {
    * Refuses a pinned version lacking a step's operation, and a selection where no target can run,
    * naming each missing service with the version to select and the steps that call it.
    */
+  /** Whether one target of `def` at least has every service its steps need among `services`. */
+  private runsOn(def: UnifiedDefinition, services: ReadonlyMap<string, string>): boolean {
+    const serviceOf = (operation: string) => operation.slice(0, operation.indexOf('.'));
+    return Object.keys(def.steps).some((target) => [...closureOf(def, target)].every((step) => services.has(serviceOf(def.steps[step]!.operation))));
+  }
+
   private async checkSteps(field: string, def: UnifiedDefinition, services: ReadonlyMap<string, string>): Promise<void> {
     const missing = new Map<string, [step: string, operation: string][]>();
     const absent: string[] = [];
@@ -166,8 +176,7 @@ export class Apps {
     }
     if (absent.length) throw invalid(field, `${def.name} cannot run at the selected service versions: ${absent.join('; ')}`);
     // Targets over services the version leaves out are refused when called (src/unified, a step's service not selected).
-    const runnable = Object.keys(def.steps).some((target) => [...closureOf(def, target)].every((step) => services.has(serviceOf(def.steps[step]!.operation))));
-    if (missing.size && !runnable) {
+    if (missing.size && !this.runsOn(def, services)) {
       const pairs: string[] = [];
       for (const [service, calls] of missing) {
         // The version to name: the workspace's, when it has the steps' operations, else a catalog version that has them.

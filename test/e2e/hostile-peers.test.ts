@@ -28,7 +28,7 @@ async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; sta
   }
 }
 
-describe('a provider Link header cannot stall the Engine (src/execution/index.ts nextLink)', () => {
+describe('a provider Link header cannot stall the Engine (src/execution/pagination.ts nextLink)', () => {
   let t: TestEngine;
   let github: FakeProvider;
   let sdk: { versionId: string; token: string };
@@ -258,9 +258,19 @@ describe('session.page with many fields cannot stall the Engine (src/retention/p
       expect(stored.structuredContent.code).toBe('MCP_RESULT_STORED');
       const ref = stored.structuredContent.result_ref as string;
       const page = (n: number) => `const fields = Array.from({ length: ${n} }, (_, i) => 'f' + i); try { await session.page(${JSON.stringify(ref)}, { fields }); } catch (e) { return e.message; }`;
-      const { result, stallMs } = await longestStall(() => client.callTool({ name: 'execute', arguments: { code: page(100) } }) as Promise<any>);
-      expect(result.structuredContent.result).toContain("session.page field 'f0' is absent from every row"); // refused, as it should be
-      expect(stallMs).toBeLessThan(400); // a backtracking version stalled 0.7 s and more
+      // The quickest of two runs, against a one-field page's: what a busy machine adds to both cancels out.
+      const quickest = async (fields: number) => {
+        let best: { result: any; stallMs: number } | undefined;
+        for (let i = 0; i < 2; i++) {
+          const run = await longestStall(() => client.callTool({ name: 'execute', arguments: { code: page(fields) } }) as Promise<any>);
+          if (!best || run.stallMs < best.stallMs) best = run;
+        }
+        return best!;
+      };
+      const one = await quickest(1);
+      const hundred = await quickest(100);
+      expect(hundred.result.structuredContent.result).toContain("session.page field 'f0' is absent from every row"); // refused, as it should be
+      expect(hundred.stallMs - one.stallMs).toBeLessThan(400); // checking every row against every field stalled 0.7 s and more
       const tooMany = (await client.callTool({ name: 'execute', arguments: { code: page(101) } })) as any;
       expect(tooMany.structuredContent.result).toBe('session.page fields lists 101 names; at most 100 (omit fields for whole rows)');
     } finally {
