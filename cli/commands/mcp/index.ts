@@ -3,7 +3,7 @@ import { defineCommand, defineGroup, jsonOption } from '../../lib/command.ts';
 import { MCP } from '../../lib/definition.ts';
 import { session } from '../../lib/engine.ts';
 import { printJson, printTable } from '../../lib/output.ts';
-import { applyCommand, initCommand, planCommand } from '../shared/definition.ts';
+import { applyCommand, initCommand, planCommand } from '../app/definition.ts';
 import { mcpToken } from './token.ts';
 
 const mcpApply = applyCommand(MCP, {

@@ -6,7 +6,7 @@ import { parseExpires } from '../../lib/expires.ts';
 import { print, printJson, printTable } from '../../lib/output.ts';
 import { refuseBlank } from '../../lib/usage.ts';
 import { publicOperationId } from '../sdk/invoke.ts';
-import { revokeTokenCommand, tokenState } from '../shared/tokens.ts';
+import { revokeTokenCommand, tokenState } from '../app/tokens.ts';
 
 const notFound = (mcp: string) => (f: { status: number }) => (f.status === 404 ? `check the MCP server name or version ID (\`svc-cli mcp list\`); got '${mcp}'` : undefined);
 

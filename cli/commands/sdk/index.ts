@@ -4,7 +4,7 @@ import { SDK } from '../../lib/definition.ts';
 import { session } from '../../lib/engine.ts';
 import { CliError } from '../../lib/errors.ts';
 import { printJson, printTable } from '../../lib/output.ts';
-import { applyCommand, initCommand, planCommand, validateCommand } from '../shared/definition.ts';
+import { applyCommand, initCommand, planCommand, validateCommand } from '../app/definition.ts';
 import { sdkActivity } from './activity.ts';
 import { downloadPackages } from './download.ts';
 import { sdkInvoke } from './invoke.ts';

@@ -4,7 +4,7 @@ import { defineCommand, defineGroup, jsonOption } from '../../lib/command.ts';
 import { session } from '../../lib/engine.ts';
 import { parseExpires } from '../../lib/expires.ts';
 import { print, printJson, printTable } from '../../lib/output.ts';
-import { revokeTokenCommand, tokenState } from '../shared/tokens.ts';
+import { revokeTokenCommand, tokenState } from '../app/tokens.ts';
 
 /** The Engine's refusals of these fields, told as the argument or flag they came from (exit 2). */
 const NAME_FLAG = { name: '<sdk>' };

@@ -1,4 +1,4 @@
-// `init`, `plan` and `apply` for SDKs and MCP servers: the same definition file workflow, with
+// `init`, `plan` and `apply` for SDK apps and MCP servers alike: the same definition file workflow, with
 // the endpoints and wording of each kind (see lib/definition.ts).
 import type { Argv } from 'yargs';
 import { defineCommand, jsonOption, repeatable } from '../../lib/command.ts';
