@@ -68,6 +68,9 @@ function suggest(candidates: Iterable<string>, wanted: string): string {
 
 const pairsOf = (services: Map<string, string>) => [...services].map(([s, v]) => `${s}=${v}`).sort();
 
+/** The service a public operation ID belongs to (`github.issues/create` → `github`). */
+const serviceOf = (operation: string) => operation.slice(0, operation.indexOf('.'));
+
 export class Apps {
   readonly kind: AppKind;
   private readonly store: Store;
@@ -160,14 +163,12 @@ export class Apps {
    */
   /** Whether one target of `def` at least has every service its steps need among `services`. */
   private runsOn(def: UnifiedDefinition, services: ReadonlyMap<string, string>): boolean {
-    const serviceOf = (operation: string) => operation.slice(0, operation.indexOf('.'));
     return Object.keys(def.steps).some((target) => [...closureOf(def, target)].every((step) => services.has(serviceOf(def.steps[step]!.operation))));
   }
 
   private async checkSteps(field: string, def: UnifiedDefinition, services: ReadonlyMap<string, string>): Promise<void> {
     const missing = new Map<string, [step: string, operation: string][]>();
     const absent: string[] = [];
-    const serviceOf = (operation: string) => operation.slice(0, operation.indexOf('.'));
     for (const [step, { operation }] of Object.entries(def.steps)) {
       const service = serviceOf(operation);
       const version = services.get(service);

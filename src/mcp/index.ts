@@ -19,7 +19,7 @@ import type { Logger } from '../log/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
 import type { CallRef, SessionStateStore } from '../retention/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
-import { allows } from './allowlist.ts';
+import { allows } from '../calls/index.ts';
 import { invalidMessage, invalidParams } from './requests.ts';
 import { SESSION_UNAVAILABLE_RECOVERY, toolDefinitions, type ToolContext, type ToolResult, runTool } from './tools.ts';
 import type { McpSession } from './types.ts';

@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DocsError, type DocsIndex } from '../docs/index.ts';
 import type { RecoveryContract } from '../envelope/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
-import { allows } from './allowlist.ts';
+import { allows } from '../calls/index.ts';
 import type { McpSession } from './types.ts';
 
 export type ToolResult = CallToolResult;

@@ -1,1 +1,0 @@
-export { allows } from '../calls/index.ts';
