@@ -36,8 +36,11 @@ export type SandboxOutcome =
   | { kind: 'threw'; error: ScriptFailure }
   | { kind: 'timeout' }
   | { kind: 'cancelled' }
-  /** `lost`: the sandbox itself failed (its worker stopped, it did not answer), not the script. */
-  | { kind: 'crashed'; message: string; lost?: boolean };
+  /**
+   * `lost`: the sandbox itself failed (its worker stopped, it did not answer), not the script.
+   * `exhausted`: the script's isolate hit its memory limit; V8 may still abort the process hosting it.
+   */
+  | { kind: 'crashed'; message: string; lost?: boolean; exhausted?: boolean };
 
 export interface ScriptFailure {
   name: string;
@@ -457,7 +460,7 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
     return outcome;
   } catch (err) {
     const message = String((err as Error)?.message ?? err);
-    if (/memory limit/i.test(message) || isolate.isDisposed) return { kind: 'crashed', message: `the script exceeded the ${MEMORY_LIMIT_MB} MB memory limit` };
+    if (/memory limit/i.test(message) || isolate.isDisposed) return { kind: 'crashed', message: `the script exceeded the ${MEMORY_LIMIT_MB} MB memory limit`, exhausted: true };
     if (/timed out/i.test(message)) return { kind: 'timeout' };
     const position = originalPosition(options.code.mapJson, (err as Error)?.stack);
     return { kind: 'threw', error: { name: (err as Error)?.name ?? 'Error', message, ...position } };

@@ -262,6 +262,12 @@ export class SandboxWorkers {
         clearTimeout(guard);
         options.signal.removeEventListener('abort', onAbort);
         worker.runs.delete(id);
+        // V8 can abort a process some time after one of its isolates ran out of memory (while it is
+        // disposed, say): the worker gets no further runs, so none of them is blamed for that abort.
+        if (outcome.kind === 'crashed' && outcome.exhausted && this.workers.includes(worker)) {
+          this.remove(worker);
+          this.draining.add(worker);
+        }
         if (worker.runs.size === 0 && this.draining.has(worker)) this.retire(worker);
         const budgetMs = Math.floor(options.budgetMs - (performance.now() - startedAt));
         if (reruns > 0 && outcome.kind === 'crashed' && outcome.lost && !pending.bridged && !options.signal.aborted && budgetMs >= RERUN_MIN_MS) {

@@ -157,6 +157,21 @@ describe('sandbox process pool at its failure edges', () => {
     }
   }, 60_000);
 
+  it('gives a worker no further runs once a script there hit its memory limit (V8 may still abort that process)', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    const bombing = run('const a = []; for (;;) a.push(new Array(1e6).fill(1))');
+    await sleep(100);
+    const [bombed] = sandbox.busyPids;
+    const outcome = await bombing;
+    expect(outcome).toMatchObject({ kind: 'crashed', exhausted: true });
+    // Before: the next run went to the same process, and when V8 aborted it a moment later, that run
+    // was answered "the script used more memory than an execute may".
+    expect(sandbox.pids).not.toContain(bombed);
+    const next = await run('return 6 * 7');
+    expect(next).toEqual({ kind: 'returned', json: '42' });
+    expect(sandbox.pids).not.toContain(bombed);
+  }, 60_000);
+
   it('leaves no svc-sandbox process behind when the Engine process dies while a script spins after an await', async () => {
     const workers = resolve(import.meta.dirname, '../../src/sandbox/workers.ts');
     const index = resolve(import.meta.dirname, '../../src/sandbox/index.ts');
