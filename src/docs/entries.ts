@@ -60,7 +60,17 @@ function enumOf(schema: JsonSchema, index: ServiceIndex): string[] {
   return Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string').slice(0, 20) : [];
 }
 
+/** Entries already built, by operation: a catalogue version's operations never change once loaded. */
+const physicalEntries = new WeakMap<OperationSpec, DocEntry>();
+
+/** A physical operation as a search entry, built once per loaded operation (every index holding it shares it). */
 export function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
+  let entry = physicalEntries.get(op);
+  if (!entry) physicalEntries.set(op, (entry = buildPhysicalEntry(op, index)));
+  return entry;
+}
+
+function buildPhysicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
   const names = [
     ...(op.parameters.length ? ['parameters'] : []),
     ...(op.body ? ['request'] : []),

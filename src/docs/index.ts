@@ -61,7 +61,7 @@ export class DocsIndex {
 
   constructor(entries: DocEntry[]) {
     for (const e of entries) this.entries.set(e.operationId, e);
-    this.ranker = new Ranker(entries.map((e) => ({ ...e, fieldNames: e.fieldNames })));
+    this.ranker = Ranker.for(entries);
     const terms = (text: string) => text.toLowerCase().split(WORD_BREAK).filter(Boolean).join(' ');
     const groups = new Set(entries.map((e) => `${e.service} ${terms(e.operationId.slice(e.operationId.indexOf('.') + 1).split(/[./]/)[0]!)}`));
     this.serviceTokens = [...new Set(entries.map((e) => e.service))]

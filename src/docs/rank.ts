@@ -6,19 +6,14 @@
 // Terms the catalogue lacks are widened through the catalogue's own abbreviations ("repo" in paths,
 // "repository" in summaries), acronyms of its phrases ("PR": pull request) and word vectors
 // learned from public API descriptions (src/docs/word-vectors.ts).
-import { actionOfStem, type Action } from './lexicon.ts';
+import { createHash } from 'node:crypto';
+import type { Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
-import { analyse, type OperationText, type Structure } from './structure.ts';
-import { stems, textStems, words } from './text.ts';
+import { analysed, analysisKey, type AnalysedOperation, type RankedOperation, W } from './analysis.ts';
+import { stems } from './text.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 
-export interface RankedOperation extends OperationText {
-  kind: 'physical' | 'unified';
-  tags: string[];
-  /** Parameter and top-level body field names. */
-  fieldNames: string[];
-  deprecated?: boolean | undefined;
-}
+export type { RankedOperation } from './analysis.ts';
 
 export interface Hit {
   id: string;
@@ -27,8 +22,6 @@ export interface Hit {
   coverage: number;
 }
 
-/** Field weights: where in an operation a query word is found. */
-const W = { head: 3, resource: 2.4, summary: 2, name: 1.6, scope: 1.4, tags: 1, fields: 0.6, description: 0.4 } as const;
 const TOP = W.head;
 /** How agreement of action, resource and scope, meaning and unasked words move a score: tuned on the dev split of test/search-eval only. */
 const B = {
@@ -48,19 +41,7 @@ const B = {
   missingResource: -0.4,
 } as const;
 
-interface Doc {
-  id: string;
-  /** Best field weight of each stem. */
-  fields: Map<string, number>;
-  structure: Structure;
-  summaryStems: string[];
-  /** Stems of its summary, resource and scope, each once. */
-  about: string[];
-  /** The words its meaning is read from (summary, ID, resource), as written. */
-  gist: string[];
-  kind: RankedOperation['kind'];
-  deprecated: boolean;
-}
+type Doc = AnalysedOperation;
 
 const READS: ReadonlySet<string> = new Set(['list', 'get']);
 const CANONICAL: ReadonlySet<string> = new Set(['list', 'get', 'create', 'update', 'delete', 'cancel']);
@@ -81,7 +62,30 @@ function actionAgreement(asked: Action | undefined, has: string): number {
   return -0.6;
 }
 
+/** Rankers kept by the texts of their operations, in order; the least recently used go first. */
+const RANKERS_KEPT = 16;
+const rankers = new Map<string, Ranker>();
+
 export class Ranker {
+  /**
+   * The ranker of these operations: built once per distinct set of operation texts, so MCP
+   * versions over the same catalogue version share one, and a version rebuilt after a restart of
+   * its index in the same process costs no analysis.
+   */
+  static for(operations: readonly RankedOperation[]): Ranker {
+    const hash = createHash('sha256');
+    for (const op of operations) hash.update(analysisKey(op));
+    const key = hash.digest('base64');
+    let ranker = rankers.get(key);
+    if (ranker) rankers.delete(key);
+    else {
+      ranker = new Ranker(operations);
+      if (rankers.size >= RANKERS_KEPT) rankers.delete(rankers.keys().next().value!);
+    }
+    rankers.set(key, ranker);
+    return ranker;
+  }
+
   private readonly docs: Doc[] = [];
   private readonly postings = new Map<string, number[]>();
   /** Operations each stem is found in, outside descriptions. */
@@ -102,50 +106,18 @@ export class Ranker {
     const prefixPairs = new Map<string, number>();
     const phrases = new Map<string, number>();
     for (const op of operations) {
-      const structure = analyse(op);
-      const fields = new Map<string, number>();
-      const put = (list: Iterable<string>, weight: number) => {
-        for (const s of list) if ((fields.get(s) ?? 0) < weight) fields.set(s, weight);
-      };
-      const summaryWords = words(op.summary || op.description.replace(/<[^>]*>/g, ' ').split(/(?<=[.!?])\s/)[0] || '');
-      const summaryStems = summaryWords.flatMap(stems);
-      const nameStems = textStems(op.operationId.slice(op.operationId.indexOf('.') + 1));
-      put(textStems(op.description.slice(0, 1500)), W.description);
-      put(op.fieldNames.flatMap((n) => textStems(n)), W.fields);
-      put(op.tags.flatMap((t) => textStems(t)), W.tags);
-      put(structure.scope, W.scope);
-      put(nameStems, W.name);
-      put(summaryStems, W.summary);
-      put(structure.object, W.resource);
-      put(structure.resource, W.resource);
-      if (structure.resource.length) put([structure.resource[structure.resource.length - 1]!], W.head);
+      const doc = analysed(op);
       const index = this.docs.length;
-      // A Unified operation's summary tells how it spans providers; what it is about is its name.
-      const about = [...new Set([...(op.kind === 'unified' ? [] : summaryStems), ...structure.resource, ...structure.scope])].filter((s) => !actionOfStem(s));
-      const gist = [...summaryWords, ...words(op.operationId.slice(op.operationId.indexOf('.') + 1))].filter((w) => stems(w).length);
-      this.docs.push({ id: op.operationId, fields, structure, summaryStems, about, gist, kind: op.kind, deprecated: op.deprecated ?? false });
-      for (const [stem, weight] of fields) {
+      this.docs.push(doc);
+      for (const [stem, weight] of doc.fields) {
         let list = this.postings.get(stem);
         if (!list) this.postings.set(stem, (list = []));
         list.push(index);
         if (weight > W.description) this.df.set(stem, (this.df.get(stem) ?? 0) + 1);
       }
-      for (const w of [...summaryWords, ...words(op.operationId), ...words(op.path ?? '')]) {
-        const s = stems(w)[0];
-        if (s && !this.surface.has(s)) this.surface.set(s, w);
-      }
-      // Abbreviations: a path or ID stem that begins or ends a summary stem of the same operation
-      // ("repo" and "repositori", "hook" and "webhook").
-      for (const short of new Set([...nameStems, ...structure.resource, ...structure.scope])) {
-        for (const long of new Set(summaryStems)) {
-          if (short.length >= 3 && long.length > short.length && (long.startsWith(short) || long.endsWith(short))) prefixPairs.set(`${short} ${long}`, (prefixPairs.get(`${short} ${long}`) ?? 0) + 1);
-        }
-      }
-      const content = summaryWords.filter((w) => stems(w).length);
-      for (let i = 0; i + 1 < content.length; i++) {
-        const key = `${content[i]} ${content[i + 1]}`;
-        phrases.set(key, (phrases.get(key) ?? 0) + 1);
-      }
+      for (const [s, w] of doc.surface) if (!this.surface.has(s)) this.surface.set(s, w);
+      for (const pair of doc.prefixPairs) prefixPairs.set(pair, (prefixPairs.get(pair) ?? 0) + 1);
+      for (const phrase of doc.phrases) phrases.set(phrase, (phrases.get(phrase) ?? 0) + 1);
     }
     for (const stem of this.postings.keys()) {
       if (stem.length < 5) continue;
@@ -235,8 +207,12 @@ export class Ranker {
       any = true;
     }
     if (!any) return undefined;
-    const norm = Math.hypot(...sum);
-    return norm > 0 ? sum.map((x) => x / norm) : undefined;
+    let squares = 0;
+    for (let d = 0; d < sum.length; d++) squares += sum[d]! * sum[d]!;
+    if (!(squares > 0)) return undefined;
+    const norm = Math.sqrt(squares);
+    for (let d = 0; d < sum.length; d++) sum[d]! /= norm;
+    return sum;
   }
 
   private meaningOf(i: number): Float32Array | undefined {
