@@ -8,7 +8,8 @@
 // complete test; when it fails, the schemas of that operation are walked to name the field at fault.
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { compileInputValidator, serviceAjv } from './input-schema.ts';
-import { CatalogError, at, isNullableWrapper, type SourceLocations } from './normalize.ts';
+import { CatalogError, at, type SourceLocations } from './problems.ts';
+import { isNullableWrapper } from './schema-dialect.ts';
 import { patternProblem } from './pattern.ts';
 import { RefWalk, resolveSchemaRef, subschemas as schemaChildren } from './refs.ts';
 import type { JsonSchema, OmittedOperation, OperationSpec, ServiceIndex } from './types.ts';

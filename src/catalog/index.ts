@@ -5,7 +5,9 @@ import { join, resolve } from 'node:path';
 import type { Store } from '../store/index.ts';
 import { checkCallable } from './check.ts';
 import { nestsDeeperThan } from '../json-input/index.ts';
-import { CatalogError, baseUrlProblem, normalizeService, parsePolicy, type SourceLocations } from './normalize.ts';
+import { normalizeService } from './normalize.ts';
+import { parsePolicy } from './policy.ts';
+import { CatalogError, baseUrlProblem, type SourceLocations } from './problems.ts';
 import type { OperationSpec, ServiceIndex, ServiceSummary } from './types.ts';
 
 /** How an imported service takes its API key (the import endpoint's `auth` field). */

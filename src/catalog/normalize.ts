@@ -1,224 +1,29 @@
 // Turns a provider's OpenAPI 3.x document plus the Engine's policy (engine.yaml) into the
 // normalised ServiceIndex. Used by `npm run gen` for bundled services and by service import at
 // run time, so both paths validate the same way.
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { getAt, parseFragmentPointer } from '../json-pointer/index.ts';
 import type {
   OmittedOperation,
-  ApiKeyAuth,
   AuthMethod,
   FormEncoding,
   JsonSchema,
   OperationSpec,
   PaginationPolicy,
   ParameterSpec,
-  ProviderErrorRule,
   RequestBodySpec,
   ServiceIndex,
 } from './types.ts';
 import { inputKey } from './types.ts';
-
-export class CatalogError extends Error {
-  override name = 'CatalogError';
-  /** The request field the problem is in (an import's `document` unless said otherwise). */
-  readonly field: string;
-  /** The request conflicts with what exists (409) rather than being malformed (400). */
-  readonly conflict: boolean;
-  /** The Engine policy (engine.yaml) is at fault, not the description: never narrowed to one operation. */
-  readonly policy: boolean;
-
-  constructor(message: string, options: { field?: string; conflict?: boolean; policy?: boolean } = {}) {
-    super(message);
-    this.field = options.field ?? 'document';
-    this.conflict = options.conflict ?? false;
-    this.policy = options.policy ?? false;
-  }
-}
+import { authCollides, normalizeAuth, type EnginePolicy } from './policy.ts';
+import { CatalogError, FIELD_TEXT, at, headerNameProblem, type SourceLocations } from './problems.ts';
+import { toJsonSchema } from './schema-dialect.ts';
 
 /** An own property only: a provider's operationId such as 'constructor' must not find Object's. */
 const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
 
-/** Why `url` cannot be a provider base URL (absolute http(s), a host, no credentials, query or fragment), or undefined. */
-export function baseUrlProblem(url: string): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return `'${url}' is not an absolute URL`;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'must be an http or https URL';
-  if (!parsed.hostname) return 'must name a host';
-  if (parsed.username || parsed.password) return 'must not carry credentials (store them as a secret: `svc-cli secret set`)';
-  if (url.includes('?') || url.includes('#')) return 'must not have a query or fragment (operation paths are appended to it)';
-  if (url.includes('{') || url.includes('}')) return `'${url}' holds a {variable}: give the URL with the value to use`;
-  return undefined;
-}
-
-/** An HTTP field name (RFC 9110 token). */
-const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-/** Text an HTTP field value can carry: no control characters, Latin-1 only. */
-const FIELD_TEXT = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-/**
- * Header fields the Engine owns on a provider request: connection management and message framing
- * (RFC 9110 §7.6.1, RFC 9112 §6), the target host, and proxy fields. A value from a caller there
- * could smuggle a second request or move this one; the HTTP client refuses most of them outright.
- */
-const ENGINE_OWNED_HEADERS = new Set(['connection', 'content-length', 'expect', 'host', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'via']);
-
-/** Why `name` cannot be a header the Engine sends from a description (a parameter or API-key header), or undefined. */
-export function headerNameProblem(name: string): string | undefined {
-  if (!FIELD_NAME.test(name)) return `'${name}' is not a valid HTTP header name (letters, digits and !#$%&'*+.^_\`|~- only)`;
-  const lower = name.toLowerCase();
-  if (ENGINE_OWNED_HEADERS.has(lower) || lower.startsWith('proxy-')) return `'${name}' is a header the Engine sets itself (connection, framing, host or proxy fields)`;
-  return undefined;
-}
-
-/** A JavaScript accessor for `key` after `base`: `paths['/pets/{id}'].get`, `parameters[0]`. */
-export function at(base: string, key: string | number): string {
-  if (typeof key === 'number') return `${base}[${key}]`;
-  if (/^[A-Za-z_$][\w$]*$/.test(key)) return base ? `${base}.${key}` : key;
-  // Quoted as in JavaScript: control characters escaped (JSON's escapes), then the quote.
-  return `${base}['${JSON.stringify(key).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}']`;
-}
-
-/** Where the Engine found each parameter and request body of a description (see normalizeService). */
-export type SourceLocations = WeakMap<object, string>;
-
-export interface EnginePolicy {
-  title?: string;
-  baseUrl: string;
-  auth?: AuthMethod[];
-  headers?: Record<string, string>;
-  pagination?: {
-    policies?: Record<string, Omit<PaginationPolicy, never>>;
-    operations?: Record<string, string>;
-  };
-  slashPreserving?: Record<string, string[]>;
-  grouping?: Record<string, string>;
-  /** Operations of a bundled description left out on review, each with the reason (an operation the Engine could send, but not as the provider serves it). */
-  omit?: Record<string, string>;
-  /**
-   * Names the description gives the credential as a parameter of its own (Slack's `token` on every
-   * method): parameters so named, and such top-level properties of a request body, are the
-   * Engine's, never a caller's input.
-   */
-  credentialParameters?: string[];
-  providerError?: ProviderErrorRule;
-}
-
 const SERVICE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 const SERVICE_VERSION = /^v[0-9]+$/;
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
-
-const policySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['baseUrl'],
-  properties: {
-    title: { type: 'string' },
-    source: {},
-    baseUrl: { type: 'string', pattern: '^https?://' },
-    headers: { type: 'object', additionalProperties: { type: 'string' } },
-    auth: {
-      type: 'array',
-      items: {
-        oneOf: [
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['name', 'type', 'in'],
-            properties: {
-              name: { type: 'string' },
-              type: { const: 'api_key' },
-              in: { enum: ['header', 'query'] },
-              header: { type: 'string', minLength: 1 },
-              param: { type: 'string', minLength: 1 },
-              prefix: { type: 'string' },
-            },
-          },
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['name', 'type'],
-            properties: {
-              name: { type: 'string' },
-              type: { const: 'http_basic' },
-            },
-          },
-          {
-            type: 'object',
-            additionalProperties: false,
-            required: ['name', 'type', 'authorizationUrl', 'tokenUrl'],
-            properties: {
-              name: { type: 'string' },
-              type: { const: 'oauth2' },
-              authorizationUrl: { type: 'string' },
-              tokenUrl: { type: 'string' },
-              revocationUrl: { type: 'string' },
-              scopes: { type: 'array', items: { type: 'string' } },
-              scopeSeparator: { type: 'string', minLength: 1, maxLength: 1 },
-              clientAuth: { enum: ['body', 'basic'] },
-              followsBaseUrl: { type: 'boolean' },
-            },
-          },
-        ],
-      },
-    },
-    pagination: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        policies: {
-          type: 'object',
-          additionalProperties: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['style', 'items', 'engineMaxPages', 'callerBound'],
-            properties: {
-              style: { enum: ['cursor', 'link_header', 'next_url', 'page', 'offset'] },
-              pageInput: { type: 'string' },
-              continuation: { type: 'string', pattern: '^(/.*)?$' },
-              items: { type: 'string', pattern: '^(/.*)?$' },
-              stop: { type: 'string', pattern: '^(/.*)?$' },
-              pages: { type: 'string', pattern: '^(/.*)?$' },
-              last: { type: 'string', pattern: '^(/.*)?$' },
-              total: { type: 'string', pattern: '^(/.*)?$' },
-              engineMaxPages: { type: 'integer', minimum: 1, maximum: 1000 },
-              callerBound: { type: 'boolean' },
-            },
-          },
-        },
-        operations: { type: 'object', additionalProperties: { type: 'string' } },
-      },
-    },
-    slashPreserving: {
-      type: 'object',
-      additionalProperties: { type: 'array', items: { type: 'string' } },
-    },
-    grouping: { type: 'object', additionalProperties: { type: 'string', pattern: '^[A-Za-z_][\\w.]*$' } },
-    omit: { type: 'object', additionalProperties: { type: 'string', minLength: 1 } },
-    credentialParameters: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
-    providerError: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['pointer', 'equals'],
-      properties: { pointer: { type: 'string', pattern: '^/' }, equals: { type: ['string', 'number', 'boolean', 'null'] } },
-    },
-  },
-};
-
-// Compiled on first use: the Engine reads prebuilt indexes and never parses a policy at start.
-let policyValidator: ValidateFunction | undefined;
-
-export function parsePolicy(raw: unknown, where: string): EnginePolicy {
-  const validatePolicy = (policyValidator ??= new Ajv2020({ allErrors: true, strict: false }).compile(policySchema));
-  if (!validatePolicy(raw)) {
-    const first = validatePolicy.errors?.[0];
-    throw new CatalogError(`${where}: ${first?.instancePath || '/'} ${first?.message ?? 'is invalid'}`);
-  }
-  return raw as unknown as EnginePolicy;
-}
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -245,55 +50,6 @@ function resolveLocalRefAt(doc: Obj, value: unknown, where: string, location: st
     location = tokens.reduce((path, token, i) => at(path, Array.isArray(getAt(doc, tokens.slice(0, i), true)) ? Number(token) : token), '');
   }
   return { value: current, location };
-}
-
-/**
- * The `{ anyOf: [schema, { type: 'null' }] }` objects toJsonSchema makes for a 3.0 `nullable` with no
- * `type` beside it (a `$ref`, an `allOf`): checks that name a place in the description skip them, so
- * they name `….owner.$ref` as written, not `….owner.anyOf[0].$ref`.
- */
-const nullableWrappers = new WeakSet<object>();
-export const isNullableWrapper = (node: object): boolean => nullableWrappers.has(node);
-
-/** Converts OpenAPI 3.0 schema dialect (nullable, boolean exclusive bounds) to JSON Schema 2020-12. */
-export function toJsonSchema(schema: unknown): JsonSchema {
-  if (Array.isArray(schema)) return schema.map(toJsonSchema) as unknown as JsonSchema;
-  if (!isObj(schema)) return schema as JsonSchema;
-  const out: Obj = {};
-  for (const [key, value] of Object.entries(schema)) {
-    // `__proto__` is no keyword; assigned, it would set the schema's prototype and lend it keywords.
-    if (key === 'example' || key === 'examples' || key === 'xml' || key === 'externalDocs' || key === '__proto__') continue;
-    if (key === 'properties' || key === 'patternProperties' || key === '$defs' || key === 'definitions') {
-      out[key] = isObj(value)
-        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v)]))
-        : value;
-    } else if (key === 'enum' || key === 'const' || key === 'default' || key === 'required') {
-      out[key] = value;
-    } else {
-      out[key] = isObj(value) || Array.isArray(value) ? toJsonSchema(value) : value;
-    }
-  }
-  if (out.exclusiveMinimum === true && typeof out.minimum === 'number') {
-    out.exclusiveMinimum = out.minimum;
-    delete out.minimum;
-  } else if (typeof out.exclusiveMinimum === 'boolean') delete out.exclusiveMinimum;
-  if (out.exclusiveMaximum === true && typeof out.maximum === 'number') {
-    out.exclusiveMaximum = out.maximum;
-    delete out.maximum;
-  } else if (typeof out.exclusiveMaximum === 'boolean') delete out.exclusiveMaximum;
-  if (out.nullable === true) {
-    delete out.nullable;
-    if (typeof out.type === 'string') out.type = [out.type, 'null'];
-    else if (Array.isArray(out.type)) {
-      if (!out.type.includes('null')) out.type = [...out.type, 'null'];
-    } else {
-      const wrapper = { anyOf: [out, { type: 'null' }] };
-      nullableWrappers.add(wrapper);
-      return wrapper;
-    }
-    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-  } else if ('nullable' in out) delete out.nullable;
-  return out;
 }
 
 const camel = (s: string) => s.replace(/[-_\s]+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/^[A-Z]/, (c) => c.toLowerCase());
@@ -387,39 +143,6 @@ function groupNameProblem(group: string[]): { segment: number; message: string }
     return { segment: member, message: `gives the typed packages a group named '${group[member]}' (grouped path '${display}'), a name every JavaScript object already has; rename it` };
   }
   return undefined;
-}
-
-function authCollides(auth: AuthMethod[], p: { name: string; in: string }): boolean {
-  return auth.some(
-    (a) =>
-      a.type === 'api_key' &&
-      ((a.in === 'header' && p.in === 'header' && a.header?.toLowerCase() === p.name.toLowerCase()) ||
-        (a.in === 'query' && p.in === 'query' && a.param === p.name)),
-  );
-}
-
-function normalizeAuth(policy: EnginePolicy, where: string): AuthMethod[] {
-  return (policy.auth ?? []).map((a) => {
-    if (a.type === 'api_key') {
-      const key = a as ApiKeyAuth;
-      if (key.in === 'header' && !key.header) throw new CatalogError(`${where}: auth ${key.name} needs 'header'`);
-      if (key.in === 'query' && !key.param) throw new CatalogError(`${where}: auth ${key.name} needs 'param'`);
-      if (key.in === 'header') {
-        const problem = headerNameProblem(key.header!);
-        if (problem) throw new CatalogError(`${where}: auth header ${problem}`, { field: 'auth.name' });
-      }
-      // A query parameter name is percent-encoded as UTF-8: a lone UTF-16 surrogate has no UTF-8 form.
-      if (key.in === 'query' && !key.param!.isWellFormed()) {
-        throw new CatalogError(`${where}: auth query parameter name holds an unpaired UTF-16 surrogate, which cannot be sent in a URL`, { field: 'auth.name' });
-      }
-      if (key.prefix !== undefined && !FIELD_TEXT.test(key.prefix)) {
-        throw new CatalogError(`${where}: auth prefix must hold no control characters and only Latin-1 text`, { field: 'auth.prefix' });
-      }
-      return { ...key, prefix: key.prefix ?? '' };
-    }
-    if (a.type === 'http_basic') return { name: a.name, type: a.type };
-    return { ...a, scopes: a.scopes ?? [] };
-  });
 }
 
 export interface NormalizeInput {

@@ -7,7 +7,8 @@
 // or `$anchor`, a pointer outside components.schemas. Keywords beside a `$ref` apply together with
 // its target (OpenAPI 3.1, JSON Schema 2020-12).
 import { formatPointer, parseFragmentPointer, PointerError } from '../json-pointer/index.ts';
-import { at, isNullableWrapper } from './normalize.ts';
+import { at } from './problems.ts';
+import { isNullableWrapper } from './schema-dialect.ts';
 
 export interface ResolvedRef {
   /** The target's pointer below components.schemas (`/Pet`, `/Pet/properties/name`): one key per target. */

@@ -153,6 +153,10 @@ export interface ServiceIndex {
   headers: Record<string, string>;
   /** A provider that says it failed inside a 2xx answer (Slack's `{ ok: false }`): answers with this value at this pointer are errors. */
   providerError?: ProviderErrorRule;
+  /** The provider honours an idempotency key in this header (Stripe's `Idempotency-Key`): see src/execution/idempotency.ts. */
+  idempotency?: { header: string };
+  /** Retries of a provider request (src/execution/retry.ts): at most `maxAttempts` attempts (default 3). */
+  retry?: { maxAttempts: number };
   /** The provider's components.schemas; operation schemas refer to them as `#/components/schemas/X`. */
   schemas: Record<string, JsonSchema>;
   operations: OperationSpec[];
