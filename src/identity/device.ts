@@ -33,7 +33,11 @@ export class DeviceFlow {
     this.intervalSeconds = options.intervalSeconds;
   }
 
-  async start(clientId: string, signinUrl: string) {
+  /**
+   * `requester`: the address and User-Agent the request came from, shown on the approval page, and
+   * the lifetime asked for the credential (null: the default).
+   */
+  async start(clientId: string, signinUrl: string, requester: { from: string; agent: string | null; credentialTtlSeconds: number | null }) {
     const deviceCode = randomBytes(32).toString('base64url');
     const userCode = humanCode();
     const now = Date.now();
@@ -46,6 +50,9 @@ export class DeviceFlow {
       createdAt: new Date(now).toISOString(),
       expiresAt: new Date(now + this.ttlSeconds * 1000).toISOString(),
       lastPolledAt: null,
+      requestedFrom: requester.from,
+      requestedAgent: requester.agent,
+      credentialTtlSeconds: requester.credentialTtlSeconds,
     });
     return {
       device_code: deviceCode,

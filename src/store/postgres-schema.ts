@@ -69,6 +69,8 @@ export const MIGRATIONS: string[] = [
   `ALTER TABLE connections ADD COLUMN consented_at TEXT COLLATE "C";
    UPDATE connections SET consented_at = created_at;
    ALTER TABLE connections ALTER COLUMN consented_at SET NOT NULL;`,
+  // Who started a device sign-in (shown on the approval page) and the lifetime asked for its credential.
+  `ALTER TABLE device_codes ADD COLUMN requested_from TEXT, ADD COLUMN requested_agent TEXT, ADD COLUMN credential_ttl_seconds INTEGER;`,
 ];
 
 

@@ -252,8 +252,8 @@ export class PostgresStore implements Store {
     const r = await this.one('SELECT * FROM tokens WHERE hash = $1', [hash]);
     return r ? camel<TokenRow>(r) : null;
   }
-  async listTokens(kind: TokenKind, subject: string) {
-    return camelAll<TokenRow>(await this.rows('SELECT * FROM tokens WHERE kind = $1 AND subject = $2 ORDER BY created_at, id', [kind, subject]));
+  async listTokens(kind: TokenKind, subject?: string) {
+    return camelAll<TokenRow>(await this.rows('SELECT * FROM tokens WHERE kind = $1 AND ($2::text IS NULL OR subject = $2) ORDER BY created_at, id', [kind, subject ?? null]));
   }
   async revokeToken(id: string, at: string, kinds?: readonly TokenKind[]) {
     return this.changed('UPDATE tokens SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL AND ($3::text[] IS NULL OR kind = ANY($3::text[]))', [at, id, kinds ? [...kinds] : null]);
@@ -299,8 +299,8 @@ export class PostgresStore implements Store {
 
   async insertDeviceCode(row: DeviceCodeRow) {
     await this.pool.query(
-      'INSERT INTO device_codes (hash, user_code, client_id, status, subject, created_at, expires_at, last_polled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [row.hash, row.userCode, row.clientId, row.status, row.subject, row.createdAt, row.expiresAt, row.lastPolledAt],
+      'INSERT INTO device_codes (hash, user_code, client_id, status, subject, created_at, expires_at, last_polled_at, requested_from, requested_agent, credential_ttl_seconds) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+      [row.hash, row.userCode, row.clientId, row.status, row.subject, row.createdAt, row.expiresAt, row.lastPolledAt, row.requestedFrom, row.requestedAgent, row.credentialTtlSeconds],
     );
   }
   async getDeviceCode(hash: string) {
@@ -417,7 +417,7 @@ export class PostgresStore implements Store {
     await this.pool.query(
       `INSERT INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms, pages, status, ok, bytes, sha256, error_code)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::int[], $9::int[],
-         $10::bool[], $11::bigint[], $12::text[], $13::text[])`,
+         $10::bool[], $11::bigint[], $12::text[], $13::text[], $14::jsonb[])`,
       [
         col('id'),
         col('versionId'),
@@ -436,7 +436,7 @@ export class PostgresStore implements Store {
     );
   }
   async listReceipts(versionId: string, limit: number, before?: string) {
-    return camelAll<ReceiptRow>(
+    const rows = camelAll<ReceiptRow>(
       before === undefined
         ? await this.rows('SELECT * FROM receipts WHERE version_id = $1 ORDER BY id DESC LIMIT $2', [versionId, limit])
         : await this.rows('SELECT * FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [versionId, before, limit]),

@@ -51,6 +51,9 @@ export const deviceFrom = (r: Row): DeviceCodeRow => ({
   expiresAt: r.expires_at,
   lastPolledAt: r.last_polled_at,
 });
+  requestedFrom: r.requested_from,
+  requestedAgent: r.requested_agent,
+  credentialTtlSeconds: r.credential_ttl_seconds,
 
 export const connectionFrom = (r: Row): ConnectionRow => ({
   id: r.id,

@@ -62,6 +62,10 @@ export const MIGRATIONS: string[] = [
   // connection made before it was recorded takes its creation, when its first consent completed.
   `ALTER TABLE connections ADD COLUMN consented_at TEXT;
    UPDATE connections SET consented_at = created_at;`,
+  // Who started a device sign-in (shown on the approval page) and the lifetime asked for its credential.
+  `ALTER TABLE device_codes ADD COLUMN requested_from TEXT;
+   ALTER TABLE device_codes ADD COLUMN requested_agent TEXT;
+   ALTER TABLE device_codes ADD COLUMN credential_ttl_seconds INTEGER;`,
 ];
 
 /** The table each kind of app keeps its versions in. */

@@ -96,7 +96,7 @@ export class SqliteStore implements Store {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       tokenByHash: prepare('SELECT * FROM tokens WHERE hash = ?'),
-      listTokens: prepare('SELECT * FROM tokens WHERE kind = ? AND subject = ? ORDER BY created_at, id'),
+      listTokens: prepare('SELECT * FROM tokens WHERE kind = @kind AND (@subject IS NULL OR subject = @subject) ORDER BY created_at, id'),
       revokeToken: prepare(
         'UPDATE tokens SET revoked_at = @at WHERE id = @id AND revoked_at IS NULL AND (@kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))',
       ),
@@ -285,8 +285,8 @@ export class SqliteStore implements Store {
   async getTokenByHash(hash: string) {
     return this.sync.tokenByHash(hash);
   }
-  async listTokens(kind: TokenKind, subject: string) {
-    return this.stmt.listTokens!.all(kind, subject).map((r) => tokenFrom(r as Row));
+  async listTokens(kind: TokenKind, subject?: string) {
+    return this.stmt.listTokens!.all({ kind, subject: subject ?? null }).map((r) => tokenFrom(r as Row));
   }
   async revokeToken(id: string, at: string, kinds?: readonly TokenKind[]) {
     this.hot.clear();
@@ -329,8 +329,10 @@ export class SqliteStore implements Store {
 
   async insertDeviceCode(row: DeviceCodeRow) {
     this.db
-      .prepare('INSERT INTO device_codes (hash, user_code, client_id, status, subject, created_at, expires_at, last_polled_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(row.hash, row.userCode, row.clientId, row.status, row.subject, row.createdAt, row.expiresAt, row.lastPolledAt);
+      .prepare(
+        'INSERT INTO device_codes (hash, user_code, client_id, status, subject, created_at, expires_at, last_polled_at, requested_from, requested_agent, credential_ttl_seconds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(row.hash, row.userCode, row.clientId, row.status, row.subject, row.createdAt, row.expiresAt, row.lastPolledAt, row.requestedFrom, row.requestedAgent, row.credentialTtlSeconds);
   }
   async getDeviceCode(hash: string) {
     const r = this.db.prepare('SELECT * FROM device_codes WHERE hash = ?').get(hash) as Row | undefined;

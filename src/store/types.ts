@@ -111,6 +111,11 @@ export interface SealedValue {
 }
 
 export interface ConnectionRow {
+  /** The address and User-Agent that started it, shown on the approval page (null: not recorded). */
+  requestedFrom: string | null;
+  requestedAgent: string | null;
+  /** How long the CLI credential it yields lives, in seconds (null: the Engine's default). */
+  credentialTtlSeconds: number | null;
   id: string;
   service: string;
   endUserRef: string;
@@ -216,7 +221,8 @@ export interface Store {
 
   insertToken(row: TokenRow): Promise<void>;
   getTokenByHash(hash: string): Promise<TokenRow | null>;
-  listTokens(kind: TokenKind, subject: string): Promise<TokenRow[]>;
+  /** Tokens of `kind`, of one subject when given, oldest first. */
+  listTokens(kind: TokenKind, subject?: string): Promise<TokenRow[]>;
   /** Revokes a live token (of one of `kinds` when given); false when no such live token. */
   revokeToken(id: string, at: string, kinds?: readonly TokenKind[]): Promise<boolean>;
   touchToken(id: string, at: string): Promise<void>;

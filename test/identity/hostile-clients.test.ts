@@ -216,7 +216,7 @@ describe('expired sign-in state', () => {
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString();
     const yesterdayish = new Date(Date.now() - 20 * 3600 * 1000).toISOString();
     for (const [userCode, expiresAt] of [['OLDC-ODES', twoDaysAgo], ['RECE-NTLY', yesterdayish]] as const) {
-      await t.engine.store.insertDeviceCode({ hash: `hash-${userCode}`, userCode, clientId: 'svc-cli', status: 'pending', subject: null, createdAt: twoDaysAgo, expiresAt, lastPolledAt: null });
+      await t.engine.store.insertDeviceCode({ hash: `hash-${userCode}`, userCode, clientId: 'svc-cli', status: 'pending', subject: null, createdAt: twoDaysAgo, expiresAt, lastPolledAt: null, requestedFrom: null, requestedAgent: null, credentialTtlSeconds: null });
     }
     await t.restart();
     for (let waited = 0; (await t.engine.store.getDeviceCodeByUserCode('OLDC-ODES')) !== null; waited += 20) {

@@ -244,6 +244,9 @@ describe.each(backends)('Store parity beyond the contract: %s', (_name, open, di
       createdAt: '2026-01-01T00:00:00.000Z',
       expiresAt: '2026-01-01T00:15:00.000Z',
       lastPolledAt: null,
+      requestedFrom: '127.0.0.1',
+      requestedAgent: 'svc-cli/0.1.0',
+      credentialTtlSeconds: null,
     };
     await store.insertDeviceCode(code);
     expect(await store.getDeviceCodeByUserCode('ABCD-EFGH')).toEqual(code);

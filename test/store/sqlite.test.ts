@@ -179,6 +179,9 @@ describe('SQLite migrations', () => {
       db.exec(`DROP TABLE receipts;
         DROP TABLE markers;
         ALTER TABLE connections DROP COLUMN consented_at;
+        ALTER TABLE device_codes DROP COLUMN requested_from;
+        ALTER TABLE device_codes DROP COLUMN requested_agent;
+        ALTER TABLE device_codes DROP COLUMN credential_ttl_seconds;
         CREATE TABLE receipts (
           id TEXT PRIMARY KEY, version_id TEXT NOT NULL, operation TEXT NOT NULL, surface TEXT NOT NULL,
           token_id TEXT, started_at TEXT NOT NULL, provider_duration_ms REAL NOT NULL, pages INTEGER NOT NULL,

@@ -343,7 +343,7 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       const live = '2099-01-01T00:00:00.000Z';
       for (const [suffix, expiresAt] of [['old', long], ['live', live]] as const) {
         await store.insertSigninCode({ hash: uniq(`sc-${suffix}`), subject: 'owner', createdAt: long, expiresAt, usedAt: null });
-        await store.insertDeviceCode({ hash: uniq(`dc-${suffix}`), userCode: uniq(suffix).slice(-9), clientId: 'svc-cli', status: 'pending', subject: null, createdAt: long, expiresAt, lastPolledAt: null });
+        await store.insertDeviceCode({ hash: uniq(`dc-${suffix}`), userCode: uniq(suffix).slice(-9), clientId: 'svc-cli', status: 'pending', subject: null, createdAt: long, expiresAt, lastPolledAt: null, requestedFrom: null, requestedAgent: null, credentialTtlSeconds: null });
         await store.insertOAuthState({ hash: uniq(`os-${suffix}`), service: 'demo-crm', endUserRef: 'u', authName: 'default', verifier: { ciphertext: 'x', nonce: 'y', tag: 'z' }, createdAt: long, expiresAt });
       }
       expect(await store.deleteExpired(cut)).toBe(3);
@@ -353,7 +353,7 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
 
     it('records device-code polls so that of two at once only one is on time (RFC 8628 slow_down)', async () => {
       const hash = uniq('dc-poll');
-      await store.insertDeviceCode({ hash, userCode: uniq('poll').slice(-9), clientId: 'svc-cli', status: 'pending', subject: null, createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z', lastPolledAt: null });
+      await store.insertDeviceCode({ hash, userCode: uniq('poll').slice(-9), clientId: 'svc-cli', status: 'pending', subject: null, createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z', lastPolledAt: null, requestedFrom: null, requestedAgent: null, credentialTtlSeconds: null });
       // Eight polls at 00:01:00, the interval 5 s: the first one (no poll before) is on time, the others too soon.
       const first = await Promise.all(Array.from({ length: 8 }, () => store.touchDeviceCode(hash, '2026-01-01T00:01:00.000Z', '2026-01-01T00:00:55.000Z')));
       expect(first.filter(Boolean)).toHaveLength(1);
@@ -365,6 +365,25 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       // A replica whose clock is behind: too soon, and the last poll does not move backwards.
       expect(await store.touchDeviceCode(hash, '2026-01-01T00:01:10.000Z', '2026-01-01T00:01:05.000Z')).toBe(false);
       expect((await store.getDeviceCode(hash))?.lastPolledAt).toBe('2026-01-01T00:01:12.000Z');
+    });
+
+    it('keeps who started a device code and the credential lifetime asked for it', async () => {
+      const hash = uniq('dc-who');
+      const base = { userCode: uniq('who').slice(-9), clientId: 'svc-cli', status: 'pending' as const, subject: null, createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z', lastPolledAt: null };
+      await store.insertDeviceCode({ hash, ...base, requestedFrom: '203.0.113.7', requestedAgent: 'svc-cli/0.1.0 (linux x64)', credentialTtlSeconds: 86_400 });
+      expect(await store.getDeviceCode(hash)).toMatchObject({ requestedFrom: '203.0.113.7', requestedAgent: 'svc-cli/0.1.0 (linux x64)', credentialTtlSeconds: 86_400 });
+      const bare = uniq('dc-bare');
+      await store.insertDeviceCode({ hash: bare, ...base, userCode: uniq('bare').slice(-9), requestedFrom: null, requestedAgent: null, credentialTtlSeconds: null });
+      expect(await store.getDeviceCode(bare)).toMatchObject({ requestedFrom: null, requestedAgent: null, credentialTtlSeconds: null });
+    });
+
+    it('lists the tokens of a kind across every subject, or of one subject', async () => {
+      const mine = [uniq('cli-a'), uniq('cli-b')];
+      for (const subject of mine) await store.insertToken(token(subject, { kind: 'cli' }));
+      const all = (await store.listTokens('cli')).map((t) => t.subject);
+      expect(all).toEqual(expect.arrayContaining(mine));
+      expect((await store.listTokens('cli', mine[0])).map((t) => t.subject)).toEqual([mine[0]]);
+      expect((await store.listTokens('mcp')).some((t) => mine.includes(t.subject))).toBe(false);
     });
 
     it('records a one-time job once: the first value stays', async () => {

@@ -60,7 +60,7 @@ export function signinRoutes(deps: ServerDeps): Pick<Handlers, 'startDeviceAutho
           details: { retry_after_ms: waitMs },
         });
       }
-      return { body: await deviceFlow.start(body?.client_id ?? 'svc-cli', `${config.publicUrl ?? urls.http}/signin`) };
+      return { body: await deviceFlow.start(body?.client_id ?? 'svc-cli', `${config.publicUrl ?? urls.http}/signin`, { from: client, agent: null, credentialTtlSeconds: null }) };
     },
 
     async exchangeDeviceCode({ body }) {
