@@ -417,7 +417,7 @@ export class PostgresStore implements Store {
     await this.pool.query(
       `INSERT INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms, pages, status, ok, bytes, sha256, error_code)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::int[], $9::int[],
-         $10::bool[], $11::bigint[], $12::text[], $13::text[], $14::jsonb[])`,
+         $10::bool[], $11::bigint[], $12::text[], $13::text[])`,
       [
         col('id'),
         col('versionId'),
@@ -436,7 +436,7 @@ export class PostgresStore implements Store {
     );
   }
   async listReceipts(versionId: string, limit: number, before?: string) {
-    const rows = camelAll<ReceiptRow>(
+    return camelAll<ReceiptRow>(
       before === undefined
         ? await this.rows('SELECT * FROM receipts WHERE version_id = $1 ORDER BY id DESC LIMIT $2', [versionId, limit])
         : await this.rows('SELECT * FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [versionId, before, limit]),
