@@ -7,6 +7,8 @@
 // the call and build a DOMException, no closures); total timeouts share one timer (Deadlines).
 import { Agent, errors as undiciErrors, util as undiciUtil, type Dispatcher as UndiciDispatcher } from 'undici';
 import { EngineError } from '../envelope/index.ts';
+import type { Redactor } from './redaction.ts';
+import { clipRefusalBody } from './refusal-body.ts';
 import type { ProviderRequest } from './request.ts';
 
 export interface ProviderResponse {
@@ -172,8 +174,8 @@ export class Dispatcher {
     return { origin: parsed.origin, path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname };
   }
 
-  /** `secret`: what the answer must not hand back (request.ts, secretForms): each form is redacted from the body. */
-  send(req: ProviderRequest, limits: DispatchLimits, secret: string | readonly string[] | null): Promise<ProviderResponse> {
+  /** `secret`: what the answer must not hand back (request.ts, secretForms), redacted from the body. */
+  send(req: ProviderRequest, limits: DispatchLimits, secret: Redactor | null): Promise<ProviderResponse> {
     if (limits.signal?.aborted || limits.connection?.destroyed) return Promise.reject(classify(abortError(), false, true, true, false, false));
     return new Promise<ProviderResponse>((resolve, reject) => {
       const call = new ProviderCall(req.method, limits, secret, this.deadlines, resolve, reject);
@@ -266,7 +268,7 @@ const abortError = () => new DOMException('This operation was aborted', 'AbortEr
 class ProviderCall implements UndiciDispatcher.DispatchHandler {
   private readonly idempotent: boolean;
   private readonly limits: DispatchLimits;
-  private readonly secret: string | readonly string[] | null;
+  private readonly secret: Redactor | null;
   private readonly resolve: (res: ProviderResponse) => void;
   private readonly reject: (err: unknown) => void;
   readonly started = performance.now();
@@ -291,7 +293,7 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
   constructor(
     method: string,
     limits: DispatchLimits,
-    secret: string | readonly string[] | null,
+    secret: Redactor | null,
     deadlines: Deadlines,
     resolve: (res: ProviderResponse) => void,
     reject: (err: unknown) => void,
@@ -384,17 +386,13 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
     const durationMs = performance.now() - this.started;
     const chunks = this.chunks;
     let raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.size);
-    if (typeof this.secret === 'string') {
-      if (this.secret) raw = redact(raw, this.secret, this.headers['content-type']);
-    } else if (this.secret) {
-      // A body in another charset comes back from the first redact as UTF-8: later ones read it so.
-      let type = this.headers['content-type'];
-      for (const form of this.secret) {
-        raw = redact(raw, form, type);
-        if (declaredCharset(type) !== undefined) type = undefined;
-      }
-    }
+    if (this.secret) raw = this.secret.redact(raw, this.headers['content-type']);
     const body = parseBody(raw, this.headers['content-type']);
+    if (this.status === 401 || this.status === 403) {
+      // A refusal keeps only what names its error: the answers that quote a refused credential (./refusal-body.ts).
+      this.resolve({ status: this.status, headers: this.headers, data: clipRefusalBody(body.data), raw, durationMs });
+      return;
+    }
     this.resolve({ status: this.status, headers: this.headers, data: body.data, raw, json: body.json, durationMs });
   }
 
@@ -402,112 +400,6 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
     this.fail(err);
   }
 }
-
-/** A key of these characters has one spelling in URLs, JSON and HTML: found with one byte search. */
-const PLAIN = /^[A-Za-z0-9_.-]*$/;
-const ALNUM_RUN = /[A-Za-z0-9]+/g;
-
-const hexDigit = (d: string) => (/[a-f]/i.test(d) ? `[${d.toLowerCase()}${d.toUpperCase()}]` : d);
-/** `n` in hex as a pattern that takes either case of each digit. */
-const hexOf = (n: number, width: number) => [...n.toString(16).padStart(width, '0')].map(hexDigit).join('');
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-/** JSON's two-character escapes, as patterns. */
-const JSON_SHORT: Record<string, string> = { '"': String.raw`\\"`, '\\': String.raw`\\\\`, '/': String.raw`\\/`, '\b': String.raw`\\b`, '\f': String.raw`\\f`, '\n': String.raw`\\n`, '\r': String.raw`\\r`, '\t': String.raw`\\t` };
-const HTML_NAMED: Record<string, string> = { '"': '&quot;', '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&apos;' };
-
-/**
- * Every way one character of a key may come back from a provider: as it is, percent-encoded
- * (either hex case, UTF-8 bytes; '+' for a space), JSON-escaped (short escapes, \uXXXX in either
- * case, surrogate pairs) or as an HTML character reference. Encoders differ in which characters
- * they escape (.NET escapes '+', PHP '/', Go's PathEscape leaves '+' and '='), so each character
- * of the key is matched in any of its spellings independently of the others.
- */
-function characterPattern(c: string, escapedAlnum = false): string {
-  // Letters and digits as themselves, or (escapedAlnum) also as JSON's \u00XX.
-  if (/[A-Za-z0-9]/.test(c)) return escapedAlnum ? `(?:${c}|\\\\u00${hexOf(c.charCodeAt(0), 2)})` : c;
-  const code = c.codePointAt(0)!;
-  const forms = new Set<string>([escapeRegExp(c)]);
-  forms.add([...Buffer.from(c, 'utf8')].map((b) => `%${hexOf(b, 2)}`).join(''));
-  if (c === ' ') forms.add(String.raw`\+`);
-  const units = code > 0xffff ? [0xd800 + ((code - 0x10000) >> 10), 0xdc00 + ((code - 0x10000) & 0x3ff)] : [code];
-  forms.add(units.map((u) => String.raw`\\u` + hexOf(u, 4)).join(''));
-  if (JSON_SHORT[c]) forms.add(JSON_SHORT[c]);
-  forms.add(`&#0*${code};`);
-  forms.add(`&#[xX]0*${hexOf(code, 1)};`);
-  if (HTML_NAMED[c]) forms.add(HTML_NAMED[c]);
-  return `(?:${[...forms].join('|')})`;
-}
-
-interface SecretMatcher {
-  /** A run of the key that every spelling but JSON's \u00XX keeps as it is: a body without either cannot hold the key. */
-  anchor: string | undefined;
-  /** Every spelling of each character, letters and digits as themselves. */
-  pattern: RegExp;
-  /** The same, letters and digits also as \u00XX: for a body with such escapes. */
-  anySpelling: RegExp;
-}
-
-const matchers = new Map<string, SecretMatcher>();
-function matcherOf(secret: string): SecretMatcher {
-  let matcher = matchers.get(secret);
-  if (!matcher) {
-    const runs = secret.match(ALNUM_RUN) ?? [];
-    const longest = runs.reduce((a, b) => (b.length > a.length ? b : a), '');
-    matcher = {
-      anchor: longest.length >= 4 ? longest : undefined,
-      pattern: new RegExp([...secret].map((c) => characterPattern(c)).join(''), 'g'),
-      anySpelling: new RegExp([...secret].map((c) => characterPattern(c, true)).join(''), 'g'),
-    };
-    if (matchers.size >= 256) matchers.clear(); // OAuth access tokens come and go
-    matchers.set(secret, matcher);
-  }
-  return matcher;
-}
-
-const charsets = new Map<string, string | undefined>();
-/**
- * The body's declared charset when it is not UTF-8 (e.g. UTF-16) and TextDecoder knows it: the key is
- * then searched for in characters, not bytes. Providers send the same few Content-Types: remembered.
- */
-function declaredCharset(contentType: string | string[] | undefined): string | undefined {
-  const type = Array.isArray(contentType) ? contentType[0] : contentType;
-  if (!type) return undefined;
-  if (charsets.has(type)) return charsets.get(type);
-  const name = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1]?.toLowerCase();
-  let charset: string | undefined;
-  if (name && name !== 'utf-8' && name !== 'utf8' && name !== 'us-ascii') {
-    try {
-      charset = new TextDecoder(name).encoding;
-    } catch {
-      charset = undefined; // a charset TextDecoder does not know: read as UTF-8, as before
-    }
-  }
-  if (charsets.size >= 64) charsets.clear();
-  charsets.set(type, charset);
-  return charset;
-}
-
-/**
- * The body with every spelling of the secret replaced by `[redacted]`: a provider that echoes the
- * credential must not hand it to the caller. A body in another charset is decoded first and comes
- * back as UTF-8.
- */
-function redact(raw: Buffer, secret: string, contentType: string | string[] | undefined): Buffer {
-  const charset = declaredCharset(contentType);
-  // JSON's \uXXXX can spell even letters and digits: a body with such escapes gets the full search.
-  const plainBody = charset === undefined && !raw.includes(JSON_UNICODE_ESCAPE);
-  // The usual key (plain characters) in the usual body (UTF-8) has one spelling: one search, nothing allocated.
-  if (plainBody && PLAIN.test(secret) && !raw.includes(secret)) return raw;
-  const { anchor, pattern, anySpelling } = matcherOf(secret);
-  if (plainBody && anchor !== undefined && !raw.includes(anchor)) return raw;
-  const text = charset === undefined ? raw.toString('utf8') : new TextDecoder(charset).decode(raw);
-  const search = plainBody ? pattern : anySpelling;
-  search.lastIndex = 0;
-  if (charset === undefined && !search.test(text)) return raw;
-  return Buffer.from(text.replace(search, '[redacted]'));
-}
-
-const JSON_UNICODE_ESCAPE = Buffer.from('\\u');
 
 const tooLarge = (maxBytes: number) =>
   new EngineError('ENGINE_RESULT_TOO_LARGE', `the provider result exceeds the ${maxBytes}-byte limit; narrow the request`, {

@@ -3,6 +3,7 @@
 import type { AuthMethod, FormEncoding, OperationSpec, ParameterSpec, RequestBodySpec } from '../catalog/index.ts';
 import { inputKey } from '../catalog/types.ts';
 import { EngineError } from '../envelope/index.ts';
+import { redactorFor, type Redactor } from './redaction.ts';
 
 export interface ProviderRequest {
   method: string;
@@ -138,17 +139,15 @@ function formBody(spec: RequestBodySpec, value: unknown): string {
 export const basicCredential = (secret: string): string => `Basic ${Buffer.from(secret, 'utf8').toString('base64')}`;
 
 /**
- * What a provider's answer must never hand back, for the dispatcher to redact: the secret as sent.
- * An HTTP Basic secret goes out as base64, so that form is redacted too (without its '=' padding,
- * and in base64url), and so is its password alone (the user ID, an email, is no secret).
+ * What a provider's answer must never hand back, for the dispatcher to redact (./redaction.ts): the
+ * secret, and for HTTP Basic also its password alone (the user ID, an email, is no secret; runs of
+ * the password are redacted, not of the user ID). Their base64 forms are redacted too.
  */
-export function secretForms(auth: AuthMethod | undefined, secret: string | null): string | readonly string[] | null {
-  if (secret === null || auth?.type !== 'http_basic') return secret;
-  const bytes = Buffer.from(secret, 'utf8');
+export function secretForms(auth: AuthMethod | undefined, secret: string | null): Redactor | null {
+  if (secret === null || secret === '') return null;
+  if (auth?.type !== 'http_basic') return redactorFor([secret], secret);
   const password = secret.slice(secret.indexOf(':') + 1);
-  const forms = new Set([bytes.toString('base64').replace(/=+$/, ''), bytes.toString('base64url'), secret, password]);
-  forms.delete('');
-  return [...forms];
+  return redactorFor(password ? [secret, password] : [secret], password || secret);
 }
 
 /** Where and how a request is sent: the service's base URL and headers, and the credential. */

@@ -106,7 +106,8 @@ describe('an echoed key in another spelling', () => {
         return;
       }
       const body = `{"request":"GET ${req.url}","spellings":[${spellings.map((s) => JSON.stringify(s)).join(',')}],"escaped":[${escaped.map((s) => `"${s}"`).join(',')}]}`;
-      res.writeHead(key === KEY ? (req.url.startsWith('/pets/err') ? 401 : 200) : 403, { 'content-type': 'application/json' });
+      // The error is a 400: a 401 or 403 body keeps only its error fields (test/execution/echoed-credential-forms.test.ts).
+      res.writeHead(key === KEY ? (req.url.startsWith('/pets/err') ? 400 : 200) : 403, { 'content-type': 'application/json' });
       res.end(body);
     });
     engine = await startTestEngine();
