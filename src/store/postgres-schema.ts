@@ -71,6 +71,23 @@ export const MIGRATIONS: string[] = [
    ALTER TABLE connections ALTER COLUMN consented_at SET NOT NULL;`,
   // Who started a device sign-in (shown on the approval page) and the lifetime asked for its credential.
   `ALTER TABLE device_codes ADD COLUMN requested_from TEXT, ADD COLUMN requested_agent TEXT, ADD COLUMN credential_ttl_seconds INTEGER;`,
+  // OAuth grants of MCP clients (src/oauth): clients registered dynamically, codes, grants, their tokens.
+  `CREATE TABLE grant_clients (
+     client_id TEXT COLLATE "C" PRIMARY KEY, client_name TEXT, redirect_uris JSONB NOT NULL, created_at TEXT COLLATE "C" NOT NULL);
+   CREATE TABLE grant_codes (
+     hash TEXT COLLATE "C" PRIMARY KEY, client_id TEXT COLLATE "C" NOT NULL, client_name TEXT NOT NULL,
+     redirect_uri TEXT COLLATE "C" NOT NULL, code_challenge TEXT COLLATE "C" NOT NULL, version_id TEXT COLLATE "C" NOT NULL,
+     resource TEXT COLLATE "C" NOT NULL, server_name TEXT COLLATE "C" NOT NULL, approved_by TEXT COLLATE "C" NOT NULL,
+     allow JSONB, grant_expires_at TEXT COLLATE "C", created_at TEXT COLLATE "C" NOT NULL, expires_at TEXT COLLATE "C" NOT NULL,
+     used_at TEXT COLLATE "C", grant_id TEXT COLLATE "C");
+   CREATE TABLE grants (
+     id TEXT COLLATE "C" PRIMARY KEY, client_id TEXT COLLATE "C" NOT NULL, client_name TEXT NOT NULL,
+     redirect_uri TEXT COLLATE "C" NOT NULL, version_id TEXT COLLATE "C" NOT NULL, resource TEXT COLLATE "C" NOT NULL,
+     approved_by TEXT COLLATE "C" NOT NULL, created_at TEXT COLLATE "C" NOT NULL);
+   CREATE TABLE grant_tokens (
+     hash TEXT COLLATE "C" PRIMARY KEY, grant_id TEXT COLLATE "C" NOT NULL, kind TEXT COLLATE "C" NOT NULL,
+     created_at TEXT COLLATE "C" NOT NULL, expires_at TEXT COLLATE "C" NOT NULL, spent_at TEXT COLLATE "C");
+   CREATE INDEX grant_tokens_grant ON grant_tokens (grant_id);`,
 ];
 
 

@@ -7,6 +7,7 @@
 //   SQLite's BINARY), BIGINT parses to a JS number, `ok` is a boolean.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { PostgresGrants } from './postgres-grants.ts';
 import { DEFAULT_POOL_SIZE, inTransaction, newPool, type Queryable } from './postgres-pool.ts';
 import { camel, camelAll, json, type Row } from './postgres-rows.ts';
 import { LABEL_CONSTRAINTS, VERSION_TABLE, migrate } from './postgres-schema.ts';
@@ -56,10 +57,12 @@ export class PostgresStore implements Store {
   readonly poolSize: number;
   private readonly pool: pg.Pool;
   private closed = false;
+  readonly grants: PostgresGrants;
 
   private constructor(pool: pg.Pool, poolSize: number) {
     this.pool = pool;
     this.poolSize = poolSize;
+    this.grants = new PostgresGrants(pool, (client, row) => this.insertTokenOn(client, row));
   }
 
   /** Connects, runs pending migrations (under the advisory lock) and returns the ready store. */
@@ -284,7 +287,7 @@ export class PostgresStore implements Store {
   }
   async deleteExpired(before: string) {
     let deleted = 0;
-    for (const table of ['signin_codes', 'device_codes', 'oauth_states']) {
+    for (const table of ['signin_codes', 'device_codes', 'oauth_states', 'grant_codes', 'grant_tokens']) {
       deleted += (await this.pool.query(`DELETE FROM ${table} WHERE expires_at < $1`, [before])).rowCount ?? 0;
     }
     return deleted;

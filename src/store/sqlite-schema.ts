@@ -66,6 +66,21 @@ export const MIGRATIONS: string[] = [
   `ALTER TABLE device_codes ADD COLUMN requested_from TEXT;
    ALTER TABLE device_codes ADD COLUMN requested_agent TEXT;
    ALTER TABLE device_codes ADD COLUMN credential_ttl_seconds INTEGER;`,
+  // OAuth grants of MCP clients (src/oauth): clients registered dynamically, codes, grants, their tokens.
+  `CREATE TABLE grant_clients (
+     client_id TEXT PRIMARY KEY, client_name TEXT, redirect_uris TEXT NOT NULL, created_at TEXT NOT NULL);
+   CREATE TABLE grant_codes (
+     hash TEXT PRIMARY KEY, client_id TEXT NOT NULL, client_name TEXT NOT NULL, redirect_uri TEXT NOT NULL,
+     code_challenge TEXT NOT NULL, version_id TEXT NOT NULL, resource TEXT NOT NULL, server_name TEXT NOT NULL,
+     approved_by TEXT NOT NULL, allow TEXT, grant_expires_at TEXT, created_at TEXT NOT NULL, expires_at TEXT NOT NULL,
+     used_at TEXT, grant_id TEXT);
+   CREATE TABLE grants (
+     id TEXT PRIMARY KEY, client_id TEXT NOT NULL, client_name TEXT NOT NULL, redirect_uri TEXT NOT NULL,
+     version_id TEXT NOT NULL, resource TEXT NOT NULL, approved_by TEXT NOT NULL, created_at TEXT NOT NULL);
+   CREATE TABLE grant_tokens (
+     hash TEXT PRIMARY KEY, grant_id TEXT NOT NULL, kind TEXT NOT NULL, created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL, spent_at TEXT);
+   CREATE INDEX grant_tokens_grant ON grant_tokens (grant_id);`,
 ];
 
 /** The table each kind of app keeps its versions in. */

@@ -3,6 +3,7 @@
 import Database from 'better-sqlite3';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { SqliteGrants } from './sqlite-grants.ts';
 import { HotRows } from './sqlite-hot.ts';
 import { ReceiptInserter, ReceiptWriter, receiptColumns } from './sqlite-receipts.ts';
 import { connectionFrom, deviceFrom, receiptFrom, tokenFrom, versionFrom, type Row } from './sqlite-rows.ts';
@@ -40,6 +41,7 @@ export class SqliteStore implements Store {
   private readonly receipts: ReceiptInserter;
   /** Rows every call reads, kept while the database is unchanged (./sqlite-hot.ts). */
   private readonly hot: HotRows;
+  readonly grants: SqliteGrants;
 
   constructor(file: string) {
     if (file !== ':memory:') {
@@ -56,6 +58,7 @@ export class SqliteStore implements Store {
     this.hot = new HotRows(this.db.prepare('PRAGMA data_version').pluck());
     this.receipts = new ReceiptInserter(this.db);
     this.receiptWriter = file === ':memory:' ? undefined : new ReceiptWriter(file);
+    this.grants = new SqliteGrants(this.db, (row) => this.insertTokenSync(row));
     const prepare = (sql: string) => this.db.prepare(sql);
     this.versionStmt = {
       sdk: this.versionStatements('sdk'),
@@ -314,7 +317,7 @@ export class SqliteStore implements Store {
   }
   async deleteExpired(before: string) {
     return this.db.transaction(() =>
-      ['signin_codes', 'device_codes', 'oauth_states'].reduce((n, table) => n + this.db.prepare(`DELETE FROM ${table} WHERE expires_at < ?`).run(before).changes, 0),
+      ['signin_codes', 'device_codes', 'oauth_states', 'grant_codes', 'grant_tokens'].reduce((n, table) => n + this.db.prepare(`DELETE FROM ${table} WHERE expires_at < ?`).run(before).changes, 0),
     )();
   }
   async revokeSigninCodes(subject: string, at: string) {

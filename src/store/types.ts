@@ -1,5 +1,6 @@
 // The durable state of one workspace. SQLite is the embedded default; a PostgreSQL store
 // implements the same interface and passes the same contract suite (test/store/store.contract.ts).
+import type { GrantStore } from './grant-types.ts';
 
 export interface WorkspaceServiceRow {
   service: string;
@@ -174,6 +175,8 @@ export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   /** Present when the store answers the per-call reads without I/O; absent for PostgreSQL. */
   readonly sync?: SyncReads | undefined;
+  /** OAuth grants of MCP clients (src/oauth). */
+  readonly grants: GrantStore;
   close(): Promise<void>;
   /** Resolves when the database answers a trivial query; rejects when it cannot (readiness). */
   ping(): Promise<void>;
@@ -232,7 +235,10 @@ export interface Store {
   insertSigninCode(row: SigninCodeRow): Promise<void>;
   /** Marks an unused, unexpired code used; false when it cannot be used. */
   useSigninCode(hash: string, at: string): Promise<SigninCodeRow | null>;
-  /** Deletes sign-in codes, device codes and OAuth consent states that expired before `before`; returns how many. */
+  /**
+   * Deletes sign-in codes, device codes, OAuth consent states, and MCP clients' authorization codes
+   * and grant tokens that expired before `before`; returns how many.
+   */
   deleteExpired(before: string): Promise<number>;
   /** Marks every unused sign-in code of `subject` used at `at`; returns how many. */
   revokeSigninCodes(subject: string, at: string): Promise<number>;
