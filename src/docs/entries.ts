@@ -19,6 +19,8 @@ export interface DocEntry {
   tags: string[];
   /** Parameter names, their enumerated values and the request body's top-level field names: words a query may use. */
   fieldNames: string[];
+  /** Top-level field names of its success answers. */
+  responseNames?: string[];
   /** Its answer is a list: it pages, or its success response is an array. */
   returnsList: boolean;
   /** Calling it may change data (any method but GET, HEAD and OPTIONS; a Unified operation that is not a list or get). */
@@ -51,6 +53,31 @@ function shallow(schema: JsonSchema | null | undefined, index: ServiceIndex): Re
 function propertiesOf(schema: JsonSchema | null | undefined, index: ServiceIndex): Record<string, unknown> {
   const properties = shallow(schema, index)?.properties;
   return properties && typeof properties === 'object' ? (properties as Record<string, unknown>) : {};
+}
+
+/** At most this many response field names per operation: a large answer's names would match every query. */
+const RESPONSE_NAMES = 60;
+
+/**
+ * Top-level field names of an operation's success answers (an array's items', allOf/oneOf/anyOf
+ * members'): words a question about the answer uses ("is she online or away?" and a presence
+ * answer's `online`, `presence`).
+ */
+function responseNamesOf(op: OperationSpec, index: ServiceIndex): string[] {
+  const names = new Set<string>();
+  let visits = 0;
+  const walk = (schema: unknown) => {
+    const node = shallow(schema as JsonSchema, index);
+    if (!node || names.size >= RESPONSE_NAMES || ++visits > 200) return;
+    for (const key of ['allOf', 'oneOf', 'anyOf'] as const) if (Array.isArray(node[key])) for (const member of node[key] as unknown[]) walk(member);
+    if (node.items) walk(node.items);
+    const properties = node.properties;
+    if (!properties || typeof properties !== 'object') return;
+    // Links and identifiers name other resources, not what this answer tells.
+    for (const name of Object.keys(properties)) if (names.size < RESPONSE_NAMES && !/(^|_)(url|uri|href|link|id|ids)$/i.test(name) && !/[a-z](Url|Uri|Href|Link|Id|Ids)$/.test(name)) names.add(name);
+  };
+  for (const [status, schema] of Object.entries(op.responses)) if (status.startsWith('2') && schema) walk(schema);
+  return [...names];
 }
 
 /** The string values a parameter's schema enumerates (its items' for an array), at most 20. */
@@ -126,6 +153,7 @@ function buildPhysicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
       ...op.parameters.flatMap((p) => enumOf(p.schema, index)),
       ...Object.values(propertiesOf(op.body?.schema, index)).flatMap((p) => enumOf(p as JsonSchema, index)),
     ],
+    responseNames: responseNamesOf(op, index),
     changesData: !['GET', 'HEAD', 'OPTIONS'].includes(op.method.toUpperCase()),
     returnsList: op.pagination !== null || Object.entries(op.responses).some(([status, schema]) => status.startsWith('2') && shallow(schema, index)?.type === 'array'),
     deprecated: op.deprecated,

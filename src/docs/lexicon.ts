@@ -58,6 +58,17 @@ const ACTION_WORD = new Set(Object.values(ACTION_WORDS).flat());
 /** Whether a lower-case word, as written, is one of the action words ("invite" is, "invitations" is not). */
 export const isActionWord = (word: string) => ACTION_WORD.has(word);
 
+/**
+ * Whether a query word is an action word in its base form ("delete", "list"), as a command is
+ * written; "lists", "posted", "looks" describe rather than ask.
+ */
+export const isBaseActionWord = (word: string) => ACTION_WORD.has(word) && !(word.endsWith('s') && ACTION_WORD.has(word.slice(0, -1)));
+
+/** Words that lead into a request without saying what to do ("please", "can you", "I need to"). */
+export const LEAD_INS = new Set(['please', 'kindly', 'you', 'i', "i'd", "i'll", 'we', "we'd", "we'll", 'need', 'want', 'like', 'to', 'help', 'me', 'let', "let's", 'lets', 'just', 'now', 'then', 'also', 'so', 'and', 'ok', 'okay', 'hey', 'go', 'ahead', 'quickly', 'try', 'first']);
+/** Words that open a question: a question asks to read, whatever verb it uses later ("does alice have write access?"). */
+export const QUESTION_OPENERS = new Set(['is', 'are', 'was', 'were', 'am', 'does', 'do', 'did', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'what', 'whats', "what's", 'when', 'where', 'how', 'why', 'whose']);
+
 /** The action a word (already stemmed) stands for, if any. */
 export const actionOfStem = (stem: string): Action | undefined => STEM_ACTION.get(stem);
 
@@ -69,6 +80,8 @@ export interface PhraseHit {
   action: Action;
   /** Indexes of the words the phrase covers. */
   at: number[];
+  /** A phrasal verb ("kick … out"): its verb may also be an operation's own ("kick"). */
+  phrasal?: boolean;
 }
 
 /** The action phrases among lower-case query words, left to right. */
@@ -84,7 +97,7 @@ export function actionPhrases(words: readonly string[]): PhraseHit[] {
       if (words[i] !== verb) continue;
       const gap = words.slice(i + 1, i + 4).indexOf(particle);
       if (gap >= 0) {
-        hits.push({ action, at: [i, i + 1 + gap] });
+        hits.push({ action, at: [i, i + 1 + gap], phrasal: true });
         break;
       }
     }
@@ -112,4 +125,8 @@ export const STOP_WORDS = new Set([
   'he', 'she', 'they', 'them', 'his', 'her', 'him', 'who', 'whom', 'whose', 'when', 'where', 'why', 'if', 'but', 'not', 'no', "don't", 'dont', 'let', 'lets',
   'have', 'has', 'had', 'having', 'got', 'gotten', 'going', 'does', 'did', 'done', 'doing', 'am', 'is',
   'one', 'single', 'given', 'specific', 'particular', 'certain', 'way', 'thing', 'things', 'stuff', 'etc', 'e', 'g', 'ie', 'eg',
+  'we', 'our', 'ours', 'ourselves', 'us', "we're", "we've", "they're", "it's", "that's", "there's", 'yours', 'yourself', 'themselves', 'itself', 'himself', 'herself', 'hers', 'theirs',
+  'anything', 'something', 'everything', 'nothing', 'anymore', 'actually', 'really', 'maybe', 'perhaps', 'because', 'while', 'though', 'although', 'than', 'too', 'very',
+  'even', 'only', 'such', 'own', 'same', 'either', 'neither', 'whether', 'ever', 'never', 'here', 'whole', 'quite', 'rather', 'instead', 'anyway', 'else', 'might',
+  'must', 'shall', 'say', 'says', 'said', 'tell', 'know', 'think', 'sure', 'okay', 'ok', 'thanks', 'hey', 'hi', 'go', 'goes', 'went', 'going', 'come', 'coming',
 ]);

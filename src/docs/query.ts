@@ -1,6 +1,6 @@
 // A search query read into the parts an operation is ranked on: the action it asks for (from
 // everyday verbs and phrases), whether it speaks of the signed-in user, and its content terms.
-import { actionOfStem, actionPhrases, isWeakCue, PERSON_PRONOUNS, PERSON_QUESTION, PERSON_WORDS, SELF_WORDS, STOP_WORDS, type Action } from './lexicon.ts';
+import { actionOfStem, actionPhrases, isBaseActionWord, isWeakCue, LEAD_INS, QUESTION_OPENERS, PERSON_PRONOUNS, PERSON_QUESTION, PERSON_WORDS, SELF_WORDS, STOP_WORDS, type Action } from './lexicon.ts';
 import { stemOf, stems, words } from './text.ts';
 
 export interface QueryTerm {
@@ -31,11 +31,14 @@ export interface ParsedQuery {
  */
 function withoutValues(query: string): string {
   return query
-    .replace(/(^|\s)(["'“‘])[^"'”’]*["'”’]/g, ' ')
+    .replace(/(^|\s)(["'“‘])[^"'”’]*["'”’]/g, ` ${VALUE} `)
     .split(/\s+/)
-    .filter((token) => !/[/@#_\d]|\w\.\w|\w:\w/.test(token))
+    .map((token) => (/[/@#_\d]|\w\.\w|\w:\w/.test(token) ? `${VALUE}${/[,;:!?]$/.test(token) ? token.slice(-1) : ''}` : token))
     .join(' ');
 }
+
+/** Where a value was: it holds its place in the sentence, so the word after it is no sentence start. */
+const VALUE = 'zzvalue';
 
 /** Words capitalised after the first word: names ("Dana", "Acme"), unless written all in capitals (PR, CI). */
 function namesIn(query: string): Set<string> {
@@ -57,32 +60,59 @@ export function parseQuery(query: string): ParsedQuery {
   const hyphenated = new Set(plain.split(/\s+/).filter((t) => /^[a-z]+(-[a-z]+)+$/.test(t.replace(/[^a-z-]+$/g, ''))).flatMap((t) => words(t)));
   // A person asked about or acted on: "who", a name, a pronoun, an email address.
   const person = /\S@\S+\.\w/.test(query) || names.size > 0;
-  const raw = words(plain.trim() ? plain : query);
+  // Clauses ("#old-project is dead, shelve the channel"): a command starts one.
+  const raw: string[] = [];
+  const clauseStarts: number[] = [];
+  for (const clause of (plain.replace(new RegExp(VALUE, 'g'), '').trim() ? plain : query).split(/[,;:!?]|\.(?:\s|$)/)) {
+    clauseStarts.push(raw.length);
+    raw.push(...words(clause));
+  }
   const phrases = actionPhrases(raw);
   const covered = new Set(phrases.flatMap((p) => p.at));
-  // The earliest action word or phrase says what to do ("delete the comment I added": delete).
+  // A phrasal verb's verb stays a word to match, as an action word does ("kick … out": kick).
+  const phrasalVerbs = new Set(phrases.filter((p) => p.phrasal).map((p) => p.at[0]!));
+  // What to do is said by the verb that starts a clause, after any lead-in ("please", "I need
+  // to"); else a question asks to read; else the earliest action word or phrase written as a
+  // command ("delete the comment I added": delete).
   const cues: { at: number; action: Action }[] = phrases.map((p) => ({ at: p.at[0]!, action: p.action }));
+  const heads = clauseStarts.map((start, c) => {
+    const end = clauseStarts[c + 1] ?? raw.length;
+    let at = start;
+    while (at < end && (LEAD_INS.has(raw[at]!) || (raw[at] === 'can' && raw[at + 1] === 'you') || (raw[at] === 'how' && ['do', 'can', 'should'].includes(raw[at + 1]!)) || (raw[at] === 'do' && raw[at - 1] === 'how'))) at++;
+    return at < end ? at : -1;
+  });
+  const headCue = heads
+    .filter((at) => at >= 0)
+    .map((at) => phrases.find((p) => p.at[0] === at) ?? (isBaseActionWord(raw[at]!) ? { at: [at], action: actionOfStem(stemOf(raw[at]!))! } : undefined))
+    .find((hit) => hit !== undefined);
+  const opener = heads[0] !== undefined && heads[0] >= 0 ? raw[heads[0]]! : undefined;
+  const question = !headCue && opener !== undefined && (QUESTION_OPENERS.has(opener) || PERSON_QUESTION.has(opener));
   const self = raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i));
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   raw.forEach((word, i) => {
-    if (covered.has(i) || SELF_WORDS.has(word)) return;
-    const cue = actionOfStem(stemOf(word));
+    if ((covered.has(i) && !phrasalVerbs.has(i)) || SELF_WORDS.has(word) || word === VALUE) return;
+    const cue = phrasalVerbs.has(i) ? 'phrasal' : actionOfStem(stemOf(word));
     const stem = stems(word)[0];
-    if (cue) cues.push({ at: i, action: cue });
+    if (cue && cue !== 'phrasal' && isBaseActionWord(word)) cues.push({ at: i, action: cue });
     if (stem === undefined || STOP_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;
     seen.add(stem);
     const named = hyphenated.has(word);
     terms.push({ word, stem, weight: named ? 0.3 : cue ? 0.5 : 1, name: named || names.has(word), at: i });
   });
   // No action word but a plural noun ("my PRs", "open tickets in acme/api"): a list.
-  const action = cues.sort((a, b) => a.at - b.at)[0]?.action ?? (terms.some((t) => /[^su]s$/.test(t.word)) ? 'list' : undefined);
+  cues.sort((a, b) => a.at - b.at);
+  if (headCue) cues.unshift({ at: headCue.at[0]!, action: headCue.action });
+  // A question reads: a list when it asks after things in the plural ("what channels exist?"); who
+  // asks after people, one or many.
+  const plural = terms.some((t) => /[^su]s$/.test(t.word) && !actionOfStem(t.stem));
+  const action = question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : (cues[0]?.action ?? (plural ? 'list' : undefined));
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.
   if (person || raw.some((w) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w))) {
     for (const word of PERSON_WORDS) if (!seen.has(stemOf(word))) terms.push({ word, stem: stemOf(word), weight: 0.3, name: false, at: -1, optional: true });
   }
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.
-  const chosen = cues[0]?.at;
+  const chosen = question ? undefined : cues[0]?.at;
   for (const t of terms) if (t.weight < 1 && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
   return { action, self, terms };
 }

@@ -161,8 +161,9 @@ export class Ranker {
     // The same word stemmed differently ("deploi" and "deploy", "contribut" and "contributor").
     if (stem.length >= 5) {
       for (const other of this.byPrefix.get(stem.slice(0, 5)) ?? []) {
-        const shared = Math.max(5, Math.min(stem.length, other.length) - 1);
-        if (other !== stem && other.slice(0, shared) === stem.slice(0, shared) && !out.has(other)) out.set(other, 0.8);
+        // One extends the other, or they differ in their last letter only: not "approv" and "approxim".
+        const variant = other.startsWith(stem) || stem.startsWith(other) || (other.length === stem.length && other.slice(0, -1) === stem.slice(0, -1));
+        if (other !== stem && variant && !out.has(other)) out.set(other, 0.8);
       }
     }
     // A compound ending in one of the catalogue's words ("upvote": vote, "webhooks": hook).
@@ -220,8 +221,12 @@ export class Ranker {
     return this.meanings[i];
   }
 
-  /** The best operations for `query`, best first; `keep` filters operation IDs. */
-  search(query: string, limit: number, keep: (id: string) => boolean = () => true, parsed: ParsedQuery = parseQuery(query)): Hit[] {
+  /**
+   * The best operations for `query`, best first; `keep` filters operation IDs. `explain`, when
+   * given, receives each candidate's score parts by operation ID and the query as read under
+   * "(query)": what tuning on the evaluation's dev split reads.
+   */
+  search(query: string, limit: number, keep: (id: string) => boolean = () => true, parsed: ParsedQuery = parseQuery(query), explain?: Map<string, Record<string, unknown>>): Hit[] {
     const terms = parsed.terms.map((t) => {
       const { expansions, guessed } = this.expand(t.word, t.stem, t.name);
       // A term's IDF is that of its best-known form, so a widened term is not rarer than its words.
@@ -237,6 +242,7 @@ export class Ranker {
     const possible = terms.reduce((sum, t) => sum + (t.optional ? 0 : t.weight * t.idf * TOP), 0) || 1;
     const askedWords = terms.filter((t) => !t.name && !t.optional).map((t) => ({ word: t.word, weight: t.weight * t.idf }));
     const asked = this.meaning(askedWords);
+    explain?.set('(query)', { parsed, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
     const hits: Hit[] = [];
     for (const i of candidates) {
       const doc = this.docs[i]!;
@@ -275,7 +281,7 @@ export class Ranker {
       extra = Math.min(extra, B.extraCap);
       const score =
         coverage +
-        B.action * (ownVerb ? 1 : actionAgreement(parsed.action, structure.action)) +
+        B.action * (ownVerb ? 1 : Math.max(actionAgreement(parsed.action, structure.action), structure.alsoAction ? actionAgreement(parsed.action, structure.alsoAction) : -1)) +
         B.resource * resource +
         B.self * self +
         B.vector * similar -
@@ -284,6 +290,7 @@ export class Ranker {
         // A Unified operation covers the whole outcome across providers: preferred over its physical parts.
         (doc.kind === 'unified' ? 0.25 : 0);
       hits.push({ id: doc.id, score, coverage: sure / possible });
+      explain?.set(doc.id, { score, coverage, action: structure.action, resource, self, similar, extra, hit: [...hitStems].join(' ') });
     }
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     return hits.slice(0, limit);

@@ -27,6 +27,8 @@ export interface Structure {
   scope: string[];
   /** Addresses the signed-in user (`/user/…`, `/users/me/…`, "for the authenticated user"). */
   self: boolean;
+  /** A second action its summary names ("Create or update a secret": update). */
+  alsoAction?: Action | undefined;
 }
 
 /** Path segments that only version or prefix an API (`/v1`, `/rest/api/3`). */
@@ -67,7 +69,7 @@ export function analyse(op: OperationText): Structure {
   // Without a path (a Unified operation, `unified.tasks.create`), the ID's words that are not its verb.
   const resource = resourceWords.length ? resourceWords : words(named).filter((w) => !isActionWord(w)).flatMap(stems);
   const scope = literal.slice(0, Math.max(0, resourceAt)).flatMap((s) => segmentWords(s).flatMap(stems));
-  const self = segments.some((s, i) => SELF_SEGMENTS.has(s.toLowerCase()) && !isParam(segments[i + 1] ?? '')) || /\b(authenticated|current) user\b/i.test(summaryText);
+  const self = segments.some((s, i) => SELF_SEGMENTS.has(s.toLowerCase()) && !isParam(segments[i + 1] ?? '')) || /\b(authenticated|current|calling|requesting) user\b/i.test(summaryText);
   const method = op.method?.toUpperCase();
   if (action === undefined || action === 'get' || action === 'list') {
     if (method === 'GET' || method === undefined) action = op.returnsList || (action === 'list' && !endsWithParam) ? 'list' : (action ?? 'get');
@@ -75,5 +77,7 @@ export function analyse(op: OperationText): Structure {
   }
   const summaryWords = words(summaryText).filter((w) => !STOP_WORDS.has(w));
   const object = summaryWords.length > 1 && leadingAction(summaryText) !== undefined ? summaryWords.slice(1, 3).flatMap(stems) : [];
-  return { action, resource, object, scope, self };
+  const [first, or, second] = words(summaryText);
+  const alsoAction = or === 'or' && first && second && actionOfStem(stems(first)[0] ?? '') ? actionOfStem(stems(second)[0] ?? '') : undefined;
+  return { action, resource, object, scope, self, alsoAction };
 }

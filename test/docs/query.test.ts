@@ -23,9 +23,26 @@ describe('parseQuery', () => {
     expect(parseQuery('what is the default branch?').action).toBe('get');
   });
 
+  it('takes the verb that starts a clause, after a lead-in, over action words later on', () => {
+    expect(parseQuery('I need to add Sam to the repo').action).toBe('create');
+    expect(parseQuery('#old-project is dead, remove the channel').action).toBe('delete');
+    expect(parseQuery('approve pull request 58, looks good to me').action).toBeUndefined();
+    expect(parseQuery('get rid of that message I posted').action).toBe('delete');
+  });
+
+  it('reads a question as a read, whatever verb it uses later: a list when it asks after things in the plural', () => {
+    expect(parseQuery('does alice have write access on the repo?').action).toBe('get');
+    expect(parseQuery('what channels exist in our workspace?').action).toBe('list');
+    expect(parseQuery('who changed the status on PROJ-99?').action).toBeUndefined();
+    expect(parseQuery('can you add priya to the invite?').action).toBe('create');
+  });
+
   it('reads phrasal verbs around their object', () => {
     expect(parseQuery('take alex off the frontend team').action).toBe('delete');
     expect(parseQuery('kick off the nightly build').action).toBe('create');
+    // The verb stays a word to match (an operation may be named for it: "kick"), the particle does not.
+    expect(terms('kick him out of the channel')).toEqual(expect.arrayContaining(['kick', 'channel']));
+    expect(terms('kick him out of the channel')).not.toContain('out');
   });
 
   it('lets "who" ask for people without requiring the word', () => {

@@ -108,3 +108,24 @@ describe('operations alike but for their kind or deprecation', () => {
     expect(first!.score - second!.score).toBeCloseTo(0.25, 6);
   });
 });
+
+describe('what an operation answers', () => {
+  const presence = (responseNames: string[]) => [
+    op('s.users_presence', 'GET', '/users.presence', 'Gets user presence information.', { responseNames }),
+    op('s.users_info', 'GET', '/users.info', 'Gets information about a user.', { responseNames: ['user'] }),
+    op('s.users_list', 'GET', '/users.list', 'Lists all users in a workspace.', { returnsList: true, responseNames: ['members'] }),
+  ];
+  const coverage = (ops: RankedOperation[]) => new Ranker(ops).search('is Maria online or away?', 3).find((h) => h.id === 's.users_presence')!.coverage;
+
+  it("explains a question by the answer's field names", () => {
+    expect(coverage(presence(['online', 'presence', 'auto_away']))).toBeGreaterThan(coverage(presence([])));
+  });
+
+  it('reads "Create or update" as both actions', () => {
+    const secrets = [
+      op('gh.b/create-or-update-org-secret', 'PUT', '/orgs/{org}/secrets/{secret_name}', 'Create or update an organization secret'),
+      op('gh.a/create-org-secret', 'PUT', '/orgs/{org}/secrets/{secret_name}', 'Create an organization secret'),
+    ];
+    expect(new Ranker(secrets).search('change the org secret', 1)[0]!.id).toBe('gh.b/create-or-update-org-secret');
+  });
+});
