@@ -15,6 +15,8 @@ export interface QueryTerm {
   optional?: boolean;
   /** Capitalised inside the sentence ("Dana", "Acme"): likely a name, not a word to widen. */
   name: boolean;
+  /** The prefix of an identifier (`cus` of cus_K8s2): an abbreviation of the resource it names. */
+  idPrefix?: boolean;
 }
 
 export interface ParsedQuery {
@@ -100,6 +102,15 @@ export function parseQuery(query: string): ParsedQuery {
     const named = hyphenated.has(word);
     terms.push({ word, stem, weight: named ? 0.3 : cue ? 0.5 : 1, name: named || names.has(word), at: i });
   });
+  // Identifiers often begin with an abbreviation of what they name (cus_K8s2, pi_3Kx, in_77H): the
+  // prefix is a weak word for a resource, read against the catalogue's own resource words.
+  for (const token of query.split(/\s+/)) {
+    const prefix = /^[^A-Za-z]*([a-z]{2,5})_[A-Za-z0-9_]*\d[A-Za-z0-9_]*/.exec(token)?.[1] ?? /^[^A-Za-z]*([a-z]{2,5})_[A-Z][A-Za-z0-9]+/.exec(token)?.[1];
+    if (prefix && !seen.has(`_${prefix}`)) {
+      seen.add(`_${prefix}`);
+      terms.push({ word: prefix, stem: prefix, weight: 0.5, name: false, at: -1, idPrefix: true });
+    }
+  }
   // No action word but a plural noun ("my PRs", "open tickets in acme/api"): a list.
   cues.sort((a, b) => a.at - b.at);
   if (headCue) cues.unshift({ at: headCue.at[0]!, action: headCue.action });
@@ -113,6 +124,6 @@ export function parseQuery(query: string): ParsedQuery {
   }
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.
   const chosen = question ? undefined : cues[0]?.at;
-  for (const t of terms) if (t.weight < 1 && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
+  for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
   return { action, self, terms };
 }

@@ -152,6 +152,36 @@ export class Ranker {
     return Math.log(1 + this.docs.length / ((this.df.get(stem) ?? 0) + 1));
   }
 
+  /** Resource words of the catalogue (the last noun of paths), as written, with their stems. */
+  private resourceWords: Map<string, string> | undefined;
+
+  /**
+   * The resources an identifier's prefix may abbreviate: the initials of a catalogue phrase
+   * ("pi": payment intent), else resource words it begins ("cus": customer), else resource words
+   * with the same first letter holding its letters in order ("dp": dispute).
+   */
+  private expandPrefix(prefix: string): Map<string, number> {
+    const out = new Map<string, number>();
+    const acronym = this.acronyms.get(prefix);
+    if (acronym && acronym.count >= 2) {
+      for (const s of acronym.stems) out.set(s, 1);
+      return out;
+    }
+    this.resourceWords ??= new Map(
+      this.docs.flatMap((d) => d.structure.resource.map((stem) => [this.surface.get(stem) ?? stem, stem] as [string, string])).filter(([word]) => word.length > 2),
+    );
+    const inOrder = (word: string) => {
+      let at = 0;
+      for (const ch of word) if (ch === prefix[at]) at++;
+      return at === prefix.length;
+    };
+    const starts = [...this.resourceWords].filter(([word]) => word.startsWith(prefix));
+    const found = starts.length ? starts : [...this.resourceWords].filter(([word]) => word[0] === prefix[0] && inOrder(word));
+    // Several readings share the weight: a short prefix says little.
+    for (const [, stem] of found) out.set(stem, Math.max(out.get(stem) ?? 0, 1 / Math.sqrt(found.length)));
+    return out;
+  }
+
   /** Stems a query term stands for in this catalogue, each with how much a match on it counts. */
   private expand(word: string, stem: string, name: boolean): { expansions: Map<string, number>; guessed: Set<string> } {
     const out = new Map<string, number>([[stem, 1]]);
@@ -228,7 +258,7 @@ export class Ranker {
    */
   search(query: string, limit: number, keep: (id: string) => boolean = () => true, parsed: ParsedQuery = parseQuery(query), explain?: Map<string, Record<string, unknown>>): Hit[] {
     const terms = parsed.terms.map((t) => {
-      const { expansions, guessed } = this.expand(t.word, t.stem, t.name);
+      const { expansions, guessed } = t.idPrefix ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() } : this.expand(t.word, t.stem, t.name);
       // A term's IDF is that of its best-known form, so a widened term is not rarer than its words.
       const idf = Math.min(...[...expansions.keys()].map((s) => this.idf(s)));
       return { ...t, expansions, guessed, idf };

@@ -57,8 +57,15 @@ describe('parseQuery', () => {
 
   it('leaves out quoted titles, identifiers, slugs and numbers, and keeps acronyms as words', () => {
     expect(terms("tick off the 'Send invoices' task")).toEqual(['tick', 'off', 'task']);
-    expect(terms('refund cus_K8s2Lm for order #1234 in acme/api')).toEqual(['refund', 'order']);
+    expect(parseQuery('refund cus_K8s2Lm for order #1234 in acme/api').terms.filter((t) => !t.idPrefix).map((t) => t.word)).toEqual(['refund', 'order']);
     expect(terms('what PRs are open')).toContain('prs');
+  });
+
+  it("reads an identifier's prefix as a word for what it names, the identifier itself as no word", () => {
+    const prefix = parseQuery('did payment ch_3MqPe go through?').terms.find((t) => t.idPrefix);
+    expect(prefix).toMatchObject({ word: 'ch', weight: 0.5 });
+    expect(parseQuery('refund the order').terms.some((t) => t.idPrefix)).toBe(false);
+    expect(parseQuery('read src/app_config.ts').terms.some((t) => t.idPrefix)).toBe(false);
   });
 
   it('marks capitalised words inside the sentence as names', () => {

@@ -129,3 +129,20 @@ describe('what an operation answers', () => {
     expect(new Ranker(secrets).search('change the org secret', 1)[0]!.id).toBe('gh.b/create-or-update-org-secret');
   });
 });
+
+describe("an identifier's prefix", () => {
+  const STRIPE = [
+    op('st.GetChargesCharge', 'GET', '/v1/charges/{charge}', 'Retrieve a charge'),
+    op('st.GetCustomersCustomer', 'GET', '/v1/customers/{customer}', 'Retrieve a customer'),
+    op('st.GetPaymentIntentsIntent', 'GET', '/v1/payment_intents/{intent}', 'Retrieve a PaymentIntent'),
+    op('st.GetPaymentLinksLink', 'GET', '/v1/payment_links/{link}', 'Retrieve a payment link'),
+    op('st.GetDisputesDispute', 'GET', '/v1/disputes/{dispute}', 'Retrieve a dispute'),
+  ];
+  const top = (query: string) => new Ranker(STRIPE).search(query, 1)[0]!.id;
+
+  it('names the resource it begins or abbreviates in order', () => {
+    expect(top('did ch_3MqPe go through?')).toBe('st.GetChargesCharge');
+    expect(top('look at cus_K8s2Lm')).toBe('st.GetCustomersCustomer');
+    expect(top('what happened with dp_1NxQ2')).toBe('st.GetDisputesDispute');
+  });
+});
