@@ -9,7 +9,7 @@
  */
 const FLOORS = [
   ['config', 'coordination', 'demo-provider', 'envelope', 'ids', 'json-pointer', 'log', 'metrics', 'sandbox', 'shell', 'store'],
-  ['activity', 'credentials', 'identity', 'json-input', 'retention'],
+  ['activity', 'credentials', 'egress', 'identity', 'json-input', 'retention'],
   ['catalog'],
   ['workspace'],
   ['connections'],

@@ -1,6 +1,7 @@
 // svc-engine: run the Engine (`serve`), the Engine plus the demo provider (`dev`), or manage
 // CLI credentials on the Engine host (`credential create|revoke`).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { ConfigError, intFrom, loadConfig, type EngineConfig } from '../config/index.ts';
 import { startEngine, type Engine } from '../engine/index.ts';
@@ -44,8 +45,19 @@ function databaseUrl(): string | undefined {
   return raw;
 }
 
-function config(): EngineConfig & { databaseUrl: string | undefined } {
-  return orConfigExit(() => ({ ...loadConfig(), databaseUrl: databaseUrl() }));
+function config(env: NodeJS.ProcessEnv = process.env): EngineConfig & { databaseUrl: string | undefined } {
+  return orConfigExit(() => ({ ...loadConfig(env), databaseUrl: databaseUrl() }));
+}
+
+/**
+ * `dev` runs demo-crm on SVC_HOST, so its Engine may call loopback and that address unless
+ * SVC_EGRESS_ALLOW says otherwise (`serve` allows no private address by default: src/egress).
+ */
+function devEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env.SVC_EGRESS_ALLOW?.trim()) return env;
+  const host = (env.SVC_HOST || '127.0.0.1').replace(/^\[|\]$/g, '');
+  const ranges = ['127.0.0.0/8', '::1/128', ...(isIP(host) ? [host] : [])];
+  return { ...env, SVC_EGRESS_ALLOW: ranges.join(',') };
 }
 
 /** A setting read now: a ConfigError is one line naming it, exit 2. */
@@ -132,7 +144,7 @@ function demoSecret(dataDir: string, name: string): string {
 const DEMO_OAUTH_CLIENT = 'svc-engine-dev';
 
 async function dev() {
-  const cfg = config();
+  const cfg = config(devEnv(process.env));
   const { startDemoProvider } = await import('../demo-provider/index.ts');
   const demoPort = orConfigExit(() => intFrom(process.env, 'SVC_DEMO_PORT', 8790, 0, 65535));
   // A blank key is unset: an empty one would let any request in without a credential.

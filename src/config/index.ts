@@ -32,6 +32,8 @@ export interface EngineConfig {
   providerTimeoutMs: number;
   /** Connections open at once to one provider origin; further requests wait for one (SVC_PROVIDER_MAX_CONNECTIONS). */
   providerMaxConnections: number;
+  /** Private, loopback and reserved ranges providers may be reached at (SVC_EGRESS_ALLOW, CIDR ranges; src/egress). */
+  egressAllow: string[];
   /** Public base URL printed in links (MCP runtime URLs, sign-in page). */
   publicUrl: string | undefined;
   /** Owner password; without it the Engine prints a one-time sign-in code at start. */
@@ -79,7 +81,7 @@ export function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, 
   return value;
 }
 
-/** One SVC_TRUSTED_PROXIES entry: an address, or a CIDR range whose prefix fits its family. */
+/** One SVC_TRUSTED_PROXIES or SVC_EGRESS_ALLOW entry: an address, or a CIDR range whose prefix fits its family. */
 function isAddressOrRange(entry: string): boolean {
   const slash = entry.indexOf('/');
   if (slash === -1) return isIP(entry) !== 0;
@@ -88,11 +90,11 @@ function isAddressOrRange(entry: string): boolean {
   return family !== 0 && /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
-/** SVC_TRUSTED_PROXIES: IP addresses and CIDR ranges (a load balancer pool's subnet), comma-separated. */
-function trustedProxiesFrom(raw: string | undefined): string[] {
-  const entries = list(raw);
+/** SVC_TRUSTED_PROXIES, SVC_EGRESS_ALLOW: IP addresses and CIDR ranges (a load balancer pool's subnet), comma-separated. */
+function rangesFrom(env: NodeJS.ProcessEnv, name: string): string[] {
+  const entries = list(env[name]);
   const bad = entries.find((e) => !isAddressOrRange(e));
-  if (bad !== undefined) throw new ConfigError(`SVC_TRUSTED_PROXIES must list IP addresses or CIDR ranges, comma-separated (got '${bad}')`);
+  if (bad !== undefined) throw new ConfigError(`${name} must list IP addresses or CIDR ranges, comma-separated (got '${bad}')`);
   return entries;
 }
 
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     providerConnectTimeoutMs: intFrom(env, 'SVC_PROVIDER_CONNECT_TIMEOUT_MS', 5_000, 1, 120_000),
     providerTimeoutMs: intFrom(env, 'SVC_PROVIDER_TIMEOUT_MS', 30_000, 1, 600_000),
     providerMaxConnections: intFrom(env, 'SVC_PROVIDER_MAX_CONNECTIONS', 256, 1, 65_536),
+    egressAllow: rangesFrom(env, 'SVC_EGRESS_ALLOW'),
     publicUrl,
     ownerPassword: env.SVC_OWNER_PASSWORD || undefined,
     deviceCodeTtlSeconds: intFrom(env, 'SVC_DEVICE_CODE_TTL_S', 600, 1, 3600),
@@ -176,7 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisKeyPrefix: env.SVC_REDIS_KEY_PREFIX || 'svc:',
     dbPoolSize: intFrom(env, 'SVC_DB_POOL_SIZE', 10, 1, 1000),
-    trustedProxies: trustedProxiesFrom(env.SVC_TRUSTED_PROXIES),
+    trustedProxies: rangesFrom(env, 'SVC_TRUSTED_PROXIES'),
     oauthRefreshWaitMs: intFrom(env, 'SVC_OAUTH_REFRESH_WAIT_MS', 15_000, 100, 60_000),
     rateLimitPerMinute: intFrom(env, 'SVC_RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),
     receiptRetentionDays: intFrom(env, 'SVC_RECEIPT_RETENTION_DAYS', 30, 0, 36_500),

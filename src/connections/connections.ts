@@ -16,9 +16,11 @@
 // Deleting a connection forgets it here first, always, then asks the provider to revoke the grant
 // (RFC 7009) when the service declares a revocation endpoint; the answer says whether it confirmed.
 import { createHash, randomBytes } from 'node:crypto';
+import type { Dispatcher } from 'undici';
 import type { Catalog, OAuth2Auth } from '../catalog/index.ts';
 import { DEFAULT_BUCKET, originMoved, type SecretVault } from '../credentials/index.ts';
 import { LocalCoordinator, type Coordinator, type Lock } from '../coordination/index.ts';
+import { EgressPolicy } from '../egress/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { hashToken, newTokenId } from '../ids/index.ts';
 import type { Logger } from '../log/index.ts';
@@ -26,7 +28,7 @@ import { metrics } from '../metrics/index.ts';
 import type { ConnectionRow, Store } from '../store/index.ts';
 import type { Workspace } from '../workspace/index.ts';
 import { connectCommand, connectionLabel, goneDuringCall, needsReauth } from './messages.ts';
-import { endpoint, errorCode, jsonObject, postForm, refreshTokenDead, tokenRequest } from './oauth-endpoints.ts';
+import { endpoint, endpointAgent, errorCode, jsonObject, postForm, refreshTokenDead, tokenRequest } from './oauth-endpoints.ts';
 import { DEFAULT_AUTH_NAME, type ConnectionView, type OAuthClient, type Revocation, type TokenSet } from './types.ts';
 import { oauthClientKey, sealContext } from './vault-entries.ts';
 
@@ -76,6 +78,8 @@ export class Connections {
   private readonly coordinator: Coordinator;
   private readonly refreshWaitMs: number;
   private readonly refreshing = new Map<string, Promise<TokenSet>>();
+  /** HTTP connections to the provider's OAuth endpoints. */
+  private readonly endpoints: Dispatcher;
 
   constructor(deps: {
     store: Store;
@@ -88,6 +92,8 @@ export class Connections {
     coordinator?: Coordinator;
     /** Longest a caller waits for another replica's refresh (default REFRESH_WAIT_MS). */
     refreshWaitMs?: number;
+    /** Which addresses token and revocation endpoints may be reached at (default: no private or loopback one). */
+    egress?: EgressPolicy;
   }) {
     this.store = deps.store;
     this.vault = deps.vault;
@@ -97,6 +103,7 @@ export class Connections {
     this.callbackUrl = deps.callbackUrl;
     this.coordinator = deps.coordinator ?? new LocalCoordinator();
     this.refreshWaitMs = deps.refreshWaitMs ?? REFRESH_WAIT_MS;
+    this.endpoints = endpointAgent(deps.egress ?? new EgressPolicy());
   }
 
   private async provider(service: string): Promise<{ oauth: OAuth2Auth; baseUrl: string; origin: string }> {
@@ -179,7 +186,7 @@ export class Connections {
     }
     const verifier = sealed.slice(cut + 1);
     const client = await this.client(row.service, origin);
-    const answer = await tokenRequest(oauth, baseUrl, client, {
+    const answer = await tokenRequest(this.endpoints, oauth, baseUrl, client, {
       grant_type: 'authorization_code',
       code,
       redirect_uri: this.callbackUrl(),
@@ -269,7 +276,7 @@ export class Connections {
       return notAttempted(err instanceof EngineError ? err.message : `the OAuth client for '${row.service}' could not be read`);
     }
     const params = tokens.refreshToken ? { token: tokens.refreshToken, token_type_hint: 'refresh_token' } : { token: tokens.accessToken, token_type_hint: 'access_token' };
-    const answer = await postForm(endpoint(oauth.revocationUrl, baseUrl), client, params, 'revocation endpoint', oauth.clientAuth);
+    const answer = await postForm(this.endpoints, endpoint(oauth.revocationUrl, baseUrl), client, params, 'revocation endpoint', oauth.clientAuth);
     if (answer.status === null) return { revoked: false, reason: 'unreachable', message: `${row.service}'s ${answer.failed}` };
     // RFC 7009 §2.2: success is the status alone (200; some answer 204), the body is not read for it.
     if (answer.status >= 200 && answer.status < 300) return { revoked: true };
@@ -440,7 +447,7 @@ export class Connections {
     const client = await this.client(row.service, origin);
     let answer;
     try {
-      answer = await tokenRequest(oauth, baseUrl, client, { grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
+      answer = await tokenRequest(this.endpoints, oauth, baseUrl, client, { grant_type: 'refresh_token', refresh_token: tokens.refreshToken });
     } catch (err) {
       return fail(`token endpoint unreachable: ${(err as Error).message}`, false);
     }

@@ -1,7 +1,8 @@
 // The provider's OAuth endpoints (token, revocation) over HTTP: a form POST with the client's
 // credentials, bounded in time and size, and the answer read without repeating the provider's free text.
-import { request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import type { OAuth2Auth } from '../catalog/index.ts';
+import { EgressRefusedError, egressConnector, type EgressPolicy } from '../egress/index.ts';
 import type { OAuthClient } from './types.ts';
 
 /** A whole token-endpoint request (connect, headers, body) ends within this. */
@@ -12,6 +13,9 @@ export const OAUTH_ERROR_CODE = /^[a-z_]{1,40}$/;
 const MAX_TOKEN_RESPONSE_BYTES = 64 * 1024;
 /** Longest access-token lifetime believed (ten years); anything else counts as unknown. */
 const MAX_EXPIRES_IN_S = 10 * 365 * 24 * 3600;
+
+/** The connections to OAuth endpoints: only to addresses the egress policy admits (src/egress), checked when each opens. */
+export const endpointAgent = (egress: EgressPolicy): Dispatcher => new Agent({ connect: egressConnector(egress, { timeoutMs: TOKEN_REQUEST_TIMEOUT_MS }) });
 
 /** An endpoint of the service's OAuth entry (authorization, token, revocation): relative ones are resolved against its base URL. */
 export const endpoint = (url: string, baseUrl: string) => new URL(url, baseUrl + '/');
@@ -43,8 +47,8 @@ export const refreshTokenDead = (answer: { status: number; error: string }) =>
   answer.error === 'invalid_grant' || answer.error === 'bad_refresh_token' || (answer.status === 400 && answer.error === 'HTTP 400');
 
 /** Asks the token endpoint for tokens (`params` names the grant); the answer, or why there is none. */
-export async function tokenRequest(oauth: OAuth2Auth, baseUrl: string, client: OAuthClient, params: Record<string, string>) {
-  const answer = await postForm(endpoint(oauth.tokenUrl, baseUrl), client, params, 'token endpoint', oauth.clientAuth);
+export async function tokenRequest(agent: Dispatcher, oauth: OAuth2Auth, baseUrl: string, client: OAuthClient, params: Record<string, string>) {
+  const answer = await postForm(agent, endpoint(oauth.tokenUrl, baseUrl), client, params, 'token endpoint', oauth.clientAuth);
   if ('failed' in answer) return { ok: false as const, status: 502, error: answer.failed };
   const body = jsonObject(answer.text);
   if (answer.status !== 200 || typeof body.access_token !== 'string') return { ok: false as const, status: answer.status, error: errorCode(body, answer.status) };
@@ -60,12 +64,12 @@ export async function tokenRequest(oauth: OAuth2Auth, baseUrl: string, client: O
 }
 
 /**
- * POSTs a form to one of the provider's OAuth endpoints (`what` names it in failures) with the
+ * POSTs a form through `agent` (endpointAgent) to one of the provider's OAuth endpoints (`what` names it in failures) with the
  * client's credentials, within TOKEN_REQUEST_TIMEOUT_MS, reading at most MAX_TOKEN_RESPONSE_BYTES.
  * The credentials go in the form, or as HTTP Basic when the provider asks for it (`clientAuth`:
  * RFC 6749 §2.3.1, each part form-encoded first; Zoom accepts nothing else).
  */
-export async function postForm(url: URL, client: OAuthClient, params: Record<string, string>, what: string, clientAuth: OAuth2Auth['clientAuth'] = 'body'): Promise<FormAnswer> {
+export async function postForm(agent: Dispatcher, url: URL, client: OAuthClient, params: Record<string, string>, what: string, clientAuth: OAuth2Auth['clientAuth'] = 'body'): Promise<FormAnswer> {
   const form = (text: string) => new URLSearchParams({ x: text }).toString().slice(2);
   const basic = clientAuth === 'basic' ? { authorization: `Basic ${Buffer.from(`${form(client.clientId)}:${form(client.clientSecret)}`).toString('base64')}` } : {};
   try {
@@ -76,6 +80,7 @@ export async function postForm(url: URL, client: OAuthClient, params: Record<str
       headersTimeout: TOKEN_REQUEST_TIMEOUT_MS,
       bodyTimeout: TOKEN_REQUEST_TIMEOUT_MS,
       signal: AbortSignal.timeout(TOKEN_REQUEST_TIMEOUT_MS),
+      dispatcher: agent,
     });
     const tooLarge = { status: res.statusCode, failed: `${what} answered more than ${MAX_TOKEN_RESPONSE_BYTES} bytes` };
     if (Number(res.headers['content-length']) > MAX_TOKEN_RESPONSE_BYTES) {
@@ -94,6 +99,7 @@ export async function postForm(url: URL, client: OAuthClient, params: Record<str
     }
     return { status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') };
   } catch (err) {
+    if (err instanceof EgressRefusedError) return { status: null, failed: `${what} not called: ${err.message}` };
     const code = (err as { code?: unknown; cause?: { code?: unknown } }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
     return { status: null, failed: `${what} unreachable (${typeof code === 'string' ? code : (err as Error).name})` };
   }

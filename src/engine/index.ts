@@ -6,6 +6,7 @@ import { ActivityLog } from '../activity/index.ts';
 import { Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
 import { SecretVault, loadMasterKey, purposeKey } from '../credentials/index.ts';
+import { EgressPolicy } from '../egress/index.ts';
 import { Dispatcher, Executor } from '../execution/index.ts';
 import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
 import { Connections, serviceOfVaultEntry } from '../connections/index.ts';
@@ -83,6 +84,7 @@ export async function assemble(
         onLocalCounting: (code) => log.warn({ code }, 'redis unavailable: rate and sign-in limits are counted per replica until it answers again'),
       })
     : new LocalCoordinator();
+  const egress = new EgressPolicy(config.egressAllow);
   const connections = new Connections({
     store,
     vault,
@@ -92,6 +94,7 @@ export async function assemble(
     callbackUrl: () => `${urls.http}/v1/oauth/callback`,
     coordinator,
     refreshWaitMs: config.oauthRefreshWaitMs,
+    egress,
   });
   await vault.verifyKey();
   // Credentials stored before they were bound to an origin are bound to where they were being sent,
@@ -103,7 +106,7 @@ export async function assemble(
     await store.setMarker(ORIGINS_BOUND, new Date().toISOString());
     log.info({ bound }, 'bound earlier credentials to the origins their services are reached at');
   }
-  const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs, maxConnections: config.providerMaxConnections });
+  const dispatcher = new Dispatcher({ connectTimeoutMs: config.providerConnectTimeoutMs, maxConnections: config.providerMaxConnections, egress });
   const executor = new Executor({
     catalog,
     workspace,
@@ -197,6 +200,7 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
   });
   const grpcUrl = `${hostInUrl}:${grpc.port}`;
   log.info({ url, grpcUrl }, 'engine listening');
+  log.info({ allowed: config.egressAllow }, 'providers are called on public addresses, and on the private and loopback ranges SVC_EGRESS_ALLOW lists');
   deps.activity.startPruning(config.receiptRetentionDays, RECEIPT_PRUNE_EVERY_MS);
   // Sign-in and consent rows are useless once expired; a day's grace keeps "expired" answers telling.
   const purgeExpired = () =>

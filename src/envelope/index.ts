@@ -30,6 +30,8 @@ export const ENGINE_STATUS = {
   ENGINE_PAGINATION_INVALID: 400,
   ENGINE_UNAUTHENTICATED: 401,
   ENGINE_FORBIDDEN_OPERATION: 403,
+  /** The service's address is one the egress policy refuses (src/egress); nothing was sent. */
+  ENGINE_EGRESS_REFUSED: 403,
   ENGINE_UNKNOWN_OPERATION: 404,
   ENGINE_NOT_FOUND: 404,
   ENGINE_CONFLICT: 409,

@@ -6,6 +6,7 @@
 // stream, no AsyncResource, no per-request AbortSignal.timeout whose timer would fire long after
 // the call and build a DOMException, no closures); total timeouts share one timer (Deadlines).
 import { Agent, errors as undiciErrors, util as undiciUtil, type Dispatcher as UndiciDispatcher } from 'undici';
+import { EgressPolicy, egressConnector, egressFailure } from '../egress/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import type { Redactor } from './redaction.ts';
 import { clipRefusalBody } from './refusal-body.ts';
@@ -128,9 +129,10 @@ export class Dispatcher {
   /** `scheme://host[:port]` prefixes already checked to be a URL's canonical origin. */
   private readonly origins = new Map<string, boolean>();
 
-  constructor(options: { connectTimeoutMs: number; maxConnections?: number }) {
+  /** `egress`: which addresses may be connected to (src/egress); by default no private or loopback one. */
+  constructor(options: { connectTimeoutMs: number; maxConnections?: number; egress?: EgressPolicy }) {
     this.agent = new Agent({
-      connect: { timeout: options.connectTimeoutMs },
+      connect: egressConnector(options.egress ?? new EgressPolicy(), { timeoutMs: options.connectTimeoutMs }),
       keepAliveTimeout: 10_000,
       connections: options.maxConnections ?? 256,
       pipelining: 1,
@@ -208,6 +210,8 @@ export class Dispatcher {
  * was sent (the request was still queued for a connection, or connecting).
  */
 function classify(err: unknown, deadlinePassed: boolean, cancelled: boolean, unsent: boolean, idempotent: boolean, responding: boolean): EngineError {
+  const refused = egressFailure(err);
+  if (refused) return refused;
   if (unsent && deadlinePassed) {
     return new EngineError('PROVIDER_TIMEOUT', 'the deadline passed before a connection to the provider was free; nothing was sent', {
       retryable: true,

@@ -35,6 +35,7 @@ const ERROR_MEANINGS: Record<string, string> = {
   ENGINE_PAGINATION_INVALID: 'The pagination bound is missing, not a positive integer, not below the Engine limit, or the operation takes none.',
   ENGINE_UNAUTHENTICATED: 'The token is missing, malformed, expired, revoked, or not valid for this version.',
   ENGINE_FORBIDDEN_OPERATION: 'The operation is not selected in this version (or outside the token’s allowlist).',
+  ENGINE_EGRESS_REFUSED: 'The service’s address is one the Engine’s egress policy refuses (metadata, or a private range SVC_EGRESS_ALLOW does not list); nothing was sent.',
   ENGINE_UNKNOWN_OPERATION: 'No such operation in the services of this version.',
   ENGINE_NOT_FOUND: 'The version or resource does not exist.',
   ENGINE_CONFLICT: 'The service is not enabled at this version in the workspace.',

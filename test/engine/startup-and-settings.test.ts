@@ -16,6 +16,7 @@ import { trustedProxiesOf } from '../../src/server/index.ts';
 import { SqliteStore } from '../../src/store/index.ts';
 import { startFakeProvider, json } from '../fixtures/fake-provider.ts';
 import { startTestEngine, publishSdk } from '../fixtures/engine.ts';
+import { LOOPBACK_EGRESS } from '../fixtures/egress.ts';
 import { ADMIN_URL } from '../fixtures/postgres.ts';
 import { runSvcEngine, startupFixture, type SvcEngineRun } from '../fixtures/svc-engine.ts';
 
@@ -104,7 +105,7 @@ describe('start-up with unreachable or mismatched dependencies', () => {
         /master key \(SVC_MASTER_KEY, or master.key in SVC_DATA_DIR\) is not the one this data was sealed with/,
       );
       // The right key still opens it (the refused start left nothing behind, its data-dir lock included).
-      other = await startEngine(loadConfig({ SVC_DATA_DIR: t.dataDir, SVC_HTTP_PORT: '0', SVC_MASTER_KEY: 'a'.repeat(64), SVC_LOG_LEVEL: 'silent' }));
+      other = await startEngine(loadConfig({ SVC_DATA_DIR: t.dataDir, SVC_HTTP_PORT: '0', SVC_MASTER_KEY: 'a'.repeat(64), SVC_LOG_LEVEL: 'silent', SVC_EGRESS_ALLOW: LOOPBACK_EGRESS }));
       const res = await fetch(`${other.url}/v1/apps/${sdk.versionId}/executions`, {
         method: 'POST',
         headers: { authorization: `Bearer ${sdk.token}`, 'content-type': 'application/json' },

@@ -5,13 +5,14 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dispatcher } from '../../src/execution/index.ts';
+import { loopbackEgress } from '../fixtures/egress.ts';
 import { EngineError } from '../../src/envelope/index.ts';
 
 let base: string;
 let close: () => Promise<void>;
 /** Requests the server holds, by path, until a test answers or the client gives up. */
 const held = new Map<string, ServerResponse>();
-const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000 });
+const dispatcher = new Dispatcher({ egress: loopbackEgress(), connectTimeoutMs: 1_000 });
 
 beforeAll(async () => {
   const server = createServer((req, res) => {

@@ -11,6 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { loadConfig } from '../../src/config/index.ts';
 import { Dispatcher } from '../../src/execution/index.ts';
+import { loopbackEgress } from '../fixtures/egress.ts';
 import { EngineError } from '../../src/envelope/index.ts';
 import { pointService, startTestEngine, publishSdk, type TestEngine } from '../fixtures/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from '../fixtures/fake-provider.ts';
@@ -113,7 +114,7 @@ describe('Dispatcher', () => {
   it('times out unsent when the deadline passes while waiting for a connection: provider_execution not_started, retryable even for a mutation', async () => {
     // Driven directly: through the Engine every REST call gets the same timeout, so the call holding
     // the connection would always time out (and free it) first.
-    const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000, maxConnections: 1 });
+    const dispatcher = new Dispatcher({ egress: loopbackEgress(), connectTimeoutMs: 1_000, maxConnections: 1 });
     try {
       const holding = dispatcher.send({ method: 'GET', url: `${crm.url}/v1/contacts/con_hold`, headers: {}, body: undefined }, { maxBytes: 1 << 20, timeoutMs: 5_000 }, null);
       await untilHeld(1);
@@ -143,7 +144,7 @@ describe('Dispatcher', () => {
       socket.destroy();
     });
     await new Promise<void>((resolve) => cutter.listen(0, '127.0.0.1', resolve));
-    const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000 });
+    const dispatcher = new Dispatcher({ egress: loopbackEgress(), connectTimeoutMs: 1_000 });
     try {
       const url = `https://127.0.0.1:${(cutter.address() as AddressInfo).port}/v1/contacts`;
       const err = await dispatcher.send({ method: 'POST', url, headers: {}, body: '{}' }, { maxBytes: 1 << 20, timeoutMs: 2_000 }, null).catch((e: unknown) => e);
@@ -156,7 +157,7 @@ describe('Dispatcher', () => {
   });
 
   it('a request still queued when the Engine closes its provider connections (shutting down) is ENGINE_UNAVAILABLE, not the provider\'s fault', async () => {
-    const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000, maxConnections: 1 });
+    const dispatcher = new Dispatcher({ egress: loopbackEgress(), connectTimeoutMs: 1_000, maxConnections: 1 });
     const holding = dispatcher.send({ method: 'GET', url: `${crm.url}/v1/contacts/con_hold`, headers: {}, body: undefined }, { maxBytes: 1 << 20, timeoutMs: 5_000 }, null).catch((e: unknown) => e);
     await untilHeld(1);
     const queued = dispatcher.send({ method: 'POST', url: `${crm.url}/v1/contacts`, headers: {}, body: '{}' }, { maxBytes: 1 << 20, timeoutMs: 5_000 }, null).catch((e: unknown) => e);
@@ -168,7 +169,7 @@ describe('Dispatcher', () => {
   });
 
   it('a request timed out once sent may have acted: provider_execution unknown, retryable only when idempotent', async () => {
-    const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000 });
+    const dispatcher = new Dispatcher({ egress: loopbackEgress(), connectTimeoutMs: 1_000 });
     try {
       const err = await dispatcher.send({ method: 'POST', url: `${crm.url}/v1/contacts/con_hold`, headers: {}, body: '{}' }, { maxBytes: 1 << 20, timeoutMs: 200 }, null).catch((e: unknown) => e);
       expect(err).toMatchObject({ code: 'PROVIDER_TIMEOUT', retryable: false, providerExecution: 'unknown' });
@@ -179,7 +180,7 @@ describe('Dispatcher', () => {
   });
 
   it('sends nothing for a call whose caller is already gone', async () => {
-    const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000 });
+    const dispatcher = new Dispatcher({ egress: loopbackEgress(), connectTimeoutMs: 1_000 });
     try {
       const before = crm.requests.length;
       const signal = AbortSignal.abort();
@@ -206,7 +207,7 @@ describe('a request dropped while it waits for a connection', () => {
       if (req.url.endsWith('/con_park')) return void parked.push(res);
       json(res, 200, { id: req.url.split('/').at(-1) });
     });
-    const dispatcher = new Dispatcher({ connectTimeoutMs: 1_000, maxConnections: 1 });
+    const dispatcher = new Dispatcher({ egress: loopbackEgress(), connectTimeoutMs: 1_000, maxConnections: 1 });
     const get = (id: string, limits: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
       dispatcher.send({ method: 'GET', url: `${provider.url}/v1/contacts/${id}`, headers: {}, body: undefined }, { maxBytes: 1 << 20, timeoutMs: 5_000, ...limits }, null);
     try {

@@ -93,6 +93,8 @@ function hintFor(error: Envelope['error'], ref: InvokedVersion, maxPages: number
       return "store the provider's secret with `svc-cli secret set <service> --value-stdin`";
     case 'ENGINE_CREDENTIAL_REFRESH_FAILED':
       return 'reconnect the end user with `svc-cli connection create`';
+    case 'ENGINE_EGRESS_REFUSED':
+      return "the service's base URL resolves to an address the Engine refuses to call; point it elsewhere, or (a private range) have the operator list it in SVC_EGRESS_ALLOW";
     case 'PROVIDER_UNREACHABLE':
     case 'PROVIDER_TIMEOUT':
       return "check the service's base URL (`svc-cli workspace plan`) and that the provider is up";

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { connect as netConnect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { LOOPBACK_EGRESS } from '../../fixtures/egress.ts';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const BIN = fileURLToPath(new URL('../../../src/bin/svc-engine.ts', import.meta.url));
@@ -90,6 +91,7 @@ export async function spawnEngine(dataDir: string, options: { nodeArgs?: string[
     // Any other listener the Engine opens (gRPC) on an ephemeral port, so parallel Engines never collide.
     SVC_GRPC_PORT: '0',
     SVC_LOG_LEVEL: 'warn',
+    SVC_EGRESS_ALLOW: LOOPBACK_EGRESS,
     ...options.env,
   });
   return Object.assign(proc, { port, origin: `http://127.0.0.1:${port}` });

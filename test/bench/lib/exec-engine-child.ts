@@ -13,6 +13,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { loadConfig } from '../../../src/config/index.ts';
 import { startEngine, type Engine } from '../../../src/engine/index.ts';
+import { LOOPBACK_EGRESS } from '../../fixtures/egress.ts';
 import type { ExecEngineReady, ExecRequest, ExecParentMessage, ExecChildMessage } from './exec-engine.ts';
 
 if (!process.send) throw new Error('exec-engine-child.ts must be started by lib/exec-engine.ts (no IPC channel)');
@@ -97,6 +98,7 @@ try {
     SVC_HTTP_PORT: '0',
     SVC_GRPC_PORT: '0',
     SVC_LOG_LEVEL: process.env.BENCH_ENGINE_LOG_LEVEL || 'warn',
+    SVC_EGRESS_ALLOW: LOOPBACK_EGRESS,
   });
   engine = await startEngine(config);
   const { token: cli } = await engine.deps.tokens.issue('cli', 'bench');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../../src/config/index.ts';
 import { startEngine, type Engine } from '../../../src/engine/index.ts';
+import { LOOPBACK_EGRESS } from '../../fixtures/egress.ts';
 import { serve } from './ipc.ts';
 
 export interface GrpcEngineReady {
@@ -22,7 +23,7 @@ await serve(async () => {
   const key = process.env.BENCH_PROVIDER_KEY;
   if (!upstream || !key) throw new Error('BENCH_UPSTREAM_URL and BENCH_PROVIDER_KEY must be set');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-grpc-'));
-  const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_GRPC_PORT: '0', SVC_LOG_LEVEL: process.env.BENCH_ENGINE_LOG_LEVEL || 'warn' });
+  const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_GRPC_PORT: '0', SVC_LOG_LEVEL: process.env.BENCH_ENGINE_LOG_LEVEL || 'warn', SVC_EGRESS_ALLOW: LOOPBACK_EGRESS });
   let engine: Engine;
   try {
     engine = await startEngine(config);

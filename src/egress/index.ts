@@ -1,0 +1,3 @@
+export { EgressPolicy, EgressRefusedError, type EgressRange } from './policy.ts';
+export { egressConnector, type EgressConnectorOptions } from './connector.ts';
+export { egressFailure } from './failure.ts';
