@@ -62,6 +62,10 @@ export const routes = [
       {
         "name": "version_id",
         "in": "path"
+      },
+      {
+        "name": "Idempotency-Key",
+        "in": "header"
       }
     ],
     "paramValidator": "createExecution",

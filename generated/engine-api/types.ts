@@ -645,6 +645,19 @@ export interface components {
             /** @constant */
             type: "api_key";
         };
+        /** @description One provider attempt of a retried call. */
+        Attempt: {
+            /** @description Time spent on this attempt. */
+            durationMs: number;
+            /** @description The Engine's code for an attempt that got no answer (PROVIDER_UNREACHABLE, PROVIDER_TIMEOUT, ENGINE_OUTCOME_UNKNOWN). */
+            error?: string;
+            /** @description The page this attempt read */
+            page?: number;
+            /** @description The provider's HTTP status, when it answered. */
+            status?: number;
+            /** @description Time waited before this attempt (0 for the first). */
+            waitMs: number;
+        };
         /** Format: uri */
         BaseUrl: string;
         /** @description Fixed selectors; authoritative over the caller's. */
@@ -806,6 +819,8 @@ export interface components {
             status: "ready" | "unavailable";
         };
         Receipt: {
+            /** @description Present only when a provider request was sent more than once (docs/guides/retries-and-idempotency.md). */
+            attempts?: components["schemas"]["Attempt"][];
             bytes: number;
             errorCode?: string | null;
             id: string;
@@ -923,6 +938,13 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The call's idempotency key (1 to 200 visible ASCII characters). Within 24 hours the same key and
+         *     request answers the first call's answer (header `Idempotent-Replayed: true`) without calling the
+         *     provider again; another request is 409 ENGINE_IDEMPOTENCY_CONFLICT, and so is a call still
+         *     running with it (retryable). docs/guides/retries-and-idempotency.md.
+         */
+        IdempotencyKey: string;
         ServiceName: components["schemas"]["ServiceNameValue"];
         VersionId: string;
     };
@@ -1396,7 +1418,15 @@ export interface operations {
     createExecution: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The call's idempotency key (1 to 200 visible ASCII characters). Within 24 hours the same key and
+                 *     request answers the first call's answer (header `Idempotent-Replayed: true`) without calling the
+                 *     provider again; another request is 409 ENGINE_IDEMPOTENCY_CONFLICT, and so is a call still
+                 *     running with it (retryable). docs/guides/retries-and-idempotency.md.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 version_id: components["parameters"]["VersionId"];
             };
@@ -1405,7 +1435,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Unified operations only; the same key and request within 24 hours returns the stored result. */
+                    /**
+                     * @description The call's idempotency key, as the `Idempotency-Key` header gives it (one or the other, or
+                     *     both the same): the same key and request within 24 hours answers the first call's answer.
+                     */
                     idempotencyKey?: string;
                     /** @description The operation's parameters by name, and its request body under `body`. */
                     input?: {

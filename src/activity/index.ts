@@ -61,6 +61,7 @@ export class ActivityLog {
       sha256: input.sha256,
       errorCode: input.errorCode,
     };
+    if (input.attempts) row.attempts = input.attempts;
     this.pending.push(row);
     if (this.pending.length >= FLUSH_ROWS) this.immediate ??= setImmediate(() => void this.flush());
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);

@@ -3,15 +3,17 @@
 // operation chosen, the checks before dispatch made, and a receipt written by the layer that runs it.
 import type { Apps } from '../apps/index.ts';
 import { EngineError } from '../envelope/index.ts';
-import type { CallResult, CallScope, Executor, Selectors } from '../execution/index.ts';
+import { checkIdempotencyKey, keyScope, requestHash, type CallRequest, type CallResult, type CallScope, type Executor, type IdempotencyKeys, type Selectors } from '../execution/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
 import type { UnifiedOperations, UnifiedResult } from '../unified/index.ts';
 import { allows } from './allowlist.ts';
+import { keptAnswer, replayedResult } from './kept-answers.ts';
 import { unknownVersion, VersionScopes, type CallContext, type Surface } from './scopes.ts';
 
 /**
  * A call as the REST body and the gRPC message carry it. A Unified operation takes
- * `{ input, targets, selectors?, pagination?, idempotencyKey? }`; a physical one the rest.
+ * `{ input, targets, selectors?, pagination?, idempotencyKey? }`; a physical one the rest, with
+ * `idempotencyKey` too.
  */
 export interface CallBody {
   operation: string;
@@ -40,6 +42,8 @@ export interface CallsDeps {
   mcp: Apps;
   executor: Executor;
   unified: UnifiedOperations;
+  /** Idempotency keys in the store (shared with the Unified operations). */
+  keys: IdempotencyKeys;
   /** The largest result each surface answers with. */
   resultCapBytes: Record<Surface, number>;
 }
@@ -85,12 +89,24 @@ export class Calls {
   }
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A Unified call's params with the key a surface carried beside them (a header, metadata, a script's options); one given both ways must be the same. */
+function withKey(params: unknown, key: { value: string; field: string }): unknown {
+  if (!isObject(params)) return params; // refused by the Unified operation's own checks
+  if (params.idempotencyKey !== undefined && params.idempotencyKey !== key.value) {
+    throw invalid(key.field, `${key.field} and idempotencyKey differ; give the key once`);
+  }
+  return { ...params, idempotencyKey: key.value };
+}
+
 export class CallSite {
   readonly scope: CallScope;
   private readonly deps: CallsDeps;
   private readonly scopes: VersionScopes;
   private readonly version: AppVersionRow;
   private readonly token: TokenRow;
+  private readonly surfaceKey: CallContext['idempotencyKey'];
 
   constructor(deps: CallsDeps, scopes: VersionScopes, version: AppVersionRow, token: TokenRow, context: CallContext) {
     this.deps = deps;
@@ -98,6 +114,24 @@ export class CallSite {
     this.version = version;
     this.token = token;
     this.scope = scopes.scopeFor(version, token, context);
+    this.surfaceKey = context.idempotencyKey;
+  }
+
+  /**
+   * A physical call, under the caller's idempotency key when it gave one: the same key and request
+   * answers the kept answer without sending anything (src/execution/idempotency.ts).
+   */
+  private async physical(request: CallRequest, key: { value: string; field: string } | undefined): Promise<CallAnswer> {
+    if (!key) return { unified: false, result: await this.deps.executor.call(this.scope, request) };
+    const value = checkIdempotencyKey(key.value, key.field);
+    const keyed: CallRequest = { ...request, idempotency: { key: value } };
+    const hash = requestHash({ operation: request.operation, input: request.input ?? {}, selectors: request.selectors ?? {}, pagination: request.pagination ?? null });
+    const once = await this.deps.keys.once(
+      { scope: keyScope(this.scope.versionId, this.scope.tokenId), key: value, requestHash: hash, field: key.field },
+      () => this.deps.executor.call(this.scope, keyed),
+      keptAnswer,
+    );
+    return { unified: false, result: once.replayed ? replayedResult(once.kept) : once.result };
   }
 
   /** A call in the REST/gRPC body form (see Calls.call). */
@@ -115,13 +149,17 @@ export class CallSite {
         const { operation: _name, ...rest } = body;
         params = rest;
       }
-      return { unified: true, result: await this.deps.unified.call(this.scope, operation, params) };
+      const key = this.surfaceKey;
+      return { unified: true, result: await this.deps.unified.call(this.scope, operation, key ? withKey(params, key) : params, false, key?.field) };
     }
-    if (body.targets !== undefined || body.idempotencyKey !== undefined) {
-      throw invalid(body.targets !== undefined ? 'targets' : 'idempotencyKey', 'targets and idempotencyKey apply to Unified operations only');
+    if (body.targets !== undefined) throw invalid('targets', 'targets apply to Unified operations only');
+    const surfaceKey = this.surfaceKey;
+    if (surfaceKey && body.idempotencyKey !== undefined && body.idempotencyKey !== surfaceKey.value) {
+      throw invalid(surfaceKey.field, `${surfaceKey.field} and idempotencyKey differ; give the key once`);
     }
+    const key = surfaceKey ?? (body.idempotencyKey !== undefined ? { value: body.idempotencyKey as string, field: 'idempotencyKey' } : undefined);
     const request = { operation, input: body.input as Record<string, unknown> | undefined, pagination: body.pagination, selectors: body.selectors as Selectors | undefined };
-    return { unified: false, result: await this.deps.executor.call(this.scope, request) };
+    return this.physical(request, key);
   }
 
   /**
@@ -136,10 +174,14 @@ export class CallSite {
       this.deps.executor.recordRefusal(this.scope, operationId, outside);
       throw outside;
     }
+    // `{ idempotencyKey }` as the third argument: the call's key, whatever the operation.
+    const key = isObject(options) && options.idempotencyKey !== undefined ? { value: options.idempotencyKey as string, field: 'options.idempotencyKey' } : undefined;
     if (isUnified(operationId)) {
+      // Any other third argument is refused by the Unified operation (pagination goes inside its params, keyed by target).
+      const onlyKey = key !== undefined && Object.keys(options as object).length === 1;
       hooks.dispatching();
       try {
-        return { unified: true, result: await this.deps.unified.call(this.scope, operationId, params, options !== undefined) };
+        return { unified: true, result: await this.deps.unified.call(this.scope, operationId, onlyKey ? withKey(params, key) : params, options !== undefined && !onlyKey, key?.field) };
       } finally {
         hooks.settled();
       }
@@ -149,15 +191,17 @@ export class CallSite {
     }
     let pagination: unknown;
     if (options !== undefined) {
-      const extra = options && typeof options === 'object' ? Object.keys(options).filter((k) => k !== 'pagination') : ['options'];
-      if (extra.length) throw invalid('options', 'call(): the third argument only takes { pagination: { maxPages: N } }', 'ENGINE_PAGINATION_INVALID');
-      pagination = (options as { pagination?: unknown }).pagination ?? {};
+      const extra = isObject(options) ? Object.keys(options).filter((k) => k !== 'pagination' && k !== 'idempotencyKey') : ['options'];
+      if (extra.length) throw invalid('options', 'call(): the third argument takes { pagination?: { maxPages: N }, idempotencyKey?: string }', 'ENGINE_PAGINATION_INVALID');
+      // `{}` asks for a bound without giving one: refused as before; a key alone asks for none.
+      pagination = key !== undefined && isObject(options) && !('pagination' in options) ? undefined : ((options as { pagination?: unknown }).pagination ?? {});
     }
+    if (key) checkIdempotencyKey(key.value, key.field);
     // Authorised and bounded now, so a refusal never reaches the provider.
     await this.deps.executor.check(this.scope, operationId, pagination);
     hooks.dispatching();
     try {
-      return { unified: false, result: await this.deps.executor.call(this.scope, { operation: operationId, input: params as Record<string, unknown> | undefined, pagination }) };
+      return await this.physical({ operation: operationId, input: params as Record<string, unknown> | undefined, pagination }, key);
     } finally {
       hooks.settled();
     }

@@ -11,6 +11,10 @@ export type Surface = CallScope['surface'];
 export interface CallContext {
   signal?: AbortSignal | undefined;
   connection?: Connection | undefined;
+  /** When the caller stops waiting (epoch ms): a gRPC deadline, the end of an MCP run. */
+  deadline?: number | undefined;
+  /** An idempotency key the surface carries beside the body (REST's `Idempotency-Key` header, gRPC metadata), with where it came from. */
+  idempotencyKey?: { value: string; field: string } | undefined;
 }
 
 /** A version's scope on one surface, before any token: the part every call to it shares. */
@@ -69,6 +73,7 @@ export class VersionScopes {
     if (token.binding) scope.binding = token.binding as Selectors;
     if (context.signal) scope.signal = context.signal;
     if (context.connection) scope.connection = context.connection;
+    if (context.deadline !== undefined) scope.deadline = context.deadline;
     return scope;
   }
 }

@@ -171,6 +171,10 @@ export function normalizeService({ service, version, document, policy, strict = 
   }
   if (!isObj(document.paths)) throw new CatalogError(`${where}: the document has no 'paths'`);
   const auth = normalizeAuth(policy, where);
+  if (policy.idempotency) {
+    const problem = headerNameProblem(policy.idempotency.header);
+    if (problem) throw new CatalogError(`${where}: idempotency header ${problem}`, { field: 'idempotency.header', policy: true });
+  }
   for (const name of Object.keys(policy.headers ?? {})) {
     const problem = headerNameProblem(name);
     if (problem) throw new CatalogError(`${where}: headers: ${problem}`, { field: 'headers' });
@@ -482,6 +486,8 @@ export function normalizeService({ service, version, document, policy, strict = 
     auth,
     headers: policy.headers ?? {},
     ...(policy.providerError ? { providerError: { pointer: policy.providerError.pointer, equals: policy.providerError.equals } } : {}),
+    ...(policy.idempotency ? { idempotency: { header: policy.idempotency.header } } : {}),
+    ...(policy.retry ? { retry: { maxAttempts: policy.retry.maxAttempts } } : {}),
     schemas,
     operations,
     ...(omitted.length ? { omitted } : {}),

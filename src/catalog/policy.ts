@@ -24,6 +24,10 @@ export interface EnginePolicy {
    */
   credentialParameters?: string[];
   providerError?: ProviderErrorRule;
+  /** The provider honours an idempotency key in this header (Stripe's `Idempotency-Key`). */
+  idempotency?: { header: string };
+  /** Attempts of one provider request (src/execution/retry.ts; default 3; 1 never retries). */
+  retry?: { maxAttempts: number };
 }
 
 const policySchema = {
@@ -119,6 +123,18 @@ const policySchema = {
       additionalProperties: false,
       required: ['pointer', 'equals'],
       properties: { pointer: { type: 'string', pattern: '^/' }, equals: { type: ['string', 'number', 'boolean', 'null'] } },
+    },
+    idempotency: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['header'],
+      properties: { header: { type: 'string', minLength: 1 } },
+    },
+    retry: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['maxAttempts'],
+      properties: { maxAttempts: { type: 'integer', minimum: 1, maximum: 10 } },
     },
   },
 };

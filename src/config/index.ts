@@ -30,6 +30,11 @@ export interface EngineConfig {
   /** Provider connect timeout and total per-request timeout, in milliseconds. */
   providerConnectTimeoutMs: number;
   providerTimeoutMs: number;
+  /**
+   * One provider attempt's timeout when a timeout would be retried (an idempotent method, or a key the
+   * provider honours), so that another attempt fits SVC_PROVIDER_TIMEOUT_MS; 0 (the default): none.
+   */
+  providerAttemptTimeoutMs: number;
   /** Connections open at once to one provider origin; further requests wait for one (SVC_PROVIDER_MAX_CONNECTIONS). */
   providerMaxConnections: number;
   /** Private, loopback and reserved ranges providers may be reached at (SVC_EGRESS_ALLOW, CIDR ranges; src/egress). */
@@ -165,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     restMaxResultBytes: intFrom(env, 'SVC_REST_MAX_RESULT_BYTES', 8 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     providerConnectTimeoutMs: intFrom(env, 'SVC_PROVIDER_CONNECT_TIMEOUT_MS', 5_000, 1, 120_000),
     providerTimeoutMs: intFrom(env, 'SVC_PROVIDER_TIMEOUT_MS', 30_000, 1, 600_000),
+    providerAttemptTimeoutMs: intFrom(env, 'SVC_PROVIDER_ATTEMPT_TIMEOUT_MS', 0, 0, 600_000),
     providerMaxConnections: intFrom(env, 'SVC_PROVIDER_MAX_CONNECTIONS', 256, 1, 65_536),
     egressAllow: rangesFrom(env, 'SVC_EGRESS_ALLOW'),
     publicUrl,

@@ -7,7 +7,7 @@ import { Catalog } from '../catalog/index.ts';
 import type { EngineConfig } from '../config/index.ts';
 import { SecretVault, loadMasterKey, purposeKey } from '../credentials/index.ts';
 import { EgressPolicy } from '../egress/index.ts';
-import { Dispatcher, Executor } from '../execution/index.ts';
+import { Dispatcher, Executor, IdempotencyKeys } from '../execution/index.ts';
 import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
 import { Connections, serviceOfVaultEntry } from '../connections/index.ts';
 import { LocalCoordinator, type Coordinator } from '../coordination/index.ts';
@@ -116,9 +116,12 @@ export async function assemble(
     dispatcher,
     log,
     providerTimeoutMs: config.providerTimeoutMs,
+    attemptTimeoutMs: config.providerAttemptTimeoutMs || undefined,
+    idempotencySecret: purposeKey(masterKey, 'provider idempotency keys'),
     rateLimit: config.rateLimitPerMinute > 0 ? { perMinute: config.rateLimitPerMinute, coordinator } : undefined,
   });
-  const unified = new UnifiedOperations({ executor, store });
+  const keys = new IdempotencyKeys(store);
+  const unified = new UnifiedOperations({ executor, store, keys });
   const packages = new Packages({ catalog, unified: unified.list() });
   const sdk = new Apps('sdk', { store, catalog, workspace, tokens, unified: unified.list() });
   const mcp = new Apps('mcp', { store, catalog, workspace, tokens, unified: unified.list() });
@@ -138,7 +141,7 @@ export async function assemble(
       if (!exit.expected) log.warn({ code: exit.code, signal: exit.signal }, 'a sandbox worker process ended unasked (a script may have run it out of memory); the next run starts a new one');
     },
   });
-  const calls = new Calls({ sdk, mcp, executor, unified, resultCapBytes: { rest: config.restMaxResultBytes, grpc: config.restMaxResultBytes, mcp: RESULT_CAP_BYTES } });
+  const calls = new Calls({ sdk, mcp, executor, unified, keys, resultCapBytes: { rest: config.restMaxResultBytes, grpc: config.restMaxResultBytes, mcp: RESULT_CAP_BYTES } });
   const execute = createExecuteTool({ calls, sessionState, sandbox, budgetMs: config.executeBudgetMs, tokens });
   const mcpGateway = new McpGateway(
     { mcp, tokens, catalog, unified, log, sessionState, tools: { execute } },

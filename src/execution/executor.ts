@@ -11,9 +11,11 @@ import type { SecretVault } from '../credentials/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
 import type { Dispatcher } from './dispatch.ts';
 import { authOf, pickCredential } from './credential.ts';
+import { keyScope, providerKey } from './idempotency.ts';
 import { refusedOutcome, singleOutcome } from './outcomes.ts';
 import { checkPagination, traverse } from './pagination.ts';
-import { buildRequest, reachesAnother, renewedRequest, secretForms } from './request.ts';
+import { buildRequest, reachesAnother, renewedRequest, secretForms, type ProviderRequest } from './request.ts';
+import { IDEMPOTENT_METHODS, retryPlan, sendWithRetries } from './retry.ts';
 import { checkSelectors, definedOnly, NO_SELECTORS } from './selectors.ts';
 import type { CallRequest, CallResult, CallScope, Outcome, ResolvedOperation } from './types.ts';
 import { InputValidators } from './validation.ts';
@@ -42,6 +44,8 @@ export class Executor {
   private readonly validators = new InputValidators();
   private readonly log: Logger;
   private readonly providerTimeoutMs: number;
+  private readonly attemptTimeoutMs: number | undefined;
+  private readonly idempotencySecret: Buffer;
   private readonly rateLimit: { perMinute: number; coordinator: Coordinator } | undefined;
 
   constructor(deps: {
@@ -53,6 +57,10 @@ export class Executor {
     dispatcher: Dispatcher;
     log: Logger;
     providerTimeoutMs: number;
+    /** One provider attempt's timeout when it may be retried (SVC_PROVIDER_ATTEMPT_TIMEOUT_MS); none: the call's whole budget. */
+    attemptTimeoutMs?: number | undefined;
+    /** The key of the idempotency keys derived for providers (src/execution/idempotency.ts, providerKey). */
+    idempotencySecret: Buffer;
     /** Provider calls per token per minute, counted across replicas by the coordinator. */
     rateLimit?: { perMinute: number; coordinator: Coordinator } | undefined;
   }) {
@@ -63,6 +71,8 @@ export class Executor {
     this.dispatcher = deps.dispatcher;
     this.log = deps.log;
     this.providerTimeoutMs = deps.providerTimeoutMs;
+    this.attemptTimeoutMs = deps.attemptTimeoutMs;
+    this.idempotencySecret = deps.idempotencySecret;
     this.rateLimit = deps.rateLimit;
   }
 
@@ -118,6 +128,8 @@ export class Executor {
       dataJson: outcome.dataJson,
       exactDetails: outcome.exactDetails,
       continuation: outcome.continuation,
+      attempts: outcome.attempts,
+      keyForwarded: outcome.keyForwarded,
     };
   }
 
@@ -136,6 +148,7 @@ export class Executor {
       bytes: outcome.bytes,
       sha256: outcome.sha256,
       errorCode: outcome.envelope.error?.code ?? null,
+      attempts: outcome.attempts ?? null,
     });
   }
 
@@ -239,14 +252,33 @@ export class Executor {
     }
     // Counted last: a call refused before this point (no secret, a bad selector) is no provider call.
     if (this.rateLimit) await this.checkRate(scope);
-    const limits = { maxBytes: scope.resultCapBytes, timeoutMs: this.providerTimeoutMs, signal: scope.signal, connection: scope.connection };
+    // The call's budget: the provider timeout, or less when the caller stops waiting sooner.
+    const timeoutMs = scope.deadline === undefined ? this.providerTimeoutMs : Math.max(1, Math.min(this.providerTimeoutMs, scope.deadline - Date.now()));
+    const limits = { maxBytes: scope.resultCapBytes, timeoutMs, signal: scope.signal, connection: scope.connection };
+    // A provider that honours keys gets one derived from the caller's on a request whose method is not idempotent already.
+    const keyHeader = req.idempotency && index.idempotency && !IDEMPOTENT_METHODS.has(op.method) ? index.idempotency.header.toLowerCase() : undefined;
+    const keyed = (request: ProviderRequest): ProviderRequest => {
+      if (keyHeader) request.headers[keyHeader] = providerKey(this.idempotencySecret, keyScope(scope.versionId, scope.tokenId), req.idempotency!.key, req.idempotency!.part);
+      return request;
+    };
+    const plan = retryPlan(op.method, keyHeader !== undefined, index.retry?.maxAttempts, this.attemptTimeoutMs);
 
-    if (!op.pagination) {
-      const res = await this.dispatcher.send(first, limits, secretForms(auth, secret));
-      const again = res.status === 401 && renew ? await renewedRequest(op, input, target, renew) : undefined;
-      return singleOutcome(index, again ? await this.dispatcher.send(again.request, limits, secretForms(auth, again.secret)) : res);
+    let outcome: Outcome;
+    try {
+      if (!op.pagination) {
+        const res = await sendWithRetries(this.dispatcher, keyed(first), limits, secretForms(auth, secret), plan);
+        const again = res.status === 401 && renew ? await renewedRequest(op, input, target, renew) : undefined;
+        outcome = singleOutcome(index, again ? await sendWithRetries(this.dispatcher, keyed(again.request), limits, secretForms(auth, again.secret), plan) : res);
+      } else {
+        const bound = (req.pagination as { maxPages?: number } | undefined)?.maxPages;
+        outcome = await traverse({ dispatcher: this.dispatcher, index, op, policy: op.pagination, input, first: keyed(first), target, limits, bound, renew, plan, keyHeader });
+      }
+    } catch (err) {
+      // A failure after the key went out: the caller may repeat the call with its key (src/calls).
+      if (!keyHeader || !(err instanceof EngineError)) throw err;
+      outcome = refusedOutcome(err);
     }
-    const bound = (req.pagination as { maxPages?: number } | undefined)?.maxPages;
-    return traverse({ dispatcher: this.dispatcher, index, op, policy: op.pagination, input, first, target, limits, bound, renew });
+    if (keyHeader) outcome.keyForwarded = true;
+    return outcome;
   }
 }

@@ -4,10 +4,19 @@ import type { ServiceIndex } from '../catalog/index.ts';
 import { EngineError, failure, success } from '../envelope/index.ts';
 import { getAt } from '../json-pointer/index.ts';
 import type { ProviderResponse } from './dispatch.ts';
+import { attemptsDurationMs, type Attempt, type RetriedResponse } from './retry.ts';
 import type { Outcome } from './types.ts';
 
-/** The outcome of a call that reached no provider. */
-export const refusedOutcome = (err: EngineError): Outcome => ({ envelope: err.toEnvelope(), providerAnswered: false, pages: 0, durationMs: 0, bytes: 0, sha256: null });
+/** The outcome of a call that got no answer: refused, or failed at the provider (its attempts, when retried, in its details). */
+export function refusedOutcome(err: EngineError): Outcome {
+  const attempts = err.details?.attempts as Attempt[] | undefined;
+  if (!attempts) return { envelope: err.toEnvelope(), providerAnswered: false, pages: 0, durationMs: 0, bytes: 0, sha256: null };
+  return { envelope: err.toEnvelope(), providerAnswered: false, pages: 0, durationMs: attempts.reduce((sum, a) => sum + a.durationMs, 0), bytes: 0, sha256: null, attempts };
+}
+
+/** What an answer's details say of its retries: the attempts, and why none was made when safety stopped one. */
+export const retryDetails = (res: RetriedResponse): Record<string, unknown> | undefined =>
+  res.attempts || res.notRetried !== undefined ? { ...(res.attempts ? { attempts: res.attempts } : {}), ...(res.notRetried !== undefined ? { not_retried: res.notRetried } : {}) } : undefined;
 
 export const sha256 = (data: Buffer | string) => hash('sha256', data, 'hex');
 
@@ -63,15 +72,16 @@ export function providerFailure(index: ServiceIndex, res: ProviderResponse, extr
   return { envelope, exactDetails: exact === undefined ? undefined : { providerBody: exact, ...extra } };
 }
 
-export function singleOutcome(index: ServiceIndex, res: ProviderResponse): Outcome {
+export function singleOutcome(index: ServiceIndex, res: RetriedResponse): Outcome {
   const ok = !answeredError(index, res);
   return {
-    ...(ok ? { envelope: success(res.status, res.data) } : providerFailure(index, res)),
+    ...(ok ? { envelope: success(res.status, res.data) } : providerFailure(index, res, retryDetails(res))),
     providerAnswered: true,
     pages: 1,
-    durationMs: res.durationMs,
+    durationMs: attemptsDurationMs(res),
     bytes: res.raw.length,
     sha256: sha256(res.raw),
     dataJson: ok ? res.json : undefined,
+    attempts: res.attempts,
   };
 }

@@ -6,7 +6,8 @@ import { EngineError, failure, success } from '../envelope/index.ts';
 import { getAt, setAt } from '../json-pointer/index.ts';
 import type { DispatchLimits, Dispatcher, ProviderResponse } from './dispatch.ts';
 import { buildRequest, renewedRequest, secretForms, withQueryCredential, type ProviderRequest, type RequestTarget } from './request.ts';
-import { answeredError, exactParse, providerFailure, RawJson, sha256 } from './outcomes.ts';
+import { answeredError, exactParse, providerFailure, RawJson, retryDetails, sha256 } from './outcomes.ts';
+import { attemptsDurationMs, retryPlan, sendWithRetries, type Attempt, type RetriedResponse, type RetryPlan } from './retry.ts';
 import type { CallRequest, Continuation, Outcome } from './types.ts';
 
 /** Pagination rule 5: an invalid bound is refused before anything reaches the provider. */
@@ -121,12 +122,21 @@ export interface Traversal {
   bound: number | undefined;
   /** OAuth only: a newer access token after the provider refused this one. */
   renew?: (() => Promise<string>) | undefined;
+  /** How the first page's request may be retried; later pages carry no idempotency key. */
+  plan: RetryPlan;
+  /** The header of the idempotency key the first page's request carries, if any: dropped from later pages (each is another request). */
+  keyHeader?: string | undefined;
 }
 
 /** Reads every page (up to the Engine's or the caller's bound) and joins their items into the last page's shape. */
 export async function traverse(t: Traversal): Promise<Outcome> {
-  const { dispatcher, index, op, policy, input, first, limits, bound } = t;
-  let { target, renew } = t;
+  const { dispatcher, index, op, policy, input, first, limits, bound, keyHeader } = t;
+  let { target, renew, plan } = t;
+  /** The attempts of pages sent more than once, each with its page. */
+  let attempts: Attempt[] | undefined;
+  const noteAttempts = (res: RetriedResponse) => {
+    if (res.attempts) (attempts ??= []).push(...res.attempts.map((a) => ({ ...a, page: pages + 1 })));
+  };
   let secret = target.secret;
   const maxPages = bound ?? policy.engineMaxPages;
   const items: unknown[] = [];
@@ -145,7 +155,7 @@ export async function traverse(t: Traversal): Promise<Outcome> {
   let durationMs = 0;
   let last: ProviderResponse | undefined;
   let continuation: Continuation | undefined;
-  const partial = () => ({ providerAnswered: true, pages, durationMs, bytes, sha256: null });
+  const partial = () => ({ providerAnswered: true, pages, durationMs, bytes, sha256: null, attempts });
   /** A provider answer that breaks the pagination policy: 502, naming the page, with what was read. */
   const mismatch = (message: string): Outcome => ({
     envelope: failure(502, { code: 'PROVIDER_ERROR', message, retryable: false, details: { page: pages } }),
@@ -154,16 +164,18 @@ export async function traverse(t: Traversal): Promise<Outcome> {
 
   for (;;) {
     const timeoutMs = Math.max(1, deadline - Date.now());
-    let res: ProviderResponse;
+    let res: RetriedResponse;
     const sentAt = performance.now();
     try {
-      res = await dispatcher.send(request, { ...limits, timeoutMs, maxBytes: limits.maxBytes - bytes, capBytes: limits.maxBytes }, secretForms(target.auth, secret));
+      res = await sendWithRetries(dispatcher, request, { ...limits, timeoutMs, maxBytes: limits.maxBytes - bytes, capBytes: limits.maxBytes }, secretForms(target.auth, secret), plan);
     } catch (err) {
       // A later page that failed (never sent, reset, timed out, past the result cap): the earlier
       // pages did reach the provider, and the receipt says so, with the time spent on this one.
       if (pages === 0 || !(err instanceof EngineError)) throw err;
+      const pageAttempts = err.details?.attempts as Attempt[] | undefined;
+      if (pageAttempts) (attempts ??= []).push(...pageAttempts.map((a) => ({ ...a, page: pages + 1 })));
       const sent = err.providerExecution !== 'not_started';
-      if (sent) durationMs += performance.now() - sentAt;
+      if (sent) durationMs += pageAttempts ? pageAttempts.reduce((sum, a) => sum + a.durationMs, 0) : performance.now() - sentAt;
       const later = new EngineError(err.code, `${err.message} (page ${pages + 1}; pages 1–${pages} were read)`, {
         details: { ...err.details, page: pages + 1 },
         retryable: err.retryable,
@@ -177,16 +189,19 @@ export async function traverse(t: Traversal): Promise<Outcome> {
       const again = pages === 0 ? await renewedRequest(op, pageInput, target, renew) : undefined;
       renew = undefined;
       if (again) {
-        durationMs += res.durationMs;
+        durationMs += attemptsDurationMs(res);
+        noteAttempts(res);
         ({ request, target, secret } = again);
-        res = await dispatcher.send(request, { ...limits, timeoutMs: Math.max(1, deadline - Date.now()), maxBytes: limits.maxBytes, capBytes: limits.maxBytes }, secretForms(target.auth, secret));
+        if (keyHeader && request.headers[keyHeader] === undefined) request.headers[keyHeader] = first.headers[keyHeader]!;
+        res = await sendWithRetries(dispatcher, request, { ...limits, timeoutMs: Math.max(1, deadline - Date.now()), maxBytes: limits.maxBytes, capBytes: limits.maxBytes }, secretForms(target.auth, secret), plan);
       }
     }
+    noteAttempts(res);
     pages++;
     bytes += res.raw.length;
-    durationMs += res.durationMs;
+    durationMs += attemptsDurationMs(res);
     if (answeredError(index, res)) {
-      return { ...providerFailure(index, res, { page: pages }), ...partial(), sha256: sha256(res.raw) };
+      return { ...providerFailure(index, res, { page: pages, ...retryDetails(res) }), ...partial(), sha256: sha256(res.raw) };
     }
     const pageItems = getAt(res.data, policy.items);
     if (!Array.isArray(pageItems)) {
@@ -257,6 +272,12 @@ export async function traverse(t: Traversal): Promise<Outcome> {
       }
     }
     if (!next || (followsLinks(policy) && stopped)) break;
+    if (keyHeader && next.headers[keyHeader] !== undefined) {
+      // Another page is another request: the first page's key would make the provider answer that one again.
+      const { [keyHeader]: _key, ...headers } = next.headers;
+      next = { ...next, headers };
+    }
+    if (pages === 1 && keyHeader) plan = retryPlan(op.method, false, plan.maxAttempts, plan.attemptTimeoutMs);
     if (next.url === request.url) {
       // The same cursor or next link again: reading it would return this page again, up to the limit.
       return mismatch(`page ${pages} of ${op.id} leads back to itself (its continuation did not change); the Engine stops rather than read the same page again`);
@@ -285,5 +306,5 @@ export async function traverse(t: Traversal): Promise<Outcome> {
     if (!(err instanceof RangeError)) throw err;
     return mismatch(`the pages of ${op.id} nest too deeply for the Engine to join them`);
   }
-  return { envelope: success(last!.status, data), providerAnswered: true, pages, durationMs, bytes: Buffer.byteLength(json), sha256: sha256(json), dataJson: json, continuation };
+  return { envelope: success(last!.status, data), providerAnswered: true, pages, durationMs, bytes: Buffer.byteLength(json), sha256: sha256(json), dataJson: json, continuation, attempts };
 }

@@ -3,6 +3,7 @@ import type { OperationSpec } from '../catalog/index.ts';
 import type { SecretAuth } from '../catalog/index.ts';
 import type { Envelope } from '../envelope/index.ts';
 import type { Connection } from './dispatch.ts';
+import type { Attempt } from './retry.ts';
 
 export interface Selectors {
   endUserRef?: string | undefined;
@@ -25,6 +26,8 @@ export interface CallScope {
   connection?: Connection | undefined;
   /** A token's fixed selectors: authoritative over the caller's. */
   binding?: Selectors | null | undefined;
+  /** When the caller stops waiting (epoch ms: a gRPC deadline, the end of an MCP run): retries and their waits end before it. */
+  deadline?: number | undefined;
 }
 
 export interface CallRequest {
@@ -33,6 +36,12 @@ export interface CallRequest {
   /** `{ maxPages: N }`; any other shape is refused as ENGINE_PAGINATION_INVALID. */
   pagination?: unknown;
   selectors?: Selectors | undefined;
+  /**
+   * The caller's idempotency key (checked), when it gave one: a provider that honours keys of its
+   * own gets one derived from it (and `part`, a Unified step's target), and the request may then be
+   * retried as an idempotent one would.
+   */
+  idempotency?: { key: string; part?: string } | undefined;
 }
 
 export interface CallResult {
@@ -54,6 +63,12 @@ export interface CallResult {
   exactDetails?: Record<string, unknown> | undefined;
   /** Set when a caller bound ended the traversal with pages left: the provider has more. */
   continuation?: Continuation | undefined;
+  /** The provider attempts, when a request was sent more than once. */
+  attempts?: Attempt[] | undefined;
+  /** A provider that honours idempotency keys got one derived from the caller's with this call. */
+  keyForwarded?: boolean | undefined;
+  /** The answer is the one kept under the caller's idempotency key: nothing was sent this time. */
+  replayed?: boolean | undefined;
 }
 
 /** Where a bounded traversal stopped: more pages follow; `input` holds the page input that reads on (not for Link-header paging). */
@@ -72,6 +87,9 @@ export interface Outcome {
   dataJson?: string | undefined;
   exactDetails?: Record<string, unknown> | undefined;
   continuation?: Continuation | undefined;
+  attempts?: Attempt[] | undefined;
+  /** A key derived from the caller's idempotency key went to a provider that honours it. */
+  keyForwarded?: boolean | undefined;
 }
 
 /** A public operation ID resolved within a call's scope. */

@@ -153,5 +153,6 @@ const PATTERN_MEANINGS: Record<string, string> = {
   '^[^\\p{Cc}\\p{Cs}]+$': 'must not hold control characters or unpaired UTF-16 surrogates',
   '^[^\\p{Cc}\\p{Cs}]*$': 'must not hold control characters or unpaired UTF-16 surrogates',
   '^[\\x20-\\x7e]*$': 'must hold printable ASCII characters only',
+  '^[\\x21-\\x7e]+$': 'must hold visible ASCII characters only (letters, digits and punctuation; no spaces or control characters)',
   '^[^=]+=[^=]+$': "must be '<service>=<version>' or '<service>=<operation>': one '=' with text on both sides",
 };

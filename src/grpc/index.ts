@@ -5,7 +5,7 @@
 // the version's app, and the one Executor runs it (authorisation, validation, credentials,
 // pagination, receipt with surface 'grpc'). The call's deadline and cancellation abort the
 // provider request through the CallScope signal.
-import { Server, ServerCredentials, logVerbosity, setLogger, setLogVerbosity, status as GrpcStatus, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+import { Metadata, Server, ServerCredentials, logVerbosity, setLogger, setLogVerbosity, status as GrpcStatus, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
 import { lookup } from 'node:dns/promises';
 import type { Http2Server, IncomingHttpHeaders } from 'node:http2';
 import { createServer as createNetServer, isIP, type AddressInfo, type Server as NetServer, type Socket } from 'node:net';
@@ -82,6 +82,7 @@ const GRPC_FIELDS: Record<string, string> = {
   authType: 'auth_type',
   authName: 'auth_name',
   resourceId: 'resource_id',
+  'Idempotency-Key': 'idempotency-key',
 };
 
 /** What a JSON value is, as a caller would say it. */
@@ -226,6 +227,33 @@ export function toWire(envelope: Envelope, dataJson?: string, exactDetails?: Rec
   };
 }
 
+/** Where a gRPC caller gives its idempotency key: metadata, as REST's `Idempotency-Key` header. */
+const KEY_METADATA = 'idempotency-key';
+
+/** The call's idempotency key from its metadata, when it sent one; two different values are refused. */
+function metadataKey(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>): string | undefined {
+  const values = call.metadata.get(KEY_METADATA);
+  if (values.length === 0) return undefined;
+  const texts = values.map((v) => (typeof v === 'string' ? v : v.toString('latin1')));
+  if (texts.some((t) => t !== texts[0])) {
+    throw new EngineError('ENGINE_INVALID_INPUT', `${KEY_METADATA} is given ${texts.length} times with different values; give one key`, { details: { field: KEY_METADATA } });
+  }
+  return texts[0];
+}
+
+const replayedMetadata = () => {
+  const metadata = new Metadata();
+  metadata.set('idempotent-replayed', 'true');
+  return metadata;
+};
+
+/** The call's deadline as epoch ms, when it has one. */
+function deadlineOf(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>): number | undefined {
+  const deadline = call.getDeadline();
+  const at = deadline instanceof Date ? deadline.getTime() : deadline;
+  return Number.isFinite(at) ? at : undefined;
+}
+
 /** Aborts when the client cancels or the call's deadline passes. */
 function callSignal(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>): { signal: AbortSignal; release(): void } {
   const controller = new AbortController();
@@ -335,21 +363,23 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
   setLogVerbosity(logVerbosity.ERROR);
 
   /** The REST route's steps, in its order: token, parameters, body, version, execution. */
-  type Answer = { envelope: Envelope; dataJson?: string | undefined; exactDetails?: Record<string, unknown> | undefined; continuation?: Continuation | undefined };
+  type Answer = { envelope: Envelope; dataJson?: string | undefined; exactDetails?: Record<string, unknown> | undefined; continuation?: Continuation | undefined; replayed?: boolean | undefined };
   async function run(call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, signal: AbortSignal): Promise<Answer> {
     const req = call.request;
     const header = call.metadata.get('authorization')[0];
     const bearer = bearerFrom(typeof header === 'string' ? header : undefined);
     const principal = tokens.verifySync(bearer, 'sdk') ?? (await tokens.verify(bearer, 'sdk'));
-    const params = { version_id: req.versionId };
+    const key = metadataKey(call);
+    const params = { version_id: req.versionId, ...(key !== undefined ? { 'Idempotency-Key': key } : {}) };
     if (!validateParams(params)) throw grpcValidationError(validateParams, params);
     const body = restBody(req, config.maxRequestBytes);
     if (!validateBody(body)) throw grpcValidationError(validateBody, body);
+    const context = { signal, deadline: deadlineOf(call), ...(key !== undefined ? { idempotencyKey: { value: key, field: KEY_METADATA } } : {}) };
     // The provider's JSON text goes on the wire as it came, not re-serialised from the parsed value.
-    const answer = await calls.call(principal, req.versionId, 'grpc', body as unknown as CallBody, { signal }, 'input');
-    if (answer.unified) return { envelope: answer.result.envelope };
+    const answer = await calls.call(principal, req.versionId, 'grpc', body as unknown as CallBody, context, 'input');
+    if (answer.unified) return { envelope: answer.result.envelope, replayed: answer.result.replayed };
     const { result } = answer;
-    return { envelope: result.envelope, dataJson: result.envelope.ok ? result.dataJson : undefined, exactDetails: result.exactDetails, continuation: result.continuation };
+    return { envelope: result.envelope, dataJson: result.envelope.ok ? result.dataJson : undefined, exactDetails: result.exactDetails, continuation: result.continuation, replayed: result.replayed };
   }
 
   const execute = (call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, callback: sendUnaryData<WireEnvelope>) => {
@@ -364,7 +394,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
         if (!(err instanceof EngineError)) log.error({ err, operation: call.request.operation }, 'gRPC execution failed');
         return { envelope: toEnvelope(err), dataJson: undefined };
       })
-      .then(({ envelope, dataJson, exactDetails, continuation }: Answer) => {
+      .then(({ envelope, dataJson, exactDetails, continuation, replayed }: Answer) => {
         release();
         // Past the deadline the answer is DEADLINE_EXCEEDED, as grpc-js's own deadline timer would send it, never an
         // envelope about the work the deadline stopped (a provider request cancelled, Unified steps skipped: a 500).
@@ -372,6 +402,8 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
         metrics.observeRequest('grpc', call.cancelled ? 'cancelled' : late ? 'deadline' : envelope.status, (performance.now() - started) / 1000);
         if (call.cancelled) return;
         if (late) return callback({ code: GrpcStatus.DEADLINE_EXCEEDED, details: 'Deadline exceeded' });
+        // A kept answer given again says so, as REST's Idempotent-Replayed header does.
+        if (replayed) call.sendMetadata(replayedMetadata());
         callback(null, toWire(envelope, dataJson, exactDetails, continuation));
       })
       .catch((err: unknown) => {

@@ -203,7 +203,8 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
     }
 
     const { token } = ctx;
-    const site = await deps.calls.open(token, ctx.version.versionId, 'mcp', { signal: abort.signal });
+    // Retries and their waits end with the run's budget.
+    const site = await deps.calls.open(token, ctx.version.versionId, 'mcp', { signal: abort.signal, deadline: started + deps.budgetMs });
     const hooks: DispatchHooks = {
       dispatching() {
         if (state.ended) throw new Refusal('MCP_EXECUTE_ENDED', 'call(): the script has finished; no further call is made');

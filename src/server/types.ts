@@ -55,7 +55,7 @@ type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody: infe
     : undefined;
 type Present<T> = [NonNullable<T>] extends [never] ? {} : NonNullable<T>;
 type ParamsOf<Id extends OperationId> = operations[Id] extends { parameters: infer P }
-  ? (P extends { path?: infer X } ? Present<X> : {}) & (P extends { query?: infer Q } ? Present<Q> : {})
+  ? (P extends { path?: infer X } ? Present<X> : {}) & (P extends { query?: infer Q } ? Present<Q> : {}) & (P extends { header?: infer H } ? Partial<Present<H>> : {})
   : {};
 
 export interface HandlerInput<Id extends OperationId> {

@@ -88,6 +88,8 @@ export const MIGRATIONS: string[] = [
      hash TEXT COLLATE "C" PRIMARY KEY, grant_id TEXT COLLATE "C" NOT NULL, kind TEXT COLLATE "C" NOT NULL,
      created_at TEXT COLLATE "C" NOT NULL, expires_at TEXT COLLATE "C" NOT NULL, spent_at TEXT COLLATE "C");
    CREATE INDEX grant_tokens_grant ON grant_tokens (grant_id);`,
+  // The provider attempts of a retried call, null when its request was sent once.
+  `ALTER TABLE receipts ADD COLUMN attempts JSONB;`,
 ];
 
 

@@ -418,9 +418,9 @@ export class PostgresStore implements Store {
     // One statement over parallel arrays: atomic like SQLite's transaction, one round trip, no parameter limit.
     const col = <K extends keyof ReceiptRow>(k: K) => rows.map((r) => r[k]);
     await this.pool.query(
-      `INSERT INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms, pages, status, ok, bytes, sha256, error_code)
+      `INSERT INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms, pages, status, ok, bytes, sha256, error_code, attempts)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::int[], $9::int[],
-         $10::bool[], $11::bigint[], $12::text[], $13::text[])`,
+         $10::bool[], $11::bigint[], $12::text[], $13::text[], $14::jsonb[])`,
       [
         col('id'),
         col('versionId'),
@@ -435,15 +435,19 @@ export class PostgresStore implements Store {
         col('bytes'),
         col('sha256'),
         col('errorCode'),
+        rows.map((r) => (r.attempts ? JSON.stringify(r.attempts) : null)),
       ],
     );
   }
   async listReceipts(versionId: string, limit: number, before?: string) {
-    return camelAll<ReceiptRow>(
+    const rows = camelAll<ReceiptRow>(
       before === undefined
         ? await this.rows('SELECT * FROM receipts WHERE version_id = $1 ORDER BY id DESC LIMIT $2', [versionId, limit])
         : await this.rows('SELECT * FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [versionId, before, limit]),
     );
+    // As SQLite answers it: attempts only on a receipt of a retried call.
+    for (const row of rows) if (row.attempts === null) delete row.attempts;
+    return rows;
   }
   async pruneReceipts(beforeId: string, limit: number) {
     const res = await this.pool.query('DELETE FROM receipts WHERE id IN (SELECT id FROM receipts WHERE id < $1 ORDER BY id LIMIT $2)', [beforeId, limit]);

@@ -26,8 +26,10 @@ export type ReceiptColumns = [
   bytes: number,
   sha256: string | null,
   errorCode: string | null,
+  /** JSON of the attempts, when there was more than one. */
+  attempts: string | null,
 ];
-const COLUMNS = 13;
+const COLUMNS = 14;
 
 export const receiptColumns = (r: ReceiptRow): ReceiptColumns => [
   r.id,
@@ -43,6 +45,7 @@ export const receiptColumns = (r: ReceiptRow): ReceiptColumns => [
   r.bytes,
   r.sha256,
   r.errorCode,
+  r.attempts ? JSON.stringify(r.attempts) : null,
 ];
 
 /** Inserts receipt batches on one connection, one transaction per batch. */
@@ -79,7 +82,7 @@ export class ReceiptInserter {
       stmt = this.db.prepare(
         // OR IGNORE: a batch retried after a writer thread died may already be committed (receipt IDs are unique).
         `INSERT OR IGNORE INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms,
-           pages, status, ok, bytes, sha256, error_code) VALUES ${Array(n).fill(`(${Array(COLUMNS).fill('?').join(', ')})`).join(', ')}`,
+           pages, status, ok, bytes, sha256, error_code, attempts) VALUES ${Array(n).fill(`(${Array(COLUMNS).fill('?').join(', ')})`).join(', ')}`,
       );
       this.statements.set(n, stmt);
     }

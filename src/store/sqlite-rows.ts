@@ -39,6 +39,7 @@ export const receiptFrom = (r: Row): ReceiptRow => ({
   bytes: r.bytes,
   sha256: r.sha256,
   errorCode: r.error_code,
+  ...(r.attempts === null || r.attempts === undefined ? {} : { attempts: JSON.parse(r.attempts) }),
 });
 
 export const deviceFrom = (r: Row): DeviceCodeRow => ({
@@ -50,10 +51,10 @@ export const deviceFrom = (r: Row): DeviceCodeRow => ({
   createdAt: r.created_at,
   expiresAt: r.expires_at,
   lastPolledAt: r.last_polled_at,
-});
   requestedFrom: r.requested_from,
   requestedAgent: r.requested_agent,
   credentialTtlSeconds: r.credential_ttl_seconds,
+});
 
 export const connectionFrom = (r: Row): ConnectionRow => ({
   id: r.id,

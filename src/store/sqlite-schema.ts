@@ -81,6 +81,8 @@ export const MIGRATIONS: string[] = [
      hash TEXT PRIMARY KEY, grant_id TEXT NOT NULL, kind TEXT NOT NULL, created_at TEXT NOT NULL,
      expires_at TEXT NOT NULL, spent_at TEXT);
    CREATE INDEX grant_tokens_grant ON grant_tokens (grant_id);`,
+  // The provider attempts of a retried call (JSON), null when its request was sent once.
+  `ALTER TABLE receipts ADD COLUMN attempts TEXT;`,
 ];
 
 /** The table each kind of app keeps its versions in. */

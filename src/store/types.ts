@@ -74,6 +74,22 @@ export interface ReceiptRow {
   bytes: number;
   sha256: string | null;
   errorCode: string | null;
+  /** The provider attempts, present only when a request was sent more than once (src/execution/retry.ts). */
+  attempts?: ReceiptAttempt[] | null | undefined;
+}
+
+/** One provider attempt of a retried call. */
+export interface ReceiptAttempt {
+  /** The provider's HTTP status, when it answered. */
+  status?: number;
+  /** The Engine's code for an attempt that got no answer (PROVIDER_UNREACHABLE, PROVIDER_TIMEOUT, ENGINE_OUTCOME_UNKNOWN). */
+  error?: string;
+  /** Time spent on this attempt, in milliseconds. */
+  durationMs: number;
+  /** Time waited before this attempt (0 for the first), in milliseconds. */
+  waitMs: number;
+  /** The page this attempt read, for a paged call. */
+  page?: number;
 }
 
 export interface UserRow {
@@ -95,6 +111,11 @@ export interface DeviceCodeRow {
   createdAt: string;
   expiresAt: string;
   lastPolledAt: string | null;
+  /** The address and User-Agent that started it, shown on the approval page (null: not recorded). */
+  requestedFrom: string | null;
+  requestedAgent: string | null;
+  /** How long the CLI credential it yields lives, in seconds (null: the Engine's default). */
+  credentialTtlSeconds: number | null;
 }
 
 export interface SigninCodeRow {
@@ -112,11 +133,6 @@ export interface SealedValue {
 }
 
 export interface ConnectionRow {
-  /** The address and User-Agent that started it, shown on the approval page (null: not recorded). */
-  requestedFrom: string | null;
-  requestedAgent: string | null;
-  /** How long the CLI credential it yields lives, in seconds (null: the Engine's default). */
-  credentialTtlSeconds: number | null;
   id: string;
   service: string;
   endUserRef: string;

@@ -8,27 +8,21 @@
 // step needs its service pinned in the version, not its physical operation selected: it runs as
 // that one operation, at the pinned service version, with the caller's credential routing, and is
 // counted against the token's rate limit like any call. Nothing else is admitted by it.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import jsonata from 'jsonata';
 import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
 import { addInputFormats } from '../catalog/index.ts';
-import { checkSelectors, isPlainText, type CallScope, type Continuation, type Executor, type Selectors } from '../execution/index.ts';
-import { canonicalJson } from '../json-input/index.ts';
+import { checkIdempotencyKey, checkSelectors, IdempotencyKeys, keyScope, requestHash, type CallScope, type Continuation, type Executor, type Selectors } from '../execution/index.ts';
 import type { Store } from '../store/index.ts';
 import { closureOf, type UnifiedDefinition } from './definitions.ts';
 
 export { closureOf, servicesOf, validateDefinition, referencedSteps, UnifiedDefinitionError, type UnifiedDefinition, type UnifiedStep } from './definitions.ts';
 
+export { ABANDONED_AFTER_MS, IDEMPOTENCY_TTL_MS } from '../execution/index.ts';
+
 export const GENERATED_UNIFIED = resolve(import.meta.dirname, '../../generated/unified/index.json');
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/**
- * A key held this long by a call that never finished was left by an Engine that stopped mid-call:
- * past any call's chain of steps at the longest provider timeout (SVC_PROVIDER_TIMEOUT_MS ≤ 10 min).
- */
-export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 const PARAM_KEYS = new Set(['input', 'targets', 'selectors', 'pagination', 'idempotencyKey']);
 
 export interface UnifiedParams {
@@ -76,6 +70,9 @@ export interface UnifiedResult {
   retryAfterMs?: number;
 }
 
+/** Where a Unified call carries its idempotency key, unless a surface took it from elsewhere (a header, gRPC metadata). */
+const KEY_FIELD = 'idempotencyKey';
+
 const invalid = (field: string, message: string, code: 'ENGINE_INVALID_INPUT' | 'ENGINE_PAGINATION_INVALID' = 'ENGINE_INVALID_INPUT') =>
   new EngineError(code, message, { details: { field } });
 
@@ -113,14 +110,14 @@ const plain = (value: unknown): unknown => (value === undefined ? undefined : JS
 export class UnifiedOperations {
   private readonly byName: Map<string, UnifiedDefinition>;
   private readonly executor: Executor;
-  private readonly store: Store;
+  private readonly keys: IdempotencyKeys;
   private readonly ajv = new Ajv2020({ allErrors: true, strict: false });
   private readonly validators = new Map<string, { input: ValidateFunction; output: ValidateFunction }>();
   private readonly mappings = new Map<string, ReturnType<typeof jsonata>>();
 
-  constructor(deps: { executor: Executor; store: Store; definitions?: UnifiedDefinition[] }) {
+  constructor(deps: { executor: Executor; store: Store; keys?: IdempotencyKeys; definitions?: UnifiedDefinition[] }) {
     this.executor = deps.executor;
-    this.store = deps.store;
+    this.keys = deps.keys ?? new IdempotencyKeys(deps.store);
     addInputFormats(this.ajv);
     const definitions = deps.definitions ?? (JSON.parse(readFileSync(GENERATED_UNIFIED, 'utf8')) as UnifiedDefinition[]);
     this.byName = new Map(definitions.map((d) => [d.name, d]));
@@ -153,7 +150,7 @@ export class UnifiedOperations {
   }
 
   /** Every check that must pass before anything is dispatched. */
-  validate(scope: CallScope, name: string, raw: unknown, thirdArgument = false): { def: UnifiedDefinition; params: UnifiedParams } {
+  validate(scope: CallScope, name: string, raw: unknown, thirdArgument = false, keyField = KEY_FIELD): { def: UnifiedDefinition; params: UnifiedParams } {
     const def = this.byName.get(name);
     if (!def) throw new EngineError('ENGINE_UNKNOWN_OPERATION', `unknown Unified operation '${name}'`, { details: { field: 'operation' } });
     if (!scope.admits(name)) throw new EngineError('ENGINE_FORBIDDEN_OPERATION', `Unified operation '${name}' is not selected in this version`, { details: { field: 'operation' } });
@@ -204,12 +201,7 @@ export class UnifiedOperations {
         }
       }
     }
-    if (raw.idempotencyKey !== undefined && (typeof raw.idempotencyKey !== 'string' || !raw.idempotencyKey || raw.idempotencyKey.length > 200)) {
-      throw invalid('idempotencyKey', 'idempotencyKey must be a non-empty string of at most 200 characters');
-    }
-    if (raw.idempotencyKey !== undefined && !isPlainText(raw.idempotencyKey)) {
-      throw invalid('idempotencyKey', 'idempotencyKey must not hold control characters or unpaired UTF-16 surrogates');
-    }
+    if (raw.idempotencyKey !== undefined) checkIdempotencyKey(raw.idempotencyKey, keyField);
     const { input: checkInput } = this.schemas(def);
     if (!checkInput(raw.input)) {
       const e = checkInput.errors![0]!;
@@ -218,66 +210,36 @@ export class UnifiedOperations {
     return { def, params: raw as unknown as UnifiedParams };
   }
 
-  async call(scope: CallScope, name: string, raw: unknown, thirdArgument = false): Promise<UnifiedResult> {
+  /** `keyField`: where the caller gave `params.idempotencyKey`, as refusals name it. */
+  async call(scope: CallScope, name: string, raw: unknown, thirdArgument = false, keyField = KEY_FIELD): Promise<UnifiedResult> {
     let checked: ReturnType<UnifiedOperations['validate']>;
     try {
-      checked = this.validate(scope, name, raw, thirdArgument);
+      checked = this.validate(scope, name, raw, thirdArgument, keyField);
     } catch (err) {
       // Refused before any step: a receipt, as a refused physical call gets one.
       if (err instanceof EngineError) this.executor.recordRefusal(scope, name, err);
       throw err;
     }
     const { def, params } = checked;
-    const requestHash = createHash('sha256')
-      .update(canonicalJson({ name, input: params.input, targets: [...params.targets].sort(), selectors: params.selectors ?? {}, pagination: params.pagination ?? {} }))
-      .digest('hex');
     const key = params.idempotencyKey;
-    // Keys belong to one token of one version: another token (another end user, another allowlist) never gets its result.
-    const keyScope = `${scope.versionId}:${scope.tokenId ?? 'none'}`;
+    if (key === undefined) return this.run(scope, def, params);
+    const hash = requestHash({ name, input: params.input, targets: [...params.targets].sort(), selectors: params.selectors ?? {}, pagination: params.pagination ?? {} });
     // A request refused by validate() above claimed nothing. A claim is held while the call runs
     // (a concurrent call with the key is refused as still running), then kept only when some step
     // may have reached a provider: a call where nothing ran anywhere keeps nothing, so the caller
     // may retry it with the same key (the usual practice, e.g. Stripe's).
-    if (key !== undefined) {
-      const claim = await this.store.claimIdempotencyKey({ scope: keyScope, key, requestHash, createdAt: new Date().toISOString(), ttlMs: IDEMPOTENCY_TTL_MS });
-      if (claim.state !== 'claimed') {
-        if (claim.requestHash !== requestHash) {
-          throw new EngineError('ENGINE_IDEMPOTENCY_CONFLICT', `idempotencyKey '${key}' was used with a different request in the last 24 hours; use a new key`, { details: { field: 'idempotencyKey' } });
-        }
-        if (claim.state === 'pending') {
-          // No call runs this long: the Engine that held the key stopped mid-call, and whether a provider acted is unknown.
-          if (Date.parse(claim.createdAt) + ABANDONED_AFTER_MS <= Date.now()) {
-            throw new EngineError(
-              'ENGINE_OUTCOME_UNKNOWN',
-              `the call with idempotencyKey '${key}' that started at ${claim.createdAt} never finished (the Engine running it stopped); its steps may have reached a provider: check there before repeating it with a new key`,
-              { details: { field: 'idempotencyKey' }, providerExecution: 'unknown' },
-            );
-          }
-          throw new EngineError('ENGINE_IDEMPOTENCY_CONFLICT', `a call with idempotencyKey '${key}' is still running; wait for it and repeat`, { details: { field: 'idempotencyKey' }, retryable: true });
-        }
-        const stored = storedAnswer(claim.result!);
-        return { envelope: stored.envelope, httpStatus: stored.httpStatus, providerAnswered: false, dispatched: false, replayed: true };
-      }
-    }
-    let result: UnifiedResult;
-    try {
-      result = await this.run(scope, def, params);
-    } catch (err) {
-      if (key !== undefined) await this.store.releaseIdempotencyKey(keyScope, key);
-      throw err;
-    }
-    if (key !== undefined) {
-      if (result.dispatched) {
-        const kept: StoredAnswer = { httpStatus: result.httpStatus, envelope: result.envelope };
-        await this.store.completeIdempotencyKey(keyScope, key, JSON.stringify(kept));
-      } else {
-        await this.store.releaseIdempotencyKey(keyScope, key);
-      }
-    }
-    return result;
+    const once = await this.keys.once(
+      { scope: keyScope(scope.versionId, scope.tokenId), key, requestHash: hash, field: keyField },
+      () => this.run(scope, def, params, key),
+      (result) => (result.dispatched ? JSON.stringify({ httpStatus: result.httpStatus, envelope: result.envelope } satisfies StoredAnswer) : null),
+    );
+    if (!once.replayed) return once.result;
+    const stored = storedAnswer(once.kept);
+    return { envelope: stored.envelope, httpStatus: stored.httpStatus, providerAnswered: false, dispatched: false, replayed: true };
   }
 
-  private async run(scope: CallScope, def: UnifiedDefinition, params: UnifiedParams): Promise<UnifiedResult> {
+  /** `key`: the caller's idempotency key, from which each step derives the key a provider that honours keys gets. */
+  private async run(scope: CallScope, def: UnifiedDefinition, params: UnifiedParams, key?: string): Promise<UnifiedResult> {
     const reports = new Map<string, StepReport>();
     const data = new Map<string, { ok: boolean; status: number; data: unknown }>();
     const running = new Map<string, Promise<StepReport>>();
@@ -325,6 +287,7 @@ export class UnifiedOperations {
           input: (input ?? {}) as Record<string, unknown>,
           pagination: params.pagination?.[target],
           selectors: params.selectors?.[target],
+          idempotency: key === undefined ? undefined : { key, part: target },
         });
         const env = result.envelope;
         const execution = env.error?.details?.provider_execution;

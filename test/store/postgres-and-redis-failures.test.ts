@@ -62,7 +62,7 @@ describe('Engine on PostgreSQL: values PostgreSQL cannot hold', () => {
       expect(res.body.error.details.field).toBe('idempotencyKey');
     }
     // The same refusal for a Unified call made inside an MCP script or over gRPC (shared validation).
-    expect(() => t.engine.deps.unified.validate({ surface: 'mcp', versionId: uni.versionId, tokenId: null, services: new Map([['demo-crm', 'v1'], ['github', 'v1']]), admits: () => true, resultCapBytes: 1 << 20 }, 'unified.tasks.create', { input: body.input, targets: body.targets, idempotencyKey: 'k-\ud800' })).toThrow(/idempotencyKey must not hold control characters or unpaired UTF-16 surrogates/);
+    expect(() => t.engine.deps.unified.validate({ surface: 'mcp', versionId: uni.versionId, tokenId: null, services: new Map([['demo-crm', 'v1'], ['github', 'v1']]), admits: () => true, resultCapBytes: 1 << 20 }, 'unified.tasks.create', { input: body.input, targets: body.targets, idempotencyKey: 'k-\ud800' })).toThrow(/idempotencyKey must hold visible ASCII characters only/);
     expect(crm.tasks.length - before).toBe(0);
   });
 
