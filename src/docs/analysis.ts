@@ -60,7 +60,7 @@ export function analyseOperation(op: RankedOperation): AnalysedOperation {
   put(summaryStems, W.summary);
   put(structure.object, W.resource);
   put(structure.resource, W.resource);
-  if (structure.resource.length) put([structure.resource[structure.resource.length - 1]!], W.head);
+  if (structure.head) put([structure.head], W.head);
   // A Unified operation's summary tells how it spans providers; what it is about is its name.
   const about = [...new Set([...(op.kind === 'unified' ? [] : summaryStems), ...structure.resource, ...structure.scope])].filter((s) => !actionOfStem(s));
   const gist = [...summaryWords, ...words(named)].filter((w) => stems(w).length);

@@ -300,7 +300,7 @@ export class Ranker {
       const { structure } = doc;
       // The operation's own verb ("merg", "star") named in the query agrees as well as a canonical action.
       const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action));
-      const head = structure.resource[structure.resource.length - 1];
+      const { head } = structure;
       const resource =
         head === undefined ? 0 : hitStems.has(head) ? 1 : structure.resource.some((s) => hitStems.has(s)) || structure.object.some((s) => hitStems.has(s)) ? 0.4 : B.missingResource;
       const self = parsed.self ? (structure.self ? 1 : -0.3) : structure.self ? -0.3 : 0;

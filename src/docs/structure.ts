@@ -21,6 +21,11 @@ export interface Structure {
   action: Action | string;
   /** Stems of the resource acted on (`/repos/{o}/{r}/issues/{n}/comments` → comment). */
   resource: string[];
+  /**
+   * The resource's head: its last stem, or for a method-named path (`/chat.delete`, whose words
+   * name a namespace and a verb) the first thing its summary says it acts on ("Deletes a message").
+   */
+  head: string | undefined;
   /** Stems of what its summary says it acts on: the words after the leading verb ("Deletes a message" → messag). */
   object: string[];
   /** Stems of the resources above it in the path (issue, repo). */
@@ -65,7 +70,8 @@ export function analyse(op: OperationText): Structure {
   let resourceAt = literal.length - 1;
   const lastWords = literal.length ? segmentWords(literal[literal.length - 1]!) : [];
   if (!endsWithParam && literal.length > 1 && lastWords.some((w) => isActionWord(w) || stems(w)[0] === action)) resourceAt--;
-  const resourceWords = resourceAt >= 0 ? segmentWords(literal[resourceAt]!).filter((w) => !isActionWord(w)).flatMap(stems) : [];
+  // The operation's own verb in a method name (`conversations.archive`) is no resource either.
+  const resourceWords = resourceAt >= 0 ? segmentWords(literal[resourceAt]!).filter((w) => !isActionWord(w) && stems(w)[0] !== action).flatMap(stems) : [];
   // Without a path (a Unified operation, `unified.tasks.create`), the ID's words that are not its verb.
   const resource = resourceWords.length ? resourceWords : words(named).filter((w) => !isActionWord(w)).flatMap(stems);
   const scope = literal.slice(0, Math.max(0, resourceAt)).flatMap((s) => segmentWords(s).flatMap(stems));
@@ -79,5 +85,7 @@ export function analyse(op: OperationText): Structure {
   const object = summaryWords.length > 1 && leadingAction(summaryText) !== undefined ? summaryWords.slice(1, 3).flatMap(stems) : [];
   const [first, or, second] = words(summaryText);
   const alsoAction = or === 'or' && first && second && actionOfStem(stems(first)[0] ?? '') ? actionOfStem(stems(second)[0] ?? '') : undefined;
-  return { action, resource, object, scope, self, alsoAction };
+  const methodNamed = resourceAt >= 0 && resourceAt === literal.length - 1 && /\w\.\w/.test(literal[resourceAt]!);
+  const head = methodNamed && object.length && !resource.includes(object[0]!) ? object[0] : resource[resource.length - 1];
+  return { action, resource, head, object, scope, self, alsoAction };
 }

@@ -22,6 +22,12 @@ describe('analyse', () => {
     });
   });
 
+  it("reads a method-named path's head from what its summary acts on, and its own verb as no resource", () => {
+    expect(analyse(op('s.chat_delete', 'POST', '/chat.delete', '', 'Deletes a message.'))).toMatchObject({ action: 'delete', resource: ['chat'], head: 'messag' });
+    expect(analyse(op('s.conversations_archive', 'POST', '/conversations.archive', '', 'Archives a conversation.'))).toMatchObject({ action: 'archiv', resource: ['convers'], head: 'convers' });
+    expect(analyse(op('x.list-comments', 'GET', '/repos/{owner}/{repo}/issues/{n}/comments', 'List issue comments', '', true)).head).toBe('comment');
+  });
+
   it('takes a verb segment as the action and the segment before it as the resource', () => {
     const s = analyse(op('x.cancel-run', 'POST', '/repos/{o}/{r}/actions/runs/{id}/cancel', 'Cancel a workflow run'));
     expect(s.action).toBe('cancel');
