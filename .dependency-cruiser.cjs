@@ -10,7 +10,7 @@
 const FLOORS = [
   ['config', 'coordination', 'demo-provider', 'envelope', 'ids', 'json-pointer', 'log', 'metrics', 'sandbox', 'shell', 'store'],
   ['activity', 'credentials', 'egress', 'identity', 'json-input', 'retention'],
-  ['catalog'],
+  ['catalog', 'oauth'],
   ['workspace'],
   ['connections'],
   ['execution'],

@@ -104,6 +104,14 @@ export class Tokens {
     if (!row || row.kind !== kind || !digestMatches(row, digest)) {
       throw new EngineError('ENGINE_UNAUTHENTICATED', `the bearer token is not a valid ${kind} token`);
     }
+    return this.admit(row);
+  }
+
+  /**
+   * A token row found by other means than its own bearer (an OAuth grant's, found by one of the
+   * grant's access tokens: src/oauth), if it is live; its last use is recorded like a bearer's.
+   */
+  admit(row: TokenRow): TokenRow {
     if (row.revokedAt) throw new EngineError('ENGINE_UNAUTHENTICATED', 'the bearer token was revoked');
     if (row.expiresAt && !(Date.parse(row.expiresAt) > Date.now())) { // an unreadable expiry counts as passed
       throw new EngineError('ENGINE_UNAUTHENTICATED', 'the bearer token has expired');

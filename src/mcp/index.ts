@@ -16,6 +16,7 @@ import { buildDocsIndex, type DocsIndex } from '../docs/index.ts';
 import { EngineError, type RecoveryContract } from '../envelope/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
+import { OAuthError, type AccessTokens } from '../oauth/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
 import type { CallRef, SessionStateStore } from '../retention/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
@@ -204,6 +205,8 @@ export class McpGateway {
   private readonly deps: {
     mcp: Apps;
     tokens: Tokens;
+    /** Access tokens MCP clients obtained with OAuth (src/oauth), each valid on one MCP server version. */
+    oauth: Pick<AccessTokens, 'claims' | 'verify' | 'challenge'>;
     catalog: Catalog;
     /** Unified operations appear in search_docs next to physical ones. */
     unified?: UnifiedOperations;
@@ -335,13 +338,17 @@ export class McpGateway {
   }
 
   private async authorise(req: IncomingMessage, versionId: string): Promise<{ token: TokenRow; version: AppVersionRow }> {
-    const challenge = { 'www-authenticate': 'Bearer realm="svc-engine", error="invalid_token"' };
+    const bearer = bearerFrom(req.headers.authorization);
+    const { oauth } = this.deps;
     let token: TokenRow;
     try {
-      token = await this.deps.tokens.verify(bearerFrom(req.headers.authorization), 'mcp');
+      // An OAuth access token is valid on the one version its grant names (its audience); a static token on every version of its server.
+      token = oauth.claims(bearer) ? await oauth.verify(bearer, versionId) : await this.deps.tokens.verify(bearer, 'mcp');
     } catch (err) {
-      if (err instanceof EngineError) throw new HttpRefusal(401, `Unauthorized: ${err.message}`, { code: 'ENGINE_UNAUTHENTICATED' }, challenge);
-      throw err;
+      if (!(err instanceof EngineError) && !(err instanceof OAuthError)) throw err;
+      // Where to get a token (RFC 9728 §5.1); an error code only when one was presented (RFC 6750 §3.1).
+      const refusal = bearer === undefined ? undefined : err instanceof OAuthError ? err : new OAuthError('invalid_token', err.message);
+      throw new HttpRefusal(401, `Unauthorized: ${err.message}`, { code: 'ENGINE_UNAUTHENTICATED' }, { 'www-authenticate': oauth.challenge(versionId, refusal) });
     }
     const version = /^ver_[0-9A-HJKMNP-TV-Z]{26}$/.test(versionId) ? await this.deps.mcp.version(versionId) : null;
     if (!version) throw new HttpRefusal(404, `Not Found: no MCP server version '${versionId}'`, { code: 'ENGINE_NOT_FOUND' });

@@ -7,6 +7,8 @@ import { connectionRoutes } from './routes/connections.ts';
 import { executionRoutes } from './routes/executions.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mcpRoutes } from './routes/mcp.ts';
+import { oauthEndpointRoutes } from './routes/oauth-endpoints.ts';
+import { oauthMetadataRoutes } from './routes/oauth-metadata.ts';
 import { receiptRoutes } from './routes/receipts.ts';
 import { sdkRoutes } from './routes/sdk.ts';
 import { signinRoutes } from './routes/signin.ts';
@@ -27,6 +29,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
     ...receiptRoutes(deps),
     ...signinRoutes(deps),
     ...mcpRoutes(deps),
+    ...oauthMetadataRoutes(deps),
+    ...oauthEndpointRoutes(deps),
     ...tokenRoutes(deps),
     ...connectionRoutes(deps),
     ...executionRoutes(deps),

@@ -1,8 +1,8 @@
 // What the Engine keeps of the OAuth grants MCP clients obtain from it (src/oauth): clients
 // registered dynamically, authorization codes, grants and their access and refresh tokens. Every
 // secret is kept only as its SHA-256. A grant's principal is an ordinary `tokens` row (kind mcp, ID
-// `tok_…`), so it is listed, checked and revoked like a static MCP token.
-import type { TokenRow } from './types.ts';
+// `tok_…`), so it is listed, checked and revoked like a static MCP token: `Principal` is that row's
+// type (TokenRow, ./types.ts, which imports this file).
 
 /** A client registered with Dynamic Client Registration (RFC 7591); URL client IDs (metadata documents) are fetched, not stored. */
 export interface GrantClientRow {
@@ -65,10 +65,10 @@ export interface GrantTokenRow {
 }
 
 /** A grant token with its grant and the grant's token row, read together. */
-export interface GrantTokenRead {
+export interface GrantTokenRead<Principal> {
   token: GrantTokenRow;
   grant: GrantRow;
-  principal: TokenRow;
+  principal: Principal;
 }
 
 /** What exchanging a code or a refresh token writes. */
@@ -76,7 +76,7 @@ export interface GrantIssue {
   tokens: GrantTokenRow[];
 }
 
-export interface GrantStore {
+export interface GrantStore<Principal> {
   insertClient(row: GrantClientRow): Promise<void>;
   getClient(clientId: string): Promise<GrantClientRow | null>;
 
@@ -86,10 +86,10 @@ export interface GrantStore {
    * Marks an unused code used and, in the same transaction, writes the grant it yields: its token
    * row, the grant and its first tokens. False, writing nothing, when the code was used already.
    */
-  redeemCode(hash: string, at: string, grant: { principal: TokenRow; grant: GrantRow } & GrantIssue): Promise<boolean>;
+  redeemCode(hash: string, at: string, grant: { principal: Principal; grant: GrantRow } & GrantIssue): Promise<boolean>;
 
   /** A token by its hash, with its grant and the grant's token row; null when unknown. */
-  readToken(hash: string): Promise<GrantTokenRead | null>;
+  readToken(hash: string): Promise<GrantTokenRead<Principal> | null>;
   /**
    * Spends an unspent refresh token and writes the tokens that replace it, in one transaction.
    * False, writing nothing, when it was spent already (by a concurrent exchange too).

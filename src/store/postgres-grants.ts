@@ -13,7 +13,7 @@ import type { TokenRow } from './types.ts';
 /** A row's columns that start with `prefix`, without it. */
 const part = (r: Row, prefix: string): Row => Object.fromEntries(Object.entries(r).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
 
-export class PostgresGrants implements GrantStore {
+export class PostgresGrants implements GrantStore<TokenRow> {
   private readonly pool: pg.Pool;
   /** Writes a token row on the caller's connection (its transaction). */
   private readonly insertToken: (client: Queryable, row: TokenRow) => Promise<void>;
@@ -60,7 +60,7 @@ export class PostgresGrants implements GrantStore {
     });
   }
 
-  async readToken(hash: string): Promise<GrantTokenRead | null> {
+  async readToken(hash: string): Promise<GrantTokenRead<TokenRow> | null> {
     const r = (
       await this.pool.query(
         `SELECT gt.hash AS gt_hash, gt.grant_id AS gt_grant_id, gt.kind AS gt_kind, gt.created_at AS gt_created_at,

@@ -45,7 +45,7 @@ const grantTokenFrom = (r: Row, prefix = ''): GrantTokenRow => ({
   spentAt: r[`${prefix}spent_at`],
 });
 
-export class SqliteGrants implements GrantStore {
+export class SqliteGrants implements GrantStore<TokenRow> {
   private readonly db: Database.Database;
   /** Writes a token row inside the caller's transaction (and empties the store's hot cache). */
   private readonly insertToken: (row: TokenRow) => void;
@@ -89,7 +89,7 @@ export class SqliteGrants implements GrantStore {
     }).immediate();
   }
 
-  async readToken(hash: string): Promise<GrantTokenRead | null> {
+  async readToken(hash: string): Promise<GrantTokenRead<TokenRow> | null> {
     const r = this.db
       .prepare(
         `SELECT gt.hash AS gt_hash, gt.grant_id AS gt_grant_id, gt.kind AS gt_kind, gt.created_at AS gt_created_at,

@@ -192,7 +192,7 @@ export interface Store {
   /** Present when the store answers the per-call reads without I/O; absent for PostgreSQL. */
   readonly sync?: SyncReads | undefined;
   /** OAuth grants of MCP clients (src/oauth). */
-  readonly grants: GrantStore;
+  readonly grants: GrantStore<TokenRow>;
   close(): Promise<void>;
   /** Resolves when the database answers a trivial query; rejects when it cannot (readiness). */
   ping(): Promise<void>;

@@ -35,9 +35,21 @@ const BINDING_FLAGS = { name: '<mcp>', 'binding.endUserRef': '--end-user', 'bind
 const bindingText = (b: { endUserRef?: string; authName?: string; resourceId?: string } | null | undefined) =>
   b ? [b.endUserRef && `end user ${b.endUserRef}`, b.authName && `auth ${b.authName}`, b.resourceId && `resource ${b.resourceId}`].filter(Boolean).join(', ') : '';
 
+/** Who holds a token: `static` (issued here), or the MCP client an OAuth grant went to, with where it receives its answers. */
+const holderText = (client: { name: string; redirectUri: string; versionId: string } | undefined) => {
+  if (!client) return 'static';
+  let host = client.redirectUri;
+  try {
+    host = new URL(client.redirectUri).host;
+  } catch {
+    /* shown as registered */
+  }
+  return `OAuth: ${client.name} (${host}) on ${client.versionId}`;
+};
+
 const tokenList = defineCommand({
   command: 'list <mcp>',
-  describe: 'List the tokens of an MCP server: allowlist, expiry, last use',
+  describe: 'List the tokens of an MCP server, static and granted to MCP clients over OAuth: allowlist, expiry, last use',
   builder: (y) =>
     jsonOption(y.positional('mcp', { type: 'string', demandOption: true, describe: 'MCP server name or version ID' }))
       .example('$0 mcp token list crm-agent', 'tokens of crm-agent'),
@@ -46,8 +58,8 @@ const tokenList = defineCommand({
     const { tokens } = await s.call(s.api.GET('/v1/mcp/{name}/tokens', { params: { path: { name: argv.mcp } } }), notFound(argv.mcp), { name: '<mcp>' });
     if (argv.json) return printJson({ tokens });
     printTable(
-      ['ID', 'ALLOW', 'EXPIRES', 'LAST USED', 'STATE', 'BINDING', 'CREATED'],
-      tokens.map((t) => [t.id, t.allow ? t.allow.join(' ') : '* (every operation)', t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', tokenState(t), bindingText(t.binding), t.createdAt]),
+      ['ID', 'HOLDER', 'ALLOW', 'EXPIRES', 'LAST USED', 'STATE', 'BINDING', 'CREATED'],
+      tokens.map((t) => [t.id, holderText(t.client), t.allow ? t.allow.join(' ') : '* (every operation)', t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', tokenState(t), bindingText(t.binding), t.createdAt]),
       `No tokens for ${argv.mcp}.`,
     );
   },
@@ -110,6 +122,6 @@ const tokenCreate = defineCommand({
 
 const tokenRevoke = revokeTokenCommand('mcp', 'mcp token list <mcp>');
 
-export const mcpToken = defineGroup('token', 'Issue, list and revoke MCP tokens', [tokenList, tokenCreate, tokenRevoke], [
+export const mcpToken = defineGroup('token', 'Issue, list and revoke MCP tokens (and the grants MCP clients obtained with OAuth)', [tokenList, tokenCreate, tokenRevoke], [
   ['$0 mcp token create crm-agent --allow demo-crm.contacts/list --expires 24h', 'a narrowed token for a day'],
 ]);

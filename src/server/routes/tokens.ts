@@ -1,10 +1,11 @@
 // Execution tokens of MCP servers and SDK apps: list, issue, revoke.
 import { allows } from '../../calls/index.ts';
 import { EngineError } from '../../envelope/index.ts';
-import type { TokenRow } from '../../store/index.ts';
+import type { GrantRow, TokenRow } from '../../store/index.ts';
 import type { Handlers, ServerDeps } from '../types.ts';
 
-const tokenView = (t: TokenRow) => ({
+/** A token as listed; a grant an MCP client obtained with OAuth (src/oauth) also names its client. */
+const tokenView = (t: TokenRow, grant?: GrantRow) => ({
   id: t.id,
   allow: t.allow,
   expiresAt: t.expiresAt,
@@ -12,6 +13,7 @@ const tokenView = (t: TokenRow) => ({
   revokedAt: t.revokedAt,
   createdAt: t.createdAt,
   binding: t.binding,
+  ...(grant ? { client: { id: grant.clientId, name: grant.clientName, redirectUri: grant.redirectUri, versionId: grant.versionId, approvedBy: grant.approvedBy } } : {}),
 });
 
 /**
@@ -48,7 +50,8 @@ export function tokenRoutes(deps: ServerDeps): Pick<Handlers, 'listMcpTokens' | 
   return {
     async listMcpTokens({ params }) {
       const name = await mcpServer(params.name);
-      return { body: { tokens: (await deps.store.listTokens('mcp', name)).map(tokenView) } };
+      const grants = new Map((await deps.store.grants.listGrants(name)).map((g) => [g.id, g]));
+      return { body: { tokens: (await deps.store.listTokens('mcp', name)).map((t) => tokenView(t, grants.get(t.id))) } };
     },
 
     async createMcpToken({ params, body }) {
