@@ -1,7 +1,8 @@
 // Written by `npm run gen` from spec/. Do not edit: change the spec and regenerate.
 import type { ValidateFunction } from 'ajv';
+export declare const startDeviceAuthorization: ValidateFunction;
+export declare const revokeCliCredential: ValidateFunction;
 export declare const showSignin: ValidateFunction;
-export declare const getProtectedResourceMetadata: ValidateFunction;
 export declare const mcpGet: ValidateFunction;
 export declare const mcpPost: ValidateFunction;
 export declare const mcpDelete: ValidateFunction;

@@ -278,38 +278,6 @@ export const routes = [
     "successStatus": 200
   },
   {
-    "operationId": "exchangeOAuthToken",
-    "method": "POST",
-    "path": "/oauth/token",
-    "koaPath": "/oauth/token",
-    "security": null,
-    "params": [],
-    "paramValidator": null,
-    "bodyValidator": "exchangeOAuthToken",
-    "bodyRequired": true,
-    "bodyType": "form",
-    "maxBodyBytes": null,
-    "raw": true,
-    "secretBody": true,
-    "successStatus": 200
-  },
-  {
-    "operationId": "getAuthorizationServerMetadata",
-    "method": "GET",
-    "path": "/.well-known/oauth-authorization-server",
-    "koaPath": "/.well-known/oauth-authorization-server",
-    "security": null,
-    "params": [],
-    "paramValidator": null,
-    "bodyValidator": null,
-    "bodyRequired": false,
-    "bodyType": "json",
-    "maxBodyBytes": null,
-    "raw": false,
-    "secretBody": false,
-    "successStatus": 200
-  },
-  {
     "operationId": "getLiveness",
     "method": "GET",
     "path": "/healthz",
@@ -333,43 +301,6 @@ export const routes = [
     "security": null,
     "params": [],
     "paramValidator": null,
-    "bodyValidator": null,
-    "bodyRequired": false,
-    "bodyType": "json",
-    "maxBodyBytes": null,
-    "raw": false,
-    "secretBody": false,
-    "successStatus": 200
-  },
-  {
-    "operationId": "getOpenIdConfiguration",
-    "method": "GET",
-    "path": "/.well-known/openid-configuration",
-    "koaPath": "/.well-known/openid-configuration",
-    "security": null,
-    "params": [],
-    "paramValidator": null,
-    "bodyValidator": null,
-    "bodyRequired": false,
-    "bodyType": "json",
-    "maxBodyBytes": null,
-    "raw": false,
-    "secretBody": false,
-    "successStatus": 200
-  },
-  {
-    "operationId": "getProtectedResourceMetadata",
-    "method": "GET",
-    "path": "/.well-known/oauth-protected-resource/mcp/{version_id}",
-    "koaPath": "/.well-known/oauth-protected-resource/mcp/:version_id",
-    "security": null,
-    "params": [
-      {
-        "name": "version_id",
-        "in": "path"
-      }
-    ],
-    "paramValidator": "getProtectedResourceMetadata",
     "bodyValidator": null,
     "bodyRequired": false,
     "bodyType": "json",
@@ -439,6 +370,22 @@ export const routes = [
       }
     ],
     "paramValidator": "listCatalogServices",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "secretBody": false,
+    "successStatus": 200
+  },
+  {
+    "operationId": "listCliCredentials",
+    "method": "GET",
+    "path": "/v1/auth/credentials",
+    "koaPath": "/v1/auth/credentials",
+    "security": "cliCredential",
+    "params": [],
+    "paramValidator": null,
     "bodyValidator": null,
     "bodyRequired": false,
     "bodyType": "json",
@@ -844,36 +791,25 @@ export const routes = [
     "successStatus": 200
   },
   {
-    "operationId": "registerOAuthClient",
-    "method": "POST",
-    "path": "/oauth/register",
-    "koaPath": "/oauth/register",
-    "security": null,
-    "params": [],
-    "paramValidator": null,
-    "bodyValidator": "registerOAuthClient",
-    "bodyRequired": true,
+    "operationId": "revokeCliCredential",
+    "method": "DELETE",
+    "path": "/v1/auth/credentials/{credential_id}",
+    "koaPath": "/v1/auth/credentials/:credential_id",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "credential_id",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "revokeCliCredential",
+    "bodyValidator": null,
+    "bodyRequired": false,
     "bodyType": "json",
     "maxBodyBytes": null,
-    "raw": true,
+    "raw": false,
     "secretBody": false,
-    "successStatus": 201
-  },
-  {
-    "operationId": "revokeOAuthToken",
-    "method": "POST",
-    "path": "/oauth/revoke",
-    "koaPath": "/oauth/revoke",
-    "security": null,
-    "params": [],
-    "paramValidator": null,
-    "bodyValidator": "revokeOAuthToken",
-    "bodyRequired": true,
-    "bodyType": "form",
-    "maxBodyBytes": null,
-    "raw": true,
-    "secretBody": true,
-    "successStatus": 200
+    "successStatus": 204
   },
   {
     "operationId": "revokeToken",
@@ -977,8 +913,13 @@ export const routes = [
     "path": "/v1/auth/device",
     "koaPath": "/v1/auth/device",
     "security": null,
-    "params": [],
-    "paramValidator": null,
+    "params": [
+      {
+        "name": "User-Agent",
+        "in": "header"
+      }
+    ],
+    "paramValidator": "startDeviceAuthorization",
     "bodyValidator": "startDeviceAuthorization",
     "bodyRequired": false,
     "bodyType": "json",

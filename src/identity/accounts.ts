@@ -103,22 +103,35 @@ export class Accounts {
   /**
    * Creates the owner on first start. With a password it is set (or reset) from the environment;
    * without one, a fresh one-time sign-in code is returned for the operator to use once.
+   * `credentialsRevoked`: the owner's CLI credentials revoked because the password changed.
    */
-  async ensureOwner(password: string | undefined): Promise<{ signinCode: string | null }> {
+  async ensureOwner(password: string | undefined): Promise<{ signinCode: string | null; credentialsRevoked: number }> {
     const existing = await this.store.getUser(OWNER);
     if (password) {
+      let credentialsRevoked = 0;
       if (!existing?.passwordHash || !(await verifyPassword(password, existing.passwordHash))) {
         await this.store.putUser({ subject: OWNER, passwordHash: await hashPassword(password), createdAt: existing?.createdAt ?? new Date().toISOString() });
+        // A new password is how an owner shuts out whoever knew the old one (or a code): the
+        // credentials sign-ins approved go with it, like the device cookies deviceMac retires.
+        if (existing) credentialsRevoked = await this.revokeCliCredentials(OWNER);
       }
       // One-time codes printed by earlier starts (in CI logs, a journal) stop working once a password takes over.
       await this.store.revokeSigninCodes(OWNER, new Date().toISOString());
-      return { signinCode: null };
+      return { signinCode: null, credentialsRevoked };
     }
     if (!existing) await this.store.putUser({ subject: OWNER, passwordHash: null, createdAt: new Date().toISOString() });
-    if (existing?.passwordHash) return { signinCode: null };
+    if (existing?.passwordHash) return { signinCode: null, credentialsRevoked: 0 };
     // The code printed now replaces those earlier starts printed (in consoles, CI logs, journals).
     await this.store.revokeSigninCodes(OWNER, new Date().toISOString());
-    return { signinCode: await this.issueSigninCode(OWNER) };
+    return { signinCode: await this.issueSigninCode(OWNER), credentialsRevoked: 0 };
+  }
+
+  /** Revokes every live CLI credential of `subject`; returns how many. */
+  private async revokeCliCredentials(subject: string): Promise<number> {
+    const at = new Date().toISOString();
+    const live = (await this.store.listTokens('cli', subject)).filter((t) => !t.revokedAt);
+    const revoked = await Promise.all(live.map((t) => this.store.revokeToken(t.id, at, ['cli'])));
+    return revoked.filter(Boolean).length;
   }
 
   async issueSigninCode(subject: string): Promise<string> {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { hashToken } from '../ids/index.ts';
 import type { Store } from '../store/index.ts';
 import { humanCode } from './accounts.ts';
+import { CLI_CREDENTIAL_TTL_S } from './limits.ts';
 import type { Tokens } from './tokens.ts';
 
 export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -88,8 +89,8 @@ export class DeviceFlow {
     return this.store.decideDeviceCode(row.userCode, decision === 'approve' ? 'approved' : 'denied', decision === 'approve' ? subject : null);
   }
 
-  /** RFC 8628 §3.4–3.5: one poll. Returns the credential once the person has approved. */
-  async poll(deviceCode: string, clientId = 'svc-cli'): Promise<{ access_token: string; token_type: 'Bearer'; subject: string }> {
+  /** RFC 8628 §3.4–3.5: one poll. Returns the credential once the person has approved, and its lifetime in seconds. */
+  async poll(deviceCode: string, clientId = 'svc-cli'): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number; subject: string }> {
     const hash = hashToken(deviceCode);
     const row = await this.store.getDeviceCode(hash);
     if (!row) throw new DeviceFlowError('invalid_grant', 'unknown device code');
@@ -104,8 +105,10 @@ export class DeviceFlow {
       if (tooSoon) throw new DeviceFlowError('slow_down', `poll at most every ${this.intervalSeconds} s`);
       throw new DeviceFlowError('authorization_pending', 'waiting for approval on the sign-in page');
     }
-    const { token, row: credential } = this.tokens.mint('cli', row.subject!);
+    // Its lifetime runs from now, when it is issued, not from when the sign-in started.
+    const ttl = row.credentialTtlSeconds ?? CLI_CREDENTIAL_TTL_S;
+    const { token, row: credential } = this.tokens.mint('cli', row.subject!, { expiresAt: new Date(now + ttl * 1000).toISOString() });
     if (!(await this.store.redeemDeviceCode(hash, credential))) throw new DeviceFlowError('invalid_grant', 'this device code was already used');
-    return { access_token: token, token_type: 'Bearer', subject: row.subject! };
+    return { access_token: token, token_type: 'Bearer', expires_in: ttl, subject: row.subject! };
   }
 }

@@ -4,6 +4,7 @@ import { EngineError } from '../envelope/index.ts';
 import { hash, timingSafeEqual } from 'node:crypto';
 import { hashToken, newToken, newTokenId } from '../ids/index.ts';
 import type { Store, TokenKind, TokenRow } from '../store/index.ts';
+import { CLI_CREDENTIAL_TTL_S } from './limits.ts';
 
 const TOKEN_SHAPE = /^svc_(sdk|mcp|cli)_[A-Za-z0-9_-]{43}$/;
 /** last_used_at is written at most this often per token, to keep writes off the hot path. */
@@ -55,9 +56,13 @@ export class Tokens {
     this.store = store;
   }
 
-  /** Builds a new token and its row; the caller stores the row (alone or inside a larger write). */
+  /**
+   * Builds a new token and its row; the caller stores the row (alone or inside a larger write).
+   * `expiresAt` null: never; left out: never, except a CLI credential, which lives CLI_CREDENTIAL_TTL_S.
+   */
   mint(kind: TokenKind, subject: string, options: { expiresAt?: string | null; allow?: string[] | null; binding?: Record<string, string> | null } = {}): IssuedToken {
     const token = newToken(kind);
+    const expiresAt = options.expiresAt !== undefined ? options.expiresAt : kind === 'cli' ? new Date(Date.now() + CLI_CREDENTIAL_TTL_S * 1000).toISOString() : null;
     return {
       token,
       row: {
@@ -66,7 +71,7 @@ export class Tokens {
         subject,
         hash: hashToken(token),
         createdAt: new Date().toISOString(),
-        expiresAt: options.expiresAt ?? null,
+        expiresAt,
         revokedAt: null,
         lastUsedAt: null,
         allow: options.allow ?? null,
@@ -104,16 +109,14 @@ export class Tokens {
     if (!row || row.kind !== kind || !digestMatches(row, digest)) {
       throw new EngineError('ENGINE_UNAUTHENTICATED', `the bearer token is not a valid ${kind} token`);
     }
-    return this.admit(row);
-  }
-
-  /**
-   * A token row found by other means than its own bearer (an OAuth grant's, found by one of the
-   * grant's access tokens: src/oauth), if it is live; its last use is recorded like a bearer's.
-   */
-  admit(row: TokenRow): TokenRow {
-    if (row.revokedAt) throw new EngineError('ENGINE_UNAUTHENTICATED', 'the bearer token was revoked');
+    // A CLI credential's holder is told when and why it stopped working, so svc-cli can say to sign in again.
+    const cli = row.kind === 'cli';
+    if (row.revokedAt) {
+      if (cli) throw new EngineError('ENGINE_UNAUTHENTICATED', `the CLI credential was revoked at ${row.revokedAt}`, { details: { reason: 'revoked', at: row.revokedAt } });
+      throw new EngineError('ENGINE_UNAUTHENTICATED', 'the bearer token was revoked');
+    }
     if (row.expiresAt && !(Date.parse(row.expiresAt) > Date.now())) { // an unreadable expiry counts as passed
+      if (cli) throw new EngineError('ENGINE_UNAUTHENTICATED', `the CLI credential expired at ${row.expiresAt}`, { details: { reason: 'expired', at: row.expiresAt } });
       throw new EngineError('ENGINE_UNAUTHENTICATED', 'the bearer token has expired');
     }
     this.touch(row.id);

@@ -4,11 +4,10 @@
 import { bucketRoutes } from './routes/buckets.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { connectionRoutes } from './routes/connections.ts';
+import { credentialRoutes } from './routes/credentials.ts';
 import { executionRoutes } from './routes/executions.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mcpRoutes } from './routes/mcp.ts';
-import { oauthEndpointRoutes } from './routes/oauth-endpoints.ts';
-import { oauthMetadataRoutes } from './routes/oauth-metadata.ts';
 import { receiptRoutes } from './routes/receipts.ts';
 import { sdkRoutes } from './routes/sdk.ts';
 import { signinRoutes } from './routes/signin.ts';
@@ -28,9 +27,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
     ...sdkRoutes(deps),
     ...receiptRoutes(deps),
     ...signinRoutes(deps),
+    ...credentialRoutes(deps),
     ...mcpRoutes(deps),
-    ...oauthMetadataRoutes(deps),
-    ...oauthEndpointRoutes(deps),
     ...tokenRoutes(deps),
     ...connectionRoutes(deps),
     ...executionRoutes(deps),

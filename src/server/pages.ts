@@ -28,7 +28,20 @@ export const PAGE_HEADERS = {
   'cache-control': 'no-store',
 };
 
-export const signinPage = (data: { userCode?: string | undefined; username?: string | undefined; error?: string | undefined }) =>
+/** Who asked for a pending sign-in, as the approval page shows it. */
+export interface SigninRequestView {
+  /** The address the request came from, and whether it is the address of the browser looking at the page. */
+  from: string;
+  sameAddress: boolean;
+  browser: string;
+  agent: string;
+  at: string;
+  /** How long the credential will live once approved (`90 days`). */
+  lifetime: string;
+}
+
+/** With `request`, the approval form for that pending code; without, the step that asks for a code. */
+export const signinPage = (data: { userCode?: string | undefined; username?: string | undefined; error?: string | undefined; request?: SigninRequestView | undefined }) =>
   pages().layout({ title: 'Sign in', body: pages().signin({ username: 'owner', ...data }) });
 
 export const resultPage = (data: { heading: string; message: string; ok: boolean }) =>

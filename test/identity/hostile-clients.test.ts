@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../fixtures/browser.ts';
 import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
+import { SIGNIN_FIRST_DELAY_MS } from '../../src/identity/index.ts';
 
 let t: TestEngine;
 /** A fresh Engine for the enclosing describe. */
@@ -38,9 +39,10 @@ const deviceStatus = async (userCode: string) => (await t.engine.store.getDevice
 describe('sign-in guessing', () => {
   ownEngine();
   // POST /signin is the only thing between an unauthenticated network client and an owner CLI
-  // credential (anyone can start a device flow). After 10 failed sign-ins per account or client
-  // address in 15 minutes, the Engine stops checking secrets and answers 429 with Retry-After; it
-  // had checked ~1,200 guesses a second (an scrypt hash each with a password set).
+  // credential (anyone can start a device flow). After 10 failed sign-ins from a client address in
+  // an hour, that address waits 30 s, then twice as long after each further failure: the Engine
+  // stops checking its secrets meanwhile and answers 429 with Retry-After; it had checked ~1,200
+  // guesses a second (an scrypt hash each with a password set).
   it('answers 429 after repeated failed sign-ins instead of checking every guess', async () => {
     const start = await startDevice();
     expect(start.status).toBe(200);
@@ -55,7 +57,10 @@ describe('sign-in guessing', () => {
     const code = await t.engine.deps.accounts.issueSigninCode('owner');
     const locked = await signin({ user_code: start.body.user_code, username: 'owner', password: code, decision: 'approve' });
     expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(SIGNIN_FIRST_DELAY_MS / 1000);
+    expect(locked.html).toContain('Too many failed sign-ins from this address');
     expect(await deviceStatus(start.body.user_code)).toBe('pending');
   });
 
@@ -80,8 +85,8 @@ describe('sign-in guessing in a concurrent burst', () => {
     );
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
-    // The refused 20 checked nothing and count nothing: the window holds the 10 real guesses.
-    expect((await t.engine.deps.coordinator.hit('signin-failures:account:burst-target', 60_000)).count).toBe(11);
+    // The refused 20 checked nothing and count nothing: the client's window holds the 10 real guesses.
+    expect((await t.engine.deps.coordinator.hit('signin-failures:client:127.0.0.1', 60_000)).count).toBe(11);
   });
 });
 

@@ -1,7 +1,8 @@
-// Failed sign-ins lock an account for 15 minutes, so anyone who can reach /signin could keep the
-// owner out. A browser that signed in before carries a signed device cookie (OWASP's device
-// cookies) and is counted on its own: guesses from elsewhere no longer lock it out, and the cookie
-// by itself proves nothing (a wrong password with it is still a counted failure).
+// Failed sign-ins make a client address wait, and failures from many addresses close an account
+// to clients it does not know. A browser that signed in before carries a signed device cookie
+// (OWASP's device cookies) and is counted on its own: guesses from elsewhere, even from its own
+// address, never lock it out, and the cookie by itself proves nothing (a wrong password with it is
+// still a counted failure).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../fixtures/browser.ts';
@@ -49,7 +50,7 @@ describe('sign-in device cookies', () => {
     expect((await signin(await startDevice(), 'wrong')).setCookie).toBeNull();
   });
 
-  it('keeps signing in the known browser while guesses from elsewhere have locked the account', async () => {
+  it('keeps signing in the known browser while guesses from its own address have locked that address out', async () => {
     const target = await startDevice();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await signin(target, `guess-${i}`)).status);

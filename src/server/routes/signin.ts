@@ -1,8 +1,9 @@
 // svc-cli's sign-in: the device flow (RFC 8628), the sign-in page that approves it, and the CLI credential it yields.
 import { EngineError } from '../../envelope/index.ts';
-import { DEVICE_COOKIE_TTL_MS, DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SIGNIN_DEVICE_FAILURES, SIGNIN_FAILURES, SIGNIN_WINDOW_MS } from '../../identity/index.ts';
+import { CLI_CREDENTIAL_TTL_S, DEVICE_COOKIE_TTL_MS, DEVICE_STARTS, DEVICE_START_WINDOW_MS, DeviceFlowError, SigninGuard, type SigninRefusal } from '../../identity/index.ts';
+import type { DeviceCodeRow } from '../../store/index.ts';
 import { html, retryAfterSeconds } from '../answers.ts';
-import { resultPage, signinPage } from '../pages.ts';
+import { resultPage, signinPage, type SigninRequestView } from '../pages.ts';
 import type { HandlerResult, Handlers, ServerDeps } from '../types.ts';
 
 /** How long a failed sign-in waits to see whether a concurrent submission of the same form decided its code. */
@@ -16,6 +17,47 @@ const deviceCookiesOf = (header: string | undefined) => (header ? [...header.mat
 const deviceCookieHeader = (value: string, path: string, secure: boolean) =>
   `${DEVICE_COOKIE_NAME}=${value}; Path=${path}; Max-Age=${DEVICE_COOKIE_TTL_MS / 1000}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 
+/** A User-Agent as it may be stored and shown: its first 200 characters, control characters replaced. */
+const shownAgent = (agent: string | undefined) => (agent ? agent.slice(0, 200).replace(/[\u0000-\u001f\u007f-\u009f]/g, '\ufffd') : null);
+
+/** `3 min ago`, `2 h ago`: how long ago `iso` was, for a person checking that a request is theirs. */
+function ago(iso: string, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  return `${Math.round(s / 3600)} h ago`;
+}
+
+/** What the approval page says about a pending sign-in: who asked, when, and what approving grants. */
+function requestView(row: DeviceCodeRow, browser: string): SigninRequestView {
+  const ttl = row.credentialTtlSeconds ?? CLI_CREDENTIAL_TTL_S;
+  const days = ttl / 86_400;
+  return {
+    from: row.requestedFrom ?? 'not recorded',
+    sameAddress: row.requestedFrom === browser,
+    browser,
+    agent: row.requestedAgent ?? 'not sent',
+    at: `${row.createdAt.slice(0, 19).replace('T', ' ')} UTC (${ago(row.createdAt)})`,
+    lifetime: days >= 1 ? `${Math.round(days)} day${Math.round(days) === 1 ? '' : 's'}` : `${Math.max(1, Math.round(ttl / 3600))} h`,
+  };
+}
+
+/** What a person is told when the sign-in form refused an attempt unchecked. */
+function refusalText({ reason, waitMs }: SigninRefusal): string {
+  const wait = waitMs < 120_000 ? `${Math.ceil(waitMs / 1000)} s` : `${Math.ceil(waitMs / 60_000)} min`;
+  const host = 'or, on the Engine host, `svc-engine credential create`';
+  switch (reason) {
+    case 'client':
+      return `Too many failed sign-ins from this address; try again in ${wait} (${host}).`;
+    case 'device':
+      return `Too many failed sign-ins from this browser; try again in ${wait} (${host}).`;
+    case 'devices':
+      return `Too many failed sign-ins to this account from its known browsers; try again in ${wait} (${host}).`;
+    case 'account':
+      return `Too many failed sign-ins to this account from many addresses: for ${wait} it accepts sign-ins only from a browser that signed in to it before (${host}).`;
+  }
+}
+
 /** The host of an Origin header, or undefined when it is not a URL (then it matches no host). */
 function originHost(origin: string): string | undefined {
   try {
@@ -28,17 +70,24 @@ function originHost(origin: string): string | undefined {
 export function signinRoutes(deps: ServerDeps): Pick<Handlers, 'startDeviceAuthorization' | 'exchangeDeviceCode' | 'whoami' | 'logout' | 'showSignin' | 'submitSignin'> {
   const { config, accounts, deviceFlow, tokens, urls } = deps;
   /**
-   * A limit counted by the Coordinator (shared by replicas with Redis; per replica while Redis is
+   * Limits are counted by the Coordinator (shared by replicas with Redis; per replica while Redis is
    * down). Like the per-token rate limit, a coordinator that fails outright lets the request
    * through, with a warning, rather than refuse all.
    */
+  const unavailable = (err: unknown) => deps.log.warn({ err: (err as { code?: string }).code ?? 'unavailable' }, 'identity limit not checked: coordination unavailable');
   const limited = async <T>(read: () => Promise<T>, fallback: T): Promise<T> => {
     try {
       return await read();
     } catch (err) {
-      deps.log.warn({ err: (err as { code?: string }).code ?? 'unavailable' }, 'identity limit not checked: coordination unavailable');
+      unavailable(err);
       return fallback;
     }
+  };
+  const guard = new SigninGuard(deps.coordinator, unavailable);
+  /** The sign-in page for `userCode`: with who asked when that code is pending, else the step that asks for a code. */
+  const page = async (client: string, fields: { userCode?: string | undefined; username?: string | undefined; error?: string | undefined }) => {
+    const pending = fields.userCode ? await deviceFlow.pending(fields.userCode) : null;
+    return signinPage({ ...fields, request: pending ? requestView(pending, client) : undefined });
   };
   /** Behind an https public URL, cookies go only over https. */
   const secureCookies = config.publicUrl?.startsWith('https:') ?? false;
@@ -50,7 +99,7 @@ export function signinRoutes(deps: ServerDeps): Pick<Handlers, 'startDeviceAutho
   const signinPath = /^[\x21-\x3a\x3c-\x7e]*$/.test(publicPath) ? `${publicPath}/signin` : '/';
 
   return {
-    async startDeviceAuthorization({ body, client }) {
+    async startDeviceAuthorization({ body, client, params }) {
       // Unauthenticated, and each start stores a row: bounded per client address.
       const started = await limited(() => deps.coordinator.hit(`device-start:${client}`, DEVICE_START_WINDOW_MS), { count: 0, resetInMs: 0 });
       const waitMs = started.count > DEVICE_STARTS ? Math.max(1, started.resetInMs) : 0;
@@ -60,7 +109,8 @@ export function signinRoutes(deps: ServerDeps): Pick<Handlers, 'startDeviceAutho
           details: { retry_after_ms: waitMs },
         });
       }
-      return { body: await deviceFlow.start(body?.client_id ?? 'svc-cli', `${config.publicUrl ?? urls.http}/signin`, { from: client, agent: null, credentialTtlSeconds: null }) };
+      const requester = { from: client, agent: shownAgent(params['User-Agent']), credentialTtlSeconds: body?.credential_expires_in ?? null };
+      return { body: await deviceFlow.start(body?.client_id ?? 'svc-cli', `${config.publicUrl ?? urls.http}/signin`, requester) };
     },
 
     async exchangeDeviceCode({ body }) {
@@ -81,8 +131,10 @@ export function signinRoutes(deps: ServerDeps): Pick<Handlers, 'startDeviceAutho
       return { status: 204 };
     },
 
-    async showSignin({ params }) {
-      return html(signinPage({ userCode: params.user_code }));
+    async showSignin({ params, client }) {
+      const userCode = params.user_code?.trim() || undefined;
+      if (!userCode || (await deviceFlow.pending(userCode))) return html(await page(client, { userCode }));
+      return html(await page(client, { userCode, error: 'That code is unknown, already used or expired. Run `svc-cli login` again for a new one.' }));
     },
 
     async submitSignin({ body, origin, fetchSite, client, host, cookie }) {
@@ -96,25 +148,18 @@ export function signinRoutes(deps: ServerDeps): Pick<Handlers, 'startDeviceAutho
       if (foreign) {
         return html(resultPage({ heading: 'Refused', message: 'This form can only be submitted from the Engine’s own sign-in page.', ok: false }), 403);
       }
-      const again = (error: string, status = 400) => html(signinPage({ userCode: body.user_code, username: body.username, error }), status);
-      // Guesses are bounded per account and per client before any secret is checked. Each attempt
-      // is counted first and taken back when it was no guess (refused, an unknown code, the right password),
-      // so a burst of concurrent guesses cannot all pass a count read before any was recorded.
-      // A browser that signed in to this account before (its device cookie) is counted on its own
-      // instead, so guesses from elsewhere, however many, cannot lock the account's owner out.
-      // All known browsers of an account together also have a bound, so many cookies are not many budgets.
+      const again = async (error: string, status = 400) => html(await page(client, { userCode: body.user_code, username: body.username, error }), status);
+      // Guesses are bounded before any secret is checked, per client: its address, or a browser
+      // that signed in to this account before (its device cookie), each with a wait that grows with
+      // its failures. Guesses from one client never lock out another; the account itself closes to
+      // clients it does not know only after failures from many addresses (./identity/signin-guard.ts).
       const device = await accounts.trustedDevice(deviceCookiesOf(cookie), body.username);
-      const limits: [key: string, allowed: number][] = device
-        ? [[`signin-failures:device:${device}`, SIGNIN_FAILURES], [`signin-failures:devices:${body.username}`, SIGNIN_DEVICE_FAILURES]]
-        : [[`signin-failures:account:${body.username}`, SIGNIN_FAILURES], [`signin-failures:client:${client}`, SIGNIN_FAILURES]];
-      const counts = await Promise.all(limits.map(([k]) => limited(() => deps.coordinator.hit(k, SIGNIN_WINDOW_MS), { count: 0, resetInMs: 0 })));
-      const takeBack = () => Promise.all(limits.map(([k]) => limited(() => deps.coordinator.unhit(k), undefined)));
-      const waitMs = Math.max(0, ...counts.map((c, i) => (c.count > limits[i]![1] ? Math.max(1, c.resetInMs) : 0)));
-      if (waitMs > 0) {
-        await takeBack(); // a refused attempt checked nothing
-        const result = again(`Too many failed sign-ins; try again in ${Math.ceil(waitMs / 60_000)} min (or, on the Engine host, \`svc-engine credential create\`).`, 429);
-        return { ...result, headers: { ...result.headers, 'retry-after': retryAfterSeconds(waitMs) } };
+      const admitted = await guard.begin(body.username, client, device);
+      if ('refused' in admitted) {
+        const result = await again(refusalText(admitted.refused), 429);
+        return { ...result, headers: { ...result.headers, 'retry-after': retryAfterSeconds(admitted.refused.waitMs) } };
       }
+      const takeBack = () => admitted.ticket.notAGuess();
       // A form submitted twice (a double click: the browser shows the second answer) gets the outcome
       // the first decided, not an error; a one-time code the first used would also read as wrong.
       const decided = async () => {
@@ -125,7 +170,7 @@ export function signinRoutes(deps: ServerDeps): Pick<Handlers, 'startDeviceAutho
       };
       if (!(await deviceFlow.pending(body.user_code))) {
         await takeBack();
-        return (await decided()) ?? again('That code is unknown, already used or expired. Run `svc-cli login` again for a new one.');
+        return (await decided()) ?? (await again('That code is unknown, already used or expired. Run `svc-cli login` again for a new one.'));
       }
       const subject = await accounts.authenticate(body.username, body.password);
       if (!subject) {
@@ -136,6 +181,7 @@ export function signinRoutes(deps: ServerDeps): Pick<Handlers, 'startDeviceAutho
           await takeBack();
           return outcome;
         }
+        await admitted.ticket.failed();
         return again('The account or password is not right.', 401);
       }
       await takeBack();
@@ -143,10 +189,10 @@ export function signinRoutes(deps: ServerDeps): Pick<Handlers, 'startDeviceAutho
       const cookieValue = await accounts.deviceCookie(subject).catch((err: unknown) => void deps.log.warn({ err }, 'sign-in device cookie not issued'));
       const known = (result: HandlerResult): HandlerResult =>
         cookieValue === undefined ? result : { ...result, headers: { ...result.headers, 'set-cookie': deviceCookieHeader(cookieValue, signinPath, secureCookies) } };
-      if (!(await deviceFlow.decide(body.user_code, body.decision, subject))) return known((await decided()) ?? again('That code is no longer waiting for approval.'));
+      if (!(await deviceFlow.decide(body.user_code, body.decision, subject))) return known((await decided()) ?? (await again('That code is no longer waiting for approval.')));
       return known(
         body.decision === 'approve'
-          ? html(resultPage({ heading: 'Signed in', message: `svc-cli is now signed in as ${subject}.`, ok: true }))
+          ? html(resultPage({ heading: 'Signed in', message: `svc-cli is now signed in as ${subject}. See or revoke its credentials with \`svc-cli auth credentials list\`.`, ok: true }))
           : html(resultPage({ heading: 'Sign-in denied', message: 'The request was denied; svc-cli will stop waiting.', ok: false })),
       );
     },
