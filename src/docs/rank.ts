@@ -7,7 +7,7 @@
 // "repository" in summaries), acronyms of its phrases ("PR": pull request) and word vectors
 // learned from public API descriptions (src/docs/word-vectors.ts).
 import { createHash } from 'node:crypto';
-import type { Action } from './lexicon.ts';
+import { isWeakCue, SELF_WORDS, type Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { analysed, analysisKey, type AnalysedOperation, type RankedOperation, W } from './analysis.ts';
 import { stems } from './text.ts';
@@ -217,6 +217,8 @@ export class Ranker {
       const nears = models.flatMap((vectors, m) => vectors.nearest(word, this.vectorRows![m]!, 3, B.nearCosine[m] ?? 1));
       for (const near of nears) {
         const s = stems(near.word)[0];
+        // A neighbour that only carries a question or "me" says nothing of what to act on.
+        if (isWeakCue(near.word) || SELF_WORDS.has(near.word)) continue;
         if (s && !out.has(s)) {
           out.set(s, near.cosine * 0.8);
           guessed.add(s);
