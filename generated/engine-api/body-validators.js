@@ -454,253 +454,11 @@ return errors === 0;
 }
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const planMcp = validate23;
-const schema34 = {"$id":"body-planMcp","$ref":"engine.json#/components/schemas/SdkDefinition"};
-const schema36 = {"type":"object","required":["name","services","operations"],"additionalProperties":false,"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"services":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[^=]+=[^=]+$","maxLength":200}},"operations":{"type":"array","minItems":1,"maxItems":5000,"items":{"type":"string","pattern":"^[^=]+=.+$","maxLength":300}}}};
-const schema37 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
-const pattern8 = new RegExp("^[a-z][a-z0-9-]{0,62}$", "u");
-const pattern9 = new RegExp("^[^=]+=[^=]+$", "u");
-const pattern10 = new RegExp("^[^=]+=.+$", "u");
-
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate25.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.services === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.operations === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "name") || (key0 === "services")) || (key0 === "operations"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.services !== undefined){
-let data1 = data.services;
-if(Array.isArray(data1)){
-if(data1.length > 100){
-const err6 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 === "string"){
-if(func1(data2) > 200){
-const err8 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(!pattern9.test(data2)){
-const err9 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=[^=]+$"},message:"must match pattern \""+"^[^=]+=[^=]+$"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.operations !== undefined){
-let data3 = data.operations;
-if(Array.isArray(data3)){
-if(data3.length > 5000){
-const err12 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/maxItems",keyword:"maxItems",params:{limit: 5000},message:"must NOT have more than 5000 items"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data3.length < 1){
-const err13 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-let data4 = data3[i1];
-if(typeof data4 === "string"){
-if(func1(data4) > 300){
-const err14 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!pattern10.test(data4)){
-const err15 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=.+$"},message:"must match pattern \""+"^[^=]+=.+$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate25.errors = vErrors;
-return errors === 0;
-}
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
+export const registerOAuthClient = validate23;
+const schema34 = {"$id":"body-registerOAuthClient","type":"object","description":"RFC 7591 client metadata; redirect_uris is required."};
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="body-planMcp" */;
+/*# sourceURL="body-registerOAuthClient" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate23.evaluated;
@@ -710,17 +468,86 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
 }
 validate23.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate23.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-export const publishMcp = validate27;
-const schema38 = {"$id":"body-publishMcp","$ref":"engine.json#/components/schemas/SdkDefinition"};
+export const exchangeOAuthToken = validate24;
+const schema35 = {"$id":"body-exchangeOAuthToken","type":"object","description":"grant_type authorization_code (code, redirect_uri, code_verifier, client_id, resource) or refresh_token (refresh_token, client_id, resource)."};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="body-exchangeOAuthToken" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate24.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+validate24.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const revokeOAuthToken = validate25;
+const schema36 = {"$id":"body-revokeOAuthToken","type":"object","description":"token and client_id."};
+
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="body-revokeOAuthToken" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate25.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate25.errors = vErrors;
+return errors === 0;
+}
+validate25.evaluated = {"dynamicProps":false,"dynamicItems":false};
+
+export const planMcp = validate26;
+const schema37 = {"$id":"body-planMcp","$ref":"engine.json#/components/schemas/SdkDefinition"};
+const schema39 = {"type":"object","required":["name","services","operations"],"additionalProperties":false,"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"services":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[^=]+=[^=]+$","maxLength":200}},"operations":{"type":"array","minItems":1,"maxItems":5000,"items":{"type":"string","pattern":"^[^=]+=.+$","maxLength":300}}}};
+const schema40 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
+const pattern8 = new RegExp("^[a-z][a-z0-9-]{0,62}$", "u");
+const pattern9 = new RegExp("^[^=]+=[^=]+$", "u");
+const pattern10 = new RegExp("^[^=]+=.+$", "u");
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -959,11 +786,11 @@ return errors === 0;
 validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="body-publishMcp" */;
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="body-planMcp" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
+const evaluated0 = validate26.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -974,23 +801,283 @@ if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynam
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
-validate27.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const createMcpToken = validate30;
-const schema41 = {"$id":"body-createMcpToken","type":"object","required":["allow"],"additionalProperties":false,"properties":{"allow":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":300,"pattern":"^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"}},"expiresAt":{"type":["string","null"],"format":"date-time"},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
-const schema42 = {"type":["object","null"],"description":"Fixed selectors; authoritative over the caller's.","additionalProperties":false,"properties":{"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"resourceId":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"}}};
+export const publishMcp = validate30;
+const schema41 = {"$id":"body-publishMcp","$ref":"engine.json#/components/schemas/SdkDefinition"};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate31.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.services === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.operations === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "name") || (key0 === "services")) || (key0 === "operations"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern8.test(data0)){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.services !== undefined){
+let data1 = data.services;
+if(Array.isArray(data1)){
+if(data1.length > 100){
+const err6 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.length < 1){
+const err7 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(func1(data2) > 200){
+const err8 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!pattern9.test(data2)){
+const err9 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=[^=]+$"},message:"must match pattern \""+"^[^=]+=[^=]+$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.operations !== undefined){
+let data3 = data.operations;
+if(Array.isArray(data3)){
+if(data3.length > 5000){
+const err12 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/maxItems",keyword:"maxItems",params:{limit: 5000},message:"must NOT have more than 5000 items"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data3.length < 1){
+const err13 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(typeof data4 === "string"){
+if(func1(data4) > 300){
+const err14 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!pattern10.test(data4)){
+const err15 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=.+$"},message:"must match pattern \""+"^[^=]+=.+$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="body-publishMcp" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate30.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const createMcpToken = validate33;
+const schema44 = {"$id":"body-createMcpToken","type":"object","required":["allow"],"additionalProperties":false,"properties":{"allow":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":300,"pattern":"^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"}},"expiresAt":{"type":["string","null"],"format":"date-time"},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
+const schema45 = {"type":["object","null"],"description":"Fixed selectors; authoritative over the caller's.","additionalProperties":false,"properties":{"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"resourceId":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"}}};
 const pattern14 = new RegExp("^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$", "u");
 const pattern15 = new RegExp("^[^\\p{Cc}\\p{Cs}]+$", "u");
 const formats0 = require("ajv-formats/dist/formats").fullFormats["date-time"];
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-createMcpToken" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1104,7 +1191,7 @@ errors++;
 if(data.expiresAt !== undefined){
 let data2 = data.expiresAt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err9 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema41.properties.expiresAt.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema44.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1129,7 +1216,7 @@ errors++;
 if(data.binding !== undefined){
 let data3 = data.binding;
 if((!(data3 && typeof data3 == "object" && !Array.isArray(data3))) && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema42.type},message:"must be object,null"};
+const err11 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema45.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1299,21 +1386,21 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const createConnection = validate31;
-const schema43 = {"$id":"body-createConnection","type":"object","required":["service","endUserRef"],"additionalProperties":false,"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"},"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9._-]+$"}}};
-const schema44 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
+export const createConnection = validate34;
+const schema46 = {"$id":"body-createConnection","type":"object","required":["service","endUserRef"],"additionalProperties":false,"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"},"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9._-]+$"}}};
+const schema47 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
 const pattern20 = new RegExp("^[A-Za-z0-9._-]+$", "u");
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-createConnection" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1479,26 +1566,26 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const applyWorkspace = validate32;
-const schema45 = {"$id":"body-applyWorkspace","type":"object","required":["services"],"additionalProperties":false,"properties":{"services":{"type":"array","maxItems":1000,"items":{"type":"object","required":["name","version"],"additionalProperties":false,"properties":{"name":{"$ref":"engine.json#/components/schemas/ServiceNameValue"},"version":{"$ref":"engine.json#/components/schemas/ServiceVersion"},"baseUrl":{"$ref":"engine.json#/components/schemas/BaseUrl"}}}},"revision":{"$ref":"engine.json#/components/schemas/WorkspaceRevision"}}};
-const schema47 = {"type":"string","pattern":"^v[0-9]+$"};
-const schema48 = {"type":"string","format":"uri","pattern":"^https?://","maxLength":2048};
-const schema49 = {"description":"What the enabled services are, as one opaque value; it changes with every change to them.","type":"string","pattern":"^wsr_[A-Za-z0-9_-]{22}$"};
+export const applyWorkspace = validate35;
+const schema48 = {"$id":"body-applyWorkspace","type":"object","required":["services"],"additionalProperties":false,"properties":{"services":{"type":"array","maxItems":1000,"items":{"type":"object","required":["name","version"],"additionalProperties":false,"properties":{"name":{"$ref":"engine.json#/components/schemas/ServiceNameValue"},"version":{"$ref":"engine.json#/components/schemas/ServiceVersion"},"baseUrl":{"$ref":"engine.json#/components/schemas/BaseUrl"}}}},"revision":{"$ref":"engine.json#/components/schemas/WorkspaceRevision"}}};
+const schema50 = {"type":"string","pattern":"^v[0-9]+$"};
+const schema51 = {"type":"string","format":"uri","pattern":"^https?://","maxLength":2048};
+const schema52 = {"description":"What the enabled services are, as one opaque value; it changes with every change to them.","type":"string","pattern":"^wsr_[A-Za-z0-9_-]{22}$"};
 const pattern22 = new RegExp("^v[0-9]+$", "u");
 const pattern23 = new RegExp("^https?://", "u");
 const pattern24 = new RegExp("^wsr_[A-Za-z0-9_-]{22}$", "u");
 const formats2 = require("ajv-formats/dist/formats").fullFormats.uri;
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-applyWorkspace" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1732,19 +1819,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const enableWorkspaceService = validate33;
-const schema50 = {"$id":"body-enableWorkspaceService","type":"object","required":["version"],"additionalProperties":false,"properties":{"version":{"$ref":"engine.json#/components/schemas/ServiceVersion"},"baseUrl":{"$ref":"engine.json#/components/schemas/BaseUrl"}}};
+export const enableWorkspaceService = validate36;
+const schema53 = {"$id":"body-enableWorkspaceService","type":"object","required":["version"],"additionalProperties":false,"properties":{"version":{"$ref":"engine.json#/components/schemas/ServiceVersion"},"baseUrl":{"$ref":"engine.json#/components/schemas/BaseUrl"}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-enableWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1855,20 +1942,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const importWorkspaceService = validate34;
-const schema53 = {"$id":"body-importWorkspaceService","type":"object","required":["name","version","document"],"additionalProperties":false,"properties":{"name":{"$ref":"engine.json#/components/schemas/ServiceNameValue"},"version":{"$ref":"engine.json#/components/schemas/ServiceVersion"},"document":{"description":"The OpenAPI document, as JSON or YAML text.","type":"string","minLength":2,"maxLength":33554432},"baseUrl":{"$ref":"engine.json#/components/schemas/BaseUrl"},"auth":{"$ref":"engine.json#/components/schemas/ApiKeyAuth"}}};
-const schema57 = {"type":"object","required":["type","in","name"],"additionalProperties":false,"properties":{"type":{"const":"api_key"},"in":{"enum":["header","query"]},"name":{"type":"string","minLength":1,"maxLength":128},"prefix":{"type":"string","maxLength":64}}};
+export const importWorkspaceService = validate37;
+const schema56 = {"$id":"body-importWorkspaceService","type":"object","required":["name","version","document"],"additionalProperties":false,"properties":{"name":{"$ref":"engine.json#/components/schemas/ServiceNameValue"},"version":{"$ref":"engine.json#/components/schemas/ServiceVersion"},"document":{"description":"The OpenAPI document, as JSON or YAML text.","type":"string","minLength":2,"maxLength":33554432},"baseUrl":{"$ref":"engine.json#/components/schemas/BaseUrl"},"auth":{"$ref":"engine.json#/components/schemas/ApiKeyAuth"}}};
+const schema60 = {"type":"object","required":["type","in","name"],"additionalProperties":false,"properties":{"type":{"const":"api_key"},"in":{"enum":["header","query"]},"name":{"type":"string","minLength":1,"maxLength":128},"prefix":{"type":"string","maxLength":64}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-importWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2108,7 +2195,7 @@ errors++;
 if(data4.in !== undefined){
 let data6 = data4.in;
 if(!((data6 === "header") || (data6 === "query"))){
-const err20 = {instancePath:instancePath+"/auth/in",schemaPath:"engine.json#/components/schemas/ApiKeyAuth/properties/in/enum",keyword:"enum",params:{allowedValues: schema57.properties.in.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/auth/in",schemaPath:"engine.json#/components/schemas/ApiKeyAuth/properties/in/enum",keyword:"enum",params:{allowedValues: schema60.properties.in.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2201,19 +2288,19 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const setSecret = validate35;
-const schema58 = {"$id":"body-setSecret","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"type":"string","minLength":1,"maxLength":16384}}};
+export const setSecret = validate38;
+const schema61 = {"$id":"body-setSecret","type":"object","required":["value"],"additionalProperties":false,"properties":{"value":{"type":"string","minLength":1,"maxLength":16384}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-setSecret" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2289,19 +2376,19 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const setOAuthClient = validate36;
-const schema59 = {"$id":"body-setOAuthClient","type":"object","required":["clientId","clientSecret"],"additionalProperties":false,"properties":{"clientId":{"type":"string","minLength":1,"maxLength":512},"clientSecret":{"type":"string","minLength":1,"maxLength":4096}}};
+export const setOAuthClient = validate39;
+const schema62 = {"$id":"body-setOAuthClient","type":"object","required":["clientId","clientSecret"],"additionalProperties":false,"properties":{"clientId":{"type":"string","minLength":1,"maxLength":512},"clientSecret":{"type":"string","minLength":1,"maxLength":4096}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-setOAuthClient" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2422,273 +2509,13 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const validateSdkDefinition = validate37;
-const schema60 = {"$id":"body-validateSdkDefinition","$ref":"engine.json#/components/schemas/SdkDefinition"};
-
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate38.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.services === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.operations === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "name") || (key0 === "services")) || (key0 === "operations"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
-const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.services !== undefined){
-let data1 = data.services;
-if(Array.isArray(data1)){
-if(data1.length > 100){
-const err6 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(typeof data2 === "string"){
-if(func1(data2) > 200){
-const err8 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(!pattern9.test(data2)){
-const err9 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=[^=]+$"},message:"must match pattern \""+"^[^=]+=[^=]+$"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.operations !== undefined){
-let data3 = data.operations;
-if(Array.isArray(data3)){
-if(data3.length > 5000){
-const err12 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/maxItems",keyword:"maxItems",params:{limit: 5000},message:"must NOT have more than 5000 items"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data3.length < 1){
-const err13 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-let data4 = data3[i1];
-if(typeof data4 === "string"){
-if(func1(data4) > 300){
-const err14 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(!pattern10.test(data4)){
-const err15 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=.+$"},message:"must match pattern \""+"^[^=]+=.+$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate38.errors = vErrors;
-return errors === 0;
-}
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="body-validateSdkDefinition" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate37.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-errors = vErrors.length;
-}
-validate37.errors = vErrors;
-return errors === 0;
-}
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const planSdk = validate40;
-const schema63 = {"$id":"body-planSdk","$ref":"engine.json#/components/schemas/SdkDefinition"};
+export const validateSdkDefinition = validate40;
+const schema63 = {"$id":"body-validateSdkDefinition","$ref":"engine.json#/components/schemas/SdkDefinition"};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2928,7 +2755,7 @@ validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="body-planSdk" */;
+/*# sourceURL="body-validateSdkDefinition" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate40.evaluated;
@@ -2947,8 +2774,8 @@ return errors === 0;
 }
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const publishSdk = validate43;
-const schema66 = {"$id":"body-publishSdk","$ref":"engine.json#/components/schemas/SdkDefinition"};
+export const planSdk = validate43;
+const schema66 = {"$id":"body-planSdk","$ref":"engine.json#/components/schemas/SdkDefinition"};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3188,7 +3015,7 @@ validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="body-publishSdk" */;
+/*# sourceURL="body-planSdk" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate43.evaluated;
@@ -3207,14 +3034,274 @@ return errors === 0;
 }
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const createSdkToken = validate46;
-const schema69 = {"$id":"body-createSdkToken","type":"object","additionalProperties":false,"properties":{"expiresAt":{"type":["string","null"],"format":"date-time"}}};
+export const publishSdk = validate46;
+const schema69 = {"$id":"body-publishSdk","$ref":"engine.json#/components/schemas/SdkDefinition"};
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate47.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.services === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.operations === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operations"},message:"must have required property '"+"operations"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "name") || (key0 === "services")) || (key0 === "operations"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern8.test(data0)){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.services !== undefined){
+let data1 = data.services;
+if(Array.isArray(data1)){
+if(data1.length > 100){
+const err6 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.length < 1){
+const err7 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(func1(data2) > 200){
+const err8 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!pattern9.test(data2)){
+const err9 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=[^=]+$"},message:"must match pattern \""+"^[^=]+=[^=]+$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/services/" + i0,schemaPath:"#/properties/services/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.operations !== undefined){
+let data3 = data.operations;
+if(Array.isArray(data3)){
+if(data3.length > 5000){
+const err12 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/maxItems",keyword:"maxItems",params:{limit: 5000},message:"must NOT have more than 5000 items"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data3.length < 1){
+const err13 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(typeof data4 === "string"){
+if(func1(data4) > 300){
+const err14 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!pattern10.test(data4)){
+const err15 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/pattern",keyword:"pattern",params:{pattern: "^[^=]+=.+$"},message:"must match pattern \""+"^[^=]+=.+$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/operations/" + i1,schemaPath:"#/properties/operations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/operations",schemaPath:"#/properties/operations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="body-createSdkToken" */;
+/*# sourceURL="body-publishSdk" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate46.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(!(validate47(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+errors = vErrors.length;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const createSdkToken = validate49;
+const schema72 = {"$id":"body-createSdkToken","type":"object","additionalProperties":false,"properties":{"expiresAt":{"type":["string","null"],"format":"date-time"}}};
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="body-createSdkToken" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3237,7 +3324,7 @@ errors++;
 if(data.expiresAt !== undefined){
 let data0 = data.expiresAt;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema69.properties.expiresAt.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema72.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3270,20 +3357,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const createExecution = validate47;
-const schema70 = {"$id":"body-createExecution","type":"object","required":["operation"],"additionalProperties":false,"properties":{"operation":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\p{Cc}\\p{Cs}]*$","description":"Public operation ID (`<service>.<provider operationId>`)."},"input":{"type":"object","additionalProperties":true,"description":"The operation's parameters by name, and its request body under `body`."},"pagination":{"type":"object","additionalProperties":true,"description":"Physical operations: `{ maxPages: N }` (see PaginationBound). Unified operations: keyed by\ntarget, `{ <target>: { maxPages: N } }`. Checked by the Engine before any dispatch.\n"},"selectors":{"type":"object","additionalProperties":true,"description":"Physical operations: Selectors. Unified operations: keyed by target, `{ <target>: Selectors }`.\n"},"targets":{"type":"array","description":"Unified operations only; the exact binding steps to run (required).","items":{"type":"string","maxLength":64},"maxItems":32},"idempotencyKey":{"type":"string","description":"The call's idempotency key, as the `Idempotency-Key` header gives it (one or the other, or\nboth the same): the same key and request within 24 hours answers the first call's answer.\n","minLength":1,"maxLength":200,"pattern":"^[\\x21-\\x7e]+$"}}};
+export const createExecution = validate50;
+const schema73 = {"$id":"body-createExecution","type":"object","required":["operation"],"additionalProperties":false,"properties":{"operation":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\p{Cc}\\p{Cs}]*$","description":"Public operation ID (`<service>.<provider operationId>`)."},"input":{"type":"object","additionalProperties":true,"description":"The operation's parameters by name, and its request body under `body`."},"pagination":{"type":"object","additionalProperties":true,"description":"Physical operations: `{ maxPages: N }` (see PaginationBound). Unified operations: keyed by\ntarget, `{ <target>: { maxPages: N } }`. Checked by the Engine before any dispatch.\n"},"selectors":{"type":"object","additionalProperties":true,"description":"Physical operations: Selectors. Unified operations: keyed by target, `{ <target>: Selectors }`.\n"},"targets":{"type":"array","description":"Unified operations only; the exact binding steps to run (required).","items":{"type":"string","maxLength":64},"maxItems":32},"idempotencyKey":{"type":"string","description":"The call's idempotency key, as the `Idempotency-Key` header gives it (one or the other, or\nboth the same): the same key and request within 24 hours answers the first call's answer.\n","minLength":1,"maxLength":200,"pattern":"^[\\x21-\\x7e]+$"}}};
 const pattern40 = new RegExp("^[\\x21-\\x7e]+$", "u");
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-createExecution" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3510,7 +3597,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

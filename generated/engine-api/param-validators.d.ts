@@ -3,6 +3,7 @@ import type { ValidateFunction } from 'ajv';
 export declare const startDeviceAuthorization: ValidateFunction;
 export declare const revokeCliCredential: ValidateFunction;
 export declare const showSignin: ValidateFunction;
+export declare const getProtectedResourceMetadata: ValidateFunction;
 export declare const mcpGet: ValidateFunction;
 export declare const mcpPost: ValidateFunction;
 export declare const mcpDelete: ValidateFunction;

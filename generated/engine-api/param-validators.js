@@ -271,12 +271,12 @@ return errors === 0;
 }
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const mcpGet = validate23;
-const schema34 = {"$id":"params-mcpGet","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+export const getProtectedResourceMetadata = validate23;
+const schema34 = {"$id":"params-getProtectedResourceMetadata","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
 const pattern6 = new RegExp("^ver_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-mcpGet" */;
+/*# sourceURL="params-getProtectedResourceMetadata" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate23.evaluated;
@@ -368,11 +368,11 @@ return errors === 0;
 }
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const mcpPost = validate24;
-const schema35 = {"$id":"params-mcpPost","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+export const mcpGet = validate24;
+const schema35 = {"$id":"params-mcpGet","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-mcpPost" */;
+/*# sourceURL="params-mcpGet" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate24.evaluated;
@@ -464,11 +464,11 @@ return errors === 0;
 }
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const mcpDelete = validate25;
-const schema36 = {"$id":"params-mcpDelete","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+export const mcpPost = validate25;
+const schema36 = {"$id":"params-mcpPost","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-mcpDelete" */;
+/*# sourceURL="params-mcpPost" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate25.evaluated;
@@ -560,11 +560,11 @@ return errors === 0;
 }
 validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const mcpTransitionalGet = validate26;
-const schema37 = {"$id":"params-mcpTransitionalGet","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+export const mcpDelete = validate26;
+const schema37 = {"$id":"params-mcpDelete","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-mcpTransitionalGet" */;
+/*# sourceURL="params-mcpDelete" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate26.evaluated;
@@ -656,11 +656,11 @@ return errors === 0;
 }
 validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const mcpTransitionalPost = validate27;
-const schema38 = {"$id":"params-mcpTransitionalPost","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+export const mcpTransitionalGet = validate27;
+const schema38 = {"$id":"params-mcpTransitionalGet","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
 
 function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-mcpTransitionalPost" */;
+/*# sourceURL="params-mcpTransitionalGet" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate27.evaluated;
@@ -752,11 +752,11 @@ return errors === 0;
 }
 validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const mcpTransitionalDelete = validate28;
-const schema39 = {"$id":"params-mcpTransitionalDelete","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+export const mcpTransitionalPost = validate28;
+const schema39 = {"$id":"params-mcpTransitionalPost","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-mcpTransitionalDelete" */;
+/*# sourceURL="params-mcpTransitionalPost" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate28.evaluated;
@@ -848,12 +848,11 @@ return errors === 0;
 }
 validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listMcpTokens = validate29;
-const schema40 = {"$id":"params-listMcpTokens","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"}}};
-const pattern12 = new RegExp("^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$", "u");
+export const mcpTransitionalDelete = validate29;
+const schema40 = {"$id":"params-mcpTransitionalDelete","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"}}};
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-listMcpTokens" */;
+/*# sourceURL="params-mcpTransitionalDelete" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate29.evaluated;
@@ -864,8 +863,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(data.version_id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version_id"},message:"must have required property '"+"version_id"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -875,7 +874,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(key0 === "name")){
+if(!(key0 === "version_id")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -886,8 +885,8 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data0 = data.name;
+if(data.version_id !== undefined){
+let data0 = data.version_id;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -899,7 +898,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/version_id",schemaPath:"#/properties/version_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -912,13 +911,13 @@ errors++;
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["name"] = coerced0;
+data["version_id"] = coerced0;
 }
 }
 }
 if(typeof data0 === "string"){
-if(!pattern12.test(data0)){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"},message:"must match pattern \""+"^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"+"\""};
+if(!pattern6.test(data0)){
+const err3 = {instancePath:instancePath+"/version_id",schemaPath:"#/properties/version_id/pattern",keyword:"pattern",params:{pattern: "^ver_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^ver_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -945,11 +944,12 @@ return errors === 0;
 }
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const createMcpToken = validate30;
-const schema41 = {"$id":"params-createMcpToken","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"}}};
+export const listMcpTokens = validate30;
+const schema41 = {"$id":"params-listMcpTokens","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"}}};
+const pattern13 = new RegExp("^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-createMcpToken" */;
+/*# sourceURL="params-listMcpTokens" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate30.evaluated;
@@ -1013,7 +1013,7 @@ data["name"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern12.test(data0)){
+if(!pattern13.test(data0)){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"},message:"must match pattern \""+"^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -1041,14 +1041,110 @@ return errors === 0;
 }
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const revokeToken = validate31;
-const schema42 = {"$id":"params-revokeToken","type":"object","additionalProperties":false,"required":["token_id"],"properties":{"token_id":{"type":"string","pattern":"^tok_[0-9A-HJKMNP-TV-Z]{26}$"},"kind":{"enum":["sdk","mcp"]}}};
+export const createMcpToken = validate31;
+const schema42 = {"$id":"params-createMcpToken","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"}}};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-revokeToken" */;
+/*# sourceURL="params-createMcpToken" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate31.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "name")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["name"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern13.test(data0)){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"},message:"must match pattern \""+"^([a-z][a-z0-9-]{0,62}|ver_[0-9A-HJKMNP-TV-Z]{26})$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const revokeToken = validate32;
+const schema43 = {"$id":"params-revokeToken","type":"object","additionalProperties":false,"required":["token_id"],"properties":{"token_id":{"type":"string","pattern":"^tok_[0-9A-HJKMNP-TV-Z]{26}$"},"kind":{"enum":["sdk","mcp"]}}};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="params-revokeToken" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1124,7 +1220,7 @@ errors++;
 if(data.kind !== undefined){
 let data1 = data.kind;
 if(!((data1 === "sdk") || (data1 === "mcp"))){
-const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema43.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1145,21 +1241,21 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listConnections = validate32;
-const schema43 = {"$id":"params-listConnections","type":"object","additionalProperties":false,"required":[],"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
-const schema45 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
-const pattern15 = new RegExp("^[a-z][a-z0-9-]{0,62}$", "u");
+export const listConnections = validate33;
+const schema44 = {"$id":"params-listConnections","type":"object","additionalProperties":false,"required":[],"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
+const schema46 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
+const pattern16 = new RegExp("^[a-z][a-z0-9-]{0,62}$", "u");
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-listConnections" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1210,7 +1306,7 @@ data["service"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern16.test(data0)){
 const err2 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -1233,20 +1329,20 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const deleteConnection = validate34;
-const schema46 = {"$id":"params-deleteConnection","type":"object","additionalProperties":false,"required":["connection_id"],"properties":{"connection_id":{"type":"string","pattern":"^con_[0-9A-HJKMNP-TV-Z]{26}$"}}};
-const pattern16 = new RegExp("^con_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+export const deleteConnection = validate35;
+const schema47 = {"$id":"params-deleteConnection","type":"object","additionalProperties":false,"required":["connection_id"],"properties":{"connection_id":{"type":"string","pattern":"^con_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+const pattern17 = new RegExp("^con_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-deleteConnection" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1307,7 +1403,7 @@ data["connection_id"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern16.test(data0)){
+if(!pattern17.test(data0)){
 const err3 = {instancePath:instancePath+"/connection_id",schemaPath:"#/properties/connection_id/pattern",keyword:"pattern",params:{pattern: "^con_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^con_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -1330,19 +1426,19 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const oauthCallback = validate35;
-const schema47 = {"$id":"params-oauthCallback","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","maxLength":2048},"state":{"type":"string","maxLength":256},"error":{"type":"string","maxLength":256}}};
+export const oauthCallback = validate36;
+const schema48 = {"$id":"params-oauthCallback","type":"object","additionalProperties":false,"required":[],"properties":{"code":{"type":"string","maxLength":2048},"state":{"type":"string","maxLength":256},"error":{"type":"string","maxLength":256}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-oauthCallback" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1502,19 +1598,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listCatalogServices = validate36;
-const schema48 = {"$id":"params-listCatalogServices","type":"object","additionalProperties":false,"required":[],"properties":{"q":{"type":"string","maxLength":200}}};
+export const listCatalogServices = validate37;
+const schema49 = {"$id":"params-listCatalogServices","type":"object","additionalProperties":false,"required":[],"properties":{"q":{"type":"string","maxLength":200}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-listCatalogServices" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate37.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1588,112 +1684,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate36.errors = vErrors;
-return errors === 0;
-}
-validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-export const enableWorkspaceService = validate37;
-const schema49 = {"$id":"params-enableWorkspaceService","type":"object","additionalProperties":false,"required":["service"],"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
-
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-enableWorkspaceService" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate37.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.service === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "service")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.service !== undefined){
-let data0 = data.service;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-const err2 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["service"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
-const err3 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
 validate37.errors = vErrors;
 return errors === 0;
 }
 validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const disableWorkspaceService = validate38;
-const schema51 = {"$id":"params-disableWorkspaceService","type":"object","additionalProperties":false,"required":["service"],"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
+export const enableWorkspaceService = validate38;
+const schema50 = {"$id":"params-enableWorkspaceService","type":"object","additionalProperties":false,"required":["service"],"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-disableWorkspaceService" */;
+/*# sourceURL="params-enableWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate38.evaluated;
@@ -1757,7 +1757,7 @@ data["service"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern16.test(data0)){
 const err3 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -1785,11 +1785,11 @@ return errors === 0;
 }
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const setSecret = validate39;
-const schema53 = {"$id":"params-setSecret","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
+export const disableWorkspaceService = validate39;
+const schema52 = {"$id":"params-disableWorkspaceService","type":"object","additionalProperties":false,"required":["service"],"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-setSecret" */;
+/*# sourceURL="params-disableWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate39.evaluated;
@@ -1800,8 +1800,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.bucket === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bucket"},message:"must have required property '"+"bucket"+"'"};
+if(data.service === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1810,8 +1810,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.service === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
+for(const key0 in data){
+if(!(key0 === "service")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1820,20 +1821,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-for(const key0 in data){
-if(!((key0 === "bucket") || (key0 === "service"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
 }
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.bucket !== undefined){
-let data0 = data.bucket;
+if(data.service !== undefined){
+let data0 = data.service;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -1845,7 +1835,26 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["service"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern16.test(data0)){
+const err3 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1855,16 +1864,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["bucket"] = coerced0;
 }
 }
-}
-if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
-const err4 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1873,72 +1876,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-if(data.service !== undefined){
-let data1 = data.service;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(!(coerced1 !== undefined)){
-if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-const err5 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["service"] = coerced1;
-}
-}
-}
-if(typeof data1 === "string"){
-if(!pattern15.test(data1)){
-const err6 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 validate39.errors = vErrors;
 return errors === 0;
 }
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const deleteSecret = validate40;
-const schema55 = {"$id":"params-deleteSecret","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
+export const setSecret = validate40;
+const schema54 = {"$id":"params-setSecret","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-deleteSecret" */;
+/*# sourceURL="params-setSecret" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate40.evaluated;
@@ -2012,7 +1959,7 @@ data["bucket"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern16.test(data0)){
 const err4 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -2055,7 +2002,7 @@ data["service"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern15.test(data1)){
+if(!pattern16.test(data1)){
 const err6 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -2083,11 +2030,11 @@ return errors === 0;
 }
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const setOAuthClient = validate41;
-const schema57 = {"$id":"params-setOAuthClient","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
+export const deleteSecret = validate41;
+const schema56 = {"$id":"params-deleteSecret","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-setOAuthClient" */;
+/*# sourceURL="params-deleteSecret" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate41.evaluated;
@@ -2161,7 +2108,7 @@ data["bucket"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern16.test(data0)){
 const err4 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -2204,7 +2151,7 @@ data["service"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern15.test(data1)){
+if(!pattern16.test(data1)){
 const err6 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -2232,11 +2179,11 @@ return errors === 0;
 }
 validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const deleteOAuthClient = validate42;
-const schema59 = {"$id":"params-deleteOAuthClient","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
+export const setOAuthClient = validate42;
+const schema58 = {"$id":"params-setOAuthClient","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-deleteOAuthClient" */;
+/*# sourceURL="params-setOAuthClient" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate42.evaluated;
@@ -2310,7 +2257,7 @@ data["bucket"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern16.test(data0)){
 const err4 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -2353,7 +2300,7 @@ data["service"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern15.test(data1)){
+if(!pattern16.test(data1)){
 const err6 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -2381,12 +2328,11 @@ return errors === 0;
 }
 validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkVersions = validate43;
-const schema61 = {"$id":"params-listSdkVersions","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
-const schema62 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
+export const deleteOAuthClient = validate43;
+const schema60 = {"$id":"params-deleteOAuthClient","type":"object","additionalProperties":false,"required":["bucket","service"],"properties":{"bucket":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"},"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"}}};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-listSdkVersions" */;
+/*# sourceURL="params-deleteOAuthClient" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate43.evaluated;
@@ -2397,8 +2343,8 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(data.bucket === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "bucket"},message:"must have required property '"+"bucket"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2407,9 +2353,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.service === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2418,9 +2363,20 @@ vErrors.push(err1);
 }
 errors++;
 }
+for(const key0 in data){
+if(!((key0 === "bucket") || (key0 === "service"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
 }
-if(data.name !== undefined){
-let data0 = data.name;
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.bucket !== undefined){
+let data0 = data.bucket;
 if(typeof data0 !== "string"){
 let dataType0 = typeof data0;
 let coerced0 = undefined;
@@ -2432,26 +2388,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["name"] = coerced0;
-}
-}
-}
-if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
-const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+const err3 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2461,10 +2398,16 @@ vErrors.push(err3);
 errors++;
 }
 }
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["bucket"] = coerced0;
 }
 }
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+if(typeof data0 === "string"){
+if(!pattern16.test(data0)){
+const err4 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2473,16 +2416,73 @@ vErrors.push(err4);
 }
 errors++;
 }
+}
+}
+if(data.service !== undefined){
+let data1 = data.service;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(!(coerced1 !== undefined)){
+if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+const err5 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["service"] = coerced1;
+}
+}
+}
+if(typeof data1 === "string"){
+if(!pattern16.test(data1)){
+const err6 = {instancePath:instancePath+"/service",schemaPath:"engine.json#/components/schemas/ServiceNameValue/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
 validate43.errors = vErrors;
 return errors === 0;
 }
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkTokens = validate44;
-const schema63 = {"$id":"params-listSdkTokens","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
+export const listSdkVersions = validate44;
+const schema62 = {"$id":"params-listSdkVersions","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
+const schema63 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-listSdkTokens" */;
+/*# sourceURL="params-listSdkVersions" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate44.evaluated;
@@ -2546,7 +2546,7 @@ data["name"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern16.test(data0)){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -2574,11 +2574,11 @@ return errors === 0;
 }
 validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const createSdkToken = validate45;
-const schema65 = {"$id":"params-createSdkToken","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
+export const listSdkTokens = validate45;
+const schema64 = {"$id":"params-listSdkTokens","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-createSdkToken" */;
+/*# sourceURL="params-listSdkTokens" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate45.evaluated;
@@ -2642,7 +2642,7 @@ data["name"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern16.test(data0)){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -2670,15 +2670,111 @@ return errors === 0;
 }
 validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const downloadSdkPackage = validate46;
-const schema67 = {"$id":"params-downloadSdkPackage","type":"object","additionalProperties":false,"required":["name","version","kind"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"version":{"type":"string","pattern":"^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"},"kind":{"enum":["typescript","python-wheel","python-sdist","readme"]}}};
-const pattern31 = new RegExp("^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$", "u");
+export const createSdkToken = validate46;
+const schema66 = {"$id":"params-createSdkToken","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"}}};
 
 function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="params-downloadSdkPackage" */;
+/*# sourceURL="params-createSdkToken" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate46.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "name")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+const err2 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["name"] = coerced0;
+}
+}
+}
+if(typeof data0 === "string"){
+if(!pattern16.test(data0)){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const downloadSdkPackage = validate47;
+const schema68 = {"$id":"params-downloadSdkPackage","type":"object","additionalProperties":false,"required":["name","version","kind"],"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"version":{"type":"string","pattern":"^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"},"kind":{"enum":["typescript","python-wheel","python-sdist","readme"]}}};
+const pattern32 = new RegExp("^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$", "u");
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="params-downloadSdkPackage" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2759,7 +2855,7 @@ data["name"] = coerced0;
 }
 }
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern16.test(data0)){
 const err5 = {instancePath:instancePath+"/name",schemaPath:"engine.json#/components/schemas/SdkName/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,62}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,62}$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -2802,7 +2898,7 @@ data["version"] = coerced1;
 }
 }
 if(typeof data1 === "string"){
-if(!pattern31.test(data1)){
+if(!pattern32.test(data1)){
 const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/pattern",keyword:"pattern",params:{pattern: "^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"},message:"must match pattern \""+"^([0-9]+\\.[0-9]+\\.[0-9]+|ver_[0-9A-HJKMNP-TV-Z]{26})$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -2817,7 +2913,7 @@ errors++;
 if(data.kind !== undefined){
 let data2 = data.kind;
 if(!((((data2 === "typescript") || (data2 === "python-wheel")) || (data2 === "python-sdist")) || (data2 === "readme"))){
-const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema67.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema68.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2838,20 +2934,20 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const listReceipts = validate47;
-const schema69 = {"$id":"params-listReceipts","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":50},"before":{"type":"string","pattern":"^rcp_[0-9A-HJKMNP-TV-Z]{26}$"}}};
-const pattern33 = new RegExp("^rcp_[0-9A-HJKMNP-TV-Z]{26}$", "u");
+export const listReceipts = validate48;
+const schema70 = {"$id":"params-listReceipts","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"},"limit":{"type":"integer","minimum":1,"maximum":1000,"default":50},"before":{"type":"string","pattern":"^rcp_[0-9A-HJKMNP-TV-Z]{26}$"}}};
+const pattern34 = new RegExp("^rcp_[0-9A-HJKMNP-TV-Z]{26}$", "u");
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-listReceipts" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3006,7 +3102,7 @@ data["before"] = coerced2;
 }
 }
 if(typeof data2 === "string"){
-if(!pattern33.test(data2)){
+if(!pattern34.test(data2)){
 const err8 = {instancePath:instancePath+"/before",schemaPath:"#/properties/before/pattern",keyword:"pattern",params:{pattern: "^rcp_[0-9A-HJKMNP-TV-Z]{26}$"},message:"must match pattern \""+"^rcp_[0-9A-HJKMNP-TV-Z]{26}$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -3029,20 +3125,20 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const createExecution = validate48;
-const schema70 = {"$id":"params-createExecution","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"},"Idempotency-Key":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[\\x21-\\x7e]+$"}}};
-const pattern35 = new RegExp("^[\\x21-\\x7e]+$", "u");
+export const createExecution = validate49;
+const schema71 = {"$id":"params-createExecution","type":"object","additionalProperties":false,"required":["version_id"],"properties":{"version_id":{"type":"string","pattern":"^ver_[0-9A-HJKMNP-TV-Z]{26}$"},"Idempotency-Key":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[\\x21-\\x7e]+$"}}};
+const pattern36 = new RegExp("^[\\x21-\\x7e]+$", "u");
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="params-createExecution" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3166,7 +3262,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern35.test(data1)){
+if(!pattern36.test(data1)){
 const err7 = {instancePath:instancePath+"/Idempotency-Key",schemaPath:"#/properties/Idempotency-Key/pattern",keyword:"pattern",params:{pattern: "^[\\x21-\\x7e]+$"},message:"must match pattern \""+"^[\\x21-\\x7e]+$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -3189,7 +3285,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};

@@ -278,6 +278,38 @@ export const routes = [
     "successStatus": 200
   },
   {
+    "operationId": "exchangeOAuthToken",
+    "method": "POST",
+    "path": "/oauth/token",
+    "koaPath": "/oauth/token",
+    "security": null,
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": "exchangeOAuthToken",
+    "bodyRequired": true,
+    "bodyType": "form",
+    "maxBodyBytes": null,
+    "raw": true,
+    "secretBody": true,
+    "successStatus": 200
+  },
+  {
+    "operationId": "getAuthorizationServerMetadata",
+    "method": "GET",
+    "path": "/.well-known/oauth-authorization-server",
+    "koaPath": "/.well-known/oauth-authorization-server",
+    "security": null,
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "secretBody": false,
+    "successStatus": 200
+  },
+  {
     "operationId": "getLiveness",
     "method": "GET",
     "path": "/healthz",
@@ -301,6 +333,43 @@ export const routes = [
     "security": null,
     "params": [],
     "paramValidator": null,
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "secretBody": false,
+    "successStatus": 200
+  },
+  {
+    "operationId": "getOpenIdConfiguration",
+    "method": "GET",
+    "path": "/.well-known/openid-configuration",
+    "koaPath": "/.well-known/openid-configuration",
+    "security": null,
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "secretBody": false,
+    "successStatus": 200
+  },
+  {
+    "operationId": "getProtectedResourceMetadata",
+    "method": "GET",
+    "path": "/.well-known/oauth-protected-resource/mcp/{version_id}",
+    "koaPath": "/.well-known/oauth-protected-resource/mcp/:version_id",
+    "security": null,
+    "params": [
+      {
+        "name": "version_id",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "getProtectedResourceMetadata",
     "bodyValidator": null,
     "bodyRequired": false,
     "bodyType": "json",
@@ -791,6 +860,22 @@ export const routes = [
     "successStatus": 200
   },
   {
+    "operationId": "registerOAuthClient",
+    "method": "POST",
+    "path": "/oauth/register",
+    "koaPath": "/oauth/register",
+    "security": null,
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": "registerOAuthClient",
+    "bodyRequired": true,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": true,
+    "secretBody": false,
+    "successStatus": 201
+  },
+  {
     "operationId": "revokeCliCredential",
     "method": "DELETE",
     "path": "/v1/auth/credentials/{credential_id}",
@@ -810,6 +895,22 @@ export const routes = [
     "raw": false,
     "secretBody": false,
     "successStatus": 204
+  },
+  {
+    "operationId": "revokeOAuthToken",
+    "method": "POST",
+    "path": "/oauth/revoke",
+    "koaPath": "/oauth/revoke",
+    "security": null,
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": "revokeOAuthToken",
+    "bodyRequired": true,
+    "bodyType": "form",
+    "maxBodyBytes": null,
+    "raw": true,
+    "secretBody": true,
+    "successStatus": 200
   },
   {
     "operationId": "revokeToken",

@@ -1,6 +1,59 @@
 // Written by `npm run gen` from spec/. Do not edit: change the spec and regenerate.
 /* eslint-disable */
 export interface paths {
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Engine as OAuth authorization server of its MCP servers (RFC 8414 metadata). */
+        get: operations["getAuthorizationServerMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource/mcp/{version_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version_id: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        /** An MCP server version as an OAuth protected resource (RFC 9728): its resource identifier and the Engine as its authorization server. */
+        get: operations["getProtectedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/openid-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same authorization server metadata at the OpenID Connect discovery path, for clients that look there. */
+        get: operations["getOpenIdConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -78,6 +131,61 @@ export interface paths {
         get: operations["getMetrics"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dynamic Client Registration (RFC 7591) of an MCP client. Every client is public: PKCE, no secret. */
+        post: operations["registerOAuthClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Token revocation (RFC 7009) - revoking an access or refresh token revokes its whole grant. */
+        post: operations["revokeOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The token endpoint: an authorization code (with its PKCE verifier) or a refresh token for an access token of one MCP server.
+         * @description Refusals are RFC 6749 §5.2 errors. A refresh token is single-use: each exchange returns a
+         *     new one, and presenting a spent one revokes the grant (as does presenting a code twice).
+         */
+        post: operations["exchangeOAuthToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -696,6 +804,16 @@ export interface components {
             /** @description Time waited before this attempt (0 for the first). */
             waitMs: number;
         };
+        AuthorizationServerMetadata: {
+            authorization_endpoint: string;
+            client_id_metadata_document_supported?: boolean;
+            code_challenge_methods_supported: string[];
+            issuer: string;
+            registration_endpoint?: string;
+            response_types_supported: string[];
+            revocation_endpoint?: string;
+            token_endpoint: string;
+        };
         /** Format: uri */
         BaseUrl: string;
         /** @description Fixed selectors; authoritative over the caller's. */
@@ -820,6 +938,16 @@ export interface components {
             /** @description null means every operation. */
             allow: string[] | null;
             binding?: components["schemas"]["Binding"];
+            /** @description Present for a grant an MCP client obtained with OAuth (its ID is revoked like a token's); absent for a static token. */
+            client?: {
+                approvedBy: string;
+                /** @description The client_id: a metadata document URL, or an ID from registration. */
+                id: string;
+                name: string;
+                redirectUri: string;
+                /** @description The one MCP server version its access tokens are valid on. */
+                versionId: string;
+            };
             createdAt: string;
             expiresAt: string | null;
             id: string;
@@ -992,6 +1120,74 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAuthorizationServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationServerMetadata"];
+                };
+            };
+        };
+    };
+    getProtectedResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version_id: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorization_servers: string[];
+                        bearer_methods_supported?: string[];
+                        resource: string;
+                        resource_name?: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOpenIdConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationServerMetadata"];
+                };
+            };
+        };
+    };
     getLiveness: {
         parameters: {
             query?: never;
@@ -1362,6 +1558,100 @@ export interface operations {
                 content: {
                     "text/plain": string;
                 };
+            };
+        };
+    };
+    registerOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The client: client_id, redirect_uris, token_endpoint_auth_method none. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_redirect_uri or invalid_client_metadata (RFC 7591 §3.2.2). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description temporarily_unavailable: more than 30 registrations a minute from one address (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    revokeOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request or unauthorized_client. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exchangeOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description access_token, token_type Bearer, expires_in, refresh_token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request, invalid_grant, invalid_target or unsupported_grant_type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -58,6 +58,12 @@ export interface EngineConfig {
   rateLimitPerMinute: number;
   /** Activity receipts older than this many days are deleted (hourly); 0 keeps them forever. */
   receiptRetentionDays: number;
+  /** Lifetime of an access token the Engine issues to an MCP client (SVC_MCP_OAUTH_ACCESS_TOKEN_TTL_S). */
+  mcpOAuthAccessTokenTtlSeconds: number;
+  /** Lifetime of an authorization code, from consent to its exchange (SVC_MCP_OAUTH_CODE_TTL_S). */
+  mcpOAuthCodeTtlSeconds: number;
+  /** Tests only: client ID metadata documents may also be fetched from loopback http URLs (SVC_TEST_MCP_OAUTH_LOOPBACK_CLIENT_IDS). */
+  mcpOAuthLoopbackClientIds: boolean;
   /** REDIS_URL: MCP session state (snapshots, session.set values) lives in Redis, shared by replicas; unset keeps it in memory. */
   redisUrl: string | undefined;
   /** Prefix of every Redis key the Engine writes (SVC_REDIS_KEY_PREFIX, default `svc:`). */
@@ -140,6 +146,14 @@ function logLevelFrom(raw: string | undefined): string {
   return raw;
 }
 
+/** A switch: unset, blank, `0` or `false` is off; `1` or `true` is on; anything else is refused. */
+function switchFrom(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ConfigError(`${name} must be 1 or 0 (got '${env[name]}')`);
+}
+
 function redisUrlFrom(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   if (!/^rediss?:\/\//i.test(raw)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
@@ -191,5 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     oauthRefreshWaitMs: intFrom(env, 'SVC_OAUTH_REFRESH_WAIT_MS', 15_000, 100, 60_000),
     rateLimitPerMinute: intFrom(env, 'SVC_RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),
     receiptRetentionDays: intFrom(env, 'SVC_RECEIPT_RETENTION_DAYS', 30, 0, 36_500),
+    mcpOAuthAccessTokenTtlSeconds: intFrom(env, 'SVC_MCP_OAUTH_ACCESS_TOKEN_TTL_S', 3600, 1, 86_400),
+    mcpOAuthCodeTtlSeconds: intFrom(env, 'SVC_MCP_OAUTH_CODE_TTL_S', 60, 1, 600),
+    mcpOAuthLoopbackClientIds: switchFrom(env, 'SVC_TEST_MCP_OAUTH_LOOPBACK_CLIENT_IDS'),
   };
 }

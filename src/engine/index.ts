@@ -12,6 +12,7 @@ import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
 import { Connections, serviceOfVaultEntry } from '../connections/index.ts';
 import { LocalCoordinator, type Coordinator } from '../coordination/index.ts';
 import { McpGateway } from '../mcp/index.ts';
+import { AuthorizationServer } from '../oauth/index.ts';
 import { createExecuteTool, RESULT_CAP_BYTES } from '../mcp/execute.ts';
 import { Calls } from '../calls/index.ts';
 import { MemorySessionStateStore, type SessionStateStore } from '../retention/index.ts';
@@ -143,11 +144,21 @@ export async function assemble(
   });
   const calls = new Calls({ sdk, mcp, executor, unified, keys, resultCapBytes: { rest: config.restMaxResultBytes, grpc: config.restMaxResultBytes, mcp: RESULT_CAP_BYTES } });
   const execute = createExecuteTool({ calls, sessionState, sandbox, budgetMs: config.executeBudgetMs, tokens });
+  const oauth = new AuthorizationServer({
+    store,
+    tokens,
+    issuer: () => urls.http,
+    consentKey: purposeKey(masterKey, 'mcp oauth consent forms'),
+    accessTokenTtlSeconds: config.mcpOAuthAccessTokenTtlSeconds,
+    codeTtlSeconds: config.mcpOAuthCodeTtlSeconds,
+    egress,
+    loopbackClientIds: config.mcpOAuthLoopbackClientIds,
+  });
   const mcpGateway = new McpGateway(
-    { mcp, tokens, catalog, unified, log, sessionState, tools: { execute } },
+    { mcp, tokens, oauth: oauth.access, catalog, unified, log, sessionState, tools: { execute } },
     { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sweepEveryMs: Math.min(60_000, config.mcpSessionIdleMs) },
   );
-  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, calls, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, sessionState, sandbox, unified, packages };
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, calls, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, oauth, sessionState, sandbox, unified, packages };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
@@ -226,6 +237,7 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
       stopping ??= (async () => {
         const [, drained] = await Promise.all([grpc.stop(), drain.drain(server, drainBudgetMs)]);
         await deps.mcpGateway.close();
+        await deps.oauth.close();
         await deps.sandbox.close();
         await deps.sessionState.close();
         await deps.coordinator.close();

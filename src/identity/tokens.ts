@@ -109,6 +109,14 @@ export class Tokens {
     if (!row || row.kind !== kind || !digestMatches(row, digest)) {
       throw new EngineError('ENGINE_UNAUTHENTICATED', `the bearer token is not a valid ${kind} token`);
     }
+    return this.admit(row);
+  }
+
+  /**
+   * A token row found by other means than its own bearer (an OAuth grant's, found by one of the
+   * grant's access tokens: src/oauth), if it is live; its last use is recorded like a bearer's.
+   */
+  admit(row: TokenRow): TokenRow {
     // A CLI credential's holder is told when and why it stopped working, so svc-cli can say to sign in again.
     const cli = row.kind === 'cli';
     if (row.revokedAt) {

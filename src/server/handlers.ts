@@ -8,6 +8,8 @@ import { credentialRoutes } from './routes/credentials.ts';
 import { executionRoutes } from './routes/executions.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mcpRoutes } from './routes/mcp.ts';
+import { oauthEndpointRoutes } from './routes/oauth-endpoints.ts';
+import { oauthMetadataRoutes } from './routes/oauth-metadata.ts';
 import { receiptRoutes } from './routes/receipts.ts';
 import { sdkRoutes } from './routes/sdk.ts';
 import { signinRoutes } from './routes/signin.ts';
@@ -29,6 +31,8 @@ export function createHandlers(deps: ServerDeps): Handlers {
     ...signinRoutes(deps),
     ...credentialRoutes(deps),
     ...mcpRoutes(deps),
+    ...oauthMetadataRoutes(deps),
+    ...oauthEndpointRoutes(deps),
     ...tokenRoutes(deps),
     ...connectionRoutes(deps),
     ...executionRoutes(deps),
