@@ -112,3 +112,8 @@ export function analysed(op: RankedOperation): AnalysedOperation {
   cache.set(key, found);
   return found;
 }
+
+/** Forgets every analysis kept (benchmarks measure a build as a new process makes it). */
+export function forgetAnalyses(): void {
+  cache.clear();
+}

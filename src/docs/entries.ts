@@ -88,7 +88,12 @@ function enumOf(schema: JsonSchema, index: ServiceIndex): string[] {
 }
 
 /** Entries already built, by operation: a catalogue version's operations never change once loaded. */
-const physicalEntries = new WeakMap<OperationSpec, DocEntry>();
+let physicalEntries = new WeakMap<OperationSpec, DocEntry>();
+
+/** Forgets every entry built (benchmarks measure a build as a new process makes it). */
+export function forgetEntries(): void {
+  physicalEntries = new WeakMap();
+}
 
 /** A physical operation as a search entry, built once per loaded operation (every index holding it shares it). */
 export function physicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {

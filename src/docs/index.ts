@@ -21,11 +21,22 @@ import {
   SUMMARY_CHARS,
   truncate,
 } from './answers.ts';
-import { type DocEntry, physicalEntry, unifiedEntry } from './entries.ts';
+import { forgetAnalyses } from './analysis.ts';
+import { type DocEntry, forgetEntries, physicalEntry, unifiedEntry } from './entries.ts';
 import { bytes, childrenOf, sectionBytes, TooLarge } from './sections.ts';
-import { Ranker } from './rank.ts';
+import { forgetRankers, Ranker } from './rank.ts';
 
 export { DocsError, RESPONSE_LIMIT_BYTES } from './answers.ts';
+
+/**
+ * Forgets every kept entry, analysis and ranker, so the next build costs what it costs in a new
+ * process: for benchmarks (an index is otherwise built once per catalogue version and reused).
+ */
+export function forgetDocsIndexCaches(): void {
+  forgetEntries();
+  forgetAnalyses();
+  forgetRankers();
+}
 export { type DocEntry, unifiedEntry } from './entries.ts';
 
 export const DEFAULT_LIMIT = 3;

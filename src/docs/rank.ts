@@ -66,6 +66,11 @@ function actionAgreement(asked: Action | undefined, has: string): number {
 const RANKERS_KEPT = 16;
 const rankers = new Map<string, Ranker>();
 
+/** Forgets every ranker kept (benchmarks measure a build as a new process makes it). */
+export function forgetRankers(): void {
+  rankers.clear();
+}
+
 export class Ranker {
   /**
    * The ranker of these operations: built once per distinct set of operation texts, so MCP

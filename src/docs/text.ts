@@ -15,7 +15,7 @@ export function words(text: string): string[] {
     .replace(HUMP, (_, a, b, c, d) => (a ? `${a} ${b}` : `${c} ${d}`))
     .toLowerCase()
     .split(/[^a-z0-9@']+|'(?![a-z])/)
-    .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
+    .map((w) => (w.includes("'") ? w.replace(/^'+|'+$/g, '').replace(/'s$/, '') : w))
     .filter(Boolean);
 }
 

@@ -19,7 +19,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { buildDocsIndex, DEFAULT_LIMIT, type DocsIndex, type SearchArgs } from '../../src/docs/index.ts';
+import { buildDocsIndex, DEFAULT_LIMIT, type DocsIndex, forgetDocsIndexCaches, type SearchArgs } from '../../src/docs/index.ts';
 import type { Ranker } from '../../src/docs/rank.ts';
 import type { Catalog } from '../../src/catalog/index.ts';
 import { bm25Baseline, type Searcher } from '../search-eval/evaluate.ts';
@@ -76,7 +76,10 @@ interface CatalogueResult {
   operations: number;
   loadMs: number;
   extra: string;
+  /** Builds from nothing (the first on cold code). */
   buildMs: number[];
+  /** Builds over the same catalogue version once its index is kept (a second MCP version). */
+  keptBuildMs: number[];
   indexHeapBytes: number;
   kinds: KindResult[];
 }
@@ -270,17 +273,26 @@ function indexOf(catalog: Catalog, service: string): { index: DocsIndex; ms: num
   return { index, ms: performance.now() - t0 };
 }
 
-/** Builds the index `builds` times (timing each) and measures the heap the last one retains. */
-function buildRepeatedly(catalog: Catalog, service: string, builds: number): { index: DocsIndex; times: number[]; heapBytes: number } {
+/**
+ * Builds the index `builds` times from nothing (the kept analyses forgotten before each, as in a
+ * new process; the first also on cold code), measures the heap the last one retains, then builds
+ * it again `builds` times as a second MCP version over the same catalogue version would (kept).
+ */
+function buildRepeatedly(catalog: Catalog, service: string, builds: number): { index: DocsIndex; times: number[]; keptTimes: number[]; heapBytes: number } {
   const times: number[] = [];
-  for (let i = 0; i < builds - 1; i++) times.push(indexOf(catalog, service).ms);
+  for (let i = 0; i < builds - 1; i++) {
+    forgetDocsIndexCaches();
+    times.push(indexOf(catalog, service).ms);
+  }
+  forgetDocsIndexCaches();
   fullGc();
   const h0 = process.memoryUsage().heapUsed;
   const { index, ms } = indexOf(catalog, service);
   times.push(ms);
   fullGc();
   const heapBytes = process.memoryUsage().heapUsed - h0;
-  return { index, times, heapBytes };
+  const keptTimes = Array.from({ length: builds }, () => indexOf(catalog, service).ms);
+  return { index, times, keptTimes, heapBytes };
 }
 
 /** Plain BM25 over the operations the docs index holds (the catalogue's, filtered to the indexed IDs). */
@@ -302,7 +314,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   const gh = bundled.catalog.get('github', 'v1')!;
   ctx.log(`github@v1: ${gh.operations.length} operations, Catalog.load ${msAuto(bundled.loadMs)} ms`);
   const ghBuild = buildRepeatedly(bundled.catalog, 'github', 5);
-  ctx.log(`github@v1 docs index: build ${ghBuild.times.map((t) => msAuto(t)).join(' / ')} ms, retains ${mib(ghBuild.heapBytes)}`);
+  ctx.log(`github@v1 docs index: build ${ghBuild.times.map((t) => msAuto(t)).join(' / ')} ms, kept ${ghBuild.keptTimes.map((t) => msAuto(t)).join(' / ')} ms, retains ${mib(ghBuild.heapBytes)}`);
   const ghBm25 = baselineOf(bundled.catalog, 'github', ghBuild.index);
   const ghKinds: KindResult[] = [];
   for (const [kind, workload] of [
@@ -320,6 +332,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     loadMs: bundled.loadMs,
     extra: `Catalog.load of the bundled catalogue (demo-crm + github, ${int(Object.keys(gh.schemas).length)} GitHub component schemas): ${msAuto(bundled.loadMs)} ms`,
     buildMs: ghBuild.times,
+    keptBuildMs: ghBuild.keptTimes,
     indexHeapBytes: ghBuild.heapBytes,
     kinds: ghKinds,
   });
@@ -353,6 +366,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       `generated OpenAPI 3.1 document (seeded; ${int(Object.keys(synth.index.schemas).length)} component schemas; summaries ${avg((o) => o.summary.length).toFixed(0)} chars, descriptions ${avg((o) => o.description.length).toFixed(0)} chars, ${avg((o) => o.parameters.length).toFixed(1)} parameters per operation on average) → ` +
       `normalizeService ${msAuto(synth.normalizeMs)} ms → ${mib(synth.indexBytes)} index JSON → Catalog.load ${msAuto(synth.loadMs)} ms`,
     buildMs: synthBuild.times,
+    keptBuildMs: synthBuild.keptTimes,
     indexHeapBytes: synthBuild.heapBytes,
     kinds: synthKinds,
   });
@@ -392,17 +406,18 @@ function report(results: CatalogueResult[], rounds: number, profiled: boolean): 
     }
     if (c.key === 'github') {
       const build = median(c.buildMs);
-      goalRows.push([`GitHub, docs index build (\`buildDocsIndex\`)`, `${msAuto(build)} ms (median of ${c.buildMs.length}; max ${msAuto(Math.max(...c.buildMs))} ms)`, `≤ ${GOALS.githubBuild} ms`, verdict(build <= GOALS.githubBuild)]);
+      goalRows.push([`GitHub, docs index build (\`buildDocsIndex\`, from nothing)`, `${msAuto(build)} ms (median of ${c.buildMs.length}; first, on cold code, ${msAuto(c.buildMs[0]!)} ms)`, `≤ ${GOALS.githubBuild} ms`, verdict(build <= GOALS.githubBuild)]);
+      goalRows.push([`GitHub, docs index of a second MCP version over the same catalogue version (kept)`, `${msAuto(median(c.keptBuildMs))} ms (median of ${c.keptBuildMs.length})`, 'built once per catalogue version', verdict(median(c.keptBuildMs) < build / 5)]);
       checks.push({ goal: `GitHub build ≤ ${GOALS.githubBuild} ms`, measured: `${msAuto(build)} ms`, met: build <= GOALS.githubBuild });
     }
   }
   out.push(table(['catalogue, measure', 'measured', 'goal', 'verdict'], goalRows, ['l', 'r', 'r', 'l']));
-  out.push('', 'Request goals are search_docs p50 in process; the build goal is the median of the timed builds (the first build runs on cold code).');
+  out.push('', 'Request goals are search_docs p50 in process; the build goal is the median of the builds from nothing (each after `forgetDocsIndexCaches()`, as in a new process; the first also on cold code). An index is kept per catalogue version (by the hash of its operations\' text), so another MCP version over it reuses the work: the "kept" row.');
   out.push('');
 
   for (const c of results) {
     out.push(`### ${c.label}`, '');
-    out.push(`${c.extra}. Docs index build (\`buildDocsIndex\`, ${c.buildMs.length} builds): ${c.buildMs.map((t) => `${msAuto(t)} ms`).join(', ')} (median ${msAuto(median(c.buildMs))} ms); the index retains ${mib(c.indexHeapBytes)} of heap (after a full GC).`);
+    out.push(`${c.extra}. Docs index build (\`buildDocsIndex\`, ${c.buildMs.length} builds from nothing): ${c.buildMs.map((t) => `${msAuto(t)} ms`).join(', ')} (median ${msAuto(median(c.buildMs))} ms); kept, for a second MCP version: ${c.keptBuildMs.map((t) => `${msAuto(t)} ms`).join(', ')}; the index retains ${mib(c.indexHeapBytes)} of heap (after a full GC).`);
     out.push('');
     out.push(
       table(
