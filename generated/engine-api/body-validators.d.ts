@@ -4,6 +4,7 @@ export declare const startDeviceAuthorization: ValidateFunction;
 export declare const exchangeDeviceCode: ValidateFunction;
 export declare const submitSignin: ValidateFunction;
 export declare const registerOAuthClient: ValidateFunction;
+export declare const submitAuthorization: ValidateFunction;
 export declare const exchangeOAuthToken: ValidateFunction;
 export declare const revokeOAuthToken: ValidateFunction;
 export declare const planMcp: ValidateFunction;

@@ -4,6 +4,7 @@ export declare const startDeviceAuthorization: ValidateFunction;
 export declare const revokeCliCredential: ValidateFunction;
 export declare const showSignin: ValidateFunction;
 export declare const getProtectedResourceMetadata: ValidateFunction;
+export declare const showAuthorization: ValidateFunction;
 export declare const mcpGet: ValidateFunction;
 export declare const mcpPost: ValidateFunction;
 export declare const mcpDelete: ValidateFunction;

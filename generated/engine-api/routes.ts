@@ -988,6 +988,55 @@ export const routes = [
     "successStatus": 204
   },
   {
+    "operationId": "showAuthorization",
+    "method": "GET",
+    "path": "/oauth/authorize",
+    "koaPath": "/oauth/authorize",
+    "security": null,
+    "params": [
+      {
+        "name": "response_type",
+        "in": "query"
+      },
+      {
+        "name": "client_id",
+        "in": "query"
+      },
+      {
+        "name": "redirect_uri",
+        "in": "query"
+      },
+      {
+        "name": "state",
+        "in": "query"
+      },
+      {
+        "name": "code_challenge",
+        "in": "query"
+      },
+      {
+        "name": "code_challenge_method",
+        "in": "query"
+      },
+      {
+        "name": "resource",
+        "in": "query"
+      },
+      {
+        "name": "scope",
+        "in": "query"
+      }
+    ],
+    "paramValidator": "showAuthorization",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "secretBody": false,
+    "successStatus": 200
+  },
+  {
     "operationId": "showSignin",
     "method": "GET",
     "path": "/signin",
@@ -1024,6 +1073,22 @@ export const routes = [
     "bodyValidator": "startDeviceAuthorization",
     "bodyRequired": false,
     "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "secretBody": false,
+    "successStatus": 200
+  },
+  {
+    "operationId": "submitAuthorization",
+    "method": "POST",
+    "path": "/oauth/authorize",
+    "koaPath": "/oauth/authorize",
+    "security": null,
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": "submitAuthorization",
+    "bodyRequired": true,
+    "bodyType": "form",
     "maxBodyBytes": null,
     "raw": false,
     "secretBody": false,

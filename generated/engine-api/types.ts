@@ -137,6 +137,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The authorization endpoint (OAuth 2.1, PKCE S256, RFC 8707 resource) - the consent page an MCP client sends a person to (HTML).
+         * @description A request whose client or redirect URI cannot be trusted is answered with a page saying why
+         *     (400); any other refusal is redirected to the client with an RFC 6749 error.
+         */
+        get: operations["showAuthorization"];
+        put?: never;
+        /** Approve (after signing in) or deny an MCP client's access, narrowing its operations and lifetime (HTML form post). */
+        post: operations["submitAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/register": {
         parameters: {
             query?: never;
@@ -1559,6 +1581,87 @@ export interface operations {
                     "text/plain": string;
                 };
             };
+        };
+    };
+    showAuthorization: {
+        parameters: {
+            query?: {
+                client_id?: string;
+                code_challenge?: string;
+                code_challenge_method?: string;
+                redirect_uri?: string;
+                resource?: string;
+                response_type?: string;
+                scope?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consent page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A refusal sent back to the client's redirect URI. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["PageRefusal"];
+        };
+    };
+    submitAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    client_id: string;
+                    code_challenge: string;
+                    code_challenge_method?: string;
+                    csrf: string;
+                    /** @enum {unknown} */
+                    decision: "approve" | "deny";
+                    lifetime?: string;
+                    password?: string;
+                    redirect_uri: string;
+                    resource: string;
+                    response_type?: string;
+                    state?: string;
+                    username?: string;
+                } & {
+                    [key: string]: "on";
+                };
+            };
+        };
+        responses: {
+            /** @description The answer sent to the client's redirect URI (a code */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The form again, saying what went wrong: 400 no operation kept; 401 a wrong account or
+             *     password; 403 a post from another origin, or a form not opened in this browser or older
+             *     than 15 minutes; 429 too many failed sign-ins (with Retry-After).
+             */
+            default: components["responses"]["PageRefusal"];
         };
     };
     registerOAuthClient: {

@@ -106,8 +106,10 @@ export class ClientDocuments {
         const code = (err as { code?: unknown; cause?: { code?: unknown } }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
         throw refuse(`the client metadata document is unreachable (${typeof code === 'string' ? code : (err as Error).name})`);
       }
+      /** Drops the rest of an answer not read (at most undici's dump limit, within the timeout). */
+      const drop = () => res.body.dump().catch(() => undefined);
       if (res.statusCode >= 300 && res.statusCode < 400) {
-        res.body.destroy();
+        await drop();
         const location = res.headers.location;
         const next = typeof location === 'string' && URL.canParse(location, url.href) ? new URL(location, url) : undefined;
         if (!next) throw refuse(`the client metadata document answered HTTP ${res.statusCode} without a usable Location`);
@@ -117,34 +119,32 @@ export class ClientDocuments {
         continue;
       }
       if (res.statusCode !== 200) {
-        res.body.destroy();
+        await drop();
         throw refuse(`the client metadata document answered HTTP ${res.statusCode}`);
       }
       const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (type !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(type)) {
-        res.body.destroy();
+        await drop();
         throw refuse(`the client metadata document must be application/json (it is '${type || 'untyped'}')`);
       }
       const tooLarge = () => refuse(`the client metadata document is larger than ${MAX_DOCUMENT_BYTES} bytes`);
       if (Number(res.headers['content-length']) > MAX_DOCUMENT_BYTES) {
-        res.body.destroy();
+        await drop();
         throw tooLarge();
       }
       const chunks: Buffer[] = [];
       let received = 0;
       try {
+        // Leaving the loop early (break) ends the body's stream.
         for await (const chunk of res.body) {
           received += (chunk as Buffer).length;
-          if (received > MAX_DOCUMENT_BYTES) {
-            res.body.destroy();
-            throw tooLarge();
-          }
+          if (received > MAX_DOCUMENT_BYTES) break;
           chunks.push(chunk as Buffer);
         }
-      } catch (err) {
-        if (err instanceof OAuthError) throw err;
+      } catch {
         throw refuse('the client metadata document could not be read in full');
       }
+      if (received > MAX_DOCUMENT_BYTES) throw tooLarge();
       return { text: Buffer.concat(chunks).toString('utf8'), maxAgeMs: maxAgeOf(res.headers['cache-control']) };
     }
   }

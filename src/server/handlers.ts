@@ -8,6 +8,7 @@ import { credentialRoutes } from './routes/credentials.ts';
 import { executionRoutes } from './routes/executions.ts';
 import { healthRoutes } from './routes/health.ts';
 import { mcpRoutes } from './routes/mcp.ts';
+import { oauthConsentRoutes } from './routes/oauth-consent.ts';
 import { oauthEndpointRoutes } from './routes/oauth-endpoints.ts';
 import { oauthMetadataRoutes } from './routes/oauth-metadata.ts';
 import { receiptRoutes } from './routes/receipts.ts';
@@ -32,6 +33,7 @@ export function createHandlers(deps: ServerDeps): Handlers {
     ...credentialRoutes(deps),
     ...mcpRoutes(deps),
     ...oauthMetadataRoutes(deps),
+    ...oauthConsentRoutes(deps),
     ...oauthEndpointRoutes(deps),
     ...tokenRoutes(deps),
     ...connectionRoutes(deps),

@@ -1,18 +1,18 @@
-// HTML pages the Engine serves to people (sign-in, OAuth results), rendered from templates/pages.
+// HTML pages the Engine serves to people (sign-in, OAuth results, MCP clients' consent), rendered from templates/pages.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { TemplateDelegate } from 'handlebars';
 
 const dir = resolve(import.meta.dirname, '../../templates/pages');
-type Templates = { layout: TemplateDelegate; signin: TemplateDelegate; result: TemplateDelegate };
+type Templates = { layout: TemplateDelegate; signin: TemplateDelegate; result: TemplateDelegate; consent: TemplateDelegate };
 let templates: Templates | undefined;
 /** Handlebars loads and the templates compile on the first page served, not at start. */
 function pages(): Templates {
   if (!templates) {
     const Handlebars = createRequire(import.meta.url)('handlebars') as typeof import('handlebars');
     const compile = (name: string) => Handlebars.compile(readFileSync(resolve(dir, `${name}.hbs`), 'utf8'), { strict: false });
-    templates = { layout: compile('layout'), signin: compile('signin'), result: compile('result') };
+    templates = { layout: compile('layout'), signin: compile('signin'), result: compile('result'), consent: compile('consent') };
   }
   return templates;
 }
@@ -46,3 +46,33 @@ export const signinPage = (data: { userCode?: string | undefined; username?: str
 
 export const resultPage = (data: { heading: string; message: string; ok: boolean }) =>
   pages().layout({ title: data.heading, body: pages().result({ ...data, tone: data.ok ? 'ok' : 'error' }) });
+
+/** What the consent page shows an MCP client's request with, and the form fields that carry it back. */
+export interface ConsentView {
+  clientName: string;
+  /** Where the client's metadata came from: its document's host, or `registered here`. */
+  clientSource: string;
+  redirectHost: string;
+  /** The redirect URI is on this machine: any local program could be listening there. */
+  loopback: boolean;
+  serverName: string;
+  serverVersion: string;
+  serverUrl: string;
+  operations: { index: number; id: string; checked: boolean }[];
+  lifetimes: { value: string; label: string; selected: boolean }[];
+  fields: { name: string; value: string }[];
+  username: string;
+  error?: string | undefined;
+}
+
+export const consentPage = (data: ConsentView) => pages().layout({ title: `Allow ${data.clientName}`, body: pages().consent(data) });
+
+/**
+ * The consent page's headers: a page's, except that its form may also lead to the client's
+ * redirect origin, where an approval or denial sends the browser (browsers apply form-action to
+ * the redirect that follows a form post).
+ */
+export const consentHeaders = (redirectOrigin: string): Record<string, string> => ({
+  ...PAGE_HEADERS,
+  'content-security-policy': PAGE_HEADERS['content-security-policy'].replace("form-action 'self'", `form-action 'self' ${redirectOrigin}`),
+});
