@@ -133,3 +133,34 @@ describe('the SDK client registering dynamically (RFC 7591)', { timeout: 120_000
     await connected.close();
   });
 });
+
+describe('the SDK client when its access token expires', { timeout: 120_000 }, () => {
+  let short: McpOAuthEngine;
+  beforeAll(async () => {
+    short = await startMcpOAuthEngine({ SVC_MCP_OAUTH_ACCESS_TOKEN_TTL_S: '2' });
+  });
+  afterAll(async () => {
+    for (const p of providers) short?.t.canaries.push(...p.secrets);
+    await short?.stop();
+  });
+
+  it('refreshes on the 401 by itself and goes on in the same session', async () => {
+    const site = await startClientSite('Document Client');
+    sites.push(site);
+    const provider = new ChromiumOAuthProvider(browser, site, `${site.url}/client.json`);
+    providers.push(provider);
+    const url = `${short.t.url}/mcp/${short.versionId}`;
+    const first = new StreamableHTTPClientTransport(new URL(url), { authProvider: provider });
+    await expect(new Client({ name: 'oauth-e2e', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    await first.finishAuth(provider.lastAnswer!.get('code')!);
+    const connected = new Client({ name: 'oauth-e2e', version: '1.0.0' });
+    await connected.connect(new StreamableHTTPClientTransport(new URL(url), { authProvider: provider }));
+    const before = provider.tokens()!;
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(await execute(connected, 'return 40 + 2')).toBe(42);
+    expect(provider.tokens()!.access_token).not.toBe(before.access_token);
+    // One refresh, no reuse: the grant is still live.
+    expect((await short.t.api('GET', '/v1/mcp/agents/tokens')).body.tokens.find((t: any) => t.client).revokedAt).toBeNull();
+    await connected.close();
+  });
+});
