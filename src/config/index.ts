@@ -72,6 +72,10 @@ export interface EngineConfig {
   oauthRefreshWaitMs: number;
   /** PostgreSQL pool connections (SVC_DB_POOL_SIZE). */
   dbPoolSize: number;
+  /** SQLite's `synchronous` (SVC_SQLITE_SYNCHRONOUS): FULL syncs every commit to disk; NORMAL may lose the last ones to a power cut. */
+  sqliteSynchronous: 'FULL' | 'NORMAL';
+  /** SVC_RECEIPT_WRITES: `durable`, a call that may have changed data is answered once its receipt is committed; `batched`, like reads. */
+  receiptWrites: 'durable' | 'batched';
   /** Proxy addresses and CIDR ranges whose X-Forwarded-For names the client (SVC_TRUSTED_PROXIES). */
   trustedProxies: string[];
 }
@@ -109,6 +113,14 @@ function rangesFrom(env: NodeJS.ProcessEnv, name: string): string[] {
   const bad = entries.find((e) => !isAddressOrRange(e));
   if (bad !== undefined) throw new ConfigError(`${name} must list IP addresses or CIDR ranges, comma-separated (got '${bad}')`);
   return entries;
+}
+
+/** One of `choices` (the first when unset or blank), as written; anything else is refused naming them. */
+function choiceFrom<const T extends string>(env: NodeJS.ProcessEnv, name: string, choices: readonly [T, ...T[]]): T {
+  const raw = env[name]?.trim();
+  if (!raw) return choices[0];
+  if (!(choices as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be ${choices.join(' or ')} (got '${env[name]}')`);
+  return raw as T;
 }
 
 const list = (raw: string | undefined) => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -201,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisKeyPrefix: env.SVC_REDIS_KEY_PREFIX || 'svc:',
     dbPoolSize: intFrom(env, 'SVC_DB_POOL_SIZE', 10, 1, 1000),
+    sqliteSynchronous: choiceFrom(env, 'SVC_SQLITE_SYNCHRONOUS', ['FULL', 'NORMAL']),
+    receiptWrites: choiceFrom(env, 'SVC_RECEIPT_WRITES', ['durable', 'batched']),
     trustedProxies: rangesFrom(env, 'SVC_TRUSTED_PROXIES'),
     oauthRefreshWaitMs: intFrom(env, 'SVC_OAUTH_REFRESH_WAIT_MS', 15_000, 100, 60_000),
     rateLimitPerMinute: intFrom(env, 'SVC_RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),

@@ -117,6 +117,7 @@ export async function assemble(
     dispatcher,
     log,
     providerTimeoutMs: config.providerTimeoutMs,
+    durableWrites: config.receiptWrites === 'durable',
     attemptTimeoutMs: config.providerAttemptTimeoutMs || undefined,
     idempotencySecret: purposeKey(masterKey, 'provider idempotency keys'),
     rateLimit: config.rateLimitPerMinute > 0 ? { perMinute: config.rateLimitPerMinute, coordinator } : undefined,
@@ -173,7 +174,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
 
 async function startLocked(config: EngineConfig, options: EngineOptions, unlock: () => void): Promise<Engine> {
   const log = createLogger(config.logLevel, options.logDestination);
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl, poolSize: config.dbPoolSize });
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl, poolSize: config.dbPoolSize, synchronous: config.sqliteSynchronous });
   const deps = await assemble(config, log, store);
   const { signinCode, credentialsRevoked } = await deps.accounts.ensureOwner(config.ownerPassword);
   if (credentialsRevoked) log.warn({ revoked: credentialsRevoked }, "the owner's password changed: the owner's CLI credentials are revoked (run `svc-cli login` again)");

@@ -20,6 +20,15 @@ import { checkSelectors, definedOnly, NO_SELECTORS } from './selectors.ts';
 import type { CallRequest, CallResult, CallScope, Outcome, ResolvedOperation } from './types.ts';
 import { InputValidators } from './validation.ts';
 
+/** Methods that read: their calls' receipts are batched (Executor.call). */
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * How long a write's receipt waits for those of other writes in flight before its commit starts,
+ * when none is being committed: a write that finishes meanwhile shares the commit instead of
+ * paying the next (docs/benchmarks/durable-receipts.md).
+ */
+const GATHER_MS = 1;
+
 /** Longest operation name a receipt keeps for a refused call (a script may name anything). */
 const MAX_RECORDED_OPERATION = 300;
 
@@ -44,6 +53,9 @@ export class Executor {
   private readonly validators = new InputValidators();
   private readonly log: Logger;
   private readonly providerTimeoutMs: number;
+  private readonly durableWrites: boolean;
+  /** Calls of write operations between their start and their receipt (durableWrites only). */
+  private writesInFlight = 0;
   private readonly attemptTimeoutMs: number | undefined;
   private readonly idempotencySecret: Buffer;
   private readonly rateLimit: { perMinute: number; coordinator: Coordinator } | undefined;
@@ -57,6 +69,8 @@ export class Executor {
     dispatcher: Dispatcher;
     log: Logger;
     providerTimeoutMs: number;
+    /** Whether a call that may have changed data is answered only once its receipt is committed (SVC_RECEIPT_WRITES; default true). */
+    durableWrites?: boolean;
     /** One provider attempt's timeout when it may be retried (SVC_PROVIDER_ATTEMPT_TIMEOUT_MS); none: the call's whole budget. */
     attemptTimeoutMs?: number | undefined;
     /** The key of the idempotency keys derived for providers (src/execution/idempotency.ts, providerKey). */
@@ -71,6 +85,7 @@ export class Executor {
     this.dispatcher = deps.dispatcher;
     this.log = deps.log;
     this.providerTimeoutMs = deps.providerTimeoutMs;
+    this.durableWrites = deps.durableWrites ?? true;
     this.attemptTimeoutMs = deps.attemptTimeoutMs;
     this.idempotencySecret = deps.idempotencySecret;
     this.rateLimit = deps.rateLimit;
@@ -109,6 +124,8 @@ export class Executor {
 
   async call(scope: CallScope, req: CallRequest): Promise<CallResult> {
     const startedAt = nowIso();
+    const writing = this.durableWrites && this.writes(scope, req.operation);
+    if (writing) this.writesInFlight++;
     let outcome: Outcome;
     try {
       outcome = await this.run(scope, req);
@@ -120,17 +137,35 @@ export class Executor {
             new EngineError('ENGINE_INTERNAL', 'The Engine failed unexpectedly; the failure was logged.', { providerExecution: 'unknown' }));
       outcome = refusedOutcome(engineError);
     }
+    const receiptId = this.record(scope, req.operation, startedAt, outcome);
+    if (writing) this.writesInFlight--;
+    // A call that may have changed data is answered only once its receipt is committed, so a crash
+    // cannot lose the receipt of an answered write; reads stay batched (src/activity).
+    if (writing && this.reached(outcome)) await this.activity.flush(this.writesInFlight > 0 ? GATHER_MS : 0);
     return {
       envelope: outcome.envelope,
       providerAnswered: outcome.providerAnswered,
       providerDurationMs: outcome.durationMs,
-      receiptId: this.record(scope, req.operation, startedAt, outcome),
+      receiptId,
       dataJson: outcome.dataJson,
       exactDetails: outcome.exactDetails,
       continuation: outcome.continuation,
       attempts: outcome.attempts,
       keyForwarded: outcome.keyForwarded,
     };
+  }
+
+  /** Whether the operation may change data: its method is not a read (GET, HEAD, OPTIONS), or it is not known here. */
+  private writes(scope: CallScope, operationId: string): boolean {
+    const service = operationId.slice(0, Math.max(0, operationId.indexOf('.')));
+    const version = scope.services.get(service);
+    const method = version === undefined ? undefined : this.catalog.operation(service, version, operationId)?.method;
+    return method === undefined || !READ_METHODS.has(method);
+  }
+
+  /** Whether the call's request reached the provider, or may have: one refused before it was sent changed nothing. */
+  private reached(outcome: Outcome): boolean {
+    return outcome.providerAnswered || outcome.envelope.error?.details?.provider_execution === 'unknown';
   }
 
   /** The call's activity receipt; returns its ID. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { SqliteStore } from './sqlite.ts';
+import { SqliteStore, type SqliteSynchronous } from './sqlite.ts';
 import type { Store } from './types.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { Store } from './types.ts';
  * postgresql:// URL (a pool of `poolSize` connections, which the config reads from SVC_DB_POOL_SIZE; default 10), otherwise the
  * embedded SQLite file in the data dir.
  */
-export async function openStore(options: { dataDir: string; databaseUrl?: string | undefined; poolSize?: number | undefined }): Promise<Store> {
+export async function openStore(options: { dataDir: string; databaseUrl?: string | undefined; poolSize?: number | undefined; synchronous?: SqliteSynchronous }): Promise<Store> {
   if (options.databaseUrl) {
     if (!/^postgres(ql)?:\/\//i.test(options.databaseUrl)) {
       throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the embedded SQLite store)');
@@ -16,5 +16,5 @@ export async function openStore(options: { dataDir: string; databaseUrl?: string
     const { PostgresStore } = await import('./postgres.ts');
     return PostgresStore.open(options.databaseUrl, options.poolSize !== undefined ? { poolSize: options.poolSize } : {});
   }
-  return new SqliteStore(join(options.dataDir, 'engine.db'));
+  return new SqliteStore(join(options.dataDir, 'engine.db'), options.synchronous === undefined ? {} : { synchronous: options.synchronous });
 }

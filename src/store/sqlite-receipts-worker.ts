@@ -5,9 +5,10 @@ import Database from 'better-sqlite3';
 import { ReceiptInserter, type FromWriter, type ReceiptColumns, type ToWriter } from './sqlite-receipts.ts';
 
 const port = parentPort!;
-const db = new Database((workerData as { file: string }).file);
+const { file, synchronous } = workerData as { file: string; synchronous: 'FULL' | 'NORMAL' };
+const db = new Database(file);
 db.pragma('busy_timeout = 5000');
-db.pragma('synchronous = NORMAL');
+db.pragma(`synchronous = ${synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
 const inserter = new ReceiptInserter(db);
 
 port.on('message', (message: ToWriter) => {

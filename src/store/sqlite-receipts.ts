@@ -97,13 +97,16 @@ export type FromWriter = { type: 'done'; batch: number; error?: string };
 /** The request thread's side of the writer thread (./sqlite-receipts-worker.ts), started on the first batch. */
 export class ReceiptWriter {
   private readonly file: string;
+  private readonly synchronous: 'FULL' | 'NORMAL';
   private worker: Worker | undefined;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
   private nextBatch = 0;
   private closed = false;
 
-  constructor(file: string) {
+  /** `synchronous`: the writer connection's, as the store's own (./sqlite.ts). */
+  constructor(file: string, synchronous: 'FULL' | 'NORMAL' = 'FULL') {
     this.file = file;
+    this.synchronous = synchronous;
   }
 
   insert(rows: ReceiptRow[]): Promise<void> {
@@ -130,7 +133,7 @@ export class ReceiptWriter {
 
   private start(): Worker {
     const worker = new Worker(new URL('./sqlite-receipts-worker.ts', import.meta.url), {
-      workerData: { file: this.file },
+      workerData: { file: this.file, synchronous: this.synchronous },
       name: 'svc-receipts',
       resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
     });

@@ -31,6 +31,13 @@ import {
 
 export { MIGRATIONS } from './sqlite-schema.ts';
 
+/**
+ * SQLite's `synchronous` on every connection: FULL (the default) syncs each commit's WAL write to
+ * disk, so a committed receipt survives a power cut; NORMAL syncs at checkpoints only (a process
+ * crash loses nothing, an OS crash or power cut may lose the last commits). docs/benchmarks/durable-receipts.md.
+ */
+export type SqliteSynchronous = 'FULL' | 'NORMAL';
+
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
@@ -43,7 +50,8 @@ export class SqliteStore implements Store {
   private readonly hot: HotRows;
   readonly grants: SqliteGrants;
 
-  constructor(file: string) {
+  constructor(file: string, options: { synchronous?: SqliteSynchronous } = {}) {
+    const synchronous = options.synchronous ?? 'FULL';
     if (file !== ':memory:') {
       mkdirSync(dirname(file), { recursive: true });
       // Created owner-only; SQLite gives the -wal and -shm files the database file's mode.
@@ -51,13 +59,13 @@ export class SqliteStore implements Store {
     }
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma(`synchronous = ${synchronous}`);
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     migrate(this.db);
     this.hot = new HotRows(this.db.prepare('PRAGMA data_version').pluck());
     this.receipts = new ReceiptInserter(this.db);
-    this.receiptWriter = file === ':memory:' ? undefined : new ReceiptWriter(file);
+    this.receiptWriter = file === ':memory:' ? undefined : new ReceiptWriter(file, synchronous);
     this.grants = new SqliteGrants(this.db, (row) => this.insertTokenSync(row));
     const prepare = (sql: string) => this.db.prepare(sql);
     this.versionStmt = {

@@ -1,8 +1,9 @@
 // The Engine under test, in its own process: started with startEngine on a temp data dir and
 // port 0, then set up over its own control-plane API like an operator would: demo-crm v1
 // enabled with its baseUrl pointed at the fake provider (BENCH_UPSTREAM_URL), the provider key
-// (BENCH_PROVIDER_KEY) stored as the secret, and an SDK selecting demo-crm.contacts/get
-// published. `ready` carries the URL, the version ID and the SDK token.
+// (BENCH_PROVIDER_KEY) stored as the secret, and an SDK selecting demo-crm.contacts/get (or the
+// operations BENCH_OPERATIONS lists) published. SVC_SQLITE_SYNCHRONOUS and SVC_RECEIPT_WRITES are
+// passed on when set. `ready` carries the URL, the version ID and the SDK token.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +23,8 @@ await serve(async () => {
   const key = process.env.BENCH_PROVIDER_KEY;
   if (!upstream || !key) throw new Error('BENCH_UPSTREAM_URL and BENCH_PROVIDER_KEY must be set');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_LOG_LEVEL: process.env.BENCH_ENGINE_LOG_LEVEL || 'warn', SVC_EGRESS_ALLOW: LOOPBACK_EGRESS });
+  const passed = Object.fromEntries(['SVC_SQLITE_SYNCHRONOUS', 'SVC_RECEIPT_WRITES'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+  const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_LOG_LEVEL: process.env.BENCH_ENGINE_LOG_LEVEL || 'warn', SVC_EGRESS_ALLOW: LOOPBACK_EGRESS, ...passed });
   let engine: Engine;
   try {
     engine = await startEngine(config);
@@ -48,7 +50,8 @@ await serve(async () => {
     };
     await api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: upstream }, 200);
     await api('PUT', '/v1/buckets/default/secrets/demo-crm', { value: key }, 204);
-    const published = await api('POST', '/v1/sdks/publish', { name: 'bench', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/get'] }, 200);
+    const operations = (process.env.BENCH_OPERATIONS || 'contacts/get').split(',').map((op) => `demo-crm=${op}`);
+    const published = await api('POST', '/v1/sdks/publish', { name: 'bench', services: ['demo-crm=v1'], operations }, 200);
     if (!published?.token) throw new Error(`publish returned no token: ${JSON.stringify(published)}`);
     const info: EngineReady = { url: engine.url, versionId: published.versionId, token: published.token };
     return { info, stop };

@@ -1,5 +1,6 @@
 // The fake provider for the REST benchmarks: a small, fast node:http server answering
-// GET /v1/contacts/{id} with a fixed ~1 KB JSON body, only with `Authorization: Bearer <key>`.
+// GET /v1/contacts/{id} with a fixed ~1 KB JSON body (and POST /v1/contacts with it as 201, a
+// write), only with `Authorization: Bearer <key>`.
 // Run as a child process by test/bench/lib/child.ts; env BENCH_PROVIDER_KEY holds the key.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +21,12 @@ await serve(async () => {
     if (req.headers.authorization !== expected) {
       res.writeHead(401, { 'content-type': 'application/json', 'content-length': String(unauthorized.length) });
       res.end(unauthorized);
+    } else if (req.method === 'POST' && req.url === '/v1/contacts') {
+      req.resume();
+      req.once('end', () => {
+        res.writeHead(201, ok);
+        res.end(body);
+      });
     } else if (req.method !== 'GET' || !req.url?.startsWith('/v1/contacts/con_')) {
       res.writeHead(404, { 'content-type': 'application/json', 'content-length': String(notFound.length) });
       res.end(notFound);
