@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { ActivityLog } from '../activity/index.ts';
 import { Catalog } from '../catalog/index.ts';
-import { plainHttpWarning, type EngineConfig } from '../config/index.ts';
+import { ConfigError, type EngineConfig } from '../config/index.ts';
 import { SecretVault, loadMasterKey, purposeKey } from '../credentials/index.ts';
 import { EgressPolicy } from '../egress/index.ts';
 import { Dispatcher, Executor, IdempotencyKeys } from '../execution/index.ts';
@@ -12,12 +12,11 @@ import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
 import { Connections, serviceOfVaultEntry } from '../connections/index.ts';
 import { LocalCoordinator, type Coordinator } from '../coordination/index.ts';
 import { McpGateway } from '../mcp/index.ts';
-import { AuthorizationServer } from '../oauth/index.ts';
 import { createExecuteTool, RESULT_CAP_BYTES } from '../mcp/execute.ts';
 import { Calls } from '../calls/index.ts';
 import { MemorySessionStateStore, type SessionStateStore } from '../retention/index.ts';
 import { observeHttpResponse } from '../metrics/index.ts';
-import { SandboxWorkers } from '../sandbox/index.ts';
+import { describeConfinement, detectConfinement, SandboxWorkers } from '../sandbox/index.ts';
 import { UnifiedOperations } from '../unified/index.ts';
 import { createLogger, type Logger } from '../log/index.ts';
 import { startGrpcServer } from '../grpc/index.ts';
@@ -117,7 +116,6 @@ export async function assemble(
     dispatcher,
     log,
     providerTimeoutMs: config.providerTimeoutMs,
-    durableWrites: config.receiptWrites === 'durable',
     attemptTimeoutMs: config.providerAttemptTimeoutMs || undefined,
     idempotencySecret: purposeKey(masterKey, 'provider idempotency keys'),
     rateLimit: config.rateLimitPerMinute > 0 ? { perMinute: config.rateLimitPerMinute, coordinator } : undefined,
@@ -138,28 +136,25 @@ export async function assemble(
         onError: (err) => log.warn({ err }, 'redis connection error'),
       })
     : new MemorySessionStateStore(undefined, config.mcpSessionIdleMs);
+  const confinement = detectConfinement({ mode: config.sandboxConfinement, uid: config.sandboxUid, gid: config.sandboxGid });
+  if (config.sandboxConfinement === 'bwrap' && confinement.level !== 'bwrap') throw new ConfigError(`SVC_SANDBOX_CONFINEMENT is bwrap, but ${confinement.fallback}`);
+  log.info(
+    { confinement: confinement.level, uid: confinement.user?.uid, gid: confinement.user?.gid, fallback: confinement.fallback },
+    `sandbox workers confined (${confinement.level}): ${describeConfinement(confinement)}${confinement.fallback ? `; not bubblewrap: ${confinement.fallback}` : ''}`,
+  );
   const sandbox = new SandboxWorkers({
+    confinement,
     onWorkerExit: (exit) => {
       if (!exit.expected) log.warn({ code: exit.code, signal: exit.signal }, 'a sandbox worker process ended unasked (a script may have run it out of memory); the next run starts a new one');
     },
   });
   const calls = new Calls({ sdk, mcp, executor, unified, keys, resultCapBytes: { rest: config.restMaxResultBytes, grpc: config.restMaxResultBytes, mcp: RESULT_CAP_BYTES } });
   const execute = createExecuteTool({ calls, sessionState, sandbox, budgetMs: config.executeBudgetMs, tokens });
-  const oauth = new AuthorizationServer({
-    store,
-    tokens,
-    issuer: () => urls.http,
-    consentKey: purposeKey(masterKey, 'mcp oauth consent forms'),
-    accessTokenTtlSeconds: config.mcpOAuthAccessTokenTtlSeconds,
-    codeTtlSeconds: config.mcpOAuthCodeTtlSeconds,
-    egress,
-    loopbackClientIds: config.mcpOAuthLoopbackClientIds,
-  });
   const mcpGateway = new McpGateway(
-    { mcp, tokens, oauth: oauth.access, catalog, unified, log, sessionState, tools: { execute } },
+    { mcp, tokens, catalog, unified, log, sessionState, tools: { execute } },
     { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sweepEveryMs: Math.min(60_000, config.mcpSessionIdleMs) },
   );
-  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, calls, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, oauth, sessionState, sandbox, unified, packages };
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, calls, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, sessionState, sandbox, sandboxConfinement: confinement.level, unified, packages };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
@@ -174,10 +169,9 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
 
 async function startLocked(config: EngineConfig, options: EngineOptions, unlock: () => void): Promise<Engine> {
   const log = createLogger(config.logLevel, options.logDestination);
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl, poolSize: config.dbPoolSize, synchronous: config.sqliteSynchronous });
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl, poolSize: config.dbPoolSize });
   const deps = await assemble(config, log, store);
-  const { signinCode, credentialsRevoked } = await deps.accounts.ensureOwner(config.ownerPassword);
-  if (credentialsRevoked) log.warn({ revoked: credentialsRevoked }, "the owner's password changed: the owner's CLI credentials are revoked (run `svc-cli login` again)");
+  const { signinCode } = await deps.accounts.ensureOwner(config.ownerPassword);
   const app = createHttpApp(deps);
   const drain = new HttpDrain(log, observeHttpResponse, config.maxRequestBytes);
   const drainBudgetMs = config.executeBudgetMs + DRAIN_MARGIN_MS;
@@ -216,8 +210,6 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
   });
   const grpcUrl = `${hostInUrl}:${grpc.port}`;
   log.info({ url, grpcUrl }, 'engine listening');
-  const plainHttp = plainHttpWarning(config);
-  if (plainHttp) log.warn(plainHttp);
   log.info({ allowed: config.egressAllow }, 'providers are called on public addresses, and on the private and loopback ranges SVC_EGRESS_ALLOW lists');
   deps.activity.startPruning(config.receiptRetentionDays, RECEIPT_PRUNE_EVERY_MS);
   // Sign-in and consent rows are useless once expired; a day's grace keeps "expired" answers telling.
@@ -238,7 +230,6 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
       stopping ??= (async () => {
         const [, drained] = await Promise.all([grpc.stop(), drain.drain(server, drainBudgetMs)]);
         await deps.mcpGateway.close();
-        await deps.oauth.close();
         await deps.sandbox.close();
         await deps.sessionState.close();
         await deps.coordinator.close();

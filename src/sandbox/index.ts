@@ -1,11 +1,13 @@
 // The execute sandbox: TypeScript scripts compiled by esbuild (types stripped, no type-check) and
-// run by a pool of worker processes, each owning its pre-warmed isolated-vm isolates (./run.ts).
+// run by a pool of worker processes, each owning its pre-warmed isolated-vm isolates (./run.ts),
+// confined (./confinement.ts).
 import * as esbuild from 'esbuild';
 import type { CompiledScript } from './run.ts';
 
 // Types only from ./run.ts: loading it loads isolated-vm, which only the worker processes need.
 export type { CompiledScript, PoolStats, SandboxHost, SandboxOutcome, ScriptFailure } from './run.ts';
-export { SandboxWorkers, type SandboxRun } from './workers.ts';
+export { SandboxWorkers, type SandboxRun, type WorkerExit } from './workers.ts';
+export { describeConfinement, detectConfinement, spawnWorker, type Confinement, type ConfinementLevel, type ConfinementMode } from './confinement.ts';
 
 export class ScriptSyntaxError extends Error {
   override name = 'ScriptSyntaxError';

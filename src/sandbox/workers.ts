@@ -6,9 +6,9 @@
 // or array whose next growth overshoots the limit aborts the whole process, as isolated-vm's own
 // documentation warns), so a hostile script may take its worker down with it, never the Engine.
 // The run then ends as crashed and the next run gets a fresh worker.
-import { fork, type ChildProcess } from 'node:child_process';
-import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { availableParallelism, constants } from 'node:os';
+import { detectConfinement, scriptProcessOf, spawnWorker, type Confinement } from './confinement.ts';
 import type { CompiledScript, PoolStats, SandboxHost, SandboxOutcome } from './run.ts';
 
 export type ToWorker =
@@ -78,7 +78,15 @@ const STATS_WAIT_MS = 2_000;
  */
 const SUSPECT_MS = 10 * 60_000;
 
-const WORKER_FILE = fileURLToPath(new URL('./worker.ts', import.meta.url));
+/**
+ * How a worker ended: its signal, also when bubblewrap, which hosts it, reports the signal that
+ * ended it as an exit code (128 + the signal's number).
+ */
+function endOf(code: number | null, signal: NodeJS.Signals | null, confinement: Confinement): { code: number | null; signal: NodeJS.Signals | null } {
+  if (signal || confinement.level !== 'bwrap' || code === null || code <= 128) return { code, signal };
+  const name = Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0] as NodeJS.Signals | undefined;
+  return name ? { code: null, signal: name } : { code, signal };
+}
 
 /** How a worker ended, for the log: its exit code, or the signal that ended it (SIGABRT: V8 gave up on memory). */
 export type WorkerExit = {
@@ -100,24 +108,15 @@ class SandboxWorker {
   /** Runs sent to it so far. */
   started = 0;
 
-  constructor(warmIsolates: number, onExit: (w: SandboxWorker, exit: WorkerExit) => void) {
-    this.process = fork(WORKER_FILE, [String(warmIsolates)], {
-      // The process that hosts untrusted scripts' isolates sees none of the Engine's environment
-      // (SVC_MASTER_KEY, DATABASE_URL, REDIS_URL): nothing to find there should an isolate be escaped.
-      env: {},
-      // Its own heap holds only bridges and messages in flight (scripts run in isolates outside it).
-      execArgv: ['--no-node-snapshot', '--max-old-space-size=128', '--max-semi-space-size=4'],
-      // Structured clone, as between threads: the same messages cross.
-      serialization: 'advanced',
-      // V8's last words on a crash are for the Engine's log (onExit), not its stdout.
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    });
+  constructor(warmIsolates: number, confinement: Confinement, onExit: (w: SandboxWorker, exit: WorkerExit) => void) {
+    this.process = spawnWorker(confinement, { args: [String(warmIsolates)] });
     // An idle worker keeps nothing alive.
     this.process.unref();
     this.process.channel?.unref();
     this.process.on('message', (message: FromWorker) => this.receive(message));
     this.process.on('error', () => undefined); // a failed send or spawn; 'exit' follows and settles the runs
-    this.process.on('exit', (code, signal) => {
+    this.process.on('exit', (exitCode, exitSignal) => {
+      const { code, signal } = endOf(exitCode, exitSignal, confinement);
       // V8 aborts (SIGABRT, or SIGTRAP) when an isolate's heap overshoots what it can recover from.
       const outOfMemory = !this.closing && (signal === 'SIGABRT' || signal === 'SIGTRAP');
       const runs = [...this.runs.values()];
@@ -221,15 +220,28 @@ export class SandboxWorkers {
   /** Tenants kept apart, until when (see SUSPECT_MS). */
   private readonly suspects = new Map<string, number>();
 
+  private confined: Confinement | undefined;
+
   /**
    * `runsPerWorker`: runs after which a worker process is replaced by a fresh one. `onWorkerExit`:
    * told when a worker ends (one that ended unasked was most likely taken down by a script).
+   * `confinement`: how workers are confined (./confinement.ts); by default what this host allows,
+   * decided when the first worker starts.
    */
-  constructor(options: { workers?: number; warmIsolates?: number; runsPerWorker?: number; onWorkerExit?: (exit: WorkerExit) => void } = {}) {
+  constructor(
+    options: { workers?: number; warmIsolates?: number; runsPerWorker?: number; onWorkerExit?: (exit: WorkerExit) => void; confinement?: Confinement } = {},
+  ) {
     this.size = Math.max(1, options.workers ?? Math.min(availableParallelism(), 4));
     this.warmIsolates = options.warmIsolates ?? 2;
     this.runsPerWorker = Math.max(1, options.runsPerWorker ?? RUNS_PER_WORKER);
     this.onWorkerExit = options.onWorkerExit;
+    this.confined = options.confinement;
+  }
+
+  /** How the worker processes are confined. */
+  get confinement(): Confinement {
+    this.confined ??= detectConfinement();
+    return this.confined;
   }
 
   run(options: SandboxRun): Promise<SandboxOutcome> {
@@ -312,14 +324,14 @@ export class SandboxWorkers {
     return this.workers.length;
   }
 
-  /** Process IDs of the workers running now (for tests and diagnostics). */
+  /** Process IDs of the processes running scripts now, one per worker (for tests and diagnostics). */
   get pids(): number[] {
-    return this.workers.flatMap((w) => (w.process.pid === undefined ? [] : [w.process.pid]));
+    return this.workers.flatMap((w) => (w.process.pid === undefined ? [] : [scriptProcessOf(w.process.pid, this.confinement)]));
   }
 
-  /** Process IDs of the workers with runs in progress (for tests and diagnostics). */
+  /** Process IDs of the processes running scripts with runs in progress (for tests and diagnostics). */
   get busyPids(): number[] {
-    return this.workers.flatMap((w) => (w.runs.size === 0 || w.process.pid === undefined ? [] : [w.process.pid]));
+    return this.workers.flatMap((w) => (w.runs.size === 0 || w.process.pid === undefined ? [] : [scriptProcessOf(w.process.pid, this.confinement)]));
   }
 
   /** Asks every worker to stop (runs in progress end as cancelled); a worker that has not exited within 5 s is killed. */
@@ -351,7 +363,7 @@ export class SandboxWorkers {
   }
 
   private spawn(): SandboxWorker {
-    const worker = new SandboxWorker(this.warmIsolates, (gone, exit) => {
+    const worker = new SandboxWorker(this.warmIsolates, this.confinement, (gone, exit) => {
       this.remove(gone);
       this.draining.delete(gone);
       if (exit.outOfMemory.length) this.suspectOf(exit.outOfMemory);

@@ -14,7 +14,7 @@ import type { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
 import type { Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
 import type { Logger } from '../log/index.ts';
-import type { AuthorizationServer } from '../oauth/index.ts';
+import type { ConfinementLevel } from '../sandbox/index.ts';
 import type { Apps } from '../apps/index.ts';
 import type { Packages } from '../sdkgen/index.ts';
 import type { Store, TokenRow } from '../store/index.ts';
@@ -31,8 +31,8 @@ export interface ServerDeps {
   /** Locks shared by the replicas (Redis with REDIS_URL); readiness pings it. */
   coordinator: Coordinator;
   mcpGateway: McpGateway;
-  /** The authorization server of the MCP servers (src/oauth). */
-  oauth: AuthorizationServer;
+  /** How sandbox workers are confined here (src/sandbox/confinement.ts), reported by /readyz. */
+  sandboxConfinement: ConfinementLevel;
   unified: UnifiedOperations;
   log: Logger;
   catalog: Catalog;

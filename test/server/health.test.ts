@@ -1,10 +1,13 @@
-// GET /healthz (liveness) and GET /readyz (the database answers, and Redis with REDIS_URL) on SQLite,
-// on PostgreSQL and with Redis, without credentials; a database or Redis that is gone or hangs turns
-// readiness into 503, never liveness.
+// GET /healthz (liveness) and GET /readyz (the database answers, and Redis with REDIS_URL; how
+// sandbox workers are confined) on SQLite, on PostgreSQL and with Redis, without credentials; a
+// database or Redis that is gone or hangs turns readiness into 503, never liveness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/postgres.ts';
 import { freePort, startRedisServer } from '../fixtures/redis-server.ts';
+
+/** How sandbox workers are confined here (test/sandbox/confinement.test.ts checks which). */
+const CONFINEMENT = expect.stringMatching(/^(bwrap|permission)$/);
 
 async function get(t: TestEngine, path: string) {
   const res = await fetch(t.url + path); // no credential: both routes are public
@@ -24,7 +27,7 @@ describe('health on SQLite', () => {
     expect(await get(t, '/healthz')).toMatchObject({ status: 200, type: expect.stringContaining('application/json'), body: { status: 'ok' } });
     const ready = await get(t, '/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', checks: { database: { status: 'ok', backend: 'sqlite', latencyMs: expect.any(Number) } } });
+    expect(ready.body).toEqual({ status: 'ready', checks: { database: { status: 'ok', backend: 'sqlite', latencyMs: expect.any(Number) } }, sandbox: { confinement: CONFINEMENT } });
   });
 
   it('reports 503 when a probe hangs past its timeout, and recovers', async () => {
@@ -39,6 +42,7 @@ describe('health on SQLite', () => {
       expect(ready.body).toEqual({
         status: 'unavailable',
         checks: { database: { status: 'unavailable', backend: 'sqlite', latencyMs: expect.any(Number), error: 'TIMEOUT' } },
+        sandbox: { confinement: CONFINEMENT },
       });
       expect(ready.body.checks.database.latencyMs).toBeGreaterThanOrEqual(1_900);
       expect((await get(t, '/healthz')).status).toBe(200);
@@ -74,7 +78,7 @@ describe('health on PostgreSQL', () => {
   it('is ready while PostgreSQL answers', async () => {
     const ready = await get(t, '/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', checks: { database: { status: 'ok', backend: 'postgres', latencyMs: expect.any(Number) } } });
+    expect(ready.body).toEqual({ status: 'ready', checks: { database: { status: 'ok', backend: 'postgres', latencyMs: expect.any(Number) } }, sandbox: { confinement: CONFINEMENT } });
   });
 
   it('is not ready once its database is gone, naming only an error code', async () => {
@@ -109,6 +113,7 @@ describe('health with Redis (REDIS_URL)', () => {
     expect(ready.body).toEqual({
       status: 'ready',
       checks: { database: { status: 'ok', backend: 'sqlite', latencyMs: expect.any(Number) }, redis: { status: 'ok', backend: 'redis', latencyMs: expect.any(Number) } },
+      sandbox: { confinement: CONFINEMENT },
     });
   });
 

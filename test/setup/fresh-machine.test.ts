@@ -10,7 +10,7 @@ import { postgresUnavailable, queryDatabase, startThrowawayPostgres } from '../f
 import { missingPrerequisites, needsOf, type Need } from '../fixtures/prerequisites.ts';
 
 const REPO = resolve(import.meta.dirname, '../..');
-const ALL = new Set<Need>(['chromium', 'python', 'redis-server', 'redis', 'postgres']);
+const ALL = new Set<Need>(['chromium', 'python', 'redis-server', 'bwrap', 'redis', 'postgres']);
 let dir: string;
 
 /** An executable script standing in for a prerequisite. */
@@ -24,13 +24,14 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'svc-fresh-'));
   mkdirSync(join(dir, 'bin'));
   fake(join(dir, 'bin/redis-server'));
+  fake(join(dir, 'bin/bwrap'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the prerequisites check', () => {
   const present = () => ({ PATH: join(dir, 'bin'), SVC_CHROMIUM: fake(join(dir, 'chromium')), SVC_TEST_PYTHON: fake(join(dir, 'python3')) });
 
-  it('passes when Chromium, the Python packages and redis-server are all there', () => {
+  it('passes when Chromium, the Python packages, redis-server and bubblewrap are all there', () => {
     expect(missingPrerequisites(ALL, present())).toBeUndefined();
   });
 
@@ -42,7 +43,9 @@ describe('the prerequisites check', () => {
   it('names a Python without the gRPC packages, and redis-server off PATH, in the same line', () => {
     const line = missingPrerequisites(ALL, { ...present(), SVC_TEST_PYTHON: fake(join(dir, 'python-bare'), 'exit 1'), PATH: '/nonexistent' })!;
     expect(line.split('\n')).toHaveLength(1);
-    expect(line).toMatch(/^missing prerequisites: Python gRPC packages \(.*python-bare: grpc, google\.protobuf, pip, setuptools, venv\), redis-server \(on PATH\) — install with: sudo apt-get install -y python3-grpcio python3-protobuf python3-pip python3-setuptools python3-venv redis-server$/);
+    expect(line).toMatch(
+      /^missing prerequisites: Python gRPC packages \(.*python-bare: grpc, google\.protobuf, pip, setuptools, venv\), redis-server \(on PATH\), bubblewrap \(bwrap on PATH\) — install with: sudo apt-get install -y python3-grpcio python3-protobuf python3-pip python3-setuptools python3-venv redis-server bubblewrap$/,
+    );
   });
 
   it('only checks what the run needs', () => {
@@ -60,10 +63,13 @@ describe('the prerequisites check', () => {
     const typescriptOnly = file('c.test.ts', ['download', 'installTypescript'], 'sdk-packages');
     const replicas = file('d.test.ts', ['startReplicas'], 'replicas');
     const redis = file('e.test.ts', ['start' + 'RedisServer'], 'redis-server');
+    const sandbox = join(dir, 'f.test.ts');
+    writeFileSync(sandbox, `const probe = new URL('../fixtures/${'sandbox-probe'}.ts', import.meta.url);`);
     expect([...needsOf([browser, typescriptOnly])]).toEqual(['chromium']);
     expect([...needsOf([python])]).toEqual(['python']);
     expect([...needsOf([replicas])].sort()).toEqual(['postgres', 'redis']);
     expect([...needsOf([redis])]).toEqual(['redis-server']);
+    expect([...needsOf([sandbox])]).toEqual(['bwrap']);
     expect(needsOf([])).toEqual(ALL);
   });
 

@@ -46,7 +46,9 @@ export function healthRoutes(deps: ServerDeps): Pick<Handlers, 'getLiveness' | '
       ]);
       const checks = redis ? { database, redis } : { database };
       const ready = Object.values(checks).every((c) => c.status === 'ok');
-      return { status: ready ? 200 : 503, body: { status: ready ? ('ready' as const) : ('unavailable' as const), checks } };
+      // How a script escaping its isolate would be confined (src/sandbox/confinement.ts): a level, no detail.
+      const sandbox = { confinement: deps.sandboxConfinement };
+      return { status: ready ? 200 : 503, body: { status: ready ? ('ready' as const) : ('unavailable' as const), checks, sandbox } };
     },
 
     async getMetrics() {
