@@ -4,6 +4,7 @@
 // Exit codes: 0 ok, 1 failure, 2 usage. Errors are one line on stderr.
 import yargs, { type Argv, type MiddlewareFunction } from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { auth } from '../commands/auth/index.ts';
 import { login } from '../commands/auth/login.ts';
 import { logout } from '../commands/auth/logout.ts';
 import { whoami } from '../commands/auth/whoami.ts';
@@ -17,10 +18,11 @@ import { workspace } from '../commands/workspace/index.ts';
 import { commandTree } from '../lib/command.ts';
 import { report } from '../lib/errors.ts';
 import { setColor } from '../lib/output.ts';
+import { setAllowInsecure } from '../lib/transport.ts';
 import { locate, refuseBlankPositionals, refuseMistypedOptions, refuseRepeatedOptions, refuseWordsAfterDashes, usageFailure } from '../lib/usage.ts';
 import { CLI_VERSION } from '../lib/version.ts';
 
-const commands = [login, logout, whoami, workspace, bucket, secret, sdk, mcp, connection, skill];
+const commands = [login, logout, whoami, auth, workspace, bucket, secret, sdk, mcp, connection, skill];
 const tree = commandTree(commands);
 
 // `svc-cli help sdk` is `svc-cli sdk --help` (yargs answers only a bare `svc-cli help`).
@@ -34,6 +36,7 @@ const ENVIRONMENT = `Environment:
   XDG_CONFIG_HOME      where the credentials file lives (default ~/.config/svc-cli/)
   NO_COLOR             no colours (--no-color does the same); colours appear only on a terminal
 
+Credentials go over plain http:// only to this machine; --allow-insecure sends them to another host too.
 Exit codes: 0 ok, 1 failure, 2 usage.`;
 
 const COLOR_FLAGS = new Set(['--color', '--no-color']);
@@ -62,6 +65,7 @@ try {
     .version(false)
     .option('version', { type: 'boolean', global: false, describe: 'Show the svc-cli version' })
     .option('color', { type: 'boolean', global: true, hidden: true, describe: '--no-color: no colours (as NO_COLOR)' })
+    .option('allow-insecure', { type: 'boolean', global: true, describe: 'send credentials to a non-loopback http:// SVC_ENGINE_URL (unencrypted)' })
     // yargs passes the command's own instance as the second argument (its types leave it out).
     .middleware(((argv: Record<string, unknown>, y: Argv) => {
       const { node } = locate(tree, args);
@@ -70,6 +74,7 @@ try {
       refuseWordsAfterDashes(argv, node, refusedArgument);
       refuseBlankPositionals(argv, y, node);
       setColor(argv.color !== false);
+      setAllowInsecure(argv.allowInsecure === true);
     }) as unknown as MiddlewareFunction, true)
     .help()
     .alias('h', 'help')

@@ -44,6 +44,8 @@ export interface StoredCredential {
   token: string;
   subject: string;
   savedAt: string;
+  /** When the Engine said it expires (absent in files written before credentials expired). */
+  expiresAt?: string | null;
 }
 
 interface CredentialsFile {

@@ -7,6 +7,7 @@ import { routes } from '../../generated/engine-api/routes.ts';
 import * as responseValidators from '../../generated/engine-api/response-validators.js';
 import { DEFAULT_ENGINE_URL, activeCredential, displayUrl, engineUrl, type ActiveCredential } from './credentials.ts';
 import { CliError, UsageError } from './errors.ts';
+import { refuseInsecure } from './transport.ts';
 import { CLI_VERSION } from './version.ts';
 
 export type EngineApi = Client<paths>;
@@ -34,7 +35,9 @@ const ANSWER_CHECKS = new Map<string, ValidateFunction>(
 /** Which operation each answer belongs to, noted as it arrives (a Response does not say its method). */
 const operationOf = new WeakMap<Response, string>();
 
+/** The Engine's HTTP client; with `bearer`, every request carries it (refused first over plain HTTP to another host). */
 export function engineClient(url: string, bearer?: string): EngineApi {
+  if (bearer) refuseInsecure(url, { bearer });
   const client = createClient<paths>({
     baseUrl: url,
     headers: { 'user-agent': `svc-cli/${CLI_VERSION}`, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
@@ -181,8 +184,10 @@ export async function unwrap<T>(
   const routeless = noRoute(url, failure);
   if (routeless) throw routeless;
   if (failure.status === 401 && options.credential) {
+    // An expired or revoked credential is named as such by the Engine (`the CLI credential expired at …`).
+    const lapsed = failure.details?.reason === 'expired' || failure.details?.reason === 'revoked';
     throw new CliError(
-      `the Engine refused the CLI credential: ${failure.message}`,
+      lapsed ? failure.message : `the Engine refused the CLI credential: ${failure.message}`,
       {
         env: 'SVC_CLI_TOKEN holds an expired or revoked credential; unset it or use a new one',
         stored: 'run `svc-cli login` to sign in again',

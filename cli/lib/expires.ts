@@ -27,3 +27,17 @@ export function parseExpires(text: string, now = Date.now()): string | null {
   }
   throw new UsageError(`--expires '${text}' is not understood`, 'use 30m, 24h, 7d, an ISO-8601 date-time (2026-01-31T18:00:00Z) or never');
 }
+
+/**
+ * `--expires` of a CLI credential as seconds from now: a duration or date-time up to `maxSeconds`
+ * away; `never` is refused, as the credential grants full access.
+ */
+export function lifetimeSeconds(text: string, maxSeconds: number, now = Date.now()): number {
+  const at = parseExpires(text, now);
+  const max = `${Math.floor(maxSeconds / 86_400)}d`;
+  if (at === null) throw new UsageError('--expires never is not allowed: a CLI credential grants full access, so it always expires', `give a lifetime of up to ${max}, e.g. 30d`);
+  const seconds = Math.ceil((Date.parse(at) - now) / 1000);
+  if (seconds > maxSeconds) throw new UsageError(`--expires '${text}' is more than ${max} away`, `give a lifetime of up to ${max}`);
+  if (seconds < 60) throw new UsageError(`--expires '${text}' is less than a minute away`, 'give a lifetime of at least 1m, e.g. 30m, 24h or 30d');
+  return seconds;
+}

@@ -63,7 +63,7 @@ function suggestion(tree: CommandNode, node: CommandNode, word: string): string 
 const isUnderSecret = (node: CommandNode) => node.path === 'svc-cli secret' || node.path.startsWith('svc-cli secret ');
 
 /** Options every level knows (root and groups): anything else there is unknown. */
-const EVERYWHERE = new Set(['help', 'h', 'version', 'color', 'no-color']);
+const EVERYWHERE = new Set(['help', 'h', 'version', 'color', 'no-color', 'allow-insecure']);
 
 /**
  * A yargs failure as a usage error naming the thing that was wrong and the `--help` to read.

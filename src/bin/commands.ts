@@ -194,14 +194,22 @@ async function dev() {
   });
 }
 
-async function credentialCreate(subject: string) {
+/** `credential create --expires`: 30m, 12h, 90d or never; the expiry (null: never), undefined when unreadable. */
+function expiryOf(text: string, now = Date.now()): string | null | undefined {
+  if (text.trim() === 'never') return null;
+  const m = /^([1-9][0-9]{0,5})([mhd])$/.exec(text.trim());
+  if (!m) return undefined;
+  return new Date(now + Number(m[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'm' | 'h' | 'd']).toISOString();
+}
+
+async function credentialCreate(subject: string, expiresAt: string | null) {
   const cfg = config();
   const store = await orExit(cfg, () => openStore({ dataDir: cfg.dataDir, databaseUrl: cfg.databaseUrl, poolSize: cfg.dbPoolSize }));
   try {
-    const { token, row } = await new Tokens(store).issue('cli', subject);
+    const { token, row } = await new Tokens(store).issue('cli', subject, { expiresAt });
     // The one place a credential is printed: on the Engine host, to its operator, for automation.
     process.stdout.write(`${token}\n`);
-    process.stderr.write(`created CLI credential ${row.id} for ${subject}; pipe it to \`svc-cli login --with-token\`\n`);
+    process.stderr.write(`created CLI credential ${row.id} for ${subject}, expiring ${row.expiresAt ?? 'never'}; pipe it to \`svc-cli login --with-token\`\n`);
   } finally {
     await store.close();
   }
@@ -246,13 +254,21 @@ async function parseCommandLine() {
         .command(
           'create',
           'Print a new CLI credential for a subject (for automation; pipe it to `svc-cli login --with-token`).',
-          (c) => c.option('subject', { type: 'string', demandOption: true, describe: 'who the credential acts as' }),
+          (c) =>
+            c
+              .option('subject', { type: 'string', demandOption: true, describe: 'who the credential acts as' })
+              .option('expires', { type: 'string', default: '90d', describe: 'how long it lives: 30m, 12h, 90d, or never (it grants full access)' }),
           (argv) => {
             if (!SUBJECT.test(argv.subject)) {
               console.error('svc-engine: --subject must be 1-128 letters, digits, or . _ @ -');
               process.exit(2);
             }
-            return credentialCreate(argv.subject);
+            const expiresAt = expiryOf(argv.expires);
+            if (expiresAt === undefined) {
+              console.error('svc-engine: --expires must be a number of minutes, hours or days (30m, 12h, 90d) or never');
+              process.exit(2);
+            }
+            return credentialCreate(argv.subject, expiresAt);
           },
         )
         .command(

@@ -52,6 +52,24 @@ describe('svc-cli in automation', () => {
     expect(JSON.parse(who.stdout)).toMatchObject({ engineUrl: t.url, subject: 'ci', credentialId });
   });
 
+  it('gets a credential from `svc-engine credential create` that expires in 90 days, or as --expires says', { timeout: 120_000 }, async () => {
+    const DAY = 86_400_000;
+    const expiry = (stderr: string) => Date.parse(/expiring (\S+);/.exec(stderr)![1]!);
+    const [plain, week, forever, bad] = await Promise.all([
+      svcEngine('credential', 'create', '--subject', 'ci-default'),
+      svcEngine('credential', 'create', '--subject', 'ci-week', '--expires', '7d'),
+      svcEngine('credential', 'create', '--subject', 'ci-forever', '--expires', 'never'),
+      svcEngine('credential', 'create', '--subject', 'ci', '--expires', 'soon'),
+    ]);
+    t.canaries.push(plain.stdout.trim(), week.stdout.trim(), forever.stdout.trim());
+    expect(Math.abs(expiry(plain.stderr) - (Date.now() + 90 * DAY))).toBeLessThan(60_000);
+    expect(Math.abs(expiry(week.stderr) - (Date.now() + 7 * DAY))).toBeLessThan(60_000);
+    expect(forever.stderr).toContain('expiring never;');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--expires must be a number of minutes, hours or days (30m, 12h, 90d) or never');
+    expect(bad.stdout).toBe('');
+  });
+
   it('lets SVC_CLI_TOKEN override the stored credential for one command', async () => {
     const other = await t.engine.deps.tokens.issue('cli', 'robot');
     t.canaries.push(other.token);
@@ -67,7 +85,7 @@ describe('svc-cli in automation', () => {
     expect(revoked.code).toBe(0);
     const who = await user.cli(['whoami']);
     expect(who.code).toBe(1);
-    expect(oneErrorLine(who.stderr)).toBe('svc-cli: the Engine refused the CLI credential: the bearer token was revoked — run `svc-cli login` to sign in again');
+    expect(oneErrorLine(who.stderr)).toMatch(/^svc-cli: the CLI credential was revoked at \S+Z — run `svc-cli login` to sign in again$/);
     // logout still cleans up locally when the Engine already refuses the credential
     const logout = await user.cli(['logout']);
     expect(logout.code).toBe(0);
