@@ -454,7 +454,7 @@ return errors === 0;
 validate25.evaluated = {"props":{"device_code":true,"user_code":true,"verification_uri":true,"verification_uri_complete":true,"expires_in":true,"interval":true},"dynamicProps":false,"dynamicItems":false};
 
 export const exchangeDeviceCode = validate26;
-const schema37 = {"$id":"response-exchangeDeviceCode","type":"object","required":["access_token","token_type","subject"],"properties":{"access_token":{"type":"string"},"token_type":{"const":"Bearer"},"subject":{"type":"string"}}};
+const schema37 = {"$id":"response-exchangeDeviceCode","type":"object","required":["access_token","token_type","expires_in","subject"],"properties":{"access_token":{"type":"string"},"token_type":{"const":"Bearer"},"expires_in":{"type":"integer","description":"Seconds until the credential expires."},"subject":{"type":"string"}}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-exchangeDeviceCode" */;
@@ -488,8 +488,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.subject === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'"};
+if(data.expires_in === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expires_in"},message:"must have required property '"+"expires_in"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -498,9 +498,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.access_token !== undefined){
-if(typeof data.access_token !== "string"){
-const err3 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.subject === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -509,10 +508,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.token_type !== undefined){
-if("Bearer" !== data.token_type){
-const err4 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/const",keyword:"const",params:{allowedValue: "Bearer"},message:"must be equal to constant"};
+if(data.access_token !== undefined){
+if(typeof data.access_token !== "string"){
+const err4 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -522,9 +520,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.subject !== undefined){
-if(typeof data.subject !== "string"){
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.token_type !== undefined){
+if("Bearer" !== data.token_type){
+const err5 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/const",keyword:"const",params:{allowedValue: "Bearer"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -534,9 +532,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.expires_in !== undefined){
+let data2 = data.expires_in;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err6 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -545,10 +544,34 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+if(data.subject !== undefined){
+if(typeof data.subject !== "string"){
+const err7 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
 validate26.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":{"access_token":true,"token_type":true,"subject":true},"dynamicProps":false,"dynamicItems":false};
+validate26.evaluated = {"props":{"access_token":true,"token_type":true,"expires_in":true,"subject":true},"dynamicProps":false,"dynamicItems":false};
 
 export const whoami = validate27;
 const schema38 = {"$id":"response-whoami","type":"object","required":["subject","credentialId","createdAt"],"properties":{"subject":{"type":"string"},"credentialId":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"expiresAt":{"type":["string","null"]}}};
@@ -674,15 +697,807 @@ return errors === 0;
 }
 validate27.evaluated = {"props":{"subject":true,"credentialId":true,"createdAt":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listMcpServers = validate28;
-const schema39 = {"$id":"response-listMcpServers","type":"object","required":["servers"],"properties":{"servers":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpServer"}}}};
-const schema40 = {"type":"object","required":["name","version","versionId","active","url","services","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"active":{"type":"boolean"},"url":{"type":"string"},"services":{"description":"The `<service>=<version>` pairs this version's operations call.","type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
+export const listCliCredentials = validate28;
+const schema39 = {"$id":"response-listCliCredentials","type":"object","required":["credentials"],"properties":{"credentials":{"type":"array","items":{"type":"object","required":["id","subject","createdAt","expiresAt","lastUsedAt","revokedAt","current"],"properties":{"id":{"type":"string"},"subject":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"current":{"type":"boolean"}}}}}};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="response-listMcpServers" */;
+/*# sourceURL="response-listCliCredentials" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate28.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.credentials === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "credentials"},message:"must have required property '"+"credentials"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.credentials !== undefined){
+let data0 = data.credentials;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err1 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/properties/credentials/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.subject === undefined){
+const err2 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/properties/credentials/items/required",keyword:"required",params:{missingProperty: "subject"},message:"must have required property '"+"subject"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.createdAt === undefined){
+const err3 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/properties/credentials/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.expiresAt === undefined){
+const err4 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/properties/credentials/items/required",keyword:"required",params:{missingProperty: "expiresAt"},message:"must have required property '"+"expiresAt"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.lastUsedAt === undefined){
+const err5 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/properties/credentials/items/required",keyword:"required",params:{missingProperty: "lastUsedAt"},message:"must have required property '"+"lastUsedAt"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.revokedAt === undefined){
+const err6 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/properties/credentials/items/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.current === undefined){
+const err7 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/properties/credentials/items/required",keyword:"required",params:{missingProperty: "current"},message:"must have required property '"+"current"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err8 = {instancePath:instancePath+"/credentials/" + i0+"/id",schemaPath:"#/properties/credentials/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.subject !== undefined){
+if(typeof data1.subject !== "string"){
+const err9 = {instancePath:instancePath+"/credentials/" + i0+"/subject",schemaPath:"#/properties/credentials/items/properties/subject/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.createdAt !== undefined){
+let data4 = data1.createdAt;
+if(typeof data4 === "string"){
+if(!(formats0.validate(data4))){
+const err10 = {instancePath:instancePath+"/credentials/" + i0+"/createdAt",schemaPath:"#/properties/credentials/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/credentials/" + i0+"/createdAt",schemaPath:"#/properties/credentials/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.expiresAt !== undefined){
+let data5 = data1.expiresAt;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err12 = {instancePath:instancePath+"/credentials/" + i0+"/expiresAt",schemaPath:"#/properties/credentials/items/properties/expiresAt/type",keyword:"type",params:{type: schema39.properties.credentials.items.properties.expiresAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data1.lastUsedAt !== undefined){
+let data6 = data1.lastUsedAt;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err13 = {instancePath:instancePath+"/credentials/" + i0+"/lastUsedAt",schemaPath:"#/properties/credentials/items/properties/lastUsedAt/type",keyword:"type",params:{type: schema39.properties.credentials.items.properties.lastUsedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data1.revokedAt !== undefined){
+let data7 = data1.revokedAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err14 = {instancePath:instancePath+"/credentials/" + i0+"/revokedAt",schemaPath:"#/properties/credentials/items/properties/revokedAt/type",keyword:"type",params:{type: schema39.properties.credentials.items.properties.revokedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data1.current !== undefined){
+if(typeof data1.current !== "boolean"){
+const err15 = {instancePath:instancePath+"/credentials/" + i0+"/current",schemaPath:"#/properties/credentials/items/properties/current/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/credentials/" + i0,schemaPath:"#/properties/credentials/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+validate28.evaluated = {"props":{"credentials":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getAuthorizationServerMetadata = validate29;
+const schema40 = {"$id":"response-getAuthorizationServerMetadata","$ref":"engine.json#/components/schemas/AuthorizationServerMetadata"};
+const schema41 = {"type":"object","required":["issuer","authorization_endpoint","token_endpoint","response_types_supported","code_challenge_methods_supported"],"properties":{"issuer":{"type":"string"},"authorization_endpoint":{"type":"string"},"token_endpoint":{"type":"string"},"registration_endpoint":{"type":"string"},"revocation_endpoint":{"type":"string"},"response_types_supported":{"type":"array","items":{"type":"string"}},"code_challenge_methods_supported":{"type":"array","items":{"type":"string"}},"client_id_metadata_document_supported":{"type":"boolean"}}};
+
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-getAuthorizationServerMetadata" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate29.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.issuer === undefined){
+const err0 = {instancePath,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.authorization_endpoint === undefined){
+const err1 = {instancePath,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/required",keyword:"required",params:{missingProperty: "authorization_endpoint"},message:"must have required property '"+"authorization_endpoint"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.token_endpoint === undefined){
+const err2 = {instancePath,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/required",keyword:"required",params:{missingProperty: "token_endpoint"},message:"must have required property '"+"token_endpoint"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.response_types_supported === undefined){
+const err3 = {instancePath,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/required",keyword:"required",params:{missingProperty: "response_types_supported"},message:"must have required property '"+"response_types_supported"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.code_challenge_methods_supported === undefined){
+const err4 = {instancePath,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/required",keyword:"required",params:{missingProperty: "code_challenge_methods_supported"},message:"must have required property '"+"code_challenge_methods_supported"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.issuer !== undefined){
+if(typeof data.issuer !== "string"){
+const err5 = {instancePath:instancePath+"/issuer",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.authorization_endpoint !== undefined){
+if(typeof data.authorization_endpoint !== "string"){
+const err6 = {instancePath:instancePath+"/authorization_endpoint",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/authorization_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.token_endpoint !== undefined){
+if(typeof data.token_endpoint !== "string"){
+const err7 = {instancePath:instancePath+"/token_endpoint",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/token_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.registration_endpoint !== undefined){
+if(typeof data.registration_endpoint !== "string"){
+const err8 = {instancePath:instancePath+"/registration_endpoint",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/registration_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.revocation_endpoint !== undefined){
+if(typeof data.revocation_endpoint !== "string"){
+const err9 = {instancePath:instancePath+"/revocation_endpoint",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/revocation_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.response_types_supported !== undefined){
+let data5 = data.response_types_supported;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data5[i0] !== "string"){
+const err10 = {instancePath:instancePath+"/response_types_supported/" + i0,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/response_types_supported/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/response_types_supported",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/response_types_supported/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.code_challenge_methods_supported !== undefined){
+let data7 = data.code_challenge_methods_supported;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data7[i1] !== "string"){
+const err12 = {instancePath:instancePath+"/code_challenge_methods_supported/" + i1,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/code_challenge_methods_supported/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/code_challenge_methods_supported",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/code_challenge_methods_supported/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.client_id_metadata_document_supported !== undefined){
+if(typeof data.client_id_metadata_document_supported !== "boolean"){
+const err14 = {instancePath:instancePath+"/client_id_metadata_document_supported",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/client_id_metadata_document_supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate29.errors = vErrors;
+return errors === 0;
+}
+validate29.evaluated = {"props":{"issuer":true,"authorization_endpoint":true,"token_endpoint":true,"registration_endpoint":true,"revocation_endpoint":true,"response_types_supported":true,"code_challenge_methods_supported":true,"client_id_metadata_document_supported":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getOpenIdConfiguration = validate30;
+const schema42 = {"$id":"response-getOpenIdConfiguration","$ref":"engine.json#/components/schemas/AuthorizationServerMetadata"};
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-getOpenIdConfiguration" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate30.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.issuer === undefined){
+const err0 = {instancePath,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/required",keyword:"required",params:{missingProperty: "issuer"},message:"must have required property '"+"issuer"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.authorization_endpoint === undefined){
+const err1 = {instancePath,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/required",keyword:"required",params:{missingProperty: "authorization_endpoint"},message:"must have required property '"+"authorization_endpoint"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.token_endpoint === undefined){
+const err2 = {instancePath,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/required",keyword:"required",params:{missingProperty: "token_endpoint"},message:"must have required property '"+"token_endpoint"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.response_types_supported === undefined){
+const err3 = {instancePath,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/required",keyword:"required",params:{missingProperty: "response_types_supported"},message:"must have required property '"+"response_types_supported"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.code_challenge_methods_supported === undefined){
+const err4 = {instancePath,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/required",keyword:"required",params:{missingProperty: "code_challenge_methods_supported"},message:"must have required property '"+"code_challenge_methods_supported"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.issuer !== undefined){
+if(typeof data.issuer !== "string"){
+const err5 = {instancePath:instancePath+"/issuer",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/issuer/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.authorization_endpoint !== undefined){
+if(typeof data.authorization_endpoint !== "string"){
+const err6 = {instancePath:instancePath+"/authorization_endpoint",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/authorization_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.token_endpoint !== undefined){
+if(typeof data.token_endpoint !== "string"){
+const err7 = {instancePath:instancePath+"/token_endpoint",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/token_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.registration_endpoint !== undefined){
+if(typeof data.registration_endpoint !== "string"){
+const err8 = {instancePath:instancePath+"/registration_endpoint",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/registration_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.revocation_endpoint !== undefined){
+if(typeof data.revocation_endpoint !== "string"){
+const err9 = {instancePath:instancePath+"/revocation_endpoint",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/revocation_endpoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.response_types_supported !== undefined){
+let data5 = data.response_types_supported;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data5[i0] !== "string"){
+const err10 = {instancePath:instancePath+"/response_types_supported/" + i0,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/response_types_supported/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/response_types_supported",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/response_types_supported/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.code_challenge_methods_supported !== undefined){
+let data7 = data.code_challenge_methods_supported;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data7[i1] !== "string"){
+const err12 = {instancePath:instancePath+"/code_challenge_methods_supported/" + i1,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/code_challenge_methods_supported/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/code_challenge_methods_supported",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/code_challenge_methods_supported/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.client_id_metadata_document_supported !== undefined){
+if(typeof data.client_id_metadata_document_supported !== "boolean"){
+const err14 = {instancePath:instancePath+"/client_id_metadata_document_supported",schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/properties/client_id_metadata_document_supported/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"engine.json#/components/schemas/AuthorizationServerMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate30.errors = vErrors;
+return errors === 0;
+}
+validate30.evaluated = {"props":{"issuer":true,"authorization_endpoint":true,"token_endpoint":true,"registration_endpoint":true,"revocation_endpoint":true,"response_types_supported":true,"code_challenge_methods_supported":true,"client_id_metadata_document_supported":true},"dynamicProps":false,"dynamicItems":false};
+
+export const getProtectedResourceMetadata = validate31;
+const schema44 = {"$id":"response-getProtectedResourceMetadata","type":"object","required":["resource","authorization_servers"],"properties":{"resource":{"type":"string"},"authorization_servers":{"type":"array","items":{"type":"string"}},"bearer_methods_supported":{"type":"array","items":{"type":"string"}},"resource_name":{"type":"string"}}};
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-getProtectedResourceMetadata" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate31.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.resource === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"},message:"must have required property '"+"resource"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.authorization_servers === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authorization_servers"},message:"must have required property '"+"authorization_servers"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.resource !== undefined){
+if(typeof data.resource !== "string"){
+const err2 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.authorization_servers !== undefined){
+let data1 = data.authorization_servers;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err3 = {instancePath:instancePath+"/authorization_servers/" + i0,schemaPath:"#/properties/authorization_servers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/authorization_servers",schemaPath:"#/properties/authorization_servers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.bearer_methods_supported !== undefined){
+let data3 = data.bearer_methods_supported;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data3[i1] !== "string"){
+const err5 = {instancePath:instancePath+"/bearer_methods_supported/" + i1,schemaPath:"#/properties/bearer_methods_supported/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/bearer_methods_supported",schemaPath:"#/properties/bearer_methods_supported/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.resource_name !== undefined){
+if(typeof data.resource_name !== "string"){
+const err7 = {instancePath:instancePath+"/resource_name",schemaPath:"#/properties/resource_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+validate31.evaluated = {"props":{"resource":true,"authorization_servers":true,"bearer_methods_supported":true,"resource_name":true},"dynamicProps":false,"dynamicItems":false};
+
+export const listMcpServers = validate32;
+const schema45 = {"$id":"response-listMcpServers","type":"object","required":["servers"],"properties":{"servers":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpServer"}}}};
+const schema46 = {"type":"object","required":["name","version","versionId","active","url","services","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"active":{"type":"boolean"},"url":{"type":"string"},"services":{"description":"The `<service>=<version>` pairs this version's operations call.","type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listMcpServers" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -925,20 +1740,20 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":{"servers":true},"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":{"servers":true},"dynamicProps":false,"dynamicItems":false};
 
-export const planMcp = validate29;
-const schema41 = {"$id":"response-planMcp","$ref":"engine.json#/components/schemas/SdkPlan"};
-const schema42 = {"type":"object","required":["name","changes","currentVersion","nextVersion","summary"],"properties":{"name":{"type":"string"},"currentVersion":{"type":["string","null"]},"nextVersion":{"type":["string","null"],"description":"null when nothing would change."},"changes":{"type":"array","items":{"type":"object","required":["action","kind","id"],"properties":{"action":{"enum":["+","-","~"]},"kind":{"enum":["service","operation"]},"id":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}}}},"summary":{"type":"object","required":["add","remove","change"],"properties":{"add":{"type":"integer"},"remove":{"type":"integer"},"change":{"type":"integer"}}}}};
+export const planMcp = validate33;
+const schema47 = {"$id":"response-planMcp","$ref":"engine.json#/components/schemas/SdkPlan"};
+const schema48 = {"type":"object","required":["name","changes","currentVersion","nextVersion","summary"],"properties":{"name":{"type":"string"},"currentVersion":{"type":["string","null"]},"nextVersion":{"type":["string","null"],"description":"null when nothing would change."},"changes":{"type":"array","items":{"type":"object","required":["action","kind","id"],"properties":{"action":{"enum":["+","-","~"]},"kind":{"enum":["service","operation"]},"id":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}}}},"summary":{"type":"object","required":["add","remove","change"],"properties":{"add":{"type":"integer"},"remove":{"type":"integer"},"change":{"type":"integer"}}}}};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-planMcp" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1011,7 +1826,7 @@ errors++;
 if(data.currentVersion !== undefined){
 let data1 = data.currentVersion;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/currentVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/currentVersion/type",keyword:"type",params:{type: schema42.properties.currentVersion.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/currentVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/currentVersion/type",keyword:"type",params:{type: schema48.properties.currentVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1024,7 +1839,7 @@ errors++;
 if(data.nextVersion !== undefined){
 let data2 = data.nextVersion;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/nextVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/nextVersion/type",keyword:"type",params:{type: schema42.properties.nextVersion.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/nextVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/nextVersion/type",keyword:"type",params:{type: schema48.properties.nextVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1074,7 +1889,7 @@ errors++;
 if(data4.action !== undefined){
 let data5 = data4.action;
 if(!(((data5 === "+") || (data5 === "-")) || (data5 === "~"))){
-const err11 = {instancePath:instancePath+"/changes/" + i0+"/action",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/changes/" + i0+"/action",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema48.properties.changes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1087,7 +1902,7 @@ errors++;
 if(data4.kind !== undefined){
 let data6 = data4.kind;
 if(!((data6 === "service") || (data6 === "operation"))){
-const err12 = {instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema48.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1252,20 +2067,20 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":{"name":true,"currentVersion":true,"nextVersion":true,"changes":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":{"name":true,"currentVersion":true,"nextVersion":true,"changes":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
 
-export const publishMcp = validate30;
-const schema43 = {"$id":"response-publishMcp","$ref":"engine.json#/components/schemas/PublishResult"};
-const schema44 = {"type":"object","required":["name","version","versionId","published"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"published":{"type":"boolean","description":"false when nothing changed and no version was created."},"token":{"type":"string","description":"The execution token; present on the first publish only."},"url":{"type":"string","description":"The MCP runtime URL (MCP deploys only)."}}};
+export const publishMcp = validate34;
+const schema49 = {"$id":"response-publishMcp","$ref":"engine.json#/components/schemas/PublishResult"};
+const schema50 = {"type":"object","required":["name","version","versionId","published"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"published":{"type":"boolean","description":"false when nothing changed and no version was created."},"token":{"type":"string","description":"The execution token; present on the first publish only."},"url":{"type":"string","description":"The MCP runtime URL (MCP deploys only)."}}};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-publishMcp" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1396,22 +2211,22 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate30.evaluated = {"props":{"name":true,"version":true,"versionId":true,"published":true,"token":true,"url":true},"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":{"name":true,"version":true,"versionId":true,"published":true,"token":true,"url":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listMcpTokens = validate31;
-const schema45 = {"$id":"response-listMcpTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpToken"}}}};
-const schema46 = {"type":"object","required":["id","allow","expiresAt","lastUsedAt","revokedAt","createdAt"],"properties":{"id":{"type":"string"},"allow":{"type":["array","null"],"items":{"type":"string"},"description":"null means every operation."},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
-const schema47 = {"type":["object","null"],"description":"Fixed selectors; authoritative over the caller's.","properties":{"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"resourceId":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"}}};
+export const listMcpTokens = validate35;
+const schema51 = {"$id":"response-listMcpTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpToken"}}}};
+const schema52 = {"type":"object","required":["id","allow","expiresAt","lastUsedAt","revokedAt","createdAt"],"properties":{"id":{"type":"string"},"allow":{"type":["array","null"],"items":{"type":"string"},"description":"null means every operation."},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"},"binding":{"$ref":"engine.json#/components/schemas/Binding"},"client":{"description":"Present for a grant an MCP client obtained with OAuth (its ID is revoked like a token's); absent for a static token.","type":"object","required":["id","name","redirectUri","versionId","approvedBy"],"properties":{"id":{"type":"string","description":"The client_id: a metadata document URL, or an ID from registration."},"name":{"type":"string"},"redirectUri":{"type":"string"},"versionId":{"type":"string","description":"The one MCP server version its access tokens are valid on."},"approvedBy":{"type":"string"}}}}};
+const schema53 = {"type":["object","null"],"description":"Fixed selectors; authoritative over the caller's.","properties":{"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"resourceId":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"}}};
 const func1 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("^[^\\p{Cc}\\p{Cs}]+$", "u");
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate36.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1494,7 +2309,7 @@ errors++;
 if(data.allow !== undefined){
 let data1 = data.allow;
 if((!(Array.isArray(data1))) && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: schema46.properties.allow.type},message:"must be array,null"};
+const err7 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: schema52.properties.allow.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1522,7 +2337,7 @@ errors++;
 if(data.expiresAt !== undefined){
 let data3 = data.expiresAt;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema46.properties.expiresAt.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema52.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1535,7 +2350,7 @@ errors++;
 if(data.lastUsedAt !== undefined){
 let data4 = data.lastUsedAt;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/lastUsedAt",schemaPath:"#/properties/lastUsedAt/type",keyword:"type",params:{type: schema46.properties.lastUsedAt.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/lastUsedAt",schemaPath:"#/properties/lastUsedAt/type",keyword:"type",params:{type: schema52.properties.lastUsedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1548,7 +2363,7 @@ errors++;
 if(data.revokedAt !== undefined){
 let data5 = data.revokedAt;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/revokedAt",schemaPath:"#/properties/revokedAt/type",keyword:"type",params:{type: schema46.properties.revokedAt.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/revokedAt",schemaPath:"#/properties/revokedAt/type",keyword:"type",params:{type: schema52.properties.revokedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1573,7 +2388,7 @@ errors++;
 if(data.binding !== undefined){
 let data7 = data.binding;
 if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema47.type},message:"must be object,null"};
+const err13 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema53.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1720,9 +2535,11 @@ errors++;
 }
 }
 }
-}
-else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.client !== undefined){
+let data11 = data.client;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.id === undefined){
+const err26 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1731,17 +2548,140 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate32.errors = vErrors;
+if(data11.name === undefined){
+const err27 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data11.redirectUri === undefined){
+const err28 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "redirectUri"},message:"must have required property '"+"redirectUri"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data11.versionId === undefined){
+const err29 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data11.approvedBy === undefined){
+const err30 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "approvedBy"},message:"must have required property '"+"approvedBy"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data11.id !== undefined){
+if(typeof data11.id !== "string"){
+const err31 = {instancePath:instancePath+"/client/id",schemaPath:"#/properties/client/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data11.name !== undefined){
+if(typeof data11.name !== "string"){
+const err32 = {instancePath:instancePath+"/client/name",schemaPath:"#/properties/client/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data11.redirectUri !== undefined){
+if(typeof data11.redirectUri !== "string"){
+const err33 = {instancePath:instancePath+"/client/redirectUri",schemaPath:"#/properties/client/properties/redirectUri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data11.versionId !== undefined){
+if(typeof data11.versionId !== "string"){
+const err34 = {instancePath:instancePath+"/client/versionId",schemaPath:"#/properties/client/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data11.approvedBy !== undefined){
+if(typeof data11.approvedBy !== "string"){
+const err35 = {instancePath:instancePath+"/client/approvedBy",schemaPath:"#/properties/client/properties/approvedBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+validate36.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":{"id":true,"allow":true,"expiresAt":true,"lastUsedAt":true,"revokedAt":true,"createdAt":true,"binding":true},"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":{"id":true,"allow":true,"expiresAt":true,"lastUsedAt":true,"revokedAt":true,"createdAt":true,"binding":true,"client":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listMcpTokens" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1764,8 +2704,8 @@ let data0 = data.tokens;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate32(data0[i0], {instancePath:instancePath+"/tokens/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate36(data0[i0], {instancePath:instancePath+"/tokens/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
 errors = vErrors.length;
 }
 }
@@ -1792,19 +2732,19 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createMcpToken = validate34;
-const schema48 = {"$id":"response-createMcpToken","type":"object","required":["id","token","allow","expiresAt"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"allow":{"type":"array","items":{"type":"string"}},"expiresAt":{"type":["string","null"]},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
+export const createMcpToken = validate38;
+const schema54 = {"$id":"response-createMcpToken","type":"object","required":["id","token","allow","expiresAt"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"allow":{"type":"array","items":{"type":"string"}},"expiresAt":{"type":["string","null"]},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createMcpToken" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1907,7 +2847,7 @@ errors++;
 if(data.expiresAt !== undefined){
 let data4 = data.expiresAt;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema48.properties.expiresAt.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema54.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1920,7 +2860,7 @@ errors++;
 if(data.binding !== undefined){
 let data5 = data.binding;
 if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema47.type},message:"must be object,null"};
+const err9 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema53.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2078,20 +3018,20 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":{"id":true,"token":true,"allow":true,"expiresAt":true,"binding":true},"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":{"id":true,"token":true,"allow":true,"expiresAt":true,"binding":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listConnections = validate35;
-const schema50 = {"$id":"response-listConnections","type":"object","required":["connections"],"properties":{"connections":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Connection"}}}};
-const schema51 = {"type":"object","required":["id","service","endUserRef","authName","status","createdAt","consentedAt"],"properties":{"id":{"type":"string"},"service":{"type":"string"},"endUserRef":{"type":"string"},"authName":{"type":"string"},"status":{"enum":["active","needs_reauth"]},"accessExpiresAt":{"type":["string","null"]},"createdAt":{"type":"string"},"updatedAt":{"type":"string","description":"The last change of any kind, a token refresh included."},"consentedAt":{"type":"string","description":"When the end user last completed the provider's consent for this connection. Only a\ncompleted consent changes it, never a token refresh (a connection made before the Engine\nrecorded it shows its createdAt).\n"}}};
+export const listConnections = validate39;
+const schema56 = {"$id":"response-listConnections","type":"object","required":["connections"],"properties":{"connections":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Connection"}}}};
+const schema57 = {"type":"object","required":["id","service","endUserRef","authName","status","createdAt","consentedAt"],"properties":{"id":{"type":"string"},"service":{"type":"string"},"endUserRef":{"type":"string"},"authName":{"type":"string"},"status":{"enum":["active","needs_reauth"]},"accessExpiresAt":{"type":["string","null"]},"createdAt":{"type":"string"},"updatedAt":{"type":"string","description":"The last change of any kind, a token refresh included."},"consentedAt":{"type":"string","description":"When the end user last completed the provider's consent for this connection. Only a\ncompleted consent changes it, never a token refresh (a connection made before the Engine\nrecorded it shows its createdAt).\n"}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listConnections" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate35.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2237,7 +3177,7 @@ errors++;
 if(data1.status !== undefined){
 let data6 = data1.status;
 if(!((data6 === "active") || (data6 === "needs_reauth"))){
-const err12 = {instancePath:instancePath+"/connections/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/connections/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema57.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2250,7 +3190,7 @@ errors++;
 if(data1.accessExpiresAt !== undefined){
 let data7 = data1.accessExpiresAt;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/connections/" + i0+"/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema51.properties.accessExpiresAt.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/connections/" + i0+"/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema57.properties.accessExpiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2331,19 +3271,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate35.evaluated = {"props":{"connections":true},"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":{"connections":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createConnection = validate36;
-const schema52 = {"$id":"response-createConnection","type":"object","required":["authorizeUrl","expiresAt"],"properties":{"authorizeUrl":{"type":"string"},"expiresAt":{"type":"string","format":"date-time"}}};
+export const createConnection = validate40;
+const schema58 = {"$id":"response-createConnection","type":"object","required":["authorizeUrl","expiresAt"],"properties":{"authorizeUrl":{"type":"string"},"expiresAt":{"type":"string","format":"date-time"}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createConnection" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate36.evaluated;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2419,20 +3359,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"authorizeUrl":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":{"authorizeUrl":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteConnection = validate37;
-const schema53 = {"$id":"response-deleteConnection","type":"object","required":["connection","revocation"],"properties":{"connection":{"$ref":"engine.json#/components/schemas/Connection"},"revocation":{"$ref":"engine.json#/components/schemas/ConnectionRevocation"}}};
-const schema55 = {"type":"object","description":"Whether the provider confirmed revoking a deleted connection's grant (RFC 7009). When it did\nnot, `reason` says why and `message` says it in words (never with a token or secret in it):\n`not_supported`, the service declares no revocation endpoint (revoke the grant in the\nprovider's settings); `not_attempted`, the Engine did not send the request (the service is no\nlonger enabled, its OAuth client was deleted, or the service is now reached somewhere other\nthan where the tokens were issued); `unreachable`, the endpoint did not answer within the token\nrequest timeout; `refused`, it answered an error (its RFC 6749 error code or HTTP status).\n","required":["revoked"],"properties":{"revoked":{"type":"boolean"},"reason":{"enum":["not_supported","not_attempted","unreachable","refused"]},"message":{"type":"string"}}};
+export const deleteConnection = validate41;
+const schema59 = {"$id":"response-deleteConnection","type":"object","required":["connection","revocation"],"properties":{"connection":{"$ref":"engine.json#/components/schemas/Connection"},"revocation":{"$ref":"engine.json#/components/schemas/ConnectionRevocation"}}};
+const schema61 = {"type":"object","description":"Whether the provider confirmed revoking a deleted connection's grant (RFC 7009). When it did\nnot, `reason` says why and `message` says it in words (never with a token or secret in it):\n`not_supported`, the service declares no revocation endpoint (revoke the grant in the\nprovider's settings); `not_attempted`, the Engine did not send the request (the service is no\nlonger enabled, its OAuth client was deleted, or the service is now reached somewhere other\nthan where the tokens were issued); `unreachable`, the endpoint did not answer within the token\nrequest timeout; `refused`, it answered an error (its RFC 6749 error code or HTTP status).\n","required":["revoked"],"properties":{"revoked":{"type":"boolean"},"reason":{"enum":["not_supported","not_attempted","unreachable","refused"]},"message":{"type":"string"}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-deleteConnection" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2584,7 +3524,7 @@ errors++;
 if(data0.status !== undefined){
 let data5 = data0.status;
 if(!((data5 === "active") || (data5 === "needs_reauth"))){
-const err13 = {instancePath:instancePath+"/connection/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema51.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/connection/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema57.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2597,7 +3537,7 @@ errors++;
 if(data0.accessExpiresAt !== undefined){
 let data6 = data0.accessExpiresAt;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err14 = {instancePath:instancePath+"/connection/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema51.properties.accessExpiresAt.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/connection/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema57.properties.accessExpiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2683,7 +3623,7 @@ errors++;
 if(data10.reason !== undefined){
 let data12 = data10.reason;
 if(!((((data12 === "not_supported") || (data12 === "not_attempted")) || (data12 === "unreachable")) || (data12 === "refused"))){
-const err21 = {instancePath:instancePath+"/revocation/reason",schemaPath:"engine.json#/components/schemas/ConnectionRevocation/properties/reason/enum",keyword:"enum",params:{allowedValues: schema55.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/revocation/reason",schemaPath:"engine.json#/components/schemas/ConnectionRevocation/properties/reason/enum",keyword:"enum",params:{allowedValues: schema61.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2728,20 +3668,20 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":{"connection":true,"revocation":true},"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":{"connection":true,"revocation":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listCatalogServices = validate38;
-const schema56 = {"$id":"response-listCatalogServices","type":"object","required":["services"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/CatalogService"}}}};
-const schema57 = {"type":"object","required":["name","versions"],"properties":{"name":{"type":"string"},"title":{"type":"string"},"versions":{"type":"array","items":{"type":"object","required":["version","operations","source"],"properties":{"version":{"type":"string"},"operations":{"type":"integer"},"source":{"enum":["catalog","imported"]},"baseUrl":{"type":"string"},"omitted":{"type":"array","description":"Import answers only; operations of the description the Engine cannot send as described, and why.","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}},"warnings":{"type":"array","description":"Import answers only; what was imported but cannot be read as described: a `$ref` of a response schema that names nothing or closes a cycle (no call checks an answer against it; typed packages type that value as unknown and search_docs shows the `$ref` as written).","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}}}}}}};
+export const listCatalogServices = validate42;
+const schema62 = {"$id":"response-listCatalogServices","type":"object","required":["services"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/CatalogService"}}}};
+const schema63 = {"type":"object","required":["name","versions"],"properties":{"name":{"type":"string"},"title":{"type":"string"},"versions":{"type":"array","items":{"type":"object","required":["version","operations","source"],"properties":{"version":{"type":"string"},"operations":{"type":"integer"},"source":{"enum":["catalog","imported"]},"baseUrl":{"type":"string"},"omitted":{"type":"array","description":"Import answers only; operations of the description the Engine cannot send as described, and why.","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}},"warnings":{"type":"array","description":"Import answers only; what was imported but cannot be read as described: a `$ref` of a response schema that names nothing or closes a cycle (no call checks an answer against it; typed packages type that value as unknown and search_docs shows the `$ref` as written).","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}}}}}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listCatalogServices" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2875,7 +3815,7 @@ errors++;
 if(data5.source !== undefined){
 let data8 = data5.source;
 if(!((data8 === "catalog") || (data8 === "imported"))){
-const err10 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema57.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema63.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3150,22 +4090,22 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":{"services":true},"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":{"services":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listWorkspaceServices = validate39;
-const schema58 = {"$id":"response-listWorkspaceServices","$ref":"engine.json#/components/schemas/WorkspaceState"};
-const schema59 = {"type":"object","required":["services","revision"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/WorkspaceService"}},"revision":{"$ref":"engine.json#/components/schemas/WorkspaceRevision"}}};
-const schema60 = {"type":"object","required":["name","version","baseUrl","enabledAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"baseUrl":{"type":"string"},"baseUrlOverridden":{"type":"boolean"},"enabledAt":{"type":"string","format":"date-time"}}};
-const schema61 = {"description":"What the enabled services are, as one opaque value; it changes with every change to them.","type":"string","pattern":"^wsr_[A-Za-z0-9_-]{22}$"};
+export const listWorkspaceServices = validate43;
+const schema64 = {"$id":"response-listWorkspaceServices","$ref":"engine.json#/components/schemas/WorkspaceState"};
+const schema65 = {"type":"object","required":["services","revision"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/WorkspaceService"}},"revision":{"$ref":"engine.json#/components/schemas/WorkspaceRevision"}}};
+const schema66 = {"type":"object","required":["name","version","baseUrl","enabledAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"baseUrl":{"type":"string"},"baseUrlOverridden":{"type":"boolean"},"enabledAt":{"type":"string","format":"date-time"}}};
+const schema67 = {"description":"What the enabled services are, as one opaque value; it changes with every change to them.","type":"string","pattern":"^wsr_[A-Za-z0-9_-]{22}$"};
 const pattern10 = new RegExp("^wsr_[A-Za-z0-9_-]{22}$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3373,36 +4313,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="response-listWorkspaceServices" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate39.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-validate39.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
-
-export const applyWorkspace = validate42;
-const schema62 = {"$id":"response-applyWorkspace","$ref":"engine.json#/components/schemas/WorkspaceState"};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listWorkspaceServices" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate43.evaluated;
@@ -3412,6 +4330,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+errors = vErrors.length;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+validate43.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+
+export const applyWorkspace = validate46;
+const schema68 = {"$id":"response-applyWorkspace","$ref":"engine.json#/components/schemas/WorkspaceState"};
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate47.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.services === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
@@ -3613,40 +4553,40 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-applyWorkspace" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate47(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
-validate42.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
 
-export const enableWorkspaceService = validate45;
-const schema66 = {"$id":"response-enableWorkspaceService","$ref":"engine.json#/components/schemas/WorkspaceService"};
+export const enableWorkspaceService = validate49;
+const schema72 = {"$id":"response-enableWorkspaceService","$ref":"engine.json#/components/schemas/WorkspaceService"};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-enableWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3778,19 +4718,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"name":true,"version":true,"baseUrl":true,"baseUrlOverridden":true,"enabledAt":true},"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":{"name":true,"version":true,"baseUrl":true,"baseUrlOverridden":true,"enabledAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const importWorkspaceService = validate46;
-const schema68 = {"$id":"response-importWorkspaceService","$ref":"engine.json#/components/schemas/CatalogService"};
+export const importWorkspaceService = validate50;
+const schema74 = {"$id":"response-importWorkspaceService","$ref":"engine.json#/components/schemas/CatalogService"};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-importWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3907,7 +4847,7 @@ errors++;
 if(data3.source !== undefined){
 let data6 = data3.source;
 if(!((data6 === "catalog") || (data6 === "imported"))){
-const err9 = {instancePath:instancePath+"/versions/" + i0+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema57.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/versions/" + i0+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema63.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4158,20 +5098,20 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":{"name":true,"title":true,"versions":true},"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":{"name":true,"title":true,"versions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listBuckets = validate47;
-const schema70 = {"$id":"response-listBuckets","type":"object","required":["buckets"],"properties":{"buckets":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Bucket"}}}};
-const schema71 = {"type":"object","required":["name","secrets"],"properties":{"name":{"type":"string"},"secrets":{"type":"array","items":{"type":"object","required":["service","origin","updatedAt"],"properties":{"service":{"type":"string"},"origin":{"type":["string","null"],"description":"The only origin (scheme://host:port) the secret is sent to: where its service was reached when it was set. Null when the Engine cannot tell (stored before origins were bound and not yet bound by a restart, or a record that does not open)."},"updatedAt":{"type":"string","format":"date-time"}}}}}};
+export const listBuckets = validate51;
+const schema76 = {"$id":"response-listBuckets","type":"object","required":["buckets"],"properties":{"buckets":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Bucket"}}}};
+const schema77 = {"type":"object","required":["name","secrets"],"properties":{"name":{"type":"string"},"secrets":{"type":"array","items":{"type":"object","required":["service","origin","updatedAt"],"properties":{"service":{"type":"string"},"origin":{"type":["string","null"],"description":"The only origin (scheme://host:port) the secret is sent to: where its service was reached when it was set. Null when the Engine cannot tell (stored before origins were bound and not yet bound by a restart, or a record that does not open)."},"updatedAt":{"type":"string","format":"date-time"}}}}}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listBuckets" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4280,7 +5220,7 @@ errors++;
 if(data4.origin !== undefined){
 let data6 = data4.origin;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/origin",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/origin/type",keyword:"type",params:{type: schema71.properties.secrets.items.properties.origin.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/origin",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/origin/type",keyword:"type",params:{type: schema77.properties.secrets.items.properties.origin.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4374,20 +5314,20 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":{"buckets":true},"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":{"buckets":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSdks = validate48;
-const schema72 = {"$id":"response-listSdks","type":"object","required":["sdks"],"properties":{"sdks":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
-const schema73 = {"type":"object","required":["name","version","versionId","services","operations","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"services":{"type":"array","items":{"type":"string"}},"operations":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
+export const listSdks = validate52;
+const schema78 = {"$id":"response-listSdks","type":"object","required":["sdks"],"properties":{"sdks":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
+const schema79 = {"type":"object","required":["name","version","versionId","services","operations","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"services":{"type":"array","items":{"type":"string"}},"operations":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdks" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4624,20 +5564,20 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":{"sdks":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"sdks":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateSdkDefinition = validate49;
-const schema74 = {"$id":"response-validateSdkDefinition","$ref":"engine.json#/components/schemas/ResolvedSdkDefinition"};
-const schema75 = {"type":"object","required":["name","services","operations"],"properties":{"name":{"type":"string"},"services":{"type":"array","items":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}},"operations":{"type":"array","description":"Public operation IDs, sorted.","items":{"type":"string"}}}};
+export const validateSdkDefinition = validate53;
+const schema80 = {"$id":"response-validateSdkDefinition","$ref":"engine.json#/components/schemas/ResolvedSdkDefinition"};
+const schema81 = {"type":"object","required":["name","services","operations"],"properties":{"name":{"type":"string"},"services":{"type":"array","items":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}},"operations":{"type":"array","description":"Public operation IDs, sorted.","items":{"type":"string"}}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-validateSdkDefinition" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4801,19 +5741,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":{"name":true,"services":true,"operations":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"name":true,"services":true,"operations":true},"dynamicProps":false,"dynamicItems":false};
 
-export const planSdk = validate50;
-const schema76 = {"$id":"response-planSdk","$ref":"engine.json#/components/schemas/SdkPlan"};
+export const planSdk = validate54;
+const schema82 = {"$id":"response-planSdk","$ref":"engine.json#/components/schemas/SdkPlan"};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-planSdk" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4886,7 +5826,7 @@ errors++;
 if(data.currentVersion !== undefined){
 let data1 = data.currentVersion;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/currentVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/currentVersion/type",keyword:"type",params:{type: schema42.properties.currentVersion.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/currentVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/currentVersion/type",keyword:"type",params:{type: schema48.properties.currentVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4899,7 +5839,7 @@ errors++;
 if(data.nextVersion !== undefined){
 let data2 = data.nextVersion;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/nextVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/nextVersion/type",keyword:"type",params:{type: schema42.properties.nextVersion.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/nextVersion",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/nextVersion/type",keyword:"type",params:{type: schema48.properties.nextVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4949,7 +5889,7 @@ errors++;
 if(data4.action !== undefined){
 let data5 = data4.action;
 if(!(((data5 === "+") || (data5 === "-")) || (data5 === "~"))){
-const err11 = {instancePath:instancePath+"/changes/" + i0+"/action",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/changes/" + i0+"/action",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema48.properties.changes.items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4962,7 +5902,7 @@ errors++;
 if(data4.kind !== undefined){
 let data6 = data4.kind;
 if(!((data6 === "service") || (data6 === "operation"))){
-const err12 = {instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema42.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema48.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5127,19 +6067,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":{"name":true,"currentVersion":true,"nextVersion":true,"changes":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"props":{"name":true,"currentVersion":true,"nextVersion":true,"changes":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
 
-export const publishSdk = validate51;
-const schema78 = {"$id":"response-publishSdk","$ref":"engine.json#/components/schemas/PublishResult"};
+export const publishSdk = validate55;
+const schema84 = {"$id":"response-publishSdk","$ref":"engine.json#/components/schemas/PublishResult"};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-publishSdk" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5270,19 +6210,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"name":true,"version":true,"versionId":true,"published":true,"token":true,"url":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"name":true,"version":true,"versionId":true,"published":true,"token":true,"url":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkVersions = validate52;
-const schema80 = {"$id":"response-listSdkVersions","type":"object","required":["versions"],"properties":{"versions":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
+export const listSdkVersions = validate56;
+const schema86 = {"$id":"response-listSdkVersions","type":"object","required":["versions"],"properties":{"versions":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdkVersions" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5519,20 +6459,20 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"versions":true},"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":{"versions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkTokens = validate53;
-const schema82 = {"$id":"response-listSdkTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkToken"}}}};
-const schema83 = {"type":"object","required":["id","expiresAt","lastUsedAt","revokedAt","createdAt"],"properties":{"id":{"type":"string"},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"}}};
+export const listSdkTokens = validate57;
+const schema88 = {"$id":"response-listSdkTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkToken"}}}};
+const schema89 = {"type":"object","required":["id","expiresAt","lastUsedAt","revokedAt","createdAt"],"properties":{"id":{"type":"string"},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdkTokens" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5622,7 +6562,7 @@ errors++;
 if(data1.expiresAt !== undefined){
 let data3 = data1.expiresAt;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/expiresAt/type",keyword:"type",params:{type: schema83.properties.expiresAt.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/expiresAt/type",keyword:"type",params:{type: schema89.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5635,7 +6575,7 @@ errors++;
 if(data1.lastUsedAt !== undefined){
 let data4 = data1.lastUsedAt;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/tokens/" + i0+"/lastUsedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/lastUsedAt/type",keyword:"type",params:{type: schema83.properties.lastUsedAt.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/tokens/" + i0+"/lastUsedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/lastUsedAt/type",keyword:"type",params:{type: schema89.properties.lastUsedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5648,7 +6588,7 @@ errors++;
 if(data1.revokedAt !== undefined){
 let data5 = data1.revokedAt;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/tokens/" + i0+"/revokedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/revokedAt/type",keyword:"type",params:{type: schema83.properties.revokedAt.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/tokens/" + i0+"/revokedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/revokedAt/type",keyword:"type",params:{type: schema89.properties.revokedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5705,19 +6645,19 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createSdkToken = validate54;
-const schema84 = {"$id":"response-createSdkToken","type":"object","required":["id","token","expiresAt"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"expiresAt":{"type":["string","null"]}}};
+export const createSdkToken = validate58;
+const schema90 = {"$id":"response-createSdkToken","type":"object","required":["id","token","expiresAt"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"expiresAt":{"type":["string","null"]}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createSdkToken" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5782,7 +6722,7 @@ errors++;
 if(data.expiresAt !== undefined){
 let data2 = data.expiresAt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema84.properties.expiresAt.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema90.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5803,20 +6743,20 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":{"id":true,"token":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":{"id":true,"token":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listReceipts = validate55;
-const schema85 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
-const schema86 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]},"attempts":{"type":"array","description":"Present only when a provider request was sent more than once (docs/guides/retries-and-idempotency.md).","items":{"$ref":"engine.json#/components/schemas/Attempt"}}}};
-const schema87 = {"type":"object","description":"One provider attempt of a retried call.","required":["durationMs","waitMs"],"properties":{"status":{"type":"integer","description":"The provider's HTTP status, when it answered."},"error":{"type":"string","description":"The Engine's code for an attempt that got no answer (PROVIDER_UNREACHABLE, PROVIDER_TIMEOUT, ENGINE_OUTCOME_UNKNOWN)."},"durationMs":{"type":"number","description":"Time spent on this attempt."},"waitMs":{"type":"number","description":"Time waited before this attempt (0 for the first)."},"page":{"type":"integer","description":"The page this attempt read","for a paged call.":null}}};
+export const listReceipts = validate59;
+const schema91 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
+const schema92 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]},"attempts":{"type":"array","description":"Present only when a provider request was sent more than once (docs/guides/retries-and-idempotency.md).","items":{"$ref":"engine.json#/components/schemas/Attempt"}}}};
+const schema93 = {"type":"object","description":"One provider attempt of a retried call.","required":["durationMs","waitMs"],"properties":{"status":{"type":"integer","description":"The provider's HTTP status, when it answered."},"error":{"type":"string","description":"The Engine's code for an attempt that got no answer (PROVIDER_UNREACHABLE, PROVIDER_TIMEOUT, ENGINE_OUTCOME_UNKNOWN)."},"durationMs":{"type":"number","description":"Time spent on this attempt."},"waitMs":{"type":"number","description":"Time waited before this attempt (0 for the first)."},"page":{"type":"integer","description":"The page this attempt read","for a paged call.":null}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5963,7 +6903,7 @@ errors++;
 if(data.surface !== undefined){
 let data3 = data.surface;
 if(!(((data3 === "rest") || (data3 === "grpc")) || (data3 === "mcp"))){
-const err13 = {instancePath:instancePath+"/surface",schemaPath:"#/properties/surface/enum",keyword:"enum",params:{allowedValues: schema86.properties.surface.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/surface",schemaPath:"#/properties/surface/enum",keyword:"enum",params:{allowedValues: schema92.properties.surface.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5976,7 +6916,7 @@ errors++;
 if(data.tokenId !== undefined){
 let data4 = data.tokenId;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err14 = {instancePath:instancePath+"/tokenId",schemaPath:"#/properties/tokenId/type",keyword:"type",params:{type: schema86.properties.tokenId.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/tokenId",schemaPath:"#/properties/tokenId/type",keyword:"type",params:{type: schema92.properties.tokenId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6077,7 +7017,7 @@ errors++;
 if(data.sha256 !== undefined){
 let data11 = data.sha256;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err22 = {instancePath:instancePath+"/sha256",schemaPath:"#/properties/sha256/type",keyword:"type",params:{type: schema86.properties.sha256.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/sha256",schemaPath:"#/properties/sha256/type",keyword:"type",params:{type: schema92.properties.sha256.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6090,7 +7030,7 @@ errors++;
 if(data.errorCode !== undefined){
 let data12 = data.errorCode;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/errorCode",schemaPath:"#/properties/errorCode/type",keyword:"type",params:{type: schema86.properties.errorCode.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/errorCode",schemaPath:"#/properties/errorCode/type",keyword:"type",params:{type: schema92.properties.errorCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6224,17 +7164,17 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":{"id":true,"versionId":true,"operation":true,"surface":true,"tokenId":true,"startedAt":true,"providerDurationMs":true,"pages":true,"status":true,"ok":true,"bytes":true,"sha256":true,"errorCode":true,"attempts":true},"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":{"id":true,"versionId":true,"operation":true,"surface":true,"tokenId":true,"startedAt":true,"providerDurationMs":true,"pages":true,"status":true,"ok":true,"bytes":true,"sha256":true,"errorCode":true,"attempts":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listReceipts" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6267,8 +7207,8 @@ let data0 = data.receipts;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate56(data0[i0], {instancePath:instancePath+"/receipts/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate60(data0[i0], {instancePath:instancePath+"/receipts/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -6287,7 +7227,7 @@ errors++;
 if(data.next !== undefined){
 let data2 = data.next;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema85.properties.next.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema91.properties.next.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6308,21 +7248,21 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"receipts":true,"next":true},"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":{"receipts":true,"next":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createExecution = validate58;
-const schema88 = {"$id":"response-createExecution","$ref":"engine.json#/components/schemas/Envelope"};
-const schema89 = {"type":"object","required":["ok","status","data","error"],"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]},"continuation":{"$ref":"engine.json#/components/schemas/Continuation"}}};
-const schema90 = {"type":"object","required":["code","message","retryable"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"retryable":{"type":"boolean"},"details":{"type":"object"},"recovery":{"type":"object"}}};
-const schema91 = {"type":"object","description":"Present only when a caller bound (`pagination.maxPages`) stopped a traversal before the\nprovider's last page: more pages follow. `input` holds what to add to the same input to read\non (the cursor, offset, page or Link-header page parameter); absent when the next page is\nreachable only through a link the Engine cannot take as input.\n","required":["more"],"properties":{"more":{"const":true},"input":{"type":"object"}}};
+export const createExecution = validate62;
+const schema94 = {"$id":"response-createExecution","$ref":"engine.json#/components/schemas/Envelope"};
+const schema95 = {"type":"object","required":["ok","status","data","error"],"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]},"continuation":{"$ref":"engine.json#/components/schemas/Continuation"}}};
+const schema96 = {"type":"object","required":["code","message","retryable"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"retryable":{"type":"boolean"},"details":{"type":"object"},"recovery":{"type":"object"}}};
+const schema97 = {"type":"object","description":"Present only when a caller bound (`pagination.maxPages`) stopped a traversal before the\nprovider's last page: more pages follow. `input` holds what to add to the same input to read\non (the cursor, offset, page or Link-header page parameter); absent when the next page is\nreachable only through a link the Engine cannot take as input.\n","required":["more"],"properties":{"more":{"const":true},"input":{"type":"object"}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate63.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6621,28 +7561,28 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
+validate63.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createExecution" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate62.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
-validate58.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
+validate62.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};

@@ -1,6 +1,59 @@
 // Written by `npm run gen` from spec/. Do not edit: change the spec and regenerate.
 /* eslint-disable */
 export interface paths {
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Engine as OAuth authorization server of its MCP servers (RFC 8414 metadata). */
+        get: operations["getAuthorizationServerMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-protected-resource/mcp/{version_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version_id: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        /** An MCP server version as an OAuth protected resource (RFC 9728): its resource identifier and the Engine as its authorization server. */
+        get: operations["getProtectedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/openid-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same authorization server metadata at the OpenID Connect discovery path, for clients that look there. */
+        get: operations["getOpenIdConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -84,6 +137,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The authorization endpoint (OAuth 2.1, PKCE S256, RFC 8707 resource) - the consent page an MCP client sends a person to (HTML).
+         * @description A request whose client or redirect URI cannot be trusted is answered with a page saying why
+         *     (400); any other refusal is redirected to the client with an RFC 6749 error.
+         */
+        get: operations["showAuthorization"];
+        put?: never;
+        /** Approve (after signing in) or deny an MCP client's access, narrowing its operations and lifetime (HTML form post). */
+        post: operations["submitAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dynamic Client Registration (RFC 7591) of an MCP client. Every client is public: PKCE, no secret. */
+        post: operations["registerOAuthClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Token revocation (RFC 7009) - revoking an access or refresh token revokes its whole grant. */
+        post: operations["revokeOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The token endpoint: an authorization code (with its PKCE verifier) or a refresh token for an access token of one MCP server.
+         * @description Refusals are RFC 6749 §5.2 errors. A refresh token is single-use: each exchange returns a
+         *     new one, and presenting a spent one revokes the grant (as does presenting a code twice).
+         */
+        post: operations["exchangeOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -136,6 +266,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every CLI credential of this Engine (each grants full access), oldest first; never their values. */
+        get: operations["listCliCredentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/credentials/{credential_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a CLI credential by its ID (any subject's; the one presented too). */
+        delete: operations["revokeCliCredential"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/device": {
         parameters: {
             query?: never;
@@ -145,7 +309,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start an OAuth 2.0 device authorization (RFC 8628) for svc-cli. */
+        /**
+         * Start an OAuth 2.0 device authorization (RFC 8628) for svc-cli.
+         * @description The approval page shows the address and User-Agent this request came from and when, and how
+         *     long the credential will live: the person approving can tell whether it is their own.
+         */
         post: operations["startDeviceAuthorization"];
         delete?: never;
         options?: never;
@@ -658,6 +826,16 @@ export interface components {
             /** @description Time waited before this attempt (0 for the first). */
             waitMs: number;
         };
+        AuthorizationServerMetadata: {
+            authorization_endpoint: string;
+            client_id_metadata_document_supported?: boolean;
+            code_challenge_methods_supported: string[];
+            issuer: string;
+            registration_endpoint?: string;
+            response_types_supported: string[];
+            revocation_endpoint?: string;
+            token_endpoint: string;
+        };
         /** Format: uri */
         BaseUrl: string;
         /** @description Fixed selectors; authoritative over the caller's. */
@@ -782,6 +960,16 @@ export interface components {
             /** @description null means every operation. */
             allow: string[] | null;
             binding?: components["schemas"]["Binding"];
+            /** @description Present for a grant an MCP client obtained with OAuth (its ID is revoked like a token's); absent for a static token. */
+            client?: {
+                approvedBy: string;
+                /** @description The client_id: a metadata document URL, or an ID from registration. */
+                id: string;
+                name: string;
+                redirectUri: string;
+                /** @description The one MCP server version its access tokens are valid on. */
+                versionId: string;
+            };
             createdAt: string;
             expiresAt: string | null;
             id: string;
@@ -962,6 +1150,74 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAuthorizationServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationServerMetadata"];
+                };
+            };
+        };
+    };
+    getProtectedResourceMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version_id: components["parameters"]["VersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorization_servers: string[];
+                        bearer_methods_supported?: string[];
+                        resource: string;
+                        resource_name?: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    getOpenIdConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationServerMetadata"];
+                };
+            };
+        };
+    };
     getLiveness: {
         parameters: {
             query?: never;
@@ -1335,6 +1591,181 @@ export interface operations {
             };
         };
     };
+    showAuthorization: {
+        parameters: {
+            query?: {
+                client_id?: string;
+                code_challenge?: string;
+                code_challenge_method?: string;
+                redirect_uri?: string;
+                resource?: string;
+                response_type?: string;
+                scope?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The consent page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A refusal sent back to the client's redirect URI. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["PageRefusal"];
+        };
+    };
+    submitAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    client_id: string;
+                    code_challenge: string;
+                    code_challenge_method?: string;
+                    csrf: string;
+                    /** @enum {unknown} */
+                    decision: "approve" | "deny";
+                    lifetime?: string;
+                    password?: string;
+                    redirect_uri: string;
+                    resource: string;
+                    response_type?: string;
+                    state?: string;
+                    username?: string;
+                } & {
+                    [key: string]: "on";
+                };
+            };
+        };
+        responses: {
+            /** @description The answer sent to the client's redirect URI (a code */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description The form again, saying what went wrong: 400 no operation kept; 401 a wrong account or
+             *     password; 403 a post from another origin, or a form not opened in this browser or older
+             *     than 15 minutes; 429 too many failed sign-ins (with Retry-After).
+             */
+            default: components["responses"]["PageRefusal"];
+        };
+    };
+    registerOAuthClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The client: client_id, redirect_uris, token_endpoint_auth_method none. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_redirect_uri or invalid_client_metadata (RFC 7591 §3.2.2). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description temporarily_unavailable: more than 30 registrations a minute from one address (Retry-After). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    revokeOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request or unauthorized_client. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exchangeOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description access_token, token_type Bearer, expires_in, refresh_token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_request, invalid_grant, invalid_target or unsupported_grant_type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getReadiness: {
         parameters: {
             query?: never;
@@ -1483,10 +1914,66 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    startDeviceAuthorization: {
+    listCliCredentials: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credentials, live, expired and revoked; `current` marks the one presented. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        credentials: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            current: boolean;
+                            expiresAt: string | null;
+                            id: string;
+                            lastUsedAt: string | null;
+                            revokedAt: string | null;
+                            subject: string;
+                        }[];
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    revokeCliCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credential_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    startDeviceAuthorization: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Shown on the approval page (its first 200 characters, control characters replaced). */
+                "User-Agent"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1494,6 +1981,8 @@ export interface operations {
             content: {
                 "application/json": {
                     client_id?: string;
+                    /** @description Lifetime of the CLI credential, in seconds from when it is issued (default 90 days, at most 365). */
+                    credential_expires_in?: number;
                 };
             };
         };
@@ -1562,6 +2051,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         access_token: string;
+                        /** @description Seconds until the credential expires. */
+                        expires_in: number;
                         subject: string;
                         /** @constant */
                         token_type: "Bearer";

@@ -3,6 +3,8 @@ import { maxHeaderSize } from 'node:http';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
+export { isLoopbackHost, plainHttpWarning } from './transport.ts';
+
 export interface EngineConfig {
   host: string;
   httpPort: number;
@@ -56,6 +58,12 @@ export interface EngineConfig {
   rateLimitPerMinute: number;
   /** Activity receipts older than this many days are deleted (hourly); 0 keeps them forever. */
   receiptRetentionDays: number;
+  /** Lifetime of an access token the Engine issues to an MCP client (SVC_MCP_OAUTH_ACCESS_TOKEN_TTL_S). */
+  mcpOAuthAccessTokenTtlSeconds: number;
+  /** Lifetime of an authorization code, from consent to its exchange (SVC_MCP_OAUTH_CODE_TTL_S). */
+  mcpOAuthCodeTtlSeconds: number;
+  /** Tests only: client ID metadata documents may also be fetched from loopback http URLs (SVC_TEST_MCP_OAUTH_LOOPBACK_CLIENT_IDS). */
+  mcpOAuthLoopbackClientIds: boolean;
   /** REDIS_URL: MCP session state (snapshots, session.set values) lives in Redis, shared by replicas; unset keeps it in memory. */
   redisUrl: string | undefined;
   /** Prefix of every Redis key the Engine writes (SVC_REDIS_KEY_PREFIX, default `svc:`). */
@@ -64,6 +72,10 @@ export interface EngineConfig {
   oauthRefreshWaitMs: number;
   /** PostgreSQL pool connections (SVC_DB_POOL_SIZE). */
   dbPoolSize: number;
+  /** SQLite's `synchronous` (SVC_SQLITE_SYNCHRONOUS): FULL syncs every commit to disk; NORMAL may lose the last ones to a power cut. */
+  sqliteSynchronous: 'FULL' | 'NORMAL';
+  /** SVC_RECEIPT_WRITES: `durable`, a call that may have changed data is answered once its receipt is committed; `batched`, like reads. */
+  receiptWrites: 'durable' | 'batched';
   /** Proxy addresses and CIDR ranges whose X-Forwarded-For names the client (SVC_TRUSTED_PROXIES). */
   trustedProxies: string[];
   /** How sandbox workers are confined (SVC_SANDBOX_CONFINEMENT): `auto`, `bwrap` (required) or `permission`. */
@@ -108,6 +120,14 @@ function rangesFrom(env: NodeJS.ProcessEnv, name: string): string[] {
   return entries;
 }
 
+/** One of `choices` (the first when unset or blank), as written; anything else is refused naming them. */
+function choiceFrom<const T extends string>(env: NodeJS.ProcessEnv, name: string, choices: readonly [T, ...T[]]): T {
+  const raw = env[name]?.trim();
+  if (!raw) return choices[0];
+  if (!(choices as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be ${choices.join(' or ')} (got '${env[name]}')`);
+  return raw as T;
+}
+
 const list = (raw: string | undefined) => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 /** On loopback only loopback Host names are accepted, which defeats DNS rebinding. */
@@ -141,6 +161,14 @@ function logLevelFrom(raw: string | undefined): string {
   if (!raw) return 'info';
   if (!LOG_LEVELS.includes(raw)) throw new ConfigError(`SVC_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${raw}')`);
   return raw;
+}
+
+/** A switch: unset, blank, `0` or `false` is off; `1` or `true` is on; anything else is refused. */
+function switchFrom(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ConfigError(`${name} must be 1 or 0 (got '${env[name]}')`);
 }
 
 const CONFINEMENTS = ['auto', 'bwrap', 'permission'] as const;
@@ -198,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisKeyPrefix: env.SVC_REDIS_KEY_PREFIX || 'svc:',
     dbPoolSize: intFrom(env, 'SVC_DB_POOL_SIZE', 10, 1, 1000),
+    sqliteSynchronous: choiceFrom(env, 'SVC_SQLITE_SYNCHRONOUS', ['FULL', 'NORMAL']),
+    receiptWrites: choiceFrom(env, 'SVC_RECEIPT_WRITES', ['durable', 'batched']),
     trustedProxies: rangesFrom(env, 'SVC_TRUSTED_PROXIES'),
     oauthRefreshWaitMs: intFrom(env, 'SVC_OAUTH_REFRESH_WAIT_MS', 15_000, 100, 60_000),
     rateLimitPerMinute: intFrom(env, 'SVC_RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),
@@ -206,5 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     // 65534 is `nobody`; 0 would keep scripts' processes as root.
     sandboxUid: intFrom(env, 'SVC_SANDBOX_UID', 65_534, 1, 4_294_967_294),
     sandboxGid: intFrom(env, 'SVC_SANDBOX_GID', 65_534, 1, 4_294_967_294),
+    mcpOAuthAccessTokenTtlSeconds: intFrom(env, 'SVC_MCP_OAUTH_ACCESS_TOKEN_TTL_S', 3600, 1, 86_400),
+    mcpOAuthCodeTtlSeconds: intFrom(env, 'SVC_MCP_OAUTH_CODE_TTL_S', 60, 1, 600),
+    mcpOAuthLoopbackClientIds: switchFrom(env, 'SVC_TEST_MCP_OAUTH_LOOPBACK_CLIENT_IDS'),
   };
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { ActivityLog } from '../activity/index.ts';
 import { Catalog } from '../catalog/index.ts';
-import { ConfigError, type EngineConfig } from '../config/index.ts';
+import { ConfigError, plainHttpWarning, type EngineConfig } from '../config/index.ts';
 import { SecretVault, loadMasterKey, purposeKey } from '../credentials/index.ts';
 import { EgressPolicy } from '../egress/index.ts';
 import { Dispatcher, Executor, IdempotencyKeys } from '../execution/index.ts';
@@ -12,6 +12,7 @@ import { Accounts, DeviceFlow, Tokens } from '../identity/index.ts';
 import { Connections, serviceOfVaultEntry } from '../connections/index.ts';
 import { LocalCoordinator, type Coordinator } from '../coordination/index.ts';
 import { McpGateway } from '../mcp/index.ts';
+import { AuthorizationServer } from '../oauth/index.ts';
 import { createExecuteTool, RESULT_CAP_BYTES } from '../mcp/execute.ts';
 import { Calls } from '../calls/index.ts';
 import { MemorySessionStateStore, type SessionStateStore } from '../retention/index.ts';
@@ -116,6 +117,7 @@ export async function assemble(
     dispatcher,
     log,
     providerTimeoutMs: config.providerTimeoutMs,
+    durableWrites: config.receiptWrites === 'durable',
     attemptTimeoutMs: config.providerAttemptTimeoutMs || undefined,
     idempotencySecret: purposeKey(masterKey, 'provider idempotency keys'),
     rateLimit: config.rateLimitPerMinute > 0 ? { perMinute: config.rateLimitPerMinute, coordinator } : undefined,
@@ -150,11 +152,21 @@ export async function assemble(
   });
   const calls = new Calls({ sdk, mcp, executor, unified, keys, resultCapBytes: { rest: config.restMaxResultBytes, grpc: config.restMaxResultBytes, mcp: RESULT_CAP_BYTES } });
   const execute = createExecuteTool({ calls, sessionState, sandbox, budgetMs: config.executeBudgetMs, tokens });
+  const oauth = new AuthorizationServer({
+    store,
+    tokens,
+    issuer: () => urls.http,
+    consentKey: purposeKey(masterKey, 'mcp oauth consent forms'),
+    accessTokenTtlSeconds: config.mcpOAuthAccessTokenTtlSeconds,
+    codeTtlSeconds: config.mcpOAuthCodeTtlSeconds,
+    egress,
+    loopbackClientIds: config.mcpOAuthLoopbackClientIds,
+  });
   const mcpGateway = new McpGateway(
-    { mcp, tokens, catalog, unified, log, sessionState, tools: { execute } },
+    { mcp, tokens, oauth: oauth.access, catalog, unified, log, sessionState, tools: { execute } },
     { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sweepEveryMs: Math.min(60_000, config.mcpSessionIdleMs) },
   );
-  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, calls, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, sessionState, sandbox, sandboxConfinement: confinement.level, unified, packages };
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, calls, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, oauth, sessionState, sandbox, sandboxConfinement: confinement.level, unified, packages };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
@@ -169,9 +181,10 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
 
 async function startLocked(config: EngineConfig, options: EngineOptions, unlock: () => void): Promise<Engine> {
   const log = createLogger(config.logLevel, options.logDestination);
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl, poolSize: config.dbPoolSize });
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl, poolSize: config.dbPoolSize, synchronous: config.sqliteSynchronous });
   const deps = await assemble(config, log, store);
-  const { signinCode } = await deps.accounts.ensureOwner(config.ownerPassword);
+  const { signinCode, credentialsRevoked } = await deps.accounts.ensureOwner(config.ownerPassword);
+  if (credentialsRevoked) log.warn({ revoked: credentialsRevoked }, "the owner's password changed: the owner's CLI credentials are revoked (run `svc-cli login` again)");
   const app = createHttpApp(deps);
   const drain = new HttpDrain(log, observeHttpResponse, config.maxRequestBytes);
   const drainBudgetMs = config.executeBudgetMs + DRAIN_MARGIN_MS;
@@ -210,6 +223,8 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
   });
   const grpcUrl = `${hostInUrl}:${grpc.port}`;
   log.info({ url, grpcUrl }, 'engine listening');
+  const plainHttp = plainHttpWarning(config);
+  if (plainHttp) log.warn(plainHttp);
   log.info({ allowed: config.egressAllow }, 'providers are called on public addresses, and on the private and loopback ranges SVC_EGRESS_ALLOW lists');
   deps.activity.startPruning(config.receiptRetentionDays, RECEIPT_PRUNE_EVERY_MS);
   // Sign-in and consent rows are useless once expired; a day's grace keeps "expired" answers telling.
@@ -230,6 +245,7 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
       stopping ??= (async () => {
         const [, drained] = await Promise.all([grpc.stop(), drain.drain(server, drainBudgetMs)]);
         await deps.mcpGateway.close();
+        await deps.oauth.close();
         await deps.sandbox.close();
         await deps.sessionState.close();
         await deps.coordinator.close();

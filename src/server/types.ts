@@ -15,6 +15,7 @@ import type { Connections } from '../connections/index.ts';
 import type { Coordinator } from '../coordination/index.ts';
 import type { Logger } from '../log/index.ts';
 import type { ConfinementLevel } from '../sandbox/index.ts';
+import type { AuthorizationServer } from '../oauth/index.ts';
 import type { Apps } from '../apps/index.ts';
 import type { Packages } from '../sdkgen/index.ts';
 import type { Store, TokenRow } from '../store/index.ts';
@@ -33,6 +34,8 @@ export interface ServerDeps {
   mcpGateway: McpGateway;
   /** How sandbox workers are confined here (src/sandbox/confinement.ts), reported by /readyz. */
   sandboxConfinement: ConfinementLevel;
+  /** The authorization server of the MCP servers (src/oauth). */
+  oauth: AuthorizationServer;
   unified: UnifiedOperations;
   log: Logger;
   catalog: Catalog;
