@@ -47,11 +47,17 @@ export interface EngineConfig {
   ownerPassword: string | undefined;
   deviceCodeTtlSeconds: number;
   deviceIntervalSeconds: number;
-  /** Browser origins allowed on /mcp besides the Engine's own (SVC_MCP_ALLOWED_ORIGINS, comma-separated). */
+  /** Browser origins allowed on /mcp besides the request's own (SVC_MCP_ALLOWED_ORIGINS, comma-separated, and SVC_PUBLIC_URL's). */
   mcpAllowedOrigins: string[];
-  /** Host header names accepted on /mcp; defaults to loopback names when the Engine listens on loopback. */
+  /** Host header names accepted on /mcp besides loopback ones (SVC_MCP_ALLOWED_HOSTS and SVC_PUBLIC_URL's); empty off loopback: any. */
   mcpAllowedHosts: string[];
+  /** The Engine listens on a loopback address: loopback Hosts and Origins are accepted on /mcp, on any port. */
+  mcpLoopback: boolean;
   mcpSessionIdleMs: number;
+  /** Open MCP sessions one token may hold (SVC_MCP_SESSIONS_PER_TOKEN). */
+  mcpSessionsPerToken: number;
+  /** A session used less than this long ago is in use, never closed to make room for another (SVC_MCP_SESSION_IN_USE_MS). */
+  mcpSessionInUseMs: number;
   /** Total budget of one execute (30 s, docs/architecture.md); lower it only for tests. */
   executeBudgetMs: number;
   /** Provider calls one token may make per minute, over every surface and replica; 0 = no limit. */
@@ -130,16 +136,23 @@ function choiceFrom<const T extends string>(env: NodeJS.ProcessEnv, name: string
 
 const list = (raw: string | undefined) => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
-/** On loopback only loopback Host names are accepted, which defeats DNS rebinding. */
-function defaultHosts(env: NodeJS.ProcessEnv): string[] {
-  const host = (env.SVC_HOST || '127.0.0.1').replace(/^\[|\]$/g, '');
-  const loopback = ['127.0.0.1', 'localhost', '::1'];
-  // All of 127.0.0.0/8 is loopback, and so is an IPv4-mapped form of it.
-  const onLoopback = loopback.includes(host) || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(host);
-  if (!onLoopback) return [];
-  if (!loopback.includes(host)) loopback.push(host);
-  const publicHost = env.SVC_PUBLIC_URL ? [new URL(env.SVC_PUBLIC_URL).hostname.replace(/^\[|\]$/g, '')] : [];
-  return [...loopback, ...publicHost];
+/** Whether a host name (brackets optional) names this machine: `localhost`, 127.0.0.0/8 (IPv4-mapped too) or `::1`. */
+export function isLoopbackName(name: string): boolean {
+  const host = name.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * The names /mcp accepts in Host besides loopback ones (DNS-rebinding protection): those listed and
+ * SVC_PUBLIC_URL's. Off loopback with none listed: any (empty), as the Engine is reached by names it
+ * cannot know; on loopback another name is accepted only when listed.
+ */
+function allowedHostsFrom(env: NodeJS.ProcessEnv, loopback: boolean): string[] {
+  // Blank is unset: on loopback it never switches the check off.
+  const listed = list(env.SVC_MCP_ALLOWED_HOSTS).map((h) => h.toLowerCase().replace(/^\[|\]$/g, ''));
+  if (!loopback && !listed.length) return [];
+  const publicHost = env.SVC_PUBLIC_URL ? [new URL(env.SVC_PUBLIC_URL).hostname.toLowerCase().replace(/^\[|\]$/g, '')] : [];
+  return [...new Set([...listed, ...publicHost])];
 }
 
 /** SVC_PUBLIC_URL: the absolute http(s) address clients reach the Engine at (MCP URLs, OAuth callbacks). */
@@ -188,9 +201,9 @@ function redisUrlFrom(raw: string | undefined): string | undefined {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
-  const publicUrl = publicUrlFrom(env.SVC_PUBLIC_URL); // checked before defaultHosts reads it
+  const publicUrl = publicUrlFrom(env.SVC_PUBLIC_URL); // checked before allowedHostsFrom reads it
   const httpPort = intFrom(env, 'SVC_HTTP_PORT', 8700, 0, 65535);
-  const allowedHosts = list(env.SVC_MCP_ALLOWED_HOSTS);
+  const loopback = isLoopbackName(env.SVC_HOST || '127.0.0.1');
   return {
     host: env.SVC_HOST || '127.0.0.1',
     httpPort,
@@ -218,10 +231,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     ownerPassword: env.SVC_OWNER_PASSWORD || undefined,
     deviceCodeTtlSeconds: intFrom(env, 'SVC_DEVICE_CODE_TTL_S', 600, 1, 3600),
     deviceIntervalSeconds: intFrom(env, 'SVC_DEVICE_INTERVAL_S', 5, 0, 60),
-    mcpAllowedOrigins: list(env.SVC_MCP_ALLOWED_ORIGINS),
-    // Blank is unset: an empty list would let every Host through, switching the DNS-rebinding check off.
-    mcpAllowedHosts: allowedHosts.length ? allowedHosts : defaultHosts(env),
+    mcpAllowedOrigins: [...list(env.SVC_MCP_ALLOWED_ORIGINS), ...(publicUrl ? [new URL(publicUrl).origin] : [])],
+    mcpAllowedHosts: allowedHostsFrom(env, loopback),
+    mcpLoopback: loopback,
     mcpSessionIdleMs: intFrom(env, 'SVC_MCP_SESSION_IDLE_MS', 30 * 60 * 1000, 1000, 24 * 60 * 60 * 1000),
+    mcpSessionsPerToken: intFrom(env, 'SVC_MCP_SESSIONS_PER_TOKEN', 256, 1, 100_000),
+    mcpSessionInUseMs: intFrom(env, 'SVC_MCP_SESSION_IN_USE_MS', 60_000, 1_000, 24 * 60 * 60 * 1000),
     executeBudgetMs: intFrom(env, 'SVC_EXECUTE_BUDGET_MS', 30_000, 100, 30_000),
     redisUrl: redisUrlFrom(env.REDIS_URL),
     redisKeyPrefix: env.SVC_REDIS_KEY_PREFIX || 'svc:',

@@ -1,8 +1,8 @@
 // The MCP server (Streamable HTTP) at /mcp/<version_id>: exactly two tools, search_docs and
 // execute. The SDK's transport speaks the protocol; this layer adds what the Engine needs of it
 // (docs/reference/mcp.md): bearer tokens per MCP version, sessions bound to the token that opened
-// them, readiness after notifications/initialized, a strict protocol-version header, DNS-rebinding
-// protection, and the MCP_SESSION_UNAVAILABLE recovery contract.
+// them and capped per token, readiness after notifications/initialized, the protocol-version
+// header, DNS-rebinding protection, and the MCP_SESSION_UNAVAILABLE recovery contract.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import getRawBody from 'raw-body';
@@ -18,7 +18,8 @@ import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
 import { OAuthError, type AccessTokens } from '../oauth/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
-import type { CallRef, SessionStateStore } from '../retention/index.ts';
+import type { CallRef, SessionCap, SessionStateStore } from '../retention/index.ts';
+import { isLoopbackName } from '../config/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
 import { allows } from '../calls/index.ts';
 import { invalidMessage, invalidParams } from './requests.ts';
@@ -28,8 +29,6 @@ import type { McpSession } from './types.ts';
 export { allows };
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
-/** Open sessions one token may hold; each may keep megabytes of snapshots and values, so a new one closes the oldest. */
-export const MAX_SESSIONS_PER_TOKEN = 16;
 
 /**
  * Every request gets its own SDK Server; by default each would build its own Ajv instance (with
@@ -44,10 +43,14 @@ export { SESSION_UNAVAILABLE_RECOVERY };
 export type { McpSession };
 
 export interface McpOptions {
-  /** Origins allowed to call from a browser, besides the Engine's own. */
+  /** Origins allowed to call from a browser, besides the request's own and, on loopback, loopback ones. */
   allowedOrigins: string[];
-  /** Host names accepted in the Host header (DNS-rebinding protection); empty accepts any. */
+  /** Host names accepted in the Host header besides, on loopback, loopback ones (DNS-rebinding protection); empty off loopback accepts any. */
   allowedHosts: string[];
+  /** The Engine listens on loopback: loopback Hosts and Origins are the user's own machine, on any port. */
+  loopback: boolean;
+  /** Open sessions one token may hold, and how long after its last request a session counts as in use. */
+  sessions: Omit<SessionCap, 'busy'>;
   /** How often idle sessions are closed and this process's GET streams of ended sessions are dropped. */
   sweepEveryMs?: number;
 }
@@ -141,6 +144,27 @@ const hasRequest = (body: unknown) =>
 const callKey = (sessionId: string, requestId: string | number) => `${sessionId}\n${typeof requestId}:${requestId}`;
 type RunningCall = CallRef & { cancel: AbortController };
 
+/** Nothing ran: the same initialize may be sent again once Retry-After has passed. */
+export const SESSION_LIMIT_RECOVERY: RecoveryContract = { recovery_action: 'retry_later', execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: true };
+
+/**
+ * The longest Retry-After of MCP_SESSION_LIMIT: a session may end (DELETE) or go idle sooner than
+ * the time until the first one in use leaves the in-use window, which is what the store reports.
+ */
+const MAX_SESSION_RETRY_MS = 5_000;
+
+/** 429 for an initialize while every session the token may hold is in use. */
+function sessionLimit(perToken: number, untilIdleMs: number): HttpRefusal {
+  const retryAfterMs = Math.min(untilIdleMs, MAX_SESSION_RETRY_MS);
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new HttpRefusal(
+    429,
+    `Too Many Requests: this token holds its limit of ${perToken} open MCP sessions and every one is in use; initialize again after ${seconds} s, or end a session it no longer needs (DELETE)`,
+    { code: 'MCP_SESSION_LIMIT', recovery: SESSION_LIMIT_RECOVERY, retry_after_ms: retryAfterMs, limit: perToken },
+    { 'retry-after': String(seconds) },
+  );
+}
+
 class HttpRefusal extends Error {
   readonly status: number;
   readonly data: Record<string, unknown> | undefined;
@@ -155,6 +179,14 @@ class HttpRefusal extends Error {
     this.rpcCode = rpcCode;
   }
 }
+
+/**
+ * The first protocol revision whose clients send MCP-Protocol-Version on every request after
+ * initialize. The header may name any version the Engine speaks (its transports section: 400 only
+ * for "an invalid or unsupported" one); without it, a session of an earlier version is served by
+ * the version it negotiated, which is also what governs a session whatever the header names.
+ */
+const HEADER_REQUIRED_SINCE = '2025-06-18';
 
 /** The first protocol revision without JSON-RPC batching (its changelog: "Remove support for JSON-RPC batching"). */
 const UNBATCHED_SINCE = '2025-06-18';
@@ -320,21 +352,34 @@ export class McpGateway {
     res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: err.rpcCode, message: err.message, ...(err.data ? { data: err.data } : {}) } }));
   }
 
+  /**
+   * DNS-rebinding protection. A page that rebinds its own name to the Engine's address sends that
+   * name as Host and its own origin as Origin. On loopback, a loopback name on any port is the
+   * user's own machine (a browser client such as the Inspector's UI runs on another port); any
+   * other name must be listed (off loopback with no Host listed, any Host goes: the Engine is
+   * reached by names it cannot know, and a browser's Origin is still checked).
+   */
   private checkOrigin(req: IncomingMessage) {
-    const host = req.headers.host ?? '';
+    const { allowedHosts, loopback } = this.options;
+    const host = (req.headers.host ?? '').toLowerCase();
     const hostname = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-    if (this.options.allowedHosts.length && !this.options.allowedHosts.includes(hostname)) {
-      throw new HttpRefusal(403, `Forbidden: host '${hostname}' is not allowed`);
-    }
+    const hostAllowed = (loopback && isLoopbackName(hostname)) || allowedHosts.includes(hostname) || (!loopback && !allowedHosts.length);
+    if (!hostAllowed) throw new HttpRefusal(403, `Forbidden: host '${hostname}' is not allowed`);
     const origin = req.headers.origin;
-    if (origin === undefined) return;
-    let allowed = this.options.allowedOrigins.includes(origin);
+    if (origin !== undefined && !this.originAllowed(origin, host)) throw new HttpRefusal(403, `Forbidden: origin '${origin}' is not allowed`);
+  }
+
+  /** A listed origin, the origin of the Host just accepted, or on loopback any loopback http(s) origin. */
+  private originAllowed(origin: string, host: string): boolean {
+    if (this.options.allowedOrigins.includes(origin)) return true;
+    let url: URL;
     try {
-      allowed ||= new URL(origin).host === host;
+      url = new URL(origin);
     } catch {
-      allowed = false;
+      return false; // 'null' (a sandboxed page, a file) among others
     }
-    if (!allowed) throw new HttpRefusal(403, `Forbidden: origin '${origin}' is not allowed`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    return url.host === host || (this.options.loopback && isLoopbackName(url.hostname));
   }
 
   private async authorise(req: IncomingMessage, versionId: string): Promise<{ token: TokenRow; version: AppVersionRow }> {
@@ -413,8 +458,8 @@ export class McpGateway {
     }
     if (record.tokenId !== token.id) throw new HttpRefusal(403, 'Forbidden: this session was opened with another token');
     const protocol = req.headers['mcp-protocol-version'];
-    if (protocol !== record.protocolVersion) {
-      throw new HttpRefusal(400, `Bad Request: the MCP-Protocol-Version header must be '${record.protocolVersion}' (negotiated at initialize)`);
+    if (protocol === undefined ? record.protocolVersion >= HEADER_REQUIRED_SINCE : typeof protocol !== 'string' || !SUPPORTED_PROTOCOL_VERSIONS.includes(protocol)) {
+      throw new HttpRefusal(400, `Bad Request: the MCP-Protocol-Version header must name a supported protocol version, such as '${record.protocolVersion}' (negotiated at initialize)`);
     }
     const batch = batchRefusal(body, record.protocolVersion);
     if (batch) throw batch;
@@ -445,6 +490,8 @@ export class McpGateway {
     // handled above) is still validated and answered (202) by the transport, without building one.
     const { server, transport } = hasRequest(body) ? this.connectServer(session, version, token) : { server: undefined, transport: new Transport(TRANSPORT_OPTIONS) };
     const untrack = track(this.inFlight, session.id, transport);
+    // A request running longer than the in-use time keeps its session in use for every replica.
+    const heartbeat = server ? setInterval(() => void this.deps.sessionState.touchSession(session.id).catch(() => undefined), this.options.sessions.inUseMs / 2) : undefined;
     let answered = false;
     try {
       if (server) {
@@ -454,6 +501,11 @@ export class McpGateway {
       await writeResponse(res, await transport.handleRequest(webRequest(req), { parsedBody: body }));
       answered = true;
     } finally {
+      clearInterval(heartbeat);
+      // Used until now, not only since the request began: a long execute must not leave its session
+      // looking idle (closable to make room) the moment it ends. Touched before it stops counting as
+      // busy here, and after the answer left, which does not wait for it.
+      if (server) await this.deps.sessionState.touchSession(session.id).catch(() => undefined);
       untrack();
       // A request that was answered leaves nothing open; closing would only build an unused error.
       if (!answered) await transport.close().catch(() => undefined);
@@ -509,9 +561,13 @@ export class McpGateway {
     // Params the SDK refuses open no session: the transport answers -32602 (refuseInvalidParams) without one.
     if (invalidParams(init)) return this.serve(req, res, body, session, version, token);
     // The record exists before the answer leaves, so the client's next request may reach any replica.
-    // A token holds at most MAX_SESSIONS_PER_TOKEN sessions (each may keep megabytes of state): its oldest go.
-    const evicted = await this.deps.sessionState.openSession(session.id, { versionId: session.versionId, tokenId: session.tokenId, protocolVersion, ready: false }, MAX_SESSIONS_PER_TOKEN);
-    for (const id of evicted) this.closeStreams(id);
+    // A token holds a bounded number of sessions (each may keep megabytes of state): to make room its
+    // least recently used idle ones go, never one in use (a request in flight here, or one started
+    // within the in-use time on any replica); when all are in use, the new one waits.
+    const cap: SessionCap = { ...this.options.sessions, busy: (id) => this.inFlight.has(id) };
+    const opened = await this.deps.sessionState.openSession(session.id, { versionId: session.versionId, tokenId: session.tokenId, protocolVersion, ready: false }, cap);
+    if (!opened.opened) throw sessionLimit(cap.perToken, opened.retryAfterMs);
+    for (const id of opened.closed) this.closeStreams(id);
     res.setHeader('mcp-session-id', session.id);
     res.setHeader('mcp-protocol-version', protocolVersion);
     await this.serve(req, res, body, session, version, token);

@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { metrics } from '../metrics/index.ts';
 import { SESSION_BYTES_LIMIT, SNAPSHOT_LIMIT, SNAPSHOT_TTL_MS, resultUnavailable, utf8 } from './errors.ts';
-import { checkSnapshot, checkValue, DEFAULT_SESSION_IDLE_MS, newResultRef, ParsedCache, quotaErrors, RESULT_REF, systemClock, type CallRef, type Clock, type SessionRecord, type SessionStateStore } from './store.ts';
+import { checkSnapshot, checkValue, DEFAULT_SESSION_IDLE_MS, idleSessions, makeRoom, newResultRef, ParsedCache, quotaErrors, RESULT_REF, systemClock, type CallRef, type Clock, type OpenOutcome, type SessionCap, type SessionRecord, type SessionStateStore } from './store.ts';
 
 export interface RedisSessionStateStoreOptions {
   /** A redis:// or rediss:// URL; the store opens and closes its own connection. */
@@ -233,21 +233,34 @@ if d and tonumber(d) > tonumber(ARGV[1]) then return 1 end
 return 0
 `;
 
-// KEYS: the token's sessions (zset by opening time) · ARGV: the session being opened, cap, then
-// members found closed or expired → the members it removed as over the cap, oldest first.
-// One step, so openings of one token on several replicas see each other's removals and together
-// close only what is over the cap (two that read the index before either trimmed closed one too many).
-const TRIM = `
-for i = 3, #ARGV do redis.call('ZREM', KEYS[1], ARGV[i]) end
-local over = redis.call('ZCARD', KEYS[1]) - tonumber(ARGV[2])
+// KEYS: the token's sessions (zset by opening time) · ARGV: the session being opened, its score,
+// the cap, how many idle candidates follow, the candidates (least recently used first), then
+// members found closed or expired → {1, closed…} when the session was added (closing, of the
+// candidates still listed, as many as it is over the cap), or {0} when too few candidates are left.
+// One step, so openings of one token on several replicas see each other's additions and removals
+// and together close only what is over the cap.
+const ADMIT = `
+local n = tonumber(ARGV[4])
+for i = 5 + n, #ARGV do redis.call('ZREM', KEYS[1], ARGV[i]) end
+local over = redis.call('ZCARD', KEYS[1]) + 1 - tonumber(ARGV[3])
 local closed = {}
-if over <= 0 then return closed end
-for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
-  if #closed == over then break end
-  if id ~= ARGV[1] then closed[#closed + 1] = id end
+for i = 5, 4 + n do
+  if #closed >= over then break end
+  if redis.call('ZSCORE', KEYS[1], ARGV[i]) then closed[#closed + 1] = ARGV[i] end
 end
+if #closed < over then return {0} end
 if #closed > 0 then redis.call('ZREM', KEYS[1], unpack(closed)) end
-return closed
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+return {1, unpack(closed)}
+`;
+
+// KEYS: a session record · ARGV: the latest idle deadline at which it is still idle → 1 when it was
+// (and is deleted), 0 when a request used it since it was chosen (it stays open).
+const CLOSE_IDLE = `
+local d = redis.call('HGET', KEYS[1], 'd')
+if d and tonumber(d) > tonumber(ARGV[1]) then return 0 end
+redis.call('DEL', KEYS[1])
+return 1
 `;
 
 type Reply = (string | number)[];
@@ -261,7 +274,8 @@ interface Scripts {
   svcSsTouch(...args: Arg[]): Promise<(string | null)[] | null>;
   svcSsAlive(...args: Arg[]): Promise<number>;
   svcSsCancel(...args: Arg[]): Promise<number>;
-  svcSsTrim(...args: Arg[]): Promise<string[]>;
+  svcSsAdmit(...args: Arg[]): Promise<(number | string)[]>;
+  svcSsCloseIdle(...args: Arg[]): Promise<number>;
 }
 
 /** Session IDs the gateway mints (UUIDs) go into keys as they are; anything else is encoded so no two sessions share a key. */
@@ -306,7 +320,8 @@ export class RedisSessionStateStore implements SessionStateStore {
     redis.defineCommand('svcSsTouch', { numberOfKeys: 4, lua: TOUCH });
     redis.defineCommand('svcSsAlive', { numberOfKeys: 1, lua: ALIVE });
     redis.defineCommand('svcSsCancel', { numberOfKeys: 1, lua: CANCEL });
-    redis.defineCommand('svcSsTrim', { numberOfKeys: 1, lua: TRIM });
+    redis.defineCommand('svcSsAdmit', { numberOfKeys: 1, lua: ADMIT });
+    redis.defineCommand('svcSsCloseIdle', { numberOfKeys: 1, lua: CLOSE_IDLE });
     this.#redis = redis as Redis & Scripts;
     this.#prefix = options.keyPrefix ?? 'svc:';
     this.#clock = options.clock ?? systemClock;
@@ -327,7 +342,7 @@ export class RedisSessionStateStore implements SessionStateStore {
     return store;
   }
 
-  async openSession(sessionId: string, record: SessionRecord, maxPerToken?: number): Promise<string[]> {
+  async openSession(sessionId: string, record: SessionRecord, cap?: SessionCap): Promise<OpenOutcome> {
     this.#open();
     if (typeof sessionId !== 'string' || !sessionId) throw new TypeError('a session ID is required');
     const ses = this.#keys(sessionId).ses;
@@ -335,24 +350,39 @@ export class RedisSessionStateStore implements SessionStateStore {
     const deadline = now + this.#idleTtlMs;
     // The token's sessions by opening time (members may have expired since: checked below).
     const byToken = `${this.#prefix}tok:${keyPart(record.tokenId)}`;
-    await this.#redis
-      .multi()
-      .del(ses)
-      .hset(ses, { v: record.versionId, t: record.tokenId, p: record.protocolVersion, r: record.ready ? '1' : '0', d: deadline })
-      .pexpireat(ses, deadline)
-      .zadd(byToken, now, sessionId)
-      .pexpireat(byToken, now + this.#idleTtlMs * 2)
-      .exec();
-    if (maxPerToken === undefined) return [];
-    // Liveness lives under each session's own keys (other Cluster slots), so it is read first; the
-    // trim then decides on the index alone. The session being opened never goes (openings in one
-    // millisecond tie on score, and a replica whose clock is behind scores its new session as the oldest).
-    const members = await this.#redis.zrange(byToken, '0', '-1');
-    const alive = await Promise.all(members.map((id) => this.hasSession(id)));
-    const gone = members.filter((_, i) => !alive[i]);
-    const closed = await this.#redis.svcSsTrim(byToken, sessionId, maxPerToken, ...gone);
-    for (const id of closed) await this.closeSession(id);
-    return closed;
+    // The record comes first: an opening of the same token that lists this session once it is
+    // counted finds it alive (and in use), never gone.
+    const write = this.#redis.multi().del(ses).hset(ses, { v: record.versionId, t: record.tokenId, p: record.protocolVersion, r: record.ready ? '1' : '0', d: deadline }).pexpireat(ses, deadline);
+    if (!cap) {
+      await write.zadd(byToken, now, sessionId).pexpireat(byToken, now + this.#idleTtlMs * 2).exec();
+      return { opened: true, closed: [] };
+    }
+    await write.exec();
+    // Liveness and last use live under each session's own keys (other Cluster slots), so they are
+    // read first; the admission then decides on the index alone, and a chosen session is closed
+    // only if no request used it meanwhile.
+    const members = (await this.#redis.zrange(byToken, '0', '-1')).filter((id) => id !== sessionId);
+    const reads = this.#redis.pipeline();
+    for (const id of members) reads.hget(this.#keys(id).ses, 'd');
+    const deadlines = ((await reads.exec()) ?? []).map(([err, d]) => (err || typeof d !== 'string' ? undefined : Number(d)));
+    const open = members.flatMap((id, i) => (deadlines[i]! > now ? [{ id, lastUsed: deadlines[i]! - this.#idleTtlMs }] : []));
+    const gone = members.filter((_, i) => !(deadlines[i]! > now));
+    const candidates = idleSessions(open, cap, now);
+    const reply = await this.#redis.svcSsAdmit(byToken, sessionId, now, cap.perToken, candidates.length, ...candidates, ...gone);
+    if (reply[0] !== 1) {
+      await this.#redis.del(ses);
+      const full = makeRoom(open, cap, now);
+      return { opened: false, retryAfterMs: 'retryAfterMs' in full ? full.retryAfterMs : 1 };
+    }
+    await this.#redis.pexpireat(byToken, now + this.#idleTtlMs * 2);
+    const closed: string[] = [];
+    for (const id of reply.slice(1).map(String)) {
+      if ((await this.#redis.svcSsCloseIdle(this.#keys(id).ses, now - cap.inUseMs + this.#idleTtlMs)) === 1) {
+        await this.release(id);
+        closed.push(id);
+      } else await this.#redis.zadd(byToken, now, id); // used since it was chosen: it stays, and counts
+    }
+    return { opened: true, closed };
   }
 
   async touchSession(sessionId: string, markReady = false): Promise<SessionRecord | undefined> {

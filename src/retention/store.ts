@@ -30,14 +30,59 @@ export interface CallRef {
 /** How long a session lives without requests (SVC_MCP_SESSION_IDLE_MS; default 30 minutes). */
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 
+/** How many sessions one token may hold open, and which of them may be closed to make room for another. */
+export interface SessionCap {
+  /** Sessions the token may hold open, the new one included. */
+  perToken: number;
+  /** A session whose last request started less than this long ago is in use: never closed to make room. */
+  inUseMs: number;
+  /** Whether a session is answering a request in this process now (in use whatever its last request). */
+  busy?: (sessionId: string) => boolean;
+}
+
+/** What openSession did: opened the session (closing the least recently used idle ones named), or refused it because all are in use. */
+export type OpenOutcome = { opened: true; closed: string[] } | { opened: false; retryAfterMs: number };
+
+/** A token's open session and when its last request started. */
+export interface OpenSession {
+  id: string;
+  lastUsed: number;
+}
+
+const isIdle = (s: OpenSession, cap: SessionCap, now: number) => s.lastUsed <= now - cap.inUseMs && !cap.busy?.(s.id);
+
+/** The sessions not in use, least recently used first: those that may be closed to make room. */
+export const idleSessions = (open: readonly OpenSession[], cap: SessionCap, now: number): string[] =>
+  open
+    .filter((s) => isIdle(s, cap, now))
+    .sort((a, b) => a.lastUsed - b.lastUsed)
+    .map((s) => s.id);
+
+/**
+ * The sessions to close so that one more fits under the cap, or, when too few are idle, how long
+ * until the first one in use may be idle.
+ */
+export function makeRoom(open: readonly OpenSession[], cap: SessionCap, now: number): { close: string[] } | { retryAfterMs: number } {
+  const over = open.length + 1 - cap.perToken;
+  if (over <= 0) return { close: [] };
+  const idle = idleSessions(open, cap, now);
+  if (idle.length >= over) return { close: idle.slice(0, over) };
+  // One busy here may run for up to the in-use time yet; any other leaves it at lastUsed + inUseMs.
+  const waits = open.filter((s) => !isIdle(s, cap, now)).map((s) => (cap.busy?.(s.id) ? cap.inUseMs : s.lastUsed + cap.inUseMs - now));
+  return { retryAfterMs: Math.max(1, Math.min(...waits)) };
+}
+
 /** Per-MCP-session state: the session record, snapshots and session.set values. In memory (one process) or in Redis (shared by replicas); both pass test/retention/session-state-store.contract.ts. */
 export interface SessionStateStore {
   /**
    * Registers a new session; it stays open until closeSession or until it has been idle for the
-   * store's session idle time. With `maxPerToken`, the token's oldest open sessions are closed so
-   * that it holds at most that many, this one included; returns the IDs closed.
+   * store's session idle time. With a cap, a token holds at most `cap.perToken` open sessions: when
+   * this one would pass it, the token's least recently used sessions that are not in use are
+   * closed to make room (and named); a session in use is never closed, so when too few are idle
+   * the session is not opened and the outcome says when one may be. Openings of one token at the
+   * same time, on any replica, together close only what is over the cap.
    */
-  openSession(sessionId: string, record: SessionRecord, maxPerToken?: number): Promise<string[]>;
+  openSession(sessionId: string, record: SessionRecord, cap?: SessionCap): Promise<OpenOutcome>;
   /** An open session's record, its idle deadline moved forward (and `ready` set when asked); undefined once closed, idle-expired or never opened. */
   touchSession(sessionId: string, markReady?: boolean): Promise<SessionRecord | undefined>;
   /** Whether the session is open, without extending it. */
@@ -199,7 +244,9 @@ export function checkValue(sessionId: unknown, key: unknown, json: unknown): voi
 export class MemorySessionStateStore implements SessionStateStore {
   readonly #clock: Clock;
   readonly #idleMs: number;
-  readonly #records = new Map<string, { record: SessionRecord; idleUntil: number; openedAt: number }>();
+  readonly #records = new Map<string, { record: SessionRecord; idleUntil: number }>();
+  /** Each token's sessions (open or idle-expired but not yet dropped). */
+  readonly #byToken = new Map<string, Set<string>>();
   readonly #cancelListeners: ((sessionId: string, message: unknown) => void)[] = [];
   readonly #sessions = new Map<string, SessionState>();
   readonly #parsed = new ParsedCache();
@@ -212,17 +259,28 @@ export class MemorySessionStateStore implements SessionStateStore {
     this.#lastSweep = clock.now();
   }
 
-  async openSession(sessionId: string, record: SessionRecord, maxPerToken?: number): Promise<string[]> {
+  async openSession(sessionId: string, record: SessionRecord, cap?: SessionCap): Promise<OpenOutcome> {
     this.#open();
     checkSessionId(sessionId);
     const now = this.#clock.now();
-    this.#records.set(sessionId, { record: { ...record }, idleUntil: now + this.#idleMs, openedAt: now });
-    if (maxPerToken === undefined) return [];
-    // Insertion order is opening order: the first live ones of this token past the cap go.
-    const open = [...this.#records].filter(([, e]) => e.record.tokenId === record.tokenId && e.idleUntil > now).map(([id]) => id);
-    const closed = open.slice(0, Math.max(0, open.length - maxPerToken));
-    for (const id of closed) await this.closeSession(id);
-    return closed;
+    let close: string[] = [];
+    if (cap) {
+      const open = [...(this.#byToken.get(record.tokenId) ?? [])].flatMap((id) => {
+        const entry = this.#live(id);
+        return entry ? [{ id, lastUsed: entry.idleUntil - this.#idleMs }] : [];
+      });
+      const room = makeRoom(open, cap, now);
+      if ('retryAfterMs' in room) return { opened: false, retryAfterMs: room.retryAfterMs };
+      close = room.close;
+    }
+    // Counted before the first await, so an opening of the same token that runs meanwhile sees it.
+    this.#records.set(sessionId, { record: { ...record }, idleUntil: now + this.#idleMs });
+    let ids = this.#byToken.get(record.tokenId);
+    if (!ids) this.#byToken.set(record.tokenId, (ids = new Set()));
+    ids.add(sessionId);
+    for (const id of close) this.#drop(id);
+    for (const id of close) await this.release(id);
+    return { opened: true, closed: close };
   }
 
   async touchSession(sessionId: string, markReady = false): Promise<SessionRecord | undefined> {
@@ -241,9 +299,19 @@ export class MemorySessionStateStore implements SessionStateStore {
 
   async closeSession(sessionId: string): Promise<boolean> {
     const open = this.#live(sessionId) !== undefined;
-    this.#records.delete(sessionId);
+    this.#drop(sessionId);
     await this.release(sessionId);
     return open;
+  }
+
+  /** Forgets the session's record (its state is released by the caller). */
+  #drop(sessionId: string): void {
+    const entry = this.#records.get(sessionId);
+    if (!entry) return;
+    this.#records.delete(sessionId);
+    const ids = this.#byToken.get(entry.record.tokenId);
+    ids?.delete(sessionId);
+    if (ids && !ids.size) this.#byToken.delete(entry.record.tokenId);
   }
 
   async publishCancel(sessionId: string, message: unknown): Promise<void> {
@@ -269,7 +337,7 @@ export class MemorySessionStateStore implements SessionStateStore {
   #live(sessionId: string) {
     const entry = typeof sessionId === 'string' ? this.#records.get(sessionId) : undefined;
     if (entry && entry.idleUntil <= this.#clock.now()) {
-      this.#records.delete(sessionId);
+      this.#drop(sessionId);
       void this.release(sessionId);
       return undefined;
     }
@@ -335,6 +403,7 @@ export class MemorySessionStateStore implements SessionStateStore {
   async close(): Promise<void> {
     this.#closed = true;
     this.#records.clear();
+    this.#byToken.clear();
     for (const state of this.#sessions.values()) metrics.snapshotBytes(-state.snapshotBytes);
     this.#sessions.clear();
     this.#parsed.clear();

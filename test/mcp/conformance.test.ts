@@ -1,13 +1,15 @@
 // The official MCP conformance suite (@modelcontextprotocol/conformance, server mode) against a
-// running Engine: every spec-2025-06-18 server scenario plus the DNS-rebinding scenario. The CLI
-// cannot send an Authorization header, so it talks to a loopback reverse proxy that adds the
-// bearer token and changes nothing else (test/fixtures/bearer-proxy.ts).
+// running Engine, for spec 2025-11-25 and 2025-06-18: every server scenario the suite has for each
+// version (pending ones included) plus the DNS-rebinding scenario. The CLI cannot send an
+// Authorization header, so it talks to a loopback reverse proxy that adds the bearer token and
+// changes nothing else (test/fixtures/bearer-proxy.ts).
 //
 // test/mcp/conformance-baseline.json lists the scenarios that need the suite's fixture tools,
 // resources or prompts, which a server with exactly search_docs and execute cannot have. Every
 // other scenario must pass. (tools-call-simple-text and tools-call-error call fixture tools too,
 // but their checks accept any text item / any isError result, so the Engine's isError answer for
-// an unknown tool satisfies them; they are held to passing.)
+// an unknown tool satisfies them; they are held to passing.) This version of the suite has no
+// server scenario about authorization: its auth/* scenarios test clients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,9 +20,11 @@ import { startBearerProxy, type BearerProxy } from '../fixtures/bearer-proxy.ts'
 import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 import { PROTOCOL } from '../fixtures/mcp.ts';
 
-const SPEC_VERSION = '2025-06-18';
+/** Newest first: the protocol versions the Engine is held to, each with the suite's scenarios for it. */
+const SPEC_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
+type SpecVersion = (typeof SPEC_VERSIONS)[number];
 const DNS_REBINDING = 'dns-rebinding-protection';
-const CLI_TIMEOUT_MS = 90_000;
+const CLI_TIMEOUT_MS = 150_000;
 
 interface Check {
   id: string;
@@ -30,7 +34,8 @@ interface Check {
   details?: any;
 }
 interface Baseline {
-  specVersion: string;
+  specVersions: string[];
+  /** An entry applies to every spec version whose suite has the scenario. */
   server: { scenario: string; reason: string }[];
 }
 
@@ -81,14 +86,20 @@ const passed = (checks: Check[] | undefined) => !!checks && checks.length > 0 &&
 
 let t: TestEngine;
 let proxy: BearerProxy;
+/** A proxy that sets Host to the Engine's, as most do: the client's loopback Origin is then on another port than its Host. */
+let hostRewriting: BearerProxy;
+/** The DNS-rebinding scenario through it. */
+let rewritten: Check[];
 let mcp: { versionId: string; url: string; token: string };
 let workDir: string;
-/** The scenarios the suite defines for the spec version, plus the DNS-rebinding scenario. */
-let suite: string[];
-let results: Map<string, Check[]>;
-let cliOutput: string;
+/** Per spec version: the scenarios the suite defines for it (pending ones too), plus the DNS-rebinding scenario. */
+const suites = new Map<SpecVersion, string[]>();
+const results = new Map<SpecVersion, Map<string, Check[]>>();
+/** The versions whose suite does not list the DNS-rebinding scenario (it is run for them on its own). */
+const unlisted = new Set<SpecVersion>();
+let cliOutput = '';
 
-describe('MCP conformance (@modelcontextprotocol/conformance, server mode)', { timeout: 120_000 }, () => {
+describe('MCP conformance (@modelcontextprotocol/conformance, server mode)', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     t = await startTestEngine();
     const enable = await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1' });
@@ -98,60 +109,80 @@ describe('MCP conformance (@modelcontextprotocol/conformance, server mode)', { t
     mcp = published.body;
     t.canaries.push(mcp.token);
     proxy = await startBearerProxy(mcp.url, mcp.token);
+    hostRewriting = await startBearerProxy(mcp.url, mcp.token, { rewriteHost: true });
     workDir = mkdtempSync(join(tmpdir(), 'svc-conformance-'));
 
-    const list = await runConformance(['list', '--server', '--spec-version', SPEC_VERSION], workDir);
-    if (list.code !== 0) throw new Error(`conformance list failed (${list.code}): ${list.stderr}`);
-    suite = [...new Set([...parseList(list.stdout), DNS_REBINDING])];
-
-    // Exit code 1 only means some scenario failed; the checks are read from the output dirs.
-    const outDir = join(workDir, 'results');
-    const [all, dns] = await Promise.all([
-      runConformance(['server', '--url', proxy.url, '--spec-version', SPEC_VERSION, '--output-dir', outDir], workDir),
-      runConformance(['server', '--url', proxy.url, '--scenario', DNS_REBINDING, '--output-dir', outDir], workDir),
-    ]);
-    for (const run of [all, dns]) {
-      if (run.code !== 0 && run.code !== 1) throw new Error(`conformance server exited with ${run.code}:\n${run.stdout}\n${run.stderr}`);
+    for (const version of SPEC_VERSIONS) {
+      const list = await runConformance(['list', '--server', '--spec-version', version], workDir);
+      if (list.code !== 0) throw new Error(`conformance list failed (${list.code}): ${list.stderr}`);
+      const listed = parseList(list.stdout);
+      if (!listed.includes(DNS_REBINDING)) unlisted.add(version);
+      suites.set(version, [...new Set([...listed, DNS_REBINDING])]);
     }
-    cliOutput = `${all.stdout}\n${all.stderr}\n${dns.stdout}\n${dns.stderr}`;
-    results = readResults(outDir);
-  }, 120_000);
+    // Exit code 1 only means some scenario failed; the checks are read from the output dirs. The
+    // 2025-06-18 suite does not list the DNS-rebinding scenario: it is run on its own for it.
+    const runs = await Promise.all(
+      SPEC_VERSIONS.map(async (version) => {
+        const outDir = join(workDir, version);
+        const all = await runConformance(['server', '--url', proxy.url, '--spec-version', version, '--suite', 'all', '--output-dir', outDir], workDir);
+        const extra = unlisted.has(version) ? await runConformance(['server', '--url', proxy.url, '--scenario', DNS_REBINDING, '--output-dir', outDir], workDir) : undefined;
+        results.set(version, readResults(outDir));
+        return [all, extra];
+      }),
+    );
+    const rewrittenDir = join(workDir, 'host-rewriting');
+    const viaRewriting = await runConformance(['server', '--url', hostRewriting.url, '--scenario', DNS_REBINDING, '--output-dir', rewrittenDir], workDir);
+    rewritten = readResults(rewrittenDir).get(DNS_REBINDING) ?? [];
+    for (const run of [...runs.flat(), viaRewriting]) {
+      if (!run) continue;
+      if (run.code !== 0 && run.code !== 1) throw new Error(`conformance server exited with ${run.code}:\n${run.stdout}\n${run.stderr}`);
+      cliOutput += `${run.stdout}\n${run.stderr}\n`;
+    }
+  }, 180_000);
 
   afterAll(async () => {
     await proxy?.close();
+    await hostRewriting?.close();
     await t?.stop();
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
 
-  it(`runs every spec ${SPEC_VERSION} server scenario and the DNS-rebinding scenario`, () => {
-    expect(suite.length).toBeGreaterThan(20);
-    expect(suite).toContain('server-initialize');
-    expect(suite).toContain('tools-list');
-    const missing = suite.filter((s) => !results.has(s));
-    expect(missing, `scenarios without results; CLI output:\n${cliOutput}`).toEqual([]);
-  });
+  for (const version of SPEC_VERSIONS) {
+    it(`runs every spec ${version} server scenario and the DNS-rebinding scenario`, () => {
+      const suite = suites.get(version)!;
+      expect(suite.length).toBeGreaterThan(20);
+      expect(suite).toContain('server-initialize');
+      expect(suite).toContain('tools-list');
+      const missing = suite.filter((s) => !results.get(version)!.has(s));
+      expect(missing, `scenarios without results; CLI output:\n${cliOutput}`).toEqual([]);
+    });
 
-  it('passes every scenario that is not in the baseline', () => {
-    const expected = new Set(baseline.server.map((b) => b.scenario));
-    const failures = suite
-      .filter((s) => !expected.has(s) && !passed(results.get(s)))
-      .map((s) => ({
-        scenario: s,
-        failed: failedChecks(results.get(s) ?? []).map((c) => ({ check: c.id, error: c.errorMessage, details: c.details })),
-      }));
-    expect(failures).toEqual([]);
-  });
+    it(`passes every spec ${version} scenario that is not in the baseline`, () => {
+      const expected = new Set(baseline.server.map((b) => b.scenario));
+      const got = results.get(version)!;
+      const failures = suites
+        .get(version)!
+        .filter((s) => !expected.has(s) && !passed(got.get(s)))
+        .map((s) => ({
+          scenario: s,
+          failed: failedChecks(got.get(s) ?? []).map((c) => ({ check: c.id, error: c.errorMessage, details: c.details })),
+        }));
+      expect(failures).toEqual([]);
+    });
+  }
 
-  it('keeps a baseline of real scenarios, each with a reason, that still fail', () => {
-    expect(baseline.specVersion).toBe(SPEC_VERSION);
+  it('keeps a baseline of real scenarios, each with a reason, that still fail in every version that has them', () => {
+    expect(baseline.specVersions).toEqual([...SPEC_VERSIONS]);
     const names = baseline.server.map((b) => b.scenario);
     expect(names.filter((n, i) => names.indexOf(n) !== i), 'duplicate baseline entries').toEqual([]);
-    expect(names.filter((n) => !suite.includes(n)), 'baseline entries that are not scenarios of the suite').toEqual([]);
+    const inSome = (n: string) => SPEC_VERSIONS.some((v) => suites.get(v)!.includes(n));
+    expect(names.filter((n) => !inSome(n)), 'baseline entries that are not scenarios of the suite').toEqual([]);
     expect(baseline.server.filter((b) => typeof b.reason !== 'string' || b.reason.trim().length < 10), 'baseline entries without a reason').toEqual([]);
     // The DNS-rebinding scenario needs no fixture and must never be excused.
     expect(names).not.toContain(DNS_REBINDING);
     // A baseline entry that passes is stale: remove it so the scenario is held to passing.
-    expect(names.filter((n) => passed(results.get(n))), 'stale baseline entries (these scenarios pass now)').toEqual([]);
+    const stale = SPEC_VERSIONS.flatMap((v) => names.filter((n) => suites.get(v)!.includes(n) && passed(results.get(v)!.get(n))).map((n) => `${n} (${v})`));
+    expect(stale, 'stale baseline entries (these scenarios pass now)').toEqual([]);
   });
 
   it('reaches the Engine through the proxy with the client\'s Host and Origin unchanged', () => {
@@ -160,10 +191,21 @@ describe('MCP conformance (@modelcontextprotocol/conformance, server mode)', { t
     const rebinding = proxy.requests.find((r) => r.headers.host === 'evil.example.com');
     expect(rebinding?.headers.origin).toBe('http://evil.example.com');
     expect(rebinding?.headers.authorization).toBeUndefined();
-    const [rejected, accepted] = results.get(DNS_REBINDING)!;
+    for (const version of SPEC_VERSIONS) {
+      const [rejected, accepted] = results.get(version)!.get(DNS_REBINDING)!;
+      expect(rejected).toMatchObject({ id: 'localhost-host-rebinding-rejected', status: 'SUCCESS', details: { statusCode: 403 } });
+      expect(rejected!.details.body.error.message).toContain("host 'evil.example.com' is not allowed");
+      expect(accepted).toMatchObject({ id: 'localhost-host-valid-accepted', status: 'SUCCESS', details: { statusCode: 200, hostHeader: new URL(proxy.url).host } });
+    }
+  });
+
+  it('passes the DNS-rebinding scenario through a proxy that sets Host to the Engine\'s: a loopback Origin on another port is accepted', () => {
+    // What the issue saw: Host 127.0.0.1:<Engine port> with Origin http://127.0.0.1:<proxy port> got 403.
+    const [rejected, accepted] = rewritten;
     expect(rejected).toMatchObject({ id: 'localhost-host-rebinding-rejected', status: 'SUCCESS', details: { statusCode: 403 } });
-    expect(rejected!.details.body.error.message).toContain("host 'evil.example.com' is not allowed");
-    expect(accepted).toMatchObject({ id: 'localhost-host-valid-accepted', status: 'SUCCESS', details: { statusCode: 200, hostHeader: new URL(proxy.url).host } });
+    expect(rejected!.details.body.error.message).toContain("origin 'http://evil.example.com' is not allowed");
+    expect(accepted).toMatchObject({ id: 'localhost-host-valid-accepted', status: 'SUCCESS', details: { statusCode: 200, originHeader: `http://${new URL(hostRewriting.url).host}` } });
+    expect(hostRewriting.requests.find((r) => r.headers.host === 'evil.example.com')?.headers.origin).toBe('http://evil.example.com');
   });
 
   it('streams an open session\'s SSE response through the proxy without buffering it', async () => {

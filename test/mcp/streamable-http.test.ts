@@ -113,7 +113,7 @@ describe('MCP over raw HTTP', () => {
     const session = init.headers.get('mcp-session-id')!;
     const headers = { 'mcp-session-id': session, 'mcp-protocol-version': PROTOCOL };
     const notify = { jsonrpc: '2.0', method: 'notifications/initialized' };
-    expect((await mcp().post(notify, { 'mcp-session-id': session, 'mcp-protocol-version': '2024-11-05' })).status).toBe(400);
+    expect((await mcp().post(notify, { 'mcp-session-id': session, 'mcp-protocol-version': '1999-01-01' })).status).toBe(400);
     expect((await mcp().post(notify, { 'mcp-session-id': session })).status).toBe(400);
     expect((await rawMcp(server.url, other.token).post(notify, headers)).status).toBeGreaterThanOrEqual(400);
     expect((await mcp().post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, headers)).status).toBe(400); // still not ready
@@ -125,20 +125,41 @@ describe('MCP over raw HTTP', () => {
     expect(await initializeWithHost('[::1')).toBe(403); // not an allowed host here; with any host allowed, the URL check answers 400
   });
 
-  it('negotiates every protocol version the SDK supports', async () => {
+  it('negotiates 2025-11-25, 2025-06-18 and 2025-03-26, and answers an unknown version with the latest', async () => {
     for (const version of ['2025-03-26', '2025-06-18', '2025-11-25']) {
       const init = await mcp().post(initializeMessage(version));
       expect(init.headers.get('mcp-protocol-version')).toBe(version);
+      expect(init.body.result.protocolVersion).toBe(version);
     }
+    const unknown = await mcp().post(initializeMessage('2099-01-01'));
+    expect(unknown.headers.get('mcp-protocol-version')).toBe('2025-11-25');
   });
 
-  it('requires the session and a matching protocol-version header', async () => {
+  it('requires the session, and a protocol-version header naming a supported version (any, once negotiated)', async () => {
     const headers = await openSession(mcp());
     const call = { jsonrpc: '2.0', id: 9, method: 'tools/list' };
     expect((await mcp().post(call, { 'mcp-protocol-version': PROTOCOL })).status).toBe(400);
+    // A 2025-06-18 session: its client must send the header (that revision made it required).
     expect((await mcp().post(call, { 'mcp-session-id': headers['mcp-session-id']! })).status).toBe(400);
-    expect((await mcp().post(call, { ...headers, 'mcp-protocol-version': '1999-01-01' })).status).toBe(400);
+    const unsupported = await mcp().post(call, { ...headers, 'mcp-protocol-version': '1999-01-01' });
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.body.error.message).toContain(`such as '${PROTOCOL}'`);
     expect((await mcp().post(call, headers)).status).toBe(200);
+    // Another supported version is not unsupported: the conformance suite's SSE scenarios send
+    // 2025-03-26 on a session that negotiated 2025-11-25. The session keeps its own version.
+    expect((await mcp().post(call, { ...headers, 'mcp-protocol-version': '2025-03-26' })).status).toBe(200);
+    expect((await mcp().post([call], { ...headers, 'mcp-protocol-version': '2025-03-26' })).status).toBe(400); // still no batches
+  });
+
+  it('serves a 2025-03-26 client, which sends no protocol-version header (it came with 2025-06-18)', async () => {
+    const first = await mcp().post(initializeMessage('2025-03-26'));
+    expect(first.status).toBe(200);
+    const session = { 'mcp-session-id': first.headers.get('mcp-session-id')! };
+    expect((await mcp().post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).status).toBe(202);
+    const list = await mcp().post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, session);
+    expect(list.status).toBe(200);
+    expect(list.body.result.tools).toHaveLength(2);
+    expect((await mcp().send('DELETE', session)).status).toBe(200);
   });
 
   it('answers an unknown or ended session with 404 and the recovery contract, free of session IDs and tokens', async () => {
@@ -258,6 +279,19 @@ describe('MCP over raw HTTP', () => {
     expect((await mcp().post(initializeMessage(), { origin: new URL(server.url).origin })).status).toBe(200);
     // A DNS-rebinding page reaches the Engine with its own host name.
     expect(await initializeWithHost('evil.example')).toBe(403);
+  });
+
+  it('on loopback, accepts loopback Origins and Hosts on any port, and no other name', async () => {
+    // A browser client on the same machine, such as the MCP Inspector's UI on its own port.
+    for (const origin of ['http://localhost:6274', 'http://127.0.0.1:6274', 'http://[::1]:3000', 'https://localhost']) {
+      expect((await mcp().post(initializeMessage(), { origin })).status, origin).toBe(200);
+    }
+    for (const host of ['localhost:6277', '127.0.0.1:1', '127.1.2.3:8080', '[::1]:9999', 'LOCALHOST']) expect(await initializeWithHost(host), host).toBe(200);
+    // Names that only look local, or resolve anywhere a rebinding page wants, are not loopback.
+    for (const origin of ['http://localhost.evil.example:6274', 'http://127.0.0.1.nip.io', 'null', 'file://', 'chrome-extension://abc']) {
+      expect((await mcp().post(initializeMessage(), { origin })).status, origin).toBe(403);
+    }
+    for (const host of ['localhost.evil.example', '127.0.0.1.nip.io:80', 'evil.example:8700']) expect(await initializeWithHost(host), host).toBe(403);
   });
 
   it('keeps nothing per session in the process: transports live only while they answer', async () => {

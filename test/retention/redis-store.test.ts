@@ -142,6 +142,7 @@ describe('RedisSessionStateStore across replicas', () => {
   it('closes only what is over the cap when two replicas open sessions of one token at once, one clock behind', async () => {
     // Replica B's clock is 5 s behind, so its new session scores as the token's oldest. Each opening
     // used to read the index, then close its own view's oldest: together they closed one too many.
+    const cap = { perToken: 3, inUseMs: 0 };
     const prefix = nextPrefix();
     const clockA = new ManualClock();
     const clockB = new ManualClock();
@@ -153,12 +154,12 @@ describe('RedisSessionStateStore across replicas', () => {
       const token = { ...record, tokenId: `tok_cap_${round}` };
       for (const id of ['s1', 's2', 's3']) {
         clockA.t += 1;
-        await a.openSession(`r${round}-${id}`, token, 3);
+        await a.openSession(`r${round}-${id}`, token, cap);
       }
-      const [fromA, fromB] = await Promise.all([a.openSession(`r${round}-a`, token, 3), b.openSession(`r${round}-b`, token, 3)]);
+      const [fromA, fromB] = (await Promise.all([a.openSession(`r${round}-a`, token, cap), b.openSession(`r${round}-b`, token, cap)])).map((o) => (o.opened ? o.closed : ['refused']));
       const ids = ['s1', 's2', 's3', 'a', 'b'].map((id) => `r${round}-${id}`);
       const open = (await Promise.all(ids.map((id) => a.hasSession(id)))).filter(Boolean).length;
-      expect({ round, open, closed: new Set([...fromA, ...fromB]).size }).toEqual({ round, open: 3, closed: 2 });
+      expect({ round, open, closed: new Set([...fromA!, ...fromB!]).size }).toEqual({ round, open: 3, closed: 2 });
     }
     await Promise.all([a.close(), b.close()]);
   });

@@ -50,11 +50,12 @@ describe('session records: memory and Redis agree', () => {
   // Found by review: RedisSessionStateStore.openSession orders a token's sessions by a millisecond score, ties broken by session ID, so it can close the session it is opening (redis.ts:280-291).
   it('never closes the session being opened when openings share a millisecond', async () => {
     const results = await both(async (store) => {
-      expect(await store.openSession('sess-z', record, 1)).toEqual([]);
-      const closed = await store.openSession('sess-a', record, 1); // same clock reading as sess-z
-      return { closed, newOpen: await store.hasSession('sess-a'), oldOpen: await store.hasSession('sess-z') };
+      const cap = { perToken: 1, inUseMs: 0 };
+      expect(await store.openSession('sess-z', record, cap)).toEqual({ opened: true, closed: [] });
+      const outcome = await store.openSession('sess-a', record, cap); // same clock reading as sess-z
+      return { outcome, newOpen: await store.hasSession('sess-a'), oldOpen: await store.hasSession('sess-z') };
     });
-    expect(results.memory).toEqual({ closed: ['sess-z'], newOpen: true, oldOpen: false });
+    expect(results.memory).toEqual({ outcome: { opened: true, closed: ['sess-z'] }, newOpen: true, oldOpen: false });
     expect(results.redis).toEqual(results.memory);
   });
 
@@ -72,14 +73,14 @@ describe('session records: memory and Redis agree', () => {
 });
 
 describe('Redis per-token session index', () => {
-  // Found by review: the token's session index (tok:<token>) expires 2 x idle after the token's last initialize (redis.ts:281), while its sessions live on as long as they are used, so an active session drops out of the MAX_SESSIONS_PER_TOKEN count.
+  // Found by review: the token's session index (tok:<token>) expires 2 x idle after the token's last initialize (redis.ts:281), while its sessions live on as long as they are used, so an active session drops out of the token's session count.
   it('lives at least as long as every open session it counts', async () => {
     const clock = new ManualClock();
     const prefix = nextPrefix();
     const store = new RedisSessionStateStore({ url: REDIS_URL, keyPrefix: prefix, clock });
     try {
       const idle = 30 * 60 * 1000;
-      await store.openSession('long-lived', record, 16);
+      await store.openSession('long-lived', record, { perToken: 16, inUseMs: 60_000 });
       // The client keeps using the session: a request every 20 minutes for 80 minutes.
       for (let i = 0; i < 4; i++) {
         clock.t += 20 * 60 * 1000;

@@ -216,37 +216,50 @@ export function sessionStateStoreContract(create: (clock: Clock) => ContractStor
       expect(await store.touchSession('s2')).toBeUndefined();
     });
 
-    it('keeps at most maxPerToken open sessions of a token, closing its oldest, and says which', async () => {
+    it('keeps at most perToken open sessions of a token, closing the least recently used idle one, and says which', async () => {
       await fresh();
+      const cap = (perToken: number, busy: string[] = []) => ({ perToken, inUseMs: 1_000, busy: (id: string) => busy.includes(id) });
       const other = { ...record, tokenId: 'tok_02' };
       for (const id of ['a1', 'a2', 'a3']) {
-        expect(await store.openSession(id, record, 3)).toEqual([]);
+        expect(await store.openSession(id, record, cap(3))).toEqual({ opened: true, closed: [] });
         clock.t += 1;
       }
-      expect(await store.openSession('b1', other, 3)).toEqual([]); // another token's count
-      await store.setValue('a1', 'k', '"v"');
-      expect(await store.openSession('a4', record, 3)).toEqual(['a1']);
-      expect(await store.hasSession('a1')).toBe(false);
-      for (const id of ['a2', 'a3', 'a4', 'b1']) expect(await store.hasSession(id), id).toBe(true);
+      expect(await store.openSession('b1', other, cap(3))).toEqual({ opened: true, closed: [] }); // another token's count
+      // All three were used within the in-use time: none may go, so the fourth waits for the first to be idle.
+      expect(await store.openSession('a4', record, cap(3))).toEqual({ opened: false, retryAfterMs: 1_000 - 3 });
+      expect(await store.hasSession('a4')).toBe(false);
+      clock.t += 1_000;
+      // a1 is the oldest, but a request used it since: a2 is the least recently used, a3 is busy here.
+      await store.touchSession('a1');
+      await store.setValue('a2', 'k', '"v"');
+      expect(await store.openSession('a4', record, cap(3, ['a3']))).toEqual({ opened: true, closed: ['a2'] });
+      expect(await store.hasSession('a2')).toBe(false);
+      expect(await store.getValue('a2', 'k')).toBeUndefined();
+      for (const id of ['a1', 'a3', 'a4', 'b1']) expect(await store.hasSession(id), id).toBe(true);
+      // Busy here and just used: nothing is idle, and the wait is the in-use time.
+      expect(await store.openSession('a5', record, cap(3, ['a3']))).toEqual({ opened: false, retryAfterMs: 1_000 });
       // An idle-expired session no longer counts.
       clock.t += DEFAULT_SESSION_IDLE_MS + 1;
       await store.touchSession('b1');
-      expect(await store.openSession('a5', record, 3)).toEqual([]);
-      expect(await store.openSession('a6', record)).toEqual([]); // no cap asked: nothing closed
+      expect(await store.openSession('a5', record, cap(3))).toEqual({ opened: true, closed: [] });
+      expect(await store.openSession('a6', record)).toEqual({ opened: true, closed: [] }); // no cap asked: nothing closed
     });
 
     it('closes exactly what is over the cap when openings of one token run at once, even two each', async () => {
       await fresh();
       for (const id of ['c1', 'c2', 'c3', 'c4']) {
-        await store.openSession(id, record, 4);
+        await store.openSession(id, record);
         clock.t += 1;
       }
       // A lower cap makes each opening close two: together they must still leave exactly two open.
-      const closed = (await Promise.all([store.openSession('c5', record, 2), store.openSession('c6', record, 2)])).flat();
+      const cap = { perToken: 2, inUseMs: 0 };
+      const outcomes = await Promise.all([store.openSession('c5', record, cap), store.openSession('c6', record, cap)]);
+      const closed = outcomes.flatMap((o) => (o.opened ? o.closed : []));
       const open = [];
       for (const id of ['c1', 'c2', 'c3', 'c4', 'c5', 'c6']) if (await store.hasSession(id)) open.push(id);
       expect(open).toHaveLength(2);
-      expect(new Set(closed).size).toBe(4);
+      expect(new Set(closed).size).toBe(closed.length);
+      expect(closed.length).toBe(4);
       expect(open).toEqual(expect.arrayContaining(['c5', 'c6'].filter((id) => !closed.includes(id))));
     });
 
