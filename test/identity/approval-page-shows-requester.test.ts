@@ -4,6 +4,7 @@
 // any other.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../fixtures/browser.ts';
 import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 
 let t: TestEngine;
@@ -103,5 +104,31 @@ describe('the device-approval page', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.code).toBe('ENGINE_INVALID_INPUT');
     expect(JSON.stringify(refused.body.error)).toContain('credential_expires_in');
+  });
+});
+
+describe('the device-approval page in Chromium', () => {
+  it('shows who asked before the password is asked for, also for a code typed in by hand', async () => {
+    const start = await startDeviceFrom('127.0.0.2', 'svc-cli/0.1.0 (linux x64)');
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${t.url}/signin`);
+      expect(await page.getByLabel(/Password/).count()).toBe(0);
+      await page.getByLabel('Code from your terminal').fill(start.body.user_code);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { name: 'Who is asking' }).waitFor();
+      const text = await page.locator('main').innerText();
+      expect(text).toMatch(/From address\s+127\.0\.0\.2 \(this browser is at 127\.0\.0\.1\)/);
+      expect(text).toMatch(/Program\s+svc-cli\/0\.1\.0 \(linux x64\)/);
+      expect(text).toContain('Approving grants full access.');
+      await page.getByLabel('Account').fill('owner');
+      await page.getByLabel(/Password or one-time sign-in code/).fill(await t.engine.deps.accounts.issueSigninCode('owner'));
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('heading', { name: 'Signed in' }).waitFor();
+      await redeem(start.body.device_code);
+    } finally {
+      await browser.close();
+    }
   });
 });
