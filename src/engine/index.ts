@@ -163,11 +163,7 @@ export async function assemble(
     loopbackClientIds: config.mcpOAuthLoopbackClientIds,
   });
   const mcpGateway = new McpGateway(
-<<<<<<< ours
     { mcp, tokens, oauth: oauth.access, catalog, unified, log, sessionState, tools: { execute } },
-    { allowedOrigins: config.mcpAllowedOrigins, allowedHosts: config.mcpAllowedHosts, sweepEveryMs: Math.min(60_000, config.mcpSessionIdleMs) },
-=======
-    { mcp, tokens, catalog, unified, log, sessionState, tools: { execute } },
     {
       allowedOrigins: config.mcpAllowedOrigins,
       allowedHosts: config.mcpAllowedHosts,
@@ -175,7 +171,6 @@ export async function assemble(
       sessions: { perToken: config.mcpSessionsPerToken, inUseMs: config.mcpSessionInUseMs },
       sweepEveryMs: Math.min(60_000, config.mcpSessionIdleMs),
     },
->>>>>>> theirs
   );
   return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, calls, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, oauth, sessionState, sandbox, sandboxConfinement: confinement.level, unified, packages };
 }
