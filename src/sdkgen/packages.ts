@@ -41,7 +41,7 @@ const ERROR_MEANINGS: Record<string, string> = {
   ENGINE_CONFLICT: 'The service is not enabled at this version in the workspace.',
   ENGINE_CREDENTIAL_MISSING: 'No secret is stored for the service (`svc-cli secret set <service> --value-stdin`).',
   ENGINE_CREDENTIAL_REFRESH_FAILED: 'The end user’s OAuth connection needs re-authorisation (`svc-cli connection create`).',
-  ENGINE_IDEMPOTENCY_CONFLICT: 'A Unified call reused an idempotencyKey with different parameters.',
+  ENGINE_IDEMPOTENCY_CONFLICT: 'An idempotency key was reused with different parameters, or its first call is still running (retryable).',
   ENGINE_INPUT_TOO_LARGE: 'The input exceeds the Engine’s request size limit.',
   ENGINE_RESULT_TOO_LARGE: 'The provider’s result exceeds the Engine’s result size limit.',
   ENGINE_PAGINATION_LIMIT: 'The provider had more pages than the Engine limit; narrow the query or pass a smaller bound.',

@@ -121,7 +121,7 @@ export const sdkInvoke = defineCommand({
       .option('pagination', { type: 'string', requiresArg: true, conflicts: 'max-pages', describe: 'the pagination bound as JSON; Unified operations key it by target, e.g. \'{"crm": {"maxPages": 2}}\'' })
       .option('selectors', { type: 'string', requiresArg: true, describe: 'non-secret routing as JSON, e.g. \'{"endUserRef": "u_42"}\'; Unified operations key it by target' })
       .option('targets', { type: 'string', array: true, requiresArg: true, describe: 'Unified operations: the binding steps to run (required for them), e.g. --targets github crm' })
-      .option('idempotency-key', { type: 'string', requiresArg: true, describe: 'Unified operations: the same key and request within 24 h returns the first answer' })
+      .option('idempotency-key', { type: 'string', requiresArg: true, describe: 'the same key and request within 24 h returns the first answer, without calling the provider again' })
       .option('json', { type: 'boolean', describe: 'accepted for symmetry: the output is always the JSON envelope' })
       .example(`$0 sdk invoke crm@1.0.0 demo-crm.contacts/list --params '{"limit": 10}'`, 'list contacts')
       .example(`$0 sdk invoke crm@1.0.0 demo-crm.contacts/create --params '{"body": {"name": "Ada", "email": "ada@example.test"}}'`, 'create a contact')
