@@ -4,6 +4,7 @@ import { MCP } from '../../lib/definition.ts';
 import { session } from '../../lib/engine.ts';
 import { printJson, printTable } from '../../lib/output.ts';
 import { applyCommand, initCommand, planCommand } from '../app/definition.ts';
+import { mcpConnect } from './connect.ts';
 import { mcpToken } from './token.ts';
 
 const mcpApply = applyCommand(MCP, {
@@ -33,9 +34,10 @@ const mcpList = defineCommand({
 export const mcp = defineGroup(
   'mcp',
   'Deploy MCP servers for agents and manage their tokens',
-  [initCommand(MCP), planCommand(MCP), mcpApply, mcpList, mcpToken],
+  [initCommand(MCP), planCommand(MCP), mcpApply, mcpList, mcpConnect, mcpToken],
   [
     ["$0 mcp init crm-agent --service 'demo-crm=v1' --operation 'demo-crm=contacts/*'", 'define an MCP server'],
     ['$0 mcp plan && $0 mcp apply', 'preview and deploy it'],
+    ['$0 mcp connect crm-agent --client claude-code', 'add it to Claude Code'],
   ],
 );

@@ -65,6 +65,31 @@ const tokenList = defineCommand({
   },
 });
 
+/** What `mcp token create` and `mcp connect --token` issue: a token narrowed to `allow` (operation IDs or globs) until `expires`. */
+export async function mintToken(mcp: string, options: { allow: string[]; expires: string; binding?: { endUserRef?: string; authName?: string; resourceId?: string } }) {
+  const expiresAt = parseExpires(options.expires);
+  const allow = options.allow.map(publicOperationId);
+  for (const a of allow) {
+    if (!/^(\*|[a-z][a-z0-9-]*\.[^*]*\*?)$/.test(a)) {
+      throw new UsageError(`--allow '${a}' is not an operation ID`, "write <service>.<operation>, optionally ending in * (e.g. 'demo-crm.contacts/*')");
+    }
+  }
+  const binding = options.binding ?? {};
+  const s = session();
+  return s
+    .call(
+      s.api.POST('/v1/mcp/{name}/tokens', {
+        params: { path: { name: mcp } },
+        body: { allow, expiresAt, ...(Object.keys(binding).length ? { binding } : {}) },
+      }),
+      notFound(mcp),
+      BINDING_FLAGS,
+    )
+    .catch((err: unknown) => {
+      throw asFlagError(err, mcp, allow);
+    });
+}
+
 const tokenCreate = defineCommand({
   command: 'create <mcp>',
   describe: 'Issue a narrowed MCP token (shown once)',
@@ -81,13 +106,6 @@ const tokenCreate = defineCommand({
       .example('$0 mcp token create crm-agent --allow demo-crm.contacts/list --expires 7d', 'read-only contacts for a week')
       .example("$0 mcp token create crm-agent --allow 'demo-crm.contacts/*' --expires never --end-user alice --json", 'bound to one end user, as JSON'),
   handler: async (argv) => {
-    const expiresAt = parseExpires(argv.expires);
-    const allow = argv.allow.map(publicOperationId);
-    for (const a of allow) {
-      if (!/^(\*|[a-z][a-z0-9-]*\.[^*]*\*?)$/.test(a)) {
-        throw new UsageError(`--allow '${a}' is not an operation ID`, "write <service>.<operation>, optionally ending in * (e.g. 'demo-crm.contacts/*')");
-      }
-    }
     for (const [flag, value] of [['--end-user', argv.endUser], ['--auth-name', argv.authName], ['--resource-id', argv.resourceId]] as const) {
       // An empty value (an unset shell variable) would mint a token bound to nothing: its caller picks.
       refuseBlank(flag, value, `give a value, or leave ${flag} out for an unbound token`);
@@ -97,19 +115,7 @@ const tokenCreate = defineCommand({
       ...(argv.authName !== undefined ? { authName: argv.authName } : {}),
       ...(argv.resourceId !== undefined ? { resourceId: argv.resourceId } : {}),
     };
-    const s = session();
-    const created = await s
-      .call(
-        s.api.POST('/v1/mcp/{name}/tokens', {
-          params: { path: { name: argv.mcp } },
-          body: { allow, expiresAt, ...(Object.keys(binding).length ? { binding } : {}) },
-        }),
-        notFound(argv.mcp),
-        BINDING_FLAGS,
-      )
-      .catch((err: unknown) => {
-        throw asFlagError(err, argv.mcp, allow);
-      });
+    const created = await mintToken(argv.mcp, { allow: argv.allow, expires: argv.expires, binding });
     if (argv.json) return printJson(created);
     print(`Created token ${created.id} for ${argv.mcp}`);
     print(`  allow    ${created.allow.join(' ')}`);

@@ -1,0 +1,214 @@
+// `svc-cli mcp connect <mcp> --client …`: each client's own configuration file, checked against
+// that client's documented format (docs/guides/connect-an-agent.md cites each), read the way the
+// client reads it (strict JSON; JSON with comments for VS Code), and — with --token — used by the
+// official MCP SDK client exactly as written: the URL, the header, and for Claude Desktop the
+// mcp-remote arguments with its environment. Merging keeps every other entry, key and comment; a
+// malformed file is refused, named, left as it was, and no token is issued for it.
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCliCrm, type CliCrm } from '../fixtures/apps.ts';
+import { oneErrorLine } from '../fixtures/cli.ts';
+
+let app: CliCrm;
+let dir: string;
+let url: string;
+
+beforeAll(async () => {
+  app = await startCliCrm({ operations: ['contacts/list'], login: true });
+  url = (await app.t.api('GET', '/v1/mcp')).body.servers.find((s: { name: string; active: boolean }) => s.name === 'agents' && s.active).url;
+  dir = mkdtempSync(join(tmpdir(), 'svc-connect-'));
+});
+afterAll(async () => {
+  await app?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+// Each client's documented shape of a remote server's entry, as a JSON Schema. Claude Code:
+// code.claude.com/docs/en/mcp (.mcp.json, mcpServers, type "http", url, headers). Cursor:
+// cursor.com/docs/mcp (.cursor/mcp.json, mcpServers, url, headers). VS Code:
+// code.visualstudio.com/docs/copilot/reference/mcp-configuration (servers, type "http", url,
+// headers; inputs). Claude Desktop: claude_desktop_config.json holds stdio servers (command, args,
+// env); mcp-remote's README gives the arguments for a remote URL and a header.
+const headers = { type: 'object', required: ['Authorization'], additionalProperties: false, properties: { Authorization: { type: 'string', pattern: '^Bearer svc_mcp_' } } };
+const http = (typed: boolean) => ({
+  type: 'object',
+  required: typed ? ['type', 'url'] : ['url'],
+  additionalProperties: false,
+  properties: { ...(typed ? { type: { const: 'http' } } : {}), url: { type: 'string', format: 'uri' }, headers },
+});
+const stdio = {
+  type: 'object',
+  required: ['command', 'args'],
+  additionalProperties: false,
+  properties: { command: { const: 'npx' }, args: { type: 'array', items: { type: 'string' }, prefixItems: [{ const: '-y' }, { const: 'mcp-remote' }] }, env: { type: 'object', additionalProperties: { type: 'string' } } },
+};
+const file = (key: string, entry: object) => ({ type: 'object', required: [key], properties: { [key]: { type: 'object', additionalProperties: entry } } });
+const SCHEMAS = {
+  'claude-code': file('mcpServers', http(true)),
+  cursor: file('mcpServers', http(false)),
+  vscode: file('servers', http(true)),
+  'claude-desktop': file('mcpServers', stdio),
+} as const;
+type ClientName = keyof typeof SCHEMAS;
+const PATHS: Record<ClientName, (project: string) => string> = {
+  'claude-code': (p) => join(p, '.mcp.json'),
+  cursor: (p) => join(p, '.cursor', 'mcp.json'),
+  vscode: (p) => join(p, '.vscode', 'mcp.json'),
+  // The CLI user's XDG_CONFIG_HOME (test/fixtures/cli.ts): where Claude Desktop's file is on Linux.
+  'claude-desktop': () => join(app.user.configHome, 'Claude', 'claude_desktop_config.json'),
+};
+const ajv = new Ajv({ strict: false, validateFormats: false });
+
+/** The file as its client reads it: VS Code takes comments and trailing commas, the others strict JSON. */
+function readAsClient(client: ClientName, path: string): any {
+  const text = readFileSync(path, 'utf8');
+  if (client !== 'vscode') return JSON.parse(text);
+  const errors: ParseError[] = [];
+  const value = parseJsonc(text, errors, { allowTrailingComma: true });
+  expect(errors).toEqual([]);
+  return value;
+}
+
+function expectDocumentedShape(client: ClientName, config: unknown) {
+  const validate = ajv.compile(SCHEMAS[client]);
+  expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
+}
+
+/** Connects the official SDK client the way the entry says, and lists the tools. */
+async function toolsThrough(client: ClientName, entry: any): Promise<string[]> {
+  let target: string;
+  let authorization: string | undefined;
+  if (client === 'claude-desktop') {
+    // What mcp-remote does with these arguments: the URL, and each --header with ${VAR} from its env.
+    target = entry.args[2];
+    const header = entry.args[entry.args.indexOf('--header') + 1] as string;
+    authorization = header.replace(/^Authorization:/, '').replace(/\$\{(\w+)\}/g, (_m: string, v: string) => entry.env[v]);
+  } else {
+    target = entry.url;
+    authorization = entry.headers?.Authorization;
+  }
+  const sdk = new Client({ name: `as-${client}`, version: '1.0.0' });
+  await sdk.connect(new StreamableHTTPClientTransport(new URL(target), { requestInit: { headers: authorization ? { authorization } : {} } }));
+  try {
+    return (await sdk.listTools()).tools.map((t) => t.name);
+  } finally {
+    await sdk.close();
+  }
+}
+
+const connect = (args: string[], project = dir) => app.user.cli(['mcp', 'connect', 'agents', ...args], { cwd: project });
+
+describe('svc-cli mcp connect', () => {
+  for (const client of Object.keys(SCHEMAS) as ClientName[]) {
+    it(`writes ${client}'s own file with just the URL (the client signs in itself), then a narrowed token that works`, async () => {
+      const project = mkdtempSync(join(dir, `${client}-`));
+      const path = PATHS[client](project);
+      const first = await connect(['--client', client], project);
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      expect(first.stdout).toMatch(/^agents for .+: .+ created\n {2}.+\n/);
+      const plain = readAsClient(client, path);
+      expectDocumentedShape(client, plain);
+      const entry = plain[client === 'vscode' ? 'servers' : 'mcpServers'].agents;
+      if (client === 'claude-desktop') expect(entry).toEqual({ command: 'npx', args: ['-y', 'mcp-remote', url] });
+      else expect(entry).toEqual({ ...(client === 'cursor' ? {} : { type: 'http' }), url });
+      expect((await connect(['--client', client], project)).stdout).toContain('unchanged (already up to date)');
+
+      const before = (await app.t.api('GET', '/v1/mcp/agents/tokens')).body.tokens.length;
+      const withToken = await connect(['--client', client, '--token', '--expires', '7d', '--allow', 'demo-crm.contacts/list'], project);
+      expect(withToken.stderr).toBe('');
+      expect(withToken.code).toBe(0);
+      expect(withToken.stdout).toMatch(/ updated\n {2}token tok_\w+: allow demo-crm\.contacts\/list, expires \d{4}-/);
+      expect(withToken.stdout).not.toContain('svc_mcp_');
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      const config = readAsClient(client, path);
+      expectDocumentedShape(client, config);
+      const tokenEntry = config[client === 'vscode' ? 'servers' : 'mcpServers'].agents;
+      const token = JSON.stringify(tokenEntry).match(/svc_mcp_[A-Za-z0-9_-]+/)![0];
+      app.t.canaries.push(token);
+      // Issued by `mcp token create`'s path: narrowed, expiring, listed beside the others.
+      const { tokens } = (await app.t.api('GET', '/v1/mcp/agents/tokens')).body;
+      expect(tokens).toHaveLength(before + 1);
+      expect(tokens.at(-1)).toMatchObject({ allow: ['demo-crm.contacts/list'], expiresAt: expect.any(String), revokedAt: null });
+      expect(await toolsThrough(client, tokenEntry)).toEqual(['search_docs', 'execute']);
+    });
+  }
+
+  it('merges into a file that has other servers and keys, keeping them (and, in VS Code\'s, its comments)', async () => {
+    const project = mkdtempSync(join(dir, 'merge-'));
+    const claude = join(project, '.mcp.json');
+    writeFileSync(claude, JSON.stringify({ mcpServers: { github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/' }, agents: { type: 'http', url: 'http://old.example/mcp' } }, other: { keep: true } }, null, 4));
+    expect((await connect(['--client', 'claude-code'], project)).code).toBe(0);
+    const merged = JSON.parse(readFileSync(claude, 'utf8'));
+    expect(merged).toEqual({ mcpServers: { github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/' }, agents: { type: 'http', url } }, other: { keep: true } });
+    expect(readFileSync(claude, 'utf8')).toMatch(/^ {4}"mcpServers"/m); // its indentation kept
+
+    mkdirSync(join(project, '.vscode'));
+    const vscode = join(project, '.vscode', 'mcp.json');
+    const jsonc = '{\n  // shared with the team\n  "inputs": [{ "type": "promptString", "id": "gh", "password": true }],\n  "servers": {\n    "github": { "type": "http", "url": "https://api.githubcopilot.com/mcp/", "headers": { "Authorization": "Bearer ${input:gh}" } }, // trailing comma next\n  },\n}\n';
+    writeFileSync(vscode, jsonc);
+    expect((await connect(['--client', 'vscode', '--name', 'crm'], project)).code).toBe(0);
+    const text = readFileSync(vscode, 'utf8');
+    expect(text).toContain('// shared with the team');
+    expect(text).toContain('// trailing comma next');
+    const value = readAsClient('vscode', vscode);
+    expect(value.inputs).toEqual([{ type: 'promptString', id: 'gh', password: true }]);
+    expect(value.servers).toEqual({ github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ${input:gh}' } }, crm: { type: 'http', url } });
+  });
+
+  it('refuses a malformed file, naming it, leaves it as it was and issues no token for it', async () => {
+    const project = mkdtempSync(join(dir, 'broken-'));
+    const cases: [ClientName, string, string][] = [
+      ['claude-code', '.mcp.json', '{ "mcpServers": { "a": 1, } }'], // a trailing comma Claude Code's JSON parser refuses
+      ['cursor', '.cursor/mcp.json', '// a comment\n{ "mcpServers": {} }'],
+      ['vscode', '.vscode/mcp.json', '{ "servers": [] }'],
+      ['claude-code', '.mcp.json', '[]'],
+    ];
+    const before = (await app.t.api('GET', '/v1/mcp/agents/tokens')).body.tokens.length;
+    for (const [client, name, content] of cases) {
+      const path = join(project, name);
+      mkdirSync(join(path, '..'), { recursive: true });
+      writeFileSync(path, content);
+      const r = await connect(['--client', client, '--token'], project);
+      expect(r.code, `${client}: ${content}`).toBe(1);
+      expect(oneErrorLine(r.stderr)).toContain(path);
+      expect(r.stdout).toBe('');
+      expect(readFileSync(path, 'utf8')).toBe(content);
+    }
+    expect((await app.t.api('GET', '/v1/mcp/agents/tokens')).body.tokens).toHaveLength(before);
+  });
+
+  it('prints the configuration with --print and writes nothing', async () => {
+    const project = mkdtempSync(join(dir, 'print-'));
+    const r = await connect(['--client', 'cursor', '--print'], project);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ mcpServers: { agents: { url } } });
+    expect(existsSync(join(project, '.cursor'))).toBe(false);
+    const withToken = await connect(['--client', 'vscode', '--print', '--token'], project);
+    expect(withToken.code).toBe(0);
+    const printed = JSON.parse(withToken.stdout);
+    expectDocumentedShape('vscode', printed);
+    app.t.canaries.push(printed.servers.agents.headers.Authorization.slice('Bearer '.length));
+    expect(existsSync(join(project, '.vscode'))).toBe(false);
+  });
+
+  it('refuses flags that do not fit, and an MCP server that does not exist, in one line', async () => {
+    const usage = await connect(['--client', 'cursor', '--allow', 'demo-crm.contacts/list']);
+    expect(usage.code).toBe(2);
+    expect(oneErrorLine(usage.stderr)).toContain('--token');
+    const client = await connect(['--client', 'windsurf']);
+    expect(client.code).toBe(2);
+    const expires = await connect(['--client', 'cursor', '--token', '--expires', 'soon', '--print']);
+    expect(expires.code).toBe(2);
+    expect(oneErrorLine(expires.stderr)).toContain('--expires');
+    const missing = await app.user.cli(['mcp', 'connect', 'nope', '--client', 'cursor', '--print']);
+    expect(missing.code).toBe(1);
+    expect(oneErrorLine(missing.stderr)).toContain('svc-cli mcp list');
+  });
+});
