@@ -976,6 +976,11 @@ export interface components {
             lastUsedAt: string | null;
             revokedAt: string | null;
         };
+        /** @description An OAuth refusal (RFC 6749 §5.2, RFC 7591 §3.2.2); the description names the parameter at fault and never repeats a secret. */
+        OAuthError: {
+            error: string;
+            error_description?: string;
+        };
         /**
          * @description `{ maxPages: N }`. Checked by the Engine against the operation's pagination policy (N a
          *     positive integer strictly lower than its engine_max_pages, on an operation whose policy
@@ -1692,19 +1697,32 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description invalid_redirect_uri or invalid_client_metadata (RFC 7591 §3.2.2). */
+            /** @description invalid_redirect_uri, invalid_client_metadata (RFC 7591 §3.2.2) or invalid_request (the body's type, size or encoding). */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
             };
             /** @description temporarily_unavailable: more than 30 registrations a minute from one address (Retry-After). */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description server_error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
             };
         };
     };
@@ -1733,7 +1751,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description server_error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
             };
         };
     };
@@ -1762,7 +1791,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description server_error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
             };
         };
     };

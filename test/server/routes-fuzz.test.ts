@@ -627,6 +627,14 @@ function checkAnswer(op: Operation, c: Case, a: Answer, logsFrom: number): void 
     return;
   }
   const documented = documentedTypes(op, a.status);
+  if (route.raw && route.path.startsWith('/oauth/')) {
+    // The authorization server's endpoints refuse with RFC 6749 §5.2 errors, as documented.
+    if (a.status >= 400) {
+      if (!documented) fail(`status ${a.status} is not documented (no such response and no default)`);
+      if (!isJsonType(a.type) || a.json === undefined || !documentedValidator(documented!['application/json']!)(a.json)) fail('an OAuth refusal that is not an RFC 6749 error');
+    }
+    return;
+  }
   if (route.raw) {
     // MCP Streamable HTTP answers with JSON-RPC; refusals are JSON-RPC errors.
     if (a.status >= 400) {
