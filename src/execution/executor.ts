@@ -287,16 +287,15 @@ export class Executor {
     }
     // Counted last: a call refused before this point (no secret, a bad selector) is no provider call.
     if (this.rateLimit) await this.checkRate(scope);
-    // The call's budget: the provider timeout, or less when the caller stops waiting sooner.
-    const timeoutMs = scope.deadline === undefined ? this.providerTimeoutMs : Math.max(1, Math.min(this.providerTimeoutMs, scope.deadline - Date.now()));
-    const limits = { maxBytes: scope.resultCapBytes, timeoutMs, signal: scope.signal, connection: scope.connection };
+    const limits = { maxBytes: scope.resultCapBytes, timeoutMs: this.providerTimeoutMs, signal: scope.signal, connection: scope.connection };
     // A provider that honours keys gets one derived from the caller's on a request whose method is not idempotent already.
     const keyHeader = req.idempotency && index.idempotency && !IDEMPOTENT_METHODS.has(op.method) ? index.idempotency.header.toLowerCase() : undefined;
     const keyed = (request: ProviderRequest): ProviderRequest => {
       if (keyHeader) request.headers[keyHeader] = providerKey(this.idempotencySecret, keyScope(scope.versionId, scope.tokenId), req.idempotency!.key, req.idempotency!.part);
       return request;
     };
-    const plan = retryPlan(op.method, keyHeader !== undefined, index.retry?.maxAttempts, this.attemptTimeoutMs);
+    // Retries end within the provider timeout, and sooner when the caller stops waiting sooner.
+    const plan = retryPlan(op.method, keyHeader !== undefined, index.retry?.maxAttempts, this.attemptTimeoutMs, scope.deadline);
 
     let outcome: Outcome;
     try {

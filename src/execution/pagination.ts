@@ -7,7 +7,7 @@ import { getAt, setAt } from '../json-pointer/index.ts';
 import type { DispatchLimits, Dispatcher, ProviderResponse } from './dispatch.ts';
 import { buildRequest, renewedRequest, secretForms, withQueryCredential, type ProviderRequest, type RequestTarget } from './request.ts';
 import { answeredError, exactParse, providerFailure, RawJson, retryDetails, sha256 } from './outcomes.ts';
-import { attemptsDurationMs, retryPlan, sendWithRetries, type Attempt, type RetriedResponse, type RetryPlan } from './retry.ts';
+import { attemptsDurationMs, IDEMPOTENT_METHODS, sendWithRetries, type Attempt, type RetriedResponse, type RetryPlan } from './retry.ts';
 import type { CallRequest, Continuation, Outcome } from './types.ts';
 
 /** Pagination rule 5: an invalid bound is refused before anything reaches the provider. */
@@ -277,7 +277,7 @@ export async function traverse(t: Traversal): Promise<Outcome> {
       const { [keyHeader]: _key, ...headers } = next.headers;
       next = { ...next, headers };
     }
-    if (pages === 1 && keyHeader) plan = retryPlan(op.method, false, plan.maxAttempts, plan.attemptTimeoutMs);
+    if (pages === 1 && keyHeader) plan = { ...plan, repeatable: IDEMPOTENT_METHODS.has(op.method) };
     if (next.url === request.url) {
       // The same cursor or next link again: reading it would return this page again, up to the limit.
       return mismatch(`page ${pages} of ${op.id} leads back to itself (its continuation did not change); the Engine stops rather than read the same page again`);

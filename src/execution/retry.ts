@@ -42,6 +42,12 @@ export interface RetryPlan {
   repeatable: boolean;
   /** An attempt's own timeout, so that a repeatable request that hangs leaves time to try again; none: the call's whole deadline. */
   attemptTimeoutMs: number | undefined;
+  /**
+   * When the caller stops waiting (performance.now() time: a gRPC deadline, the end of an MCP run):
+   * no wait or attempt starts that would end after it. Attempts are not cut at it: the caller's own
+   * cancellation does that, and says so (gRPC answers DEADLINE_EXCEEDED).
+   */
+  stopAt?: number | undefined;
 }
 
 /** A provider answer, with its attempts when there was more than one. */
@@ -51,9 +57,11 @@ export type RetriedResponse = ProviderResponse & { attempts?: Attempt[]; notRetr
 export const notRepeatable = (method: string) =>
   `not retried: ${method} is not idempotent and the request carries no idempotency key the provider honours, so the provider may have acted`;
 
-/** The plan of a request: `keyed` when it carries an idempotency key the provider honours. */
-export function retryPlan(method: string, keyed: boolean, maxAttempts: number | undefined, attemptTimeoutMs: number | undefined): RetryPlan {
-  return { maxAttempts: maxAttempts ?? DEFAULT_MAX_ATTEMPTS, repeatable: keyed || IDEMPOTENT_METHODS.has(method), attemptTimeoutMs };
+/** The plan of a request: `keyed` when it carries an idempotency key the provider honours; `callerDeadline` in epoch ms. */
+export function retryPlan(method: string, keyed: boolean, maxAttempts: number | undefined, attemptTimeoutMs: number | undefined, callerDeadline?: number): RetryPlan {
+  const plan: RetryPlan = { maxAttempts: maxAttempts ?? DEFAULT_MAX_ATTEMPTS, repeatable: keyed || IDEMPOTENT_METHODS.has(method), attemptTimeoutMs };
+  if (callerDeadline !== undefined) plan.stopAt = performance.now() + (callerDeadline - Date.now());
+  return plan;
 }
 
 const headerOf = (headers: ProviderResponse['headers'], name: string): string | undefined => {
@@ -112,6 +120,23 @@ function failureVerdict(err: unknown, plan: RetryPlan, cancelled: boolean): Verd
 
 const cancelledOf = (limits: DispatchLimits) => Boolean(limits.signal?.aborted || limits.connection?.destroyed);
 
+/** How often a wait looks at the caller's connection (REST), as the dispatcher's deadline sweep does. */
+const CONNECTION_POLL_MS = 100;
+
+/** Waits `ms`; false as soon as the caller is gone (its signal fired, or its connection closed). */
+async function pause(ms: number, limits: DispatchLimits): Promise<boolean> {
+  const until = performance.now() + ms;
+  for (let left = ms; left > 0; left = until - performance.now()) {
+    try {
+      await delay(limits.connection ? Math.min(left, CONNECTION_POLL_MS) : left, undefined, limits.signal ? { signal: limits.signal } : undefined);
+    } catch {
+      return false;
+    }
+    if (cancelledOf(limits)) return false;
+  }
+  return true;
+}
+
 /**
  * Sends `req`, and again while the plan allows it and time is left, within `limits.timeoutMs` for
  * all attempts and waits together. Answers the last attempt's response, or throws its failure with
@@ -150,15 +175,8 @@ async function again(dispatcher: Dispatcher, req: ProviderRequest, limits: Dispa
     if (asked !== undefined && asked > MAX_WAIT_MS) break;
     // Retry-After is a minimum: a little jitter above it keeps many callers from coming back at once.
     const wait = asked !== undefined ? asked + Math.round(Math.random() * Math.min(250, asked / 10)) : backoffMs(attempt + 1);
-    if (performance.now() + wait + MIN_ATTEMPT_MS > deadline) break;
-    if (wait > 0) {
-      try {
-        await delay(wait, undefined, limits.signal ? { signal: limits.signal } : undefined);
-      } catch {
-        break; // the caller went away while waiting
-      }
-    }
-    if (cancelledOf(limits)) break;
+    if (performance.now() + wait + MIN_ATTEMPT_MS > Math.min(deadline, plan.stopAt ?? Infinity)) break;
+    if (!(await pause(wait, limits)) || cancelledOf(limits)) break; // the caller went away while waiting
     waited = wait;
     actedBefore ||= result.res ? result.res.status !== 429 : !(result.err instanceof EngineError) || result.err.providerExecution !== 'not_started';
     const remaining = deadline - performance.now();

@@ -125,6 +125,29 @@ describe('waits the provider asks for', () => {
     expect(field.ms).toBeGreaterThanOrEqual(1000);
   });
 
+  it('stops waiting, and sends nothing more, when the REST client hangs up during the wait', async () => {
+    const id = `call-${++ids}`;
+    provider.plan(id, [{ status: 429, headers: { 'retry-after': '3' } }, 'ok']);
+    const receipts = async () => (await t.api('GET', `/v1/versions/${app.versionId}/receipts?limit=1000`)).body.receipts.length as number;
+    const before = await receipts();
+    const abort = new AbortController();
+    const answered = fetch(`${t.url}/v1/apps/${app.versionId}/executions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'faulty.getItem', input: { id } }),
+      signal: abort.signal,
+    }).catch((err: Error) => err);
+    while (!provider.counts.get(id)) await new Promise((r) => setTimeout(r, 20));
+    abort.abort();
+    const gone = Date.now();
+    expect(await answered).toBeInstanceOf(Error);
+    // The call ends, its receipt written, well before the 3 s the provider asked for.
+    while ((await receipts()) === before && Date.now() - gone < 5_000) await new Promise((r) => setTimeout(r, 50));
+    expect(Date.now() - gone).toBeLessThan(2_000);
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(provider.counts.get(id)).toBe(1);
+  });
+
   it('answers the 429 when the provider asks for a longer wait than the Engine takes', async () => {
     const { res, received, ms } = await call('GET', [{ status: 429, headers: { 'retry-after': '60' } }, 'ok']);
     expect(res.body).toMatchObject({ ok: false, status: 429, error: { code: 'PROVIDER_ERROR' } });
