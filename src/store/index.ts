@@ -1,4 +1,4 @@
 export * from './types.ts';
 export * from './grant-types.ts';
-export { SqliteStore } from './sqlite.ts';
+export { SqliteStore, type SqliteSynchronous } from './sqlite.ts';
 export { openStore } from './open.ts';
