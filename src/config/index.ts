@@ -89,6 +89,13 @@ export interface EngineConfig {
   /** The uid and gid sandbox workers run as when the Engine runs as root (SVC_SANDBOX_UID, SVC_SANDBOX_GID). */
   sandboxUid: number;
   sandboxGid: number;
+  /** Executes one token runs at once (SVC_EXECUTE_CONCURRENCY_PER_TOKEN) and all tokens together (SVC_EXECUTE_CONCURRENCY). */
+  executeConcurrencyPerToken: number;
+  executeConcurrency: number;
+  /** Executes that may wait for a place, per token and in all, and how long each may wait (SVC_EXECUTE_QUEUE_*). */
+  executeQueuePerToken: number;
+  executeQueue: number;
+  executeQueueWaitMs: number;
 }
 
 export class ConfigError extends Error {
@@ -184,14 +191,6 @@ function switchFrom(env: NodeJS.ProcessEnv, name: string): boolean {
   throw new ConfigError(`${name} must be 1 or 0 (got '${env[name]}')`);
 }
 
-const CONFINEMENTS = ['auto', 'bwrap', 'permission'] as const;
-function confinementFrom(raw: string | undefined): EngineConfig['sandboxConfinement'] {
-  if (!raw) return 'auto';
-  const mode = CONFINEMENTS.find((c) => c === raw);
-  if (!mode) throw new ConfigError(`SVC_SANDBOX_CONFINEMENT must be one of ${CONFINEMENTS.join(', ')} (got '${raw}')`);
-  return mode;
-}
-
 function redisUrlFrom(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   if (!/^rediss?:\/\//i.test(raw)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
@@ -247,10 +246,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     oauthRefreshWaitMs: intFrom(env, 'SVC_OAUTH_REFRESH_WAIT_MS', 15_000, 100, 60_000),
     rateLimitPerMinute: intFrom(env, 'SVC_RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),
     receiptRetentionDays: intFrom(env, 'SVC_RECEIPT_RETENTION_DAYS', 30, 0, 36_500),
-    sandboxConfinement: confinementFrom(env.SVC_SANDBOX_CONFINEMENT),
+    sandboxConfinement: choiceFrom(env, 'SVC_SANDBOX_CONFINEMENT', ['auto', 'bwrap', 'permission']),
     // 65534 is `nobody`; 0 would keep scripts' processes as root.
     sandboxUid: intFrom(env, 'SVC_SANDBOX_UID', 65_534, 1, 4_294_967_294),
     sandboxGid: intFrom(env, 'SVC_SANDBOX_GID', 65_534, 1, 4_294_967_294),
+    executeConcurrencyPerToken: intFrom(env, 'SVC_EXECUTE_CONCURRENCY_PER_TOKEN', 2, 1, 1_000),
+    executeConcurrency: intFrom(env, 'SVC_EXECUTE_CONCURRENCY', 32, 1, 10_000),
+    executeQueuePerToken: intFrom(env, 'SVC_EXECUTE_QUEUE_PER_TOKEN', 256, 0, 100_000),
+    executeQueue: intFrom(env, 'SVC_EXECUTE_QUEUE', 1_024, 0, 1_000_000),
+    executeQueueWaitMs: intFrom(env, 'SVC_EXECUTE_QUEUE_WAIT_MS', 10_000, 0, 30_000),
     mcpOAuthAccessTokenTtlSeconds: intFrom(env, 'SVC_MCP_OAUTH_ACCESS_TOKEN_TTL_S', 3600, 1, 86_400),
     mcpOAuthCodeTtlSeconds: intFrom(env, 'SVC_MCP_OAUTH_CODE_TTL_S', 60, 1, 600),
     mcpOAuthLoopbackClientIds: switchFrom(env, 'SVC_TEST_MCP_OAUTH_LOOPBACK_CLIENT_IDS'),

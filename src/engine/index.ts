@@ -17,7 +17,7 @@ import { createExecuteTool, RESULT_CAP_BYTES } from '../mcp/execute.ts';
 import { Calls } from '../calls/index.ts';
 import { MemorySessionStateStore, type SessionStateStore } from '../retention/index.ts';
 import { observeHttpResponse } from '../metrics/index.ts';
-import { describeConfinement, detectConfinement, SandboxWorkers } from '../sandbox/index.ts';
+import { describeConfinement, detectConfinement, FairQueue, SandboxWorkers } from '../sandbox/index.ts';
 import { UnifiedOperations } from '../unified/index.ts';
 import { createLogger, type Logger } from '../log/index.ts';
 import { startGrpcServer } from '../grpc/index.ts';
@@ -68,7 +68,7 @@ export async function assemble(
   config: EngineConfig,
   log: Logger,
   store: Store,
-): Promise<ServerDeps & { dispatcher: Dispatcher; sessionState: SessionStateStore; sandbox: SandboxWorkers }> {
+): Promise<ServerDeps & { dispatcher: Dispatcher; sessionState: SessionStateStore; sandbox: SandboxWorkers; executeQueue: FairQueue }> {
   const catalog = await Catalog.load(store);
   const workspace = new Workspace(store, catalog);
   const masterKey = loadMasterKey(config.dataDir, config.masterKey);
@@ -144,6 +144,15 @@ export async function assemble(
     { confinement: confinement.level, uid: confinement.user?.uid, gid: confinement.user?.gid, fallback: confinement.fallback },
     `sandbox workers confined (${confinement.level}): ${describeConfinement(confinement)}${confinement.fallback ? `; not bubblewrap: ${confinement.fallback}` : ''}`,
   );
+  // A place to run per token at once, a bounded wait for the rest (src/sandbox/fair-queue.ts). A
+  // run's wait is part of its budget: at most half of it, so a run that waited still has time.
+  const executeQueue = new FairQueue({
+    perTenant: config.executeConcurrencyPerToken,
+    total: config.executeConcurrency,
+    waitingPerTenant: config.executeQueuePerToken,
+    waiting: config.executeQueue,
+    waitMs: Math.min(config.executeQueueWaitMs, Math.floor(config.executeBudgetMs / 2)),
+  });
   const sandbox = new SandboxWorkers({
     confinement,
     onWorkerExit: (exit) => {
@@ -151,7 +160,7 @@ export async function assemble(
     },
   });
   const calls = new Calls({ sdk, mcp, executor, unified, keys, resultCapBytes: { rest: config.restMaxResultBytes, grpc: config.restMaxResultBytes, mcp: RESULT_CAP_BYTES } });
-  const execute = createExecuteTool({ calls, sessionState, sandbox, budgetMs: config.executeBudgetMs, tokens });
+  const execute = createExecuteTool({ calls, sessionState, sandbox, queue: executeQueue, budgetMs: config.executeBudgetMs, tokens });
   const oauth = new AuthorizationServer({
     store,
     tokens,
@@ -172,7 +181,7 @@ export async function assemble(
       sweepEveryMs: Math.min(60_000, config.mcpSessionIdleMs),
     },
   );
-  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, calls, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, oauth, sessionState, sandbox, sandboxConfinement: confinement.level, unified, packages };
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, calls, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, oauth, sessionState, sandbox, executeQueue, sandboxConfinement: confinement.level, unified, packages };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
@@ -249,6 +258,8 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
     signinCode,
     stop() {
       stopping ??= (async () => {
+        // Executes still waiting for a place are refused (MCP_BUSY, nothing ran): another replica can take them.
+        deps.executeQueue.close();
         const [, drained] = await Promise.all([grpc.stop(), drain.drain(server, drainBudgetMs)]);
         await deps.mcpGateway.close();
         await deps.oauth.close();

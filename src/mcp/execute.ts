@@ -7,7 +7,17 @@ import { EngineError } from '../envelope/index.ts';
 import { metrics } from '../metrics/index.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../json-input/index.ts';
 import { RESULT_UNAVAILABLE_GUIDANCE, ROW_TOO_LARGE_GUIDANCE, RetentionError, sessionGet, sessionPage, storedEnvelope, type SessionStateStore } from '../retention/index.ts';
-import { compileScript, ScriptSyntaxError, type SandboxHost, type SandboxWorkers, type ScriptFailure } from '../sandbox/index.ts';
+import {
+  AdmissionCancelled,
+  BusyError,
+  compileScript,
+  ScriptSyntaxError,
+  ScriptTooComplexError,
+  type FairQueue,
+  type SandboxHost,
+  type SandboxWorkers,
+  type ScriptFailure,
+} from '../sandbox/index.ts';
 import type { Tokens } from '../identity/index.ts';
 import { CORRECT_ARGUMENTS, SESSION_UNAVAILABLE_RECOVERY, toolAnswer, MODEL_FACING_LIMIT, type ToolContext, type ToolResult } from './tools.ts';
 
@@ -26,12 +36,16 @@ const DO_NOT_REPLAY: RecoveryContract = { execute_request: 'do_not_replay', prov
 const sessionGone = (acted: boolean): RecoveryContract => (acted ? { recovery_action: 'reinitialize_connection', ...DO_NOT_REPLAY } : SESSION_UNAVAILABLE_RECOVERY);
 /** The sandbox failed under a script that had sent nothing: the same script may run again as it is. */
 const UNCHANGED: RecoveryContract = { execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: false };
+/** Not run for want of a place (MCP_BUSY): nothing started, so the same request may be sent again after the delay. */
+const RETRY_LATER: RecoveryContract = { recovery_action: 'retry_after_delay', execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: true };
 
 export interface ExecuteDeps {
   /** The one entry of every call (src/calls). */
   calls: Calls;
   sessionState: SessionStateStore;
   sandbox: SandboxWorkers;
+  /** Places to run: a few per token at once, the rest waiting in turn (src/sandbox/fair-queue.ts). */
+  queue: FairQueue;
   budgetMs: number;
   /** Each call() reads its token again: one revoked (on any replica) or expired while the script runs makes no further call. */
   tokens: Pick<Tokens, 'stillLive'>;
@@ -182,23 +196,53 @@ function counted(execute: ExecuteTool): ExecuteTool {
   };
 }
 
+/** A tool refusal within the error-text limit of an execute whose output budget is `budget`. */
+const failure =
+  (budget: number) =>
+  (code: string, message: string, contract: RecoveryContract, extra: Record<string, unknown> = {}): ToolResult =>
+    toolAnswer(bounded({ code, message: cap(message, budget), ...extra, recovery: contract }, Math.min(budget, ERROR_TEXT_CAP)), true);
+
 export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
   return counted(async function execute(ctx, args, signal) {
-    const budget = args.outputBudgetBytes ?? DEFAULT_OUTPUT_BUDGET;
+    // The budget counts from here: time spent waiting for a place is part of it.
     const started = Date.now();
+    const fail = failure(args.outputBudgetBytes ?? DEFAULT_OUTPUT_BUDGET);
+    // Compiling and running take a place of this token's: a token that sends many scripts at once
+    // waits for its own places and never delays another's.
+    let release;
+    try {
+      release = await deps.queue.acquire(ctx.token.id, signal);
+    } catch (err) {
+      if (err instanceof BusyError) {
+        return fail('MCP_BUSY', `${err.message}; nothing ran. Retry in ${Math.ceil(err.retryAfterMs / 1000)} s, or wait for this token's executes in flight`, RETRY_LATER, {
+          retryable: true,
+          retry_after_ms: err.retryAfterMs,
+        });
+      }
+      if (err instanceof AdmissionCancelled) return fail('MCP_EXECUTE_CANCELLED', 'execute was cancelled by the client before it ran', CORRECT_ARGUMENTS);
+      throw err;
+    }
+    try {
+      return await run(ctx, args, signal, started);
+    } finally {
+      release();
+    }
+  });
+
+  /** Compiles and runs an admitted script, and answers its outcome. */
+  async function run(ctx: ToolContext, args: { code: string; outputBudgetBytes?: number }, signal: AbortSignal, started: number): Promise<ToolResult> {
+    const budget = args.outputBudgetBytes ?? DEFAULT_OUTPUT_BUDGET;
     const state: RunState = { refusals: new Map(), nextRefusal: 0, calls: 0, dispatched: false, unknownOutcome: false, inFlight: 0, ended: false, writes: new Set() };
     const abort = new AbortController();
     const recovery = (): RecoveryContract => (state.dispatched || state.inFlight > 0 ? DO_NOT_REPLAY : CORRECT_ARGUMENTS);
-    const fail = (code: string, message: string, contract: RecoveryContract, extra: Record<string, unknown> = {}) =>
-      toolAnswer(bounded({ code, message: cap(message, budget), ...extra, recovery: contract }, Math.min(budget, ERROR_TEXT_CAP)), true);
-
+    const fail = failure(budget);
     let compiled;
     try {
       compiled = await compileScript(args.code);
     } catch (err) {
-      if (err instanceof ScriptSyntaxError) {
-        return fail('MCP_SCRIPT_SYNTAX_ERROR', `SyntaxError: ${err.message}${err.line ? ` (line ${err.line}, column ${err.column})` : ''}`, CORRECT_ARGUMENTS, { line: err.line });
-      }
+      const where = (e: { line: number | undefined; column: number | undefined }) => (e.line ? ` (line ${e.line}, column ${e.column})` : '');
+      if (err instanceof ScriptTooComplexError) return fail('MCP_SCRIPT_TOO_COMPLEX', `${err.message}${where(err)}`, CORRECT_ARGUMENTS, { line: err.line });
+      if (err instanceof ScriptSyntaxError) return fail('MCP_SCRIPT_SYNTAX_ERROR', `SyntaxError: ${err.message}${where(err)}`, CORRECT_ARGUMENTS, { line: err.line });
       throw err;
     }
 
@@ -274,12 +318,14 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
         answer(() => sessionPage(deps.sessionState, ctx.session.id, ref, options, budget), state),
     };
 
-    const outcome = await deps.sandbox.run({ code: compiled, tenant: token.id, host, budgetMs: deps.budgetMs - (Date.now() - started), signal });
+    const outcome = await deps.sandbox.run({ code: compiled, tenant: token.id, host, budgetMs: deps.budgetMs - (Date.now() - started), resultCapBytes: RESULT_CAP_BYTES, signal });
     state.ended = true;
     if (state.inFlight > 0) abort.abort(); // outstanding provider calls end with the run (an abort builds a DOMException: only when needed)
     if (state.writes.size) await settledWithin(state.writes, WRITES_WAIT_MS);
 
     switch (outcome.kind) {
+      case 'too-large':
+        return fail('ENGINE_RESULT_TOO_LARGE', `the returned value is larger than ${RESULT_CAP_BYTES} bytes; return less (compute totals or aggregates inside the script)`, recovery());
       case 'returned': {
         const json = outcome.json ?? 'null';
         if (Buffer.byteLength(json) > RESULT_CAP_BYTES) {
@@ -320,7 +366,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
         if (state.dispatched || state.inFlight) return fail('MCP_EXECUTION_OUTCOME_UNKNOWN', outcome.message, DO_NOT_REPLAY);
         return fail('MCP_SCRIPT_ERROR', outcome.message, outcome.lost ? UNCHANGED : CORRECT_ARGUMENTS);
     }
-  });
+  }
 }
 
 function describeFailure(failure: ScriptFailure, state: RunState, contract: RecoveryContract): [string, string, RecoveryContract, Record<string, unknown>] {

@@ -233,13 +233,15 @@ for (const [name, value] of Object.entries(api)) {
 for (const name of ['WebAssembly', 'SharedArrayBuffer']) delete globalThis[name];
 
 defineProperty(globalThis, '__svc_finish', {
-  value: async (main) => {
+  value: async (main, resultCap) => {
     try {
       const value = await main();
       if (timerError) throw timerError;
       pending.clear();
       // Refused like call() params: a forgotten await or a Map would otherwise come back as {}.
       const json = jsonText(value, '', 'the returned value');
+      // Over the result cap in characters is over it in UTF-8 bytes too: refused here, never copied out.
+      if (json !== undefined && json.length > resultCap) return stringify({ __proto__: null, ok: true, tooLarge: true });
       // Null-prototype envelopes: a script that polluted Object.prototype (toJSON, say) cannot reshape them.
       return stringify({ __proto__: null, ok: true, json });
     } catch (e) {

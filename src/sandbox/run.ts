@@ -14,6 +14,8 @@ export const MAX_PENDING_TIMERS = 2000;
 /** call() and session requests one run may have waiting on the host at once. */
 export const MAX_PENDING_BRIDGE_CALLS = 16;
 const MIB = 1024 * 1024;
+/** The largest returned value a run hands back unless told otherwise (an MCP execute's cap). */
+export const DEFAULT_RESULT_CAP_BYTES = MIB;
 /** Answer text one run may take in through call() and session requests (a snapshot holds at most 4 MiB). */
 export const MAX_BRIDGE_BYTES = 32 * MIB;
 
@@ -33,6 +35,8 @@ export interface SandboxHost {
 
 export type SandboxOutcome =
   | { kind: 'returned'; json: string | undefined }
+  /** The returned value's JSON is over the run's result cap: refused in the sandbox, the value never left it. */
+  | { kind: 'too-large' }
   | { kind: 'threw'; error: ScriptFailure }
   | { kind: 'timeout' }
   | { kind: 'cancelled' }
@@ -395,7 +399,7 @@ function dispose(home: Home) {
   home.held.length = 0; // nothing awaits them any more
 }
 
-type Finished = { ok: true; json?: string } | { ok: false; error: ScriptFailure & { stack?: string } };
+type Finished = { ok: true; json?: string; tooLarge?: true } | { ok: false; error: ScriptFailure & { stack?: string } };
 
 /** The envelope __svc_finish returns, or undefined when a script tampered with it. */
 function parseFinish(text: unknown): Finished | undefined {
@@ -405,9 +409,9 @@ function parseFinish(text: unknown): Finished | undefined {
   } catch {
     return undefined;
   }
-  const r = value as Partial<{ ok: unknown; json: unknown; error: { name?: unknown; message?: unknown } }> | null;
+  const r = value as Partial<{ ok: unknown; json: unknown; tooLarge: unknown; error: { name?: unknown; message?: unknown } }> | null;
   if (!r || typeof r !== 'object') return undefined;
-  if (r.ok === true && (r.json === undefined || typeof r.json === 'string')) return r as Finished;
+  if (r.ok === true && (r.json === undefined || typeof r.json === 'string') && (r.tooLarge === undefined || r.tooLarge === true)) return r as Finished;
   if (r.ok === false && r.error && typeof r.error === 'object' && typeof r.error.name === 'string' && typeof r.error.message === 'string') return r as Finished;
   return undefined;
 }
@@ -419,6 +423,8 @@ export interface RunOptions {
   host: SandboxHost;
   /** Milliseconds left in the execute budget. */
   budgetMs: number;
+  /** The largest returned value, in bytes of JSON, this run may hand back (default 1 MiB). */
+  resultCapBytes?: number | undefined;
   signal: AbortSignal;
   pool: IsolatePool;
 }
@@ -428,6 +434,7 @@ export interface RunOptions {
  * when the run settles, so nothing the script started can outlive it.
  */
 export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
+  const resultCap = Math.floor(options.resultCapBytes ?? DEFAULT_RESULT_CAP_BYTES);
   const warm = await options.pool.take(options.tenant);
   const { home, context, slot, refs } = warm;
   const { isolate } = home;
@@ -439,7 +446,7 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
   try {
     // One trip to the isolate's thread: define the script and start it; the answer is the promise
     // __svc_finish returns (the timeout bounds the synchronous part, the budget timer the rest).
-    const run = context.eval(`${options.code.js}\n__svc_finish(__svc_main)`, { filename: 'script.js', timeout: Math.max(1, options.budgetMs), promise: true, copy: true }) as unknown as Promise<string>;
+    const run = context.eval(`${options.code.js}\n__svc_finish(__svc_main, ${resultCap})`, { filename: 'script.js', timeout: Math.max(1, options.budgetMs), promise: true, copy: true }) as unknown as Promise<string>;
     const stop = new Promise<SandboxOutcome>((resolve) => {
       timer = setTimeout(() => resolve({ kind: 'timeout' }), Math.max(0, options.budgetMs));
       onAbort = () => resolve({ kind: 'cancelled' });
@@ -450,7 +457,7 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
       run.then((text): SandboxOutcome => {
         const result = parseFinish(text);
         if (!result) return { kind: 'threw', error: { name: 'Error', message: 'the script broke the sandbox environment (its result could not be read)' } };
-        if (result.ok) return { kind: 'returned', json: result.json };
+        if (result.ok) return result.tooLarge || (result.json !== undefined && Buffer.byteLength(result.json) > resultCap) ? { kind: 'too-large' } : { kind: 'returned', json: result.json };
         const { stack, ...error } = result.error;
         return { kind: 'threw', error: { ...error, ...originalPosition(options.code.mapJson, stack) } };
       }),

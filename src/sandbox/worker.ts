@@ -53,11 +53,11 @@ function hostFor(run: number): SandboxHost {
   };
 }
 
-async function run(id: number, code: CompiledScript, tenant: string, budgetMs: number) {
+async function run(id: number, code: CompiledScript, tenant: string, budgetMs: number, resultCapBytes: number | undefined) {
   const abort = new AbortController();
   runs.set(id, abort);
   try {
-    const outcome = await runScript({ code, tenant, host: hostFor(id), budgetMs, signal: abort.signal, pool });
+    const outcome = await runScript({ code, tenant, host: hostFor(id), budgetMs, resultCapBytes, signal: abort.signal, pool });
     send({ type: 'done', run: id, outcome });
   } catch (err) {
     send({ type: 'done', run: id, outcome: { kind: 'crashed', message: `the sandbox failed: ${(err as Error)?.message ?? String(err)}` } });
@@ -72,7 +72,7 @@ setImmediate(refillWhenIdle);
 process.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'run': {
-      const running = run(message.run, message.code, message.tenant, message.budgetMs).finally(() => inFlight.delete(running));
+      const running = run(message.run, message.code, message.tenant, message.budgetMs, message.resultCapBytes).finally(() => inFlight.delete(running));
       inFlight.add(running);
       break;
     }

@@ -12,7 +12,7 @@ import { detectConfinement, scriptProcessOf, spawnWorker, type Confinement } fro
 import type { CompiledScript, PoolStats, SandboxHost, SandboxOutcome } from './run.ts';
 
 export type ToWorker =
-  | { type: 'run'; run: number; code: CompiledScript; tenant: string; budgetMs: number }
+  | { type: 'run'; run: number; code: CompiledScript; tenant: string; budgetMs: number; resultCapBytes: number | undefined }
   | { type: 'stats' }
   | { type: 'cancel'; run: number }
   | { type: 'reply'; call: number; ok: true; value: unknown }
@@ -31,6 +31,8 @@ export interface SandboxRun {
   host: SandboxHost;
   /** Milliseconds left in the execute budget. */
   budgetMs: number;
+  /** The largest returned value (JSON bytes) the worker hands back (default 1 MiB); a larger one is refused there, never copied here. */
+  resultCapBytes?: number;
   signal: AbortSignal;
 }
 
@@ -294,7 +296,7 @@ export class SandboxWorkers {
       options.signal.addEventListener('abort', onAbort, { once: true });
       let sent = false;
       try {
-        sent = worker.send({ type: 'run', run: id, code: options.code, tenant: options.tenant, budgetMs: options.budgetMs } satisfies ToWorker);
+        sent = worker.send({ type: 'run', run: id, code: options.code, tenant: options.tenant, budgetMs: options.budgetMs, resultCapBytes: options.resultCapBytes } satisfies ToWorker);
       } catch {
         /* not sendable: answered below */
       }

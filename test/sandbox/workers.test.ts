@@ -321,6 +321,20 @@ describe('SandboxWorkers', () => {
     await until(async () => (await sandbox!.stats()).hostTimers < 50); // the ended runs' timers are gone
   });
 
+  it('refuses a returned value over the result cap in the worker, so none of it is copied to the Engine', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    const capped = async (code: string, resultCapBytes: number) =>
+      sandbox!.run({ code: await compileScript(code), tenant: 'tok_a', host: host(), budgetMs: 10_000, resultCapBytes, signal: new AbortController().signal });
+    // JSON of 1,000 bytes is within a 1,000-byte cap; one more byte is not.
+    expect(await capped('return "x".repeat(998)', 1000)).toEqual({ kind: 'returned', json: JSON.stringify('x'.repeat(998)) });
+    expect(await capped('return "x".repeat(999)', 1000)).toEqual({ kind: 'too-large' });
+    // Counted in UTF-8 bytes: 335 characters of JSON, 1,001 bytes.
+    expect(await capped('return "€".repeat(333)', 1000)).toEqual({ kind: 'too-large' });
+    // The default cap is an execute's 1 MiB: a 24 MB value stays in the sandbox.
+    expect(await run('return "y".repeat(24 * 1024 * 1024)')).toEqual({ kind: 'too-large' });
+    expect(await run('return [1, "two", { three: 3 }]')).toEqual({ kind: 'returned', json: '[1,"two",{"three":3}]' });
+  });
+
   it('refuses runs after close', async () => {
     sandbox = new SandboxWorkers({ workers: 1 });
     await sandbox.close();

@@ -1,0 +1,169 @@
+// Fair sharing of the sandbox (issue 30 §2): another token's `return 1` while one token keeps 12
+// busy-loop executes in flight, as in the review that found one token delaying another's by 3.6 s.
+// A real Engine in its own process (servers/fair-share-engine.ts), driven over Streamable HTTP
+// (raw tools/call on initialized sessions, lib/exec-engine.ts). Measured side by side, round by round:
+//   1. idle: the other token's `return 1`, one at a time, with nothing else running;
+//   2. loaded: the same while the busy token keeps 12 executes in flight, each spinning for 1 s
+//      of CPU (default SVC_EXECUTE_CONCURRENCY_PER_TOKEN=2: two run, the rest wait their turn);
+//   3. loaded without the cap: the same on an Engine with SVC_EXECUTE_CONCURRENCY_PER_TOKEN=1000,
+//      where all 12 run at once (the behaviour before the cap; fewer samples, each is slow).
+// Knobs: BENCH_FAIR_ROUNDS (3), BENCH_FAIR_PER_ROUND (100 `return 1` per phase; a third of it uncapped).
+import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { startChild, type ChildHandle } from './lib/child.ts';
+import { closedLoop, McpHttp } from './lib/exec-engine.ts';
+import { machineCpu } from './lib/sysload.ts';
+import { int, percentiles, ratio, table } from './lib/stats.ts';
+import { verdictOf } from './lib/summary.ts';
+import type { BenchContext, BenchResult } from './lib/types.ts';
+import type { FairShareEngineReady } from './servers/fair-share-engine.ts';
+
+export const name = 'fair-share';
+export const title = "MCP execute fair sharing: another token's `return 1` while one token runs busy loops";
+
+const GOAL_P99_MS = 50;
+const BUSY_IN_FLIGHT = 12;
+const BUSY = 'const end = Date.now() + 1000; while (Date.now() < end) {} return 0';
+const SERVER = fileURLToPath(new URL('./servers/fair-share-engine.ts', import.meta.url));
+
+const envInt = (key: string, fallback: number) => {
+  const v = Number(process.env[key]);
+  return Number.isInteger(v) && v > 0 ? v : fallback;
+};
+const p = (xs: number[], q: number) => (xs.length ? percentiles(Float64Array.from(xs), xs.length, [q])[0]! : NaN);
+const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) : 'n/a');
+
+interface Phase {
+  latencies: number[];
+  failed: number;
+  firstFailure: string | undefined;
+  /** Busy executes answered during the phase, and how many of those were MCP_BUSY. */
+  busyAnswered: number;
+  busyRefused: number;
+}
+
+/** The other token's `return 1`, `count` times one after another, while `busy` keeps the busy token's executes in flight. */
+async function phase(engine: ChildHandle<FairShareEngineReady>, count: number, busy: boolean): Promise<Phase> {
+  const { mcpUrl, busyToken, otherToken } = engine.ready;
+  const other = new McpHttp(mcpUrl, otherToken, 1);
+  const loader = new McpHttp(mcpUrl, busyToken, BUSY_IN_FLIGHT);
+  const otherSession = await other.open();
+  const busySessions = busy ? await Promise.all(Array.from({ length: BUSY_IN_FLIGHT }, () => loader.open())) : [];
+  let running = busy;
+  let busyAnswered = 0;
+  let busyRefused = 0;
+  const loops = busySessions.map(async (session) => {
+    while (running) {
+      const answer = await loader.execute(session, { code: BUSY });
+      busyAnswered++;
+      if (answer.structured?.code === 'MCP_BUSY') busyRefused++;
+    }
+  });
+  try {
+    // Let the busy executes start (and the queue fill) before measuring.
+    if (busy) await new Promise((r) => setTimeout(r, 1_500));
+    const result = await closedLoop(
+      async () => {
+        const answer = await other.execute(otherSession, { code: 'return 1' });
+        return answer.structured?.result === 1 ? undefined : `${answer.status} ${answer.text.slice(0, 200)}`;
+      },
+      1,
+      { count },
+    );
+    return { latencies: result.latencies, failed: result.failed, firstFailure: result.firstFailure, busyAnswered, busyRefused };
+  } finally {
+    running = false;
+    await Promise.all(loops); // in flight ones finish within their second, the queued ones after
+    await other.close(otherSession);
+    await Promise.all(busySessions.map((s) => loader.close(s)));
+    await Promise.all([other.destroy(), loader.destroy()]);
+  }
+}
+
+export async function run(ctx: BenchContext): Promise<BenchResult> {
+  const rounds = envInt('BENCH_FAIR_ROUNDS', 3);
+  const perRound = envInt('BENCH_FAIR_PER_ROUND', 100);
+  const uncappedPerRound = Math.max(5, Math.round(perRound / 3));
+  const capped = await startChild<FairShareEngineReady>('engine (default cap: 2 per token)', SERVER, { execArgv: ['--no-node-snapshot'], readyTimeoutMs: 60_000 });
+  const uncapped = await startChild<FairShareEngineReady>('engine (cap 1000 per token)', SERVER, {
+    execArgv: ['--no-node-snapshot'],
+    env: { BENCH_ENGINE_ENV: JSON.stringify({ SVC_EXECUTE_CONCURRENCY_PER_TOKEN: '1000' }) },
+    readyTimeoutMs: 60_000,
+  });
+  const cpuBefore = machineCpu();
+  const startedAt = performance.now();
+  const all = { idle: [] as number[], loaded: [] as number[], uncapped: [] as number[] };
+  const perRoundRows: string[][] = [];
+  const failures: string[] = [];
+  let busyAnswered = 0;
+  let busyRefused = 0;
+  try {
+    // Warm both: workers started, isolates made, scripts compiled.
+    await phase(capped, 20, false);
+    await phase(uncapped, 20, false);
+    for (let r = 1; r <= rounds; r++) {
+      const idle = await phase(capped, perRound, false);
+      const loaded = await phase(capped, perRound, true);
+      const without = await phase(uncapped, uncappedPerRound, true);
+      for (const [label, ph] of [
+        ['idle', idle],
+        ['loaded', loaded],
+        ['uncapped', without],
+      ] as const) {
+        all[label].push(...ph.latencies);
+        if (ph.failed) failures.push(`round ${r} ${label}: ${ph.failed} failed (${ph.firstFailure})`);
+      }
+      busyAnswered += loaded.busyAnswered;
+      busyRefused += loaded.busyRefused;
+      perRoundRows.push([String(r), ms(p(idle.latencies, 50)), ms(p(idle.latencies, 99)), ms(p(loaded.latencies, 50)), ms(p(loaded.latencies, 99)), ms(p(without.latencies, 50)), ms(p(without.latencies, 99))]);
+      ctx.log(`round ${r}: p99 idle ${ms(p(idle.latencies, 99))} ms, loaded ${ms(p(loaded.latencies, 99))} ms, loaded without the cap ${ms(p(without.latencies, 99))} ms`);
+    }
+  } finally {
+    await Promise.all([capped.stop(), uncapped.stop()]);
+  }
+  const cpuAfter = machineCpu();
+  const busyShare = (cpuAfter.busyUs - cpuBefore.busyUs) / ((performance.now() - startedAt) * 1000 * availableParallelism());
+  const cpu = `${Number.isFinite(busyShare) ? `${(busyShare * 100).toFixed(0)} %` : 'n/a'} of ${availableParallelism()} cores busy (all processes), load average ${loadavg()[0]!.toFixed(2)} at the end`;
+
+  const loadedP99 = p(all.loaded, 99);
+  const met = [loadedP99 <= GOAL_P99_MS && failures.length === 0];
+  const report = [
+    '## Method',
+    '',
+    `Two Engines in their own processes, each with one MCP server and two tokens. In each of ${rounds} rounds, the other token runs`,
+    '`return 1` one execute at a time (its own session): first with nothing else running (idle), then while the busy token keeps',
+    `${BUSY_IN_FLIGHT} executes in flight, each spinning for 1 s of CPU (\`${BUSY}\`), on the Engine with the default`,
+    '`SVC_EXECUTE_CONCURRENCY_PER_TOKEN=2` (loaded), then the same on an Engine with the cap at 1000, where all of them run',
+    `at once (without the cap; ${uncappedPerRound} samples per round). Latency is the client's, tools/call request to answer.`,
+    '',
+    '## Results',
+    '',
+    table(
+      ['', 'samples', 'p50 ms', 'p99 ms', 'max ms', 'p99 vs idle'],
+      [
+        ['idle', int(all.idle.length), ms(p(all.idle, 50)), ms(p(all.idle, 99)), ms(Math.max(...all.idle)), '1.00×'],
+        [`loaded, cap 2 (${BUSY_IN_FLIGHT} busy in flight)`, int(all.loaded.length), ms(p(all.loaded, 50)), ms(loadedP99), ms(Math.max(...all.loaded)), ratio(loadedP99 / p(all.idle, 99))],
+        [`loaded, no cap (${BUSY_IN_FLIGHT} busy running)`, int(all.uncapped.length), ms(p(all.uncapped, 50)), ms(p(all.uncapped, 99)), ms(Math.max(...all.uncapped)), ratio(p(all.uncapped, 99) / p(all.idle, 99))],
+      ],
+      ['l', 'r', 'r', 'r', 'r', 'r'],
+    ),
+    '',
+    'Per round (ms):',
+    '',
+    table(['round', 'idle p50', 'idle p99', 'loaded p50', 'loaded p99', 'no cap p50', 'no cap p99'], perRoundRows, ['r', 'r', 'r', 'r', 'r', 'r', 'r']),
+    '',
+    `The busy token's executes answered during the loaded phases: ${int(busyAnswered)}, of which ${int(busyRefused)} MCP_BUSY (its queue holds 256 by default).`,
+    `Machine CPU during the run: ${cpu}.`,
+    failures.length ? `\nFailures: ${failures.join('; ')}` : '',
+    '',
+    `Goal: the other token's p99 while loaded ≤ ${GOAL_P99_MS} ms: **${met[0] ? 'met' : 'missed'}**.`,
+  ].join('\n');
+  return {
+    report,
+    summary: {
+      goal: `other token's \`return 1\` p99 ≤ ${GOAL_P99_MS} ms while one token runs ${BUSY_IN_FLIGHT} busy loops`,
+      measured: `p99 ${ms(loadedP99)} ms (idle ${ms(p(all.idle, 99))} ms; no cap ${ms(p(all.uncapped, 99))} ms)`,
+      verdict: verdictOf(met),
+    },
+  };
+}
