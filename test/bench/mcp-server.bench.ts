@@ -420,7 +420,8 @@ async function measureMemory(ctx: BenchContext, p: Provisioned, sessions: number
   const dir = tmp('svc-bench-mem-');
   cpSync(p.dataDir, dir, { recursive: true });
   const inspectPort = await freePort();
-  const engine = await spawnEngine(dir, { nodeArgs: [`--inspect-port=127.0.0.1:${inspectPort}`], env: { NODE_OPTIONS: '' } });
+  // One token opens them all: above SVC_MCP_SESSIONS_PER_TOKEN's default, the later ones would wait (429).
+  const engine = await spawnEngine(dir, { nodeArgs: [`--inspect-port=127.0.0.1:${inspectPort}`], env: { NODE_OPTIONS: '', SVC_MCP_SESSIONS_PER_TOKEN: String(sessions + 1) } });
   let cdp: Cdp | undefined;
   const url = `${engine.origin}/mcp/${p.versionId}`;
   try {

@@ -2,7 +2,8 @@
 // benchmarks, in its own process. Started with startEngine on a temp data dir and port 0, then set
 // up over its own control-plane API like an operator would: demo-crm v1 pointed at the fake
 // provider (BENCH_UPSTREAM_URL, optional), the provider key stored as its secret, an MCP server
-// and an SDK that both select demo-crm contacts/get and contacts/list. Answers the parent's
+// and an SDK that both select demo-crm contacts/get and contacts/list (and BENCH_MCP_TOKENS more MCP
+// tokens; BENCH_ENGINE_SETTINGS, JSON, adds settings). Answers the parent's
 // requests over IPC (CPU, memory with an optional full GC, CPU profiling) and exits when the
 // parent asks or goes away, so no Engine outlives a bench run.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -99,6 +100,8 @@ try {
     SVC_GRPC_PORT: '0',
     SVC_LOG_LEVEL: process.env.BENCH_ENGINE_LOG_LEVEL || 'warn',
     SVC_EGRESS_ALLOW: LOOPBACK_EGRESS,
+    // Settings a benchmark asks for (lib/exec-engine.ts, startExecEngine's `settings`).
+    ...(JSON.parse(process.env.BENCH_ENGINE_SETTINGS || '{}') as Record<string, string>),
   });
   engine = await startEngine(config);
   const { token: cli } = await engine.deps.tokens.issue('cli', 'bench');
@@ -118,7 +121,10 @@ try {
   const sdk = await api('POST', '/v1/sdks/publish', { name: 'bench', services: ['demo-crm=v1'], operations }, 200);
   const mcp = await api('POST', '/v1/mcp/publish', { name: 'bench-agent', services: ['demo-crm=v1'], operations }, 200);
   if (!sdk?.token || !mcp?.token || !mcp?.versionId) throw new Error(`publish returned ${JSON.stringify({ sdk, mcp }).slice(0, 300)}`);
-  const ready: ExecEngineReady = { url: engine.url, sdkVersionId: sdk.versionId, sdkToken: sdk.token, mcpUrl: `${engine.url}/mcp/${mcp.versionId}`, mcpToken: mcp.token };
+  // More MCP tokens of the same server when asked (BENCH_MCP_TOKENS): one per session, say.
+  const mcpTokens: string[] = [];
+  for (let i = Number(process.env.BENCH_MCP_TOKENS || 0); i > 0; i--) mcpTokens.push((await api('POST', '/v1/mcp/bench-agent/tokens', { allow: ['*'], expiresAt: null }, 201)).token);
+  const ready: ExecEngineReady = { url: engine.url, sdkVersionId: sdk.versionId, sdkToken: sdk.token, mcpUrl: `${engine.url}/mcp/${mcp.versionId}`, mcpToken: mcp.token, mcpTokens };
   send({ type: 'ready', info: ready });
 } catch (err) {
   send({ type: 'error', message: err instanceof Error ? (err.stack ?? err.message) : String(err) });

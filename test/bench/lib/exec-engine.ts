@@ -18,6 +18,8 @@ export interface ExecEngineReady {
   /** Streamable HTTP endpoint of the MCP server (demo-crm contacts/get and contacts/list). */
   mcpUrl: string;
   mcpToken: string;
+  /** Further tokens of the same MCP server, as many as `mcpTokens` asked. */
+  mcpTokens: string[];
 }
 
 export type ExecRequest = { type: 'cpu' } | { type: 'memory'; gc: boolean } | { type: 'profile-start' } | { type: 'profile-stop'; path: string };
@@ -46,8 +48,16 @@ process.once('exit', () => {
 });
 
 /** Starts the Engine child; `cpus` pins it (and its threads and children) with taskset when available. */
-export async function startExecEngine(options: { upstream?: string; key?: string; cpus?: string | undefined; execArgv?: string[]; readyTimeoutMs?: number } = {}): Promise<ExecEngine> {
-  const env = { ...process.env, BENCH_UPSTREAM_URL: options.upstream ?? '', BENCH_PROVIDER_KEY: options.key ?? '' };
+export async function startExecEngine(
+  options: { upstream?: string; key?: string; cpus?: string | undefined; execArgv?: string[]; readyTimeoutMs?: number; settings?: Record<string, string>; mcpTokens?: number } = {},
+): Promise<ExecEngine> {
+  const env = {
+    ...process.env,
+    BENCH_UPSTREAM_URL: options.upstream ?? '',
+    BENCH_PROVIDER_KEY: options.key ?? '',
+    BENCH_ENGINE_SETTINGS: JSON.stringify(options.settings ?? {}),
+    BENCH_MCP_TOKENS: String(options.mcpTokens ?? 0),
+  };
   const nodeArgs = ['--no-node-snapshot', ...(options.execArgv ?? []), CHILD];
   const pinned = options.cpus !== undefined && canPin();
   const stdio: ['ignore', 'inherit', 'inherit', 'ipc'] = ['ignore', 'inherit', 'inherit', 'ipc'];
