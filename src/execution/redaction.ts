@@ -108,20 +108,28 @@ class Prefilter {
     this.chain = shortest >= 4 && shortest !== Infinity ? shortest - 1 : 0;
   }
 
-  /** Whether the body may hold a copy (always true when no run is long enough to rely on). */
+  /** Whether the pair of bytes ending at `i` is a pair of some form's characters. */
+  private pairAt(raw: Buffer, i: number): boolean {
+    const pair = (FOLD[raw[i - 1]!]! << 8) | FOLD[raw[i]!]!;
+    return ((this.pairs[pair >>> 5]! >>> (pair & 31)) & 1) === 1;
+  }
+
+  /**
+   * Whether the body may hold a copy (always true when no run is long enough to rely on). A chain
+   * of `chain` pairs covers one of every `chain` consecutive positions, so only those are looked at
+   * first, and a chain is measured only around one that is a pair: about one byte in `chain` is read.
+   */
   mayHold(raw: Buffer): boolean {
     const chain = this.chain;
     if (chain === 0) return true;
-    const pairs = this.pairs;
-    let run = 0;
-    let prev = FOLD[raw[0] ?? 0]!;
-    for (let i = 1; i < raw.length; i++) {
-      const c = FOLD[raw[i]!]!;
-      const pair = (prev << 8) | c;
-      if ((pairs[pair >>> 5]! >>> (pair & 31)) & 1) {
-        if (++run >= chain) return true;
-      } else run = 0;
-      prev = c;
+    for (let i = chain; i < raw.length; i += chain) {
+      if (!this.pairAt(raw, i)) continue;
+      let first = i;
+      while (first > 1 && this.pairAt(raw, first - 1)) first--;
+      let last = i;
+      while (last + 1 < raw.length && this.pairAt(raw, last + 1)) last++;
+      if (last - first + 1 >= chain) return true;
+      i = last; // the next look is `chain` past this run's end
     }
     return false;
   }

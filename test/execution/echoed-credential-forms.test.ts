@@ -3,7 +3,9 @@
 // `user:key` (HTTP Basic) at each offset, and truncated copies. None reaches the caller
 // (src/execution/redaction.ts). A 401 or 403 answer keeps only the fields that name its error
 // (src/execution/refusal-body.ts).
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactorFor } from '../../src/execution/redaction.ts';
 import { importGetService, publishSdk, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 import { json, startFakeProvider, type FakeProvider } from '../fixtures/fake-provider.ts';
 
@@ -145,5 +147,21 @@ describe('a provider echoing the credential in every form', () => {
     expect(page).toHaveLength(257); // 256 characters and '…'
     const reversed = [...KEY].reverse().join('');
     for (const reply of [refused.body, forbidden.body]) expect(JSON.stringify(reply)).not.toContain(reversed.slice(0, 8));
+  });
+});
+
+describe('a truncated copy anywhere in a body', () => {
+  it('is redacted wherever it starts and ends, in either case, whatever surrounds it', () => {
+    const redactor = redactorFor([KEY], KEY);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), fc.string({ maxLength: 300 }), fc.nat(KEY.length - 12), fc.nat(KEY.length), fc.boolean(), (before, after, start, extra, upper) => {
+        const run = KEY.slice(start, Math.min(KEY.length, start + 12 + extra));
+        const copy = upper ? run.toUpperCase() : run;
+        const out = redactor.redact(Buffer.from(`${before}${copy}${after}`), 'text/plain').toString();
+        expect(out.toLowerCase()).not.toContain(run.toLowerCase());
+        expect(out).toContain('[redacted]');
+      }),
+      { numRuns: 500 },
+    );
   });
 });
