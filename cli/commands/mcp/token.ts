@@ -58,8 +58,8 @@ const tokenList = defineCommand({
     const { tokens } = await s.call(s.api.GET('/v1/mcp/{name}/tokens', { params: { path: { name: argv.mcp } } }), notFound(argv.mcp), { name: '<mcp>' });
     if (argv.json) return printJson({ tokens });
     printTable(
-      ['ID', 'HOLDER', 'ALLOW', 'EXPIRES', 'LAST USED', 'STATE', 'BINDING', 'CREATED'],
-      tokens.map((t) => [t.id, holderText(t.client), t.allow ? t.allow.join(' ') : '* (every operation)', t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', tokenState(t), bindingText(t.binding), t.createdAt]),
+      ['ID', 'ALLOW', 'EXPIRES', 'LAST USED', 'STATE', 'BINDING', 'CREATED', 'HOLDER'],
+      tokens.map((t) => [t.id, t.allow ? t.allow.join(' ') : '* (every operation)', t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', tokenState(t), bindingText(t.binding), t.createdAt, holderText(t.client)]),
       `No tokens for ${argv.mcp}.`,
     );
   },
