@@ -32,9 +32,9 @@ afterAll(async () => {
 describe('grants on PostgreSQL', () => {
   it('are shared by replicas: code, access and refresh tokens, and the revocation a reused refresh token causes', async () => {
     const resource = `${PUBLIC_URL}/mcp/${a.versionId}`;
-    const registered = await (
+    const registered = (await (
       await fetch(`${b.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Replicated Client', redirect_uris: [site.callback] }) })
-    ).json();
+    ).json()) as { client_id: string };
     const { verifier, challenge } = pkce();
     // Approved on A (the client was registered on B).
     const consent = await submitConsent(authorizeUrl(a.t.url, { response_type: 'code', client_id: registered.client_id, redirect_uri: site.callback, code_challenge: challenge, code_challenge_method: 'S256', resource }));
