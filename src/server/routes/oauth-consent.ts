@@ -2,7 +2,7 @@
 // signs in there (the owner account, with the sign-in page's guess limits), narrows what the client
 // may do and approves, or denies (src/oauth).
 import { OWNER, SigninGuard } from '../../identity/index.ts';
-import { approvalOf, DEFAULT_LIFETIME, GRANT_LIFETIMES, isLoopbackRedirect, type OAuthError, type PendingConsent } from '../../oauth/index.ts';
+import { approvalOf, CONSENT_FORM_TTL_MS, DEFAULT_LIFETIME, GRANT_LIFETIMES, isLoopbackRedirect, type OAuthError, type PendingConsent } from '../../oauth/index.ts';
 import { html, retryAfterSeconds } from '../answers.ts';
 import { consentHeaders, consentPage, resultPage } from '../pages.ts';
 import type { HandlerResult, Handlers, ServerDeps } from '../types.ts';
@@ -66,7 +66,7 @@ export function oauthConsentRoutes(deps: ServerDeps): Pick<Handlers, 'showAuthor
       username: form.username ?? OWNER,
       error: form.error,
     });
-    const cookie = `${CONSENT_COOKIE}=${nonce}; Path=${cookiePath}; Max-Age=900; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+    const cookie = `${CONSENT_COOKIE}=${nonce}; Path=${cookiePath}; Max-Age=${CONSENT_FORM_TTL_MS / 1000}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
     return { status, type: 'text/html; charset=utf-8', headers: { ...consentHeaders(new URL(request.redirectUri).origin), 'set-cookie': cookie }, body };
   };
 
