@@ -198,7 +198,8 @@ describe('`svc-engine dev`', () => {
       let stdout = '';
       child.stdout.on('data', (d) => (stdout += d));
       const deadline = Date.now() + 60_000;
-      while (!/Ctrl-C stops both/.test(stdout)) {
+      // The log line is written asynchronously: it may follow the banner.
+      while (!/Ctrl-C stops both/.test(stdout) || !stdout.includes('"allowed":[')) {
         if (Date.now() > deadline || child.exitCode !== null) throw new Error(`dev did not start: ${stdout}`);
         await new Promise((r) => setTimeout(r, 50));
       }
