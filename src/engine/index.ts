@@ -140,7 +140,8 @@ export async function assemble(
     : new MemorySessionStateStore(undefined, config.mcpSessionIdleMs);
   const confinement = detectConfinement({ mode: config.sandboxConfinement, uid: config.sandboxUid, gid: config.sandboxGid });
   if (config.sandboxConfinement === 'bwrap' && confinement.level !== 'bwrap') throw new ConfigError(`SVC_SANDBOX_CONFINEMENT is bwrap, but ${confinement.fallback}`);
-  log.info(
+  // Without bubblewrap a script that escapes its isolate has the network: an operator should know.
+  log[confinement.level === 'bwrap' ? 'info' : 'warn'](
     { confinement: confinement.level, uid: confinement.user?.uid, gid: confinement.user?.gid, fallback: confinement.fallback },
     `sandbox workers confined (${confinement.level}): ${describeConfinement(confinement)}${confinement.fallback ? `; not bubblewrap: ${confinement.fallback}` : ''}`,
   );
