@@ -868,7 +868,7 @@ describe('svc-cli argument fuzz', { timeout: 400_000 }, () => {
     expect(leaves.find((c) => c.path.join(' ') === 'skill install')!.options.find((o) => o.name === 'for')?.choices).toContain('codex');
     expect(leaves.filter(printsTokenOnce).map((c) => c.path.join(' ')).sort()).toEqual(['mcp apply', 'mcp token create', 'sdk apply', 'sdk token create']);
     expect(leaves.filter(readsStdin).map((c) => c.path.join(' ')).sort()).toEqual(['auth login', 'login', 'secret set']);
-    expect(leaves.filter(ownsCredential).map((c) => c.path.join(' ')).sort()).toEqual(['login', 'logout']);
+    expect(leaves.filter(ownsCredential).map((c) => c.path.join(' ')).sort()).toEqual(['auth credentials list', 'auth credentials revoke', 'auth login', 'auth logout', 'login', 'logout']);
   });
 
   it.concurrent.for(leaves.map((cmd, i) => [cmd.path.join(' '), i] as const))('svc-cli %s', async ([, i]) => {
