@@ -178,6 +178,7 @@ describe('SQLite migrations', () => {
       const db = new Database(file);
       db.exec(`DROP TABLE receipts;
         DROP TABLE markers;
+        DROP TABLE grant_tokens; DROP TABLE grants; DROP TABLE grant_codes; DROP TABLE grant_clients;
         ALTER TABLE connections DROP COLUMN consented_at;
         ALTER TABLE device_codes DROP COLUMN requested_from;
         ALTER TABLE device_codes DROP COLUMN requested_agent;
