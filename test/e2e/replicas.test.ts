@@ -108,7 +108,8 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
     expect((await set.api(a, 'DELETE', `/v1/tokens/${tokenId}`)).status).toBe(204);
     const refused = await call(b);
     expect(refused.status).toBe(401);
-    expect(refused.body.error).toMatchObject({ code: 'ENGINE_UNAUTHENTICATED', message: 'the bearer token was revoked' });
+    expect(refused.body.error).toMatchObject({ code: 'ENGINE_UNAUTHENTICATED', details: { reason: 'revoked' } });
+    expect(refused.body.error.message).toMatch(/^the CLI credential was revoked at /);
     expect((await call(a)).status).toBe(401);
   });
 
@@ -126,7 +127,8 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
     expect((await set.api(a, 'POST', '/v1/auth/logout', undefined, credential)).status).toBe(204);
     const refused = await set.api(b, 'GET', '/v1/auth/whoami', undefined, credential);
     expect(refused.status).toBe(401);
-    expect(refused.body.error).toMatchObject({ code: 'ENGINE_UNAUTHENTICATED', message: 'the bearer token was revoked' });
+    expect(refused.body.error).toMatchObject({ code: 'ENGINE_UNAUTHENTICATED', details: { reason: 'revoked' } });
+    expect(refused.body.error.message).toMatch(/^the CLI credential was revoked at /);
     // The owner's credential is untouched on both.
     for (const r of [a, b]) expect((await set.api(r, 'GET', '/v1/auth/whoami')).body).toMatchObject({ subject: 'owner' });
   });
