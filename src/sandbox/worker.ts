@@ -1,10 +1,21 @@
 // A sandbox worker process: owns pre-warmed isolates and runs scripts for the Engine. Host bridges
 // (call, session.*) are answered by the Engine, which owns the Executor and the session store;
 // everything crossing the IPC channel is structured-cloned plain data.
+import { getPriority, setPriority } from 'node:os';
 import { IsolatePool, runScript, type CompiledScript, type SandboxHost } from './run.ts';
 import type { ToWorker, FromWorker } from './workers.ts';
 
 process.title = 'svc-sandbox';
+/** How much lower than the Engine's a worker's scheduling priority is (added to its niceness, up to 19). */
+const WORKER_NICENESS = 5;
+// Scripts yield the CPU to the Engine: on Linux this thread's niceness is inherited by the threads
+// it starts from now on, the isolates' among them, so a script spinning on every core still leaves
+// the Engine's event loop (which answers other tokens) the larger share.
+try {
+  setPriority(Math.min(19, getPriority() + WORKER_NICENESS));
+} catch {
+  /* a platform that refuses: scripts run at the Engine's priority */
+}
 // Ctrl-C in a terminal signals the whole process group: the Engine drains its executes first and
 // then stops its workers itself, so a worker never ends by a signal meant for the Engine.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => undefined);

@@ -135,6 +135,8 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     `${BUSY_IN_FLIGHT} executes in flight, each spinning for 1 s of CPU (\`${BUSY}\`), on the Engine with the default`,
     '`SVC_EXECUTE_CONCURRENCY_PER_TOKEN=2` (loaded), then the same on an Engine with the cap at 1000, where all of them run',
     `at once (without the cap; ${uncappedPerRound} samples per round). Latency is the client's, tools/call request to answer.`,
+    'Both Engines run their sandbox workers as in production (confined; scripts at niceness +5, src/sandbox/worker.ts). The',
+    "machine is shared with other work (its load average is in the header): the idle column is this run's floor.",
     '',
     '## Results',
     '',

@@ -138,7 +138,7 @@ describe('sandbox worker confinement', () => {
     expect(() => loadConfig({ SVC_SANDBOX_UID: '0' })).toThrow(/^SVC_SANDBOX_UID must be an integer from 1 to/);
   });
 
-  it("runs the Engine's own workers unprivileged, without capabilities, with no_new_privs, in their own network namespace, in /", async () => {
+  it("runs the Engine's own workers unprivileged, without capabilities, with no_new_privs, in their own network namespace, in /, below the Engine's priority", async () => {
     const sandbox = t.engine.deps.sandbox;
     const outcome = await sandbox.run({ code: await compileScript('return 1'), tenant: 'tok_probe', host, budgetMs: 10_000, signal: new AbortController().signal });
     expect(outcome).toEqual({ kind: 'returned', json: '1' });
@@ -153,6 +153,9 @@ describe('sandbox worker confinement', () => {
     expect(readlinkSync(`/proc/${pid}/ns/net`)).not.toBe(readlinkSync('/proc/self/ns/net'));
     expect(readlinkSync(`/proc/${pid}/ns/pid`)).not.toBe(readlinkSync('/proc/self/ns/pid'));
     expect(readlinkSync(`/proc/${pid}/cwd`)).toBe('/');
+    // Scripts run at a lower priority than the Engine (niceness + 5), so a spinning one leaves it the CPU.
+    const niceness = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    expect(niceness(readFileSync(`/proc/${pid}/stat`, 'utf8'))).toBe(Math.min(19, niceness(readFileSync('/proc/self/stat', 'utf8')) + 5));
     // The worker renames itself (its argv is overwritten): its flags show on the bubblewrap above it.
     const parent = Number(status(Number(worker.PPid)).PPid);
     expect(readFileSync(`/proc/${parent}/cmdline`, 'utf8').split('\0')).toEqual(expect.arrayContaining(['--unshare-all', '--permission', '--allow-addons']));
