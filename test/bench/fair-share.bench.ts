@@ -6,10 +6,16 @@
 //   2. loaded: the same while the busy token keeps 12 executes in flight, each spinning for 1 s
 //      of CPU (default SVC_EXECUTE_CONCURRENCY_PER_TOKEN=2: two run, the rest wait their turn);
 //   3. loaded without the cap: the same on an Engine with SVC_EXECUTE_CONCURRENCY_PER_TOKEN=1000,
-//      where all 12 run at once (the behaviour before the cap; fewer samples, each is slow).
-// Knobs: BENCH_FAIR_ROUNDS (3), BENCH_FAIR_PER_ROUND (100 `return 1` per phase; a third of it uncapped).
+//      where all 12 run at once (the behaviour before the cap; fewer samples, each is slow);
+//   4. compiling 100 KB scripts here (compileScript, src/sandbox/index.ts), each on a fresh esbuild
+//      service: time and the service's RSS after, for the review's deeply nested script (now refused
+//      before esbuild), the costliest shapes within the nesting bounds, and a plain script.
+// Knobs: BENCH_FAIR_ROUNDS (5), BENCH_FAIR_PER_ROUND (100 `return 1` per phase; a third of it uncapped).
+import { execFileSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { compileScript } from '../../src/sandbox/index.ts';
 import { startChild, type ChildHandle } from './lib/child.ts';
 import { closedLoop, McpHttp } from './lib/exec-engine.ts';
 import { machineCpu } from './lib/sysload.ts';
@@ -32,6 +38,45 @@ const envInt = (key: string, fallback: number) => {
 };
 const p = (xs: number[], q: number) => (xs.length ? percentiles(Float64Array.from(xs), xs.length, [q])[0]! : NaN);
 const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) : 'n/a');
+
+/** 100 KB scripts: the review's, the costliest shapes the pre-check lets through, and a plain one. */
+const SCRIPTS: [string, string][] = [
+  ["brackets 49,000 deep (the review's script)", `return ${'['.repeat(49_000)}${']'.repeat(49_000)}`],
+  ['arrows 16 deep, repeated', 'f(' + 'x=>'.repeat(16) + '1);\n'],
+  ['brackets 62 deep, repeated', 'f(' + '['.repeat(62) + ']'.repeat(62) + ');\n'],
+  ['unbraced if 60 deep, repeated', 'if(a)'.repeat(60) + ';\n'],
+  ['plain statements, repeated (baseline)', 'total += (await call("demo-crm.contacts/get", { contact_id: "c1" })).data.n;\n'],
+];
+const REVIEWED = SCRIPTS[0]!;
+
+/**
+ * Each script (repeated to 100 KB) compiled on a fresh esbuild service: wall time, the service's RSS
+ * after, and the outcome; first the review's script given to esbuild directly, as before the pre-check.
+ */
+async function compileCosts(): Promise<string[][]> {
+  const rows: string[][] = [];
+  const runs: [string, string, (code: string) => Promise<unknown>][] = [
+    [`${REVIEWED[0]}, esbuild alone (before)`, REVIEWED[1], (code) => esbuild.transform(`async function __svc_main() {\n${code}\n}`, { loader: 'ts', sourcemap: 'external', logLevel: 'silent' })],
+    ...SCRIPTS.map(([label, unit]): [string, string, (code: string) => Promise<unknown>] => [label, unit, compileScript]),
+  ];
+  for (const [label, unit, compile] of runs) {
+    const code = unit.length > 50_000 ? unit : unit.repeat(Math.floor(99_000 / unit.length));
+    await esbuild.stop();
+    await compileScript(`return ${Math.random()}`); // starts a fresh service
+    const service = execFileSync('pgrep', ['-n', '-P', String(process.pid), 'esbuild'], { encoding: 'utf8' }).trim().split('\n')[0]!;
+    const rssMiB = () => Number(execFileSync('ps', ['-o', 'rss=', '-p', service], { encoding: 'utf8' }).trim()) / 1024;
+    const before = rssMiB();
+    const started = performance.now();
+    const outcome = await compile(code).then(
+      () => 'compiled',
+      (err: Error) => `${err.name === 'ScriptTooComplexError' ? 'refused' : err.name}: ${err.message.split(';')[0]}`,
+    );
+    const ms = performance.now() - started;
+    rows.push([label, int(code.length), ms.toFixed(0), `${before.toFixed(0)} → ${rssMiB().toFixed(0)}`, outcome]);
+  }
+  await esbuild.stop();
+  return rows;
+}
 
 interface Phase {
   latencies: number[];
@@ -81,7 +126,7 @@ async function phase(engine: ChildHandle<FairShareEngineReady>, count: number, b
 }
 
 export async function run(ctx: BenchContext): Promise<BenchResult> {
-  const rounds = envInt('BENCH_FAIR_ROUNDS', 3);
+  const rounds = envInt('BENCH_FAIR_ROUNDS', 5);
   const perRound = envInt('BENCH_FAIR_PER_ROUND', 100);
   const uncappedPerRound = Math.max(5, Math.round(perRound / 3));
   const capped = await startChild<FairShareEngineReady>('engine (default cap: 2 per token)', SERVER, { execArgv: ['--no-node-snapshot'], readyTimeoutMs: 60_000 });
@@ -121,6 +166,8 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   } finally {
     await Promise.all([capped.stop(), uncapped.stop()]);
   }
+  const compiles = await compileCosts();
+  ctx.log(`compile: ${compiles.map((r) => `${r[0]} ${r[2]} ms, ${r[3]} MiB`).join('; ')}`);
   const cpuAfter = machineCpu();
   const busyShare = (cpuAfter.busyUs - cpuBefore.busyUs) / ((performance.now() - startedAt) * 1000 * availableParallelism());
   const cpu = `${Number.isFinite(busyShare) ? `${(busyShare * 100).toFixed(0)} %` : 'n/a'} of ${availableParallelism()} cores busy (all processes), load average ${loadavg()[0]!.toFixed(2)} at the end`;
@@ -159,12 +206,20 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     failures.length ? `\nFailures: ${failures.join('; ')}` : '',
     '',
     `Goal: the other token's p99 while loaded ≤ ${GOAL_P99_MS} ms: **${met[0] ? 'met' : 'missed'}**.`,
+    '',
+    '## Compiling untrusted scripts',
+    '',
+    'Each 100 KB script compiled by `compileScript` on a fresh esbuild service (in the bench process), the first one',
+    'also by esbuild alone as before: the nesting pre-check refuses what would cost the service most before it sees it;',
+    'at most one compilation per core runs at once, each stopped at 3 s.',
+    '',
+    table(['script', 'chars', 'ms', 'esbuild RSS MiB', 'outcome'], compiles, ['l', 'r', 'r', 'r', 'l']),
   ].join('\n');
   return {
     report,
     summary: {
       goal: `other token's \`return 1\` p99 ≤ ${GOAL_P99_MS} ms while one token runs ${BUSY_IN_FLIGHT} busy loops`,
-      measured: `p99 ${ms(loadedP99)} ms (idle ${ms(p(all.idle, 99))} ms; no cap ${ms(p(all.uncapped, 99))} ms)`,
+      measured: `p99 ${ms(loadedP99)} ms (idle ${ms(p(all.idle, 99))} ms; no cap ${ms(p(all.uncapped, 99))} ms); the review's 100 KB nested script refused (esbuild alone: ${compiles[0]![3]} MiB)`,
       verdict: verdictOf(met),
     },
   };
