@@ -140,6 +140,7 @@ export async function assemble(
     : new MemorySessionStateStore(undefined, config.mcpSessionIdleMs);
   const confinement = detectConfinement({ mode: config.sandboxConfinement, uid: config.sandboxUid, gid: config.sandboxGid });
   if (config.sandboxConfinement === 'bwrap' && confinement.level !== 'bwrap') throw new ConfigError(`SVC_SANDBOX_CONFINEMENT is bwrap, but ${confinement.fallback}`);
+  if (confinement.unusable) throw new ConfigError(`${confinement.unusable}; make the checkout readable to that user, or set SVC_SANDBOX_UID and SVC_SANDBOX_GID`);
   // Without bubblewrap a script that escapes its isolate has the network: an operator should know.
   log[confinement.level === 'bwrap' ? 'info' : 'warn'](
     { confinement: confinement.level, uid: confinement.user?.uid, gid: confinement.user?.gid, fallback: confinement.fallback },

@@ -30,6 +30,8 @@ export interface Confinement {
   reads: string[];
   /** Symbolic links on the way to them ([target, link]: a node_modules that is a link), made again inside bubblewrap. */
   links: [string, string][];
+  /** Set when a worker could not start here at all (its user cannot read the checkout, say): why. */
+  unusable: string | undefined;
 }
 
 export interface ConfinementOptions {
@@ -117,6 +119,8 @@ function nodeFlags(reads: string[], preload: string | undefined): string[] {
     '--permission',
     // isolated-vm is a native addon; what it may read is still bounded below.
     '--allow-addons',
+    // The warning that says so goes nowhere useful (stderr is ignored) and would hide a probe's error.
+    '--disable-warning=SecurityWarning',
     ...reads.map((r) => `--allow-fs-read=${r}`),
     ...(preload ? [`--import=${preload}`] : []),
   ];
@@ -162,6 +166,26 @@ function findBwrap(): string | undefined {
 
 const spawnUser = (c: Confinement) => (c.user ? { uid: c.user.uid, gid: c.user.gid } : {});
 
+/** The command that starts a worker under `c`, with `tail` after the worker module: [file, arguments]. */
+function workerCommand(c: Confinement, tail: string[], preload?: string): [string, string[]] {
+  const reads = preload ? [...c.reads, preload] : c.reads;
+  const node = [...nodeFlags(reads, preload), WORKER_FILE, ...tail];
+  return c.level === 'bwrap' && c.bwrap ? [c.bwrap, [...bwrapArgs(reads, c.links, process.execPath), '--', process.execPath, ...node]] : [process.execPath, node];
+}
+
+/**
+ * Starts a worker under `c` in its check mode (./worker.ts: it loads isolated-vm and ends) and
+ * waits for it: undefined when it ran, else the line that says why not.
+ */
+function probe(c: Confinement): string | undefined {
+  const [file, args] = workerCommand(c, ['--check']);
+  const run = spawnSync(file, args, { ...spawnUser(c), cwd: '/', env: {}, encoding: 'utf8', timeout: 15_000 });
+  if (run.status === 0) return undefined;
+  const lines = `${run.stderr ?? ''}`.split('\n').map((l) => l.trim()).filter(Boolean);
+  const said = lines.find((l) => /error|denied|cannot|can't|not permitted|no such/i.test(l)) ?? lines[0] ?? run.error?.message ?? `exit ${run.status ?? run.signal}`;
+  return said.slice(0, 200);
+}
+
 /**
  * Decides how workers are confined here (once per option set: it may start bubblewrap once to see
  * that it can create namespaces). Never throws for a missing or refused bubblewrap: the answer's
@@ -181,27 +205,26 @@ export function detectConfinement(options: ConfinementOptions = {}): Confinement
     bwrap: undefined,
     reads,
     links,
+    unusable: undefined,
   };
-  let confinement: Confinement;
-  if (mode === 'permission') confinement = { ...base, fallback: 'SVC_SANDBOX_CONFINEMENT is permission' };
-  else {
+  let confinement: Confinement | undefined;
+  let fallback = 'SVC_SANDBOX_CONFINEMENT is permission';
+  if (mode !== 'permission') {
     const bwrap = findBwrap();
-    if (!bwrap) confinement = { ...base, fallback: 'bubblewrap (bwrap) is not installed' };
+    if (!bwrap) fallback = 'bubblewrap (bwrap) is not installed';
     else {
-      // The same namespaces and mounts a worker gets, running node itself.
-      const probe = spawnSync(bwrap, [...bwrapArgs(reads, links, process.execPath), '--', process.execPath, '--version'], {
-        ...spawnUser(base),
-        cwd: '/',
-        env: {},
-        encoding: 'utf8',
-        timeout: 10_000,
-      });
-      if (probe.status === 0 && probe.stdout.trim() === process.version) confinement = { ...base, level: 'bwrap', bwrap };
-      else {
-        const said = `${probe.stderr ?? ''}`.trim().split('\n')[0] || probe.error?.message || `exit ${probe.status ?? probe.signal}`;
-        confinement = { ...base, fallback: `bubblewrap cannot confine here (${said.slice(0, 200)})` };
-      }
+      // A worker in the namespaces and mounts it would get, loading isolated-vm.
+      const inBwrap: Confinement = { ...base, level: 'bwrap', bwrap };
+      const failed = probe(inBwrap);
+      if (failed === undefined) confinement = inBwrap;
+      else fallback = `bubblewrap cannot confine here (${failed})`;
     }
+  }
+  if (!confinement) {
+    confinement = { ...base, fallback };
+    // As another user, the checkout itself may be out of its reach (a clone in /root): better said at start than at each execute.
+    const failed = base.user ? probe(confinement) : undefined;
+    if (failed !== undefined) confinement.unusable = `sandbox workers cannot start as uid ${base.user!.uid}, gid ${base.user!.gid}: ${failed}`;
   }
   detected.set(key, confinement);
   return confinement;
@@ -231,13 +254,7 @@ export interface WorkerProcessOptions {
  * the Engine's log (an exit code or signal), not its stdout.
  */
 export function spawnWorker(confinement: Confinement, options: WorkerProcessOptions): ChildProcess {
-  const preload = options.preload ? realpathSync(options.preload) : undefined;
-  const reads = preload ? [...confinement.reads, preload] : confinement.reads;
-  const command = [...nodeFlags(reads, preload), WORKER_FILE, ...options.args];
-  const [file, args] =
-    confinement.level === 'bwrap' && confinement.bwrap
-      ? [confinement.bwrap, [...bwrapArgs(reads, confinement.links, process.execPath), '--', process.execPath, ...command]]
-      : [process.execPath, command];
+  const [file, args] = workerCommand(confinement, options.args, options.preload ? realpathSync(options.preload) : undefined);
   return spawn(file, args, {
     ...spawnUser(confinement),
     cwd: '/',

@@ -5,6 +5,8 @@ import { getPriority, setPriority } from 'node:os';
 import { IsolatePool, runScript, type CompiledScript, type SandboxHost } from './run.ts';
 import type { ToWorker, FromWorker } from './workers.ts';
 
+// Started with --check (src/sandbox/confinement.ts): isolated-vm has loaded under this confinement; that is all.
+if (process.argv[2] === '--check') process.exit(0);
 process.title = 'svc-sandbox';
 /** How much lower than the Engine's a worker's scheduling priority is (added to its niceness, up to 19). */
 const WORKER_NICENESS = 5;

@@ -6,8 +6,8 @@
 // namespace and in `/`; the level is logged at start and reported by /readyz. This machine has
 // bubblewrap (.ci/run installs it; fixtures/prerequisites.ts names it), so the level here is `bwrap`;
 // the permission model alone (level `permission`) is checked too.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,6 +128,23 @@ describe('sandbox worker confinement', () => {
       expect(results.connect).toEqual({ ok: true }); // what only bubblewrap takes away
     } finally {
       await stopped(worker);
+    }
+  }, 60_000);
+
+  it.runIf(process.getuid!() === 0)('says at start when workers cannot run as their user at all (a checkout only root can read)', () => {
+    // The sandbox modules in a directory only root may enter, as a clone in /root would be.
+    const home = mkdtempSync(join(tmpdir(), 'svc-private-'));
+    try {
+      chmodSync(home, 0o700);
+      cpSync(fileURLToPath(new URL('../../src/sandbox', import.meta.url)), join(home, 'src/sandbox'), { recursive: true });
+      cpSync(fileURLToPath(new URL('../../package.json', import.meta.url)), join(home, 'package.json'));
+      symlinkSync(fileURLToPath(new URL('../../node_modules', import.meta.url)), join(home, 'node_modules'));
+      const script = `import { detectConfinement } from ${JSON.stringify(join(home, 'src/sandbox/confinement.ts'))}; console.log(JSON.stringify(detectConfinement()));`;
+      const c = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as Confinement;
+      expect(c).toMatchObject({ level: 'permission', fallback: expect.stringMatching(/^bubblewrap cannot confine here \(.*Permission denied\)$/) });
+      expect(c.unusable).toMatch(/^sandbox workers cannot start as uid 65534, gid 65534: /);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
     }
   }, 60_000);
 
