@@ -515,7 +515,9 @@ async function credentialFor(route: RouteSpec, auth: Auth): Promise<string | und
   if (auth === 'wrongKind') return `Bearer ${route.security === 'cliCredential' ? fx.sdk.token : t.cliToken}`;
   if (route.security === 'executionToken') return `Bearer ${fx.sdk.token}`;
   if (route.security === 'mcpToken') return `Bearer ${fx.mcp.token}`;
-  // A credential of its own per request: logout revokes the one it is called with.
+  // Logout revokes the credential it is called with, so it gets one of its own per request; the other
+  // routes share the owner's (thousands of credentials would make every later listing slower).
+  if (route.operationId !== 'logout') return `Bearer ${t.cliToken}`;
   const issued = await t.engine.deps.tokens.issue('cli', 'fuzzer');
   t.canaries.push(issued.token);
   return `Bearer ${issued.token}`;
