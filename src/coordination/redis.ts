@@ -12,7 +12,7 @@
 // Redis that is gone. Limits (hit/unhit) are then counted in this process: each replica holds its
 // own window until Redis answers again, rather than no limit at all.
 import { Redis } from 'ioredis';
-import { LocalCoordinator, ownerToken, type Coordinator, type Lock } from './index.ts';
+import { LocalCoordinator, ownerToken, type Coordinator, type Lock } from './coordinator.ts';
 
 const COMMAND_TIMEOUT_MS = 2_000;
 

@@ -204,7 +204,7 @@ const trivialHost: SandboxHost = {
   sessionPage: async () => ({ value: null }),
 };
 
-/** The steps of runScript (src/sandbox/index.ts) one by one, timed; mirrors its calls and options. */
+/** The steps of runScript (src/sandbox/run.ts) one by one, timed; mirrors its calls and options. */
 async function microStep(t: number[][]): Promise<void> {
   const lap = (() => {
     let last = performance.now();

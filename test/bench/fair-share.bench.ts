@@ -7,7 +7,7 @@
 //      of CPU (default SVC_EXECUTE_CONCURRENCY_PER_TOKEN=2: two run, the rest wait their turn);
 //   3. loaded without the cap: the same on an Engine with SVC_EXECUTE_CONCURRENCY_PER_TOKEN=1000,
 //      where all 12 run at once (the behaviour before the cap; fewer samples, each is slow);
-//   4. compiling 100 KB scripts here (compileScript, src/sandbox/index.ts), each on a fresh esbuild
+//   4. compiling 100 KB scripts here (compileScript, src/sandbox/compile.ts), each on a fresh esbuild
 //      service: time and the service's RSS after, for the review's deeply nested script (now refused
 //      before esbuild), the costliest shapes within the nesting bounds, and a plain script.
 // Knobs: BENCH_FAIR_ROUNDS (5), BENCH_FAIR_PER_ROUND (100 `return 1` per phase; a third of it uncapped).

@@ -30,7 +30,7 @@ async function emit(stage: string, extra: Record<string, unknown> = {}) {
 
 /**
  * The JSON text of an execute result as the Engine receives it from the isolate:
- * `{"ok":true,"json":"<the result's JSON, escaped>"}`, which src/sandbox/index.ts parses to take
+ * `{"ok":true,"json":"<the result's JSON, escaped>"}`, which src/sandbox/run.ts parses to take
  * `json` — so each snapshot is a fresh, flat V8 string made by JSON.parse, as in the Engine.
  * The result is an array of contact-like rows taking exactly `bytes` UTF-8 bytes, with a unique
  * 8-digit number in its first row so every snapshot is distinct. The
