@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../../src/config/index.ts';
 import { startEngine, type Engine } from '../../../src/engine/index.ts';
+import { LOOPBACK_EGRESS } from '../../fixtures/egress.ts';
 
 export interface BenchEngine {
   engine: Engine;
@@ -16,7 +17,7 @@ export interface BenchEngine {
 export async function startBenchEngine(prefix: string, settings: Record<string, string> = {}): Promise<BenchEngine> {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const removeData = () => rmSync(dataDir, { recursive: true, force: true });
-  const base = { SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_GRPC_PORT: '0', SVC_LOG_LEVEL: process.env.BENCH_ENGINE_LOG_LEVEL || 'warn' };
+  const base = { SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_GRPC_PORT: '0', SVC_LOG_LEVEL: process.env.BENCH_ENGINE_LOG_LEVEL || 'warn', SVC_EGRESS_ALLOW: LOOPBACK_EGRESS };
   const engine = await startEngine(loadConfig({ ...base, ...settings })).catch((err: unknown) => {
     removeData();
     throw err;
