@@ -79,6 +79,32 @@ with Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION
     expect(receipts.every((r) => r.surface === 'grpc')).toBe(true);
   }, 30_000);
 
+  it('sends an idempotency key: a repeated create answers the first result and reaches the provider once', async () => {
+    const posts = () => provider.requests.filter((r) => r.method === 'POST' && r.url === '/v1/contacts').length;
+    const before = posts();
+    const out = (await runPython(
+      python,
+      `
+import json, os
+from svc_sdk_shop_py import Client
+
+with Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION_TOKEN"]) as client:
+    body = {"name": "Grace", "email": "grace@example.test"}
+    first = client.DemoCrm.contacts.create({"body": body}, idempotency_key="py-create-1")
+    again = client.DemoCrm.contacts.create({"body": body}, idempotency_key="py-create-1")
+    changed = client.DemoCrm.contacts.create({"body": {**body, "name": "Ada"}}, idempotency_key="py-create-1")
+    spaced = client.call("demo-crm.contacts/create", {"body": body}, idempotency_key="has a space")
+    print(json.dumps({k: v.to_dict() for k, v in {"first": first, "again": again, "changed": changed, "spaced": spaced}.items()}))
+`,
+      env(),
+    )) as Record<string, any>;
+    expect(out.first).toMatchObject({ ok: true, status: 201, data: { id: 'con_new', name: 'Grace' } });
+    expect(out.again).toEqual(out.first);
+    expect(out.changed).toMatchObject({ ok: false, status: 409, error: { code: 'ENGINE_IDEMPOTENCY_CONFLICT' } });
+    expect(out.spaced).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', details: { field: 'idempotencyKey', provider_execution: 'not_started' } } });
+    expect(posts() - before).toBe(1);
+  }, 30_000);
+
   it('turns transport failures into TRANSPORT_UNAVAILABLE envelopes without raising', async () => {
     const out = await runPython(
       python,

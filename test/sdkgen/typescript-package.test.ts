@@ -131,6 +131,28 @@ console.log(JSON.stringify({ got, paged, all, invalid, task }));
     expect(receipts.every((r) => r.surface === 'grpc')).toBe(true);
   }, 30_000);
 
+  it('sends an idempotency key: a repeated create answers the first result and reaches the provider once', async () => {
+    const posts = () => provider.requests.filter((r) => r.method === 'POST' && r.url === '/v1/contacts').length;
+    const before = posts();
+    writeFileSync(
+      join(project, 'keyed.ts'),
+      program(`
+const body = { name: 'Grace', email: 'grace@example.test' };
+const first = await client.DemoCrm.contacts.create({ body }, { idempotencyKey: 'ts-create-1' });
+const again = await client.DemoCrm.contacts.create({ body }, { idempotencyKey: 'ts-create-1' });
+const changed = await client.DemoCrm.contacts.create({ body: { ...body, name: 'Ada' } }, { idempotencyKey: 'ts-create-1' });
+const spaced = await client.call('demo-crm.contacts/create', { body }, { idempotencyKey: 'has a space' });
+console.log(JSON.stringify({ first, again, changed, spaced }));
+`),
+    );
+    const out = (await runNode(project, 'keyed.ts', { SVC_GRPC_URL: t.engine.grpcUrl, SVC_EXECUTION_TOKEN: published.token })) as Record<string, any>;
+    expect(out.first).toMatchObject({ ok: true, status: 201, data: { id: 'con_new', name: 'Grace' } });
+    expect(out.again).toEqual(out.first);
+    expect(out.changed).toMatchObject({ ok: false, status: 409, error: { code: 'ENGINE_IDEMPOTENCY_CONFLICT' } });
+    expect(out.spaced).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', details: { field: 'idempotencyKey', provider_execution: 'not_started' } } });
+    expect(posts() - before).toBe(1);
+  }, 30_000);
+
   it('turns transport failures into TRANSPORT_UNAVAILABLE envelopes without throwing', async () => {
     writeFileSync(
       join(project, 'down.ts'),

@@ -17,6 +17,8 @@ from . import engine_pb2, engine_pb2_grpc
 # Longest timeout set on a call, in seconds (about 23 days); longer is none. A gRPC server on grpc-js
 # reads the timeout as 32-bit milliseconds: from 2^31 ms (24.8 days) it would wrap round and fail at once.
 _MAX_TIMEOUT_S = 2_000_000
+# An idempotency key as the Engine takes it: 1 to 200 visible ASCII characters.
+_IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")
 
 if sys.version_info >= (3, 11):
     from typing import TypedDict as _TypedDict
@@ -117,6 +119,7 @@ class Runtime:
         max_pages: _t.Optional[int] = None,
         selectors: _t.Optional[Selectors] = None,
         timeout: _t.Optional[float] = None,
+        idempotency_key: _t.Optional[str] = None,
     ) -> "Envelope[_t.Any]":
         if self._closed:
             return _failure(503, "TRANSPORT_UNAVAILABLE", "this client was closed; create a new one", False, {"grpc_status": "CANCELLED", "provider_execution": "not_started"})
@@ -149,8 +152,14 @@ class Runtime:
             return _failure(400, "ENGINE_INVALID_INPUT", "timeout must be a positive number of seconds", False, {"field": "timeout", "provider_execution": "not_started"})
         if deadline is not None and deadline > _MAX_TIMEOUT_S:
             deadline = None  # past what grpcio can schedule (inf included): no deadline
+        metadata = self._metadata
+        if idempotency_key is not None:
+            # The Engine's rule (src/execution/idempotency.ts), checked here too: grpcio would raise on a value it cannot send.
+            if not isinstance(idempotency_key, str) or not _IDEMPOTENCY_KEY.fullmatch(idempotency_key):
+                return _failure(400, "ENGINE_INVALID_INPUT", "idempotency_key must be a string of 1 to 200 visible ASCII characters (no spaces)", False, {"field": "idempotencyKey", "provider_execution": "not_started"})
+            metadata = (*metadata, ("idempotency-key", idempotency_key))
         try:
-            reply = self._stub.Execute(request, metadata=self._metadata, timeout=deadline)
+            reply = self._stub.Execute(request, metadata=metadata, timeout=deadline)
         except grpc.RpcError as err:
             return self._transport_failure(err)
         except ValueError as err:  # a channel closed under the call

@@ -45,6 +45,12 @@ export interface UnifiedCallOptions {
   timeoutMs?: number;
   /** Aborting cancels the call (the envelope then carries TRANSPORT_UNAVAILABLE). */
   signal?: AbortSignal;
+  /**
+   * Makes a retry safe: the same key with the same request answers the first call's envelope without
+   * calling the provider again, for 24 hours; with another request it is ENGINE_IDEMPOTENCY_CONFLICT.
+   * 1 to 200 visible ASCII characters.
+   */
+  idempotencyKey?: string;
 }
 
 export interface CallOptions extends UnifiedCallOptions {

@@ -10,6 +10,8 @@ import { EngineClient } from './engine.js';
  * round and fail the call at once.
  */
 const MAX_DEADLINE_MS = 2_000_000_000;
+/** An idempotency key as the Engine takes it: 1 to 200 visible ASCII characters. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const STATUS_NAMES = Object.fromEntries(Object.entries(grpcStatus).map(([name, code]) => [code, name]));
@@ -139,6 +141,13 @@ export class Runtime {
     }
     // A deadline past what grpc-js can schedule (about 3.6e14 ms) would throw outside any handler: it means none.
     const callOptions = Number.isFinite(timeoutMs) && timeoutMs < MAX_DEADLINE_MS ? { deadline: Date.now() + timeoutMs } : {};
+    if (options.idempotencyKey !== undefined) {
+      // The Engine's rule (src/execution/idempotency.ts), checked here too: grpc-js would throw on a value it cannot send.
+      if (typeof options.idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(options.idempotencyKey)) {
+        return Promise.resolve(failure(400, 'ENGINE_INVALID_INPUT', 'idempotencyKey must be a string of 1 to 200 visible ASCII characters (no spaces)', false, { field: 'idempotencyKey', provider_execution: 'not_started' }));
+      }
+      metadata.set('idempotency-key', options.idempotencyKey);
+    }
     if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
       return Promise.resolve(failure(400, 'ENGINE_INVALID_INPUT', 'signal must be an AbortSignal', false, { field: 'signal', provider_execution: 'not_started' }));
     }
