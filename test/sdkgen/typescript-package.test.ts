@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 import type { FakeProvider } from '../fixtures/fake-provider.ts';
-import { download, publishApp, publishImported, startCrmProvider, installTypescript, runNode, typecheck, workdir, type Downloaded, type Workdir } from '../fixtures/sdk-packages.ts';
+import { download, expectKeyedCreates, publishApp, publishImported, startCrmProvider, installTypescript, runNode, typecheck, workdir, type Downloaded, type Workdir } from '../fixtures/sdk-packages.ts';
 
 const SECRET = 'canary-sdkts-0b6e2f9d41';
 
@@ -146,11 +146,7 @@ console.log(JSON.stringify({ first, again, changed, spaced }));
 `),
     );
     const out = (await runNode(project, 'keyed.ts', { SVC_GRPC_URL: t.engine.grpcUrl, SVC_EXECUTION_TOKEN: published.token })) as Record<string, any>;
-    expect(out.first).toMatchObject({ ok: true, status: 201, data: { id: 'con_new', name: 'Grace' } });
-    expect(out.again).toEqual(out.first);
-    expect(out.changed).toMatchObject({ ok: false, status: 409, error: { code: 'ENGINE_IDEMPOTENCY_CONFLICT' } });
-    expect(out.spaced).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', details: { field: 'idempotencyKey', provider_execution: 'not_started' } } });
-    expect(posts() - before).toBe(1);
+    expectKeyedCreates(out, posts() - before);
   }, 30_000);
 
   it('turns transport failures into TRANSPORT_UNAVAILABLE envelopes without throwing', async () => {
