@@ -2365,7 +2365,7 @@ return errors === 0;
 validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const importWorkspaceService = validate38;
-const schema57 = {"$id":"body-importWorkspaceService","type":"object","required":["name","version","document"],"additionalProperties":false,"properties":{"name":{"$ref":"engine.json#/components/schemas/ServiceNameValue"},"version":{"$ref":"engine.json#/components/schemas/ServiceVersion"},"document":{"description":"The OpenAPI document, as JSON or YAML text.","type":"string","minLength":2,"maxLength":33554432},"baseUrl":{"$ref":"engine.json#/components/schemas/BaseUrl"},"auth":{"$ref":"engine.json#/components/schemas/ApiKeyAuth"}}};
+const schema57 = {"$id":"body-importWorkspaceService","type":"object","required":["name","version","document"],"additionalProperties":false,"properties":{"name":{"$ref":"engine.json#/components/schemas/ServiceNameValue"},"version":{"$ref":"engine.json#/components/schemas/ServiceVersion"},"document":{"description":"The OpenAPI document, as JSON or YAML text.","type":"string","minLength":2,"maxLength":33554432},"baseUrl":{"$ref":"engine.json#/components/schemas/BaseUrl"},"auth":{"$ref":"engine.json#/components/schemas/ApiKeyAuth"},"idempotency":{"description":"The provider honours an idempotency key in this header; a call given a key sends one derived from it there, and may then be retried after a 502, 503, 504 or timeout whatever its method.","type":"object","required":["header"],"additionalProperties":false,"properties":{"header":{"type":"string","minLength":1,"maxLength":256}}},"retry":{"description":"Attempts of one provider request (default 3; 1 never retries).","type":"object","required":["maxAttempts"],"additionalProperties":false,"properties":{"maxAttempts":{"type":"integer","minimum":1,"maximum":10}}}}};
 const schema61 = {"type":"object","required":["type","in","name"],"additionalProperties":false,"properties":{"type":{"const":"api_key"},"in":{"enum":["header","query"]},"name":{"type":"string","minLength":1,"maxLength":128},"prefix":{"type":"string","maxLength":64}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2411,7 +2411,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "name") || (key0 === "version")) || (key0 === "document")) || (key0 === "baseUrl")) || (key0 === "auth"))){
+if(!(((((((key0 === "name") || (key0 === "version")) || (key0 === "document")) || (key0 === "baseUrl")) || (key0 === "auth")) || (key0 === "idempotency")) || (key0 === "retry"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2694,14 +2694,158 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.idempotency !== undefined){
+let data9 = data.idempotency;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.header === undefined){
+const err27 = {instancePath:instancePath+"/idempotency",schemaPath:"#/properties/idempotency/required",keyword:"required",params:{missingProperty: "header"},message:"must have required property '"+"header"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+for(const key2 in data9){
+if(!(key2 === "header")){
+const err28 = {instancePath:instancePath+"/idempotency",schemaPath:"#/properties/idempotency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data9.header !== undefined){
+let data10 = data9.header;
+if(typeof data10 === "string"){
+if(func1(data10) > 256){
+const err29 = {instancePath:instancePath+"/idempotency/header",schemaPath:"#/properties/idempotency/properties/header/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(func1(data10) < 1){
+const err30 = {instancePath:instancePath+"/idempotency/header",schemaPath:"#/properties/idempotency/properties/header/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/idempotency/header",schemaPath:"#/properties/idempotency/properties/header/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/idempotency",schemaPath:"#/properties/idempotency/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.retry !== undefined){
+let data11 = data.retry;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.maxAttempts === undefined){
+const err33 = {instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/required",keyword:"required",params:{missingProperty: "maxAttempts"},message:"must have required property '"+"maxAttempts"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+for(const key3 in data11){
+if(!(key3 === "maxAttempts")){
+const err34 = {instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data11.maxAttempts !== undefined){
+let data12 = data11.maxAttempts;
+if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+const err35 = {instancePath:instancePath+"/retry/maxAttempts",schemaPath:"#/properties/retry/properties/maxAttempts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(typeof data12 == "number"){
+if(data12 > 10 || isNaN(data12)){
+const err36 = {instancePath:instancePath+"/retry/maxAttempts",schemaPath:"#/properties/retry/properties/maxAttempts/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data12 < 1 || isNaN(data12)){
+const err37 = {instancePath:instancePath+"/retry/maxAttempts",schemaPath:"#/properties/retry/properties/maxAttempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/retry",schemaPath:"#/properties/retry/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
 }
 errors++;
 }

@@ -2824,7 +2824,15 @@ export interface operations {
                     baseUrl?: components["schemas"]["BaseUrl"];
                     /** @description The OpenAPI document, as JSON or YAML text. */
                     document: string;
+                    /** @description The provider honours an idempotency key in this header; a call given a key sends one derived from it there, and may then be retried after a 502, 503, 504 or timeout whatever its method. */
+                    idempotency?: {
+                        header: string;
+                    };
                     name: components["schemas"]["ServiceNameValue"];
+                    /** @description Attempts of one provider request (default 3; 1 never retries). */
+                    retry?: {
+                        maxAttempts: number;
+                    };
                     version: components["schemas"]["ServiceVersion"];
                 };
             };

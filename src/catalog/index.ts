@@ -203,7 +203,15 @@ export class Catalog {
    * Imports a service version from OpenAPI text. A version, once in the catalog, never changes:
    * published SDK and MCP versions and their packages were built from it.
    */
-  async import(input: { service: string; version: string; document: string; baseUrl?: string | undefined; auth?: ImportAuth | undefined }) {
+  async import(input: {
+    service: string;
+    version: string;
+    document: string;
+    baseUrl?: string | undefined;
+    auth?: ImportAuth | undefined;
+    idempotency?: { header: string } | undefined;
+    retry?: { maxAttempts: number } | undefined;
+  }) {
     if (input.service === 'unified') throw new CatalogError("'unified' is reserved for Unified operations; import under another name", { field: 'name' });
     const existing = this.services.get(key(input.service, input.version));
     if (existing?.source === 'catalog') {
@@ -289,7 +297,15 @@ export class Catalog {
       prefix: input.auth.prefix ?? '',
     };
     // Without a base URL the policy is read with a placeholder, which the index does not keep.
-    const policy = parsePolicy({ baseUrl: baseUrl ?? 'https://base-url.invalid', ...(auth ? { auth: [auth] } : {}) }, 'import');
+    const policy = parsePolicy(
+      {
+        baseUrl: baseUrl ?? 'https://base-url.invalid',
+        ...(auth ? { auth: [auth] } : {}),
+        ...(input.idempotency ? { idempotency: input.idempotency } : {}),
+        ...(input.retry ? { retry: input.retry } : {}),
+      },
+      'import',
+    );
     const locations: SourceLocations = new WeakMap();
     const index = normalizeService({ service: input.service, version: input.version, document, policy }, locations);
     document = undefined; // the index holds what it needs; Microsoft Graph's parsed description is ~150 MB

@@ -138,12 +138,14 @@ describe('workspace service import', { timeout: 120_000 }, () => {
   // services.ts serviceImport calls s.call(…) without the flags map the other commands pass, so
   // unwrap/flagRefusal cannot tell the Engine's refusal of a flag's value as that flag: exit 1,
   // the request's internals (`body/auth/name`), or a field the CLI does not have (`pass baseUrl`).
-  it('tells an Engine refusal of --name, --auth-header or --auth-prefix as that flag, and asks for --base-url when the document names no server', async () => {
+  it('tells an Engine refusal of --name, --auth-header, --auth-prefix or --idempotency-header as that flag, refuses --max-attempts 0, and asks for --base-url when the document names no server', async () => {
     const doc = file(user, 'one.json', oneOperation());
     const cases: [args: string[], flag: string][] = [
       [['--name', 'unified', '--version', 'v1'], '--name'],
       [['--name', 'flagged-a', '--version', 'v1', '--auth-header', 'X'.repeat(200)], '--auth-header'],
       [['--name', 'flagged-b', '--version', 'v1', '--auth-header', 'X-Key', '--auth-prefix', 'p'.repeat(100)], '--auth-prefix'],
+      [['--name', 'flagged-d', '--version', 'v1', '--idempotency-header', 'Idempotency Key'], '--idempotency-header'],
+      [['--name', 'flagged-e', '--version', 'v1', '--max-attempts', '0'], '--max-attempts'],
     ];
     const wrong: string[] = [];
     for (const [args, flag] of cases) {

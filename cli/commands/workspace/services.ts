@@ -145,15 +145,22 @@ export const serviceImport = defineCommand({
         .option('base-url', { type: 'string', requiresArg: true, describe: "the API's base URL (default: the document's first server)" })
         .option('auth-header', { type: 'string', requiresArg: true, conflicts: 'auth-query', describe: 'API key sent in this header (the secret comes from `secret set`)' })
         .option('auth-query', { type: 'string', requiresArg: true, describe: 'API key sent in this query parameter' })
-        .option('auth-prefix', { type: 'string', requiresArg: true, describe: "text before the key, e.g. 'Bearer '" }),
+        .option('auth-prefix', { type: 'string', requiresArg: true, describe: "text before the key, e.g. 'Bearer '" })
+        .option('idempotency-header', { type: 'string', requiresArg: true, describe: "the provider honours an idempotency key in this header, e.g. 'Idempotency-Key'" })
+        .option('max-attempts', { type: 'number', requiresArg: true, describe: 'attempts of one provider request, 1 to 10 (default 3; 1 never retries)' }),
     )
       .example('$0 workspace service import petstore.yaml --name petstore --version v1 --auth-header X-Api-Key', 'import with an API key header')
-      .example("$0 workspace service import api.json --name acme --version v1 --auth-header Authorization --auth-prefix 'Bearer '", 'bearer-style key'),
+      .example("$0 workspace service import api.json --name acme --version v1 --auth-header Authorization --auth-prefix 'Bearer '", 'bearer-style key')
+      .example('$0 workspace service import payments.yaml --name pay --version v1 --idempotency-header Idempotency-Key --max-attempts 4', 'a provider that honours idempotency keys'),
   handler: async (argv) => {
     checkSelection(argv.name, argv.version, argv.baseUrl);
     // An empty name (an unset shell variable) would import a version without auth, and it can never change.
     refuseBlank('--auth-header', argv.authHeader, 'name the header that carries the API key (e.g. X-Api-Key), or leave --auth-header out');
     refuseBlank('--auth-query', argv.authQuery, 'name the query parameter that carries the API key (e.g. api_key), or leave --auth-query out');
+    refuseBlank('--idempotency-header', argv.idempotencyHeader, 'name the header in which the provider takes an idempotency key (e.g. Idempotency-Key), or leave --idempotency-header out');
+    if (argv.maxAttempts !== undefined && !(Number.isInteger(argv.maxAttempts) && argv.maxAttempts >= 1 && argv.maxAttempts <= 10)) {
+      throw new UsageError('--max-attempts must be a whole number from 1 to 10', 'e.g. --max-attempts 3 (1 never retries)');
+    }
     if (argv.authPrefix !== undefined && argv.authHeader === undefined && argv.authQuery === undefined) {
       throw new UsageError('--auth-prefix needs --auth-header or --auth-query', 'say where the API key goes, e.g. --auth-header Authorization');
     }
@@ -185,6 +192,8 @@ export const serviceImport = defineCommand({
       'auth.name': argv.authHeader !== undefined ? '--auth-header' : '--auth-query',
       'auth.prefix': '--auth-prefix',
       ...(argv.baseUrl !== undefined ? { baseUrl: '--base-url' } : {}),
+      'idempotency.header': '--idempotency-header',
+      'retry.maxAttempts': '--max-attempts',
     };
     const s = session();
     progress(`importing ${argv.file}`);
@@ -192,7 +201,15 @@ export const serviceImport = defineCommand({
     try {
       imported = await s.call(
         s.api.POST('/v1/workspace/imports', {
-          body: { name: argv.name, version: argv.version, document, ...(argv.baseUrl ? { baseUrl: argv.baseUrl } : {}), ...(auth ? { auth } : {}) },
+          body: {
+            name: argv.name,
+            version: argv.version,
+            document,
+            ...(argv.baseUrl ? { baseUrl: argv.baseUrl } : {}),
+            ...(auth ? { auth } : {}),
+            ...(argv.idempotencyHeader !== undefined ? { idempotency: { header: argv.idempotencyHeader } } : {}),
+            ...(argv.maxAttempts !== undefined ? { retry: { maxAttempts: argv.maxAttempts } } : {}),
+          },
         }),
         (f) => (f.status === 400 ? `fix ${argv.file} or the flags and import again` : undefined),
         flags,

@@ -32,7 +32,7 @@ export function workspaceRoutes(deps: ServerDeps): Pick<Handlers, 'listWorkspace
 
     async importWorkspaceService({ body }) {
       try {
-        const index = await catalog.import({ service: body.name, version: body.version, document: body.document, baseUrl: body.baseUrl, auth: body.auth });
+        const index = await catalog.import({ service: body.name, version: body.version, document: body.document, baseUrl: body.baseUrl, auth: body.auth, idempotency: body.idempotency, retry: body.retry });
         return {
           status: 201,
           body: {
