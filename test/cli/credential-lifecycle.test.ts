@@ -122,16 +122,21 @@ describe('svc-cli auth credentials', () => {
 
 describe('an expired CLI credential', () => {
   it('is told as expired, with svc-cli login as the way back', { timeout: 30_000 }, async () => {
-    // Long enough for `login --with-token` to check it on a busy machine, then waited out.
-    const soon = await t.engine.deps.tokens.issue('cli', 'owner', { expiresAt: new Date(Date.now() + 10_000).toISOString() });
-    t.canaries.push(soon.token);
+    // Signed in with a live credential, whose stored copy is then swapped for one that has expired
+    // (as time would do it, without waiting for it).
+    const live = await t.engine.deps.tokens.issue('cli', 'owner');
+    const expired = await t.engine.deps.tokens.issue('cli', 'owner', { expiresAt: new Date(Date.now() - 1_000).toISOString() });
+    t.canaries.push(live.token, expired.token);
     const other = cliUser(t.url);
     try {
-      expect((await other.cli(['login', '--with-token'], { input: soon.token })).code).toBe(0);
-      await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(soon.row.expiresAt!) - Date.now() + 100)));
+      expect((await other.cli(['login', '--with-token'], { input: live.token })).code).toBe(0);
+      const file = join(other.configHome, 'svc-cli', 'credentials.json');
+      const stored = JSON.parse(readFileSync(file, 'utf8')) as { engines: Record<string, { token: string; expiresAt?: string | null }> };
+      for (const entry of Object.values(stored.engines)) Object.assign(entry, { token: expired.token, expiresAt: expired.row.expiresAt });
+      writeFileSync(file, JSON.stringify(stored));
       const r = await other.cli(['bucket', 'list']);
       expect(r.code).toBe(1);
-      expect(oneErrorLine(r.stderr)).toBe(`svc-cli: the CLI credential expired at ${soon.row.expiresAt} — run \`svc-cli login\` to sign in again`);
+      expect(oneErrorLine(r.stderr)).toBe(`svc-cli: the CLI credential expired at ${expired.row.expiresAt} — run \`svc-cli login\` to sign in again`);
     } finally {
       other.cleanup();
     }
