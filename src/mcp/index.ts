@@ -22,6 +22,7 @@ import type { CallRef, SessionCap, SessionStateStore } from '../retention/index.
 import { isLoopbackName } from '../config/index.ts';
 import type { UnifiedOperations } from '../unified/index.ts';
 import { allows } from '../calls/index.ts';
+import { corsHeaders } from './cors.ts';
 import { invalidMessage, invalidParams } from './requests.ts';
 import { SESSION_UNAVAILABLE_RECOVERY, toolDefinitions, type ToolContext, type ToolResult, runTool } from './tools.ts';
 import type { McpSession } from './types.ts';
@@ -41,6 +42,7 @@ const SERVER_INFO = { name: 'svc-engine', version: '0.1.0' };
 
 export { SESSION_UNAVAILABLE_RECOVERY };
 export type { McpSession };
+export { MCP_PREFLIGHT } from './cors.ts';
 
 export interface McpOptions {
   /** Origins allowed to call from a browser, besides the request's own and, on loopback, loopback ones. */
@@ -330,8 +332,16 @@ export class McpGateway {
     return index;
   }
 
+  /** The CORS headers for a browser request from an allowed origin (./cors.ts); undefined for any other request. */
+  corsFor(req: IncomingMessage): Record<string, string> | undefined {
+    const origin = req.headers.origin;
+    return origin !== undefined && this.originAllowed(origin, (req.headers.host ?? '').toLowerCase()) ? corsHeaders(origin) : undefined;
+  }
+
   /** Handles one HTTP request on /mcp/<versionId> (or the transitional /sse route). */
   async handle(req: IncomingMessage, res: ServerResponse, versionId: string, transitional: boolean): Promise<void> {
+    const cors = this.corsFor(req);
+    if (cors) for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
     if (transitional) {
       res.setHeader('deprecation', 'true');
       // As requested, percent-encoded again: a decoded character past U+00FF cannot go in a header (a throw, and no answer).

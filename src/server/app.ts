@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import { routes, type OperationId } from '../../generated/engine-api/routes.ts';
 import { EngineError, failure } from '../envelope/index.ts';
 import { bindRoute, type RequestState } from './binding.ts';
+import { corsPreflight } from './cors.ts';
 import { errorAnswer } from './error-answer.ts';
 import { EngineApp, fastRoutes } from './fast-path.ts';
 import { createHandlers } from './handlers.ts';
@@ -58,6 +59,7 @@ export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = cr
   });
   // A client that resets or sends a malformed body mid-request: Koa would print its stack to stderr.
   app.on('error', (err: unknown) => deps.log.debug({ err }, 'client connection error'));
+  app.use(corsPreflight(deps));
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;
