@@ -72,7 +72,7 @@ describe('SDK execution tokens', () => {
 
     const list = await user.cli(['sdk', 'token', 'list', 'rotating']);
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/^ID\s+EXPIRES\s+LAST USED\s+STATE\s+CREATED$/m);
+    expect(list.stdout).toMatch(/^ID\s+ACCESS\s+EXPIRES\s+LAST USED\s+STATE\s+CREATED$/m);
     expect(list.stdout).toMatch(new RegExp(`${token.id}\\s+\\S+\\s+\\S+\\s+active`));
     expect(list.stdout).not.toContain(token.token);
 
