@@ -177,6 +177,15 @@ function buildPhysicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
   };
 }
 
+/**
+ * A Unified operation's hints: its steps' together, of those that run at this version (a step on a
+ * service the version does not pin is never called here); none that run: neither read-only nor destructive.
+ */
+function unifiedHints(def: UnifiedDefinition, hints: (operation: string) => SafetyHints | undefined): SafetyHints {
+  const known = Object.values(def.steps).flatMap((step) => hints(step.operation) ?? []);
+  return known.length ? combinedHints(known) : { readOnly: false, destructive: false };
+}
+
 /** A Unified operation as a search entry: sections input, targets and output. */
 export function unifiedEntry(def: UnifiedDefinition, pagination: (operation: string) => OperationSpec['pagination'], hints: (operation: string) => SafetyHints | undefined): DocEntry {
   // A step whose operation is not known here counts as neither read-only nor destructive.
@@ -208,7 +217,7 @@ export function unifiedEntry(def: UnifiedDefinition, pagination: (operation: str
     fieldNames: Object.keys((def.input as { properties?: object }).properties ?? {}),
     returnsList: false,
     changesData: !/\.(list|get)(_|$)/.test(def.name),
-    ...combinedHints(Object.values(def.steps).map((step) => stepHints(step.operation))),
+    ...unifiedHints(def, hints),
     pagination: null,
     required: ['input', 'targets'],
     services: servicesOf(def),
