@@ -30,7 +30,8 @@ const SERVICE_PAIR = /^[a-z][a-z0-9-]{0,62}=v[0-9]+$/;
 const OPERATION_PAIR = /^[a-z][a-z0-9-]{0,62}=\S.*$/;
 
 /** A definition from `init` flags; malformed names and pairs are usage errors (exit 2). */
-export function definitionFromFlags(kind: DefinitionKind, name: string, services: string[], operations: string[]): Definition {
+export function definitionFromFlags(kind: DefinitionKind, name: string, services: string[], operations: string[], requireApproval?: string[]): Definition {
+  if (requireApproval?.length && kind.kind !== 'mcp') throw new UsageError('--require-approval applies to MCP servers only', 'leave it out of `sdk init`');
   if (!NAME.test(name)) {
     throw new UsageError(`'${name}' is not a valid ${kind.noun} name`, 'use lowercase letters, digits and dashes, starting with a letter (e.g. crm)');
   }
@@ -42,7 +43,7 @@ export function definitionFromFlags(kind: DefinitionKind, name: string, services
       throw new UsageError(`--operation '${o}' is not <service>=<operation>`, "write it like --operation 'demo-crm=contacts/list' (or 'demo-crm=contacts/*')");
     }
   }
-  return { name, services: [...new Set(services)], operations: [...new Set(operations)] };
+  return { name, services: [...new Set(services)], operations: [...new Set(operations)], ...(requireApproval?.length ? { requireApproval: [...new Set(requireApproval)] } : {}) };
 }
 
 export interface LoadedDefinition {

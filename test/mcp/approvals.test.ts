@@ -45,6 +45,23 @@ describe('a definition marks operations requireApproval', () => {
     expect(plan.body.changes).toEqual([{ action: '-', kind: 'approval', id: 'items.createItem' }]);
   });
 
+  it('takes --require-approval in svc-cli mcp init, and plan and apply carry it', async () => {
+    const env = { SVC_CLI_TOKEN: t.cliToken };
+    const init = await user.cli(['mcp', 'init', 'gated-cli', '--service', 'items=v1', '--operation', 'items=*', '--require-approval', 'destructive'], { env });
+    expect(init.code, init.stderr).toBe(0);
+    const plan = await user.cli(['mcp', 'plan'], { env });
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stdout).toContain('approval required for items.deleteItem');
+    const applied = await user.cli(['mcp', 'apply', '--json'], { env });
+    expect(applied.code, applied.stderr).toBe(0);
+    const { versionId, token } = JSON.parse(applied.stdout);
+    t.canaries.push(token);
+    expect((await t.engine.deps.mcp.version(versionId))?.requireApproval).toEqual(['items.deleteItem']);
+    const sdk = await user.cli(['sdk', 'init', 'nope', '--service', 'items=v1', '--operation', 'items=*', '--require-approval', 'destructive'], { env });
+    expect(sdk.code).toBe(2);
+    expect(oneErrorLine(sdk.stderr)).toContain('--require-approval applies to MCP servers only');
+  });
+
   it('refuses an entry that matches no selected operation, naming it', async () => {
     const refused = await t.api('POST', '/v1/mcp/plan', { ...definition, requireApproval: ['items.getItem', 'items.nothing'] });
     expect(refused.status).toBe(400);
