@@ -14,7 +14,7 @@ const FLOORS = [
   ['workspace'],
   ['connections'],
   ['execution'],
-  ['unified'],
+  ['unified', 'approvals'],
   ['apps', 'docs', 'sdkgen'],
   ['calls', 'codegen'],
   ['grpc', 'mcp'],

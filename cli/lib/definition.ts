@@ -8,7 +8,8 @@ import { CliError, UsageError } from './errors.ts';
 import { readJsonFile, workingFile } from './files.ts';
 import { planLine, plural, print, printJson } from './output.ts';
 
-export type Definition = components['schemas']['SdkDefinition'];
+/** An SDK or MCP definition; requireApproval is an MCP server's (the Engine refuses it in an SDK's). */
+export type Definition = components['schemas']['SdkDefinition'] & { requireApproval?: string[] };
 export type Plan = components['schemas']['SdkPlan'];
 export type PublishResult = components['schemas']['PublishResult'];
 
@@ -29,7 +30,8 @@ const SERVICE_PAIR = /^[a-z][a-z0-9-]{0,62}=v[0-9]+$/;
 const OPERATION_PAIR = /^[a-z][a-z0-9-]{0,62}=\S.*$/;
 
 /** A definition from `init` flags; malformed names and pairs are usage errors (exit 2). */
-export function definitionFromFlags(kind: DefinitionKind, name: string, services: string[], operations: string[]): Definition {
+export function definitionFromFlags(kind: DefinitionKind, name: string, services: string[], operations: string[], requireApproval?: string[]): Definition {
+  if (requireApproval?.length && kind.kind !== 'mcp') throw new UsageError('--require-approval applies to MCP servers only', 'leave it out of `sdk init`');
   if (!NAME.test(name)) {
     throw new UsageError(`'${name}' is not a valid ${kind.noun} name`, 'use lowercase letters, digits and dashes, starting with a letter (e.g. crm)');
   }
@@ -41,7 +43,7 @@ export function definitionFromFlags(kind: DefinitionKind, name: string, services
       throw new UsageError(`--operation '${o}' is not <service>=<operation>`, "write it like --operation 'demo-crm=contacts/list' (or 'demo-crm=contacts/*')");
     }
   }
-  return { name, services: [...new Set(services)], operations: [...new Set(operations)] };
+  return { name, services: [...new Set(services)], operations: [...new Set(operations)], ...(requireApproval?.length ? { requireApproval: [...new Set(requireApproval)] } : {}) };
 }
 
 export interface LoadedDefinition {
@@ -61,7 +63,9 @@ export function loadDefinition(kind: DefinitionKind, file: string | undefined): 
   if (typeof def !== 'object' || def === null || typeof def.name !== 'string' || !strings(def.services) || !strings(def.operations)) {
     throw new CliError(`${basename(path)} is not a ${kind.noun} definition ({"name", "services": [...], "operations": [...]})`, `re-create it with \`svc-cli ${kind.kind} init\``);
   }
-  return { path, definition: { name: def.name, services: def.services!, operations: def.operations! } };
+  const gated = (value as { requireApproval?: unknown }).requireApproval;
+  if (gated !== undefined && !strings(gated)) throw new CliError(`${basename(path)} "requireApproval" must be a list of operation IDs`, "write it like \"requireApproval\": [\"demo-crm.contacts/delete\"] or [\"destructive\"]");
+  return { path, definition: { name: def.name, services: def.services!, operations: def.operations!, ...(gated !== undefined ? { requireApproval: gated as string[] } : {}) } };
 }
 
 /**
@@ -134,6 +138,7 @@ function describeChange(c: Plan['changes'][number]): string {
     if (c.action === '~') return `service ${c.id} ${c.from} → ${c.to}`;
     return `service ${c.id} ${c.action === '+' ? c.to : c.from}`;
   }
+  if (c.kind === 'approval') return `approval required for ${c.id}`;
   return `operation ${c.id}`;
 }
 

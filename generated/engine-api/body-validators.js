@@ -959,12 +959,13 @@ return errors === 0;
 validate26.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const planMcp = validate27;
-const schema38 = {"$id":"body-planMcp","$ref":"engine.json#/components/schemas/SdkDefinition"};
-const schema40 = {"type":"object","required":["name","services","operations"],"additionalProperties":false,"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"services":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[^=]+=[^=]+$","maxLength":200}},"operations":{"type":"array","minItems":1,"maxItems":5000,"items":{"type":"string","pattern":"^[^=]+=.+$","maxLength":300}}}};
+const schema38 = {"$id":"body-planMcp","$ref":"engine.json#/components/schemas/McpDefinition"};
+const schema40 = {"type":"object","required":["name","services","operations"],"additionalProperties":false,"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"services":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[^=]+=[^=]+$","maxLength":200}},"operations":{"type":"array","minItems":1,"maxItems":5000,"items":{"type":"string","pattern":"^[^=]+=.+$","maxLength":300}},"requireApproval":{"type":"array","description":"Operations whose calls in `execute` wait for a person's approval (`svc-cli mcp approve`,\nor the MCP client's elicitation): public operation IDs with `*` suffix globs, as token\nallowlists take them, or `destructive` for every selected operation whose hint is\ndestructive. Each entry must match a selected operation.\n","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":300,"pattern":"^(destructive|\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"}}}};
 const schema41 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
 const pattern11 = new RegExp("^[a-z][a-z0-9-]{0,62}$", "u");
 const pattern12 = new RegExp("^[^=]+=[^=]+$", "u");
 const pattern13 = new RegExp("^[^=]+=.+$", "u");
+const pattern14 = new RegExp("^(destructive|\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$", "u");
 
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1008,7 +1009,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "name") || (key0 === "services")) || (key0 === "operations"))){
+if(!((((key0 === "name") || (key0 === "services")) || (key0 === "operations")) || (key0 === "requireApproval"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1186,14 +1187,85 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.requireApproval !== undefined){
+let data5 = data.requireApproval;
+if(Array.isArray(data5)){
+if(data5.length > 1000){
+const err18 = {instancePath:instancePath+"/requireApproval",schemaPath:"#/properties/requireApproval/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+let data6 = data5[i2];
+if(typeof data6 === "string"){
+if(func1(data6) > 300){
+const err19 = {instancePath:instancePath+"/requireApproval/" + i2,schemaPath:"#/properties/requireApproval/items/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(func1(data6) < 1){
+const err20 = {instancePath:instancePath+"/requireApproval/" + i2,schemaPath:"#/properties/requireApproval/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(!pattern14.test(data6)){
+const err21 = {instancePath:instancePath+"/requireApproval/" + i2,schemaPath:"#/properties/requireApproval/items/pattern",keyword:"pattern",params:{pattern: "^(destructive|\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"},message:"must match pattern \""+"^(destructive|\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/requireApproval/" + i2,schemaPath:"#/properties/requireApproval/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/requireApproval",schemaPath:"#/properties/requireApproval/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -1224,7 +1296,7 @@ return errors === 0;
 validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const publishMcp = validate31;
-const schema42 = {"$id":"body-publishMcp","$ref":"engine.json#/components/schemas/SdkDefinition"};
+const schema42 = {"$id":"body-publishMcp","$ref":"engine.json#/components/schemas/McpDefinition"};
 
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1268,7 +1340,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "name") || (key0 === "services")) || (key0 === "operations"))){
+if(!((((key0 === "name") || (key0 === "services")) || (key0 === "operations")) || (key0 === "requireApproval"))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -1446,14 +1518,85 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.requireApproval !== undefined){
+let data5 = data.requireApproval;
+if(Array.isArray(data5)){
+if(data5.length > 1000){
+const err18 = {instancePath:instancePath+"/requireApproval",schemaPath:"#/properties/requireApproval/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+const len2 = data5.length;
+for(let i2=0; i2<len2; i2++){
+let data6 = data5[i2];
+if(typeof data6 === "string"){
+if(func1(data6) > 300){
+const err19 = {instancePath:instancePath+"/requireApproval/" + i2,schemaPath:"#/properties/requireApproval/items/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(func1(data6) < 1){
+const err20 = {instancePath:instancePath+"/requireApproval/" + i2,schemaPath:"#/properties/requireApproval/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(!pattern14.test(data6)){
+const err21 = {instancePath:instancePath+"/requireApproval/" + i2,schemaPath:"#/properties/requireApproval/items/pattern",keyword:"pattern",params:{pattern: "^(destructive|\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"},message:"must match pattern \""+"^(destructive|\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/requireApproval/" + i2,schemaPath:"#/properties/requireApproval/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/requireApproval",schemaPath:"#/properties/requireApproval/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
 }
 errors++;
 }
@@ -1484,10 +1627,10 @@ return errors === 0;
 validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const createMcpToken = validate34;
-const schema45 = {"$id":"body-createMcpToken","type":"object","required":["allow"],"additionalProperties":false,"properties":{"allow":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":300,"pattern":"^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"}},"expiresAt":{"type":["string","null"],"format":"date-time"},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
+const schema45 = {"$id":"body-createMcpToken","type":"object","required":["allow"],"additionalProperties":false,"properties":{"allow":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":300,"pattern":"^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"}},"expiresAt":{"type":["string","null"],"format":"date-time"},"binding":{"$ref":"engine.json#/components/schemas/Binding"},"readOnly":{"type":"boolean","description":"true: the token calls only read-only operations (`read_only` in search_docs); any other call is refused with ENGINE_FORBIDDEN_OPERATION before anything is sent."}}};
 const schema46 = {"type":["object","null"],"description":"Fixed selectors; authoritative over the caller's.","additionalProperties":false,"properties":{"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"resourceId":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"}}};
-const pattern17 = new RegExp("^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$", "u");
-const pattern18 = new RegExp("^[^\\p{Cc}\\p{Cs}]+$", "u");
+const pattern19 = new RegExp("^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$", "u");
+const pattern20 = new RegExp("^[^\\p{Cc}\\p{Cs}]+$", "u");
 const formats0 = require("ajv-formats/dist/formats").fullFormats["date-time"];
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1513,7 +1656,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "allow") || (key0 === "expiresAt")) || (key0 === "binding"))){
+if(!((((key0 === "allow") || (key0 === "expiresAt")) || (key0 === "binding")) || (key0 === "readOnly"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -1571,7 +1714,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern17.test(data1)){
+if(!pattern19.test(data1)){
 const err6 = {instancePath:instancePath+"/allow/" + i0,schemaPath:"#/properties/allow/items/pattern",keyword:"pattern",params:{pattern: "^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"},message:"must match pattern \""+"^(\\*|[a-z][a-z0-9-]*\\.[^*]*\\*?)$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -1678,7 +1821,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern18.test(data4)){
+if(!pattern20.test(data4)){
 const err15 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -1723,7 +1866,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern18.test(data5)){
+if(!pattern20.test(data5)){
 const err19 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -1768,7 +1911,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern18.test(data6)){
+if(!pattern20.test(data6)){
 const err23 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -1792,14 +1935,26 @@ errors++;
 }
 }
 }
-}
-else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.readOnly !== undefined){
+if(typeof data.readOnly !== "boolean"){
+const err25 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
 }
 errors++;
 }
@@ -1811,7 +1966,7 @@ validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const createConnection = validate35;
 const schema47 = {"$id":"body-createConnection","type":"object","required":["service","endUserRef"],"additionalProperties":false,"properties":{"service":{"$ref":"engine.json#/components/schemas/ServiceNameValue"},"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[A-Za-z0-9._-]+$"}}};
 const schema48 = {"type":"string","pattern":"^[a-z][a-z0-9-]{0,62}$"};
-const pattern23 = new RegExp("^[A-Za-z0-9._-]+$", "u");
+const pattern25 = new RegExp("^[A-Za-z0-9._-]+$", "u");
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-createConnection" */;
@@ -1905,7 +2060,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern18.test(data1)){
+if(!pattern20.test(data1)){
 const err7 = {instancePath:instancePath+"/endUserRef",schemaPath:"#/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -1950,7 +2105,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern23.test(data2)){
+if(!pattern25.test(data2)){
 const err11 = {instancePath:instancePath+"/authName",schemaPath:"#/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]+$"},message:"must match pattern \""+"^[A-Za-z0-9._-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -1993,9 +2148,9 @@ const schema49 = {"$id":"body-applyWorkspace","type":"object","required":["servi
 const schema51 = {"type":"string","pattern":"^v[0-9]+$"};
 const schema52 = {"type":"string","format":"uri","pattern":"^https?://","maxLength":2048};
 const schema53 = {"description":"What the enabled services are, as one opaque value; it changes with every change to them.","type":"string","pattern":"^wsr_[A-Za-z0-9_-]{22}$"};
-const pattern25 = new RegExp("^v[0-9]+$", "u");
-const pattern26 = new RegExp("^https?://", "u");
-const pattern27 = new RegExp("^wsr_[A-Za-z0-9_-]{22}$", "u");
+const pattern27 = new RegExp("^v[0-9]+$", "u");
+const pattern28 = new RegExp("^https?://", "u");
+const pattern29 = new RegExp("^wsr_[A-Za-z0-9_-]{22}$", "u");
 const formats2 = require("ajv-formats/dist/formats").fullFormats.uri;
 
 function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2109,7 +2264,7 @@ errors++;
 if(data1.version !== undefined){
 let data3 = data1.version;
 if(typeof data3 === "string"){
-if(!pattern25.test(data3)){
+if(!pattern27.test(data3)){
 const err8 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/ServiceVersion/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+$"},message:"must match pattern \""+"^v[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -2144,7 +2299,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern26.test(data4)){
+if(!pattern28.test(data4)){
 const err11 = {instancePath:instancePath+"/services/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/BaseUrl/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -2203,7 +2358,7 @@ errors++;
 if(data.revision !== undefined){
 let data5 = data.revision;
 if(typeof data5 === "string"){
-if(!pattern27.test(data5)){
+if(!pattern29.test(data5)){
 const err16 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/pattern",keyword:"pattern",params:{pattern: "^wsr_[A-Za-z0-9_-]{22}$"},message:"must match pattern \""+"^wsr_[A-Za-z0-9_-]{22}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -2281,7 +2436,7 @@ errors++;
 if(data.version !== undefined){
 let data0 = data.version;
 if(typeof data0 === "string"){
-if(!pattern25.test(data0)){
+if(!pattern27.test(data0)){
 const err2 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/ServiceVersion/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+$"},message:"must match pattern \""+"^v[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -2316,7 +2471,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern26.test(data1)){
+if(!pattern28.test(data1)){
 const err5 = {instancePath:instancePath+"/baseUrl",schemaPath:"engine.json#/components/schemas/BaseUrl/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -2450,7 +2605,7 @@ errors++;
 if(data.version !== undefined){
 let data1 = data.version;
 if(typeof data1 === "string"){
-if(!pattern25.test(data1)){
+if(!pattern27.test(data1)){
 const err6 = {instancePath:instancePath+"/version",schemaPath:"engine.json#/components/schemas/ServiceVersion/pattern",keyword:"pattern",params:{pattern: "^v[0-9]+$"},message:"must match pattern \""+"^v[0-9]+$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -2520,7 +2675,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern26.test(data3)){
+if(!pattern28.test(data3)){
 const err12 = {instancePath:instancePath+"/baseUrl",schemaPath:"engine.json#/components/schemas/BaseUrl/pattern",keyword:"pattern",params:{pattern: "^https?://"},message:"must match pattern \""+"^https?://"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -3077,6 +3232,7 @@ validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const validateSdkDefinition = validate41;
 const schema64 = {"$id":"body-validateSdkDefinition","$ref":"engine.json#/components/schemas/SdkDefinition"};
+const schema65 = {"type":"object","required":["name","services","operations"],"additionalProperties":false,"properties":{"name":{"$ref":"engine.json#/components/schemas/SdkName"},"services":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","pattern":"^[^=]+=[^=]+$","maxLength":200}},"operations":{"type":"array","minItems":1,"maxItems":5000,"items":{"type":"string","pattern":"^[^=]+=.+$","maxLength":300}}}};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3856,7 +4012,7 @@ return errors === 0;
 validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const createSdkToken = validate50;
-const schema73 = {"$id":"body-createSdkToken","type":"object","additionalProperties":false,"properties":{"expiresAt":{"type":["string","null"],"format":"date-time"}}};
+const schema73 = {"$id":"body-createSdkToken","type":"object","additionalProperties":false,"properties":{"expiresAt":{"type":["string","null"],"format":"date-time"},"readOnly":{"type":"boolean","description":"true: the token calls only read-only operations; any other call is refused with ENGINE_FORBIDDEN_OPERATION before anything is sent."}}};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-createSdkToken" */;
@@ -3871,7 +4027,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(key0 === "expiresAt")){
+if(!((key0 === "expiresAt") || (key0 === "readOnly"))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -3907,14 +4063,26 @@ errors++;
 }
 }
 }
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.readOnly !== undefined){
+if(typeof data.readOnly !== "boolean"){
+const err3 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
 }
 errors++;
 }
@@ -3925,7 +4093,7 @@ validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const createExecution = validate51;
 const schema74 = {"$id":"body-createExecution","type":"object","required":["operation"],"additionalProperties":false,"properties":{"operation":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\p{Cc}\\p{Cs}]*$","description":"Public operation ID (`<service>.<provider operationId>`)."},"input":{"type":"object","additionalProperties":true,"description":"The operation's parameters by name, and its request body under `body`."},"pagination":{"type":"object","additionalProperties":true,"description":"Physical operations: `{ maxPages: N }` (see PaginationBound). Unified operations: keyed by\ntarget, `{ <target>: { maxPages: N } }`. Checked by the Engine before any dispatch.\n"},"selectors":{"type":"object","additionalProperties":true,"description":"Physical operations: Selectors. Unified operations: keyed by target, `{ <target>: Selectors }`.\n"},"targets":{"type":"array","description":"Unified operations only; the exact binding steps to run (required).","items":{"type":"string","maxLength":64},"maxItems":32},"idempotencyKey":{"type":"string","description":"The call's idempotency key, as the `Idempotency-Key` header gives it (one or the other, or\nboth the same): the same key and request within 24 hours answers the first call's answer.\n","minLength":1,"maxLength":200,"pattern":"^[\\x21-\\x7e]+$"}}};
-const pattern43 = new RegExp("^[\\x21-\\x7e]+$", "u");
+const pattern45 = new RegExp("^[\\x21-\\x7e]+$", "u");
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="body-createExecution" */;
@@ -4125,7 +4293,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern43.test(data6)){
+if(!pattern45.test(data6)){
 const err15 = {instancePath:instancePath+"/idempotencyKey",schemaPath:"#/properties/idempotencyKey/pattern",keyword:"pattern",params:{pattern: "^[\\x21-\\x7e]+$"},message:"must match pattern \""+"^[\\x21-\\x7e]+$"+"\""};
 if(vErrors === null){
 vErrors = [err15];

@@ -13,6 +13,7 @@ export declare const mcpTransitionalPost: ValidateFunction;
 export declare const mcpTransitionalDelete: ValidateFunction;
 export declare const listMcpTokens: ValidateFunction;
 export declare const createMcpToken: ValidateFunction;
+export declare const approveMcpCall: ValidateFunction;
 export declare const revokeToken: ValidateFunction;
 export declare const listConnections: ValidateFunction;
 export declare const deleteConnection: ValidateFunction;

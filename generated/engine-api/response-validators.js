@@ -1747,7 +1747,7 @@ validate32.evaluated = {"props":{"servers":true},"dynamicProps":false,"dynamicIt
 
 export const planMcp = validate33;
 const schema47 = {"$id":"response-planMcp","$ref":"engine.json#/components/schemas/SdkPlan"};
-const schema48 = {"type":"object","required":["name","changes","currentVersion","nextVersion","summary"],"properties":{"name":{"type":"string"},"currentVersion":{"type":["string","null"]},"nextVersion":{"type":["string","null"],"description":"null when nothing would change."},"changes":{"type":"array","items":{"type":"object","required":["action","kind","id"],"properties":{"action":{"enum":["+","-","~"]},"kind":{"enum":["service","operation"]},"id":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}}}},"summary":{"type":"object","required":["add","remove","change"],"properties":{"add":{"type":"integer"},"remove":{"type":"integer"},"change":{"type":"integer"}}}}};
+const schema48 = {"type":"object","required":["name","changes","currentVersion","nextVersion","summary"],"properties":{"name":{"type":"string"},"currentVersion":{"type":["string","null"]},"nextVersion":{"type":["string","null"],"description":"null when nothing would change."},"changes":{"type":"array","items":{"type":"object","required":["action","kind","id"],"properties":{"action":{"enum":["+","-","~"]},"kind":{"enum":["service","operation","approval"],"description":"approval: an operation whose calls start or stop waiting for a person (MCP requireApproval)."},"id":{"type":"string"},"from":{"type":"string"},"to":{"type":"string"}}}},"summary":{"type":"object","required":["add","remove","change"],"properties":{"add":{"type":"integer"},"remove":{"type":"integer"},"change":{"type":"integer"}}}}};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-planMcp" */;
@@ -1901,7 +1901,7 @@ errors++;
 }
 if(data4.kind !== undefined){
 let data6 = data4.kind;
-if(!((data6 === "service") || (data6 === "operation"))){
+if(!(((data6 === "service") || (data6 === "operation")) || (data6 === "approval"))){
 const err12 = {instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema48.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
@@ -2218,7 +2218,7 @@ validate34.evaluated = {"props":{"name":true,"version":true,"versionId":true,"pu
 
 export const listMcpTokens = validate35;
 const schema51 = {"$id":"response-listMcpTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpToken"}}}};
-const schema52 = {"type":"object","required":["id","allow","expiresAt","lastUsedAt","revokedAt","createdAt"],"properties":{"id":{"type":"string"},"allow":{"type":["array","null"],"items":{"type":"string"},"description":"null means every operation."},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"},"binding":{"$ref":"engine.json#/components/schemas/Binding"},"client":{"description":"Present for a grant an MCP client obtained with OAuth (its ID is revoked like a token's); absent for a static token.","type":"object","required":["id","name","redirectUri","versionId","approvedBy"],"properties":{"id":{"type":"string","description":"The client_id: a metadata document URL, or an ID from registration."},"name":{"type":"string"},"redirectUri":{"type":"string"},"versionId":{"type":"string","description":"The one MCP server version its access tokens are valid on."},"approvedBy":{"type":"string"}}}}};
+const schema52 = {"type":"object","required":["id","allow","expiresAt","lastUsedAt","revokedAt","createdAt","readOnly"],"properties":{"id":{"type":"string"},"readOnly":{"type":"boolean","description":"The token calls only read-only operations."},"allow":{"type":["array","null"],"items":{"type":"string"},"description":"null means every operation."},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"},"binding":{"$ref":"engine.json#/components/schemas/Binding"},"client":{"description":"Present for a grant an MCP client obtained with OAuth (its ID is revoked like a token's); absent for a static token.","type":"object","required":["id","name","redirectUri","versionId","approvedBy"],"properties":{"id":{"type":"string","description":"The client_id: a metadata document URL, or an ID from registration."},"name":{"type":"string"},"redirectUri":{"type":"string"},"versionId":{"type":"string","description":"The one MCP server version its access tokens are valid on."},"approvedBy":{"type":"string"}}}}};
 const schema53 = {"type":["object","null"],"description":"Fixed selectors; authoritative over the caller's.","properties":{"endUserRef":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"authName":{"type":"string","minLength":1,"maxLength":64,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"},"resourceId":{"type":"string","minLength":1,"maxLength":200,"pattern":"^[^\\p{Cc}\\p{Cs}]+$"}}};
 const func1 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("^[^\\p{Cc}\\p{Cs}]+$", "u");
@@ -2294,9 +2294,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.readOnly === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readOnly"},message:"must have required property '"+"readOnly"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2305,11 +2304,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data.allow !== undefined){
-let data1 = data.allow;
-if((!(Array.isArray(data1))) && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: schema52.properties.allow.type},message:"must be array,null"};
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2318,11 +2315,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data1[i0] !== "string"){
-const err8 = {instancePath:instancePath+"/allow/" + i0,schemaPath:"#/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.readOnly !== undefined){
+if(typeof data.readOnly !== "boolean"){
+const err8 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2332,12 +2328,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-}
-}
-if(data.expiresAt !== undefined){
-let data3 = data.expiresAt;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err9 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema52.properties.expiresAt.type},message:"must be string,null"};
+if(data.allow !== undefined){
+let data2 = data.allow;
+if((!(Array.isArray(data2))) && (data2 !== null)){
+const err9 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: schema52.properties.allow.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2346,11 +2340,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-if(data.lastUsedAt !== undefined){
-let data4 = data.lastUsedAt;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/lastUsedAt",schemaPath:"#/properties/lastUsedAt/type",keyword:"type",params:{type: schema52.properties.lastUsedAt.type},message:"must be string,null"};
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data2[i0] !== "string"){
+const err10 = {instancePath:instancePath+"/allow/" + i0,schemaPath:"#/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2360,10 +2354,12 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.revokedAt !== undefined){
-let data5 = data.revokedAt;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err11 = {instancePath:instancePath+"/revokedAt",schemaPath:"#/properties/revokedAt/type",keyword:"type",params:{type: schema52.properties.revokedAt.type},message:"must be string,null"};
+}
+}
+if(data.expiresAt !== undefined){
+let data4 = data.expiresAt;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err11 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema52.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2373,9 +2369,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.createdAt !== undefined){
-if(typeof data.createdAt !== "string"){
-const err12 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.lastUsedAt !== undefined){
+let data5 = data.lastUsedAt;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err12 = {instancePath:instancePath+"/lastUsedAt",schemaPath:"#/properties/lastUsedAt/type",keyword:"type",params:{type: schema52.properties.lastUsedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2385,10 +2382,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.binding !== undefined){
-let data7 = data.binding;
-if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema53.type},message:"must be object,null"};
+if(data.revokedAt !== undefined){
+let data6 = data.revokedAt;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err13 = {instancePath:instancePath+"/revokedAt",schemaPath:"#/properties/revokedAt/type",keyword:"type",params:{type: schema52.properties.revokedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2397,12 +2394,10 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.endUserRef !== undefined){
-let data8 = data7.endUserRef;
-if(typeof data8 === "string"){
-if(func1(data8) > 200){
-const err14 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+if(data.createdAt !== undefined){
+if(typeof data.createdAt !== "string"){
+const err14 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2411,8 +2406,11 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func1(data8) < 1){
-const err15 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.binding !== undefined){
+let data8 = data.binding;
+if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
+const err15 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema53.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2421,8 +2419,12 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern4.test(data8)){
-const err16 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.endUserRef !== undefined){
+let data9 = data8.endUserRef;
+if(typeof data9 === "string"){
+if(func1(data9) > 200){
+const err16 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2431,9 +2433,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data9) < 1){
+const err17 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2442,12 +2443,8 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(data7.authName !== undefined){
-let data9 = data7.authName;
-if(typeof data9 === "string"){
-if(func1(data9) > 64){
-const err18 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern4.test(data9)){
+const err18 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2456,8 +2453,9 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(func1(data9) < 1){
-const err19 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err19 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2466,8 +2464,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern4.test(data9)){
-const err20 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+}
+if(data8.authName !== undefined){
+let data10 = data8.authName;
+if(typeof data10 === "string"){
+if(func1(data10) > 64){
+const err20 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2476,9 +2478,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data10) < 1){
+const err21 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2487,12 +2488,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-if(data7.resourceId !== undefined){
-let data10 = data7.resourceId;
-if(typeof data10 === "string"){
-if(func1(data10) > 200){
-const err22 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(!pattern4.test(data10)){
+const err22 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2501,8 +2498,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(func1(data10) < 1){
-const err23 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err23 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2511,8 +2509,12 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern4.test(data10)){
-const err24 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+}
+if(data8.resourceId !== undefined){
+let data11 = data8.resourceId;
+if(typeof data11 === "string"){
+if(func1(data11) > 200){
+const err24 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2521,9 +2523,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data11) < 1){
+const err25 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2532,14 +2533,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-}
-}
-if(data.client !== undefined){
-let data11 = data.client;
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.id === undefined){
-const err26 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!pattern4.test(data11)){
+const err26 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -2548,8 +2543,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data11.name === undefined){
-const err27 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+else {
+const err27 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2558,8 +2554,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(data11.redirectUri === undefined){
-const err28 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "redirectUri"},message:"must have required property '"+"redirectUri"+"'"};
+}
+}
+}
+if(data.client !== undefined){
+let data12 = data.client;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.id === undefined){
+const err28 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2568,8 +2570,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data11.versionId === undefined){
-const err29 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(data12.name === undefined){
+const err29 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -2578,8 +2580,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(data11.approvedBy === undefined){
-const err30 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "approvedBy"},message:"must have required property '"+"approvedBy"+"'"};
+if(data12.redirectUri === undefined){
+const err30 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "redirectUri"},message:"must have required property '"+"redirectUri"+"'"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -2588,9 +2590,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data11.id !== undefined){
-if(typeof data11.id !== "string"){
-const err31 = {instancePath:instancePath+"/client/id",schemaPath:"#/properties/client/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.versionId === undefined){
+const err31 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -2599,10 +2600,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-if(data11.name !== undefined){
-if(typeof data11.name !== "string"){
-const err32 = {instancePath:instancePath+"/client/name",schemaPath:"#/properties/client/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.approvedBy === undefined){
+const err32 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/required",keyword:"required",params:{missingProperty: "approvedBy"},message:"must have required property '"+"approvedBy"+"'"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2611,10 +2610,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data11.redirectUri !== undefined){
-if(typeof data11.redirectUri !== "string"){
-const err33 = {instancePath:instancePath+"/client/redirectUri",schemaPath:"#/properties/client/properties/redirectUri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.id !== undefined){
+if(typeof data12.id !== "string"){
+const err33 = {instancePath:instancePath+"/client/id",schemaPath:"#/properties/client/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -2624,9 +2622,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data11.versionId !== undefined){
-if(typeof data11.versionId !== "string"){
-const err34 = {instancePath:instancePath+"/client/versionId",schemaPath:"#/properties/client/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.name !== undefined){
+if(typeof data12.name !== "string"){
+const err34 = {instancePath:instancePath+"/client/name",schemaPath:"#/properties/client/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -2636,9 +2634,9 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data11.approvedBy !== undefined){
-if(typeof data11.approvedBy !== "string"){
-const err35 = {instancePath:instancePath+"/client/approvedBy",schemaPath:"#/properties/client/properties/approvedBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.redirectUri !== undefined){
+if(typeof data12.redirectUri !== "string"){
+const err35 = {instancePath:instancePath+"/client/redirectUri",schemaPath:"#/properties/client/properties/redirectUri/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -2648,9 +2646,9 @@ vErrors.push(err35);
 errors++;
 }
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12.versionId !== undefined){
+if(typeof data12.versionId !== "string"){
+const err36 = {instancePath:instancePath+"/client/versionId",schemaPath:"#/properties/client/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -2660,9 +2658,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12.approvedBy !== undefined){
+if(typeof data12.approvedBy !== "string"){
+const err37 = {instancePath:instancePath+"/client/approvedBy",schemaPath:"#/properties/client/properties/approvedBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -2671,10 +2669,34 @@ vErrors.push(err37);
 }
 errors++;
 }
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/client",schemaPath:"#/properties/client/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
 validate36.errors = vErrors;
 return errors === 0;
 }
-validate36.evaluated = {"props":{"id":true,"allow":true,"expiresAt":true,"lastUsedAt":true,"revokedAt":true,"createdAt":true,"binding":true,"client":true},"dynamicProps":false,"dynamicItems":false};
+validate36.evaluated = {"props":{"id":true,"readOnly":true,"allow":true,"expiresAt":true,"lastUsedAt":true,"revokedAt":true,"createdAt":true,"binding":true,"client":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -2738,7 +2760,7 @@ return errors === 0;
 validate35.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
 
 export const createMcpToken = validate38;
-const schema54 = {"$id":"response-createMcpToken","type":"object","required":["id","token","allow","expiresAt"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"allow":{"type":"array","items":{"type":"string"}},"expiresAt":{"type":["string","null"]},"binding":{"$ref":"engine.json#/components/schemas/Binding"}}};
+const schema54 = {"$id":"response-createMcpToken","type":"object","required":["id","token","allow","expiresAt","readOnly"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"allow":{"type":"array","items":{"type":"string"}},"expiresAt":{"type":["string","null"]},"binding":{"$ref":"engine.json#/components/schemas/Binding"},"readOnly":{"type":"boolean"}}};
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createMcpToken" */;
@@ -2792,9 +2814,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.readOnly === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readOnly"},message:"must have required property '"+"readOnly"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2803,15 +2824,26 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.token !== undefined){
-if(typeof data.token !== "string"){
-const err5 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err6 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -2822,19 +2854,7 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data2[i0] !== "string"){
-const err6 = {instancePath:instancePath+"/allow/" + i0,schemaPath:"#/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = {instancePath:instancePath+"/allow/" + i0,schemaPath:"#/properties/allow/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2844,10 +2864,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.expiresAt !== undefined){
-let data4 = data.expiresAt;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema54.properties.expiresAt.type},message:"must be string,null"};
+}
+else {
+const err8 = {instancePath:instancePath+"/allow",schemaPath:"#/properties/allow/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2857,10 +2876,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.binding !== undefined){
-let data5 = data.binding;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema53.type},message:"must be object,null"};
+if(data.expiresAt !== undefined){
+let data4 = data.expiresAt;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err9 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema54.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2869,12 +2888,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.endUserRef !== undefined){
-let data6 = data5.endUserRef;
-if(typeof data6 === "string"){
-if(func1(data6) > 200){
-const err10 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+if(data.binding !== undefined){
+let data5 = data.binding;
+if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
+const err10 = {instancePath:instancePath+"/binding",schemaPath:"engine.json#/components/schemas/Binding/type",keyword:"type",params:{type: schema53.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2883,8 +2901,12 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(func1(data6) < 1){
-const err11 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.endUserRef !== undefined){
+let data6 = data5.endUserRef;
+if(typeof data6 === "string"){
+if(func1(data6) > 200){
+const err11 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2893,8 +2915,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern4.test(data6)){
-const err12 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+if(func1(data6) < 1){
+const err12 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2903,9 +2925,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern4.test(data6)){
+const err13 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2915,11 +2936,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data5.authName !== undefined){
-let data7 = data5.authName;
-if(typeof data7 === "string"){
-if(func1(data7) > 64){
-const err14 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err14 = {instancePath:instancePath+"/binding/endUserRef",schemaPath:"engine.json#/components/schemas/Binding/properties/endUserRef/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2928,8 +2946,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(func1(data7) < 1){
-const err15 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data5.authName !== undefined){
+let data7 = data5.authName;
+if(typeof data7 === "string"){
+if(func1(data7) > 64){
+const err15 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2938,8 +2960,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern4.test(data7)){
-const err16 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+if(func1(data7) < 1){
+const err16 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2948,9 +2970,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern4.test(data7)){
+const err17 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2960,11 +2981,8 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data5.resourceId !== undefined){
-let data8 = data5.resourceId;
-if(typeof data8 === "string"){
-if(func1(data8) > 200){
-const err18 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+else {
+const err18 = {instancePath:instancePath+"/binding/authName",schemaPath:"engine.json#/components/schemas/Binding/properties/authName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2973,8 +2991,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(func1(data8) < 1){
-const err19 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data5.resourceId !== undefined){
+let data8 = data5.resourceId;
+if(typeof data8 === "string"){
+if(func1(data8) > 200){
+const err19 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2983,8 +3005,8 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern4.test(data8)){
-const err20 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
+if(func1(data8) < 1){
+const err20 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2993,9 +3015,8 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern4.test(data8)){
+const err21 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/pattern",keyword:"pattern",params:{pattern: "^[^\\p{Cc}\\p{Cs}]+$"},message:"must match pattern \""+"^[^\\p{Cc}\\p{Cs}]+$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3005,11 +3026,8 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-}
-}
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err22 = {instancePath:instancePath+"/binding/resourceId",schemaPath:"engine.json#/components/schemas/Binding/properties/resourceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -3018,20 +3036,302 @@ vErrors.push(err22);
 }
 errors++;
 }
+}
+}
+}
+if(data.readOnly !== undefined){
+if(typeof data.readOnly !== "boolean"){
+const err23 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
 validate38.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":{"id":true,"token":true,"allow":true,"expiresAt":true,"binding":true},"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":{"id":true,"token":true,"allow":true,"expiresAt":true,"binding":true,"readOnly":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listConnections = validate39;
-const schema56 = {"$id":"response-listConnections","type":"object","required":["connections"],"properties":{"connections":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Connection"}}}};
-const schema57 = {"type":"object","required":["id","service","endUserRef","authName","status","createdAt","consentedAt"],"properties":{"id":{"type":"string"},"service":{"type":"string"},"endUserRef":{"type":"string"},"authName":{"type":"string"},"status":{"enum":["active","needs_reauth"]},"accessExpiresAt":{"type":["string","null"]},"createdAt":{"type":"string"},"updatedAt":{"type":"string","description":"The last change of any kind, a token refresh included."},"consentedAt":{"type":"string","description":"When the end user last completed the provider's consent for this connection. Only a\ncompleted consent changes it, never a token refresh (a connection made before the Engine\nrecorded it shows its createdAt).\n"}}};
+export const approveMcpCall = validate39;
+const schema56 = {"$id":"response-approveMcpCall","$ref":"engine.json#/components/schemas/McpApproval"};
+const schema57 = {"type":"object","required":["id","server","versionId","operation","params","createdAt","expiresAt","approvedAt","approvedBy","usedAt"],"properties":{"id":{"type":"string"},"server":{"type":"string","description":"The MCP server name."},"versionId":{"type":"string"},"operation":{"type":"string"},"params":{"type":"object","description":"A summary of the call's params: their shape, values shortened; never a secret."},"createdAt":{"type":"string"},"expiresAt":{"type":"string","description":"The re-run must come before this."},"approvedAt":{"type":["string","null"]},"approvedBy":{"type":["string","null"]},"usedAt":{"type":["string","null"]}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="response-listConnections" */;
+/*# sourceURL="response-approveMcpCall" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate39.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.server === undefined){
+const err1 = {instancePath,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "server"},message:"must have required property '"+"server"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.versionId === undefined){
+const err2 = {instancePath,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.operation === undefined){
+const err3 = {instancePath,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.params === undefined){
+const err4 = {instancePath,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.createdAt === undefined){
+const err5 = {instancePath,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.expiresAt === undefined){
+const err6 = {instancePath,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "expiresAt"},message:"must have required property '"+"expiresAt"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.approvedAt === undefined){
+const err7 = {instancePath,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "approvedAt"},message:"must have required property '"+"approvedAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.approvedBy === undefined){
+const err8 = {instancePath,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "approvedBy"},message:"must have required property '"+"approvedBy"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.usedAt === undefined){
+const err9 = {instancePath,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "usedAt"},message:"must have required property '"+"usedAt"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err10 = {instancePath:instancePath+"/id",schemaPath:"engine.json#/components/schemas/McpApproval/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.server !== undefined){
+if(typeof data.server !== "string"){
+const err11 = {instancePath:instancePath+"/server",schemaPath:"engine.json#/components/schemas/McpApproval/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.versionId !== undefined){
+if(typeof data.versionId !== "string"){
+const err12 = {instancePath:instancePath+"/versionId",schemaPath:"engine.json#/components/schemas/McpApproval/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.operation !== undefined){
+if(typeof data.operation !== "string"){
+const err13 = {instancePath:instancePath+"/operation",schemaPath:"engine.json#/components/schemas/McpApproval/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.params !== undefined){
+let data4 = data.params;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err14 = {instancePath:instancePath+"/params",schemaPath:"engine.json#/components/schemas/McpApproval/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+if(typeof data.createdAt !== "string"){
+const err15 = {instancePath:instancePath+"/createdAt",schemaPath:"engine.json#/components/schemas/McpApproval/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.expiresAt !== undefined){
+if(typeof data.expiresAt !== "string"){
+const err16 = {instancePath:instancePath+"/expiresAt",schemaPath:"engine.json#/components/schemas/McpApproval/properties/expiresAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.approvedAt !== undefined){
+let data7 = data.approvedAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err17 = {instancePath:instancePath+"/approvedAt",schemaPath:"engine.json#/components/schemas/McpApproval/properties/approvedAt/type",keyword:"type",params:{type: schema57.properties.approvedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.approvedBy !== undefined){
+let data8 = data.approvedBy;
+if((typeof data8 !== "string") && (data8 !== null)){
+const err18 = {instancePath:instancePath+"/approvedBy",schemaPath:"engine.json#/components/schemas/McpApproval/properties/approvedBy/type",keyword:"type",params:{type: schema57.properties.approvedBy.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.usedAt !== undefined){
+let data9 = data.usedAt;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err19 = {instancePath:instancePath+"/usedAt",schemaPath:"engine.json#/components/schemas/McpApproval/properties/usedAt/type",keyword:"type",params:{type: schema57.properties.usedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"engine.json#/components/schemas/McpApproval/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+validate39.evaluated = {"props":{"id":true,"server":true,"versionId":true,"operation":true,"params":true,"createdAt":true,"expiresAt":true,"approvedAt":true,"approvedBy":true,"usedAt":true},"dynamicProps":false,"dynamicItems":false};
+
+export const listConnections = validate40;
+const schema58 = {"$id":"response-listConnections","type":"object","required":["connections"],"properties":{"connections":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Connection"}}}};
+const schema59 = {"type":"object","required":["id","service","endUserRef","authName","status","createdAt","consentedAt"],"properties":{"id":{"type":"string"},"service":{"type":"string"},"endUserRef":{"type":"string"},"authName":{"type":"string"},"status":{"enum":["active","needs_reauth"]},"accessExpiresAt":{"type":["string","null"]},"createdAt":{"type":"string"},"updatedAt":{"type":"string","description":"The last change of any kind, a token refresh included."},"consentedAt":{"type":"string","description":"When the end user last completed the provider's consent for this connection. Only a\ncompleted consent changes it, never a token refresh (a connection made before the Engine\nrecorded it shows its createdAt).\n"}}};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listConnections" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3177,7 +3477,7 @@ errors++;
 if(data1.status !== undefined){
 let data6 = data1.status;
 if(!((data6 === "active") || (data6 === "needs_reauth"))){
-const err12 = {instancePath:instancePath+"/connections/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema57.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/connections/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema59.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3190,7 +3490,7 @@ errors++;
 if(data1.accessExpiresAt !== undefined){
 let data7 = data1.accessExpiresAt;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/connections/" + i0+"/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema57.properties.accessExpiresAt.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/connections/" + i0+"/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema59.properties.accessExpiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3271,19 +3571,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":{"connections":true},"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":{"connections":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createConnection = validate40;
-const schema58 = {"$id":"response-createConnection","type":"object","required":["authorizeUrl","expiresAt"],"properties":{"authorizeUrl":{"type":"string"},"expiresAt":{"type":"string","format":"date-time"}}};
+export const createConnection = validate41;
+const schema60 = {"$id":"response-createConnection","type":"object","required":["authorizeUrl","expiresAt"],"properties":{"authorizeUrl":{"type":"string"},"expiresAt":{"type":"string","format":"date-time"}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createConnection" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3359,20 +3659,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"authorizeUrl":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":{"authorizeUrl":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteConnection = validate41;
-const schema59 = {"$id":"response-deleteConnection","type":"object","required":["connection","revocation"],"properties":{"connection":{"$ref":"engine.json#/components/schemas/Connection"},"revocation":{"$ref":"engine.json#/components/schemas/ConnectionRevocation"}}};
-const schema61 = {"type":"object","description":"Whether the provider confirmed revoking a deleted connection's grant (RFC 7009). When it did\nnot, `reason` says why and `message` says it in words (never with a token or secret in it):\n`not_supported`, the service declares no revocation endpoint (revoke the grant in the\nprovider's settings); `not_attempted`, the Engine did not send the request (the service is no\nlonger enabled, its OAuth client was deleted, or the service is now reached somewhere other\nthan where the tokens were issued); `unreachable`, the endpoint did not answer within the token\nrequest timeout; `refused`, it answered an error (its RFC 6749 error code or HTTP status).\n","required":["revoked"],"properties":{"revoked":{"type":"boolean"},"reason":{"enum":["not_supported","not_attempted","unreachable","refused"]},"message":{"type":"string"}}};
+export const deleteConnection = validate42;
+const schema61 = {"$id":"response-deleteConnection","type":"object","required":["connection","revocation"],"properties":{"connection":{"$ref":"engine.json#/components/schemas/Connection"},"revocation":{"$ref":"engine.json#/components/schemas/ConnectionRevocation"}}};
+const schema63 = {"type":"object","description":"Whether the provider confirmed revoking a deleted connection's grant (RFC 7009). When it did\nnot, `reason` says why and `message` says it in words (never with a token or secret in it):\n`not_supported`, the service declares no revocation endpoint (revoke the grant in the\nprovider's settings); `not_attempted`, the Engine did not send the request (the service is no\nlonger enabled, its OAuth client was deleted, or the service is now reached somewhere other\nthan where the tokens were issued); `unreachable`, the endpoint did not answer within the token\nrequest timeout; `refused`, it answered an error (its RFC 6749 error code or HTTP status).\n","required":["revoked"],"properties":{"revoked":{"type":"boolean"},"reason":{"enum":["not_supported","not_attempted","unreachable","refused"]},"message":{"type":"string"}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-deleteConnection" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3524,7 +3824,7 @@ errors++;
 if(data0.status !== undefined){
 let data5 = data0.status;
 if(!((data5 === "active") || (data5 === "needs_reauth"))){
-const err13 = {instancePath:instancePath+"/connection/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema57.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/connection/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema59.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3537,7 +3837,7 @@ errors++;
 if(data0.accessExpiresAt !== undefined){
 let data6 = data0.accessExpiresAt;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err14 = {instancePath:instancePath+"/connection/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema57.properties.accessExpiresAt.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/connection/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema59.properties.accessExpiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3623,7 +3923,7 @@ errors++;
 if(data10.reason !== undefined){
 let data12 = data10.reason;
 if(!((((data12 === "not_supported") || (data12 === "not_attempted")) || (data12 === "unreachable")) || (data12 === "refused"))){
-const err21 = {instancePath:instancePath+"/revocation/reason",schemaPath:"engine.json#/components/schemas/ConnectionRevocation/properties/reason/enum",keyword:"enum",params:{allowedValues: schema61.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/revocation/reason",schemaPath:"engine.json#/components/schemas/ConnectionRevocation/properties/reason/enum",keyword:"enum",params:{allowedValues: schema63.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3668,20 +3968,20 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":{"connection":true,"revocation":true},"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":{"connection":true,"revocation":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listCatalogServices = validate42;
-const schema62 = {"$id":"response-listCatalogServices","type":"object","required":["services"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/CatalogService"}}}};
-const schema63 = {"type":"object","required":["name","versions"],"properties":{"name":{"type":"string"},"title":{"type":"string"},"versions":{"type":"array","items":{"type":"object","required":["version","operations","source"],"properties":{"version":{"type":"string"},"operations":{"type":"integer"},"source":{"enum":["catalog","imported"]},"baseUrl":{"type":"string"},"omitted":{"type":"array","description":"Import answers only; operations of the description the Engine cannot send as described, and why.","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}},"warnings":{"type":"array","description":"Import answers only; what was imported but cannot be read as described: a `$ref` of a response schema that names nothing or closes a cycle (no call checks an answer against it; typed packages type that value as unknown and search_docs shows the `$ref` as written).","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}}}}}}};
+export const listCatalogServices = validate43;
+const schema64 = {"$id":"response-listCatalogServices","type":"object","required":["services"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/CatalogService"}}}};
+const schema65 = {"type":"object","required":["name","versions"],"properties":{"name":{"type":"string"},"title":{"type":"string"},"versions":{"type":"array","items":{"type":"object","required":["version","operations","source"],"properties":{"version":{"type":"string"},"operations":{"type":"integer"},"source":{"enum":["catalog","imported"]},"baseUrl":{"type":"string"},"omitted":{"type":"array","description":"Import answers only; operations of the description the Engine cannot send as described, and why.","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}},"warnings":{"type":"array","description":"Import answers only; what was imported but cannot be read as described: a `$ref` of a response schema that names nothing or closes a cycle (no call checks an answer against it; typed packages type that value as unknown and search_docs shows the `$ref` as written).","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}}}}}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listCatalogServices" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3815,7 +4115,7 @@ errors++;
 if(data5.source !== undefined){
 let data8 = data5.source;
 if(!((data8 === "catalog") || (data8 === "imported"))){
-const err10 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema63.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema65.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4090,19 +4390,237 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":{"services":true},"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":{"services":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listWorkspaceServices = validate43;
-const schema64 = {"$id":"response-listWorkspaceServices","$ref":"engine.json#/components/schemas/WorkspaceState"};
-const schema65 = {"type":"object","required":["services","revision"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/WorkspaceService"}},"revision":{"$ref":"engine.json#/components/schemas/WorkspaceRevision"}}};
-const schema66 = {"type":"object","required":["name","version","baseUrl","enabledAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"baseUrl":{"type":"string"},"baseUrlOverridden":{"type":"boolean"},"enabledAt":{"type":"string","format":"date-time"}}};
-const schema67 = {"description":"What the enabled services are, as one opaque value; it changes with every change to them.","type":"string","pattern":"^wsr_[A-Za-z0-9_-]{22}$"};
+export const listWorkspaceServices = validate44;
+const schema66 = {"$id":"response-listWorkspaceServices","$ref":"engine.json#/components/schemas/WorkspaceState"};
+const schema67 = {"type":"object","required":["services","revision"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/WorkspaceService"}},"revision":{"$ref":"engine.json#/components/schemas/WorkspaceRevision"}}};
+const schema68 = {"type":"object","required":["name","version","baseUrl","enabledAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"baseUrl":{"type":"string"},"baseUrlOverridden":{"type":"boolean"},"enabledAt":{"type":"string","format":"date-time"}}};
+const schema69 = {"description":"What the enabled services are, as one opaque value; it changes with every change to them.","type":"string","pattern":"^wsr_[A-Za-z0-9_-]{22}$"};
 const pattern10 = new RegExp("^wsr_[A-Za-z0-9_-]{22}$", "u");
 
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate45.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.services === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.revision === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.services !== undefined){
+let data0 = data.services;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.version === undefined){
+const err3 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.baseUrl === undefined){
+const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.enabledAt === undefined){
+const err5 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "enabledAt"},message:"must have required property '"+"enabledAt"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err6 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err7 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.baseUrl !== undefined){
+if(typeof data1.baseUrl !== "string"){
+const err8 = {instancePath:instancePath+"/services/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.baseUrlOverridden !== undefined){
+if(typeof data1.baseUrlOverridden !== "boolean"){
+const err9 = {instancePath:instancePath+"/services/" + i0+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.enabledAt !== undefined){
+let data6 = data1.enabledAt;
+if(typeof data6 === "string"){
+if(!(formats0.validate(data6))){
+const err10 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.revision !== undefined){
+let data7 = data.revision;
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err14 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/pattern",keyword:"pattern",params:{pattern: "^wsr_[A-Za-z0-9_-]{22}$"},message:"must match pattern \""+"^wsr_[A-Za-z0-9_-]{22}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+validate45.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+
+
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listWorkspaceServices" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate44.evaluated;
@@ -4112,6 +4630,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+errors = vErrors.length;
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+validate44.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+
+export const applyWorkspace = validate47;
+const schema70 = {"$id":"response-applyWorkspace","$ref":"engine.json#/components/schemas/WorkspaceState"};
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate48.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.services === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
@@ -4313,36 +4853,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="response-listWorkspaceServices" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate43.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-validate43.errors = vErrors;
-return errors === 0;
-}
-validate43.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
-
-export const applyWorkspace = validate46;
-const schema68 = {"$id":"response-applyWorkspace","$ref":"engine.json#/components/schemas/WorkspaceState"};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-applyWorkspace" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate47.evaluated;
@@ -4352,241 +4870,23 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.services === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.revision === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.services !== undefined){
-let data0 = data.services;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.name === undefined){
-const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data1.version === undefined){
-const err3 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data1.baseUrl === undefined){
-const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.enabledAt === undefined){
-const err5 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "enabledAt"},message:"must have required property '"+"enabledAt"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err6 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data1.version !== undefined){
-if(typeof data1.version !== "string"){
-const err7 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data1.baseUrl !== undefined){
-if(typeof data1.baseUrl !== "string"){
-const err8 = {instancePath:instancePath+"/services/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data1.baseUrlOverridden !== undefined){
-if(typeof data1.baseUrlOverridden !== "boolean"){
-const err9 = {instancePath:instancePath+"/services/" + i0+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data1.enabledAt !== undefined){
-let data6 = data1.enabledAt;
-if(typeof data6 === "string"){
-if(!(formats0.validate(data6))){
-const err10 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.revision !== undefined){
-let data7 = data.revision;
-if(typeof data7 === "string"){
-if(!pattern10.test(data7)){
-const err14 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/pattern",keyword:"pattern",params:{pattern: "^wsr_[A-Za-z0-9_-]{22}$"},message:"must match pattern \""+"^wsr_[A-Za-z0-9_-]{22}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+errors = vErrors.length;
 }
 validate47.errors = vErrors;
 return errors === 0;
 }
 validate47.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
 
+export const enableWorkspaceService = validate50;
+const schema74 = {"$id":"response-enableWorkspaceService","$ref":"engine.json#/components/schemas/WorkspaceService"};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="response-applyWorkspace" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate46.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate47(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
-errors = vErrors.length;
-}
-validate46.errors = vErrors;
-return errors === 0;
-}
-validate46.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
-
-export const enableWorkspaceService = validate49;
-const schema72 = {"$id":"response-enableWorkspaceService","$ref":"engine.json#/components/schemas/WorkspaceService"};
-
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-enableWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4718,19 +5018,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":{"name":true,"version":true,"baseUrl":true,"baseUrlOverridden":true,"enabledAt":true},"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":{"name":true,"version":true,"baseUrl":true,"baseUrlOverridden":true,"enabledAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const importWorkspaceService = validate50;
-const schema74 = {"$id":"response-importWorkspaceService","$ref":"engine.json#/components/schemas/CatalogService"};
+export const importWorkspaceService = validate51;
+const schema76 = {"$id":"response-importWorkspaceService","$ref":"engine.json#/components/schemas/CatalogService"};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-importWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4847,7 +5147,7 @@ errors++;
 if(data3.source !== undefined){
 let data6 = data3.source;
 if(!((data6 === "catalog") || (data6 === "imported"))){
-const err9 = {instancePath:instancePath+"/versions/" + i0+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema63.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/versions/" + i0+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema65.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5098,20 +5398,20 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":{"name":true,"title":true,"versions":true},"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":{"name":true,"title":true,"versions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listBuckets = validate51;
-const schema76 = {"$id":"response-listBuckets","type":"object","required":["buckets"],"properties":{"buckets":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Bucket"}}}};
-const schema77 = {"type":"object","required":["name","secrets"],"properties":{"name":{"type":"string"},"secrets":{"type":"array","items":{"type":"object","required":["service","origin","updatedAt"],"properties":{"service":{"type":"string"},"origin":{"type":["string","null"],"description":"The only origin (scheme://host:port) the secret is sent to: where its service was reached when it was set. Null when the Engine cannot tell (stored before origins were bound and not yet bound by a restart, or a record that does not open)."},"updatedAt":{"type":"string","format":"date-time"}}}}}};
+export const listBuckets = validate52;
+const schema78 = {"$id":"response-listBuckets","type":"object","required":["buckets"],"properties":{"buckets":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Bucket"}}}};
+const schema79 = {"type":"object","required":["name","secrets"],"properties":{"name":{"type":"string"},"secrets":{"type":"array","items":{"type":"object","required":["service","origin","updatedAt"],"properties":{"service":{"type":"string"},"origin":{"type":["string","null"],"description":"The only origin (scheme://host:port) the secret is sent to: where its service was reached when it was set. Null when the Engine cannot tell (stored before origins were bound and not yet bound by a restart, or a record that does not open)."},"updatedAt":{"type":"string","format":"date-time"}}}}}};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listBuckets" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5220,7 +5520,7 @@ errors++;
 if(data4.origin !== undefined){
 let data6 = data4.origin;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/origin",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/origin/type",keyword:"type",params:{type: schema77.properties.secrets.items.properties.origin.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/origin",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/origin/type",keyword:"type",params:{type: schema79.properties.secrets.items.properties.origin.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5314,20 +5614,20 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"buckets":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"buckets":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSdks = validate52;
-const schema78 = {"$id":"response-listSdks","type":"object","required":["sdks"],"properties":{"sdks":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
-const schema79 = {"type":"object","required":["name","version","versionId","services","operations","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"services":{"type":"array","items":{"type":"string"}},"operations":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
+export const listSdks = validate53;
+const schema80 = {"$id":"response-listSdks","type":"object","required":["sdks"],"properties":{"sdks":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
+const schema81 = {"type":"object","required":["name","version","versionId","services","operations","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"services":{"type":"array","items":{"type":"string"}},"operations":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdks" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5564,20 +5864,20 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"sdks":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"sdks":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateSdkDefinition = validate53;
-const schema80 = {"$id":"response-validateSdkDefinition","$ref":"engine.json#/components/schemas/ResolvedSdkDefinition"};
-const schema81 = {"type":"object","required":["name","services","operations"],"properties":{"name":{"type":"string"},"services":{"type":"array","items":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}},"operations":{"type":"array","description":"Public operation IDs, sorted.","items":{"type":"string"}}}};
+export const validateSdkDefinition = validate54;
+const schema82 = {"$id":"response-validateSdkDefinition","$ref":"engine.json#/components/schemas/ResolvedSdkDefinition"};
+const schema83 = {"type":"object","required":["name","services","operations"],"properties":{"name":{"type":"string"},"services":{"type":"array","items":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}},"operations":{"type":"array","description":"Public operation IDs, sorted.","items":{"type":"string"}}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-validateSdkDefinition" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5741,19 +6041,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"name":true,"services":true,"operations":true},"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"props":{"name":true,"services":true,"operations":true},"dynamicProps":false,"dynamicItems":false};
 
-export const planSdk = validate54;
-const schema82 = {"$id":"response-planSdk","$ref":"engine.json#/components/schemas/SdkPlan"};
+export const planSdk = validate55;
+const schema84 = {"$id":"response-planSdk","$ref":"engine.json#/components/schemas/SdkPlan"};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-planSdk" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5901,7 +6201,7 @@ errors++;
 }
 if(data4.kind !== undefined){
 let data6 = data4.kind;
-if(!((data6 === "service") || (data6 === "operation"))){
+if(!(((data6 === "service") || (data6 === "operation")) || (data6 === "approval"))){
 const err12 = {instancePath:instancePath+"/changes/" + i0+"/kind",schemaPath:"engine.json#/components/schemas/SdkPlan/properties/changes/items/properties/kind/enum",keyword:"enum",params:{allowedValues: schema48.properties.changes.items.properties.kind.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
@@ -6067,19 +6367,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":{"name":true,"currentVersion":true,"nextVersion":true,"changes":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"name":true,"currentVersion":true,"nextVersion":true,"changes":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
 
-export const publishSdk = validate55;
-const schema84 = {"$id":"response-publishSdk","$ref":"engine.json#/components/schemas/PublishResult"};
+export const publishSdk = validate56;
+const schema86 = {"$id":"response-publishSdk","$ref":"engine.json#/components/schemas/PublishResult"};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-publishSdk" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6210,19 +6510,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"name":true,"version":true,"versionId":true,"published":true,"token":true,"url":true},"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":{"name":true,"version":true,"versionId":true,"published":true,"token":true,"url":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkVersions = validate56;
-const schema86 = {"$id":"response-listSdkVersions","type":"object","required":["versions"],"properties":{"versions":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
+export const listSdkVersions = validate57;
+const schema88 = {"$id":"response-listSdkVersions","type":"object","required":["versions"],"properties":{"versions":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdkVersions" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6459,20 +6759,20 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":{"versions":true},"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":{"versions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkTokens = validate57;
-const schema88 = {"$id":"response-listSdkTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkToken"}}}};
-const schema89 = {"type":"object","required":["id","expiresAt","lastUsedAt","revokedAt","createdAt"],"properties":{"id":{"type":"string"},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"}}};
+export const listSdkTokens = validate58;
+const schema90 = {"$id":"response-listSdkTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkToken"}}}};
+const schema91 = {"type":"object","required":["id","expiresAt","lastUsedAt","revokedAt","createdAt","readOnly"],"properties":{"id":{"type":"string"},"readOnly":{"type":"boolean","description":"The token calls only read-only operations."},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdkTokens" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6547,9 +6847,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.id !== undefined){
-if(typeof data1.id !== "string"){
-const err6 = {instancePath:instancePath+"/tokens/" + i0+"/id",schemaPath:"engine.json#/components/schemas/SdkToken/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.readOnly === undefined){
+const err6 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/required",keyword:"required",params:{missingProperty: "readOnly"},message:"must have required property '"+"readOnly"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6558,11 +6857,9 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-if(data1.expiresAt !== undefined){
-let data3 = data1.expiresAt;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/expiresAt/type",keyword:"type",params:{type: schema89.properties.expiresAt.type},message:"must be string,null"};
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err7 = {instancePath:instancePath+"/tokens/" + i0+"/id",schemaPath:"engine.json#/components/schemas/SdkToken/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6572,10 +6869,9 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data1.lastUsedAt !== undefined){
-let data4 = data1.lastUsedAt;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/tokens/" + i0+"/lastUsedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/lastUsedAt/type",keyword:"type",params:{type: schema89.properties.lastUsedAt.type},message:"must be string,null"};
+if(data1.readOnly !== undefined){
+if(typeof data1.readOnly !== "boolean"){
+const err8 = {instancePath:instancePath+"/tokens/" + i0+"/readOnly",schemaPath:"engine.json#/components/schemas/SdkToken/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6585,10 +6881,10 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data1.revokedAt !== undefined){
-let data5 = data1.revokedAt;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/tokens/" + i0+"/revokedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/revokedAt/type",keyword:"type",params:{type: schema89.properties.revokedAt.type},message:"must be string,null"};
+if(data1.expiresAt !== undefined){
+let data4 = data1.expiresAt;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err9 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/expiresAt/type",keyword:"type",params:{type: schema91.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6598,9 +6894,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data1.createdAt !== undefined){
-if(typeof data1.createdAt !== "string"){
-const err10 = {instancePath:instancePath+"/tokens/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data1.lastUsedAt !== undefined){
+let data5 = data1.lastUsedAt;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err10 = {instancePath:instancePath+"/tokens/" + i0+"/lastUsedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/lastUsedAt/type",keyword:"type",params:{type: schema91.properties.lastUsedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6610,9 +6907,10 @@ vErrors.push(err10);
 errors++;
 }
 }
-}
-else {
-const err11 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data1.revokedAt !== undefined){
+let data6 = data1.revokedAt;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err11 = {instancePath:instancePath+"/tokens/" + i0+"/revokedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/revokedAt/type",keyword:"type",params:{type: schema91.properties.revokedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6622,9 +6920,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data1.createdAt !== undefined){
+if(typeof data1.createdAt !== "string"){
+const err12 = {instancePath:instancePath+"/tokens/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6636,7 +6934,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"engine.json#/components/schemas/SdkToken/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6645,19 +6943,43 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate57.errors = vErrors;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createSdkToken = validate58;
-const schema90 = {"$id":"response-createSdkToken","type":"object","required":["id","token","expiresAt"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"expiresAt":{"type":["string","null"]}}};
+export const createSdkToken = validate59;
+const schema92 = {"$id":"response-createSdkToken","type":"object","required":["id","token","expiresAt","readOnly"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"expiresAt":{"type":["string","null"]},"readOnly":{"type":"boolean"}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createSdkToken" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6695,9 +7017,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.id !== undefined){
-if(typeof data.id !== "string"){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.readOnly === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "readOnly"},message:"must have required property '"+"readOnly"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6706,10 +7027,9 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.token !== undefined){
-if(typeof data.token !== "string"){
-const err4 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6719,10 +7039,9 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.expiresAt !== undefined){
-let data2 = data.expiresAt;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema90.properties.expiresAt.type},message:"must be string,null"};
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err5 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6732,9 +7051,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.expiresAt !== undefined){
+let data2 = data.expiresAt;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema92.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6743,20 +7063,44 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate58.errors = vErrors;
+}
+if(data.readOnly !== undefined){
+if(typeof data.readOnly !== "boolean"){
+const err7 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":{"id":true,"token":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":{"id":true,"token":true,"expiresAt":true,"readOnly":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listReceipts = validate59;
-const schema91 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
-const schema92 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]},"attempts":{"type":"array","description":"Present only when a provider request was sent more than once (docs/guides/retries-and-idempotency.md).","items":{"$ref":"engine.json#/components/schemas/Attempt"}}}};
-const schema93 = {"type":"object","description":"One provider attempt of a retried call.","required":["durationMs","waitMs"],"properties":{"status":{"type":"integer","description":"The provider's HTTP status, when it answered."},"error":{"type":"string","description":"The Engine's code for an attempt that got no answer (PROVIDER_UNREACHABLE, PROVIDER_TIMEOUT, ENGINE_OUTCOME_UNKNOWN)."},"durationMs":{"type":"number","description":"Time spent on this attempt."},"waitMs":{"type":"number","description":"Time waited before this attempt (0 for the first)."},"page":{"type":"integer","description":"The page this attempt read","for a paged call.":null}}};
+export const listReceipts = validate60;
+const schema93 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
+const schema94 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]},"attempts":{"type":"array","description":"Present only when a provider request was sent more than once (docs/guides/retries-and-idempotency.md).","items":{"$ref":"engine.json#/components/schemas/Attempt"}}}};
+const schema95 = {"type":"object","description":"One provider attempt of a retried call.","required":["durationMs","waitMs"],"properties":{"status":{"type":"integer","description":"The provider's HTTP status, when it answered."},"error":{"type":"string","description":"The Engine's code for an attempt that got no answer (PROVIDER_UNREACHABLE, PROVIDER_TIMEOUT, ENGINE_OUTCOME_UNKNOWN)."},"durationMs":{"type":"number","description":"Time spent on this attempt."},"waitMs":{"type":"number","description":"Time waited before this attempt (0 for the first)."},"page":{"type":"integer","description":"The page this attempt read","for a paged call.":null}}};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = validate61.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6903,7 +7247,7 @@ errors++;
 if(data.surface !== undefined){
 let data3 = data.surface;
 if(!(((data3 === "rest") || (data3 === "grpc")) || (data3 === "mcp"))){
-const err13 = {instancePath:instancePath+"/surface",schemaPath:"#/properties/surface/enum",keyword:"enum",params:{allowedValues: schema92.properties.surface.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/surface",schemaPath:"#/properties/surface/enum",keyword:"enum",params:{allowedValues: schema94.properties.surface.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6916,7 +7260,7 @@ errors++;
 if(data.tokenId !== undefined){
 let data4 = data.tokenId;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err14 = {instancePath:instancePath+"/tokenId",schemaPath:"#/properties/tokenId/type",keyword:"type",params:{type: schema92.properties.tokenId.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/tokenId",schemaPath:"#/properties/tokenId/type",keyword:"type",params:{type: schema94.properties.tokenId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7017,7 +7361,7 @@ errors++;
 if(data.sha256 !== undefined){
 let data11 = data.sha256;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err22 = {instancePath:instancePath+"/sha256",schemaPath:"#/properties/sha256/type",keyword:"type",params:{type: schema92.properties.sha256.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/sha256",schemaPath:"#/properties/sha256/type",keyword:"type",params:{type: schema94.properties.sha256.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7030,7 +7374,7 @@ errors++;
 if(data.errorCode !== undefined){
 let data12 = data.errorCode;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/errorCode",schemaPath:"#/properties/errorCode/type",keyword:"type",params:{type: schema92.properties.errorCode.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/errorCode",schemaPath:"#/properties/errorCode/type",keyword:"type",params:{type: schema94.properties.errorCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7164,17 +7508,17 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":{"id":true,"versionId":true,"operation":true,"surface":true,"tokenId":true,"startedAt":true,"providerDurationMs":true,"pages":true,"status":true,"ok":true,"bytes":true,"sha256":true,"errorCode":true,"attempts":true},"dynamicProps":false,"dynamicItems":false};
+validate61.evaluated = {"props":{"id":true,"versionId":true,"operation":true,"surface":true,"tokenId":true,"startedAt":true,"providerDurationMs":true,"pages":true,"status":true,"ok":true,"bytes":true,"sha256":true,"errorCode":true,"attempts":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listReceipts" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7207,8 +7551,8 @@ let data0 = data.receipts;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate60(data0[i0], {instancePath:instancePath+"/receipts/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+if(!(validate61(data0[i0], {instancePath:instancePath+"/receipts/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -7227,7 +7571,7 @@ errors++;
 if(data.next !== undefined){
 let data2 = data.next;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema91.properties.next.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema93.properties.next.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7248,21 +7592,21 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"receipts":true,"next":true},"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":{"receipts":true,"next":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createExecution = validate62;
-const schema94 = {"$id":"response-createExecution","$ref":"engine.json#/components/schemas/Envelope"};
-const schema95 = {"type":"object","required":["ok","status","data","error"],"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]},"continuation":{"$ref":"engine.json#/components/schemas/Continuation"}}};
-const schema96 = {"type":"object","required":["code","message","retryable"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"retryable":{"type":"boolean"},"details":{"type":"object"},"recovery":{"type":"object"}}};
-const schema97 = {"type":"object","description":"Present only when a caller bound (`pagination.maxPages`) stopped a traversal before the\nprovider's last page: more pages follow. `input` holds what to add to the same input to read\non (the cursor, offset, page or Link-header page parameter); absent when the next page is\nreachable only through a link the Engine cannot take as input.\n","required":["more"],"properties":{"more":{"const":true},"input":{"type":"object"}}};
+export const createExecution = validate63;
+const schema96 = {"$id":"response-createExecution","$ref":"engine.json#/components/schemas/Envelope"};
+const schema97 = {"type":"object","required":["ok","status","data","error"],"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]},"continuation":{"$ref":"engine.json#/components/schemas/Continuation"}}};
+const schema98 = {"type":"object","required":["code","message","retryable"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"retryable":{"type":"boolean"},"details":{"type":"object"},"recovery":{"type":"object"}}};
+const schema99 = {"type":"object","description":"Present only when a caller bound (`pagination.maxPages`) stopped a traversal before the\nprovider's last page: more pages follow. `input` holds what to add to the same input to read\non (the cursor, offset, page or Link-header page parameter); absent when the next page is\nreachable only through a link the Engine cannot take as input.\n","required":["more"],"properties":{"more":{"const":true},"input":{"type":"object"}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7561,28 +7905,28 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createExecution" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate63.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
-validate62.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
+validate63.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};

@@ -37,6 +37,27 @@ export const routes = [
     "successStatus": 200
   },
   {
+    "operationId": "approveMcpCall",
+    "method": "POST",
+    "path": "/v1/mcp/approvals/{approval_id}/approve",
+    "koaPath": "/v1/mcp/approvals/:approval_id/approve",
+    "security": "cliCredential",
+    "params": [
+      {
+        "name": "approval_id",
+        "in": "path"
+      }
+    ],
+    "paramValidator": "approveMcpCall",
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "secretBody": false,
+    "successStatus": 200
+  },
+  {
     "operationId": "createConnection",
     "method": "POST",
     "path": "/v1/connections",

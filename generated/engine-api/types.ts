@@ -527,6 +527,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/mcp/approvals/{approval_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a call an MCP server's requireApproval stopped; the agent's re-run of the same call with the same token passes once, within the approval's 15 minutes. */
+        post: operations["approveMcpCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/mcp/plan": {
         parameters: {
             query?: never;
@@ -945,6 +962,33 @@ export interface components {
             recovery?: Record<string, never>;
             retryable: boolean;
         };
+        McpApproval: {
+            approvedAt: string | null;
+            approvedBy: string | null;
+            createdAt: string;
+            /** @description The re-run must come before this. */
+            expiresAt: string;
+            id: string;
+            operation: string;
+            /** @description A summary of the call's params: their shape, values shortened; never a secret. */
+            params: Record<string, never>;
+            /** @description The MCP server name. */
+            server: string;
+            usedAt: string | null;
+            versionId: string;
+        };
+        McpDefinition: {
+            name: components["schemas"]["SdkName"];
+            operations: string[];
+            /**
+             * @description Operations whose calls in `execute` wait for a person's approval (`svc-cli mcp approve`,
+             *     or the MCP client's elicitation): public operation IDs with `*` suffix globs, as token
+             *     allowlists take them, or `destructive` for every selected operation whose hint is
+             *     destructive. Each entry must match a selected operation.
+             */
+            requireApproval?: string[];
+            services: string[];
+        };
         McpServer: {
             active: boolean;
             /** Format: date-time */
@@ -974,6 +1018,8 @@ export interface components {
             expiresAt: string | null;
             id: string;
             lastUsedAt: string | null;
+            /** @description The token calls only read-only operations. */
+            readOnly: boolean;
             revokedAt: string | null;
         };
         /** @description An OAuth refusal (RFC 6749 §5.2, RFC 7591 §3.2.2); the description names the parameter at fault and never repeats a secret. */
@@ -1059,8 +1105,11 @@ export interface components {
                 action: "+" | "-" | "~";
                 from?: string;
                 id: string;
-                /** @enum {unknown} */
-                kind: "service" | "operation";
+                /**
+                 * @description approval: an operation whose calls start or stop waiting for a person (MCP requireApproval).
+                 * @enum {unknown}
+                 */
+                kind: "service" | "operation" | "approval";
                 to?: string;
             }[];
             currentVersion: string | null;
@@ -1078,6 +1127,8 @@ export interface components {
             expiresAt: string | null;
             id: string;
             lastUsedAt: string | null;
+            /** @description The token calls only read-only operations. */
+            readOnly: boolean;
             revokedAt: string | null;
         };
         SdkVersion: {
@@ -2441,6 +2492,8 @@ export interface operations {
                     binding?: components["schemas"]["Binding"];
                     /** Format: date-time */
                     expiresAt?: string | null;
+                    /** @description true: the token calls only read-only operations (`read_only` in search_docs); any other call is refused with ENGINE_FORBIDDEN_OPERATION before anything is sent. */
+                    readOnly?: boolean;
                 };
             };
         };
@@ -2456,8 +2509,32 @@ export interface operations {
                         binding?: components["schemas"]["Binding"];
                         expiresAt: string | null;
                         id: string;
+                        readOnly: boolean;
                         token: string;
                     };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    approveMcpCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                approval_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval, now approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpApproval"];
                 };
             };
             default: components["responses"]["Error"];
@@ -2472,7 +2549,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SdkDefinition"];
+                "application/json": components["schemas"]["McpDefinition"];
             };
         };
         responses: {
@@ -2497,7 +2574,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SdkDefinition"];
+                "application/json": components["schemas"]["McpDefinition"];
             };
         };
         responses: {
@@ -2605,6 +2682,8 @@ export interface operations {
                 "application/json": {
                     /** Format: date-time */
                     expiresAt?: string | null;
+                    /** @description true: the token calls only read-only operations; any other call is refused with ENGINE_FORBIDDEN_OPERATION before anything is sent. */
+                    readOnly?: boolean;
                 };
             };
         };
@@ -2618,6 +2697,7 @@ export interface operations {
                     "application/json": {
                         expiresAt: string | null;
                         id: string;
+                        readOnly: boolean;
                         token: string;
                     };
                 };

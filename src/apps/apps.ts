@@ -1,7 +1,7 @@
 // Apps: SDK apps and MCP servers. Both are definitions of selected services and operations,
 // planned and published as immutable versions with semantic labels derived from the change
 // (docs/architecture.md, apps and Unified operations); the first publish of an app issues its execution token, once.
-import { Catalog } from '../catalog/index.ts';
+import { Catalog, combinedHints, operationHints, type SafetyHints } from '../catalog/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { newVersionId } from '../ids/index.ts';
 import { Tokens } from '../identity/index.ts';
@@ -115,7 +115,36 @@ export class Apps {
       }
       operations.add(id);
     }
-    return { name: def.name, services, operations: [...operations].sort() };
+    const selected = [...operations].sort();
+    return { name: def.name, services, operations: selected, requireApproval: this.gated(def.requireApproval ?? [], selected, services) };
+  }
+
+  /**
+   * requireApproval expanded to the selected operations it names (as the definition records its
+   * operations, so a version never changes under its users): IDs, `*` globs, or `destructive`
+   * for every selected operation whose hint is destructive. An entry that names none is refused.
+   */
+  private gated(entries: readonly string[], selected: readonly string[], services: ReadonlyMap<string, string>): string[] {
+    if (entries.length && this.kind !== 'mcp') throw invalid('requireApproval', 'approvals gate the calls of MCP servers only; leave requireApproval out of an SDK definition');
+    const gated = new Set<string>();
+    for (const [i, entry] of entries.entries()) {
+      const matched = selected.filter((id) => (entry === 'destructive' ? this.hints(id, services).destructive : entry.endsWith('*') ? id.startsWith(entry.slice(0, -1)) : id === entry));
+      if (!matched.length) {
+        throw invalid(`requireApproval[${i}]`, entry === 'destructive' ? 'no selected operation is destructive' : `'${entry}' matches no selected operation (write public IDs such as 'demo-crm.contacts/delete')`);
+      }
+      for (const id of matched) gated.add(id);
+    }
+    return [...gated].sort();
+  }
+
+  /** An operation's safety hints at the versions selected; a Unified one's are its steps' together. */
+  private hints(id: string, services: ReadonlyMap<string, string>): SafetyHints {
+    const unified = this.unified.get(id);
+    if (unified) return combinedHints(Object.values(unified.steps).map((step) => this.hints(step.operation, services)));
+    const service = serviceOf(id);
+    const version = services.get(service);
+    const op = version === undefined ? undefined : this.catalog.operation(service, version, id);
+    return op ? operationHints(this.catalog.get(service, version!), op) : { readOnly: false, destructive: false };
   }
 
   /**
@@ -170,6 +199,10 @@ export class Apps {
     const newOps = new Set(next.operations);
     for (const op of next.operations) if (!oldOps.has(op)) changes.push({ action: '+', kind: 'operation', id: op });
     for (const op of oldOps) if (!newOps.has(op)) changes.push({ action: '-', kind: 'operation', id: op });
+    const oldGated = new Set(current?.requireApproval ?? []);
+    const newGated = new Set(next.requireApproval);
+    for (const op of next.requireApproval) if (!oldGated.has(op)) changes.push({ action: '+', kind: 'approval', id: op });
+    for (const op of oldGated) if (!newGated.has(op)) changes.push({ action: '-', kind: 'approval', id: op });
     return changes;
   }
 
@@ -211,6 +244,7 @@ export class Apps {
       services: pairsOf(resolved.services),
       operations: resolved.operations,
       createdAt: new Date().toISOString(),
+      ...(resolved.requireApproval.length ? { requireApproval: resolved.requireApproval } : {}),
     };
     const first = current ? null : this.tokens.mint(this.kind, def.name);
     try {

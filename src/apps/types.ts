@@ -4,6 +4,8 @@ export interface AppDefinition {
   name: string;
   services: string[];
   operations: string[];
+  /** MCP only: operations whose calls wait for a person's approval (IDs, `*` globs, or `destructive`). */
+  requireApproval?: string[] | undefined;
 }
 
 export interface ResolvedDefinition {
@@ -12,11 +14,13 @@ export interface ResolvedDefinition {
   services: Map<string, string>;
   /** Sorted public operation IDs. */
   operations: string[];
+  /** Sorted public operation IDs whose calls wait for approval (requireApproval expanded). */
+  requireApproval: string[];
 }
 
 export interface PlanChange {
   action: '+' | '-' | '~';
-  kind: 'service' | 'operation';
+  kind: 'service' | 'operation' | 'approval';
   id: string;
   from?: string;
   to?: string;

@@ -6,6 +6,8 @@ import { EngineError } from '../envelope/index.ts';
 import { checkIdempotencyKey, keyScope, requestHash, type CallRequest, type CallResult, type CallScope, type Executor, type IdempotencyKeys, type Selectors } from '../execution/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
 import type { UnifiedOperations, UnifiedResult } from '../unified/index.ts';
+import type { Approvals } from '../approvals/index.ts';
+import { passApprovalGate, type AskApproval } from './approval-gate.ts';
 import { allows } from './allowlist.ts';
 import { keptAnswer, replayedResult } from './kept-answers.ts';
 import { unknownVersion, VersionScopes, type CallContext, type Surface } from './scopes.ts';
@@ -30,6 +32,8 @@ export type CallAnswer = { unified: false; result: CallResult } | { unified: tru
 export interface DispatchHooks {
   dispatching(): void;
   settled(): void;
+  /** Asks a person to approve a gated call through the MCP client, when it can (elicitation). */
+  ask?: AskApproval | undefined;
 }
 
 const isUnified = (operation: string) => operation.startsWith('unified.');
@@ -46,6 +50,8 @@ export interface CallsDeps {
   keys: IdempotencyKeys;
   /** The largest result each surface answers with. */
   resultCapBytes: Record<Surface, number>;
+  /** Approvals of calls an MCP version gates (requireApproval); absent: no gate is enforced. */
+  approvals?: Approvals | undefined;
 }
 
 export class Calls {
@@ -134,6 +140,12 @@ export class CallSite {
     return { unified: false, result: once.replayed ? replayedResult(once.kept) : once.result };
   }
 
+  /** The version's approval gate (src/calls/approval-gate.ts), for an operation it names. */
+  private async gate(operationId: string, params: unknown, pagination: unknown, hooks: DispatchHooks): Promise<void> {
+    const { approvals } = this.deps;
+    if (approvals && this.version.requireApproval?.includes(operationId)) await passApprovalGate({ approvals, executor: this.deps.executor }, this.scope, operationId, params, pagination, hooks.ask);
+  }
+
   /** A call in the REST/gRPC body form (see Calls.call). */
   async body(body: CallBody, unifiedParams: 'body' | 'input' = 'body'): Promise<CallAnswer> {
     const { operation } = body;
@@ -179,6 +191,7 @@ export class CallSite {
     if (isUnified(operationId)) {
       // Any other third argument is refused by the Unified operation (pagination goes inside its params, keyed by target).
       const onlyKey = key !== undefined && Object.keys(options as object).length === 1;
+      await this.gate(operationId, params, undefined, hooks);
       hooks.dispatching();
       try {
         return { unified: true, result: await this.deps.unified.call(this.scope, operationId, onlyKey ? withKey(params, key) : params, options !== undefined && !onlyKey, key?.field) };
@@ -199,6 +212,7 @@ export class CallSite {
     if (key) checkIdempotencyKey(key.value, key.field);
     // Authorised and bounded now, so a refusal never reaches the provider.
     await this.deps.executor.check(this.scope, operationId, pagination);
+    await this.gate(operationId, params, pagination, hooks);
     hooks.dispatching();
     try {
       return await this.physical({ operation: operationId, input: params as Record<string, unknown> | undefined, pagination }, key);

@@ -71,6 +71,7 @@ export class VersionScopes {
     const allow = token.allow;
     if (allow !== null) scope.admits = (id) => selected.has(id) && allows(allow, id);
     if (token.binding) scope.binding = token.binding as Selectors;
+    if (token.readOnly) scope.readOnly = true;
     if (context.signal) scope.signal = context.signal;
     if (context.connection) scope.connection = context.connection;
     if (context.deadline !== undefined) scope.deadline = context.deadline;

@@ -21,6 +21,7 @@ export interface ImportAuth {
 export * from './types.ts';
 export { CatalogError, baseUrlProblem, normalizeService, parsePolicy };
 export { addInputFormats, inputSchemaOf } from './input-schema.ts';
+export { combinedHints, derivedHints, operationHints, type SafetyHints, type SafetyOverride } from './safety.ts';
 
 /** Deepest nesting of arrays and objects an imported description may have: real ones stay under 40. */
 const MAX_DOCUMENT_DEPTH = 256;

@@ -443,6 +443,9 @@ export function normalizeService({ service, version, document, policy, strict = 
   for (const name of Object.keys(slashPreserving)) {
     if (!seen.has(name)) throw new CatalogError(`${where}: slashPreserving names unknown operation '${name}'`);
   }
+  for (const name of Object.keys(policy.safety ?? {})) {
+    if (!seen.has(name)) throw new CatalogError(`${where}: safety names unknown operation '${name}'`, { policy: true });
+  }
   for (const name of Object.keys(omitByPolicy)) {
     if (!seen.has(name)) throw new CatalogError(`${where}: omit names unknown operation '${name}'`, { policy: true });
   }
@@ -488,6 +491,7 @@ export function normalizeService({ service, version, document, policy, strict = 
     ...(policy.providerError ? { providerError: { pointer: policy.providerError.pointer, equals: policy.providerError.equals } } : {}),
     ...(policy.idempotency ? { idempotency: { header: policy.idempotency.header } } : {}),
     ...(policy.retry ? { retry: { maxAttempts: policy.retry.maxAttempts } } : {}),
+    ...(policy.safety && Object.keys(policy.safety).length ? { safety: policy.safety } : {}),
     schemas,
     operations,
     ...(omitted.length ? { omitted } : {}),

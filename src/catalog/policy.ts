@@ -2,6 +2,7 @@
 // checked before a description is normalised with it.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { ApiKeyAuth, AuthMethod, PaginationPolicy, ProviderErrorRule } from './types.ts';
+import type { SafetyOverride } from './safety.ts';
 import { CatalogError, FIELD_TEXT, headerNameProblem } from './problems.ts';
 
 export interface EnginePolicy {
@@ -28,6 +29,8 @@ export interface EnginePolicy {
   idempotency?: { header: string };
   /** Attempts of one provider request (src/execution/retry.ts; default 3; 1 never retries). */
   retry?: { maxAttempts: number };
+  /** Safety hints declared per provider operation ID, over those derived from the method (src/catalog/safety.ts). */
+  safety?: Record<string, SafetyOverride>;
 }
 
 const policySchema = {
@@ -135,6 +138,17 @@ const policySchema = {
       additionalProperties: false,
       required: ['maxAttempts'],
       properties: { maxAttempts: { type: 'integer', minimum: 1, maximum: 10 } },
+    },
+    safety: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        minProperties: 1,
+        properties: { readOnly: { type: 'boolean' }, destructive: { type: 'boolean' } },
+        // A read-only operation never destroys anything.
+        not: { required: ['readOnly', 'destructive'], properties: { readOnly: { const: true }, destructive: { const: true } } },
+      },
     },
   },
 };

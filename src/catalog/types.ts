@@ -157,6 +157,8 @@ export interface ServiceIndex {
   idempotency?: { header: string };
   /** Retries of a provider request (src/execution/retry.ts): at most `maxAttempts` attempts (default 3). */
   retry?: { maxAttempts: number };
+  /** Safety hints the policy declares, by provider operation ID; the others follow the method (src/catalog/safety.ts: operationHints). */
+  safety?: Record<string, { readOnly?: boolean; destructive?: boolean }>;
   /** The provider's components.schemas; operation schemas refer to them as `#/components/schemas/X`. */
   schemas: Record<string, JsonSchema>;
   operations: OperationSpec[];

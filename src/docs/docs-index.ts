@@ -70,6 +70,11 @@ export class DocsIndex {
     return this.entries.size;
   }
 
+  /** Whether the operation is read-only (false when this index does not have it). */
+  readOnly(operationId: string): boolean {
+    return this.entries.get(operationId)?.readOnly === true;
+  }
+
   /** Runs one search_docs request; `callable` says whether the token may call an operation. */
   run(args: SearchArgs, callable: (operationId: string) => boolean): Record<string, unknown> {
     if (args.operationId !== undefined) return this.exact(args, callable);
@@ -138,6 +143,8 @@ export class DocsIndex {
         callable: callable(e.operationId),
         call: call.call,
         changes_data: e.changesData,
+        read_only: e.readOnly,
+        destructive: e.destructive,
         pages: e.pagination !== null,
         ...(weak ? { match: 'weak' } : {}),
         // The fields cut short, named: a cut is never silent (exact detail shows more of each).
@@ -229,6 +236,8 @@ export class DocsIndex {
       ...(entry.method ? { method: entry.method, path: clip(entry.path!, EXACT_PATH_CHARS, 'path', shortened) } : {}),
       callable: callable(entry.operationId),
       call: call.call,
+      read_only: entry.readOnly,
+      destructive: entry.destructive,
       shortened,
       ...(entry.kind === 'physical' ? { pagination: exactPagination(entry) } : {}),
     };

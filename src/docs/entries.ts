@@ -1,6 +1,6 @@
 // The searchable entries: a physical operation (its sections dereferenced on demand) or a Unified
 // operation, in the one shape the docs index ranks and answers from.
-import type { JsonSchema, OperationSpec, ServiceIndex } from '../catalog/index.ts';
+import { combinedHints, operationHints, type JsonSchema, type OperationSpec, type SafetyHints, type ServiceIndex } from '../catalog/index.ts';
 import { inputKey } from '../catalog/types.ts';
 import { formatPointer, getAt } from '../json-pointer/index.ts';
 import { resolveSchemaRef } from '../catalog/refs.ts';
@@ -25,6 +25,9 @@ export interface DocEntry {
   returnsList: boolean;
   /** Calling it may change data (any method but GET, HEAD and OPTIONS; a Unified operation that is not a list or get). */
   changesData: boolean;
+  /** Safety hints (src/catalog/safety.ts); a Unified operation's are its steps' together. */
+  readOnly: boolean;
+  destructive: boolean;
   deprecated?: boolean;
   /** Names of the sections this operation has. */
   sectionNames: string[];
@@ -160,6 +163,7 @@ function buildPhysicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
     ],
     responseNames: responseNamesOf(op, index),
     changesData: !['GET', 'HEAD', 'OPTIONS'].includes(op.method.toUpperCase()),
+    ...operationHints(index, op),
     returnsList: op.pagination !== null || Object.entries(op.responses).some(([status, schema]) => status.startsWith('2') && shallow(schema, index)?.type === 'array'),
     deprecated: op.deprecated,
     pagination: op.pagination,
@@ -173,16 +177,30 @@ function buildPhysicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
   };
 }
 
+/**
+ * A Unified operation's hints: its steps' together, of those that run at this version (a step on a
+ * service the version does not pin is never called here); none that run: neither read-only nor destructive.
+ */
+function unifiedHints(def: UnifiedDefinition, hints: (operation: string) => SafetyHints | undefined): SafetyHints {
+  const known = Object.values(def.steps).flatMap((step) => hints(step.operation) ?? []);
+  return known.length ? combinedHints(known) : { readOnly: false, destructive: false };
+}
+
 /** A Unified operation as a search entry: sections input, targets and output. */
-export function unifiedEntry(def: UnifiedDefinition, pagination: (operation: string) => OperationSpec['pagination']): DocEntry {
+export function unifiedEntry(def: UnifiedDefinition, pagination: (operation: string) => OperationSpec['pagination'], hints: (operation: string) => SafetyHints | undefined): DocEntry {
+  // A step whose operation is not known here counts as neither read-only nor destructive.
+  const stepHints = (operation: string) => hints(operation) ?? { readOnly: false, destructive: false };
   const targets = Object.fromEntries(
     Object.entries(def.steps).map(([name, step]) => {
       const policy = pagination(step.operation);
+      const { readOnly, destructive } = stepHints(step.operation);
       return [
         name,
         {
           operation: step.operation,
           dependsOn: step.dependsOn,
+          read_only: readOnly,
+          destructive,
           pagination: policy ? { supported: true, caller_bound_supported: policy.callerBound, engine_max_pages: policy.engineMaxPages } : { supported: false },
         },
       ];
@@ -199,6 +217,7 @@ export function unifiedEntry(def: UnifiedDefinition, pagination: (operation: str
     fieldNames: Object.keys((def.input as { properties?: object }).properties ?? {}),
     returnsList: false,
     changesData: !/\.(list|get)(_|$)/.test(def.name),
+    ...unifiedHints(def, hints),
     pagination: null,
     required: ['input', 'targets'],
     services: servicesOf(def),

@@ -14,6 +14,7 @@ import { LocalCoordinator, type Coordinator } from '../coordination/index.ts';
 import { McpGateway } from '../mcp/index.ts';
 import { AuthorizationServer } from '../oauth/index.ts';
 import { createExecuteTool, RESULT_CAP_BYTES } from '../mcp/execute.ts';
+import { Approvals } from '../approvals/index.ts';
 import { Calls } from '../calls/index.ts';
 import { MemorySessionStateStore, type SessionStateStore } from '../retention/index.ts';
 import { observeHttpResponse } from '../metrics/index.ts';
@@ -161,7 +162,8 @@ export async function assemble(
       if (!exit.expected) log.warn({ code: exit.code, signal: exit.signal }, 'a sandbox worker process ended unasked (a script may have run it out of memory); the next run starts a new one');
     },
   });
-  const calls = new Calls({ sdk, mcp, executor, unified, keys, resultCapBytes: { rest: config.restMaxResultBytes, grpc: config.restMaxResultBytes, mcp: RESULT_CAP_BYTES } });
+  const approvals = new Approvals(store);
+  const calls = new Calls({ sdk, mcp, executor, unified, keys, approvals, resultCapBytes: { rest: config.restMaxResultBytes, grpc: config.restMaxResultBytes, mcp: RESULT_CAP_BYTES } });
   const execute = createExecuteTool({ calls, sessionState, sandbox, queue: executeQueue, budgetMs: config.executeBudgetMs, tokens });
   const oauth = new AuthorizationServer({
     store,
@@ -183,7 +185,7 @@ export async function assemble(
       sweepEveryMs: Math.min(60_000, config.mcpSessionIdleMs),
     },
   );
-  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, calls, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, oauth, sessionState, sandbox, executeQueue, sandboxConfinement: confinement.level, unified, packages };
+  return { config, log, store, urls, catalog, workspace, vault, tokens, sdk, mcp, executor, calls, approvals, activity, dispatcher, accounts, deviceFlow, connections, coordinator, mcpGateway, oauth, sessionState, sandbox, executeQueue, sandboxConfinement: confinement.level, unified, packages };
 }
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {

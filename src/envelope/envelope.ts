@@ -32,6 +32,10 @@ export const ENGINE_STATUS = {
   ENGINE_FORBIDDEN_OPERATION: 403,
   /** The service's address is one the egress policy refuses (src/egress); nothing was sent. */
   ENGINE_EGRESS_REFUSED: 403,
+  /** The MCP server's definition gates this call behind a person's approval (src/approvals); nothing was sent. */
+  ENGINE_APPROVAL_REQUIRED: 403,
+  /** The person asked through the MCP client's elicitation declined the call; nothing was sent. */
+  ENGINE_APPROVAL_DECLINED: 403,
   ENGINE_UNKNOWN_OPERATION: 404,
   ENGINE_NOT_FOUND: 404,
   ENGINE_CONFLICT: 409,

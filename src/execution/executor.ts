@@ -1,7 +1,7 @@
 // The execution path behind every surface (REST, gRPC, MCP, Unified steps): resolve and authorise
 // the operation, validate input, pick the credential, dispatch, traverse pages, write a receipt.
 // Surfaces reach it through src/calls, which builds the call's scope.
-import type { Catalog, OperationSpec } from '../catalog/index.ts';
+import { operationHints, type Catalog, type OperationSpec, type SafetyHints } from '../catalog/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import type { Logger } from '../log/index.ts';
 import type { ActivityLog } from '../activity/index.ts';
@@ -14,6 +14,7 @@ import { authOf, pickCredential } from './credential.ts';
 import { keyScope, providerKey } from './idempotency.ts';
 import { refusedOutcome, singleOutcome } from './outcomes.ts';
 import { checkPagination, traverse } from './pagination.ts';
+import { readOnlyRefusal } from './read-only.ts';
 import { buildRequest, reachesAnother, renewedRequest, secretForms, type ProviderRequest } from './request.ts';
 import { IDEMPOTENT_METHODS, retryPlan, sendWithRetries } from './retry.ts';
 import { checkSelectors, definedOnly, NO_SELECTORS } from './selectors.ts';
@@ -202,6 +203,14 @@ export class Executor {
     }
   }
 
+  /** The safety hints of `operationId` at the scope's pinned version (whether the scope admits it or not); undefined when unknown. */
+  hints(scope: CallScope, operationId: string): SafetyHints | undefined {
+    const service = operationId.slice(0, Math.max(0, operationId.indexOf('.')));
+    const version = scope.services.get(service);
+    const op = version === undefined ? undefined : this.catalog.operation(service, version, operationId);
+    return op && operationHints(this.catalog.get(service, version!), op);
+  }
+
   /** The pagination bound a Unified step passes to `operationId` (in the scope's pinned version), checked; admission is the step's own check. */
   checkBound(scope: CallScope, operationId: string, pagination: unknown): void {
     checkPagination(this.resolveOperation({ ...scope, admits: () => true }, operationId).op, pagination);
@@ -235,6 +244,7 @@ export class Executor {
         details: { field: 'operation' },
       });
     }
+    if (scope.readOnly && !operationHints(this.catalog.get(service, version), op).readOnly) throw readOnlyRefusal(operationId);
     return { op, service, version };
   }
 

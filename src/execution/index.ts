@@ -5,3 +5,4 @@ export { DEFAULT_MAX_ATTEMPTS, type Attempt } from './retry.ts';
 export { checkSelectors, isPlainText } from './selectors.ts';
 export { patternMeaning, requestValidationError } from './validation.ts';
 export type { CallRequest, CallResult, CallScope, Continuation, Selectors } from './types.ts';
+export { READ_ONLY_REASON, readOnlyRefusal } from './read-only.ts';

@@ -24,6 +24,8 @@ export interface CallScope {
   signal?: AbortSignal | undefined;
   /** The caller's connection (REST): the call is cancelled when it closes. */
   connection?: Connection | undefined;
+  /** A read-only token's scope: an operation that is not read-only is refused before anything is sent (./read-only.ts). */
+  readOnly?: boolean | undefined;
   /** A token's fixed selectors: authoritative over the caller's. */
   binding?: Selectors | null | undefined;
   /** When the caller stops waiting (epoch ms: a gRPC deadline, the end of an MCP run): retries and their waits end before it. */

@@ -60,7 +60,7 @@ export class Tokens {
    * Builds a new token and its row; the caller stores the row (alone or inside a larger write).
    * `expiresAt` null: never; left out: never, except a CLI credential, which lives CLI_CREDENTIAL_TTL_S.
    */
-  mint(kind: TokenKind, subject: string, options: { expiresAt?: string | null; allow?: string[] | null; binding?: Record<string, string> | null } = {}): IssuedToken {
+  mint(kind: TokenKind, subject: string, options: { expiresAt?: string | null; allow?: string[] | null; binding?: Record<string, string> | null; readOnly?: boolean } = {}): IssuedToken {
     const token = newToken(kind);
     const expiresAt = options.expiresAt !== undefined ? options.expiresAt : kind === 'cli' ? new Date(Date.now() + CLI_CREDENTIAL_TTL_S * 1000).toISOString() : null;
     return {
@@ -76,6 +76,7 @@ export class Tokens {
         lastUsedAt: null,
         allow: options.allow ?? null,
         binding: options.binding ?? null,
+        ...(options.readOnly ? { readOnly: true } : {}),
       },
     };
   }

@@ -58,6 +58,7 @@ export function ulid(): string {
 export const newVersionId = (): string => `ver_${ulid()}`;
 export const newTokenId = (): string => `tok_${ulid()}`;
 export const newReceiptId = (): string => `rcp_${ulid()}`;
+export const newApprovalId = (): string => `apr_${ulid()}`;
 
 /** The smallest receipt ID minted at or after `ms`: every ID below it was minted earlier. */
 export function receiptIdAt(ms: number): string {

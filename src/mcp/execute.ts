@@ -20,6 +20,7 @@ import {
 } from '../sandbox/index.ts';
 import type { Tokens } from '../identity/index.ts';
 import { CORRECT_ARGUMENTS, SESSION_UNAVAILABLE_RECOVERY, toolAnswer, MODEL_FACING_LIMIT, type ToolContext, type ToolResult } from './tools.ts';
+import { approvalStop, askApproval, READ_ONLY_REASON, readOnlyFailure } from './safety.ts';
 
 export const MAX_CALLS = 10;
 export const DEFAULT_OUTPUT_BUDGET = 16_384;
@@ -86,6 +87,8 @@ interface RunState {
    * Redis not answering) may land after the answer.
    */
   writes: Set<Promise<unknown>>;
+  /** A call waits for a person's approval (src/approvals): the run stops there, and answers it whatever the script did next. */
+  approval?: Record<string, unknown> | undefined;
 }
 
 /** Longest the answer waits for session.set writes a finished script left running (a Redis that stopped answering). */
@@ -250,6 +253,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
     // Retries and their waits end with the run's budget.
     const site = await deps.calls.open(token, ctx.version.versionId, 'mcp', { signal: abort.signal, deadline: started + deps.budgetMs });
     const hooks: DispatchHooks = {
+      ask: ctx.elicit && ((approval) => askApproval(ctx.elicit!, approval, abort.signal)),
       dispatching() {
         if (state.ended) throw new Refusal('MCP_EXECUTE_ENDED', 'call(): the script has finished; no further call is made');
         state.inFlight++;
@@ -262,6 +266,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
     const host: SandboxHost = {
       async call(operationId, params, options) {
         try {
+          if (state.approval) throw new Refusal('ENGINE_APPROVAL_REQUIRED', 'call(): this execute stopped for an approval; no further call is made');
           if (++state.calls > MAX_CALLS) throw new Refusal('MCP_CALL_LIMIT', `at most ${MAX_CALLS} call()s are allowed per execute`);
           if (typeof operationId !== 'string' || !operationId) throw new Refusal('ENGINE_INVALID_INPUT', 'call(): operationId must be a non-empty string', { field: 'operationId' });
           // A script runs for up to its budget: a revocation that returned meanwhile holds from its next call() on, as from a new request.
@@ -272,6 +277,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           } catch (err) {
             // A refusal that knows a provider may have acted (a Unified key left by a call that never finished).
             if (err instanceof EngineError && err.providerExecution === 'unknown') state.dispatched = state.unknownOutcome = true;
+            if (err instanceof EngineError && err.code === 'ENGINE_APPROVAL_REQUIRED') state.approval = err.details?.approval as Record<string, unknown>;
             throw err;
           }
           if (answer.unified) {
@@ -323,6 +329,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
     if (state.inFlight > 0) abort.abort(); // outstanding provider calls end with the run (an abort builds a DOMException: only when needed)
     if (state.writes.size) await settledWithin(state.writes, WRITES_WAIT_MS);
 
+    if (state.approval) return fail(...approvalStop(state.approval, state.dispatched || state.inFlight > 0));
     switch (outcome.kind) {
       case 'too-large':
         return fail('ENGINE_RESULT_TOO_LARGE', `the returned value is larger than ${RESULT_CAP_BYTES} bytes; return less (compute totals or aggregates inside the script)`, recovery());
@@ -383,6 +390,7 @@ function describeFailure(failure: ScriptFailure, state: RunState, contract: Reco
   if (error.code === 'MCP_RESULT_UNAVAILABLE') {
     return [error.code, `${error.message}${where}`, { ...contract, execute_request: 'do_not_replay' }, { guidance: RESULT_UNAVAILABLE_GUIDANCE }];
   }
+  if (error.code && error.details?.reason === READ_ONLY_REASON) return readOnlyFailure(error.code, `${error.message}${where}`, contract, error.details);
   if (error.code) {
     const isolated = contract.provider_execution === 'not_started';
     return [error.code, `${error.message}${where}`, contract, { ...(error.details ? { details: error.details } : {}), ...(isolated ? {} : { note: 'an earlier or concurrent call may already have reached the provider' }) }];

@@ -25,6 +25,7 @@ import { allows } from '../calls/index.ts';
 import { corsHeaders } from './cors.ts';
 import { invalidMessage, invalidParams } from './requests.ts';
 import { SESSION_UNAVAILABLE_RECOVERY, toolDefinitions, type ToolContext, type ToolResult, runTool } from './tools.ts';
+import { ElicitationRoutes } from './elicitation.ts';
 import type { McpSession } from './types.ts';
 
 export { allows };
@@ -236,6 +237,8 @@ export class McpGateway {
   /** The token each session with open streams was opened with, checked again by the sweep. */
   private readonly streamTokens = new Map<string, TokenRow>();
   private readonly docs = new Map<string, DocsIndex>();
+  /** Elicitation on this process (./elicitation.ts): which sessions' clients can answer, and their open streams to ask on. */
+  private readonly elicitation = new ElicitationRoutes();
   private readonly deps: {
     mcp: Apps;
     tokens: Tokens;
@@ -313,6 +316,7 @@ export class McpGateway {
   }
 
   private closeStreams(sessionId: string) {
+    this.elicitation.forget(sessionId);
     const open = this.streams.get(sessionId);
     this.streams.delete(sessionId);
     this.streamTokens.delete(sessionId);
@@ -496,6 +500,8 @@ export class McpGateway {
 
   /** Answers one POST with a fresh SDK Server and stateless transport; both are dropped afterwards. */
   private async serve(req: IncomingMessage, res: ServerResponse, body: unknown, session: McpSession, version: AppVersionRow, token: TokenRow) {
+    // The client's answers to what the Engine asked on its stream (elicitation) go to that stream's server.
+    this.elicitation.deliver(session.id, body);
     // Only requests need an SDK Server. A POST of notifications alone (initialized, cancelled: both
     // handled above) is still validated and answered (202) by the transport, without building one.
     const { server, transport } = hasRequest(body) ? this.connectServer(session, version, token) : { server: undefined, transport: new Transport(TRANSPORT_OPTIONS) };
@@ -527,7 +533,9 @@ export class McpGateway {
     const { server, transport } = this.connectServer(session, version, token);
     const untrack = track(this.streams, session.id, transport);
     this.streamTokens.set(session.id, token);
+    const unroute = this.elicitation.stream(session.id, server, transport);
     const end = () => {
+      unroute();
       untrack();
       void transport.close().catch(() => undefined);
     };
@@ -553,7 +561,8 @@ export class McpGateway {
       try {
         const raw = rawArguments.get(transport)?.get(extra.requestId);
         const args = (raw ?? request.params.arguments ?? {}) as Record<string, unknown>;
-        return await runTool({ ...this.deps.tools, session, version, token, docs }, request.params.name, args, AbortSignal.any([extra.signal, cancel.signal]));
+        const elicit = this.elicitation.asker(session.id);
+        return await runTool({ ...this.deps.tools, session, version, token, docs, elicit }, request.params.name, args, AbortSignal.any([extra.signal, cancel.signal]));
       } finally {
         if (this.toolCalls.get(key) === call) this.toolCalls.delete(key);
       }
@@ -578,6 +587,7 @@ export class McpGateway {
     const opened = await this.deps.sessionState.openSession(session.id, { versionId: session.versionId, tokenId: session.tokenId, protocolVersion, ready: false }, cap);
     if (!opened.opened) throw sessionLimit(cap.perToken, opened.retryAfterMs);
     for (const id of opened.closed) this.closeStreams(id);
+    this.elicitation.client(session.id, init.params?.capabilities);
     res.setHeader('mcp-session-id', session.id);
     res.setHeader('mcp-protocol-version', protocolVersion);
     await this.serve(req, res, body, session, version, token);

@@ -1,7 +1,7 @@
 // The two MCP tools. Their schemas are kept small on purpose: tools/list is read by every agent
 // on every connection.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { DocsError, type DocsIndex } from '../docs/index.ts';
 import type { RecoveryContract } from '../envelope/index.ts';
 import type { AppVersionRow, TokenRow } from '../store/index.ts';
@@ -9,6 +9,9 @@ import { allows } from '../calls/index.ts';
 import type { McpSession } from './types.ts';
 
 export type ToolResult = CallToolResult;
+
+/** Asks the MCP client's user (elicitation/create) and resolves with the answer. */
+export type Elicit = (params: ElicitRequestFormParams, signal: AbortSignal) => Promise<ElicitResult>;
 
 /** Model-facing JSON is capped at 64 KiB (docs/architecture.md, "The execute tool"). */
 export const MODEL_FACING_LIMIT = 64 * 1024;
@@ -78,6 +81,8 @@ export interface ToolContext {
   /** The token that made this request, as verified by the gateway. */
   token: TokenRow;
   docs: () => DocsIndex | Promise<DocsIndex>;
+  /** Sends an elicitation/create to the MCP client, when it declared the capability and a stream is open to it. */
+  elicit?: Elicit | undefined;
   /** Runs `execute`; absent until the sandbox is wired in. */
   execute?: (ctx: ToolContext, args: { code: string; outputBudgetBytes?: number }, signal: AbortSignal) => Promise<ToolResult>;
 }
@@ -112,7 +117,8 @@ function refusal(err: ToolCallError): ToolResult {
  */
 const quoted = (text: string) => (text.length > 100 ? `${text.slice(0, 100).replace(/[\ud800-\udbff]$/, '')}…` : text);
 
-const callable = (ctx: ToolContext) => (operationId: string) => allows(ctx.token.allow, operationId);
+/** What the token may call: its allowlist, and for a read-only token only read-only operations. */
+const callable = (ctx: ToolContext, docs: DocsIndex) => (operationId: string) => allows(ctx.token.allow, operationId) && (!ctx.token.readOnly || docs.readOnly(operationId));
 
 export async function runTool(ctx: ToolContext, name: string, args: Record<string, unknown>, signal: AbortSignal): Promise<ToolResult> {
   const all = validators();
@@ -126,7 +132,10 @@ export async function runTool(ctx: ToolContext, name: string, args: Record<strin
     return refusal(new ToolCallError('ENGINE_INVALID_INPUT', `arguments${where} ${message}`));
   }
   try {
-    if (name === 'search_docs') return toolAnswer((await ctx.docs()).run(args, callable(ctx)));
+    if (name === 'search_docs') {
+      const docs = await ctx.docs();
+      return toolAnswer(docs.run(args, callable(ctx, docs)));
+    }
     if (!ctx.execute) {
       return refusal(new ToolCallError('MCP_EXECUTE_UNAVAILABLE', 'execute is not available yet on this Engine', { execute_request: 'unchanged', provider_execution: 'not_started', automatic_replay: false }));
     }

@@ -1,5 +1,6 @@
 // What the server hands every route handler (ServerDeps, HandlerInput) and what a handler answers
 // (HandlerResult). Kept apart from handlers.ts so the files of routes/ import them without a cycle.
+import type { Approvals } from '../approvals/index.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { operations } from '../../generated/engine-api/types.ts';
 import type { McpGateway } from '../mcp/index.ts';
@@ -47,6 +48,8 @@ export interface ServerDeps {
   executor: Executor;
   /** The one entry of every call (src/calls). */
   calls: Calls;
+  /** Approvals of gated MCP calls (src/approvals). */
+  approvals: Approvals;
   activity: ActivityLog;
   store: Store;
   /** Typed packages and READMEs of SDK versions. */

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { CODE_COLUMNS, codeValues, GRANT_COLUMNS, grantValues, insertSql, TOKEN_COLUMNS, tokenValues } from './grant-columns.ts';
 import type { GrantClientRow, GrantCodeRow, GrantIssue, GrantRow, GrantStore, GrantTokenRead, GrantTokenRow } from './grant-types.ts';
 import { inTransaction, type Queryable } from './postgres-pool.ts';
-import { camel, camelAll, json, type Row } from './postgres-rows.ts';
+import { camel, camelAll, json, tokenRow, type Row } from './postgres-rows.ts';
 import type { TokenRow } from './types.ts';
 
 
@@ -76,7 +76,7 @@ export class PostgresGrants implements GrantStore<TokenRow> {
       )
     ).rows[0] as Row | undefined;
     if (!r) return null;
-    return { token: camel<GrantTokenRow>(part(r, 'gt_')), grant: camel<GrantRow>(part(r, 'g_')), principal: camel<TokenRow>(part(r, 't_')) };
+    return { token: camel<GrantTokenRow>(part(r, 'gt_')), grant: camel<GrantRow>(part(r, 'g_')), principal: tokenRow<TokenRow>(part(r, 't_')) };
   }
 
   async rotateRefresh(hash: string, at: string, next: GrantIssue) {

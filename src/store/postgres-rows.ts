@@ -14,3 +14,15 @@ export function camel<T>(r: Row): T {
   return out as T;
 }
 export const camelAll = <T>(rows: Row[]): T[] => rows.map((r) => camel<T>(r));
+
+/** A token row: `readOnly` only when set, as the SQLite store reads it (./sqlite-rows.ts). */
+export function tokenRow<T extends { readOnly?: boolean | undefined }>(r: Row): T {
+  const { readOnly, ...rest } = camel<T>(r);
+  return (readOnly ? { ...rest, readOnly } : rest) as T;
+}
+
+/** A version row: `requireApproval` only when the version has some. */
+export function versionRow<T extends { requireApproval?: string[] | null | undefined }>(r: Row): T {
+  const { requireApproval, ...rest } = camel<T>(r);
+  return (requireApproval ? { ...rest, requireApproval } : rest) as T;
+}

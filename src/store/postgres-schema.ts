@@ -90,6 +90,17 @@ export const MIGRATIONS: string[] = [
    CREATE INDEX grant_tokens_grant ON grant_tokens (grant_id);`,
   // The provider attempts of a retried call, null when its request was sent once.
   `ALTER TABLE receipts ADD COLUMN attempts JSONB;`,
+  // Read-only execution tokens (issue 31 §3): true refuses every operation that is not read-only.
+  `ALTER TABLE tokens ADD COLUMN read_only BOOLEAN NOT NULL DEFAULT false;`,
+  // Operations an MCP version gates behind a person's approval (null: none), and the approvals (./approval-types.ts).
+  `ALTER TABLE mcp_versions ADD COLUMN require_approval JSONB;
+   ALTER TABLE sdk_versions ADD COLUMN require_approval JSONB;
+   CREATE TABLE mcp_approvals (
+     id TEXT COLLATE "C" PRIMARY KEY, version_id TEXT COLLATE "C" NOT NULL, token_id TEXT COLLATE "C" NOT NULL,
+     operation TEXT COLLATE "C" NOT NULL, params_hash TEXT COLLATE "C" NOT NULL, summary JSONB NOT NULL,
+     created_at TEXT COLLATE "C" NOT NULL, expires_at TEXT COLLATE "C" NOT NULL, approved_at TEXT COLLATE "C",
+     approved_by TEXT, used_at TEXT COLLATE "C");
+   CREATE INDEX mcp_approvals_call ON mcp_approvals (version_id, token_id, operation, params_hash);`,
 ];
 
 

@@ -7,9 +7,10 @@
 //   SQLite's BINARY), BIGINT parses to a JS number, `ok` is a boolean.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { PostgresApprovals } from './postgres-approvals.ts';
 import { PostgresGrants } from './postgres-grants.ts';
 import { DEFAULT_POOL_SIZE, inTransaction, newPool, type Queryable } from './postgres-pool.ts';
-import { camel, camelAll, json, type Row } from './postgres-rows.ts';
+import { camel, camelAll, json, tokenRow, versionRow, type Row } from './postgres-rows.ts';
 import { LABEL_CONSTRAINTS, VERSION_TABLE, migrate } from './postgres-schema.ts';
 import {
   StoreConflictError,
@@ -45,7 +46,7 @@ function publishLockKey(kind: AppKind, name: string): string {
   return createHash('sha256').update(`svc-engine:publish:${kind}:${name}`).digest().readBigInt64BE(0).toString();
 }
 
-const VERSION_COLUMNS = 'version_id, name, version, services, operations, created_at';
+const VERSION_COLUMNS = 'version_id, name, version, services, operations, created_at, require_approval';
 
 export interface PostgresStoreOptions {
   /** Maximum pool connections (SVC_DB_POOL_SIZE); default 10. */
@@ -58,11 +59,13 @@ export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
   private closed = false;
   readonly grants: PostgresGrants;
+  readonly approvals: PostgresApprovals;
 
   private constructor(pool: pg.Pool, poolSize: number) {
     this.pool = pool;
     this.poolSize = poolSize;
     this.grants = new PostgresGrants(pool, (client, row) => this.insertTokenOn(client, row));
+    this.approvals = new PostgresApprovals(pool);
   }
 
   /** Connects, runs pending migrations (under the advisory lock) and returns the ready store. */
@@ -222,9 +225,9 @@ export class PostgresStore implements Store {
         if (((latest.rows[0]?.version_id as string | undefined) ?? null) !== basedOn) throw new StoreConflictError(`${version.name} was published concurrently`);
       }
       await client.query(
-        `INSERT INTO ${table} (version_id, name, version, services, operations, created_at, seq)
-         SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6, COALESCE(MAX(seq), 0) + 1 FROM ${table} WHERE name = $2`,
-        [version.versionId, version.name, version.version, json(version.services), json(version.operations), version.createdAt],
+        `INSERT INTO ${table} (version_id, name, version, services, operations, created_at, require_approval, seq)
+         SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6, $7::jsonb, COALESCE(MAX(seq), 0) + 1 FROM ${table} WHERE name = $2`,
+        [version.versionId, version.name, version.version, json(version.services), json(version.operations), version.createdAt, version.requireApproval?.length ? json(version.requireApproval) : null],
       );
       if (firstToken) await this.insertTokenOn(client, firstToken);
       return true;
@@ -232,20 +235,20 @@ export class PostgresStore implements Store {
   }
   async getVersion(kind: AppKind, versionId: string) {
     const r = await this.one(`SELECT ${VERSION_COLUMNS} FROM ${VERSION_TABLE[kind]} WHERE version_id = $1`, [versionId]);
-    return r ? camel<AppVersionRow>(r) : null;
+    return r ? versionRow<AppVersionRow>(r) : null;
   }
   async listVersions(kind: AppKind, name: string) {
-    return camelAll<AppVersionRow>(await this.rows(`SELECT ${VERSION_COLUMNS} FROM ${VERSION_TABLE[kind]} WHERE name = $1 ORDER BY seq DESC`, [name]));
+    return (await this.rows(`SELECT ${VERSION_COLUMNS} FROM ${VERSION_TABLE[kind]} WHERE name = $1 ORDER BY seq DESC`, [name])).map((r) => versionRow<AppVersionRow>(r));
   }
   async listLatestVersions(kind: AppKind) {
-    return camelAll<AppVersionRow>(await this.rows(`SELECT DISTINCT ON (name) ${VERSION_COLUMNS} FROM ${VERSION_TABLE[kind]} ORDER BY name, seq DESC`));
+    return (await this.rows(`SELECT DISTINCT ON (name) ${VERSION_COLUMNS} FROM ${VERSION_TABLE[kind]} ORDER BY name, seq DESC`)).map((r) => versionRow<AppVersionRow>(r));
   }
 
   private async insertTokenOn(client: Queryable, t: TokenRow) {
     await client.query(
-      `INSERT INTO tokens (id, kind, subject, hash, created_at, expires_at, revoked_at, last_used_at, allow, binding)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb)`,
-      [t.id, t.kind, t.subject, t.hash, t.createdAt, t.expiresAt, t.revokedAt, t.lastUsedAt, json(t.allow), json(t.binding)],
+      `INSERT INTO tokens (id, kind, subject, hash, created_at, expires_at, revoked_at, last_used_at, allow, binding, read_only)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11)`,
+      [t.id, t.kind, t.subject, t.hash, t.createdAt, t.expiresAt, t.revokedAt, t.lastUsedAt, json(t.allow), json(t.binding), t.readOnly === true],
     );
   }
   async insertToken(row: TokenRow) {
@@ -253,10 +256,10 @@ export class PostgresStore implements Store {
   }
   async getTokenByHash(hash: string) {
     const r = await this.one('SELECT * FROM tokens WHERE hash = $1', [hash]);
-    return r ? camel<TokenRow>(r) : null;
+    return r ? tokenRow<TokenRow>(r) : null;
   }
   async listTokens(kind: TokenKind, subject?: string) {
-    return camelAll<TokenRow>(await this.rows('SELECT * FROM tokens WHERE kind = $1 AND ($2::text IS NULL OR subject = $2) ORDER BY created_at, id', [kind, subject ?? null]));
+    return (await this.rows('SELECT * FROM tokens WHERE kind = $1 AND ($2::text IS NULL OR subject = $2) ORDER BY created_at, id', [kind, subject ?? null])).map((r) => tokenRow<TokenRow>(r));
   }
   async revokeToken(id: string, at: string, kinds?: readonly TokenKind[]) {
     return this.changed('UPDATE tokens SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL AND ($3::text[] IS NULL OR kind = ANY($3::text[]))', [at, id, kinds ? [...kinds] : null]);
@@ -287,7 +290,7 @@ export class PostgresStore implements Store {
   }
   async deleteExpired(before: string) {
     let deleted = 0;
-    for (const table of ['signin_codes', 'device_codes', 'oauth_states', 'grant_codes', 'grant_tokens']) {
+    for (const table of ['signin_codes', 'device_codes', 'oauth_states', 'grant_codes', 'grant_tokens', 'mcp_approvals']) {
       deleted += (await this.pool.query(`DELETE FROM ${table} WHERE expires_at < $1`, [before])).rowCount ?? 0;
     }
     return deleted;

@@ -10,6 +10,7 @@ export const versionFrom = (r: Row): AppVersionRow => ({
   services: JSON.parse(r.services),
   operations: JSON.parse(r.operations),
   createdAt: r.created_at,
+  ...(r.require_approval ? { requireApproval: JSON.parse(r.require_approval) } : {}),
 });
 
 export const tokenFrom = (r: Row): TokenRow => ({
@@ -23,6 +24,7 @@ export const tokenFrom = (r: Row): TokenRow => ({
   lastUsedAt: r.last_used_at,
   allow: r.allow === null ? null : JSON.parse(r.allow),
   binding: r.binding === null ? null : JSON.parse(r.binding),
+  ...(r.read_only === 1 ? { readOnly: true } : {}),
 });
 
 export const receiptFrom = (r: Row): ReceiptRow => ({

@@ -83,6 +83,16 @@ export const MIGRATIONS: string[] = [
    CREATE INDEX grant_tokens_grant ON grant_tokens (grant_id);`,
   // The provider attempts of a retried call (JSON), null when its request was sent once.
   `ALTER TABLE receipts ADD COLUMN attempts TEXT;`,
+  // Read-only execution tokens (issue 31 §3): 1 refuses every operation that is not read-only.
+  `ALTER TABLE tokens ADD COLUMN read_only INTEGER NOT NULL DEFAULT 0;`,
+  // Operations an MCP version gates behind a person's approval (JSON array, null: none), and the approvals (./approval-types.ts).
+  `ALTER TABLE mcp_versions ADD COLUMN require_approval TEXT;
+   ALTER TABLE sdk_versions ADD COLUMN require_approval TEXT;
+   CREATE TABLE mcp_approvals (
+     id TEXT PRIMARY KEY, version_id TEXT NOT NULL, token_id TEXT NOT NULL, operation TEXT NOT NULL,
+     params_hash TEXT NOT NULL, summary TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL,
+     approved_at TEXT, approved_by TEXT, used_at TEXT);
+   CREATE INDEX mcp_approvals_call ON mcp_approvals (version_id, token_id, operation, params_hash);`,
 ];
 
 /** The table each kind of app keeps its versions in. */

@@ -3,6 +3,7 @@
 import Database from 'better-sqlite3';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { SqliteApprovals } from './sqlite-approvals.ts';
 import { SqliteGrants } from './sqlite-grants.ts';
 import { HotRows } from './sqlite-hot.ts';
 import { ReceiptInserter, ReceiptWriter, receiptColumns } from './sqlite-receipts.ts';
@@ -49,6 +50,7 @@ export class SqliteStore implements Store {
   /** Rows every call reads, kept while the database is unchanged (./sqlite-hot.ts). */
   private readonly hot: HotRows;
   readonly grants: SqliteGrants;
+  readonly approvals: SqliteApprovals;
 
   constructor(file: string, options: { synchronous?: SqliteSynchronous } = {}) {
     const synchronous = options.synchronous ?? 'FULL';
@@ -67,6 +69,7 @@ export class SqliteStore implements Store {
     this.receipts = new ReceiptInserter(this.db);
     this.receiptWriter = file === ':memory:' ? undefined : new ReceiptWriter(file, synchronous);
     this.grants = new SqliteGrants(this.db, (row) => this.insertTokenSync(row));
+    this.approvals = new SqliteApprovals(this.db);
     const prepare = (sql: string) => this.db.prepare(sql);
     this.versionStmt = {
       sdk: this.versionStatements('sdk'),
@@ -103,8 +106,8 @@ export class SqliteStore implements Store {
       listSecrets: prepare('SELECT bucket, service, updated_at FROM secrets ORDER BY bucket, service'),
       deleteSecret: prepare('DELETE FROM secrets WHERE bucket = ? AND service = ?'),
       insertToken: prepare(
-        `INSERT INTO tokens (id, kind, subject, hash, created_at, expires_at, revoked_at, last_used_at, allow, binding)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO tokens (id, kind, subject, hash, created_at, expires_at, revoked_at, last_used_at, allow, binding, read_only)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       tokenByHash: prepare('SELECT * FROM tokens WHERE hash = ?'),
       listTokens: prepare('SELECT * FROM tokens WHERE kind = @kind AND (@subject IS NULL OR subject = @subject) ORDER BY created_at, id'),
@@ -157,7 +160,7 @@ export class SqliteStore implements Store {
     return {
       nextSeq: this.db.prepare(`SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM ${table} WHERE name = ?`),
       insert: this.db.prepare(
-        `INSERT INTO ${table} (version_id, name, version, services, operations, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO ${table} (version_id, name, version, services, operations, created_at, seq, require_approval) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       get: this.db.prepare(`SELECT * FROM ${table} WHERE version_id = ?`),
       latestOf: this.db.prepare(`SELECT version_id FROM ${table} WHERE name = ? ORDER BY seq DESC LIMIT 1`),
@@ -254,6 +257,7 @@ export class SqliteStore implements Store {
           JSON.stringify(version.operations),
           version.createdAt,
           seq,
+          version.requireApproval?.length ? JSON.stringify(version.requireApproval) : null,
         );
         if (firstToken) this.insertTokenSync(firstToken);
       }).immediate();
@@ -288,6 +292,7 @@ export class SqliteStore implements Store {
       t.lastUsedAt,
       t.allow === null ? null : JSON.stringify(t.allow),
       t.binding === null ? null : JSON.stringify(t.binding),
+      t.readOnly ? 1 : 0,
     );
   }
   async insertToken(row: TokenRow) {
@@ -325,7 +330,7 @@ export class SqliteStore implements Store {
   }
   async deleteExpired(before: string) {
     return this.db.transaction(() =>
-      ['signin_codes', 'device_codes', 'oauth_states', 'grant_codes', 'grant_tokens'].reduce((n, table) => n + this.db.prepare(`DELETE FROM ${table} WHERE expires_at < ?`).run(before).changes, 0),
+      ['signin_codes', 'device_codes', 'oauth_states', 'grant_codes', 'grant_tokens', 'mcp_approvals'].reduce((n, table) => n + this.db.prepare(`DELETE FROM ${table} WHERE expires_at < ?`).run(before).changes, 0),
     )();
   }
   async revokeSigninCodes(subject: string, at: string) {

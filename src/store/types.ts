@@ -1,5 +1,6 @@
 // The durable state of one workspace. SQLite is the embedded default; a PostgreSQL store
 // implements the same interface and passes the same contract suite (test/store/store.contract.ts).
+import type { ApprovalStore } from './approval-types.ts';
 import type { GrantStore } from './grant-types.ts';
 
 export interface WorkspaceServiceRow {
@@ -40,6 +41,8 @@ export interface AppVersionRow {
   /** Sorted public operation IDs. */
   operations: string[];
   createdAt: string;
+  /** MCP only: the operations whose calls wait for a person's approval (entries as allowlists take them); absent: none. */
+  requireApproval?: string[] | undefined;
 }
 
 export type TokenKind = 'sdk' | 'mcp' | 'cli';
@@ -58,6 +61,8 @@ export interface TokenRow {
   allow: string[] | null;
   /** Fixed selectors that override the caller's (end user, auth name, resource). */
   binding: Record<string, string> | null;
+  /** Calls only operations that are read-only (src/catalog/safety.ts); absent: false. */
+  readOnly?: boolean | undefined;
 }
 
 export interface ReceiptRow {
@@ -193,6 +198,8 @@ export interface Store {
   readonly sync?: SyncReads | undefined;
   /** OAuth grants of MCP clients (src/oauth). */
   readonly grants: GrantStore<TokenRow>;
+  /** Approvals of gated MCP calls (issue 31 §3). */
+  readonly approvals: ApprovalStore;
   close(): Promise<void>;
   /** Resolves when the database answers a trivial query; rejects when it cannot (readiness). */
   ping(): Promise<void>;

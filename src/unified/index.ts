@@ -14,7 +14,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import jsonata from 'jsonata';
 import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
 import { addInputFormats } from '../catalog/index.ts';
-import { checkIdempotencyKey, checkSelectors, IdempotencyKeys, keyScope, requestHash, type CallScope, type Continuation, type Executor, type Selectors } from '../execution/index.ts';
+import { checkIdempotencyKey, checkSelectors, IdempotencyKeys, keyScope, readOnlyRefusal, requestHash, type CallScope, type Continuation, type Executor, type Selectors } from '../execution/index.ts';
 import type { Store } from '../store/index.ts';
 import { closureOf, type UnifiedDefinition } from './definitions.ts';
 
@@ -180,6 +180,11 @@ export class UnifiedOperations {
       if (missing.length) {
         throw invalid('targets', `target '${target}' depends on ${missing.map((m) => `'${m}'`).join(', ')}; add ${missing.length > 1 ? 'them' : 'it'} to targets`);
       }
+    }
+    // A read-only token runs only targets whose every step reads (issue 31 §3).
+    if (scope.readOnly) {
+      const writes = (targets as string[]).find((target) => !this.executor.hints(scope, def.steps[target]!.operation)?.readOnly);
+      if (writes !== undefined) throw readOnlyRefusal(name, `its target '${writes}' calls ${def.steps[writes]!.operation}`);
     }
     if (raw.selectors !== undefined) {
       if (!isObject(raw.selectors)) throw invalid('selectors', 'selectors must be an object keyed by target');

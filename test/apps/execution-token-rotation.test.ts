@@ -72,14 +72,14 @@ describe('SDK execution tokens', () => {
 
     const list = await user.cli(['sdk', 'token', 'list', 'rotating']);
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/^ID\s+EXPIRES\s+LAST USED\s+STATE\s+CREATED$/m);
-    expect(list.stdout).toMatch(new RegExp(`${token.id}\\s+\\S+\\s+\\S+\\s+active`));
+    expect(list.stdout).toMatch(/^ID\s+ACCESS\s+EXPIRES\s+LAST USED\s+STATE\s+CREATED$/m);
+    expect(list.stdout).toMatch(new RegExp(`${token.id}\\s+read-write\\s+\\S+\\s+\\S+\\s+active`));
     expect(list.stdout).not.toContain(token.token);
 
     const revoked = await user.cli(['sdk', 'token', 'revoke', token.id]);
     expect(revoked.code).toBe(0);
     expect((await call(token.token)).status).toBe(401);
-    expect((await user.cli(['sdk', 'token', 'list', 'rotating'])).stdout).toMatch(new RegExp(`${token.id}\\s+\\S+\\s+\\S+\\s+revoked`));
+    expect((await user.cli(['sdk', 'token', 'list', 'rotating'])).stdout).toMatch(new RegExp(`${token.id}\\s+read-write\\s+\\S+\\s+\\S+\\s+revoked`));
 
     // The token value given where its ID belongs is refused without being echoed.
     const mistaken = await user.cli(['sdk', 'token', 'revoke', token.token]);

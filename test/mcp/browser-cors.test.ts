@@ -71,8 +71,8 @@ describe('a browser MCP client on another loopback origin', () => {
       async ({ url, redirect }) => {
         const headers = { 'mcp-protocol-version': '2025-11-25' };
         const resource = new URL(url);
-        const prm = await (await fetch(`${resource.origin}/.well-known/oauth-protected-resource${resource.pathname}`, { headers })).json();
-        const as = await (await fetch(`${prm.authorization_servers[0]}/.well-known/oauth-authorization-server`, { headers })).json();
+        const prm = (await (await fetch(`${resource.origin}/.well-known/oauth-protected-resource${resource.pathname}`, { headers })).json()) as { resource: string; authorization_servers: string[] };
+        const as = (await (await fetch(`${prm.authorization_servers[0]}/.well-known/oauth-authorization-server`, { headers })).json()) as { registration_endpoint: string };
         const registered = await fetch(as.registration_endpoint, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...headers },

@@ -11,7 +11,7 @@ import { PostgresStore } from '../../src/store/postgres.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { MIGRATIONS, MIGRATION_LOCK_KEY } from '../../src/store/postgres.ts';
 import { storeContract } from './store.contract.ts';
-import { createTestDatabase, queryDatabase, type TestDatabase } from '../fixtures/postgres.ts';
+import { createTestDatabase, migratePostgresTo, queryDatabase, type TestDatabase } from '../fixtures/postgres.ts';
 import { startTestEngine, publishSdk, type TestEngine } from '../fixtures/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from '../fixtures/fake-provider.ts';
 
@@ -87,21 +87,10 @@ describe('PostgreSQL migrations', () => {
       // The schema just before the migration that records consents, with a connection refreshed since its consent.
       const upTo = MIGRATIONS.findIndex((m) => m.includes('consented_at'));
       expect(upTo).toBeGreaterThan(0);
-      const client = new pg.Client({ connectionString: db.url });
-      await client.connect();
-      try {
-        await client.query('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
-        for (let v = 0; v < upTo; v++) {
-          await client.query(MIGRATIONS[v]!);
-          await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v + 1]);
-        }
-        await client.query(
-          `INSERT INTO connections (id, service, end_user_ref, auth_name, tokens, status, access_expires_at, generation, created_at, updated_at)
-           VALUES ('con_old', 'demo-crm', 'alice', 'default', '{"ciphertext":"c","nonce":"n","tag":"t"}', 'active', NULL, 4, '2026-01-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')`,
-        );
-      } finally {
-        await client.end();
-      }
+      await migratePostgresTo(db.url, MIGRATIONS, upTo, [
+        `INSERT INTO connections (id, service, end_user_ref, auth_name, tokens, status, access_expires_at, generation, created_at, updated_at)
+         VALUES ('con_old', 'demo-crm', 'alice', 'default', '{"ciphertext":"c","nonce":"n","tag":"t"}', 'active', NULL, 4, '2026-01-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')`,
+      ]);
       const store = await PostgresStore.open(db.url);
       try {
         const row = (await store.getConnection('demo-crm', 'alice', 'default'))!;

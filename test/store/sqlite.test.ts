@@ -183,6 +183,8 @@ describe('SQLite migrations', () => {
         ALTER TABLE device_codes DROP COLUMN requested_from;
         ALTER TABLE device_codes DROP COLUMN requested_agent;
         ALTER TABLE device_codes DROP COLUMN credential_ttl_seconds;
+        ALTER TABLE tokens DROP COLUMN read_only;
+        ALTER TABLE mcp_versions DROP COLUMN require_approval; ALTER TABLE sdk_versions DROP COLUMN require_approval; DROP TABLE mcp_approvals;
         CREATE TABLE receipts (
           id TEXT PRIMARY KEY, version_id TEXT NOT NULL, operation TEXT NOT NULL, surface TEXT NOT NULL,
           token_id TEXT, started_at TEXT NOT NULL, provider_duration_ms REAL NOT NULL, pages INTEGER NOT NULL,

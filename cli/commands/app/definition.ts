@@ -32,19 +32,27 @@ export function initCommand(kind: DefinitionKind) {
   return defineCommand({
     command: 'init <name>',
     describe: `Create the ${kind.noun} definition ./${kind.fileName} from selected services and operations`,
-    builder: (y) =>
-      y
+    builder: (y) => {
+      const b = y
         .positional('name', { type: 'string', demandOption: true, describe: `${kind.noun} name (lowercase, e.g. crm)` })
         .option('service', { ...repeatable("'<service>=<version>', repeatable"), demandOption: true })
         .option('operation', { ...repeatable("'<service>=<operation>' ('<service>=*' or '<service>=group/*' for many), repeatable"), demandOption: true })
         .option('file', fileOption(kind))
+        .option('require-approval', {
+          ...repeatable("MCP only: an operation whose calls wait for a person's approval (an ID, a '*' glob, or destructive), repeatable"),
+          hidden: kind.kind !== 'mcp',
+        })
         .example(`$0 ${kind.kind} init crm --service 'demo-crm=v1' --operation 'demo-crm=contacts/*' --operation 'demo-crm=files/get'`, 'contacts operations plus files/get')
-        .example(`$0 ${kind.kind} init gh --service 'github=v1' --operation 'github=issues/create'`, 'one GitHub operation'),
+        .example(`$0 ${kind.kind} init gh --service 'github=v1' --operation 'github=issues/create'`, 'one GitHub operation');
+      return kind.kind === 'mcp' ? b.example("$0 mcp init crm-agent --service 'demo-crm=v1' --operation 'demo-crm=contacts/*' --require-approval destructive", 'deletes wait for `svc-cli mcp approve`') : b;
+    },
     handler: async (argv) => {
-      const definition = definitionFromFlags(kind, argv.name, argv.service, argv.operation);
+      const definition = definitionFromFlags(kind, argv.name, argv.service, argv.operation, argv.requireApproval);
       const s = session();
       progress('checking the selection against the workspace');
-      const resolved = await validateDefinition(s, kind, definition, 'flags');
+      // The selection is checked as an SDK's would be; the approval entries when the MCP server is planned.
+      const { requireApproval: _gated, ...selection } = definition;
+      const resolved = await validateDefinition(s, kind, selection, 'flags');
       const path = workingFile(kind.fileName, argv.file);
       // The file records the expanded list (docs/architecture.md, apps and Unified operations): a glob read again later would pick up
       // operations added to the catalog since, and a version would change under its users.

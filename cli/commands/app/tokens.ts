@@ -7,6 +7,9 @@ import { print } from '../../lib/output.ts';
 const TOKEN_ID = /^tok_[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** active, expired or revoked. */
+/** A token's access as listed: read-only tokens call only read-only operations (issue 31 §3). */
+export const accessText = (t: { readOnly?: boolean }) => (t.readOnly ? 'read-only' : 'read-write');
+
 export function tokenState(t: { revokedAt: string | null; expiresAt: string | null }): string {
   if (t.revokedAt) return 'revoked';
   if (t.expiresAt && Date.parse(t.expiresAt) <= Date.now()) return 'expired';

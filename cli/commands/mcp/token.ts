@@ -6,7 +6,7 @@ import { parseExpires } from '../../lib/expires.ts';
 import { print, printJson, printTable } from '../../lib/output.ts';
 import { refuseBlank } from '../../lib/usage.ts';
 import { publicOperationId } from '../sdk/invoke.ts';
-import { revokeTokenCommand, tokenState } from '../app/tokens.ts';
+import { accessText, revokeTokenCommand, tokenState } from '../app/tokens.ts';
 
 const notFound = (mcp: string) => (f: { status: number }) => (f.status === 404 ? `check the MCP server name or version ID (\`svc-cli mcp list\`); got '${mcp}'` : undefined);
 
@@ -58,15 +58,15 @@ const tokenList = defineCommand({
     const { tokens } = await s.call(s.api.GET('/v1/mcp/{name}/tokens', { params: { path: { name: argv.mcp } } }), notFound(argv.mcp), { name: '<mcp>' });
     if (argv.json) return printJson({ tokens });
     printTable(
-      ['ID', 'ALLOW', 'EXPIRES', 'LAST USED', 'STATE', 'BINDING', 'CREATED', 'HOLDER'],
-      tokens.map((t) => [t.id, t.allow ? t.allow.join(' ') : '* (every operation)', t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', tokenState(t), bindingText(t.binding), t.createdAt, holderText(t.client)]),
+      ['ID', 'ALLOW', 'ACCESS', 'EXPIRES', 'LAST USED', 'STATE', 'BINDING', 'CREATED', 'HOLDER'],
+      tokens.map((t) => [t.id, t.allow ? t.allow.join(' ') : '* (every operation)', accessText(t), t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', tokenState(t), bindingText(t.binding), t.createdAt, holderText(t.client)]),
       `No tokens for ${argv.mcp}.`,
     );
   },
 });
 
 /** What `mcp token create` and `mcp connect --token` issue: a token narrowed to `allow` (operation IDs or globs) until `expires`. */
-export async function mintToken(mcp: string, options: { allow: string[]; expires: string; binding?: { endUserRef?: string; authName?: string; resourceId?: string } }) {
+export async function mintToken(mcp: string, options: { allow: string[]; expires: string; binding?: { endUserRef?: string; authName?: string; resourceId?: string }; readOnly?: boolean }) {
   const expiresAt = parseExpires(options.expires);
   const allow = options.allow.map(publicOperationId);
   for (const a of allow) {
@@ -80,7 +80,7 @@ export async function mintToken(mcp: string, options: { allow: string[]; expires
     .call(
       s.api.POST('/v1/mcp/{name}/tokens', {
         params: { path: { name: mcp } },
-        body: { allow, expiresAt, ...(Object.keys(binding).length ? { binding } : {}) },
+        body: { allow, expiresAt, ...(Object.keys(binding).length ? { binding } : {}), ...(options.readOnly ? { readOnly: true } : {}) },
       }),
       notFound(mcp),
       BINDING_FLAGS,
@@ -101,10 +101,12 @@ const tokenCreate = defineCommand({
         .option('expires', { type: 'string', demandOption: true, requiresArg: true, describe: 'when it stops working: 30m, 24h, 7d, an ISO-8601 date-time, or never' })
         .option('end-user', { type: 'string', requiresArg: true, describe: 'bind every call to this end user (authoritative over the caller)' })
         .option('auth-name', { type: 'string', requiresArg: true, describe: "bind every call to the end user's connection of this name" })
-        .option('resource-id', { type: 'string', requiresArg: true, describe: 'bind every call to this resource' }),
+        .option('resource-id', { type: 'string', requiresArg: true, describe: 'bind every call to this resource' })
+        .option('read-only', { type: 'boolean', describe: 'call only read-only operations (read_only in search_docs); any other is refused before anything is sent' }),
     )
       .example('$0 mcp token create crm-agent --allow demo-crm.contacts/list --expires 7d', 'read-only contacts for a week')
-      .example("$0 mcp token create crm-agent --allow 'demo-crm.contacts/*' --expires never --end-user alice --json", 'bound to one end user, as JSON'),
+      .example("$0 mcp token create crm-agent --allow 'demo-crm.contacts/*' --expires never --end-user alice --json", 'bound to one end user, as JSON')
+      .example("$0 mcp token create crm-agent --allow '*' --read-only --expires 7d", 'every operation that only reads, for a week'),
   handler: async (argv) => {
     for (const [flag, value] of [['--end-user', argv.endUser], ['--auth-name', argv.authName], ['--resource-id', argv.resourceId]] as const) {
       // An empty value (an unset shell variable) would mint a token bound to nothing: its caller picks.
@@ -115,12 +117,13 @@ const tokenCreate = defineCommand({
       ...(argv.authName !== undefined ? { authName: argv.authName } : {}),
       ...(argv.resourceId !== undefined ? { resourceId: argv.resourceId } : {}),
     };
-    const created = await mintToken(argv.mcp, { allow: argv.allow, expires: argv.expires, binding });
+    const created = await mintToken(argv.mcp, { allow: argv.allow, expires: argv.expires, binding, readOnly: argv.readOnly === true });
     if (argv.json) return printJson(created);
     print(`Created token ${created.id} for ${argv.mcp}`);
     print(`  allow    ${created.allow.join(' ')}`);
     print(`  expires  ${created.expiresAt ?? 'never'}`);
     if (created.binding) print(`  binding  ${bindingText(created.binding)}`);
+    if (created.readOnly) print('  access   read-only');
     print('Token (shown only this once; store it now):');
     print(`  ${created.token}`);
   },

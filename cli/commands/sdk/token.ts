@@ -4,7 +4,7 @@ import { defineCommand, defineGroup, jsonOption } from '../../lib/command.ts';
 import { session } from '../../lib/engine.ts';
 import { parseExpires } from '../../lib/expires.ts';
 import { print, printJson, printTable } from '../../lib/output.ts';
-import { revokeTokenCommand, tokenState } from '../app/tokens.ts';
+import { accessText, revokeTokenCommand, tokenState } from '../app/tokens.ts';
 
 /** The Engine's refusals of these fields, told as the argument or flag they came from (exit 2). */
 const NAME_FLAG = { name: '<sdk>' };
@@ -20,8 +20,8 @@ const tokenList = defineCommand({
     const { tokens } = await s.call(s.api.GET('/v1/sdks/{name}/tokens', { params: { path: { name: argv.sdk } } }), notFound(argv.sdk), NAME_FLAG);
     if (argv.json) return printJson({ tokens });
     printTable(
-      ['ID', 'EXPIRES', 'LAST USED', 'STATE', 'CREATED'],
-      tokens.map((t) => [t.id, t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', tokenState(t), t.createdAt]),
+      ['ID', 'ACCESS', 'EXPIRES', 'LAST USED', 'STATE', 'CREATED'],
+      tokens.map((t) => [t.id, accessText(t), t.expiresAt ?? 'never', t.lastUsedAt ?? 'never', tokenState(t), t.createdAt]),
       `No tokens for ${argv.sdk}.`,
     );
   },
@@ -34,17 +34,20 @@ const tokenCreate = defineCommand({
     jsonOption(
       y
         .positional('sdk', { type: 'string', demandOption: true, describe: 'SDK app name' })
-        .option('expires', { type: 'string', demandOption: true, requiresArg: true, describe: 'when it stops working: 30m, 24h, 7d, an ISO-8601 date-time, or never' }),
+        .option('expires', { type: 'string', demandOption: true, requiresArg: true, describe: 'when it stops working: 30m, 24h, 7d, an ISO-8601 date-time, or never' })
+        .option('read-only', { type: 'boolean', describe: 'call only read-only operations (GET and those the service declares so); any other is refused before anything is sent' }),
     )
       .example('$0 sdk token create crm --expires never', 'a second token, e.g. to rotate the first')
+      .example('$0 sdk token create crm --expires 30d --read-only', 'a token that can only read')
       .example('$0 sdk token create crm --expires 90d --json', 'a token for 90 days, as JSON'),
   handler: async (argv) => {
     const expiresAt = parseExpires(argv.expires);
     const s = session();
-    const created = await s.call(s.api.POST('/v1/sdks/{name}/tokens', { params: { path: { name: argv.sdk } }, body: { expiresAt } }), notFound(argv.sdk), CREATE_FLAGS);
+    const created = await s.call(s.api.POST('/v1/sdks/{name}/tokens', { params: { path: { name: argv.sdk } }, body: { expiresAt, ...(argv.readOnly ? { readOnly: true } : {}) } }), notFound(argv.sdk), CREATE_FLAGS);
     if (argv.json) return printJson(created);
     print(`Created token ${created.id} for ${argv.sdk} (every version)`);
     print(`  expires  ${created.expiresAt ?? 'never'}`);
+    if (created.readOnly) print('  access   read-only');
     print('Token (shown only this once; store it now, e.g. as SVC_EXECUTION_TOKEN):');
     print(`  ${created.token}`);
   },

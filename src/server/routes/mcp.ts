@@ -1,7 +1,22 @@
 // MCP servers: list, plan and publish versions, and the MCP transport each version is served on.
+import type { ApprovalRow } from '../../store/index.ts';
 import type { Handlers, ServerDeps } from '../types.ts';
 
-export function mcpRoutes(deps: ServerDeps): Pick<Handlers, 'listMcpServers' | 'planMcp' | 'publishMcp' | 'mcpPost' | 'mcpGet' | 'mcpDelete' | 'mcpTransitionalPost' | 'mcpTransitionalGet' | 'mcpTransitionalDelete'> {
+/** An approval as `svc-cli mcp approve` shows it: the call, its params summarised, and when it was approved and used. */
+const approvalBody = (a: ApprovalRow, server: string) => ({
+  id: a.id,
+  server,
+  versionId: a.versionId,
+  operation: a.operation,
+  params: a.summary,
+  createdAt: a.createdAt,
+  expiresAt: a.expiresAt,
+  approvedAt: a.approvedAt,
+  approvedBy: a.approvedBy,
+  usedAt: a.usedAt,
+});
+
+export function mcpRoutes(deps: ServerDeps): Pick<Handlers, 'listMcpServers' | 'planMcp' | 'publishMcp' | 'approveMcpCall' | 'mcpPost' | 'mcpGet' | 'mcpDelete' | 'mcpTransitionalPost' | 'mcpTransitionalGet' | 'mcpTransitionalDelete'> {
   const { mcp, config, urls } = deps;
   const mcpUrl = (versionId: string) => `${config.publicUrl ?? urls.http}/mcp/${versionId}`;
 
@@ -26,6 +41,12 @@ export function mcpRoutes(deps: ServerDeps): Pick<Handlers, 'listMcpServers' | '
     async publishMcp({ body }) {
       const result = await mcp.publish(body);
       return { body: { ...result, url: mcpUrl(result.versionId) } };
+    },
+
+    async approveMcpCall({ params, principal }) {
+      const approval = await deps.approvals.approve(params.approval_id, principal!.subject);
+      const version = await mcp.version(approval.versionId);
+      return { body: approvalBody(approval, version?.name ?? '') };
     },
 
     mcpPost: ({ req, res, params }) => deps.mcpGateway.handle(req, res, params.version_id, false).then(() => ({})),

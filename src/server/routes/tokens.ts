@@ -13,6 +13,7 @@ const tokenView = (t: TokenRow, grant?: GrantRow) => ({
   revokedAt: t.revokedAt,
   createdAt: t.createdAt,
   binding: t.binding,
+  readOnly: t.readOnly === true,
   ...(grant ? { client: { id: grant.clientId, name: grant.clientName, redirectUri: grant.redirectUri, versionId: grant.versionId, approvedBy: grant.approvedBy } } : {}),
 });
 
@@ -67,19 +68,19 @@ export function tokenRoutes(deps: ServerDeps): Pick<Handlers, 'listMcpTokens' | 
         });
       }
       const binding = body.binding && Object.keys(body.binding).length ? (body.binding as Record<string, string>) : null;
-      const issued = await tokens.issue('mcp', name, { allow: [...new Set(body.allow)].sort(), expiresAt, binding });
-      return { status: 201, body: { id: issued.row.id, token: issued.token, allow: issued.row.allow, expiresAt: issued.row.expiresAt, binding: issued.row.binding } };
+      const issued = await tokens.issue('mcp', name, { allow: [...new Set(body.allow)].sort(), expiresAt, binding, readOnly: body.readOnly === true });
+      return { status: 201, body: { id: issued.row.id, token: issued.token, allow: issued.row.allow, expiresAt: issued.row.expiresAt, binding: issued.row.binding, readOnly: issued.row.readOnly === true } };
     },
 
     async listSdkTokens({ params }) {
       const name = await sdkApp(params.name);
-      return { body: { tokens: (await deps.store.listTokens('sdk', name)).map(({ id, expiresAt, lastUsedAt, revokedAt, createdAt }) => ({ id, expiresAt, lastUsedAt, revokedAt, createdAt })) } };
+      return { body: { tokens: (await deps.store.listTokens('sdk', name)).map(({ id, expiresAt, lastUsedAt, revokedAt, createdAt, readOnly }) => ({ id, expiresAt, lastUsedAt, revokedAt, createdAt, readOnly: readOnly === true })) } };
     },
 
     async createSdkToken({ params, body }) {
       const name = await sdkApp(params.name);
-      const issued = await tokens.issue('sdk', name, { expiresAt: expiryOf(body.expiresAt) });
-      return { status: 201, body: { id: issued.row.id, token: issued.token, expiresAt: issued.row.expiresAt } };
+      const issued = await tokens.issue('sdk', name, { expiresAt: expiryOf(body.expiresAt), readOnly: body.readOnly === true });
+      return { status: 201, body: { id: issued.row.id, token: issued.token, expiresAt: issued.row.expiresAt, readOnly: issued.row.readOnly === true } };
     },
 
     async revokeToken({ params }) {
