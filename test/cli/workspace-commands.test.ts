@@ -159,7 +159,7 @@ describe('workspace service import', { timeout: 120_000 }, () => {
     expect(wrong).toEqual([]);
   });
 
-  // catalog/index.ts import parses YAML with maxAliasCount: 100, which bounds how many aliases, not
+  // catalog/import.ts parses YAML with maxAliasCount: 100, which bounds how many aliases, not
   // how much text they expand to: a 400 kB document becomes 40 MB (past the 32 MiB import cap) and
   // is imported; a 6 MB one overflows JSON.stringify, whose RangeError is reported as "nested deeper than 256 levels".
   it('refuses YAML aliases that expand a document past the import cap, and says so', async () => {

@@ -46,7 +46,7 @@ const CATEGORIES: { label: string; match: (stack: Frame[]) => boolean }[] = [
   { label: 'garbage collection', match: (s) => s[0]!.functionName === '(garbage collector)' },
   { label: 'TypeScript type stripping of `.ts` modules (amaro)', match: (s) => s.some((f) => f.functionName === 'stripTypeScriptModuleTypes' || f.url.includes('amaro')) },
   { label: 'Ajv compiling JSON schemas (mostly validators compiled at module load; each new Ajv2020 instance also compiles the draft 2020-12 meta-schema)', match: (s) => s.some((f) => f.url.includes('/node_modules/ajv/')) },
-  { label: 'Catalog.load (reading and JSON-parsing the bundled catalogue)', match: (s) => s.some((f) => f.functionName === 'load' && f.url.endsWith('/src/catalog/index.ts')) },
+  { label: 'Catalog.load (reading and JSON-parsing the bundled catalogue)', match: (s) => s.some((f) => f.functionName === 'load' && f.url.endsWith('/src/catalog/catalog.ts')) },
   { label: 'compiling Node built-in modules (no startup snapshot: `--no-node-snapshot`)', match: (s) => s.some((f) => f.functionName === 'compileForInternalLoader') },
   {
     // The bin's body runs after its imports are evaluated (top-level await of yargs → serve → startEngine).
