@@ -10,13 +10,7 @@ import type { OperationSpec, ServiceIndex, ServiceSummary } from './types.ts';
 export const GENERATED_CATALOG_DIR = resolve(import.meta.dirname, '../../generated/catalog');
 
 /** A service version; a bundled one's index is read from disk on first use (the manifest has its summary). */
-interface LoadedService {
-  service: string;
-  version: string;
-  title: string;
-  baseUrl: string;
-  operations: number;
-  source: 'catalog' | 'imported';
+interface LoadedService extends ServiceSummary {
   load: () => { index: ServiceIndex; byId: Map<string, OperationSpec> };
 }
 
