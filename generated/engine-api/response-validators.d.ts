@@ -14,6 +14,7 @@ export declare const planMcp: ValidateFunction;
 export declare const publishMcp: ValidateFunction;
 export declare const listMcpTokens: ValidateFunction;
 export declare const createMcpToken: ValidateFunction;
+export declare const listMcpApprovals: ValidateFunction;
 export declare const approveMcpCall: ValidateFunction;
 export declare const listConnections: ValidateFunction;
 export declare const createConnection: ValidateFunction;

@@ -3067,15 +3067,311 @@ return errors === 0;
 }
 validate38.evaluated = {"props":{"id":true,"token":true,"allow":true,"expiresAt":true,"binding":true,"readOnly":true},"dynamicProps":false,"dynamicItems":false};
 
-export const approveMcpCall = validate39;
-const schema56 = {"$id":"response-approveMcpCall","$ref":"engine.json#/components/schemas/McpApproval"};
+export const listMcpApprovals = validate39;
+const schema56 = {"$id":"response-listMcpApprovals","type":"object","required":["approvals"],"properties":{"approvals":{"type":"array","items":{"$ref":"engine.json#/components/schemas/McpApproval"}}}};
 const schema57 = {"type":"object","required":["id","server","versionId","operation","params","createdAt","expiresAt","approvedAt","approvedBy","usedAt"],"properties":{"id":{"type":"string"},"server":{"type":"string","description":"The MCP server name."},"versionId":{"type":"string"},"operation":{"type":"string"},"params":{"type":"object","description":"A summary of the call's params: their shape, values shortened; never a secret."},"createdAt":{"type":"string"},"expiresAt":{"type":"string","description":"The re-run must come before this."},"approvedAt":{"type":["string","null"]},"approvedBy":{"type":["string","null"]},"usedAt":{"type":["string","null"]}}};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="response-approveMcpCall" */;
+/*# sourceURL="response-listMcpApprovals" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate39.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.approvals === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "approvals"},message:"must have required property '"+"approvals"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.approvals !== undefined){
+let data0 = data.approvals;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err1 = {instancePath:instancePath+"/approvals/" + i0,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.server === undefined){
+const err2 = {instancePath:instancePath+"/approvals/" + i0,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "server"},message:"must have required property '"+"server"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.versionId === undefined){
+const err3 = {instancePath:instancePath+"/approvals/" + i0,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "versionId"},message:"must have required property '"+"versionId"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.operation === undefined){
+const err4 = {instancePath:instancePath+"/approvals/" + i0,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "operation"},message:"must have required property '"+"operation"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.params === undefined){
+const err5 = {instancePath:instancePath+"/approvals/" + i0,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "params"},message:"must have required property '"+"params"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.createdAt === undefined){
+const err6 = {instancePath:instancePath+"/approvals/" + i0,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.expiresAt === undefined){
+const err7 = {instancePath:instancePath+"/approvals/" + i0,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "expiresAt"},message:"must have required property '"+"expiresAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1.approvedAt === undefined){
+const err8 = {instancePath:instancePath+"/approvals/" + i0,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "approvedAt"},message:"must have required property '"+"approvedAt"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data1.approvedBy === undefined){
+const err9 = {instancePath:instancePath+"/approvals/" + i0,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "approvedBy"},message:"must have required property '"+"approvedBy"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data1.usedAt === undefined){
+const err10 = {instancePath:instancePath+"/approvals/" + i0,schemaPath:"engine.json#/components/schemas/McpApproval/required",keyword:"required",params:{missingProperty: "usedAt"},message:"must have required property '"+"usedAt"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err11 = {instancePath:instancePath+"/approvals/" + i0+"/id",schemaPath:"engine.json#/components/schemas/McpApproval/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.server !== undefined){
+if(typeof data1.server !== "string"){
+const err12 = {instancePath:instancePath+"/approvals/" + i0+"/server",schemaPath:"engine.json#/components/schemas/McpApproval/properties/server/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data1.versionId !== undefined){
+if(typeof data1.versionId !== "string"){
+const err13 = {instancePath:instancePath+"/approvals/" + i0+"/versionId",schemaPath:"engine.json#/components/schemas/McpApproval/properties/versionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data1.operation !== undefined){
+if(typeof data1.operation !== "string"){
+const err14 = {instancePath:instancePath+"/approvals/" + i0+"/operation",schemaPath:"engine.json#/components/schemas/McpApproval/properties/operation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data1.params !== undefined){
+let data6 = data1.params;
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err15 = {instancePath:instancePath+"/approvals/" + i0+"/params",schemaPath:"engine.json#/components/schemas/McpApproval/properties/params/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data1.createdAt !== undefined){
+if(typeof data1.createdAt !== "string"){
+const err16 = {instancePath:instancePath+"/approvals/" + i0+"/createdAt",schemaPath:"engine.json#/components/schemas/McpApproval/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data1.expiresAt !== undefined){
+if(typeof data1.expiresAt !== "string"){
+const err17 = {instancePath:instancePath+"/approvals/" + i0+"/expiresAt",schemaPath:"engine.json#/components/schemas/McpApproval/properties/expiresAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data1.approvedAt !== undefined){
+let data9 = data1.approvedAt;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err18 = {instancePath:instancePath+"/approvals/" + i0+"/approvedAt",schemaPath:"engine.json#/components/schemas/McpApproval/properties/approvedAt/type",keyword:"type",params:{type: schema57.properties.approvedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data1.approvedBy !== undefined){
+let data10 = data1.approvedBy;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err19 = {instancePath:instancePath+"/approvals/" + i0+"/approvedBy",schemaPath:"engine.json#/components/schemas/McpApproval/properties/approvedBy/type",keyword:"type",params:{type: schema57.properties.approvedBy.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data1.usedAt !== undefined){
+let data11 = data1.usedAt;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err20 = {instancePath:instancePath+"/approvals/" + i0+"/usedAt",schemaPath:"engine.json#/components/schemas/McpApproval/properties/usedAt/type",keyword:"type",params:{type: schema57.properties.usedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/approvals/" + i0,schemaPath:"engine.json#/components/schemas/McpApproval/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/approvals",schemaPath:"#/properties/approvals/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+validate39.evaluated = {"props":{"approvals":true},"dynamicProps":false,"dynamicItems":false};
+
+export const approveMcpCall = validate40;
+const schema58 = {"$id":"response-approveMcpCall","$ref":"engine.json#/components/schemas/McpApproval"};
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-approveMcpCall" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate40.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3318,20 +3614,20 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":{"id":true,"server":true,"versionId":true,"operation":true,"params":true,"createdAt":true,"expiresAt":true,"approvedAt":true,"approvedBy":true,"usedAt":true},"dynamicProps":false,"dynamicItems":false};
+validate40.evaluated = {"props":{"id":true,"server":true,"versionId":true,"operation":true,"params":true,"createdAt":true,"expiresAt":true,"approvedAt":true,"approvedBy":true,"usedAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listConnections = validate40;
-const schema58 = {"$id":"response-listConnections","type":"object","required":["connections"],"properties":{"connections":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Connection"}}}};
-const schema59 = {"type":"object","required":["id","service","endUserRef","authName","status","createdAt","consentedAt"],"properties":{"id":{"type":"string"},"service":{"type":"string"},"endUserRef":{"type":"string"},"authName":{"type":"string"},"status":{"enum":["active","needs_reauth"]},"accessExpiresAt":{"type":["string","null"]},"createdAt":{"type":"string"},"updatedAt":{"type":"string","description":"The last change of any kind, a token refresh included."},"consentedAt":{"type":"string","description":"When the end user last completed the provider's consent for this connection. Only a\ncompleted consent changes it, never a token refresh (a connection made before the Engine\nrecorded it shows its createdAt).\n"}}};
+export const listConnections = validate41;
+const schema60 = {"$id":"response-listConnections","type":"object","required":["connections"],"properties":{"connections":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Connection"}}}};
+const schema61 = {"type":"object","required":["id","service","endUserRef","authName","status","createdAt","consentedAt"],"properties":{"id":{"type":"string"},"service":{"type":"string"},"endUserRef":{"type":"string"},"authName":{"type":"string"},"status":{"enum":["active","needs_reauth"]},"accessExpiresAt":{"type":["string","null"]},"createdAt":{"type":"string"},"updatedAt":{"type":"string","description":"The last change of any kind, a token refresh included."},"consentedAt":{"type":"string","description":"When the end user last completed the provider's consent for this connection. Only a\ncompleted consent changes it, never a token refresh (a connection made before the Engine\nrecorded it shows its createdAt).\n"}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listConnections" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3477,7 +3773,7 @@ errors++;
 if(data1.status !== undefined){
 let data6 = data1.status;
 if(!((data6 === "active") || (data6 === "needs_reauth"))){
-const err12 = {instancePath:instancePath+"/connections/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema59.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/connections/" + i0+"/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema61.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3490,7 +3786,7 @@ errors++;
 if(data1.accessExpiresAt !== undefined){
 let data7 = data1.accessExpiresAt;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/connections/" + i0+"/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema59.properties.accessExpiresAt.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/connections/" + i0+"/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema61.properties.accessExpiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3571,19 +3867,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":{"connections":true},"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":{"connections":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createConnection = validate41;
-const schema60 = {"$id":"response-createConnection","type":"object","required":["authorizeUrl","expiresAt"],"properties":{"authorizeUrl":{"type":"string"},"expiresAt":{"type":"string","format":"date-time"}}};
+export const createConnection = validate42;
+const schema62 = {"$id":"response-createConnection","type":"object","required":["authorizeUrl","expiresAt"],"properties":{"authorizeUrl":{"type":"string"},"expiresAt":{"type":"string","format":"date-time"}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createConnection" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3659,20 +3955,20 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":{"authorizeUrl":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":{"authorizeUrl":true,"expiresAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const deleteConnection = validate42;
-const schema61 = {"$id":"response-deleteConnection","type":"object","required":["connection","revocation"],"properties":{"connection":{"$ref":"engine.json#/components/schemas/Connection"},"revocation":{"$ref":"engine.json#/components/schemas/ConnectionRevocation"}}};
-const schema63 = {"type":"object","description":"Whether the provider confirmed revoking a deleted connection's grant (RFC 7009). When it did\nnot, `reason` says why and `message` says it in words (never with a token or secret in it):\n`not_supported`, the service declares no revocation endpoint (revoke the grant in the\nprovider's settings); `not_attempted`, the Engine did not send the request (the service is no\nlonger enabled, its OAuth client was deleted, or the service is now reached somewhere other\nthan where the tokens were issued); `unreachable`, the endpoint did not answer within the token\nrequest timeout; `refused`, it answered an error (its RFC 6749 error code or HTTP status).\n","required":["revoked"],"properties":{"revoked":{"type":"boolean"},"reason":{"enum":["not_supported","not_attempted","unreachable","refused"]},"message":{"type":"string"}}};
+export const deleteConnection = validate43;
+const schema63 = {"$id":"response-deleteConnection","type":"object","required":["connection","revocation"],"properties":{"connection":{"$ref":"engine.json#/components/schemas/Connection"},"revocation":{"$ref":"engine.json#/components/schemas/ConnectionRevocation"}}};
+const schema65 = {"type":"object","description":"Whether the provider confirmed revoking a deleted connection's grant (RFC 7009). When it did\nnot, `reason` says why and `message` says it in words (never with a token or secret in it):\n`not_supported`, the service declares no revocation endpoint (revoke the grant in the\nprovider's settings); `not_attempted`, the Engine did not send the request (the service is no\nlonger enabled, its OAuth client was deleted, or the service is now reached somewhere other\nthan where the tokens were issued); `unreachable`, the endpoint did not answer within the token\nrequest timeout; `refused`, it answered an error (its RFC 6749 error code or HTTP status).\n","required":["revoked"],"properties":{"revoked":{"type":"boolean"},"reason":{"enum":["not_supported","not_attempted","unreachable","refused"]},"message":{"type":"string"}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-deleteConnection" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3824,7 +4120,7 @@ errors++;
 if(data0.status !== undefined){
 let data5 = data0.status;
 if(!((data5 === "active") || (data5 === "needs_reauth"))){
-const err13 = {instancePath:instancePath+"/connection/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema59.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/connection/status",schemaPath:"engine.json#/components/schemas/Connection/properties/status/enum",keyword:"enum",params:{allowedValues: schema61.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3837,7 +4133,7 @@ errors++;
 if(data0.accessExpiresAt !== undefined){
 let data6 = data0.accessExpiresAt;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err14 = {instancePath:instancePath+"/connection/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema59.properties.accessExpiresAt.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/connection/accessExpiresAt",schemaPath:"engine.json#/components/schemas/Connection/properties/accessExpiresAt/type",keyword:"type",params:{type: schema61.properties.accessExpiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3923,7 +4219,7 @@ errors++;
 if(data10.reason !== undefined){
 let data12 = data10.reason;
 if(!((((data12 === "not_supported") || (data12 === "not_attempted")) || (data12 === "unreachable")) || (data12 === "refused"))){
-const err21 = {instancePath:instancePath+"/revocation/reason",schemaPath:"engine.json#/components/schemas/ConnectionRevocation/properties/reason/enum",keyword:"enum",params:{allowedValues: schema63.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/revocation/reason",schemaPath:"engine.json#/components/schemas/ConnectionRevocation/properties/reason/enum",keyword:"enum",params:{allowedValues: schema65.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -3968,20 +4264,20 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":{"connection":true,"revocation":true},"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":{"connection":true,"revocation":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listCatalogServices = validate43;
-const schema64 = {"$id":"response-listCatalogServices","type":"object","required":["services"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/CatalogService"}}}};
-const schema65 = {"type":"object","required":["name","versions"],"properties":{"name":{"type":"string"},"title":{"type":"string"},"versions":{"type":"array","items":{"type":"object","required":["version","operations","source"],"properties":{"version":{"type":"string"},"operations":{"type":"integer"},"source":{"enum":["catalog","imported"]},"baseUrl":{"type":"string"},"omitted":{"type":"array","description":"Import answers only; operations of the description the Engine cannot send as described, and why.","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}},"warnings":{"type":"array","description":"Import answers only; what was imported but cannot be read as described: a `$ref` of a response schema that names nothing or closes a cycle (no call checks an answer against it; typed packages type that value as unknown and search_docs shows the `$ref` as written).","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}}}}}}};
+export const listCatalogServices = validate44;
+const schema66 = {"$id":"response-listCatalogServices","type":"object","required":["services"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/CatalogService"}}}};
+const schema67 = {"type":"object","required":["name","versions"],"properties":{"name":{"type":"string"},"title":{"type":"string"},"versions":{"type":"array","items":{"type":"object","required":["version","operations","source"],"properties":{"version":{"type":"string"},"operations":{"type":"integer"},"source":{"enum":["catalog","imported"]},"baseUrl":{"type":"string"},"omitted":{"type":"array","description":"Import answers only; operations of the description the Engine cannot send as described, and why.","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}},"warnings":{"type":"array","description":"Import answers only; what was imported but cannot be read as described: a `$ref` of a response schema that names nothing or closes a cycle (no call checks an answer against it; typed packages type that value as unknown and search_docs shows the `$ref` as written).","items":{"type":"object","required":["operationId","field","reason"],"properties":{"operationId":{"type":"string"},"field":{"type":"string"},"reason":{"type":"string"}}}}}}}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listCatalogServices" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate43.evaluated;
+const evaluated0 = validate44.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4115,7 +4411,7 @@ errors++;
 if(data5.source !== undefined){
 let data8 = data5.source;
 if(!((data8 === "catalog") || (data8 === "imported"))){
-const err10 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema65.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/services/" + i0+"/versions/" + i1+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema67.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4390,19 +4686,237 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
-validate43.evaluated = {"props":{"services":true},"dynamicProps":false,"dynamicItems":false};
+validate44.evaluated = {"props":{"services":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listWorkspaceServices = validate44;
-const schema66 = {"$id":"response-listWorkspaceServices","$ref":"engine.json#/components/schemas/WorkspaceState"};
-const schema67 = {"type":"object","required":["services","revision"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/WorkspaceService"}},"revision":{"$ref":"engine.json#/components/schemas/WorkspaceRevision"}}};
-const schema68 = {"type":"object","required":["name","version","baseUrl","enabledAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"baseUrl":{"type":"string"},"baseUrlOverridden":{"type":"boolean"},"enabledAt":{"type":"string","format":"date-time"}}};
-const schema69 = {"description":"What the enabled services are, as one opaque value; it changes with every change to them.","type":"string","pattern":"^wsr_[A-Za-z0-9_-]{22}$"};
+export const listWorkspaceServices = validate45;
+const schema68 = {"$id":"response-listWorkspaceServices","$ref":"engine.json#/components/schemas/WorkspaceState"};
+const schema69 = {"type":"object","required":["services","revision"],"properties":{"services":{"type":"array","items":{"$ref":"engine.json#/components/schemas/WorkspaceService"}},"revision":{"$ref":"engine.json#/components/schemas/WorkspaceRevision"}}};
+const schema70 = {"type":"object","required":["name","version","baseUrl","enabledAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"baseUrl":{"type":"string"},"baseUrlOverridden":{"type":"boolean"},"enabledAt":{"type":"string","format":"date-time"}}};
+const schema71 = {"description":"What the enabled services are, as one opaque value; it changes with every change to them.","type":"string","pattern":"^wsr_[A-Za-z0-9_-]{22}$"};
 const pattern10 = new RegExp("^wsr_[A-Za-z0-9_-]{22}$", "u");
 
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate46.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.services === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.revision === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.services !== undefined){
+let data0 = data.services;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.version === undefined){
+const err3 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.baseUrl === undefined){
+const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.enabledAt === undefined){
+const err5 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "enabledAt"},message:"must have required property '"+"enabledAt"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err6 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.version !== undefined){
+if(typeof data1.version !== "string"){
+const err7 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.baseUrl !== undefined){
+if(typeof data1.baseUrl !== "string"){
+const err8 = {instancePath:instancePath+"/services/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.baseUrlOverridden !== undefined){
+if(typeof data1.baseUrlOverridden !== "boolean"){
+const err9 = {instancePath:instancePath+"/services/" + i0+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.enabledAt !== undefined){
+let data6 = data1.enabledAt;
+if(typeof data6 === "string"){
+if(!(formats0.validate(data6))){
+const err10 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.revision !== undefined){
+let data7 = data.revision;
+if(typeof data7 === "string"){
+if(!pattern10.test(data7)){
+const err14 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/pattern",keyword:"pattern",params:{pattern: "^wsr_[A-Za-z0-9_-]{22}$"},message:"must match pattern \""+"^wsr_[A-Za-z0-9_-]{22}$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+validate46.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+
+
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-listWorkspaceServices" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate45.evaluated;
@@ -4412,6 +4926,28 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
+if(!(validate46(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+validate45.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+
+export const applyWorkspace = validate48;
+const schema72 = {"$id":"response-applyWorkspace","$ref":"engine.json#/components/schemas/WorkspaceState"};
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate49.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.services === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
@@ -4613,36 +5149,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
 
-
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="response-listWorkspaceServices" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate44.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate45(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
-errors = vErrors.length;
-}
-validate44.errors = vErrors;
-return errors === 0;
-}
-validate44.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
-
-export const applyWorkspace = validate47;
-const schema70 = {"$id":"response-applyWorkspace","$ref":"engine.json#/components/schemas/WorkspaceState"};
 
 function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="response-applyWorkspace" */;
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate48.evaluated;
@@ -4652,241 +5166,23 @@ evaluated0.props = undefined;
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.services === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "services"},message:"must have required property '"+"services"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.revision === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.services !== undefined){
-let data0 = data.services;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.name === undefined){
-const err2 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data1.version === undefined){
-const err3 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data1.baseUrl === undefined){
-const err4 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "baseUrl"},message:"must have required property '"+"baseUrl"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.enabledAt === undefined){
-const err5 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/required",keyword:"required",params:{missingProperty: "enabledAt"},message:"must have required property '"+"enabledAt"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err6 = {instancePath:instancePath+"/services/" + i0+"/name",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data1.version !== undefined){
-if(typeof data1.version !== "string"){
-const err7 = {instancePath:instancePath+"/services/" + i0+"/version",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data1.baseUrl !== undefined){
-if(typeof data1.baseUrl !== "string"){
-const err8 = {instancePath:instancePath+"/services/" + i0+"/baseUrl",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data1.baseUrlOverridden !== undefined){
-if(typeof data1.baseUrlOverridden !== "boolean"){
-const err9 = {instancePath:instancePath+"/services/" + i0+"/baseUrlOverridden",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/baseUrlOverridden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data1.enabledAt !== undefined){
-let data6 = data1.enabledAt;
-if(typeof data6 === "string"){
-if(!(formats0.validate(data6))){
-const err10 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/services/" + i0+"/enabledAt",schemaPath:"engine.json#/components/schemas/WorkspaceService/properties/enabledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/services/" + i0,schemaPath:"engine.json#/components/schemas/WorkspaceService/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/services",schemaPath:"#/properties/services/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.revision !== undefined){
-let data7 = data.revision;
-if(typeof data7 === "string"){
-if(!pattern10.test(data7)){
-const err14 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/pattern",keyword:"pattern",params:{pattern: "^wsr_[A-Za-z0-9_-]{22}$"},message:"must match pattern \""+"^wsr_[A-Za-z0-9_-]{22}$"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/revision",schemaPath:"engine.json#/components/schemas/WorkspaceRevision/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+if(!(validate49(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
 }
 validate48.errors = vErrors;
 return errors === 0;
 }
 validate48.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
 
+export const enableWorkspaceService = validate51;
+const schema76 = {"$id":"response-enableWorkspaceService","$ref":"engine.json#/components/schemas/WorkspaceService"};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="response-applyWorkspace" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate47.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
-errors = vErrors.length;
-}
-validate47.errors = vErrors;
-return errors === 0;
-}
-validate47.evaluated = {"props":{"services":true,"revision":true},"dynamicProps":false,"dynamicItems":false};
-
-export const enableWorkspaceService = validate50;
-const schema74 = {"$id":"response-enableWorkspaceService","$ref":"engine.json#/components/schemas/WorkspaceService"};
-
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-enableWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate51.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5018,19 +5314,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
-validate50.evaluated = {"props":{"name":true,"version":true,"baseUrl":true,"baseUrlOverridden":true,"enabledAt":true},"dynamicProps":false,"dynamicItems":false};
+validate51.evaluated = {"props":{"name":true,"version":true,"baseUrl":true,"baseUrlOverridden":true,"enabledAt":true},"dynamicProps":false,"dynamicItems":false};
 
-export const importWorkspaceService = validate51;
-const schema76 = {"$id":"response-importWorkspaceService","$ref":"engine.json#/components/schemas/CatalogService"};
+export const importWorkspaceService = validate52;
+const schema78 = {"$id":"response-importWorkspaceService","$ref":"engine.json#/components/schemas/CatalogService"};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-importWorkspaceService" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5147,7 +5443,7 @@ errors++;
 if(data3.source !== undefined){
 let data6 = data3.source;
 if(!((data6 === "catalog") || (data6 === "imported"))){
-const err9 = {instancePath:instancePath+"/versions/" + i0+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema65.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/versions/" + i0+"/source",schemaPath:"engine.json#/components/schemas/CatalogService/properties/versions/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema67.properties.versions.items.properties.source.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5398,20 +5694,20 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":{"name":true,"title":true,"versions":true},"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":{"name":true,"title":true,"versions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listBuckets = validate52;
-const schema78 = {"$id":"response-listBuckets","type":"object","required":["buckets"],"properties":{"buckets":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Bucket"}}}};
-const schema79 = {"type":"object","required":["name","secrets"],"properties":{"name":{"type":"string"},"secrets":{"type":"array","items":{"type":"object","required":["service","origin","updatedAt"],"properties":{"service":{"type":"string"},"origin":{"type":["string","null"],"description":"The only origin (scheme://host:port) the secret is sent to: where its service was reached when it was set. Null when the Engine cannot tell (stored before origins were bound and not yet bound by a restart, or a record that does not open)."},"updatedAt":{"type":"string","format":"date-time"}}}}}};
+export const listBuckets = validate53;
+const schema80 = {"$id":"response-listBuckets","type":"object","required":["buckets"],"properties":{"buckets":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Bucket"}}}};
+const schema81 = {"type":"object","required":["name","secrets"],"properties":{"name":{"type":"string"},"secrets":{"type":"array","items":{"type":"object","required":["service","origin","updatedAt"],"properties":{"service":{"type":"string"},"origin":{"type":["string","null"],"description":"The only origin (scheme://host:port) the secret is sent to: where its service was reached when it was set. Null when the Engine cannot tell (stored before origins were bound and not yet bound by a restart, or a record that does not open)."},"updatedAt":{"type":"string","format":"date-time"}}}}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listBuckets" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5520,7 +5816,7 @@ errors++;
 if(data4.origin !== undefined){
 let data6 = data4.origin;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err8 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/origin",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/origin/type",keyword:"type",params:{type: schema79.properties.secrets.items.properties.origin.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/buckets/" + i0+"/secrets/" + i1+"/origin",schemaPath:"engine.json#/components/schemas/Bucket/properties/secrets/items/properties/origin/type",keyword:"type",params:{type: schema81.properties.secrets.items.properties.origin.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5614,20 +5910,20 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":{"buckets":true},"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":{"buckets":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSdks = validate53;
-const schema80 = {"$id":"response-listSdks","type":"object","required":["sdks"],"properties":{"sdks":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
-const schema81 = {"type":"object","required":["name","version","versionId","services","operations","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"services":{"type":"array","items":{"type":"string"}},"operations":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
+export const listSdks = validate54;
+const schema82 = {"$id":"response-listSdks","type":"object","required":["sdks"],"properties":{"sdks":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
+const schema83 = {"type":"object","required":["name","version","versionId","services","operations","createdAt"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"versionId":{"type":"string"},"services":{"type":"array","items":{"type":"string"}},"operations":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdks" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate53.evaluated;
+const evaluated0 = validate54.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5864,20 +6160,20 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
-validate53.evaluated = {"props":{"sdks":true},"dynamicProps":false,"dynamicItems":false};
+validate54.evaluated = {"props":{"sdks":true},"dynamicProps":false,"dynamicItems":false};
 
-export const validateSdkDefinition = validate54;
-const schema82 = {"$id":"response-validateSdkDefinition","$ref":"engine.json#/components/schemas/ResolvedSdkDefinition"};
-const schema83 = {"type":"object","required":["name","services","operations"],"properties":{"name":{"type":"string"},"services":{"type":"array","items":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}},"operations":{"type":"array","description":"Public operation IDs, sorted.","items":{"type":"string"}}}};
+export const validateSdkDefinition = validate55;
+const schema84 = {"$id":"response-validateSdkDefinition","$ref":"engine.json#/components/schemas/ResolvedSdkDefinition"};
+const schema85 = {"type":"object","required":["name","services","operations"],"properties":{"name":{"type":"string"},"services":{"type":"array","items":{"type":"object","required":["name","version"],"properties":{"name":{"type":"string"},"version":{"type":"string"}}}},"operations":{"type":"array","description":"Public operation IDs, sorted.","items":{"type":"string"}}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-validateSdkDefinition" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate55.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6041,19 +6337,19 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":{"name":true,"services":true,"operations":true},"dynamicProps":false,"dynamicItems":false};
+validate55.evaluated = {"props":{"name":true,"services":true,"operations":true},"dynamicProps":false,"dynamicItems":false};
 
-export const planSdk = validate55;
-const schema84 = {"$id":"response-planSdk","$ref":"engine.json#/components/schemas/SdkPlan"};
+export const planSdk = validate56;
+const schema86 = {"$id":"response-planSdk","$ref":"engine.json#/components/schemas/SdkPlan"};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-planSdk" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate56.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6367,19 +6663,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":{"name":true,"currentVersion":true,"nextVersion":true,"changes":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
+validate56.evaluated = {"props":{"name":true,"currentVersion":true,"nextVersion":true,"changes":true,"summary":true},"dynamicProps":false,"dynamicItems":false};
 
-export const publishSdk = validate56;
-const schema86 = {"$id":"response-publishSdk","$ref":"engine.json#/components/schemas/PublishResult"};
+export const publishSdk = validate57;
+const schema88 = {"$id":"response-publishSdk","$ref":"engine.json#/components/schemas/PublishResult"};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-publishSdk" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate56.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6510,19 +6806,19 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate56.evaluated = {"props":{"name":true,"version":true,"versionId":true,"published":true,"token":true,"url":true},"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":{"name":true,"version":true,"versionId":true,"published":true,"token":true,"url":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkVersions = validate57;
-const schema88 = {"$id":"response-listSdkVersions","type":"object","required":["versions"],"properties":{"versions":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
+export const listSdkVersions = validate58;
+const schema90 = {"$id":"response-listSdkVersions","type":"object","required":["versions"],"properties":{"versions":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkVersion"}}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdkVersions" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate57.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6759,20 +7055,20 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate57.evaluated = {"props":{"versions":true},"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":{"versions":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listSdkTokens = validate58;
-const schema90 = {"$id":"response-listSdkTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkToken"}}}};
-const schema91 = {"type":"object","required":["id","expiresAt","lastUsedAt","revokedAt","createdAt","readOnly"],"properties":{"id":{"type":"string"},"readOnly":{"type":"boolean","description":"The token calls only read-only operations."},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"}}};
+export const listSdkTokens = validate59;
+const schema92 = {"$id":"response-listSdkTokens","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"engine.json#/components/schemas/SdkToken"}}}};
+const schema93 = {"type":"object","required":["id","expiresAt","lastUsedAt","revokedAt","createdAt","readOnly"],"properties":{"id":{"type":"string"},"readOnly":{"type":"boolean","description":"The token calls only read-only operations."},"expiresAt":{"type":["string","null"]},"lastUsedAt":{"type":["string","null"]},"revokedAt":{"type":["string","null"]},"createdAt":{"type":"string"}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listSdkTokens" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate59.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6884,7 +7180,7 @@ errors++;
 if(data1.expiresAt !== undefined){
 let data4 = data1.expiresAt;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err9 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/expiresAt/type",keyword:"type",params:{type: schema91.properties.expiresAt.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/expiresAt/type",keyword:"type",params:{type: schema93.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6897,7 +7193,7 @@ errors++;
 if(data1.lastUsedAt !== undefined){
 let data5 = data1.lastUsedAt;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err10 = {instancePath:instancePath+"/tokens/" + i0+"/lastUsedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/lastUsedAt/type",keyword:"type",params:{type: schema91.properties.lastUsedAt.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/tokens/" + i0+"/lastUsedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/lastUsedAt/type",keyword:"type",params:{type: schema93.properties.lastUsedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6910,7 +7206,7 @@ errors++;
 if(data1.revokedAt !== undefined){
 let data6 = data1.revokedAt;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/tokens/" + i0+"/revokedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/revokedAt/type",keyword:"type",params:{type: schema91.properties.revokedAt.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/tokens/" + i0+"/revokedAt",schemaPath:"engine.json#/components/schemas/SdkToken/properties/revokedAt/type",keyword:"type",params:{type: schema93.properties.revokedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -6967,19 +7263,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
+validate59.evaluated = {"props":{"tokens":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createSdkToken = validate59;
-const schema92 = {"$id":"response-createSdkToken","type":"object","required":["id","token","expiresAt","readOnly"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"expiresAt":{"type":["string","null"]},"readOnly":{"type":"boolean"}}};
+export const createSdkToken = validate60;
+const schema94 = {"$id":"response-createSdkToken","type":"object","required":["id","token","expiresAt","readOnly"],"properties":{"id":{"type":"string"},"token":{"type":"string"},"expiresAt":{"type":["string","null"]},"readOnly":{"type":"boolean"}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createSdkToken" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate59.evaluated;
+const evaluated0 = validate60.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7054,7 +7350,7 @@ errors++;
 if(data.expiresAt !== undefined){
 let data2 = data.expiresAt;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema92.properties.expiresAt.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema94.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7087,20 +7383,20 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
-validate59.evaluated = {"props":{"id":true,"token":true,"expiresAt":true,"readOnly":true},"dynamicProps":false,"dynamicItems":false};
+validate60.evaluated = {"props":{"id":true,"token":true,"expiresAt":true,"readOnly":true},"dynamicProps":false,"dynamicItems":false};
 
-export const listReceipts = validate60;
-const schema93 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
-const schema94 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]},"attempts":{"type":"array","description":"Present only when a provider request was sent more than once (docs/guides/retries-and-idempotency.md).","items":{"$ref":"engine.json#/components/schemas/Attempt"}}}};
-const schema95 = {"type":"object","description":"One provider attempt of a retried call.","required":["durationMs","waitMs"],"properties":{"status":{"type":"integer","description":"The provider's HTTP status, when it answered."},"error":{"type":"string","description":"The Engine's code for an attempt that got no answer (PROVIDER_UNREACHABLE, PROVIDER_TIMEOUT, ENGINE_OUTCOME_UNKNOWN)."},"durationMs":{"type":"number","description":"Time spent on this attempt."},"waitMs":{"type":"number","description":"Time waited before this attempt (0 for the first)."},"page":{"type":"integer","description":"The page this attempt read","for a paged call.":null}}};
+export const listReceipts = validate61;
+const schema95 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
+const schema96 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]},"attempts":{"type":"array","description":"Present only when a provider request was sent more than once (docs/guides/retries-and-idempotency.md).","items":{"$ref":"engine.json#/components/schemas/Attempt"}}}};
+const schema97 = {"type":"object","description":"One provider attempt of a retried call.","required":["durationMs","waitMs"],"properties":{"status":{"type":"integer","description":"The provider's HTTP status, when it answered."},"error":{"type":"string","description":"The Engine's code for an attempt that got no answer (PROVIDER_UNREACHABLE, PROVIDER_TIMEOUT, ENGINE_OUTCOME_UNKNOWN)."},"durationMs":{"type":"number","description":"Time spent on this attempt."},"waitMs":{"type":"number","description":"Time waited before this attempt (0 for the first)."},"page":{"type":"integer","description":"The page this attempt read","for a paged call.":null}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate62.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7247,7 +7543,7 @@ errors++;
 if(data.surface !== undefined){
 let data3 = data.surface;
 if(!(((data3 === "rest") || (data3 === "grpc")) || (data3 === "mcp"))){
-const err13 = {instancePath:instancePath+"/surface",schemaPath:"#/properties/surface/enum",keyword:"enum",params:{allowedValues: schema94.properties.surface.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/surface",schemaPath:"#/properties/surface/enum",keyword:"enum",params:{allowedValues: schema96.properties.surface.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7260,7 +7556,7 @@ errors++;
 if(data.tokenId !== undefined){
 let data4 = data.tokenId;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err14 = {instancePath:instancePath+"/tokenId",schemaPath:"#/properties/tokenId/type",keyword:"type",params:{type: schema94.properties.tokenId.type},message:"must be string,null"};
+const err14 = {instancePath:instancePath+"/tokenId",schemaPath:"#/properties/tokenId/type",keyword:"type",params:{type: schema96.properties.tokenId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7361,7 +7657,7 @@ errors++;
 if(data.sha256 !== undefined){
 let data11 = data.sha256;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err22 = {instancePath:instancePath+"/sha256",schemaPath:"#/properties/sha256/type",keyword:"type",params:{type: schema94.properties.sha256.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/sha256",schemaPath:"#/properties/sha256/type",keyword:"type",params:{type: schema96.properties.sha256.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7374,7 +7670,7 @@ errors++;
 if(data.errorCode !== undefined){
 let data12 = data.errorCode;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err23 = {instancePath:instancePath+"/errorCode",schemaPath:"#/properties/errorCode/type",keyword:"type",params:{type: schema94.properties.errorCode.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/errorCode",schemaPath:"#/properties/errorCode/type",keyword:"type",params:{type: schema96.properties.errorCode.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7508,17 +7804,17 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":{"id":true,"versionId":true,"operation":true,"surface":true,"tokenId":true,"startedAt":true,"providerDurationMs":true,"pages":true,"status":true,"ok":true,"bytes":true,"sha256":true,"errorCode":true,"attempts":true},"dynamicProps":false,"dynamicItems":false};
+validate62.evaluated = {"props":{"id":true,"versionId":true,"operation":true,"surface":true,"tokenId":true,"startedAt":true,"providerDurationMs":true,"pages":true,"status":true,"ok":true,"bytes":true,"sha256":true,"errorCode":true,"attempts":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-listReceipts" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate60.evaluated;
+const evaluated0 = validate61.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7551,8 +7847,8 @@ let data0 = data.receipts;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate61(data0[i0], {instancePath:instancePath+"/receipts/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data0[i0], {instancePath:instancePath+"/receipts/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -7571,7 +7867,7 @@ errors++;
 if(data.next !== undefined){
 let data2 = data.next;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema93.properties.next.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/next",schemaPath:"#/properties/next/type",keyword:"type",params:{type: schema95.properties.next.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7592,21 +7888,21 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
-validate60.evaluated = {"props":{"receipts":true,"next":true},"dynamicProps":false,"dynamicItems":false};
+validate61.evaluated = {"props":{"receipts":true,"next":true},"dynamicProps":false,"dynamicItems":false};
 
-export const createExecution = validate63;
-const schema96 = {"$id":"response-createExecution","$ref":"engine.json#/components/schemas/Envelope"};
-const schema97 = {"type":"object","required":["ok","status","data","error"],"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]},"continuation":{"$ref":"engine.json#/components/schemas/Continuation"}}};
-const schema98 = {"type":"object","required":["code","message","retryable"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"retryable":{"type":"boolean"},"details":{"type":"object"},"recovery":{"type":"object"}}};
-const schema99 = {"type":"object","description":"Present only when a caller bound (`pagination.maxPages`) stopped a traversal before the\nprovider's last page: more pages follow. `input` holds what to add to the same input to read\non (the cursor, offset, page or Link-header page parameter); absent when the next page is\nreachable only through a link the Engine cannot take as input.\n","required":["more"],"properties":{"more":{"const":true},"input":{"type":"object"}}};
+export const createExecution = validate64;
+const schema98 = {"$id":"response-createExecution","$ref":"engine.json#/components/schemas/Envelope"};
+const schema99 = {"type":"object","required":["ok","status","data","error"],"properties":{"ok":{"type":"boolean"},"status":{"type":"integer"},"data":{},"error":{"oneOf":[{"type":"null"},{"$ref":"engine.json#/components/schemas/EnvelopeError"}]},"continuation":{"$ref":"engine.json#/components/schemas/Continuation"}}};
+const schema100 = {"type":"object","required":["code","message","retryable"],"properties":{"code":{"type":"string"},"message":{"type":"string"},"retryable":{"type":"boolean"},"details":{"type":"object"},"recovery":{"type":"object"}}};
+const schema101 = {"type":"object","description":"Present only when a caller bound (`pagination.maxPages`) stopped a traversal before the\nprovider's last page: more pages follow. `input` holds what to add to the same input to read\non (the cursor, offset, page or Link-header page parameter); absent when the next page is\nreachable only through a link the Engine cannot take as input.\n","required":["more"],"properties":{"more":{"const":true},"input":{"type":"object"}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate64.evaluated;
+const evaluated0 = validate65.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7905,28 +8201,28 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
-validate64.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
+validate65.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="response-createExecution" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate63.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate64(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate65(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
-validate63.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate63.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":{"ok":true,"status":true,"data":true,"error":true,"continuation":true},"dynamicProps":false,"dynamicItems":false};

@@ -506,6 +506,22 @@ export const routes = [
     "successStatus": 200
   },
   {
+    "operationId": "listMcpApprovals",
+    "method": "GET",
+    "path": "/v1/mcp/approvals",
+    "koaPath": "/v1/mcp/approvals",
+    "security": "cliCredential",
+    "params": [],
+    "paramValidator": null,
+    "bodyValidator": null,
+    "bodyRequired": false,
+    "bodyType": "json",
+    "maxBodyBytes": null,
+    "raw": false,
+    "secretBody": false,
+    "successStatus": 200
+  },
+  {
     "operationId": "listMcpServers",
     "method": "GET",
     "path": "/v1/mcp",

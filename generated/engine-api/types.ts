@@ -527,6 +527,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/mcp/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calls that MCP servers' requireApproval stopped and that still wait for a person (not approved, not used, not expired), newest first, at most 100. */
+        get: operations["listMcpApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/mcp/approvals/{approval_id}/approve": {
         parameters: {
             query?: never;
@@ -2511,6 +2528,29 @@ export interface operations {
                         id: string;
                         readOnly: boolean;
                         token: string;
+                    };
+                };
+            };
+            default: components["responses"]["Error"];
+        };
+    };
+    listMcpApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The waiting approvals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvals: components["schemas"]["McpApproval"][];
                     };
                 };
             };

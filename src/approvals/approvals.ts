@@ -12,6 +12,9 @@ import { summarizeParams } from './summary.ts';
 /** How long an approval may be given, and the re-run it lets through made, from the stop that asked for it. */
 export const APPROVAL_TTL_MS = 15 * 60_000;
 
+/** The most waiting approvals one list shows: a person reads them one by one. */
+export const WAITING_LISTED = 100;
+
 /** `details.reason` of the refusals below. */
 export const APPROVAL_REQUIRED_REASON = 'approval_required';
 export const APPROVAL_DECLINED_REASON = 'approval_declined';
@@ -88,6 +91,11 @@ export class Approvals {
       throw new EngineError('ENGINE_CONFLICT', `approval ${id} expired at ${row.expiresAt}; run the execute again to ask for a new approval`, { details: { field: 'approval_id' } });
     }
     return row; // approved already, not used yet
+  }
+
+  /** The approvals still waiting for a person, newest first (at most WAITING_LISTED). */
+  waiting(): Promise<ApprovalRow[]> {
+    return this.store.approvals.waiting(new Date(this.now()).toISOString(), WAITING_LISTED);
   }
 
   async get(id: string): Promise<ApprovalRow> {

@@ -30,6 +30,8 @@ export interface ApprovalStore {
   get(id: string): Promise<ApprovalRow | null>;
   /** The call's unexpired, unused approval (approved or still waiting), newest first; null when none. */
   live(call: ApprovalCall, at: string): Promise<ApprovalRow | null>;
+  /** Approvals still waiting for a person (not approved, not used, not expired at `at`), newest first, at most `limit`. */
+  waiting(at: string, limit: number): Promise<ApprovalRow[]>;
   /** Approves a waiting, unexpired approval; null (and nothing written) when it is not one. */
   approve(id: string, by: string, at: string): Promise<ApprovalRow | null>;
   /** Marks the call's approved, unused, unexpired approval used, atomically; null when there is none. */

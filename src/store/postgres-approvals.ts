@@ -27,6 +27,10 @@ export class PostgresApprovals implements ApprovalStore {
   live(call: ApprovalCall, at: string) {
     return this.one(`SELECT * FROM mcp_approvals WHERE ${SAME_CALL} ORDER BY id DESC LIMIT 1`, callValues(call, at));
   }
+  async waiting(at: string, limit: number) {
+    const { rows } = await this.pool.query('SELECT * FROM mcp_approvals WHERE approved_at IS NULL AND used_at IS NULL AND expires_at > $1 ORDER BY id DESC LIMIT $2', [at, limit]);
+    return rows.map((r) => camel<ApprovalRow>(r));
+  }
   approve(id: string, by: string, at: string) {
     return this.one('UPDATE mcp_approvals SET approved_at = $1, approved_by = $2 WHERE id = $3 AND approved_at IS NULL AND used_at IS NULL AND expires_at > $1 RETURNING *', [at, by, id]);
   }

@@ -38,6 +38,10 @@ export class SqliteApprovals implements ApprovalStore {
     const r = this.db.prepare(`SELECT * FROM mcp_approvals WHERE ${SAME_CALL} ORDER BY id DESC LIMIT 1`).get(...callValues(call, at)) as Row | undefined;
     return r ? approvalFrom(r) : null;
   }
+  async waiting(at: string, limit: number) {
+    const rows = this.db.prepare('SELECT * FROM mcp_approvals WHERE approved_at IS NULL AND used_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT ?').all(at, limit) as Row[];
+    return rows.map(approvalFrom);
+  }
   async approve(id: string, by: string, at: string) {
     const r = this.db
       .prepare('UPDATE mcp_approvals SET approved_at = ?, approved_by = ? WHERE id = ? AND approved_at IS NULL AND used_at IS NULL AND expires_at > ? RETURNING *')

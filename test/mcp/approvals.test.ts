@@ -93,8 +93,19 @@ describe('execute stops for approval, and the approved re-run passes once', () =
       expect(again.approval.id).toBe(answer.approval.id);
       expect(again.recovery).toMatchObject({ execute_request: 'unchanged', provider_execution: 'not_started' });
 
+      // A person reads what waits before approving it.
+      const waiting = await user.cli(['mcp', 'approvals', '--json'], { env: { SVC_CLI_TOKEN: t.cliToken } });
+      expect(waiting.code, waiting.stderr).toBe(0);
+      expect(JSON.parse(waiting.stdout).approvals).toContainEqual(
+        expect.objectContaining({ id: answer.approval.id, server: 'gated', operation: 'items.deleteItem', params: { id: 'a1' }, approvedAt: null }),
+      );
+      const table = await user.cli(['mcp', 'approvals'], { env: { SVC_CLI_TOKEN: t.cliToken } });
+      expect(table.stdout).toMatch(new RegExp(`${answer.approval.id}\\s+gated\\s+items\\.deleteItem\\s+\\{"id":"a1"\\}`));
+
       const approved = await approve(answer.approval.id);
       expect(approved.code, approved.stderr).toBe(0);
+      const after = (await t.api('GET', '/v1/mcp/approvals')).body.approvals as { id: string }[];
+      expect(after.map((a) => a.id)).not.toContain(answer.approval.id);
       expect(approved.stdout).toContain(`Approved ${answer.approval.id}: items.deleteItem on gated`);
 
       const passed = (await run(client, `return await call('items.deleteItem', { id: 'a1' })`)).structuredContent;

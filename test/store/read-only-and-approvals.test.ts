@@ -99,11 +99,13 @@ describe.each([
       const during = '2026-06-01T00:05:00.000Z';
       await store.approvals.insert(a);
       expect(await store.approvals.get(a.id)).toEqual(a);
+      expect(await store.approvals.waiting(during, 10)).toEqual([a]);
       expect((await store.approvals.live(call, during))?.id).toBe(a.id);
       expect(await store.approvals.live({ ...call, paramsHash: 'hash-b' }, during)).toBeNull();
       // Not approved yet: nothing to use.
       expect(await store.approvals.use(call, during)).toBeNull();
       expect((await store.approvals.approve(a.id, 'tester', during))?.approvedBy).toBe('tester');
+      expect(await store.approvals.waiting(during, 10)).toEqual([]);
       expect(await store.approvals.approve(a.id, 'tester', during)).toBeNull();
       expect((await store.approvals.use(call, during))?.usedAt).toBe(during);
       expect(await store.approvals.use(call, during)).toBeNull();
@@ -111,7 +113,9 @@ describe.each([
 
       const late = approval({ id: 'apr_01JD8Z6Q0R6V7S1K2M3N4P5Q6S', paramsHash: 'hash-c' });
       await store.approvals.insert(late);
+      expect((await store.approvals.waiting(during, 10)).map((w) => w.id)).toEqual([late.id]);
       const after = '2026-06-01T00:20:00.000Z';
+      expect(await store.approvals.waiting(after, 10)).toEqual([]);
       expect(await store.approvals.approve(late.id, 'tester', after)).toBeNull();
       expect(await store.approvals.live({ ...call, paramsHash: 'hash-c' }, after)).toBeNull();
       expect(await store.deleteExpired(after)).toBeGreaterThanOrEqual(2);

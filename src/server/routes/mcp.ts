@@ -16,7 +16,7 @@ const approvalBody = (a: ApprovalRow, server: string) => ({
   usedAt: a.usedAt,
 });
 
-export function mcpRoutes(deps: ServerDeps): Pick<Handlers, 'listMcpServers' | 'planMcp' | 'publishMcp' | 'approveMcpCall' | 'mcpPost' | 'mcpGet' | 'mcpDelete' | 'mcpTransitionalPost' | 'mcpTransitionalGet' | 'mcpTransitionalDelete'> {
+export function mcpRoutes(deps: ServerDeps): Pick<Handlers, 'listMcpServers' | 'planMcp' | 'publishMcp' | 'listMcpApprovals' | 'approveMcpCall' | 'mcpPost' | 'mcpGet' | 'mcpDelete' | 'mcpTransitionalPost' | 'mcpTransitionalGet' | 'mcpTransitionalDelete'> {
   const { mcp, config, urls } = deps;
   const mcpUrl = (versionId: string) => `${config.publicUrl ?? urls.http}/mcp/${versionId}`;
 
@@ -41,6 +41,13 @@ export function mcpRoutes(deps: ServerDeps): Pick<Handlers, 'listMcpServers' | '
     async publishMcp({ body }) {
       const result = await mcp.publish(body);
       return { body: { ...result, url: mcpUrl(result.versionId) } };
+    },
+
+    async listMcpApprovals() {
+      const waiting = await deps.approvals.waiting();
+      const names = new Map<string, string>();
+      for (const id of new Set(waiting.map((a) => a.versionId))) names.set(id, (await mcp.version(id))?.name ?? '');
+      return { body: { approvals: waiting.map((a) => approvalBody(a, names.get(a.versionId) ?? '')) } };
     },
 
     async approveMcpCall({ params, principal }) {
