@@ -10,6 +10,7 @@ import { EgressPolicy, egressConnector, egressFailure } from '../egress/index.ts
 import { EngineError } from '../envelope/index.ts';
 import type { Redactor } from './redaction.ts';
 import { clipRefusalBody } from './refusal-body.ts';
+import { inSpan, SpanKind, tracingOn } from '../telemetry/index.ts';
 import type { ProviderRequest } from './request.ts';
 
 export interface ProviderResponse {
@@ -176,8 +177,35 @@ export class Dispatcher {
     return { origin: parsed.origin, path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname };
   }
 
-  /** `secret`: what the answer must not hand back (request.ts, secretForms), redacted from the body. */
+  /**
+   * `secret`: what the answer must not hand back (request.ts, secretForms), redacted from the body.
+   * While tracing is on, each attempt is a CLIENT span whose traceparent the provider gets.
+   */
   send(req: ProviderRequest, limits: DispatchLimits, secret: Redactor | null): Promise<ProviderResponse> {
+    return tracingOn() ? this.tracedSend(req, limits, secret) : this.sendOnce(req, limits, secret);
+  }
+
+  /** An attempt's span: method, the provider's host and port, the answer's status or the failure's code; never the path, query or headers. */
+  private tracedSend(req: ProviderRequest, limits: DispatchLimits, secret: Redactor | null): Promise<ProviderResponse> {
+    let server: URL | undefined;
+    try {
+      server = new URL(req.url);
+    } catch {
+      server = undefined; // refused by sendOnce, as it is without tracing
+    }
+    const attributes = {
+      'http.request.method': req.method,
+      'server.address': server?.hostname,
+      'server.port': server ? Number(server.port || (server.protocol === 'https:' ? 443 : 80)) : undefined,
+      'url.scheme': server?.protocol.slice(0, -1),
+    };
+    return inSpan(req.method, attributes, (span) => this.sendOnce({ ...req, headers: span.carry(req.headers) }, limits, secret), {
+      kind: SpanKind.CLIENT,
+      outcome: (res) => ({ 'http.response.status_code': res.status, 'error.type': res.status >= 400 ? String(res.status) : undefined }),
+    });
+  }
+
+  private sendOnce(req: ProviderRequest, limits: DispatchLimits, secret: Redactor | null): Promise<ProviderResponse> {
     if (limits.signal?.aborted || limits.connection?.destroyed) return Promise.reject(classify(abortError(), false, true, true, false, false));
     return new Promise<ProviderResponse>((resolve, reject) => {
       const call = new ProviderCall(req.method, limits, secret, this.deadlines, resolve, reject);

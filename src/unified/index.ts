@@ -16,6 +16,7 @@ import { EngineError, failure, success, type Envelope } from '../envelope/index.
 import { addInputFormats } from '../catalog/index.ts';
 import { checkIdempotencyKey, checkSelectors, IdempotencyKeys, keyScope, requestHash, type CallScope, type Continuation, type Executor, type Selectors } from '../execution/index.ts';
 import type { Store } from '../store/index.ts';
+import { inSpan } from '../telemetry/index.ts';
 import { closureOf, type UnifiedDefinition } from './definitions.ts';
 
 export { closureOf, servicesOf, validateDefinition, referencedSteps, UnifiedDefinitionError, type UnifiedDefinition, type UnifiedStep } from './definitions.ts';
@@ -251,7 +252,8 @@ export class UnifiedOperations {
     const runStep = (target: string): Promise<StepReport> => {
       let pending = running.get(target);
       if (pending) return pending;
-      pending = (async (): Promise<StepReport> => {
+      // A span per step while tracing is on (src/telemetry): its provider attempts nest under it.
+      pending = inSpan(`unified step ${target}`, { 'svc.unified.operation': def.name, 'svc.unified.target': target, 'svc.operation': def.steps[target]!.operation }, async (): Promise<StepReport> => {
         const step = def.steps[target]!;
         const deps = await Promise.all(step.dependsOn.map(runStep));
         const base = { target, operation: step.operation };
@@ -305,7 +307,7 @@ export class UnifiedOperations {
           ...(env.error ? { error: { code: env.error.code, message: env.error.message } } : {}),
           ...(result.continuation ? { continuation: result.continuation } : {}),
         };
-      })();
+      }, { outcome: (report) => ({ 'svc.unified.step_status': report.status, 'svc.status': report.httpStatus ?? undefined, 'error.type': report.error?.code }) });
       running.set(target, pending);
       return pending;
     };
