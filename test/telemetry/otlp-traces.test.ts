@@ -7,6 +7,8 @@
 // that no exported byte may hold.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
+import { publishUnifiedTasks } from '../fixtures/apps.ts';
 import { pointService, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 import { faultyDescription, FAULTY_OPERATIONS, startFaultyProvider, type FaultyProvider } from '../fixtures/faulty-provider.ts';
 import { RawEngineClient } from '../fixtures/grpc.ts';
@@ -23,6 +25,7 @@ let provider: FaultyProvider;
 let t: TestEngine;
 let apps: ProviderApps;
 let open: ProviderApps;
+let crm: DemoProvider;
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 /** A caller's span: a W3C traceparent and its parts. */
@@ -35,6 +38,7 @@ const callerSpan = () => {
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
   provider = await startFaultyProvider();
+  crm = await startDemoProvider();
   t = await startTestEngine({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, SVC_TRACE_INPUT_SERVICES: 'faulty-open' });
   t.canaries.push(API_KEY, INPUT_CANARY);
   for (const [name, auth] of [['faulty', { type: 'api_key', in: 'header', name: 'x-api-key' }], ['faulty-open', undefined]] as const) {
@@ -51,6 +55,7 @@ afterAll(async () => {
   await t?.stop();
   await provider?.stop();
   await receiver?.stop();
+  await crm?.stop();
 });
 
 const children = (spans: ReceivedSpan[], parent: ReceivedSpan) => spans.filter((s) => s.parentSpanId === parent.spanId).sort((a, b) => (a.start < b.start ? -1 : 1));
@@ -168,6 +173,26 @@ describe('a REST and a gRPC call', () => {
     const spans = await receiver.waitFor((all) => all.some((s) => s.traceId === traceId && s.kind === 2));
     expect(spans.find((s) => s.traceId === traceId && s.kind === 2)!.parentSpanId).toBe('');
     expect(spans.find((s) => s.spanId === parentId)).toMatchObject({ name: 'GET', kind: 3 });
+  });
+});
+
+describe('a Unified call', () => {
+  it('has a span per step, its provider attempts under it', async () => {
+    const tasks = await publishUnifiedTasks(t, crm);
+    const caller = callerSpan();
+    const res = await fetch(`${t.url}/v1/apps/${tasks.versionId}/executions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tasks.token}`, 'content-type': 'application/json', traceparent: caller.traceparent },
+      body: JSON.stringify({ operation: 'unified.tasks.create', input: { title: `Call ${INPUT_CANARY}` }, targets: ['crm'] }),
+    });
+    expect(((await res.json()) as any).ok).toBe(true);
+    const spans = await receiver.waitFor((all) => all.some((s) => s.traceId === caller.traceId && s.kind === 2));
+    const rest = spans.find((s) => s.traceId === caller.traceId && s.kind === 2)!;
+    const [call] = children(spans, rest);
+    expect(call).toMatchObject({ name: 'call unified.tasks.create', attributes: { 'svc.service': 'unified', 'svc.status': 200 } });
+    const [step] = children(spans, call!);
+    expect(step).toMatchObject({ name: 'unified step crm', attributes: { 'svc.unified.operation': 'unified.tasks.create', 'svc.unified.target': 'crm', 'svc.unified.step_status': 'succeeded' } });
+    expect(children(spans, step!)).toMatchObject([{ name: 'POST', kind: 3, attributes: { 'http.response.status_code': expect.any(Number) } }]);
   });
 });
 
