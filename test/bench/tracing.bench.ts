@@ -10,7 +10,8 @@
 // BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works).
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
+import { affinityOf, pin, startChild, type ChildHandle } from './lib/child.ts';
+import { loadKnobs } from './lib/knobs.ts';
 import { LoadGenerator, windowCells, type WindowResult } from './lib/load.ts';
 import { int, median, ms, ratio, signedMs, table } from './lib/stats.ts';
 import { verdictOf } from './lib/summary.ts';
@@ -26,10 +27,6 @@ const GOAL_THROUGHPUT_RATIO = 0.9;
 /** Spans of one REST execution: the request, the call, the provider attempt. */
 const SPANS_PER_REQUEST = 3;
 
-const envInt = (key: string, fallback: number) => {
-  const v = Number(process.env[key]);
-  return Number.isInteger(v) && v > 0 ? v : fallback;
-};
 
 type TargetId = 'off' | 'on' | 'sampled';
 const LABEL: Record<TargetId, string> = {
@@ -53,11 +50,7 @@ interface Measured {
 const script = (file: string) => fileURLToPath(new URL(`./servers/${file}`, import.meta.url));
 
 export async function run(ctx: BenchContext): Promise<BenchResult> {
-  const concurrency = envInt('BENCH_CONCURRENCY', 32);
-  const rounds = envInt('BENCH_ROUNDS', 8);
-  const windowMs = envInt('BENCH_WINDOW_MS', 2_500);
-  const warmupMs = envInt('BENCH_WARMUP_MS', 2_000);
-  const pinned = (process.env.BENCH_PLACEMENT ?? 'pinned') === 'pinned' && canPin();
+  const { concurrency, rounds, windowMs, warmupMs, pinned } = loadKnobs();
   const key = `sk_bench_${randomBytes(12).toString('hex')}`;
   const originalAffinity = pinned ? affinityOf(process.pid) : undefined;
   const children: ChildHandle<unknown>[] = [];
