@@ -2,7 +2,7 @@
 // a child of the caller's span when its request carries a W3C `traceparent`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
-import { methodName, state, tracer } from './spans.ts';
+import { methodName, state } from './spans.ts';
 
 
 /** The caller's trace context from its `traceparent` and `tracestate` (HTTP headers, gRPC metadata). */
@@ -19,11 +19,13 @@ export function serveTraced<T>(req: IncomingMessage, res: ServerResponse, route:
   if (!state.on) return handle();
   const method = methodName(req.method);
   const parent = callerContext(req.headers.traceparent, req.headers.tracestate);
-  const span = tracer().startSpan(route ? `${method} ${route}` : method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, ...(route ? { 'http.route': route } : {}) } }, parent);
-  res.once('close', () => {
-    span.setAttribute('http.response.status_code', res.statusCode);
-    if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    span.end();
-  });
+  const span = state.tracer.startSpan(route ? `${method} ${route}` : method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, ...(route ? { 'http.route': route } : {}) } }, parent);
+  if (span.isRecording()) {
+    res.once('close', () => {
+      span.setAttribute('http.response.status_code', res.statusCode);
+      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    });
+  }
   return context.with(trace.setSpan(parent, span), handle);
 }

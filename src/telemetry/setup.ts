@@ -43,6 +43,7 @@ export function startTracing(options: TracingOptions): Tracing {
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   state.on = true;
   state.inputServices = new Set(options.inputServices);
+  state.tracer = provider.getTracer('svc-engine');
   let stopping: Promise<void> | undefined;
   return {
     shutdown() {
@@ -52,6 +53,7 @@ export function startTracing(options: TracingOptions): Tracing {
         } finally {
           state.on = false;
           state.inputServices = new Set();
+          state.tracer = trace.getTracer('svc-engine');
           trace.disable();
           context.disable();
           propagation.disable();

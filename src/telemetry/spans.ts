@@ -3,7 +3,7 @@
 // caller's input values go on a call span only for the services the operator lists
 // (SVC_TRACE_INPUT_SERVICES), and never the request body. While tracing is off (no
 // OTEL_EXPORTER_OTLP_ENDPOINT) every helper here runs its work directly and allocates nothing.
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 
 /** The attribute names a span may carry (OpenTelemetry semantic conventions where one fits, `svc.*` for the Engine's own). */
 export type SafeKey =
@@ -48,17 +48,30 @@ export interface TracedSpan {
 
 const NOOP: TracedSpan = { set: () => undefined, carry: (headers) => headers, input: () => undefined };
 
-/** Set by ./setup.ts while an exporter runs. */
-export const state: { on: boolean; inputServices: ReadonlySet<string> } = { on: false, inputServices: new Set() };
+/** Set by ./setup.ts while an exporter runs: its tracer, taken once (a lookup by name per span costs). */
+export const state: { on: boolean; inputServices: ReadonlySet<string>; tracer: Tracer } = { on: false, inputServices: new Set(), tracer: trace.getTracer('svc-engine') };
 
 export const tracingOn = (): boolean => state.on;
-
-export const tracer = () => trace.getTracer('svc-engine');
 
 export function setAll(span: Span, attributes: SafeAttributes): void {
   for (const key in attributes) {
     const value = attributes[key as SafeKey];
     if (value !== undefined) span.setAttribute(key, value);
+  }
+}
+
+/** A span the sampler left out: nothing is recorded, but the trace context still reaches providers. */
+class Unrecorded implements TracedSpan {
+  readonly span: Span;
+  constructor(span: Span) {
+    this.span = span;
+  }
+  set(): void {}
+  input(): void {}
+  carry<H extends Record<string, string>>(headers: H): H {
+    const out = { ...headers };
+    propagation.inject(trace.setSpan(context.active(), this.span), out);
+    return out;
   }
 }
 
@@ -102,7 +115,9 @@ export interface SpanOptions<T> {
 export function inSpan<T>(name: string, attributes: SafeAttributes, work: (span: TracedSpan) => Promise<T>, options: SpanOptions<T> = {}): Promise<T> {
   if (!state.on) return work(NOOP);
   const parent = options.parent ?? context.active();
-  const span = tracer().startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL }, parent);
+  const span = state.tracer.startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL }, parent);
+  // Not sampled: the work runs in its context (its traceparent says so), with nothing to record or end.
+  if (!span.isRecording()) return context.with(trace.setSpan(parent, span), work, undefined, new Unrecorded(span));
   setAll(span, attributes);
   const traced = new Traced(span);
   return context.with(trace.setSpan(parent, span), () => work(traced)).then(

@@ -37,8 +37,8 @@ const LABEL: Record<TargetId, string> = {
 /** What each Engine gets on top of the provider's settings. */
 const ENV: Record<TargetId, (collector: string) => Record<string, string>> = {
   off: () => ({ OTEL_EXPORTER_OTLP_ENDPOINT: '' }),
-  on: (collector) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: collector, OTEL_TRACES_SAMPLER: 'parentbased_always_on' }),
-  sampled: (collector) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: collector, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }),
+  on: (collector) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: `${collector}/on`, OTEL_TRACES_SAMPLER: 'parentbased_always_on' }),
+  sampled: (collector) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: `${collector}/sampled`, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }),
 };
 
 interface Measured {
@@ -105,14 +105,13 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       ctx.log(`round ${r + 1}/${rounds} [${order.join(' → ')}]  ` + ids.map((id) => `${id} p50 ${ms(row[id].window.p50)} p99 ${ms(row[id].window.p99)} ms ${int(row[id].window.rps)}/s ${int(row[id].cpuUsPerReq)} µs/req`).join(' | '));
     }
 
-    // The Engines stop (flushing their last batch) one after the other, so the collector's count splits between them.
+    // Each traced Engine stops, flushing its last batch, before the collector's counts are read.
     const served = await answeredCount(engines.on.ready.url);
-    await engines.on.stop();
-    const received = (await (await fetch(`${sink.ready.url}/count`)).json()) as { spans: number; exports: number; bytes: number };
     const servedSampled = await answeredCount(engines.sampled.ready.url);
-    await engines.sampled.stop();
-    const after = (await (await fetch(`${sink.ready.url}/count`)).json()) as { spans: number };
-    const sampledSpans = after.spans - received.spans;
+    await Promise.all([engines.on.stop(), engines.sampled.stop()]);
+    const counts = (await (await fetch(`${sink.ready.url}/count`)).json()) as Record<string, { spans: number; exports: number; bytes: number } | undefined>;
+    const received = counts['/on'] ?? { spans: 0, exports: 0, bytes: 0 };
+    const sampledSpans = counts['/sampled']?.spans ?? 0;
     return report({ ids, perRound, concurrency, rounds, windowMs, warmupMs, pinned, served, received, servedSampled, sampledSpans });
   } finally {
     await Promise.allSettled(generators.map((g) => g.close()));

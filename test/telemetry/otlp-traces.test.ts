@@ -3,8 +3,8 @@
 // retried after a 503, under the caller's traceparent; a REST call and a gRPC call under the
 // caller's span, with the provider getting a traceparent of the same trace from each attempt; input
 // values only for the service SVC_TRACE_INPUT_SERVICES lists; the spans still batched exported when
-// the Engine stops. The provider's API key, the tokens and a value planted in the input are canaries
-// that no exported byte may hold.
+// the Engine stops; a trace the sampler leaves out exports nothing. The provider's API key, the
+// tokens and a value planted in the input are canaries that no exported byte may hold.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
@@ -232,6 +232,27 @@ describe('stopping', () => {
     }
     const { traceId } = parts(requestsFor('flushed')[0]!.headers.traceparent);
     expect(receiver.spans.filter((s) => s.traceId === traceId).map((s) => s.name)).toEqual(expect.arrayContaining(['POST /v1/apps/{version_id}/executions', 'call faulty.getItem', 'GET']));
+  });
+});
+
+describe('sampling', () => {
+  it('a trace the sampler leaves out exports nothing, and the provider still gets its traceparent, not sampled', async () => {
+    process.env.OTEL_BSP_SCHEDULE_DELAY = '50';
+    process.env.OTEL_TRACES_SAMPLER = 'parentbased_always_off';
+    const third = await startTestEngine({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+    try {
+      expect((await third.api('POST', '/v1/workspace/imports', { name: 'faulty', version: 'v1', document: faultyDescription(provider.url), auth: { type: 'api_key', in: 'header', name: 'x-api-key' } })).status).toBe(201);
+      await pointService(third, 'faulty', provider.url, API_KEY);
+      const app = await publishApps(third, 'unsampled', { services: ['faulty=v1'], operations: ['faulty=getItem'] });
+      t.canaries.push(...third.canaries);
+      expect((await third.execute(app.sdk.versionId, app.sdk.token, { operation: 'faulty.getItem', input: { id: 'unsampled' } })).status).toBe(200);
+    } finally {
+      await third.stop();
+      delete process.env.OTEL_TRACES_SAMPLER;
+    }
+    const traceparent = String(requestsFor('unsampled')[0]!.headers.traceparent);
+    expect(traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
+    expect(receiver.spans.filter((s) => s.traceId === parts(traceparent).traceId)).toEqual([]);
   });
 });
 
