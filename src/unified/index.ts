@@ -252,10 +252,10 @@ export class UnifiedOperations {
     const runStep = (target: string): Promise<StepReport> => {
       let pending = running.get(target);
       if (pending) return pending;
-      // A span per step while tracing is on (src/telemetry): its provider attempts nest under it.
-      pending = inSpan(`unified step ${target}`, { 'svc.unified.operation': def.name, 'svc.unified.target': target, 'svc.operation': def.steps[target]!.operation }, async (): Promise<StepReport> => {
-        const step = def.steps[target]!;
-        const deps = await Promise.all(step.dependsOn.map(runStep));
+      // Its dependencies run first, outside its span; the step itself is a span while tracing is on
+      // (src/telemetry), its provider attempts nested under it.
+      const step = def.steps[target]!;
+      pending = Promise.all(step.dependsOn.map(runStep)).then((deps) => inSpan(`unified step ${target}`, { 'svc.unified.operation': def.name, 'svc.unified.target': target, 'svc.operation': step.operation }, async (): Promise<StepReport> => {
         const base = { target, operation: step.operation };
         const blocked = deps.find((d) => d.status !== 'succeeded');
         if (blocked) {
@@ -307,7 +307,7 @@ export class UnifiedOperations {
           ...(env.error ? { error: { code: env.error.code, message: env.error.message } } : {}),
           ...(result.continuation ? { continuation: result.continuation } : {}),
         };
-      }, { outcome: (report) => ({ 'svc.unified.step_status': report.status, 'svc.status': report.httpStatus ?? undefined, 'error.type': report.error?.code }) });
+      }, { outcome: (report) => ({ 'svc.unified.step_status': report.status, 'svc.status': report.httpStatus ?? undefined, 'error.type': report.error?.code }) }));
       running.set(target, pending);
       return pending;
     };
