@@ -19,7 +19,7 @@ import { MemorySessionStateStore, tracedSessionState, type SessionStateStore } f
 import { observeHttpResponse } from '../metrics/index.ts';
 import { describeConfinement, detectConfinement, FairQueue, SandboxWorkers } from '../sandbox/index.ts';
 import { UnifiedOperations } from '../unified/index.ts';
-import { createLogger, type Logger } from '../log/index.ts';
+import { createLogger, throttledWarning, type Logger } from '../log/index.ts';
 import { startTracing, tracingOn, type Tracing } from '../telemetry/index.ts';
 import { startGrpcServer } from '../grpc/index.ts';
 import { Packages } from '../sdkgen/index.ts';
@@ -191,12 +191,18 @@ export async function assemble(
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
   const unlock = options.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  const log = createLogger(config.logLevel, options.logDestination);
   // Traces (src/telemetry): only with OTEL_EXPORTER_OTLP_ENDPOINT; flushed when the Engine stops.
   const tracing = config.otlpEndpoint
-    ? startTracing({ endpoint: config.otlpEndpoint, inputServices: config.traceInputServices, serviceName: config.otelServiceName })
+    ? startTracing({
+        endpoint: config.otlpEndpoint,
+        inputServices: config.traceInputServices,
+        serviceName: config.otelServiceName,
+        onError: throttledWarning(log, () => ({}), 'exporting traces to OTEL_EXPORTER_OTLP_ENDPOINT failed: the collector refused the spans or did not answer, and they were dropped'),
+      })
     : undefined;
   try {
-    return await startLocked(config, options, unlock, tracing);
+    return await startLocked(config, options, unlock, tracing, log);
   } catch (err) {
     unlock();
     await tracing?.shutdown();
@@ -204,8 +210,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
   }
 }
 
-async function startLocked(config: EngineConfig, options: EngineOptions, unlock: () => void, tracing: Tracing | undefined): Promise<Engine> {
-  const log = createLogger(config.logLevel, options.logDestination);
+async function startLocked(config: EngineConfig, options: EngineOptions, unlock: () => void, tracing: Tracing | undefined, log: Logger): Promise<Engine> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl, poolSize: config.dbPoolSize, synchronous: config.sqliteSynchronous });
   const deps = await assemble(config, log, store);
   const { signinCode, credentialsRevoked } = await deps.accounts.ensureOwner(config.ownerPassword);
@@ -287,7 +292,7 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
         await deps.activity.flush();
         await store.close();
         // The spans still batched go to the collector; one that does not answer costs the exporter's timeout (10 s).
-        await tracing?.shutdown().catch(() => log.warn('exporting the last spans to OTEL_EXPORTER_OTLP_ENDPOINT failed'));
+        await tracing?.shutdown();
         unlock();
       })();
       return stopping;

@@ -1,7 +1,7 @@
 // Tracing on or off for the process: with OTEL_EXPORTER_OTLP_ENDPOINT set, spans are batched and
 // exported over OTLP/HTTP (JSON) to `<endpoint>/v1/traces`; unset, nothing is registered and
 // @opentelemetry/api's no-op tracer stays in place (./spans.ts then skips even that).
-import { context, propagation, trace } from '@opentelemetry/api';
+import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -16,10 +16,12 @@ export interface TracingOptions {
   inputServices: readonly string[];
   /** `service.name` of the spans (OTEL_SERVICE_NAME; default `svc-engine`). */
   serviceName?: string | undefined;
+  /** Called when the SDK reports an error (an export the collector refused or never answered); its text is not passed on. */
+  onError?: () => void;
 }
 
 export interface Tracing {
-  /** Exports the spans still batched, then stops tracing in this process. */
+  /** Exports the spans still batched (a failure goes to `onError`), then stops tracing in this process. */
   shutdown(): Promise<void>;
 }
 
@@ -41,6 +43,9 @@ export function startTracing(options: TracingOptions): Tracing {
   trace.setGlobalTracerProvider(provider);
   context.setGlobalContextManager(contextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  // The SDK's errors (failed exports) as a signal only: their text may quote a collector's answer.
+  const noop = () => undefined;
+  if (options.onError) diag.setLogger({ error: options.onError, warn: noop, info: noop, debug: noop, verbose: noop }, DiagLogLevel.ERROR);
   state.on = true;
   state.inputServices = new Set(options.inputServices);
   state.tracer = provider.getTracer('svc-engine');
@@ -50,6 +55,8 @@ export function startTracing(options: TracingOptions): Tracing {
       stopping ??= (async () => {
         try {
           await provider.shutdown(); // flushes the batch
+        } catch {
+          options.onError?.();
         } finally {
           state.on = false;
           state.inputServices = new Set();
@@ -57,6 +64,7 @@ export function startTracing(options: TracingOptions): Tracing {
           trace.disable();
           context.disable();
           propagation.disable();
+          diag.disable();
         }
       })();
       return stopping;

@@ -6,6 +6,9 @@
 // the Engine stops; a trace the sampler leaves out exports nothing. The provider's API key, the
 // tokens and a value planted in the input are canaries that no exported byte may hold.
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
 import { publishUnifiedTasks } from '../fixtures/apps.ts';
@@ -253,6 +256,24 @@ describe('sampling', () => {
     const traceparent = String(requestsFor('unsampled')[0]!.headers.traceparent);
     expect(traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
     expect(receiver.spans.filter((s) => s.traceId === parts(traceparent).traceId)).toEqual([]);
+  });
+});
+
+describe('a collector that refuses the spans', () => {
+  it('is one warning in the log, without its answer, and calls go on', async () => {
+    const refusing = createServer((req, res) => req.resume().once('end', () => res.writeHead(400, { 'content-type': 'text/plain' }).end(`collector-answer ${API_KEY}`)));
+    refusing.listen(0, '127.0.0.1');
+    await once(refusing, 'listening');
+    const fourth = await startTestEngine({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}` });
+    try {
+      expect((await fourth.api('GET', '/v1/workspace/services')).status).toBe(200);
+    } finally {
+      await fourth.stop();
+      refusing.close();
+    }
+    const warnings = fourth.logs.filter((line) => line.includes('exporting traces to OTEL_EXPORTER_OTLP_ENDPOINT failed'));
+    expect(warnings).toHaveLength(1);
+    expect(fourth.logs.join('')).not.toContain('collector-answer');
   });
 });
 
