@@ -115,6 +115,10 @@ export interface SpanOptions<T> {
 export function inSpan<T>(name: string, attributes: SafeAttributes, work: (span: TracedSpan) => Promise<T>, options: SpanOptions<T> = {}): Promise<T> {
   if (!state.on) return work(NOOP);
   const parent = options.parent ?? context.active();
+  // Inside a span the sampler left out, this one would be left out too (every standard sampler
+  // decides a trace once): none is made, and the work goes on in the unsampled trace's context.
+  const within = options.parent === undefined ? trace.getSpan(parent) : undefined;
+  if (within !== undefined && !within.isRecording()) return work(new Unrecorded(within));
   const span = state.tracer.startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL }, parent);
   // Not sampled: the work runs in its context (its traceparent says so), with nothing to record or end.
   if (!span.isRecording()) return context.with(trace.setSpan(parent, span), work, undefined, new Unrecorded(span));
