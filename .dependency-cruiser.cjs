@@ -8,7 +8,7 @@
  * gets a floor here and in docs/architecture.md before it can import anything.
  */
 const FLOORS = [
-  ['config', 'coordination', 'demo-provider', 'envelope', 'ids', 'json-pointer', 'log', 'metrics', 'sandbox', 'shell', 'store'],
+  ['config', 'coordination', 'demo-provider', 'envelope', 'ids', 'json-pointer', 'log', 'metrics', 'sandbox', 'shell', 'store', 'telemetry'],
   ['activity', 'credentials', 'egress', 'identity', 'json-input', 'retention'],
   ['catalog', 'oauth'],
   ['workspace'],

@@ -11,6 +11,7 @@ import { passApprovalGate, type AskApproval } from './approval-gate.ts';
 import { allows } from './allowlist.ts';
 import { keptAnswer, replayedResult } from './kept-answers.ts';
 import { unknownVersion, VersionScopes, type CallContext, type Surface } from './scopes.ts';
+import { tracedCall } from './traced.ts';
 
 /**
  * A call as the REST body and the gRPC message carry it. A Unified operation takes
@@ -88,10 +89,12 @@ export class Calls {
    * One call in the REST/gRPC body form. `unifiedParams: 'input'` (gRPC) reads a Unified call's
    * params from `input`, since its message has no field for targets or idempotency keys.
    */
-  async call(token: TokenRow, versionId: string, surface: Surface, body: CallBody, context: CallContext = {}, unifiedParams: 'body' | 'input' = 'body'): Promise<CallAnswer> {
-    const found = this.version(token, versionId, surface);
-    const version = found instanceof Promise ? await found : found;
-    return new CallSite(this.deps, this.scopes[surface], version, token, context).body(body, unifiedParams);
+  call(token: TokenRow, versionId: string, surface: Surface, body: CallBody, context: CallContext = {}, unifiedParams: 'body' | 'input' = 'body'): Promise<CallAnswer> {
+    return tracedCall(surface, body.operation, body.input, async () => {
+      const found = this.version(token, versionId, surface);
+      const version = found instanceof Promise ? await found : found;
+      return new CallSite(this.deps, this.scopes[surface], version, token, context).body(body, unifiedParams);
+    });
   }
 }
 

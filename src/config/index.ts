@@ -96,6 +96,12 @@ export interface EngineConfig {
   executeQueuePerToken: number;
   executeQueue: number;
   executeQueueWaitMs: number;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: traces are exported over OTLP/HTTP to `<it>/v1/traces`; unset, no tracing at all (src/telemetry). */
+  otlpEndpoint: string | undefined;
+  /** OTEL_SERVICE_NAME: the spans' `service.name` (default `svc-engine`). */
+  otelServiceName: string | undefined;
+  /** Services whose calls' input values go on their spans (SVC_TRACE_INPUT_SERVICES); none by default. */
+  traceInputServices: string[];
 }
 
 export class ConfigError extends Error {
@@ -199,6 +205,32 @@ function redisUrlFrom(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/**
+ * OTEL_EXPORTER_OTLP_ENDPOINT: an http(s) base URL. Not echoed: its user info may hold a
+ * collector's credentials.
+ */
+function otlpEndpointFrom(raw: string | undefined): string | undefined {
+  if (!raw?.trim()) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.search || url.hash) {
+    throw new ConfigError('OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL with no query or fragment, such as http://127.0.0.1:4318 (traces go to its /v1/traces)');
+  }
+  return raw.trim();
+}
+
+/** SVC_TRACE_INPUT_SERVICES: service names (as `svc-cli services` lists them), comma-separated. */
+function serviceNamesFrom(env: NodeJS.ProcessEnv, name: string): string[] {
+  const names = list(env[name]);
+  const bad = names.find((n) => !/^[a-z][a-z0-9-]{0,62}$/.test(n));
+  if (bad !== undefined) throw new ConfigError(`${name} must list service names (lowercase letters, digits and '-'), comma-separated (got '${bad}')`);
+  return names;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
   const publicUrl = publicUrlFrom(env.SVC_PUBLIC_URL); // checked before allowedHostsFrom reads it
   const httpPort = intFrom(env, 'SVC_HTTP_PORT', 8700, 0, 65535);
@@ -258,5 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     mcpOAuthAccessTokenTtlSeconds: intFrom(env, 'SVC_MCP_OAUTH_ACCESS_TOKEN_TTL_S', 3600, 1, 86_400),
     mcpOAuthCodeTtlSeconds: intFrom(env, 'SVC_MCP_OAUTH_CODE_TTL_S', 60, 1, 600),
     mcpOAuthLoopbackClientIds: switchFrom(env, 'SVC_TEST_MCP_OAUTH_LOOPBACK_CLIENT_IDS'),
+    otlpEndpoint: otlpEndpointFrom(env.OTEL_EXPORTER_OTLP_ENDPOINT),
+    otelServiceName: env.OTEL_SERVICE_NAME?.trim() || undefined,
+    traceInputServices: serviceNamesFrom(env, 'SVC_TRACE_INPUT_SERVICES'),
   };
 }

@@ -16,11 +16,12 @@ import { AuthorizationServer } from '../oauth/index.ts';
 import { createExecuteTool, RESULT_CAP_BYTES } from '../mcp/execute.ts';
 import { Approvals } from '../approvals/index.ts';
 import { Calls } from '../calls/index.ts';
-import { MemorySessionStateStore, type SessionStateStore } from '../retention/index.ts';
+import { MemorySessionStateStore, tracedSessionState, type SessionStateStore } from '../retention/index.ts';
 import { observeHttpResponse } from '../metrics/index.ts';
 import { describeConfinement, detectConfinement, FairQueue, SandboxWorkers } from '../sandbox/index.ts';
 import { UnifiedOperations } from '../unified/index.ts';
-import { createLogger, type Logger } from '../log/index.ts';
+import { createLogger, throttledWarning, type Logger } from '../log/index.ts';
+import { startTracing, tracingOn, type Tracing } from '../telemetry/index.ts';
 import { startGrpcServer } from '../grpc/index.ts';
 import { Packages } from '../sdkgen/index.ts';
 import { Apps } from '../apps/index.ts';
@@ -130,7 +131,7 @@ export async function assemble(
   const mcp = new Apps('mcp', { store, catalog, workspace, tokens, unified: unified.list() });
   const accounts = new Accounts(store, purposeKey(masterKey, 'sign-in codes'), purposeKey(masterKey, 'sign-in devices'));
   const deviceFlow = new DeviceFlow(store, tokens, { ttlSeconds: config.deviceCodeTtlSeconds, intervalSeconds: config.deviceIntervalSeconds });
-  const sessionState = config.redisUrl
+  const sessionStore = config.redisUrl
     ? // ioredis loads only when Redis is configured: the embedded default starts without it.
       await (await import('../retention/redis.ts')).RedisSessionStateStore.open({
         url: config.redisUrl,
@@ -139,6 +140,8 @@ export async function assemble(
         onError: (err) => log.warn({ err }, 'redis connection error'),
       })
     : new MemorySessionStateStore(undefined, config.mcpSessionIdleMs);
+  // Snapshot and session.set reads and writes get spans of their own while tracing is on.
+  const sessionState = tracingOn() ? tracedSessionState(sessionStore, config.redisUrl ? 'redis' : 'memory') : sessionStore;
   const confinement = detectConfinement({ mode: config.sandboxConfinement, uid: config.sandboxUid, gid: config.sandboxGid });
   if (config.sandboxConfinement === 'bwrap' && confinement.level !== 'bwrap') throw new ConfigError(`SVC_SANDBOX_CONFINEMENT is bwrap, but ${confinement.fallback}`);
   if (confinement.unusable) throw new ConfigError(`${confinement.unusable}; make the checkout readable to that user, or set SVC_SANDBOX_UID and SVC_SANDBOX_GID`);
@@ -190,16 +193,26 @@ export async function assemble(
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
   const unlock = options.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  const log = createLogger(config.logLevel, options.logDestination);
+  // Traces (src/telemetry): only with OTEL_EXPORTER_OTLP_ENDPOINT; flushed when the Engine stops.
+  const tracing = config.otlpEndpoint
+    ? startTracing({
+        endpoint: config.otlpEndpoint,
+        inputServices: config.traceInputServices,
+        serviceName: config.otelServiceName,
+        onError: throttledWarning(log, () => ({}), 'exporting traces to OTEL_EXPORTER_OTLP_ENDPOINT failed: the collector refused the spans or did not answer, and they were dropped'),
+      })
+    : undefined;
   try {
-    return await startLocked(config, options, unlock);
+    return await startLocked(config, options, unlock, tracing, log);
   } catch (err) {
     unlock();
+    await tracing?.shutdown();
     throw err;
   }
 }
 
-async function startLocked(config: EngineConfig, options: EngineOptions, unlock: () => void): Promise<Engine> {
-  const log = createLogger(config.logLevel, options.logDestination);
+async function startLocked(config: EngineConfig, options: EngineOptions, unlock: () => void, tracing: Tracing | undefined, log: Logger): Promise<Engine> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: options.databaseUrl, poolSize: config.dbPoolSize, synchronous: config.sqliteSynchronous });
   const deps = await assemble(config, log, store);
   const { signinCode, credentialsRevoked } = await deps.accounts.ensureOwner(config.ownerPassword);
@@ -280,6 +293,8 @@ async function startLocked(config: EngineConfig, options: EngineOptions, unlock:
         await new Promise((resolve) => setImmediate(resolve));
         await deps.activity.flush();
         await store.close();
+        // The spans still batched go to the collector; one that does not answer costs the exporter's timeout (10 s).
+        await tracing?.shutdown();
         unlock();
       })();
       return stopping;

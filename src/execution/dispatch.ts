@@ -10,6 +10,7 @@ import { EgressPolicy, egressConnector, egressFailure } from '../egress/index.ts
 import { EngineError } from '../envelope/index.ts';
 import type { Redactor } from './redaction.ts';
 import { clipRefusalBody } from './refusal-body.ts';
+import { inSpan, SpanKind, tracingOn, type SafeAttributes } from '../telemetry/index.ts';
 import type { ProviderRequest } from './request.ts';
 
 export interface ProviderResponse {
@@ -128,6 +129,8 @@ export class Dispatcher {
   private readonly deadlines = new Deadlines();
   /** `scheme://host[:port]` prefixes already checked to be a URL's canonical origin. */
   private readonly origins = new Map<string, boolean>();
+  /** Span attributes of the provider origins called while tracing is on (tracedSend). */
+  private readonly servers = new Map<string, SafeAttributes>();
 
   /** `egress`: which addresses may be connected to (src/egress); by default no private or loopback one. */
   constructor(options: { connectTimeoutMs: number; maxConnections?: number; egress?: EgressPolicy }) {
@@ -176,8 +179,38 @@ export class Dispatcher {
     return { origin: parsed.origin, path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname };
   }
 
-  /** `secret`: what the answer must not hand back (request.ts, secretForms), redacted from the body. */
+  /**
+   * `secret`: what the answer must not hand back (request.ts, secretForms), redacted from the body.
+   * While tracing is on, each attempt is a CLIENT span whose traceparent the provider gets.
+   */
   send(req: ProviderRequest, limits: DispatchLimits, secret: Redactor | null): Promise<ProviderResponse> {
+    return tracingOn() ? this.tracedSend(req, limits, secret) : this.sendOnce(req, limits, secret);
+  }
+
+  /** An attempt's span: method, the provider's host and port, the answer's status or the failure's code; never the path, query or headers. */
+  private tracedSend(req: ProviderRequest, limits: DispatchLimits, secret: Redactor | null): Promise<ProviderResponse> {
+    return inSpan(req.method, { 'http.request.method': req.method, ...this.serverOf(req.url) }, (span) => this.sendOnce({ ...req, headers: span.carry(req.headers) }, limits, secret), {
+      kind: SpanKind.CLIENT,
+      outcome: (res) => ({ 'http.response.status_code': res.status, 'error.type': res.status >= 400 ? String(res.status) : undefined }),
+    });
+  }
+
+  /** A provider URL's host, port and scheme as span attributes, parsed once per origin; none for a URL sendOnce refuses. */
+  private serverOf(url: string): SafeAttributes | undefined {
+    const scheme = url.indexOf('://');
+    const end = scheme > 0 ? url.slice(scheme + 3).search(/[/?#]/) : -1;
+    const origin = end === -1 ? url : url.slice(0, scheme + 3 + end);
+    let attributes = this.servers.get(origin);
+    if (attributes === undefined && URL.canParse(origin)) {
+      const parsed = new URL(origin);
+      attributes = { 'server.address': parsed.hostname, 'server.port': Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80)), 'url.scheme': parsed.protocol.slice(0, -1) };
+      if (this.servers.size > 1000) this.servers.clear();
+      this.servers.set(origin, attributes);
+    }
+    return attributes;
+  }
+
+  private sendOnce(req: ProviderRequest, limits: DispatchLimits, secret: Redactor | null): Promise<ProviderResponse> {
     if (limits.signal?.aborted || limits.connection?.destroyed) return Promise.reject(classify(abortError(), false, true, true, false, false));
     return new Promise<ProviderResponse>((resolve, reject) => {
       const call = new ProviderCall(req.method, limits, secret, this.deadlines, resolve, reject);

@@ -21,6 +21,7 @@ import { bearerFrom, type Tokens } from '../identity/index.ts';
 import { parseJsonInput } from '../json-input/index.ts';
 import { throttledWarning, type Logger } from '../log/index.ts';
 import { metrics } from '../metrics/index.ts';
+import { callerContext, inSpan, SpanKind, tracingOn } from '../telemetry/index.ts';
 
 export interface GrpcDeps {
   tokens: Tokens;
@@ -382,6 +383,17 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
     return { envelope: result.envelope, dataJson: result.envelope.ok ? result.dataJson : undefined, exactDetails: result.exactDetails, continuation: result.continuation, replayed: result.replayed };
   }
 
+  /** `run` in a SERVER span, a child of the caller's when its metadata carries a traceparent (src/telemetry). */
+  const tracedRun = (call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, signal: AbortSignal): Promise<Answer> => {
+    const parent = callerContext(call.metadata.get('traceparent')[0], call.metadata.get('tracestate')[0]);
+    const attributes = { 'rpc.system': 'grpc', 'rpc.service': 'svc.engine.v1.Engine', 'rpc.method': 'Execute' };
+    return inSpan('svc.engine.v1.Engine/Execute', attributes, () => run(call, signal), {
+      kind: SpanKind.SERVER,
+      parent,
+      outcome: (answer) => ({ 'svc.status': answer.envelope.status, 'rpc.grpc.status_code': call.cancelled ? 1 : signal.aborted ? 4 : 0 }),
+    });
+  };
+
   const execute = (call: ServerUnaryCall<ExecuteRequest, WireEnvelope>, callback: sendUnaryData<WireEnvelope>) => {
     const started = performance.now();
     if ((call.request as unknown) instanceof Undecodable) {
@@ -389,7 +401,7 @@ export async function startGrpcServer(deps: GrpcDeps, options: GrpcListenOptions
       return callback({ code: GrpcStatus.INVALID_ARGUMENT, details: (call.request as unknown as Undecodable).message });
     }
     const { signal, release } = callSignal(call);
-    run(call, signal)
+    (tracingOn() ? tracedRun(call, signal) : run(call, signal))
       .catch((err: unknown) => {
         if (!(err instanceof EngineError)) log.error({ err, operation: call.request.operation }, 'gRPC execution failed');
         return { envelope: toEnvelope(err), dataJson: undefined };

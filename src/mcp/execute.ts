@@ -1,7 +1,8 @@
 // The `execute` tool: one approved call, or a TypeScript script chaining up to ten, in a fresh
 // isolate. Each call() goes through src/calls and is authorised on its own at the moment it is
 // made; `provider_execution` says `not_started` only when provably no provider request left the Engine.
-import type { Calls, DispatchHooks } from '../calls/index.ts';
+import { tracedCall, type Calls, type DispatchHooks } from '../calls/index.ts';
+import { bindActive, inSpan } from '../telemetry/index.ts';
 import type { RecoveryContract } from '../envelope/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { metrics } from '../metrics/index.ts';
@@ -186,17 +187,20 @@ type ExecuteTool = (ctx: ToolContext, args: { code: string; outputBudgetBytes?: 
 
 /** Counts every execute by outcome (GET /metrics): OK (inline result), MCP_RESULT_STORED, or the error code. */
 function counted(execute: ExecuteTool): ExecuteTool {
-  return async (ctx, args, signal) => {
-    let code = 'ENGINE_INTERNAL';
-    try {
-      const result = await execute(ctx, args, signal);
-      const answered = (result.structuredContent as { code?: unknown } | undefined)?.code;
-      code = typeof answered === 'string' ? answered : 'OK';
-      return result;
-    } finally {
-      metrics.executeOutcome(code);
-    }
-  };
+  // In a span `execute` while tracing is on (src/telemetry): its calls and session reads nest under it.
+  return (ctx, args, signal) =>
+    inSpan('execute', { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'execute' }, async (span) => {
+      let code = 'ENGINE_INTERNAL';
+      try {
+        const result = await execute(ctx, args, signal);
+        const answered = (result.structuredContent as { code?: unknown } | undefined)?.code;
+        code = typeof answered === 'string' ? answered : 'OK';
+        return result;
+      } finally {
+        metrics.executeOutcome(code);
+        span.set({ 'svc.execute.outcome': code, 'error.type': code === 'OK' || code === 'MCP_RESULT_STORED' ? undefined : code });
+      }
+    });
 }
 
 /** A tool refusal within the error-text limit of an execute whose output budget is `budget`. */
@@ -263,8 +267,9 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
       },
     };
 
+    // Bridges come back through the sandbox worker's messages: bound here, their spans nest under execute.
     const host: SandboxHost = {
-      async call(operationId, params, options) {
+      call: bindActive(async (operationId: unknown, params: unknown, options: unknown) => {
         try {
           if (state.approval) throw new Refusal('ENGINE_APPROVAL_REQUIRED', 'call(): this execute stopped for an approval; no further call is made');
           if (++state.calls > MAX_CALLS) throw new Refusal('MCP_CALL_LIMIT', `at most ${MAX_CALLS} call()s are allowed per execute`);
@@ -273,7 +278,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
           if (!(await deps.tokens.stillLive(token))) throw new Refusal('ENGINE_UNAUTHENTICATED', 'call(): the token was revoked or expired while this script ran; no further call is made with it');
           let answer;
           try {
-            answer = await site.script(operationId, params, options, hooks);
+            answer = await tracedCall('mcp', operationId, params, () => site.script(operationId, params, options, hooks));
           } catch (err) {
             // A refusal that knows a provider may have acted (a Unified key left by a call that never finished).
             if (err instanceof EngineError && err.providerExecution === 'unknown') state.dispatched = state.unknownOutcome = true;
@@ -300,9 +305,9 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
         } catch (err) {
           return refusal(err, state);
         }
-      },
-      sessionGet: ([key]) => answer(() => sessionGet(deps.sessionState, ctx.session.id, key as string), state),
-      sessionSet: ([key, json]) => {
+      }),
+      sessionGet: bindActive(([key]: unknown[]) => answer(() => sessionGet(deps.sessionState, ctx.session.id, key as string), state)),
+      sessionSet: bindActive(([key, json]: unknown[]) => {
         const write = answer(async () => {
           if (state.ended) throw new Refusal('MCP_EXECUTE_ENDED', 'session.set: the script has finished; nothing is stored');
           if (typeof key !== 'string' || !key || key.length > 256 || key.startsWith('res_')) {
@@ -319,9 +324,8 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
         state.writes.add(settled);
         void settled.then(() => state.writes.delete(settled));
         return write;
-      },
-      sessionPage: ([ref, options]) =>
-        answer(() => sessionPage(deps.sessionState, ctx.session.id, ref, options, budget), state),
+      }),
+      sessionPage: bindActive(([ref, options]: unknown[]) => answer(() => sessionPage(deps.sessionState, ctx.session.id, ref, options, budget), state)),
     };
 
     const outcome = await deps.sandbox.run({ code: compiled, tenant: token.id, host, budgetMs: deps.budgetMs - (Date.now() - started), resultCapBytes: RESULT_CAP_BYTES, signal });

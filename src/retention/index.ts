@@ -10,3 +10,4 @@ export { discoverCollections, DISCOVERY_LIMITS, type CollectionDescriptor, type 
 export { pageOf, type Page, type PageOptions } from './page.ts';
 export { storedEnvelope, previewOf, SAME_SESSION_STATEMENT, type NextRequest } from './envelope.ts';
 export { sessionGet, sessionPage } from './session-reads.ts';
+export { tracedSessionState } from './traced.ts';

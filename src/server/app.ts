@@ -10,6 +10,7 @@ import { corsPreflight } from './cors.ts';
 import { errorAnswer } from './error-answer.ts';
 import { EngineApp, fastRoutes } from './fast-path.ts';
 import { createHandlers } from './handlers.ts';
+import { nameServerSpan } from '../telemetry/index.ts';
 import type { Handlers, ServerDeps } from './types.ts';
 
 /** Refused by routing: no handler ran, so nothing reached a provider. */
@@ -55,6 +56,7 @@ export function createHttpApp(deps: ServerDeps, handlers: Partial<Handlers> = cr
     }
     // Answers carry credentials (tokens, device codes) or workspace state, refusals included: never kept by a cache.
     if (ctx.respond !== false && !ctx.headerSent) ctx.set({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    nameServerSpan(ctx.method, routeOf(ctx));
     deps.log.debug({ method: ctx.method, route: routeOf(ctx), status: ctx.status, ms: performance.now() - started }, 'request');
   });
   // A client that resets or sends a malformed body mid-request: Koa would print its stack to stderr.

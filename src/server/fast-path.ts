@@ -10,6 +10,7 @@ import { bindCall, type RequestState, type RouteCall } from './binding.ts';
 import { errorAnswer } from './error-answer.ts';
 import type { HandlerResult, Handlers, ServerDeps } from './types.ts';
 import { hostOf } from './request-info.ts';
+import { serveTraced } from '../telemetry/index.ts';
 
 /** Routes served ahead of Koa when the request is in canonical form. */
 const FAST_ROUTES: ReadonlySet<string> = new Set<OperationId>(['createExecution']);
@@ -146,16 +147,19 @@ export class EngineApp extends Koa<RequestState> {
           if (req.method !== f.method) continue;
           const match = f.pattern.exec(url);
           if (!match) continue;
-          return serveFast(f, match, req, res, deps).catch((err: unknown) => {
-            deps.log.error({ err, method: req.method, route: f.route.koaPath }, 'response failed');
-            // The envelope, as the Koa path answers a raw handler's failure.
-            if (res.headersSent) return void res.destroy();
-            const answer = errorAnswer(err);
-            writeResult(res, answer.status, answer.headers ? { headers: answer.headers } : undefined, answer.body);
-          });
+          // A span per request while tracing is on (src/telemetry), named after the route.
+          return serveTraced(req, res, f.route.path, () =>
+            serveFast(f, match, req, res, deps).catch((err: unknown) => {
+              deps.log.error({ err, method: req.method, route: f.route.koaPath }, 'response failed');
+              // The envelope, as the Koa path answers a raw handler's failure.
+              if (res.headersSent) return void res.destroy();
+              const answer = errorAnswer(err);
+              writeResult(res, answer.status, answer.headers ? { headers: answer.headers } : undefined, answer.body);
+            }),
+          );
         }
       }
-      return koa(request, response);
+      return serveTraced(request as IncomingMessage, response as ServerResponse, undefined, () => koa(request, response));
     };
   }
 }

@@ -16,6 +16,7 @@ import { EngineError, failure, success, type Envelope } from '../envelope/index.
 import { addInputFormats } from '../catalog/index.ts';
 import { checkIdempotencyKey, checkSelectors, IdempotencyKeys, keyScope, readOnlyRefusal, requestHash, type CallScope, type Continuation, type Executor, type Selectors } from '../execution/index.ts';
 import type { Store } from '../store/index.ts';
+import { inSpan } from '../telemetry/index.ts';
 import { closureOf, type UnifiedDefinition } from './definitions.ts';
 
 export { closureOf, servicesOf, validateDefinition, referencedSteps, UnifiedDefinitionError, type UnifiedDefinition, type UnifiedStep } from './definitions.ts';
@@ -256,9 +257,10 @@ export class UnifiedOperations {
     const runStep = (target: string): Promise<StepReport> => {
       let pending = running.get(target);
       if (pending) return pending;
-      pending = (async (): Promise<StepReport> => {
-        const step = def.steps[target]!;
-        const deps = await Promise.all(step.dependsOn.map(runStep));
+      // Its dependencies run first, outside its span; the step itself is a span while tracing is on
+      // (src/telemetry), its provider attempts nested under it.
+      const step = def.steps[target]!;
+      pending = Promise.all(step.dependsOn.map(runStep)).then((deps) => inSpan(`unified step ${target}`, { 'svc.unified.operation': def.name, 'svc.unified.target': target, 'svc.operation': step.operation }, async (): Promise<StepReport> => {
         const base = { target, operation: step.operation };
         const blocked = deps.find((d) => d.status !== 'succeeded');
         if (blocked) {
@@ -310,7 +312,7 @@ export class UnifiedOperations {
           ...(env.error ? { error: { code: env.error.code, message: env.error.message } } : {}),
           ...(result.continuation ? { continuation: result.continuation } : {}),
         };
-      })();
+      }, { outcome: (report) => ({ 'svc.unified.step_status': report.status, 'svc.status': report.httpStatus ?? undefined, 'error.type': report.error?.code }) }));
       running.set(target, pending);
       return pending;
     };

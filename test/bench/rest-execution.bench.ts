@@ -14,7 +14,8 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
+import { affinityOf, pin, startChild, type ChildHandle } from './lib/child.ts';
+import { loadKnobs } from './lib/knobs.ts';
 import { bucketize, type Bucket, type CpuProfile } from './lib/profile-buckets.ts';
 import { LoadGenerator, windowCells, type LoadTarget, type WindowResult } from './lib/load.ts';
 import { machineCpu, threadCpu } from './lib/sysload.ts';
@@ -34,10 +35,6 @@ const GOALS = { p50AddedMs: 0.5, p99AddedMs: 2, throughputRatio: 0.85 };
 /** This bench's figures for the Engine before the REST hot-path work (commit 25e749c), kept for comparison. */
 const BEFORE = { at: '2026-11-22T13:26Z', hopCpuUs: 191, rps: 4388, tput: 0.17, p50AddedMs: 4.68, p99AddedMs: 18.63, proxyCpuUs: 34 };
 
-const envInt = (key: string, fallback: number) => {
-  const v = Number(process.env[key]);
-  return Number.isInteger(v) && v > 0 ? v : fallback;
-};
 
 type TargetId = 'direct' | 'proxy' | 'floor' | 'receipts' | 'engine';
 const LABEL: Record<TargetId, string> = {
@@ -67,12 +64,8 @@ interface Measured {
 const script = (file: string) => fileURLToPath(new URL(`./servers/${file}`, import.meta.url));
 
 export async function run(ctx: BenchContext): Promise<BenchResult> {
-  const concurrency = envInt('BENCH_CONCURRENCY', 32);
-  const rounds = envInt('BENCH_ROUNDS', 8);
-  const windowMs = envInt('BENCH_WINDOW_MS', 2_500);
-  const warmupMs = envInt('BENCH_WARMUP_MS', 2_000);
+  const { concurrency, rounds, windowMs, warmupMs, pinned } = loadKnobs();
   const unloadedMs = Math.max(500, Math.round(windowMs * 0.4));
-  const pinned = (process.env.BENCH_PLACEMENT ?? 'pinned') === 'pinned' && canPin();
   const profileDir = process.env.BENCH_CPU_PROF;
 
   const key = `sk_bench_${randomBytes(12).toString('hex')}`;

@@ -23,6 +23,9 @@ describe('svc-engine serve with bad settings', () => {
     ['a REDIS_URL that is not a URL', { REDIS_URL: 'redis://:CANARY_PW@[::1:6379' }, 'REDIS_URL'],
     ['a DATABASE_URL that is not a URL', { DATABASE_URL: 'postgres://u:CANARY_PW@[::1:5432/x' }, 'DATABASE_URL'],
     ['an SVC_HOST that does not resolve', { SVC_HOST: 'no-such-host.invalid' }, 'SVC_HOST'],
+    ['an OTEL_EXPORTER_OTLP_ENDPOINT without a scheme', { OTEL_EXPORTER_OTLP_ENDPOINT: '127.0.0.1:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+    ['an OTEL_EXPORTER_OTLP_ENDPOINT that is not http(s)', { OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://u:CANARY_PW@collector:4317' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+    ['an SVC_TRACE_INPUT_SERVICES entry that is no service name', { SVC_TRACE_INPUT_SERVICES: 'github,Stripe API' }, 'SVC_TRACE_INPUT_SERVICES'],
   ])('%s: exit 2 and one line naming it', async (_name, env, setting) => {
     const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replace('<dir>', fx.dir).replace('<busy>', String(fx.busyPort))]));
     const { code, stderr } = await serve(resolved);

@@ -1,0 +1,38 @@
+// The span of one call (src/telemetry), whatever the surface: `call <operation>`, with the
+// envelope's status and error code, the attempts and whether a kept answer was given again.
+import { inSpan, type SafeAttributes } from '../telemetry/index.ts';
+import type { Surface } from './scopes.ts';
+
+/** What a span reads of a call's answer (src/calls/entry.ts CallAnswer, either kind). */
+interface Answered {
+  unified: boolean;
+  result: { envelope: { status: number; error: { code: string } | null }; replayed?: boolean | undefined; attempts?: readonly unknown[] | undefined };
+}
+
+/** As a receipt keeps a refused call's operation: a script may name anything. */
+const MAX_OPERATION = 300;
+
+function outcome(answer: Answered): SafeAttributes {
+  const { envelope } = answer.result;
+  return {
+    'svc.status': envelope.status,
+    'error.type': envelope.error?.code,
+    'svc.replayed': answer.result.replayed || undefined,
+    'svc.attempts': answer.result.attempts?.length,
+  };
+}
+
+/** Runs `work` (one call of `operation`) in its span; `input` goes on it only for a service listed in SVC_TRACE_INPUT_SERVICES. */
+export function tracedCall<A extends Answered>(surface: Surface, operation: unknown, input: unknown, work: () => Promise<A>): Promise<A> {
+  const name = typeof operation === 'string' ? (operation.length > MAX_OPERATION ? `${operation.slice(0, MAX_OPERATION - 1)}…` : operation) : '(none)';
+  const dot = name.indexOf('.');
+  return inSpan(
+    `call ${name}`,
+    { 'svc.surface': surface, 'svc.operation': name, 'svc.service': dot > 0 ? name.slice(0, dot) : undefined },
+    (span) => {
+      span.input(name, input);
+      return work();
+    },
+    { outcome },
+  );
+}

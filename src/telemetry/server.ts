@@ -1,0 +1,31 @@
+// The span of one request an Engine listener serves (HTTP: REST, MCP, the control plane; gRPC),
+// a child of the caller's span when its request carries a W3C `traceparent`.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
+import { methodName, state } from './spans.ts';
+
+
+/** The caller's trace context from its `traceparent` and `tracestate` (HTTP headers, gRPC metadata). */
+export function callerContext(traceparent: unknown, tracestate: unknown): Context {
+  if (typeof traceparent !== 'string') return ROOT_CONTEXT;
+  return propagation.extract(ROOT_CONTEXT, typeof tracestate === 'string' ? { traceparent, tracestate } : { traceparent });
+}
+
+/**
+ * Runs `handle` inside a SERVER span for the HTTP request, ended when the response closes; `route`:
+ * the route template when already known (else named later by nameServerSpan). Off: `handle()` alone.
+ */
+export function serveTraced<T>(req: IncomingMessage, res: ServerResponse, route: string | undefined, handle: () => T): T {
+  if (!state.on) return handle();
+  const method = methodName(req.method);
+  const parent = callerContext(req.headers.traceparent, req.headers.tracestate);
+  const span = state.tracer.startSpan(route ? `${method} ${route}` : method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, ...(route ? { 'http.route': route } : {}) } }, parent);
+  if (span.isRecording()) {
+    res.once('close', () => {
+      span.setAttribute('http.response.status_code', res.statusCode);
+      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    });
+  }
+  return context.with(trace.setSpan(parent, span), handle);
+}

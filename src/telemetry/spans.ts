@@ -1,0 +1,182 @@
+// Spans with safe attributes only. A span's attributes are drawn from SAFE_KEYS: names of
+// operations, methods, statuses, codes and counts, never a secret, a body or a header value. The
+// caller's input values go on a call span only for the services the operator lists
+// (SVC_TRACE_INPUT_SERVICES), and never the request body. While tracing is off (no
+// OTEL_EXPORTER_OTLP_ENDPOINT) every helper here runs its work directly and allocates nothing.
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+
+/** The attribute names a span may carry (OpenTelemetry semantic conventions where one fits, `svc.*` for the Engine's own). */
+export type SafeKey =
+  | 'http.request.method'
+  | 'http.route'
+  | 'http.response.status_code'
+  | 'server.address'
+  | 'server.port'
+  | 'url.scheme'
+  | 'rpc.system'
+  | 'rpc.service'
+  | 'rpc.method'
+  | 'rpc.grpc.status_code'
+  | 'mcp.method.name'
+  | 'gen_ai.tool.name'
+  | 'error.type'
+  | 'svc.surface'
+  | 'svc.operation'
+  | 'svc.service'
+  | 'svc.status'
+  | 'svc.attempts'
+  | 'svc.replayed'
+  | 'svc.unified.operation'
+  | 'svc.unified.target'
+  | 'svc.unified.step_status'
+  | 'svc.execute.calls'
+  | 'svc.execute.outcome'
+  | 'svc.session.op'
+  | 'svc.session.store'
+  | 'svc.session.bytes';
+
+export type SafeAttributes = { readonly [K in SafeKey]?: string | number | boolean | undefined };
+
+/** What work inside a span may do to it: add safe attributes, and put the span's traceparent on outgoing headers. */
+export interface TracedSpan {
+  set(attributes: SafeAttributes): void;
+  /** `headers` with this span's `traceparent` (and the caller's `tracestate`); the same object while tracing is off. */
+  carry<H extends Record<string, string>>(headers: H): H;
+  /** The call's input values (inputAttributes), when its service is listed in SVC_TRACE_INPUT_SERVICES. */
+  input(operation: string, input: unknown): void;
+}
+
+const NOOP: TracedSpan = { set: () => undefined, carry: (headers) => headers, input: () => undefined };
+
+/** Set by ./setup.ts while an exporter runs: its tracer, taken once (a lookup by name per span costs). */
+export const state: { on: boolean; inputServices: ReadonlySet<string>; tracer: Tracer } = { on: false, inputServices: new Set(), tracer: trace.getTracer('svc-engine') };
+
+export const tracingOn = (): boolean => state.on;
+
+export function setAll(span: Span, attributes: SafeAttributes): void {
+  for (const key in attributes) {
+    const value = attributes[key as SafeKey];
+    if (value !== undefined) span.setAttribute(key, value);
+  }
+}
+
+/** A span the sampler left out: nothing is recorded, but the trace context still reaches providers. */
+class Unrecorded implements TracedSpan {
+  readonly span: Span;
+  constructor(span: Span) {
+    this.span = span;
+  }
+  set(): void {}
+  input(): void {}
+  carry<H extends Record<string, string>>(headers: H): H {
+    const out = { ...headers };
+    propagation.inject(trace.setSpan(context.active(), this.span), out);
+    return out;
+  }
+}
+
+class Traced implements TracedSpan {
+  readonly span: Span;
+  constructor(span: Span) {
+    this.span = span;
+  }
+  set(attributes: SafeAttributes): void {
+    setAll(this.span, attributes);
+  }
+  carry<H extends Record<string, string>>(headers: H): H {
+    const out = { ...headers };
+    propagation.inject(trace.setSpan(context.active(), this.span), out);
+    return out;
+  }
+  input(operation: string, input: unknown): void {
+    const attributes = inputAttributes(operation, input);
+    if (attributes) this.span.setAttributes(attributes);
+  }
+}
+
+/** An error's code when it has one of the Engine's (`PROVIDER_TIMEOUT`); never its message, which may quote input. */
+const errorType = (err: unknown): string => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(code) ? code : 'Error';
+};
+
+export interface SpanOptions<T> {
+  kind?: SpanKind;
+  /** The caller's context (an extracted traceparent); the active one by default. */
+  parent?: Context | undefined;
+  /** Attributes of the work's result, set before the span ends. */
+  outcome?: (value: T) => SafeAttributes;
+}
+
+/**
+ * Runs `work` inside a span named `name`, active for everything the work starts, and ends it when
+ * the work settles. A thrown error marks the span failed with its code only.
+ */
+export function inSpan<T>(name: string, attributes: SafeAttributes, work: (span: TracedSpan) => Promise<T>, options: SpanOptions<T> = {}): Promise<T> {
+  if (!state.on) return work(NOOP);
+  const parent = options.parent ?? context.active();
+  // Inside a span the sampler left out, this one would be left out too (every standard sampler
+  // decides a trace once): none is made, and the work goes on in the unsampled trace's context.
+  const within = options.parent === undefined ? trace.getSpan(parent) : undefined;
+  if (within !== undefined && !within.isRecording()) return work(new Unrecorded(within));
+  const span = state.tracer.startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL }, parent);
+  // Not sampled: the work runs in its context (its traceparent says so), with nothing to record or end.
+  if (!span.isRecording()) return context.with(trace.setSpan(parent, span), work, undefined, new Unrecorded(span));
+  setAll(span, attributes);
+  const traced = new Traced(span);
+  return context.with(trace.setSpan(parent, span), () => work(traced)).then(
+    (value) => {
+      const more = options.outcome?.(value);
+      if (more) {
+        setAll(span, more);
+        if (typeof more['error.type'] === 'string') span.setStatus({ code: SpanStatusCode.ERROR });
+      }
+      span.end();
+      return value;
+    },
+    (err: unknown) => {
+      span.setAttribute('error.type', errorType(err));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+      throw err;
+    },
+  );
+}
+
+/** `fn`, bound to the context active now: work that comes back through an event (a sandbox worker's message) stays in its span. */
+export function bindActive<F extends (...args: never[]) => unknown>(fn: F): F {
+  return state.on ? context.bind(context.active(), fn) : fn;
+}
+
+/** Methods named as they are; any other is `_OTHER` (semantic conventions): a method is the caller's text. */
+const KNOWN_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'CONNECT', 'TRACE']);
+export const methodName = (method: string | undefined): string => (method !== undefined && KNOWN_METHODS.has(method) ? method : '_OTHER');
+
+/** Names the active span after the route a request matched (`GET /v1/tokens/:id`), never its path; `(no route)` leaves the method alone. */
+export function nameServerSpan(method: string, route: string): void {
+  if (!state.on || route.startsWith('(')) return;
+  const span = trace.getActiveSpan();
+  span?.updateName(`${methodName(method)} ${route}`);
+  span?.setAttribute('http.route', route);
+}
+
+const MAX_INPUT_TEXT = 256;
+
+/**
+ * The caller's input values as attributes (`svc.input.<name>`), only for a service listed in
+ * SVC_TRACE_INPUT_SERVICES; the request body (`body`) never. Strings and JSON are cut at 256 characters.
+ */
+function inputAttributes(operation: string, input: unknown): Record<string, string | number | boolean> | undefined {
+  if (!state.on || state.inputServices.size === 0 || typeof input !== 'object' || input === null || Array.isArray(input)) return undefined;
+  const service = operation.slice(0, Math.max(0, operation.indexOf('.')));
+  if (!state.inputServices.has(service)) return undefined;
+  const out: Record<string, string | number | boolean> = {};
+  for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
+    if (name === 'body' || value === undefined) continue;
+    const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? value : JSON.stringify(value);
+    out[`svc.input.${name}`] = typeof text === 'string' && text.length > MAX_INPUT_TEXT ? `${text.slice(0, MAX_INPUT_TEXT)}…` : text;
+  }
+  return out;
+}
+
+export { SpanKind };
