@@ -1,7 +1,8 @@
 // Tracing overhead: REST executions (`demo-crm.contacts/get`, the rest-execution bench's request)
 // through three Engines side by side in one run: tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT);
 // tracing on, every trace exported over OTLP/HTTP to a collector on loopback (./servers/otlp-sink.ts);
-// and tracing on with 1 trace in 10 sampled (OTEL_TRACES_SAMPLER=parentbased_traceidratio, 0.1).
+// tracing on with 1 trace in 10 sampled (OTEL_TRACES_SAMPLER=parentbased_traceidratio, 0.1); and tracing
+// on with no trace sampled (always_off): the fixed cost every request pays once tracing is on.
 // Closed loop at concurrency 32, rotated rounds; throughput ratio and p50/p99 are paired per round,
 // then the median is taken. After the rounds the traced Engine stops (flushing its last batch) and
 // the collector's span count says how many spans were exported per request.
@@ -28,17 +29,19 @@ const GOAL_THROUGHPUT_RATIO = 0.9;
 const SPANS_PER_REQUEST = 3;
 
 
-type TargetId = 'off' | 'on' | 'sampled';
+type TargetId = 'off' | 'on' | 'sampled' | 'none';
 const LABEL: Record<TargetId, string> = {
   off: 'Engine, tracing off',
   on: 'Engine, tracing on, every trace exported',
   sampled: 'Engine, tracing on, 1 trace in 10 sampled',
+  none: 'Engine, tracing on, no trace sampled',
 };
 /** What each Engine gets on top of the provider's settings. */
 const ENV: Record<TargetId, (collector: string) => Record<string, string>> = {
   off: () => ({ OTEL_EXPORTER_OTLP_ENDPOINT: '' }),
   on: (collector) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: `${collector}/on`, OTEL_TRACES_SAMPLER: 'parentbased_always_on' }),
   sampled: (collector) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: `${collector}/sampled`, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }),
+  none: (collector) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: `${collector}/none`, OTEL_TRACES_SAMPLER: 'always_off' }),
 };
 
 interface Measured {
@@ -66,7 +69,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     const sink = await startChild<{ url: string }>('collector', script('otlp-sink.ts'), { cpus: edgeCpus });
     children.push(sink);
     const upstreamEnv = { BENCH_UPSTREAM_URL: provider.ready.url, BENCH_PROVIDER_KEY: key };
-    const ids: TargetId[] = ['off', 'on', 'sampled'];
+    const ids: TargetId[] = ['off', 'on', 'sampled', 'none'];
     const engines = {} as Record<TargetId, ChildHandle<EngineReady>>;
     for (const id of ids) {
       engines[id] = await startChild<EngineReady>(`engine (${id})`, script('engine.ts'), { cpus: hopCpus, env: { ...upstreamEnv, ...ENV[id](sink.ready.url) }, readyTimeoutMs: 60_000 });
@@ -108,7 +111,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     // Each traced Engine stops, flushing its last batch, before the collector's counts are read.
     const served = await answeredCount(engines.on.ready.url);
     const servedSampled = await answeredCount(engines.sampled.ready.url);
-    await Promise.all([engines.on.stop(), engines.sampled.stop()]);
+    await Promise.all([engines.on.stop(), engines.sampled.stop(), engines.none.stop()]);
     const counts = (await (await fetch(`${sink.ready.url}/count`)).json()) as Record<string, { spans: number; exports: number; bytes: number } | undefined>;
     const received = counts['/on'] ?? { spans: 0, exports: 0, bytes: 0 };
     const sampledSpans = counts['/sampled']?.spans ?? 0;
@@ -152,6 +155,7 @@ function report(o: {
   });
   const on = paired('on');
   const sampled = paired('sampled');
+  const none = paired('none');
   const met = on.tput >= GOAL_THROUGHPUT_RATIO;
   const spansPerRequest = o.served > 0 ? o.received.spans / o.served : NaN;
   const out: string[] = [];
@@ -162,6 +166,7 @@ function report(o: {
       [
         ['every trace exported', ratio(on.tput), `${signedMs(on.p50)} ms`, `${signedMs(on.p99)} ms`, `${on.cpu.toFixed(1)} µs`, met ? 'met' : '**missed**'],
         ['1 trace in 10 sampled', ratio(sampled.tput), `${signedMs(sampled.p50)} ms`, `${signedMs(sampled.p99)} ms`, `${sampled.cpu.toFixed(1)} µs`, sampled.tput >= GOAL_THROUGHPUT_RATIO ? 'met' : '**missed**'],
+        ['no trace sampled (the fixed cost)', ratio(none.tput), `${signedMs(none.p50)} ms`, `${signedMs(none.p99)} ms`, `${none.cpu.toFixed(1)} µs`, none.tput >= GOAL_THROUGHPUT_RATIO ? 'met' : '**missed**'],
       ],
       ['l', 'r', 'r', 'r', 'r', 'l'],
     ),
@@ -191,9 +196,15 @@ function report(o: {
   out.push('<details><summary>Per round (p50 / p99 ms, req/s)</summary>', '');
   out.push(
     table(
-      ['round', ...ids.map((id) => LABEL[id]), 'on / off req/s', 'sampled / off req/s'],
-      perRound.map((r, i) => [String(i + 1), ...ids.map((id) => `${ms(r[id].window.p50)} / ${ms(r[id].window.p99)}, ${int(r[id].window.rps)}`), ratio(r.on.window.rps / r.off.window.rps), ratio(r.sampled.window.rps / r.off.window.rps)]),
-      ['r', 'r', 'r', 'r', 'r', 'r'],
+      ['round', ...ids.map((id) => LABEL[id]), 'on / off req/s', 'sampled / off req/s', 'none / off req/s'],
+      perRound.map((r, i) => [
+        String(i + 1),
+        ...ids.map((id) => `${ms(r[id].window.p50)} / ${ms(r[id].window.p99)}, ${int(r[id].window.rps)}`),
+        ratio(r.on.window.rps / r.off.window.rps),
+        ratio(r.sampled.window.rps / r.off.window.rps),
+        ratio(r.none.window.rps / r.off.window.rps),
+      ]),
+      ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
   );
   out.push('', '</details>', '');
@@ -207,7 +218,7 @@ function report(o: {
     report: out.join('\n'),
     summary: {
       goal: `tracing on (every trace) ≥ ${GOAL_THROUGHPUT_RATIO}× req/s of off`,
-      measured: `${ratio(on.tput)}, p50 ${signedMs(on.p50)}, p99 ${signedMs(on.p99)} ms (1 in 10 sampled: ${ratio(sampled.tput)})`,
+      measured: `${ratio(on.tput)}, p50 ${signedMs(on.p50)}, p99 ${signedMs(on.p99)} ms (1 in 10 sampled: ${ratio(sampled.tput)}; none sampled: ${ratio(none.tput)})`,
       verdict: verdictOf([met]),
     },
   };
