@@ -87,7 +87,7 @@ describe('typed packages: call deadlines', () => {
 
 describe('typed packages: refusals the Engine made before executing anything', () => {
   it('an input past 4x the request limit gets the 413 ENGINE_INPUT_TOO_LARGE REST gives, not TRANSPORT_UNAVAILABLE with provider_execution unknown', async () => {
-    // src/grpc/index.ts caps the message at 4 x maxRequestBytes + 64 KiB; past it grpc-js answers
+    // src/grpc/server.ts caps the message at 4 x maxRequestBytes + 64 KiB; past it grpc-js answers
     // RESOURCE_EXHAUSTED before the handler. The runtimes turn every non-OK status into
     // TRANSPORT_UNAVAILABLE 503 with provider_execution 'unknown': the caller is told the provider
     // may have acted on a call the Engine refused unread, where REST answers 413 not_started.

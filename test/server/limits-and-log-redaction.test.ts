@@ -110,7 +110,7 @@ describe('gRPC metadata grpc-js cannot parse', () => {
   });
   afterAll(async () => t?.stop());
 
-  // grpc/index.ts startGrpcServer routes grpc-js' error log into pino verbatim; grpc-js'
+  // grpc/server.ts startGrpcServer routes grpc-js' error log into pino verbatim; grpc-js'
   // Metadata.fromHttp2Headers logs "Failed to add metadata entry <key>: <value>" for a header
   // value outside printable ASCII, so an execution token pasted with a no-break space
   // (`Bearer\u00a0svc_sdk_…`) lands in a log line (SVC_LOG_LEVEL=debug, "logs every request").
