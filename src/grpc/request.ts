@@ -9,7 +9,6 @@ import { EngineError } from '../envelope/index.ts';
 import { patternMeaning } from '../execution/index.ts';
 import { parseJsonInput } from '../json-input/index.ts';
 
-
 /** The REST request body this gRPC request stands for, so that the route's own validator checks it. */
 export function restBody(req: ExecuteRequest, maxInputBytes: number): Record<string, unknown> {
   const body: Record<string, unknown> = { operation: req.operation };

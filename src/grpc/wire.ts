@@ -5,7 +5,6 @@ import { ExecuteRequest, type Envelope as WireEnvelope } from '../../generated/g
 import type { Envelope } from '../envelope/index.ts';
 import type { Continuation } from '../execution/index.ts';
 
-
 /**
  * A request message that could not be decoded. grpc-js answers a deserializer that throws with
  * INTERNAL "Error deserializing request"; the service's deserializer returns this instead, and
