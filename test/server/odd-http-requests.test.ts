@@ -131,7 +131,7 @@ describe('a client that goes away mid-request', () => {
 });
 
 describe('Expect: 100-continue', () => {
-  // Found by review: src/engine/index.ts:150 — no 'checkContinue' handler, so Node answers 100 Continue to every request before the Engine has checked the token or the declared Content-Length; the client is invited to upload a body the Engine then refuses unread (and cuts the connection).
+  // Found by review: src/engine/start.ts — no 'checkContinue' handler, so Node answers 100 Continue to every request before the Engine has checked the token or the declared Content-Length; the client is invited to upload a body the Engine then refuses unread (and cuts the connection).
   it('refuses a body declared past the limit, or a bad token, without first inviting the upload', async () => {
     const tooLarge = await raw(t.url, request('POST', execPath(), { ...jsonHeaders(callBody), 'content-length': '5000000', expect: '100-continue' }));
     expect(tooLarge.statuses).toEqual([413]);

@@ -51,7 +51,7 @@ const CATEGORIES: { label: string; match: (stack: Frame[]) => boolean }[] = [
   {
     // The bin's body runs after its imports are evaluated (top-level await of yargs → serve → startEngine).
     label: 'the bin and startEngine after the imports: yargs, config, SQLite open and migrations, services, listeners (synchronous parts)',
-    match: (s) => s.some((f) => f.url.endsWith('/src/bin/svc-engine.ts') || f.url.endsWith('/src/engine/index.ts')),
+    match: (s) => s.some((f) => f.url.endsWith('/src/bin/svc-engine.ts') || f.url.endsWith('/src/engine/start.ts')),
   },
   { label: MODULES, match: (s) => s.some((f) => f.url.startsWith('node:internal/modules/')) },
   { label: 'everything else (process bootstrap, first HTTP request, timers)', match: () => true },
