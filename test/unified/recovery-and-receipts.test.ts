@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
-import { ABANDONED_AFTER_MS } from '../../src/unified/index.ts';
+import { ABANDONED_AFTER_MS } from '../../src/unified/operations.ts';
 import { pointService, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from '../fixtures/fake-provider.ts';
 
@@ -70,7 +70,7 @@ function abandon(key: string) {
 }
 
 describe('Unified review', () => {
-  // Found by review: src/unified/index.ts ENGINE_OUTCOME_UNKNOWN for an abandoned key is built without providerExecution, so REST says provider_execution 'not_started' although "its steps may have reached a provider".
+  // Found by review: src/unified/operations.ts ENGINE_OUTCOME_UNKNOWN for an abandoned key is built without providerExecution, so REST says provider_execution 'not_started' although "its steps may have reached a provider".
   it('REST: an abandoned idempotency key answers provider_execution unknown', async () => {
     const body = { input: { title: 'Abandoned REST' }, targets: ['crm'], idempotencyKey: 'review-abandoned-rest' };
     expect((await rest('unified.tasks.create', body)).body.ok).toBe(true);
@@ -80,7 +80,7 @@ describe('Unified review', () => {
     expect(res.body.error.details.provider_execution).toBe('unknown');
   });
 
-  // Found by review: src/mcp/execute.ts + src/unified/index.ts: the abandoned-key refusal inside execute gets recovery correct_arguments/not_started instead of do_not_replay/unknown.
+  // Found by review: src/mcp/execute.ts + src/unified/operations.ts: the abandoned-key refusal inside execute gets recovery correct_arguments/not_started instead of do_not_replay/unknown.
   it('MCP: an abandoned idempotency key gives a do_not_replay / unknown recovery contract', async () => {
     const client = await mcpClient();
     try {
@@ -110,7 +110,7 @@ describe('Unified review', () => {
     }
   });
 
-  // Found by review: src/unified/index.ts run(): the reported failed step is the first in `targets` order, so the envelope status and message depend on the order of targets (the idempotency hash treats both orders as one request).
+  // Found by review: src/unified/operations.ts run(): the reported failed step is the first in `targets` order, so the envelope status and message depend on the order of targets (the idempotency hash treats both orders as one request).
   it('two failing steps give the same envelope status and error whatever the order of targets', async () => {
     await pointService(t, 'demo-crm', 'http://127.0.0.1:9', crm.apiKey); // unreachable: crm step 502, not dispatched
     try {
@@ -126,7 +126,7 @@ describe('Unified review', () => {
     }
   });
 
-  // Found by review: src/unified/index.ts validate() throws before any Executor call, so a Unified call refused for its target-keyed pagination leaves no activity receipt (a physical call refused the same way does).
+  // Found by review: src/unified/operations.ts validate() throws before any Executor call, so a Unified call refused for its target-keyed pagination leaves no activity receipt (a physical call refused the same way does).
   it('a Unified call refused for its target-keyed pagination leaves a receipt, as a physical one does', async () => {
     const receipts = async () => (await t.api('GET', `/v1/versions/${sdk.versionId}/receipts?limit=1000`)).body.receipts as any[];
     const physical = await rest('demo-crm.contacts/list', { input: {}, pagination: { maxPages: 999 } });
