@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startDemoProvider, type DemoProvider } from '../../src/demo-provider/index.ts';
-import { ABANDONED_AFTER_MS } from '../../src/unified/operations.ts';
+import { ABANDONED_AFTER_MS } from '../../src/unified/index.ts';
 import { pointService, startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 import { startFakeProvider, json, type FakeProvider } from '../fixtures/fake-provider.ts';
 
