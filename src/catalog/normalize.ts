@@ -17,7 +17,7 @@ import { inputKey } from './types.ts';
 import { authCollides, normalizeAuth, type EnginePolicy } from './policy.ts';
 import { CatalogError, FIELD_TEXT, at, headerNameProblem, type SourceLocations } from './problems.ts';
 import { toJsonSchema } from './schema-dialect.ts';
-import { FORM, type Obj, formEncoding, inherited, groupFor, groupNameProblem, isObj, parameterNameProblem, parameterStyle, pathTemplateProblem } from './operation-parts.ts';
+import { FORM, type Obj, formEncoding, groupFor, groupNameProblem, isObj, parameterNameProblem, parameterStyle, pathTemplateProblem } from './operation-parts.ts';
 
 /** An own property only: a provider's operationId such as 'constructor' must not find Object's. */
 const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);

@@ -1,16 +1,6 @@
 // The checks of an operation's parts while a description is normalised (./normalize.ts): parameter
 // names and styles, path templates, form encodings, and the group an operation is filed under.
-import type {
-  OmittedOperation,
-  AuthMethod,
-  FormEncoding,
-  JsonSchema,
-  OperationSpec,
-  PaginationPolicy,
-  ParameterSpec,
-  RequestBodySpec,
-  ServiceIndex,
-} from './types.ts';
+import type { FormEncoding, JsonSchema } from './types.ts';
 import { CatalogError, at, headerNameProblem } from './problems.ts';
 import { toJsonSchema } from './schema-dialect.ts';
 
