@@ -28,7 +28,7 @@ import { metrics } from '../metrics/index.ts';
 import type { ConnectionRow, Store } from '../store/index.ts';
 import type { Workspace } from '../workspace/index.ts';
 import { connectCommand, connectionLabel, goneDuringCall, needsReauth } from './messages.ts';
-import { endpoint, endpointAgent, errorCode, jsonObject, postForm, refreshTokenDead, tokenRequest } from './oauth-endpoints.ts';
+import { endpoint, endpointAgent, errorCode, followOverride, jsonObject, postForm, refreshTokenDead, tokenRequest } from './oauth-endpoints.ts';
 import { DEFAULT_AUTH_NAME, type ConnectionView, type OAuthClient, type Revocation, type TokenSet } from './types.ts';
 import { oauthClientKey, sealContext } from './vault-entries.ts';
 
@@ -480,24 +480,4 @@ export class Connections {
     }
     return next;
   }
-}
-
-/**
- * The OAuth endpoints of a service whose engine.yaml says they follow its base URL
- * (`followsBaseUrl`), when the workspace points it at another origin: an absolute endpoint keeps
- * its path and query and moves to that origin, as a relative one already does
- * (docs/guides/providers.md).
- */
-function followOverride(oauth: OAuth2Auth, origin: string): OAuth2Auth {
-  const moved = (url: string) => {
-    if (!URL.canParse(url)) return url; // relative: resolved against the base URL already
-    const parsed = new URL(url);
-    return origin + parsed.pathname + parsed.search;
-  };
-  return {
-    ...oauth,
-    authorizationUrl: moved(oauth.authorizationUrl),
-    tokenUrl: moved(oauth.tokenUrl),
-    ...(oauth.revocationUrl === undefined ? {} : { revocationUrl: moved(oauth.revocationUrl) }),
-  };
 }

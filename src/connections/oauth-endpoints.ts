@@ -1,4 +1,5 @@
-// The provider's OAuth endpoints (token, revocation) over HTTP: a form POST with the client's
+// The provider's OAuth endpoints: where they are when the workspace moves a service to another
+// origin, and requests to them (token, revocation) over HTTP: a form POST with the client's
 // credentials, bounded in time and size, and the answer read without repeating the provider's free text.
 import { Agent, request, type Dispatcher } from 'undici';
 import type { OAuth2Auth } from '../catalog/index.ts';
@@ -103,4 +104,24 @@ export async function postForm(agent: Dispatcher, url: URL, client: OAuthClient,
     const code = (err as { code?: unknown; cause?: { code?: unknown } }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
     return { status: null, failed: `${what} unreachable (${typeof code === 'string' ? code : (err as Error).name})` };
   }
+}
+
+/**
+ * The OAuth endpoints of a service whose engine.yaml says they follow its base URL
+ * (`followsBaseUrl`), when the workspace points it at another origin: an absolute endpoint keeps
+ * its path and query and moves to that origin, as a relative one already does
+ * (docs/guides/providers.md).
+ */
+export function followOverride(oauth: OAuth2Auth, origin: string): OAuth2Auth {
+  const moved = (url: string) => {
+    if (!URL.canParse(url)) return url; // relative: resolved against the base URL already
+    const parsed = new URL(url);
+    return origin + parsed.pathname + parsed.search;
+  };
+  return {
+    ...oauth,
+    authorizationUrl: moved(oauth.authorizationUrl),
+    tokenUrl: moved(oauth.tokenUrl),
+    ...(oauth.revocationUrl === undefined ? {} : { revocationUrl: moved(oauth.revocationUrl) }),
+  };
 }
