@@ -278,7 +278,7 @@ describe('svc-cli walkthrough', { timeout: 90_000 }, () => {
     expect(revoke.code).toBe(0);
     expect(revoke.stdout).toContain(`Revoked ${narrowed.id}`);
     const table = await cli('mcp', 'token', 'list', 'crm-agent');
-    expect(table.stdout).toMatch(new RegExp(`${narrowed.id}\\s+demo-crm\\.contacts/list\\s+\\S+\\s+never\\s+revoked`));
+    expect(table.stdout).toMatch(new RegExp(`${narrowed.id}\\s+demo-crm\\.contacts/list\\s+read-write\\s+\\S+\\s+never\\s+revoked`));
   });
 
   it('logs out: the credential is revoked at the Engine and removed locally', async () => {
