@@ -143,10 +143,15 @@ export class CallSite {
     return { unified: false, result: once.replayed ? replayedResult(once.kept) : once.result };
   }
 
+  /** Whether the version gates `operationId` behind a person's approval. */
+  private gates(operationId: string): boolean {
+    return this.deps.approvals !== undefined && this.version.requireApproval?.includes(operationId) === true;
+  }
+
   /** The version's approval gate (src/calls/approval-gate.ts), for an operation it names. */
   private async gate(operationId: string, params: unknown, pagination: unknown, hooks: DispatchHooks): Promise<void> {
     const { approvals } = this.deps;
-    if (approvals && this.version.requireApproval?.includes(operationId)) await passApprovalGate({ approvals, executor: this.deps.executor }, this.scope, operationId, params, pagination, hooks.ask);
+    if (approvals && this.gates(operationId)) await passApprovalGate({ approvals, executor: this.deps.executor }, this.scope, operationId, params, pagination, hooks.ask);
   }
 
   /** A call in the REST/gRPC body form (see Calls.call). */
@@ -213,8 +218,9 @@ export class CallSite {
       pagination = key !== undefined && isObject(options) && !('pagination' in options) ? undefined : ((options as { pagination?: unknown }).pagination ?? {});
     }
     if (key) checkIdempotencyKey(key.value, key.field);
-    // Authorised and bounded now, so a refusal never reaches the provider.
-    await this.deps.executor.check(this.scope, operationId, pagination);
+    // Authorised and bounded now, so a refusal never reaches the provider; a gated call's input too,
+    // so no approval is asked for (or spent on) a call its input would stop.
+    await this.deps.executor.check(this.scope, operationId, pagination, this.gates(operationId) ? (params ?? {}) : undefined);
     await this.gate(operationId, params, pagination, hooks);
     hooks.dispatching();
     try {

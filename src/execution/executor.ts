@@ -193,9 +193,11 @@ export class Executor {
    * exists and the scope admits it, and the caller's pagination bound is valid. A refusal leaves a
    * receipt, as the same refusal inside `call` does.
    */
-  async check(scope: CallScope, operationId: string, pagination: unknown): Promise<void> {
+  async check(scope: CallScope, operationId: string, pagination: unknown, input?: unknown): Promise<void> {
     try {
-      const { op } = await this.resolve(scope, operationId);
+      const { op, service, version } = await this.resolve(scope, operationId);
+      // Checked before a person is asked to approve the call, so an approval is never spent on input the call refuses.
+      if (input !== undefined) this.validators.validate(this.catalog.get(service, version)!, op, input);
       checkPagination(op, pagination);
     } catch (err) {
       if (err instanceof EngineError) this.recordRefusal(scope, operationId, err);

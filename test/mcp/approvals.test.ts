@@ -120,6 +120,16 @@ describe('execute stops for approval, and the approved re-run passes once', () =
     });
   });
 
+  it('refuses a gated call its input would stop before asking anyone, so no approval is spent on it', async () => {
+    const before = ((await t.api('GET', '/v1/mcp/approvals')).body.approvals as unknown[]).length;
+    await withMcpClient(server, async (client) => {
+      const refused = (await run(client, `return await call('items.createItem', { body: { name: 42 } })`)).structuredContent;
+      expect(refused).toMatchObject({ code: 'ENGINE_INVALID_INPUT' });
+      expect(refused.approval).toBeUndefined();
+    });
+    expect(((await t.api('GET', '/v1/mcp/approvals')).body.approvals as unknown[]).length).toBe(before);
+  });
+
   it('approves only the call it names: other params, or another token, ask again', async () => {
     const posts = sent('POST');
     await withMcpClient(server, async (client) => {
