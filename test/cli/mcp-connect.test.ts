@@ -198,10 +198,25 @@ describe('svc-cli mcp connect', () => {
     expect(existsSync(join(project, '.vscode'))).toBe(false);
   });
 
+  it('issues a read-only token with --token --read-only, listed as read-only', async () => {
+    const project = mkdtempSync(join(dir, 'read-only-'));
+    const made = await connect(['--client', 'claude-code', '--token', '--read-only'], project);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toMatch(/token tok_\w+: allow \*, read-only, expires/);
+    const entry = readAsClient('claude-code', PATHS['claude-code'](project)).mcpServers.agents;
+    const token = (entry.headers.Authorization as string).replace(/^Bearer /, '');
+    app.t.canaries.push(token);
+    const { tokens } = (await app.t.api('GET', '/v1/mcp/agents/tokens')).body;
+    expect(tokens.at(-1)).toMatchObject({ readOnly: true, revokedAt: null });
+  });
+
   it('refuses flags that do not fit, and an MCP server that does not exist, in one line', async () => {
     const usage = await connect(['--client', 'cursor', '--allow', 'demo-crm.contacts/list']);
     expect(usage.code).toBe(2);
     expect(oneErrorLine(usage.stderr)).toContain('--token');
+    const readOnly = await connect(['--client', 'cursor', '--read-only']);
+    expect(readOnly.code).toBe(2);
+    expect(oneErrorLine(readOnly.stderr)).toMatch(/^svc-cli: --read-only narrows the token that --token issues/);
     const client = await connect(['--client', 'windsurf']);
     expect(client.code).toBe(2);
     const expires = await connect(['--client', 'cursor', '--token', '--expires', 'soon', '--print']);

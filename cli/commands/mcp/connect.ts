@@ -121,16 +121,19 @@ export const mcpConnect = defineCommand({
       .option('token', { type: 'boolean', default: false, describe: 'issue a narrowed token and put it in the file (without it, the client signs in itself)' })
       .option('allow', { ...repeatable("with --token: operation ID to allow (repeatable; default every operation of the server, '*')") })
       .option('expires', { type: 'string', requiresArg: true, describe: 'with --token: when it stops working: 30m, 24h, 7d, an ISO-8601 date-time, or never (default 30d)' })
+      .option('read-only', { type: 'boolean', describe: 'with --token: the token may call only read-only operations (docs/guides/approvals.md)' })
       .option('print', { type: 'boolean', default: false, describe: 'print the configuration instead of writing it' })
       .option('dir', { type: 'string', requiresArg: true, describe: 'project directory of a project file (default: the current directory)' })
       .option('file', { type: 'string', requiresArg: true, describe: "the configuration file to write (default: where the client reads it)" })
       .option('name', { type: 'string', requiresArg: true, describe: "the server's name in the file (default: the MCP server's name)" })
       .example('$0 mcp connect crm-agent --client claude-code', 'add crm-agent to ./.mcp.json; Claude Code signs in on first use')
       .example('$0 mcp connect crm-agent --client cursor --token --expires 7d', 'a token for a week in ./.cursor/mcp.json')
-      .example('$0 mcp connect crm-agent --client vscode --print', 'show the .vscode/mcp.json entry without writing it'),
+      .example('$0 mcp connect crm-agent --client vscode --print', 'show the .vscode/mcp.json entry without writing it')
+      .example('$0 mcp connect crm-agent --client claude-code --token --read-only', 'an agent that can read but never change anything'),
   handler: async (argv) => {
-    if (!argv.token && (argv.allow !== undefined || argv.expires !== undefined)) {
-      throw new UsageError(`${argv.allow !== undefined ? '--allow' : '--expires'} narrows the token that --token issues`, 'add --token, or leave the flag out for the sign-in (OAuth) form');
+    if (!argv.token && (argv.allow !== undefined || argv.expires !== undefined || argv.readOnly !== undefined)) {
+      const flag = argv.allow !== undefined ? '--allow' : argv.expires !== undefined ? '--expires' : '--read-only';
+      throw new UsageError(`${flag} narrows the token that --token issues`, 'add --token, or leave the flag out for the sign-in (OAuth) form');
     }
     if (argv.print && (argv.file !== undefined || argv.dir !== undefined)) throw new UsageError('--print writes no file', 'leave out --file and --dir, or --print');
     if (argv.name !== undefined && !/^[\w.@-]{1,64}$/.test(argv.name)) throw new UsageError(`--name '${argv.name}' is not a server name`, 'use letters, digits, ., _, @ and - (at most 64)');
@@ -148,7 +151,7 @@ export const mcpConnect = defineCommand({
       }
       mergeConfig(client, path, existing, name, server.url); // refused before a token is issued for it
     }
-    const token = argv.token ? await mintToken(argv.mcp, { allow: argv.allow ?? ['*'], expires: argv.expires ?? '30d' }) : undefined;
+    const token = argv.token ? await mintToken(argv.mcp, { allow: argv.allow ?? ['*'], expires: argv.expires ?? '30d', readOnly: argv.readOnly === true }) : undefined;
     if (argv.print) return void process.stdout.write(configOf(client, name, server.url, token?.token));
     makeDir(dirname(path));
     const outcome = writeIfChanged(path, mergeConfig(client, path, existing, name, server.url, token?.token), token ? 0o600 : undefined);
@@ -156,7 +159,7 @@ export const mcpConnect = defineCommand({
     const shown = relative(process.cwd(), path).startsWith('..') ? path : relative(process.cwd(), path);
     print(`${name} for ${format.label}: ${shown} ${outcome === 'unchanged' ? 'unchanged (already up to date)' : outcome}`);
     if (token) {
-      print(`  token ${token.id}: allow ${token.allow.join(' ')}, expires ${token.expiresAt ?? 'never'} (\`svc-cli mcp token revoke ${token.id}\` ends it)`);
+      print(`  token ${token.id}: allow ${token.allow.join(' ')}${token.readOnly ? ', read-only' : ''}, expires ${token.expiresAt ?? 'never'} (\`svc-cli mcp token revoke ${token.id}\` ends it)`);
       print(`  the file holds the token: keep it out of version control`);
     } else print(`  ${format.label} signs in to the Engine the first time it connects`);
     if (client === 'claude-desktop') print('  Claude Desktop runs it through mcp-remote (npx, needs Node.js); restart Claude Desktop to load it');
