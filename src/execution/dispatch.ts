@@ -189,7 +189,7 @@ export class Dispatcher {
 
   /** An attempt's span: method, the provider's host and port, the answer's status or the failure's code; never the path, query or headers. */
   private tracedSend(req: ProviderRequest, limits: DispatchLimits, secret: Redactor | null): Promise<ProviderResponse> {
-    return inSpan(req.method, { 'http.request.method': req.method, ...this.serverOf(req.url) }, (span) => this.sendOnce({ ...req, headers: span.carry(req.headers) }, limits, secret), {
+    return inSpan(req.method, () => ({ 'http.request.method': req.method, ...this.serverOf(req.url) }), (span) => this.sendOnce({ ...req, headers: span.carry(req.headers) }, limits, secret), {
       kind: SpanKind.CLIENT,
       outcome: (res) => ({ 'http.response.status_code': res.status, 'error.type': res.status >= 400 ? String(res.status) : undefined }),
     });

@@ -3,7 +3,7 @@
 // caller's input values go on a call span only for the services the operator lists
 // (SVC_TRACE_INPUT_SERVICES), and never the request body. While tracing is off (no
 // OTEL_EXPORTER_OTLP_ENDPOINT) every helper here runs its work directly and allocates nothing.
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 
 /** The attribute names a span may carry (OpenTelemetry semantic conventions where one fits, `svc.*` for the Engine's own). */
 export type SafeKey =
@@ -60,6 +60,16 @@ export function setAll(span: Span, attributes: SafeAttributes): void {
   }
 }
 
+/**
+ * `headers` with the W3C trace context of `span` (the only propagator ./setup.ts registers), written
+ * directly: the propagation API would build a context per provider attempt to say the same.
+ */
+function withTraceContext<H extends Record<string, string>>(headers: H, span: Span): H {
+  const { traceId, spanId, traceFlags, traceState } = span.spanContext();
+  const state = traceState?.serialize();
+  return { ...headers, traceparent: `00-${traceId}-${spanId}-${(traceFlags & 0xff).toString(16).padStart(2, '0')}`, ...(state ? { tracestate: state } : {}) };
+}
+
 /** A span the sampler left out: nothing is recorded, but the trace context still reaches providers. */
 class Unrecorded implements TracedSpan {
   readonly span: Span;
@@ -69,9 +79,7 @@ class Unrecorded implements TracedSpan {
   set(): void {}
   input(): void {}
   carry<H extends Record<string, string>>(headers: H): H {
-    const out = { ...headers };
-    propagation.inject(trace.setSpan(context.active(), this.span), out);
-    return out;
+    return withTraceContext(headers, this.span);
   }
 }
 
@@ -84,9 +92,7 @@ class Traced implements TracedSpan {
     setAll(this.span, attributes);
   }
   carry<H extends Record<string, string>>(headers: H): H {
-    const out = { ...headers };
-    propagation.inject(trace.setSpan(context.active(), this.span), out);
-    return out;
+    return withTraceContext(headers, this.span);
   }
   input(operation: string, input: unknown): void {
     const attributes = inputAttributes(operation, input);
@@ -112,7 +118,7 @@ export interface SpanOptions<T> {
  * Runs `work` inside a span named `name`, active for everything the work starts, and ends it when
  * the work settles. A thrown error marks the span failed with its code only.
  */
-export function inSpan<T>(name: string, attributes: SafeAttributes, work: (span: TracedSpan) => Promise<T>, options: SpanOptions<T> = {}): Promise<T> {
+export function inSpan<T>(name: string, attributes: SafeAttributes | (() => SafeAttributes), work: (span: TracedSpan) => Promise<T>, options: SpanOptions<T> = {}): Promise<T> {
   if (!state.on) return work(NOOP);
   const parent = options.parent ?? context.active();
   // Inside a span the sampler left out, this one would be left out too (every standard sampler
@@ -122,7 +128,8 @@ export function inSpan<T>(name: string, attributes: SafeAttributes, work: (span:
   const span = state.tracer.startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL }, parent);
   // Not sampled: the work runs in its context (its traceparent says so), with nothing to record or end.
   if (!span.isRecording()) return context.with(trace.setSpan(parent, span), work, undefined, new Unrecorded(span));
-  setAll(span, attributes);
+  // Attributes are worked out only for a span that records them (a function of them, when costly).
+  setAll(span, typeof attributes === 'function' ? attributes() : attributes);
   const traced = new Traced(span);
   return context.with(trace.setSpan(parent, span), () => work(traced)).then(
     (value) => {
