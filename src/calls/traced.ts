@@ -1,6 +1,6 @@
 // The span of one call (src/telemetry), whatever the surface: `call <operation>`, with the
 // envelope's status and error code, the attempts and whether a kept answer was given again.
-import { inSpan, type SafeAttributes } from '../telemetry/index.ts';
+import { inSpan, tracingOn, type SafeAttributes } from '../telemetry/index.ts';
 import type { Surface } from './scopes.ts';
 
 /** What a span reads of a call's answer (src/calls/entry.ts CallAnswer, either kind). */
@@ -24,6 +24,7 @@ function outcome(answer: Answered): SafeAttributes {
 
 /** Runs `work` (one call of `operation`) in its span; `input` goes on it only for a service listed in SVC_TRACE_INPUT_SERVICES. */
 export function tracedCall<A extends Answered>(surface: Surface, operation: unknown, input: unknown, work: () => Promise<A>): Promise<A> {
+  if (!tracingOn()) return work(); // every REST and gRPC call passes here: nothing is named or allocated while tracing is off
   const name = typeof operation === 'string' ? (operation.length > MAX_OPERATION ? `${operation.slice(0, MAX_OPERATION - 1)}…` : operation) : '(none)';
   const dot = name.indexOf('.');
   return inSpan(
