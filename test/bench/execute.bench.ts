@@ -33,7 +33,7 @@ import { compileScript } from '../../src/sandbox/index.ts';
 import { IsolatePool, MEMORY_LIMIT_MB, runScript, type SandboxHost } from '../../src/sandbox/run.ts';
 import { bridgeSource } from '../../src/sandbox/bootstrap.ts';
 import { base64Helper } from '../../src/sandbox/base64.ts';
-import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
+import { canPin, startChild, twoCorePlacement, type ChildHandle } from './lib/child.ts';
 import { closedLoop, cpuDelta, McpHttp, procCpu, startExecEngine, treeRssOf, type ExecEngine, type LoopResult, type ProcCpu } from './lib/exec-engine.ts';
 import { bucketize, type Bucket, type CpuProfile } from './lib/profile-buckets.ts';
 import { machineCpu } from './lib/sysload.ts';
@@ -549,16 +549,15 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   const withProfile = process.env.BENCH_EXEC_PROFILE !== '0';
   const profileDir = process.env.BENCH_CPU_PROF;
   const pinned = process.env.BENCH_PLACEMENT === 'pinned' && canPin();
-  const originalAffinity = pinned ? affinityOf(process.pid) : undefined;
   const key = `sk_bench_${randomBytes(12).toString('hex')}`;
   const children: { stop(): Promise<void> }[] = [];
   const pools: Pool[] = [];
   const t0 = performance.now();
+  const { edgeCpus, hopCpus, restore } = twoCorePlacement(pinned);
   try {
-    if (pinned) pin(process.pid, '0');
-    const provider: ChildHandle<{ url: string }> = await startChild('provider', script('provider.ts'), { cpus: pinned ? '0' : undefined, env: { BENCH_PROVIDER_KEY: key } });
+    const provider: ChildHandle<{ url: string }> = await startChild('provider', script('provider.ts'), { cpus: edgeCpus, env: { BENCH_PROVIDER_KEY: key } });
     children.push(provider);
-    const engineOptions = { upstream: provider.ready.url, key, cpus: pinned ? '1' : undefined };
+    const engineOptions = { upstream: provider.ready.url, key, cpus: hopCpus };
     // Engine A (fresh): the memory series of executes first, then latency, throughput and the
     // profile. Engine C (fresh): the memory series of REST executions, the baseline.
     // The sessions share one token: its cap of executes at once (2 by default) would measure the cap, not the Engine.
@@ -584,7 +583,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   } finally {
     await Promise.allSettled(pools.map((p) => p.destroy()));
     await Promise.allSettled(children.reverse().map((c) => c.stop()));
-    if (pinned && originalAffinity) pin(process.pid, originalAffinity);
+    restore();
   }
 }
 

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { credentials, Metadata } from '@grpc/grpc-js';
 import { EngineClient, type ExecuteRequest } from '../../generated/grpc/engine.ts';
-import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
+import { canPin, startChild, twoCorePlacement, type ChildHandle } from './lib/child.ts';
 import { LoadGenerator, type WindowResult } from './lib/load.ts';
 import { int, median, ms, percentiles, ratio, signedMs, table } from './lib/stats.ts';
 import { verdictOf } from './lib/summary.ts';
@@ -131,15 +131,14 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   const concurrency = envInt('BENCH_CONCURRENCY', 32);
   const pinned = (process.env.BENCH_PLACEMENT ?? 'pinned') === 'pinned' && canPin();
   const key = `sk_bench_${randomBytes(12).toString('hex')}`;
-  const originalAffinity = pinned ? affinityOf(process.pid) : undefined;
   const children: ChildHandle<unknown>[] = [];
   const closers: (() => unknown)[] = [];
+  const { edgeCpus, hopCpus, restore } = twoCorePlacement(pinned);
   try {
-    if (pinned) pin(process.pid, '0');
-    const provider = await startChild<{ url: string }>('provider', script('provider.ts'), { cpus: pinned ? '0' : undefined, env: { BENCH_PROVIDER_KEY: key } });
+    const provider = await startChild<{ url: string }>('provider', script('provider.ts'), { cpus: edgeCpus, env: { BENCH_PROVIDER_KEY: key } });
     children.push(provider);
     const engineChild = await startChild<GrpcEngineReady>('engine', script('grpc-engine.ts'), {
-      cpus: pinned ? '1' : undefined,
+      cpus: hopCpus,
       env: { BENCH_UPSTREAM_URL: provider.ready.url, BENCH_PROVIDER_KEY: key },
       readyTimeoutMs: 60_000,
     });
@@ -222,7 +221,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   } finally {
     for (const close of closers) await Promise.resolve(close()).catch(() => {});
     await Promise.allSettled(children.reverse().map((c) => c.stop()));
-    if (pinned && originalAffinity) pin(process.pid, originalAffinity);
+    restore();
   }
 }
 

@@ -14,7 +14,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { affinityOf, pin, startChild, type ChildHandle } from './lib/child.ts';
+import { startChild, twoCorePlacement, type ChildHandle } from './lib/child.ts';
 import { loadKnobs } from './lib/knobs.ts';
 import { bucketize, type Bucket, type CpuProfile } from './lib/profile-buckets.ts';
 import { LoadGenerator, windowCells, type LoadTarget, type WindowResult } from './lib/load.ts';
@@ -69,16 +69,13 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   const profileDir = process.env.BENCH_CPU_PROF;
 
   const key = `sk_bench_${randomBytes(12).toString('hex')}`;
-  const originalAffinity = pinned ? affinityOf(process.pid) : undefined;
   const children: ChildHandle<unknown>[] = [];
   const generators: LoadGenerator[] = [];
+  // Placement (2 cores): CPU 0 = load generator (this process) + provider, CPU 1 = the process
+  // under test (proxy or Engine; only one is loaded at a time). The CPU-0 work per request is
+  // the same for every target, so the middle hop is the only thing that differs.
+  const { edgeCpus, hopCpus, restore } = twoCorePlacement(pinned);
   try {
-    // Placement (2 cores): CPU 0 = load generator (this process) + provider, CPU 1 = the process
-    // under test (proxy or Engine; only one is loaded at a time). The CPU-0 work per request is
-    // the same for every target, so the middle hop is the only thing that differs.
-    if (pinned) pin(process.pid, '0');
-    const edgeCpus = pinned ? '0' : undefined;
-    const hopCpus = pinned ? '1' : undefined;
 
     const provider = await startChild<{ url: string }>('provider', script('provider.ts'), { cpus: edgeCpus, env: { BENCH_PROVIDER_KEY: key } });
     children.push(provider);
@@ -210,7 +207,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   } finally {
     await Promise.allSettled(generators.map((g) => g.close()));
     await Promise.allSettled(children.reverse().map((c) => c.stop()));
-    if (pinned && originalAffinity) pin(process.pid, originalAffinity);
+    restore();
   }
 }
 

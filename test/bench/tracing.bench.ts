@@ -11,7 +11,7 @@
 // BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works).
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { affinityOf, pin, startChild, type ChildHandle } from './lib/child.ts';
+import { startChild, twoCorePlacement, type ChildHandle } from './lib/child.ts';
 import { loadKnobs } from './lib/knobs.ts';
 import { LoadGenerator, windowCells, type WindowResult } from './lib/load.ts';
 import { int, median, ms, ratio, signedMs, table } from './lib/stats.ts';
@@ -55,15 +55,12 @@ const script = (file: string) => fileURLToPath(new URL(`./servers/${file}`, impo
 export async function run(ctx: BenchContext): Promise<BenchResult> {
   const { concurrency, rounds, windowMs, warmupMs, pinned } = loadKnobs();
   const key = `sk_bench_${randomBytes(12).toString('hex')}`;
-  const originalAffinity = pinned ? affinityOf(process.pid) : undefined;
   const children: ChildHandle<unknown>[] = [];
   const generators: LoadGenerator[] = [];
+  // Placement (2 cores): CPU 0 = load generator, provider and collector; CPU 1 = the Engine under
+  // load (only one of the Engines is loaded at a time).
+  const { edgeCpus, hopCpus, restore } = twoCorePlacement(pinned);
   try {
-    // Placement (2 cores): CPU 0 = load generator, provider and collector; CPU 1 = the Engine under
-    // load (only one of the two is loaded at a time).
-    if (pinned) pin(process.pid, '0');
-    const edgeCpus = pinned ? '0' : undefined;
-    const hopCpus = pinned ? '1' : undefined;
     const provider = await startChild<{ url: string }>('provider', script('provider.ts'), { cpus: edgeCpus, env: { BENCH_PROVIDER_KEY: key } });
     children.push(provider);
     const sink = await startChild<{ url: string }>('collector', script('otlp-sink.ts'), { cpus: edgeCpus });
@@ -119,7 +116,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   } finally {
     await Promise.allSettled(generators.map((g) => g.close()));
     await Promise.allSettled(children.reverse().map((c) => c.stop()));
-    if (pinned && originalAffinity) pin(process.pid, originalAffinity);
+    restore();
   }
 }
 

@@ -44,6 +44,18 @@ export function pin(pid: number, cpus: string): void {
   execFileSync('taskset', ['-a', '-c', '-p', cpus, String(pid)], { stdio: 'ignore' });
 }
 
+/**
+ * The two-core placement of the closed-loop benches: this process (the load generator) and the
+ * edge children (provider, collector) on CPU 0, the process under test on CPU 1. Unpinned, every
+ * CPU list is undefined. `restore` gives this process back the affinity it had.
+ */
+export function twoCorePlacement(pinned: boolean): { edgeCpus: string | undefined; hopCpus: string | undefined; restore(): void } {
+  if (!pinned) return { edgeCpus: undefined, hopCpus: undefined, restore: () => undefined };
+  const original = affinityOf(process.pid);
+  pin(process.pid, '0');
+  return { edgeCpus: '0', hopCpus: '1', restore: () => original && pin(process.pid, original) };
+}
+
 export async function startChild<Ready>(
   name: string,
   script: string,
