@@ -1,7 +1,7 @@
 // Apps: SDK apps and MCP servers. Both are definitions of selected services and operations,
 // planned and published as immutable versions with semantic labels derived from the change
 // (docs/architecture.md, apps and Unified operations); the first publish of an app issues its execution token, once.
-import { Catalog, combinedHints, operationHints, type SafetyHints } from '../catalog/index.ts';
+import { Catalog, combinedHints, type SafetyHints } from '../catalog/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { newVersionId } from '../ids/index.ts';
 import { Tokens } from '../identity/index.ts';
@@ -141,10 +141,7 @@ export class Apps {
   private hints(id: string, services: ReadonlyMap<string, string>): SafetyHints {
     const unified = this.unified.get(id);
     if (unified) return combinedHints(Object.values(unified.steps).map((step) => this.hints(step.operation, services)));
-    const service = serviceOf(id);
-    const version = services.get(service);
-    const op = version === undefined ? undefined : this.catalog.operation(service, version, id);
-    return op ? operationHints(this.catalog.get(service, version!), op) : { readOnly: false, destructive: false };
+    return this.catalog.hints(id, services) ?? { readOnly: false, destructive: false };
   }
 
   /**

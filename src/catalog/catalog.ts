@@ -6,6 +6,7 @@ import type { Store } from '../store/index.ts';
 import { CatalogError } from './problems.ts';
 import { importedIndex, type ImportInput } from './import.ts';
 import type { OperationSpec, ServiceIndex, ServiceSummary } from './types.ts';
+import { operationHints, type SafetyHints } from './safety.ts';
 
 export const GENERATED_CATALOG_DIR = resolve(import.meta.dirname, '../../generated/catalog');
 
@@ -149,6 +150,14 @@ export class Catalog {
 
   operation(service: string, version: string, publicId: string): OperationSpec | undefined {
     return this.services.get(key(service, version))?.load().byId.get(publicId);
+  }
+
+  /** The safety hints of operation `publicId` at the service version `services` pins for it; undefined when it has none there. */
+  hints(publicId: string, services: ReadonlyMap<string, string>): SafetyHints | undefined {
+    const service = publicId.slice(0, Math.max(0, publicId.indexOf('.')));
+    const version = services.get(service);
+    const op = version === undefined ? undefined : this.operation(service, version, publicId);
+    return op && operationHints(this.get(service, version!), op);
   }
 
   /**

@@ -1,6 +1,6 @@
 // Builds the docs index of the operations an MCP version selects. The work is kept per catalogue
 // version (src/docs/analysis.ts, src/docs/rank.ts): another version over the same catalogue reuses it.
-import { operationHints, type Catalog } from '../catalog/index.ts';
+import type { Catalog } from '../catalog/index.ts';
 import type { UnifiedDefinition } from '../unified/definitions.ts';
 import { forgetAnalyses } from './analysis.ts';
 import { DocsIndex } from './docs-index.ts';
@@ -25,16 +25,12 @@ export function buildDocsIndex(
   unified: readonly UnifiedDefinition[] = [],
 ): DocsIndex {
   const entries: DocEntry[] = [];
-  const found = (operation: string) => {
+  const pagination = (operation: string) => {
     const service = operation.slice(0, operation.indexOf('.'));
     const version = services.get(service);
-    return version ? { op: catalog.operation(service, version, operation), index: catalog.get(service, version) } : undefined;
+    return (version && catalog.operation(service, version, operation)?.pagination) || null;
   };
-  const pagination = (operation: string) => found(operation)?.op?.pagination || null;
-  const hints = (operation: string) => {
-    const at = found(operation);
-    return at?.op ? operationHints(at.index, at.op) : undefined;
-  };
+  const hints = (operation: string) => catalog.hints(operation, services);
   for (const def of unified) if (operationIds.includes(def.name)) entries.push(unifiedEntry(def, pagination, hints));
   for (const id of operationIds) {
     const service = id.slice(0, id.indexOf('.'));

@@ -207,10 +207,7 @@ export class Executor {
 
   /** The safety hints of `operationId` at the scope's pinned version (whether the scope admits it or not); undefined when unknown. */
   hints(scope: CallScope, operationId: string): SafetyHints | undefined {
-    const service = operationId.slice(0, Math.max(0, operationId.indexOf('.')));
-    const version = scope.services.get(service);
-    const op = version === undefined ? undefined : this.catalog.operation(service, version, operationId);
-    return op && operationHints(this.catalog.get(service, version!), op);
+    return this.catalog.hints(operationId, scope.services);
   }
 
   /** The pagination bound a Unified step passes to `operationId` (in the scope's pinned version), checked; admission is the step's own check. */
