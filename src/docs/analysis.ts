@@ -113,6 +113,12 @@ export function analysed(op: RankedOperation): AnalysedOperation {
   return found;
 }
 
+/** Keeps an analysis read back from disk (./analysis-files.ts) as the operation's own. */
+export function keepAnalysis(op: RankedOperation, analysis: AnalysedOperation): void {
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(analysisKey(op), analysis);
+}
+
 /** Forgets every analysis kept (benchmarks measure a build as a new process makes it). */
 export function forgetAnalyses(): void {
   cache.clear();

@@ -2,6 +2,7 @@
 // version (src/docs/analysis.ts, src/docs/rank.ts): another version over the same catalogue reuses it.
 import type { Catalog } from '../catalog/index.ts';
 import type { UnifiedDefinition } from '../unified/definitions.ts';
+import type { AnalysisFiles } from './analysis-files.ts';
 import { forgetAnalyses } from './analysis.ts';
 import { DocsIndex } from './docs-index.ts';
 import { type DocEntry, forgetEntries, physicalEntry, unifiedEntry } from './entries.ts';
@@ -23,6 +24,7 @@ export function buildDocsIndex(
   services: ReadonlyMap<string, string>,
   operationIds: readonly string[],
   unified: readonly UnifiedDefinition[] = [],
+  files?: AnalysisFiles,
 ): DocsIndex {
   const entries: DocEntry[] = [];
   const pagination = (operation: string) => {
@@ -39,5 +41,5 @@ export function buildDocsIndex(
     const op = version ? catalog.operation(service, version, id) : undefined;
     if (index && op) entries.push(physicalEntry(op, index));
   }
-  return new DocsIndex(entries);
+  return new DocsIndex(entries, files);
 }

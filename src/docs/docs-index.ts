@@ -19,6 +19,7 @@ import {
   SUMMARY_CHARS,
   truncate,
 } from './answers.ts';
+import type { AnalysisFiles } from './analysis-files.ts';
 import type { DocEntry } from './entries.ts';
 import { bytes, childrenOf, sectionBytes, TooLarge } from './sections.ts';
 import { Ranker } from './rank.ts';
@@ -54,9 +55,10 @@ export class DocsIndex {
    */
   private readonly serviceTokens: { service: string; tokens: string[] }[];
 
-  constructor(entries: DocEntry[]) {
+  /** `files` keeps the operations' analyses on disk across restarts (./analysis-files.ts). */
+  constructor(entries: DocEntry[], files?: AnalysisFiles) {
     for (const e of entries) this.entries.set(e.operationId, e);
-    this.ranker = Ranker.for(entries);
+    this.ranker = Ranker.for(entries, files);
     const terms = (text: string) => text.toLowerCase().split(WORD_BREAK).filter(Boolean).join(' ');
     const groups = new Set(entries.map((e) => `${e.service} ${terms(e.operationId.slice(e.operationId.indexOf('.') + 1).split(/[./]/)[0]!)}`));
     this.serviceTokens = [...new Set(entries.map((e) => e.service))]

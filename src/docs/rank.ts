@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import { isWeakCue, SELF_WORDS, type Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
-import { analysed, analysisKey, type AnalysedOperation, type RankedOperation, W } from './analysis.ts';
+import type { AnalysisFiles } from './analysis-files.ts';
+import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stems } from './text.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 
@@ -77,14 +78,21 @@ export class Ranker {
    * versions over the same catalogue version share one, and a version rebuilt after a restart of
    * its index in the same process costs no analysis.
    */
-  static for(operations: readonly RankedOperation[]): Ranker {
+  static for(operations: readonly RankedOperation[], files?: AnalysisFiles): Ranker {
     const hash = createHash('sha256');
     for (const op of operations) hash.update(analysisKey(op));
     const key = hash.digest('base64');
     let ranker = rankers.get(key);
     if (ranker) rankers.delete(key);
     else {
+      // Analyses a previous process kept on disk for these very operations are used as they are.
+      const kept = files?.load(key);
+      const usable = kept?.length === operations.length && kept.every((a, i) => a.id === operations[i]!.operationId);
+      if (usable) operations.forEach((op, i) => keepAnalysis(op, kept[i]!));
       ranker = new Ranker(operations);
+      const docs = ranker.docs;
+      // Written after this answer, not before it.
+      if (!usable && files) setImmediate(() => files.save(key, docs));
       if (rankers.size >= RANKERS_KEPT) rankers.delete(rankers.keys().next().value!);
     }
     rankers.set(key, ranker);

@@ -1,8 +1,10 @@
 // Composition root: builds every concept module on top of the store and wires them together,
 // without listening (./start.ts listens).
+import { join } from 'node:path';
 import type { DestinationStream } from 'pino';
 import { ActivityLog } from '../activity/index.ts';
 import { Catalog } from '../catalog/index.ts';
+import { AnalysisFiles } from '../docs/index.ts';
 import { ConfigError, type EngineConfig } from '../config/index.ts';
 import { SecretVault, loadMasterKey, purposeKey } from '../credentials/index.ts';
 import { EgressPolicy } from '../egress/index.ts';
@@ -148,7 +150,17 @@ export async function assemble(
     loopbackClientIds: config.mcpOAuthLoopbackClientIds,
   });
   const mcpGateway = new McpGateway(
-    { mcp, tokens, oauth: oauth.access, catalog, unified, log, sessionState, tools: { execute } },
+    {
+      mcp,
+      tokens,
+      oauth: oauth.access,
+      catalog,
+      unified,
+      log,
+      sessionState,
+      analysisFiles: new AnalysisFiles(join(config.dataDir, 'search'), (err) => log.warn({ err }, 'cannot keep search analyses on disk; the next start analyses again')),
+      tools: { execute },
+    },
     {
       allowedOrigins: config.mcpAllowedOrigins,
       allowedHosts: config.mcpAllowedHosts,

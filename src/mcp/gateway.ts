@@ -11,7 +11,7 @@ import { WebStandardStreamableHTTPServerTransport as Transport } from '@modelcon
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { Apps } from '../apps/index.ts';
 import type { Catalog } from '../catalog/index.ts';
-import { buildDocsIndex, type DocsIndex } from '../docs/index.ts';
+import { type AnalysisFiles, buildDocsIndex, type DocsIndex } from '../docs/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
 import type { Logger } from '../log/index.ts';
@@ -72,6 +72,8 @@ export class McpGateway {
     unified?: UnifiedOperations;
     log: Logger;
     sessionState: SessionStateStore;
+    /** Where search keeps its operation analyses across restarts (the data directory); none in memory only. */
+    analysisFiles?: AnalysisFiles;
     tools: Omit<ToolContext, 'session' | 'version' | 'token' | 'docs'>;
   };
   private readonly options: McpOptions;
@@ -154,7 +156,7 @@ export class McpGateway {
   private async buildDocs(version: AppVersionRow): Promise<DocsIndex> {
     const pinned = new Map(version.services.map((p) => p.split('=') as [string, string]));
     const known = await Promise.all([...pinned].map(([service, v]) => this.deps.catalog.ensure(service, v)));
-    const index = buildDocsIndex(this.deps.catalog, pinned, version.operations, this.deps.unified?.list());
+    const index = buildDocsIndex(this.deps.catalog, pinned, version.operations, this.deps.unified?.list(), this.deps.analysisFiles);
     if (known.every(Boolean)) this.docs.set(version.versionId, index); // an incomplete index is not kept
     return index;
   }

@@ -16,10 +16,11 @@
 //
 // Knobs: BENCH_DOCS_ROUNDS (15), BENCH_DOCS_SYNTH_OPS (10000), BENCH_CPU_PROF=<dir> (profile the
 // measured intent rounds: <dir>/search-docs-<catalogue>.cpuprofile; summarise with lib/profile-summary.ts).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { buildDocsIndex, DEFAULT_LIMIT, type DocsIndex, forgetDocsIndexCaches, type SearchArgs } from '../../src/docs/index.ts';
+import { AnalysisFiles, buildDocsIndex, DEFAULT_LIMIT, type DocsIndex, forgetDocsIndexCaches, type SearchArgs } from '../../src/docs/index.ts';
 import type { Ranker } from '../../src/docs/rank.ts';
 import type { Catalog } from '../../src/catalog/index.ts';
 import { bm25Baseline, type Searcher } from '../search-eval/evaluate.ts';
@@ -80,6 +81,8 @@ interface CatalogueResult {
   buildMs: number[];
   /** Builds over the same catalogue version once its index is kept (a second MCP version). */
   keptBuildMs: number[];
+  /** Builds after a restart, with the analyses kept on disk (src/docs/analysis-files.ts). */
+  diskBuildMs: number[];
   indexHeapBytes: number;
   kinds: KindResult[];
 }
@@ -266,10 +269,10 @@ async function measureKind(
 /** The operation IDs the docs index is built from: every operation of `service`@v1. */
 const indexedIds = (catalog: Catalog, service: string) => catalog.get(service, 'v1')!.operations.map((o) => o.id);
 
-function indexOf(catalog: Catalog, service: string): { index: DocsIndex; ms: number } {
+function indexOf(catalog: Catalog, service: string, files?: AnalysisFiles): { index: DocsIndex; ms: number } {
   const ops = indexedIds(catalog, service);
   const t0 = performance.now();
-  const index = buildDocsIndex(catalog, new Map([[service, 'v1']]), ops);
+  const index = buildDocsIndex(catalog, new Map([[service, 'v1']]), ops, [], files);
   return { index, ms: performance.now() - t0 };
 }
 
@@ -278,7 +281,7 @@ function indexOf(catalog: Catalog, service: string): { index: DocsIndex; ms: num
  * new process; the first also on cold code), measures the heap the last one retains, then builds
  * it again `builds` times as a second MCP version over the same catalogue version would (kept).
  */
-function buildRepeatedly(catalog: Catalog, service: string, builds: number): { index: DocsIndex; times: number[]; keptTimes: number[]; heapBytes: number } {
+async function buildRepeatedly(catalog: Catalog, service: string, builds: number): Promise<{ index: DocsIndex; times: number[]; keptTimes: number[]; diskTimes: number[]; heapBytes: number }> {
   const times: number[] = [];
   for (let i = 0; i < builds - 1; i++) {
     forgetDocsIndexCaches();
@@ -292,7 +295,22 @@ function buildRepeatedly(catalog: Catalog, service: string, builds: number): { i
   fullGc();
   const heapBytes = process.memoryUsage().heapUsed - h0;
   const keptTimes = Array.from({ length: builds }, () => indexOf(catalog, service).ms);
-  return { index, times, keptTimes, heapBytes };
+  // After a restart, with the analyses the first process kept on disk.
+  const dir = mkdtempSync(join(tmpdir(), 'bench-analyses-'));
+  try {
+    const files = new AnalysisFiles(dir);
+    forgetDocsIndexCaches();
+    indexOf(catalog, service, files);
+    await new Promise((r) => setImmediate(r)); // the file is written after the build answers
+    if (!readdirSync(dir).some((f) => f.endsWith('.json'))) throw new Error(`${service}: no analyses were kept on disk`);
+    const diskTimes = Array.from({ length: builds }, () => {
+      forgetDocsIndexCaches();
+      return indexOf(catalog, service, files).ms;
+    });
+    return { index, times, keptTimes, diskTimes, heapBytes };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Plain BM25 over the operations the docs index holds (the catalogue's, filtered to the indexed IDs). */
@@ -313,7 +331,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   const bundled = await loadBundledCatalog();
   const gh = bundled.catalog.get('github', 'v1')!;
   ctx.log(`github@v1: ${gh.operations.length} operations, Catalog.load ${msAuto(bundled.loadMs)} ms`);
-  const ghBuild = buildRepeatedly(bundled.catalog, 'github', 5);
+  const ghBuild = await buildRepeatedly(bundled.catalog, 'github', 5);
   ctx.log(`github@v1 docs index: build ${ghBuild.times.map((t) => msAuto(t)).join(' / ')} ms, kept ${ghBuild.keptTimes.map((t) => msAuto(t)).join(' / ')} ms, retains ${mib(ghBuild.heapBytes)}`);
   const ghBm25 = baselineOf(bundled.catalog, 'github', ghBuild.index);
   const ghKinds: KindResult[] = [];
@@ -333,6 +351,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     extra: `Catalog.load of the bundled catalogue (demo-crm + github, ${int(Object.keys(gh.schemas).length)} GitHub component schemas): ${msAuto(bundled.loadMs)} ms`,
     buildMs: ghBuild.times,
     keptBuildMs: ghBuild.keptTimes,
+    diskBuildMs: ghBuild.diskTimes,
     indexHeapBytes: ghBuild.heapBytes,
     kinds: ghKinds,
   });
@@ -344,7 +363,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   ctx.log(
     `${SYNTH_SERVICE}@v1 (synthetic): ${so.length} operations; generate ${msAuto(synth.generateMs)} ms, normalizeService ${msAuto(synth.normalizeMs)} ms, Catalog.load ${msAuto(synth.loadMs)} ms (${mib(synth.indexBytes)} index)`,
   );
-  const synthBuild = buildRepeatedly(synth.catalog, SYNTH_SERVICE, 3);
+  const synthBuild = await buildRepeatedly(synth.catalog, SYNTH_SERVICE, 3);
   ctx.log(`${SYNTH_SERVICE}@v1 docs index: build ${synthBuild.times.map((t) => msAuto(t)).join(' / ')} ms, retains ${mib(synthBuild.heapBytes)}`);
   const synthBm25 = baselineOf(synth.catalog, SYNTH_SERVICE, synthBuild.index);
   const synthKinds: KindResult[] = [];
@@ -367,6 +386,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       `normalizeService ${msAuto(synth.normalizeMs)} ms → ${mib(synth.indexBytes)} index JSON → Catalog.load ${msAuto(synth.loadMs)} ms`,
     buildMs: synthBuild.times,
     keptBuildMs: synthBuild.keptTimes,
+    diskBuildMs: synthBuild.diskTimes,
     indexHeapBytes: synthBuild.heapBytes,
     kinds: synthKinds,
   });
@@ -407,6 +427,7 @@ function report(results: CatalogueResult[], rounds: number, profiled: boolean): 
     if (c.key === 'github') {
       const build = median(c.buildMs);
       goalRows.push([`GitHub, docs index build (\`buildDocsIndex\`, from nothing)`, `${msAuto(build)} ms (median of ${c.buildMs.length}; first, on cold code, ${msAuto(c.buildMs[0]!)} ms)`, `≤ ${GOALS.githubBuild} ms`, verdict(build <= GOALS.githubBuild)]);
+      goalRows.push([`GitHub, docs index after a restart (analyses kept on disk)`, `${msAuto(median(c.diskBuildMs))} ms (median of ${c.diskBuildMs.length})`, 'not analysed at every start', verdict(median(c.diskBuildMs) < build)]);
       goalRows.push([`GitHub, docs index of a second MCP version over the same catalogue version (kept)`, `${msAuto(median(c.keptBuildMs))} ms (median of ${c.keptBuildMs.length})`, 'built once per catalogue version', verdict(median(c.keptBuildMs) < build / 5)]);
       checks.push({ goal: `GitHub build ≤ ${GOALS.githubBuild} ms`, measured: `${msAuto(build)} ms`, met: build <= GOALS.githubBuild });
     }
@@ -417,7 +438,7 @@ function report(results: CatalogueResult[], rounds: number, profiled: boolean): 
 
   for (const c of results) {
     out.push(`### ${c.label}`, '');
-    out.push(`${c.extra}. Docs index build (\`buildDocsIndex\`, ${c.buildMs.length} builds from nothing): ${c.buildMs.map((t) => `${msAuto(t)} ms`).join(', ')} (median ${msAuto(median(c.buildMs))} ms); kept, for a second MCP version: ${c.keptBuildMs.map((t) => `${msAuto(t)} ms`).join(', ')}; the index retains ${mib(c.indexHeapBytes)} of heap (after a full GC).`);
+    out.push(`${c.extra}. Docs index build (\`buildDocsIndex\`, ${c.buildMs.length} builds from nothing): ${c.buildMs.map((t) => `${msAuto(t)} ms`).join(', ')} (median ${msAuto(median(c.buildMs))} ms); after a restart with the analyses on disk: ${c.diskBuildMs.map((t) => `${msAuto(t)} ms`).join(', ')}; kept, for a second MCP version: ${c.keptBuildMs.map((t) => `${msAuto(t)} ms`).join(', ')}; the index retains ${mib(c.indexHeapBytes)} of heap (after a full GC).`);
     out.push('');
     out.push(
       table(

@@ -1,5 +1,7 @@
 // search_docs rules: 64 KiB answers, whole-or-omitted sections with exact schema_status,
 // pagination fields for ranked versus exact results, and precise errors without guesses.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -215,6 +217,16 @@ describe('search_docs', () => {
       const { body } = await search({ query, limit: 5 });
       for (const r of body.results) expect(Object.keys(r.sections)).toEqual(r.schema_status.included_sections);
     }
+  });
+
+  it('keeps the analyses of what it searched in the data directory, for the next start', async () => {
+    await search({ query: 'create a contact' });
+    const dir = join(t.dataDir, 'search');
+    for (let i = 0; i < 100 && !(existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.json'))); i++) await new Promise((r) => setTimeout(r, 20));
+    const kept = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    expect(kept.length).toBeGreaterThan(0);
+    const ids = kept.flatMap((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')) as { analyses: { id: string }[] }).analyses.map((a) => a.id));
+    expect(ids).toContain('demo-crm.contacts/create');
   });
 
   it('filters browse mode by service', async () => {
