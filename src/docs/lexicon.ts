@@ -114,6 +114,13 @@ export const PERSON_PRONOUNS = new Set(['him', 'her', 'them', 'someone', 'somebo
 /** Words that say "the signed-in user" in a query. */
 export const SELF_WORDS = new Set(['my', 'me', 'mine', 'i', 'myself', 'im', "i'm", 'ive', 'am', 'authenticated']);
 
+/** Phrases that say "the signed-in user" ("who am I logged in as"): read as "my", not as words to match (logs). */
+export const SELF_PHRASES: string[][] = [
+  ['logged', 'in'],
+  ['signed', 'in'],
+  ['logged', 'on'],
+];
+
 /** Path segments that address the signed-in user (`/user/repos`, `/users/me`, `/myself`). */
 export const SELF_SEGMENTS = new Set(['user', 'me', '@me', 'myself', 'self', 'current', 'my', 'current_user', 'currentuser', 'whoami']);
 
@@ -128,5 +135,6 @@ export const STOP_WORDS = new Set([
   'we', 'our', 'ours', 'ourselves', 'us', "we're", "we've", "they're", "it's", "that's", "there's", 'yours', 'yourself', 'themselves', 'itself', 'himself', 'herself', 'hers', 'theirs',
   'anything', 'something', 'everything', 'nothing', 'anymore', 'actually', 'really', 'maybe', 'perhaps', 'because', 'while', 'though', 'although', 'than', 'too', 'very',
   'even', 'only', 'such', 'own', 'same', 'either', 'neither', 'whether', 'ever', 'never', 'here', 'whole', 'quite', 'rather', 'instead', 'anyway', 'else', 'might',
+  'under', 'within', 'inside', 'across', 'belonging', 'belongs', 'beneath', 'below', 'above', 'around', 'among', 'toward', 'towards', 'upon', 'throughout', 'behind', 'beside', 'besides', 'beyond',
   'must', 'shall', 'say', 'says', 'said', 'tell', 'know', 'think', 'sure', 'okay', 'ok', 'thanks', 'hey', 'hi', 'go', 'goes', 'went', 'going', 'come', 'coming',
 ]);

@@ -1,6 +1,6 @@
 // A search query read into the parts an operation is ranked on: the action it asks for (from
 // everyday verbs and phrases), whether it speaks of the signed-in user, and its content terms.
-import { actionOfStem, actionPhrases, isBaseActionWord, isWeakCue, LEAD_INS, QUESTION_OPENERS, PERSON_PRONOUNS, PERSON_QUESTION, PERSON_WORDS, SELF_WORDS, STOP_WORDS, type Action } from './lexicon.ts';
+import { actionOfStem, actionPhrases, isActionWord, isBaseActionWord, isWeakCue, LEAD_INS, QUESTION_OPENERS, PERSON_PRONOUNS, PERSON_QUESTION, PERSON_WORDS, SELF_PHRASES, SELF_WORDS, STOP_WORDS, type Action } from './lexicon.ts';
 import { stemOf, stems, words } from './text.ts';
 
 export interface QueryTerm {
@@ -17,6 +17,8 @@ export interface QueryTerm {
   name: boolean;
   /** The prefix of an identifier (`cus` of cus_K8s2): an abbreviation of the resource it names. */
   idPrefix?: boolean;
+  /** Says where, not what: written after a preposition that follows the resource ("labels to an issue", "a repository under my account"). */
+  scope?: boolean;
 }
 
 export interface ParsedQuery {
@@ -38,6 +40,12 @@ function withoutValues(query: string): string {
     .map((token) => (/[/@#_\d]|\w\.\w|\w:\w/.test(token) ? `${VALUE}${/[,;:!?]$/.test(token) ? token.slice(-1) : ''}` : token))
     .join(' ');
 }
+
+/** Prepositions that, after the resource is named, lead to where it is ("comments on the issue", "repos of an org"). */
+const SCOPE_PREPOSITIONS = new Set(['in', 'under', 'of', 'for', 'on', 'from', 'within', 'inside', 'across', 'to', 'into', 'onto', 'at', 'belonging', 'belongs', 'owned']);
+
+/** An action word in any form ("added", "removing", "deletes"): it says what to do, never the resource. */
+const isActionForm = (word: string) => isActionWord(word) || [/ed$/, /d$/, /ing$/, /s$/, /es$/].some((end) => end.test(word) && isActionWord(word.replace(end, '')));
 
 /** Where a value was: it holds its place in the sentence, so the word after it is no sentence start. */
 const VALUE = 'zzvalue';
@@ -71,6 +79,8 @@ export function parseQuery(query: string): ParsedQuery {
   }
   const phrases = actionPhrases(raw);
   const covered = new Set(phrases.flatMap((p) => p.at));
+  const selfAt = new Set<number>();
+  raw.forEach((_, i) => SELF_PHRASES.some((phrase) => phrase.every((w, j) => raw[i + j] === w)) && [i, i + 1].forEach((j) => selfAt.add(j)));
   // A phrasal verb's verb stays a word to match, as an action word does ("kick … out": kick).
   const phrasalVerbs = new Set(phrases.filter((p) => p.phrasal).map((p) => p.at[0]!));
   // What to do is said by the verb that starts a clause, after any lead-in ("please", "I need
@@ -89,11 +99,11 @@ export function parseQuery(query: string): ParsedQuery {
     .find((hit) => hit !== undefined);
   const opener = heads[0] !== undefined && heads[0] >= 0 ? raw[heads[0]]! : undefined;
   const question = !headCue && opener !== undefined && (QUESTION_OPENERS.has(opener) || PERSON_QUESTION.has(opener));
-  const self = raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i));
+  const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i));
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   raw.forEach((word, i) => {
-    if ((covered.has(i) && !phrasalVerbs.has(i)) || SELF_WORDS.has(word) || word === VALUE) return;
+    if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE) return;
     const cue = phrasalVerbs.has(i) ? 'phrasal' : actionOfStem(stemOf(word));
     const stem = stems(word)[0];
     if (cue && cue !== 'phrasal' && isBaseActionWord(word)) cues.push({ at: i, action: cue });
@@ -102,6 +112,16 @@ export function parseQuery(query: string): ParsedQuery {
     const named = hyphenated.has(word);
     terms.push({ word, stem, weight: named ? 0.3 : cue ? 0.5 : 1, name: named || names.has(word), at: i });
   });
+  // The scope: terms after a preposition that follows the first term naming the resource, in the same clause.
+  for (let c = 0; c < clauseStarts.length; c++) {
+    const start = clauseStarts[c]!;
+    const end = clauseStarts[c + 1] ?? raw.length;
+    const inClause = terms.filter((t) => t.at >= start && t.at < end && !t.optional);
+    const first = inClause.find((t) => t.weight === 1 && !isActionForm(t.word));
+    if (!first) continue;
+    const prep = raw.findIndex((w, i) => i > first.at && i < end && SCOPE_PREPOSITIONS.has(w) && !(w === 'to' && isActionWord(raw[i + 1] ?? '')));
+    if (prep >= 0) for (const t of inClause) if (t.at > prep) t.scope = true;
+  }
   // Identifiers often begin with an abbreviation of what they name (cus_K8s2, pi_3Kx, in_77H): the
   // prefix is a weak word for a resource, read against the catalogue's own resource words.
   for (const token of query.split(/\s+/)) {

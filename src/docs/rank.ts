@@ -38,6 +38,8 @@ const B = {
   /** Cost of each word the operation is about that the query did not ask for (IDF-weighted), and its cap. */
   extra: 0.05,
   extraCap: 3,
+  /** A resource the query names only as where the thing asked for is ("a repository under my account": account). */
+  scopeHead: 0.2,
   /** A resource the query does not name at all. */
   missingResource: -0.4,
 } as const;
@@ -272,11 +274,16 @@ export class Ranker {
    * "(query)": what tuning on the evaluation's dev split reads.
    */
   search(query: string, limit: number, keep: (id: string) => boolean = () => true, parsed: ParsedQuery = parseQuery(query), explain?: Map<string, Record<string, unknown>>): Hit[] {
+    // A word the catalogue does not have, right before one it has, names which one ("the acme
+    // organization", "the frontend team"): a name, not a word to widen.
+    const known = (stem: string) => this.postings.has(stem) || this.aliases.has(stem);
+    const modifiers = new Set(parsed.terms.filter((t) => !t.name && t.at >= 0 && !known(t.stem) && parsed.terms.some((n) => n.at === t.at + 1 && n.weight === 1 && known(n.stem))).map((t) => t.at));
     const terms = parsed.terms.map((t) => {
-      const { expansions, guessed } = t.idPrefix ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() } : this.expand(t.word, t.stem, t.name);
+      const name = t.name || modifiers.has(t.at);
+      const { expansions, guessed } = t.idPrefix ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() } : this.expand(t.word, t.stem, name);
       // A term's IDF is that of its best-known form, so a widened term is not rarer than its words.
       const idf = Math.min(...[...expansions.keys()].map((s) => this.idf(s)));
-      return { ...t, expansions, guessed, idf };
+      return { ...t, name, expansions, guessed, idf };
     });
     const candidates = new Set<number>();
     for (const t of terms) if (!t.optional) for (const s of t.expansions.keys()) for (const i of this.postings.get(s) ?? []) candidates.add(i);
@@ -284,7 +291,8 @@ export class Ranker {
     if (!terms.length || (parsed.self && candidates.size < 50)) this.docs.forEach((d, i) => (d.structure.self || !terms.length) && candidates.add(i));
     // A catalogue small enough is ranked whole, so an operation near in meaning only still competes.
     if (this.docs.length <= B.wholeUpTo) for (let i = 0; i < this.docs.length; i++) candidates.add(i);
-    const possible = terms.reduce((sum, t) => sum + (t.optional ? 0 : t.weight * t.idf * TOP), 0) || 1;
+    // With nothing but implied terms ("who am I?"), coverage is out of those, so it stays a share.
+    const possible = terms.reduce((sum, t) => sum + (t.optional ? 0 : t.weight * t.idf * TOP), 0) || terms.reduce((sum, t) => sum + t.weight * t.idf * TOP, 0) || 1;
     const askedWords = terms.filter((t) => !t.name && !t.optional).map((t) => ({ word: t.word, weight: t.weight * t.idf }));
     const asked = this.meaning(askedWords);
     explain?.set('(query)', { parsed, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
@@ -295,6 +303,8 @@ export class Ranker {
       let matched = 0;
       let sure = 0;
       const hitStems = new Set<string>();
+      /** Stems matched by what the query names as its resource, not by where it says it is. */
+      const resourceStems = new Set<string>();
       for (const t of terms) {
         let best = 0;
         let bestSure = 0;
@@ -302,7 +312,10 @@ export class Ranker {
           const w = (doc.fields.get(s) ?? 0) * factor;
           if (w > best) best = w;
           if (w > bestSure && !t.guessed.has(s)) bestSure = w;
-          if (w > 0) hitStems.add(s);
+          if (w > 0) {
+            hitStems.add(s);
+            if (!t.scope) resourceStems.add(s);
+          }
         }
         matched += t.weight * t.idf * best;
         sure += t.weight * t.idf * bestSure;
@@ -317,7 +330,17 @@ export class Ranker {
       const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action));
       const { head } = structure;
       const resource =
-        head === undefined ? 0 : hitStems.has(head) ? 1 : structure.resource.some((s) => hitStems.has(s)) || structure.object.some((s) => hitStems.has(s)) ? 0.4 : B.missingResource;
+        head === undefined
+          ? 0
+          : resourceStems.has(head)
+            ? 1
+            : structure.resource.some((s) => resourceStems.has(s)) || structure.object.some((s) => resourceStems.has(s))
+              ? 0.4
+              : hitStems.has(head)
+                ? B.scopeHead
+                : structure.resource.some((s) => hitStems.has(s)) || structure.object.some((s) => hitStems.has(s))
+                  ? 0.4
+                  : B.missingResource;
       const self = parsed.self ? (structure.self ? 1 : -0.3) : structure.self ? -0.3 : 0;
       // What the operation is about that the query did not ask for, rare words weighing most: a
       // rare word in a long name makes it more specific, not a better answer.

@@ -74,6 +74,29 @@ describe('parseQuery', () => {
     expect(parseQuery('Meeting notes').terms.find((t) => t.word === 'meeting')?.name).toBe(false);
   });
 
+  it('reads the words after a preposition that follows the resource as its scope', () => {
+    const scope = (q: string) => parseQuery(q).terms.filter((t) => t.scope).map((t) => t.word);
+    expect(scope('add labels to an issue')).toEqual(['issue']);
+    expect(scope('a brand new repository under my account')).toEqual(['account']);
+    expect(scope('list every repository that belongs to an organization')).toEqual(['organization']);
+    // Before the resource is named, or an action word in any form, there is no scope yet.
+    expect(scope('who is in the platform team?')).toEqual([]);
+    expect(scope('I need jamie@acme.com added to the Engineering team')).toEqual([]);
+    // "to" before a verb is no preposition.
+    expect(scope('ask the app to delete the run')).toEqual([]);
+  });
+
+  it('reads "logged in" and "signed in" as the signed-in user, not as words to match', () => {
+    const q = parseQuery('who am I logged in as');
+    expect(q.self).toBe(true);
+    expect(q.terms.map((t) => t.word)).not.toContain('logged');
+    expect(parseQuery('which account is signed in?').self).toBe(true);
+  });
+
+  it('drops prepositions that only place things ("under", "within", "across")', () => {
+    expect(terms('repositories under my account across the org')).toEqual(['repositories', 'account', 'org']);
+  });
+
   it('gives action words less weight than what they act on', () => {
     const t = parseQuery('delete webhook').terms;
     expect(t.find((x) => x.word === 'delete')!.weight).toBeLessThan(t.find((x) => x.word === 'webhook')!.weight);

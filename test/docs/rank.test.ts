@@ -57,6 +57,37 @@ describe('Ranker.search', () => {
     expect(hits.get('gh.pulls/list') ?? 0).toBe(0);
   });
 
+  const ACCOUNTS = new Ranker([
+    op('gh.repos/create-for-authenticated-user', 'POST', '/user/repos', 'Create a repository for the authenticated user'),
+    op('gh.repos/get', 'GET', '/repos/{owner}/{repo}', 'Get a repository'),
+    op('gh.repos/delete', 'DELETE', '/repos/{owner}/{repo}', 'Delete a repository'),
+    op('gh.repos/list-for-org', 'GET', '/orgs/{org}/repos', 'List organization repositories', { returnsList: true }),
+    op('gh.users/add-social-account', 'POST', '/user/social_accounts', 'Add social accounts for the authenticated user'),
+    op('gh.users/list-social-accounts', 'GET', '/user/social_accounts', 'List social accounts for the authenticated user', { returnsList: true }),
+  ]);
+
+  it('puts the operation on the resource asked for above one on the resource named only as its scope, however rare its word', () => {
+    expect(ACCOUNTS.search('a brand new repository under my account', 1)[0]!.id).toBe('gh.repos/create-for-authenticated-user');
+  });
+
+  it('reads a word the catalogue lacks, right before one it has, as a name, not a word to widen', () => {
+    const read = (query: string) => {
+      const explain = new Map<string, Record<string, unknown>>();
+      ACCOUNTS.search(query, 1, () => true, undefined, explain);
+      return (explain.get('(query)')!.terms as string[]).find((t) => t.startsWith('payments:'))!;
+    };
+    // Alone it is widened by meaning (neighbours after its own stem); naming a repository it is not.
+    expect(read('create an issue about payments')).toMatch(/\[payment,/);
+    expect(read('create an issue in the payments repository')).toMatch(/\[payment\]$/);
+  });
+
+  it('keeps coverage a share of the query when it has nothing but implied words ("who am I?")', () => {
+    const people = new Ranker([...GITHUB, op('gh.users/list-followers', 'GET', '/user/followers', 'List followers of the authenticated user', { returnsList: true })]);
+    const hits = people.search('who am I logged in as', 10);
+    expect(hits.length).toBeGreaterThan(0);
+    for (const h of hits) expect(h.coverage).toBeLessThanOrEqual(1);
+  });
+
   it('returns at most limit hits, best first, and only those keep admits', () => {
     const all = ranker.search('issues', 10);
     expect(all.map((h) => h.score)).toEqual([...all.map((h) => h.score)].sort((a, b) => b - a));
