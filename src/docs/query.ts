@@ -47,6 +47,9 @@ const SCOPE_PREPOSITIONS = new Set(['in', 'under', 'of', 'for', 'on', 'from', 'w
 /** An action word in any form ("added", "removing", "deletes"): it says what to do, never the resource. */
 const isActionForm = (word: string) => isActionWord(word) || [/ed$/, /d$/, /ing$/, /s$/, /es$/].some((end) => end.test(word) && isActionWord(word.replace(end, '')));
 
+/** A file name or path by its extension: the common kinds of text, code, configuration and media files. */
+const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss|csv|tsv|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|lock|gradle|tf|proto|graphql|png|jpe?g|gif|svg|pdf|zip|tar|gz|log)$/i;
+
 /** Where a value was: it holds its place in the sentence, so the word after it is no sentence start. */
 const VALUE = 'zzvalue';
 
@@ -130,6 +133,11 @@ export function parseQuery(query: string): ParsedQuery {
       seen.add(`_${prefix}`);
       terms.push({ word: prefix, stem: prefix, weight: 0.5, name: false, at: -1, idPrefix: true });
     }
+  }
+  // A path or file name (README.md, src/app.ts, config/settings.yaml) says the thing is a file.
+  if (!seen.has(stemOf('file')) && query.split(/\s+/).some((token) => FILE_NAME.test(token.replace(/[,;:!?)'"]+$/, '')))) {
+    seen.add(stemOf('file'));
+    terms.push({ word: 'file', stem: stemOf('file'), weight: 0.5, name: false, at: -1 });
   }
   // No action word but a plural noun ("my PRs", "open tickets in acme/api"): a list.
   cues.sort((a, b) => a.at - b.at);

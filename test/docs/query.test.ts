@@ -93,6 +93,13 @@ describe('parseQuery', () => {
     expect(parseQuery('which account is signed in?').self).toBe(true);
   });
 
+  it('reads a file name or path as saying the thing is a file', () => {
+    expect(terms('upload a new version of README.md')).toContain('file');
+    expect(terms('read config/settings.yaml on main')).toContain('file');
+    expect(terms('read the config/settings.yaml file').filter((w) => w === 'file')).toHaveLength(1);
+    expect(terms('invite jo@example.com to acme.io')).not.toContain('file');
+  });
+
   it('drops prepositions that only place things ("under", "within", "across")', () => {
     expect(terms('repositories under my account across the org')).toEqual(['repositories', 'account', 'org']);
   });
