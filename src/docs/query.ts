@@ -123,7 +123,16 @@ export function parseQuery(query: string): ParsedQuery {
     const first = inClause.find((t) => t.weight === 1 && !isActionForm(t.word));
     if (!first) continue;
     const prep = raw.findIndex((w, i) => i > first.at && i < end && SCOPE_PREPOSITIONS.has(w) && !(w === 'to' && isActionWord(raw[i + 1] ?? '')));
-    if (prep >= 0) for (const t of inClause) if (t.at > prep) t.scope = true;
+    if (prep < 0) continue;
+    for (const t of inClause) {
+      if (t.at <= prep) continue;
+      t.scope = true;
+      // "under my account", "in my profile": the signed-in user again, said by "my"; it counts when matched, costs nothing when not.
+      if (raw[t.at - 1] === 'my') {
+        t.optional = true;
+        t.weight = 0.5;
+      }
+    }
   }
   // Identifiers often begin with an abbreviation of what they name (cus_K8s2, pi_3Kx, in_77H): the
   // prefix is a weak word for a resource, read against the catalogue's own resource words.

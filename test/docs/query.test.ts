@@ -86,6 +86,12 @@ describe('parseQuery', () => {
     expect(scope('ask the app to delete the run')).toEqual([]);
   });
 
+  it('reads a scope the query gives as "my …" as the signed-in user again: it counts when matched and costs nothing when not', () => {
+    const account = parseQuery('which repositories are under my account').terms.find((t) => t.word === 'account');
+    expect(account).toMatchObject({ scope: true, optional: true });
+    expect(parseQuery('which repositories are in the acme account').terms.find((t) => t.word === 'account')?.optional).toBeUndefined();
+  });
+
   it('reads "logged in" and "signed in" as the signed-in user, not as words to match', () => {
     const q = parseQuery('who am I logged in as');
     expect(q.self).toBe(true);
