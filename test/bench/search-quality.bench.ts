@@ -52,9 +52,9 @@ export async function run_(ctx: BenchContext): Promise<BenchResult> {
         met.push(meets(c.name, m));
         if (c.name === 'github') github = m;
       }
-      if (split === 'dev') {
+      if (split !== 'test') {
         for (const o of outcomes.filter((o) => o.rank === 0 || o.rank > 3)) {
-          ctx.log(`dev miss [${c.name}] "${o.intent.query}" → ${o.ranked.slice(0, 3).join(', ') || '(nothing)'} (wanted ${o.intent.expected.join(' | ')}${o.rank ? `, found at ${o.rank}` : ''})`);
+          ctx.log(`${split} miss [${c.name}] "${o.intent.query}" → ${o.ranked.slice(0, 3).join(', ') || '(nothing)'} (wanted ${o.intent.expected.join(' | ')}${o.rank ? `, found at ${o.rank}` : ''})`);
         }
       }
     }
@@ -76,7 +76,7 @@ export async function run_(ctx: BenchContext): Promise<BenchResult> {
     '',
     'R@k: the share of intents whose expected operation is in the first k results; MRR over the first 5. The BM25 column is the baseline measured in the same run: MiniSearch with default settings over the same operations (ID, summary, description, path, tags), OR-combined. p50: `DocsIndex.run` in process, the whole search_docs answer. The method: `docs/search.md`.',
     '',
-    'Reproduce: `npm run bench -- search-quality` (`BENCH_SEARCH_CATALOGUES=github,slack` for some catalogues only). Dev-split misses are printed on the console; test-split misses are never printed.',
+    'Reproduce: `npm run bench -- search-quality` (`BENCH_SEARCH_CATALOGUES=github,slack` for some catalogues only). Dev- and plain-split misses are printed on the console; test-split misses are never printed.',
   );
   const measured = [github && `GitHub R@3 ${f2(github.recallAt3)}, R@1 ${f2(github.recallAt1)}`, testAll && `all R@3 ${f2(testAll.recallAt3)}`].filter(Boolean).join('; ');
   return {

@@ -8,7 +8,7 @@ import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } fr
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
 /** The dev figure this ranking reached (tuned on it): a fall below it is a regression. */
-const DEV_RECALL_AT_3_FLOOR = 0.59;
+const DEV_RECALL_AT_3_FLOOR = 0.62;
 
 let catalogues: LoadedCatalogue[];
 beforeAll(async () => {

@@ -4,8 +4,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type Split = 'dev' | 'test';
-export const SPLITS: Split[] = ['dev', 'test'];
+/** `plain`: short everyday GitHub requests written while tuning (README.md): tuned on, like dev. */
+export type Split = 'dev' | 'test' | 'plain';
+export const SPLITS: Split[] = ['dev', 'test', 'plain'];
 
 export interface Intent {
   query: string;
