@@ -41,6 +41,9 @@ export interface AnalysedOperation {
   phrases: string[];
 }
 
+/** A summary's "for the authenticated user" (or current, calling, requesting): whose the thing is. */
+const WHOSE = /\b(?:for|of|by|to|from|with) the (authenticated|current|calling|requesting) user\b/;
+
 export function analyseOperation(op: RankedOperation): AnalysedOperation {
   const structure = analyse(op);
   const fields = new Map<string, number>();
@@ -61,9 +64,12 @@ export function analyseOperation(op: RankedOperation): AnalysedOperation {
   put(structure.object, W.resource);
   put(structure.resource, W.resource);
   if (structure.head) put([structure.head], W.head);
+  // "… for the authenticated user" says whose, which the self cue weighs: not what it is about, nor its meaning.
+  const whose = WHOSE.exec(summaryWords.join(' '));
+  const whoseWords = new Set(whose ? [whose[1]!, 'user'] : []);
   // A Unified operation's summary tells how it spans providers; what it is about is its name.
-  const about = [...new Set([...(op.kind === 'unified' ? [] : summaryStems), ...structure.resource, ...structure.scope])].filter((s) => !actionOfStem(s));
-  const gist = [...summaryWords, ...words(named)].filter((w) => stems(w).length);
+  const about = [...new Set([...(op.kind === 'unified' ? [] : summaryStems.filter((s) => !whoseWords.has(s) && ![...whoseWords].some((w) => stems(w)[0] === s))), ...structure.resource, ...structure.scope])].filter((s) => !actionOfStem(s));
+  const gist = [...summaryWords, ...words(named)].filter((w) => stems(w).length && !whoseWords.has(w));
   const surface = new Map<string, string>();
   for (const w of [...summaryWords, ...words(op.operationId), ...words(op.path ?? '')]) {
     const s = stems(w)[0];

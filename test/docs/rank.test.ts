@@ -2,6 +2,7 @@
 // action, resource and self cue a query asks for, what coverage says, acronyms read from the
 // catalogue's own phrases, the bonus and cost of Unified and deprecated operations, ties, limit and keep.
 import { describe, expect, it } from 'vitest';
+import { analyseOperation } from '../../src/docs/analysis.ts';
 import { Ranker, type RankedOperation } from '../../src/docs/rank.ts';
 
 const op = (operationId: string, method: string, path: string, summary: string, extra: Partial<RankedOperation> = {}): RankedOperation => ({
@@ -86,6 +87,16 @@ describe('Ranker.search', () => {
     const hits = people.search('who am I logged in as', 10);
     expect(hits.length).toBeGreaterThan(0);
     for (const h of hits) expect(h.coverage).toBeLessThanOrEqual(1);
+  });
+
+  it('reads "for the authenticated user" as whose the thing is, not what it is about', () => {
+    const mine = analyseOperation(op('gh.repos/list-for-authenticated-user', 'GET', '/user/repos', 'List repositories for the authenticated user', { returnsList: true }));
+    expect(mine.structure.self).toBe(true);
+    expect(mine.about).not.toContain('authent');
+    expect(mine.gist).not.toContain('authenticated');
+    const user = analyseOperation(op('gh.users/get-authenticated', 'GET', '/user', 'Get the authenticated user'));
+    expect(user.about).toContain('authent');
+    expect(user.gist).toContain('authenticated');
   });
 
   it('returns at most limit hits, best first, and only those keep admits', () => {
