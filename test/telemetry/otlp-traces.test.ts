@@ -241,8 +241,7 @@ describe('stopping', () => {
 describe('sampling', () => {
   it('a trace the sampler leaves out exports nothing, and the provider still gets its traceparent, not sampled', async () => {
     process.env.OTEL_BSP_SCHEDULE_DELAY = '50';
-    process.env.OTEL_TRACES_SAMPLER = 'parentbased_always_off';
-    const third = await startTestEngine({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+    const third = await startTestEngine({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: 'parentbased_always_off' });
     try {
       expect((await third.api('POST', '/v1/workspace/imports', { name: 'faulty', version: 'v1', document: faultyDescription(provider.url), auth: { type: 'api_key', in: 'header', name: 'x-api-key' } })).status).toBe(201);
       await pointService(third, 'faulty', provider.url, API_KEY);
@@ -251,7 +250,6 @@ describe('sampling', () => {
       expect((await third.execute(app.sdk.versionId, app.sdk.token, { operation: 'faulty.getItem', input: { id: 'unsampled' } })).status).toBe(200);
     } finally {
       await third.stop();
-      delete process.env.OTEL_TRACES_SAMPLER;
     }
     const traceparent = String(requestsFor('unsampled')[0]!.headers.traceparent);
     expect(traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
