@@ -8,8 +8,11 @@
 // the collector's span count says how many spans were exported per request.
 //
 // Knobs (environment): BENCH_ROUNDS (8), BENCH_WINDOW_MS (2500), BENCH_WARMUP_MS (2000),
-// BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works).
+// BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works), BENCH_CPU_PROF=<dir>
+// (profiles the Engines with tracing off and with every trace exported during the rounds; nothing is written).
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChild, twoCorePlacement, type ChildHandle } from './lib/child.ts';
 import { loadKnobs } from './lib/knobs.ts';
@@ -93,6 +96,11 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       await gen[id].run(concurrency, warmupMs);
       await pause();
     }
+    const profileDir = process.env.BENCH_CPU_PROF;
+    if (profileDir) {
+      mkdirSync(profileDir, { recursive: true });
+      await Promise.all([engines.off.profileStart(), engines.on.profileStart()]);
+    }
     const perRound: Record<TargetId, Measured>[] = [];
     for (let r = 0; r < rounds; r++) {
       const order = ids.map((_, i) => ids[(i + r) % ids.length]!);
@@ -105,6 +113,10 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       ctx.log(`round ${r + 1}/${rounds} [${order.join(' → ')}]  ` + ids.map((id) => `${id} p50 ${ms(row[id].window.p50)} p99 ${ms(row[id].window.p99)} ms ${int(row[id].window.rps)}/s ${int(row[id].cpuUsPerReq)} µs/req`).join(' | '));
     }
 
+    if (profileDir) {
+      await Promise.all([engines.off.profileStop(join(profileDir, 'engine-off.cpuprofile')), engines.on.profileStop(join(profileDir, 'engine-on.cpuprofile'))]);
+      ctx.log(`profiles of the measured rounds written to ${profileDir}/engine-{off,on}.cpuprofile`);
+    }
     // Each traced Engine stops, flushing its last batch, before the collector's counts are read.
     const served = await answeredCount(engines.on.ready.url);
     const servedSampled = await answeredCount(engines.sampled.ready.url);
