@@ -162,3 +162,16 @@ describe('bad values', () => {
     expect(loadConfig({ OTEL_TRACES_SAMPLER: 'jaeger_remote', OTEL_EXPORTER_OTLP_HEADERS: 'nonsense' }).otlpTraces).toBeUndefined();
   });
 });
+
+describe('the traces URL', () => {
+  it('is OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is, which turns tracing on alone, or the base endpoint (its path kept) with /v1/traces', () => {
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://collector.example/otlp?tenant=7' }).otlpTraces).toMatchObject({
+      url: 'https://collector.example/otlp?tenant=7',
+      urlVariable: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+      compression: 'none',
+      sampler: { name: 'parentbased_always_on', ratio: 1 },
+    });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/otlp/' }).otlpTraces).toMatchObject({ url: 'http://collector:4318/otlp/v1/traces', urlVariable: 'OTEL_EXPORTER_OTLP_ENDPOINT' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '.25' }).otlpTraces!.sampler).toEqual({ name: 'parentbased_traceidratio', ratio: 0.25 });
+  });
+});
