@@ -1,6 +1,8 @@
-// The span of one call (src/telemetry), whatever the surface: `call <operation>`, with the
-// envelope's status and error code, the attempts and whether a kept answer was given again.
-import { inSpan, tracingOn, type SafeAttributes } from '../telemetry/index.ts';
+// The span of one call (src/telemetry): `call <operation>` for each call of an MCP script; a REST
+// or gRPC request is one call, so its request span is the call's (one span fewer per request).
+// Either carries the envelope's status and error code, the attempts and whether a kept answer was
+// given again.
+import { inActiveSpan, inSpan, tracingOn, type SafeAttributes } from '../telemetry/index.ts';
 import type { Surface } from './scopes.ts';
 
 /** What a span reads of a call's answer (src/calls/entry.ts CallAnswer, either kind). */
@@ -27,7 +29,7 @@ export function tracedCall<A extends Answered>(surface: Surface, operation: unkn
   if (!tracingOn()) return work(); // every REST and gRPC call passes here: nothing is named or allocated while tracing is off
   const name = typeof operation === 'string' ? (operation.length > MAX_OPERATION ? `${operation.slice(0, MAX_OPERATION - 1)}…` : operation) : '(none)';
   const dot = name.indexOf('.');
-  return inSpan(
+  return (surface === 'mcp' ? inSpan : inActiveSpan)(
     `call ${name}`,
     { 'svc.surface': surface, 'svc.operation': name, 'svc.service': dot > 0 ? name.slice(0, dot) : undefined },
     (span) => {

@@ -3,11 +3,9 @@
 import { maxHeaderSize } from 'node:http';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { ConfigError } from './errors.ts';
+import { otlpTracesFrom } from './otel.ts';
 import type { EngineConfig } from './settings.ts';
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
 
 /**
  * An integer setting: unset or blank takes the default; otherwise plain decimal digits only.
@@ -106,24 +104,6 @@ function redisUrlFrom(raw: string | undefined): string | undefined {
   return raw;
 }
 
-/**
- * OTEL_EXPORTER_OTLP_ENDPOINT: an http(s) base URL. Not echoed: its user info may hold a
- * collector's credentials.
- */
-function otlpEndpointFrom(raw: string | undefined): string | undefined {
-  if (!raw?.trim()) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.search || url.hash) {
-    throw new ConfigError('OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL with no query or fragment, such as http://127.0.0.1:4318 (traces go to its /v1/traces)');
-  }
-  return raw.trim();
-}
-
 /** SVC_TRACE_INPUT_SERVICES: service names (as `svc-cli services` lists them), comma-separated. */
 function serviceNamesFrom(env: NodeJS.ProcessEnv, name: string): string[] {
   const names = list(env[name]);
@@ -191,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): EngineConfig {
     mcpOAuthAccessTokenTtlSeconds: intFrom(env, 'SVC_MCP_OAUTH_ACCESS_TOKEN_TTL_S', 3600, 1, 86_400),
     mcpOAuthCodeTtlSeconds: intFrom(env, 'SVC_MCP_OAUTH_CODE_TTL_S', 60, 1, 600),
     mcpOAuthLoopbackClientIds: switchFrom(env, 'SVC_TEST_MCP_OAUTH_LOOPBACK_CLIENT_IDS'),
-    otlpEndpoint: otlpEndpointFrom(env.OTEL_EXPORTER_OTLP_ENDPOINT),
+    otlpTraces: otlpTracesFrom(env),
     otelServiceName: env.OTEL_SERVICE_NAME?.trim() || undefined,
     traceInputServices: serviceNamesFrom(env, 'SVC_TRACE_INPUT_SERVICES'),
   };

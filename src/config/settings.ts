@@ -1,5 +1,6 @@
 // The Engine's settings as the rest of the Engine reads them (EngineConfig), each with the
 // environment variable it comes from; ./load.ts reads and checks them.
+import type { OtlpTraces } from './otel.ts';
 
 export interface EngineConfig {
   host: string;
@@ -92,8 +93,8 @@ export interface EngineConfig {
   executeQueuePerToken: number;
   executeQueue: number;
   executeQueueWaitMs: number;
-  /** OTEL_EXPORTER_OTLP_ENDPOINT: traces are exported over OTLP/HTTP to `<it>/v1/traces`; unset, no tracing at all (src/telemetry). */
-  otlpEndpoint: string | undefined;
+  /** OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT, _HEADERS, _COMPRESSION and OTEL_TRACES_SAMPLER(_ARG) (./otel.ts); no endpoint, no tracing at all (src/telemetry). */
+  otlpTraces: OtlpTraces | undefined;
   /** OTEL_SERVICE_NAME: the spans' `service.name` (default `svc-engine`). */
   otelServiceName: string | undefined;
   /** Services whose calls' input values go on their spans (SVC_TRACE_INPUT_SERVICES); none by default. */

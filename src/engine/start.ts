@@ -44,13 +44,17 @@ const RECEIPT_PRUNE_EVERY_MS = 60 * 60 * 1000;
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
   const unlock = options.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   const log = createLogger(config.logLevel, options.logDestination);
-  // Traces (src/telemetry): only with OTEL_EXPORTER_OTLP_ENDPOINT; flushed when the Engine stops.
-  const tracing = config.otlpEndpoint
+  // Traces (src/telemetry): only with an OTLP endpoint; flushed when the Engine stops.
+  const otlp = config.otlpTraces;
+  const tracing = otlp
     ? startTracing({
-        endpoint: config.otlpEndpoint,
+        url: otlp.url,
+        headers: otlp.headers.values(),
+        compression: otlp.compression,
+        sampler: otlp.sampler,
         inputServices: config.traceInputServices,
         serviceName: config.otelServiceName,
-        onError: throttledWarning(log, () => ({}), 'exporting traces to OTEL_EXPORTER_OTLP_ENDPOINT failed: the collector refused the spans or did not answer, and they were dropped'),
+        onError: throttledWarning(log, () => ({}), `exporting traces to ${otlp.urlVariable} failed: the collector refused the spans or did not answer, and they were dropped`),
       })
     : undefined;
   try {

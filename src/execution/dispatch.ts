@@ -191,6 +191,7 @@ export class Dispatcher {
   private tracedSend(req: ProviderRequest, limits: DispatchLimits, secret: Redactor | null): Promise<ProviderResponse> {
     return inSpan(req.method, () => ({ 'http.request.method': req.method, ...this.serverOf(req.url) }), (span) => this.sendOnce({ ...req, headers: span.carry(req.headers) }, limits, secret), {
       kind: SpanKind.CLIENT,
+      leaf: true,
       outcome: (res) => ({ 'http.response.status_code': res.status, 'error.type': res.status >= 400 ? String(res.status) : undefined }),
     });
   }

@@ -1,17 +1,23 @@
-// Tracing on or off for the process: with OTEL_EXPORTER_OTLP_ENDPOINT set, spans are batched and
-// exported over OTLP/HTTP (JSON) to `<endpoint>/v1/traces`; unset, nothing is registered and
-// @opentelemetry/api's no-op tracer stays in place (./spans.ts then skips even that).
+// Tracing on or off for the process: with an OTLP endpoint set, spans are batched and exported over
+// OTLP/HTTP (JSON) to its traces URL; unset, nothing is registered and @opentelemetry/api's no-op
+// tracer stays in place (./spans.ts then skips even that). The exporter and the sampler take the
+// settings src/config checked (OTEL_* variables), not the SDK's own reading of them.
 import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler, AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type Sampler } from '@opentelemetry/sdk-trace-base';
 import { state } from './spans.ts';
 
 export interface TracingOptions {
-  /** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base URL (`http://127.0.0.1:4318`). */
-  endpoint: string;
+  /** The collector's traces URL (`http://127.0.0.1:4318/v1/traces`). */
+  url: string;
+  /** Sent with each export (a collector's API key): never logged. */
+  headers?: Readonly<Record<string, string>>;
+  compression?: 'gzip' | 'none';
+  /** OTEL_TRACES_SAMPLER's name and OTEL_TRACES_SAMPLER_ARG (default parentbased_always_on). */
+  sampler?: { name: string; ratio: number };
   /** Services whose calls' input values go on their spans (SVC_TRACE_INPUT_SERVICES). */
   inputServices: readonly string[];
   /** `service.name` of the spans (OTEL_SERVICE_NAME; default `svc-engine`). */
@@ -25,8 +31,14 @@ export interface Tracing {
   shutdown(): Promise<void>;
 }
 
-/** The OTLP/HTTP traces URL of a base endpoint (OpenTelemetry's exporter specification: the signal path is appended). */
-export const tracesUrl = (endpoint: string): string => `${endpoint.replace(/\/+$/, '')}/v1/traces`;
+/** The SDK's sampler of a specification name (src/config/otel.ts checked it). */
+export function samplerOf(name: string, ratio: number): Sampler {
+  const parentBased = name.startsWith('parentbased_');
+  const own = parentBased ? name.slice('parentbased_'.length) : name;
+  const root = own === 'always_on' ? new AlwaysOnSampler() : own === 'always_off' ? new AlwaysOffSampler() : own === 'traceidratio' ? new TraceIdRatioBasedSampler(ratio) : undefined;
+  if (!root) throw new Error(`unknown sampler ${name}`);
+  return parentBased ? new ParentBasedSampler({ root }) : root;
+}
 
 /**
  * Registers the tracer provider, the async-hooks context manager (spans nest across awaits) and the
@@ -37,7 +49,12 @@ export function startTracing(options: TracingOptions): Tracing {
   if (state.on) throw new Error('tracing is already started in this process');
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName || 'svc-engine' }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(options.endpoint) }))],
+    sampler: samplerOf(options.sampler?.name ?? 'parentbased_always_on', options.sampler?.ratio ?? 1),
+    spanProcessors: [
+      new BatchSpanProcessor(
+        new OTLPTraceExporter({ url: options.url, headers: { ...options.headers }, compression: (options.compression ?? 'none') as NonNullable<ConstructorParameters<typeof OTLPTraceExporter>[0]>['compression'] }),
+      ),
+    ],
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   trace.setGlobalTracerProvider(provider);

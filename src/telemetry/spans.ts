@@ -1,8 +1,8 @@
 // Spans with safe attributes only. A span's attributes are drawn from SAFE_KEYS: names of
 // operations, methods, statuses, codes and counts, never a secret, a body or a header value. The
-// caller's input values go on a call span only for the services the operator lists
-// (SVC_TRACE_INPUT_SERVICES), and never the request body. While tracing is off (no
-// OTEL_EXPORTER_OTLP_ENDPOINT) every helper here runs its work directly and allocates nothing.
+// caller's input values go on a call's span only for the services the operator lists
+// (SVC_TRACE_INPUT_SERVICES), and never the request body. While tracing is off (no OTLP endpoint)
+// every helper here runs its work directly and allocates nothing.
 import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 
 /** The attribute names a span may carry (OpenTelemetry semantic conventions where one fits, `svc.*` for the Engine's own). */
@@ -112,6 +112,11 @@ export interface SpanOptions<T> {
   parent?: Context | undefined;
   /** Attributes of the work's result, set before the span ends. */
   outcome?: (value: T) => SafeAttributes;
+  /**
+   * The work starts no span and reads no context (a provider attempt): the span is not made active,
+   * which saves a context switch per span; its traceparent still goes out through `carry`.
+   */
+  leaf?: boolean;
 }
 
 /**
@@ -127,27 +132,46 @@ export function inSpan<T>(name: string, attributes: SafeAttributes | (() => Safe
   if (within !== undefined && !within.isRecording()) return work(new Unrecorded(within));
   const span = state.tracer.startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL }, parent);
   // Not sampled: the work runs in its context (its traceparent says so), with nothing to record or end.
-  if (!span.isRecording()) return context.with(trace.setSpan(parent, span), work, undefined, new Unrecorded(span));
+  if (!span.isRecording()) return options.leaf ? work(new Unrecorded(span)) : context.with(trace.setSpan(parent, span), work, undefined, new Unrecorded(span));
   // Attributes are worked out only for a span that records them (a function of them, when costly).
   setAll(span, typeof attributes === 'function' ? attributes() : attributes);
   const traced = new Traced(span);
-  return context.with(trace.setSpan(parent, span), () => work(traced)).then(
+  return settled(span, options.leaf ? work(traced) : context.with(trace.setSpan(parent, span), () => work(traced)), options.outcome, true);
+}
+
+/** `work`'s result, once its outcome (or its error's code) is on `span`, then ended when `end`. */
+function settled<T>(span: Span, work: Promise<T>, outcome: ((value: T) => SafeAttributes) | undefined, end: boolean): Promise<T> {
+  return work.then(
     (value) => {
-      const more = options.outcome?.(value);
+      const more = outcome?.(value);
       if (more) {
         setAll(span, more);
         if (typeof more['error.type'] === 'string') span.setStatus({ code: SpanStatusCode.ERROR });
       }
-      span.end();
+      if (end) span.end();
       return value;
     },
     (err: unknown) => {
       span.setAttribute('error.type', errorType(err));
       span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
+      if (end) span.end();
       throw err;
     },
   );
+}
+
+/**
+ * Runs `work` as part of the span already active (a request's SERVER span), which gets
+ * `attributes` and the outcome's: a request that is one call is one span, not two. With no span
+ * active, as inSpan with `name`; inside a span the sampler left out, the work alone.
+ */
+export function inActiveSpan<T>(name: string, attributes: SafeAttributes, work: (span: TracedSpan) => Promise<T>, options: SpanOptions<T> = {}): Promise<T> {
+  if (!state.on) return work(NOOP);
+  const span = trace.getSpan(context.active());
+  if (span === undefined) return inSpan(name, attributes, work, options);
+  if (!span.isRecording()) return work(new Unrecorded(span));
+  setAll(span, attributes);
+  return settled(span, work(new Traced(span)), options.outcome, false);
 }
 
 /** `fn`, bound to the context active now: work that comes back through an event (a sandbox worker's message) stays in its span. */

@@ -1,7 +1,8 @@
 // OpenTelemetry traces (src/telemetry) exported to a real OTLP/HTTP receiver on loopback
 // (test/fixtures/otlp-receiver.ts): the span tree of an MCP execute with two calls, one of them
-// retried after a 503, under the caller's traceparent; a REST call and a gRPC call under the
-// caller's span, with the provider getting a traceparent of the same trace from each attempt; input
+// retried after a 503, under the caller's traceparent; a REST call and a gRPC call (the request's
+// span carries the call's attributes) under the caller's span, with the provider getting a
+// traceparent of the same trace from each attempt; input
 // values only for the service SVC_TRACE_INPUT_SERVICES lists; the spans still batched exported when
 // the Engine stops; a trace the sampler leaves out exports nothing. The provider's API key, the
 // tokens and a value planted in the input are canaries that no exported byte may hold.
@@ -141,10 +142,15 @@ describe('a REST and a gRPC call', () => {
     expect(res.status).toBe(200);
     const spans = await receiver.waitFor((all) => all.some((s) => s.traceId === caller.traceId && s.kind === 2));
     const rest = spans.find((s) => s.traceId === caller.traceId && s.kind === 2)!;
-    expect(rest).toMatchObject({ name: 'POST /v1/apps/{version_id}/executions', parentSpanId: caller.spanId, attributes: { 'http.route': '/v1/apps/{version_id}/executions', 'http.response.status_code': 200 } });
-    const [call] = children(spans, rest);
-    expect(call).toMatchObject({ name: 'call faulty.getItem', attributes: { 'svc.surface': 'rest', 'svc.status': 200 } });
-    const [attempt] = children(spans, call!);
+    // The request is the call: one span with both's attributes, the provider attempt under it.
+    expect(rest).toMatchObject({
+      name: 'POST /v1/apps/{version_id}/executions',
+      parentSpanId: caller.spanId,
+      attributes: { 'http.route': '/v1/apps/{version_id}/executions', 'http.response.status_code': 200, 'svc.surface': 'rest', 'svc.operation': 'faulty.getItem', 'svc.service': 'faulty', 'svc.status': 200 },
+    });
+    const [attempt, ...more] = children(spans, rest);
+    expect(more).toEqual([]);
+    expect(attempt).toMatchObject({ name: 'GET', kind: 3 });
     const [received] = requestsFor(id);
     expect(parts(received!.headers.traceparent)).toEqual({ traceId: caller.traceId, parentId: attempt!.spanId });
     expect(received!.headers.tracestate).toBe('vendor=abc');
@@ -162,10 +168,10 @@ describe('a REST and a gRPC call', () => {
     }
     const spans = await receiver.waitFor((all) => all.some((s) => s.traceId === caller.traceId && s.kind === 2));
     const grpc = spans.find((s) => s.traceId === caller.traceId && s.kind === 2)!;
-    expect(grpc).toMatchObject({ name: 'svc.engine.v1.Engine/Execute', parentSpanId: caller.spanId, attributes: { 'rpc.system': 'grpc', 'rpc.grpc.status_code': 0, 'svc.status': 200 } });
-    const [call] = children(spans, grpc);
-    expect(call).toMatchObject({ name: 'call faulty.getItem', attributes: { 'svc.surface': 'grpc' } });
-    expect(parts(requestsFor(id)[0]!.headers.traceparent)).toEqual({ traceId: caller.traceId, parentId: children(spans, call!)[0]!.spanId });
+    expect(grpc).toMatchObject({ name: 'svc.engine.v1.Engine/Execute', parentSpanId: caller.spanId, attributes: { 'rpc.system': 'grpc', 'rpc.grpc.status_code': 0, 'svc.status': 200, 'svc.surface': 'grpc', 'svc.operation': 'faulty.getItem' } });
+    const [attempt] = children(spans, grpc);
+    expect(attempt).toMatchObject({ name: 'GET', kind: 3 });
+    expect(parts(requestsFor(id)[0]!.headers.traceparent)).toEqual({ traceId: caller.traceId, parentId: attempt!.spanId });
   });
 
   it('a call without a traceparent starts a trace of its own', async () => {
@@ -191,27 +197,26 @@ describe('a Unified call', () => {
     expect(((await res.json()) as any).ok).toBe(true);
     const spans = await receiver.waitFor((all) => all.some((s) => s.traceId === caller.traceId && s.kind === 2));
     const rest = spans.find((s) => s.traceId === caller.traceId && s.kind === 2)!;
-    const [call] = children(spans, rest);
-    expect(call).toMatchObject({ name: 'call unified.tasks.create', attributes: { 'svc.service': 'unified', 'svc.status': 200 } });
-    const [step] = children(spans, call!);
+    expect(rest.attributes).toMatchObject({ 'svc.operation': 'unified.tasks.create', 'svc.service': 'unified', 'svc.status': 200 });
+    const [step] = children(spans, rest);
     expect(step).toMatchObject({ name: 'unified step crm', attributes: { 'svc.unified.operation': 'unified.tasks.create', 'svc.unified.target': 'crm', 'svc.unified.step_status': 'succeeded' } });
     expect(children(spans, step!)).toMatchObject([{ name: 'POST', kind: 3, attributes: { 'http.response.status_code': expect.any(Number) } }]);
   });
 });
 
 describe('input values', () => {
-  it('go on a call span only for a service SVC_TRACE_INPUT_SERVICES lists, and never its body', async () => {
+  it('go on a REST request’s span only for a service SVC_TRACE_INPUT_SERVICES lists, and never its body', async () => {
     const caller = callerSpan();
     const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json', traceparent: caller.traceparent });
     const post = (app: ProviderApps, operation: string, input: unknown) =>
       fetch(`${t.url}/v1/apps/${app.sdk.versionId}/executions`, { method: 'POST', headers: headers(app.sdk.token), body: JSON.stringify({ operation, input }) });
     expect((await post(open, 'faulty-open.putItem', { id: 'shown-id', body: { secret: INPUT_CANARY } })).status).toBe(200);
     expect((await post(apps, 'faulty.putItem', { id: `hidden-${INPUT_CANARY}`, body: { n: 1 } })).status).toBe(200);
-    const spans = await receiver.waitFor((all) => all.filter((s) => s.traceId === caller.traceId && s.name.startsWith('call ')).length === 2);
-    const calls = spans.filter((s) => s.traceId === caller.traceId && s.name.startsWith('call '));
-    expect(calls.find((s) => s.name === 'call faulty-open.putItem')!.attributes).toMatchObject({ 'svc.input.id': 'shown-id' });
-    expect(Object.keys(calls.find((s) => s.name === 'call faulty-open.putItem')!.attributes)).not.toContain('svc.input.body');
-    expect(Object.keys(calls.find((s) => s.name === 'call faulty.putItem')!.attributes).filter((k) => k.startsWith('svc.input'))).toEqual([]);
+    const spans = await receiver.waitFor((all) => all.filter((s) => s.traceId === caller.traceId && s.kind === 2).length === 2);
+    const requestOf = (operation: string) => spans.find((s) => s.traceId === caller.traceId && s.kind === 2 && s.attributes['svc.operation'] === operation)!;
+    expect(requestOf('faulty-open.putItem').attributes).toMatchObject({ 'svc.input.id': 'shown-id' });
+    expect(Object.keys(requestOf('faulty-open.putItem').attributes)).not.toContain('svc.input.body');
+    expect(Object.keys(requestOf('faulty.putItem').attributes).filter((k) => k.startsWith('svc.input'))).toEqual([]);
   });
 });
 
@@ -234,15 +239,14 @@ describe('stopping', () => {
       await second.stop();
     }
     const { traceId } = parts(requestsFor('flushed')[0]!.headers.traceparent);
-    expect(receiver.spans.filter((s) => s.traceId === traceId).map((s) => s.name)).toEqual(expect.arrayContaining(['POST /v1/apps/{version_id}/executions', 'call faulty.getItem', 'GET']));
+    expect(receiver.spans.filter((s) => s.traceId === traceId).map((s) => s.name)).toEqual(expect.arrayContaining(['POST /v1/apps/{version_id}/executions', 'GET']));
   });
 });
 
 describe('sampling', () => {
   it('a trace the sampler leaves out exports nothing, and the provider still gets its traceparent, not sampled', async () => {
     process.env.OTEL_BSP_SCHEDULE_DELAY = '50';
-    process.env.OTEL_TRACES_SAMPLER = 'parentbased_always_off';
-    const third = await startTestEngine({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+    const third = await startTestEngine({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: 'parentbased_always_off' });
     try {
       expect((await third.api('POST', '/v1/workspace/imports', { name: 'faulty', version: 'v1', document: faultyDescription(provider.url), auth: { type: 'api_key', in: 'header', name: 'x-api-key' } })).status).toBe(201);
       await pointService(third, 'faulty', provider.url, API_KEY);
@@ -251,7 +255,6 @@ describe('sampling', () => {
       expect((await third.execute(app.sdk.versionId, app.sdk.token, { operation: 'faulty.getItem', input: { id: 'unsampled' } })).status).toBe(200);
     } finally {
       await third.stop();
-      delete process.env.OTEL_TRACES_SAMPLER;
     }
     const traceparent = String(requestsFor('unsampled')[0]!.headers.traceparent);
     expect(traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);

@@ -2,7 +2,7 @@
 // port 0, then set up over its own control-plane API like an operator would: demo-crm v1
 // enabled with its baseUrl pointed at the fake provider (BENCH_UPSTREAM_URL), the provider key
 // (BENCH_PROVIDER_KEY) stored as the secret, and an SDK selecting demo-crm.contacts/get (or the
-// operations BENCH_OPERATIONS lists) published. SVC_SQLITE_SYNCHRONOUS, SVC_RECEIPT_WRITES and OTEL_EXPORTER_OTLP_ENDPOINT are
+// operations BENCH_OPERATIONS lists) published. SVC_SQLITE_SYNCHRONOUS, SVC_RECEIPT_WRITES and the OTEL_* variables are
 // passed on when set. `ready` carries the URL, the version ID and the SDK token.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ await serve(async () => {
   const key = process.env.BENCH_PROVIDER_KEY;
   if (!upstream || !key) throw new Error('BENCH_UPSTREAM_URL and BENCH_PROVIDER_KEY must be set');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  const passed = Object.fromEntries(['SVC_SQLITE_SYNCHRONOUS', 'SVC_RECEIPT_WRITES', 'OTEL_EXPORTER_OTLP_ENDPOINT'].flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+  const passed = Object.fromEntries(Object.entries(process.env).filter(([name, value]) => value && (name === 'SVC_SQLITE_SYNCHRONOUS' || name === 'SVC_RECEIPT_WRITES' || name.startsWith('OTEL_'))));
   const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_LOG_LEVEL: process.env.BENCH_ENGINE_LOG_LEVEL || 'warn', SVC_EGRESS_ALLOW: LOOPBACK_EGRESS, ...passed });
   let engine: Engine;
   try {
