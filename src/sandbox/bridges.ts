@@ -31,6 +31,36 @@ export interface Slot {
   /** Bridge calls (call(), session.*) of this run waiting on the host, and the answer bytes it has taken in. */
   pending: number;
   received: number;
+  /** Bridge calls of this run that have reached the host, and who waits for how many (see arrivals). */
+  arrived: number;
+  awaiting?: { count: number; done: () => void } | undefined;
+}
+
+/**
+ * Longest a finished run waits for the bridge calls its script started to reach the host. They are
+ * already queued on this thread when the result is (see arrivals): the bound only covers a count
+ * that cannot be met (a call whose arguments failed to copy).
+ */
+const ARRIVAL_WAIT_MS = 1_000;
+
+/**
+ * Resolves once `count` bridge calls of the run have reached the host. isolated-vm hands this
+ * thread the result through a task queued when the script first awaited: when the thread runs that
+ * task only after the script has finished (busy, or not scheduled, on a loaded machine), the bridge
+ * calls the script made meanwhile (a session.set it did not await) are still queued behind it, and
+ * would otherwise find the run settled and be dropped.
+ */
+export function arrivals(slot: Slot, count: number): Promise<void> | undefined {
+  if (slot.arrived >= count) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      slot.awaiting = undefined;
+      resolve();
+    };
+    const timer = setTimeout(done, ARRIVAL_WAIT_MS);
+    slot.awaiting = { count, done };
+  });
 }
 
 /** A promise that never settles, held for as long as the isolate lives (see Home.held, ./run.ts). */
@@ -43,6 +73,7 @@ const refusedAnswer = (message: string) => JSON.stringify({ refused: { code: 'MC
 export function bridgesFor(slot: Slot): ivm.Reference[] {
   const bridge = (fn: (host: SandboxHost, ...args: any[]) => Promise<unknown>) =>
     new ivm.Reference(async (...args: unknown[]) => {
+      if (++slot.arrived === slot.awaiting?.count) slot.awaiting.done();
       // An answer after the run ended would resume the ended run's code in an isolate that serves
       // the tenant's next runs: such a bridge call is held unanswered, like a leftover sleep.
       const host = slot.host;

@@ -7,7 +7,7 @@ import ivm from 'isolated-vm';
 import { SourceMap } from 'node:module';
 import { bridgeSource } from './bootstrap.ts';
 import { base64Helper } from './base64.ts';
-import { bridgesFor, type SandboxHost, type Slot } from './bridges.ts';
+import { arrivals, bridgesFor, type SandboxHost, type Slot } from './bridges.ts';
 
 export type { SandboxHost } from './bridges.ts';
 
@@ -157,7 +157,7 @@ export class IsolatePool {
 
   /** A context with the script environment, in `home`'s isolate (on the isolate's own thread). */
   private async prepare(home: Home): Promise<Warm> {
-    const slot: Slot = { host: undefined, settled: false, timers: new Map(), timerIds: new Map(), hold: (resolve) => home.held.push(resolve), pending: 0, received: 0 };
+    const slot: Slot = { host: undefined, settled: false, timers: new Map(), timerIds: new Map(), hold: (resolve) => home.held.push(resolve), pending: 0, received: 0, arrived: 0 };
     const refs = bridgesFor(slot);
     try {
       const context = await home.isolate.createContext();
@@ -296,7 +296,8 @@ function dispose(home: Home) {
   home.held.length = 0; // nothing awaits them any more
 }
 
-type Finished = { ok: true; json?: string; tooLarge?: true } | { ok: false; error: ScriptFailure & { stack?: string } };
+/** `asked`: the bridge calls the script had started when it finished (./bootstrap.ts). */
+type Finished = ({ ok: true; json?: string; tooLarge?: true } | { ok: false; error: ScriptFailure & { stack?: string } }) & { asked: number };
 
 /** The envelope __svc_finish returns, or undefined when a script tampered with it. */
 function parseFinish(text: unknown): Finished | undefined {
@@ -306,8 +307,8 @@ function parseFinish(text: unknown): Finished | undefined {
   } catch {
     return undefined;
   }
-  const r = value as Partial<{ ok: unknown; json: unknown; tooLarge: unknown; error: { name?: unknown; message?: unknown } }> | null;
-  if (!r || typeof r !== 'object') return undefined;
+  const r = value as Partial<{ ok: unknown; json: unknown; tooLarge: unknown; asked: unknown; error: { name?: unknown; message?: unknown } }> | null;
+  if (!r || typeof r !== 'object' || !Number.isSafeInteger(r.asked) || (r.asked as number) < 0) return undefined;
   if (r.ok === true && (r.json === undefined || typeof r.json === 'string') && (r.tooLarge === undefined || r.tooLarge === true)) return r as Finished;
   if (r.ok === false && r.error && typeof r.error === 'object' && typeof r.error.name === 'string' && typeof r.error.message === 'string') return r as Finished;
   return undefined;
@@ -351,9 +352,10 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
       else options.signal.addEventListener('abort', onAbort, { once: true });
     });
     const outcome: SandboxOutcome = await Promise.race([
-      run.then((text): SandboxOutcome => {
+      run.then(async (text): Promise<SandboxOutcome> => {
         const result = parseFinish(text);
         if (!result) return { kind: 'threw', error: { name: 'Error', message: 'the script broke the sandbox environment (its result could not be read)' } };
+        await arrivals(slot, result.asked);
         if (result.ok) return result.tooLarge || (result.json !== undefined && Buffer.byteLength(result.json) > resultCap) ? { kind: 'too-large' } : { kind: 'returned', json: result.json };
         const { stack, ...error } = result.error;
         return { kind: 'threw', error: { ...error, ...originalPosition(options.code.mapJson, stack) } };
@@ -371,6 +373,7 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
   } finally {
     slot.settled = true;
     slot.host = undefined;
+    slot.awaiting?.done(); // a run stopped while it waited: its timer goes
     if (timer) clearTimeout(timer);
     if (onAbort) options.signal.removeEventListener('abort', onAbort);
     for (const [timer, resolve] of slot.timers) {
