@@ -8,7 +8,14 @@ const stringify = JSON.stringify;
 const parse = JSON.parse;
 const freeze = Object.freeze;
 const defineProperty = Object.defineProperty;
-const ask = (ref, args) => ref.apply(undefined, args, { arguments: { copy: true }, result: { promise: true, copy: true } });
+// Bridge calls started: the result carries the count, and the host hands the result on only once
+// that many have reached it (arrivals, ./bridges.ts), so one started just before finishing is never dropped.
+let asked = 0;
+const ask = (ref, args) => {
+  const answer = ref.apply(undefined, args, { arguments: { copy: true }, result: { promise: true, copy: true } });
+  asked++;
+  return answer;
+};
 const read = (text) => (text === undefined ? undefined : parse(text));
 
 // Values cross to the host as JSON text, and JSON.stringify alone would change them silently: a
@@ -241,9 +248,9 @@ defineProperty(globalThis, '__svc_finish', {
       // Refused like call() params: a forgotten await or a Map would otherwise come back as {}.
       const json = jsonText(value, '', 'the returned value');
       // Over the result cap in characters is over it in UTF-8 bytes too: refused here, never copied out.
-      if (json !== undefined && json.length > resultCap) return stringify({ __proto__: null, ok: true, tooLarge: true });
+      if (json !== undefined && json.length > resultCap) return stringify({ __proto__: null, ok: true, tooLarge: true, asked });
       // Null-prototype envelopes: a script that polluted Object.prototype (toJSON, say) cannot reshape them.
-      return stringify({ __proto__: null, ok: true, json });
+      return stringify({ __proto__: null, ok: true, json, asked });
     } catch (e) {
       pending.clear();
       const err = e !== null && typeof e === 'object' ? e : { name: 'Error', message: String(e) };
@@ -256,6 +263,7 @@ defineProperty(globalThis, '__svc_finish', {
       return stringify({
         __proto__: null,
         ok: false,
+        asked,
         error: {
           __proto__: null,
           name: String(err.name ?? 'Error'),

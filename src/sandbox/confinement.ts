@@ -43,7 +43,7 @@ export interface ConfinementOptions {
 
 const SANDBOX_DIR = dirname(fileURLToPath(import.meta.url));
 /** ./worker.ts and what it imports at run time (type-only imports are erased). A new import there goes here too. */
-const WORKER_MODULES = ['worker.ts', 'run.ts', 'bootstrap.ts', 'base64.ts'];
+const WORKER_MODULES = ['worker.ts', 'run.ts', 'bridges.ts', 'bootstrap.ts', 'base64.ts'];
 export const WORKER_FILE = join(SANDBOX_DIR, 'worker.ts');
 
 /** The symbolic links on `path`, as [target, link]: bubblewrap makes them again, so a lookup through them works inside. */

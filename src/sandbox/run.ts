@@ -7,30 +7,18 @@ import ivm from 'isolated-vm';
 import { SourceMap } from 'node:module';
 import { bridgeSource } from './bootstrap.ts';
 import { base64Helper } from './base64.ts';
+import { arrivals, bridgesFor, type SandboxHost, type Slot } from './bridges.ts';
+
+export type { SandboxHost } from './bridges.ts';
 
 export const MEMORY_LIMIT_MB = 64;
-/** Host timers a run may hold at once: its pending timers (1,000, ./bootstrap.ts) and sleeps (1,000). */
-export const MAX_PENDING_TIMERS = 2000;
-/** call() and session requests one run may have waiting on the host at once. */
-export const MAX_PENDING_BRIDGE_CALLS = 16;
-const MIB = 1024 * 1024;
 /** The largest returned value a run hands back unless told otherwise (an MCP execute's cap). */
-export const DEFAULT_RESULT_CAP_BYTES = MIB;
-/** Answer text one run may take in through call() and session requests (a snapshot holds at most 4 MiB). */
-export const MAX_BRIDGE_BYTES = 32 * MIB;
+export const DEFAULT_RESULT_CAP_BYTES = 1024 * 1024;
 
 /** A script with its types stripped, and the source map back to the caller's lines (JSON text). */
 export interface CompiledScript {
   js: string;
   mapJson: string;
-}
-
-/** What the sandbox asks of its host. Every method receives and returns plain JSON-able values. */
-export interface SandboxHost {
-  call(operationId: unknown, params: unknown, options: unknown): Promise<unknown>;
-  sessionGet(args: unknown[]): Promise<unknown>;
-  sessionSet(args: unknown[]): Promise<unknown>;
-  sessionPage(args: unknown[]): Promise<unknown>;
 }
 
 export type SandboxOutcome =
@@ -67,21 +55,6 @@ function originalPosition(mapJson: string, stack: string | undefined): { line?: 
   return { line: entry.originalLine /* the wrapper adds one line above the body */, column: (entry.originalColumn ?? 0) + 1 };
 }
 
-/** The run a warm context serves: set when a run takes it, closed when the run settles. */
-interface Slot {
-  host: SandboxHost | undefined;
-  settled: boolean;
-  /** Pending sleeps and timers: their host timer and the resolver of the promise the isolate awaits. */
-  timers: Map<NodeJS.Timeout, () => void>;
-  /** The host timers of the script's setTimeout ids, so clearTimeout frees them (sleeps have none). */
-  timerIds: Map<number, NodeJS.Timeout>;
-  /** Keeps a sleep or bridge call the run left pending unanswered for as long as the isolate lives (see Home.held). */
-  hold: (resolve: () => void) => void;
-  /** Bridge calls (call(), session.*) of this run waiting on the host, and the answer bytes it has taken in. */
-  pending: number;
-  received: number;
-}
-
 /** An isolate and whose scripts it runs: once a run has taken it, only runs of that tenant. */
 interface Home {
   isolate: ivm.Isolate;
@@ -103,82 +76,6 @@ interface Warm {
   context: ivm.Context;
   slot: Slot;
   refs: ivm.Reference[];
-}
-
-/** A promise that never settles, held for as long as the isolate lives (see Home.held). */
-const unanswered = (slot: Slot) => new Promise<never>((resolve) => slot.hold(resolve as () => void));
-
-/** The host bridges of one context; they answer only while a run holds the slot. */
-/** A bridge answer the script environment throws as an error (see bootstrap's unwrap); no host record backs it. */
-const refusedAnswer = (message: string) => JSON.stringify({ refused: { code: 'MCP_SCRIPT_ERROR', message, id: -1 } });
-
-function bridgesFor(slot: Slot): ivm.Reference[] {
-  const bridge = (fn: (host: SandboxHost, ...args: any[]) => Promise<unknown>) =>
-    new ivm.Reference(async (...args: unknown[]) => {
-      // An answer after the run ended would resume the ended run's code in an isolate that serves
-      // the tenant's next runs: such a bridge call is held unanswered, like a leftover sleep.
-      const host = slot.host;
-      if (slot.settled || !host) return unanswered(slot);
-      // Each bridge call is work on the thread that serves HTTP: a script firing thousands at once
-      // (or reading megabytes again and again) held it, and every other tenant's runs, for seconds.
-      // Refused with an answer, not a throw: a promise rejected before the isolate awaits it is an
-      // unhandled rejection, which ends the worker process and every run in it.
-      if (slot.pending >= MAX_PENDING_BRIDGE_CALLS) {
-        return refusedAnswer(`at most ${MAX_PENDING_BRIDGE_CALLS} call() and session requests may be pending at once; await some before starting more`);
-      }
-      if (slot.received > MAX_BRIDGE_BYTES) return refusedAnswer(`this run has read ${MAX_BRIDGE_BYTES / MIB} MiB through call() and session requests, the most one run may`);
-      slot.pending++;
-      let value: unknown;
-      try {
-        value = await fn(host, ...args);
-      } catch (err) {
-        if (slot.settled) return unanswered(slot);
-        throw err;
-      } finally {
-        slot.pending--;
-      }
-      if (slot.settled) return unanswered(slot);
-      if (value === undefined) return undefined;
-      const text = JSON.stringify(value);
-      slot.received += text.length;
-      return text;
-    });
-  const sleep = new ivm.Reference(
-    (ms: number, id: number) =>
-      new Promise<void>((resolve, reject) => {
-        if (slot.settled) return slot.hold(resolve); // a sleep started after the run ended never wakes
-        // The script environment keeps to this too; here it holds whatever the script does to it.
-        if (slot.timers.size >= MAX_PENDING_TIMERS) return reject(new RangeError(`at most ${MAX_PENDING_TIMERS} timers and sleeps may be pending`));
-        const timer = setTimeout(() => {
-          slot.timers.delete(timer);
-          if (id) slot.timerIds.delete(id);
-          resolve();
-        }, ms);
-        slot.timers.set(timer, resolve);
-        if (id) slot.timerIds.set(id, timer);
-      }),
-  );
-  // clearTimeout: the host timer goes too, and the isolate's wait ends (its callback is already dropped).
-  const cancel = new ivm.Reference((id: number) => {
-    const timer = slot.timerIds.get(id);
-    if (!timer) return;
-    slot.timerIds.delete(id);
-    clearTimeout(timer);
-    const resolve = slot.timers.get(timer);
-    slot.timers.delete(timer);
-    resolve?.();
-  });
-  return [
-    bridge((host, ...args: unknown[]) => {
-      const [op, params, opts] = args.map((a) => (a === undefined ? undefined : JSON.parse(a as string)));
-      return host.call(op, params, opts);
-    }),
-    bridge((host, argsJson) => host.sessionGet(JSON.parse(argsJson as string))),
-    bridge((host, argsJson) => host.sessionSet(JSON.parse(argsJson as string))),
-    bridge((host, argsJson) => host.sessionPage(JSON.parse(argsJson as string))),
-    sleep,
-    cancel,
-  ];
 }
 
 /**
@@ -260,7 +157,7 @@ export class IsolatePool {
 
   /** A context with the script environment, in `home`'s isolate (on the isolate's own thread). */
   private async prepare(home: Home): Promise<Warm> {
-    const slot: Slot = { host: undefined, settled: false, timers: new Map(), timerIds: new Map(), hold: (resolve) => home.held.push(resolve), pending: 0, received: 0 };
+    const slot: Slot = { host: undefined, settled: false, timers: new Map(), timerIds: new Map(), hold: (resolve) => home.held.push(resolve), pending: 0, received: 0, arrived: 0 };
     const refs = bridgesFor(slot);
     try {
       const context = await home.isolate.createContext();
@@ -399,7 +296,8 @@ function dispose(home: Home) {
   home.held.length = 0; // nothing awaits them any more
 }
 
-type Finished = { ok: true; json?: string; tooLarge?: true } | { ok: false; error: ScriptFailure & { stack?: string } };
+/** `asked`: the bridge calls the script had started when it finished (./bootstrap.ts). */
+type Finished = ({ ok: true; json?: string; tooLarge?: true } | { ok: false; error: ScriptFailure & { stack?: string } }) & { asked: number };
 
 /** The envelope __svc_finish returns, or undefined when a script tampered with it. */
 function parseFinish(text: unknown): Finished | undefined {
@@ -409,8 +307,8 @@ function parseFinish(text: unknown): Finished | undefined {
   } catch {
     return undefined;
   }
-  const r = value as Partial<{ ok: unknown; json: unknown; tooLarge: unknown; error: { name?: unknown; message?: unknown } }> | null;
-  if (!r || typeof r !== 'object') return undefined;
+  const r = value as Partial<{ ok: unknown; json: unknown; tooLarge: unknown; asked: unknown; error: { name?: unknown; message?: unknown } }> | null;
+  if (!r || typeof r !== 'object' || !Number.isSafeInteger(r.asked) || (r.asked as number) < 0) return undefined;
   if (r.ok === true && (r.json === undefined || typeof r.json === 'string') && (r.tooLarge === undefined || r.tooLarge === true)) return r as Finished;
   if (r.ok === false && r.error && typeof r.error === 'object' && typeof r.error.name === 'string' && typeof r.error.message === 'string') return r as Finished;
   return undefined;
@@ -454,9 +352,10 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
       else options.signal.addEventListener('abort', onAbort, { once: true });
     });
     const outcome: SandboxOutcome = await Promise.race([
-      run.then((text): SandboxOutcome => {
+      run.then(async (text): Promise<SandboxOutcome> => {
         const result = parseFinish(text);
         if (!result) return { kind: 'threw', error: { name: 'Error', message: 'the script broke the sandbox environment (its result could not be read)' } };
+        await arrivals(slot, result.asked);
         if (result.ok) return result.tooLarge || (result.json !== undefined && Buffer.byteLength(result.json) > resultCap) ? { kind: 'too-large' } : { kind: 'returned', json: result.json };
         const { stack, ...error } = result.error;
         return { kind: 'threw', error: { ...error, ...originalPosition(options.code.mapJson, stack) } };
@@ -474,6 +373,7 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
   } finally {
     slot.settled = true;
     slot.host = undefined;
+    slot.awaiting?.done(); // a run stopped while it waited: its timer goes
     if (timer) clearTimeout(timer);
     if (onAbort) options.signal.removeEventListener('abort', onAbort);
     for (const [timer, resolve] of slot.timers) {
