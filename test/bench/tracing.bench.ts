@@ -9,7 +9,7 @@
 //
 // Knobs (environment): BENCH_ROUNDS (8), BENCH_WINDOW_MS (2500), BENCH_WARMUP_MS (2000),
 // BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works), BENCH_CPU_PROF=<dir>
-// (profiles the Engines with tracing off and with every trace exported during the rounds; nothing is written).
+// (profiles the Engines with tracing off, with every trace exported and with none sampled during the rounds; nothing is written).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,7 +99,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     const profileDir = process.env.BENCH_CPU_PROF;
     if (profileDir) {
       mkdirSync(profileDir, { recursive: true });
-      await Promise.all([engines.off.profileStart(), engines.on.profileStart()]);
+      await Promise.all([engines.off.profileStart(), engines.on.profileStart(), engines.none.profileStart()]);
     }
     const perRound: Record<TargetId, Measured>[] = [];
     for (let r = 0; r < rounds; r++) {
@@ -114,8 +114,8 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     }
 
     if (profileDir) {
-      await Promise.all([engines.off.profileStop(join(profileDir, 'engine-off.cpuprofile')), engines.on.profileStop(join(profileDir, 'engine-on.cpuprofile'))]);
-      ctx.log(`profiles of the measured rounds written to ${profileDir}/engine-{off,on}.cpuprofile`);
+      await Promise.all((['off', 'on', 'none'] as const).map((id) => engines[id].profileStop(join(profileDir, `engine-${id}.cpuprofile`))));
+      ctx.log(`profiles of the measured rounds written to ${profileDir}/engine-{off,on,none}.cpuprofile`);
     }
     // Each traced Engine stops, flushing its last batch, before the collector's counts are read.
     const served = await answeredCount(engines.on.ready.url);
