@@ -23,6 +23,8 @@ export interface QueryTerm {
 
 export interface ParsedQuery {
   action: Action | undefined;
+  /** A question after people ("who reviewed PR 20?"): one or many, but a read, never a write. */
+  reads?: boolean;
   /** The query says "my", "I", "me": the signed-in user. */
   self: boolean;
   terms: QueryTerm[];
@@ -162,5 +164,5 @@ export function parseQuery(query: string): ParsedQuery {
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.
   const chosen = question ? undefined : cues[0]?.at;
   for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
-  return { action, self, terms };
+  return { action, ...(question && action === undefined ? { reads: true } : {}), self, terms };
 }

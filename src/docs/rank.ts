@@ -50,8 +50,9 @@ const READS: ReadonlySet<string> = new Set(['list', 'get']);
 const CANONICAL: ReadonlySet<string> = new Set(['list', 'get', 'create', 'update', 'delete', 'cancel']);
 
 /** How well the action an operation performs answers the action asked for. */
-function actionAgreement(asked: Action | undefined, has: string): number {
+function actionAgreement(asked: Action | 'read' | undefined, has: string): number {
   if (!asked) return 0;
+  if (asked === 'read') return READS.has(has) ? 0.4 : CANONICAL.has(has) ? -1 : 0;
   if (asked === has) return 1;
   const askedRead = READS.has(asked);
   const hasRead = READS.has(has);
@@ -296,6 +297,7 @@ export class Ranker {
     const askedWords = terms.filter((t) => !t.name && !t.optional).map((t) => ({ word: t.word, weight: t.weight * t.idf }));
     const asked = this.meaning(askedWords);
     explain?.set('(query)', { parsed, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
+    const askedAction = parsed.action ?? (parsed.reads ? 'read' : undefined);
     const hits: Hit[] = [];
     for (const i of candidates) {
       const doc = this.docs[i]!;
@@ -349,7 +351,7 @@ export class Ranker {
       extra = Math.min(extra, B.extraCap);
       const score =
         coverage +
-        B.action * (ownVerb ? 1 : Math.max(actionAgreement(parsed.action, structure.action), structure.alsoAction ? actionAgreement(parsed.action, structure.alsoAction) : -1)) +
+        B.action * (ownVerb ? 1 : Math.max(actionAgreement(askedAction, structure.action), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1)) +
         B.resource * resource +
         B.self * self +
         B.vector * similar -

@@ -37,6 +37,11 @@ describe('parseQuery', () => {
     expect(parseQuery('can you add priya to the invite?').action).toBe('create');
   });
 
+  it('reads a question after people as a read of one or many', () => {
+    expect(parseQuery('who reviewed PR 20?')).toMatchObject({ action: undefined, reads: true });
+    expect(parseQuery('request a review from alice').reads).toBeUndefined();
+  });
+
   it('reads phrasal verbs around their object', () => {
     expect(parseQuery('take alex off the frontend team').action).toBe('delete');
     expect(parseQuery('kick off the nightly build').action).toBe('create');

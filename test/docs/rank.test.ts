@@ -99,6 +99,15 @@ describe('Ranker.search', () => {
     expect(user.gist).toContain('authenticated');
   });
 
+  it('answers a question after people with a read, not a write on the same resource', () => {
+    const reviews = new Ranker([
+      op('gh.pulls/create-review', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews', 'Create a review for a pull request'),
+      op('gh.pulls/list-reviews', 'GET', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews', 'List reviews for a pull request', { returnsList: true }),
+      op('gh.pulls/list', 'GET', '/repos/{owner}/{repo}/pulls', 'List pull requests', { returnsList: true }),
+    ]);
+    expect(reviews.search('who reviewed pull request 20?', 1)[0]!.id).toBe('gh.pulls/list-reviews');
+  });
+
   it('returns at most limit hits, best first, and only those keep admits', () => {
     const all = ranker.search('issues', 10);
     expect(all.map((h) => h.score)).toEqual([...all.map((h) => h.score)].sort((a, b) => b - a));
