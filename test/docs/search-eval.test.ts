@@ -9,6 +9,8 @@ import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
 /** The dev figure this ranking reached (tuned on it): a fall below it is a regression. */
 const DEV_RECALL_AT_3_FLOOR = 0.62;
+/** The same for the plain GitHub requests (tuned on too). */
+const PLAIN_RECALL_AT_3_FLOOR = 0.86;
 
 let catalogues: LoadedCatalogue[];
 beforeAll(async () => {
@@ -29,10 +31,11 @@ describe('search_docs evaluation', () => {
       const m = metrics(subject);
       const b = metrics(baseline);
       console.log(`${split}: ${m.intents} intents, search_docs R@1 ${m.recallAt1.toFixed(3)} R@3 ${m.recallAt3.toFixed(3)} MRR ${m.mrr.toFixed(3)}; BM25 R@3 ${b.recallAt3.toFixed(3)}`);
-      expect(m.intents).toBeGreaterThanOrEqual(130);
+      expect(m.intents).toBeGreaterThanOrEqual(150);
       expect(m.recallAt3).toBeGreaterThan(b.recallAt3 + 0.03);
       expect(m.mrr).toBeGreaterThan(b.mrr);
       if (split === 'dev') expect(m.recallAt3).toBeGreaterThanOrEqual(DEV_RECALL_AT_3_FLOOR);
+      if (split === 'plain') expect(m.recallAt3).toBeGreaterThanOrEqual(PLAIN_RECALL_AT_3_FLOOR);
     });
   }
 
