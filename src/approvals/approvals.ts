@@ -51,9 +51,17 @@ export class Approvals {
     return { versionId, tokenId, operation, paramsHash: requestHash({ operation, params: params ?? {}, pagination: pagination ?? null }) };
   }
 
-  /** Uses the call's approval, when a person gave one and it is still valid: true lets the call through, once. */
-  async take(call: ApprovalCall): Promise<boolean> {
-    return (await this.store.approvals.use(call, new Date(this.now()).toISOString())) !== null;
+  /** Uses the call's approval, when a person gave one and it is still valid: it lets the call through, once. */
+  take(call: ApprovalCall): Promise<ApprovalRow | null> {
+    return this.store.approvals.use(call, new Date(this.now()).toISOString());
+  }
+
+  /**
+   * Gives back an approval taken by a call that was never sent (the script ended first, or the call
+   * was refused before dispatch: no connection, a rate limit): the same call may use it again.
+   */
+  async giveBack(taken: ApprovalRow): Promise<void> {
+    if (taken.usedAt) await this.store.approvals.release(taken.id, taken.usedAt);
   }
 
   /** The call's approval waiting for a person: the one an earlier stop asked for, else a new one. */

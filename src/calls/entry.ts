@@ -4,7 +4,7 @@
 import type { Apps } from '../apps/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { checkIdempotencyKey, keyScope, requestHash, type CallRequest, type CallResult, type CallScope, type Executor, type IdempotencyKeys, type Selectors } from '../execution/index.ts';
-import type { AppVersionRow, TokenRow } from '../store/index.ts';
+import type { ApprovalRow, AppVersionRow, TokenRow } from '../store/index.ts';
 import type { UnifiedOperations, UnifiedResult } from '../unified/index.ts';
 import type { Approvals } from '../approvals/index.ts';
 import { passApprovalGate, type AskApproval } from './approval-gate.ts';
@@ -148,10 +148,37 @@ export class CallSite {
     return this.deps.approvals !== undefined && this.version.requireApproval?.includes(operationId) === true;
   }
 
-  /** The version's approval gate (src/calls/approval-gate.ts), for an operation it names. */
-  private async gate(operationId: string, params: unknown, pagination: unknown, hooks: DispatchHooks): Promise<void> {
+  /** The version's approval gate (src/calls/approval-gate.ts), for an operation it names: the approval the call takes. */
+  private async gate(operationId: string, params: unknown, pagination: unknown, hooks: DispatchHooks): Promise<ApprovalRow | undefined> {
     const { approvals } = this.deps;
-    if (approvals && this.gates(operationId)) await passApprovalGate({ approvals, executor: this.deps.executor }, this.scope, operationId, params, pagination, hooks.ask);
+    return approvals && this.gates(operationId) ? passApprovalGate({ approvals, executor: this.deps.executor }, this.scope, operationId, params, pagination, hooks.ask) : undefined;
+  }
+
+  /**
+   * Sends a script's call once the run lets it (`hooks`). An approval the call took goes back when
+   * nothing was sent: the script ended first, or the call was refused before dispatch (no
+   * connection, the token's rate limit), so the person's approval still serves the re-run.
+   */
+  private async dispatch(approval: ApprovalRow | undefined, hooks: DispatchHooks, send: () => Promise<CallAnswer>): Promise<CallAnswer> {
+    const giveBack = async () => {
+      if (approval) await this.deps.approvals?.giveBack(approval);
+    };
+    try {
+      hooks.dispatching();
+    } catch (err) {
+      await giveBack();
+      throw err;
+    }
+    try {
+      const answer = await send();
+      if (!answer.result.providerAnswered && answer.result.envelope.error?.details?.provider_execution === 'not_started') await giveBack();
+      return answer;
+    } catch (err) {
+      if (err instanceof EngineError && err.providerExecution === 'not_started') await giveBack();
+      throw err;
+    } finally {
+      hooks.settled();
+    }
   }
 
   /** A call in the REST/gRPC body form (see Calls.call). */
@@ -199,13 +226,11 @@ export class CallSite {
     if (isUnified(operationId)) {
       // Any other third argument is refused by the Unified operation (pagination goes inside its params, keyed by target).
       const onlyKey = key !== undefined && Object.keys(options as object).length === 1;
-      await this.gate(operationId, params, undefined, hooks);
-      hooks.dispatching();
-      try {
-        return { unified: true, result: await this.deps.unified.call(this.scope, operationId, onlyKey ? withKey(params, key) : params, options !== undefined && !onlyKey, key?.field) };
-      } finally {
-        hooks.settled();
-      }
+      const approval = await this.gate(operationId, params, undefined, hooks);
+      return this.dispatch(approval, hooks, async () => ({
+        unified: true,
+        result: await this.deps.unified.call(this.scope, operationId, onlyKey ? withKey(params, key) : params, options !== undefined && !onlyKey, key?.field),
+      }));
     }
     if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
       throw invalid('params', 'call(): params must be an object of the operation’s parameters (and its request body under `body`)');
@@ -221,12 +246,7 @@ export class CallSite {
     // Authorised and bounded now, so a refusal never reaches the provider; a gated call's input too,
     // so no approval is asked for (or spent on) a call its input would stop.
     await this.deps.executor.check(this.scope, operationId, pagination, this.gates(operationId) ? (params ?? {}) : undefined);
-    await this.gate(operationId, params, pagination, hooks);
-    hooks.dispatching();
-    try {
-      return await this.physical({ operation: operationId, input: params as Record<string, unknown> | undefined, pagination }, key);
-    } finally {
-      hooks.settled();
-    }
+    const approval = await this.gate(operationId, params, pagination, hooks);
+    return this.dispatch(approval, hooks, () => this.physical({ operation: operationId, input: params as Record<string, unknown> | undefined, pagination }, key));
   }
 }

@@ -36,4 +36,6 @@ export interface ApprovalStore {
   approve(id: string, by: string, at: string): Promise<ApprovalRow | null>;
   /** Marks the call's approved, unused, unexpired approval used, atomically; null when there is none. */
   use(call: ApprovalCall, at: string): Promise<ApprovalRow | null>;
+  /** Makes an approval used at `usedAt` unused again (its call was never sent); false when it is not in that state. */
+  release(id: string, usedAt: string): Promise<boolean>;
 }

@@ -34,6 +34,9 @@ export class PostgresApprovals implements ApprovalStore {
   approve(id: string, by: string, at: string) {
     return this.one('UPDATE mcp_approvals SET approved_at = $1, approved_by = $2 WHERE id = $3 AND approved_at IS NULL AND used_at IS NULL AND expires_at > $1 RETURNING *', [at, by, id]);
   }
+  async release(id: string, usedAt: string) {
+    return ((await this.pool.query('UPDATE mcp_approvals SET used_at = NULL WHERE id = $1 AND used_at = $2', [id, usedAt])).rowCount ?? 0) > 0;
+  }
   use(call: ApprovalCall, at: string) {
     // SKIP LOCKED: two re-runs at once on two replicas take at most one approval each, never the same.
     return this.one(

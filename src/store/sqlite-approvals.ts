@@ -48,6 +48,9 @@ export class SqliteApprovals implements ApprovalStore {
       .get(at, by, id, at) as Row | undefined;
     return r ? approvalFrom(r) : null;
   }
+  async release(id: string, usedAt: string) {
+    return this.db.prepare('UPDATE mcp_approvals SET used_at = NULL WHERE id = ? AND used_at = ?').run(id, usedAt).changes > 0;
+  }
   async use(call: ApprovalCall, at: string) {
     const r = this.db
       .prepare(`UPDATE mcp_approvals SET used_at = ? WHERE id = (SELECT id FROM mcp_approvals WHERE ${SAME_CALL} AND approved_at IS NOT NULL ORDER BY id LIMIT 1) RETURNING *`)

@@ -120,6 +120,29 @@ describe('execute stops for approval, and the approved re-run passes once', () =
     });
   });
 
+  it('gives the approval back when the approved call is refused before anything is sent', async () => {
+    await withMcpClient(server, async (client) => {
+      const stop = (await run(client, `return await call('items.deleteItem', { id: 'b2' })`)).structuredContent;
+      expect(stop.code).toBe('MCP_APPROVAL_REQUIRED');
+      expect((await approve(stop.approval.id)).code).toBe(0);
+      const deletes = sent('DELETE');
+      // Disabled between the approval and the re-run: the call is refused before dispatch.
+      expect((await t.api('DELETE', '/v1/workspace/services/items')).status).toBeLessThan(300);
+      try {
+        const refused = (await run(client, `return await call('items.deleteItem', { id: 'b2' })`)).structuredContent;
+        expect(JSON.stringify(refused)).toContain('ENGINE_CONFLICT');
+        expect(sent('DELETE')).toBe(deletes);
+      } finally {
+        expect((await t.api('PUT', '/v1/workspace/services/items', { version: 'v1', baseUrl: provider.url })).status).toBe(200);
+      }
+      // The same approval lets the re-run through, once.
+      const passed = (await run(client, `return await call('items.deleteItem', { id: 'b2' })`)).structuredContent;
+      expect(passed.result).toMatchObject({ ok: true, data: { method: 'DELETE', url: '/items/b2' } });
+      expect(sent('DELETE')).toBe(deletes + 1);
+      expect((await run(client, `return await call('items.deleteItem', { id: 'b2' })`)).structuredContent.code).toBe('MCP_APPROVAL_REQUIRED');
+    });
+  });
+
   it('refuses a gated call its input would stop before asking anyone, so no approval is spent on it', async () => {
     const before = ((await t.api('GET', '/v1/mcp/approvals')).body.approvals as unknown[]).length;
     await withMcpClient(server, async (client) => {

@@ -109,6 +109,12 @@ describe.each([
       expect(await store.approvals.approve(a.id, 'tester', during)).toBeNull();
       expect((await store.approvals.use(call, during))?.usedAt).toBe(during);
       expect(await store.approvals.use(call, during)).toBeNull();
+      // Given back by a call never sent: usable again, once; a release of another use changes nothing.
+      expect(await store.approvals.release(a.id, '2026-06-01T00:04:00.000Z')).toBe(false);
+      expect(await store.approvals.release(a.id, during)).toBe(true);
+      expect(await store.approvals.release(a.id, during)).toBe(false);
+      expect((await store.approvals.use(call, during))?.id).toBe(a.id);
+      expect(await store.approvals.use(call, during)).toBeNull();
       expect(await store.approvals.live(call, during)).toBeNull();
 
       const late = approval({ id: 'apr_01JD8Z6Q0R6V7S1K2M3N4P5Q6S', paramsHash: 'hash-c' });
