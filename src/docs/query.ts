@@ -49,6 +49,9 @@ const SCOPE_PREPOSITIONS = new Set(['in', 'under', 'of', 'for', 'on', 'from', 'w
 /** An action word in any form ("added", "removing", "deletes"): it says what to do, never the resource. */
 const isActionForm = (word: string) => isActionWord(word) || [/ed$/, /d$/, /ing$/, /s$/, /es$/].some((end) => end.test(word) && isActionWord(word.replace(end, '')));
 
+/** English prefixes written with a hyphen: "re-run", "un-archive", "self-hosted" are words, not names. */
+const WORD_PREFIXES = new Set(['re', 'un', 'pre', 'co', 'de', 'non', 'sub', 'self', 'auto', 'multi', 'cross', 'anti', 'inter', 'over', 'under', 'out', 'up', 'post', 'mid', 'semi', 'bi', 'tri']);
+
 /** A file name or path by its extension: the common kinds of text, code, configuration and media files. */
 const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss|csv|tsv|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|lock|gradle|tf|proto|graphql|png|jpe?g|gif|svg|pdf|zip|tar|gz|log)$/i;
 
@@ -69,10 +72,18 @@ function namesIn(query: string): Set<string> {
 }
 
 export function parseQuery(query: string): ParsedQuery {
-  const plain = withoutValues(query);
+  // "re-run", "un-archive": the verb as one word too (a catalogue writes `rerun` in paths), and its stem.
+  const plain = withoutValues(query).replace(/\b(re|un|pre|co|de|non)-([a-z]+)/gi, '$1$2 $2');
   const names = namesIn(plain);
-  // Lower-case hyphenated tokens are mostly names (old-prototype, checkout-service): their words count little.
-  const hyphenated = new Set(plain.split(/\s+/).filter((t) => /^[a-z]+(-[a-z]+)+$/.test(t.replace(/[^a-z-]+$/g, ''))).flatMap((t) => words(t)));
+  // Lower-case hyphenated tokens are mostly names (old-prototype, checkout-service): their words
+  // count little; not words made with an English prefix (re-run, un-archive, self-hosted).
+  const hyphenated = new Set(
+    plain
+      .split(/\s+/)
+      .map((t) => t.replace(/[^a-z-]+$/g, ''))
+      .filter((t) => /^[a-z]+(-[a-z]+)+$/.test(t) && !WORD_PREFIXES.has(t.slice(0, t.indexOf('-'))))
+      .flatMap((t) => words(t)),
+  );
   // A person asked about or acted on: "who", a name, a pronoun, an email address.
   const person = /\S@\S+\.\w/.test(query) || names.size > 0;
   // Clauses ("#old-project is dead, shelve the channel"): a command starts one.

@@ -111,6 +111,14 @@ describe('parseQuery', () => {
     expect(terms('invite jo@example.com to acme.io')).not.toContain('file');
   });
 
+  it('reads a word made with a hyphenated prefix as a word, joined as well ("re-run": rerun, run), not as a name', () => {
+    const t = parseQuery('re-run the workflow').terms;
+    expect(t.map((x) => x.word)).toEqual(['rerun', 'run', 'workflow']);
+    expect(t.every((x) => x.weight === 1)).toBe(true);
+    expect(parseQuery('list the self-hosted runners').terms.find((x) => x.word === 'hosted')?.weight).toBe(1);
+    expect(parseQuery('delete the old-prototype repo').terms.find((x) => x.word === 'prototype')?.weight).toBeLessThan(1);
+  });
+
   it('drops prepositions that only place things ("under", "within", "across")', () => {
     expect(terms('repositories under my account across the org')).toEqual(['repositories', 'account', 'org']);
   });
