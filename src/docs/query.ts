@@ -49,6 +49,9 @@ const SCOPE_PREPOSITIONS = new Set(['in', 'under', 'of', 'for', 'on', 'from', 'w
 /** An action word in any form ("added", "removing", "deletes"): it says what to do, never the resource. */
 const isActionForm = (word: string) => isActionWord(word) || [/ed$/, /d$/, /ing$/, /s$/, /es$/].some((end) => end.test(word) && isActionWord(word.replace(end, '')));
 
+/** Words after which the next one is a name: "a label called bug", "the user octocat". */
+const NAME_BEFORE = new Set(['called', 'named', 'titled', 'user', 'member', 'collaborator', 'contributor', 'person']);
+
 /** English prefixes written with a hyphen: "re-run", "un-archive", "self-hosted" are words, not names. */
 const WORD_PREFIXES = new Set(['re', 'un', 'pre', 'co', 'de', 'non', 'sub', 'self', 'auto', 'multi', 'cross', 'anti', 'inter', 'over', 'under', 'out', 'up', 'post', 'mid', 'semi', 'bi', 'tri']);
 
@@ -125,7 +128,8 @@ export function parseQuery(query: string): ParsedQuery {
     if (cue && cue !== 'phrasal' && isBaseActionWord(word)) cues.push({ at: i, action: cue });
     if (stem === undefined || STOP_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;
     seen.add(stem);
-    const named = hyphenated.has(word);
+    // A name: hyphenated (old-prototype), or after "called"/"named" or a word for a person ("user octocat").
+    const named = hyphenated.has(word) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem));
     terms.push({ word, stem, weight: named ? 0.3 : cue ? 0.5 : 1, name: named || names.has(word), at: i });
   });
   // The scope: terms after a preposition that follows the first term naming the resource, in the same clause.

@@ -119,6 +119,13 @@ describe('parseQuery', () => {
     expect(parseQuery('delete the old-prototype repo').terms.find((x) => x.word === 'prototype')?.weight).toBeLessThan(1);
   });
 
+  it('reads the word after "called", "named" or a word for a person as a name that counts little', () => {
+    const weight = (q: string, w: string) => parseQuery(q).terms.find((t) => t.word === w)?.weight;
+    expect(weight('list the repositories of user octocat', 'octocat')).toBeLessThan(1);
+    expect(weight('get rid of the team called interns', 'interns')).toBeLessThan(1);
+    expect(weight('list the repositories of octocat', 'octocat')).toBe(1);
+  });
+
   it('drops prepositions that only place things ("under", "within", "across")', () => {
     expect(terms('repositories under my account across the org')).toEqual(['repositories', 'account', 'org']);
   });
