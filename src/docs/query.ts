@@ -27,6 +27,8 @@ export interface ParsedQuery {
   reads?: boolean;
   /** The query says "my", "I", "me": the signed-in user. */
   self: boolean;
+  /** It names something by a two-part slug (`acme/api`): in many catalogues, a path's `{owner}/{repo}`. */
+  slug?: boolean;
   terms: QueryTerm[];
 }
 
@@ -48,6 +50,9 @@ const SCOPE_PREPOSITIONS = new Set(['in', 'under', 'of', 'for', 'on', 'from', 'w
 
 /** An action word in any form ("added", "removing", "deletes"): it says what to do, never the resource. */
 const isActionForm = (word: string) => isActionWord(word) || [/ed$/, /d$/, /ing$/, /s$/, /es$/].some((end) => end.test(word) && isActionWord(word.replace(end, '')));
+
+/** A two-part slug (`acme/api`, `octo-org/hello_world`), not a path of more parts. */
+const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
 
 /** Words after which the next one is a name: "a label called bug", "the user octocat". */
 const NAME_BEFORE = new Set(['called', 'named', 'titled', 'user', 'member', 'collaborator', 'contributor', 'person']);
@@ -179,5 +184,6 @@ export function parseQuery(query: string): ParsedQuery {
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.
   const chosen = question ? undefined : cues[0]?.at;
   for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
-  return { action, ...(question && action === undefined ? { reads: true } : {}), self, terms };
+  const slug = query.split(/\s+/).some((token) => SLUG.test(token.replace(/[,;:!?)'"]+$/, '')) && !FILE_NAME.test(token));
+  return { action, ...(question && action === undefined ? { reads: true } : {}), self, ...(slug ? { slug } : {}), terms };
 }

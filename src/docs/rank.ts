@@ -8,7 +8,7 @@
 // learned from public API descriptions (src/docs/word-vectors.ts).
 import { createHash } from 'node:crypto';
 import { isWeakCue, SELF_WORDS, type Action } from './lexicon.ts';
-import { parseQuery, type ParsedQuery } from './query.ts';
+import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stems } from './text.ts';
@@ -66,6 +66,21 @@ function actionAgreement(asked: Action | 'read' | undefined, has: string): numbe
   return -0.6;
 }
 
+/**
+ * The stem of the path segment most often followed by two parameters (`/repos/{owner}/{repo}`),
+ * when at least a fifth of the operations have it: what a two-part slug in a query names.
+ */
+function slugResource(operations: readonly RankedOperation[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const op of operations) {
+    const m = /\/([A-Za-z_-]+)\/\{[^}]+\}\/\{[^}]+\}/.exec(op.path ?? '');
+    const stem = m ? stems(m[1]!.toLowerCase().replace(/[_-]+/g, ''))[0] : undefined;
+    if (stem) counts.set(stem, (counts.get(stem) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= operations.length / 5 ? best[0] : undefined;
+}
+
 /** Rankers kept by the texts of their operations, in order; the least recently used go first. */
 const RANKERS_KEPT = 16;
 const rankers = new Map<string, Ranker>();
@@ -115,10 +130,13 @@ export class Ranker {
   private vectorRows: number[][] | undefined;
   /** Each operation's meaning: the IDF-weighted mean of its words' vectors, unit length (built on first use). */
   private meanings: (Float32Array | undefined)[] | undefined;
+  /** The resource a two-part slug names in this catalogue (`/repos/{owner}/{repo}`: repo), if one. */
+  private readonly slugStem: string | undefined;
   /** Stems of five letters or more by their first five. */
   private readonly byPrefix = new Map<string, string[]>();
 
   constructor(operations: readonly RankedOperation[]) {
+    this.slugStem = slugResource(operations);
     const prefixPairs = new Map<string, number>();
     const phrases = new Map<string, number>();
     for (const op of operations) {
@@ -279,7 +297,9 @@ export class Ranker {
     // organization", "the frontend team"): a name, not a word to widen.
     const known = (stem: string) => this.postings.has(stem) || this.aliases.has(stem);
     const modifiers = new Set(parsed.terms.filter((t) => !t.name && t.at >= 0 && !known(t.stem) && parsed.terms.some((n) => n.at === t.at + 1 && n.weight === 1 && known(n.stem))).map((t) => t.at));
-    const terms = parsed.terms.map((t) => {
+    // A slug (acme/api) names the catalogue's resource addressed by two path parameters: implied, counted when matched.
+    const implied: QueryTerm[] = parsed.slug && this.slugStem && !parsed.terms.some((t) => t.stem === this.slugStem) ? [{ word: this.surface.get(this.slugStem) ?? this.slugStem, stem: this.slugStem, weight: 0.5, at: -1, name: true, optional: true }] : [];
+    const terms = [...parsed.terms, ...implied].map((t) => {
       const name = t.name || modifiers.has(t.at);
       const { expansions, guessed } = t.idPrefix ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() } : this.expand(t.word, t.stem, name);
       // A term's IDF is that of its best-known form, so a widened term is not rarer than its words.

@@ -3,6 +3,7 @@
 // catalogue's own phrases, the bonus and cost of Unified and deprecated operations, ties, limit and keep.
 import { describe, expect, it } from 'vitest';
 import { analyseOperation } from '../../src/docs/analysis.ts';
+import { parseQuery } from '../../src/docs/query.ts';
 import { Ranker, type RankedOperation } from '../../src/docs/rank.ts';
 
 const op = (operationId: string, method: string, path: string, summary: string, extra: Partial<RankedOperation> = {}): RankedOperation => ({
@@ -106,6 +107,18 @@ describe('Ranker.search', () => {
       op('gh.pulls/list', 'GET', '/repos/{owner}/{repo}/pulls', 'List pull requests', { returnsList: true }),
     ]);
     expect(reviews.search('who reviewed pull request 20?', 1)[0]!.id).toBe('gh.pulls/list-reviews');
+  });
+
+  it('reads a two-part slug (acme/api) as the resource two path parameters address', () => {
+    const events = new Ranker([
+      op('gh.activity/list-repo-events', 'GET', '/repos/{owner}/{repo}/events', 'List repository events', { returnsList: true }),
+      op('gh.activity/list-public-events', 'GET', '/events', 'List public events', { returnsList: true }),
+      op('gh.activity/list-events-for-user', 'GET', '/users/{username}/events', 'List events for the authenticated user', { returnsList: true }),
+      op('gh.repos/get', 'GET', '/repos/{owner}/{repo}', 'Get a repository'),
+    ]);
+    expect(parseQuery('show me the events for acme/api').slug).toBe(true);
+    expect(parseQuery('read config/settings.yaml').slug).toBeUndefined();
+    expect(events.search('show me the events for acme/api', 1)[0]!.id).toBe('gh.activity/list-repo-events');
   });
 
   it('returns at most limit hits, best first, and only those keep admits', () => {
