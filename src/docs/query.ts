@@ -54,6 +54,15 @@ const isActionForm = (word: string) => isActionWord(word) || [/ed$/, /d$/, /ing$
 /** A two-part slug (`acme/api`, `octo-org/hello_world`), not a path of more parts. */
 const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
 
+/** Everyday verbs for a verb catalogues write instead ("find users": search). */
+const VERB_SYNONYMS = new Map([
+  ['find', 'search'],
+  ['locate', 'search'],
+]);
+
+/** Verbs whose "me" is the one asking ("tell me about …", "help me create …"). */
+const ADDRESSING_VERBS = new Set(['tell', 'let', 'help', 'give', 'show', 'send', 'find', 'get', 'fetch', 'bring', 'remind', 'teach', 'walk']);
+
 /** Words after which the next one is a name: "a label called bug", "the user octocat". */
 const NAME_BEFORE = new Set(['called', 'named', 'titled', 'user', 'member', 'collaborator', 'contributor', 'person']);
 
@@ -123,7 +132,8 @@ export function parseQuery(query: string): ParsedQuery {
     .find((hit) => hit !== undefined);
   const opener = heads[0] !== undefined && heads[0] >= 0 ? raw[heads[0]]! : undefined;
   const question = !headCue && opener !== undefined && (QUESTION_OPENERS.has(opener) || PERSON_QUESTION.has(opener));
-  const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i));
+  // "Tell me", "help me", "let me know": the one asking is addressed, not the signed-in user's things.
+  const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')));
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   raw.forEach((word, i) => {
@@ -163,6 +173,14 @@ export function parseQuery(query: string): ParsedQuery {
     if (prefix && !seen.has(`_${prefix}`)) {
       seen.add(`_${prefix}`);
       terms.push({ word: prefix, stem: prefix, weight: 0.5, name: false, at: -1, idPrefix: true });
+    }
+  }
+  // "Find" asks to search: the verb a catalogue writes for it, implied.
+  for (const t of [...terms]) {
+    const synonym = VERB_SYNONYMS.get(t.word);
+    if (synonym && !seen.has(stemOf(synonym))) {
+      seen.add(stemOf(synonym));
+      terms.push({ word: synonym, stem: stemOf(synonym), weight: 0.5, name: false, at: -1, optional: true });
     }
   }
   // A path or file name (README.md, src/app.ts, config/settings.yaml) says the thing is a file.

@@ -126,6 +126,17 @@ describe('parseQuery', () => {
     expect(weight('list the repositories of octocat', 'octocat')).toBe(1);
   });
 
+  it('reads the "me" of "tell me", "help me" as the one asking, not the signed-in user', () => {
+    expect(parseQuery('tell me about the acme/web repository').self).toBe(false);
+    expect(parseQuery('help me create a webhook').self).toBe(false);
+    expect(parseQuery('show the issues assigned to me').self).toBe(true);
+  });
+
+  it('reads "find" as asking to search, an implied word', () => {
+    expect(parseQuery('find users named alice').terms.find((t) => t.word === 'search')).toMatchObject({ optional: true });
+    expect(parseQuery('list users').terms.some((t) => t.word === 'search')).toBe(false);
+  });
+
   it('drops prepositions that only place things ("under", "within", "across")', () => {
     expect(terms('repositories under my account across the org')).toEqual(['repositories', 'account', 'org']);
   });
