@@ -10,7 +10,7 @@ export type Action = 'list' | 'get' | 'create' | 'update' | 'delete' | 'cancel';
 const ACTION_WORDS: Record<Action, string[]> = {
   list: ['list', 'lists', 'listing', 'enumerate', 'browse', 'all', 'every', 'which'],
   get: ['get', 'gets', 'fetch', 'retrieve', 'retrieves', 'read', 'show', 'view', 'see', 'display', 'look', 'lookup', 'return', 'returns', 'describe', 'inspect', 'detail', 'details', 'info', 'check'],
-  create: ['create', 'creates', 'initiate', 'initiates', 'launch', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond'],
+  create: ['create', 'creates', 'initiate', 'initiates', 'launch', 'trigger', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond'],
   update: ['update', 'updates', 'edit', 'change', 'modify', 'rename', 'set', 'move', 'mark', 'toggle', 'adjust', 'configure', 'patch', 'replace', 'transition', 'reassign', 'assign', 'close', 'reopen', 'resolve', 'reschedule', 'bump', 'tweak', 'fix', 'correct', 'amend', 'switch', 'enable', 'disable', 'rotate'],
   delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'kill', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban'],
   cancel: ['cancel', 'cancels', 'stop', 'abort', 'halt', 'terminate', 'interrupt', 'void'],
@@ -45,6 +45,7 @@ const ACTION_PHRASES: [string[], Action][] = [
   [['how', 'many'], 'list'],
   [['who', 'are'], 'list'],
   [['look', 'up'], 'get'],
+  [['give', 'me'], 'get'],
   [['what', 'is'], 'get'],
   [['fill', 'in'], 'update'],
 ];

@@ -45,14 +45,30 @@ function withoutValues(query: string): string {
     .join(' ');
 }
 
-/** Prepositions that, after the resource is named, lead to where it is ("comments on the issue", "repos of an org"). */
-const SCOPE_PREPOSITIONS = new Set(['in', 'under', 'of', 'for', 'on', 'from', 'within', 'inside', 'across', 'to', 'into', 'onto', 'at', 'belonging', 'belongs', 'owned']);
+/** Prepositions that, after the resource is named, lead to where it is ("comments on the issue", "repos in an org"); not "of", whose object is as often the thing itself ("the text of gist 55"). */
+const SCOPE_PREPOSITIONS = new Set(['in', 'under', 'for', 'on', 'from', 'within', 'inside', 'across', 'to', 'into', 'onto', 'at', 'belonging', 'belongs', 'owned']);
 
 /** An action word in any form ("added", "removing", "deletes"): it says what to do, never the resource. */
 const isActionForm = (word: string) => isActionWord(word) || [/ed$/, /d$/, /ing$/, /s$/, /es$/].some((end) => end.test(word) && isActionWord(word.replace(end, '')));
 
 /** A two-part slug (`acme/api`, `octo-org/hello_world`), not a path of more parts. */
 const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
+
+/** "Could you …", "can I …", "would we …": a polite request, whose verb says what to do, not a question. */
+const MODALS = new Set(['can', 'could', 'would', 'will']);
+const REQUESTERS = new Set(['you', 'i', 'we']);
+
+/** Whether the word at `at` only leads into a request: "please", "I need to", "could you", "how do I". */
+function isLeadIn(raw: readonly string[], at: number): boolean {
+  const word = raw[at]!;
+  return (
+    LEAD_INS.has(word) ||
+    (MODALS.has(word) && REQUESTERS.has(raw[at + 1] ?? '')) ||
+    (REQUESTERS.has(word) && MODALS.has(raw[at - 1] ?? '')) ||
+    (word === 'how' && ['do', 'can', 'should'].includes(raw[at + 1] ?? '')) ||
+    (word === 'do' && raw[at - 1] === 'how')
+  );
+}
 
 /** Everyday verbs for a verb catalogues write instead ("find users": search). */
 const VERB_SYNONYMS = new Map([
@@ -123,7 +139,7 @@ export function parseQuery(query: string): ParsedQuery {
   const heads = clauseStarts.map((start, c) => {
     const end = clauseStarts[c + 1] ?? raw.length;
     let at = start;
-    while (at < end && (LEAD_INS.has(raw[at]!) || (raw[at] === 'can' && raw[at + 1] === 'you') || (raw[at] === 'how' && ['do', 'can', 'should'].includes(raw[at + 1]!)) || (raw[at] === 'do' && raw[at - 1] === 'how'))) at++;
+    while (at < end && isLeadIn(raw, at)) at++;
     return at < end ? at : -1;
   });
   const headCue = heads

@@ -126,6 +126,12 @@ describe('parseQuery', () => {
     expect(weight('list the repositories of octocat', 'octocat')).toBe(1);
   });
 
+  it('reads "could you", "can I" as a polite request whose verb says what to do, and "give me" as a read', () => {
+    expect(parseQuery('could you trigger the release workflow on main').action).toBe('create');
+    expect(parseQuery('can I delete the old branch?').action).toBe('delete');
+    expect(parseQuery('could you give me the raw text of gist 55').action).toBe('get');
+  });
+
   it('reads the "me" of "tell me", "help me" as the one asking, not the signed-in user', () => {
     expect(parseQuery('tell me about the acme/web repository').self).toBe(false);
     expect(parseQuery('help me create a webhook').self).toBe(false);
