@@ -82,7 +82,10 @@ export function analyse(op: OperationText): Structure {
     else if (action === undefined) action = method === 'DELETE' ? 'delete' : method === 'POST' ? 'create' : 'update';
   }
   const summaryWords = words(summaryText).filter((w) => !STOP_WORDS.has(w));
-  const object = summaryWords.length > 1 && leadingAction(summaryText) !== undefined ? summaryWords.slice(1, 3).flatMap(stems) : [];
+  // What the verb acts on, past the participles that only qualify it ("an existing guest", "a pending scheduled message").
+  const objectWords = summaryWords.slice(1);
+  while (objectWords.length > 1 && /^[a-z]{3,}(ing|ed)$/.test(objectWords[0]!)) objectWords.shift();
+  const object = summaryWords.length > 1 && leadingAction(summaryText) !== undefined ? objectWords.slice(0, 2).flatMap(stems) : [];
   const [first, or, second] = words(summaryText);
   const alsoAction = or === 'or' && first && second && actionOfStem(stems(first)[0] ?? '') ? actionOfStem(stems(second)[0] ?? '') : undefined;
   const methodNamed = resourceAt >= 0 && resourceAt === literal.length - 1 && /\w\.\w/.test(literal[resourceAt]!);

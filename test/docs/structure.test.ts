@@ -22,6 +22,11 @@ describe('analyse', () => {
     });
   });
 
+  it('reads what a summary acts on past the participles that only qualify it', () => {
+    expect(analyse(op('s.admin_users_setOwner', 'POST', '/admin.users.setOwner', '', 'Set an existing guest, regular user, or admin user to be a workspace owner.')).head).toBe('guest');
+    expect(analyse(op('s.chat_deleteScheduledMessage', 'POST', '/chat.deleteScheduledMessage', '', 'Deletes a pending scheduled message from the queue.')).head).toBe('messag');
+  });
+
   it("reads a method-named path's head from what its summary acts on, and its own verb as no resource", () => {
     expect(analyse(op('s.chat_delete', 'POST', '/chat.delete', '', 'Deletes a message.'))).toMatchObject({ action: 'delete', resource: ['chat'], head: 'messag' });
     expect(analyse(op('s.conversations_archive', 'POST', '/conversations.archive', '', 'Archives a conversation.'))).toMatchObject({ action: 'archiv', resource: ['convers'], head: 'convers' });
