@@ -10,7 +10,7 @@ export type Action = 'list' | 'get' | 'create' | 'update' | 'delete' | 'cancel';
 const ACTION_WORDS: Record<Action, string[]> = {
   list: ['list', 'lists', 'listing', 'enumerate', 'browse', 'all', 'every', 'which'],
   get: ['get', 'gets', 'fetch', 'retrieve', 'retrieves', 'read', 'show', 'view', 'see', 'display', 'look', 'lookup', 'return', 'returns', 'describe', 'inspect', 'detail', 'details', 'info', 'check'],
-  create: ['create', 'creates', 'initiate', 'initiates', 'launch', 'trigger', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond'],
+  create: ['create', 'creates', 'initiate', 'initiates', 'launch', 'trigger', 'fresh', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond'],
   update: ['update', 'updates', 'edit', 'change', 'modify', 'rename', 'set', 'move', 'mark', 'toggle', 'adjust', 'configure', 'patch', 'replace', 'transition', 'reassign', 'assign', 'close', 'reopen', 'resolve', 'reschedule', 'bump', 'tweak', 'fix', 'correct', 'amend', 'switch', 'enable', 'disable', 'rotate'],
   delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'kill', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban'],
   cancel: ['cancel', 'cancels', 'stop', 'abort', 'halt', 'terminate', 'interrupt', 'void'],
@@ -74,7 +74,7 @@ export const QUESTION_OPENERS = new Set(['is', 'are', 'was', 'were', 'am', 'does
 export const actionOfStem = (stem: string): Action | undefined => STEM_ACTION.get(stem);
 
 /** Query words that only carry the action or the question: never required to match the catalogue. */
-const WEAK_CUES = new Set(['what', 'whats', 'which', 'who', 'how', 'is', 'does', 'did', 'has', 'all', 'every', 'show', 'see', 'look', 'new', 'me', 'many']);
+const WEAK_CUES = new Set(['what', 'whats', 'which', 'who', 'how', 'is', 'does', 'did', 'has', 'all', 'every', 'show', 'see', 'look', 'new', 'fresh', 'me', 'many']);
 export const isWeakCue = (word: string) => WEAK_CUES.has(word);
 
 export interface PhraseHit {
