@@ -67,8 +67,9 @@ export function analyseOperation(op: RankedOperation): AnalysedOperation {
   // "… for the authenticated user" says whose, which the self cue weighs: not what it is about, nor its meaning.
   const whose = WHOSE.exec(summaryWords.join(' '));
   const whoseWords = new Set(whose ? [whose[1]!, 'user'] : []);
+  const whoseStems = new Set([...whoseWords].flatMap(stems));
   // A Unified operation's summary tells how it spans providers; what it is about is its name.
-  const about = [...new Set([...(op.kind === 'unified' ? [] : summaryStems.filter((s) => !whoseWords.has(s) && ![...whoseWords].some((w) => stems(w)[0] === s))), ...structure.resource, ...structure.scope])].filter((s) => !actionOfStem(s));
+  const about = [...new Set([...(op.kind === 'unified' ? [] : summaryStems.filter((s) => !whoseStems.has(s))), ...structure.resource, ...structure.scope])].filter((s) => !actionOfStem(s));
   const gist = [...summaryWords, ...words(named)].filter((w) => stems(w).length && !whoseWords.has(w));
   const surface = new Map<string, string>();
   for (const w of [...summaryWords, ...words(op.operationId), ...words(op.path ?? '')]) {

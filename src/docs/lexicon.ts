@@ -67,6 +67,23 @@ export const isBaseActionWord = (word: string) => ACTION_WORD.has(word) && !(wor
 
 /** Words that lead into a request without saying what to do ("please", "can you", "I need to"). */
 export const LEAD_INS = new Set(['please', 'kindly', 'you', 'i', "i'd", "i'll", 'we', "we'd", "we'll", 'need', 'want', 'like', 'to', 'help', 'me', 'let', "let's", 'lets', 'just', 'now', 'then', 'also', 'so', 'and', 'ok', 'okay', 'hey', 'go', 'ahead', 'quickly', 'try', 'first']);
+
+/** "Could you …", "can I …", "would we …": a polite request, whose verb says what to do, not a question. */
+const MODALS = new Set(['can', 'could', 'would', 'will']);
+const REQUESTERS = new Set(['you', 'i', 'we']);
+
+/** Whether the word at `at` only leads into a request: "please", "I need to", "could you", "how do I". */
+export function isLeadIn(raw: readonly string[], at: number): boolean {
+  const word = raw[at]!;
+  return (
+    LEAD_INS.has(word) ||
+    (MODALS.has(word) && REQUESTERS.has(raw[at + 1] ?? '')) ||
+    (REQUESTERS.has(word) && MODALS.has(raw[at - 1] ?? '')) ||
+    (word === 'how' && ['do', 'can', 'should'].includes(raw[at + 1] ?? '')) ||
+    (word === 'do' && raw[at - 1] === 'how')
+  );
+}
+
 /** Words that open a question: a question asks to read, whatever verb it uses later ("does alice have write access?"). */
 export const QUESTION_OPENERS = new Set(['is', 'are', 'was', 'were', 'am', 'does', 'do', 'did', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'what', 'whats', "what's", 'when', 'where', 'how', 'why', 'whose']);
 
@@ -139,3 +156,27 @@ export const STOP_WORDS = new Set([
   'under', 'within', 'inside', 'across', 'belonging', 'belongs', 'beneath', 'below', 'above', 'around', 'among', 'toward', 'towards', 'upon', 'throughout', 'behind', 'beside', 'besides', 'beyond',
   'must', 'shall', 'say', 'says', 'said', 'tell', 'know', 'think', 'sure', 'okay', 'ok', 'thanks', 'hey', 'hi', 'go', 'goes', 'went', 'going', 'come', 'coming',
 ]);
+
+/** Prepositions that, after the resource is named, lead to where it is ("comments on the issue", "repos in an org"); not "of", whose object is as often the thing itself ("the text of gist 55"). */
+export const SCOPE_PREPOSITIONS = new Set(['in', 'under', 'for', 'on', 'from', 'within', 'inside', 'across', 'to', 'into', 'onto', 'at', 'belonging', 'belongs', 'owned']);
+
+/** An action word in any form ("added", "removing", "deletes"): it says what to do, never the resource. */
+export const isActionForm = (word: string) => isActionWord(word) || [/ed$/, /d$/, /ing$/, /s$/, /es$/].some((end) => end.test(word) && isActionWord(word.replace(end, '')));
+
+/** Everyday verbs for a verb catalogues write instead ("find users": search). */
+export const VERB_SYNONYMS = new Map([
+  ['find', 'search'],
+  ['locate', 'search'],
+]);
+
+/** Verbs whose "me" is the one asking ("tell me about …", "help me create …"). */
+export const ADDRESSING_VERBS = new Set(['tell', 'let', 'help', 'give', 'show', 'send', 'find', 'get', 'fetch', 'bring', 'remind', 'teach', 'walk']);
+
+/** Words after which the next one is a name: "a label called bug", "the user octocat". */
+export const NAME_BEFORE = new Set(['called', 'named', 'titled', 'user', 'member', 'collaborator', 'contributor', 'person']);
+
+/** English prefixes written with a hyphen: "re-run", "un-archive", "self-hosted" are words, not names. */
+export const WORD_PREFIXES = new Set(['re', 'un', 'pre', 'co', 'de', 'non', 'sub', 'self', 'auto', 'multi', 'cross', 'anti', 'inter', 'over', 'under', 'out', 'up', 'post', 'mid', 'semi', 'bi', 'tri']);
+
+/** Those of them also written joined ("re-run" and `rerun`): the query reads both forms. */
+export const JOINED_PREFIX = /\b(re|un|pre|co|de|non)-([a-z]+)/gi;

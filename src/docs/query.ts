@@ -1,6 +1,28 @@
 // A search query read into the parts an operation is ranked on: the action it asks for (from
 // everyday verbs and phrases), whether it speaks of the signed-in user, and its content terms.
-import { actionOfStem, actionPhrases, isActionWord, isBaseActionWord, isWeakCue, LEAD_INS, QUESTION_OPENERS, PERSON_PRONOUNS, PERSON_QUESTION, PERSON_WORDS, SELF_PHRASES, SELF_WORDS, STOP_WORDS, type Action } from './lexicon.ts';
+import {
+  actionOfStem,
+  actionPhrases,
+  ADDRESSING_VERBS,
+  isActionForm,
+  isActionWord,
+  isBaseActionWord,
+  isLeadIn,
+  isWeakCue,
+  JOINED_PREFIX,
+  NAME_BEFORE,
+  QUESTION_OPENERS,
+  PERSON_PRONOUNS,
+  PERSON_QUESTION,
+  PERSON_WORDS,
+  SCOPE_PREPOSITIONS,
+  SELF_PHRASES,
+  SELF_WORDS,
+  STOP_WORDS,
+  VERB_SYNONYMS,
+  WORD_PREFIXES,
+  type Action,
+} from './lexicon.ts';
 import { stemOf, stems, words } from './text.ts';
 
 export interface QueryTerm {
@@ -45,45 +67,8 @@ function withoutValues(query: string): string {
     .join(' ');
 }
 
-/** Prepositions that, after the resource is named, lead to where it is ("comments on the issue", "repos in an org"); not "of", whose object is as often the thing itself ("the text of gist 55"). */
-const SCOPE_PREPOSITIONS = new Set(['in', 'under', 'for', 'on', 'from', 'within', 'inside', 'across', 'to', 'into', 'onto', 'at', 'belonging', 'belongs', 'owned']);
-
-/** An action word in any form ("added", "removing", "deletes"): it says what to do, never the resource. */
-const isActionForm = (word: string) => isActionWord(word) || [/ed$/, /d$/, /ing$/, /s$/, /es$/].some((end) => end.test(word) && isActionWord(word.replace(end, '')));
-
 /** A two-part slug (`acme/api`, `octo-org/hello_world`), not a path of more parts. */
 const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
-
-/** "Could you …", "can I …", "would we …": a polite request, whose verb says what to do, not a question. */
-const MODALS = new Set(['can', 'could', 'would', 'will']);
-const REQUESTERS = new Set(['you', 'i', 'we']);
-
-/** Whether the word at `at` only leads into a request: "please", "I need to", "could you", "how do I". */
-function isLeadIn(raw: readonly string[], at: number): boolean {
-  const word = raw[at]!;
-  return (
-    LEAD_INS.has(word) ||
-    (MODALS.has(word) && REQUESTERS.has(raw[at + 1] ?? '')) ||
-    (REQUESTERS.has(word) && MODALS.has(raw[at - 1] ?? '')) ||
-    (word === 'how' && ['do', 'can', 'should'].includes(raw[at + 1] ?? '')) ||
-    (word === 'do' && raw[at - 1] === 'how')
-  );
-}
-
-/** Everyday verbs for a verb catalogues write instead ("find users": search). */
-const VERB_SYNONYMS = new Map([
-  ['find', 'search'],
-  ['locate', 'search'],
-]);
-
-/** Verbs whose "me" is the one asking ("tell me about …", "help me create …"). */
-const ADDRESSING_VERBS = new Set(['tell', 'let', 'help', 'give', 'show', 'send', 'find', 'get', 'fetch', 'bring', 'remind', 'teach', 'walk']);
-
-/** Words after which the next one is a name: "a label called bug", "the user octocat". */
-const NAME_BEFORE = new Set(['called', 'named', 'titled', 'user', 'member', 'collaborator', 'contributor', 'person']);
-
-/** English prefixes written with a hyphen: "re-run", "un-archive", "self-hosted" are words, not names. */
-const WORD_PREFIXES = new Set(['re', 'un', 'pre', 'co', 'de', 'non', 'sub', 'self', 'auto', 'multi', 'cross', 'anti', 'inter', 'over', 'under', 'out', 'up', 'post', 'mid', 'semi', 'bi', 'tri']);
 
 /** A file name or path by its extension: the common kinds of text, code, configuration and media files. */
 const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss|csv|tsv|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|lock|gradle|tf|proto|graphql|png|jpe?g|gif|svg|pdf|zip|tar|gz|log)$/i;
@@ -106,7 +91,7 @@ function namesIn(query: string): Set<string> {
 
 export function parseQuery(query: string): ParsedQuery {
   // "re-run", "un-archive": the verb as one word too (a catalogue writes `rerun` in paths), and its stem.
-  const plain = withoutValues(query).replace(/\b(re|un|pre|co|de|non)-([a-z]+)/gi, '$1$2 $2');
+  const plain = withoutValues(query).replace(JOINED_PREFIX, '$1$2 $2');
   const names = namesIn(plain);
   // Lower-case hyphenated tokens are mostly names (old-prototype, checkout-service): their words
   // count little; not words made with an English prefix (re-run, un-archive, self-hosted).
@@ -184,7 +169,10 @@ export function parseQuery(query: string): ParsedQuery {
   }
   // Identifiers often begin with an abbreviation of what they name (cus_K8s2, pi_3Kx, in_77H): the
   // prefix is a weak word for a resource, read against the catalogue's own resource words.
-  for (const token of query.split(/\s+/)) {
+  const tokens = query.split(/\s+/);
+  // The same tokens without the punctuation that ends a clause ("README.md," "acme/api?").
+  const bare = tokens.map((token) => token.replace(/[,;:!?)'"]+$/, ''));
+  for (const token of tokens) {
     const prefix = /^[^A-Za-z]*([a-z]{2,5})_[A-Za-z0-9_]*\d[A-Za-z0-9_]*/.exec(token)?.[1] ?? /^[^A-Za-z]*([a-z]{2,5})_[A-Z][A-Za-z0-9]+/.exec(token)?.[1];
     if (prefix && !seen.has(`_${prefix}`)) {
       seen.add(`_${prefix}`);
@@ -200,7 +188,7 @@ export function parseQuery(query: string): ParsedQuery {
     }
   }
   // A path or file name (README.md, src/app.ts, config/settings.yaml) says the thing is a file.
-  if (!seen.has(stemOf('file')) && query.split(/\s+/).some((token) => FILE_NAME.test(token.replace(/[,;:!?)'"]+$/, '')))) {
+  if (!seen.has(stemOf('file')) && bare.some((token) => FILE_NAME.test(token))) {
     seen.add(stemOf('file'));
     terms.push({ word: 'file', stem: stemOf('file'), weight: 0.5, name: false, at: -1 });
   }
@@ -218,6 +206,6 @@ export function parseQuery(query: string): ParsedQuery {
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.
   const chosen = question ? undefined : cues[0]?.at;
   for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
-  const slug = query.split(/\s+/).some((token) => SLUG.test(token.replace(/[,;:!?)'"]+$/, '')) && !FILE_NAME.test(token));
+  const slug = bare.some((token) => SLUG.test(token) && !FILE_NAME.test(token));
   return { action, ...(question && action === undefined ? { reads: true } : {}), self, ...(slug ? { slug } : {}), terms };
 }

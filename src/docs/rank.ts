@@ -351,18 +351,15 @@ export class Ranker {
       // The operation's own verb ("merg", "star") named in the query agrees as well as a canonical action.
       const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action));
       const { head } = structure;
-      const resource =
-        head === undefined
-          ? 0
-          : resourceStems.has(head)
-            ? 1
-            : structure.resource.some((s) => resourceStems.has(s)) || structure.object.some((s) => resourceStems.has(s))
-              ? 0.4
-              : hitStems.has(head)
-                ? B.scopeHead
-                : structure.resource.some((s) => hitStems.has(s)) || structure.object.some((s) => hitStems.has(s))
-                  ? 0.4
-                  : B.missingResource;
+      // Named as the resource asked for beats named only as where it is; the head beats its other words.
+      const namesPart = (matched: ReadonlySet<string>) => structure.resource.some((s) => matched.has(s)) || structure.object.some((s) => matched.has(s));
+      let resource = 0;
+      if (head !== undefined) {
+        if (resourceStems.has(head)) resource = 1;
+        else if (namesPart(resourceStems)) resource = 0.4;
+        else if (hitStems.has(head)) resource = B.scopeHead;
+        else resource = namesPart(hitStems) ? 0.4 : B.missingResource;
+      }
       const self = parsed.self ? (structure.self ? 1 : -0.3) : structure.self ? -0.3 : 0;
       // What the operation is about that the query did not ask for, rare words weighing most: a
       // rare word in a long name makes it more specific, not a better answer.
