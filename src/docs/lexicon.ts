@@ -169,6 +169,9 @@ export const VERB_SYNONYMS = new Map([
   ['locate', 'search'],
 ]);
 
+/** Verbs that, before another verb's -ing form, ask to undo it ("stop following": unfollow). */
+export const UNDOING_VERBS = new Set(['stop', 'quit', 'cease']);
+
 /** Verbs whose "me" is the one asking ("tell me about …", "help me create …"). */
 export const ADDRESSING_VERBS = new Set(['tell', 'let', 'help', 'give', 'show', 'send', 'find', 'get', 'fetch', 'bring', 'remind', 'teach', 'walk']);
 

@@ -19,6 +19,7 @@ import {
   SELF_PHRASES,
   SELF_WORDS,
   STOP_WORDS,
+  UNDOING_VERBS,
   VERB_SYNONYMS,
   WORD_PREFIXES,
   type Action,
@@ -187,6 +188,15 @@ export function parseQuery(query: string): ParsedQuery {
       terms.push({ word: synonym, stem: stemOf(synonym), weight: 0.5, name: false, at: -1, optional: true });
     }
   }
+  // "Stop following", "quit watching": the verb undone, as catalogues name it (unfollow, unwatch); implied.
+  raw.forEach((word, i) => {
+    const next = raw[i + 1];
+    if (!UNDOING_VERBS.has(word) || next === undefined || !/^[a-z]{3,}ing$/.test(next)) return;
+    const undo = `un${stemOf(next)}`;
+    if (seen.has(undo)) return;
+    seen.add(undo);
+    terms.push({ word: undo, stem: undo, weight: 1, name: false, at: -1, optional: true });
+  });
   // A path or file name (README.md, src/app.ts, config/settings.yaml) says the thing is a file.
   if (!seen.has(stemOf('file')) && bare.some((token) => FILE_NAME.test(token))) {
     seen.add(stemOf('file'));

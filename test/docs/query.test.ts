@@ -143,6 +143,12 @@ describe('parseQuery', () => {
     expect(parseQuery('list users').terms.some((t) => t.word === 'search')).toBe(false);
   });
 
+  it('reads "stop following" as the verb undone (unfollow), an implied word', () => {
+    expect(parseQuery('stop following octocat').terms.find((t) => t.word === 'unfollow')).toMatchObject({ optional: true, weight: 1 });
+    expect(parseQuery('quit starring the repo').terms.some((t) => t.word === 'unstar')).toBe(true);
+    expect(parseQuery('stop the running build').terms.some((t) => t.word.startsWith('un'))).toBe(false);
+  });
+
   it('drops prepositions that only place things ("under", "within", "across")', () => {
     expect(terms('repositories under my account across the org')).toEqual(['repositories', 'account', 'org']);
   });
