@@ -50,6 +50,8 @@ export interface ParsedQuery {
   reads?: boolean;
   /** The query says "my", "I", "me": the signed-in user. */
   self: boolean;
+  /** A who-question ("who follows me?"): the answer is people, often named after what they do (followers). */
+  who?: boolean;
   /** It names something by a two-part slug (`acme/api`): in many catalogues, a path's `{owner}/{repo}`. */
   slug?: boolean;
   terms: QueryTerm[];
@@ -217,5 +219,6 @@ export function parseQuery(query: string): ParsedQuery {
   const chosen = question ? undefined : cues[0]?.at;
   for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
   const slug = bare.some((token) => SLUG.test(token) && !FILE_NAME.test(token));
-  return { action, ...(question && action === undefined ? { reads: true } : {}), self, ...(slug ? { slug } : {}), terms };
+  const who = raw.some((w) => PERSON_QUESTION.has(w));
+  return { action, ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), terms };
 }

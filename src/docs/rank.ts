@@ -40,11 +40,16 @@ const B = {
   extraCap: 3,
   /** A resource the query names only as where the thing asked for is ("a repository under my account": account). */
   scopeHead: 0.2,
+  /** A who-question answered by the people named after its verb ("who follows me": followers). */
+  agent: 0.6,
   /** A resource the query does not name at all. */
   missingResource: -0.4,
 } as const;
 
 type Doc = AnalysedOperation;
+
+/** Nouns for who does something: follower, contributor, assignee, registrar. */
+const AGENT_NOUN = /[a-z]{3}(?:er|or|ee|ar)s?$/;
 
 const READS: ReadonlySet<string> = new Set(['list', 'get']);
 const CANONICAL: ReadonlySet<string> = new Set(['list', 'get', 'create', 'update', 'delete', 'cancel']);
@@ -262,6 +267,12 @@ export class Ranker {
     return { expansions: out, guessed };
   }
 
+  /** The operation writes its head as a noun for who does what a query word says (follower, assignee, stargazer). */
+  private agentNoun(doc: Doc, head: string, terms: readonly QueryTerm[]): boolean {
+    const word = doc.surface.find(([s]) => s === head)?.[1];
+    return word !== undefined && AGENT_NOUN.test(word) && terms.some((t) => !t.optional && !t.name && t.stem.length >= 4 && word.startsWith(t.stem) && !AGENT_NOUN.test(t.word));
+  }
+
   /** The IDF-weighted mean of some words' vectors, unit length; undefined when none is known. */
   private meaning(list: readonly { word: string; weight: number }[]): Float32Array | undefined {
     const vectors = wordVectors();
@@ -302,6 +313,8 @@ export class Ranker {
     const terms = [...parsed.terms, ...implied].map((t) => {
       const name = t.name || modifiers.has(t.at);
       const { expansions, guessed } = t.idPrefix ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() } : this.expand(t.word, t.stem, name);
+      // "Who starred it?": the people named after the verb (stargazers) are what it asks for.
+      if (parsed.who && !name && !t.optional && t.stem.length >= 4 && !AGENT_NOUN.test(t.word)) for (const [s, w] of this.surface) if (w.startsWith(t.stem) && AGENT_NOUN.test(w) && !expansions.has(s)) expansions.set(s, 1);
       // A term's IDF is that of its best-known form, so a widened term is not rarer than its words.
       const idf = Math.min(...[...expansions.keys()].map((s) => this.idf(s)));
       return { ...t, name, expansions, guessed, idf };
@@ -360,6 +373,9 @@ export class Ranker {
         else if (hitStems.has(head)) resource = B.scopeHead;
         else resource = namesPart(hitStems) ? 0.4 : B.missingResource;
       }
+      // "Who follows me?", "who starred it?": people named after what they do (followers, stargazers).
+      const agent = parsed.who && head !== undefined && this.agentNoun(doc, head, terms);
+      if (agent) resource = 1;
       const self = parsed.self ? (structure.self ? 1 : -0.3) : structure.self ? -0.3 : 0;
       // What the operation is about that the query did not ask for, rare words weighing most: a
       // rare word in a long name makes it more specific, not a better answer.
@@ -371,6 +387,7 @@ export class Ranker {
         B.action * (ownVerb ? 1 : Math.max(actionAgreement(askedAction, structure.action), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1)) +
         B.resource * resource +
         B.self * self +
+        (agent ? B.agent : 0) +
         B.vector * similar -
         B.extra * extra -
         (doc.deprecated ? 0.1 : 0) +

@@ -210,3 +210,25 @@ describe("an identifier's prefix", () => {
     expect(top('what happened with dp_1NxQ2')).toBe('st.GetDisputesDispute');
   });
 });
+
+describe('Ranker.search, who-questions', () => {
+  const PEOPLE = [
+    op('gh.activity/list-starred', 'GET', '/user/starred', 'List repositories starred by the authenticated user', { returnsList: true }),
+    op('gh.activity/list-starred-by-user', 'GET', '/users/{username}/starred', 'List repositories starred by a user', { returnsList: true }),
+    op('gh.activity/list-stargazers', 'GET', '/repos/{owner}/{repo}/stargazers', 'List stargazers', { returnsList: true }),
+    op('gh.users/list-followers', 'GET', '/users/{username}/followers', 'List followers of a user', { returnsList: true }),
+    op('gh.users/list-following', 'GET', '/users/{username}/following', 'List the people a user follows', { returnsList: true }),
+    op('gh.orgs/list-members', 'GET', '/orgs/{org}/members', 'List organization members', { returnsList: true }),
+    op('gh.orgs/remove-member', 'DELETE', '/orgs/{org}/members/{username}', 'Remove an organization member'),
+  ];
+  const top = (query: string) => new Ranker(PEOPLE).search(query, 1)[0]!.id;
+
+  it('answers "who <verb>" with the people named after the verb (stargazers, followers)', () => {
+    expect(top('who starred acme/api')).toBe('gh.activity/list-stargazers');
+    expect(top('who follows octocat')).toBe('gh.users/list-followers');
+  });
+
+  it('does not take a noun for people in the query as the verb ("who are the members")', () => {
+    expect(top('who are the members of the acme org')).toBe('gh.orgs/list-members');
+  });
+});
