@@ -50,7 +50,7 @@ export interface ParsedQuery {
   reads?: boolean;
   /** The query says "my", "I", "me": the signed-in user. */
   self: boolean;
-  /** A who-question ("who follows me?"): the answer is people, often named after what they do (followers). */
+  /** "Who" asks who does something ("who follows me?"): the answer is people, often named after what they do (followers). */
   who?: boolean;
   /** It names something by a two-part slug (`acme/api`): in many catalogues, a path's `{owner}/{repo}`. */
   slug?: boolean;
@@ -69,6 +69,9 @@ function withoutValues(query: string): string {
     .map((token) => (/[/@#_\d]|\w\.\w|\w:\w/.test(token) ? `${VALUE}${/[,;:!?]$/.test(token) ? token.slice(-1) : ''}` : token))
     .join(' ');
 }
+
+/** Verbs that, right after "who", make it the subject ("who is assigned", "who has starred"). */
+const SUBJECT_AUXILIARIES = new Set(['is', 'was', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'may', 'might']);
 
 /** A two-part slug (`acme/api`, `octo-org/hello_world`), not a path of more parts. */
 const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
@@ -219,6 +222,7 @@ export function parseQuery(query: string): ParsedQuery {
   const chosen = question ? undefined : cues[0]?.at;
   for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
   const slug = bare.some((token) => SLUG.test(token) && !FILE_NAME.test(token));
-  const who = raw.some((w) => PERSON_QUESTION.has(w));
+  // "Who" as the subject ("who follows me", "who is assigned"), not the object ("who am I following").
+  const who = raw.some((w, i) => PERSON_QUESTION.has(w) && (SUBJECT_AUXILIARIES.has(raw[i + 1] ?? '') || /^[a-z]{3,}(?:s|ed)$/.test(raw[i + 1] ?? '')));
   return { action, ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), terms };
 }

@@ -149,6 +149,12 @@ describe('parseQuery', () => {
     expect(parseQuery('stop the running build').terms.some((t) => t.word.startsWith('un'))).toBe(false);
   });
 
+  it('reads "who" as the subject of the verb after it, not its object', () => {
+    expect(parseQuery('who follows me').who).toBe(true);
+    expect(parseQuery('who is assigned to issue 9').who).toBe(true);
+    expect(parseQuery('who am I following').who).toBeFalsy();
+  });
+
   it('drops prepositions that only place things ("under", "within", "across")', () => {
     expect(terms('repositories under my account across the org')).toEqual(['repositories', 'account', 'org']);
   });
