@@ -32,7 +32,7 @@ const B = {
   nearCosine: [0.5, 0.5],
   /** Weight of closeness in meaning, read from the API-corpus vectors (the general English ones only widen words). */
   vector: 1.5,
-  action: 0.15,
+  action: 0.2,
   resource: 0.2,
   self: 0.12,
   /** Cost of each word the operation is about that the query did not ask for (IDF-weighted), and its cap. */
