@@ -31,7 +31,7 @@ const B = {
   /** Least cosine for a near word to widen a query term, per vector model (API corpus, general English). */
   nearCosine: [0.5, 0.5],
   /** Weight of closeness in meaning, read from the API-corpus vectors (the general English ones only widen words). */
-  vector: 1.5,
+  vector: 1.3,
   action: 0.2,
   resource: 0.2,
   self: 0.12,
