@@ -8,9 +8,9 @@ import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } fr
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
 /** The dev figure this ranking reached (tuned on it): a fall below it is a regression. */
-const DEV_RECALL_AT_3_FLOOR = 0.63;
+const DEV_RECALL_AT_3_FLOOR = 0.64;
 /** The same for the plain GitHub requests (tuned on too). */
-const PLAIN_RECALL_AT_3_FLOOR = 0.85;
+const PLAIN_RECALL_AT_3_FLOOR = 0.88;
 
 let catalogues: LoadedCatalogue[];
 beforeAll(async () => {
