@@ -34,6 +34,9 @@ const PHRASAL_VERBS: [string, string, Action][] = [
 /** Multi-word phrases, matched on the query's lower-case words before single words. */
 const ACTION_PHRASES: [string[], Action][] = [
   [['get', 'rid', 'of'], 'delete'],
+  [['get', 'a', 'list'], 'list'],
+  [['give', 'me', 'a', 'list'], 'list'],
+  [['a', 'list', 'of'], 'list'],
   [['open', 'a'], 'create'],
   [['open', 'an'], 'create'],
   [['open', 'new'], 'create'],
@@ -72,11 +75,26 @@ export const LEAD_INS = new Set(['please', 'kindly', 'you', 'i', "i'd", "i'll", 
 const MODALS = new Set(['can', 'could', 'would', 'will']);
 const REQUESTERS = new Set(['you', 'i', 'we']);
 
+/** Phrases that only lead into a request: "is there a way to list …" asks to list. */
+const LEAD_IN_PHRASES = [
+  ['is', 'there', 'a', 'way', 'to'],
+  ['is', 'there', 'any', 'way', 'to'],
+  ['is', 'it', 'possible', 'to'],
+  ['how', 'to'],
+  ['how', 'would', 'i'],
+  ['what', 'do', 'i', 'call', 'to'],
+];
+
+/** Whether the word at `at` is inside a lead-in phrase ("is there a way to"). */
+const inLeadInPhrase = (raw: readonly string[], at: number): boolean =>
+  LEAD_IN_PHRASES.some((phrase) => phrase.some((_, offset) => at - offset >= 0 && phrase.every((w, j) => raw[at - offset + j] === w)));
+
 /** Whether the word at `at` only leads into a request: "please", "I need to", "could you", "how do I". */
 export function isLeadIn(raw: readonly string[], at: number): boolean {
   const word = raw[at]!;
   return (
     LEAD_INS.has(word) ||
+    inLeadInPhrase(raw, at) ||
     (MODALS.has(word) && REQUESTERS.has(raw[at + 1] ?? '')) ||
     (REQUESTERS.has(word) && MODALS.has(raw[at - 1] ?? '')) ||
     (word === 'how' && ['do', 'can', 'should'].includes(raw[at + 1] ?? '')) ||

@@ -149,6 +149,18 @@ describe('parseQuery', () => {
     expect(parseQuery('stop the running build').terms.some((t) => t.word.startsWith('un'))).toBe(false);
   });
 
+  it('reads "is there a way to …", "how to …" as a lead-in whose verb says what to do', () => {
+    expect(parseQuery('is there a way to list every gist I starred').action).toBe('list');
+    expect(parseQuery('is it possible to delete a branch?').action).toBe('delete');
+    expect(parseQuery('how to create a webhook').action).toBe('create');
+  });
+
+  it('reads "get a list of", "give me a list of" as a list', () => {
+    expect(parseQuery("can I get a list of the org's projects").action).toBe('list');
+    expect(parseQuery('give me a list of open issues').action).toBe('list');
+    expect(parseQuery('get the project').action).toBe('get');
+  });
+
   it('reads "who" as the subject of the verb after it, not its object', () => {
     expect(parseQuery('who follows me').who).toBe(true);
     expect(parseQuery('who is assigned to issue 9').who).toBe(true);
