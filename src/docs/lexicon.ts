@@ -195,6 +195,8 @@ export const ADDRESSING_VERBS = new Set(['tell', 'let', 'help', 'give', 'show', 
 
 /** Words after which the next one is a name: "a label called bug", "the user octocat". */
 export const NAME_BEFORE = new Set(['called', 'named', 'titled', 'user', 'member', 'collaborator', 'contributor', 'person']);
+/** Words that only introduce a name ("a channel called launch"): never words to match, and what follows is a name even when it is a verb. */
+export const NAMING_WORDS = new Set(['called', 'named', 'titled']);
 
 /** English prefixes written with a hyphen: "re-run", "un-archive", "self-hosted" are words, not names. */
 export const WORD_PREFIXES = new Set(['re', 'un', 'pre', 'co', 'de', 'non', 'sub', 'self', 'auto', 'multi', 'cross', 'anti', 'inter', 'over', 'under', 'out', 'up', 'post', 'mid', 'semi', 'bi', 'tri']);

@@ -11,6 +11,7 @@ import {
   isWeakCue,
   JOINED_PREFIX,
   NAME_BEFORE,
+  NAMING_WORDS,
   QUESTION_OPENERS,
   PERSON_PRONOUNS,
   PERSON_QUESTION,
@@ -145,13 +146,15 @@ export function parseQuery(query: string): ParsedQuery {
   const seen = new Set<string>();
   raw.forEach((word, i) => {
     if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE) return;
-    const cue = phrasalVerbs.has(i) ? 'phrasal' : actionOfStem(stemOf(word));
+    // "A channel called launch": a name, even when it is a verb.
+    const introduced = i > 0 && NAMING_WORDS.has(raw[i - 1]!);
+    const cue = introduced ? undefined : phrasalVerbs.has(i) ? 'phrasal' : actionOfStem(stemOf(word));
     const stem = stems(word)[0];
     if (cue && cue !== 'phrasal' && isBaseActionWord(word)) cues.push({ at: i, action: cue });
-    if (stem === undefined || STOP_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;
+    if (stem === undefined || STOP_WORDS.has(word) || NAMING_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;
     seen.add(stem);
     // A name: hyphenated (old-prototype), or after "called"/"named" or a word for a person ("user octocat").
-    const named = hyphenated.has(word) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem));
+    const named = introduced || hyphenated.has(word) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem));
     terms.push({ word, stem, weight: named ? 0.3 : cue ? 0.5 : 1, name: named || names.has(word), at: i });
   });
   // The scope: terms after a preposition that follows the first term naming the resource, in the same clause.

@@ -2,7 +2,7 @@
 // punctuation, camelCase humps and digits; stems by the Porter stemmer, so "repositories",
 // "repository" and "deployments"/"deploy" meet.
 import { stemmer } from 'stemmer';
-import { STOP_WORDS } from './lexicon.ts';
+import { JOINED_PREFIX, STOP_WORDS } from './lexicon.ts';
 
 const MARKUP = /<[^>]*>|&[a-z]+;|https?:\/\/\S+/g;
 const HUMP = /([a-z0-9])([A-Z])|([A-Z]+)([A-Z][a-z])/g;
@@ -11,6 +11,8 @@ const HUMP = /([a-z0-9])([A-Z])|([A-Z]+)([A-Z][a-z])/g;
 export function words(text: string): string[] {
   return text
     .replace(MARKUP, ' ')
+    // "Un-pins", "re-run": one word, as a catalogue also writes it (unpin, rerun).
+    .replace(JOINED_PREFIX, '$1$2')
     .replace(/([A-Z]{2,})s\b/g, (_, acronym: string) => `${acronym.toLowerCase()}s`)
     .replace(HUMP, (_, a, b, c, d) => (a ? `${a} ${b}` : `${c} ${d}`))
     .toLowerCase()

@@ -161,6 +161,13 @@ describe('parseQuery', () => {
     expect(parseQuery('get the project').action).toBe('get');
   });
 
+  it('reads the word after "called", "named" as a name, even a verb, and "called" as no word to match', () => {
+    const t = parseQuery('create a channel called launch').terms;
+    expect(t.some((x) => x.word === 'called')).toBe(false);
+    expect(t.find((x) => x.word === 'launch')).toMatchObject({ name: true });
+    expect(parseQuery('create a channel called launch').action).toBe('create');
+  });
+
   it('reads "who" as the subject of the verb after it, not its object', () => {
     expect(parseQuery('who follows me').who).toBe(true);
     expect(parseQuery('who is assigned to issue 9').who).toBe(true);

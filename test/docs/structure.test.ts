@@ -27,6 +27,10 @@ describe('analyse', () => {
     expect(analyse(op('s.chat_deleteScheduledMessage', 'POST', '/chat.deleteScheduledMessage', '', 'Deletes a pending scheduled message from the queue.')).head).toBe('messag');
   });
 
+  it('reads a verb written with a hyphenated prefix as one verb ("Un-pins": unpin, not pin)', () => {
+    expect(analyse(op('s.pins_remove', 'POST', '/pins.remove', '', 'Un-pins an item from a channel.')).action).toBe('unpin');
+  });
+
   it("reads a method-named path's head from what its summary acts on, and its own verb as no resource", () => {
     expect(analyse(op('s.chat_delete', 'POST', '/chat.delete', '', 'Deletes a message.'))).toMatchObject({ action: 'delete', resource: ['chat'], head: 'messag' });
     expect(analyse(op('s.conversations_archive', 'POST', '/conversations.archive', '', 'Archives a conversation.'))).toMatchObject({ action: 'archiv', resource: ['convers'], head: 'convers' });
