@@ -218,7 +218,7 @@ function report(o: {
     `Where the cost is: tracing off, a REST execution takes ${int(med('off', (m) => m.cpuUsPerReq))} µs of the Engine's CPU, so 10 % is about ${(med('off', (m) => m.cpuUsPerReq) / 10).toFixed(0)} µs for its ${SPANS_PER_REQUEST} spans. ` +
       'With every trace exported, the OpenTelemetry JS SDK builds, batches and serialises each span (protobuf or JSON) on the event loop; ' +
       'with 1 in 10 sampled, only a tenth is exported, but every request still gets its span context (random trace and span IDs, the sampler, the context switch, the traceparent sent to the provider). ' +
-      'A profile (`BENCH_CPU_PROF=<dir> npm run bench -- tracing`) shows where the added CPU goes: the SDK serialising the batches (its protobuf writer costs about as much CPU per span as its JSON one, for less than half the bytes), then creating and ending spans (IDs, clock reads, attribute checks) and the context switch each span makes active. ' +
+      'A profile (`BENCH_CPU_PROF=<dir> npm run bench -- tracing`) shows where the added CPU goes: the SDK serialising the batches (its protobuf writer takes no less CPU per span than its JSON one, for about 0.4× the bytes), then creating and ending spans (IDs, clock reads, attribute checks) and the context switch each span makes active. ' +
       'The Engine keeps every span out of the answer path (the batch is exported in the background, and a full queue drops spans rather than wait), so the cost shows as CPU per request and throughput, and in p99 when the exporter\'s turn on the event loop lands among answers.',
   );
   out.push('');
