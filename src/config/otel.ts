@@ -12,7 +12,10 @@ export interface TracesSampler {
   ratio: number;
 }
 
-/** Where and how traces are exported (OTLP/HTTP, JSON) and which are sampled. */
+/** OTEL_EXPORTER_OTLP_PROTOCOL: how spans are encoded on OTLP/HTTP (the specification's default is protobuf). */
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
+
+/** Where and how traces are exported (OTLP/HTTP, protobuf or JSON) and which are sampled. */
 export interface OtlpTraces {
   /** The full traces URL. */
   url: string;
@@ -21,6 +24,7 @@ export interface OtlpTraces {
   /** Sent with each export (a hosted collector's API key): secrets. */
   headers: SecretHeaders;
   compression: 'gzip' | 'none';
+  protocol: OtlpProtocol;
   sampler: TracesSampler;
 }
 
@@ -97,6 +101,17 @@ function compressionFrom(env: NodeJS.ProcessEnv, name: string): 'gzip' | 'none' 
   return raw;
 }
 
+const PROTOCOLS: readonly OtlpProtocol[] = ['http/protobuf', 'http/json'];
+
+/** OTEL_EXPORTER_OTLP_TRACES_PROTOCOL or OTEL_EXPORTER_OTLP_PROTOCOL: http/protobuf or http/json; grpc is refused by name. */
+function protocolFrom(env: NodeJS.ProcessEnv, name: string): OtlpProtocol | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (raw === 'grpc') throw new ConfigError(`${name}=grpc is not supported: the Engine exports OTLP over HTTP; set http/protobuf (the default) or http/json and the collector's OTLP/HTTP port (4318)`);
+  if (!PROTOCOLS.includes(raw as OtlpProtocol)) throw new ConfigError(`${name} must be http/protobuf or http/json (got '${env[name]}')`);
+  return raw as OtlpProtocol;
+}
+
 const SAMPLERS = ['parentbased_always_on', 'always_on', 'always_off', 'traceidratio', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
 
 /** OTEL_TRACES_SAMPLER and, for the ratio samplers, OTEL_TRACES_SAMPLER_ARG (0 to 1; 1 when unset). */
@@ -115,8 +130,8 @@ function samplerFrom(env: NodeJS.ProcessEnv): TracesSampler {
  * Where and how traces are exported, or undefined (no tracing, and no other variable read) when
  * neither endpoint is set.
  * OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is the traces URL as is; OTEL_EXPORTER_OTLP_ENDPOINT a base URL
- * that gets `/v1/traces`. The traces-specific headers and compression win over the general ones
- * (headers name by name).
+ * that gets `/v1/traces`. The traces-specific headers, compression and protocol win over the
+ * general ones (headers name by name).
  */
 export function otlpTracesFrom(env: NodeJS.ProcessEnv): OtlpTraces | undefined {
   const signal = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() ? httpUrlFrom('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, true, 'http://127.0.0.1:4318/v1/traces') : undefined;
@@ -124,11 +139,13 @@ export function otlpTracesFrom(env: NodeJS.ProcessEnv): OtlpTraces | undefined {
   if (signal === undefined && base === undefined) return undefined;
   const headers = { ...headersFrom('OTEL_EXPORTER_OTLP_HEADERS', env.OTEL_EXPORTER_OTLP_HEADERS), ...headersFrom('OTEL_EXPORTER_OTLP_TRACES_HEADERS', env.OTEL_EXPORTER_OTLP_TRACES_HEADERS) };
   const compression = compressionFrom(env, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION') ?? compressionFrom(env, 'OTEL_EXPORTER_OTLP_COMPRESSION') ?? 'none';
+  const protocol = protocolFrom(env, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ?? protocolFrom(env, 'OTEL_EXPORTER_OTLP_PROTOCOL') ?? 'http/protobuf';
   return {
     url: signal ?? tracesUrl(base!),
     urlVariable: signal !== undefined ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT',
     headers: new SecretHeaders(headers),
     compression,
+    protocol,
     sampler: samplerFrom(env),
   };
 }

@@ -51,6 +51,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
         url: otlp.url,
         headers: otlp.headers.values(),
         compression: otlp.compression,
+        protocol: otlp.protocol,
         sampler: otlp.sampler,
         inputServices: config.traceInputServices,
         serviceName: config.otelServiceName,

@@ -129,8 +129,8 @@ export class Dispatcher {
   private readonly deadlines = new Deadlines();
   /** `scheme://host[:port]` prefixes already checked to be a URL's canonical origin. */
   private readonly origins = new Map<string, boolean>();
-  /** Span attributes of the provider origins called while tracing is on (tracedSend). */
-  private readonly servers = new Map<string, SafeAttributes>();
+  /** Span attributes of the provider attempts while tracing is on, by origin and method (tracedSend). */
+  private readonly servers = new Map<string, Map<string, SafeAttributes>>();
 
   /** `egress`: which addresses may be connected to (src/egress); by default no private or loopback one. */
   constructor(options: { connectTimeoutMs: number; maxConnections?: number; egress?: EgressPolicy }) {
@@ -189,24 +189,35 @@ export class Dispatcher {
 
   /** An attempt's span: method, the provider's host and port, the answer's status or the failure's code; never the path, query or headers. */
   private tracedSend(req: ProviderRequest, limits: DispatchLimits, secret: Redactor | null): Promise<ProviderResponse> {
-    return inSpan(req.method, () => ({ 'http.request.method': req.method, ...this.serverOf(req.url) }), (span) => this.sendOnce({ ...req, headers: span.carry(req.headers) }, limits, secret), {
+    return inSpan(req.method, () => this.attemptAttributes(req.method, req.url), (span) => this.sendOnce({ ...req, headers: span.carry(req.headers) }, limits, secret), {
       kind: SpanKind.CLIENT,
       leaf: true,
       outcome: (res) => ({ 'http.response.status_code': res.status, 'error.type': res.status >= 400 ? String(res.status) : undefined }),
     });
   }
 
-  /** A provider URL's host, port and scheme as span attributes, parsed once per origin; none for a URL sendOnce refuses. */
-  private serverOf(url: string): SafeAttributes | undefined {
+  /**
+   * An attempt's method, and its provider's host, port and scheme, as span attributes: made once
+   * per origin and method (the origin read as target() reads it), then the same object each time.
+   * None but the method for a URL sendOnce refuses.
+   */
+  private attemptAttributes(method: string, url: string): SafeAttributes {
     const scheme = url.indexOf('://');
-    const end = scheme > 0 ? url.slice(scheme + 3).search(/[/?#]/) : -1;
-    const origin = end === -1 ? url : url.slice(0, scheme + 3 + end);
-    let attributes = this.servers.get(origin);
-    if (attributes === undefined && URL.canParse(origin)) {
-      const parsed = new URL(origin);
-      attributes = { 'server.address': parsed.hostname, 'server.port': Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80)), 'url.scheme': parsed.protocol.slice(0, -1) };
+    let end = scheme > 0 ? scheme + 3 : url.length;
+    while (end < url.length && url[end] !== '/' && url[end] !== '?' && url[end] !== '#') end++;
+    const origin = url.slice(0, end);
+    let byMethod = this.servers.get(origin);
+    if (byMethod === undefined) {
       if (this.servers.size > 1000) this.servers.clear();
-      this.servers.set(origin, attributes);
+      this.servers.set(origin, (byMethod = new Map()));
+    }
+    let attributes = byMethod.get(method);
+    if (attributes === undefined) {
+      const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
+      const server = parsed ? { 'server.address': parsed.hostname, 'server.port': Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80)), 'url.scheme': parsed.protocol.slice(0, -1) } : {};
+      attributes = { 'http.request.method': method, ...server };
+      if (byMethod.size > 100) byMethod.clear();
+      byMethod.set(method, attributes);
     }
     return attributes;
   }

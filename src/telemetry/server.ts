@@ -2,8 +2,10 @@
 // a child of the caller's span when its request carries a W3C `traceparent`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
-import { methodName, state } from './spans.ts';
+import { methodName, routeSpanName, state } from './spans.ts';
 
+
+const SERVER = { kind: SpanKind.SERVER } as const;
 
 /** The caller's trace context from its `traceparent` and `tracestate` (HTTP headers, gRPC metadata). */
 export function callerContext(traceparent: unknown, tracestate: unknown): Context {
@@ -19,8 +21,12 @@ export function serveTraced<T>(req: IncomingMessage, res: ServerResponse, route:
   if (!state.on) return handle();
   const method = methodName(req.method);
   const parent = callerContext(req.headers.traceparent, req.headers.tracestate);
-  const span = state.tracer.startSpan(route ? `${method} ${route}` : method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, ...(route ? { 'http.route': route } : {}) } }, parent);
+  // Attributes go on a span that records them only: given to startSpan, the SDK would copy and
+  // check them twice, sampled or not (./spans.ts inSpan does the same).
+  const span = state.tracer.startSpan(route ? routeSpanName(method, route) : method, SERVER, parent);
   if (span.isRecording()) {
+    span.setAttribute('http.request.method', method);
+    if (route) span.setAttribute('http.route', route);
     res.once('close', () => {
       span.setAttribute('http.response.status_code', res.statusCode);
       if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });

@@ -1,11 +1,12 @@
 // Tracing on or off for the process: with an OTLP endpoint set, spans are batched and exported over
-// OTLP/HTTP (JSON) to its traces URL; unset, nothing is registered and @opentelemetry/api's no-op
+// OTLP/HTTP (protobuf by default, or JSON) to its traces URL; unset, nothing is registered and @opentelemetry/api's no-op
 // tracer stays in place (./spans.ts then skips even that). The exporter and the sampler take the
 // settings src/config checked (OTEL_* variables), not the SDK's own reading of them.
 import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AlwaysOffSampler, AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type Sampler } from '@opentelemetry/sdk-trace-base';
 import { state } from './spans.ts';
@@ -16,6 +17,8 @@ export interface TracingOptions {
   /** Sent with each export (a collector's API key): never logged. */
   headers?: Readonly<Record<string, string>>;
   compression?: 'gzip' | 'none';
+  /** OTEL_EXPORTER_OTLP_PROTOCOL: spans as protobuf (the default) or JSON. */
+  protocol?: 'http/protobuf' | 'http/json';
   /** OTEL_TRACES_SAMPLER's name and OTEL_TRACES_SAMPLER_ARG (default parentbased_always_on). */
   sampler?: { name: string; ratio: number };
   /** Services whose calls' input values go on their spans (SVC_TRACE_INPUT_SERVICES). */
@@ -47,12 +50,13 @@ export function samplerOf(name: string, ratio: number): Sampler {
  */
 export function startTracing(options: TracingOptions): Tracing {
   if (state.on) throw new Error('tracing is already started in this process');
+  const Exporter = options.protocol === 'http/json' ? JsonTraceExporter : ProtobufTraceExporter;
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName || 'svc-engine' }),
     sampler: samplerOf(options.sampler?.name ?? 'parentbased_always_on', options.sampler?.ratio ?? 1),
     spanProcessors: [
       new BatchSpanProcessor(
-        new OTLPTraceExporter({ url: options.url, headers: { ...options.headers }, compression: (options.compression ?? 'none') as NonNullable<ConstructorParameters<typeof OTLPTraceExporter>[0]>['compression'] }),
+        new Exporter({ url: options.url, headers: { ...options.headers }, compression: (options.compression ?? 'none') as NonNullable<ConstructorParameters<typeof Exporter>[0]>['compression'] }),
       ),
     ],
   });

@@ -66,9 +66,14 @@ export function setAll(span: Span, attributes: SafeAttributes): void {
  */
 function withTraceContext<H extends Record<string, string>>(headers: H, span: Span): H {
   const { traceId, spanId, traceFlags, traceState } = span.spanContext();
+  const out: Record<string, string> = { ...headers, traceparent: `00-${traceId}-${spanId}-${FLAGS[traceFlags & 0xff]}` };
   const state = traceState?.serialize();
-  return { ...headers, traceparent: `00-${traceId}-${spanId}-${(traceFlags & 0xff).toString(16).padStart(2, '0')}`, ...(state ? { tracestate: state } : {}) };
+  if (state) out.tracestate = state;
+  return out as H;
 }
+
+/** The traceparent's flags field of each value, as two hex digits. */
+const FLAGS: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /** A span the sampler left out: nothing is recorded, but the trace context still reaches providers. */
 class Unrecorded implements TracedSpan {
@@ -130,7 +135,7 @@ export function inSpan<T>(name: string, attributes: SafeAttributes | (() => Safe
   // decides a trace once): none is made, and the work goes on in the unsampled trace's context.
   const within = options.parent === undefined ? trace.getSpan(parent) : undefined;
   if (within !== undefined && !within.isRecording()) return work(new Unrecorded(within));
-  const span = state.tracer.startSpan(name, { kind: options.kind ?? SpanKind.INTERNAL }, parent);
+  const span = state.tracer.startSpan(name, KIND[options.kind ?? SpanKind.INTERNAL], parent);
   // Not sampled: the work runs in its context (its traceparent says so), with nothing to record or end.
   if (!span.isRecording()) return options.leaf ? work(new Unrecorded(span)) : context.with(trace.setSpan(parent, span), work, undefined, new Unrecorded(span));
   // Attributes are worked out only for a span that records them (a function of them, when costly).
@@ -138,6 +143,15 @@ export function inSpan<T>(name: string, attributes: SafeAttributes | (() => Safe
   const traced = new Traced(span);
   return settled(span, options.leaf ? work(traced) : context.with(trace.setSpan(parent, span), () => work(traced)), options.outcome, true);
 }
+
+/** startSpan's options of each kind, made once (the SDK only reads them). */
+const KIND: Readonly<Record<SpanKind, { readonly kind: SpanKind }>> = {
+  [SpanKind.INTERNAL]: { kind: SpanKind.INTERNAL },
+  [SpanKind.SERVER]: { kind: SpanKind.SERVER },
+  [SpanKind.CLIENT]: { kind: SpanKind.CLIENT },
+  [SpanKind.PRODUCER]: { kind: SpanKind.PRODUCER },
+  [SpanKind.CONSUMER]: { kind: SpanKind.CONSUMER },
+};
 
 /** `work`'s result, once its outcome (or its error's code) is on `span`, then ended when `end`. */
 function settled<T>(span: Span, work: Promise<T>, outcome: ((value: T) => SafeAttributes) | undefined, end: boolean): Promise<T> {
@@ -183,11 +197,25 @@ export function bindActive<F extends (...args: never[]) => unknown>(fn: F): F {
 const KNOWN_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'CONNECT', 'TRACE']);
 export const methodName = (method: string | undefined): string => (method !== undefined && KNOWN_METHODS.has(method) ? method : '_OTHER');
 
+/**
+ * A request span's name, `POST /v1/apps/{version_id}/executions`: made once per method and route
+ * template (the Engine's routes, a fixed set), so each span shares one string that the exporter
+ * reads without joining it again.
+ */
+const routeNames = new Map<string, Map<string, string>>();
+export function routeSpanName(method: string, route: string): string {
+  let names = routeNames.get(route);
+  if (names === undefined) routeNames.set(route, (names = new Map()));
+  let name = names.get(method);
+  if (name === undefined) names.set(method, (name = `${method} ${route}`));
+  return name;
+}
+
 /** Names the active span after the route a request matched (`GET /v1/tokens/:id`), never its path; `(no route)` leaves the method alone. */
 export function nameServerSpan(method: string, route: string): void {
   if (!state.on || route.startsWith('(')) return;
   const span = trace.getActiveSpan();
-  span?.updateName(`${methodName(method)} ${route}`);
+  span?.updateName(routeSpanName(methodName(method), route));
   span?.setAttribute('http.route', route);
 }
 

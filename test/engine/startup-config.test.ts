@@ -27,6 +27,7 @@ describe('svc-engine serve with bad settings', () => {
     ['an OTEL_EXPORTER_OTLP_ENDPOINT that is not http(s)', { OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://u:CANARY_PW@collector:4317' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
     ['an OTEL_EXPORTER_OTLP_HEADERS entry that is no name=value', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_EXPORTER_OTLP_HEADERS: 'x-team=core,CANARY_PW' }, 'OTEL_EXPORTER_OTLP_HEADERS'],
     ['an unknown OTEL_TRACES_SAMPLER', { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://127.0.0.1:4318/v1/traces', OTEL_TRACES_SAMPLER: 'jaeger_remote' }, 'OTEL_TRACES_SAMPLER'],
+    ['OTEL_EXPORTER_OTLP_PROTOCOL=grpc', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, 'OTEL_EXPORTER_OTLP_PROTOCOL'],
     ['an SVC_TRACE_INPUT_SERVICES entry that is no service name', { SVC_TRACE_INPUT_SERVICES: 'github,Stripe API' }, 'SVC_TRACE_INPUT_SERVICES'],
   ])('%s: exit 2 and one line naming it', async (_name, env, setting) => {
     const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v.replace('<dir>', fx.dir).replace('<busy>', String(fx.busyPort))]));

@@ -1,7 +1,8 @@
 // The OpenTelemetry SDK's standard variables, as an operator sets them for a collector, against a
 // real OTLP/HTTP receiver on loopback (test/fixtures/otlp-receiver.ts): the traces endpoint used as
 // is, headers sent with each export (a collector's API key: a canary that no log line, error,
-// /metrics answer, config dump or span may hold), gzip, and the samplers of OTEL_TRACES_SAMPLER.
+// /metrics answer, config dump or span may hold), gzip, OTLP JSON instead of the default protobuf
+// (OTEL_EXPORTER_OTLP_PROTOCOL), and the samplers of OTEL_TRACES_SAMPLER.
 // Bad values stop loadConfig with one line naming the variable, never echoing a secret.
 import { randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
@@ -52,7 +53,7 @@ async function withEngine(env: Record<string, string>, calls: (t: TestEngine, ca
 }
 
 describe('the exporter settings', () => {
-  it('sends to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is, gzipped, with the headers of both variables, which nothing else holds', async () => {
+  it('sends to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is, gzipped JSON, with the headers of both variables, which nothing else holds', async () => {
     const env = {
       OTEL_EXPORTER_OTLP_ENDPOINT: ignored.url,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/tenant-7/traces`,
@@ -60,10 +61,12 @@ describe('the exporter settings', () => {
       OTEL_EXPORTER_OTLP_TRACES_HEADERS: ` X-Team = ${encodeURIComponent(TEAM_KEY)} `,
       OTEL_EXPORTER_OTLP_COMPRESSION: 'none',
       OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: 'gzip',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
     };
     // A config dump (JSON, or util.inspect as console.log and pino print objects) shows no header value.
     const config = loadConfig(env);
-    expect(config.otlpTraces).toMatchObject({ url: `${receiver.url}/tenant-7/traces`, compression: 'gzip', sampler: { name: 'parentbased_always_on' } });
+    expect(config.otlpTraces).toMatchObject({ url: `${receiver.url}/tenant-7/traces`, compression: 'gzip', protocol: 'http/json', sampler: { name: 'parentbased_always_on' } });
     expect(config.otlpTraces!.headers.values()).toEqual({ 'x-api-key': COLLECTOR_KEY, 'x-team': TEAM_KEY });
     for (const dump of [JSON.stringify(config), inspect(config, { depth: 10, showHidden: true })]) {
       expect(dump).toContain('2 secret header(s)');
@@ -75,8 +78,13 @@ describe('the exporter settings', () => {
       await call('gzipped');
       metrics = await (await fetch(`${t.url}/metrics`)).text();
     });
-    const traceId = traceIdOf(requestsFor('gzipped')[0]!.headers.traceparent)![1];
-    await receiver.waitFor((spans) => spans.some((s) => s.traceId === traceId && s.kind === 2));
+    const sent = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(String(requestsFor('gzipped')[0]!.headers.traceparent))!;
+    const traceId = sent[1];
+    const spans = await receiver.waitFor((all) => all.some((s) => s.traceId === traceId && s.kind === 2));
+    // The JSON decodes to the same tree as protobuf (test/telemetry/otlp-traces.test.ts): the request, its provider attempt under it.
+    const request = spans.find((s) => s.traceId === traceId && s.kind === 2)!;
+    expect(request).toMatchObject({ name: 'POST /v1/apps/{version_id}/executions', parentSpanId: '', service: 'svc-engine', attributes: { 'svc.operation': 'faulty.getItem', 'svc.status': 200, 'http.response.status_code': 200 } });
+    expect(spans.filter((s) => s.parentSpanId === request.spanId)).toMatchObject([{ spanId: sent[2], name: 'GET', kind: 3, attributes: { 'http.response.status_code': 200, 'server.address': '127.0.0.1' } }]);
     expect(ignored.requests).toEqual([]);
     expect(receiver.requests.length).toBeGreaterThan(0);
     for (const r of receiver.requests) {
@@ -143,6 +151,8 @@ describe('bad values', () => {
     ['a header value with a line break', { ...on, OTEL_EXPORTER_OTLP_HEADERS: `x-api-key=${COLLECTOR_KEY}%0d%0aX-Evil: 1` }, 'OTEL_EXPORTER_OTLP_HEADERS entry 1 must be name=value'],
     ['an unknown compression', { ...on, OTEL_EXPORTER_OTLP_COMPRESSION: 'brotli' }, "OTEL_EXPORTER_OTLP_COMPRESSION must be gzip or none (got 'brotli')"],
     ['an unknown traces compression', { ...on, OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: 'GZIP' }, "OTEL_EXPORTER_OTLP_TRACES_COMPRESSION must be gzip or none (got 'GZIP')"],
+    ['an unknown protocol', { ...on, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf2' }, "OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got 'http/protobuf2')"],
+    ['grpc, which the Engine does not speak', { ...on, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'grpc' }, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=grpc is not supported: the Engine exports OTLP over HTTP'],
     ['an unknown sampler', { ...on, OTEL_TRACES_SAMPLER: 'jaeger_remote' }, "OTEL_TRACES_SAMPLER must be one of parentbased_always_on, always_on, always_off, traceidratio, parentbased_always_off, parentbased_traceidratio (got 'jaeger_remote')"],
     ['a ratio above 1', { ...on, OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '1.5' }, "OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 for traceidratio, such as 0.1 for 1 trace in 10 (got '1.5')"],
     ['a ratio that is no number', { ...on, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '10%' }, "OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 for parentbased_traceidratio"],
@@ -159,7 +169,17 @@ describe('bad values', () => {
   });
 
   it('are read only when tracing is on: with no endpoint, no OTEL_* variable stops the start', () => {
-    expect(loadConfig({ OTEL_TRACES_SAMPLER: 'jaeger_remote', OTEL_EXPORTER_OTLP_HEADERS: 'nonsense' }).otlpTraces).toBeUndefined();
+    expect(loadConfig({ OTEL_TRACES_SAMPLER: 'jaeger_remote', OTEL_EXPORTER_OTLP_HEADERS: 'nonsense', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }).otlpTraces).toBeUndefined();
+  });
+});
+
+describe('the protocol', () => {
+  it('is http/protobuf by default (as the specification says), OTEL_EXPORTER_OTLP_PROTOCOL otherwise, and the traces variable wins', () => {
+    const on = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    expect(loadConfig(on).otlpTraces!.protocol).toBe('http/protobuf');
+    expect(loadConfig({ ...on, OTEL_EXPORTER_OTLP_PROTOCOL: ' http/json ' }).otlpTraces!.protocol).toBe('http/json');
+    expect(loadConfig({ ...on, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' }).otlpTraces!.protocol).toBe('http/protobuf');
+    expect(loadConfig({ ...on, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json' }).otlpTraces!.protocol).toBe('http/json');
   });
 });
 
@@ -169,6 +189,7 @@ describe('the traces URL', () => {
       url: 'https://collector.example/otlp?tenant=7',
       urlVariable: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
       compression: 'none',
+      protocol: 'http/protobuf',
       sampler: { name: 'parentbased_always_on', ratio: 1 },
     });
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/otlp/' }).otlpTraces).toMatchObject({ url: 'http://collector:4318/otlp/v1/traces', urlVariable: 'OTEL_EXPORTER_OTLP_ENDPOINT' });

@@ -1,9 +1,9 @@
-// OpenTelemetry traces (src/telemetry) exported to a real OTLP/HTTP receiver on loopback
-// (test/fixtures/otlp-receiver.ts): the span tree of an MCP execute with two calls, one of them
-// retried after a 503, under the caller's traceparent; a REST call and a gRPC call (the request's
-// span carries the call's attributes) under the caller's span, with the provider getting a
-// traceparent of the same trace from each attempt; input
-// values only for the service SVC_TRACE_INPUT_SERVICES lists; the spans still batched exported when
+// OpenTelemetry traces (src/telemetry) exported as OTLP protobuf (the default protocol) to a real
+// OTLP/HTTP receiver on loopback (test/fixtures/otlp-receiver.ts, which decodes them): the span
+// tree of an MCP execute with two calls, one of them retried after a 503, under the caller's
+// traceparent; a REST call and a gRPC call (the request's span carries the call's attributes) under
+// the caller's span, with the provider getting a traceparent of the same trace from each attempt;
+// input values only for the service SVC_TRACE_INPUT_SERVICES lists; the spans still batched exported when
 // the Engine stops; a trace the sampler leaves out exports nothing. The provider's API key, the
 // tokens and a value planted in the input are canaries that no exported byte may hold.
 import { randomBytes } from 'node:crypto';
@@ -283,9 +283,11 @@ describe('a collector that refuses the spans', () => {
 describe('what is exported', () => {
   it('never holds the API key, a token or a planted input value, in any byte', async () => {
     expect(receiver.requests.length).toBeGreaterThan(0);
-    expect(receiver.requests.every((r) => r.path === '/v1/traces' && r.contentType?.startsWith('application/json'))).toBe(true);
-    const exported = Buffer.concat(receiver.bodies).toString('utf8');
-    expect(exported).toContain('faulty.getItem'); // the bytes are readable text: a search in them means something
+    // Protobuf, the default (OTEL_EXPORTER_OTLP_PROTOCOL unset): its strings are UTF-8 bytes as they are,
+    // so a search of the bytes read one per character finds any ASCII value they hold.
+    expect(receiver.requests.every((r) => r.path === '/v1/traces' && r.contentType === 'application/x-protobuf')).toBe(true);
+    const exported = Buffer.concat(receiver.bodies).toString('latin1');
+    expect(exported).toContain('faulty.getItem'); // the bytes hold the spans' text: a search in them means something
     for (const canary of [...t.canaries, INPUT_CANARY]) expect(exported.includes(canary), `a canary (${canary.slice(0, 6)}…) was exported`).toBe(false);
     expect(receiver.spans.every((s) => s.service === 'svc-engine')).toBe(true);
   });

@@ -1,14 +1,12 @@
 // The trace collector for the tracing benchmark: an OTLP/HTTP receiver on loopback that takes
-// POST <prefix>/v1/traces (OTLP JSON; one prefix per Engine, as its OTEL_EXPORTER_OTLP_ENDPOINT's
-// path), counts the spans in it, and answers 200 at once, as a collector that keeps up does.
-// GET /count answers the spans, export requests and bytes received so far, by prefix.
-// Run as a child process by test/bench/lib/child.ts.
+// POST <prefix>/v1/traces (OTLP protobuf or JSON, by content type; one prefix per Engine, as its
+// OTEL_EXPORTER_OTLP_ENDPOINT's path), counts the spans in it, and answers 200 at once, as a
+// collector that keeps up does. GET /count answers the spans, export requests and bytes received
+// so far, by prefix. Run as a child process by test/bench/lib/child.ts.
 import { createServer } from 'node:http';
+import { countSpans, isProtobuf } from '../../fixtures/otlp-decode.ts';
 import { serve } from './ipc.ts';
 import { listenOnLoopback } from './close.ts';
-
-/** Each span in OTLP JSON carries one `"spanId"` key (parents are `"parentSpanId"`). */
-const SPAN_KEY = '"spanId":';
 
 interface Tally {
   spans: number;
@@ -28,11 +26,14 @@ await serve(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.once('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      tally.bytes += text.length;
+      const body = Buffer.concat(chunks);
+      const contentType = req.headers['content-type'];
+      tally.bytes += body.length;
       tally.exports++;
-      for (let at = text.indexOf(SPAN_KEY); at !== -1; at = text.indexOf(SPAN_KEY, at + SPAN_KEY.length)) tally.spans++;
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      tally.spans += countSpans(body, contentType);
+      // An empty ExportTraceServiceResponse, in the request's encoding.
+      if (isProtobuf(contentType)) res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   return listenOnLoopback(server, async () => undefined);
