@@ -36,8 +36,21 @@ function matcherFor(route: RouteSpec): { names: string[]; pattern: RegExp } {
 
 const EMPTY_STATUS = new Set([204, 205, 304]);
 
+/** contentTypeOf's answers: handlers name a few constant types (the execution route one), read once each. */
+const contentTypes = new Map<string, string>();
+
 /** The Content-Type Koa's `ctx.type = type` would set, for the types the fast routes use. */
 function contentTypeOf(type: string): string {
+  let known = contentTypes.get(type);
+  if (known === undefined) {
+    known = koaContentType(type);
+    if (contentTypes.size >= 64) contentTypes.clear();
+    contentTypes.set(type, known);
+  }
+  return known;
+}
+
+function koaContentType(type: string): string {
   if (!type.includes('/')) {
     const short: Record<string, string> = { json: JSON_TYPE, html: 'text/html; charset=utf-8', text: 'text/plain; charset=utf-8' };
     return short[type] ?? 'application/octet-stream';
