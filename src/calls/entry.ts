@@ -90,10 +90,15 @@ export class Calls {
    * params from `input`, since its message has no field for targets or idempotency keys.
    */
   call(token: TokenRow, versionId: string, surface: Surface, body: CallBody, context: CallContext = {}, unifiedParams: 'body' | 'input' = 'body'): Promise<CallAnswer> {
-    return tracedCall(surface, body.operation, body.input, async () => {
-      const found = this.version(token, versionId, surface);
-      const version = found instanceof Promise ? await found : found;
-      return new CallSite(this.deps, this.scopes[surface], version, token, context).body(body, unifiedParams);
+    // No async wrapper of its own: one promise and its microtask hops fewer on every REST and gRPC call.
+    return tracedCall(surface, body.operation, body.input, () => {
+      const site = (version: AppVersionRow) => new CallSite(this.deps, this.scopes[surface], version, token, context).body(body, unifiedParams);
+      try {
+        const found = this.version(token, versionId, surface);
+        return found instanceof Promise ? found.then(site) : site(found);
+      } catch (err) {
+        return Promise.reject(err);
+      }
     });
   }
 }
@@ -181,24 +186,34 @@ export class CallSite {
     }
   }
 
-  /** A call in the REST/gRPC body form (see Calls.call). */
-  async body(body: CallBody, unifiedParams: 'body' | 'input' = 'body'): Promise<CallAnswer> {
-    const { operation } = body;
-    if (isUnified(operation)) {
-      let params: unknown;
-      if (unifiedParams === 'input') {
-        // Selectors and bounds are keyed by target inside the params; flat fields would be lost.
-        for (const field of ['selectors', 'pagination'] as const) {
-          if (body[field] !== undefined) throw invalid(field, `${field}: a Unified call takes ${field} keyed by target inside input_json ({ input, targets, ${field}: { <target>: … } })`);
-        }
-        params = body.input ?? {};
-      } else {
-        const { operation: _name, ...rest } = body;
-        params = rest;
-      }
-      const key = this.surfaceKey;
-      return { unified: true, result: await this.deps.unified.call(this.scope, operation, key ? withKey(params, key) : params, false, key?.field) };
+  /** A call in the REST/gRPC body form (see Calls.call); a physical one's promise is physical's own (no async wrapper). */
+  body(body: CallBody, unifiedParams: 'body' | 'input' = 'body'): Promise<CallAnswer> {
+    try {
+      return isUnified(body.operation) ? this.unifiedBody(body, unifiedParams) : this.physicalBody(body);
+    } catch (err) {
+      return Promise.reject(err);
     }
+  }
+
+  private async unifiedBody(body: CallBody, unifiedParams: 'body' | 'input'): Promise<CallAnswer> {
+    const { operation } = body;
+    let params: unknown;
+    if (unifiedParams === 'input') {
+      // Selectors and bounds are keyed by target inside the params; flat fields would be lost.
+      for (const field of ['selectors', 'pagination'] as const) {
+        if (body[field] !== undefined) throw invalid(field, `${field}: a Unified call takes ${field} keyed by target inside input_json ({ input, targets, ${field}: { <target>: … } })`);
+      }
+      params = body.input ?? {};
+    } else {
+      const { operation: _name, ...rest } = body;
+      params = rest;
+    }
+    const key = this.surfaceKey;
+    return { unified: true, result: await this.deps.unified.call(this.scope, operation, key ? withKey(params, key) : params, false, key?.field) };
+  }
+
+  private physicalBody(body: CallBody): Promise<CallAnswer> {
+    const { operation } = body;
     if (body.targets !== undefined) throw invalid('targets', 'targets apply to Unified operations only');
     const surfaceKey = this.surfaceKey;
     if (surfaceKey && body.idempotencyKey !== undefined && body.idempotencyKey !== surfaceKey.value) {

@@ -70,6 +70,12 @@ export class SecretVault {
    * replica takes effect on the next call and a tampered row still fails to open.
    */
   private readonly opened = new Map<string, Opened>();
+  /**
+   * What a row object held, for a store that hands out the same frozen row while it is unchanged
+   * (SQLite's hot rows): no key string built or ciphertext compared per call. A changed row is a
+   * new object, and takes the path above.
+   */
+  private readonly openedRows = new WeakMap<SecretRow, { bucket: string; service: string; secret: BoundSecret }>();
 
   constructor(key: Buffer, store: Store) {
     this.key = createSecretKey(key);
@@ -140,13 +146,24 @@ export class SecretVault {
 
   /** What the row holds, opened once per sealed value. */
   private secretOf(bucket: string, service: string, row: SecretRow | null): BoundSecret | null {
+    if (row) {
+      const known = this.openedRows.get(row);
+      if (known && known.bucket === bucket && known.service === service) return known.secret;
+    }
     const id = `${bucket}\0${service}`;
     if (!row) {
       this.opened.delete(id); // deleted, maybe by another replica: its plaintext is not kept either
       return null;
     }
     const hit = this.opened.get(id);
-    if (hit && hit.nonce === row.nonce && hit.tag === row.tag && hit.ciphertext === row.ciphertext) return hit.secret;
+    let secret: BoundSecret;
+    if (hit && hit.nonce === row.nonce && hit.tag === row.tag && hit.ciphertext === row.ciphertext) secret = hit.secret;
+    else secret = this.openRow(bucket, service, row, id);
+    if (Object.isFrozen(row)) this.openedRows.set(row, { bucket, service, secret });
+    return secret;
+  }
+
+  private openRow(bucket: string, service: string, row: SecretRow, id: string): BoundSecret {
     let secret: BoundSecret;
     try {
       const plaintext = open(this.key, aadV2(bucket, service), row);

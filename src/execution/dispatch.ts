@@ -131,6 +131,8 @@ export class Dispatcher {
   private readonly origins = new Map<string, boolean>();
   /** Span attributes of the provider attempts while tracing is on, by origin and method (tracedSend). */
   private readonly servers = new Map<string, Map<string, SafeAttributes>>();
+  /** The origin of the last URL `target` split by hand ('' before the first). */
+  private lastOrigin = '';
 
   /** `egress`: which addresses may be connected to (src/egress); by default no private or loopback one. */
   constructor(options: { connectTimeoutMs: number; maxConnections?: number; egress?: EgressPolicy }) {
@@ -153,6 +155,12 @@ export class Dispatcher {
    * `undici.request(url)` would.
    */
   private target(url: string): Target {
+    // The origin of the last canonical URL split, reused while calls go to it (the usual case): no scan, slice or lookup.
+    const last = this.lastOrigin;
+    if (last !== '' && url.startsWith(last) && (url.charCodeAt(last.length) === 47 /* / */ || url.length === last.length)) {
+      const path = url.slice(last.length);
+      if (CANONICAL_PATH.test(path) && !path.includes('/.')) return { origin: last, path };
+    }
     const scheme = url.indexOf('://');
     if (scheme > 0) {
       let end = scheme + 3;
@@ -170,7 +178,10 @@ export class Dispatcher {
         this.origins.set(origin, canonical);
       }
       const path = url.slice(end);
-      if (canonical && CANONICAL_PATH.test(path) && !path.includes('/.')) return { origin, path };
+      if (canonical && CANONICAL_PATH.test(path) && !path.includes('/.')) {
+        this.lastOrigin = origin;
+        return { origin, path };
+      }
     }
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {

@@ -30,6 +30,9 @@ const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const GATHER_MS = 1;
 
+/** Operations `known` keeps per version at most (a version selects a few hundred at most). */
+const MAX_KNOWN_PER_VERSION = 10_000;
+
 /** Longest operation name a receipt keeps for a refused call (a script may name anything). */
 const MAX_RECORDED_OPERATION = 300;
 
@@ -52,6 +55,8 @@ export class Executor {
   private readonly activity: ActivityLog;
   private readonly dispatcher: Dispatcher;
   private readonly validators = new InputValidators();
+  /** Operations found per version (see `known`), by its scope's services map. */
+  private readonly resolvedByVersion = new WeakMap<ReadonlyMap<string, string>, Map<string, ResolvedOperation>>();
   private readonly log: Logger;
   private readonly providerTimeoutMs: number;
   private readonly durableWrites: boolean;
@@ -158,10 +163,30 @@ export class Executor {
 
   /** Whether the operation may change data: its method is not a read (GET, HEAD, OPTIONS), or it is not known here. */
   private writes(scope: CallScope, operationId: string): boolean {
-    const service = operationId.slice(0, Math.max(0, operationId.indexOf('.')));
-    const version = scope.services.get(service);
-    const method = version === undefined ? undefined : this.catalog.operation(service, version, operationId)?.method;
-    return method === undefined || !READ_METHODS.has(method);
+    const known = this.known(scope, operationId);
+    return known === undefined || !READ_METHODS.has(known.op.method);
+  }
+
+  /**
+   * The operation `operationId` names at the version the scope pins, found once per version and
+   * operation: a scope's services map is its version's own (src/calls/scopes.ts), and a service
+   * version never changes once in the catalog. Not found is not kept (another replica may import it).
+   * Whether the scope admits it is the caller's check, on every call.
+   */
+  private known(scope: CallScope, operationId: string): ResolvedOperation | undefined {
+    let ops = this.resolvedByVersion.get(scope.services);
+    if (!ops) this.resolvedByVersion.set(scope.services, (ops = new Map()));
+    let known = ops.get(operationId);
+    if (known === undefined) {
+      const dot = operationId.indexOf('.');
+      const service = dot > 0 ? operationId.slice(0, dot) : '';
+      const version = scope.services.get(service);
+      const op = version ? this.catalog.operation(service, version, operationId) : undefined;
+      if (!op || !version) return undefined;
+      known = { op, service, version, index: this.catalog.get(service, version)! };
+      if (ops.size < MAX_KNOWN_PER_VERSION) ops.set(operationId, known);
+    }
+    return known;
   }
 
   /** Whether the call's request reached the provider, or may have: one refused before it was sent changed nothing. */
@@ -195,9 +220,9 @@ export class Executor {
    */
   async check(scope: CallScope, operationId: string, pagination: unknown, input?: unknown): Promise<void> {
     try {
-      const { op, service, version } = await this.resolve(scope, operationId);
+      const { op, index } = await this.resolve(scope, operationId);
       // Checked before a person is asked to approve the call, so an approval is never spent on input the call refuses.
-      if (input !== undefined) this.validators.validate(this.catalog.get(service, version)!, op, input);
+      if (input !== undefined) this.validators.validate(index, op, input);
       checkPagination(op, pagination);
     } catch (err) {
       if (err instanceof EngineError) this.recordRefusal(scope, operationId, err);
@@ -231,11 +256,8 @@ export class Executor {
 
   /** Resolves a public operation ID within the scope, or throws 404/403. */
   private resolveOperation(scope: CallScope, operationId: string): ResolvedOperation {
-    const dot = operationId.indexOf('.');
-    const service = dot > 0 ? operationId.slice(0, dot) : '';
-    const version = scope.services.get(service);
-    const op = version ? this.catalog.operation(service, version, operationId) : undefined;
-    if (!op || !version) {
+    const known = this.known(scope, operationId);
+    if (!known) {
       throw new EngineError('ENGINE_UNKNOWN_OPERATION', `unknown operation '${operationId}' in this version`, { details: { field: 'operation' } });
     }
     if (!scope.admits(operationId)) {
@@ -243,8 +265,8 @@ export class Executor {
         details: { field: 'operation' },
       });
     }
-    if (scope.readOnly && !operationHints(this.catalog.get(service, version), op).readOnly) throw readOnlyRefusal(operationId);
-    return { op, service, version };
+    if (scope.readOnly && !operationHints(known.index, known.op).readOnly) throw readOnlyRefusal(operationId);
+    return known;
   }
 
   private async run(scope: CallScope, req: CallRequest): Promise<Outcome> {
@@ -254,9 +276,8 @@ export class Executor {
     } catch {
       resolved = await this.resolve(scope, req.operation); // a service version another replica imported, or the same refusal
     }
-    const { op, service, version } = resolved;
+    const { op, service, version, index } = resolved;
     const input = req.input ?? {};
-    const index = this.catalog.get(service, version)!;
     this.validators.validate(index, op, input);
     checkPagination(op, req.pagination);
     const asked = checkSelectors(req.selectors);

@@ -1,5 +1,5 @@
 // The shapes of one call through the execution path: its scope, request, result and outcome.
-import type { OperationSpec } from '../catalog/index.ts';
+import type { OperationSpec, ServiceIndex } from '../catalog/index.ts';
 import type { SecretAuth } from '../catalog/index.ts';
 import type { Envelope } from '../envelope/index.ts';
 import type { Connection } from './dispatch.ts';
@@ -99,6 +99,8 @@ export interface ResolvedOperation {
   op: OperationSpec;
   service: string;
   version: string;
+  /** The catalog's index of that service version. */
+  index: ServiceIndex;
 }
 
 /** The auth method a provider request uses and its secret (null: the service needs none). */

@@ -86,24 +86,26 @@ export function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps)
   const bodyLimit = route.maxBodyBytes ?? deps.config.maxRequestBytes;
   const kind = route.security === 'cliCredential' ? 'cli' : route.security === 'executionToken' ? 'sdk' : undefined;
   const trustedProxies = trustedProxiesFor(deps.config.trustedProxies);
+  // Header parameters by their lower-case names, lowered once here rather than on every request.
+  const params = route.params.map((p) => (p.in === 'header' ? { ...p, name: p.name.toLowerCase(), key: p.name } : { ...p, key: p.name }));
   return async (call) => {
     const { req, path, query, state } = call;
     const bearer = bearerFrom(req.headers.authorization);
     if (kind) state.principal = deps.tokens.verifySync(bearer, kind) ?? (await deps.tokens.verify(bearer, kind));
 
-    const params: Record<string, unknown> = {};
-    for (const p of route.params) {
+    const values: Record<string, unknown> = {};
+    for (const p of params) {
       const value = p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : headerOf(req, p.name) || undefined;
-      if (value !== undefined) params[p.name] = value;
+      if (value !== undefined) values[p.key] = value;
     }
-    if (paramValidator && !paramValidator(params)) throw requestValidationError('parameters', paramValidator);
+    if (paramValidator && !paramValidator(values)) throw requestValidationError('parameters', paramValidator);
 
     let body: unknown;
     if (bodyValidator) {
       body = readBody(req, bodyLimit, route.bodyRequired, route.bodyType, route.secretBody, bodyValidator);
       if (body instanceof Promise) body = await body;
     }
-    return handler(new CallInput(params, body, state.principal, call, trustedProxies));
+    return handler(new CallInput(values, body, state.principal, call, trustedProxies));
   };
 }
 

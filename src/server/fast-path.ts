@@ -36,8 +36,21 @@ function matcherFor(route: RouteSpec): { names: string[]; pattern: RegExp } {
 
 const EMPTY_STATUS = new Set([204, 205, 304]);
 
+/** contentTypeOf's answers: handlers name a few constant types (the execution route one), read once each. */
+const contentTypes = new Map<string, string>();
+
 /** The Content-Type Koa's `ctx.type = type` would set, for the types the fast routes use. */
 function contentTypeOf(type: string): string {
+  let known = contentTypes.get(type);
+  if (known === undefined) {
+    known = koaContentType(type);
+    if (contentTypes.size >= 64) contentTypes.clear();
+    contentTypes.set(type, known);
+  }
+  return known;
+}
+
+function koaContentType(type: string): string {
   if (!type.includes('/')) {
     const short: Record<string, string> = { json: JSON_TYPE, html: 'text/html; charset=utf-8', text: 'text/plain; charset=utf-8' };
     return short[type] ?? 'application/octet-stream';
@@ -101,7 +114,9 @@ const paramsOf = (fast: FastRoute, match: RegExpExecArray) => {
 
 async function serveFast(fast: FastRoute, match: RegExpExecArray, req: IncomingMessage, res: ServerResponse, deps: ServerDeps): Promise<void> {
   if (fast.raw) return void (await fast.raw({ params: paramsOf(fast, match), req, res }));
-  const started = performance.now();
+  // The clock is read only for the debug line that uses it.
+  const debug = deps.log.levelVal <= (deps.log.levels.values.debug ?? 20);
+  const started = debug ? performance.now() : 0;
   const path = paramsOf(fast, match);
   let status: number;
   let result: HandlerResult | undefined;
@@ -118,7 +133,7 @@ async function serveFast(fast: FastRoute, match: RegExpExecArray, req: IncomingM
     body = answer.body;
   }
   if (!res.destroyed && !res.writableEnded) writeResult(res, status, result, body);
-  if (deps.log.levelVal <= (deps.log.levels.values.debug ?? 20)) {
+  if (debug) {
     deps.log.debug({ method: req.method, route: fast.route.koaPath, status, ms: performance.now() - started }, 'request');
   }
 }

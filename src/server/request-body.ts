@@ -15,25 +15,23 @@ const tooLarge = (limit: number) =>
 const unreadable = () => new EngineError('ENGINE_INVALID_INPUT', 'body: the request body could not be read', { details: { field: 'body' } });
 
 /**
- * Reads the whole body as UTF-8 (a leading BOM dropped), refusing it past `limit` bytes or when it
- * does not match its Content-Length. The semantics of raw-body, without its per-request set-up.
+ * Reads the whole body as UTF-8 (a leading BOM dropped) and hands it to `then`, refusing it past
+ * `limit` bytes or when it does not match its Content-Length. The semantics of raw-body, without
+ * its per-request set-up. A body read to its end leaves its listeners on the request, which ends
+ * with it: five removeListener calls fewer on every request (a failure still removes them).
  */
-function readText(req: IncomingMessage, limit: number, length: number | undefined): Promise<string> {
+function readText<T>(req: IncomingMessage, limit: number, length: number | undefined, then: (text: string) => T): Promise<T> {
   return new Promise((resolve, reject) => {
     if (req.readable === false) return reject(unreadable());
     const chunks: Buffer[] = [];
     let received = 0;
     let complete = false;
-    const cleanup = () => {
+    const fail = (err: EngineError) => {
+      complete = true;
       req.removeListener('aborted', onAborted);
       req.removeListener('data', onData);
       req.removeListener('end', onEnd);
       req.removeListener('error', onEnd);
-      req.removeListener('close', cleanup);
-    };
-    const fail = (err: EngineError) => {
-      complete = true;
-      cleanup();
       req.unpipe();
       req.pause();
       reject(err);
@@ -51,15 +49,13 @@ function readText(req: IncomingMessage, limit: number, length: number | undefine
       if (complete) return;
       if (err || (length !== undefined && received !== length)) return fail(unreadable());
       complete = true;
-      cleanup();
       try {
-        resolve(utf8Text(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)));
+        resolve(then(utf8Text(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received))));
       } catch (err) {
         reject(err);
       }
     }
     req.on('aborted', onAborted);
-    req.on('close', cleanup);
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onEnd);
@@ -139,7 +135,7 @@ export function readBody(req: IncomingMessage, limit: number, required: boolean,
   // Expect: 100-continue: the client waits for this before sending; only now, once the checks above passed.
   (req as ExpectingContinue)[SEND_CONTINUE]?.();
   if (req.complete) return parseBody(readBuffered(req, limit, length), required, kind, secret, validate);
-  return readText(req, limit, length).then((text) => parseBody(text, required, kind, secret, validate));
+  return readText(req, limit, length, (text) => parseBody(text, required, kind, secret, validate));
 }
 
 function parseBody(text: string, required: boolean, kind: RouteSpec['bodyType'], secret: boolean, validate: ValidateFunction): unknown {

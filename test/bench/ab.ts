@@ -8,7 +8,7 @@
 // Options: --rounds N (10), --window MS (2000), --concurrency C per Engine (16).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,12 +58,15 @@ try {
 }
 
 const worktree = mkdtempSync(join(tmpdir(), 'svc-bench-ab-'));
+// mkdtemp makes it 0700; the Engine's sandbox workers run as another user and read their code from it.
+chmodSync(worktree, 0o755);
 const children: ChildHandle<unknown>[] = [];
 const generators: LoadGenerator[] = [];
 const originalAffinity = canPin() ? affinityOf(process.pid) : undefined;
 try {
   git('worktree', 'add', '--detach', worktree, commit);
-  symlinkSync(join(root, 'node_modules'), join(worktree, 'node_modules'));
+  // To the directory itself: the sandbox's read list (src/sandbox/confinement.ts) follows one link, not a chain of them.
+  symlinkSync(realpathSync(join(root, 'node_modules')), join(worktree, 'node_modules'));
   const pinned = canPin();
   if (pinned) pin(process.pid, '0');
   const key = `sk_bench_${randomBytes(12).toString('hex')}`;
