@@ -213,10 +213,6 @@ function compile(pattern: string): RE2JS {
   return re;
 }
 
-/** linearRegExp's memo of recent answers: texts this short at most, this many per pattern. */
-const MEMO_MAX_CHARS = 64;
-const MEMO_ENTRIES = 64;
-
 const clip = (s: string) => (s.length > 120 ? `${s.slice(0, 117)}...` : s);
 
 /**
@@ -227,25 +223,15 @@ export const linearRegExp = Object.assign(
   (pattern: string, _flags: string): LinearPattern => {
     const re = compile(pattern);
     const size = re.programSize();
-    // Recent short texts and whether they match: the same IDs come back call after call, and a
-    // hit costs no RE2 run (nor any of the budget, which bounds work done). Bounded; emptied when full.
-    const seen = new Map<string, boolean>();
     return {
       test: (text: string) => {
-        const known = text.length <= MEMO_MAX_CHARS ? seen.get(text) : undefined;
-        if (known !== undefined) return known;
         const work = text.length * size;
         if (work > budget.remaining) {
           budget.refused ??= { text, pattern, maxChars: Math.floor(PATTERN_WORK_BUDGET / size) };
           return false;
         }
         budget.remaining -= work;
-        const matched = re.test(text);
-        if (text.length <= MEMO_MAX_CHARS) {
-          if (seen.size >= MEMO_ENTRIES) seen.clear();
-          seen.set(text, matched);
-        }
-        return matched;
+        return re.test(text);
       },
       toString: () => `re2:${pattern}`, // ajv's cache key for the compiled pattern
     };
