@@ -270,18 +270,22 @@ export class Redactor {
   }
 }
 
-const redactors = new Map<string, Redactor>();
+/** Redactors by their secret, then by their forms: found without building a key string per call (the secret's string carries its own hash). */
+const redactors = new Map<string, { whole: readonly string[]; redactor: Redactor }[]>();
 /**
  * The redactor of one secret: `whole` forms are matched in every spelling, `key` (the secret proper)
  * also as runs. Made once per secret and kept (OAuth access tokens come and go: at most 256).
  */
 export function redactorFor(whole: readonly string[], key: string): Redactor {
-  const id = `${key.length}:${key}\0${whole.join('\0')}`;
-  let redactor = redactors.get(id);
-  if (!redactor) {
-    redactor = new Redactor(whole, key);
+  let kept = redactors.get(key);
+  const found = kept?.find((k) => k.whole.length === whole.length && k.whole.every((form, i) => form === whole[i]));
+  if (found) return found.redactor;
+  const redactor = new Redactor(whole, key);
+  if (!kept) {
     if (redactors.size >= 256) redactors.clear();
-    redactors.set(id, redactor);
+    redactors.set(key, (kept = []));
   }
+  if (kept.length >= 8) kept.length = 0;
+  kept.push({ whole: [...whole], redactor });
   return redactor;
 }

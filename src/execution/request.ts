@@ -145,23 +145,10 @@ export const basicCredential = (secret: string): string => `Basic ${Buffer.from(
  */
 export function secretForms(auth: AuthMethod | undefined, secret: string | null): Redactor | null {
   if (secret === null || secret === '') return null;
-  const basic = auth?.type === 'http_basic';
-  const kept = basic ? keptForms.basic : keptForms.key;
-  let redactor = kept.get(secret);
-  if (!redactor) {
-    const password = basic ? secret.slice(secret.indexOf(':') + 1) : '';
-    redactor = !basic ? redactorFor([secret], secret) : redactorFor(password ? [secret, password] : [secret], password || secret);
-    if (kept.size >= 256) kept.clear();
-    kept.set(secret, redactor);
-  }
-  return redactor;
+  if (auth?.type !== 'http_basic') return redactorFor([secret], secret);
+  const password = secret.slice(secret.indexOf(':') + 1);
+  return redactorFor(password ? [secret, password] : [secret], password || secret);
 }
-
-/**
- * secretForms' redactors by the secret itself, whose string (the vault's, kept per sealed value)
- * carries its hash: redactorFor's joined key was a new string to build and hash on every call.
- */
-const keptForms = { key: new Map<string, Redactor>(), basic: new Map<string, Redactor>() };
 
 /** Where and how a request is sent: the service's base URL and headers, and the credential. */
 export interface RequestTarget {
