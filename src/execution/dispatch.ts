@@ -124,6 +124,13 @@ class Deadlines {
   }
 }
 
+/** Where a URL's origin ends: the first '/', '?' or '#' from `from` (just past its `://`), or its end. */
+function originEnd(url: string, from: number): number {
+  let end = from;
+  while (end < url.length && url[end] !== '/' && url[end] !== '?' && url[end] !== '#') end++;
+  return end;
+}
+
 export class Dispatcher {
   private readonly agent: Agent;
   private readonly deadlines = new Deadlines();
@@ -163,8 +170,7 @@ export class Dispatcher {
     }
     const scheme = url.indexOf('://');
     if (scheme > 0) {
-      let end = scheme + 3;
-      while (end < url.length && url[end] !== '/' && url[end] !== '?' && url[end] !== '#') end++;
+      const end = originEnd(url, scheme + 3);
       const origin = url.slice(0, end);
       let canonical = this.origins.get(origin);
       if (canonical === undefined) {
@@ -214,9 +220,7 @@ export class Dispatcher {
    */
   private attemptAttributes(method: string, url: string): SafeAttributes {
     const scheme = url.indexOf('://');
-    let end = scheme > 0 ? scheme + 3 : url.length;
-    while (end < url.length && url[end] !== '/' && url[end] !== '?' && url[end] !== '#') end++;
-    const origin = url.slice(0, end);
+    const origin = url.slice(0, scheme > 0 ? originEnd(url, scheme + 3) : url.length);
     let byMethod = this.servers.get(origin);
     if (byMethod === undefined) {
       if (this.servers.size > 1000) this.servers.clear();
