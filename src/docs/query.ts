@@ -148,7 +148,7 @@ export function parseQuery(query: string): ParsedQuery {
     if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE) return;
     // "A channel called launch": a name, even when it is a verb.
     const introduced = i > 0 && NAMING_WORDS.has(raw[i - 1]!);
-    const cue = introduced ? undefined : phrasalVerbs.has(i) ? 'phrasal' : actionOfStem(stemOf(word));
+    const cue = introduced ? undefined : phrasalVerbs.has(i) ? 'phrasal' : isActionForm(word) ? actionOfStem(stemOf(word)) : undefined;
     const stem = stems(word)[0];
     if (cue && cue !== 'phrasal' && isBaseActionWord(word)) cues.push({ at: i, action: cue });
     if (stem === undefined || STOP_WORDS.has(word) || NAMING_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;

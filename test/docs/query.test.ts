@@ -182,4 +182,13 @@ describe('parseQuery', () => {
     const t = parseQuery('delete webhook').terms;
     expect(t.find((x) => x.word === 'delete')!.weight).toBeLessThan(t.find((x) => x.word === 'webhook')!.weight);
   });
+
+  it('reads a noun that shares its stem with an action verb as a noun, at full weight ("invitations", "settings", "general")', () => {
+    const weight = (q: string, word: string) => parseQuery(q).terms.find((t) => t.word === word)!.weight;
+    expect(weight('list the invitations to collaborate on acme/api', 'invitations')).toBe(1);
+    expect(weight('show the settings of the repo', 'settings')).toBe(1);
+    expect(weight('post in the general channel', 'general')).toBe(1);
+    // The verb itself, in any form, is still an action word that counts less.
+    expect(weight('who invited bob to the repo', 'invited')).toBeLessThan(1);
+  });
 });
