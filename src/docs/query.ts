@@ -80,6 +80,11 @@ const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
 /** A file name or path by its extension: the common kinds of text, code, configuration and media files. */
 const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss|csv|tsv|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|lock|gradle|tf|proto|graphql|png|jpe?g|gif|svg|pdf|zip|tar|gz|log)$/i;
 
+/** A name after "called" is at most this many words long. */
+const MAX_NAME_WORDS = 4;
+/** Words that end a name after "called": what follows says where or what else. */
+const NAME_ENDS = new Set([...SCOPE_PREPOSITIONS, 'and', 'or', 'with', 'as', 'that', 'which', 'but', 'so', 'of', 'by', 'then', 'if']);
+
 /** Where a value was: it holds its place in the sentence, so the word after it is no sentence start. */
 const VALUE = 'zzvalue';
 
@@ -109,8 +114,6 @@ export function parseQuery(query: string): ParsedQuery {
       .filter((t) => /^[a-z]+(-[a-z]+)+$/.test(t) && !WORD_PREFIXES.has(t.slice(0, t.indexOf('-'))))
       .flatMap((t) => words(t)),
   );
-  // A person asked about or acted on: "who", a name, a pronoun, an email address.
-  const person = /\S@\S+\.\w/.test(query) || names.size > 0;
   // Clauses ("#old-project is dead, shelve the channel"): a command starts one.
   const raw: string[] = [];
   const clauseStarts: number[] = [];
@@ -118,6 +121,16 @@ export function parseQuery(query: string): ParsedQuery {
     clauseStarts.push(raw.length);
     raw.push(...words(clause));
   }
+  // "A calendar called Side projects": a name runs from "called" to the end of its clause, or to a
+  // word that leads on (a preposition, "and"), and names nobody.
+  const namedAt = new Set<number>();
+  raw.forEach((w, i) => {
+    if (!NAMING_WORDS.has(w)) return;
+    const end = clauseStarts.find((start) => start > i) ?? raw.length;
+    for (let j = i + 1; j < end && j <= i + MAX_NAME_WORDS && !(j > i + 1 && NAME_ENDS.has(raw[j]!)); j++) namedAt.add(j);
+  });
+  // A person asked about or acted on: "who", a name, a pronoun, an email address.
+  const person = /\S@\S+\.\w/.test(query) || raw.some((w, i) => names.has(w) && !namedAt.has(i));
   const phrases = actionPhrases(raw);
   const covered = new Set(phrases.flatMap((p) => p.at));
   const selfAt = new Set<number>();
@@ -147,7 +160,7 @@ export function parseQuery(query: string): ParsedQuery {
   raw.forEach((word, i) => {
     if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE) return;
     // "A channel called launch": a name, even when it is a verb.
-    const introduced = i > 0 && NAMING_WORDS.has(raw[i - 1]!);
+    const introduced = namedAt.has(i);
     const cue = introduced ? undefined : phrasalVerbs.has(i) ? 'phrasal' : isActionForm(word) ? actionOfStem(stemOf(word)) : undefined;
     const stem = stems(word)[0];
     if (cue && cue !== 'phrasal' && isBaseActionWord(word)) cues.push({ at: i, action: cue });

@@ -191,4 +191,15 @@ describe('parseQuery', () => {
     // The verb itself, in any form, is still an action word that counts less.
     expect(weight('who invited bob to the repo', 'invited')).toBeLessThan(1);
   });
+
+  it('reads a name after "called" to the end of its clause or the next preposition, and as naming nobody', () => {
+    const parsed = parseQuery('a brand new calendar called Side projects');
+    expect(parsed.terms.find((t) => t.word === 'projects')!.name).toBe(true);
+    expect(parsed.terms.some((t) => t.word === 'user')).toBe(false);
+    const scoped = parseQuery('a label called needs triage in acme/api');
+    expect(scoped.terms.find((t) => t.word === 'triage')!.name).toBe(true);
+    expect(scoped.terms.find((t) => t.word === 'label')!.name).toBe(false);
+    // A capitalised name elsewhere still speaks of a person.
+    expect(parseQuery('remove Dana from the calendar called Team').terms.some((t) => t.word === 'user')).toBe(true);
+  });
 });
