@@ -80,6 +80,15 @@ const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
 /** A file name or path by its extension: the common kinds of text, code, configuration and media files. */
 const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss|csv|tsv|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|lock|gradle|tf|proto|graphql|png|jpe?g|gif|svg|pdf|zip|tar|gz|log)$/i;
 
+/**
+ * Nouns that, starting a command before its object, are verbs that record something new: "file an
+ * issue", "log 2 hours". Not "email it": sending what exists is not creating.
+ */
+const NOUN_VERBS = new Map<string, Action>([
+  ['file', 'create'],
+  ['log', 'create'],
+]);
+
 /** A name after "called" is at most this many words long. */
 const MAX_NAME_WORDS = 4;
 /** Words that end a name after "called": what follows says where or what else. */
@@ -87,6 +96,8 @@ const NAME_ENDS = new Set([...SCOPE_PREPOSITIONS, 'and', 'or', 'with', 'as', 'th
 
 /** Where a value was: it holds its place in the sentence, so the word after it is no sentence start. */
 const VALUE = 'zzvalue';
+/** How an object starts: a determiner, a pronoun, a number or a value. */
+const OBJECT_START = new RegExp(`^(?:a|an|the|this|that|these|those|my|our|your|his|her|their|it|them|him|me|us|some|\\d+|${VALUE})$`);
 
 /** Words capitalised after the first word: names ("Dana", "Acme"), unless written all in capitals (PR, CI). */
 function namesIn(query: string): Set<string> {
@@ -147,9 +158,11 @@ export function parseQuery(query: string): ParsedQuery {
     while (at < end && isLeadIn(raw, at)) at++;
     return at < end ? at : -1;
   });
+  // A noun used as a verb, as a command starts ("file an issue", "log 2 hours"): a verb there only.
+  const nounVerbs = new Map(heads.filter((at) => at >= 0 && NOUN_VERBS.has(raw[at]!) && OBJECT_START.test(raw[at + 1] ?? '')).map((at) => [at, NOUN_VERBS.get(raw[at]!)!]));
   const headCue = heads
     .filter((at) => at >= 0)
-    .map((at) => phrases.find((p) => p.at[0] === at) ?? (isBaseActionWord(raw[at]!) ? { at: [at], action: actionOfStem(stemOf(raw[at]!))! } : undefined))
+    .map((at) => phrases.find((p) => p.at[0] === at) ?? (isBaseActionWord(raw[at]!) ? { at: [at], action: actionOfStem(stemOf(raw[at]!))! } : nounVerbs.has(at) ? { at: [at], action: nounVerbs.get(at)! } : undefined))
     .find((hit) => hit !== undefined);
   const opener = heads[0] !== undefined && heads[0] >= 0 ? raw[heads[0]]! : undefined;
   const question = !headCue && opener !== undefined && (QUESTION_OPENERS.has(opener) || PERSON_QUESTION.has(opener));
@@ -161,7 +174,7 @@ export function parseQuery(query: string): ParsedQuery {
     if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE) return;
     // "A channel called launch": a name, even when it is a verb.
     const introduced = namedAt.has(i);
-    const cue = introduced ? undefined : phrasalVerbs.has(i) ? 'phrasal' : isActionForm(word) ? actionOfStem(stemOf(word)) : undefined;
+    const cue = introduced ? undefined : phrasalVerbs.has(i) ? 'phrasal' : isActionForm(word) ? actionOfStem(stemOf(word)) : nounVerbs.get(i);
     const stem = stems(word)[0];
     if (cue && cue !== 'phrasal' && isBaseActionWord(word)) cues.push({ at: i, action: cue });
     if (stem === undefined || STOP_WORDS.has(word) || NAMING_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;

@@ -202,4 +202,12 @@ describe('parseQuery', () => {
     // A capitalised name elsewhere still speaks of a person.
     expect(parseQuery('remove Dana from the calendar called Team').terms.some((t) => t.word === 'user')).toBe(true);
   });
+
+  it('reads "file" and "log" starting a command before their object as verbs that create, elsewhere as nouns', () => {
+    expect(parseQuery('file an issue in project 42').action).toBe('create');
+    expect(parseQuery('log 2 hours of work on ABC-12').action).toBe('create');
+    expect(parseQuery('please file a bug report').action).toBe('create');
+    expect(parseQuery('file contents of README.md').action).not.toBe('create');
+    expect(parseQuery('delete the file config.yml').terms.find((t) => t.word === 'file')!.weight).toBe(1);
+  });
 });
