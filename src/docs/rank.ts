@@ -310,6 +310,18 @@ export class Ranker {
     const modifiers = new Set(parsed.terms.filter((t) => !t.name && t.at >= 0 && !known(t.stem) && parsed.terms.some((n) => n.at === t.at + 1 && n.weight === 1 && known(n.stem))).map((t) => t.at));
     // A slug (acme/api) names the catalogue's resource addressed by two path parameters: implied, counted when matched.
     const implied: QueryTerm[] = parsed.slug && this.slugStem && !parsed.terms.some((t) => t.stem === this.slugStem) ? [{ word: this.surface.get(this.slugStem) ?? this.slugStem, stem: this.slugStem, weight: 0.5, at: -1, name: true, optional: true }] : [];
+    // Two query words the catalogue writes as one ("log work": worklog, "change log": changelog): implied, counted when matched.
+    const written = parsed.terms.filter((t) => t.at >= 0 && !t.optional && t.word.length >= 3);
+    for (const a of written) {
+      for (const b of written) {
+        if (a === b) continue;
+        // As written ("change log"), or stem to stem ("work … logged").
+        const stem = [`${a.word.replace(/s$/, '')}${b.word}`, `${a.stem}${b.stem}`].map((joined) => stems(joined)[0]).find((s) => s !== undefined && this.df.has(s));
+        if (stem && !parsed.terms.some((t) => t.stem === stem) && !implied.some((t) => t.stem === stem)) {
+          implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: Math.max(a.weight, b.weight), at: -1, name: false, optional: true });
+        }
+      }
+    }
     const terms = [...parsed.terms, ...implied].map((t) => {
       const name = t.name || modifiers.has(t.at);
       const { expansions, guessed } = t.idPrefix ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() } : this.expand(t.word, t.stem, name);

@@ -232,3 +232,19 @@ describe('Ranker.search, who-questions', () => {
     expect(top('who are the members of the acme org')).toBe('gh.orgs/list-members');
   });
 });
+
+describe('Ranker.search, words the catalogue writes as one', () => {
+  const JIRA = [
+    op('jr.getChangeLogs', 'GET', '/issue/{issueIdOrKey}/changelog', 'Get changelogs', { returnsList: true }),
+    op('jr.getIssueWorklog', 'GET', '/issue/{issueIdOrKey}/worklog', 'Get issue worklogs', { returnsList: true }),
+    op('jr.addWorklog', 'POST', '/issue/{issueIdOrKey}/worklog', 'Add worklog'),
+    op('jr.getIssue', 'GET', '/issue/{issueIdOrKey}', 'Get issue'),
+    op('jr.getAttachment', 'GET', '/attachment/{id}', 'Get attachment metadata'),
+  ];
+  const top = (query: string) => new Ranker(JIRA).search(query, 1)[0]!.id;
+
+  it('matches two query words the catalogue joins into one ("log … work": worklog)', () => {
+    expect(top('show the work logged against ABC-12')).toBe('jr.getIssueWorklog');
+    expect(top('log 2 hours of work on ABC-12')).toBe('jr.addWorklog');
+  });
+});
