@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** `plain`: short everyday requests (GitHub, Slack, Stripe) written while tuning (README.md): tuned on, like dev. */
+/** `plain`: short everyday requests (GitHub and six imported APIs) written while tuning (README.md): tuned on, like dev. */
 export type Split = 'dev' | 'test' | 'plain';
 export const SPLITS: Split[] = ['dev', 'test', 'plain'];
 
