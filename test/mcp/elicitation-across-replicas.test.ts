@@ -11,7 +11,7 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { FakeProvider } from '../fixtures/fake-provider.ts';
 import { ITEMS_OPERATIONS, startItemsProvider } from '../fixtures/items-provider.ts';
 import { initializeMessage, PROTOCOL, rawMcp } from '../fixtures/mcp.ts';
-import { startRedisServer, type RedisServer } from '../fixtures/redis-server.ts';
+import { cutSubscribers, startRedisServer, type RedisServer } from '../fixtures/redis-server.ts';
 import { startReplicas, type Replica, type ReplicaSet } from '../fixtures/replicas.ts';
 
 const PASSWORD = 'elicit-relay-password-canary';
@@ -29,7 +29,7 @@ let listener: Redis;
 
 beforeAll(async () => {
   redis = await startRedisServer();
-  set = await startReplicas({ replicas: 2, env: { REDIS_URL: redis.url, SVC_EXECUTE_BUDGET_MS: '20000' } });
+  set = await startReplicas({ replicas: 2, env: { REDIS_URL: redis.url, SVC_EXECUTE_BUDGET_MS: '10000' } });
   [a, b] = set.replicas as [Replica, Replica];
   provider = await startItemsProvider({ api: (method, path, body) => set.api(a, method, path, body) });
   const published = await set.api(b, 'POST', '/v1/mcp/publish', { name: 'gated', services: ['items=v1'], operations: ITEMS_OPERATIONS.map((op) => `items=${op}`), requireApproval: ['destructive', 'items.createItem'] });
@@ -57,8 +57,8 @@ interface Routed {
   asked: string[];
 }
 
-/** An SDK client declaring elicitation, answering `action`; its answers POSTed to `answerTo`. */
-async function routedClient(action: 'accept' | 'decline', answerTo: Where): Promise<Routed> {
+/** An SDK client declaring elicitation, answering `action` (after `beforeAnswer`); its answers POSTed to `answerTo`. */
+async function routedClient(action: 'accept' | 'decline', answerTo: Where, beforeAnswer?: () => Promise<void>): Promise<Routed> {
   const routes: Routed['routes'] = [];
   const asked: string[] = [];
   const replica = { A: a, B: b };
@@ -74,6 +74,7 @@ async function routedClient(action: 'accept' | 'decline', answerTo: Where): Prom
   const client = new Client({ name: 'eliciting-replicas-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
   client.setRequestHandler(ElicitRequestSchema, async (request) => {
     asked.push(String(request.params.message));
+    await beforeAnswer?.();
     return action === 'accept' ? { action, content: {} } : { action };
   });
   const transport = new StreamableHTTPClientTransport(new URL(`${a.url}/mcp/${versionId}`), { fetch: fetchRouted, requestInit: { headers: { authorization: `Bearer ${token}` } } });
@@ -151,7 +152,40 @@ describe('elicitation across replicas: stream on A, tools/call on B', () => {
   }, 60_000);
 });
 
-describe('elicitation across replicas while Redis is unreachable', () => {
+describe('elicitation across replicas while Redis pub/sub or Redis is away', () => {
+  it('keeps an accept whose result cannot travel back: the replica that asked recorded it, and the re-run passes unasked', async () => {
+    const deletes = sent('DELETE');
+    const admin = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    admin.on('error', () => undefined);
+    let restore: (() => Promise<void>) | undefined;
+    // A asks for B's call; before the client answers (to A, which asked), every subscriber is cut, B's too.
+    const { client, asked } = await routedClient('accept', 'A', async () => void ({ restore } = await cutSubscribers(admin)));
+    let stopped: any;
+    try {
+      stopped = await run(client, `return await call('items.deleteItem', { id: 'k1' })`);
+    } finally {
+      await restore?.();
+      await client.close();
+    }
+    expect(asked).toHaveLength(1);
+    // B never heard the result: its run ended with its budget, nothing sent.
+    expect(['MCP_APPROVAL_REQUIRED', 'MCP_EXECUTE_TIMEOUT']).toContain(stopped.code);
+    expect(sent('DELETE')).toBe(deletes);
+    const channel = `${set.redisKeyPrefix}chan:mcp:elicit`;
+    await until('both replicas and the listener subscribe again', async () => Number((await admin.pubsub('NUMSUB', channel))[1]) === 3);
+    admin.disconnect();
+    // Nobody is asked again and nobody approved by CLI: the accept A recorded lets the re-run through.
+    const again = await routedClient('decline', 'B');
+    try {
+      const passed = await run(again.client, `return await call('items.deleteItem', { id: 'k1' })`);
+      expect(passed.result, JSON.stringify(passed)).toMatchObject({ ok: true, data: { method: 'DELETE', url: '/items/k1' } });
+      expect(again.asked).toEqual([]);
+    } finally {
+      await again.client.close();
+    }
+    expect(sent('DELETE')).toBe(deletes + 1);
+  }, 60_000);
+
   it('stops for svc-cli mcp approve, within the budget; the approval given by CLI lets the re-run through', async () => {
     const deletes = sent('DELETE');
     const { client, sessionId, asked } = await routedClient('accept', 'B');
