@@ -1,7 +1,8 @@
 // Coordination between Engine replicas: short-lived named locks, each held under a random owner
-// token for at most its TTL. With REDIS_URL the locks live in Redis (./redis.ts, ioredis loaded
-// only then) and hold across every replica on that Redis and key prefix; without it they hold
-// within this process, which is all the embedded default has.
+// token for at most its TTL, fixed-window counters, and messages published on named channels.
+// With REDIS_URL they live in Redis (./redis.ts, ioredis loaded only then) and reach every replica
+// on that Redis and key prefix; without it they stay within this process, which is all the
+// embedded default has.
 //
 // A lock is advisory and may expire while its holder still works (a stalled process, a TTL that
 // was too short): whatever it guards must also be fenced where it is written (OAuth refresh
@@ -29,6 +30,13 @@ export interface Coordinator {
    * concurrent requests, where reading the count first would let a burst all see zero.
    */
   unhit(name: string): Promise<void>;
+  /**
+   * Sends `message` to every subscriber of `channel` on every replica, this one included. Rejects
+   * when it cannot be sent; nothing is kept for a subscriber that is away (Redis pub/sub).
+   */
+  publish(channel: string, message: string): Promise<void>;
+  /** Hands `listener` each message published on `channel` from now on; resolves once subscribed. */
+  subscribe(channel: string, listener: (message: string) => void): Promise<void>;
   /** Resolves when the backing service answers (readiness); rejects with a short `code` when not. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -37,10 +45,20 @@ export interface Coordinator {
 /** A lock owner token: 128 random bits, so a holder can only ever release its own lock. */
 export const ownerToken = (): string => randomBytes(16).toString('base64url');
 
+/** A listener's failure is its own: it never reaches the publisher, nor the other listeners. */
+export function deliver(listener: (message: string) => void, message: string): void {
+  try {
+    listener(message);
+  } catch {
+    // a listener handles what it can handle; the rest is dropped, as a message no one hears
+  }
+}
+
 /** Locks within this process (no Redis): the same contract on one replica. */
 export class LocalCoordinator implements Coordinator {
   readonly kind = 'local' as const;
   private readonly held = new Map<string, { token: string; expiresAt: number }>();
+  private nextLockSweepAt = 0;
   private readonly now: () => number;
 
   constructor(options: { now?: () => number } = {}) {
@@ -50,6 +68,11 @@ export class LocalCoordinator implements Coordinator {
   async tryAcquire(name: string, ttlMs: number): Promise<Lock | null> {
     const current = this.held.get(name);
     if (current && current.expiresAt > this.now()) return null;
+    // Locks left to expire (an elicitation's claim is never released) are swept as windows are.
+    if (!current && this.held.size > 10_000 && this.now() >= this.nextLockSweepAt) {
+      this.nextLockSweepAt = this.now() + 1_000;
+      for (const [k, held] of this.held) if (held.expiresAt <= this.now()) this.held.delete(k);
+    }
     const token = ownerToken();
     this.held.set(name, { token, expiresAt: this.now() + ttlMs });
     return {
@@ -87,10 +110,24 @@ export class LocalCoordinator implements Coordinator {
     if (window && window.endsAt > this.now() && window.count > 0) window.count--;
   }
 
+  private readonly channels = new Map<string, Set<(message: string) => void>>();
+
+  async publish(channel: string, message: string): Promise<void> {
+    // Delivered after the publisher's turn, as a message from Redis would be.
+    for (const listener of this.channels.get(channel) ?? []) queueMicrotask(() => deliver(listener, message));
+  }
+
+  async subscribe(channel: string, listener: (message: string) => void): Promise<void> {
+    let listeners = this.channels.get(channel);
+    if (!listeners) this.channels.set(channel, (listeners = new Set()));
+    listeners.add(listener);
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {
     this.held.clear();
     this.windows.clear();
+    this.channels.clear();
   }
 }

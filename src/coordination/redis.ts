@@ -1,10 +1,13 @@
-// Locks in Redis, shared by every replica on one Redis and key prefix (REDIS_URL,
-// SVC_REDIS_KEY_PREFIX). Imported only when REDIS_URL is set, so the embedded default never loads
-// ioredis.
+// Locks, counters and channels in Redis, shared by every replica on one Redis and key prefix
+// (REDIS_URL, SVC_REDIS_KEY_PREFIX). Imported only when REDIS_URL is set, so the embedded default
+// never loads ioredis.
 //
 //   acquire:  SET <prefix>lock:<name> <owner token> NX PX <ttl>
 //   release:  a Lua compare-and-delete: the key is deleted only while it still holds our token, so
 //             a holder whose lock expired and was taken over can never release the new holder's.
+//
+//   publish:  PUBLISH <prefix>chan:<channel> on the command connection (so it fails fast as below);
+//             subscribe: SUBSCRIBE on a second connection in subscriber mode, opened by the first.
 //
 // The connection is this module's own (not the session store's); readiness pings it. Commands
 // time out after COMMAND_TIMEOUT_MS, and while the connection is down they fail at once with the
@@ -12,7 +15,7 @@
 // Redis that is gone. Limits (hit/unhit) are then counted in this process: each replica holds its
 // own window until Redis answers again, rather than no limit at all.
 import { Redis } from 'ioredis';
-import { LocalCoordinator, ownerToken, type Coordinator, type Lock } from './coordinator.ts';
+import { deliver, LocalCoordinator, ownerToken, type Coordinator, type Lock } from './coordinator.ts';
 
 const COMMAND_TIMEOUT_MS = 2_000;
 
@@ -60,6 +63,9 @@ export class RedisCoordinator implements Coordinator {
   readonly #local = new LocalCoordinator();
   #countingLocally = false;
   readonly #onLocalCounting: ((code: string) => void) | undefined;
+  /** The subscriber connection, opened by the first subscribe, and the listeners by full channel name. */
+  #subscriber: Redis | undefined;
+  readonly #listeners = new Map<string, Set<(message: string) => void>>();
 
   private constructor(options: RedisCoordinatorOptions) {
     const redis = new Redis(options.url, { connectTimeout: 5_000, maxRetriesPerRequest: 1, commandTimeout: COMMAND_TIMEOUT_MS, lazyConnect: true });
@@ -132,6 +138,34 @@ export class RedisCoordinator implements Coordinator {
     }
   }
 
+  async publish(channel: string, message: string): Promise<void> {
+    await this.#ready().publish(`${this.#prefix}chan:${channel}`, message);
+  }
+
+  async subscribe(channel: string, listener: (message: string) => void): Promise<void> {
+    if (this.#closed) throw unavailable('CLOSED', 'the Redis coordinator is closed');
+    const name = `${this.#prefix}chan:${channel}`;
+    let listeners = this.#listeners.get(name);
+    if (!listeners) this.#listeners.set(name, (listeners = new Set()));
+    listeners.add(listener);
+    await this.#subscriberConnection().subscribe(name);
+  }
+
+  #subscriberConnection(): Redis {
+    if (this.#subscriber) return this.#subscriber;
+    // autoResubscribe off: a resubscription ioredis makes by itself rejects unhandled when the
+    // connection closes before Redis answers (src/retention/redis.ts); each 'ready' subscribes again.
+    const subscriber = this.#redis.duplicate({ autoResubscribe: false, lazyConnect: false });
+    subscriber.on('error', () => undefined); // the command connection reports Redis trouble
+    subscriber.on('ready', () => {
+      for (const name of this.#listeners.keys()) void subscriber.subscribe(name).catch(() => undefined);
+    });
+    subscriber.on('message', (name: string, message: string) => {
+      for (const listener of this.#listeners.get(name) ?? []) deliver(listener, message);
+    });
+    return (this.#subscriber = subscriber);
+  }
+
   async ping(): Promise<void> {
     try {
       await this.#ready().ping();
@@ -146,6 +180,8 @@ export class RedisCoordinator implements Coordinator {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#subscriber?.disconnect();
+    this.#listeners.clear();
     await this.#local.close();
     if (this.#redis.status === 'ready') await this.#redis.quit().catch(() => this.#redis.disconnect());
     else this.#redis.disconnect();

@@ -158,6 +158,8 @@ export async function assemble(
       unified,
       log,
       sessionState,
+      coordinator,
+      approvals,
       analysisFiles: new AnalysisFiles(join(config.dataDir, 'search'), (err) => log.warn({ err }, 'cannot keep search analyses on disk; the next start analyses again')),
       tools: { execute },
     },

@@ -257,7 +257,7 @@ export function createExecuteTool(deps: ExecuteDeps): ExecuteTool {
     // Retries and their waits end with the run's budget.
     const site = await deps.calls.open(token, ctx.version.versionId, 'mcp', { signal: abort.signal, deadline: started + deps.budgetMs });
     const hooks: DispatchHooks = {
-      ask: ctx.elicit && ((approval) => askApproval(ctx.elicit!, approval, abort.signal)),
+      ask: ctx.elicit && ((approval) => askApproval(ctx.elicit!, approval, AbortSignal.any([abort.signal, signal]), started + deps.budgetMs - Date.now())),
       dispatching() {
         if (state.ended) throw new Refusal('MCP_EXECUTE_ENDED', 'call(): the script has finished; no further call is made');
         state.inFlight++;

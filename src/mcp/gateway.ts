@@ -9,8 +9,10 @@ import getRawBody from 'raw-body';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport as Transport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import type { Approvals } from '../approvals/index.ts';
 import type { Apps } from '../apps/index.ts';
 import type { Catalog } from '../catalog/index.ts';
+import type { Coordinator } from '../coordination/index.ts';
 import { type AnalysisFiles, buildDocsIndex, type DocsIndex } from '../docs/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import { bearerFrom, type Tokens } from '../identity/index.ts';
@@ -23,7 +25,7 @@ import type { UnifiedOperations } from '../unified/index.ts';
 import { corsHeaders } from './cors.ts';
 import { invalidMessage, invalidParams } from './requests.ts';
 import { SESSION_UNAVAILABLE_RECOVERY, toolDefinitions, type ToolContext, type ToolResult, runTool } from './tools.ts';
-import { ElicitationRoutes } from './elicitation.ts';
+import { canElicit, ElicitationRoutes } from './elicitation.ts';
 import type { McpSession } from './types.ts';
 import { batchRefusal, HEADER_REQUIRED_SINCE, hasRequest, HttpRefusal, MAX_BODY_BYTES, sessionLimit, webRequest, writeResponse, type JsonRpcMessage } from './http.ts';
 import { callKey, rawArguments, refuseInvalidParams, SERVER_INFO, serverOptions, track, TRANSPORT_OPTIONS, type RunningCall } from './transport.ts';
@@ -60,8 +62,8 @@ export class McpGateway {
   /** The token each session with open streams was opened with, checked again by the sweep. */
   private readonly streamTokens = new Map<string, TokenRow>();
   private readonly docs = new Map<string, DocsIndex>();
-  /** Elicitation on this process (./elicitation.ts): which sessions' clients can answer, and their open streams to ask on. */
-  private readonly elicitation = new ElicitationRoutes();
+  /** Elicitation (./elicitation.ts): this process's streams to ask on, and questions relayed between replicas. */
+  private readonly elicitation: ElicitationRoutes;
   private readonly deps: {
     mcp: Apps;
     tokens: Tokens;
@@ -72,6 +74,10 @@ export class McpGateway {
     unified?: UnifiedOperations;
     log: Logger;
     sessionState: SessionStateStore;
+    /** Relays elicitation between replicas (Redis with REDIS_URL; this process alone without). */
+    coordinator: Coordinator;
+    /** Where a replica records an approval its stream's client accepted for a call on another replica. */
+    approvals?: Pick<Approvals, 'get' | 'approve'>;
     /** Where search keeps its operation analyses across restarts (the data directory); none in memory only. */
     analysisFiles?: AnalysisFiles;
     tools: Omit<ToolContext, 'session' | 'version' | 'token' | 'docs'>;
@@ -83,6 +89,8 @@ export class McpGateway {
     this.deps = deps;
     this.options = options;
     this.sweeper = setInterval(() => void this.sweep(), options.sweepEveryMs ?? 60_000).unref();
+    this.elicitation = new ElicitationRoutes({ coordinator: deps.coordinator, log: deps.log, approvals: deps.approvals });
+    void this.elicitation.listen().catch((err: unknown) => deps.log.warn({ err }, 'cannot receive MCP elicitations from other replicas; only streams held here are asked'));
     // A cancellation may reach any replica; the call it names runs on whichever replica took it.
     void deps.sessionState
       .onCancel(
@@ -358,7 +366,7 @@ export class McpGateway {
     const { server, transport } = this.connectServer(session, version, token);
     const untrack = track(this.streams, session.id, transport);
     this.streamTokens.set(session.id, token);
-    const unroute = this.elicitation.stream(session.id, server, transport);
+    const unroute = this.elicitation.stream(session, server, transport);
     const end = () => {
       unroute();
       untrack();
@@ -386,7 +394,7 @@ export class McpGateway {
       try {
         const raw = rawArguments.get(transport)?.get(extra.requestId);
         const args = (raw ?? request.params.arguments ?? {}) as Record<string, unknown>;
-        const elicit = this.elicitation.asker(session.id);
+        const elicit = this.elicitation.asker(session);
         return await runTool({ ...this.deps.tools, session, version, token, docs, elicit }, request.params.name, args, AbortSignal.any([extra.signal, cancel.signal]));
       } finally {
         if (this.toolCalls.get(key) === call) this.toolCalls.delete(key);
@@ -401,7 +409,7 @@ export class McpGateway {
     const protocolVersion = SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
     const batch = batchRefusal(body, protocolVersion);
     if (batch) throw batch;
-    const session: McpSession = { id: randomUUID(), versionId: version.versionId, tokenId: token.id, protocolVersion, ready: false };
+    const session: McpSession = { id: randomUUID(), versionId: version.versionId, tokenId: token.id, protocolVersion, ready: false, elicitation: canElicit(init.params?.capabilities) };
     // Params the SDK refuses open no session: the transport answers -32602 (refuseInvalidParams) without one.
     if (invalidParams(init)) return this.serve(req, res, body, session, version, token);
     // The record exists before the answer leaves, so the client's next request may reach any replica.
@@ -409,10 +417,9 @@ export class McpGateway {
     // least recently used idle ones go, never one in use (a request in flight here, or one started
     // within the in-use time on any replica); when all are in use, the new one waits.
     const cap: SessionCap = { ...this.options.sessions, busy: (id) => this.inFlight.has(id) };
-    const opened = await this.deps.sessionState.openSession(session.id, { versionId: session.versionId, tokenId: session.tokenId, protocolVersion, ready: false }, cap);
+    const opened = await this.deps.sessionState.openSession(session.id, { versionId: session.versionId, tokenId: session.tokenId, protocolVersion, ready: false, elicitation: session.elicitation }, cap);
     if (!opened.opened) throw sessionLimit(cap.perToken, opened.retryAfterMs);
     for (const id of opened.closed) this.closeStreams(id);
-    this.elicitation.client(session.id, init.params?.capabilities);
     res.setHeader('mcp-session-id', session.id);
     res.setHeader('mcp-protocol-version', protocolVersion);
     await this.serve(req, res, body, session, version, token);

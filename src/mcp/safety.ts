@@ -31,14 +31,15 @@ export function approvalStop(approval: Record<string, unknown>, acted: boolean):
 }
 
 /** Asks the MCP client's user to approve a gated call; undefined when the client did not answer (the stop then asks for `svc-cli mcp approve`). */
-export async function askApproval(elicit: Elicit, approval: ApprovalRow, signal: AbortSignal): Promise<'accept' | 'decline' | 'cancel' | undefined> {
+export async function askApproval(elicit: Elicit, approval: ApprovalRow, signal: AbortSignal, withinMs: number): Promise<'accept' | 'decline' | 'cancel' | undefined> {
   try {
     const answer = await elicit(
       {
         message: `The agent wants to call ${approval.operation} with ${JSON.stringify(approval.summary)}. Approve this call?`,
         requestedSchema: { type: 'object', properties: {} },
       },
-      signal,
+      // The run ends at its budget even while the gate waits (it counts as no call in flight): the question ends with it.
+      { signal: AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, withinMs))]), ms: withinMs, approvalId: approval.id },
     );
     return answer.action;
   } catch {

@@ -10,8 +10,12 @@ import type { McpSession } from './types.ts';
 
 export type ToolResult = CallToolResult;
 
-/** Asks the MCP client's user (elicitation/create) and resolves with the answer. */
-export type Elicit = (params: ElicitRequestFormParams, signal: AbortSignal) => Promise<ElicitResult>;
+/**
+ * Asks the MCP client's user (elicitation/create) and resolves with the answer, within `ms` (the
+ * run's budget left) unless `signal` ends it first. `approvalId` names the approval asked for, so
+ * the replica whose stream asks can record an accepted one itself (./elicitation.ts).
+ */
+export type Elicit = (params: ElicitRequestFormParams, within: { signal: AbortSignal; ms: number; approvalId?: string }) => Promise<ElicitResult>;
 
 /** Model-facing JSON is capped at 64 KiB (docs/architecture.md, "The execute tool"). */
 export const MODEL_FACING_LIMIT = 64 * 1024;

@@ -144,7 +144,7 @@ redis.call('DEL', st, ix, kv)
 return sb
 `;
 
-// KEYS: ses st ix kv · ARGV: now deadline markReady → {v, t, p, r} | false (closed, idle-expired or never opened)
+// KEYS: ses st ix kv · ARGV: now deadline markReady → {v, t, p, r, e} | false (closed, idle-expired or never opened)
 // A live session's deadline moves forward, and so does its state's, so state lives as long as its session.
 const TOUCH = `
 local ses = KEYS[1]
@@ -157,7 +157,7 @@ end
 if ARGV[3] == '1' then redis.call('HSET', ses, 'r', '1') end
 redis.call('HSET', ses, 'd', ARGV[2])
 for i = 1, 4 do redis.call('PEXPIREAT', KEYS[i], ARGV[2]) end
-return redis.call('HMGET', ses, 'v', 't', 'p', 'r')
+return redis.call('HMGET', ses, 'v', 't', 'p', 'r', 'e')
 `;
 
 // KEYS: cancellations hash. ARGV: field, now ms, ttl ms, cap, channel, message.

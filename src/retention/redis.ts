@@ -9,7 +9,8 @@
 //   <prefix>ss:{<sid>}:kv       hash    session.set key → JSON text
 //   <prefix>ss:{<sid>}:r:<ref>  string  the snapshot's JSON text, PEXPIREAT its expiry
 //   <prefix>ss:{<sid>}:ses      hash    the session record: v (version), t (token), p (protocol),
-//                                       r (1 once ready), d (idle deadline, ms); PEXPIREAT d
+//                                       r (1 once ready), e (1: the client can be asked),
+//                                       d (idle deadline, ms); PEXPIREAT d
 //   <prefix>ss:{<sid>}:cx       hash    <h> → expiry ms: notifications/cancelled named the request whose
 //                                       JSON-RPC id hashes to <h>, CANCEL_TTL_MS ago at most; at most
 //                                       CANCELS_KEPT fields; PX CANCEL_TTL_MS from the last (left to expire)
@@ -115,7 +116,7 @@ export class RedisSessionStateStore implements SessionStateStore {
     const byToken = `${this.#prefix}tok:${keyPart(record.tokenId)}`;
     // The record comes first: an opening of the same token that lists this session once it is
     // counted finds it alive (and in use), never gone.
-    const write = this.#redis.multi().del(ses).hset(ses, { v: record.versionId, t: record.tokenId, p: record.protocolVersion, r: record.ready ? '1' : '0', d: deadline }).pexpireat(ses, deadline);
+    const write = this.#redis.multi().del(ses).hset(ses, { v: record.versionId, t: record.tokenId, p: record.protocolVersion, r: record.ready ? '1' : '0', e: record.elicitation ? '1' : '0', d: deadline }).pexpireat(ses, deadline);
     if (!cap) {
       await write.zadd(byToken, now, sessionId).pexpireat(byToken, now + this.#idleTtlMs * 2).exec();
       return { opened: true, closed: [] };
@@ -155,7 +156,7 @@ export class RedisSessionStateStore implements SessionStateStore {
     const now = this.#clock.now();
     const reply = await this.#redis.svcSsTouch(k.ses, k.st, k.ix, k.kv, now, now + this.#idleTtlMs, markReady ? 1 : 0);
     if (!reply) return undefined;
-    const [versionId, tokenId, protocolVersion, ready] = reply;
+    const [versionId, tokenId, protocolVersion, ready, elicitation] = reply;
     // The token's session index must outlive every session it counts: extended as sessions are used
     // (at most every quarter of the idle time per session, so a request rarely pays a round trip).
     if (tokenId && now - (this.#indexExtended.get(sessionId) ?? -Infinity) >= this.#idleTtlMs / 4) {
@@ -163,7 +164,7 @@ export class RedisSessionStateStore implements SessionStateStore {
       if (this.#indexExtended.size > 10_000) this.#indexExtended.delete(this.#indexExtended.keys().next().value!);
       await this.#redis.pexpireat(`${this.#prefix}tok:${keyPart(tokenId)}`, now + this.#idleTtlMs * 2);
     }
-    return { versionId: versionId ?? '', tokenId: tokenId ?? '', protocolVersion: protocolVersion ?? '', ready: ready === '1' };
+    return { versionId: versionId ?? '', tokenId: tokenId ?? '', protocolVersion: protocolVersion ?? '', ready: ready === '1', elicitation: elicitation === '1' };
   }
 
   async hasSession(sessionId: string): Promise<boolean> {

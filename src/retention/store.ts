@@ -11,14 +11,17 @@ export const systemClock: Clock = { now: () => Date.now() };
 
 /**
  * An MCP session as every replica sees it: which version and token opened it, the protocol version
- * it negotiated, and whether notifications/initialized has arrived. Nothing else of a session lives
- * in a process, so any replica can serve its next request.
+ * it negotiated, whether notifications/initialized has arrived, and whether its client declared
+ * the `elicitation` capability. Nothing else of a session lives in a process, so any replica can
+ * serve its next request.
  */
 export interface SessionRecord {
   versionId: string;
   tokenId: string;
   protocolVersion: string;
   ready: boolean;
+  /** The client can be asked (elicitation/create), on whichever replica holds its stream. */
+  elicitation: boolean;
 }
 
 /** A tool call by its session and JSON-RPC request id. */

@@ -315,7 +315,7 @@ async function snapshotPaging(ctx: BenchContext): Promise<{ text: string; redisO
   const prefix = `svc-bench:replicas:${randomUUID()}:`;
   const json = snapshotJson();
   const sessionId = randomUUID();
-  const record = { versionId: 'ver_bench', tokenId: 'tok_bench', protocolVersion: '2025-06-18', ready: true };
+  const record = { versionId: 'ver_bench', tokenId: 'tok_bench', protocolVersion: '2025-06-18', ready: true, elicitation: false };
   const memory = new MemorySessionStateStore();
   const redisA = new RedisSessionStateStore({ url: TEST_REDIS_URL, keyPrefix: prefix });
   const opened: SessionStateStore[] = [memory, redisA];

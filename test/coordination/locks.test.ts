@@ -113,6 +113,26 @@ function lockContract(kind: string, pair: () => Promise<[Coordinator, Coordinato
         await close();
       }
     });
+
+    it('delivers a published message to every subscriber of its channel, the publisher included, and to no other channel', async () => {
+      const [one, two, close] = await pair();
+      try {
+        const heard: string[] = [];
+        await one.subscribe('news', (m) => heard.push(`one:${m}`));
+        await two.subscribe('news', (m) => heard.push(`two:${m}`));
+        await two.subscribe('other', (m) => heard.push(`other:${m}`));
+        await two.subscribe('news', () => {
+          throw new Error('a listener that fails'); // reaches neither the publisher nor the other listeners
+        });
+        await one.publish('news', 'hello');
+        await one.publish('nobody-listens', 'lost');
+        for (let i = 0; i < 100 && heard.length < 2; i++) await sleep(10);
+        await sleep(50); // nothing more arrives
+        expect(heard.sort()).toEqual(['one:hello', 'two:hello']);
+      } finally {
+        await close();
+      }
+    });
   });
 }
 
@@ -153,6 +173,8 @@ describe('RedisCoordinator', () => {
     await closed.close();
     await expect(closed.ping()).rejects.toMatchObject({ code: 'CLOSED' });
     await expect(closed.tryAcquire('x', 1000)).rejects.toMatchObject({ code: 'CLOSED' });
+    await expect(closed.publish('x', 'm')).rejects.toMatchObject({ code: 'CLOSED' });
+    await expect(closed.subscribe('x', () => undefined)).rejects.toMatchObject({ code: 'CLOSED' });
   });
 });
 

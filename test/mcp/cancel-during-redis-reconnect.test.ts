@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySessionStateStore } from '../../src/retention/index.ts';
 import { CANCEL_TTL_MS, CANCELS_KEPT, RedisSessionStateStore } from '../../src/retention/redis.ts';
 import { openSession, rawMcp, type RawMcp } from '../fixtures/mcp.ts';
-import { startRedisServer, type RedisServer } from '../fixtures/redis-server.ts';
+import { cutSubscribers, startRedisServer, type RedisServer } from '../fixtures/redis-server.ts';
 import { startReplicas, type Replica, type ReplicaSet } from '../fixtures/replicas.ts';
 
 let redis: RedisServer;
@@ -61,16 +61,12 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms =
   }
 }
 
-/**
- * Drops every subscriber connection and keeps them from coming back (Redis refuses connections past
- * maxclients) until the returned function runs; the replicas' command connections stay up.
- */
-async function cutSubscribers(): Promise<() => Promise<void>> {
-  const clients = String(await admin.client('LIST')).trim().split('\n').length;
-  const pubsub = String(await admin.client('LIST', 'TYPE', 'PUBSUB')).trim().split('\n').length;
-  const replies = await admin.multi().config('SET', 'maxclients', String(clients - pubsub)).client('KILL', 'TYPE', 'PUBSUB').exec();
-  expect(replies).toEqual([[null, 'OK'], [null, 2]]);
-  return async () => void (await admin.config('SET', 'maxclients', maxclients));
+/** Drops both replicas' subscriber connections until the returned function runs (test/fixtures/redis-server.ts). */
+async function cutReplicaSubscribers(): Promise<() => Promise<void>> {
+  const { dropped, listed, restore } = await cutSubscribers(admin);
+  // Each replica subscribes twice: to cancellations (its session store) and to elicitations (its coordinator).
+  expect([dropped, listed]).toEqual([4, 4]);
+  return restore;
 }
 
 describe('an MCP cancellation while the Redis subscriber reconnects', () => {
@@ -79,7 +75,7 @@ describe('an MCP cancellation while the Redis subscriber reconnects', () => {
     const pending = callTool(a, headers, 40, LONG(40));
     await until('the execute runs on A', () => running(headers, 40));
 
-    const restore = await cutSubscribers();
+    const restore = await cutReplicaSubscribers();
     let cancelledAt = 0;
     try {
       expect(await subscribers()).toBe(0);

@@ -149,7 +149,7 @@ describe('RedisSessionStateStore across replicas', () => {
     clockB.t = clockA.t - 5_000;
     const a = redisStore(clockA, prefix);
     const b = redisStore(clockB, prefix);
-    const record = { versionId: 'ver_1', tokenId: 'tok_cap', protocolVersion: '2025-06-18', ready: true };
+    const record = { versionId: 'ver_1', tokenId: 'tok_cap', protocolVersion: '2025-06-18', ready: true, elicitation: false };
     for (let round = 0; round < 10; round++) {
       const token = { ...record, tokenId: `tok_cap_${round}` };
       for (const id of ['s1', 's2', 's3']) {

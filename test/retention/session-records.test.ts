@@ -30,7 +30,7 @@ afterAll(async () => {
   await admin.quit();
 });
 
-const record = { versionId: 'ver_01', tokenId: 'tok_01', protocolVersion: '2025-06-18', ready: false };
+const record = { versionId: 'ver_01', tokenId: 'tok_01', protocolVersion: '2025-06-18', ready: false, elicitation: false };
 
 /** Both stores on one manual clock; `run` gets each in turn and its results are compared. */
 async function both<T>(run: (store: SessionStateStore, clock: ManualClock) => Promise<T>, idleMs?: number): Promise<{ memory: T; redis: T }> {

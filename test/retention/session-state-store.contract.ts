@@ -202,7 +202,7 @@ export function sessionStateStoreContract(create: (clock: Clock) => ContractStor
   });
 
   describe('session records', () => {
-    const record = { versionId: 'ver_01', tokenId: 'tok_01', protocolVersion: '2025-06-18', ready: false };
+    const record = { versionId: 'ver_01', tokenId: 'tok_01', protocolVersion: '2025-06-18', ready: false, elicitation: false };
 
     it('opens a session that any later request can find, and marks it ready once', async () => {
       await fresh();
@@ -214,6 +214,9 @@ export function sessionStateStoreContract(create: (clock: Clock) => ContractStor
       expect(await store.touchSession('s1', true)).toEqual({ ...record, ready: true });
       expect(await store.touchSession('s1')).toEqual({ ...record, ready: true });
       expect(await store.touchSession('s2')).toBeUndefined();
+      // Whether its client can be asked (elicitation) holds for every replica, as the record does.
+      await store.openSession('s3', { ...record, elicitation: true });
+      expect(await store.touchSession('s3', true)).toEqual({ ...record, ready: true, elicitation: true });
     });
 
     it('keeps at most perToken open sessions of a token, closing the least recently used idle one, and says which', async () => {
