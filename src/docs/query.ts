@@ -99,6 +99,23 @@ const VALUE = 'zzvalue';
 /** How an object starts: a determiner, a pronoun, a number or a value. */
 const OBJECT_START = new RegExp(`^(?:a|an|the|this|that|these|those|my|our|your|his|her|their|it|them|him|me|us|some|\\d+|${VALUE})$`);
 
+/** A number or a value standing alone: which one. */
+const ONE_VALUE = new RegExp(`^(?:\\d+|${VALUE})$`);
+
+/**
+ * Whether a read asks for many or for one, by the head of the noun phrase after its verb (the
+ * phrase's last word before a gap): a plural lists, a singular followed by a number or value gets.
+ */
+function oneOrMany(terms: readonly QueryTerm[], raw: readonly string[], verbAt: number): 'list' | 'get' | undefined {
+  const phrase = terms.filter((t) => t.at > verbAt && !t.scope && !t.optional && !t.idPrefix && !isActionForm(t.word));
+  if (!phrase.length) return undefined;
+  let end = 0;
+  while (end + 1 < phrase.length && phrase[end + 1]!.at === phrase[end]!.at + 1) end++;
+  const head = phrase[end]!;
+  if (/[^su]s$/.test(head.word)) return 'list';
+  return ONE_VALUE.test(raw[head.at + 1] ?? '') ? 'get' : undefined;
+}
+
 /** Words capitalised after the first word: names ("Dana", "Acme"), unless written all in capitals (PR, CI). */
 function namesIn(query: string): Set<string> {
   const names = new Set<string>();
@@ -242,7 +259,9 @@ export function parseQuery(query: string): ParsedQuery {
   // A question reads: a list when it asks after things in the plural ("what channels exist?"); who
   // asks after people, one or many.
   const plural = terms.some((t) => /[^su]s$/.test(t.word) && !actionOfStem(t.stem));
-  const action = question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : (cues[0]?.action ?? (plural ? 'list' : undefined));
+  let action = question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : (cues[0]?.action ?? (plural ? 'list' : undefined));
+  // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
+  if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.
   if (person || raw.some((w) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w))) {
     for (const word of PERSON_WORDS) if (!seen.has(stemOf(word))) terms.push({ word, stem: stemOf(word), weight: 0.3, name: false, at: -1, optional: true });

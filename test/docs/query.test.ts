@@ -210,4 +210,12 @@ describe('parseQuery', () => {
     expect(parseQuery('file contents of README.md').action).not.toBe('create');
     expect(parseQuery('delete the file config.yml').terms.find((t) => t.word === 'file')!.weight).toBe(1);
   });
+
+  it('reads a read as many or one by the head of what it reads: a plural lists, a singular with a number gets', () => {
+    expect(parseQuery('show dependabot alerts for acme/api').action).toBe('list');
+    expect(parseQuery('get the repos of octocat').action).toBe('list');
+    expect(parseQuery('show me the pull request 77').action).toBe('get');
+    expect(parseQuery('show me the branch protection').action).toBe('list');
+    expect(parseQuery('delete the alerts').action).toBe('delete');
+  });
 });
