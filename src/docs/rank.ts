@@ -331,6 +331,10 @@ export class Ranker {
       const idf = Math.min(...[...expansions.keys()].map((s) => this.idf(s)));
       return { ...t, name, expansions, guessed, idf };
     });
+    // An implied term counts when matched, but no more than the rarest word written: "under my
+    // account" must not outweigh the repository asked for.
+    const rarest = Math.max(0, ...terms.filter((t) => !t.optional).map((t) => t.idf));
+    if (rarest > 0) for (const t of terms) if (t.optional) t.idf = Math.min(t.idf, rarest);
     const candidates = new Set<number>();
     for (const t of terms) if (!t.optional) for (const s of t.expansions.keys()) for (const i of this.postings.get(s) ?? []) candidates.add(i);
     // Nothing but cues ("who am I?"), or few matches: operations on the signed-in user are candidates by structure alone.

@@ -248,3 +248,22 @@ describe('Ranker.search, words the catalogue writes as one', () => {
     expect(top('log 2 hours of work on ABC-12')).toBe('jr.addWorklog');
   });
 });
+
+describe('Ranker.search, implied words', () => {
+  const REPOS = [
+    op('gh.repos/create-for-authenticated-user', 'POST', '/user/repos', 'Create a repository for the authenticated user'),
+    op('gh.issues/list-for-authenticated-user', 'GET', '/user/issues', 'List issues across the repositories of your account', { returnsList: true }),
+    op('gh.repos/get', 'GET', '/repos/{owner}/{repo}', 'Get a repository'),
+    op('gh.repos/delete', 'DELETE', '/repos/{owner}/{repo}', 'Delete a repository'),
+    op('gh.repos/update', 'PATCH', '/repos/{owner}/{repo}', 'Update a repository'),
+    op('gh.repos/list-for-org', 'GET', '/orgs/{org}/repos', 'List organization repositories', { returnsList: true }),
+    op('gh.repos/list-forks', 'GET', '/repos/{owner}/{repo}/forks', 'List forks', { returnsList: true }),
+    ...['topics', 'languages', 'tags', 'teams', 'contributors', 'branches', 'webhooks', 'deployments'].map((part) =>
+      op(`gh.repos/list-${part}`, 'GET', `/repos/{owner}/{repo}/${part}`, `List repository ${part}`, { returnsList: true }),
+    ),
+  ];
+
+  it('counts an implied word ("under my account") no more than the rarest word written', () => {
+    expect(new Ranker(REPOS).search('a brand new repository under my account', 1)[0]!.id).toBe('gh.repos/create-for-authenticated-user');
+  });
+});
