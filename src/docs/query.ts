@@ -74,6 +74,9 @@ function withoutValues(query: string): string {
 /** Verbs that, right after "who", make it the subject ("who is assigned", "who has starred"). */
 const SUBJECT_AUXILIARIES = new Set(['is', 'was', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'may', 'might']);
 
+/** Auxiliaries that, right after "who", make it the object ("who does octocat follow"). */
+const OBJECT_AUXILIARIES = new Set(['does', 'did']);
+
 /** A two-part slug (`acme/api`, `octo-org/hello_world`), not a path of more parts. */
 const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
 
@@ -114,6 +117,27 @@ function oneOrMany(terms: readonly QueryTerm[], raw: readonly string[], verbAt: 
   const head = phrase[end]!;
   if (/[^su]s$/.test(head.word)) return 'list';
   return ONE_VALUE.test(raw[head.at + 1] ?? '') ? 'get' : undefined;
+}
+
+/** Words that start a noun phrase or stand for one: a word after them is no bare name. */
+const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me']);
+
+/**
+ * A bare singular word as the subject of a question or a clause, with no determiner before it
+ * ("which gists does octocat have", "repos octocat has starred"): a name, not a thing to match.
+ */
+function bareSubject(raw: readonly string[], i: number): boolean {
+  const word = raw[i]!;
+  if (DETERMINERS.has(word) || /[^su]s$/.test(word) || word === VALUE) return false;
+  const before = raw[i - 1] ?? '';
+  const after = raw[i + 1] ?? '';
+  if (isActionForm(word) || /(?:ing|ed|en)$/.test(word) || after === VALUE || /^\d+$/.test(after)) return false;
+  const asks = i >= 2 && (QUESTION_OPENERS.has(raw[i - 2]!) || /s$/.test(raw[i - 2]!) || PERSON_QUESTION.has(raw[i - 2]!));
+  // "does octocat follow", "is octocat a member", "has octocat starred": what follows shows the auxiliary is one.
+  if (asks && ['does', 'do', 'did', 'can'].includes(before) && after !== '') return true;
+  if (asks && ['is', 'was'].includes(before) && (DETERMINERS.has(after) || /(?:ed|en)$/.test(after))) return true;
+  if (asks && ['has', 'have'].includes(before) && /(?:ed|en)$/.test(after)) return true;
+  return ['has', 'have', 'is'].includes(after) && /(?:ed|en)$/.test(raw[i + 2] ?? '') && !DETERMINERS.has(before) && before !== '';
 }
 
 /** Words capitalised after the first word: names ("Dana", "Acme"), unless written all in capitals (PR, CI). */
@@ -197,7 +221,7 @@ export function parseQuery(query: string): ParsedQuery {
     if (stem === undefined || STOP_WORDS.has(word) || NAMING_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;
     seen.add(stem);
     // A name: hyphenated (old-prototype), or after "called"/"named" or a word for a person ("user octocat").
-    const named = introduced || hyphenated.has(word) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem));
+    const named = introduced || hyphenated.has(word) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem)) || bareSubject(raw, i);
     terms.push({ word, stem, weight: named ? 0.3 : cue ? 0.5 : 1, name: named || names.has(word), at: i });
   });
   // The scope: terms after a preposition that follows the first term naming the resource, in the same clause.
@@ -271,6 +295,6 @@ export function parseQuery(query: string): ParsedQuery {
   for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
   const slug = bare.some((token) => SLUG.test(token) && !FILE_NAME.test(token));
   // "Who" as the subject ("who follows me", "who is assigned"), not the object ("who am I following").
-  const who = raw.some((w, i) => PERSON_QUESTION.has(w) && (SUBJECT_AUXILIARIES.has(raw[i + 1] ?? '') || /^[a-z]{3,}(?:s|ed)$/.test(raw[i + 1] ?? '')));
+  const who = raw.some((w, i) => PERSON_QUESTION.has(w) && (SUBJECT_AUXILIARIES.has(raw[i + 1] ?? '') || (/^[a-z]{3,}(?:s|ed)$/.test(raw[i + 1] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 1]!))));
   return { action, ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), terms };
 }

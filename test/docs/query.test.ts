@@ -218,4 +218,15 @@ describe('parseQuery', () => {
     expect(parseQuery('show me the branch protection').action).toBe('list');
     expect(parseQuery('delete the alerts').action).toBe('delete');
   });
+
+  it('reads a bare singular subject of a question or clause as a name ("which gists does octocat have", "repos octocat has starred")', () => {
+    const named = (q: string, word: string) => parseQuery(q).terms.find((t) => t.word === word)!.name;
+    expect(named('which gists does octocat have', 'octocat')).toBe(true);
+    expect(named('what organizations is octocat a member of', 'octocat')).toBe(true);
+    expect(named('show me the repos octocat has starred', 'octocat')).toBe(true);
+    // Not the thing asked about, a verb, or a word after a determiner.
+    expect(named('who has access to acme/api', 'access')).toBe(false);
+    expect(named('does the repo have a license', 'repo')).toBe(false);
+    expect(named('what artifacts did run 99 produce', 'run')).toBe(false);
+  });
 });

@@ -231,6 +231,17 @@ describe('Ranker.search, who-questions', () => {
   it('does not take a noun for people in the query as the verb ("who are the members")', () => {
     expect(top('who are the members of the acme org')).toBe('gh.orgs/list-members');
   });
+
+  it('reads a bare subject as a name, not as the operation it happens to name ("which gists does octocat have")', () => {
+    const withOctocat = [
+      ...PEOPLE,
+      op('gh.meta/get-octocat', 'GET', '/octocat', 'Get Octocat'),
+      op('gh.gists/list-for-user', 'GET', '/users/{username}/gists', 'List gists for a user', { returnsList: true }),
+    ];
+    const best = (query: string) => new Ranker(withOctocat).search(query, 1)[0]!.id;
+    expect(best('which gists does octocat have')).toBe('gh.gists/list-for-user');
+    expect(best('who does octocat follow')).toBe('gh.users/list-following');
+  });
 });
 
 describe('Ranker.search, words the catalogue writes as one', () => {
@@ -266,4 +277,5 @@ describe('Ranker.search, implied words', () => {
   it('counts an implied word ("under my account") no more than the rarest word written', () => {
     expect(new Ranker(REPOS).search('a brand new repository under my account', 1)[0]!.id).toBe('gh.repos/create-for-authenticated-user');
   });
+
 });
