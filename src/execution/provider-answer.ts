@@ -9,7 +9,7 @@ export interface ProviderResponse {
   data: unknown;
   /** Raw body bytes. */
   raw: Buffer;
-  /** The body's JSON text (secret already redacted) when `data` was parsed from it as JSON. */
+  /** The body's JSON text (secret already redacted) when the body is JSON: `data` is parsed from it. */
   json?: string | undefined;
   durationMs: number;
 }
