@@ -8,22 +8,10 @@
 import { Agent, errors as undiciErrors, util as undiciUtil, type Dispatcher as UndiciDispatcher } from 'undici';
 import { EgressPolicy, egressConnector, egressFailure } from '../egress/index.ts';
 import { EngineError } from '../envelope/index.ts';
+import { providerAnswer, type ProviderResponse } from './provider-answer.ts';
 import type { Redactor } from './redaction.ts';
-import { clipRefusalBody } from './refusal-body.ts';
 import { inSpan, SpanKind, tracingOn, type SafeAttributes } from '../telemetry/index.ts';
 import type { ProviderRequest } from './request.ts';
-
-export interface ProviderResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** Parsed JSON, text, or null for an empty body. */
-  data: unknown;
-  /** Raw body bytes. */
-  raw: Buffer;
-  /** The body's JSON text (secret already redacted) when `data` was parsed from it as JSON. */
-  json?: string | undefined;
-  durationMs: number;
-}
 
 export interface DispatchLimits {
   /** Bytes this response may still take. */
@@ -451,13 +439,7 @@ class ProviderCall implements UndiciDispatcher.DispatchHandler {
     const chunks = this.chunks;
     let raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, this.size);
     if (this.secret) raw = this.secret.redact(raw, this.headers['content-type']);
-    const body = parseBody(raw, this.headers['content-type']);
-    if (this.status === 401 || this.status === 403) {
-      // A refusal keeps only what names its error: the answers that quote a refused credential (./refusal-body.ts).
-      this.resolve({ status: this.status, headers: this.headers, data: clipRefusalBody(body.data), raw, durationMs });
-      return;
-    }
-    this.resolve({ status: this.status, headers: this.headers, data: body.data, raw, json: body.json, durationMs });
+    this.resolve(providerAnswer(this.status, this.headers, raw, durationMs));
   }
 
   onError(err: Error): void {
@@ -470,19 +452,3 @@ const tooLarge = (maxBytes: number) =>
     details: { limitBytes: maxBytes },
     providerExecution: 'completed',
   });
-
-const JSON_TYPE = /json/i;
-
-function parseBody(raw: Buffer, contentType: string | string[] | undefined): { data: unknown; json?: string } {
-  if (raw.length === 0) return { data: null };
-  const text = raw.toString('utf8');
-  const type = Array.isArray(contentType) ? contentType[0] : contentType;
-  if (type && JSON_TYPE.test(type)) {
-    try {
-      return { data: JSON.parse(text), json: text };
-    } catch {
-      return { data: text };
-    }
-  }
-  return { data: text };
-}

@@ -1,9 +1,9 @@
 // What a provider's answer becomes: the call's outcome, with its envelope, bytes and hash for the receipt.
 import { hash } from 'node:crypto';
 import type { ServiceIndex } from '../catalog/index.ts';
-import { EngineError, failure, success } from '../envelope/index.ts';
+import { EngineError, failure, success, type Envelope } from '../envelope/index.ts';
 import { getAt } from '../json-pointer/index.ts';
-import type { ProviderResponse } from './dispatch.ts';
+import type { ProviderResponse } from './provider-answer.ts';
 import { attemptsDurationMs, type Attempt, type RetriedResponse } from './retry.ts';
 import type { Outcome } from './types.ts';
 
@@ -72,10 +72,41 @@ export function providerFailure(index: ServiceIndex, res: ProviderResponse, extr
   return { envelope, exactDetails: exact === undefined ? undefined : { providerBody: exact, ...extra } };
 }
 
+/** The accessor of SuccessOf's `data`: one function, so every such envelope shares one shape. */
+const DATA: PropertyDescriptor = { enumerable: true, configurable: true };
+
+/**
+ * A success envelope whose `data` is the answer's, read when the envelope's is: a JSON body is
+ * parsed only once something reads it (./provider-answer.ts); the REST and gRPC answers splice its
+ * text. `data` is an own enumerable property, so spreads, JSON and structured clones carry it.
+ */
+class SuccessOf implements Envelope<unknown> {
+  readonly ok = true as const;
+  readonly status: number;
+  declare readonly data: unknown;
+  declare readonly error: null;
+  readonly #res: ProviderResponse;
+
+  static {
+    DATA.get = function (this: SuccessOf) {
+      return this.#res.data;
+    };
+  }
+
+  constructor(res: ProviderResponse) {
+    this.status = res.status;
+    this.#res = res;
+    Object.defineProperty(this, 'data', DATA);
+    (this as { error: null }).error = null; // after data: the keys in an envelope's order
+  }
+}
+
+const successOf = (res: ProviderResponse): Envelope<unknown> => (res.json === undefined ? success(res.status, res.data) : new SuccessOf(res));
+
 export function singleOutcome(index: ServiceIndex, res: RetriedResponse): Outcome {
   const ok = !answeredError(index, res);
   return {
-    ...(ok ? { envelope: success(res.status, res.data) } : providerFailure(index, res, retryDetails(res))),
+    ...(ok ? { envelope: successOf(res) } : providerFailure(index, res, retryDetails(res))),
     providerAnswered: true,
     pages: 1,
     durationMs: attemptsDurationMs(res),

@@ -4,7 +4,8 @@ import type { OperationSpec, PaginationPolicy, ServiceIndex } from '../catalog/i
 import { inputKey } from '../catalog/types.ts';
 import { EngineError, failure, success } from '../envelope/index.ts';
 import { getAt, setAt } from '../json-pointer/index.ts';
-import type { DispatchLimits, Dispatcher, ProviderResponse } from './dispatch.ts';
+import type { DispatchLimits, Dispatcher } from './dispatch.ts';
+import type { ProviderResponse } from './provider-answer.ts';
 import { buildRequest, renewedRequest, secretForms, withQueryCredential, type ProviderRequest, type RequestTarget } from './request.ts';
 import { answeredError, exactParse, providerFailure, RawJson, retryDetails, sha256 } from './outcomes.ts';
 import { attemptsDurationMs, IDEMPOTENT_METHODS, sendWithRetries, type Attempt, type RetriedResponse, type RetryPlan } from './retry.ts';

@@ -9,7 +9,8 @@
 // allocates nothing here.
 import { setTimeout as delay } from 'node:timers/promises';
 import { EngineError } from '../envelope/index.ts';
-import type { DispatchLimits, Dispatcher, ProviderResponse } from './dispatch.ts';
+import type { DispatchLimits, Dispatcher } from './dispatch.ts';
+import type { ProviderResponse } from './provider-answer.ts';
 import type { Redactor } from './redaction.ts';
 import type { ReceiptAttempt } from '../store/index.ts';
 import type { ProviderRequest } from './request.ts';

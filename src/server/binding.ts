@@ -88,11 +88,9 @@ export function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps)
   const trustedProxies = trustedProxiesFor(deps.config.trustedProxies);
   // Header parameters by their lower-case names, lowered once here rather than on every request.
   const params = route.params.map((p) => (p.in === 'header' ? { ...p, name: p.name.toLowerCase(), key: p.name } : { ...p, key: p.name }));
-  return async (call) => {
+  /** Parameters, body and handler, once the principal is known. */
+  const answer = (call: RouteCall): Promise<HandlerResult> => {
     const { req, path, query, state } = call;
-    const bearer = bearerFrom(req.headers.authorization);
-    if (kind) state.principal = deps.tokens.verifySync(bearer, kind) ?? (await deps.tokens.verify(bearer, kind));
-
     const values: Record<string, unknown> = {};
     for (const p of params) {
       const value = p.in === 'path' ? path[p.name] : p.in === 'query' ? query[p.name] : headerOf(req, p.name) || undefined;
@@ -100,12 +98,32 @@ export function bindCall(route: RouteSpec, handlers: Handlers, deps: ServerDeps)
     }
     if (paramValidator && !paramValidator(values)) throw requestValidationError('parameters', paramValidator);
 
-    let body: unknown;
     if (bodyValidator) {
-      body = readBody(req, bodyLimit, route.bodyRequired, route.bodyType, route.secretBody, bodyValidator);
-      if (body instanceof Promise) body = await body;
+      const body = readBody(req, bodyLimit, route.bodyRequired, route.bodyType, route.secretBody, bodyValidator);
+      if (body instanceof Promise) return body.then((read) => handler(new CallInput(values, read, state.principal, call, trustedProxies)));
+      return handler(new CallInput(values, body, state.principal, call, trustedProxies));
     }
-    return handler(new CallInput(values, body, state.principal, call, trustedProxies));
+    return handler(new CallInput(values, undefined, state.principal, call, trustedProxies));
+  };
+  // Not an async function: a call whose token and body are at hand at once answers with the
+  // handler's own promise, two microtask hops fewer per request than an async wrapper returning it.
+  return (call) => {
+    try {
+      if (kind) {
+        const bearer = bearerFrom(call.req.headers.authorization);
+        const known = deps.tokens.verifySync(bearer, kind);
+        if (known === null || known === undefined) {
+          return deps.tokens.verify(bearer, kind).then((principal) => {
+            call.state.principal = principal;
+            return answer(call);
+          });
+        }
+        call.state.principal = known;
+      }
+      return answer(call);
+    } catch (err) {
+      return Promise.reject(err);
+    }
   };
 }
 

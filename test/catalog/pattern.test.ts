@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkCallable } from '../../src/catalog/check.ts';
 import { GENERATED_CATALOG_DIR, type ServiceIndex } from '../../src/catalog/index.ts';
-import { linearRegExp, PATTERN_WORK_BUDGET, patternProblem, toRe2Syntax, withPatternBudget } from '../../src/catalog/pattern.ts';
+import { linearRegExp, PATTERN_WORK_BUDGET, patternProblem, runsOnV8, toRe2Syntax, withPatternBudget } from '../../src/catalog/pattern.ts';
 
 const ATOMS = [
   'a', 'b', '.', '\\s', '\\S', '\\d', '\\w', '\\W', '\\b', '[ab]', '[^a]', '[\\s]', '[\\S]', '[^\\s]', '[\\sa]', '[\\b]', '\\u0061', '\\u{1F600}',
@@ -47,6 +47,21 @@ describe('linearRegExp', () => {
       re.test(`${'a'.repeat(50_000)}!`);
       expect(performance.now() - started, source).toBeLessThan(1000);
     }
+  });
+
+  it('leaves to V8 only anchored patterns of one-code-point atoms with at most one loop', () => {
+    for (const source of ['^con_[0-9a-z]+$', '^\\d{4}-\\d{2}-\\d{2}$', '^[A-Za-z0-9.\\-_]+$', '^[^/]*$', '^.{1,64}$', '^\\$+$', '^ab?c$']) {
+      expect(runsOnV8(source), source).toBe(true);
+    }
+    // Unanchored, two loops, nested or alternated ones, lazy ones, groups, classes of more than one kind of code point: RE2.
+    for (const source of ['con_[0-9a-z]+$', '^a+b+$', '^(a+)+$', '^a|b$', '^a+?$', '^(?:ab)+$', '^\\s+$', '^[\\s]+$', '^😀+$', '^\\p{L}+$', '^a*$b', '^[]$']) {
+      expect(runsOnV8(source), source).toBe(false);
+    }
+    // Either engine, the same answers and the same budget.
+    const id = linearRegExp('^con_[0-9a-z]+$', 'u');
+    expect([id.test('con_0001'), id.test('con_'), id.test('con_A1'), id.test('xcon_1'), id.test('con_1\n')]).toEqual([true, false, false, false, false]);
+    const { refused } = withPatternBudget(() => id.test('con_'.padEnd(PATTERN_WORK_BUDGET, 'a')));
+    expect(refused?.pattern).toBe('^con_[0-9a-z]+$');
   });
 
   it('refuses what is not an ECMAScript pattern, and what RE2 cannot run', () => {
