@@ -1,7 +1,7 @@
 // Whether a provider's body is one JSON text, checked over its bytes without building anything:
 // the REST and gRPC answers splice the body into their envelope as it came, so the objects
 // JSON.parse would build are needed only when something reads the data (pagination, a Unified
-// step, an MCP script), and are then parsed on demand (./dispatch.ts).
+// step, an MCP script), and are then parsed on demand (./provider-answer.ts).
 //
 // Sound, not complete: true only when JSON.parse accepts the bytes' UTF-8 text (RFC 8259's grammar;
 // bytes past 0x7F only inside strings, where decoding's U+FFFD keeps the text valid). A text nested

@@ -366,16 +366,21 @@ export class McpGateway {
     const { server, transport } = this.connectServer(session, version, token);
     const untrack = track(this.streams, session.id, transport);
     this.streamTokens.set(session.id, token);
-    const unroute = this.elicitation.stream(session, server, transport);
+    let unroute: (() => void) | undefined;
+    let ended = false;
     const end = () => {
-      unroute();
+      ended = true;
+      unroute?.();
       untrack();
       void transport.close().catch(() => undefined);
     };
     res.once('close', end);
     if (res.destroyed) return end(); // the client left while the request was being authorised
     await server.connect(transport);
-    await writeResponse(res, await transport.handleRequest(webRequest(req)));
+    const response = await transport.handleRequest(webRequest(req));
+    // Questions go out on the stream once the transport holds it: the SDK drops one sent before.
+    if (!ended && response.ok) unroute = this.elicitation.stream(session, server, transport);
+    await writeResponse(res, response);
   }
 
   private connectServer(session: McpSession, version: AppVersionRow, token: TokenRow) {

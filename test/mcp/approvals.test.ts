@@ -11,6 +11,7 @@ import type { FakeProvider } from '../fixtures/fake-provider.ts';
 import { ITEMS_OPERATIONS, startItemsProvider } from '../fixtures/items-provider.ts';
 import { withMcpClient } from '../fixtures/providers/app.ts';
 import { cliUser, oneErrorLine, type CliUser } from '../fixtures/cli.ts';
+import { initializeMessage, PROTOCOL, rawMcp } from '../fixtures/mcp.ts';
 
 let t: TestEngine;
 let provider: FakeProvider;
@@ -252,6 +253,45 @@ describe('elicitation', () => {
       expect(asked[0]).toContain('items.deleteItem');
     });
     expect(sent('DELETE')).toBe(deletes + 1);
+  });
+
+  it('asks on a stream the client opens just after its call (within the wait), not only on one open before', async () => {
+    const deletes = sent('DELETE');
+    const mcp = rawMcp(server.url, server.token);
+    const init = await mcp.post({ ...initializeMessage(), params: { ...initializeMessage().params, capabilities: { elicitation: {} } } });
+    const headers = { 'mcp-session-id': init.headers.get('mcp-session-id')!, 'mcp-protocol-version': PROTOCOL };
+    expect((await mcp.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, headers)).status).toBe(202);
+    const call = mcp.post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'execute', arguments: { code: `return await call('items.deleteItem', { id: 'e3' })` } } }, headers);
+    // The call waits for a stream once its approval is recorded; the stream opens only then.
+    const waiting = async () => ((await t.api('GET', '/v1/mcp/approvals')).body.approvals as { params: { id?: string } }[]).some((a) => a.params.id === 'e3');
+    for (let tries = 0; !(await waiting()); tries++) {
+      if (tries > 100) throw new Error('the gated call never asked');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const stream = new AbortController();
+    const res = await fetch(server.url, { headers: { authorization: `Bearer ${server.token}`, accept: 'text/event-stream', ...headers }, signal: stream.signal });
+    const reader = res.body!.getReader();
+    let seen = '';
+    const read = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        seen += Buffer.from(value).toString('utf8');
+        const question = /data: (\{.*"elicitation\/create".*\})/.exec(seen);
+        if (question) return JSON.parse(question[1]!) as { id: number };
+      }
+    })();
+    const timeout = new Promise<undefined>((r) => setTimeout(() => r(undefined), 3_000));
+    const question = await Promise.race([read, timeout]);
+    try {
+      expect(question, `no elicitation/create on the stream opened after the call: ${seen}`).toBeDefined();
+      expect((await mcp.post({ jsonrpc: '2.0', id: question!.id, result: { action: 'decline' } }, headers)).status).toBe(202);
+      expect((await call).body.result.structuredContent).toMatchObject({ code: 'ENGINE_APPROVAL_DECLINED' });
+    } finally {
+      stream.abort();
+      await call.catch(() => undefined);
+    }
+    expect(sent('DELETE')).toBe(deletes);
   });
 
   it('declined, the call is refused and nothing is sent', async () => {
