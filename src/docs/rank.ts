@@ -48,6 +48,9 @@ const B = {
 
 type Doc = AnalysedOperation;
 
+/** How many words apart two query words may be and still be read as one catalogue word. */
+const COMPOUND_SPAN = 5;
+
 /** Nouns for who does something: follower, contributor, assignee, registrar. */
 const AGENT_NOUN = /[a-z]{3}(?:er|or|ee|ar)s?$/;
 
@@ -311,10 +314,11 @@ export class Ranker {
     // A slug (acme/api) names the catalogue's resource addressed by two path parameters: implied, counted when matched.
     const implied: QueryTerm[] = parsed.slug && this.slugStem && !parsed.terms.some((t) => t.stem === this.slugStem) ? [{ word: this.surface.get(this.slugStem) ?? this.slugStem, stem: this.slugStem, weight: 0.5, at: -1, name: true, optional: true }] : [];
     // Two query words the catalogue writes as one ("log work": worklog, "change log": changelog): implied, counted when matched.
+    // Words a few apart at most ("log 2 hours of work"), so a long query costs a few pairs per word, not all pairs.
     const written = parsed.terms.filter((t) => t.at >= 0 && !t.optional && t.word.length >= 3);
     for (const a of written) {
       for (const b of written) {
-        if (a === b) continue;
+        if (a === b || Math.abs(a.at - b.at) > COMPOUND_SPAN) continue;
         // As written ("change log"), or stem to stem ("work … logged").
         const stem = [`${a.word.replace(/s$/, '')}${b.word}`, `${a.stem}${b.stem}`].map((joined) => stems(joined)[0]).find((s) => s !== undefined && this.df.has(s));
         if (stem && !parsed.terms.some((t) => t.stem === stem) && !implied.some((t) => t.stem === stem)) {

@@ -258,6 +258,13 @@ describe('Ranker.search, words the catalogue writes as one', () => {
     expect(top('show the work logged against ABC-12')).toBe('jr.getIssueWorklog');
     expect(top('log 2 hours of work on ABC-12')).toBe('jr.addWorklog');
   });
+
+  it('joins only words a few apart, so a long query costs a few pairs per word', () => {
+    const explain = new Map<string, Record<string, unknown>>();
+    const query = 'show the work and then the many other things we logged';
+    new Ranker(JIRA).search(query, 1, () => true, parseQuery(query), explain);
+    expect(JSON.stringify(explain.get('(query)'))).not.toContain('worklog');
+  });
 });
 
 describe('Ranker.search, implied words', () => {
