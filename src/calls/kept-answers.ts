@@ -26,7 +26,8 @@ export function keptAnswer(result: CallResult): string | null {
   if (!result.providerAnswered && execution === 'unknown' && result.keyForwarded) return null;
   const spliced = result.dataJson !== undefined && envelope.ok;
   const kept: KeptAnswer = {
-    envelope: spliced ? { ...envelope, data: null } : envelope,
+    // Not a spread: that would read `data`, and a provider's JSON is parsed only when read (src/execution/provider-answer.ts).
+    envelope: spliced ? { ok: envelope.ok, status: envelope.status, data: null, error: envelope.error } : envelope,
     ...(spliced ? { dataJson: result.dataJson } : {}),
     ...(result.exactDetails ? { exactDetails: result.exactDetails } : {}),
     ...(result.continuation ? { continuation: result.continuation } : {}),
