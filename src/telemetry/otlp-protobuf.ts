@@ -2,7 +2,7 @@
 // ReadableSpans with @bufbuild/protobuf's BinaryWriter (field numbers of opentelemetry-proto's
 // trace/v1/trace.proto, common/v1/common.proto and resource/v1/resource.proto), into the SDK's own
 // HTTP export path (transport, retries, timeout, compression, headers, concurrency limit). Why not
-// the SDK's serializer: docs/architecture.md ("Tracing"). test/telemetry/otlp-protobuf.test.ts
+// the SDK's serializer: docs/architecture.md ("Traces"). test/telemetry/otlp-protobuf.test.ts
 // decodes its bytes against the SDK's for the same spans.
 import type { Attributes, HrTime, Link } from '@opentelemetry/api';
 import { OTLPExporterBase, type OTLPExporterNodeConfigBase } from '@opentelemetry/otlp-exporter-base';
