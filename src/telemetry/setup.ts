@@ -1,14 +1,16 @@
 // Tracing on or off for the process: with an OTLP endpoint set, spans are batched and exported over
 // OTLP/HTTP (protobuf by default, or JSON) to its traces URL; unset, nothing is registered and @opentelemetry/api's no-op
 // tracer stays in place (./spans.ts then skips even that). The exporter and the sampler take the
-// settings src/config checked (OTEL_* variables), not the SDK's own reading of them.
+// settings src/config checked (OTEL_* variables), not the SDK's own reading of them. Protobuf is
+// written by ./otlp-protobuf.ts into the SDK's HTTP exporter; JSON is the SDK's exporter as is.
 import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import type { CompressionAlgorithm } from '@opentelemetry/otlp-exporter-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AlwaysOffSampler, AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type Sampler } from '@opentelemetry/sdk-trace-base';
+import { ProtobufSpanExporter } from './otlp-protobuf.ts';
 import { state } from './spans.ts';
 
 export interface TracingOptions {
@@ -50,14 +52,12 @@ export function samplerOf(name: string, ratio: number): Sampler {
  */
 export function startTracing(options: TracingOptions): Tracing {
   if (state.on) throw new Error('tracing is already started in this process');
-  const Exporter = options.protocol === 'http/json' ? JsonTraceExporter : ProtobufTraceExporter;
+  const settings = { url: options.url, headers: { ...options.headers }, compression: (options.compression ?? 'none') as CompressionAlgorithm };
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName || 'svc-engine' }),
     sampler: samplerOf(options.sampler?.name ?? 'parentbased_always_on', options.sampler?.ratio ?? 1),
     spanProcessors: [
-      new BatchSpanProcessor(
-        new Exporter({ url: options.url, headers: { ...options.headers }, compression: (options.compression ?? 'none') as NonNullable<ConstructorParameters<typeof Exporter>[0]>['compression'] }),
-      ),
+      new BatchSpanProcessor(options.protocol === 'http/json' ? new JsonTraceExporter(settings) : new ProtobufSpanExporter(settings)),
     ],
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();

@@ -7,7 +7,9 @@
 // pays once tracing is on.
 // Closed loop at concurrency 32, rotated rounds; throughput ratio and p50/p99 are paired per round,
 // then the median is taken. After the rounds the traced Engine stops (flushing its last batch) and
-// the collector's span count says how many spans were exported per request.
+// the collector's span count says how many spans were exported per request. First, in the bench's
+// own process, the same 2 spans made and serialized by each serializer without network
+// (./tracing-in-process.ts): the SDK's protobuf serializer against the Engine's, side by side.
 //
 // Knobs (environment): BENCH_ROUNDS (8), BENCH_WINDOW_MS (2500), BENCH_WARMUP_MS (2000),
 // BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works), BENCH_CPU_PROF=<dir>
@@ -23,6 +25,7 @@ import { int, median, ms, ratio, signedMs, table } from './lib/stats.ts';
 import { verdictOf } from './lib/summary.ts';
 import type { BenchContext, BenchResult } from './lib/types.ts';
 import { contactExecution } from './servers/contact.ts';
+import { measureInProcess } from './tracing-in-process.ts';
 import type { EngineReady } from './servers/engine.ts';
 
 export const name = 'tracing';
@@ -72,6 +75,8 @@ const script = (file: string) => fileURLToPath(new URL(`./servers/${file}`, impo
 
 export async function run(ctx: BenchContext): Promise<BenchResult> {
   const { concurrency, rounds, windowMs, warmupMs, pinned } = loadKnobs();
+  ctx.log('in process: 2 spans per REST execution, per serializer');
+  const inProcess = await measureInProcess({ rounds, requests: 20_000, log: ctx.log });
   const key = `sk_bench_${randomBytes(12).toString('hex')}`;
   const children: ChildHandle<unknown>[] = [];
   const generators: LoadGenerator[] = [];
@@ -139,7 +144,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     const counts = (await (await fetch(`${sink.ready.url}/count`)).json()) as Record<string, Tally | undefined>;
     const none: Tally = { spans: 0, exports: 0, bytes: 0 };
     const exported = Object.fromEntries(traced.map((id) => [id, { ...(counts[`/${id}`] ?? none), served: served[id] }])) as Exported;
-    return report({ ids, perRound, concurrency, rounds, windowMs, warmupMs, pinned, exported });
+    return report({ ids, perRound, concurrency, rounds, windowMs, warmupMs, pinned, exported, inProcess });
   } finally {
     await Promise.allSettled(generators.map((g) => g.close()));
     await Promise.allSettled(children.reverse().map((c) => c.stop()));
@@ -165,6 +170,8 @@ function report(o: {
   warmupMs: number;
   pinned: boolean;
   exported: Exported;
+  /** ./tracing-in-process.ts's tables. */
+  inProcess: string;
 }): BenchResult {
   const { ids, perRound, exported } = o;
   const med = (id: TargetId, f: (m: Measured) => number) => median(perRound.map((r) => f(r[id])));
@@ -216,12 +223,13 @@ function report(o: {
   out.push('');
   out.push(
     `Where the cost is: tracing off, a REST execution takes ${int(med('off', (m) => m.cpuUsPerReq))} µs of the Engine's CPU, so 10 % is about ${(med('off', (m) => m.cpuUsPerReq) / 10).toFixed(0)} µs for its ${SPANS_PER_REQUEST} spans. ` +
-      'With every trace exported, the OpenTelemetry JS SDK builds, batches and serialises each span (protobuf or JSON) on the event loop; ' +
+      "With every trace exported, the OpenTelemetry JS SDK builds and batches each span, and the batch is serialised on the event loop (protobuf by the Engine's own writer, src/telemetry/otlp-protobuf.ts; JSON by the SDK's); " +
       'with 1 in 10 sampled, only a tenth is exported, but every request still gets its span context (random trace and span IDs, the sampler, the context switch, the traceparent sent to the provider). ' +
-      'A profile (`BENCH_CPU_PROF=<dir> npm run bench -- tracing`) shows where the added CPU goes: the SDK serialising the batches (its protobuf writer takes no less CPU per span than its JSON one, for about 0.4× the bytes), then creating and ending spans (IDs, clock reads, attribute checks) and the context switch each span makes active. ' +
+      'A profile (`BENCH_CPU_PROF=<dir> npm run bench -- tracing`) shows where the added CPU goes: serialising the batches, then creating and ending spans (IDs, clock reads, attribute checks) and the context switch each span makes active; the in-process tables below part the two. ' +
       'The Engine keeps every span out of the answer path (the batch is exported in the background, and a full queue drops spans rather than wait), so the cost shows as CPU per request and throughput, and in p99 when the exporter\'s turn on the event loop lands among answers.',
   );
   out.push('');
+  out.push(o.inProcess, '');
   out.push('<details><summary>Per round (p50 / p99 ms, req/s)</summary>', '');
   const others = ids.filter((id) => id !== 'off');
   out.push(

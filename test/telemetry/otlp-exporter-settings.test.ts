@@ -53,20 +53,24 @@ async function withEngine(env: Record<string, string>, calls: (t: TestEngine, ca
 }
 
 describe('the exporter settings', () => {
-  it('sends to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is, gzipped JSON, with the headers of both variables, which nothing else holds', async () => {
+  // JSON is the SDK's exporter; protobuf the SDK's HTTP export path with the Engine's serializer (src/telemetry/otlp-protobuf.ts).
+  it.each([
+    ['JSON', 'http/json', 'tenant-7', /^application\/json/],
+    ['protobuf', 'http/protobuf', 'tenant-8', /^application\/x-protobuf/],
+  ] as const)('sends to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is, gzipped %s, with the headers of both variables, which nothing else holds', async (label, protocol, tenant, contentType) => {
     const env = {
       OTEL_EXPORTER_OTLP_ENDPOINT: ignored.url,
-      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/tenant-7/traces`,
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/${tenant}/traces`,
       OTEL_EXPORTER_OTLP_HEADERS: `x-api-key=${COLLECTOR_KEY},x-team=overridden`,
       OTEL_EXPORTER_OTLP_TRACES_HEADERS: ` X-Team = ${encodeURIComponent(TEAM_KEY)} `,
       OTEL_EXPORTER_OTLP_COMPRESSION: 'none',
       OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: 'gzip',
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
-      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+      OTEL_EXPORTER_OTLP_PROTOCOL: protocol === 'http/json' ? 'http/protobuf' : 'http/json',
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: protocol,
     };
     // A config dump (JSON, or util.inspect as console.log and pino print objects) shows no header value.
     const config = loadConfig(env);
-    expect(config.otlpTraces).toMatchObject({ url: `${receiver.url}/tenant-7/traces`, compression: 'gzip', protocol: 'http/json', sampler: { name: 'parentbased_always_on' } });
+    expect(config.otlpTraces).toMatchObject({ url: `${receiver.url}/${tenant}/traces`, compression: 'gzip', protocol, sampler: { name: 'parentbased_always_on' } });
     expect(config.otlpTraces!.headers.values()).toEqual({ 'x-api-key': COLLECTOR_KEY, 'x-team': TEAM_KEY });
     for (const dump of [JSON.stringify(config), inspect(config, { depth: 10, showHidden: true })]) {
       expect(dump).toContain('2 secret header(s)');
@@ -75,26 +79,27 @@ describe('the exporter settings', () => {
 
     let metrics = '';
     await withEngine(env, async (t, call) => {
-      await call('gzipped');
+      await call(`gzipped ${label}`);
       metrics = await (await fetch(`${t.url}/metrics`)).text();
     });
-    const sent = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(String(requestsFor('gzipped')[0]!.headers.traceparent))!;
+    const sent = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/.exec(String(requestsFor(`gzipped ${label}`)[0]!.headers.traceparent))!;
     const traceId = sent[1];
     const spans = await receiver.waitFor((all) => all.some((s) => s.traceId === traceId && s.kind === 2));
-    // The JSON decodes to the same tree as protobuf (test/telemetry/otlp-traces.test.ts): the request, its provider attempt under it.
+    // Either encoding decodes to the same tree (test/telemetry/otlp-traces.test.ts): the request, its provider attempt under it.
     const request = spans.find((s) => s.traceId === traceId && s.kind === 2)!;
     expect(request).toMatchObject({ name: 'POST /v1/apps/{version_id}/executions', parentSpanId: '', service: 'svc-engine', attributes: { 'svc.operation': 'faulty.getItem', 'svc.status': 200, 'http.response.status_code': 200 } });
     expect(spans.filter((s) => s.parentSpanId === request.spanId)).toMatchObject([{ spanId: sent[2], name: 'GET', kind: 3, attributes: { 'http.response.status_code': 200, 'server.address': '127.0.0.1' } }]);
     expect(ignored.requests).toEqual([]);
-    expect(receiver.requests.length).toBeGreaterThan(0);
-    for (const r of receiver.requests) {
-      expect(r).toMatchObject({ path: '/tenant-7/traces', contentEncoding: 'gzip' });
-      expect(r.contentType).toMatch(/^application\/json/);
+    const mine = receiver.requests.flatMap((r, i) => (r.path.startsWith(`/${tenant}/`) ? [i] : []));
+    expect(mine.length).toBeGreaterThan(0);
+    for (const r of mine.map((i) => receiver.requests[i]!)) {
+      expect(r).toMatchObject({ path: `/${tenant}/traces`, contentEncoding: 'gzip' });
+      expect(r.contentType).toMatch(contentType);
       expect(r.headers['x-api-key']).toBe(COLLECTOR_KEY);
       expect(r.headers['x-team']).toBe(TEAM_KEY); // percent-decoded; the traces variable wins
     }
     // The receiver gunzipped the bodies: readable spans, and none holds a header value.
-    const exported = Buffer.concat(receiver.bodies).toString('utf8');
+    const exported = Buffer.concat(mine.map((i) => receiver.bodies[i]!)).toString('utf8');
     expect(exported).toContain('faulty.getItem');
     expect(metrics).toContain('svc_requests_total');
     for (const canary of [COLLECTOR_KEY, TEAM_KEY, encodeURIComponent(TEAM_KEY)]) {
