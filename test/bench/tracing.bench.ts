@@ -10,8 +10,12 @@
 // the collector's span count says how many spans were exported per request. First, in the bench's
 // own process, the same 2 spans made and serialized by each serializer without network
 // (./tracing-in-process.ts): the SDK's protobuf serializer against the Engine's, side by side.
+// Last, each traced Engine is paired with the untraced one in simultaneous windows on the same core
+// (each under half the load, as `npm run bench:ab` pairs two revisions): sequential windows on this
+// VM swing by 15–30 %, while the two sides of a simultaneous pair move together, so the CPU each
+// request adds shows even where the throughput ratios of the rotated rounds cannot resolve it.
 //
-// Knobs (environment): BENCH_ROUNDS (8), BENCH_WINDOW_MS (2500), BENCH_WARMUP_MS (2000),
+// Knobs (environment): BENCH_ROUNDS (8; also the paired rounds), BENCH_WINDOW_MS (2500), BENCH_WARMUP_MS (2000),
 // BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works), BENCH_CPU_PROF=<dir>
 // (profiles the Engines with tracing off, with every trace exported in each protocol and with none sampled during the rounds).
 import { randomBytes } from 'node:crypto';
@@ -53,6 +57,10 @@ const ENV: Record<TargetId, (collector: string) => Record<string, string>> = {
   sampled: (collector) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: `${collector}/sampled`, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }),
   none: (collector) => ({ OTEL_EXPORTER_OTLP_ENDPOINT: `${collector}/none`, OTEL_TRACES_SAMPLER: 'always_off' }),
 };
+
+/** The Engines paired with the untraced one in simultaneous windows. */
+const TRACED = ['on', 'json', 'sampled', 'none'] as const;
+type Traced = (typeof TRACED)[number];
 
 /** The Engines profiled with BENCH_CPU_PROF. */
 const PROFILED = ['off', 'on', 'json', 'none'] as const;
@@ -137,6 +145,19 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       await Promise.all(PROFILED.map((id) => engines[id].profileStop(join(profileDir, `engine-${id}.cpuprofile`))));
       ctx.log(`profiles of the measured rounds written to ${profileDir}/engine-{${PROFILED.join(',')}}.cpuprofile`);
     }
+    // Each traced Engine beside the untraced one, in simultaneous windows on the same core.
+    const pairedCpu = Object.fromEntries(TRACED.map((id) => [id, [] as { off: number; on: number }[]])) as Record<Traced, { off: number; on: number }[]>;
+    const half = Math.max(1, Math.floor(concurrency / 2));
+    for (let r = 0; r < rounds; r++) {
+      for (const id of TRACED) {
+        const cpu0 = await Promise.all([engines.off.cpu(), engines[id].cpu()]);
+        const [offWindow, onWindow] = await Promise.all([gen.off.run(half, windowMs), gen[id].run(half, windowMs)]);
+        const cpu1 = await Promise.all([engines.off.cpu(), engines[id].cpu()]);
+        pairedCpu[id].push({ off: (cpu1[0] - cpu0[0]) / Math.max(offWindow.ok, 1), on: (cpu1[1] - cpu0[1]) / Math.max(onWindow.ok, 1) });
+        await pause();
+      }
+      ctx.log(`paired round ${r + 1}/${rounds}  ` + TRACED.map((id) => `${id} +${(pairedCpu[id][r]!.on - pairedCpu[id][r]!.off).toFixed(1)} µs/req`).join(' | '));
+    }
     // Each traced Engine stops, flushing its last batch, before the collector's counts are read.
     const traced = ['on', 'json', 'sampled'] as const;
     const served = Object.fromEntries(await Promise.all(traced.map(async (id) => [id, await answeredCount(engines[id].ready.url)] as const))) as Record<(typeof traced)[number], number>;
@@ -144,7 +165,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     const counts = (await (await fetch(`${sink.ready.url}/count`)).json()) as Record<string, Tally | undefined>;
     const none: Tally = { spans: 0, exports: 0, bytes: 0 };
     const exported = Object.fromEntries(traced.map((id) => [id, { ...(counts[`/${id}`] ?? none), served: served[id] }])) as Exported;
-    return report({ ids, perRound, concurrency, rounds, windowMs, warmupMs, pinned, exported, inProcess });
+    return report({ ids, perRound, pairedCpu, concurrency, rounds, windowMs, warmupMs, pinned, exported, inProcess });
   } finally {
     await Promise.allSettled(generators.map((g) => g.close()));
     await Promise.allSettled(children.reverse().map((c) => c.stop()));
@@ -164,6 +185,8 @@ async function answeredCount(url: string): Promise<number> {
 function report(o: {
   ids: TargetId[];
   perRound: Record<TargetId, Measured>[];
+  /** Per paired round, each side's CPU per request (µs): the untraced Engine and the traced one, simultaneously. */
+  pairedCpu: Record<Traced, { off: number; on: number }[]>;
   concurrency: number;
   rounds: number;
   windowMs: number;
@@ -183,6 +206,7 @@ function report(o: {
   });
   const vs = { on: paired('on'), json: paired('json'), sampled: paired('sampled'), none: paired('none') };
   const met = vs.on.tput >= GOAL_THROUGHPUT_RATIO;
+  const pairedShare = (id: Traced) => ratio(median(o.pairedCpu[id].map((p) => p.off / p.on)));
   const out: string[] = [];
   out.push(`### Goal: tracing on costs at most 10 % of REST throughput (concurrency ${o.concurrency}, medians of ${o.rounds} rounds of ${o.windowMs} ms)`, '');
   const row = (label: string, p: ReturnType<typeof paired>) => [label, ratio(p.tput), `${signedMs(p.p50)} ms`, `${signedMs(p.p99)} ms`, `${p.cpu.toFixed(1)} µs`, p.tput >= GOAL_THROUGHPUT_RATIO ? 'met' : '**missed**'];
@@ -196,6 +220,26 @@ function report(o: {
         row('no trace sampled (the fixed cost)', vs.none),
       ],
       ['l', 'r', 'r', 'r', 'r', 'l'],
+    ),
+  );
+  out.push('');
+  const pairedRow = (label: string, id: Traced) => {
+    const pairs = o.pairedCpu[id];
+    const added = pairs.map((p) => p.on - p.off);
+    const sorted = [...added].sort((a, b) => a - b);
+    const share = median(pairs.map((p) => p.off / p.on));
+    return [label, `${median(pairs.map((p) => p.off)).toFixed(1)} µs`, `${median(pairs.map((p) => p.on)).toFixed(1)} µs`, `${median(added) >= 0 ? '+' : ''}${median(added).toFixed(1)} µs`, `${sorted[0]!.toFixed(1)} … ${sorted.at(-1)!.toFixed(1)}`, ratio(share)];
+  };
+  out.push(
+    `Paired on one core (each traced Engine beside the untraced one in the same ${o.windowMs} ms windows, half the load each, ${o.rounds} rounds; information: the goal's verdict stays with the throughput ratio above). ` +
+      'CPU per request is what bounds this Engine\'s throughput on a core, so "untraced / traced CPU" is the throughput ratio the cost alone would give:',
+    '',
+  );
+  out.push(
+    table(
+      ['against tracing off, simultaneously', 'untraced CPU per request', 'traced CPU per request', 'added (median of pairs)', 'range of pairs', 'untraced / traced CPU'],
+      [pairedRow('every trace exported, protobuf', 'on'), pairedRow('every trace exported, JSON', 'json'), pairedRow('1 trace in 10 sampled', 'sampled'), pairedRow('no trace sampled', 'none')],
+      ['l', 'r', 'r', 'r', 'r', 'r'],
     ),
   );
   out.push('');
@@ -250,7 +294,9 @@ function report(o: {
     report: out.join('\n'),
     summary: {
       goal: `tracing on (every trace) ≥ ${GOAL_THROUGHPUT_RATIO}× req/s of off`,
-      measured: `protobuf ${ratio(vs.on.tput)} (+${vs.on.cpu.toFixed(1)} µs/req), JSON ${ratio(vs.json.tput)} (+${vs.json.cpu.toFixed(1)} µs/req), p99 ${signedMs(vs.on.p99)} ms (1 in 10 sampled: ${ratio(vs.sampled.tput)}; none sampled: ${ratio(vs.none.tput)})`,
+      measured:
+        `protobuf ${ratio(vs.on.tput)} (+${vs.on.cpu.toFixed(1)} µs/req), JSON ${ratio(vs.json.tput)} (+${vs.json.cpu.toFixed(1)} µs/req), p99 ${signedMs(vs.on.p99)} ms (1 in 10 sampled: ${ratio(vs.sampled.tput)}; none sampled: ${ratio(vs.none.tput)}); ` +
+        `paired CPU: every trace ${pairedShare('on')}, 1 in 10 ${pairedShare('sampled')}, none ${pairedShare('none')}`,
       verdict: verdictOf([met]),
     },
   };
