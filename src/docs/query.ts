@@ -99,11 +99,18 @@ const NAME_ENDS = new Set([...SCOPE_PREPOSITIONS, 'and', 'or', 'with', 'as', 'th
 
 /** Where a value was: it holds its place in the sentence, so the word after it is no sentence start. */
 const VALUE = 'zzvalue';
-/** How an object starts: a determiner, a pronoun, a number or a value. */
-const OBJECT_START = new RegExp(`^(?:a|an|the|this|that|these|those|my|our|your|his|her|their|it|them|him|me|us|some|\\d+|${VALUE})$`);
+/** Words that start a noun phrase or stand for one: a word after them is no bare name. */
+const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me', 'them', 'him', 'us']);
 
 /** A number or a value standing alone: which one. */
 const ONE_VALUE = new RegExp(`^(?:\\d+|${VALUE})$`);
+
+/** A plural noun ("alerts"), not a word that merely ends in s ("status", "class"). */
+const isPlural = (word: string) => /[^su]s$/.test(word);
+/** A past participle ("starred", "written"): a verb form, never a name. */
+const isParticiple = (word: string) => /(?:ed|en)$/.test(word);
+/** How an object starts: a determiner, a pronoun, a number or a value. */
+const startsObject = (word: string) => DETERMINERS.has(word) || ONE_VALUE.test(word);
 
 /**
  * Whether a read asks for many or for one, by the head of the noun phrase after its verb (the
@@ -115,12 +122,10 @@ function oneOrMany(terms: readonly QueryTerm[], raw: readonly string[], verbAt: 
   let end = 0;
   while (end + 1 < phrase.length && phrase[end + 1]!.at === phrase[end]!.at + 1) end++;
   const head = phrase[end]!;
-  if (/[^su]s$/.test(head.word)) return 'list';
+  if (isPlural(head.word)) return 'list';
   return ONE_VALUE.test(raw[head.at + 1] ?? '') ? 'get' : undefined;
 }
 
-/** Words that start a noun phrase or stand for one: a word after them is no bare name. */
-const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me']);
 
 /**
  * A bare singular word as the subject of a question or a clause, with no determiner before it
@@ -128,16 +133,16 @@ const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those',
  */
 function bareSubject(raw: readonly string[], i: number): boolean {
   const word = raw[i]!;
-  if (DETERMINERS.has(word) || /[^su]s$/.test(word) || word === VALUE) return false;
+  if (DETERMINERS.has(word) || isPlural(word) || word === VALUE) return false;
   const before = raw[i - 1] ?? '';
   const after = raw[i + 1] ?? '';
-  if (isActionForm(word) || /(?:ing|ed|en)$/.test(word) || after === VALUE || /^\d+$/.test(after)) return false;
+  if (isActionForm(word) || isParticiple(word) || word.endsWith('ing') || ONE_VALUE.test(after)) return false;
   const asks = i >= 2 && (QUESTION_OPENERS.has(raw[i - 2]!) || /s$/.test(raw[i - 2]!) || PERSON_QUESTION.has(raw[i - 2]!));
   // "does octocat follow", "is octocat a member", "has octocat starred": what follows shows the auxiliary is one.
   if (asks && ['does', 'do', 'did', 'can'].includes(before) && after !== '') return true;
-  if (asks && ['is', 'was'].includes(before) && (DETERMINERS.has(after) || /(?:ed|en)$/.test(after))) return true;
-  if (asks && ['has', 'have'].includes(before) && /(?:ed|en)$/.test(after)) return true;
-  return ['has', 'have', 'is'].includes(after) && /(?:ed|en)$/.test(raw[i + 2] ?? '') && !DETERMINERS.has(before) && before !== '';
+  if (asks && ['is', 'was'].includes(before) && (DETERMINERS.has(after) || isParticiple(after))) return true;
+  if (asks && ['has', 'have'].includes(before) && isParticiple(after)) return true;
+  return ['has', 'have', 'is'].includes(after) && isParticiple(raw[i + 2] ?? '') && !DETERMINERS.has(before) && before !== '';
 }
 
 /** Words capitalised after the first word: names ("Dana", "Acme"), unless written all in capitals (PR, CI). */
@@ -200,7 +205,7 @@ export function parseQuery(query: string): ParsedQuery {
     return at < end ? at : -1;
   });
   // A noun used as a verb, as a command starts ("file an issue", "log 2 hours"): a verb there only.
-  const nounVerbs = new Map(heads.filter((at) => at >= 0 && NOUN_VERBS.has(raw[at]!) && OBJECT_START.test(raw[at + 1] ?? '')).map((at) => [at, NOUN_VERBS.get(raw[at]!)!]));
+  const nounVerbs = new Map(heads.filter((at) => at >= 0 && NOUN_VERBS.has(raw[at]!) && startsObject(raw[at + 1] ?? '')).map((at) => [at, NOUN_VERBS.get(raw[at]!)!]));
   const headCue = heads
     .filter((at) => at >= 0)
     .map((at) => phrases.find((p) => p.at[0] === at) ?? (isBaseActionWord(raw[at]!) ? { at: [at], action: actionOfStem(stemOf(raw[at]!))! } : nounVerbs.has(at) ? { at: [at], action: nounVerbs.get(at)! } : undefined))
@@ -282,7 +287,7 @@ export function parseQuery(query: string): ParsedQuery {
   if (headCue) cues.unshift({ at: headCue.at[0]!, action: headCue.action });
   // A question reads: a list when it asks after things in the plural ("what channels exist?"); who
   // asks after people, one or many.
-  const plural = terms.some((t) => /[^su]s$/.test(t.word) && !actionOfStem(t.stem));
+  const plural = terms.some((t) => isPlural(t.word) && !actionOfStem(t.stem));
   let action = question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : (cues[0]?.action ?? (plural ? 'list' : undefined));
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;

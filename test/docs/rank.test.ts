@@ -284,5 +284,4 @@ describe('Ranker.search, implied words', () => {
   it('counts an implied word ("under my account") no more than the rarest word written', () => {
     expect(new Ranker(REPOS).search('a brand new repository under my account', 1)[0]!.id).toBe('gh.repos/create-for-authenticated-user');
   });
-
 });
