@@ -4,7 +4,7 @@
 // per distinct operation text and shared by every index that holds the operation: an MCP version,
 // a second version over the same catalogue, a restart of the same catalogue in one process.
 import { createHash } from 'node:crypto';
-import { actionOfStem } from './lexicon.ts';
+import { actionOfStem, reverses } from './lexicon.ts';
 import { analyse, type OperationText, type Structure } from './structure.ts';
 import { stems, textStems, words } from './text.ts';
 
@@ -79,7 +79,7 @@ export function analyseOperation(op: RankedOperation): AnalysedOperation {
   const prefixPairs: string[] = [];
   for (const short of new Set([...nameStems, ...structure.resource, ...structure.scope])) {
     for (const long of new Set(summaryStems)) {
-      if (short.length >= 3 && long.length > short.length && (long.startsWith(short) || long.endsWith(short))) prefixPairs.push(`${short} ${long}`);
+      if (short.length >= 3 && long.length > short.length && (long.startsWith(short) || (long.endsWith(short) && !reverses(long, short)))) prefixPairs.push(`${short} ${long}`);
     }
   }
   const content = summaryWords.filter((w) => stems(w).length);

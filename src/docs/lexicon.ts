@@ -190,6 +190,12 @@ export const VERB_SYNONYMS = new Map([
 /** Verbs that, before another verb's -ing form, ask to undo it ("stop following": unfollow). */
 export const UNDOING_VERBS = new Set(['stop', 'quit', 'cease']);
 
+/** Prefixes that make a word's opposite (unstar, disable, deregister), not a longer form of it (webhook). */
+const REVERSING_PREFIX = /^(?:un|dis|de|non)$/;
+
+/** `longer` is `word` with a prefix that undoes it: "unstar" and "star". */
+export const reverses = (longer: string, word: string) => longer.length > word.length && longer.endsWith(word) && REVERSING_PREFIX.test(longer.slice(0, -word.length));
+
 /** Verbs whose "me" is the one asking ("tell me about …", "help me create …"). */
 export const ADDRESSING_VERBS = new Set(['tell', 'let', 'help', 'give', 'show', 'send', 'find', 'get', 'fetch', 'bring', 'remind', 'teach', 'walk']);
 

@@ -69,11 +69,19 @@ export function analyse(op: OperationText): Structure {
   // The resource: the last literal segment that is not a verb; a verb segment (`…/merge`) is the action.
   let resourceAt = literal.length - 1;
   const lastWords = literal.length ? segmentWords(literal[literal.length - 1]!) : [];
-  if (!endsWithParam && literal.length > 1 && lastWords.some((w) => isActionWord(w) || stems(w)[0] === action)) resourceAt--;
+  const isOwnVerb = (w: string) => stems(w)[0] === action;
+  if (!endsWithParam && literal.length > 1 && lastWords.some((w) => isActionWord(w) || isOwnVerb(w))) resourceAt--;
   // The operation's own verb in a method name (`conversations.archive`) is no resource either.
-  const resourceWords = resourceAt >= 0 ? segmentWords(literal[resourceAt]!).filter((w) => !isActionWord(w) && stems(w)[0] !== action).flatMap(stems) : [];
-  // Without a path (a Unified operation, `unified.tasks.create`), the ID's words that are not its verb.
-  const resource = resourceWords.length ? resourceWords : words(named).filter((w) => !isActionWord(w)).flatMap(stems);
+  const resourceWords = resourceAt >= 0 ? segmentWords(literal[resourceAt]!).filter((w) => !isActionWord(w) && !isOwnVerb(w)).flatMap(stems) : [];
+  const summaryWords = words(summaryText).filter((w) => !STOP_WORDS.has(w));
+  // What the verb acts on, past the participles that only qualify it ("an existing guest", "a pending scheduled message").
+  const objectWords = summaryWords.slice(1);
+  while (objectWords.length > 1 && /^[a-z]{3,}(ing|ed)$/.test(objectWords[0]!)) objectWords.shift();
+  const object = summaryWords.length > 1 && leadingAction(summaryText) !== undefined ? objectWords.slice(0, 2).flatMap(stems) : [];
+  // A path whose last word is the verb itself (`PUT /user/starred/{owner}/{repo}`, "Star a
+  // repository"): the resource is what the summary acts on. Without a path (a Unified operation,
+  // `unified.tasks.create`), the ID's words that are not its verb.
+  const resource = resourceWords.length ? resourceWords : resourceAt >= 0 && object.length ? object.slice(0, 1) : words(named).filter((w) => !isActionWord(w)).flatMap(stems);
   const scope = literal.slice(0, Math.max(0, resourceAt)).flatMap((s) => segmentWords(s).flatMap(stems));
   const self = segments.some((s, i) => SELF_SEGMENTS.has(s.toLowerCase()) && !isParam(segments[i + 1] ?? '')) || /\b(authenticated|current|calling|requesting) user\b/i.test(summaryText);
   const method = op.method?.toUpperCase();
@@ -81,11 +89,6 @@ export function analyse(op: OperationText): Structure {
     if (method === 'GET' || method === undefined) action = op.returnsList || (action === 'list' && !endsWithParam) ? 'list' : (action ?? 'get');
     else if (action === undefined) action = method === 'DELETE' ? 'delete' : method === 'POST' ? 'create' : 'update';
   }
-  const summaryWords = words(summaryText).filter((w) => !STOP_WORDS.has(w));
-  // What the verb acts on, past the participles that only qualify it ("an existing guest", "a pending scheduled message").
-  const objectWords = summaryWords.slice(1);
-  while (objectWords.length > 1 && /^[a-z]{3,}(ing|ed)$/.test(objectWords[0]!)) objectWords.shift();
-  const object = summaryWords.length > 1 && leadingAction(summaryText) !== undefined ? objectWords.slice(0, 2).flatMap(stems) : [];
   const [first, or, second] = words(summaryText);
   const alsoAction = or === 'or' && first && second && actionOfStem(stems(first)[0] ?? '') ? actionOfStem(stems(second)[0] ?? '') : undefined;
   const methodNamed = resourceAt >= 0 && resourceAt === literal.length - 1 && /\w\.\w/.test(literal[resourceAt]!);

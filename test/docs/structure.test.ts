@@ -47,6 +47,11 @@ describe('analyse', () => {
     expect(analyse(op('x.list-invitations', 'GET', '/orgs/{org}/teams/{team}/invitations', 'List pending team invitations', '', true)).resource).toEqual(['invit']);
   });
 
+  it('reads a path whose last word is its own verb by what its summary acts on ("Star a repository", not the user)', () => {
+    const s = analyse(op('x.star-repo', 'PUT', '/user/starred/{owner}/{repo}', 'Star a repository for the authenticated user'));
+    expect(s).toMatchObject({ action: 'star', resource: ['repositori'], head: 'repositori' });
+  });
+
   it("keeps an operation's own verb when it is not one of the canonical actions", () => {
     expect(analyse(op('x.merge', 'PUT', '/repos/{o}/{r}/pulls/{n}/merge', 'Merge a pull request')).action).toBe('merg');
   });

@@ -1,0 +1,29 @@
+// What an operation's analysis records for the whole catalogue to learn from (src/docs/analysis.ts).
+import { describe, expect, it } from 'vitest';
+import { analyseOperation } from '../../src/docs/analysis.ts';
+import type { RankedOperation } from '../../src/docs/rank.ts';
+
+const op = (operationId: string, method: string, path: string, summary: string): RankedOperation => ({
+  operationId,
+  service: operationId.slice(0, operationId.indexOf('.')),
+  method,
+  path,
+  summary,
+  description: '',
+  returnsList: false,
+  kind: 'physical',
+  tags: [],
+  fieldNames: [],
+});
+
+describe('analyseOperation', () => {
+  it('pairs a short form with the longer word it begins or ends, for the catalogue to read as one (hook and webhook)', () => {
+    expect(analyseOperation(op('x.create-hook', 'POST', '/repos/{o}/{r}/hooks', 'Create a repository webhook')).prefixPairs).toContain('hook webhook');
+  });
+
+  it('does not pair a word with its opposite ("star" and "unstar")', () => {
+    const pairs = analyseOperation(op('x.unstar', 'DELETE', '/user/starred/{owner}/{repo}', 'Unstar a repository for the authenticated user')).prefixPairs;
+    expect(pairs).not.toContain('star unstar');
+    expect(analyseOperation(op('x.disable', 'PUT', '/repos/{o}/{r}/able', 'Disable able')).prefixPairs).not.toContain('abl disabl');
+  });
+});
