@@ -1,20 +1,9 @@
 // What an operation's analysis records for the whole catalogue to learn from (src/docs/analysis.ts).
 import { describe, expect, it } from 'vitest';
 import { analyseOperation } from '../../src/docs/analysis.ts';
-import type { RankedOperation } from '../../src/docs/rank.ts';
+import { rankedOperation } from '../fixtures/ranked-operation.ts';
 
-const op = (operationId: string, method: string, path: string, summary: string): RankedOperation => ({
-  operationId,
-  service: operationId.slice(0, operationId.indexOf('.')),
-  method,
-  path,
-  summary,
-  description: '',
-  returnsList: false,
-  kind: 'physical',
-  tags: [],
-  fieldNames: [],
-});
+const op = rankedOperation;
 
 describe('analyseOperation', () => {
   it('pairs a short form with the longer word it begins or ends, for the catalogue to read as one (hook and webhook)', () => {

@@ -3,23 +3,13 @@
 // catalogues share them and a changed operation gets its own.
 import { describe, expect, it } from 'vitest';
 import { analysed } from '../../src/docs/analysis.ts';
-import { Ranker, type RankedOperation } from '../../src/docs/rank.ts';
+import { Ranker } from '../../src/docs/rank.ts';
+import { rankedOperation } from '../fixtures/ranked-operation.ts';
 import { buildDocsIndex } from '../../src/docs/index.ts';
 import { Catalog } from '../../src/catalog/index.ts';
 import { SqliteStore } from '../../src/store/index.ts';
 
-const op = (operationId: string, summary: string): RankedOperation => ({
-  operationId,
-  service: 'x',
-  method: 'GET',
-  path: `/${operationId.slice(2)}`,
-  summary,
-  description: '',
-  returnsList: true,
-  kind: 'physical',
-  tags: [],
-  fieldNames: [],
-});
+const op = (operationId: string, summary: string) => rankedOperation(operationId, 'GET', `/${operationId.slice(2)}`, summary, { returnsList: true });
 
 describe('docs index cache', () => {
   it('shares one analysis between operations of equal text, and not with a changed one', () => {

@@ -5,20 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { analyseOperation } from '../../src/docs/analysis.ts';
 import { parseQuery } from '../../src/docs/query.ts';
 import { Ranker, type RankedOperation } from '../../src/docs/rank.ts';
+import { rankedOperation } from '../fixtures/ranked-operation.ts';
 
-const op = (operationId: string, method: string, path: string, summary: string, extra: Partial<RankedOperation> = {}): RankedOperation => ({
-  operationId,
-  service: operationId.slice(0, operationId.indexOf('.')),
-  method,
-  path,
-  summary,
-  description: '',
-  returnsList: false,
-  kind: 'physical',
-  tags: [],
-  fieldNames: [],
-  ...extra,
-});
+const op = rankedOperation;
 
 const GITHUB = [
   op('gh.issues/list', 'GET', '/repos/{owner}/{repo}/issues', 'List repository issues', { returnsList: true }),
