@@ -10,14 +10,18 @@ export type Action = 'list' | 'get' | 'create' | 'update' | 'delete' | 'cancel';
 const ACTION_WORDS: Record<Action, string[]> = {
   list: ['list', 'lists', 'listing', 'enumerate', 'browse', 'all', 'every', 'which'],
   get: ['get', 'gets', 'fetch', 'retrieve', 'retrieves', 'read', 'show', 'view', 'see', 'display', 'look', 'lookup', 'return', 'returns', 'describe', 'inspect', 'detail', 'details', 'info', 'check'],
-  create: ['create', 'creates', 'initiate', 'initiates', 'launch', 'trigger', 'fresh', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond'],
+  create: ['create', 'creates', 'initiate', 'initiates', 'launch', 'trigger', 'fresh', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond', 'store', 'ship'],
   update: ['update', 'updates', 'edit', 'change', 'modify', 'rename', 'set', 'move', 'mark', 'toggle', 'adjust', 'configure', 'patch', 'replace', 'transition', 'reassign', 'assign', 'close', 'reopen', 'resolve', 'reschedule', 'bump', 'tweak', 'fix', 'correct', 'amend', 'switch', 'enable', 'disable', 'rotate'],
   delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'kill', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban'],
   cancel: ['cancel', 'cancels', 'stop', 'abort', 'halt', 'terminate', 'interrupt', 'void'],
 };
 
-/** Phrasal verbs, which may take their object inside ("take Alex off the team"), by action. */
-const PHRASAL_VERBS: [string, string, Action][] = [
+/**
+ * Phrasal verbs, which may take their object inside ("take Alex off the team"), by action. Some
+ * mean one thing joined and another split: "kick off the build" starts it, "kick Carol off the
+ * repo" removes her.
+ */
+const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
   ['take', 'off', 'delete'],
   ['throw', 'out', 'delete'],
   ['throw', 'away', 'delete'],
@@ -26,7 +30,8 @@ const PHRASAL_VERBS: [string, string, Action][] = [
   ['turn', 'off', 'update'],
   ['turn', 'on', 'update'],
   ['switch', 'off', 'update'],
-  ['kick', 'off', 'create'],
+  ['kick', 'off', 'create', 'joined'],
+  ['kick', 'off', 'delete', 'split'],
   ['spin', 'up', 'create'],
   ['set', 'up', 'create'],
 ];
@@ -129,10 +134,10 @@ export function actionPhrases(words: readonly string[]): PhraseHit[] {
       hits.push({ action: fixed[1], at: fixed[0].map((_, j) => i + j) });
       continue;
     }
-    for (const [verb, particle, action] of PHRASAL_VERBS) {
+    for (const [verb, particle, action, form] of PHRASAL_VERBS) {
       if (words[i] !== verb) continue;
       const gap = words.slice(i + 1, i + 4).indexOf(particle);
-      if (gap >= 0) {
+      if (gap >= 0 && !(form === 'joined' && gap > 0) && !(form === 'split' && gap === 0)) {
         hits.push({ action, at: [i, i + 1 + gap], phrasal: true });
         break;
       }

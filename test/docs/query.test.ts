@@ -37,6 +37,11 @@ describe('parseQuery', () => {
     expect(parseQuery('can you add priya to the invite?').action).toBe('create');
   });
 
+  it('reads everyday verbs for keeping and releasing something as creating it', () => {
+    expect(parseQuery('store the NPM_TOKEN secret in acme/api').action).toBe('create');
+    expect(parseQuery('ship v2.3.0 as a release').action).toBe('create');
+  });
+
   it('reads a question after people as a read of one or many', () => {
     expect(parseQuery('who reviewed PR 20?')).toMatchObject({ action: undefined, reads: true });
     expect(parseQuery('request a review from alice').reads).toBeUndefined();
@@ -45,6 +50,8 @@ describe('parseQuery', () => {
   it('reads phrasal verbs around their object', () => {
     expect(parseQuery('take alex off the frontend team').action).toBe('delete');
     expect(parseQuery('kick off the nightly build').action).toBe('create');
+    // Split around a person, the same words remove: "kick carol off the repo".
+    expect(parseQuery('kick carol off the acme/api repo').action).toBe('delete');
     // The verb stays a word to match (an operation may be named for it: "kick"), the particle does not.
     expect(terms('kick him out of the channel')).toEqual(expect.arrayContaining(['kick', 'channel']));
     expect(terms('kick him out of the channel')).not.toContain('out');
