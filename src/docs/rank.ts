@@ -7,7 +7,7 @@
 // "repository" in summaries), acronyms of its phrases ("PR": pull request) and word vectors
 // learned from public API descriptions (src/docs/word-vectors.ts).
 import { createHash } from 'node:crypto';
-import { isWeakCue, SELF_WORDS, type Action } from './lexicon.ts';
+import { isWeakCue, PERSON_WORDS, SELF_WORDS, type Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
@@ -42,11 +42,16 @@ const B = {
   scopeHead: 0.2,
   /** A who-question answered by the people named after its verb ("who follows me": followers). */
   agent: 0.6,
+  /** A who-question answered by an operation on people (collaborators, members, users). */
+  people: 0.1,
   /** A resource the query does not name at all. */
   missingResource: -0.4,
 } as const;
 
 type Doc = AnalysedOperation;
+
+/** Stems of the words catalogues use for people. */
+const PEOPLE_STEMS = new Set(PERSON_WORDS.flatMap((w) => stems(w)));
 
 /** How many words apart two query words may be and still be read as one catalogue word. */
 const COMPOUND_SPAN = 5;
@@ -396,6 +401,8 @@ export class Ranker {
       // "Who follows me?", "who starred it?": people named after what they do (followers, stargazers).
       const agent = parsed.who && head !== undefined && this.agentNoun(doc, head, terms);
       if (agent) resource = 1;
+      // "Who has access?": an answer about people is what a who-question asks for.
+      const people = parsed.who && !agent && head !== undefined && PEOPLE_STEMS.has(head);
       const self = parsed.self ? (structure.self ? 1 : -0.3) : structure.self ? -0.3 : 0;
       // What the operation is about that the query did not ask for, rare words weighing most: a
       // rare word in a long name makes it more specific, not a better answer.
@@ -408,6 +415,7 @@ export class Ranker {
         B.resource * resource +
         B.self * self +
         (agent ? B.agent : 0) +
+        (people ? B.people : 0) +
         B.vector * similar -
         B.extra * extra -
         (doc.deprecated ? 0.1 : 0) +

@@ -221,6 +221,16 @@ describe('Ranker.search, who-questions', () => {
     expect(top('who are the members of the acme org')).toBe('gh.orgs/list-members');
   });
 
+  it('prefers an answer about people for "who is in …": of two operations with one summary, the one on members, by a clear margin', () => {
+    const teams = [
+      op('gh.teams/list-members', 'GET', '/orgs/{org}/teams/{team_slug}/members', 'List team members', { returnsList: true }),
+      op('gh.teams/list-member-settings', 'GET', '/orgs/{org}/teams/{team_slug}/member-settings', 'List team members', { returnsList: true }),
+    ];
+    const [first, second] = new Ranker(teams).search('who is in the platform team?', 2);
+    expect(first!.id).toBe('gh.teams/list-members');
+    expect(first!.score - second!.score).toBeGreaterThan(0.05);
+  });
+
   it('reads a bare subject as a name, not as the operation it happens to name ("which gists does octocat have")', () => {
     const withOctocat = [
       ...PEOPLE,
