@@ -136,7 +136,8 @@ function bareSubject(raw: readonly string[], i: number): boolean {
   if (DETERMINERS.has(word) || isPlural(word) || word === VALUE) return false;
   const before = raw[i - 1] ?? '';
   const after = raw[i + 1] ?? '';
-  if (isActionForm(word) || isParticiple(word) || word.endsWith('ing') || ONE_VALUE.test(after)) return false;
+  // "did workflow run 9001 fail": a word with its number after it is a noun, so this one qualifies it.
+  if (isActionForm(word) || isParticiple(word) || word.endsWith('ing') || ONE_VALUE.test(after) || ONE_VALUE.test(raw[i + 2] ?? '')) return false;
   const asks = i >= 2 && (QUESTION_OPENERS.has(raw[i - 2]!) || /s$/.test(raw[i - 2]!) || PERSON_QUESTION.has(raw[i - 2]!));
   // "does octocat follow", "is octocat a member", "has octocat starred": what follows shows the auxiliary is one.
   if (asks && ['does', 'do', 'did', 'can'].includes(before) && after !== '') return true;

@@ -235,5 +235,7 @@ describe('parseQuery', () => {
     expect(named('who has access to acme/api', 'access')).toBe(false);
     expect(named('does the repo have a license', 'repo')).toBe(false);
     expect(named('what artifacts did run 99 produce', 'run')).toBe(false);
+    // A word before a noun and its number qualifies the noun ("workflow run 9001").
+    expect(named('why did workflow run 9001 fail', 'workflow')).toBe(false);
   });
 });
