@@ -41,6 +41,41 @@ const PREFIX_SEGMENT = /^(v\d+(\.\d+)*|api|rest|\d+(\.\d+)*|latest|beta|alpha|pu
 
 const isParam = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
 
+/** Words that end the noun phrase a summary's verb acts on ("a message *to* a channel"). */
+const PHRASE_ENDS = new Set(['to', 'from', 'in', 'into', 'for', 'of', 'on', 'onto', 'with', 'by', 'about', 'as', 'at', 'via', 'within', 'across', 'that', 'which', 'who', 'whose', 'when', 'where', 'if', 'using', 'under', 'over', 'through', 'without', 'between', 'per', 'after', 'before', 'since', 'until', 'so', 'because', 'while', 'and', 'this', 'these', 'those']);
+const ARTICLES = new Set(['a', 'an', 'the']);
+/** Nouns that only hold what follows them ("a list of permissions", "information about a call"). */
+const CONTAINERS = new Set(['list', 'information', 'info', 'details', 'detail', 'data']);
+
+/**
+ * The stems of the noun phrase a summary's verb acts on, past a second verb ("Opens or resumes a
+ * direct message") and a container ("Returns list of scopes"), up to the word that ends it;
+ * adverbs ("immediately") left out. Its last stem is the phrase's head.
+ */
+function objectPhrase(summaryText: string): string[] {
+  // A comma ends it too: "Set an existing guest, regular user, or admin user" acts on a guest first.
+  const all = words(summaryText.split(/[,;:(]|\.\s/)[0]!);
+  let at = all.findIndex((w) => !STOP_WORDS.has(w)) + 1;
+  if (at === 0) return [];
+  if (all[at] === 'or' && all[at + 1] !== undefined && (actionOfStem(stems(all[at + 1]!)[0] ?? '') || /s$/.test(all[at + 1]!))) at += 2;
+  let phrase: string[] = [];
+  for (; at < all.length; at++) {
+    const w = all[at]!;
+    if (PHRASE_ENDS.has(w)) {
+      // A particle right after the verb ("Turns on Do Not Disturb mode"), or a container's "of": read on.
+      if (!phrase.length || (CONTAINERS.has(phrase[phrase.length - 1]!) && phrase.length === 1)) {
+        phrase = [];
+        continue;
+      }
+      break;
+    }
+    // A second article starts another phrase ("conversations the calling user may access").
+    if (ARTICLES.has(w) && phrase.length) break;
+    if (!STOP_WORDS.has(w) && !/^[a-z]{4,}ly$/.test(w)) phrase.push(w);
+  }
+  return phrase.flatMap(stems);
+}
+
 /** The first verb of a text (summary, or a description's first sentence), as its action. */
 function leadingAction(text: string): Action | string | undefined {
   const first = words(text).find((w) => !STOP_WORDS.has(w));
@@ -92,6 +127,9 @@ export function analyse(op: OperationText): Structure {
   const [first, or, second] = words(summaryText);
   const alsoAction = or === 'or' && first && second && actionOfStem(stems(first)[0] ?? '') ? actionOfStem(stems(second)[0] ?? '') : undefined;
   const methodNamed = resourceAt >= 0 && resourceAt === literal.length - 1 && /\w\.\w/.test(literal[resourceAt]!);
-  const head = methodNamed && object.length && !resource.includes(object[0]!) ? object[0] : resource[resource.length - 1];
+  // A method-named path's head: what its summary acts on, or the resource when that phrase names it ("a public or private channel-based conversation").
+  const phrase = methodNamed ? objectPhrase(summaryText) : [];
+  const inResource = phrase.filter((s) => resource.includes(s));
+  const head = inResource.length ? inResource[inResource.length - 1] : phrase.length ? phrase[phrase.length - 1] : resource[resource.length - 1];
   return { action, resource, head, object, scope, self, alsoAction };
 }

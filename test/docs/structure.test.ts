@@ -37,6 +37,17 @@ describe('analyse', () => {
     expect(analyse(op('x.list-comments', 'GET', '/repos/{owner}/{repo}/issues/{n}/comments', 'List issue comments', '', true)).head).toBe('comment');
   });
 
+  it("reads a method-named path's head from the whole phrase its summary acts on: past adjectives, a second verb and a list of", () => {
+    const head = (path: string, description: string) => analyse(op('s.x', 'POST', path, '', description)).head;
+    expect(head('/conversations.create', 'Initiates a public or private channel-based conversation')).toBe('convers');
+    expect(head('/apps.permissions.scopes.list', 'Returns list of scopes this app has on a team.')).toBe('scope');
+    expect(head('/calls.add', 'Registers a new Call.')).toBe('call');
+    expect(head('/conversations.open', 'Opens or resumes a direct message or multi-person direct message.')).toBe('messag');
+    expect(head('/dnd.endDnd', "Ends the current user's Do Not Disturb session immediately.")).toBe('session');
+    expect(head('/users.conversations', 'List conversations the calling user may access.')).toBe('convers');
+    expect(head('/chat.deleteScheduledMessage', 'Deletes a pending scheduled message from the queue.')).toBe('messag');
+  });
+
   it('takes a verb segment as the action and the segment before it as the resource', () => {
     const s = analyse(op('x.cancel-run', 'POST', '/repos/{o}/{r}/actions/runs/{id}/cancel', 'Cancel a workflow run'));
     expect(s.action).toBe('cancel');
