@@ -131,5 +131,5 @@ export function analyse(op: OperationText): Structure {
   const phrase = methodNamed ? objectPhrase(summaryText) : [];
   const inResource = phrase.filter((s) => resource.includes(s));
   const head = inResource.length ? inResource[inResource.length - 1] : phrase.length ? phrase[phrase.length - 1] : resource[resource.length - 1];
-  return { action, resource, head, object, scope, self, alsoAction };
+  return { action, resource, head, object: phrase.length ? [...new Set([...object, ...phrase])] : object, scope, self, alsoAction };
 }
