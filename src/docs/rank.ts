@@ -53,6 +53,36 @@ type Doc = AnalysedOperation;
 /** Stems of the words catalogues use for people. */
 const PEOPLE_STEMS = new Set(PERSON_WORDS.flatMap((w) => stems(w)));
 
+/** How many of the best hits are checked for a plainer variant of each. */
+const VARIANT_WINDOW = 10;
+/** How far below a qualified variant its plain one may score and still go above it. */
+const VARIANT_MARGIN = 0.2;
+
+/**
+ * An operation that is another one plus qualifiers the query did not ask for (`/admin.conversations.create`
+ * beside `/conversations.create`: the same action on the same thing, its path's words and "admin")
+ * ranks below it when it scores close: a qualified variant is for who asks for its qualifier.
+ */
+function preferPlainVariants(top: readonly Hit[], matchedOf: ReadonlyMap<Hit, { doc: Doc; matched: ReadonlySet<string> }>): void {
+  for (const qualified of top) {
+    const q = matchedOf.get(qualified)!;
+    for (const plain of top) {
+      if (plain === qualified || plain.score >= qualified.score || plain.score < qualified.score - VARIANT_MARGIN) continue;
+      const plainDoc = matchedOf.get(plain)!.doc;
+      // A deprecated operation is no plainer form of its replacement (GitHub's /teams/{team_id} beside /orgs/{org}/teams/{team_slug}).
+      if (plainDoc.deprecated) continue;
+      const p = plainDoc.structure;
+      const v = q.doc.structure;
+      if (p.action !== v.action || p.head !== v.head) continue;
+      const plainWords = new Set([...p.resource, ...p.scope]);
+      const qualifiedWords = new Set([...v.resource, ...v.scope]);
+      const qualifiers = [...qualifiedWords].filter((s) => !plainWords.has(s));
+      if (!qualifiers.length || [...plainWords].some((s) => !qualifiedWords.has(s)) || qualifiers.some((s) => q.matched.has(s))) continue;
+      qualified.score = plain.score - 1e-9;
+    }
+  }
+}
+
 /** How many words apart two query words may be and still be read as one catalogue word. */
 const COMPOUND_SPAN = 5;
 
@@ -357,6 +387,8 @@ export class Ranker {
     explain?.set('(query)', { parsed, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
     const askedAction = parsed.action ?? (parsed.reads ? 'read' : undefined);
     const hits: Hit[] = [];
+    /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
+    const matchedOf = new Map<Hit, { doc: Doc; matched: ReadonlySet<string> }>();
     for (const i of candidates) {
       const doc = this.docs[i]!;
       if (!keep(doc.id)) continue;
@@ -421,9 +453,13 @@ export class Ranker {
         (doc.deprecated ? 0.1 : 0) +
         // A Unified operation covers the whole outcome across providers: preferred over its physical parts.
         (doc.kind === 'unified' ? 0.25 : 0);
-      hits.push({ id: doc.id, score, coverage: sure / possible });
+      const hit = { id: doc.id, score, coverage: sure / possible };
+      hits.push(hit);
+      matchedOf.set(hit, { doc, matched: hitStems });
       explain?.set(doc.id, { score, coverage, action: structure.action, resource, self, similar, extra, hit: [...hitStems].join(' ') });
     }
+    hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    preferPlainVariants(hits.slice(0, Math.max(limit * 3, VARIANT_WINDOW)), matchedOf);
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     return hits.slice(0, limit);
   }

@@ -284,3 +284,21 @@ describe('Ranker.search, implied words', () => {
     expect(new Ranker(REPOS).search('a brand new repository under my account', 1)[0]!.id).toBe('gh.repos/create-for-authenticated-user');
   });
 });
+
+describe('Ranker.search, qualified variants', () => {
+  const SLACK = [
+    op('s.conversations_create', 'POST', '/conversations.create', '', { description: 'Initiates a public or private channel-based conversation' }),
+    op('s.admin_conversations_create', 'POST', '/admin.conversations.create', '', { description: 'Create a public or private channel-based conversation.' }),
+    op('s.conversations_archive', 'POST', '/conversations.archive', '', { description: 'Archives a conversation.' }),
+    op('s.chat_postMessage', 'POST', '/chat.postMessage', '', { description: 'Sends a message to a channel.' }),
+  ];
+  const top = (query: string) => new Ranker(SLACK).search(query, 1)[0]!.id;
+
+  it('ranks an operation with qualifiers the query did not ask for ("admin") below its plain form', () => {
+    expect(top('create a channel called launch')).toBe('s.conversations_create');
+  });
+
+  it('keeps the qualified variant first when the query asks for its qualifier', () => {
+    expect(top('as an admin, create a channel called launch')).toBe('s.admin_conversations_create');
+  });
+});
