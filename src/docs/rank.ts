@@ -59,26 +59,32 @@ const VARIANT_WINDOW = 10;
 const VARIANT_MARGIN = 0.2;
 
 /**
- * An operation that is another one plus qualifiers the query did not ask for (`/admin.conversations.create`
- * beside `/conversations.create`: the same action on the same thing, its path's words and "admin")
- * ranks below it when it scores close: a qualified variant is for who asks for its qualifier.
+ * Of two operations doing the same action on the same thing whose paths differ in words the query
+ * did not ask for, the one whose own words are the catalogue's commoner ones is the default: it
+ * ranks first when the other scores close. A qualified variant (`/admin.conversations.create`
+ * beside `/conversations.create`) has words the other lacks and none of its own; secrets of
+ * Codespaces beside those of Actions, an enterprise's teams beside an organization's, have rarer ones.
  */
-function preferPlainVariants(top: readonly Hit[], matchedOf: ReadonlyMap<Hit, { doc: Doc; matched: ReadonlySet<string> }>): void {
-  for (const qualified of top) {
-    const q = matchedOf.get(qualified)!;
+function preferPlainVariants(top: readonly Hit[], matchedOf: ReadonlyMap<Hit, { doc: Doc; matched: ReadonlySet<string> }>, idf: (stem: string) => number, self: boolean): void {
+  const pathWords = (doc: Doc) => new Set([...doc.structure.resource, ...doc.structure.scope]);
+  for (const special of top) {
+    const s = matchedOf.get(special)!;
     for (const plain of top) {
-      if (plain === qualified || plain.score >= qualified.score || plain.score < qualified.score - VARIANT_MARGIN) continue;
-      const plainDoc = matchedOf.get(plain)!.doc;
+      if (plain === special || plain.score >= special.score || plain.score < special.score - VARIANT_MARGIN) continue;
+      const p = matchedOf.get(plain)!;
       // A deprecated operation is no plainer form of its replacement (GitHub's /teams/{team_id} beside /orgs/{org}/teams/{team_slug}).
-      if (plainDoc.deprecated) continue;
-      const p = plainDoc.structure;
-      const v = q.doc.structure;
-      if (p.action !== v.action || p.head !== v.head) continue;
-      const plainWords = new Set([...p.resource, ...p.scope]);
-      const qualifiedWords = new Set([...v.resource, ...v.scope]);
-      const qualifiers = [...qualifiedWords].filter((s) => !plainWords.has(s));
-      if (!qualifiers.length || [...plainWords].some((s) => !qualifiedWords.has(s)) || qualifiers.some((s) => q.matched.has(s))) continue;
-      qualified.score = plain.score - 1e-9;
+      if (p.doc.deprecated || p.doc.structure.action !== s.doc.structure.action || p.doc.structure.head !== s.doc.structure.head) continue;
+      const plainWords = pathWords(p.doc);
+      const specialWords = pathWords(s.doc);
+      const ownSpecial = [...specialWords].filter((w) => !plainWords.has(w));
+      const ownPlain = [...plainWords].filter((w) => !specialWords.has(w));
+      // Variants share the words of their path but a few (a chat's update is no variant of a conversation's close).
+      if (ownSpecial.length === specialWords.size || ownPlain.length === plainWords.size) continue;
+      if (!ownSpecial.length || ownSpecial.some((w) => s.matched.has(w)) || ownPlain.some((w) => p.matched.has(w))) continue;
+      // "My codespaces": the signed-in user's own is asked for, however rare its words.
+      if (self && s.doc.structure.self && !p.doc.structure.self) continue;
+      const rarity = (list: string[]) => list.reduce((sum, w) => sum + idf(w), 0);
+      if (rarity(ownSpecial) > rarity(ownPlain)) special.score = plain.score - 1e-9;
     }
   }
 }
@@ -459,7 +465,7 @@ export class Ranker {
       explain?.set(doc.id, { score, coverage, action: structure.action, resource, self, similar, extra, hit: [...hitStems].join(' ') });
     }
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    preferPlainVariants(hits.slice(0, Math.max(limit * 3, VARIANT_WINDOW)), matchedOf);
+    preferPlainVariants(hits.slice(0, Math.max(limit * 3, VARIANT_WINDOW)), matchedOf, (stem) => this.idf(stem), parsed.self);
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     return hits.slice(0, limit);
   }

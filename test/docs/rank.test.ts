@@ -298,6 +298,15 @@ describe('Ranker.search, qualified variants', () => {
     expect(top('create a channel called launch')).toBe('s.conversations_create');
   });
 
+  it("prefers of two variants the one whose own words are the catalogue's commoner ones (Actions' secrets, not Codespaces')", () => {
+    const secret = (family: string, summary: string) => op(`gh.${family}/delete-repo-secret`, 'DELETE', `/repos/{owner}/{repo}/${family}/secrets/{secret_name}`, summary);
+    const actions = ['runs', 'jobs', 'artifacts', 'caches', 'workflows'].map((part) => op(`gh.actions/list-${part}`, 'GET', `/repos/{owner}/{repo}/actions/${part}`, `List ${part}`, { returnsList: true }));
+    // The summaries differ as catalogues' do: the Codespaces one alone says "delete".
+    const ranker = new Ranker([secret('codespaces', 'Delete a secret'), secret('actions', 'Remove a secret'), ...actions]);
+    expect(ranker.search('delete the secret NPM_TOKEN from the repo', 1)[0]!.id).toBe('gh.actions/delete-repo-secret');
+    expect(ranker.search('delete the codespaces secret NPM_TOKEN', 1)[0]!.id).toBe('gh.codespaces/delete-repo-secret');
+  });
+
   it('keeps the qualified variant first when the query asks for its qualifier', () => {
     expect(top('as an admin, create a channel called launch')).toBe('s.admin_conversations_create');
   });
