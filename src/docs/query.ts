@@ -72,6 +72,8 @@ function withoutValues(query: string): string {
 }
 
 /** Verbs that, right after "who", make it the subject ("who is assigned", "who has starred"). */
+/** Plural words for people that "how many" counts ("how many people follow octocat"). */
+const COUNTED_PEOPLE = new Set(['people', 'users', 'members', 'persons', 'folks', 'accounts']);
 const SUBJECT_AUXILIARIES = new Set(['is', 'was', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'may', 'might']);
 
 /** Auxiliaries that, right after "who", make it the object ("who does octocat follow"). */
@@ -301,6 +303,9 @@ export function parseQuery(query: string): ParsedQuery {
   for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
   const slug = bare.some((token) => SLUG.test(token) && !FILE_NAME.test(token));
   // "Who" as the subject ("who follows me", "who is assigned"), not the object ("who am I following").
-  const who = raw.some((w, i) => PERSON_QUESTION.has(w) && (SUBJECT_AUXILIARIES.has(raw[i + 1] ?? '') || (/^[a-z]{3,}(?:s|ed)$/.test(raw[i + 1] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 1]!))));
+  // "How many people follow …" asks who as well: people counted by what they do.
+  const who =
+    raw.some((w, i) => PERSON_QUESTION.has(w) && (SUBJECT_AUXILIARIES.has(raw[i + 1] ?? '') || (/^[a-z]{3,}(?:s|ed)$/.test(raw[i + 1] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 1]!)))) ||
+    raw.some((w, i) => w === 'how' && raw[i + 1] === 'many' && COUNTED_PEOPLE.has(raw[i + 2] ?? '') && /^[a-z]{3,}$/.test(raw[i + 3] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 3]!));
   return { action, ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), terms };
 }

@@ -179,6 +179,9 @@ describe('parseQuery', () => {
     expect(parseQuery('who follows me').who).toBe(true);
     expect(parseQuery('who is assigned to issue 9').who).toBe(true);
     expect(parseQuery('who am I following').who).toBeFalsy();
+    // "How many people <verb>" counts who does it.
+    expect(parseQuery('how many people follow torvalds').who).toBe(true);
+    expect(parseQuery('how many repos does acme have').who).toBeFalsy();
   });
 
   it('drops prepositions that only place things ("under", "within", "across")', () => {
