@@ -12,6 +12,7 @@ import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stems } from './text.ts';
+import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 
 export type { RankedOperation } from './analysis.ts';
@@ -52,42 +53,6 @@ type Doc = AnalysedOperation;
 
 /** Stems of the words catalogues use for people. */
 const PEOPLE_STEMS = new Set(PERSON_WORDS.flatMap((w) => stems(w)));
-
-/** How many of the best hits are checked for a plainer variant of each. */
-const VARIANT_WINDOW = 10;
-/** How far below a qualified variant its plain one may score and still go above it. */
-const VARIANT_MARGIN = 0.2;
-
-/**
- * Of two operations doing the same action on the same thing whose paths differ in words the query
- * did not ask for, the one whose own words are the catalogue's commoner ones is the default: it
- * ranks first when the other scores close. A qualified variant (`/admin.conversations.create`
- * beside `/conversations.create`) has words the other lacks and none of its own; secrets of
- * Codespaces beside those of Actions, an enterprise's teams beside an organization's, have rarer ones.
- */
-function preferPlainVariants(top: readonly Hit[], matchedOf: ReadonlyMap<Hit, { doc: Doc; matched: ReadonlySet<string> }>, idf: (stem: string) => number, self: boolean): void {
-  const pathWords = (doc: Doc) => new Set([...doc.structure.resource, ...doc.structure.scope]);
-  for (const special of top) {
-    const s = matchedOf.get(special)!;
-    for (const plain of top) {
-      if (plain === special || plain.score >= special.score || plain.score < special.score - VARIANT_MARGIN) continue;
-      const p = matchedOf.get(plain)!;
-      // A deprecated operation is no plainer form of its replacement (GitHub's /teams/{team_id} beside /orgs/{org}/teams/{team_slug}).
-      if (p.doc.deprecated || p.doc.structure.action !== s.doc.structure.action || p.doc.structure.head !== s.doc.structure.head) continue;
-      const plainWords = pathWords(p.doc);
-      const specialWords = pathWords(s.doc);
-      const ownSpecial = [...specialWords].filter((w) => !plainWords.has(w));
-      const ownPlain = [...plainWords].filter((w) => !specialWords.has(w));
-      // Variants share the words of their path but a few (a chat's update is no variant of a conversation's close).
-      if (ownSpecial.length === specialWords.size || ownPlain.length === plainWords.size) continue;
-      if (!ownSpecial.length || ownSpecial.some((w) => s.matched.has(w)) || ownPlain.some((w) => p.matched.has(w))) continue;
-      // "My codespaces": the signed-in user's own is asked for, however rare its words.
-      if (self && s.doc.structure.self && !p.doc.structure.self) continue;
-      const rarity = (list: string[]) => list.reduce((sum, w) => sum + idf(w), 0);
-      if (rarity(ownSpecial) > rarity(ownPlain)) special.score = plain.score - 1e-9;
-    }
-  }
-}
 
 /** How many words apart two query words may be and still be read as one catalogue word. */
 const COMPOUND_SPAN = 5;
@@ -394,7 +359,7 @@ export class Ranker {
     const askedAction = parsed.action ?? (parsed.reads ? 'read' : undefined);
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
-    const matchedOf = new Map<Hit, { doc: Doc; matched: ReadonlySet<string> }>();
+    const scored = new Map<Hit, Scored>();
     for (const i of candidates) {
       const doc = this.docs[i]!;
       if (!keep(doc.id)) continue;
@@ -461,11 +426,11 @@ export class Ranker {
         (doc.kind === 'unified' ? 0.25 : 0);
       const hit = { id: doc.id, score, coverage: sure / possible };
       hits.push(hit);
-      matchedOf.set(hit, { doc, matched: hitStems });
+      scored.set(hit, { hit, doc, matched: hitStems });
       explain?.set(doc.id, { score, coverage, action: structure.action, resource, self, similar, extra, hit: [...hitStems].join(' ') });
     }
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    preferPlainVariants(hits.slice(0, Math.max(limit * 3, VARIANT_WINDOW)), matchedOf, (stem) => this.idf(stem), parsed.self);
+    preferDefaultVariants(hits.slice(0, Math.max(limit * 3, VARIANT_WINDOW)).map((h) => scored.get(h)!), (stem) => this.idf(stem), parsed.self);
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     return hits.slice(0, limit);
   }
