@@ -71,9 +71,10 @@ function withoutValues(query: string): string {
     .join(' ');
 }
 
-/** Verbs that, right after "who", make it the subject ("who is assigned", "who has starred"). */
 /** Plural words for people that "how many" counts ("how many people follow octocat"). */
 const COUNTED_PEOPLE = new Set(['people', 'users', 'members', 'persons', 'folks', 'accounts']);
+
+/** Verbs that, right after "who", make it the subject ("who is assigned", "who has starred"). */
 const SUBJECT_AUXILIARIES = new Set(['is', 'was', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'may', 'might']);
 
 /** Auxiliaries that, right after "who", make it the object ("who does octocat follow"). */

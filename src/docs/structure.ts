@@ -43,6 +43,7 @@ const isParam = (segment: string) => segment.startsWith('{') && segment.endsWith
 
 /** Words that end the noun phrase a summary's verb acts on ("a message *to* a channel"). */
 const PHRASE_ENDS = new Set(['to', 'from', 'in', 'into', 'for', 'of', 'on', 'onto', 'with', 'by', 'about', 'as', 'at', 'via', 'within', 'across', 'that', 'which', 'who', 'whose', 'when', 'where', 'if', 'using', 'under', 'over', 'through', 'without', 'between', 'per', 'after', 'before', 'since', 'until', 'so', 'because', 'while', 'and', 'this', 'these', 'those']);
+/** A second one inside the phrase starts another ("conversations the calling user may access"). */
 const ARTICLES = new Set(['a', 'an', 'the']);
 /** Nouns that only hold what follows them ("a list of permissions", "information about a call"). */
 const CONTAINERS = new Set(['list', 'information', 'info', 'details', 'detail', 'data']);
@@ -69,7 +70,6 @@ function objectPhrase(summaryText: string): string[] {
       }
       break;
     }
-    // A second article starts another phrase ("conversations the calling user may access").
     if (ARTICLES.has(w) && phrase.length) break;
     if (!STOP_WORDS.has(w) && !/^[a-z]{4,}ly$/.test(w)) phrase.push(w);
   }
