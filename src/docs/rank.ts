@@ -276,6 +276,12 @@ export class Ranker {
     return { expansions: out, guessed };
   }
 
+  private ownVerbSet: Set<string> | undefined;
+  /** The catalogue's own verbs: the actions of its operations that are none of the canonical ones (merg, star, follow). */
+  private ownVerbs(): ReadonlySet<string> {
+    return (this.ownVerbSet ??= new Set(this.docs.map((d) => d.structure.action).filter((a) => !CANONICAL.has(a))));
+  }
+
   /** The operation writes its head as a noun for who does what a query word says (follower, assignee, stargazer). */
   private agentNoun(doc: Doc, head: string, terms: readonly QueryTerm[]): boolean {
     const word = doc.surface.find(([s]) => s === head)?.[1];
@@ -357,6 +363,9 @@ export class Ranker {
     const asked = this.meaning(askedWords);
     explain?.set('(query)', { parsed, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
     const askedAction = parsed.action ?? (parsed.reads ? 'read' : undefined);
+    // A command that starts with a verb the catalogue names operations after ("follow octocat", "star acme/api") asks to do that, not to read.
+    const first = parsed.terms.find((t) => t.at === 0 && !t.name);
+    const commandsOwnVerb = askedAction === undefined && first !== undefined && this.ownVerbs().has(first.stem);
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
     const scored = new Map<Hit, Scored>();
@@ -414,7 +423,7 @@ export class Ranker {
       extra = Math.min(extra, B.extraCap);
       const score =
         coverage +
-        B.action * (ownVerb ? 1 : Math.max(actionAgreement(askedAction, structure.action), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1)) +
+        B.action * (ownVerb ? 1 : commandsOwnVerb ? (READS.has(structure.action) ? -1 : 0) : Math.max(actionAgreement(askedAction, structure.action), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1)) +
         B.resource * resource +
         B.self * self +
         (agent ? B.agent : 0) +

@@ -311,3 +311,17 @@ describe('Ranker.search, qualified variants', () => {
     expect(top('as an admin, create a channel called launch')).toBe('s.admin_conversations_create');
   });
 });
+
+describe("Ranker.search, the catalogue's own verbs", () => {
+  it('reads a command that starts with a verb the catalogue names operations after as that write, not a read ("archive legacy-api")', () => {
+    const ranker = new Ranker([
+      op('gl.postProjectsIdArchive', 'POST', '/projects/{id}/archive', 'Archive a project'),
+      op('gl.getProjectsIdRepositoryArchive', 'GET', '/projects/{id}/repository/archive', 'Get an archive of the repository'),
+      op('gl.getProjectsId', 'GET', '/projects/{id}', 'Get a project'),
+      op('gl.deleteProjectsId', 'DELETE', '/projects/{id}', 'Delete a project'),
+    ]);
+    expect(ranker.search('archive legacy-api', 1)[0]!.id).toBe('gl.postProjectsIdArchive');
+    // A read asked for still reads.
+    expect(ranker.search('download the archive of the repository', 1)[0]!.id).toBe('gl.getProjectsIdRepositoryArchive');
+  });
+});
