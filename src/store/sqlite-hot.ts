@@ -58,6 +58,8 @@ export class HotRows {
   clear() {
     this.tokens.clear();
     this.services.clear();
+    // Each bucket's map too: a secret read looks its bucket's map up before `read` may clear.
+    for (const inBucket of this.secrets.values()) inBucket.clear();
     this.secrets.clear();
     this.rows = 0;
   }

@@ -56,6 +56,24 @@ describe('SQLite hot-path reads', () => {
     }
   });
 
+  it('answers a secret rotated by another connection from the first read that looks for its commit', async () => {
+    const { dir, engine, cli } = open();
+    const nextTurn = () => new Promise((r) => setTimeout(r, 2));
+    try {
+      await engine.putSecret({ bucket: 'default', service: 'svc', ciphertext: 'c1', nonce: 'n1', tag: 't1', updatedAt: 'u1' });
+      expect(engine.sync.secret('default', 'svc')?.nonce).toBe('n1');
+      await nextTurn();
+      expect(engine.sync.secret('default', 'svc')?.nonce).toBe('n1'); // kept
+      await cli.putSecret({ bucket: 'default', service: 'svc', ciphertext: 'c2', nonce: 'n2', tag: 't2', updatedAt: 'u2' });
+      await nextTurn();
+      expect(engine.sync.secret('default', 'svc')?.nonce).toBe('n2');
+    } finally {
+      await engine.close();
+      await cli.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('sees its own writes on the next read, and hands out rows nobody can change', async () => {
     const { dir, engine, cli } = open();
     try {
