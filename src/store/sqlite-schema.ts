@@ -93,6 +93,20 @@ export const MIGRATIONS: string[] = [
      params_hash TEXT NOT NULL, summary TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL,
      approved_at TEXT, approved_by TEXT, used_at TEXT);
    CREATE INDEX mcp_approvals_call ON mcp_approvals (version_id, token_id, operation, params_hash);`,
+  // A count of commits to the tables the hot reads keep (./sqlite-hot.ts), so that a commit of only
+  // receipts (the store's own writer thread, every batch) leaves the kept rows be. A migration that
+  // rebuilds one of these tables must create its triggers again.
+  `CREATE TABLE hot_changes (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+   INSERT INTO hot_changes (id, n) VALUES (1, 0);
+   CREATE TRIGGER tokens_insert AFTER INSERT ON tokens BEGIN UPDATE hot_changes SET n = n + 1; END;
+   CREATE TRIGGER tokens_update AFTER UPDATE ON tokens BEGIN UPDATE hot_changes SET n = n + 1; END;
+   CREATE TRIGGER tokens_delete AFTER DELETE ON tokens BEGIN UPDATE hot_changes SET n = n + 1; END;
+   CREATE TRIGGER workspace_services_insert AFTER INSERT ON workspace_services BEGIN UPDATE hot_changes SET n = n + 1; END;
+   CREATE TRIGGER workspace_services_update AFTER UPDATE ON workspace_services BEGIN UPDATE hot_changes SET n = n + 1; END;
+   CREATE TRIGGER workspace_services_delete AFTER DELETE ON workspace_services BEGIN UPDATE hot_changes SET n = n + 1; END;
+   CREATE TRIGGER secrets_insert AFTER INSERT ON secrets BEGIN UPDATE hot_changes SET n = n + 1; END;
+   CREATE TRIGGER secrets_update AFTER UPDATE ON secrets BEGIN UPDATE hot_changes SET n = n + 1; END;
+   CREATE TRIGGER secrets_delete AFTER DELETE ON secrets BEGIN UPDATE hot_changes SET n = n + 1; END;`,
 ];
 
 /** The table each kind of app keeps its versions in. */

@@ -65,7 +65,7 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('foreign_keys = ON');
     migrate(this.db);
-    this.hot = new HotRows(this.db.prepare('PRAGMA data_version').pluck());
+    this.hot = new HotRows(this.db.prepare('PRAGMA data_version').pluck(), this.db.prepare('SELECT n FROM hot_changes').pluck());
     this.receipts = new ReceiptInserter(this.db);
     this.receiptWriter = file === ':memory:' ? undefined : new ReceiptWriter(file, synchronous);
     this.grants = new SqliteGrants(this.db, (row) => this.insertTokenSync(row));

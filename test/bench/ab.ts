@@ -4,6 +4,8 @@
 // figures are paired within windows. On this noisy VM sequential windows swing by 15–30%, while the
 // two sides of a simultaneous pair move together, so a difference of a few µs per request shows.
 // A diagnostic for changes on the hot path; it writes no file (neither BENCHMARKS.md nor a report).
+// Each side's median is also split by thread (/proc schedstat: the event loop, the receipt writer,
+// V8's helpers), which shows whose CPU a change moved.
 //
 // Options: --rounds N (10), --window MS (2000), --concurrency C per Engine (16).
 import { execFileSync } from 'node:child_process';
@@ -16,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { affinityOf, canPin, pin, startChild, type ChildHandle } from './lib/child.ts';
 import { LoadGenerator } from './lib/load.ts';
 import { median } from './lib/stats.ts';
+import { threadCpu } from './lib/sysload.ts';
 import { contactExecution } from './servers/contact.ts';
 import type { EngineReady } from './servers/engine.ts';
 
@@ -93,21 +96,35 @@ try {
 
   const cpu: number[][] = engines.map(() => []);
   const rps: number[][] = engines.map(() => []);
+  /** Per side, µs/req per thread group (main thread, svc-receipts, V8Worker) of each round. */
+  const byThread: Map<string, number[]>[] = engines.map(() => new Map());
   for (let r = 0; r < rounds; r++) {
     const before = await Promise.all(engines.map((e) => e.engine.cpu()));
+    const threadsBefore = engines.map((e) => threadCpu(e.engine.pid));
     const windows = await Promise.all(engines.map((e) => e.load.run(concurrency, windowMs)));
+    const threadsAfter = engines.map((e) => threadCpu(e.engine.pid));
     const after = await Promise.all(engines.map((e) => e.engine.cpu()));
     windows.forEach((w, i) => {
       if (w.non2xx + w.badBody + w.errors > 0) throw new Error(`${engines[i]!.label}: ${w.firstFailure}`);
       cpu[i]!.push((after[i]! - before[i]!) / w.ok);
       rps[i]!.push(w.rps);
+      for (const [name, us] of threadsAfter[i] ?? []) {
+        const was = threadsBefore[i]?.get(name);
+        if (was !== undefined) byThread[i]!.set(name, [...(byThread[i]!.get(name) ?? []), (us - was) / w.ok]);
+      }
     });
     console.log(`round ${r + 1}: ${engines.map((e, i) => `${e.label} ${cpu[i]![r]!.toFixed(1)} µs/req`).join(', ')}; difference ${(cpu[1]![r]! - cpu[0]![r]!).toFixed(1)} µs`);
   }
   const diffs = cpu[1]!.map((v, r) => v - cpu[0]![r]!);
   const sorted = [...diffs].sort((a, b) => a - b);
   console.log('');
-  engines.forEach((e, i) => console.log(`${e.label}: median ${median(cpu[i]!).toFixed(1)} µs/req, ${Math.round(median(rps[i]!))} req/s`));
+  engines.forEach((e, i) => {
+    const threads = ['main thread', 'svc-receipts', 'V8Worker'].flatMap((name) => {
+      const figures = byThread[i]!.get(name);
+      return figures?.length === rounds ? [`${name} ${median(figures).toFixed(1)}`] : [];
+    });
+    console.log(`${e.label}: median ${median(cpu[i]!).toFixed(1)} µs/req (${threads.join(', ')}), ${Math.round(median(rps[i]!))} req/s`);
+  });
   console.log(
     `working tree − ${revision}: median ${median(diffs).toFixed(1)} µs/req (${((median(diffs) / median(cpu[0]!)) * 100).toFixed(1)}%), ` +
       `range ${sorted[0]!.toFixed(1)} … ${sorted.at(-1)!.toFixed(1)}; lower in ${diffs.filter((d) => d < 0).length} of ${rounds} rounds`,

@@ -3,7 +3,9 @@
 // pass-through proxy that only adds the auth header — the floor for any Node proxy; and, as a
 // diagnostic, (3) a buffering floor that does only what any buffering JSON gateway must.
 // Closed loop at concurrency 32; targets alternate in rotated rounds so drift on a noisy machine
-// hits all of them equally; figures are medians across rounds.
+// hits all of them equally; figures are medians across rounds. Last, the Engine is paired with the
+// floor + receipts in simultaneous windows on the same core (as bench:ab pairs revisions), whose CPU
+// per request other load on this VM cannot skew one side of.
 //
 // Knobs (environment): BENCH_ROUNDS (8), BENCH_WINDOW_MS (2500), BENCH_WARMUP_MS (2000),
 // BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works),
@@ -191,6 +193,19 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       ]);
       ctx.log(`profiles of the measured rounds written to ${profileDir}/{engine,bare-proxy,buffering-floor}.cpuprofile`);
     }
+    // The Engine beside the floor + receipts, in simultaneous windows on the same core.
+    const pairedCpu: { receipts: number; engine: number }[] = [];
+    const half = Math.max(1, Math.floor(concurrency / 2));
+    for (let r = 0; r < rounds; r++) {
+      const cpu0 = await Promise.all([floorReceipts.cpu(), engine.cpu()]);
+      const [receiptsWindow, engineWindow] = await Promise.all([gen.receipts.run(half, windowMs), gen.engine.run(half, windowMs)]);
+      const cpu1 = await Promise.all([floorReceipts.cpu(), engine.cpu()]);
+      for (const w of [receiptsWindow, engineWindow]) if (w.non2xx + w.badBody + w.errors > 0) throw new Error(`paired round ${r + 1}: ${w.firstFailure}`);
+      pairedCpu.push({ receipts: (cpu1[0] - cpu0[0]) / Math.max(receiptsWindow.ok, 1), engine: (cpu1[1] - cpu0[1]) / Math.max(engineWindow.ok, 1) });
+      ctx.log(`paired round ${r + 1}/${rounds}  Engine +${(pairedCpu[r]!.engine - pairedCpu[r]!.receipts).toFixed(1)} µs/req over the floor + receipts`);
+      await pause();
+    }
+
     ctx.log(`unloaded (concurrency 1) ${unloadedMs} ms per target`);
     const unloaded = {} as Record<TargetId, Measured>;
     for (const id of ids) {
@@ -203,7 +218,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     const steps = await attributeSteps(engine, gen.engine, concurrency, attributionMs);
     ctx.log(`step attribution: ${int(steps.requests)} requests, ${steps.samples} busy samples`);
 
-    return report({ ids, perRound, unloaded, steps, concurrency, rounds, windowMs, warmupMs, unloadedMs, attributionMs, pinned, profileDir });
+    return report({ ids, perRound, pairedCpu, unloaded, steps, concurrency, rounds, windowMs, warmupMs, unloadedMs, attributionMs, pinned, profileDir });
   } finally {
     await Promise.allSettled(generators.map((g) => g.close()));
     await Promise.allSettled(children.reverse().map((c) => c.stop()));
@@ -260,6 +275,8 @@ async function attributeSteps(engine: ChildHandle<EngineReady>, load: LoadGenera
 function report(o: {
   ids: TargetId[];
   perRound: Record<TargetId, Measured>[];
+  /** Per paired round, each side's hop CPU per request (µs): the floor + receipts and the Engine, simultaneously. */
+  pairedCpu: { receipts: number; engine: number }[];
   unloaded: Record<TargetId, Measured>;
   steps: StepAttribution;
   concurrency: number;
@@ -358,6 +375,14 @@ function report(o: {
   out.push(
     `Information (issue 2's goals, against the bare proxy): p50 ${signedMs(vsProxy.p50)} ms, p99 ${signedMs(vsProxy.p99)} ms added, ${ratio(vsProxy.tput)} its throughput; ` +
       `the four named steps' CPU is ${ratio(namedRatio)} of the proxy's hop CPU, all Engine CPU beyond the proxy's ${ratio(extraWork)}.`,
+  );
+  out.push('');
+  const added = o.pairedCpu.map((p) => p.engine - p.receipts).sort((a, b) => a - b);
+  out.push(
+    `Paired (information): in ${o.pairedCpu.length} more windows of ${o.windowMs} ms the Engine and the floor + receipts ran at once on the same core, ` +
+      `each at concurrency ${Math.max(1, Math.floor(o.concurrency / 2))}, so load from elsewhere on the machine slows both alike: the Engine used ` +
+      `${median(added).toFixed(1)} µs/req more hop CPU (median of pairs, range ${added[0]!.toFixed(1)} … ${added.at(-1)!.toFixed(1)}); ` +
+      `floor + receipts / Engine CPU per request ${ratio(median(o.pairedCpu.map((p) => p.receipts / p.engine)))}, the throughput ratio a saturated hop would give.`,
   );
   out.push('');
   out.push(`### Side by side (concurrency ${o.concurrency}, medians of ${o.rounds} rounds)`, '');

@@ -56,6 +56,63 @@ describe('SQLite hot-path reads', () => {
     }
   });
 
+  it('answers a secret rotated by another connection from the first read that looks for its commit', async () => {
+    const { dir, engine, cli } = open();
+    const nextTurn = () => new Promise((r) => setTimeout(r, 2));
+    try {
+      await engine.putSecret({ bucket: 'default', service: 'svc', ciphertext: 'c1', nonce: 'n1', tag: 't1', updatedAt: 'u1' });
+      expect(engine.sync.secret('default', 'svc')?.nonce).toBe('n1');
+      await nextTurn();
+      expect(engine.sync.secret('default', 'svc')?.nonce).toBe('n1'); // kept
+      await cli.putSecret({ bucket: 'default', service: 'svc', ciphertext: 'c2', nonce: 'n2', tag: 't2', updatedAt: 'u2' });
+      await nextTurn();
+      expect(engine.sync.secret('default', 'svc')?.nonce).toBe('n2');
+    } finally {
+      await engine.close();
+      await cli.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps its rows through commits of receipts (its own writer thread), and drops them at any write to their tables', async () => {
+    const { dir, engine, cli } = open();
+    const nextTurn = () => new Promise((r) => setTimeout(r, 2));
+    const receipt = (id: string) => ({ id, versionId: 'ver_1', operation: 'demo.op', surface: 'rest' as const, tokenId: null, startedAt: 's', providerDurationMs: 1, pages: 1, status: 200, ok: true, bytes: 1, sha256: null, errorCode: null });
+    try {
+      await engine.insertToken(token('h4'));
+      await engine.putWorkspaceService({ service: 'demo', version: 'v1', baseUrl: 'http://a', enabledAt: 'e1' });
+      await engine.putSecret({ bucket: 'default', service: 'demo', ciphertext: 'c1', nonce: 'n1', tag: 't1', updatedAt: 'u1' });
+      const kept = () => [engine.sync.tokenByHash('h4'), engine.sync.workspaceService('demo'), engine.sync.secret('default', 'demo')];
+      const before = kept();
+      // Committed by the writer thread's connection (the store's own receipts) and by another process's.
+      await engine.insertReceipts([receipt('rcp_1')]);
+      await cli.insertReceipts([receipt('rcp_2')]);
+      await nextTurn();
+      kept().forEach((row, i) => expect(row).toBe(before[i])); // the same objects: nothing was read again
+      // Each kind of write to each table served from memory is seen a millisecond later.
+      const writes: [() => Promise<unknown>, () => unknown, unknown][] = [
+        [() => cli.insertToken(token('h5')), () => engine.sync.tokenByHash('h5')?.id, 'tok_h5'],
+        [() => cli.revokeToken('tok_h4', 'r1'), () => engine.sync.tokenByHash('h4')?.revokedAt, 'r1'],
+        [() => cli.putWorkspaceService({ service: 'demo', version: 'v2', baseUrl: 'http://b', enabledAt: 'e2' }), () => engine.sync.workspaceService('demo')?.version, 'v2'],
+        [() => cli.deleteWorkspaceService('demo'), () => engine.sync.workspaceService('demo'), null],
+        [() => cli.putSecret({ bucket: 'default', service: 'demo', ciphertext: 'c2', nonce: 'n2', tag: 't2', updatedAt: 'u2' }), () => engine.sync.secret('default', 'demo')?.nonce, 'n2'],
+        [() => cli.deleteSecret('default', 'demo'), () => engine.sync.secret('default', 'demo'), null],
+      ];
+      for (const [write, read, expected] of writes) {
+        await engine.insertReceipts([receipt(`rcp_${expected}`)]); // a receipt commit just before does not hide it
+        await nextTurn();
+        read();
+        await write();
+        await nextTurn();
+        expect(read()).toBe(expected);
+      }
+    } finally {
+      await engine.close();
+      await cli.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('sees its own writes on the next read, and hands out rows nobody can change', async () => {
     const { dir, engine, cli } = open();
     try {
@@ -177,6 +234,7 @@ describe('SQLite migrations', () => {
       // Put the file back to schema 3: receipts as a rowid table with an id key and a version index.
       const db = new Database(file);
       db.exec(`DROP TABLE receipts;
+        ${['tokens', 'workspace_services', 'secrets'].flatMap((t) => ['insert', 'update', 'delete'].map((e) => `DROP TRIGGER ${t}_${e};`)).join(' ')} DROP TABLE hot_changes;
         DROP TABLE markers;
         DROP TABLE grant_tokens; DROP TABLE grants; DROP TABLE grant_codes; DROP TABLE grant_clients;
         ALTER TABLE connections DROP COLUMN consented_at;
