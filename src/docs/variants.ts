@@ -26,6 +26,7 @@ const pathWords = (doc: AnalysedOperation) => new Set([...doc.structure.resource
  */
 export function preferDefaultVariants(top: readonly Scored[], idf: (stem: string) => number, self: boolean): void {
   const rarity = (list: readonly string[]) => list.reduce((sum, w) => sum + idf(w), 0);
+  const wordsOf = new Map(top.map((entry) => [entry, pathWords(entry.doc)]));
   for (const special of top) {
     for (const plain of top) {
       if (plain === special || plain.hit.score >= special.hit.score || plain.hit.score < special.hit.score - VARIANT_MARGIN) continue;
@@ -33,8 +34,8 @@ export function preferDefaultVariants(top: readonly Scored[], idf: (stem: string
       const s = special.doc;
       // A deprecated operation is no default form of its replacement (GitHub's /teams/{team_id} beside /orgs/{org}/teams/{team_slug}).
       if (p.deprecated || p.structure.action !== s.structure.action || p.structure.head !== s.structure.head) continue;
-      const plainWords = pathWords(p);
-      const specialWords = pathWords(s);
+      const plainWords = wordsOf.get(plain)!;
+      const specialWords = wordsOf.get(special)!;
       const ownSpecial = [...specialWords].filter((w) => !plainWords.has(w));
       const ownPlain = [...plainWords].filter((w) => !specialWords.has(w));
       // Variants share the words of their path but a few (a chat's update is no variant of a conversation's close).
