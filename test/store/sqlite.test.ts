@@ -98,8 +98,9 @@ describe('SQLite hot-path reads', () => {
         [() => cli.putSecret({ bucket: 'default', service: 'demo', ciphertext: 'c2', nonce: 'n2', tag: 't2', updatedAt: 'u2' }), () => engine.sync.secret('default', 'demo')?.nonce, 'n2'],
         [() => cli.deleteSecret('default', 'demo'), () => engine.sync.secret('default', 'demo'), null],
       ];
-      for (const [write, read, expected] of writes) {
-        await engine.insertReceipts([receipt(`rcp_${expected}`)]); // a receipt commit just before does not hide it
+      for (const [i, [write, read, expected]] of writes.entries()) {
+        // A receipt commit just before does not hide it (each id new: an ignored duplicate commits nothing).
+        await engine.insertReceipts([receipt(`rcp_w${i}`)]);
         await nextTurn();
         read();
         await write();
