@@ -93,7 +93,7 @@ export const MIGRATIONS: string[] = [
      params_hash TEXT NOT NULL, summary TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL,
      approved_at TEXT, approved_by TEXT, used_at TEXT);
    CREATE INDEX mcp_approvals_call ON mcp_approvals (version_id, token_id, operation, params_hash);`,
-  // A count of commits to the tables the hot reads keep (./sqlite-hot.ts), so that a commit of only
+  // A count of row writes to the tables the hot reads keep (./sqlite-hot.ts), so that a commit of only
   // receipts (the store's own writer thread, every batch) leaves the kept rows be. A migration that
   // rebuilds one of these tables must create its triggers again.
   `CREATE TABLE hot_changes (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);

@@ -74,8 +74,8 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   const children: ChildHandle<unknown>[] = [];
   const generators: LoadGenerator[] = [];
   // Placement (2 cores): CPU 0 = load generator (this process) + provider, CPU 1 = the process
-  // under test (proxy or Engine; only one is loaded at a time). The CPU-0 work per request is
-  // the same for every target, so the middle hop is the only thing that differs.
+  // under test (proxy or Engine; one loaded at a time, but for the paired rounds at the end). The
+  // CPU-0 work per request is the same for every target, so the middle hop is the only thing that differs.
   const { edgeCpus, hopCpus, restore } = twoCorePlacement(pinned);
   try {
 
@@ -193,7 +193,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       ]);
       ctx.log(`profiles of the measured rounds written to ${profileDir}/{engine,bare-proxy,buffering-floor}.cpuprofile`);
     }
-    // The Engine beside the floor + receipts, in simultaneous windows on the same core.
+    // The Engine beside the floor + receipts, in simultaneous windows (on the same core when pinned).
     const pairedCpu: { receipts: number; engine: number }[] = [];
     const half = Math.max(1, Math.floor(concurrency / 2));
     for (let r = 0; r < rounds; r++) {
@@ -379,7 +379,7 @@ function report(o: {
   out.push('');
   const added = o.pairedCpu.map((p) => p.engine - p.receipts).sort((a, b) => a - b);
   out.push(
-    `Paired (information): in ${o.pairedCpu.length} more windows of ${o.windowMs} ms the Engine and the floor + receipts ran at once on the same core, ` +
+    `Paired (information): in ${o.pairedCpu.length} more windows of ${o.windowMs} ms the Engine and the floor + receipts ran at once${o.pinned ? ' on the same core' : ''}, ` +
       `each at concurrency ${Math.max(1, Math.floor(o.concurrency / 2))}, so load from elsewhere on the machine slows both alike: the Engine used ` +
       `${median(added).toFixed(1)} µs/req more hop CPU (median of pairs, range ${added[0]!.toFixed(1)} … ${added.at(-1)!.toFixed(1)}); ` +
       `floor + receipts / Engine CPU per request ${ratio(median(o.pairedCpu.map((p) => p.receipts / p.engine)))}, the throughput ratio a saturated hop would give.`,

@@ -182,6 +182,8 @@ describe('parseQuery', () => {
     // "How many people <verb>" counts who does it.
     expect(parseQuery('how many people follow torvalds').who).toBe(true);
     expect(parseQuery('how many repos does acme have').who).toBeFalsy();
+    // People counted as what something has, not by what they do.
+    expect(parseQuery('how many users does acme have').who).toBeFalsy();
   });
 
   it('drops prepositions that only place things ("under", "within", "across")', () => {

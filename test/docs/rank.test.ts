@@ -310,6 +310,26 @@ describe('Ranker.search, qualified variants', () => {
   it('keeps the qualified variant first when the query asks for its qualifier', () => {
     expect(top('as an admin, create a channel called launch')).toBe('s.admin_conversations_create');
   });
+
+  it("keeps the signed-in user's own variant first when the query asks for one's own ('my secret')", () => {
+    const ranker = new Ranker([
+      op('gh.codespaces/get-secret-for-authenticated-user', 'GET', '/user/codespaces/secrets/{secret_name}', 'Get a secret for the authenticated user'),
+      op('gh.actions/get-repo-secret', 'GET', '/repos/{owner}/{repo}/actions/secrets/{secret_name}', 'Get a secret'),
+      ...['runs', 'jobs', 'artifacts', 'caches', 'workflows'].map((part) => op(`gh.actions/list-${part}`, 'GET', `/repos/{owner}/{repo}/actions/${part}`, `List ${part}`, { returnsList: true })),
+    ]);
+    expect(ranker.search('get my secret NPM_TOKEN', 1)[0]!.id).toBe('gh.codespaces/get-secret-for-authenticated-user');
+  });
+
+  it('takes no deprecated operation for the default form of its replacement (/teams/{team_id} beside /orgs/{org}/teams/{team_slug})', () => {
+    const ranker = new Ranker([
+      op('gh.teams/get-legacy', 'GET', '/teams/{team_id}', 'Get a legacy team', { deprecated: true }),
+      op('gh.teams/get-by-name', 'GET', '/orgs/{org}/teams/{team_slug}', 'Get a team'),
+      op('gh.orgs/get', 'GET', '/orgs/{org}', 'Get an organization'),
+      op('gh.orgs/list-members', 'GET', '/orgs/{org}/members', 'List organization members', { returnsList: true }),
+      op('gh.orgs/list-hooks', 'GET', '/orgs/{org}/hooks', 'List organization webhooks', { returnsList: true }),
+    ]);
+    expect(ranker.search('get the platform team', 1)[0]!.id).toBe('gh.teams/get-by-name');
+  });
 });
 
 describe("Ranker.search, the catalogue's own verbs", () => {

@@ -46,6 +46,8 @@ describe('analyse', () => {
     expect(head('/dnd.endDnd', "Ends the current user's Do Not Disturb session immediately.")).toBe('session');
     expect(head('/users.conversations', 'List conversations the calling user may access.')).toBe('convers');
     expect(head('/chat.deleteScheduledMessage', 'Deletes a pending scheduled message from the queue.')).toBe('messag');
+    // Of the phrase's words, the last one the path names: a user's profile information is a profile.
+    expect(head('/users.profile.get', "Retrieves a user's profile information.")).toBe('profil');
     // Every word of that phrase is part of what it acts on: a channel-based conversation is a channel.
     expect(analyse(op('s.x', 'POST', '/conversations.create', '', 'Initiates a public or private channel-based conversation')).object).toContain('channel');
   });

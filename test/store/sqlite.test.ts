@@ -7,6 +7,9 @@ import { SqliteStore } from '../../src/store/index.ts';
 import { MIGRATIONS } from '../../src/store/sqlite.ts';
 import { storeContract } from './store.contract.ts';
 
+/** Past the hot reads' look for other connections' commits, made at most once a millisecond. */
+const nextTurn = () => new Promise((r) => setTimeout(r, 2));
+
 const dirs = new Map<SqliteStore, string>();
 storeContract(
   'SQLite',
@@ -34,8 +37,6 @@ describe('SQLite hot-path reads', () => {
 
   it('sees a revocation committed by another connection (another process) a millisecond later', async () => {
     const { dir, engine, cli } = open();
-    // The hot reads look for other connections' commits at most once a millisecond.
-    const nextTurn = () => new Promise((r) => setTimeout(r, 2));
     try {
       await engine.insertToken(token('h1'));
       expect((await engine.getTokenByHash('h1'))?.revokedAt).toBeNull();
@@ -58,7 +59,6 @@ describe('SQLite hot-path reads', () => {
 
   it('answers a secret rotated by another connection from the first read that looks for its commit', async () => {
     const { dir, engine, cli } = open();
-    const nextTurn = () => new Promise((r) => setTimeout(r, 2));
     try {
       await engine.putSecret({ bucket: 'default', service: 'svc', ciphertext: 'c1', nonce: 'n1', tag: 't1', updatedAt: 'u1' });
       expect(engine.sync.secret('default', 'svc')?.nonce).toBe('n1');
@@ -76,7 +76,6 @@ describe('SQLite hot-path reads', () => {
 
   it('keeps its rows through commits of receipts (its own writer thread), and drops them at any write to their tables', async () => {
     const { dir, engine, cli } = open();
-    const nextTurn = () => new Promise((r) => setTimeout(r, 2));
     const receipt = (id: string) => ({ id, versionId: 'ver_1', operation: 'demo.op', surface: 'rest' as const, tokenId: null, startedAt: 's', providerDurationMs: 1, pages: 1, status: 200, ok: true, bytes: 1, sha256: null, errorCode: null });
     try {
       await engine.insertToken(token('h4'));
@@ -98,8 +97,9 @@ describe('SQLite hot-path reads', () => {
         [() => cli.putSecret({ bucket: 'default', service: 'demo', ciphertext: 'c2', nonce: 'n2', tag: 't2', updatedAt: 'u2' }), () => engine.sync.secret('default', 'demo')?.nonce, 'n2'],
         [() => cli.deleteSecret('default', 'demo'), () => engine.sync.secret('default', 'demo'), null],
       ];
-      for (const [write, read, expected] of writes) {
-        await engine.insertReceipts([receipt(`rcp_${expected}`)]); // a receipt commit just before does not hide it
+      for (const [i, [write, read, expected]] of writes.entries()) {
+        // A receipt commit just before does not hide it (each id new: an ignored duplicate commits nothing).
+        await engine.insertReceipts([receipt(`rcp_w${i}`)]);
         await nextTurn();
         read();
         await write();
@@ -141,7 +141,6 @@ describe('SQLite synchronous reads (the call path)', () => {
     const file = join(dir, 'engine.db');
     const engine = new SqliteStore(file);
     const cli = new SqliteStore(file);
-    const nextTurn = () => new Promise((r) => setTimeout(r, 2));
     const same = async () => {
       expect(engine.sync.tokenByHash('h3')).toEqual(await engine.getTokenByHash('h3'));
       expect(engine.sync.workspaceService('demo')).toEqual(await engine.getWorkspaceService('demo'));
