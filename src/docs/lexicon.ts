@@ -18,8 +18,8 @@ const ACTION_WORDS: Record<Action, string[]> = {
 
 /**
  * Phrasal verbs, which may take their object inside ("take Alex off the team"), by action. Some
- * mean one thing joined and another split: "kick off the build" starts it, "kick Carol off the
- * repo" removes her.
+ * mean one thing joined and another split before a place: "kick off the build" and "kick it off"
+ * start it, "kick Carol off the repo" removes her.
  */
 const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
   ['take', 'off', 'delete'],
@@ -35,6 +35,9 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
   ['spin', 'up', 'create'],
   ['set', 'up', 'create'],
 ];
+
+/** Words for when, which end a clause rather than name a place ("kick it off now"). */
+const WHEN_WORDS = new Set(['now', 'today', 'tonight', 'tomorrow', 'again', 'soon', 'asap', 'please', 'later', 'first']);
 
 /** Multi-word phrases, matched on the query's lower-case words before single words. */
 const ACTION_PHRASES: [string[], Action][] = [
@@ -136,8 +139,10 @@ export function actionPhrases(words: readonly string[]): PhraseHit[] {
     }
     for (const [verb, particle, action, form] of PHRASAL_VERBS) {
       if (words[i] !== verb) continue;
-      const gap = words.slice(i + 1, i + 4).indexOf(particle);
-      if (gap >= 0 && !(form === 'joined' && gap > 0) && !(form === 'split' && gap === 0)) {
+      const gap = words.slice(i + 1, i + 5).indexOf(particle);
+      const place = words[i + 2 + gap];
+      const split = gap > 0 && place !== undefined && !WHEN_WORDS.has(place);
+      if (gap >= 0 && !(form === 'joined' && split) && !(form === 'split' && !split)) {
         hits.push({ action, at: [i, i + 1 + gap], phrasal: true });
         break;
       }

@@ -55,6 +55,11 @@ export interface ParsedQuery {
   who?: boolean;
   /** It names something by a two-part slug (`acme/api`): in many catalogues, a path's `{owner}/{repo}`. */
   slug?: boolean;
+  /**
+   * The stem of a verb that starts a command before its object ("archive legacy-api", "pin the
+   * message"), when no action word says what to do: perhaps one the catalogue names operations after.
+   */
+  command?: string;
   terms: QueryTerm[];
 }
 
@@ -216,6 +221,13 @@ export function parseQuery(query: string): ParsedQuery {
     .find((hit) => hit !== undefined);
   const opener = heads[0] !== undefined && heads[0] >= 0 ? raw[heads[0]]! : undefined;
   const question = !headCue && opener !== undefined && (QUESTION_OPENERS.has(opener) || PERSON_QUESTION.has(opener));
+  // A word of no action that starts the query before an object ("the", a value, a name) is its verb;
+  // before another noun it is a noun ("review status of PR 5", "default payment method of …").
+  const afterOpener = heads[0] !== undefined && heads[0] >= 0 ? raw[heads[0] + 1] : undefined;
+  const command =
+    !headCue && !question && opener !== undefined && afterOpener !== undefined && !isActionForm(opener) && !STOP_WORDS.has(opener) && (startsObject(afterOpener) || names.has(afterOpener) || hyphenated.has(afterOpener))
+      ? stemOf(opener)
+      : undefined;
   // "Tell me", "help me", "let me know": the one asking is addressed, not the signed-in user's things.
   const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')));
   const terms: QueryTerm[] = [];
@@ -308,5 +320,5 @@ export function parseQuery(query: string): ParsedQuery {
   const who =
     raw.some((w, i) => PERSON_QUESTION.has(w) && (SUBJECT_AUXILIARIES.has(raw[i + 1] ?? '') || (/^[a-z]{3,}(?:s|ed)$/.test(raw[i + 1] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 1]!)))) ||
     raw.some((w, i) => w === 'how' && raw[i + 1] === 'many' && COUNTED_PEOPLE.has(raw[i + 2] ?? '') && /^[a-z]{3,}$/.test(raw[i + 3] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 3]!));
-  return { action, ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), terms };
+  return { action, ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), terms };
 }

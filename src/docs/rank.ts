@@ -363,9 +363,8 @@ export class Ranker {
     const asked = this.meaning(askedWords);
     explain?.set('(query)', { parsed, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
     const askedAction = parsed.action ?? (parsed.reads ? 'read' : undefined);
-    // A command that starts with a verb the catalogue names operations after ("follow octocat", "star acme/api") asks to do that, not to read.
-    const first = parsed.terms.find((t) => t.at === 0 && !t.name);
-    const commandsOwnVerb = askedAction === undefined && first !== undefined && this.ownVerbs().has(first.stem);
+    // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
+    const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
     const scored = new Map<Hit, Scored>();

@@ -50,7 +50,7 @@ const CONTAINERS = new Set(['list', 'information', 'info', 'details', 'detail', 
 
 /**
  * The stems of the noun phrase a summary's verb acts on, past a second verb ("Opens or resumes a
- * direct message") and a container ("Returns list of scopes"), up to the word that ends it;
+ * direct message", "Creates and returns a channel") and a container ("Returns list of scopes"), up to the word that ends it;
  * adverbs ("immediately") left out. Its last stem is the phrase's head.
  */
 function objectPhrase(summaryText: string): string[] {
@@ -58,7 +58,7 @@ function objectPhrase(summaryText: string): string[] {
   const all = words(summaryText.split(/[,;:(]|\.\s/)[0]!);
   let at = all.findIndex((w) => !STOP_WORDS.has(w)) + 1;
   if (at === 0) return [];
-  if (all[at] === 'or' && all[at + 1] !== undefined && (actionOfStem(stems(all[at + 1]!)[0] ?? '') || /s$/.test(all[at + 1]!))) at += 2;
+  if ((all[at] === 'or' || all[at] === 'and') && all[at + 1] !== undefined && (actionOfStem(stems(all[at + 1]!)[0] ?? '') || /s$/.test(all[at + 1]!))) at += 2;
   let phrase: string[] = [];
   for (; at < all.length; at++) {
     const w = all[at]!;

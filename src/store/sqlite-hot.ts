@@ -47,9 +47,11 @@ export class HotRows {
       this.checkedAt = now;
       const version = this.dataVersion.get() as number;
       if (version !== this.stamp) {
-        this.stamp = version;
         // Read after data_version: a commit between the two reads is seen here or at the next check.
+        // The stamp moves only once the count is read, so a failed read fails every read after it
+        // rather than serving kept rows.
         const changes = this.changeCount.get() as number;
+        this.stamp = version;
         if (changes !== this.changes) {
           this.clear();
           this.changes = changes;

@@ -37,6 +37,14 @@ describe('parseQuery', () => {
     expect(parseQuery('can you add priya to the invite?').action).toBe('create');
   });
 
+  it("reads a word of no action before an object as the command's verb, and before another noun as a noun", () => {
+    expect(parseQuery('archive legacy-api, we are not maintaining it').command).toBe('archiv');
+    expect(parseQuery('pin the release checklist message').command).toBe('pin');
+    expect(parseQuery('default payment method of customer alice').command).toBeUndefined();
+    expect(parseQuery('review status of PR 5').command).toBeUndefined();
+    expect(parseQuery('delete the repo').command).toBeUndefined();
+  });
+
   it('reads everyday verbs for keeping and releasing something as creating it', () => {
     expect(parseQuery('store the NPM_TOKEN secret in acme/api').action).toBe('create');
     expect(parseQuery('ship v2.3.0 as a release').action).toBe('create');
@@ -52,6 +60,9 @@ describe('parseQuery', () => {
     expect(parseQuery('kick off the nightly build').action).toBe('create');
     // Split around a person, the same words remove: "kick carol off the repo".
     expect(parseQuery('kick carol off the acme/api repo').action).toBe('delete');
+    // Split with nothing after it, it starts: "kick the nightly build off", "kick it off now".
+    expect(parseQuery('kick the nightly build off').action).toBe('create');
+    expect(parseQuery('kick it off now').action).toBe('create');
     // The verb stays a word to match (an operation may be named for it: "kick"), the particle does not.
     expect(terms('kick him out of the channel')).toEqual(expect.arrayContaining(['kick', 'channel']));
     expect(terms('kick him out of the channel')).not.toContain('out');

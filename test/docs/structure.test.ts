@@ -43,6 +43,7 @@ describe('analyse', () => {
     expect(head('/apps.permissions.scopes.list', 'Returns list of scopes this app has on a team.')).toBe('scope');
     expect(head('/calls.add', 'Registers a new Call.')).toBe('call');
     expect(head('/conversations.open', 'Opens or resumes a direct message or multi-person direct message.')).toBe('messag');
+    expect(head('/channels.create', 'Creates and returns a channel.')).toBe('channel');
     expect(head('/dnd.endDnd', "Ends the current user's Do Not Disturb session immediately.")).toBe('session');
     expect(head('/users.conversations', 'List conversations the calling user may access.')).toBe('convers');
     expect(head('/chat.deleteScheduledMessage', 'Deletes a pending scheduled message from the queue.')).toBe('messag');
