@@ -4,10 +4,10 @@
 // HTTP export path (transport, retries, timeout, compression, headers, concurrency limit). Why not
 // the SDK's serializer: docs/architecture.md ("Traces"). test/telemetry/otlp-protobuf.test.ts
 // decodes its bytes against the SDK's for the same spans.
-import { TraceFlags, type Attributes, type HrTime, type Link, type SpanContext } from '@opentelemetry/api';
+import type { Attributes, HrTime, Link } from '@opentelemetry/api';
 import { OTLPExporterBase, type OTLPExporterNodeConfigBase } from '@opentelemetry/otlp-exporter-base';
 import { convertLegacyHttpOptions, createOtlpHttpExportDelegate } from '@opentelemetry/otlp-exporter-base/node-http';
-import { BatchSpanProcessor, type BufferConfig, type ReadableSpan, type SpanExporter, type TimedEvent } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan, SpanExporter, TimedEvent } from '@opentelemetry/sdk-trace-base';
 import { BinaryReader, BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 
 /** ExportTraceServiceResponse (collector/trace/v1/trace_service.proto), as the SDK's response handler reads it. */
@@ -170,19 +170,10 @@ function writeLink(w: BinaryWriter, link: Link): void {
  * attributes 9, dropped_attributes_count 10, events 11, dropped_events_count 12, links 13,
  * dropped_links_count 14, status 15 (message 2, code 3), flags 16.
  */
-function writeSpan(w: BinaryWriter, span: ReadableSpan | EncodedSpan): void {
-  if (span instanceof EncodedSpan) {
-    w.tag(2, LEN).bytes(span.bytes);
-    return;
-  }
-  w.tag(2, LEN).fork();
-  writeSpanFields(w, span);
-  w.join();
-}
-
-function writeSpanFields(w: BinaryWriter, span: ReadableSpan): void {
+function writeSpan(w: BinaryWriter, span: ReadableSpan): void {
   const { traceId, spanId, traceState, traceFlags } = span.spanContext();
   const parent = span.parentSpanContext;
+  w.tag(2, LEN).fork();
   writeId(w, 1, traceId);
   writeId(w, 2, spanId);
   writeString(w, 3, traceState?.serialize());
@@ -205,54 +196,13 @@ function writeSpanFields(w: BinaryWriter, span: ReadableSpan): void {
     w.join();
   } else w.tag(15, LEN).uint32(0); // an empty Status, as the SDK sends
   w.tag(16, I32).fixed32(flagsOf(traceFlags, parent?.isRemote));
-}
-
-/** The writer of spans encoded as they end (one at a time: the event loop's). */
-const spanWriter = new BinaryWriter();
-const SAMPLED_CONTEXT: SpanContext = { traceId: '', spanId: '', traceFlags: TraceFlags.SAMPLED };
-
-/**
- * A finished span as its Span message's bytes, with the resource and scope it is grouped under:
- * what the batch queue holds instead of the SDK's span (one object and its bytes, not the dozen
- * objects of a span, its attributes, times and context, which a queue of seconds would carry
- * into the old generation). Only sampled spans are encoded (the batch processor exports no other).
- */
-export class EncodedSpan {
-  readonly bytes: Uint8Array;
-  readonly resource: ReadableSpan['resource'];
-  readonly instrumentationScope: ReadableSpan['instrumentationScope'];
-  constructor(span: ReadableSpan) {
-    writeSpanFields(spanWriter, span);
-    this.bytes = spanWriter.finish();
-    this.resource = span.resource;
-    this.instrumentationScope = span.instrumentationScope;
-  }
-  /** What the SDK's batch processor reads of a span it queues: that it was sampled. */
-  spanContext(): SpanContext {
-    return SAMPLED_CONTEXT;
-  }
-}
-
-/**
- * The SDK's BatchSpanProcessor (its queue, batch size, delay, timeout and OTEL_BSP_* settings as
- * they are), queuing each sampled span as it ends in its encoded form (EncodedSpan) for
- * ProtobufSpanExporter: the span itself is garbage as soon as its work is done.
- */
-export class EncodingBatchSpanProcessor extends BatchSpanProcessor {
-  constructor(exporter: ProtobufSpanExporter, config?: BufferConfig) {
-    super(exporter, config);
-  }
-  override onEnd(span: ReadableSpan): void {
-    if ((span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0) return;
-    // The queue and ProtobufSpanExporter are all that read it, and they read only what EncodedSpan has.
-    super.onEnd(new EncodedSpan(span) as unknown as ReadableSpan);
-  }
+  w.join();
 }
 
 type Scope = ReadableSpan['instrumentationScope'] & { attributes?: Attributes; droppedAttributesCount?: number };
 
 /** ScopeSpans: scope 1 (name 1, version 2, attributes 3, dropped_attributes_count 4), spans 2, schema_url 3. */
-function writeScopeSpans(w: BinaryWriter, scope: Scope, spans: readonly (ReadableSpan | EncodedSpan)[]): void {
+function writeScopeSpans(w: BinaryWriter, scope: Scope, spans: readonly ReadableSpan[]): void {
   w.tag(2, LEN).fork().tag(1, LEN).fork();
   writeString(w, 1, scope.name);
   writeString(w, 2, scope.version);
@@ -264,12 +214,9 @@ function writeScopeSpans(w: BinaryWriter, scope: Scope, spans: readonly (Readabl
   w.join();
 }
 
-/**
- * ExportTraceServiceRequest: resource_spans 1, each resource 1 (attributes 1), scope_spans 2, schema_url 3; spans grouped by resource and scope, first seen first.
- * A span already encoded (EncodedSpan) is copied.
- */
-export function serializeSpans(spans: readonly (ReadableSpan | EncodedSpan)[]): Uint8Array {
-  const groups = new Map<ReadableSpan['resource'], Map<Scope, (ReadableSpan | EncodedSpan)[]>>();
+/** ExportTraceServiceRequest: resource_spans 1, each resource 1 (attributes 1), scope_spans 2, schema_url 3; spans grouped by resource and scope, first seen first. */
+export function serializeSpans(spans: readonly ReadableSpan[]): Uint8Array {
+  const groups = new Map<ReadableSpan['resource'], Map<Scope, ReadableSpan[]>>();
   for (const span of spans) {
     let scopes = groups.get(span.resource);
     if (scopes === undefined) groups.set(span.resource, (scopes = new Map()));

@@ -2,8 +2,7 @@
 // OTLP/HTTP (protobuf by default, or JSON) to its traces URL; unset, nothing is registered and @opentelemetry/api's no-op
 // tracer stays in place (./spans.ts then skips even that). The exporter and the sampler take the
 // settings src/config checked (OTEL_* variables), not the SDK's own reading of them. Protobuf is
-// written by ./otlp-protobuf.ts into the SDK's HTTP exporter, each span encoded as it ends (the
-// SDK's batch processor queues the bytes); JSON is the SDK's exporter as is.
+// written by ./otlp-protobuf.ts into the SDK's HTTP exporter; JSON is the SDK's exporter as is.
 import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -11,7 +10,7 @@ import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-
 import type { CompressionAlgorithm } from '@opentelemetry/otlp-exporter-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AlwaysOffSampler, AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type Sampler } from '@opentelemetry/sdk-trace-base';
-import { EncodingBatchSpanProcessor, ProtobufSpanExporter } from './otlp-protobuf.ts';
+import { ProtobufSpanExporter } from './otlp-protobuf.ts';
 import { state } from './spans.ts';
 
 export interface TracingOptions {
@@ -57,7 +56,9 @@ export function startTracing(options: TracingOptions): Tracing {
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName || 'svc-engine' }),
     sampler: samplerOf(options.sampler?.name ?? 'parentbased_always_on', options.sampler?.ratio ?? 1),
-    spanProcessors: [options.protocol === 'http/json' ? new BatchSpanProcessor(new JsonTraceExporter(settings)) : new EncodingBatchSpanProcessor(new ProtobufSpanExporter(settings))],
+    spanProcessors: [
+      new BatchSpanProcessor(options.protocol === 'http/json' ? new JsonTraceExporter(settings) : new ProtobufSpanExporter(settings)),
+    ],
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   trace.setGlobalTracerProvider(provider);

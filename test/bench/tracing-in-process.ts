@@ -3,8 +3,7 @@
 // (1) The 2 spans made as the Engine makes them (a SERVER request span with the call's attributes,
 // a CLIENT provider attempt; the SDK's tracer, BatchSpanProcessor of 512) and exported by each
 // serializer with no transport: a no-op exporter, the SDK's JSON and protobuf serializers, the
-// Engine's protobuf serializer (src/telemetry/otlp-protobuf.ts) on the SDK's spans queued and on
-// spans encoded as they end (its EncodingBatchSpanProcessor, the default). (2) Each serializer alone on one
+// Engine's protobuf serializer (src/telemetry/otlp-protobuf.ts). (2) Each serializer alone on one
 // batch of 512 such spans. Variants rotate in each round; p50/p99 over rounds (1) and batches (2).
 // Alone: `node --no-node-snapshot test/bench/tracing-in-process.ts` prints the tables.
 import { context, SpanKind, trace, type Tracer } from '@opentelemetry/api';
@@ -12,17 +11,15 @@ import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { EncodingBatchSpanProcessor, serializeSpans, type ProtobufSpanExporter } from '../../src/telemetry/otlp-protobuf.ts';
+import { serializeSpans } from '../../src/telemetry/otlp-protobuf.ts';
 import { int, percentiles, ratio, table } from './lib/stats.ts';
 
 type Serialize = ((spans: ReadableSpan[]) => Uint8Array | undefined) | undefined;
-/** `encoded`: spans queued as they end in their encoded form (src/telemetry/otlp-protobuf.ts EncodingBatchSpanProcessor), as the Engine exports protobuf. */
-const VARIANTS: readonly { label: string; serialize: Serialize; encoded?: boolean; alone?: string }[] = [
+const VARIANTS: readonly { label: string; serialize: Serialize }[] = [
   { label: 'no-op exporter (spans made and batched only)', serialize: undefined },
   { label: "SDK's JSON serializer", serialize: (spans) => JsonTraceSerializer.serializeRequest(spans) },
   { label: "SDK's protobuf serializer (before)", serialize: (spans) => ProtobufTraceSerializer.serializeRequest(spans) },
-  { label: "Engine's protobuf serializer, the SDK's spans queued (before)", serialize: serializeSpans, alone: "Engine's protobuf serializer (the default)" },
-  { label: "Engine's protobuf serializer, spans encoded as they end (the default)", serialize: serializeSpans, encoded: true },
+  { label: "Engine's protobuf serializer (the default)", serialize: serializeSpans },
 ];
 const BATCH = 512;
 
@@ -60,14 +57,11 @@ function restExecution(tracer: Tracer, i: number): void {
   request.end();
 }
 
-const provider = (exporter: SpanExporter, encoded: boolean | undefined) => {
-  const config = { maxQueueSize: 1 << 16, maxExportBatchSize: BATCH, scheduledDelayMillis: 60_000 };
-  return new BasicTracerProvider({
+const provider = (exporter: SpanExporter) =>
+  new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': 'svc-engine' }),
-    // The exporter's serializer is serializeSpans, which takes encoded spans as ProtobufSpanExporter does.
-    spanProcessors: [encoded ? new EncodingBatchSpanProcessor(exporter as ProtobufSpanExporter, config) : new BatchSpanProcessor(exporter, config)],
+    spanProcessors: [new BatchSpanProcessor(exporter, { maxQueueSize: 1 << 16, maxExportBatchSize: BATCH, scheduledDelayMillis: 60_000 })],
   });
-};
 
 export interface InProcessOptions {
   rounds: number;
@@ -80,7 +74,7 @@ export async function measureInProcess({ rounds, requests, log }: InProcessOptio
   const n = VARIANTS.length;
   const perRequest = VARIANTS.map(() => new Float64Array(rounds));
   const exporters = VARIANTS.map((v) => new SerializingExporter(v.serialize));
-  const providers = exporters.map((e, v) => provider(e, VARIANTS[v]!.encoded));
+  const providers = exporters.map(provider);
   const tracers = providers.map((p) => p.getTracer('svc-engine'));
   for (let r = -1; r < rounds; r++) {
     // Round -1 warms every path up and is not kept.
@@ -101,7 +95,7 @@ export async function measureInProcess({ rounds, requests, log }: InProcessOptio
     spanProcessors: [{ onStart: () => undefined, onEnd: (s: ReadableSpan) => void memory.push(s), forceFlush: () => Promise.resolve(), shutdown: () => Promise.resolve() }],
   });
   for (let i = 0; i < BATCH / 2; i++) restExecution(keep.getTracer('svc-engine'), i);
-  const serializers = VARIANTS.slice(1).filter((v) => !v.encoded);
+  const serializers = VARIANTS.slice(1);
   const batches = rounds * 20;
   const perSpan = serializers.map(() => new Float64Array(batches));
   for (let b = -20; b < batches; b++) {
@@ -122,7 +116,7 @@ export async function measureInProcess({ rounds, requests, log }: InProcessOptio
   const [sdk] = percentiles(perSpan[1]!, batches, [50]);
   const spanRows = serializers.map((x, s) => {
     const [p50, p99] = percentiles(perSpan[s]!, batches, [50, 99]);
-    return [x.alone ?? x.label, p50!.toFixed(2), p99!.toFixed(2), ratio(p50! / sdk!), int(x.serialize!(memory)!.byteLength / memory.length)];
+    return [x.label, p50!.toFixed(2), p99!.toFixed(2), ratio(p50! / sdk!), int(x.serialize!(memory)!.byteLength / memory.length)];
   });
   return [
     `### In process: a REST execution's ${2} spans, made, batched (${BATCH}) and serialized, no network (p50 / p99 of ${rounds} rounds of ${int(requests)} executions)`,

@@ -7,11 +7,10 @@ import { context, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, 
 import { TraceState } from '@opentelemetry/core';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { AlwaysOnSampler, BasicTracerProvider, InMemorySpanExporter, ParentBasedSampler, SimpleSpanProcessor, TraceIdRatioBasedSampler, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { BinaryReader, BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 import { describe, expect, it } from 'vitest';
-import { deserializeTraceResponse, EncodedSpan, EncodingBatchSpanProcessor, ProtobufSpanExporter, serializeSpans } from '../../src/telemetry/otlp-protobuf.ts';
-import { startOtlpReceiver } from '../fixtures/otlp-receiver.ts';
+import { deserializeTraceResponse, serializeSpans } from '../../src/telemetry/otlp-protobuf.ts';
 
 type FieldType = 'string' | 'bytes' | 'varint' | 'fixed64' | 'fixed32' | 'double' | { message: string };
 /** The OTLP messages a trace export holds: field number → [name, type]. */
@@ -180,48 +179,6 @@ describe('OTLP protobuf serializer', () => {
     const seen = new Set<string>();
     expect(decode(serializeSpans([odd]), 'Request', new Set())).toEqual(decode(sdkBytes([odd]), 'Request', seen));
     expect(['AnyValue.kvlist_value', 'AnyValue.bytes_value', 'KeyValueList.values'].filter((f) => !seen.has(f))).toEqual([]);
-  });
-
-  it('says the same of spans encoded as they ended, alone or among finished spans', () => {
-    const spans = makeSpans();
-    const encoded = spans.map((span) => new EncodedSpan(span));
-    expect(encoded.every((e) => e.spanContext().traceFlags === TraceFlags.SAMPLED)).toBe(true);
-    const theirs = decode(sdkBytes(spans), 'Request', new Set());
-    expect(decode(serializeSpans(encoded), 'Request', new Set())).toEqual(theirs);
-    expect(decode(serializeSpans(spans.map((span, i) => (i % 2 ? encoded[i]! : span))), 'Request', new Set())).toEqual(theirs);
-  });
-
-  it('exports through the batch processor the sampled spans the SDK finished, encoded as they ended', async () => {
-    const receiver = await startOtlpReceiver();
-    const memory = new InMemorySpanExporter();
-    const url = `${receiver.url}/v1/traces`;
-    const provider = new BasicTracerProvider({
-      resource: resourceFromAttributes({ 'service.name': 'svc-engine' }),
-      // 1 in 2 of the traces the Engine starts; a caller's sampled flag followed.
-      sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(0.5), remoteParentSampled: new AlwaysOnSampler() }),
-      spanProcessors: [new EncodingBatchSpanProcessor(new ProtobufSpanExporter({ url }), { maxExportBatchSize: 7, scheduledDelayMillis: 60_000 }), new SimpleSpanProcessor(memory)],
-    });
-    try {
-      const tracer = provider.getTracer('svc-engine');
-      for (let i = 0; i < 40; i++) {
-        const request = tracer.startSpan('POST /v1/apps/{version_id}/executions', { kind: SpanKind.SERVER });
-        request.setAttribute('svc.operation', `demo-crm.contacts/get ${i}`);
-        const attempt = tracer.startSpan('GET', { kind: SpanKind.CLIENT, attributes: { 'server.port': 8080 + i } }, trace.setSpan(context.active(), request));
-        attempt.end();
-        request.end();
-      }
-      await provider.forceFlush();
-      const sampled = memory.getFinishedSpans().filter((span) => span.spanContext().traceFlags & TraceFlags.SAMPLED);
-      expect(sampled.length).toBeGreaterThan(0);
-      expect(sampled.length).toBeLessThan(80); // some traces left out: none of theirs exported
-      expect(receiver.requests.length).toBe(Math.ceil(sampled.length / 7));
-      const received = receiver.bodies.flatMap((body) => decode(body, 'Request', new Set()).resource_spans as Decoded[]);
-      const spansOf = (request: Decoded[]) => request.flatMap((r) => (r.scope_spans as Decoded[]).flatMap((s) => s.spans as Decoded[]));
-      expect(spansOf(received)).toEqual(spansOf(decode(sdkBytes(sampled), 'Request', new Set()).resource_spans as Decoded[]));
-    } finally {
-      await provider.shutdown();
-      await receiver.stop();
-    }
   });
 
   it('writes nothing for no spans, as the SDK', () => {
