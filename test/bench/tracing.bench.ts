@@ -17,7 +17,7 @@
 //
 // Knobs (environment): BENCH_ROUNDS (8; also the paired rounds), BENCH_WINDOW_MS (2500), BENCH_WARMUP_MS (2000),
 // BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works), BENCH_CPU_PROF=<dir>
-// (profiles the Engines with tracing off, with every trace exported in each protocol and with none sampled during the rounds).
+// (profiles the Engines with tracing off, with every trace exported in each protocol, with 1 in 10 and with none sampled during the rounds).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,7 +63,7 @@ const TRACED = ['on', 'json', 'sampled', 'none'] as const;
 type Traced = (typeof TRACED)[number];
 
 /** The Engines profiled with BENCH_CPU_PROF. */
-const PROFILED = ['off', 'on', 'json', 'none'] as const;
+const PROFILED = ['off', 'on', 'json', 'sampled', 'none'] as const;
 
 /** What the collector received from one Engine, and the REST requests that Engine answered. */
 interface Tally {
