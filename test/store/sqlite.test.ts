@@ -28,16 +28,24 @@ storeContract(
 // The hot-path reads (token by hash, workspace service, secret) are answered from memory while the
 // database is unchanged; a commit by this connection is seen at once, another process's within a millisecond.
 describe('SQLite hot-path reads', () => {
-  const open = () => {
+  /** Runs `check` with two connections to one database file (the Engine's and, say, the CLI's), closed and removed after. */
+  const withTwoConnections = async (check: (stores: { engine: SqliteStore; cli: SqliteStore }) => Promise<void>) => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-store-hot-'));
     const file = join(dir, 'engine.db');
-    return { dir, engine: new SqliteStore(file), cli: new SqliteStore(file) };
+    const engine = new SqliteStore(file);
+    const cli = new SqliteStore(file);
+    try {
+      await check({ engine, cli });
+    } finally {
+      await engine.close();
+      await cli.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   };
   const token = (hash: string) => ({ id: `tok_${hash}`, kind: 'mcp' as const, subject: 'srv', hash, createdAt: '2026-11-22T00:00:00.000Z', expiresAt: null, revokedAt: null, lastUsedAt: null, allow: ['a.*'], binding: null });
 
   it('sees a revocation committed by another connection (another process) a millisecond later', async () => {
-    const { dir, engine, cli } = open();
-    try {
+    await withTwoConnections(async ({ engine, cli }) => {
       await engine.insertToken(token('h1'));
       expect((await engine.getTokenByHash('h1'))?.revokedAt).toBeNull();
       expect((await engine.getTokenByHash('h1'))?.revokedAt).toBeNull(); // answered from memory
@@ -50,16 +58,11 @@ describe('SQLite hot-path reads', () => {
       await cli.putSecret({ bucket: 'default', service: 'svc', ciphertext: 'c2', nonce: 'n2', tag: 't2', updatedAt: 'u2' });
       await nextTurn();
       expect((await engine.getSecret('default', 'svc'))?.nonce).toBe('n2');
-    } finally {
-      await engine.close();
-      await cli.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('answers a secret rotated by another connection from the first read that looks for its commit', async () => {
-    const { dir, engine, cli } = open();
-    try {
+    await withTwoConnections(async ({ engine, cli }) => {
       await engine.putSecret({ bucket: 'default', service: 'svc', ciphertext: 'c1', nonce: 'n1', tag: 't1', updatedAt: 'u1' });
       expect(engine.sync.secret('default', 'svc')?.nonce).toBe('n1');
       await nextTurn();
@@ -67,17 +70,12 @@ describe('SQLite hot-path reads', () => {
       await cli.putSecret({ bucket: 'default', service: 'svc', ciphertext: 'c2', nonce: 'n2', tag: 't2', updatedAt: 'u2' });
       await nextTurn();
       expect(engine.sync.secret('default', 'svc')?.nonce).toBe('n2');
-    } finally {
-      await engine.close();
-      await cli.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('keeps its rows through commits of receipts (its own writer thread), and drops them at any write to their tables', async () => {
-    const { dir, engine, cli } = open();
     const receipt = (id: string) => ({ id, versionId: 'ver_1', operation: 'demo.op', surface: 'rest' as const, tokenId: null, startedAt: 's', providerDurationMs: 1, pages: 1, status: 200, ok: true, bytes: 1, sha256: null, errorCode: null });
-    try {
+    await withTwoConnections(async ({ engine, cli }) => {
       await engine.insertToken(token('h4'));
       await engine.putWorkspaceService({ service: 'demo', version: 'v1', baseUrl: 'http://a', enabledAt: 'e1' });
       await engine.putSecret({ bucket: 'default', service: 'demo', ciphertext: 'c1', nonce: 'n1', tag: 't1', updatedAt: 'u1' });
@@ -106,16 +104,11 @@ describe('SQLite hot-path reads', () => {
         await nextTurn();
         expect(read()).toBe(expected);
       }
-    } finally {
-      await engine.close();
-      await cli.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('sees its own writes on the next read, and hands out rows nobody can change', async () => {
-    const { dir, engine, cli } = open();
-    try {
+    await withTwoConnections(async ({ engine }) => {
       expect(await engine.getWorkspaceService('demo')).toBeNull();
       await engine.putWorkspaceService({ service: 'demo', version: 'v1', baseUrl: 'http://a', enabledAt: 'e1' });
       expect((await engine.getWorkspaceService('demo'))?.baseUrl).toBe('http://a');
@@ -127,11 +120,7 @@ describe('SQLite hot-path reads', () => {
       expect(() => row.allow!.push('b.*')).toThrow(TypeError);
       await engine.revokeToken('tok_h2', '2026-11-22T02:00:00.000Z');
       expect((await engine.getTokenByHash('h2'))?.revokedAt).toBe('2026-11-22T02:00:00.000Z');
-    } finally {
-      await engine.close();
-      await cli.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
