@@ -43,6 +43,8 @@ export interface QueryTerm {
   idPrefix?: boolean;
   /** Says where, not what: written after a preposition that follows the resource ("labels to an issue", "a repository under my account"). */
   scope?: boolean;
+  /** The verb that says what to do, read as this action ("nuke": delete). */
+  action?: Action;
 }
 
 export interface ParsedQuery {
@@ -314,6 +316,8 @@ export function parseQuery(query: string): ParsedQuery {
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.
   const chosen = question ? undefined : cues[0]?.at;
   for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
+  const actionTerm = chosen === undefined || !action ? undefined : terms.find((t) => t.at === chosen && t.weight === 0.5 && !t.name);
+  if (actionTerm) actionTerm.action = action;
   const slug = bare.some((token) => SLUG.test(token) && !FILE_NAME.test(token));
   // "Who" as the subject ("who follows me", "who is assigned"), not the object ("who am I following").
   // "How many people follow …" asks who as well: people counted by what they do.

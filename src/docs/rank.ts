@@ -338,7 +338,10 @@ export class Ranker {
         }
       }
     }
-    const terms = [...parsed.terms, ...implied].map((t) => {
+    const terms = [...parsed.terms, ...implied].map((t0) => {
+      // A verb the catalogue lacks that says what to do ("nuke", "trash") stands for its action as the catalogue writes it.
+      const actionStem = t0.action && !known(t0.stem) ? stems(t0.action)[0] : undefined;
+      const t = actionStem ? { ...t0, word: t0.action!, stem: actionStem } : t0;
       const name = t.name || modifiers.has(t.at);
       const { expansions, guessed } = t.idPrefix ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() } : this.expand(t.word, t.stem, name);
       // "Who starred it?": the people named after the verb (stargazers) are what it asks for.

@@ -48,6 +48,19 @@ describe('Ranker.search', () => {
     expect(hits.get('gh.pulls/list') ?? 0).toBe(0);
   });
 
+  it('reads a verb the catalogue lacks that says what to do ("nuke", "trash") as its action written the catalogue\'s way, not widened by meaning', () => {
+    const repos = new Ranker([
+      op('gh.repos/delete', 'DELETE', '/repos/{owner}/{repo}', 'Delete a repository'),
+      op('gh.actions/remove-selected-repo-from-org-secret', 'DELETE', '/orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}', 'Remove selected repository from an organization secret'),
+      op('gh.apps/remove-repo-from-installation', 'DELETE', '/user/installations/{installation_id}/repositories/{repository_id}', 'Remove a repository from an app installation'),
+      op('gh.activity/unstar-repo', 'DELETE', '/user/starred/{owner}/{repo}', 'Unstar a repository for the authenticated user'),
+      op('gh.gists/delete', 'DELETE', '/gists/{gist_id}', 'Delete a gist'),
+    ]);
+    for (const query of ['nuke the old-prototype repo', 'trash the old-prototype repo', 'nuke the old-prototype repo, we don\'t need it anymore']) {
+      expect(repos.search(query, 3).map((h) => h.id)[0], query).toBe('gh.repos/delete');
+    }
+  });
+
   const ACCOUNTS = new Ranker([
     op('gh.repos/create-for-authenticated-user', 'POST', '/user/repos', 'Create a repository for the authenticated user'),
     op('gh.repos/get', 'GET', '/repos/{owner}/{repo}', 'Get a repository'),
