@@ -47,6 +47,8 @@ const B = {
   people: 0.1,
   /** A resource the query does not name at all. */
   missingResource: -0.4,
+  /** Share of an acronym's meaning read from the phrase it stands for ("pr": pull request), the rest from its letters. */
+  acronymMeaning: 0.5,
 } as const;
 
 type Doc = AnalysedOperation;
@@ -230,6 +232,13 @@ export class Ranker {
     return out;
   }
 
+  /** The stems of the catalogue's frequent phrase whose initials a short word is ("pr", "prs": pull request). */
+  private acronymOf(word: string): string[] | undefined {
+    const bare = word.replace(/s$/, '');
+    const acronym = bare.length >= 2 && bare.length <= 4 ? this.acronyms.get(bare) : undefined;
+    return acronym && acronym.count >= 3 ? acronym.stems : undefined;
+  }
+
   /** Stems a query term stands for in this catalogue, each with how much a match on it counts. */
   private expand(word: string, stem: string, name: boolean): { expansions: Map<string, number>; guessed: Set<string> } {
     const out = new Map<string, number>([[stem, 1]]);
@@ -255,9 +264,8 @@ export class Ranker {
       }
     }
     // A short word may be the initials of one of the catalogue's phrases ("pr": pull request).
-    const bare = word.replace(/s$/, '');
-    const acronym = bare.length >= 2 && bare.length <= 4 ? this.acronyms.get(bare) : undefined;
-    if (acronym && acronym.count >= 3) for (const s of acronym.stems) out.set(s, 0.9);
+    const acronym = this.acronymOf(word);
+    if (acronym) for (const s of acronym) out.set(s, 0.9);
     // Unknown here: the nearest words by meaning.
     else if (!this.df.has(stem) && !name) {
       const models = wordVectorModels();
@@ -362,7 +370,14 @@ export class Ranker {
     if (this.docs.length <= B.wholeUpTo) for (let i = 0; i < this.docs.length; i++) candidates.add(i);
     // With nothing but implied terms ("who am I?"), coverage is out of those, so it stays a share.
     const possible = terms.reduce((sum, t) => sum + (t.optional ? 0 : t.weight * t.idf * TOP), 0) || terms.reduce((sum, t) => sum + t.weight * t.idf * TOP, 0) || 1;
-    const askedWords = terms.filter((t) => !t.name && !t.optional).map((t) => ({ word: t.word, weight: t.weight * t.idf }));
+    const askedWords = terms.filter((t) => !t.name && !t.optional).flatMap((t) => {
+      // An acronym's meaning is that of the phrase the catalogue writes out ("pr": pull request).
+      // The letters keep a share: a common one ("ci") means something of its own.
+      const acronym = this.acronymOf(t.word);
+      const weight = t.weight * t.idf;
+      if (!acronym) return [{ word: t.word, weight }];
+      return [...acronym.map((s) => ({ word: this.surface.get(s) ?? s, weight: (B.acronymMeaning * weight) / acronym.length })), { word: t.word, weight: (1 - B.acronymMeaning) * weight }];
+    });
     const asked = this.meaning(askedWords);
     explain?.set('(query)', { parsed, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
     const askedAction = parsed.action ?? (parsed.reads ? 'read' : undefined);

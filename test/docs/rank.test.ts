@@ -147,6 +147,17 @@ describe('acronyms of the catalogue’s phrases', () => {
     for (const hit of hits.slice(0, 3)) expect(hit.coverage).toBeGreaterThan(0.5);
   });
 
+  it('reads an acronym\'s meaning from the phrase it stands for, so a long name that writes the letters does not win on them', () => {
+    const settings = op(
+      'gh.actions/set-private-repo-fork-pr-workflows-settings-repository',
+      'PUT',
+      '/repos/{owner}/{repo}/actions/permissions/fork-pr-workflows-private-repos',
+      'Set private repo fork PR workflow settings for a repository',
+    );
+    const ranked = new Ranker([...PULLS, settings]).search('open a PR from feature/login', 3).map((h) => h.id);
+    expect(ranked[0]).toBe('gh.pulls/create');
+  });
+
   it('with two, "PR" is no acronym of the catalogue: any match is a guess by meaning, with no coverage', () => {
     for (const hit of new Ranker(PULLS.slice(1)).search('PR', 10)) expect(hit.coverage).toBe(0);
   });
