@@ -43,6 +43,11 @@ export interface QueryTerm {
   idPrefix?: boolean;
   /** Says where, not what: written after a preposition that follows the resource ("labels to an issue", "a repository under my account"). */
   scope?: boolean;
+  /**
+   * A bare singular word right after a command's verb and before where it goes ("kick dave off the
+   * repo", "add sam as a developer"): a name, unless the catalogue has it as a resource.
+   */
+  bareObject?: boolean;
   /** The verb that says what to do, read as this action ("nuke": delete). */
   action?: Action;
 }
@@ -117,6 +122,11 @@ const ONE_VALUE = new RegExp(`^(?:\\d+|${VALUE})$`);
 
 /** A plural noun ("alerts"), not a word that merely ends in s ("status", "class"). */
 const isPlural = (word: string) => /[^su]s$/.test(word);
+
+/** Words after a command's object that say where it goes or comes from ("kick dave off", "add sam as"). */
+const PLACE_PARTICLES = new Set(['off', 'from', 'out', 'to', 'as', 'into', 'onto', 'on']);
+const READ_ACTIONS: ReadonlySet<Action> = new Set(['get', 'list']);
+
 /** A past participle ("starred", "written"): a verb form, never a name. */
 const isParticiple = (word: string) => /(?:ed|en)$/.test(word);
 /** How an object starts: a determiner, a pronoun, a number or a value. */
@@ -311,13 +321,24 @@ export function parseQuery(query: string): ParsedQuery {
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.
   if (person || raw.some((w) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w))) {
-    for (const word of PERSON_WORDS) if (!seen.has(stemOf(word))) terms.push({ word, stem: stemOf(word), weight: 0.3, name: false, at: -1, optional: true });
+    for (const word of PERSON_WORDS) if (!seen.has(stemOf(word))) terms.push({ word, stem: stemOf(word), weight: 0.3, name: true, at: -1, optional: true });
   }
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.
   const chosen = question ? undefined : cues[0]?.at;
   for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
   const actionTerm = chosen === undefined || !action ? undefined : terms.find((t) => t.at === chosen && t.weight === 0.5 && !t.name);
   if (actionTerm) actionTerm.action = action;
+  // A command's bare object before where it goes ("kick dave off the repo"): ranking reads it as a
+  // name when the catalogue has no such resource.
+  if (chosen !== undefined && action !== undefined && !READ_ACTIONS.has(action) && PLACE_PARTICLES.has(raw[chosen + 2] ?? '')) {
+    const object = terms.find((t) => t.at === chosen + 1 && t.weight === 1 && !t.name && !t.scope && !isPlural(t.word) && !isActionForm(t.word));
+    if (object) {
+      object.bareObject = true;
+      // What follows the particle is where it goes or comes from ("off the frontend team").
+      const end = clauseStarts.find((start) => start > chosen) ?? raw.length;
+      for (const t of terms) if (t.at > chosen + 2 && t.at < end && !t.optional) t.scope = true;
+    }
+  }
   const slug = bare.some((token) => SLUG.test(token) && !FILE_NAME.test(token));
   // "Who" as the subject ("who follows me", "who is assigned"), not the object ("who am I following").
   // "How many people follow …" asks who as well: people counted by what they do.

@@ -7,7 +7,7 @@
 // "repository" in summaries), acronyms of its phrases ("PR": pull request) and word vectors
 // learned from public API descriptions (src/docs/word-vectors.ts).
 import { createHash } from 'node:crypto';
-import { isWeakCue, PERSON_WORDS, SELF_WORDS, type Action } from './lexicon.ts';
+import { actionOfStem, isWeakCue, PERSON_WORDS, SELF_WORDS, type Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
@@ -202,6 +202,13 @@ export class Ranker {
     return Math.log(1 + this.docs.length / ((this.df.get(stem) ?? 0) + 1));
   }
 
+  private resourceStems: Set<string> | undefined;
+  /** Whether the catalogue has the stem as a resource (a noun of its paths or what a summary acts on). */
+  private isResource(stem: string): boolean {
+    this.resourceStems ??= new Set(this.docs.flatMap((d) => [...d.structure.resource, ...d.structure.object, ...d.structure.scope]));
+    return this.resourceStems.has(stem);
+  }
+
   /** Resource words of the catalogue (the last noun of paths), as written, with their stems. */
   private resourceWords: Map<string, string> | undefined;
 
@@ -284,6 +291,22 @@ export class Ranker {
     return { expansions: out, guessed };
   }
 
+  private verbsByAction = new Map<string, Map<string, number>>();
+  /** The verbs the catalogue's summaries start with for an action ("Delete …", "Remove …"): how it writes the action. */
+  private actionVerbs(action: Action): Map<string, number> {
+    let found = this.verbsByAction.get(action);
+    if (!found) {
+      found = new Map();
+      for (const d of this.docs) {
+        const verb = d.summaryStems[0];
+        if (verb !== undefined && d.structure.action === action && actionOfStem(verb) === action) found.set(verb, 1);
+      }
+      if (!found.size) found.set(stems(action)[0]!, 1);
+      this.verbsByAction.set(action, found);
+    }
+    return found;
+  }
+
   private ownVerbSet: Set<string> | undefined;
   /** The catalogue's own verbs: the actions of its operations that are none of the canonical ones (merg, star, follow). */
   private ownVerbs(): ReadonlySet<string> {
@@ -333,6 +356,14 @@ export class Ranker {
     const modifiers = new Set(parsed.terms.filter((t) => !t.name && t.at >= 0 && !known(t.stem) && parsed.terms.some((n) => n.at === t.at + 1 && n.weight === 1 && known(n.stem))).map((t) => t.at));
     // A slug (acme/api) names the catalogue's resource addressed by two path parameters: implied, counted when matched.
     const implied: QueryTerm[] = parsed.slug && this.slugStem && !parsed.terms.some((t) => t.stem === this.slugStem) ? [{ word: this.surface.get(this.slugStem) ?? this.slugStem, stem: this.slugStem, weight: 0.5, at: -1, name: true, optional: true }] : [];
+    // A bare object that is no resource of the catalogue is a person ("kick dave off the repo"): the catalogue's words for people count a little.
+    if (parsed.terms.some((t) => t.bareObject && !this.isResource(t.stem))) {
+      for (const word of PERSON_WORDS) {
+        const stem = stems(word)[0]!;
+        // Named, so not widened by meaning: "member" is near "team".
+        if (!parsed.terms.some((t) => t.stem === stem)) implied.push({ word, stem, weight: 0.3, at: -1, name: true, optional: true });
+      }
+    }
     // Two query words the catalogue writes as one ("log work": worklog, "change log": changelog): implied, counted when matched.
     // Words a few apart at most ("log 2 hours of work"), so a long query costs a few pairs per word, not all pairs.
     const written = parsed.terms.filter((t) => t.at >= 0 && !t.optional && t.word.length >= 3);
@@ -349,9 +380,13 @@ export class Ranker {
     const terms = [...parsed.terms, ...implied].map((t0) => {
       // A verb the catalogue lacks that says what to do ("nuke", "trash") stands for its action as the catalogue writes it.
       const actionStem = t0.action && !known(t0.stem) ? stems(t0.action)[0] : undefined;
-      const t = actionStem ? { ...t0, word: t0.action!, stem: actionStem } : t0;
+      const t = actionStem ? { ...t0, word: t0.action!, stem: actionStem } : t0.bareObject && !this.isResource(t0.stem) ? { ...t0, name: true, weight: 0.3 } : t0;
       const name = t.name || modifiers.has(t.at);
-      const { expansions, guessed } = t.idPrefix ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() } : this.expand(t.word, t.stem, name);
+      const { expansions, guessed } = t.idPrefix
+        ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() }
+        : actionStem
+          ? { expansions: this.actionVerbs(t0.action!), guessed: new Set<string>() }
+          : this.expand(t.word, t.stem, name);
       // "Who starred it?": the people named after the verb (stargazers) are what it asks for.
       if (parsed.who && !name && !t.optional && t.stem.length >= 4 && !AGENT_NOUN.test(t.word)) for (const [s, w] of this.surface) if (w.startsWith(t.stem) && AGENT_NOUN.test(w) && !expansions.has(s)) expansions.set(s, 1);
       // A term's IDF is that of its best-known form, so a widened term is not rarer than its words.

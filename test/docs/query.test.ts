@@ -55,6 +55,17 @@ describe('parseQuery', () => {
     expect(parseQuery('request a review from alice').reads).toBeUndefined();
   });
 
+  it('marks a bare singular word between a command\'s verb and where it goes as its object, perhaps a name', () => {
+    const object = (query: string) => parseQuery(query).terms.find((t) => t.bareObject)?.word;
+    expect(object('take alex off the frontend team')).toBe('alex');
+    expect(object('add sam as a developer on project 42')).toBe('sam');
+    expect(object('remove bob from the acme organization')).toBe('bob');
+    // With an article, a plural, or in a read, it is a thing.
+    expect(object('remove the label from issue 5')).toBeUndefined();
+    expect(object('remove labels from issue 5')).toBeUndefined();
+    expect(object('show alex on the team')).toBeUndefined();
+  });
+
   it('reads phrasal verbs around their object', () => {
     expect(parseQuery('take alex off the frontend team').action).toBe('delete');
     expect(parseQuery('kick off the nightly build').action).toBe('create');

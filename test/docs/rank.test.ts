@@ -61,6 +61,20 @@ describe('Ranker.search', () => {
     }
   });
 
+  it('reads a bare object that is no resource of the catalogue as a person: "take alex off the team" removes a member, not the team', () => {
+    const teams = new Ranker([
+      op('gh.teams/delete-in-org', 'DELETE', '/orgs/{org}/teams/{team_slug}', 'Delete a team'),
+      op('gh.teams/remove-membership-for-user-in-org', 'DELETE', '/orgs/{org}/teams/{team_slug}/memberships/{username}', 'Remove team membership for a user'),
+      op('gh.teams/remove-repo-in-org', 'DELETE', '/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}', 'Remove a repository from a team'),
+      op('gh.teams/add-or-update-membership-for-user-in-org', 'PUT', '/orgs/{org}/teams/{team_slug}/memberships/{username}', 'Add or update team membership for a user'),
+      op('gh.teams/add-or-update-repo-permissions-in-org', 'PUT', '/orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}', 'Add or update team repository permissions'),
+    ]);
+    expect(teams.search('take alex off the frontend team', 3)[0]!.id).toBe('gh.teams/remove-membership-for-user-in-org');
+    expect(teams.search('add carol to the platform team', 3)[0]!.id).toBe('gh.teams/add-or-update-membership-for-user-in-org');
+    // A resource the catalogue has stays a thing: the repository is what leaves the team.
+    expect(teams.search('remove repository from the platform team', 3)[0]!.id).toBe('gh.teams/remove-repo-in-org');
+  });
+
   const ACCOUNTS = new Ranker([
     op('gh.repos/create-for-authenticated-user', 'POST', '/user/repos', 'Create a repository for the authenticated user'),
     op('gh.repos/get', 'GET', '/repos/{owner}/{repo}', 'Get a repository'),
