@@ -123,6 +123,9 @@ const ONE_VALUE = new RegExp(`^(?:\\d+|${VALUE})$`);
 /** A plural noun ("alerts"), not a word that merely ends in s ("status", "class"). */
 const isPlural = (word: string) => /[^su]s$/.test(word);
 
+/** Words before a verb that is not to be done ("without merging"). */
+const NEGATING = new Set(['without', 'not', "don't", 'dont', 'never']);
+
 /** Words after a command's object that say where it goes or comes from ("kick dave off", "add sam as"). */
 const PLACE_PARTICLES = new Set(['off', 'from', 'out', 'to', 'as', 'into', 'onto', 'on']);
 const READ_ACTIONS: ReadonlySet<Action> = new Set(['get', 'list']);
@@ -211,6 +214,13 @@ export function parseQuery(query: string): ParsedQuery {
   const person = /\S@\S+\.\w/.test(query) || raw.some((w, i) => names.has(w) && !namedAt.has(i));
   const phrases = actionPhrases(raw);
   const covered = new Set(phrases.flatMap((p) => p.at));
+  // "Close PR 5 without merging it", "instead of waiting": what is not to be done names no operation.
+  const negated = new Set<number>();
+  raw.forEach((w, i) => {
+    const next = NEGATING.has(w) ? i + 1 : (w === 'instead' || w === 'rather') && (raw[i + 1] === 'of' || raw[i + 1] === 'than') ? i + 2 : -1;
+    const verb = raw[next];
+    if (verb !== undefined && (isActionForm(verb) || /^[a-z]{3,}ing$/.test(verb))) negated.add(next);
+  });
   const selfAt = new Set<number>();
   raw.forEach((_, i) => SELF_PHRASES.some((phrase) => phrase.every((w, j) => raw[i + j] === w)) && [i, i + 1].forEach((j) => selfAt.add(j)));
   // A phrasal verb's verb stays a word to match, as an action word does ("kick … out": kick).
@@ -245,7 +255,7 @@ export function parseQuery(query: string): ParsedQuery {
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   raw.forEach((word, i) => {
-    if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE) return;
+    if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE || negated.has(i)) return;
     // "A channel called launch": a name, even when it is a verb.
     const introduced = namedAt.has(i);
     const cue = introduced ? undefined : phrasalVerbs.has(i) ? 'phrasal' : isActionForm(word) ? actionOfStem(stemOf(word)) : nounVerbs.get(i);

@@ -66,6 +66,15 @@ describe('parseQuery', () => {
     expect(object('show alex on the team')).toBeUndefined();
   });
 
+  it('leaves out a verb that is not to be done ("without merging", "instead of waiting")', () => {
+    expect(parseQuery('close PR 301 without merging it').action).toBe('update');
+    expect(terms('close PR 301 without merging it')).not.toContain('merging');
+    expect(terms('charge the card now instead of waiting for the retry')).not.toContain('waiting');
+    expect(terms('pause the workflow but don\'t delete it')).not.toContain('delete');
+    // A noun after "without" still counts.
+    expect(terms('who can get into our repos without being a member')).toContain('member');
+  });
+
   it('reads phrasal verbs around their object', () => {
     expect(parseQuery('take alex off the frontend team').action).toBe('delete');
     expect(parseQuery('kick off the nightly build').action).toBe('create');
