@@ -25,6 +25,7 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
   ['take', 'off', 'delete'],
   ['throw', 'out', 'delete'],
   ['throw', 'away', 'delete'],
+  ['clean', 'up', 'delete'],
   ['kick', 'out', 'delete'],
   ['call', 'off', 'cancel'],
   ['turn', 'off', 'update'],

@@ -77,6 +77,7 @@ describe('parseQuery', () => {
 
   it('reads phrasal verbs around their object', () => {
     expect(parseQuery('take alex off the frontend team').action).toBe('delete');
+    expect(parseQuery('clean up the stale feature/old-nav branch').action).toBe('delete');
     expect(parseQuery('kick off the nightly build').action).toBe('create');
     // Split around a person, the same words remove: "kick carol off the repo".
     expect(parseQuery('kick carol off the acme/api repo').action).toBe('delete');
