@@ -67,6 +67,8 @@ export interface ParsedQuery {
    * message"), when no action word says what to do: perhaps one the catalogue names operations after.
    */
   command?: string;
+  /** Where the first clause's verb would stand: its first word after any lead-in ("please", "can you"); none in a question. */
+  verbAt?: number;
   terms: QueryTerm[];
 }
 
@@ -355,5 +357,6 @@ export function parseQuery(query: string): ParsedQuery {
   const who =
     raw.some((w, i) => PERSON_QUESTION.has(w) && (SUBJECT_AUXILIARIES.has(raw[i + 1] ?? '') || (/^[a-z]{3,}(?:s|ed)$/.test(raw[i + 1] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 1]!)))) ||
     raw.some((w, i) => w === 'how' && raw[i + 1] === 'many' && COUNTED_PEOPLE.has(raw[i + 2] ?? '') && /^[a-z]{3,}$/.test(raw[i + 3] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 3]!));
-  return { action, ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), terms };
+  const verbAt = question ? undefined : heads.find((at) => at >= 0);
+  return { action, ...(verbAt !== undefined ? { verbAt } : {}), ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), terms };
 }

@@ -75,6 +75,12 @@ describe('parseQuery', () => {
     expect(terms('who can get into our repos without being a member')).toContain('member');
   });
 
+  it('says where the verb of a command stands, after any lead-in, and none in a question', () => {
+    expect(parseQuery('star acme/api').verbAt).toBe(0);
+    expect(parseQuery('please star acme/api').verbAt).toBe(1);
+    expect(parseQuery('has PR 90 been merged?').verbAt).toBeUndefined();
+  });
+
   it('reads phrasal verbs around their object', () => {
     expect(parseQuery('take alex off the frontend team').action).toBe('delete');
     expect(parseQuery('clean up the stale feature/old-nav branch').action).toBe('delete');

@@ -172,6 +172,17 @@ describe('acronyms of the catalogue’s phrases', () => {
     expect(ranked[0]).toBe('gh.pulls/create');
   });
 
+  it('counts an operation\'s own verb only where the query uses it as its verb, not as a noun ("the PRs": request)', () => {
+    const ops = [
+      ...PULLS,
+      op('gh.pulls/list', 'GET', '/repos/{owner}/{repo}/pulls', 'List pull requests', { returnsList: true }),
+      op('gh.pulls/request-reviewers', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', 'Request reviewers for a pull request'),
+    ];
+    const ranker = new Ranker(ops);
+    expect(ranker.search('show me the PRs in acme/api', 3)[0]!.id).toBe('gh.pulls/list');
+    expect(ranker.search('request reviewers for PR 5', 3)[0]!.id).toBe('gh.pulls/request-reviewers');
+  });
+
   it('with two, "PR" is no acronym of the catalogue: any match is a guess by meaning, with no coverage', () => {
     for (const hit of new Ranker(PULLS.slice(1)).search('PR', 10)) expect(hit.coverage).toBe(0);
   });
