@@ -75,6 +75,17 @@ describe('Ranker.search', () => {
     expect(teams.search('remove repository from the platform team', 3)[0]!.id).toBe('gh.teams/remove-repo-in-org');
   });
 
+  it('reads a command that starts with one of the catalogue\'s resources before its object as making one ("tag v1.8.0 on master")', () => {
+    const tags = new Ranker([
+      op('gl.tags/list', 'GET', '/projects/{id}/repository/tags', 'Get a project repository tags', { returnsList: true }),
+      op('gl.tags/get', 'GET', '/projects/{id}/repository/tags/{tag_name}', 'Get a single repository tag'),
+      op('gl.tags/create', 'POST', '/projects/{id}/repository/tags', 'Create a new repository tag'),
+      op('gl.tags/delete', 'DELETE', '/projects/{id}/repository/tags/{tag_name}', 'Delete a repository tag'),
+      op('gl.branches/protect', 'PUT', '/projects/{id}/repository/branches/{branch}/protect', 'Protect a single branch'),
+    ]);
+    expect(tags.search('tag v1.8.0 on master', 3)[0]!.id).toBe('gl.tags/create');
+  });
+
   const ACCOUNTS = new Ranker([
     op('gh.repos/create-for-authenticated-user', 'POST', '/user/repos', 'Create a repository for the authenticated user'),
     op('gh.repos/get', 'GET', '/repos/{owner}/{repo}', 'Get a repository'),
