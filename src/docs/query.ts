@@ -48,6 +48,8 @@ export interface QueryTerm {
    * repo", "add sam as a developer"): a name, unless the catalogue has it as a resource.
    */
   bareObject?: boolean;
+  /** The verb undone, implied by "stop following": where a catalogue has no such verb (unshare), it removes. */
+  undoes?: boolean;
   /** The verb that says what to do, read as this action ("nuke": delete). */
   action?: Action;
 }
@@ -315,7 +317,7 @@ export function parseQuery(query: string): ParsedQuery {
     const undo = `un${stemOf(next)}`;
     if (seen.has(undo)) return;
     seen.add(undo);
-    terms.push({ word: undo, stem: undo, weight: 1, name: false, at: -1, optional: true });
+    terms.push({ word: undo, stem: undo, weight: 1, name: false, at: -1, optional: true, undoes: true });
   });
   // A path or file name (README.md, src/app.ts, config/settings.yaml) says the thing is a file.
   if (!seen.has(stemOf('file')) && bare.some((token) => FILE_NAME.test(token))) {

@@ -417,7 +417,9 @@ export class Ranker {
     explain?.set('(query)', { parsed, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
     // A command that starts with one of the catalogue's resources before its object ("tag v1.8.0 on master", "comment on issue 12") makes one.
     const commandsResource = parsed.action === undefined && parsed.command !== undefined && !this.ownVerbs().has(parsed.command) && this.isResource(parsed.command);
-    const askedAction = parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined);
+    // "Stop watching", "stop sharing" where the catalogue names no such undoing (unwatch, unshare): remove what the verb made.
+    const undoesUnknown = parsed.terms.some((t) => t.undoes && !known(t.stem));
+    const askedAction = undoesUnknown ? 'delete' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
     const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
     const hits: Hit[] = [];

@@ -86,6 +86,22 @@ describe('Ranker.search', () => {
     expect(tags.search('tag v1.8.0 on master', 3)[0]!.id).toBe('gl.tags/create');
   });
 
+  it('reads "stop sharing" as removing what sharing made when the catalogue has no "unshare", and "stop following" as its own "unfollow"', () => {
+    const calendar = new Ranker([
+      op('cal.acl.delete', 'DELETE', '/calendars/{calendarId}/acl/{ruleId}', 'Deletes an access control rule'),
+      op('cal.acl.insert', 'POST', '/calendars/{calendarId}/acl', 'Creates an access control rule'),
+      op('cal.channels.stop', 'POST', '/channels/stop', 'Stop watching resources through this channel'),
+      op('cal.calendars.get', 'GET', '/calendars/{calendarId}', 'Returns metadata for a calendar'),
+    ]);
+    expect(calendar.search('stop sharing the family calendar with mike', 3)[0]!.id).not.toBe('cal.channels.stop');
+    const users = new Ranker([
+      op('gh.users/unfollow', 'DELETE', '/user/following/{username}', 'Unfollow a user'),
+      op('gh.users/follow', 'PUT', '/user/following/{username}', 'Follow a user'),
+      op('gh.users/delete-email', 'DELETE', '/user/emails', 'Delete an email address for the authenticated user'),
+    ]);
+    expect(users.search('stop following octocat', 3)[0]!.id).toBe('gh.users/unfollow');
+  });
+
   const ACCOUNTS = new Ranker([
     op('gh.repos/create-for-authenticated-user', 'POST', '/user/repos', 'Create a repository for the authenticated user'),
     op('gh.repos/get', 'GET', '/repos/{owner}/{repo}', 'Get a repository'),
