@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { actionOfStem, isWeakCue, PERSON_WORDS, SELF_WORDS, type Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
+import { actionAgreement, CANONICAL, READS } from './agreement.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stems } from './text.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
@@ -61,26 +62,6 @@ const COMPOUND_SPAN = 5;
 
 /** Nouns for who does something: follower, contributor, assignee, registrar. */
 const AGENT_NOUN = /[a-z]{3}(?:er|or|ee|ar)s?$/;
-
-const READS: ReadonlySet<string> = new Set(['list', 'get']);
-const CANONICAL: ReadonlySet<string> = new Set(['list', 'get', 'create', 'update', 'delete', 'cancel']);
-
-/** How well the action an operation performs answers the action asked for. */
-function actionAgreement(asked: Action | 'read' | undefined, has: string): number {
-  if (!asked) return 0;
-  if (asked === 'read') return READS.has(has) ? 0.4 : CANONICAL.has(has) ? -1 : 0;
-  if (asked === has) return 1;
-  const askedRead = READS.has(asked);
-  const hasRead = READS.has(has);
-  if (askedRead && hasRead) return 0.4;
-  if (askedRead !== hasRead) return -1;
-  // Two different writes: create vs update is close (an "add" may be a PUT), delete vs create is not.
-  if ((asked === 'create' && has === 'update') || (asked === 'update' && has === 'create')) return 0;
-  // Stopping something may be deleting it ("stop watching": delete the subscription).
-  if ((asked === 'cancel' && has === 'delete') || (asked === 'delete' && has === 'cancel')) return 0.3;
-  if (!['create', 'update', 'delete', 'cancel'].includes(has)) return 0; // the operation's own verb ("merg")
-  return -0.6;
-}
 
 /**
  * The stem of the path segment most often followed by two parameters (`/repos/{owner}/{repo}`),

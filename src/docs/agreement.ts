@@ -1,0 +1,23 @@
+// How the action a query asks for agrees with the action an operation performs: the canonical
+// actions, reads against writes, and an operation's own verb (merge, star) as neither.
+import type { Action } from './lexicon.ts';
+
+export const READS: ReadonlySet<string> = new Set(['list', 'get']);
+export const CANONICAL: ReadonlySet<string> = new Set(['list', 'get', 'create', 'update', 'delete', 'cancel']);
+
+/** How well the action an operation performs answers the action asked for. */
+export function actionAgreement(asked: Action | 'read' | undefined, has: string): number {
+  if (!asked) return 0;
+  if (asked === 'read') return READS.has(has) ? 0.4 : CANONICAL.has(has) ? -1 : 0;
+  if (asked === has) return 1;
+  const askedRead = READS.has(asked);
+  const hasRead = READS.has(has);
+  if (askedRead && hasRead) return 0.4;
+  if (askedRead !== hasRead) return -1;
+  // Two different writes: create vs update is close (an "add" may be a PUT), delete vs create is not.
+  if ((asked === 'create' && has === 'update') || (asked === 'update' && has === 'create')) return 0;
+  // Stopping something may be deleting it ("stop watching": delete the subscription).
+  if ((asked === 'cancel' && has === 'delete') || (asked === 'delete' && has === 'cancel')) return 0.3;
+  if (!['create', 'update', 'delete', 'cancel'].includes(has)) return 0; // the operation's own verb ("merg")
+  return -0.6;
+}
