@@ -48,11 +48,18 @@ const B = {
   people: 0.1,
   /** A resource the query does not name at all. */
   missingResource: -0.4,
+  /** An operation with a time field, when the query names a day or an hour. */
+  timed: 0.2,
   /** Share of an acronym's meaning read from the phrase it stands for ("pr": pull request), the rest from its letters. */
   acronymMeaning: 0.5,
 } as const;
 
 type Doc = AnalysedOperation;
+
+/** Words for a day or an hour. */
+const TIMED_QUERY = /\b(\d{1,2}(:\d{2})? ?(am|pm)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|yesterday|noon|midnight|morning|afternoon|evening|weekend|next week|this week|next month)\b/i;
+/** Parameter and body field names that hold a time (`start`, `due_on`, `post_at`, `dateTime`, `endDate`). */
+const TIME_FIELD = /(^|[_.-])(date|time|start|end|due|until|since|deadline)s?($|[_.-])|dateTime|[a-z](Date|Time|At|On)$|_(at|on)$|^(start|end|due)/;
 
 /** Stems of the words catalogues use for people. */
 const PEOPLE_STEMS = new Set(PERSON_WORDS.flatMap((w) => stems(w)));
@@ -138,6 +145,7 @@ export class Ranker {
     const phrases = new Map<string, number>();
     for (const op of operations) {
       const doc = analysed(op);
+      this.timed.push(op.fieldNames.some((n) => TIME_FIELD.test(n)));
       const index = this.docs.length;
       this.docs.push(doc);
       for (const [stem, weight] of doc.fields) {
@@ -183,6 +191,8 @@ export class Ranker {
     return Math.log(1 + this.docs.length / ((this.df.get(stem) ?? 0) + 1));
   }
 
+  /** By operation: whether a parameter or body field holds a time. */
+  private timed: boolean[] = [];
   private resourceStems: Set<string> | undefined;
   /** Whether the catalogue has the stem as a resource (a noun of its paths or what a summary acts on). */
   private isResource(stem: string): boolean {
@@ -403,6 +413,8 @@ export class Ranker {
     const askedAction = undoesUnknown ? 'delete' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
     const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
+    // A day or hour ("tomorrow at 9am", "next Tuesday") asks for something that has a time: an event, a due date, a scheduled message.
+    const timedQuery = TIMED_QUERY.test(query);
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
     const scored = new Map<Hit, Scored>();
@@ -460,6 +472,7 @@ export class Ranker {
       for (const s of doc.about) if (!hitStems.has(s)) extra += this.idf(s) / this.maxIdf;
       extra = Math.min(extra, B.extraCap);
       const score =
+        (timedQuery && this.timed[i] ? B.timed : 0) +
         coverage +
         B.action * (ownVerb ? 1 : commandsOwnVerb ? (READS.has(structure.action) ? -1 : 0) : Math.max(actionAgreement(askedAction, structure.action), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1)) +
         B.resource * resource +

@@ -102,6 +102,15 @@ describe('Ranker.search', () => {
     expect(users.search('stop following octocat', 3)[0]!.id).toBe('gh.users/unfollow');
   });
 
+  it('prefers an operation with a time field when the query names a day or an hour', () => {
+    const calendar = new Ranker([
+      op('cal.calendarList.insert', 'POST', '/users/me/calendarList', 'Inserts an existing calendar into the user\'s calendar list', { fieldNames: ['id', 'colorId', 'hidden'] }),
+      op('cal.events.insert', 'POST', '/calendars/{calendarId}/events', 'Creates an event', { fieldNames: ['calendarId', 'summary', 'start', 'end', 'attendees'] }),
+      op('cal.calendars.insert', 'POST', '/calendars', 'Creates a secondary calendar', { fieldNames: ['summary', 'timeZone'] }),
+    ]);
+    expect(calendar.search('book a 1:1 with maria on Thursday at 3pm', 3)[0]!.id).toBe('cal.events.insert');
+  });
+
   const ACCOUNTS = new Ranker([
     op('gh.repos/create-for-authenticated-user', 'POST', '/user/repos', 'Create a repository for the authenticated user'),
     op('gh.repos/get', 'GET', '/repos/{owner}/{repo}', 'Get a repository'),
