@@ -69,6 +69,11 @@ export interface ParsedQuery {
    * message"), when no action word says what to do: perhaps one the catalogue names operations after.
    */
   command?: string;
+  /**
+   * The command's word is surely a verb: an article follows it ("protect the main branch") or a
+   * place follows its object ("tag v1.8.0 on master"); a noun before its number ("issue 42") is not.
+   */
+  commandVerb?: true;
   /** Where the first clause's verb would stand: its first word after any lead-in ("please", "can you"); none in a question. */
   verbAt?: number;
   terms: QueryTerm[];
@@ -254,6 +259,7 @@ export function parseQuery(query: string): ParsedQuery {
     !headCue && !question && opener !== undefined && afterOpener !== undefined && !isActionForm(opener) && !STOP_WORDS.has(opener) && (startsObject(afterOpener) || names.has(afterOpener) || hyphenated.has(afterOpener))
       ? stemOf(opener)
       : undefined;
+  const commandVerb = command !== undefined && (DETERMINERS.has(afterOpener!) || raw.slice(heads[0]! + 2, clauseStarts[1] ?? raw.length).some((w) => PLACE_PARTICLES.has(w)));
   // "Tell me", "help me", "let me know": the one asking is addressed, not the signed-in user's things.
   const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')));
   const terms: QueryTerm[] = [];
@@ -360,5 +366,5 @@ export function parseQuery(query: string): ParsedQuery {
     raw.some((w, i) => PERSON_QUESTION.has(w) && (SUBJECT_AUXILIARIES.has(raw[i + 1] ?? '') || (/^[a-z]{3,}(?:s|ed)$/.test(raw[i + 1] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 1]!)))) ||
     raw.some((w, i) => w === 'how' && raw[i + 1] === 'many' && COUNTED_PEOPLE.has(raw[i + 2] ?? '') && /^[a-z]{3,}$/.test(raw[i + 3] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 3]!));
   const verbAt = question ? undefined : heads.find((at) => at >= 0);
-  return { action, ...(verbAt !== undefined ? { verbAt } : {}), ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), terms };
+  return { action, ...(verbAt !== undefined ? { verbAt } : {}), ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), terms };
 }

@@ -406,8 +406,8 @@ export class Ranker {
     });
     const asked = this.meaning(askedWords);
     explain?.set('(query)', { parsed, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
-    // A command that starts with one of the catalogue's resources before its object ("tag v1.8.0 on master", "comment on issue 12") makes one.
-    const commandsResource = parsed.action === undefined && parsed.command !== undefined && !this.ownVerbs().has(parsed.command) && this.isResource(parsed.command);
+    // A command that starts with one of the catalogue's resources used as a verb ("tag v1.8.0 on master") makes one; "issue 42" names one.
+    const commandsResource = parsed.action === undefined && parsed.commandVerb === true && parsed.command !== undefined && !this.ownVerbs().has(parsed.command) && this.isResource(parsed.command);
     // "Stop watching", "stop sharing" where the catalogue names no such undoing (unwatch, unshare): remove what the verb made.
     const undoesUnknown = parsed.terms.some((t) => t.undoes && !known(t.stem));
     const askedAction = undoesUnknown ? 'delete' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));

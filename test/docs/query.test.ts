@@ -75,6 +75,13 @@ describe('parseQuery', () => {
     expect(terms('who can get into our repos without being a member')).toContain('member');
   });
 
+  it('says a command\'s first word is surely a verb before an article or when a place follows its object, not before its number alone', () => {
+    expect(parseQuery('protect the main branch').commandVerb).toBe(true);
+    expect(parseQuery('tag v1.8.0 on master').commandVerb).toBe(true);
+    expect(parseQuery('issue 42 status').commandVerb).toBeUndefined();
+    expect(parseQuery('invoice in_1Abc').commandVerb).toBeUndefined();
+  });
+
   it('says where the verb of a command stands, after any lead-in, and none in a question', () => {
     expect(parseQuery('star acme/api').verbAt).toBe(0);
     expect(parseQuery('please star acme/api').verbAt).toBe(1);

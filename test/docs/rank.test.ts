@@ -84,6 +84,8 @@ describe('Ranker.search', () => {
       op('gl.branches/protect', 'PUT', '/projects/{id}/repository/branches/{branch}/protect', 'Protect a single branch'),
     ]);
     expect(tags.search('tag v1.8.0 on master', 3)[0]!.id).toBe('gl.tags/create');
+    // Before its number or name alone the word names one: "tag v1.8.0" is that tag.
+    expect(tags.search('tag v1.8.0', 3)[0]!.id).toBe('gl.tags/get');
   });
 
   it('reads "stop sharing" as removing what sharing made when the catalogue has no "unshare", and "stop following" as its own "unfollow"', () => {
