@@ -237,7 +237,7 @@ export function parseQuery(query: string): ParsedQuery {
   // What to do is said by the verb that starts a clause, after any lead-in ("please", "I need
   // to"); else a question asks to read; else the earliest action word or phrase written as a
   // command ("delete the comment I added": delete).
-  const cues: { at: number; action: Action }[] = phrases.map((p) => ({ at: p.at[0]!, action: p.action }));
+  const cues: { at: number; action: Action }[] = phrases.filter((p) => !negated.has(p.at[0]!)).map((p) => ({ at: p.at[0]!, action: p.action }));
   const heads = clauseStarts.map((start, c) => {
     const end = clauseStarts[c + 1] ?? raw.length;
     let at = start;

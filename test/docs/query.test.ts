@@ -71,6 +71,8 @@ describe('parseQuery', () => {
     expect(terms('close PR 301 without merging it')).not.toContain('merging');
     expect(terms('charge the card now instead of waiting for the retry')).not.toContain('waiting');
     expect(terms('pause the workflow but don\'t delete it')).not.toContain('delete');
+    // Nor does a phrase say what to do ("get rid of": delete).
+    expect(parseQuery('pause the workflow but don\'t get rid of it').action).toBeUndefined();
     // A noun after "without" still counts.
     expect(terms('who can get into our repos without being a member')).toContain('member');
   });
