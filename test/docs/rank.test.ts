@@ -221,6 +221,16 @@ describe('acronyms of the catalogue’s phrases', () => {
     expect(ranker.search('request reviewers for PR 5', 3)[0]!.id).toBe('gh.pulls/request-reviewers');
   });
 
+  it('never reads the phrase an acronym stands for as the verb asked for ("PRs in acme/api", "which PRs are waiting on me?": no request)', () => {
+    const ranker = new Ranker([
+      ...PULLS,
+      op('gh.pulls/list', 'GET', '/repos/{owner}/{repo}/pulls', 'List pull requests', { returnsList: true }),
+      op('gh.pulls/request-reviewers', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', 'Request reviewers for a pull request'),
+    ]);
+    expect(ranker.search('PRs in acme/api', 3)[0]!.id).toBe('gh.pulls/list');
+    expect(ranker.search('which PRs are waiting on me?', 3)[0]!.id).toBe('gh.pulls/list');
+  });
+
   it('with two, "PR" is no acronym of the catalogue: any match is a guess by meaning, with no coverage', () => {
     for (const hit of new Ranker(PULLS.slice(1)).search('PR', 10)) expect(hit.coverage).toBe(0);
   });
