@@ -74,8 +74,8 @@ export interface ParsedQuery {
    * place follows its object ("tag v1.8.0 on master"); a noun before its number ("issue 42") is not.
    */
   commandVerb?: true;
-  /** Where the first clause's verb would stand: its first word after any lead-in ("please", "can you"); none in a question. */
-  verbAt?: number;
+  /** Where each clause's verb would stand: its first word after any lead-in ("please", "can you"); none in a question. */
+  verbsAt?: number[];
   terms: QueryTerm[];
 }
 
@@ -365,6 +365,6 @@ export function parseQuery(query: string): ParsedQuery {
   const who =
     raw.some((w, i) => PERSON_QUESTION.has(w) && (SUBJECT_AUXILIARIES.has(raw[i + 1] ?? '') || (/^[a-z]{3,}(?:s|ed)$/.test(raw[i + 1] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 1]!)))) ||
     raw.some((w, i) => w === 'how' && raw[i + 1] === 'many' && COUNTED_PEOPLE.has(raw[i + 2] ?? '') && /^[a-z]{3,}$/.test(raw[i + 3] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 3]!));
-  const verbAt = question ? undefined : heads.find((at) => at >= 0);
-  return { action, ...(verbAt !== undefined ? { verbAt } : {}), ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), terms };
+  const verbsAt = question ? undefined : heads.filter((at) => at >= 0);
+  return { action, ...(verbsAt ? { verbsAt } : {}), ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), terms };
 }

@@ -451,7 +451,7 @@ export class Ranker {
       const { structure } = doc;
       // The operation's own verb ("merg", "star") agrees as well as a canonical action when the query
       // uses it as its verb ("star acme/api"), not as a noun ("remove my star", "show me the PRs": request).
-      const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action) && !t.acronym?.includes(structure.action) && (parsed.verbAt === undefined || t.at < 0 || t.at === parsed.verbAt || t.action !== undefined));
+      const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action) && !t.acronym?.includes(structure.action) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined));
       const { head } = structure;
       // Named as the resource asked for beats named only as where it is; the head beats its other words.
       const namesPart = (matched: ReadonlySet<string>) => structure.resource.some((s) => matched.has(s)) || structure.object.some((s) => matched.has(s));

@@ -84,10 +84,11 @@ describe('parseQuery', () => {
     expect(parseQuery('invoice in_1Abc').commandVerb).toBeUndefined();
   });
 
-  it('says where the verb of a command stands, after any lead-in, and none in a question', () => {
-    expect(parseQuery('star acme/api').verbAt).toBe(0);
-    expect(parseQuery('please star acme/api').verbAt).toBe(1);
-    expect(parseQuery('has PR 90 been merged?').verbAt).toBeUndefined();
+  it('says where the verb of each clause of a command stands, after any lead-in, and none in a question', () => {
+    expect(parseQuery('star acme/api').verbsAt).toEqual([0]);
+    expect(parseQuery('please star acme/api').verbsAt).toEqual([1]);
+    expect(parseQuery('the build is green, merge PR 12').verbsAt).toEqual([0, 4]);
+    expect(parseQuery('has PR 90 been merged?').verbsAt).toBeUndefined();
   });
 
   it('reads phrasal verbs around their object', () => {

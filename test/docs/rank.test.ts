@@ -231,6 +231,12 @@ describe('acronyms of the catalogue’s phrases', () => {
     expect(ranker.search('which PRs are waiting on me?', 3)[0]!.id).toBe('gh.pulls/list');
   });
 
+  it('counts an operation\'s own verb where any clause of a command starts with it, as where the first does ("green build, merge PR 12")', () => {
+    const ranker = new Ranker([...PULLS, op('gh.repos/request-pages-build', 'POST', '/repos/{owner}/{repo}/pages/builds', 'Request a GitHub Pages build')]);
+    const merge = (query: string) => ranker.search(query, 3).find((h) => h.id === 'gh.pulls/merge')!.score;
+    expect(merge('green build, merge PR 12')).toBeCloseTo(merge('merge PR 12, green build'), 6);
+  });
+
   it('with two, "PR" is no acronym of the catalogue: any match is a guess by meaning, with no coverage', () => {
     for (const hit of new Ranker(PULLS.slice(1)).search('PR', 10)) expect(hit.coverage).toBe(0);
   });
