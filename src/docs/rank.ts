@@ -59,7 +59,7 @@ type Doc = AnalysedOperation;
 /** Words for a day or an hour. */
 const TIMED_QUERY = /\b(\d{1,2}(:\d{2})? ?(am|pm)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|yesterday|noon|midnight|morning|afternoon|evening|weekend|next week|this week|next month)\b/i;
 /** Parameter and body field names that hold a time (`start`, `due_on`, `post_at`, `dateTime`, `endDate`). */
-const TIME_FIELD = /(^|[_.-])(date|time|start|end|due|until|since|deadline)s?($|[_.-])|dateTime|[a-z](Date|Time|At|On)$|_(at|on)$|^(start|end|due)/;
+const TIME_FIELD = /(^|[_.-])(date|time|start|end|due|until|since|deadline)s?($|[_.-])|dateTime|[a-z](Date|Time|At|On)$|_(at|on)$|^(start|end|due)(?=[A-Z]|$)/;
 
 /** Stems of the words catalogues use for people. */
 const PEOPLE_STEMS = new Set(PERSON_WORDS.flatMap((w) => stems(w)));

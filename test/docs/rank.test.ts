@@ -113,6 +113,15 @@ describe('Ranker.search', () => {
     expect(calendar.search('book a 1:1 with maria on Thursday at 3pm', 3)[0]!.id).toBe('cal.events.insert');
   });
 
+  it('takes a page cursor (starting_after, ending_before) for no time field', () => {
+    const list = (id: string, fieldNames: string[]) => op(id, 'GET', '/v1/refunds', 'List all refunds', { returnsList: true, fieldNames });
+    const ranker = new Ranker([list('st.refunds.paged', ['limit', 'starting_after', 'ending_before']), list('st.refunds.timed', ['limit', 'created_at']), list('st.refunds.plain', ['limit'])]);
+    const score = (id: string) => ranker.search('list refunds from yesterday', 3).find((h) => h.id === id)!.score;
+    // Within what the field names' own words move (the time bonus is 0.2).
+    expect(score('st.refunds.paged')).toBeCloseTo(score('st.refunds.plain'), 1);
+    expect(score('st.refunds.timed')).toBeGreaterThan(score('st.refunds.plain'));
+  });
+
   const ACCOUNTS = new Ranker([
     op('gh.repos/create-for-authenticated-user', 'POST', '/user/repos', 'Create a repository for the authenticated user'),
     op('gh.repos/get', 'GET', '/repos/{owner}/{repo}', 'Get a repository'),
