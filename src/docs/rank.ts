@@ -371,7 +371,8 @@ export class Ranker {
     const terms = [...parsed.terms, ...implied].map((t0) => {
       // A verb the catalogue lacks that says what to do ("nuke", "trash") stands for its action as the catalogue writes it.
       const actionStem = t0.action && !known(t0.stem) ? stems(t0.action)[0] : undefined;
-      const t = actionStem ? { ...t0, word: t0.action!, stem: actionStem } : t0.bareObject && !this.isResource(t0.stem) ? { ...t0, name: true, weight: 0.3 } : t0;
+      // A bare object no resource of the catalogue may be a person: it counts less, still widened ("move meeting to friday": event).
+      const t = actionStem ? { ...t0, word: t0.action!, stem: actionStem } : t0.bareObject && !this.isResource(t0.stem) ? { ...t0, weight: 0.3 } : t0;
       const name = t.name || modifiers.has(t.at);
       const { expansions, guessed } = t.idPrefix
         ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() }

@@ -75,6 +75,15 @@ describe('Ranker.search', () => {
     expect(teams.search('remove repository from the platform team', 3)[0]!.id).toBe('gh.teams/remove-repo-in-org');
   });
 
+  it('still widens a bare object the catalogue lacks by meaning: "move meeting to friday" moves an event', () => {
+    const calendar = new Ranker([
+      op('cal.events.update', 'PUT', '/calendars/{calendarId}/events/{eventId}', 'Updates an event'),
+      op('cal.calendarList.patch', 'PATCH', '/users/me/calendarList/{calendarId}', "Updates an existing calendar on the user's calendar list"),
+      op('cal.acl.update', 'PUT', '/calendars/{calendarId}/acl/{ruleId}', 'Updates an access control rule'),
+    ]);
+    expect(calendar.search('move meeting to friday', 3)[0]!.id).toBe('cal.events.update');
+  });
+
   it('reads a command that starts with one of the catalogue\'s resources before its object as making one ("tag v1.8.0 on master")', () => {
     const tags = new Ranker([
       op('gl.tags/list', 'GET', '/projects/{id}/repository/tags', 'Get a project repository tags', { returnsList: true }),
