@@ -18,6 +18,11 @@
 // second). V8's optimizing compilers, still at work now and then, and its full (mark-compact) collector,
 // which doubles the count of the rounds it falls in, are counted apart (./lib/callgrind.ts APART);
 // minor collections stay in. The spread printed is that of the rounds.
+// Measured limits (d984197 against itself): one process's rounds agree to ~3 % when no full collection
+// falls in them (368–408 k instructions/req), but two processes of the same code can settle in different
+// V8 states — one kept running baseline code, missing its inline caches and migrating object maps — and
+// then differ by 30–50 % (medians 580 k and 408 k). Compare a change over several runs, or count the
+// changed function alone (N against 2N calls of it in a script under valgrind --tool=callgrind).
 //
 // --env-a / --env-b KEY=VALUE (repeatable) give one side extra environment, so one revision can be
 // compared with itself under two settings; '{sink}' in a value stands for the URL of an OTLP
