@@ -59,13 +59,12 @@ export function twoCorePlacement(pinned: boolean): { edgeCpus: string | undefine
 export async function startChild<Ready>(
   name: string,
   script: string,
-  options: { cpus?: string | undefined; env?: Record<string, string>; execArgv?: string[]; readyTimeoutMs?: number } = {},
+  /** `wrapper`: a command line that runs Node, such as valgrind's (the child's pid stays Node's, as it execs). */
+  options: { cpus?: string | undefined; env?: Record<string, string>; execArgv?: string[]; readyTimeoutMs?: number; wrapper?: string[] } = {},
 ): Promise<ChildHandle<Ready>> {
-  const nodeArgs = [...(options.execArgv ?? []), script];
-  const pinned = options.cpus !== undefined && canPin();
-  const child: ChildProcess = pinned
-    ? spawn('taskset', ['-c', options.cpus!, process.execPath, ...nodeArgs], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...options.env } })
-    : spawn(process.execPath, nodeArgs, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...options.env } });
+  const command = [...(options.wrapper ?? []), process.execPath, ...(options.execArgv ?? []), script];
+  if (options.cpus !== undefined && canPin()) command.unshift('taskset', '-c', options.cpus);
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...options.env } });
 
   let nextId = 1;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();

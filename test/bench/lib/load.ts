@@ -50,8 +50,11 @@ export class LoadGenerator {
     this.pools = origins.map((origin) => new Pool(origin, { connections: Math.ceil(connections / origins.length), pipelining: 1, keepAliveTimeout: 60_000 }));
   }
 
-  /** Runs `concurrency` closed-loop workers for `durationMs`; only responses completed in the window count. */
-  async run(concurrency: number, durationMs: number): Promise<WindowResult> {
+  /**
+   * Runs `concurrency` closed-loop workers for `durationMs`; only responses completed in the window count.
+   * With `requests`, the workers start no more than that many requests in all (durationMs may then be Infinity).
+   */
+  async run(concurrency: number, durationMs: number, requests = Infinity): Promise<WindowResult> {
     const { method, path, headers, body } = this.target;
     const check = this.target.check;
     const pools = this.pools;
@@ -60,12 +63,13 @@ export class LoadGenerator {
     let badBody = 0;
     let errors = 0;
     let firstFailure: string | undefined;
+    let started = 0;
     const start = performance.now();
     const end = start + durationMs;
 
     const worker = async (k: number) => {
       const pool = pools[k % pools.length]!;
-      while (performance.now() < end) {
+      while (performance.now() < end && started++ < requests) {
         const t0 = performance.now();
         try {
           const res = await pool.request({ method, path, headers, body: body ?? null });
@@ -95,7 +99,7 @@ export class LoadGenerator {
       }
     };
     await Promise.all(Array.from({ length: concurrency }, (_, k) => worker(k)));
-    const elapsedMs = Math.max(durationMs, 1);
+    const elapsedMs = Math.max(Number.isFinite(durationMs) ? durationMs : performance.now() - start, 1);
     const [p50, p90, p99, max] = percentiles(this.latencies, n, [50, 90, 99, 100]) as [number, number, number, number];
     return {
       target: this.target.name,

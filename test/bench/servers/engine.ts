@@ -2,7 +2,7 @@
 // port 0, then set up over its own control-plane API like an operator would: demo-crm v1
 // enabled with its baseUrl pointed at the fake provider (BENCH_UPSTREAM_URL), the provider key
 // (BENCH_PROVIDER_KEY) stored as the secret, and an SDK selecting demo-crm.contacts/get (or the
-// operations BENCH_OPERATIONS lists) published. SVC_SQLITE_SYNCHRONOUS, SVC_RECEIPT_WRITES and the OTEL_* variables are
+// operations BENCH_OPERATIONS lists) published. The settings PASSED names and the OTEL_* variables are
 // passed on when set. `ready` carries the URL, the version ID and the SDK token.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,9 @@ import { loadConfig } from '../../../src/config/index.ts';
 import { startEngine, type Engine } from '../../../src/engine/index.ts';
 import { LOOPBACK_EGRESS } from '../../fixtures/egress.ts';
 import { serve } from './ipc.ts';
+
+/** Settings passed on when set (the timeouts: bench:ab --instructions, whose Engines run ~30× slower under callgrind). */
+const PASSED = new Set(['SVC_SQLITE_SYNCHRONOUS', 'SVC_RECEIPT_WRITES', 'SVC_HTTP_HEADERS_TIMEOUT_MS', 'SVC_HTTP_REQUEST_TIMEOUT_MS', 'SVC_PROVIDER_TIMEOUT_MS']);
 
 export interface EngineReady {
   url: string;
@@ -23,7 +26,7 @@ await serve(async () => {
   const key = process.env.BENCH_PROVIDER_KEY;
   if (!upstream || !key) throw new Error('BENCH_UPSTREAM_URL and BENCH_PROVIDER_KEY must be set');
   const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-  const passed = Object.fromEntries(Object.entries(process.env).filter(([name, value]) => value && (name === 'SVC_SQLITE_SYNCHRONOUS' || name === 'SVC_RECEIPT_WRITES' || name.startsWith('OTEL_'))));
+  const passed = Object.fromEntries(Object.entries(process.env).filter(([name, value]) => value && (PASSED.has(name) || name.startsWith('OTEL_'))));
   const config = loadConfig({ SVC_DATA_DIR: dataDir, SVC_HTTP_PORT: '0', SVC_LOG_LEVEL: process.env.BENCH_ENGINE_LOG_LEVEL || 'warn', SVC_EGRESS_ALLOW: LOOPBACK_EGRESS, ...passed });
   let engine: Engine;
   try {
