@@ -10,6 +10,7 @@ import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-
 import type { CompressionAlgorithm } from '@opentelemetry/otlp-exporter-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AlwaysOffSampler, AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type Sampler } from '@opentelemetry/sdk-trace-base';
+import { PooledIdGenerator } from './ids.ts';
 import { ProtobufSpanExporter } from './otlp-protobuf.ts';
 import { state } from './spans.ts';
 
@@ -56,6 +57,7 @@ export function startTracing(options: TracingOptions): Tracing {
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName || 'svc-engine' }),
     sampler: samplerOf(options.sampler?.name ?? 'parentbased_always_on', options.sampler?.ratio ?? 1),
+    idGenerator: new PooledIdGenerator(),
     spanProcessors: [
       new BatchSpanProcessor(options.protocol === 'http/json' ? new JsonTraceExporter(settings) : new ProtobufSpanExporter(settings)),
     ],
