@@ -1,9 +1,9 @@
 // Every relative link in README.md, BENCHMARKS.md and docs/**/*.md points at a file that exists, and
 // every #anchor into a markdown file at one of its headings (GitHub's heading IDs). No Engine needed.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -72,6 +72,7 @@ describe('markdown links', () => {
 
   it('are reported when a file, a heading or a reference definition is missing', () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-links-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     mkdirSync(join(dir, 'docs', 'guides'), { recursive: true });
     writeFileSync(join(dir, 'BENCHMARKS.md'), '| [a][] |\n| [b][] |\n| [c][] |\n\n[a]: docs/a.md\n[c]: docs/a.md "A page"\n');
     writeFileSync(join(dir, 'docs', 'a.md'), '# A page\n\n## The `envelope` (v1)\n');
