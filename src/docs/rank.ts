@@ -383,8 +383,8 @@ export class Ranker {
       if (parsed.who && !name && !t.optional && t.stem.length >= 4 && !AGENT_NOUN.test(t.word)) for (const [s, w] of this.surface) if (w.startsWith(t.stem) && AGENT_NOUN.test(w) && !expansions.has(s)) expansions.set(s, 1);
       // A term's IDF is that of its best-known form, so a widened term is not rarer than its words.
       const idf = Math.min(...[...expansions.keys()].map((s) => this.idf(s)));
-      // The phrase an acronym stands for is a noun ("PRs": pull requests), never the verb asked for.
-      const acronym = t.idPrefix ? undefined : this.acronymOf(t.word);
+      // The phrase an acronym stands for ("PRs": pull requests): what it means, and a noun, never the verb asked for.
+      const acronym = this.acronymOf(t.word);
       return { ...t, name, expansions, guessed, idf, ...(acronym ? { acronym } : {}) };
     });
     // An implied term counts when matched, but no more than the rarest word written: "under my
@@ -402,7 +402,7 @@ export class Ranker {
     const askedWords = terms.filter((t) => !t.name && !t.optional).flatMap((t) => {
       // An acronym's meaning is that of the phrase the catalogue writes out ("pr": pull request).
       // The letters keep a share: a common one ("ci") means something of its own.
-      const acronym = this.acronymOf(t.word);
+      const { acronym } = t;
       const weight = t.weight * t.idf;
       if (!acronym) return [{ word: t.word, weight }];
       return [...acronym.map((s) => ({ word: this.surface.get(s) ?? s, weight: (B.acronymMeaning * weight) / acronym.length })), { word: t.word, weight: (1 - B.acronymMeaning) * weight }];
@@ -452,7 +452,7 @@ export class Ranker {
       const { structure } = doc;
       // The operation's own verb ("merg", "star") agrees as well as a canonical action when the query
       // uses it as its verb ("star acme/api"), not as a noun ("remove my star", "show me the PRs": request).
-      const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action) && !t.acronym?.includes(structure.action) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined));
+      const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action) && !(!t.idPrefix && t.acronym?.includes(structure.action)) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined));
       const { head } = structure;
       // Named as the resource asked for beats named only as where it is; the head beats its other words.
       const namesPart = (matched: ReadonlySet<string>) => structure.resource.some((s) => matched.has(s)) || structure.object.some((s) => matched.has(s));
