@@ -26,6 +26,7 @@ import {
   type Action,
 } from './lexicon.ts';
 import { stemOf, stems, words } from './text.ts';
+import { READS } from './agreement.ts';
 
 export interface QueryTerm {
   /** The word as written (lower-case). */
@@ -45,7 +46,7 @@ export interface QueryTerm {
   scope?: boolean;
   /**
    * A bare singular word right after a command's verb and before where it goes ("kick dave off the
-   * repo", "add sam as a developer"): a name, unless the catalogue has it as a resource.
+   * repo", "add sam as a developer"): a person, unless the catalogue has it as a resource.
    */
   bareObject?: boolean;
   /** The verb undone, implied by "stop following": where a catalogue has no such verb (unshare), it removes. */
@@ -137,7 +138,6 @@ const NEGATING = new Set(['without', 'not', "don't", 'dont', 'never']);
 
 /** Words after a command's object that say where it goes or comes from ("kick dave off", "add sam as"). */
 const PLACE_PARTICLES = new Set(['off', 'from', 'out', 'to', 'as', 'into', 'onto', 'on']);
-const READ_ACTIONS: ReadonlySet<Action> = new Set(['get', 'list']);
 
 /** A past participle ("starred", "written"): a verb form, never a name. */
 const isParticiple = (word: string) => /(?:ed|en)$/.test(word);
@@ -349,8 +349,8 @@ export function parseQuery(query: string): ParsedQuery {
   const actionTerm = chosen === undefined || !action ? undefined : terms.find((t) => t.at === chosen && t.weight === 0.5 && !t.name);
   if (actionTerm) actionTerm.action = action;
   // A command's bare object before where it goes ("kick dave off the repo"): ranking reads it as a
-  // name when the catalogue has no such resource.
-  if (chosen !== undefined && action !== undefined && !READ_ACTIONS.has(action) && PLACE_PARTICLES.has(raw[chosen + 2] ?? '')) {
+  // person when the catalogue has no such resource.
+  if (chosen !== undefined && action !== undefined && !READS.has(action) && PLACE_PARTICLES.has(raw[chosen + 2] ?? '')) {
     const object = terms.find((t) => t.at === chosen + 1 && t.weight === 1 && !t.name && !t.scope && !isPlural(t.word) && !isActionForm(t.word));
     if (object) {
       object.bareObject = true;
