@@ -18,6 +18,6 @@ export function actionAgreement(asked: Action | 'read' | undefined, has: string)
   if ((asked === 'create' && has === 'update') || (asked === 'update' && has === 'create')) return 0;
   // Stopping something may be deleting it ("stop watching": delete the subscription).
   if ((asked === 'cancel' && has === 'delete') || (asked === 'delete' && has === 'cancel')) return 0.3;
-  if (!['create', 'update', 'delete', 'cancel'].includes(has)) return 0; // the operation's own verb ("merg")
+  if (!CANONICAL.has(has)) return 0; // the operation's own verb ("merg")
   return -0.6;
 }
