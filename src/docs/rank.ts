@@ -11,6 +11,7 @@ import { actionOfStem, isWeakCue, PERSON_WORDS, SELF_WORDS, type Action } from '
 import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, READS } from './agreement.ts';
+import { keyResource, slugResource, TRACKER_KEY, VALUE_KINDS } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stems } from './text.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
@@ -48,18 +49,13 @@ const B = {
   people: 0.1,
   /** A resource the query does not name at all. */
   missingResource: -0.4,
-  /** An operation with a time field, when the query names a day or an hour. */
-  timed: 0.2,
+  /** An operation that takes a value of the kind the query writes (./values.ts): a time, an email address, a tracker key. */
+  takes: 0.2,
   /** Share of an acronym's meaning read from the phrase it stands for ("pr": pull request), the rest from its letters. */
   acronymMeaning: 0.5,
 } as const;
 
 type Doc = AnalysedOperation;
-
-/** Words for a day or an hour. */
-const TIMED_QUERY = /\b(\d{1,2}(:\d{2})? ?(am|pm)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|yesterday|noon|midnight|morning|afternoon|evening|weekend|next week|this week|next month)\b/i;
-/** Parameter and body field names that hold a time (`start`, `due_on`, `post_at`, `dateTime`, `endDate`). */
-const TIME_FIELD = /(^|[_.-])(date|time|start|end|due|until|since|deadline)s?($|[_.-])|dateTime|[a-z](Date|Time|At|On)$|_(at|on)$|^(start|end|due)(?=[A-Z]|$)/;
 
 /** Stems of the words catalogues use for people. */
 const PEOPLE_STEMS = new Set(PERSON_WORDS.flatMap((w) => stems(w)));
@@ -69,21 +65,6 @@ const COMPOUND_SPAN = 5;
 
 /** Nouns for who does something: follower, contributor, assignee, registrar. */
 const AGENT_NOUN = /[a-z]{3}(?:er|or|ee|ar)s?$/;
-
-/**
- * The stem of the path segment most often followed by two parameters (`/repos/{owner}/{repo}`),
- * when at least a fifth of the operations have it: what a two-part slug in a query names.
- */
-function slugResource(operations: readonly RankedOperation[]): string | undefined {
-  const counts = new Map<string, number>();
-  for (const op of operations) {
-    const m = /\/([A-Za-z_-]+)\/\{[^}]+\}\/\{[^}]+\}/.exec(op.path ?? '');
-    const stem = m ? stems(m[1]!.toLowerCase().replace(/[_-]+/g, ''))[0] : undefined;
-    if (stem) counts.set(stem, (counts.get(stem) ?? 0) + 1);
-  }
-  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
-  return best && best[1] >= operations.length / 5 ? best[0] : undefined;
-}
 
 /** Rankers kept by the texts of their operations, in order; the least recently used go first. */
 const RANKERS_KEPT = 16;
@@ -136,16 +117,19 @@ export class Ranker {
   private meanings: (Float32Array | undefined)[] | undefined;
   /** The resource a two-part slug names in this catalogue (`/repos/{owner}/{repo}`: repo), if one. */
   private readonly slugStem: string | undefined;
+  /** The resource a tracker key names in this catalogue (`/issue/{issueIdOrKey}`: issue), if one. */
+  private readonly keyStem: string | undefined;
   /** Stems of five letters or more by their first five. */
   private readonly byPrefix = new Map<string, string[]>();
 
   constructor(operations: readonly RankedOperation[]) {
     this.slugStem = slugResource(operations);
+    this.keyStem = keyResource(operations);
     const prefixPairs = new Map<string, number>();
     const phrases = new Map<string, number>();
     for (const op of operations) {
       const doc = analysed(op);
-      this.timed.push(op.fieldNames.some((n) => TIME_FIELD.test(n)));
+      VALUE_KINDS.forEach((kind, k) => (this.takes[k]![this.docs.length] = kind.takes(op)));
       const index = this.docs.length;
       this.docs.push(doc);
       for (const [stem, weight] of doc.fields) {
@@ -191,8 +175,8 @@ export class Ranker {
     return Math.log(1 + this.docs.length / ((this.df.get(stem) ?? 0) + 1));
   }
 
-  /** By operation: whether a parameter or body field holds a time. */
-  private timed: boolean[] = [];
+  /** By value kind (VALUE_KINDS), by operation: whether it takes such a value. */
+  private readonly takes: boolean[][] = VALUE_KINDS.map(() => []);
   private resourceStems: Set<string> | undefined;
   /** Whether the catalogue has the stem as a resource (a noun of its paths or what a summary acts on). */
   private isResource(stem: string): boolean {
@@ -346,7 +330,11 @@ export class Ranker {
     const known = (stem: string) => this.postings.has(stem) || this.aliases.has(stem);
     const modifiers = new Set(parsed.terms.filter((t) => !t.name && t.at >= 0 && !known(t.stem) && parsed.terms.some((n) => n.at === t.at + 1 && n.weight === 1 && known(n.stem))).map((t) => t.at));
     // A slug (acme/api) names the catalogue's resource addressed by two path parameters: implied, counted when matched.
-    const implied: QueryTerm[] = parsed.slug && this.slugStem && !parsed.terms.some((t) => t.stem === this.slugStem) ? [{ word: this.surface.get(this.slugStem) ?? this.slugStem, stem: this.slugStem, weight: 0.5, at: -1, name: true, optional: true }] : [];
+    // So does a tracker key (PROJ-12) the resource its key parameter addresses.
+    const implied: QueryTerm[] = [];
+    for (const stem of [parsed.slug ? this.slugStem : undefined, TRACKER_KEY.test(query) ? this.keyStem : undefined]) {
+      if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: true, optional: true });
+    }
     // A bare object that is no resource of the catalogue is a person ("kick dave off the repo"): the catalogue's words for people count a little.
     if (parsed.terms.some((t) => t.bareObject && !this.isResource(t.stem))) {
       for (const word of PERSON_WORDS) {
@@ -416,8 +404,8 @@ export class Ranker {
     const askedAction = undoesUnknown ? 'delete' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
     const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
-    // A day or hour ("tomorrow at 9am", "next Tuesday") asks for something that has a time: an event, a due date, a scheduled message.
-    const timedQuery = TIMED_QUERY.test(query);
+    // A day or an hour, an email address, a tracker key: the operation takes such a value.
+    const valuesTaken = VALUE_KINDS.flatMap((kind, k) => (kind.written(query) ? [this.takes[k]!] : []));
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
     const scored = new Map<Hit, Scored>();
@@ -475,7 +463,7 @@ export class Ranker {
       for (const s of doc.about) if (!hitStems.has(s)) extra += this.idf(s) / this.maxIdf;
       extra = Math.min(extra, B.extraCap);
       const score =
-        (timedQuery && this.timed[i] ? B.timed : 0) +
+        B.takes * valuesTaken.reduce((n, takes) => n + (takes[i] ? 1 : 0), 0) +
         coverage +
         B.action * (ownVerb ? 1 : commandsOwnVerb ? (READS.has(structure.action) ? -1 : 0) : Math.max(actionAgreement(askedAction, structure.action), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1)) +
         B.resource * resource +

@@ -124,6 +124,25 @@ describe('Ranker.search', () => {
     expect(best(calendar, 'book a 1:1 with maria on Thursday at 3pm')).toBe('cal.events.insert');
   });
 
+  it('prefers an operation that takes an email address when the query writes one', () => {
+    const slack = new Ranker([
+      op('sl.users_info', 'GET', '/users.info', 'Get a user', { fieldNames: ['user'] }),
+      op('sl.users_lookup', 'GET', '/users.lookup', 'Get a user record', { fieldNames: ['email'] }),
+    ]);
+    expect(best(slack, 'show the user U0123')).toBe('sl.users_info');
+    expect(best(slack, 'show the user jane@acme.com')).toBe('sl.users_lookup');
+  });
+
+  it('reads a tracker key (PROJ-12) as naming the resource the catalogue addresses by key', () => {
+    const jira = new Ranker([
+      op('j.editIssue', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue', { fieldNames: ['issueIdOrKey', 'fields'] }),
+      op('j.deleteIssue', 'DELETE', '/rest/api/3/issue/{issueIdOrKey}', 'Delete issue', { fieldNames: ['issueIdOrKey'] }),
+      op('j.deleteComponent', 'DELETE', '/rest/api/3/component/{id}', 'Delete component', { fieldNames: ['id'] }),
+      op('j.deleteVersion', 'DELETE', '/rest/api/3/version/{id}', 'Delete version', { fieldNames: ['id'] }),
+    ]);
+    expect(best(jira, 'get rid of TEST-1, it was created by mistake')).toBe('j.deleteIssue');
+  });
+
   it('takes a page cursor (starting_after, ending_before) for no time field', () => {
     const list = (id: string, fieldNames: string[]) => op(id, 'GET', '/v1/refunds', 'List all refunds', { returnsList: true, fieldNames });
     const ranker = new Ranker([list('st.refunds.paged', ['limit', 'starting_after', 'ending_before']), list('st.refunds.timed', ['limit', 'created_at']), list('st.refunds.plain', ['limit'])]);

@@ -1,0 +1,63 @@
+// What the values a query writes say about the operation that takes them: a day or an hour wants
+// an operation with a time field (an event, a due date, a scheduled message), an email address one
+// with a field for it (look a user up by email, change a customer's email), a tracker key
+// (`PROJ-12`) one whose path addresses its resource by key (`/issue/{issueIdOrKey}/…`).
+import type { RankedOperation } from './analysis.ts';
+import { stems } from './text.ts';
+
+export interface ValueKind {
+  name: string;
+  /** Whether the query writes such a value. */
+  written(query: string): boolean;
+  /** Whether the operation takes one. */
+  takes(op: RankedOperation): boolean;
+}
+
+/** Words for a day or an hour. */
+const TIMED_QUERY = /\b(\d{1,2}(:\d{2})? ?(am|pm)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|yesterday|noon|midnight|morning|afternoon|evening|weekend|next week|this week|next month)\b/i;
+/** Parameter and body field names that hold a time (`start`, `due_on`, `post_at`, `dateTime`, `endDate`); page cursors (`starting_after`) do not. */
+const TIME_FIELD = /(^|[_.-])(date|time|start|end|due|until|since|deadline)s?($|[_.-])|dateTime|[a-z](Date|Time|At|On)$|_(at|on)$|^(start|end|due)(?=[A-Z]|$)/;
+
+const EMAIL = /[^\s@]@[^\s@]+\.\w/;
+const EMAIL_FIELD = /e-?mail/i;
+
+/** A tracker's key: a project's capitals, a dash, a number (`PROJ-12`, `SUP-441`). */
+export const TRACKER_KEY = /(^|[^\w-])[A-Z][A-Z0-9]{1,9}-\d+\b/;
+/** A path parameter that takes a key (`{issueIdOrKey}`, `{key}`), not a key's ID (`{key_id}`). */
+const KEY_PARAMETER = /\{(?:[^}]*[a-z])?(?:key|Key)\}/;
+
+export const VALUE_KINDS: readonly ValueKind[] = [
+  { name: 'time', written: (q) => TIMED_QUERY.test(q), takes: (op) => op.fieldNames.some((n) => TIME_FIELD.test(n)) },
+  { name: 'email', written: (q) => EMAIL.test(q), takes: (op) => op.fieldNames.some((n) => EMAIL_FIELD.test(n)) },
+  { name: 'key', written: (q) => TRACKER_KEY.test(q), takes: (op) => KEY_PARAMETER.test(op.path ?? '') },
+];
+
+/**
+ * The stem of the path segment most often followed by two parameters (`/repos/{owner}/{repo}`),
+ * when at least a fifth of the operations have it: what a two-part slug in a query names.
+ */
+export function slugResource(operations: readonly RankedOperation[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const op of operations) {
+    const m = /\/([A-Za-z_-]+)\/\{[^}]+\}\/\{[^}]+\}/.exec(op.path ?? '');
+    const stem = m ? stems(m[1]!.toLowerCase().replace(/[_-]+/g, ''))[0] : undefined;
+    if (stem) counts.set(stem, (counts.get(stem) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= operations.length / 5 ? best[0] : undefined;
+}
+
+/**
+ * The stem of the path segment most often followed by a key parameter (`/issue/{issueIdOrKey}`),
+ * when at least two operations have it: what a tracker key in a query names.
+ */
+export function keyResource(operations: readonly RankedOperation[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const op of operations) {
+    const m = /\/([A-Za-z_-]+)\/\{(?:[^}]*[a-z])?(?:key|Key)\}/.exec(op.path ?? '');
+    const stem = m ? stems(m[1]!.toLowerCase().replace(/[_-]+/g, ''))[0] : undefined;
+    if (stem) counts.set(stem, (counts.get(stem) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= 2 ? best[0] : undefined;
+}

@@ -1,0 +1,50 @@
+// The kinds of value a query writes and the operations that take them (src/docs/values.ts), and the
+// resource a slug or a tracker key names in a catalogue.
+import { describe, expect, it } from 'vitest';
+import { keyResource, slugResource, VALUE_KINDS } from '../../src/docs/values.ts';
+import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
+
+const kind = (name: string) => VALUE_KINDS.find((k) => k.name === name)!;
+
+describe('value kinds', () => {
+  it.each([
+    ['time', 'book it for tomorrow at 9am', true],
+    ['time', 'list my calendars', false],
+    ['email', 'which user is jane@acme.com?', true],
+    ['email', 'email the assignee', false],
+    ['email', 'ping @jane in #ops', false],
+    ['key', 'move PROJ-12 to done', true],
+    ['key', 'is SUP-441 fixed?', true],
+    ['key', 'deploy v1-2 to staging', false],
+    ['key', 'move the project-12 card', false],
+  ])('%s is written in %j: %s', (name, query, written) => {
+    expect(kind(name).written(query)).toBe(written);
+  });
+
+  it('reads an email field by any spelling, a key parameter in the path only', () => {
+    expect(kind('email').takes(op('u.lookup', 'GET', '/users.lookupByEmail', 'Find a user', { fieldNames: ['email'] }))).toBe(true);
+    expect(kind('email').takes(op('c.update', 'POST', '/customers/{id}', 'Update a customer', { fieldNames: ['name', 'phone'] }))).toBe(false);
+    expect(kind('email').takes(op('c.update', 'POST', '/customers/{id}', 'Update a customer', { fieldNames: ['customerEmail'] }))).toBe(true);
+    expect(kind('key').takes(op('j.edit', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'))).toBe(true);
+    expect(kind('key').takes(op('g.key', 'GET', '/user/keys/{key_id}', 'Get a public SSH key'))).toBe(false);
+    expect(kind('key').takes(op('j.search', 'GET', '/rest/api/3/search', 'Search issues', { fieldNames: ['key'] }))).toBe(false);
+  });
+});
+
+describe('resources named by a value', () => {
+  it('a tracker key names the resource most often addressed by key, once two operations are', () => {
+    const jira = [
+      op('j.edit', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'),
+      op('j.assign', 'PUT', '/rest/api/3/issue/{issueIdOrKey}/assignee', 'Assign issue'),
+      op('j.project', 'GET', '/rest/api/3/project/{projectIdOrKey}', 'Get project'),
+    ];
+    expect(keyResource(jira)).toBe('issu');
+    expect(keyResource(jira.slice(1))).toBeUndefined();
+  });
+
+  it('a slug names the resource a fifth of the paths address by two parameters', () => {
+    const github = [op('g.repo', 'GET', '/repos/{owner}/{repo}', 'Get a repository'), op('g.user', 'GET', '/user', 'Get the authenticated user')];
+    expect(slugResource(github)).toBe('repo');
+    expect(slugResource([github[1]!])).toBeUndefined();
+  });
+});
