@@ -5,9 +5,9 @@
 // the SDK's serializer: docs/architecture.md ("Traces"). test/telemetry/otlp-protobuf.test.ts
 // decodes its bytes against the SDK's for the same spans.
 import type { Attributes, HrTime, Link } from '@opentelemetry/api';
-import { OTLPExporterBase, type OTLPExporterNodeConfigBase } from '@opentelemetry/otlp-exporter-base';
+import type { IOtlpExportDelegate, OTLPExporterNodeConfigBase } from '@opentelemetry/otlp-exporter-base';
 import { convertLegacyHttpOptions, createOtlpHttpExportDelegate } from '@opentelemetry/otlp-exporter-base/node-http';
-import type { ReadableSpan, SpanExporter, TimedEvent } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace-base';
 import { BinaryReader, BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 
 /** ExportTraceServiceResponse (collector/trace/v1/trace_service.proto), as the SDK's response handler reads it. */
@@ -201,39 +201,65 @@ function writeSpan(w: BinaryWriter, span: ReadableSpan): void {
 
 type Scope = ReadableSpan['instrumentationScope'] & { attributes?: Attributes; droppedAttributesCount?: number };
 
-/** ScopeSpans: scope 1 (name 1, version 2, attributes 3, dropped_attributes_count 4), spans 2, schema_url 3. */
-function writeScopeSpans(w: BinaryWriter, scope: Scope, spans: readonly ReadableSpan[]): void {
+/** ScopeSpans: scope 1 (name 1, version 2, attributes 3, dropped_attributes_count 4), spans 2 (already written), schema_url 3. */
+function writeScopeSpans(w: BinaryWriter, scope: Scope, spans: Uint8Array): void {
   w.tag(2, LEN).fork().tag(1, LEN).fork();
   writeString(w, 1, scope.name);
   writeString(w, 2, scope.version);
   if (scope.attributes) writeAttributes(w, 3, scope.attributes);
   writeCount(w, 4, scope.droppedAttributesCount);
   w.join();
-  for (const span of spans) writeSpan(w, span);
+  w.raw(spans);
   writeString(w, 3, scope.schemaUrl);
   w.join();
 }
 
-/** ExportTraceServiceRequest: resource_spans 1, each resource 1 (attributes 1), scope_spans 2, schema_url 3; spans grouped by resource and scope, first seen first. */
+/**
+ * Spans written the moment they are added, by resource and scope (first seen first), until
+ * `request()` writes them as one ExportTraceServiceRequest: resource_spans 1, each resource 1
+ * (attributes 1), scope_spans 2, schema_url 3. A span's bytes are all that is kept of it, so the
+ * SDK's span object is garbage once it ends. Writers keep their buffers for the next batch.
+ */
+export class EncodedSpans {
+  private readonly groups = new Map<ReadableSpan['resource'], Map<Scope, BinaryWriter>>();
+  private readonly spare: BinaryWriter[] = [];
+  /** Spans added since the last request(). */
+  count = 0;
+
+  add(span: ReadableSpan): void {
+    let scopes = this.groups.get(span.resource);
+    if (scopes === undefined) this.groups.set(span.resource, (scopes = new Map()));
+    let writer = scopes.get(span.instrumentationScope);
+    if (writer === undefined) scopes.set(span.instrumentationScope, (writer = this.spare.pop() ?? new BinaryWriter()));
+    writeSpan(writer, span);
+    this.count++;
+  }
+
+  /** The request of every span added, and this batch empty again. */
+  request(): Uint8Array {
+    const w = new BinaryWriter();
+    for (const [resource, scopes] of this.groups) {
+      w.tag(1, LEN).fork().tag(1, LEN).fork();
+      writeAttributes(w, 1, resource.attributes);
+      w.join();
+      for (const [scope, writer] of scopes) {
+        writeScopeSpans(w, scope, writer.finish());
+        this.spare.push(writer);
+      }
+      writeString(w, 3, resource.schemaUrl);
+      w.join();
+    }
+    this.groups.clear();
+    this.count = 0;
+    return w.finish();
+  }
+}
+
+/** ExportTraceServiceRequest of these spans, grouped by resource and scope, first seen first. */
 export function serializeSpans(spans: readonly ReadableSpan[]): Uint8Array {
-  const groups = new Map<ReadableSpan['resource'], Map<Scope, ReadableSpan[]>>();
-  for (const span of spans) {
-    let scopes = groups.get(span.resource);
-    if (scopes === undefined) groups.set(span.resource, (scopes = new Map()));
-    const same = scopes.get(span.instrumentationScope);
-    if (same === undefined) scopes.set(span.instrumentationScope, [span]);
-    else same.push(span);
-  }
-  const w = new BinaryWriter();
-  for (const [resource, scopes] of groups) {
-    w.tag(1, LEN).fork().tag(1, LEN).fork();
-    writeAttributes(w, 1, resource.attributes);
-    w.join();
-    for (const [scope, list] of scopes) writeScopeSpans(w, scope, list);
-    writeString(w, 3, resource.schemaUrl);
-    w.join();
-  }
-  return w.finish();
+  const batch = new EncodedSpans();
+  for (const span of spans) batch.add(span);
+  return batch.request();
 }
 
 /** ExportTraceServiceResponse: partial_success 1 (rejected_spans 1, error_message 2). */
@@ -259,17 +285,19 @@ export function deserializeTraceResponse(bytes: Uint8Array): TraceExportResponse
   return out;
 }
 
-/** The SDK's OTLP/HTTP exporter of spans (as @opentelemetry/exporter-trace-otlp-proto builds it), with serializeSpans. */
-export class ProtobufSpanExporter extends OTLPExporterBase<ReadableSpan[]> implements SpanExporter {
-  constructor(config: OTLPExporterNodeConfigBase) {
-    super(
-      createOtlpHttpExportDelegate(
-        convertLegacyHttpOptions(config, 'TRACES', 'v1/traces', { 'Content-Type': 'application/x-protobuf' }),
-        { serializeRequest: serializeSpans, deserializeResponse: deserializeTraceResponse },
-        'otlp_http_span_exporter', // the SDK's own exporter's component type, for its self-observability metrics
-        { name: 'span', countItems: (spans) => spans.length },
-        undefined,
-      ),
-    );
-  }
+/** One export: an ExportTraceServiceRequest and how many spans it holds. */
+export interface EncodedBatch {
+  bytes: Uint8Array;
+  count: number;
+}
+
+/** The SDK's OTLP/HTTP export path (as @opentelemetry/exporter-trace-otlp-proto builds it) for batches already written. */
+export function protobufExportDelegate(config: OTLPExporterNodeConfigBase): IOtlpExportDelegate<EncodedBatch> {
+  return createOtlpHttpExportDelegate(
+    convertLegacyHttpOptions(config, 'TRACES', 'v1/traces', { 'Content-Type': 'application/x-protobuf' }),
+    { serializeRequest: (batch: EncodedBatch) => batch.bytes, deserializeResponse: deserializeTraceResponse },
+    'otlp_http_span_exporter', // the SDK's own exporter's component type, for its self-observability metrics
+    { name: 'span', countItems: (batch) => batch.count },
+    undefined,
+  );
 }

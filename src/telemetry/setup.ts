@@ -2,7 +2,8 @@
 // OTLP/HTTP (protobuf by default, or JSON) to its traces URL; unset, nothing is registered and @opentelemetry/api's no-op
 // tracer stays in place (./spans.ts then skips even that). The exporter and the sampler take the
 // settings src/config checked (OTEL_* variables), not the SDK's own reading of them. Protobuf is
-// written by ./otlp-protobuf.ts into the SDK's HTTP exporter; JSON is the SDK's exporter as is.
+// written as each span ends (./encoding-processor.ts) and sent by the SDK's HTTP export path; JSON
+// is the SDK's batch processor and exporter as they are.
 import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -11,7 +12,8 @@ import type { CompressionAlgorithm } from '@opentelemetry/otlp-exporter-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AlwaysOffSampler, AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type Sampler } from '@opentelemetry/sdk-trace-base';
 import { PooledIdGenerator } from './ids.ts';
-import { ProtobufSpanExporter } from './otlp-protobuf.ts';
+import { EncodingSpanProcessor } from './encoding-processor.ts';
+import { protobufExportDelegate } from './otlp-protobuf.ts';
 import { state } from './spans.ts';
 
 export interface TracingOptions {
@@ -58,9 +60,7 @@ export function startTracing(options: TracingOptions): Tracing {
     resource: resourceFromAttributes({ 'service.name': options.serviceName || 'svc-engine' }),
     sampler: samplerOf(options.sampler?.name ?? 'parentbased_always_on', options.sampler?.ratio ?? 1),
     idGenerator: new PooledIdGenerator(),
-    spanProcessors: [
-      new BatchSpanProcessor(options.protocol === 'http/json' ? new JsonTraceExporter(settings) : new ProtobufSpanExporter(settings)),
-    ],
+    spanProcessors: [options.protocol === 'http/json' ? new BatchSpanProcessor(new JsonTraceExporter(settings)) : new EncodingSpanProcessor(protobufExportDelegate(settings))],
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   trace.setGlobalTracerProvider(provider);

@@ -10,7 +10,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { BinaryReader, BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 import { describe, expect, it } from 'vitest';
-import { deserializeTraceResponse, serializeSpans } from '../../src/telemetry/otlp-protobuf.ts';
+import { deserializeTraceResponse, EncodedSpans, serializeSpans } from '../../src/telemetry/otlp-protobuf.ts';
 
 type FieldType = 'string' | 'bytes' | 'varint' | 'fixed64' | 'fixed32' | 'double' | { message: string };
 /** The OTLP messages a trace export holds: field number → [name, type]. */
@@ -179,6 +179,16 @@ describe('OTLP protobuf serializer', () => {
     const seen = new Set<string>();
     expect(decode(serializeSpans([odd]), 'Request', new Set())).toEqual(decode(sdkBytes([odd]), 'Request', seen));
     expect(['AnyValue.kvlist_value', 'AnyValue.bytes_value', 'KeyValueList.values'].filter((f) => !seen.has(f))).toEqual([]);
+  });
+
+  it('writes each batch of spans added as they end as the SDK writes that batch, its writers reused', () => {
+    const spans = makeSpans();
+    const batch = new EncodedSpans();
+    for (const part of [spans.slice(0, 4), spans.slice(4), spans.slice(1, 2), []]) {
+      for (const span of part) batch.add(span);
+      expect(batch.count).toBe(part.length);
+      expect(decode(batch.request(), 'Request', new Set())).toEqual(decode(sdkBytes(part), 'Request', new Set()));
+    }
   });
 
   it('writes nothing for no spans, as the SDK', () => {
