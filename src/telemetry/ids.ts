@@ -10,6 +10,12 @@ const POOL_BYTES = 4096;
 export class PooledIdGenerator implements IdGenerator {
   private readonly pool = Buffer.allocUnsafe(POOL_BYTES);
   private offset = POOL_BYTES;
+  private readonly fill: (pool: Buffer) => void;
+
+  /** `fill` writes random bytes over the pool (crypto's; a test passes its own). */
+  constructor(fill: (pool: Buffer) => void = randomFillSync) {
+    this.fill = fill;
+  }
 
   generateTraceId(): string {
     return this.next(16);
@@ -22,7 +28,7 @@ export class PooledIdGenerator implements IdGenerator {
   /** `bytes` random bytes as lowercase hex; never all zeros (an invalid ID in W3C trace context). */
   private next(bytes: number): string {
     if (this.offset + bytes > POOL_BYTES) {
-      randomFillSync(this.pool);
+      this.fill(this.pool);
       this.offset = 0;
     }
     const start = this.offset;

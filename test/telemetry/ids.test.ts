@@ -1,5 +1,5 @@
 // The trace and span IDs of src/telemetry/ids.ts: W3C trace-context's form (32 and 16 lowercase
-// hex digits, never all zeros), and no ID repeated across several refills of its random pool.
+// hex digits, never all zeros, even from zeroed random bytes), and no ID repeated across several refills of its random pool.
 import { describe, expect, it } from 'vitest';
 import { PooledIdGenerator } from '../../src/telemetry/ids.ts';
 
@@ -21,5 +21,11 @@ describe('PooledIdGenerator', () => {
     }
     expect(traces.size).toBe(2000);
     expect(spans.size).toBe(2000);
+  });
+
+  it('never gives an all-zero ID, even when the random bytes are all zeros', () => {
+    const ids = new PooledIdGenerator((pool) => pool.fill(0));
+    expect(ids.generateTraceId()).toBe(`${'0'.repeat(31)}1`);
+    expect(ids.generateSpanId()).toBe(`${'0'.repeat(15)}1`);
   });
 });
