@@ -26,6 +26,19 @@ export interface OtlpTraces {
   compression: 'gzip' | 'none';
   protocol: OtlpProtocol;
   sampler: TracesSampler;
+  batch: SpanBatching;
+}
+
+/** OTEL_BSP_*: how finished spans wait for export (the specification's batch span processor). */
+export interface SpanBatching {
+  /** OTEL_BSP_MAX_QUEUE_SIZE: spans waiting past which new ones are dropped. */
+  maxQueueSize: number;
+  /** OTEL_BSP_MAX_EXPORT_BATCH_SIZE: spans per export at most, at most the queue. */
+  maxExportBatchSize: number;
+  /** OTEL_BSP_SCHEDULE_DELAY: ms a batch that is not full waits. */
+  scheduledDelayMillis: number;
+  /** OTEL_BSP_EXPORT_TIMEOUT: ms an export may take. */
+  exportTimeoutMillis: number;
 }
 
 /**
@@ -126,6 +139,27 @@ function samplerFrom(env: NodeJS.ProcessEnv): TracesSampler {
   return { name, ratio };
 }
 
+/** A whole number from `min` up, or the error naming `name`. */
+function countFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, unit: string): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) throw new ConfigError(`${name} must be a whole number of ${unit} from ${min} (got '${env[name]}')`);
+  return Number(raw);
+}
+
+/** OTEL_BSP_* with the specification's defaults; a batch larger than the queue is refused. */
+function batchingFrom(env: NodeJS.ProcessEnv): SpanBatching {
+  const maxQueueSize = countFrom(env, 'OTEL_BSP_MAX_QUEUE_SIZE', 2048, 1, 'spans');
+  const maxExportBatchSize = countFrom(env, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', Math.min(512, maxQueueSize), 1, 'spans');
+  if (maxExportBatchSize > maxQueueSize) throw new ConfigError(`OTEL_BSP_MAX_EXPORT_BATCH_SIZE (${maxExportBatchSize}) must not exceed OTEL_BSP_MAX_QUEUE_SIZE (${maxQueueSize})`);
+  return {
+    maxQueueSize,
+    maxExportBatchSize,
+    scheduledDelayMillis: countFrom(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000, 1, 'milliseconds'),
+    exportTimeoutMillis: countFrom(env, 'OTEL_BSP_EXPORT_TIMEOUT', 30_000, 1, 'milliseconds'),
+  };
+}
+
 /**
  * Where and how traces are exported, or undefined (no tracing, and no other variable read) when
  * neither endpoint is set.
@@ -147,5 +181,6 @@ export function otlpTracesFrom(env: NodeJS.ProcessEnv): OtlpTraces | undefined {
     compression,
     protocol,
     sampler: samplerFrom(env),
+    batch: batchingFrom(env),
   };
 }

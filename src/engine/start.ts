@@ -53,6 +53,7 @@ export async function startEngine(config: EngineConfig, options: EngineOptions =
         compression: otlp.compression,
         protocol: otlp.protocol,
         sampler: otlp.sampler,
+        batch: otlp.batch,
         inputServices: config.traceInputServices,
         serviceName: config.otelServiceName,
         onError: throttledWarning(log, () => ({}), `exporting traces to ${otlp.urlVariable} failed: the collector refused the spans or did not answer, and they were dropped`),

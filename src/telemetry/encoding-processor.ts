@@ -3,10 +3,9 @@
 // (its transport, retries, timeout, gzip, headers). The SDK's BatchSpanProcessor keeps every span
 // object until its batch is exported, long enough for V8's young-generation collector to copy and
 // promote it; kept as bytes, a span is garbage once it ends (docs/operations/observability.md).
-// Same limits and variables as the SDK's processor: OTEL_BSP_MAX_QUEUE_SIZE (2048),
-// OTEL_BSP_MAX_EXPORT_BATCH_SIZE (512), OTEL_BSP_SCHEDULE_DELAY (5000 ms), OTEL_BSP_EXPORT_TIMEOUT (30000 ms).
+// Same limits as the SDK's processor (OTEL_BSP_*, read by src/config), one export at a time.
 import { context, diag, TraceFlags } from '@opentelemetry/api';
-import { ExportResultCode, getNumberFromEnv, globalErrorHandler, suppressTracing } from '@opentelemetry/core';
+import { ExportResultCode, globalErrorHandler, suppressTracing } from '@opentelemetry/core';
 import type { IOtlpExportDelegate } from '@opentelemetry/otlp-exporter-base';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { EncodedSpans, type EncodedBatch } from './otlp-protobuf.ts';
@@ -22,16 +21,8 @@ export interface BatchLimits {
   exportTimeoutMillis: number;
 }
 
-/** The limits of the OTEL_BSP_* variables (the SDK's defaults where unset); a batch never exceeds the queue. */
-export function batchLimitsFromEnv(): BatchLimits {
-  const maxQueueSize = getNumberFromEnv('OTEL_BSP_MAX_QUEUE_SIZE') ?? 2048;
-  return {
-    maxQueueSize,
-    maxExportBatchSize: Math.min(getNumberFromEnv('OTEL_BSP_MAX_EXPORT_BATCH_SIZE') ?? 512, maxQueueSize),
-    scheduledDelayMillis: getNumberFromEnv('OTEL_BSP_SCHEDULE_DELAY') ?? 5000,
-    exportTimeoutMillis: getNumberFromEnv('OTEL_BSP_EXPORT_TIMEOUT') ?? 30_000,
-  };
-}
+/** The SDK's defaults (src/config reads OTEL_BSP_* for the Engine). */
+export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxQueueSize: 2048, maxExportBatchSize: 512, scheduledDelayMillis: 5000, exportTimeoutMillis: 30_000 };
 
 export class EncodingSpanProcessor implements SpanProcessor {
   private readonly delegate: IOtlpExportDelegate<EncodedBatch>;
@@ -46,7 +37,7 @@ export class EncodingSpanProcessor implements SpanProcessor {
   private dropped = 0;
   private stopping: Promise<void> | undefined;
 
-  constructor(delegate: IOtlpExportDelegate<EncodedBatch>, limits: BatchLimits = batchLimitsFromEnv()) {
+  constructor(delegate: IOtlpExportDelegate<EncodedBatch>, limits: BatchLimits = DEFAULT_BATCH_LIMITS) {
     this.delegate = delegate;
     this.limits = limits;
   }

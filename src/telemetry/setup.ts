@@ -12,7 +12,7 @@ import type { CompressionAlgorithm } from '@opentelemetry/otlp-exporter-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AlwaysOffSampler, AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type Sampler } from '@opentelemetry/sdk-trace-base';
 import { PooledIdGenerator } from './ids.ts';
-import { EncodingSpanProcessor } from './encoding-processor.ts';
+import { EncodingSpanProcessor, type BatchLimits } from './encoding-processor.ts';
 import { protobufExportDelegate } from './otlp-protobuf.ts';
 import { state } from './spans.ts';
 
@@ -26,6 +26,8 @@ export interface TracingOptions {
   protocol?: 'http/protobuf' | 'http/json';
   /** OTEL_TRACES_SAMPLER's name and OTEL_TRACES_SAMPLER_ARG (default parentbased_always_on). */
   sampler?: { name: string; ratio: number };
+  /** OTEL_BSP_*: the batch queue and exports (src/config checked them); the SDK's defaults otherwise. */
+  batch?: BatchLimits;
   /** Services whose calls' input values go on their spans (SVC_TRACE_INPUT_SERVICES). */
   inputServices: readonly string[];
   /** `service.name` of the spans (OTEL_SERVICE_NAME; default `svc-engine`). */
@@ -60,7 +62,7 @@ export function startTracing(options: TracingOptions): Tracing {
     resource: resourceFromAttributes({ 'service.name': options.serviceName || 'svc-engine' }),
     sampler: samplerOf(options.sampler?.name ?? 'parentbased_always_on', options.sampler?.ratio ?? 1),
     idGenerator: new PooledIdGenerator(),
-    spanProcessors: [options.protocol === 'http/json' ? new BatchSpanProcessor(new JsonTraceExporter(settings)) : new EncodingSpanProcessor(protobufExportDelegate(settings))],
+    spanProcessors: [options.protocol === 'http/json' ? new BatchSpanProcessor(new JsonTraceExporter(settings), options.batch) : new EncodingSpanProcessor(protobufExportDelegate(settings), options.batch)],
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();
   trace.setGlobalTracerProvider(provider);

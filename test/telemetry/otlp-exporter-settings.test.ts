@@ -161,6 +161,10 @@ describe('bad values', () => {
     ['an unknown sampler', { ...on, OTEL_TRACES_SAMPLER: 'jaeger_remote' }, "OTEL_TRACES_SAMPLER must be one of parentbased_always_on, always_on, always_off, traceidratio, parentbased_always_off, parentbased_traceidratio (got 'jaeger_remote')"],
     ['a ratio above 1', { ...on, OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '1.5' }, "OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 for traceidratio, such as 0.1 for 1 trace in 10 (got '1.5')"],
     ['a ratio that is no number', { ...on, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '10%' }, "OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 for parentbased_traceidratio"],
+    ['a queue size that is no whole number', { ...on, OTEL_BSP_MAX_QUEUE_SIZE: '2k' }, "OTEL_BSP_MAX_QUEUE_SIZE must be a whole number of spans from 1 (got '2k')"],
+    ['an export delay of 0', { ...on, OTEL_BSP_SCHEDULE_DELAY: '0' }, "OTEL_BSP_SCHEDULE_DELAY must be a whole number of milliseconds from 1 (got '0')"],
+    ['a negative export timeout', { ...on, OTEL_BSP_EXPORT_TIMEOUT: '-5' }, "OTEL_BSP_EXPORT_TIMEOUT must be a whole number of milliseconds from 1 (got '-5')"],
+    ['a batch larger than the queue', { ...on, OTEL_BSP_MAX_QUEUE_SIZE: '100', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '512' }, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE (512) must not exceed OTEL_BSP_MAX_QUEUE_SIZE (100)'],
   ])('%s: refused naming the variable, no secret echoed', (_name, env, message) => {
     let error: Error | undefined;
     try {
@@ -199,5 +203,15 @@ describe('the traces URL', () => {
     });
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/otlp/' }).otlpTraces).toMatchObject({ url: 'http://collector:4318/otlp/v1/traces', urlVariable: 'OTEL_EXPORTER_OTLP_ENDPOINT' });
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '.25' }).otlpTraces!.sampler).toEqual({ name: 'parentbased_traceidratio', ratio: 0.25 });
+  });
+});
+
+describe('the batch queue (OTEL_BSP_*)', () => {
+  it("has the specification's defaults, takes each variable, and a smaller queue makes the default batch no larger", () => {
+    const on = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    expect(loadConfig(on).otlpTraces!.batch).toEqual({ maxQueueSize: 2048, maxExportBatchSize: 512, scheduledDelayMillis: 5000, exportTimeoutMillis: 30_000 });
+    const set = { ...on, OTEL_BSP_MAX_QUEUE_SIZE: '4096', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: ' 1024 ', OTEL_BSP_SCHEDULE_DELAY: '250', OTEL_BSP_EXPORT_TIMEOUT: '10000' };
+    expect(loadConfig(set).otlpTraces!.batch).toEqual({ maxQueueSize: 4096, maxExportBatchSize: 1024, scheduledDelayMillis: 250, exportTimeoutMillis: 10_000 });
+    expect(loadConfig({ ...on, OTEL_BSP_MAX_QUEUE_SIZE: '100' }).otlpTraces!.batch.maxExportBatchSize).toBe(100);
   });
 });
