@@ -262,12 +262,12 @@ function report(o: {
   out.push('');
   out.push(
     `Each REST request makes ${SPANS_PER_REQUEST} spans (the request, which is the call's span too, and the provider attempt), counted from the Engine's /metrics; ` +
-      'fewer received per request means the SDK\'s batch queue (OTEL_BSP_MAX_QUEUE_SIZE, 2,048 by default) was full and spans were dropped. The collector counts spans in protobuf and JSON alike (test/fixtures/otlp-decode.ts).',
+      'fewer received per request means the batch queue (OTEL_BSP_MAX_QUEUE_SIZE, 2,048 by default) was full and spans were dropped. The collector counts spans in protobuf and JSON alike (test/fixtures/otlp-decode.ts).',
   );
   out.push('');
   out.push(
     `Where the cost is: tracing off, a REST execution takes ${int(med('off', (m) => m.cpuUsPerReq))} µs of the Engine's CPU, so 10 % is about ${(med('off', (m) => m.cpuUsPerReq) / 10).toFixed(0)} µs for its ${SPANS_PER_REQUEST} spans. ` +
-      "With every trace exported, the OpenTelemetry JS SDK builds and batches each span, and the batch is serialised on the event loop (protobuf by the Engine's own writer, src/telemetry/otlp-protobuf.ts; JSON by the SDK's); " +
+      "With every trace exported, the OpenTelemetry JS SDK builds each span; as protobuf (the default) the Engine writes it the moment it ends and batches the bytes (src/telemetry/encoding-processor.ts), as JSON the SDK's batch processor keeps the spans and its serializer writes each batch, both on the event loop; " +
       'with 1 in 10 sampled, only a tenth is exported, but every request still gets its span context (random trace and span IDs, the sampler, the context switch, the traceparent sent to the provider). ' +
       'A profile (`BENCH_CPU_PROF=<dir> npm run bench -- tracing`) shows where the added CPU goes: serialising the batches, then creating and ending spans (IDs, clock reads, attribute checks) and the context switch each span makes active; the in-process tables below part the two. ' +
       'The Engine keeps every span out of the answer path (the batch is exported in the background, and a full queue drops spans rather than wait), so the cost shows as CPU per request and throughput, and in p99 when the exporter\'s turn on the event loop lands among answers.',
