@@ -3,7 +3,8 @@
 // (1) The 2 spans made as the Engine makes them (a SERVER request span with the call's attributes,
 // a CLIENT provider attempt; the SDK's tracer, BatchSpanProcessor of 512) and exported by each
 // serializer with no transport: a no-op exporter, the SDK's JSON and protobuf serializers, the
-// Engine's protobuf serializer (src/telemetry/otlp-protobuf.ts). (2) Each serializer alone on one
+// Engine's protobuf serializer (src/telemetry/otlp-protobuf.ts) on the SDK's batches, and the
+// Engine's processor that writes each span as it ends (src/telemetry/encoding-processor.ts). (2) Each serializer alone on one
 // batch of 512 such spans. Variants rotate in each round; p50/p99 over rounds (1) and batches (2).
 // Alone: `node --no-node-snapshot test/bench/tracing-in-process.ts` prints the tables.
 import { context, SpanKind, trace, type Tracer } from '@opentelemetry/api';
@@ -11,15 +12,18 @@ import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { serializeSpans } from '../../src/telemetry/otlp-protobuf.ts';
+import { EncodingSpanProcessor } from '../../src/telemetry/encoding-processor.ts';
+import { serializeSpans, type EncodedBatch } from '../../src/telemetry/otlp-protobuf.ts';
 import { int, percentiles, ratio, table } from './lib/stats.ts';
 
 type Serialize = ((spans: ReadableSpan[]) => Uint8Array | undefined) | undefined;
-const VARIANTS: readonly { label: string; serialize: Serialize }[] = [
+/** `asTheyEnd`: the Engine's processor, which writes each span as it ends, instead of the SDK's batch processor and a serializer. */
+const VARIANTS: readonly { label: string; serialize: Serialize; asTheyEnd?: true }[] = [
   { label: 'no-op exporter (spans made and batched only)', serialize: undefined },
-  { label: "SDK's JSON serializer", serialize: (spans) => JsonTraceSerializer.serializeRequest(spans) },
-  { label: "SDK's protobuf serializer (before)", serialize: (spans) => ProtobufTraceSerializer.serializeRequest(spans) },
-  { label: "Engine's protobuf serializer (the default)", serialize: serializeSpans },
+  { label: "SDK's JSON serializer (JSON's default)", serialize: (spans) => JsonTraceSerializer.serializeRequest(spans) },
+  { label: "SDK's protobuf serializer", serialize: (spans) => ProtobufTraceSerializer.serializeRequest(spans) },
+  { label: "Engine's protobuf serializer on the SDK's batches", serialize: serializeSpans },
+  { label: "Engine's protobuf, each span written as it ends (protobuf's default)", serialize: serializeSpans, asTheyEnd: true },
 ];
 const BATCH = 512;
 
@@ -57,10 +61,24 @@ function restExecution(tracer: Tracer, i: number): void {
   request.end();
 }
 
-const provider = (exporter: SpanExporter) =>
+/** An export path that takes written batches and drops the bytes. */
+class DroppingDelegate {
+  bytes = 0;
+  export(batch: EncodedBatch, done: (result: ExportResult) => void): void {
+    this.bytes += batch.bytes.byteLength;
+    done({ code: ExportResultCode.SUCCESS });
+  }
+  forceFlush = () => Promise.resolve();
+  shutdown = () => Promise.resolve();
+  setMetrics(): void {}
+}
+
+const LIMITS = { maxQueueSize: 1 << 16, maxExportBatchSize: BATCH, scheduledDelayMillis: 60_000, exportTimeoutMillis: 30_000 };
+
+const provider = (exporter: SerializingExporter, v: number) =>
   new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': 'svc-engine' }),
-    spanProcessors: [new BatchSpanProcessor(exporter, { maxQueueSize: 1 << 16, maxExportBatchSize: BATCH, scheduledDelayMillis: 60_000 })],
+    spanProcessors: [VARIANTS[v]!.asTheyEnd ? new EncodingSpanProcessor(new DroppingDelegate(), LIMITS) : new BatchSpanProcessor(exporter, LIMITS)],
   });
 
 export interface InProcessOptions {
@@ -74,7 +92,7 @@ export async function measureInProcess({ rounds, requests, log }: InProcessOptio
   const n = VARIANTS.length;
   const perRequest = VARIANTS.map(() => new Float64Array(rounds));
   const exporters = VARIANTS.map((v) => new SerializingExporter(v.serialize));
-  const providers = exporters.map(provider);
+  const providers = exporters.map((e, v) => provider(e, v));
   const tracers = providers.map((p) => p.getTracer('svc-engine'));
   for (let r = -1; r < rounds; r++) {
     // Round -1 warms every path up and is not kept.
@@ -95,7 +113,7 @@ export async function measureInProcess({ rounds, requests, log }: InProcessOptio
     spanProcessors: [{ onStart: () => undefined, onEnd: (s: ReadableSpan) => void memory.push(s), forceFlush: () => Promise.resolve(), shutdown: () => Promise.resolve() }],
   });
   for (let i = 0; i < BATCH / 2; i++) restExecution(keep.getTracer('svc-engine'), i);
-  const serializers = VARIANTS.slice(1);
+  const serializers = VARIANTS.slice(1).filter((v) => !v.asTheyEnd);
   const batches = rounds * 20;
   const perSpan = serializers.map(() => new Float64Array(batches));
   for (let b = -20; b < batches; b++) {
