@@ -475,6 +475,18 @@ describe('Ranker.search, qualified variants', () => {
 });
 
 describe("Ranker.search, the catalogue's own verbs", () => {
+  it('reads "kill" as stopping what runs where the catalogue can cancel it, and as deleting where it cannot', () => {
+    const runs = new Ranker([
+      op('gh.actions/delete-workflow-run', 'DELETE', '/repos/{owner}/{repo}/actions/runs/{run_id}', 'Delete a workflow run'),
+      op('gh.actions/cancel-workflow-run', 'POST', '/repos/{owner}/{repo}/actions/runs/{run_id}/cancel', 'Cancel a workflow run'),
+      op('gh.actions/get-workflow-run', 'GET', '/repos/{owner}/{repo}/actions/runs/{run_id}', 'Get a workflow run'),
+      op('gh.gists/delete', 'DELETE', '/gists/{gist_id}', 'Delete a gist'),
+      op('gh.gists/get', 'GET', '/gists/{gist_id}', 'Get a gist'),
+    ]);
+    expect(best(runs, 'kill the stuck workflow run 88123')).toBe('gh.actions/cancel-workflow-run');
+    expect(best(runs, 'kill gist 55')).toBe('gh.gists/delete');
+  });
+
   it('reads a command that starts with a verb the catalogue names operations after as that write, not a read ("archive legacy-api")', () => {
     const ranker = new Ranker([
       op('gl.postProjectsIdArchive', 'POST', '/projects/{id}/archive', 'Archive a project'),
