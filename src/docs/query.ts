@@ -27,6 +27,7 @@ import {
 } from './lexicon.ts';
 import { stemOf, stems, words } from './text.ts';
 import { READS } from './agreement.ts';
+import { DAY_WORDS } from './values.ts';
 
 export interface QueryTerm {
   /** The word as written (lower-case). */
@@ -275,7 +276,9 @@ export function parseQuery(query: string): ParsedQuery {
     seen.add(stem);
     // A name: hyphenated (old-prototype), or after "called"/"named" or a word for a person ("user octocat").
     const named = introduced || hyphenated.has(word) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem)) || bareSubject(raw, i);
-    terms.push({ word, stem, weight: named ? 0.3 : cue ? 0.5 : 1, name: named || names.has(word), at: i });
+    // A day ("today", "friday") is a value, as a number is: it says when, not what ("today": daily reports).
+    const day = DAY_WORDS.has(word);
+    terms.push({ word, stem, weight: named ? 0.3 : day ? 0.1 : cue ? 0.5 : 1, name: named || names.has(word), at: i });
   });
   // The scope: terms after a preposition that follows the first term naming the resource, in the same clause.
   for (let c = 0; c < clauseStarts.length; c++) {
@@ -345,7 +348,7 @@ export function parseQuery(query: string): ParsedQuery {
   }
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.
   const chosen = question ? undefined : cues[0]?.at;
-  for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = 0.25;
+  for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = Math.min(t.weight, 0.25);
   const actionTerm = chosen === undefined || !action ? undefined : terms.find((t) => t.at === chosen && t.weight === 0.5 && !t.name);
   if (actionTerm) actionTerm.action = action;
   // A command's bare object before where it goes ("kick dave off the repo"): ranking reads it as a

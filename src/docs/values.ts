@@ -13,6 +13,9 @@ export interface ValueKind {
   takes(op: RankedOperation): boolean;
 }
 
+/** Words that name a day or a time of day: values, weighed little as words (the query reader). */
+export const DAY_WORDS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'tomorrow', 'tonight', 'yesterday', 'noon', 'midnight', 'morning', 'afternoon', 'evening', 'weekend']);
+
 /** Words for a day or an hour. */
 const TIMED_QUERY = /\b(\d{1,2}(:\d{2})? ?(am|pm)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|yesterday|noon|midnight|morning|afternoon|evening|weekend|next week|this week|next month)\b/i;
 /** Parameter and body field names that hold a time (`start`, `due_on`, `post_at`, `dateTime`, `endDate`); page cursors (`starting_after`) do not. */

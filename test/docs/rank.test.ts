@@ -117,7 +117,7 @@ describe('Ranker.search', () => {
 
   it('prefers an operation with a time field when the query names a day or an hour', () => {
     const calendar = new Ranker([
-      op('cal.calendarList.insert', 'POST', '/users/me/calendarList', 'Inserts an existing calendar into the user\'s calendar list', { fieldNames: ['id', 'colorId', 'hidden'] }),
+      op('cal.calendarList.insert', 'POST', '/users/me/calendarList', 'Adds an existing calendar to the calendar list', { fieldNames: ['id', 'colorId', 'hidden'] }),
       op('cal.events.insert', 'POST', '/calendars/{calendarId}/events', 'Creates an event', { fieldNames: ['calendarId', 'summary', 'start', 'end', 'attendees'] }),
       op('cal.calendars.insert', 'POST', '/calendars', 'Creates a secondary calendar', { fieldNames: ['summary', 'timeZone'] }),
     ]);
@@ -475,6 +475,16 @@ describe('Ranker.search, qualified variants', () => {
 });
 
 describe("Ranker.search, the catalogue's own verbs", () => {
+  it('reads a day ("today") as a value, not a word to widen: operations named for a day ("one-day report") gain nothing from it', () => {
+    const org = new Ranker([
+      op('gh.orgs/remove-member', 'DELETE', '/orgs/{org}/members/{username}', 'Remove an organization member'),
+      op('gh.orgs/list-members', 'GET', '/orgs/{org}/members', 'List organization members', { returnsList: true }),
+      op('gh.copilot/org-one-day-report', 'GET', '/orgs/{org}/copilot/metrics/reports/organization-1-day', 'Get Copilot organization usage metrics for a specific day'),
+      op('gh.copilot/org-report', 'GET', '/orgs/{org}/copilot/metrics/reports/organization-28-day/latest', 'Get Copilot organization usage metrics'),
+    ]);
+    expect(org.search('members of the acme org today', 2).map((h) => h.id)).toEqual(['gh.orgs/list-members', 'gh.orgs/remove-member']);
+  });
+
   it('reads "kill" as stopping what runs where the catalogue can cancel it, and as deleting where it cannot', () => {
     const runs = new Ranker([
       op('gh.actions/delete-workflow-run', 'DELETE', '/repos/{owner}/{repo}/actions/runs/{run_id}', 'Delete a workflow run'),
