@@ -50,6 +50,8 @@ export interface QueryTerm {
    * repo", "add sam as a developer"): a person, unless the catalogue has it as a resource.
    */
   bareObject?: boolean;
+  /** The last word of its clause, right after a preposition ("under acme", "over to maria"): a name, where the catalogue lacks the word. */
+  placeName?: boolean;
   /** The verb undone, implied by "stop following": where a catalogue has no such verb (unshare), it removes. */
   undoes?: boolean;
   /** The verb that says what to do, read as this action ("nuke": delete). */
@@ -292,6 +294,7 @@ export function parseQuery(query: string): ParsedQuery {
     for (const t of inClause) {
       if (t.at <= prep) continue;
       t.scope = true;
+      if (t.at === prep + 1 && t.at === end - 1) t.placeName = true;
       // "under my account", "in my profile": the signed-in user again, said by "my"; it counts when matched, costs nothing when not.
       if (raw[t.at - 1] === 'my') {
         t.optional = true;

@@ -361,7 +361,7 @@ export class Ranker {
       const actionStem = t0.action && !known(t0.stem) ? stems(t0.action)[0] : undefined;
       // A bare object no resource of the catalogue may be a person: it counts less, still widened ("move meeting to friday": event).
       const t = actionStem ? { ...t0, word: t0.action!, stem: actionStem } : t0.bareObject && !this.isResource(t0.stem) ? { ...t0, weight: 0.3 } : t0;
-      const name = t.name || modifiers.has(t.at);
+      const name = t.name || modifiers.has(t.at) || (t.placeName === true && !known(t.stem));
       const { expansions, guessed } = t.idPrefix
         ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() }
         : actionStem

@@ -475,6 +475,15 @@ describe('Ranker.search, qualified variants', () => {
 });
 
 describe("Ranker.search, the catalogue's own verbs", () => {
+  it('reads a word the catalogue lacks, alone after a preposition at the end ("under acme"), as a name, not widened by meaning (acme: DNS)', () => {
+    const org = new Ranker([
+      op('gh.repos/create-in-org', 'POST', '/orgs/{org}/repos', 'Create an organization repository'),
+      op('gh.repos/create-for-user', 'POST', '/user/repos', 'Create a repository for the authenticated user'),
+      op('gh.pages/create-dns', 'POST', '/repos/{owner}/{repo}/pages/dns', 'Create a DNS health check for a repository'),
+    ]);
+    expect(org.search('create a repo under acme', 2).map((h) => h.id).sort()).toEqual(['gh.repos/create-for-user', 'gh.repos/create-in-org']);
+  });
+
   it('reads a day ("today") as a value, not a word to widen: operations named for a day ("one-day report") gain nothing from it', () => {
     const org = new Ranker([
       op('gh.orgs/remove-member', 'DELETE', '/orgs/{org}/members/{username}', 'Remove an organization member'),
