@@ -39,6 +39,7 @@ export interface SearchArgs {
 
 /** What separates words in queries and service names. */
 const WORD_BREAK = /[\s/{}._\-:,()\[\]"'`?!]+/;
+const WORD = /[^\s/{}._\-:,()\[\]"'`?!]+/g;
 
 /** A search below this share of the query explained offers weak matches, not results. */
 const WEAK_COVERAGE = 0.03;
@@ -95,20 +96,32 @@ export class DocsIndex {
    * and filters nothing.
    */
   private namedServices(query: string): { named: string[]; rest: string } {
-    const raw = query.split(WORD_BREAK).filter(Boolean);
+    // Words with where they are written: the rest keeps the query's own text between them, so an
+    // email address, a slug or a key (jane@acme.com, acme/api, PROJ-12) stays one value.
+    const spans = [...query.matchAll(WORD)].map((m) => ({ at: m.index, end: m.index + m[0].length }));
+    const raw = spans.map(({ at, end }) => query.slice(at, end));
     const lower = raw.map((w) => w.toLowerCase());
     const named = new Set<string>();
     const drop = new Set<number>();
     for (const { service, tokens } of this.serviceTokens) {
       for (let i = 0; i + tokens.length <= lower.length; i++) {
-        if (tokens.every((t, j) => lower[i + j] === t && !drop.has(i + j))) {
+        // A word of its own, not part of a value or a file name (`.gitlab-ci.yml`, `github.com/acme`).
+        const alone = /(?:^|[\s,;:!?()"'`])$/.test(query.slice(0, spans[i]!.at)) && /^(?:$|[\s,;:!?()"'`]|\.(?:\s|$))/.test(query.slice(spans[i + tokens.length - 1]!.end));
+        if (alone && tokens.every((t, j) => lower[i + j] === t && !drop.has(i + j))) {
           named.add(service);
           tokens.forEach((_, j) => drop.add(i + j));
         }
       }
     }
     if (!named.size || drop.size === raw.length) return { named: [...named], rest: query };
-    return { named: [...named], rest: raw.filter((_, i) => !drop.has(i)).join(' ') };
+    let rest = '';
+    let from = 0;
+    spans.forEach(({ at, end }, i) => {
+      if (!drop.has(i)) return;
+      rest += `${query.slice(from, at)} `;
+      from = end;
+    });
+    return { named: [...named], rest: (rest + query.slice(from)).replace(/\s+/g, ' ').replace(/^[\s,;:.!?-]+/, '').trim() };
   }
 
   private intent(query: string, limit: number, service: string | undefined, callable: (id: string) => boolean) {
