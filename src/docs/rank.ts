@@ -330,9 +330,10 @@ export class Ranker {
     const known = (stem: string) => this.postings.has(stem) || this.aliases.has(stem);
     const modifiers = new Set(parsed.terms.filter((t) => !t.name && t.at >= 0 && !known(t.stem) && parsed.terms.some((n) => n.at === t.at + 1 && n.weight === 1 && known(n.stem))).map((t) => t.at));
     // A slug (acme/api) names the catalogue's resource addressed by two path parameters: implied, counted when matched.
-    // So does a tracker key (PROJ-12) the resource its key parameter addresses.
+    // So does a tracker key (PROJ-12) the resource its key parameter addresses, and an email address the word for it.
     const implied: QueryTerm[] = [];
-    for (const stem of [parsed.slug ? this.slugStem : undefined, TRACKER_KEY.test(query) ? this.keyStem : undefined]) {
+    const valueWords = VALUE_KINDS.flatMap((kind) => (kind.implies && kind.written(query) ? stems(kind.implies) : []));
+    for (const stem of [parsed.slug ? this.slugStem : undefined, TRACKER_KEY.test(query) ? this.keyStem : undefined, ...valueWords]) {
       if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: true, optional: true });
     }
     // A bare object that is no resource of the catalogue is a person ("kick dave off the repo"): the catalogue's words for people count a little.

@@ -11,6 +11,8 @@ export interface ValueKind {
   written(query: string): boolean;
   /** Whether the operation takes one. */
   takes(op: RankedOperation): boolean;
+  /** The word the value is written for, implied by it ("jane@acme.com": email). */
+  implies?: string;
 }
 
 /** Words that name a day or a time of day: values, weighed little as words (the query reader). */
@@ -31,7 +33,7 @@ const KEY_PARAMETER = /\{(?:[^}]*[a-z])?(?:key|Key)\}/;
 
 export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'time', written: (q) => TIMED_QUERY.test(q), takes: (op) => op.fieldNames.some((n) => TIME_FIELD.test(n)) },
-  { name: 'email', written: (q) => EMAIL.test(q), takes: (op) => op.fieldNames.some((n) => EMAIL_FIELD.test(n)) },
+  { name: 'email', written: (q) => EMAIL.test(q), takes: (op) => op.fieldNames.some((n) => EMAIL_FIELD.test(n)), implies: 'email' },
   { name: 'key', written: (q) => TRACKER_KEY.test(q), takes: (op) => KEY_PARAMETER.test(op.path ?? '') },
 ];
 

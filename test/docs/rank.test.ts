@@ -124,6 +124,16 @@ describe('Ranker.search', () => {
     expect(best(calendar, 'book a 1:1 with maria on Thursday at 3pm')).toBe('cal.events.insert');
   });
 
+  it('reads an email address as implying the word for it: "which user is jane@acme.com" asks for the lookup by email', () => {
+    const slack = new Ranker([
+      op('sl.users_info', 'GET', '/users.info', 'Gets information about a user.', { fieldNames: ['user', 'include_locale'] }),
+      op('sl.users_lookupByEmail', 'GET', '/users.lookupByEmail', 'Find a user with an email address.', { fieldNames: ['email'] }),
+      op('sl.users_list', 'GET', '/users.list', 'Lists all users in a Slack team.', { returnsList: true, fieldNames: ['cursor', 'limit'] }),
+      op('sl.users_profile_set', 'POST', '/users.profile.set', "Set a user's profile information.", { fieldNames: ['user', 'profile', 'name', 'value'] }),
+    ]);
+    expect(best(slack, 'which user is jane@acme.com')).toBe('sl.users_lookupByEmail');
+  });
+
   it('prefers an operation that takes an email address when the query writes one', () => {
     const slack = new Ranker([
       op('sl.users_info', 'GET', '/users.info', 'Get a user', { fieldNames: ['user'] }),
