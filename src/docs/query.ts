@@ -341,7 +341,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (headCue) cues.unshift({ at: headCue.at[0]!, action: headCue.action });
   // A question reads: a list when it asks after things in the plural ("what channels exist?"); who
   // asks after people, one or many.
-  const plural = terms.some((t) => isPlural(t.word) && !actionOfStem(t.stem));
+  // A name's plural ("the stale-issues workflow", "the Projects calendar") says nothing of how many.
+  const plural = terms.some((t) => isPlural(t.word) && !actionOfStem(t.stem) && !t.name);
   let action = question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : (cues[0]?.action ?? (plural ? 'list' : undefined));
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;

@@ -23,6 +23,11 @@ describe('parseQuery', () => {
     expect(parseQuery('what is the default branch?').action).toBe('get');
   });
 
+  it('reads no list from a plural inside a name ("the stale-issues workflow", "the Projects calendar")', () => {
+    expect(parseQuery('pause the stale-issues workflow').action).toBeUndefined();
+    expect(parseQuery('shift the kickoff meeting over to the Projects calendar').action).not.toBe('list');
+  });
+
   it('takes the verb that starts a clause, after a lead-in, over action words later on', () => {
     expect(parseQuery('I need to add Sam to the repo').action).toBe('create');
     expect(parseQuery('#old-project is dead, remove the channel').action).toBe('delete');

@@ -485,6 +485,16 @@ describe('Ranker.search, qualified variants', () => {
 });
 
 describe("Ranker.search, the catalogue's own verbs", () => {
+  it('reads no list from a plural inside a name: "pause the stale-issues workflow" asks for no list of workflows', () => {
+    const workflows = new Ranker([
+      op('gh.actions/list-repo-workflows', 'GET', '/repos/{owner}/{repo}/actions/workflows', 'List repository workflows', { returnsList: true }),
+      op('gh.actions/get-workflow', 'GET', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}', 'Get a workflow'),
+      op('gh.actions/disable-workflow', 'PUT', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable', 'Disable a workflow'),
+      op('gh.actions/enable-workflow', 'PUT', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable', 'Enable a workflow'),
+    ]);
+    expect(workflows.search('pause the stale-issues workflow', 2).map((h) => h.id)).not.toContain('gh.actions/list-repo-workflows');
+  });
+
   it('reads a word the catalogue lacks, alone after a preposition at the end ("under acme"), as a name, not widened by meaning (acme: DNS)', () => {
     const org = new Ranker([
       op('gh.repos/create-in-org', 'POST', '/orgs/{org}/repos', 'Create an organization repository'),
