@@ -29,6 +29,7 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
   ['kick', 'out', 'delete'],
   ['call', 'off', 'cancel'],
   ['turn', 'off', 'update'],
+  ['hand', 'over', 'update'],
   ['turn', 'on', 'update'],
   ['switch', 'off', 'update'],
   ['kick', 'off', 'create', 'joined'],

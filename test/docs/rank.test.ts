@@ -485,6 +485,17 @@ describe('Ranker.search, qualified variants', () => {
 });
 
 describe("Ranker.search, the catalogue's own verbs", () => {
+  it('reads "hand … over" as changing who has it, an update', () => {
+    const tasks = new Ranker([
+      op('as.getTask', 'GET', '/tasks/{task_gid}', 'Get a task'),
+      op('as.updateTask', 'PUT', '/tasks/{task_gid}', 'Update a task', { fieldNames: ['assignee', 'name', 'notes'] }),
+      op('as.createTask', 'POST', '/tasks', 'Create a task', { fieldNames: ['assignee', 'name', 'notes'] }),
+      op('as.deleteTask', 'DELETE', '/tasks/{task_gid}', 'Delete a task'),
+      op('as.addFollowersForTask', 'POST', '/tasks/{task_gid}/addFollowers', 'Add followers to a task'),
+    ]);
+    expect(best(tasks, 'hand the budget task over to priya')).toBe('as.updateTask');
+  });
+
   it('reads no list from a plural inside a name: "pause the stale-issues workflow" asks for no list of workflows', () => {
     const workflows = new Ranker([
       op('gh.actions/list-repo-workflows', 'GET', '/repos/{owner}/{repo}/actions/workflows', 'List repository workflows', { returnsList: true }),
