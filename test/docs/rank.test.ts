@@ -485,6 +485,17 @@ describe('Ranker.search, qualified variants', () => {
 });
 
 describe("Ranker.search, the catalogue's own verbs", () => {
+  it('reads "tick off", "check off" a task as marking it done, an update', () => {
+    const tasks = new Ranker([
+      op('as.getTask', 'GET', '/tasks/{task_gid}', 'Get a task'),
+      op('as.updateTask', 'PUT', '/tasks/{task_gid}', 'Update a task', { fieldNames: ['completed', 'name', 'notes'] }),
+      op('as.deleteTask', 'DELETE', '/tasks/{task_gid}', 'Delete a task'),
+      op('as.addDependenciesForTask', 'POST', '/tasks/{task_gid}/addDependencies', 'Set dependencies for a task'),
+    ]);
+    expect(best(tasks, "tick off the 'Pay rent' task")).toBe('as.updateTask');
+    expect(best(tasks, 'check off the groceries task')).toBe('as.updateTask');
+  });
+
   it('reads "hand … over" as changing who has it, an update', () => {
     const tasks = new Ranker([
       op('as.getTask', 'GET', '/tasks/{task_gid}', 'Get a task'),
