@@ -49,8 +49,6 @@ const B = {
   people: 0.1,
   /** A resource the query does not name at all. */
   missingResource: -0.4,
-  /** An operation that takes a value of the kind the query writes (./values.ts): a time, an email address, a tracker key. */
-  takes: 0.2,
   /** Share of an acronym's meaning read from the phrase it stands for ("pr": pull request), the rest from its letters. */
   acronymMeaning: 0.5,
 } as const;
@@ -406,7 +404,7 @@ export class Ranker {
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
     const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
     // A day or an hour, an email address, a tracker key: the operation takes such a value.
-    const valuesTaken = VALUE_KINDS.flatMap((kind, k) => (kind.written(query) ? [this.takes[k]!] : []));
+    const valuesTaken = VALUE_KINDS.flatMap((kind, k) => (kind.written(query) ? [{ takes: this.takes[k]!, weight: kind.weight }] : []));
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
     const scored = new Map<Hit, Scored>();
@@ -464,7 +462,7 @@ export class Ranker {
       for (const s of doc.about) if (!hitStems.has(s)) extra += this.idf(s) / this.maxIdf;
       extra = Math.min(extra, B.extraCap);
       const score =
-        B.takes * valuesTaken.reduce((n, takes) => n + (takes[i] ? 1 : 0), 0) +
+        valuesTaken.reduce((sum, v) => sum + (v.takes[i] ? v.weight : 0), 0) +
         coverage +
         B.action * (ownVerb ? 1 : commandsOwnVerb ? (READS.has(structure.action) ? -1 : 0) : Math.max(actionAgreement(askedAction, structure.action), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1)) +
         B.resource * resource +

@@ -7,6 +7,8 @@ import { stems } from './text.ts';
 
 export interface ValueKind {
   name: string;
+  /** Added to the score of an operation that takes such a value, when the query writes one. */
+  weight: number;
   /** Whether the query writes such a value. */
   written(query: string): boolean;
   /** Whether the operation takes one. */
@@ -32,9 +34,11 @@ export const TRACKER_KEY = /(^|[^\w-])[A-Z][A-Z0-9]{1,9}-\d+\b/;
 const KEY_PARAMETER = /\{(?:[^}]*[a-z])?(?:key|Key)\}/;
 
 export const VALUE_KINDS: readonly ValueKind[] = [
-  { name: 'time', written: (q) => TIMED_QUERY.test(q), takes: (op) => op.fieldNames.some((n) => TIME_FIELD.test(n)) },
-  { name: 'email', written: (q) => EMAIL.test(q), takes: (op) => op.fieldNames.some((n) => EMAIL_FIELD.test(n)), implies: 'email' },
-  { name: 'key', written: (q) => TRACKER_KEY.test(q), takes: (op) => KEY_PARAMETER.test(op.path ?? '') },
+  // A time or an email address may also be a detail of what is asked for ("notes from Tuesday").
+  { name: 'time', weight: 0.2, written: (q) => TIMED_QUERY.test(q), takes: (op) => op.fieldNames.some((n) => TIME_FIELD.test(n)) },
+  { name: 'email', weight: 0.2, written: (q) => EMAIL.test(q), takes: (op) => op.fieldNames.some((n) => EMAIL_FIELD.test(n)), implies: 'email' },
+  // A key names the thing acted on: an operation that cannot take it cannot do what is asked of it.
+  { name: 'key', weight: 1, written: (q) => TRACKER_KEY.test(q), takes: (op) => KEY_PARAMETER.test(op.path ?? '') },
 ];
 
 /**

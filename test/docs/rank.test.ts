@@ -153,6 +153,16 @@ describe('Ranker.search', () => {
     expect(best(jira, 'get rid of TEST-1, it was created by mistake')).toBe('j.deleteIssue');
   });
 
+  it('puts an operation that takes the tracker key the query writes above one about another word of the query that cannot', () => {
+    const jira = new Ranker([
+      op('j.editIssue', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue', { fieldNames: ['issueIdOrKey', 'fields', 'update'] }),
+      op('j.updatePriority', 'PUT', '/rest/api/3/priority/{id}', 'Update priority', { fieldNames: ['id', 'name', 'description'] }),
+      op('j.getPriority', 'GET', '/rest/api/3/priority/{id}', 'Get priority', { fieldNames: ['id'] }),
+      op('j.getIssue', 'GET', '/rest/api/3/issue/{issueIdOrKey}', 'Get issue', { fieldNames: ['issueIdOrKey'] }),
+    ]);
+    expect(best(jira, 'bump PROJ-31 to highest priority')).toBe('j.editIssue');
+  });
+
   it('takes a page cursor (starting_after, ending_before) for no time field', () => {
     const list = (id: string, fieldNames: string[]) => op(id, 'GET', '/v1/refunds', 'List all refunds', { returnsList: true, fieldNames });
     const ranker = new Ranker([list('st.refunds.paged', ['limit', 'starting_after', 'ending_before']), list('st.refunds.timed', ['limit', 'created_at']), list('st.refunds.plain', ['limit'])]);
