@@ -1,7 +1,8 @@
 // What the values a query writes say about the operation that takes them: a day or an hour wants
 // an operation with a time field (an event, a due date, a scheduled message), an email address one
-// with a field for it (look a user up by email, change a customer's email), a tracker key
-// (`PROJ-12`) one whose path addresses its resource by key (`/issue/{issueIdOrKey}/…`).
+// with a field for it (look a user up by email, change a customer's email), a number after `#`
+// one whose path takes a number (`/issues/{issue_number}`), a tracker key (`PROJ-12`) one whose
+// path addresses its resource by key (`/issue/{issueIdOrKey}/…`).
 import type { RankedOperation } from './analysis.ts';
 import { stems } from './text.ts';
 
@@ -28,6 +29,11 @@ const TIME_FIELD = /(^|[_.-])(date|time|start|end|due|until|since|deadline)s?($|
 const EMAIL = /[^\s@]@[^\s@]+\.\w/;
 const EMAIL_FIELD = /e-?mail/i;
 
+/** A number after `#` (`#312`, `acme/web#45`): how trackers write an issue's or a pull request's number. */
+const NUMBER_REF = /(^|[\s\w/(])#\d+\b/;
+/** A path parameter that takes such a number (`{issue_number}`, `{pull_number}`, `{merge_request_iid}`). */
+const NUMBER_PARAMETER = /\{[^}]*(?:number|iid)\}/i;
+
 /** A tracker's key: a project's capitals, a dash, a number (`PROJ-12`, `SUP-441`). */
 export const TRACKER_KEY = /(^|[^\w-])[A-Z][A-Z0-9]{1,9}-\d+\b/;
 /** A path parameter that takes a key (`{issueIdOrKey}`, `{key}`), not a key's ID (`{key_id}`). */
@@ -37,6 +43,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // A time or an email address may also be a detail of what is asked for ("notes from Tuesday").
   { name: 'time', weight: 0.2, written: (q) => TIMED_QUERY.test(q), takes: (op) => op.fieldNames.some((n) => TIME_FIELD.test(n)) },
   { name: 'email', weight: 0.2, written: (q) => EMAIL.test(q), takes: (op) => op.fieldNames.some((n) => EMAIL_FIELD.test(n)), implies: 'email' },
+  // A number after # names the thing acted on or where it is (the issue a label goes on).
+  { name: 'number', weight: 0.5, written: (q) => NUMBER_REF.test(q), takes: (op) => NUMBER_PARAMETER.test(op.path ?? '') },
   // A key names the thing acted on: an operation that cannot take it cannot do what is asked of it.
   { name: 'key', weight: 1, written: (q) => TRACKER_KEY.test(q), takes: (op) => KEY_PARAMETER.test(op.path ?? '') },
 ];

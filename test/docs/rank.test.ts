@@ -163,6 +163,15 @@ describe('Ranker.search', () => {
     expect(best(jira, 'bump PROJ-31 to highest priority')).toBe('j.editIssue');
   });
 
+  it('reads a number after # as one an operation takes in its path', () => {
+    const github = new Ranker([
+      op('gh.issues/add-labels', 'POST', '/repos/{owner}/{repo}/issues/{issue_number}/labels', 'Add labels to an issue', { fieldNames: ['labels'] }),
+      op('gh.issues/create-label', 'POST', '/repos/{owner}/{repo}/labels', 'Create a label', { fieldNames: ['name', 'color'] }),
+      op('gh.issues/get-label', 'GET', '/repos/{owner}/{repo}/labels/{name}', 'Get a label', { fieldNames: ['name'] }),
+    ]);
+    expect(best(github, 'put the needs-triage label on acme/web#45')).toBe('gh.issues/add-labels');
+  });
+
   it('takes a page cursor (starting_after, ending_before) for no time field', () => {
     const list = (id: string, fieldNames: string[]) => op(id, 'GET', '/v1/refunds', 'List all refunds', { returnsList: true, fieldNames });
     const ranker = new Ranker([list('st.refunds.paged', ['limit', 'starting_after', 'ending_before']), list('st.refunds.timed', ['limit', 'created_at']), list('st.refunds.plain', ['limit'])]);

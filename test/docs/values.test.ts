@@ -13,6 +13,10 @@ describe('value kinds', () => {
     ['email', 'which user is jane@acme.com?', true],
     ['email', 'email the assignee', false],
     ['email', 'ping @jane in #ops', false],
+    ['number', 'close #312 in acme/web', true],
+    ['number', 'label acme/web#45', true],
+    ['number', 'post in #ops', false],
+    ['number', 'issue 312', false],
     ['key', 'move PROJ-12 to done', true],
     ['key', 'is SUP-441 fixed?', true],
     ['key', 'deploy v1-2 to staging', false],
@@ -21,10 +25,12 @@ describe('value kinds', () => {
     expect(kind(name).written(query)).toBe(written);
   });
 
-  it('reads an email field by any spelling, a key parameter in the path only', () => {
+  it('reads an email field by any spelling, a number or a key parameter in the path only', () => {
     expect(kind('email').takes(op('u.lookup', 'GET', '/users.lookupByEmail', 'Find a user', { fieldNames: ['email'] }))).toBe(true);
     expect(kind('email').takes(op('c.update', 'POST', '/customers/{id}', 'Update a customer', { fieldNames: ['name', 'phone'] }))).toBe(false);
     expect(kind('email').takes(op('c.update', 'POST', '/customers/{id}', 'Update a customer', { fieldNames: ['customerEmail'] }))).toBe(true);
+    expect(kind('number').takes(op('g.issue', 'PATCH', '/repos/{owner}/{repo}/issues/{issue_number}', 'Update an issue'))).toBe(true);
+    expect(kind('number').takes(op('g.repo', 'PATCH', '/repos/{owner}/{repo}', 'Update a repository'))).toBe(false);
     expect(kind('key').takes(op('j.edit', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'))).toBe(true);
     expect(kind('key').takes(op('g.key', 'GET', '/user/keys/{key_id}', 'Get a public SSH key'))).toBe(false);
     expect(kind('key').takes(op('j.search', 'GET', '/rest/api/3/search', 'Search issues', { fieldNames: ['key'] }))).toBe(false);
