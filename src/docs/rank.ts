@@ -11,7 +11,7 @@ import { actionOfStem, isWeakCue, PERSON_WORDS, SELF_WORDS, type Action } from '
 import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, READS } from './agreement.ts';
-import { keyResource, slugResource, TRACKER_KEY, VALUE_KINDS } from './values.ts';
+import { keyResource, slugResource, takenByResource, TRACKER_KEY, VALUE_KINDS } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stems } from './text.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
@@ -146,6 +146,7 @@ export class Ranker {
       if (list) list.push(stem);
       else this.byPrefix.set(stem.slice(0, 5), [stem]);
     }
+    VALUE_KINDS.forEach((kind, k) => kind.byResource && takenByResource(this.takes[k]!, this.docs.map((d) => d.structure.head)));
     for (const [pair, count] of prefixPairs) {
       const [short, long] = pair.split(' ') as [string, string];
       // Written together often, and on a good share of the operations that use the short form.

@@ -12,6 +12,8 @@ export interface ValueKind {
   weight: number;
   /** Whether the query writes such a value. */
   written(query: string): boolean;
+  /** Every operation on a resource whose operations take one takes it too. */
+  byResource?: true;
   /** Whether the operation takes one. */
   takes(op: RankedOperation): boolean;
   /** The word the value is written for, implied by it ("jane@acme.com": email). */
@@ -41,7 +43,7 @@ const KEY_PARAMETER = /\{(?:[^}]*[a-z])?(?:key|Key)\}/;
 
 export const VALUE_KINDS: readonly ValueKind[] = [
   // A time or an email address may also be a detail of what is asked for ("notes from Tuesday").
-  { name: 'time', weight: 0.2, written: (q) => TIMED_QUERY.test(q), takes: (op) => op.fieldNames.some((n) => TIME_FIELD.test(n)) },
+  { name: 'time', weight: 0.2, byResource: true, written: (q) => TIMED_QUERY.test(q), takes: (op) => op.fieldNames.some((n) => TIME_FIELD.test(n)) },
   { name: 'email', weight: 0.2, written: (q) => EMAIL.test(q), takes: (op) => op.fieldNames.some((n) => EMAIL_FIELD.test(n)), implies: 'email' },
   // A number after # names the thing acted on or where it is (the issue a label goes on).
   { name: 'number', weight: 0.5, written: (q) => NUMBER_REF.test(q), takes: (op) => NUMBER_PARAMETER.test(op.path ?? '') },
@@ -62,6 +64,18 @@ export function slugResource(operations: readonly RankedOperation[]): string | u
   }
   const [best] = [...counts].sort((a, b) => b[1] - a[1]);
   return best && best[1] >= operations.length / 5 ? best[0] : undefined;
+}
+
+/**
+ * Marks every operation on a resource (by its head) of which some operation takes the value as
+ * taking it too: a day names a thing of a resource that has times ("tomorrow's lunch": an event),
+ * whichever operation on it is asked for (deleting one takes no time).
+ */
+export function takenByResource(takes: boolean[], heads: readonly (string | undefined)[]): void {
+  const taking = new Set(heads.filter((head, i) => takes[i] && head !== undefined));
+  heads.forEach((head, i) => {
+    if (head !== undefined && taking.has(head)) takes[i] = true;
+  });
 }
 
 /**

@@ -172,6 +172,16 @@ describe('Ranker.search', () => {
     expect(best(github, 'put the needs-triage label on acme/web#45')).toBe('gh.issues/add-labels');
   });
 
+  it('reads a day as naming a thing of a resource whose operations take times, whichever operation on it is asked for', () => {
+    const calendar = new Ranker([
+      op('cal.events.insert', 'POST', '/calendars/{calendarId}/events', 'Creates an event', { fieldNames: ['calendarId', 'summary', 'start', 'end'] }),
+      op('cal.events.delete', 'DELETE', '/calendars/{calendarId}/events/{eventId}', 'Deletes an event', { fieldNames: ['calendarId', 'eventId', 'sendUpdates'] }),
+      op('cal.calendars.delete', 'DELETE', '/calendars/{calendarId}', 'Deletes a secondary calendar', { fieldNames: ['calendarId'] }),
+      op('cal.acl.delete', 'DELETE', '/calendars/{calendarId}/acl/{ruleId}', 'Deletes an access control rule', { fieldNames: ['calendarId', 'ruleId'] }),
+    ]);
+    expect(best(calendar, 'scrap my dentist appointment on monday')).toBe('cal.events.delete');
+  });
+
   it('takes a page cursor (starting_after, ending_before) for no time field', () => {
     const list = (id: string, fieldNames: string[]) => op(id, 'GET', '/v1/refunds', 'List all refunds', { returnsList: true, fieldNames });
     const ranker = new Ranker([list('st.refunds.paged', ['limit', 'starting_after', 'ending_before']), list('st.refunds.timed', ['limit', 'created_at']), list('st.refunds.plain', ['limit'])]);

@@ -1,7 +1,7 @@
 // The kinds of value a query writes and the operations that take them (src/docs/values.ts), and the
 // resource a slug or a tracker key names in a catalogue.
 import { describe, expect, it } from 'vitest';
-import { keyResource, slugResource, VALUE_KINDS } from '../../src/docs/values.ts';
+import { keyResource, slugResource, takenByResource, VALUE_KINDS } from '../../src/docs/values.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
 
 const kind = (name: string) => VALUE_KINDS.find((k) => k.name === name)!;
@@ -52,5 +52,13 @@ describe('resources named by a value', () => {
     const github = [op('g.repo', 'GET', '/repos/{owner}/{repo}', 'Get a repository'), op('g.user', 'GET', '/user', 'Get the authenticated user')];
     expect(slugResource(github)).toBe('repo');
     expect(slugResource([github[1]!])).toBeUndefined();
+  });
+});
+
+describe('takenByResource', () => {
+  it('marks every operation on a resource one of whose operations takes the value, and no other', () => {
+    const takes = [true, false, false, false];
+    takenByResource(takes, ['event', 'event', 'calendar', undefined]);
+    expect(takes).toEqual([true, true, false, false]);
   });
 });
