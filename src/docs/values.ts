@@ -36,6 +36,11 @@ const NUMBER_REF = /(^|[\s\w/(])#\d+\b/;
 /** A path parameter that takes such a number (`{issue_number}`, `{pull_number}`, `{merge_request_iid}`). */
 const NUMBER_PARAMETER = /\{[^}]*(?:number|iid)\}/i;
 
+/** A span of time (`3 hours`, `2h`, `45 min`): work logged or a length asked for. */
+const DURATION = /\b\d+(?:\.\d+)?\s?(?:h|hrs?|hours?|m|mins?|minutes?)\b/i;
+/** Fields that take one (`timeSpent`, `duration`, `timeSpentSeconds`, `time_estimate`). */
+const DURATION_FIELD = /spent|duration|estimate/i;
+
 /** A tracker's key: a project's capitals, a dash, a number (`PROJ-12`, `SUP-441`). */
 export const TRACKER_KEY = /(^|[^\w-])[A-Z][A-Z0-9]{1,9}-\d+\b/;
 /** A path parameter that takes a key (`{issueIdOrKey}`, `{key}`), not a key's ID (`{key_id}`). */
@@ -45,6 +50,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // A time or an email address may also be a detail of what is asked for ("notes from Tuesday").
   { name: 'time', weight: 0.2, byResource: true, written: (q) => TIMED_QUERY.test(q), takes: (op) => op.fieldNames.some((n) => TIME_FIELD.test(n)) },
   { name: 'email', weight: 0.2, written: (q) => EMAIL.test(q), takes: (op) => op.fieldNames.some((n) => EMAIL_FIELD.test(n)), implies: 'email' },
+  { name: 'duration', weight: 0.5, written: (q) => DURATION.test(q), takes: (op) => op.fieldNames.some((n) => DURATION_FIELD.test(n)) },
   // A number after # names the thing acted on or where it is (the issue a label goes on).
   { name: 'number', weight: 0.5, written: (q) => NUMBER_REF.test(q), takes: (op) => NUMBER_PARAMETER.test(op.path ?? '') },
   // A key names the thing acted on: an operation that cannot take it cannot do what is asked of it.

@@ -182,6 +182,15 @@ describe('Ranker.search', () => {
     expect(best(calendar, 'scrap my dentist appointment on monday')).toBe('cal.events.delete');
   });
 
+  it('prefers an operation that takes a span of time when the query writes one', () => {
+    const jira = new Ranker([
+      op('j.addWorklog', 'POST', '/rest/api/3/issue/{issueIdOrKey}/worklog', 'Add worklog', { fieldNames: ['issueIdOrKey', 'timeSpent', 'started'] }),
+      op('j.getChangeLogs', 'GET', '/rest/api/3/issue/{issueIdOrKey}/changelog', 'Get changelogs', { returnsList: true, fieldNames: ['issueIdOrKey'] }),
+      op('j.addComment', 'POST', '/rest/api/3/issue/{issueIdOrKey}/comment', 'Add comment', { fieldNames: ['issueIdOrKey', 'body'] }),
+    ]);
+    expect(best(jira, 'log 3 hours on PROJ-7')).toBe('j.addWorklog');
+  });
+
   it('takes a page cursor (starting_after, ending_before) for no time field', () => {
     const list = (id: string, fieldNames: string[]) => op(id, 'GET', '/v1/refunds', 'List all refunds', { returnsList: true, fieldNames });
     const ranker = new Ranker([list('st.refunds.paged', ['limit', 'starting_after', 'ending_before']), list('st.refunds.timed', ['limit', 'created_at']), list('st.refunds.plain', ['limit'])]);

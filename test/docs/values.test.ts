@@ -13,6 +13,9 @@ describe('value kinds', () => {
     ['email', 'which user is jane@acme.com?', true],
     ['email', 'email the assignee', false],
     ['email', 'ping @jane in #ops', false],
+    ['duration', 'log 3 hours on PROJ-7', true],
+    ['duration', 'log 2h on PROJ-45', true],
+    ['duration', 'show me the last 20 messages', false],
     ['number', 'close #312 in acme/web', true],
     ['number', 'label acme/web#45', true],
     ['number', 'post in #ops', false],
@@ -29,6 +32,8 @@ describe('value kinds', () => {
     expect(kind('email').takes(op('u.lookup', 'GET', '/users.lookupByEmail', 'Find a user', { fieldNames: ['email'] }))).toBe(true);
     expect(kind('email').takes(op('c.update', 'POST', '/customers/{id}', 'Update a customer', { fieldNames: ['name', 'phone'] }))).toBe(false);
     expect(kind('email').takes(op('c.update', 'POST', '/customers/{id}', 'Update a customer', { fieldNames: ['customerEmail'] }))).toBe(true);
+    expect(kind('duration').takes(op('j.worklog', 'POST', '/rest/api/3/issue/{issueIdOrKey}/worklog', 'Add worklog', { fieldNames: ['timeSpentSeconds'] }))).toBe(true);
+    expect(kind('duration').takes(op('j.comment', 'POST', '/rest/api/3/issue/{issueIdOrKey}/comment', 'Add comment', { fieldNames: ['body'] }))).toBe(false);
     expect(kind('number').takes(op('g.issue', 'PATCH', '/repos/{owner}/{repo}/issues/{issue_number}', 'Update an issue'))).toBe(true);
     expect(kind('number').takes(op('g.repo', 'PATCH', '/repos/{owner}/{repo}', 'Update a repository'))).toBe(false);
     expect(kind('key').takes(op('j.edit', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'))).toBe(true);
