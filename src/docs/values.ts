@@ -28,7 +28,8 @@ const TIMED_QUERY = /\b(\d{1,2}(:\d{2})? ?(am|pm)|monday|tuesday|wednesday|thurs
 /** Parameter and body field names that hold a time (`start`, `due_on`, `post_at`, `dateTime`, `endDate`); page cursors (`starting_after`) do not. */
 const TIME_FIELD = /(^|[_.-])(date|time|start|end|due|until|since|deadline)s?($|[_.-])|dateTime|[a-z](Date|Time|At|On)$|_(at|on)$|^(start|end|due)(?=[A-Z]|$)/;
 
-const EMAIL = /[^\s@]@[^\s@]+\.\w/;
+/** An address: its domain ends in a name of letters, so a version after a package (`lodash@4.17.21`, `actions/checkout@v4.1.0`) is none. */
+const EMAIL = /[^\s@]@(?:[a-z0-9-]+\.)+[a-z]{2,}\b/i;
 const EMAIL_FIELD = /e-?mail/i;
 
 /** A number after `#` (`#312`, `acme/web#45`): how trackers write an issue's or a pull request's number. */
