@@ -42,8 +42,12 @@ const DURATION = /\b\d+(?:\.\d+)?\s?(?:h|hrs?|hours?|m|mins?|minutes?)\b/i;
 /** Fields that take one (`timeSpent`, `duration`, `timeSpentSeconds`, `time_estimate`). */
 const DURATION_FIELD = /spent|duration|estimate/i;
 
-/** A tracker's key: a project's capitals, a dash, a number (`PROJ-12`, `SUP-441`). */
-export const TRACKER_KEY = /(^|[^\w-])[A-Z][A-Z0-9]{1,9}-\d+\b/;
+/**
+ * A tracker's key: a project's capitals, a dash, a number (`PROJ-12`, `SUP-441`); not the names of
+ * standards and the like written the same way (`UTF-8`, `SHA-256`, `ISO-8601`, `COVID-19`, `GPT-4`),
+ * nor an identifier of more numbers (`CVE-2021-44228`).
+ */
+export const TRACKER_KEY = /(^|[^\w-])(?!(?:UTF|UCS|SHA|ISO|COVID|CVE|RFC|HTTP|TLS|AES|RSA|PEP|UTC|GMT|GPT)-)[A-Z][A-Z0-9]{1,9}-\d+\b(?!-\d)/;
 /** A path parameter that takes a key (`{issueIdOrKey}`, `{key}`), not a key's ID (`{key_id}`). */
 const KEY_PARAMETER = /\{(?:[^}]*[a-z])?(?:key|Key)\}/;
 

@@ -27,6 +27,12 @@ describe('value kinds', () => {
     ['key', 'is SUP-441 fixed?', true],
     ['key', 'deploy v1-2 to staging', false],
     ['key', 'move the project-12 card', false],
+    ['key', 'save the file as UTF-8', false],
+    ['key', 'the SHA-256 of the release asset', false],
+    ['key', 'due dates in ISO-8601', false],
+    ['key', 'COVID-19 leave requests', false],
+    ['key', 'dependabot alerts for CVE-2021-44228', false],
+    ['key', 'ask GPT-4 to triage PROJ-7', true],
   ])('%s is written in %j: %s', (name, query, written) => {
     expect(kind(name).written(query)).toBe(written);
   });
