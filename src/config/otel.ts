@@ -139,12 +139,18 @@ function samplerFrom(env: NodeJS.ProcessEnv): TracesSampler {
   return { name, ratio };
 }
 
-/** A whole number from `min` up, or the error naming `name`. */
-function countFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, unit: string): number {
+/** The longest delay a Node timer takes: past it, setTimeout fires after 1 ms. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** A whole number from `min` up (to `max` where given), or the error naming `name`. */
+function countFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, unit: string, max?: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw))) throw new ConfigError(`${name} must be a whole number of ${unit} from ${min} (got '${env[name]}')`);
-  return Number(raw);
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || !Number.isSafeInteger(value) || (max !== undefined && value > max)) {
+    throw new ConfigError(`${name} must be a whole number of ${unit} from ${min}${max !== undefined ? ` to ${max}` : ''} (got '${env[name]}')`);
+  }
+  return value;
 }
 
 /** OTEL_BSP_* with the specification's defaults; a batch larger than the queue is refused. */
@@ -155,8 +161,8 @@ function batchingFrom(env: NodeJS.ProcessEnv): SpanBatching {
   return {
     maxQueueSize,
     maxExportBatchSize,
-    scheduledDelayMillis: countFrom(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000, 1, 'milliseconds'),
-    exportTimeoutMillis: countFrom(env, 'OTEL_BSP_EXPORT_TIMEOUT', 30_000, 1, 'milliseconds'),
+    scheduledDelayMillis: countFrom(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000, 1, 'milliseconds', MAX_TIMER_MS),
+    exportTimeoutMillis: countFrom(env, 'OTEL_BSP_EXPORT_TIMEOUT', 30_000, 1, 'milliseconds', MAX_TIMER_MS),
   };
 }
 

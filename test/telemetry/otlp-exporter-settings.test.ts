@@ -162,8 +162,11 @@ describe('bad values', () => {
     ['a ratio above 1', { ...on, OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '1.5' }, "OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 for traceidratio, such as 0.1 for 1 trace in 10 (got '1.5')"],
     ['a ratio that is no number', { ...on, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '10%' }, "OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 for parentbased_traceidratio"],
     ['a queue size that is no whole number', { ...on, OTEL_BSP_MAX_QUEUE_SIZE: '2k' }, "OTEL_BSP_MAX_QUEUE_SIZE must be a whole number of spans from 1 (got '2k')"],
-    ['an export delay of 0', { ...on, OTEL_BSP_SCHEDULE_DELAY: '0' }, "OTEL_BSP_SCHEDULE_DELAY must be a whole number of milliseconds from 1 (got '0')"],
-    ['a negative export timeout', { ...on, OTEL_BSP_EXPORT_TIMEOUT: '-5' }, "OTEL_BSP_EXPORT_TIMEOUT must be a whole number of milliseconds from 1 (got '-5')"],
+    ['an export delay of 0', { ...on, OTEL_BSP_SCHEDULE_DELAY: '0' }, "OTEL_BSP_SCHEDULE_DELAY must be a whole number of milliseconds from 1 to 2147483647 (got '0')"],
+    ['a negative export timeout', { ...on, OTEL_BSP_EXPORT_TIMEOUT: '-5' }, "OTEL_BSP_EXPORT_TIMEOUT must be a whole number of milliseconds from 1 to 2147483647 (got '-5')"],
+    // Past a Node timer's limit, setTimeout fires after 1 ms: every export would time out at once.
+    ['an export timeout past a timer', { ...on, OTEL_BSP_EXPORT_TIMEOUT: '3000000000' }, "OTEL_BSP_EXPORT_TIMEOUT must be a whole number of milliseconds from 1 to 2147483647 (got '3000000000')"],
+    ['an export delay past a timer', { ...on, OTEL_BSP_SCHEDULE_DELAY: '2147483648' }, 'OTEL_BSP_SCHEDULE_DELAY must be a whole number of milliseconds from 1 to 2147483647'],
     ['a batch larger than the queue', { ...on, OTEL_BSP_MAX_QUEUE_SIZE: '100', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '512' }, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE (512) must not exceed OTEL_BSP_MAX_QUEUE_SIZE (100)'],
   ])('%s: refused naming the variable, no secret echoed', (_name, env, message) => {
     let error: Error | undefined;
