@@ -107,10 +107,12 @@ export class EncodingSpanProcessor implements SpanProcessor {
     });
   }
 
-  /** One export; a failure or a timeout goes to the SDK's error handler (diag), and the next batch follows. */
+  /** One export; a failure or a timeout goes to the SDK's error handler (diag), once, and the next batch follows. */
   private send(batch: EncodedBatch): Promise<void> {
     return new Promise((resolve) => {
+      let settled = false;
       const timeout = setTimeout(() => {
+        settled = true;
         globalErrorHandler(new Error('span export timed out'));
         resolve();
       }, this.limits.exportTimeoutMillis);
@@ -118,6 +120,9 @@ export class EncodingSpanProcessor implements SpanProcessor {
       // The export's own HTTP request makes no span.
       context.with(suppressTracing(context.active()), () =>
         this.delegate.export(batch, (result) => {
+          // An export that answers after its timeout was reported then: not again.
+          if (settled) return;
+          settled = true;
           clearTimeout(timeout);
           if (result.code !== ExportResultCode.SUCCESS) globalErrorHandler(result.error ?? new Error('span export failed'));
           resolve();

@@ -1,15 +1,16 @@
 // The protobuf span processor (src/telemetry/encoding-processor.ts) with the SDK's tracer and its
 // OTLP/HTTP export path, against real collectors on loopback: batches by size and by delay, the
 // queue limit while an export waits, sampled spans only, a refused export reported and the next
-// batch still sent, nothing after shutdown.
+// batch still sent, an export past its timeout reported once, nothing after shutdown.
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loggingErrorHandler, setGlobalErrorHandler } from '@opentelemetry/core';
+import { ExportResultCode, loggingErrorHandler, setGlobalErrorHandler, type ExportResult } from '@opentelemetry/core';
+import type { IOtlpExportDelegate } from '@opentelemetry/otlp-exporter-base';
 import { BasicTracerProvider, SamplingDecision, type Sampler } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EncodingSpanProcessor, type BatchLimits } from '../../src/telemetry/encoding-processor.ts';
-import { protobufExportDelegate } from '../../src/telemetry/otlp-protobuf.ts';
+import { protobufExportDelegate, type EncodedBatch } from '../../src/telemetry/otlp-protobuf.ts';
 import { decodeTraces } from '../fixtures/otlp-decode.ts';
 
 /** A collector that counts the spans of each export and answers as `answer` says (status, or held until released). */
@@ -112,6 +113,33 @@ describe('EncodingSpanProcessor', () => {
     end(10);
     await processor.forceFlush();
     expect(c.exports).toEqual([10, 10]);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('reports an export that times out once, though it fails later, and sends the next batch meanwhile', async () => {
+    const errors: unknown[] = [];
+    setGlobalErrorHandler((e) => errors.push(e));
+    let late: ((result: ExportResult) => void) | undefined;
+    const sent: number[] = [];
+    const delegate: IOtlpExportDelegate<EncodedBatch> = {
+      // The first export answers only when the test says; the next at once.
+      export: (batch, done) => {
+        sent.push(batch.count);
+        if (sent.length === 1) late = done;
+        else done({ code: ExportResultCode.SUCCESS });
+      },
+      forceFlush: async () => {},
+      shutdown: async () => {},
+      setMetrics: () => {},
+    };
+    const processor = new EncodingSpanProcessor(delegate, { ...LIMITS, exportTimeoutMillis: 20 });
+    const tracer = new BasicTracerProvider({ spanProcessors: [processor] }).getTracer('test');
+    for (let i = 0; i < 20; i++) tracer.startSpan(`span ${i}`).end();
+    await until(() => sent.length === 2);
+    expect(errors).toHaveLength(1); // the first timed out, so the second went
+    late!({ code: ExportResultCode.FAILED, error: new Error('refused, late') });
+    await processor.shutdown();
+    expect(sent).toEqual([10, 10]);
     expect(errors).toHaveLength(1);
   });
 
