@@ -45,7 +45,8 @@ afterEach(async () => {
 const LIMITS: BatchLimits = { maxQueueSize: 100, maxExportBatchSize: 10, scheduledDelayMillis: 60_000, exportTimeoutMillis: 5000 };
 
 function tracing(url: string, limits: BatchLimits, sampler?: Sampler) {
-  const processor = new EncodingSpanProcessor(protobufExportDelegate({ url }), limits);
+  // The exporter's own timeout (OTEL_EXPORTER_OTLP_TIMEOUT) as the processor's: a hung request ends then.
+  const processor = new EncodingSpanProcessor(protobufExportDelegate({ url, timeoutMillis: limits.exportTimeoutMillis }), limits);
   const provider = new BasicTracerProvider({ spanProcessors: [processor], ...(sampler ? { sampler } : {}) });
   const tracer = provider.getTracer('test');
   stops.push(() => provider.shutdown());
@@ -141,6 +142,23 @@ describe('EncodingSpanProcessor', () => {
     await processor.shutdown();
     expect(sent).toEqual([10, 10]);
     expect(errors).toHaveLength(1);
+  });
+
+  it('sends the batches still waiting at once when it stops, so a collector that never answers costs one timeout, not one per batch', async () => {
+    const c = await collector(() => 'hold');
+    stops.push(async () => {
+      c.release();
+      await c.stop();
+    });
+    const { processor, end } = tracing(c.url, { ...LIMITS, maxExportBatchSize: 10, exportTimeoutMillis: 600 });
+    end(10); // one batch goes out and hangs
+    await until(() => c.exports.length === 1);
+    end(35); // three more full batches and one of 5 wait behind it
+    const t0 = performance.now();
+    await processor.shutdown();
+    // One after another they would take 5 × 600 ms; at once about 600 ms.
+    expect(performance.now() - t0).toBeLessThan(2400);
+    expect(c.exports).toEqual([10, 10, 10, 10, 5]);
   });
 
   it('exports what ended before shutdown, and nothing after', async () => {
