@@ -49,6 +49,8 @@ const B = {
   people: 0.1,
   /** A resource the query does not name at all. */
   missingResource: -0.4,
+  /** A write that sets a field named by the clause's verb ("approve": event APPROVE; "archive": archived). */
+  fieldVerb: 0.3,
   /** Share of an acronym's meaning read from the phrase it stands for ("pr": pull request), the rest from its letters. */
   acronymMeaning: 0.5,
 } as const;
@@ -406,6 +408,8 @@ export class Ranker {
     const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
     // A day or an hour, an email address, a tracker key: the operation takes such a value.
     const valuesTaken = VALUE_KINDS.flatMap((kind, k) => (kind.written(query) ? [{ takes: this.takes[k]!, weight: kind.weight }] : []));
+    // A clause's verb that no action word reads ("approve", "archive") and that an operation has only as a field or a value of one (event: APPROVE, archived): setting it does the task.
+    const fieldVerbs = parsed.terms.filter((t) => t.action === undefined && parsed.verbsAt?.includes(t.at)).map((t) => t.stem);
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
     const scored = new Map<Hit, Scored>();
@@ -464,6 +468,7 @@ export class Ranker {
       extra = Math.min(extra, B.extraCap);
       const score =
         valuesTaken.reduce((sum, v) => sum + (v.takes[i] ? v.weight : 0), 0) +
+        (fieldVerbs.some((v) => doc.fields.get(v) === W.fields) && (structure.action === 'update' || structure.action === 'create') ? B.fieldVerb : 0) +
         coverage +
         B.action * (ownVerb ? 1 : commandsOwnVerb ? (READS.has(structure.action) ? -1 : 0) : Math.max(actionAgreement(askedAction, structure.action), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1)) +
         B.resource * resource +

@@ -191,6 +191,18 @@ describe('Ranker.search', () => {
     expect(best(jira, 'log 3 hours on PROJ-7')).toBe('j.addWorklog');
   });
 
+  it('reads a verb no action word says as setting the field or value it names, on a write', () => {
+    const github = new Ranker([
+      op('gh.pulls/get', 'GET', '/repos/{owner}/{repo}/pulls/{pull_number}', 'Get a pull request', { fieldNames: ['pull_number'] }),
+      op('gh.pulls/update', 'PATCH', '/repos/{owner}/{repo}/pulls/{pull_number}', 'Update a pull request', { fieldNames: ['title', 'body', 'state', 'open', 'closed'] }),
+      op('gh.pulls/create-review', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews', 'Create a review for a pull request', { fieldNames: ['body', 'event', 'APPROVE', 'REQUEST_CHANGES', 'COMMENT'] }),
+      op('gh.repos/update', 'PATCH', '/repos/{owner}/{repo}', 'Update a repository', { fieldNames: ['name', 'private', 'archived'] }),
+      op('gh.repos/get', 'GET', '/repos/{owner}/{repo}', 'Get a repository'),
+    ]);
+    expect(best(github, 'approve pull request 58')).toBe('gh.pulls/create-review');
+    expect(best(github, 'archive acme/old-site, nobody uses it')).toBe('gh.repos/update');
+  });
+
   it('takes a page cursor (starting_after, ending_before) for no time field', () => {
     const list = (id: string, fieldNames: string[]) => op(id, 'GET', '/v1/refunds', 'List all refunds', { returnsList: true, fieldNames });
     const ranker = new Ranker([list('st.refunds.paged', ['limit', 'starting_after', 'ending_before']), list('st.refunds.timed', ['limit', 'created_at']), list('st.refunds.plain', ['limit'])]);
