@@ -11,7 +11,7 @@ import { actionOfStem, isWeakCue, PERSON_WORDS, SELF_WORDS, type Action } from '
 import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, READS } from './agreement.ts';
-import { keyResource, slugResource, takenByResource, TRACKER_KEY, VALUE_KINDS } from './values.ts';
+import { keyResource, slugResource, takenByResource, VALUE_KINDS } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stems } from './text.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
@@ -333,8 +333,10 @@ export class Ranker {
     // A slug (acme/api) names the catalogue's resource addressed by two path parameters: implied, counted when matched.
     // So does a tracker key (PROJ-12) the resource its key parameter addresses, and an email address the word for it.
     const implied: QueryTerm[] = [];
-    const valueWords = VALUE_KINDS.flatMap((kind) => (kind.implies && kind.written(query) ? stems(kind.implies) : []));
-    for (const stem of [parsed.slug ? this.slugStem : undefined, TRACKER_KEY.test(query) ? this.keyStem : undefined, ...valueWords]) {
+    // The kinds of value the query writes (./values.ts), read once.
+    const valueKinds = VALUE_KINDS.filter((kind) => kind.written(query));
+    const valueWords = valueKinds.flatMap((kind) => (kind.implies ? stems(kind.implies) : []));
+    for (const stem of [parsed.slug ? this.slugStem : undefined, valueKinds.some((kind) => kind.name === 'key') ? this.keyStem : undefined, ...valueWords]) {
       if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: true, optional: true });
     }
     // A bare object that is no resource of the catalogue is a person ("kick dave off the repo"): the catalogue's words for people count a little.
@@ -407,7 +409,7 @@ export class Ranker {
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
     const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
     // A day or an hour, an email address, a tracker key: the operation takes such a value.
-    const valuesTaken = VALUE_KINDS.flatMap((kind, k) => (kind.written(query) ? [{ takes: this.takes[k]!, weight: kind.weight }] : []));
+    const valuesTaken = valueKinds.map((kind) => ({ takes: this.takes[VALUE_KINDS.indexOf(kind)]!, weight: kind.weight }));
     // A clause's verb that no action word reads ("approve", "archive") and that an operation has only as a field or a value of one (event: APPROVE, archived): setting it does the task.
     const fieldVerbs = parsed.terms.filter((t) => t.action === undefined && parsed.verbsAt?.includes(t.at)).map((t) => t.stem);
     const hits: Hit[] = [];

@@ -23,8 +23,8 @@ export interface ValueKind {
 /** Words that name a day or a time of day: values, weighed little as words (the query reader). */
 export const DAY_WORDS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'tomorrow', 'tonight', 'yesterday', 'noon', 'midnight', 'morning', 'afternoon', 'evening', 'weekend']);
 
-/** Words for a day or an hour. */
-const TIMED_QUERY = /\b(\d{1,2}(:\d{2})? ?(am|pm)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|tonight|yesterday|noon|midnight|morning|afternoon|evening|weekend|next week|this week|next month)\b/i;
+/** Words for a day or an hour: the day words, an hour (`9am`, `3:30 pm`), and a week or month to come. */
+const TIMED_QUERY = new RegExp(`\\b(\\d{1,2}(:\\d{2})? ?(am|pm)|${[...DAY_WORDS].join('|')}|next week|this week|next month)\\b`, 'i');
 /** Parameter and body field names that hold a time (`start`, `due_on`, `post_at`, `dateTime`, `endDate`); page cursors (`starting_after`) do not. */
 const TIME_FIELD = /(^|[_.-])(date|time|start|end|due|until|since|deadline)s?($|[_.-])|dateTime|[a-z](Date|Time|At|On)$|_(at|on)$|^(start|end|due)(?=[A-Z]|$)/;
 
@@ -47,9 +47,11 @@ const DURATION_FIELD = /spent|duration|estimate/i;
  * standards and the like written the same way (`UTF-8`, `SHA-256`, `ISO-8601`, `COVID-19`, `GPT-4`),
  * nor an identifier of more numbers (`CVE-2021-44228`).
  */
-export const TRACKER_KEY = /(^|[^\w-])(?!(?:UTF|UCS|SHA|ISO|COVID|CVE|RFC|HTTP|TLS|AES|RSA|PEP|UTC|GMT|GPT)-)[A-Z][A-Z0-9]{1,9}-\d+\b(?!-\d)/;
+const TRACKER_KEY = /(^|[^\w-])(?!(?:UTF|UCS|SHA|ISO|COVID|CVE|RFC|HTTP|TLS|AES|RSA|PEP|UTC|GMT|GPT)-)[A-Z][A-Z0-9]{1,9}-\d+\b(?!-\d)/;
 /** A path parameter that takes a key (`{issueIdOrKey}`, `{key}`), not a key's ID (`{key_id}`). */
 const KEY_PARAMETER = /\{(?:[^}]*[a-z])?(?:key|Key)\}/;
+/** Two path parameters in a row (`/{owner}/{repo}`): what a two-part slug fills. */
+const SLUG_PARAMETERS = /\{[^}]+\}\/\{[^}]+\}/;
 
 export const VALUE_KINDS: readonly ValueKind[] = [
   // A time or an email address may also be a detail of what is asked for ("notes from Tuesday").
@@ -62,20 +64,24 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'key', weight: 1, written: (q) => TRACKER_KEY.test(q), takes: (op) => KEY_PARAMETER.test(op.path ?? '') },
 ];
 
-/**
- * The stem of the path segment most often followed by two parameters (`/repos/{owner}/{repo}`),
- * when at least a fifth of the operations have it: what a two-part slug in a query names.
- */
-export function slugResource(operations: readonly RankedOperation[]): string | undefined {
+/** The stem of the path segment most often right before `parameters`, when at least `least` operations have it. */
+function resourceBefore(operations: readonly RankedOperation[], parameters: RegExp, least: number): string | undefined {
+  const before = new RegExp(`\\/([A-Za-z_-]+)\\/${parameters.source}`);
   const counts = new Map<string, number>();
   for (const op of operations) {
-    const m = /\/([A-Za-z_-]+)\/\{[^}]+\}\/\{[^}]+\}/.exec(op.path ?? '');
+    const m = before.exec(op.path ?? '');
     const stem = m ? stems(m[1]!.toLowerCase().replace(/[_-]+/g, ''))[0] : undefined;
     if (stem) counts.set(stem, (counts.get(stem) ?? 0) + 1);
   }
   const [best] = [...counts].sort((a, b) => b[1] - a[1]);
-  return best && best[1] >= operations.length / 5 ? best[0] : undefined;
+  return best && best[1] >= least ? best[0] : undefined;
 }
+
+/** What a two-part slug in a query names (`/repos/{owner}/{repo}`: repo), when a fifth of the operations have it. */
+export const slugResource = (operations: readonly RankedOperation[]): string | undefined => resourceBefore(operations, SLUG_PARAMETERS, operations.length / 5);
+
+/** What a tracker key in a query names (`/issue/{issueIdOrKey}`: issue), when two operations have it. */
+export const keyResource = (operations: readonly RankedOperation[]): string | undefined => resourceBefore(operations, KEY_PARAMETER, 2);
 
 /**
  * Marks every operation on a resource (by its head) of which some operation takes the value as
@@ -87,19 +93,4 @@ export function takenByResource(takes: boolean[], heads: readonly (string | unde
   heads.forEach((head, i) => {
     if (head !== undefined && taking.has(head)) takes[i] = true;
   });
-}
-
-/**
- * The stem of the path segment most often followed by a key parameter (`/issue/{issueIdOrKey}`),
- * when at least two operations have it: what a tracker key in a query names.
- */
-export function keyResource(operations: readonly RankedOperation[]): string | undefined {
-  const counts = new Map<string, number>();
-  for (const op of operations) {
-    const m = /\/([A-Za-z_-]+)\/\{(?:[^}]*[a-z])?(?:key|Key)\}/.exec(op.path ?? '');
-    const stem = m ? stems(m[1]!.toLowerCase().replace(/[_-]+/g, ''))[0] : undefined;
-    if (stem) counts.set(stem, (counts.get(stem) ?? 0) + 1);
-  }
-  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
-  return best && best[1] >= 2 ? best[0] : undefined;
 }
