@@ -105,12 +105,12 @@ export class DocsIndex {
     const drop = new Set<number>();
     for (const { service, tokens } of this.serviceTokens) {
       for (let i = 0; i + tokens.length <= lower.length; i++) {
+        if (!tokens.every((t, j) => lower[i + j] === t && !drop.has(i + j))) continue;
         // A word of its own, not part of a value or a file name (`.gitlab-ci.yml`, `github.com/acme`),
         // or the start of one of the operation IDs pasted (`github.issues/create`).
-        const before = query.slice(0, spans[i]!.at);
-        const pasted = this.entries.has(query.slice(spans[i]!.at).split(/\s/)[0]!.replace(/[,;:!?)"'`.]+$/, ''));
-        const alone = /(?:^|[\s,;:!?()"'`])$/.test(before) && (pasted || /^(?:$|[\s,;:!?()"'`]|\.(?:\s|$))/.test(query.slice(spans[i + tokens.length - 1]!.end)));
-        if (alone && tokens.every((t, j) => lower[i + j] === t && !drop.has(i + j))) {
+        const pasted = () => this.entries.has(query.slice(spans[i]!.at).split(/\s/)[0]!.replace(/[,;:!?)"'`.]+$/, ''));
+        const alone = /(?:^|[\s,;:!?()"'`])$/.test(query.slice(0, spans[i]!.at)) && (/^(?:$|[\s,;:!?()"'`]|\.(?:\s|$))/.test(query.slice(spans[i + tokens.length - 1]!.end)) || pasted());
+        if (alone) {
           named.add(service);
           tokens.forEach((_, j) => drop.add(i + j));
         }
