@@ -8,29 +8,44 @@ import type { Attributes, HrTime, Link } from '@opentelemetry/api';
 import type { IOtlpExportDelegate, OTLPExporterNodeConfigBase } from '@opentelemetry/otlp-exporter-base';
 import { convertLegacyHttpOptions, createOtlpHttpExportDelegate } from '@opentelemetry/otlp-exporter-base/node-http';
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace-base';
-import { BinaryReader, BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
+import { BinaryReader } from '@bufbuild/protobuf/wire';
+import { ProtoWriter } from './proto-writer.ts';
 
 /** ExportTraceServiceResponse (collector/trace/v1/trace_service.proto), as the SDK's response handler reads it. */
 export interface TraceExportResponse {
   partialSuccess?: { rejectedSpans?: number; errorMessage?: string };
 }
 
-const { LengthDelimited: LEN, Varint: VARINT, Bit64: I64, Bit32: I32 } = WireType;
+/** A field's tag: (number << 3) | wire type (varint 0, 64-bit 1, length-delimited 2, 32-bit 5). */
+const LEN = 2;
+const VARINT = 0;
+const I64 = 1;
+const I32 = 5;
+const tag = (field: number, type: number): number => (field << 3) | type;
 
 /** Span.flags: the W3C trace flags, and that the parent's remoteness is known (bit 8) and what it is (bit 9). */
 const flagsOf = (traceFlags: number, remote: boolean | undefined): number => (traceFlags & 0xff) | 0x100 | (remote ? 0x200 : 0);
 
-/** A trace or span ID's 16 or 8 bytes from its hex, into buffers reused (a span's and its parent's trace IDs are one string: decoded once). */
+/** A trace ID's 16 bytes, kept from the last one written: a span's and its parent's trace IDs are one string, decoded once. */
 const TRACE_ID = new Uint8Array(16);
-const SPAN_ID = new Uint8Array(8);
 let lastTraceId = '';
-function writeId(w: BinaryWriter, field: number, hex: string): void {
-  const out = hex.length === 32 ? TRACE_ID : hex.length === 16 ? SPAN_ID : new Uint8Array(hex.length >> 1);
-  if (out !== TRACE_ID || hex !== lastTraceId) {
-    for (let i = 0; i < out.length; i++) out[i] = (nibble(hex.charCodeAt(2 * i)) << 4) | nibble(hex.charCodeAt(2 * i + 1));
-    if (out === TRACE_ID) lastTraceId = hex;
+/** A trace or span ID's bytes from its hex, written straight into the writer. */
+function writeId(w: ProtoWriter, field: number, hex: string): void {
+  const n = hex.length >> 1;
+  w.ensure(n + 2);
+  const buf = w.buf;
+  let pos = w.pos;
+  buf[pos++] = tag(field, LEN);
+  buf[pos++] = n;
+  if (n === 16 && hex === lastTraceId) for (let i = 0; i < 16; i++) buf[pos + i] = TRACE_ID[i]!;
+  else {
+    for (let i = 0; i < n; i++) buf[pos + i] = (nibble(hex.charCodeAt(2 * i)) << 4) | nibble(hex.charCodeAt(2 * i + 1));
+    if (n === 16) {
+      for (let i = 0; i < 16; i++) TRACE_ID[i] = buf[pos + i]!;
+      lastTraceId = hex;
+    }
   }
-  w.tag(field, LEN).bytes(out);
+  w.pos = pos + n;
 }
 const nibble = (c: number): number => (c <= 57 ? c - 48 : (c | 0x20) - 87);
 
@@ -38,11 +53,12 @@ const nibble = (c: number): number => (c <= 57 ? c - 48 : (c | 0x20) - 87);
  * A time as fixed64 nanoseconds, in two 32-bit halves: seconds × 10⁹ passes 2⁵³, so it is taken
  * as (seconds × 5⁹) × 2⁹, exact in a double up to the year 2116 (BigInt past that).
  */
-function writeTime(w: BinaryWriter, field: number, [seconds, nanos]: HrTime): void {
-  w.tag(field, I64);
+function writeTime(w: ProtoWriter, field: number, [seconds, nanos]: HrTime): void {
+  w.byte(tag(field, I64));
   const m = seconds * 1_953_125;
   if (m > Number.MAX_SAFE_INTEGER) {
-    w.fixed64(BigInt(seconds) * 1_000_000_000n + BigInt(nanos));
+    const ns = BigInt(seconds) * 1_000_000_000n + BigInt(nanos);
+    w.fixed32(Number(ns & 0xffffffffn)).fixed32(Number((ns >> 32n) & 0xffffffffn));
     return;
   }
   const mLow = m % 0x800000; // the low 23 bits of m, which × 2⁹ fill the low 32 bits
@@ -52,33 +68,33 @@ function writeTime(w: BinaryWriter, field: number, [seconds, nanos]: HrTime): vo
 }
 
 /** AnyValue: string 1, bool 2, int64 3, double 4, array 5, key-value list 6, bytes 7; null an empty AnyValue. */
-function writeValue(w: BinaryWriter, value: unknown): void {
+function writeValue(w: ProtoWriter, value: unknown): void {
   switch (typeof value) {
     case 'string':
-      w.tag(1, LEN).string(value);
+      w.byte(tag(1, LEN)).string(value);
       return;
     case 'boolean':
-      w.tag(2, VARINT).bool(value);
+      w.byte(tag(2, VARINT)).byte(value ? 1 : 0);
       return;
     case 'number':
       if (Number.isInteger(value) && value >= -(2 ** 63) && value < 2 ** 63) {
-        w.tag(3, VARINT);
-        if (value >= 0 && value <= 0xffffffff) w.uint32(value);
+        w.byte(tag(3, VARINT));
+        if (value >= 0 && value <= Number.MAX_SAFE_INTEGER) w.varint(value);
         else w.int64(BigInt(value));
-      } else w.tag(4, I64).double(value);
+      } else w.byte(tag(4, I64)).double(value);
       return;
   }
-  if (value instanceof Uint8Array) w.tag(7, LEN).bytes(value);
+  if (value instanceof Uint8Array) w.byte(tag(7, LEN)).bytes(value);
   else if (Array.isArray(value)) {
-    w.tag(5, LEN).fork();
+    w.byte(tag(5, LEN)).fork();
     for (const item of value as unknown[]) {
-      w.tag(1, LEN).fork();
+      w.byte(tag(1, LEN)).fork();
       writeValue(w, item);
       w.join();
     }
     w.join();
   } else if (typeof value === 'object' && value !== null) {
-    w.tag(6, LEN).fork();
+    w.byte(tag(6, LEN)).fork();
     writeAttributes(w, 1, value as Attributes);
     w.join();
   }
@@ -92,28 +108,29 @@ function writeValue(w: BinaryWriter, value: unknown): void {
 const encoded = new Map<string, Map<unknown, Uint8Array>>();
 const MAX_ENCODED = 2048;
 let encodedCount = 0;
-
+/** A KeyValue's bytes, by a writer of its own: a list value's entries are cached too, by this same path. */
 function keyValue(key: string, value: unknown): Uint8Array {
-  const w = new BinaryWriter().tag(1, LEN).string(key).tag(2, LEN).fork();
+  const w = new ProtoWriter(64).byte(tag(1, LEN)).string(key).byte(tag(2, LEN)).fork();
   writeValue(w, value);
   return w.join().finish();
 }
 
 /** A span's name, its UTF-8 kept as attributes are (names are routes and methods: a fixed set). */
 const names = new Map<string, Uint8Array>();
-function writeName(w: BinaryWriter, name: string): void {
+function writeName(w: ProtoWriter, name: string): void {
   let bytes = names.get(name);
   if (bytes === undefined && encodedCount < MAX_ENCODED && name.length <= 128) {
     names.set(name, (bytes = Buffer.from(name, 'utf8')));
     encodedCount++;
   }
   if (bytes !== undefined) {
-    if (bytes.length > 0) w.tag(5, LEN).bytes(bytes);
+    if (bytes.length > 0) w.byte(tag(5, LEN)).bytes(bytes);
   } else writeString(w, 5, name);
 }
 
-/** Repeated KeyValue (key 1, value 2) under `field`. */
-function writeAttributes(w: BinaryWriter, field: number, attributes: Attributes): void {
+/** Repeated KeyValue (key 1, value 2) under `field` (under 16: its tag is one byte). */
+function writeAttributes(w: ProtoWriter, field: number, attributes: Attributes): void {
+  const fieldTag = tag(field, LEN);
   for (const key in attributes) {
     if (!Object.hasOwn(attributes, key)) continue;
     const value = attributes[key];
@@ -124,9 +141,9 @@ function writeAttributes(w: BinaryWriter, field: number, attributes: Attributes)
       byValue.set(value, (bytes = keyValue(key, value)));
       encodedCount++;
     }
-    if (bytes !== undefined) w.tag(field, LEN).bytes(bytes);
+    if (bytes !== undefined) w.byte(fieldTag).bytes(bytes);
     else {
-      w.tag(field, LEN).fork().tag(1, LEN).string(key).tag(2, LEN).fork();
+      w.byte(fieldTag).fork().byte(tag(1, LEN)).string(key).byte(tag(2, LEN)).fork();
       writeValue(w, value);
       w.join().join();
     }
@@ -134,17 +151,17 @@ function writeAttributes(w: BinaryWriter, field: number, attributes: Attributes)
 }
 
 /** A count field, left out when 0 (proto3's default). */
-function writeCount(w: BinaryWriter, field: number, count: number | undefined): void {
-  if (count) w.tag(field, VARINT).uint32(count);
+function writeCount(w: ProtoWriter, field: number, count: number | undefined): void {
+  if (count) w.byte(tag(field, VARINT)).varint(count);
 }
 
-function writeString(w: BinaryWriter, field: number, text: string | undefined): void {
-  if (text) w.tag(field, LEN).string(text);
+function writeString(w: ProtoWriter, field: number, text: string | undefined): void {
+  if (text) w.byte(tag(field, LEN)).string(text);
 }
 
 /** Span.Event: time 1, name 2, attributes 3, dropped_attributes_count 4. */
-function writeEvent(w: BinaryWriter, event: TimedEvent): void {
-  w.tag(11, LEN).fork();
+function writeEvent(w: ProtoWriter, event: TimedEvent): void {
+  w.byte(tag(11, LEN)).fork();
   writeTime(w, 1, event.time);
   writeString(w, 2, event.name);
   if (event.attributes) writeAttributes(w, 3, event.attributes);
@@ -153,33 +170,36 @@ function writeEvent(w: BinaryWriter, event: TimedEvent): void {
 }
 
 /** Span.Link: trace_id 1, span_id 2, trace_state 3, attributes 4, dropped_attributes_count 5, flags 6. */
-function writeLink(w: BinaryWriter, link: Link): void {
+function writeLink(w: ProtoWriter, link: Link): void {
   const { traceId, spanId, traceState, traceFlags, isRemote } = link.context;
-  w.tag(13, LEN).fork();
+  w.byte(tag(13, LEN)).fork();
   writeId(w, 1, traceId);
   writeId(w, 2, spanId);
   writeString(w, 3, traceState?.serialize());
   if (link.attributes) writeAttributes(w, 4, link.attributes);
   writeCount(w, 5, link.droppedAttributesCount);
-  w.tag(6, I32).fixed32(flagsOf(traceFlags, isRemote));
+  w.byte(tag(6, I32)).fixed32(flagsOf(traceFlags, isRemote));
   w.join();
 }
+
+/** Span.flags (field 16, fixed32): its tag takes two bytes. */
+const FLAGS_TAG = tag(16, I32);
 
 /**
  * Span: trace_id 1, span_id 2, trace_state 3, parent_span_id 4, name 5, kind 6, start 7, end 8,
  * attributes 9, dropped_attributes_count 10, events 11, dropped_events_count 12, links 13,
  * dropped_links_count 14, status 15 (message 2, code 3), flags 16.
  */
-function writeSpan(w: BinaryWriter, span: ReadableSpan): void {
+function writeSpan(w: ProtoWriter, span: ReadableSpan): void {
   const { traceId, spanId, traceState, traceFlags } = span.spanContext();
   const parent = span.parentSpanContext;
-  w.tag(2, LEN).fork();
+  w.byte(tag(2, LEN)).fork();
   writeId(w, 1, traceId);
   writeId(w, 2, spanId);
   writeString(w, 3, traceState?.serialize());
   if (parent?.spanId) writeId(w, 4, parent.spanId);
   writeName(w, span.name);
-  w.tag(6, VARINT).uint32(span.kind + 1); // the API's kinds start at 0, OTLP's at 1 (0 is unspecified)
+  w.byte(tag(6, VARINT)).byte(span.kind + 1); // the API's kinds start at 0, OTLP's at 1 (0 is unspecified)
   writeTime(w, 7, span.startTime);
   writeTime(w, 8, span.endTime);
   writeAttributes(w, 9, span.attributes);
@@ -190,26 +210,26 @@ function writeSpan(w: BinaryWriter, span: ReadableSpan): void {
   writeCount(w, 14, span.droppedLinksCount);
   const { code, message } = span.status;
   if (code || message) {
-    w.tag(15, LEN).fork();
+    w.byte(tag(15, LEN)).fork();
     writeString(w, 2, message);
-    if (code) w.tag(3, VARINT).uint32(code);
+    if (code) w.byte(tag(3, VARINT)).varint(code);
     w.join();
-  } else w.tag(15, LEN).uint32(0); // an empty Status, as the SDK sends
-  w.tag(16, I32).fixed32(flagsOf(traceFlags, parent?.isRemote));
+  } else w.byte(tag(15, LEN)).byte(0); // an empty Status, as the SDK sends
+  w.varint(FLAGS_TAG).fixed32(flagsOf(traceFlags, parent?.isRemote));
   w.join();
 }
 
 type Scope = ReadableSpan['instrumentationScope'] & { attributes?: Attributes; droppedAttributesCount?: number };
 
 /** ScopeSpans: scope 1 (name 1, version 2, attributes 3, dropped_attributes_count 4), spans 2 (already written), schema_url 3. */
-function writeScopeSpans(w: BinaryWriter, scope: Scope, spans: Uint8Array): void {
-  w.tag(2, LEN).fork().tag(1, LEN).fork();
+function writeScopeSpans(w: ProtoWriter, scope: Scope, spans: Uint8Array): void {
+  w.byte(tag(2, LEN)).fork().byte(tag(1, LEN)).fork();
   writeString(w, 1, scope.name);
   writeString(w, 2, scope.version);
   if (scope.attributes) writeAttributes(w, 3, scope.attributes);
   writeCount(w, 4, scope.droppedAttributesCount);
   w.join();
-  w.raw(spans);
+  w.copy(spans);
   writeString(w, 3, scope.schemaUrl);
   w.join();
 }
@@ -221,8 +241,8 @@ function writeScopeSpans(w: BinaryWriter, scope: Scope, spans: Uint8Array): void
  * SDK's span object is garbage once it ends. Writers keep their buffers for the next batch.
  */
 export class EncodedSpans {
-  private readonly groups = new Map<ReadableSpan['resource'], Map<Scope, BinaryWriter>>();
-  private readonly spare: BinaryWriter[] = [];
+  private readonly groups = new Map<ReadableSpan['resource'], Map<Scope, ProtoWriter>>();
+  private readonly spare: ProtoWriter[] = [];
   /** Spans added since the last request(). */
   count = 0;
 
@@ -230,20 +250,23 @@ export class EncodedSpans {
     let scopes = this.groups.get(span.resource);
     if (scopes === undefined) this.groups.set(span.resource, (scopes = new Map()));
     let writer = scopes.get(span.instrumentationScope);
-    if (writer === undefined) scopes.set(span.instrumentationScope, (writer = this.spare.pop() ?? new BinaryWriter()));
+    if (writer === undefined) scopes.set(span.instrumentationScope, (writer = this.spare.pop() ?? new ProtoWriter()));
     writeSpan(writer, span);
     this.count++;
   }
 
   /** The request of every span added, and this batch empty again. */
   request(): Uint8Array {
-    const w = new BinaryWriter();
+    let spanBytes = 0;
+    for (const scopes of this.groups.values()) for (const writer of scopes.values()) spanBytes += writer.pos;
+    const w = new ProtoWriter(spanBytes + 4096); // one buffer for the batch, not doubled up to it
     for (const [resource, scopes] of this.groups) {
-      w.tag(1, LEN).fork().tag(1, LEN).fork();
+      w.byte(tag(1, LEN)).fork().byte(tag(1, LEN)).fork();
       writeAttributes(w, 1, resource.attributes);
       w.join();
       for (const [scope, writer] of scopes) {
-        writeScopeSpans(w, scope, writer.finish());
+        writeScopeSpans(w, scope, writer.written());
+        writer.reset();
         this.spare.push(writer);
       }
       writeString(w, 3, resource.schemaUrl);
