@@ -43,6 +43,12 @@ function jsName(address: number): string | undefined {
   return found && address < found.end ? found.name : undefined;
 }
 
+/** A function's name: generated code's address is looked up in the perf map. */
+function labelOf(name: string): string {
+  const address = /^0x[0-9a-f]+$/i.test(name) ? parseInt(name, 16) : undefined;
+  return address !== undefined ? (jsName(address) ?? '(generated code not in the map)') : name;
+}
+
 // The callgrind format: `fn=(id) name` names a function once, `fn=(id)` refers to it again; a cost
 // line is `<position> <Ir>`; the cost line after `calls=` is that call's inclusive cost, not self.
 const named = functionNames();
@@ -72,7 +78,7 @@ for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
   const cost = Number(parts[parts.length - 1]);
   if (afterCalls) {
     afterCalls = false;
-    if (wanted !== undefined && callee.includes(wanted) && !fn.includes(wanted)) calls.set(fn, (calls.get(fn) ?? 0) + cost);
+    if (wanted !== undefined && labelOf(callee).includes(wanted) && !labelOf(fn).includes(wanted)) calls.set(fn, (calls.get(fn) ?? 0) + cost);
     continue;
   }
   if (!Number.isFinite(cost) || parts.length < 2) continue;
@@ -81,11 +87,7 @@ for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
 }
 
 const byName = new Map<string, number>();
-for (const [name, cost] of wanted !== undefined ? calls : self) {
-  const address = /^0x[0-9a-f]+$/i.test(name) ? parseInt(name, 16) : undefined;
-  const label = address !== undefined ? (jsName(address) ?? '(generated code not in the map)') : name;
-  byName.set(label, (byName.get(label) ?? 0) + cost);
-}
+for (const [name, cost] of wanted !== undefined ? calls : self) byName.set(labelOf(name), (byName.get(labelOf(name)) ?? 0) + cost);
 const fmt = (n: number) => Math.round(n / per).toLocaleString('en-US').padStart(12);
 console.log(`${fmt(total)}  total self instructions${per > 1 ? ` per request (÷ ${per})` : ''}${wanted !== undefined ? `; below, calls into *${wanted}* by caller` : ''}`);
 for (const [name, cost] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) {
