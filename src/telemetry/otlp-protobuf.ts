@@ -1,5 +1,5 @@
 // OTLP/HTTP protobuf export of spans: an ExportTraceServiceRequest written straight from the SDK's
-// ReadableSpans with @bufbuild/protobuf's BinaryWriter (field numbers of opentelemetry-proto's
+// ReadableSpans with ./proto-writer.ts (field numbers of opentelemetry-proto's
 // trace/v1/trace.proto, common/v1/common.proto and resource/v1/resource.proto), into the SDK's own
 // HTTP export path (transport, retries, timeout, compression, headers, concurrency limit). Why not
 // the SDK's serializer: docs/architecture.md ("Traces"). test/telemetry/otlp-protobuf.test.ts

@@ -1,6 +1,6 @@
 // Protobuf wire format into one growing buffer, for ./otlp-protobuf.ts's spans. @bufbuild/protobuf's
 // BinaryWriter checks and reserves room in every call (a tag, a length, each byte copy); a span makes
-// ~35 such calls, which cost as much as the rest of its encoding (docs/operations/observability.md).
+// ~35 such calls, a large part of its encoding (docs/architecture.md, "Traces").
 // Here a tag is a byte the caller already knows, a short copy is a loop, and a message's length is
 // written where one byte was left for it, moved only when the message passed 127 bytes.
 
