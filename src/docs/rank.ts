@@ -148,7 +148,7 @@ export class Ranker {
       if (list) list.push(stem);
       else this.byPrefix.set(stem.slice(0, 5), [stem]);
     }
-    VALUE_KINDS.forEach((kind, k) => kind.byResource && takenByResource(this.takes[k]!, this.docs.map((d) => d.structure.head)));
+    VALUE_KINDS.forEach((kind, k) => kind.byResource !== undefined && takenByResource(this.takes[k]!, this.docs.map((d) => d.structure.head), kind.byResource));
     for (const [pair, count] of prefixPairs) {
       const [short, long] = pair.split(' ') as [string, string];
       // Written together often, and on a good share of the operations that use the short form.

@@ -2,7 +2,8 @@
 // an operation with a time field (an event, a due date, a scheduled message), an email address one
 // with a field for it (look a user up by email, change a customer's email), a number after `#`
 // one whose path takes a number (`/issues/{issue_number}`), a tracker key (`PROJ-12`) one whose
-// path addresses its resource by key (`/issue/{issueIdOrKey}/…`).
+// path addresses its resource by key (`/issue/{issueIdOrKey}/…`), a level of access ("write
+// access", "share it with jo") one that sets or reads a `permission` or `role`.
 import type { RankedOperation } from './analysis.ts';
 import { stems } from './text.ts';
 
@@ -12,8 +13,11 @@ export interface ValueKind {
   weight: number;
   /** Whether the query writes such a value. */
   written(query: string): boolean;
-  /** Every operation on a resource whose operations take one takes it too. */
-  byResource?: true;
+  /**
+   * Every operation on a resource whose operations take one takes it too, once this share of them
+   * does (0: any one).
+   */
+  byResource?: number;
   /** Whether the operation takes one. */
   takes(op: RankedOperation): boolean;
   /** The word the value is written for, implied by it ("jane@acme.com": email). */
@@ -50,13 +54,24 @@ const DURATION_FIELD = /spent|duration|estimate/i;
 const TRACKER_KEY = /(^|[^\w-])(?!(?:UTF|UCS|SHA|ISO|COVID|CVE|RFC|HTTP|TLS|AES|RSA|PEP|UTC|GMT|GPT)-)[A-Z][A-Z0-9]{1,9}-\d+\b(?!-\d)/;
 /** A path parameter that takes a key (`{issueIdOrKey}`, `{key}`), not a key's ID (`{key_id}`). */
 const KEY_PARAMETER = /\{(?:[^}]*[a-z])?(?:key|Key)\}/;
+/** A level of access ("write access", "read-only permission", "admin rights"): what a grant of access names. */
+const ACCESS_LEVEL = /\b(?:read|write|push|pull|admin|edit|view|maintain|triage|owner|full|read-only|readonly)(?: or (?:only )?(?:read|write|push|pull|admin|edit|view))? (?:access|permissions?|rights|privileges|role)\b/i;
+/** Sharing a thing with someone ("share my calendar with jo", "stop sharing it with mike"), or what someone can do with it ("so she can edit it", "who can see"): access granted or asked about. */
+const ACCESS_GRANT = /\b(?:share|sharing|shared)\b.*\bwith\b|\b(?:can|could|be able to) (?:see|view|edit|read|write|push|change|access)\b/i;
+/** Fields that take a level of access (`permission`, `role`, `access_level`), or a path's last segment that names one (`…/collaborators/{username}/permission`); not `permissions`, an app's many. */
+const ACCESS_FIELD = /^(?:permission|role|access_?level)$/i;
+
 /** Two path parameters in a row (`/{owner}/{repo}`): what a two-part slug fills. */
 const SLUG_PARAMETERS = /\{[^}]+\}\/\{[^}]+\}/;
 
 export const VALUE_KINDS: readonly ValueKind[] = [
   // A time or an email address may also be a detail of what is asked for ("notes from Tuesday").
-  { name: 'time', weight: 0.2, byResource: true, written: (q) => TIMED_QUERY.test(q), takes: (op) => op.fieldNames.some((n) => TIME_FIELD.test(n)) },
+  { name: 'time', weight: 0.2, byResource: 0, written: (q) => TIMED_QUERY.test(q), takes: (op) => op.fieldNames.some((n) => TIME_FIELD.test(n)) },
   { name: 'email', weight: 0.2, written: (q) => EMAIL.test(q), takes: (op) => op.fieldNames.some((n) => EMAIL_FIELD.test(n)), implies: 'email' },
+  // Who may do what: a grant of access sets a level, and an operation on what holds one (an ACL's
+  // rules) answers about it; 0.5 and 0.8 were lower on dev. By resource only where a third of its
+  // operations take one: of GitHub's hundred on repositories one does.
+  { name: 'access', weight: 1, byResource: 0.3, written: (q) => ACCESS_LEVEL.test(q) || ACCESS_GRANT.test(q), takes: (op) => op.fieldNames.some((n) => ACCESS_FIELD.test(n)) || ACCESS_FIELD.test((op.path ?? '').split('/').pop() ?? '') },
   { name: 'duration', weight: 0.5, written: (q) => DURATION.test(q), takes: (op) => op.fieldNames.some((n) => DURATION_FIELD.test(n)) },
   // A number after # names the thing acted on or where it is (the issue a label goes on).
   { name: 'number', weight: 0.5, written: (q) => NUMBER_REF.test(q), takes: (op) => NUMBER_PARAMETER.test(op.path ?? '') },
@@ -88,8 +103,16 @@ export const keyResource = (operations: readonly RankedOperation[]): string | un
  * taking it too: a day names a thing of a resource that has times ("tomorrow's lunch": an event),
  * whichever operation on it is asked for (deleting one takes no time).
  */
-export function takenByResource(takes: boolean[], heads: readonly (string | undefined)[]): void {
-  const taking = new Set(heads.filter((head, i) => takes[i] && head !== undefined));
+export function takenByResource(takes: boolean[], heads: readonly (string | undefined)[], share = 0): void {
+  const counts = new Map<string, { all: number; taking: number }>();
+  heads.forEach((head, i) => {
+    if (head === undefined) return;
+    const count = counts.get(head) ?? { all: 0, taking: 0 };
+    count.all++;
+    if (takes[i]) count.taking++;
+    counts.set(head, count);
+  });
+  const taking = new Set([...counts].filter(([, c]) => c.taking > 0 && c.taking >= share * c.all).map(([head]) => head));
   heads.forEach((head, i) => {
     if (head !== undefined && taking.has(head)) takes[i] = true;
   });

@@ -182,6 +182,18 @@ describe('Ranker.search', () => {
     expect(best(calendar, 'scrap my dentist appointment on monday')).toBe('cal.events.delete');
   });
 
+  it('reads sharing and levels of access as naming an operation on what holds a permission or role', () => {
+    const calendar = new Ranker([
+      op('cal.acl.insert', 'POST', '/calendars/{calendarId}/acl', 'Creates an access control rule', { fieldNames: ['calendarId', 'role', 'scope'] }),
+      op('cal.acl.delete', 'DELETE', '/calendars/{calendarId}/acl/{ruleId}', 'Deletes an access control rule', { fieldNames: ['calendarId', 'ruleId'] }),
+      op('cal.acl.list', 'GET', '/calendars/{calendarId}/acl', 'Returns the rules in the access control list for the calendar', { returnsList: true, fieldNames: ['calendarId'] }),
+      op('cal.calendars.delete', 'DELETE', '/calendars/{calendarId}', 'Deletes a secondary calendar', { fieldNames: ['calendarId'] }),
+      op('cal.calendars.update', 'PUT', '/calendars/{calendarId}', 'Updates metadata for a calendar', { fieldNames: ['calendarId', 'summary'] }),
+    ]);
+    expect(best(calendar, 'stop sharing the family calendar with mike')).toBe('cal.acl.delete');
+    expect(best(calendar, 'share my work calendar with jane so she can edit it')).toBe('cal.acl.insert');
+  });
+
   it('prefers an operation that takes a span of time when the query writes one', () => {
     const jira = new Ranker([
       op('j.addWorklog', 'POST', '/rest/api/3/issue/{issueIdOrKey}/worklog', 'Add worklog', { fieldNames: ['issueIdOrKey', 'timeSpent', 'started'] }),

@@ -33,6 +33,13 @@ describe('value kinds', () => {
     ['key', 'COVID-19 leave requests', false],
     ['key', 'dependabot alerts for CVE-2021-44228', false],
     ['key', 'ask GPT-4 to triage PROJ-7', true],
+    ['access', 'give jdoe write access to acme/web', true],
+    ['access', 'does alice have write or only read access on the repo?', true],
+    ['access', 'share my work calendar with jane@acme.com', true],
+    ['access', 'who can see my calendar', true],
+    ['access', 'which repos do I have access to?', false],
+    ['access', 'write a comment on issue 4', false],
+    ['access', 'share the report in #finance', false],
   ])('%s is written in %j: %s', (name, query, written) => {
     expect(kind(name).written(query)).toBe(written);
   });
@@ -48,6 +55,10 @@ describe('value kinds', () => {
     expect(kind('key').takes(op('j.edit', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'))).toBe(true);
     expect(kind('key').takes(op('g.key', 'GET', '/user/keys/{key_id}', 'Get a public SSH key'))).toBe(false);
     expect(kind('key').takes(op('j.search', 'GET', '/rest/api/3/search', 'Search issues', { fieldNames: ['key'] }))).toBe(false);
+    expect(kind('access').takes(op('g.collab', 'PUT', '/repos/{owner}/{repo}/collaborators/{username}', 'Add a repository collaborator', { fieldNames: ['username', 'permission'] }))).toBe(true);
+    expect(kind('access').takes(op('c.acl', 'POST', '/calendars/{calendarId}/acl', 'Creates an access control rule', { fieldNames: ['role', 'scope'] }))).toBe(true);
+    expect(kind('access').takes(op('g.level', 'GET', '/repos/{owner}/{repo}/collaborators/{username}/permission', 'Get repository permissions for a user'))).toBe(true);
+    expect(kind('access').takes(op('g.token', 'POST', '/app/installations/{id}/access_tokens', 'Create an installation access token', { fieldNames: ['repositories', 'permissions'] }))).toBe(false);
   });
 });
 
@@ -74,5 +85,12 @@ describe('takenByResource', () => {
     const takes = [true, false, false, false];
     takenByResource(takes, ['event', 'event', 'calendar', undefined]);
     expect(takes).toEqual([true, true, false, false]);
+  });
+
+  it('marks a resource only once the share asked of its operations takes the value', () => {
+    const heads = ['acl', 'acl', 'acl', 'repo', 'repo', 'repo', 'repo'];
+    const takes = [true, false, false, true, false, false, false];
+    takenByResource(takes, heads, 0.3);
+    expect(takes).toEqual([true, true, true, true, false, false, false]);
   });
 });
