@@ -3,7 +3,8 @@
 // with a field for it (look a user up by email, change a customer's email), a number after `#`
 // one whose path takes a number (`/issues/{issue_number}`), a tracker key (`PROJ-12`) one whose
 // path addresses its resource by key (`/issue/{issueIdOrKey}/…`), a level of access ("write
-// access", "share it with jo") one that sets or reads a `permission` or `role`.
+// access", "share it with jo") one that sets or reads a `permission` or `role`, two versions
+// ("between v1.2 and v1.3") one that takes both ends of a range (`base` and `head`, `from` and `to`).
 import type { RankedOperation } from './analysis.ts';
 import { stems } from './text.ts';
 
@@ -61,6 +62,15 @@ const ACCESS_GRANT = /\b(?:share|sharing|shared)\b.*\bwith\b|\b(?:can|could|be a
 /** Fields that take a level of access (`permission`, `role`, `access_level`), or a path's last segment that names one (`…/collaborators/{username}/permission`); not `permissions`, an app's many. */
 const ACCESS_FIELD = /^(?:permission|role|access_?level)$/i;
 
+/** A version or a commit (`v1.2.0`, `1.3`, `9f3e2c1`): one end of a range. */
+const REF = String.raw`(?:v?\d+(?:\.\d+)+[\w.-]*|[0-9a-f]{7,40})`;
+/** Where a value ends: a space, the text's end or punctuation ("… v1.3?"). */
+const END = String.raw`(?=$|[\s,;:!?)])`;
+/** Two of them as the ends of one range: "between v1.2 and v1.3", "v1.2.0 against v1.3.0", `v1.2...v1.3`. */
+const RANGE = new RegExp(String.raw`\bbetween ${REF} and ${REF}${END}|(?<!\S)${REF}(?: (?:against|vs\.?|versus|and) |\.\.\.?)${REF}${END}`, 'i');
+/** Fields for a range's two ends (`base` and `head`, `from` and `to`), or one for both (`basehead`). */
+const takesRange = (names: readonly string[]) => names.includes('basehead') || (names.includes('base') && names.includes('head')) || (names.includes('from') && names.includes('to'));
+
 /** Two path parameters in a row (`/{owner}/{repo}`): what a two-part slug fills. */
 const SLUG_PARAMETERS = /\{[^}]+\}\/\{[^}]+\}/;
 
@@ -72,6 +82,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // rules) answers about it; 0.5 and 0.8 were lower on dev. By resource only where a third of its
   // operations take one: of GitHub's hundred on repositories one does.
   { name: 'access', weight: 1, byResource: 0.3, written: (q) => ACCESS_LEVEL.test(q) || ACCESS_GRANT.test(q), takes: (op) => op.fieldNames.some((n) => ACCESS_FIELD.test(n)) || ACCESS_FIELD.test((op.path ?? '').split('/').pop() ?? '') },
+  // Two versions or commits are what is compared (0.5: dev R@1 one task lower; 0.8 and 1.5 as 1).
+  { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
   { name: 'duration', weight: 0.5, written: (q) => DURATION.test(q), takes: (op) => op.fieldNames.some((n) => DURATION_FIELD.test(n)) },
   // A number after # names the thing acted on or where it is (the issue a label goes on).
   { name: 'number', weight: 0.5, written: (q) => NUMBER_REF.test(q), takes: (op) => NUMBER_PARAMETER.test(op.path ?? '') },

@@ -194,6 +194,15 @@ describe('Ranker.search', () => {
     expect(best(calendar, 'share my work calendar with jane so she can edit it')).toBe('cal.acl.insert');
   });
 
+  it('reads two versions as the ends of a range, taken by an operation with fields for both', () => {
+    const gitlab = new Ranker([
+      op('gl.mrChanges', 'GET', '/projects/{id}/merge_requests/{merge_request_id}/changes', 'Show the merge request changes', { fieldNames: ['id', 'merge_request_id'] }),
+      op('gl.compare', 'GET', '/projects/{id}/repository/compare', 'Compare two branches, tags, or commits', { fieldNames: ['id', 'from', 'to'] }),
+      op('gl.tags', 'GET', '/projects/{id}/repository/tags', 'Get a project repository tags', { returnsList: true, fieldNames: ['id'] }),
+    ]);
+    expect(best(gitlab, 'what changed between v1.2 and v1.3?')).toBe('gl.compare');
+  });
+
   it('prefers an operation that takes a span of time when the query writes one', () => {
     const jira = new Ranker([
       op('j.addWorklog', 'POST', '/rest/api/3/issue/{issueIdOrKey}/worklog', 'Add worklog', { fieldNames: ['issueIdOrKey', 'timeSpent', 'started'] }),

@@ -40,6 +40,11 @@ describe('value kinds', () => {
     ['access', 'which repos do I have access to?', false],
     ['access', 'write a comment on issue 4', false],
     ['access', 'share the report in #finance', false],
+    ['range', 'what changed between v1.2.0 and v1.3.0?', true],
+    ['range', 'diff v1.2.0 against v1.3.0 in acme/cli', true],
+    ['range', 'compare 9f3e2c1...a1b2c3d', true],
+    ['range', 'move the meeting between 2 and 3', false],
+    ['range', 'bump lodash to 4.17.21', false],
   ])('%s is written in %j: %s', (name, query, written) => {
     expect(kind(name).written(query)).toBe(written);
   });
@@ -55,6 +60,9 @@ describe('value kinds', () => {
     expect(kind('key').takes(op('j.edit', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'))).toBe(true);
     expect(kind('key').takes(op('g.key', 'GET', '/user/keys/{key_id}', 'Get a public SSH key'))).toBe(false);
     expect(kind('key').takes(op('j.search', 'GET', '/rest/api/3/search', 'Search issues', { fieldNames: ['key'] }))).toBe(false);
+    expect(kind('range').takes(op('g.compare', 'GET', '/repos/{owner}/{repo}/compare/{basehead}', 'Compare two commits', { fieldNames: ['owner', 'repo', 'basehead'] }))).toBe(true);
+    expect(kind('range').takes(op('gl.compare', 'GET', '/projects/{id}/repository/compare', 'Compare two branches, tags, or commits', { fieldNames: ['id', 'from', 'to'] }))).toBe(true);
+    expect(kind('range').takes(op('j.notify', 'POST', '/issue/{issueIdOrKey}/notify', 'Send notification for issue', { fieldNames: ['issueIdOrKey', 'subject', 'to'] }))).toBe(false);
     expect(kind('access').takes(op('g.collab', 'PUT', '/repos/{owner}/{repo}/collaborators/{username}', 'Add a repository collaborator', { fieldNames: ['username', 'permission'] }))).toBe(true);
     expect(kind('access').takes(op('c.acl', 'POST', '/calendars/{calendarId}/acl', 'Creates an access control rule', { fieldNames: ['role', 'scope'] }))).toBe(true);
     expect(kind('access').takes(op('g.level', 'GET', '/repos/{owner}/{repo}/collaborators/{username}/permission', 'Get repository permissions for a user'))).toBe(true);
