@@ -92,7 +92,7 @@ function withoutValues(query: string): string {
   return query
     .replace(/(^|\s)(["'“‘])[^"'”’]*["'”’]/g, ` ${VALUE} `)
     .split(/\s+/)
-    .map((token) => (/[/@#_\d]|\w\.\w|\w:\w/.test(token) ? `${VALUE}${/[,;:!?]$/.test(token) ? token.slice(-1) : ''}` : token))
+    .map((token) => (/[/@#_\d]|\w\.\w|\w:\w/.test(token) || CODE_NAME.test(token) ? `${VALUE}${/[,;:!?]$/.test(token) ? token.slice(-1) : ''}` : token))
     .join(' ');
 }
 
@@ -110,6 +110,9 @@ const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
 
 /** A file name or path by its extension: the common kinds of text, code, configuration and media files. */
 const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss|csv|tsv|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|lock|gradle|tf|proto|graphql|png|jpe?g|gif|svg|pdf|zip|tar|gz|log)$/i;
+
+/** A name in code: camelCase (`parseConfig`, not `iPhone` or `macOS`) or called (`parse()`). */
+const CODE_NAME = /^(?:[a-z]{2,}[A-Z][a-z]\w*|[A-Za-z_]\w*\(\))[,;:!?)]?$/;
 
 /**
  * Nouns that, starting a command before its object, are verbs that record something new: "file an
@@ -322,6 +325,11 @@ export function parseQuery(query: string): ParsedQuery {
       terms.push({ word: synonym, stem: stemOf(synonym), weight: 0.5, name: false, at: -1, optional: true });
     }
   }
+  // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
+  if (!seen.has(stemOf('search')) && raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) {
+    seen.add(stemOf('search'));
+    terms.push({ word: 'search', stem: stemOf('search'), weight: 0.5, name: false, at: -1, optional: true });
+  }
   // "Stop following", "quit watching": the verb undone, as catalogues name it (unfollow, unwatch); implied.
   raw.forEach((word, i) => {
     const next = raw[i + 1];
@@ -335,6 +343,11 @@ export function parseQuery(query: string): ParsedQuery {
   if (!seen.has(stemOf('file')) && bare.some((token) => FILE_NAME.test(token))) {
     seen.add(stemOf('file'));
     terms.push({ word: 'file', stem: stemOf('file'), weight: 0.5, name: false, at: -1 });
+  }
+  // A name in code (parseConfig, parse()) says the thing is code.
+  if (!seen.has(stemOf('code')) && tokens.some((token) => CODE_NAME.test(token))) {
+    seen.add(stemOf('code'));
+    terms.push({ word: 'code', stem: stemOf('code'), weight: 0.5, name: false, at: -1 });
   }
   // No action word but a plural noun ("my PRs", "open tickets in acme/api"): a list.
   cues.sort((a, b) => a.at - b.at);

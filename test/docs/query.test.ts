@@ -171,6 +171,13 @@ describe('parseQuery', () => {
     expect(terms('invite jo@example.com to acme.io')).not.toContain('file');
   });
 
+  it('reads a name in code as a value that says the thing is code, and "where in" a place as asking to search it', () => {
+    expect(terms('where in acme/api do we call parseConfig')).toEqual(['call', 'search', 'code']);
+    expect(terms('who calls render() in the web app')).toContain('code');
+    expect(terms('is there an iPhone app')).not.toContain('code');
+    expect(terms('where are we on PROJ-777?')).not.toContain('search');
+  });
+
   it('reads a word made with a hyphenated prefix as a word, joined as well ("re-run": rerun, run), not as a name', () => {
     const t = parseQuery('re-run the workflow').terms;
     expect(t.map((x) => x.word)).toEqual(['rerun', 'run', 'workflow']);
