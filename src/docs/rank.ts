@@ -129,7 +129,7 @@ export class Ranker {
     const phrases = new Map<string, number>();
     for (const op of operations) {
       const doc = analysed(op);
-      VALUE_KINDS.forEach((kind, k) => (this.takes[k]![this.docs.length] = kind.takes(op)));
+      VALUE_KINDS.forEach((kind, k) => (this.takes[k]![this.docs.length] = kind.takes?.(op) ?? false));
       const index = this.docs.length;
       this.docs.push(doc);
       for (const [stem, weight] of doc.fields) {

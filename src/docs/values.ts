@@ -4,7 +4,8 @@
 // one whose path takes a number (`/issues/{issue_number}`), a tracker key (`PROJ-12`) one whose
 // path addresses its resource by key (`/issue/{issueIdOrKey}/…`), a level of access ("write
 // access", "share it with jo") one that sets or reads a `permission` or `role`, two versions
-// ("between v1.2 and v1.3") one that takes both ends of a range (`base` and `head`, `from` and `to`).
+// ("between v1.2 and v1.3") one that takes both ends of a range (`base` and `head`, `from` and `to`);
+// a time to come ("tomorrow") implies it is scheduled.
 import type { RankedOperation } from './analysis.ts';
 import { stems } from './text.ts';
 
@@ -19,8 +20,8 @@ export interface ValueKind {
    * does (0: any one).
    */
   byResource?: number;
-  /** Whether the operation takes one. */
-  takes(op: RankedOperation): boolean;
+  /** Whether the operation takes one; without it, the value only implies its word. */
+  takes?(op: RankedOperation): boolean;
   /** The word the value is written for, implied by it ("jane@acme.com": email). */
   implies?: string;
 }
@@ -71,6 +72,9 @@ const RANGE = new RegExp(String.raw`\bbetween ${REF} and ${REF}${END}|(?<!\S)${R
 /** Fields for a range's two ends (`base` and `head`, `from` and `to`), or one for both (`basehead`). */
 const takesRange = (names: readonly string[]) => names.includes('basehead') || (names.includes('base') && names.includes('head')) || (names.includes('from') && names.includes('to'));
 
+/** A time to come ("tomorrow at 9am", "next monday", "in 2 hours"): what is asked is to be done then. */
+const FUTURE = /\b(?:tomorrow|tonight|next (?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in \d+ (?:minutes?|hours?|days?))\b/i;
+
 /** Two path parameters in a row (`/{owner}/{repo}`): what a two-part slug fills. */
 const SLUG_PARAMETERS = /\{[^}]+\}\/\{[^}]+\}/;
 
@@ -84,6 +88,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'access', weight: 1, byResource: 0.3, written: (q) => ACCESS_LEVEL.test(q) || ACCESS_GRANT.test(q), takes: (op) => op.fieldNames.some((n) => ACCESS_FIELD.test(n)) || ACCESS_FIELD.test((op.path ?? '').split('/').pop() ?? '') },
   // Two versions or commits are what is compared (0.5: dev R@1 one task lower; 0.8 and 1.5 as 1).
   { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
+  // Something to be done at a time to come is scheduled ("send it tomorrow at 9": schedule a message).
+  { name: 'future', weight: 0, written: (q) => FUTURE.test(q), implies: 'schedule' },
   { name: 'duration', weight: 0.5, written: (q) => DURATION.test(q), takes: (op) => op.fieldNames.some((n) => DURATION_FIELD.test(n)) },
   // A number after # names the thing acted on or where it is (the issue a label goes on).
   { name: 'number', weight: 0.5, written: (q) => NUMBER_REF.test(q), takes: (op) => NUMBER_PARAMETER.test(op.path ?? '') },

@@ -203,6 +203,16 @@ describe('Ranker.search', () => {
     expect(best(gitlab, 'what changed between v1.2 and v1.3?')).toBe('gl.compare');
   });
 
+  it('reads a time to come as asking to schedule what is to be done then', () => {
+    const slack = new Ranker([
+      op('sl.chat_postMessage', 'POST', '/chat.postMessage', 'Posts a message to a channel.', { fieldNames: ['channel', 'text'] }),
+      op('sl.chat_scheduleMessage', 'POST', '/chat.scheduleMessage', 'Schedules a message to be posted to a channel.', { fieldNames: ['channel', 'text', 'post_at'] }),
+      op('sl.chat_update', 'POST', '/chat.update', 'Updates a message.', { fieldNames: ['channel', 'text', 'ts'] }),
+    ]);
+    expect(best(slack, 'post a message to #eng')).toBe('sl.chat_postMessage');
+    expect(best(slack, 'post a message to #eng tomorrow')).toBe('sl.chat_scheduleMessage');
+  });
+
   it('prefers an operation that takes a span of time when the query writes one', () => {
     const jira = new Ranker([
       op('j.addWorklog', 'POST', '/rest/api/3/issue/{issueIdOrKey}/worklog', 'Add worklog', { fieldNames: ['issueIdOrKey', 'timeSpent', 'started'] }),
