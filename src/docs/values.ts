@@ -5,7 +5,7 @@
 // path addresses its resource by key (`/issue/{issueIdOrKey}/…`), a level of access ("write
 // access", "share it with jo") one that sets or reads a `permission` or `role`, two versions
 // ("between v1.2 and v1.3") one that takes both ends of a range (`base` and `head`, `from` and `to`);
-// a time to come ("tomorrow") implies it is scheduled.
+// a line of a file ("line 40") one with a field for it; a time to come ("tomorrow") implies it is scheduled.
 import type { RankedOperation } from './analysis.ts';
 import { stems } from './text.ts';
 
@@ -75,6 +75,11 @@ const takesRange = (names: readonly string[]) => names.includes('basehead') || (
 /** A time to come ("tomorrow at 9am", "next monday", "in 2 hours"): what is asked is to be done then. */
 const FUTURE = /\b(?:tomorrow|tonight|next (?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in \d+ (?:minutes?|hours?|days?))\b/i;
 
+/** A line of a file ("line 40", "lines 10-12"): where a comment on code goes. */
+const LINE = /\blines? \d+\b/i;
+/** Fields that take one (`line`, `start_line`, `lineNumber`). */
+const LINE_FIELD = /^(?:start_?|end_?)?line(?:_?number)?$/i;
+
 /** Two path parameters in a row (`/{owner}/{repo}`): what a two-part slug fills. */
 const SLUG_PARAMETERS = /\{[^}]+\}\/\{[^}]+\}/;
 
@@ -90,6 +95,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
   // Something to be done at a time to come is scheduled ("send it tomorrow at 9": schedule a message).
   { name: 'future', weight: 0, written: (q) => FUTURE.test(q), implies: 'schedule' },
+  // A line says where a comment goes, on a diff or a commit (1 moved no more).
+  { name: 'line', weight: 0.5, written: (q) => LINE.test(q), takes: (op) => op.fieldNames.some((n) => LINE_FIELD.test(n)) },
   { name: 'duration', weight: 0.5, written: (q) => DURATION.test(q), takes: (op) => op.fieldNames.some((n) => DURATION_FIELD.test(n)) },
   // A number after # names the thing acted on or where it is (the issue a label goes on).
   { name: 'number', weight: 0.5, written: (q) => NUMBER_REF.test(q), takes: (op) => NUMBER_PARAMETER.test(op.path ?? '') },

@@ -213,6 +213,15 @@ describe('Ranker.search', () => {
     expect(best(slack, 'post a message to #eng tomorrow')).toBe('sl.chat_scheduleMessage');
   });
 
+  it('reads a line of a file as where a comment goes, on an operation with a field for it', () => {
+    const github = new Ranker([
+      op('gh.pulls/create-review', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews', 'Create a review for a pull request', { fieldNames: ['body', 'event', 'comments'] }),
+      op('gh.pulls/create-review-comment', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/comments', 'Create a review comment for a pull request', { fieldNames: ['body', 'path', 'line'] }),
+      op('gh.repos/generate-release-notes', 'POST', '/repos/{owner}/{repo}/releases/generate-notes', 'Generate release notes content for a release', { fieldNames: ['tag_name'] }),
+    ]);
+    expect(best(github, 'leave a note on line 40 of src/app.ts in PR 12')).toBe('gh.pulls/create-review-comment');
+  });
+
   it('prefers an operation that takes a span of time when the query writes one', () => {
     const jira = new Ranker([
       op('j.addWorklog', 'POST', '/rest/api/3/issue/{issueIdOrKey}/worklog', 'Add worklog', { fieldNames: ['issueIdOrKey', 'timeSpent', 'started'] }),

@@ -48,6 +48,8 @@ describe('value kinds', () => {
     ['future', "send 'standup in 5' to #eng tomorrow at 9:55am", true],
     ['future', 'remind me in 2 hours', true],
     ['future', 'what did I miss yesterday', false],
+    ['line', 'leave a note on line 40 of src/app.ts', true],
+    ['line', 'draw a line under PR 40', false],
   ])('%s is written in %j: %s', (name, query, written) => {
     expect(kind(name).written(query)).toBe(written);
   });
@@ -63,6 +65,8 @@ describe('value kinds', () => {
     expect(kind('key').takes!(op('j.edit', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'))).toBe(true);
     expect(kind('key').takes!(op('g.key', 'GET', '/user/keys/{key_id}', 'Get a public SSH key'))).toBe(false);
     expect(kind('key').takes!(op('j.search', 'GET', '/rest/api/3/search', 'Search issues', { fieldNames: ['key'] }))).toBe(false);
+    expect(kind('line').takes!(op('g.review', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/comments', 'Create a review comment for a pull request', { fieldNames: ['body', 'path', 'start_line', 'line'] }))).toBe(true);
+    expect(kind('line').takes!(op('g.comment', 'POST', '/repos/{owner}/{repo}/issues/{issue_number}/comments', 'Create an issue comment', { fieldNames: ['body'] }))).toBe(false);
     expect(kind('range').takes!(op('g.compare', 'GET', '/repos/{owner}/{repo}/compare/{basehead}', 'Compare two commits', { fieldNames: ['owner', 'repo', 'basehead'] }))).toBe(true);
     expect(kind('range').takes!(op('gl.compare', 'GET', '/projects/{id}/repository/compare', 'Compare two branches, tags, or commits', { fieldNames: ['id', 'from', 'to'] }))).toBe(true);
     expect(kind('range').takes!(op('j.notify', 'POST', '/issue/{issueIdOrKey}/notify', 'Send notification for issue', { fieldNames: ['issueIdOrKey', 'subject', 'to'] }))).toBe(false);
