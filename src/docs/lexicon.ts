@@ -202,6 +202,18 @@ export const VERB_SYNONYMS = new Map([
   ['locate', 'search'],
 ]);
 
+/**
+ * Verbs of general English that mean the same and that catalogues name operations after, each
+ * catalogue by one of them: a word a catalogue lacks stands for those of its group it has
+ * ("copy the task": Duplicate a task).
+ */
+const SYNONYM_GROUPS: readonly (readonly string[])[] = [
+  ['copy', 'duplicate', 'clone'],
+];
+const SYNONYMS = new Map<string, string[]>(SYNONYM_GROUPS.flatMap((group) => group.map((word) => [stemmer(word), group.filter((other) => other !== word)] as [string, string[]])));
+/** The words of general English that mean what a stem means (copi: duplicate, clone). */
+export const synonymsOf = (stem: string): readonly string[] => SYNONYMS.get(stem) ?? [];
+
 /** Verbs that, before another verb's -ing form, ask to undo it ("stop following": unfollow). */
 export const UNDOING_VERBS = new Set(['stop', 'quit', 'cease']);
 

@@ -7,7 +7,7 @@
 // "repository" in summaries), acronyms of its phrases ("PR": pull request) and word vectors
 // learned from public API descriptions (src/docs/word-vectors.ts).
 import { createHash } from 'node:crypto';
-import { actionOfStem, isWeakCue, PERSON_WORDS, SELF_WORDS, type Action } from './lexicon.ts';
+import { actionOfStem, isWeakCue, PERSON_WORDS, SELF_WORDS, synonymsOf, type Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, READS } from './agreement.ts';
@@ -244,6 +244,13 @@ export class Ranker {
           out.set(tail, 0.7);
           break;
         }
+      }
+    }
+    // A word the catalogue lacks stands for its synonyms that it has ("copy": duplicate).
+    if (!this.df.has(stem)) {
+      for (const synonym of synonymsOf(stem)) {
+        const s = stems(synonym)[0]!;
+        if (this.df.has(s) && !out.has(s)) out.set(s, 0.9);
       }
     }
     // A short word may be the initials of one of the catalogue's phrases ("pr": pull request).

@@ -649,4 +649,16 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     // A read asked for still reads.
     expect(ranker.search('download the archive of the repository', 1)[0]!.id).toBe('gl.getProjectsIdRepositoryArchive');
   });
+
+  it('reads a verb the catalogue lacks as a synonym of general English that it names operations after ("copy the project": Duplicate a project)', () => {
+    const projects = new Ranker([
+      op('as.duplicateProject', 'POST', '/projects/{project_gid}/duplicate', 'Duplicate a project'),
+      op('as.createProject', 'POST', '/projects', 'Create a project'),
+      op('as.getProject', 'GET', '/projects/{project_gid}', 'Get a project'),
+      op('as.projectSaveAsTemplate', 'POST', '/projects/{project_gid}/saveAsTemplate', 'Create a project template from a project'),
+      op('as.addMembersForProject', 'POST', '/projects/{project_gid}/addMembers', 'Add users to a project'),
+    ]);
+    expect(best(projects, 'copy the website project')).toBe('as.duplicateProject');
+    expect(best(projects, 'clone the onboarding project')).toBe('as.duplicateProject');
+  });
 });
