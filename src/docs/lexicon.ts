@@ -66,6 +66,19 @@ const ACTION_PHRASES: [string[], Action][] = [
   [['fill', 'in'], 'update'],
 ];
 
+/** Words catalogues write for being told of a thing's changes: watching, following, subscribing to it. */
+const WATCHING = ['watch', 'follow', 'subscribe', 'subscription'];
+
+/**
+ * Idioms, by the action they ask for and the words catalogues write for what they mean, implied
+ * (those the catalogue has count): "keep me posted on PROJ-4" watches it.
+ */
+const IDIOMS: [string[], Action, string[]][] = [
+  [['keep', 'me', 'posted'], 'create', WATCHING],
+  [['keep', 'me', 'updated'], 'create', WATCHING],
+  [['keep', 'me', 'in', 'the', 'loop'], 'create', WATCHING],
+];
+
 const STEM_ACTION = new Map<string, Action>();
 for (const [action, words] of Object.entries(ACTION_WORDS) as [Action, string[]][]) {
   for (const w of words) if (!STEM_ACTION.has(stemmer(w))) STEM_ACTION.set(stemmer(w), action);
@@ -131,12 +144,19 @@ export interface PhraseHit {
   at: number[];
   /** A phrasal verb ("kick … out"): its verb may also be an operation's own ("kick"). */
   phrasal?: boolean;
+  /** An idiom's meaning, as the words catalogues write for it ("keep me posted": watch, follow, subscribe). */
+  means?: string[];
 }
 
 /** The action phrases among lower-case query words, left to right. */
 export function actionPhrases(words: readonly string[]): PhraseHit[] {
   const hits: PhraseHit[] = [];
   for (let i = 0; i < words.length; i++) {
+    const idiom = IDIOMS.find(([phrase]) => phrase.every((w, j) => words[i + j] === w));
+    if (idiom) {
+      hits.push({ action: idiom[1], at: idiom[0].map((_, j) => i + j), means: idiom[2] });
+      continue;
+    }
     const fixed = ACTION_PHRASES.find(([phrase]) => phrase.every((w, j) => words[i + j] === w));
     if (fixed) {
       hits.push({ action: fixed[1], at: fixed[0].map((_, j) => i + j) });

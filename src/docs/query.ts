@@ -325,6 +325,13 @@ export function parseQuery(query: string): ParsedQuery {
       terms.push({ word: synonym, stem: stemOf(synonym), weight: 0.5, name: false, at: -1, optional: true });
     }
   }
+  // An idiom ("keep me posted", "thumbs up"): the words catalogues write for what it means, implied and not widened.
+  for (const word of phrases.flatMap((p) => p.means ?? [])) {
+    const stem = stemOf(word);
+    if (seen.has(stem)) continue;
+    seen.add(stem);
+    terms.push({ word, stem, weight: 1, name: true, at: -1, optional: true });
+  }
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (!seen.has(stemOf('search')) && raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) {
     seen.add(stemOf('search'));

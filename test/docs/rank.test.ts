@@ -661,4 +661,17 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(projects, 'copy the website project')).toBe('as.duplicateProject');
     expect(best(projects, 'clone the onboarding project')).toBe('as.duplicateProject');
   });
+
+  it('reads an idiom as what it asks for: "keep me posted on …" adds a watcher or follower, not an update and not the signed-in user', () => {
+    const watched = new Ranker([
+      op('ji.addWatcher', 'POST', '/rest/api/3/issue/{issueIdOrKey}/watchers', 'Add watcher to issue'),
+      op('ji.editIssue', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'),
+      op('ji.addComment', 'POST', '/rest/api/3/issue/{issueIdOrKey}/comment', 'Add comment'),
+      op('ji.getCurrentUser', 'GET', '/rest/api/3/myself', 'Get current user'),
+      op('as.addFollowersForTask', 'POST', '/tasks/{task_gid}/addFollowers', 'Add followers to a task'),
+      op('as.updateTask', 'PUT', '/tasks/{task_gid}', 'Update a task'),
+    ]);
+    expect(best(watched, 'keep me posted on issue OPS-17')).toBe('ji.addWatcher');
+    expect(best(watched, 'keep me in the loop on the hiring task')).toBe('as.addFollowersForTask');
+  });
 });
