@@ -68,15 +68,19 @@ const ACTION_PHRASES: [string[], Action][] = [
 
 /** Words catalogues write for being told of a thing's changes: watching, following, subscribing to it. */
 const WATCHING = ['watch', 'follow', 'subscribe', 'subscription'];
+/** Words catalogues write for a quick response to a post or a comment: a reaction, an emoji. */
+const REACTING = ['reaction', 'react', 'emoji'];
 
 /**
  * Idioms, by the action they ask for and the words catalogues write for what they mean, implied
- * (those the catalogue has count): "keep me posted on PROJ-4" watches it.
+ * (those the catalogue has count): "keep me posted on PROJ-4" watches it, "thumbs up that comment" reacts to it.
  */
 const IDIOMS: [string[], Action, string[]][] = [
   [['keep', 'me', 'posted'], 'create', WATCHING],
   [['keep', 'me', 'updated'], 'create', WATCHING],
   [['keep', 'me', 'in', 'the', 'loop'], 'create', WATCHING],
+  [['thumbs', 'up'], 'create', REACTING],
+  [['thumbs', 'down'], 'create', REACTING],
 ];
 
 const STEM_ACTION = new Map<string, Action>();

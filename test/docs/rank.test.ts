@@ -674,4 +674,15 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(watched, 'keep me posted on issue OPS-17')).toBe('ji.addWatcher');
     expect(best(watched, 'keep me in the loop on the hiring task')).toBe('as.addFollowersForTask');
   });
+
+  it('reads "thumbs up" as a reaction to what follows it, not as words of a name', () => {
+    const comments = new Ranker([
+      op('gh.reactions/create-for-issue-comment', 'POST', '/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', 'Create reaction for an issue comment'),
+      op('gh.issues/create-comment', 'POST', '/repos/{owner}/{repo}/issues/{issue_number}/comments', 'Create an issue comment'),
+      op('gh.issues/get-comment', 'GET', '/repos/{owner}/{repo}/issues/comments/{comment_id}', 'Get an issue comment'),
+      op('gh.issues/list-comments', 'GET', '/repos/{owner}/{repo}/issues/{issue_number}/comments', 'List issue comments', { returnsList: true }),
+    ]);
+    expect(best(comments, 'thumbs down that comment from bob')).toBe('gh.reactions/create-for-issue-comment');
+    expect(best(comments, 'thumbs-up the last comment')).toBe('gh.reactions/create-for-issue-comment');
+  });
 });
