@@ -83,6 +83,13 @@ const IDIOMS: [string[], Action, string[]][] = [
   [['thumbs', 'down'], 'create', REACTING],
 ];
 
+/** Where a piece of work stands in its workflow, as people say it ("move PROJ-12 to done", "mark it as in progress"). */
+const WORK_STATES = ['done', 'closed', 'resolved', 'complete', 'completed', 'finished', 'todo', 'in progress', 'in review', 'to do'];
+/** A thing moved or marked into a state ("to done", "as resolved"), by the words catalogues write for a change of state. */
+export const STATE_CHANGE = new RegExp(`\\b(?:to|as|into) (?:${WORK_STATES.join('|')})\\b`, 'i');
+/** The words catalogues write for a change of state: a status or state field, a transition, a completed flag. */
+export const STATE_WORDS = ['status', 'state', 'transition', 'complete'];
+
 const STEM_ACTION = new Map<string, Action>();
 for (const [action, words] of Object.entries(ACTION_WORDS) as [Action, string[]][]) {
   for (const w of words) if (!STEM_ACTION.has(stemmer(w))) STEM_ACTION.set(stemmer(w), action);

@@ -19,6 +19,8 @@ import {
   SCOPE_PREPOSITIONS,
   SELF_PHRASES,
   SELF_WORDS,
+  STATE_CHANGE,
+  STATE_WORDS,
   STOP_WORDS,
   UNDOING_VERBS,
   VERB_SYNONYMS,
@@ -325,13 +327,19 @@ export function parseQuery(query: string): ParsedQuery {
       terms.push({ word: synonym, stem: stemOf(synonym), weight: 0.5, name: false, at: -1, optional: true });
     }
   }
-  // An idiom ("keep me posted", "thumbs up"): the words catalogues write for what it means, implied and not widened.
-  for (const word of phrases.flatMap((p) => p.means ?? [])) {
-    const stem = stemOf(word);
-    if (seen.has(stem)) continue;
-    seen.add(stem);
-    terms.push({ word, stem, weight: 1, name: true, at: -1, optional: true });
-  }
+  // Words catalogues write for what the query means, implied and not widened: an idiom's ("keep me
+  // posted": watch, follow), a change of state's ("move PROJ-12 to done": status, transition).
+  const imply = (list: readonly string[], weight: number) => {
+    for (const word of list) {
+      const stem = stemOf(word);
+      if (seen.has(stem)) continue;
+      seen.add(stem);
+      terms.push({ word, stem, weight, name: true, at: -1, optional: true });
+    }
+  };
+  imply(phrases.flatMap((p) => p.means ?? []), 1);
+  // By half a word: by a whole one, a read of the transitions went before making one.
+  if (STATE_CHANGE.test(query)) imply(STATE_WORDS, 0.5);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (!seen.has(stemOf('search')) && raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) {
     seen.add(stemOf('search'));

@@ -685,4 +685,18 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(comments, 'thumbs down that comment from bob')).toBe('gh.reactions/create-for-issue-comment');
     expect(best(comments, 'thumbs-up the last comment')).toBe('gh.reactions/create-for-issue-comment');
   });
+
+  it('reads a thing moved or marked into a state ("to done", "as resolved") as a change of its status: a transition, a state or a completed field', () => {
+    const work = new Ranker([
+      op('ji.editIssue', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'),
+      op('ji.doTransition', 'POST', '/rest/api/3/issue/{issueIdOrKey}/transitions', 'Transition issue'),
+      op('ji.getTransitions', 'GET', '/rest/api/3/issue/{issueIdOrKey}/transitions', 'Get transitions'),
+      op('ji.assignIssue', 'PUT', '/rest/api/3/issue/{issueIdOrKey}/assignee', 'Assign issue'),
+      op('as.updateTask', 'PUT', '/tasks/{task_gid}', 'Update a task', { fieldNames: ['completed', 'name', 'notes'] }),
+      op('as.addDependentsForTask', 'POST', '/tasks/{task_gid}/addDependents', 'Set dependents for a task'),
+      op('as.addDependenciesForTask', 'POST', '/tasks/{task_gid}/addDependencies', 'Set dependencies for a task'),
+    ]);
+    expect(best(work, 'move OPS-7 to resolved')).toBe('ji.doTransition');
+    expect(best(work, 'mark the budget task as completed')).toBe('as.updateTask');
+  });
 });
