@@ -41,6 +41,9 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
   ['set', 'up', 'create'],
 ];
 
+/** How far a phrasal verb's particle may stand from its verb: an object of up to four words ("hand the vendor contract task over"). */
+const PHRASAL_SPAN = 5;
+
 /** Words for when, which end a clause rather than name a place ("kick it off now"). */
 const WHEN_WORDS = new Set(['now', 'today', 'tonight', 'tomorrow', 'again', 'soon', 'asap', 'please', 'later', 'first']);
 
@@ -175,7 +178,7 @@ export function actionPhrases(words: readonly string[]): PhraseHit[] {
     }
     for (const [verb, particle, action, form] of PHRASAL_VERBS) {
       if (words[i] !== verb) continue;
-      const gap = words.slice(i + 1, i + 5).indexOf(particle);
+      const gap = words.slice(i + 1, i + 1 + PHRASAL_SPAN).indexOf(particle);
       const place = words[i + 2 + gap];
       const split = gap > 0 && place !== undefined && !WHEN_WORDS.has(place);
       if (gap >= 0 && !(form === 'joined' && split) && !(form === 'split' && !split)) {

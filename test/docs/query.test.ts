@@ -303,4 +303,9 @@ describe('parseQuery', () => {
     // A word before a noun and its number qualifies the noun ("workflow run 9001").
     expect(named('why did workflow run 9001 fail', 'workflow')).toBe(false);
   });
+
+  it('reads a phrasal verb split around an object of up to four words ("hand the quarterly budget review over")', () => {
+    expect(parseQuery('hand the quarterly budget review over to sam').action).toBe('update');
+    expect(parseQuery('turn the cleanup job back on').action).toBe('update');
+  });
 });
