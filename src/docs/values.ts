@@ -5,7 +5,8 @@
 // path addresses its resource by key (`/issue/{issueIdOrKey}/…`), a level of access ("write
 // access", "share it with jo") one that sets or reads a `permission` or `role`, two versions
 // ("between v1.2 and v1.3") one that takes both ends of a range (`base` and `head`, `from` and `to`);
-// a line of a file ("line 40") one with a field for it; a time to come ("tomorrow") implies it is scheduled.
+// a line of a file ("line 40") one with a field for it; a time to come ("tomorrow") implies it is scheduled;
+// work assigned to the one asking ("what's on my plate") a read by assignee.
 import type { RankedOperation } from './analysis.ts';
 import { stems } from './text.ts';
 
@@ -80,6 +81,11 @@ const LINE = /\blines? \d+\b/i;
 /** Fields that take one (`line`, `start_line`, `lineNumber`). */
 const LINE_FIELD = /^(?:start_?|end_?)?line(?:_?number)?$/i;
 
+/** The one asking as who the work is assigned to ("assigned to me", "what am I assigned to", "what's on my plate"). */
+const ASSIGNED_TO_SELF = /\bassigned to (?:me|myself)\b|\bam i assigned\b|\bon my plate\b|\bmy assignments\b/i;
+/** A read that filters by who a thing is assigned to (`assignee`, `assignee.any`, `assignee_id`), or that says it reads what is assigned ("List issues assigned to the authenticated user"). */
+const filtersByAssignee = (op: RankedOperation) => (op.method ?? 'GET').toUpperCase() === 'GET' && (op.fieldNames.some((n) => /^assignee(?:$|[._]|Id)/.test(n)) || /\bassigned\b/i.test(op.summary));
+
 /** Two path parameters in a row (`/{owner}/{repo}`): what a two-part slug fills. */
 const SLUG_PARAMETERS = /\{[^}]+\}\/\{[^}]+\}/;
 
@@ -97,6 +103,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'future', weight: 0, written: (q) => FUTURE.test(q), implies: 'schedule' },
   // A line says where a comment goes, on a diff or a commit (1 moved no more).
   { name: 'line', weight: 0.5, written: (q) => LINE.test(q), takes: (op) => op.fieldNames.some((n) => LINE_FIELD.test(n)) },
+  // Work assigned to the one asking is read by who it is assigned to (0.5: one dev task less).
+  { name: 'assigned', weight: 1, written: (q) => ASSIGNED_TO_SELF.test(q), takes: filtersByAssignee },
   { name: 'duration', weight: 0.5, written: (q) => DURATION.test(q), takes: (op) => op.fieldNames.some((n) => DURATION_FIELD.test(n)) },
   // A number after # names the thing acted on or where it is (the issue a label goes on).
   { name: 'number', weight: 0.5, written: (q) => NUMBER_REF.test(q), takes: (op) => NUMBER_PARAMETER.test(op.path ?? '') },

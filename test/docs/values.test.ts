@@ -50,6 +50,12 @@ describe('value kinds', () => {
     ['future', 'what did I miss yesterday', false],
     ['line', 'leave a note on line 40 of src/app.ts', true],
     ['line', 'draw a line under PR 40', false],
+    ['assigned', 'the overdue bugs assigned to me', true],
+    ['assigned', 'am I assigned to anything in the design project?', true],
+    ['assigned', "what's on my plate for tomorrow", true],
+    ['assigned', 'list my assignments', true],
+    ['assigned', 'assign PROJ-4 to me', false],
+    ['assigned', 'who is assigned to the login bug', false],
   ])('%s is written in %j: %s', (name, query, written) => {
     expect(kind(name).written(query)).toBe(written);
   });
@@ -73,6 +79,9 @@ describe('value kinds', () => {
     expect(kind('access').takes!(op('g.collab', 'PUT', '/repos/{owner}/{repo}/collaborators/{username}', 'Add a repository collaborator', { fieldNames: ['username', 'permission'] }))).toBe(true);
     expect(kind('access').takes!(op('c.acl', 'POST', '/calendars/{calendarId}/acl', 'Creates an access control rule', { fieldNames: ['role', 'scope'] }))).toBe(true);
     expect(kind('access').takes!(op('g.level', 'GET', '/repos/{owner}/{repo}/collaborators/{username}/permission', 'Get repository permissions for a user'))).toBe(true);
+    expect(kind('assigned').takes!(op('a.tasks', 'GET', '/tasks', 'Get multiple tasks', { fieldNames: ['assignee', 'workspace', 'project'] }))).toBe(true);
+    expect(kind('assigned').takes!(op('g.issues', 'GET', '/issues', 'List issues assigned to the authenticated user', { fieldNames: ['filter', 'state'] }))).toBe(true);
+    expect(kind('assigned').takes!(op('a.update', 'PUT', '/tasks/{task_gid}', 'Update a task', { fieldNames: ['assignee', 'name'] }))).toBe(false);
     expect(kind('access').takes!(op('g.token', 'POST', '/app/installations/{id}/access_tokens', 'Create an installation access token', { fieldNames: ['repositories', 'permissions'] }))).toBe(false);
   });
 });
