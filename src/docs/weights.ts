@@ -1,0 +1,30 @@
+// The weights by which ranking (src/docs/rank.ts) moves a score: agreement of action, resource and
+// scope, closeness in meaning, words not asked for, and the smaller cues. Each was tuned on the dev
+// split of test/search-eval (docs/search.md's table says by how much each moved it).
+/** How agreement of action, resource and scope, meaning and unasked words move a score: tuned on the dev split of test/search-eval only. */
+export const RANK_WEIGHTS = {
+  /** A catalogue this small is ranked whole, so an operation near in meaning only still competes. */
+  wholeUpTo: 1000,
+  /** Least cosine for a near word to widen a query term, per vector model (API corpus, general English). */
+  nearCosine: [0.5, 0.5],
+  /** Weight of closeness in meaning, read from the API-corpus vectors (the general English ones only widen words). */
+  vector: 1.3,
+  action: 0.2,
+  resource: 0.2,
+  self: 0.12,
+  /** Cost of each word the operation is about that the query did not ask for (IDF-weighted), and its cap. */
+  extra: 0.05,
+  extraCap: 3,
+  /** A resource the query names only as where the thing asked for is ("a repository under my account": account). */
+  scopeHead: 0.2,
+  /** A who-question answered by the people named after its verb ("who follows me": followers). */
+  agent: 0.6,
+  /** A who-question answered by an operation on people (collaborators, members, users). */
+  people: 0.1,
+  /** A resource the query does not name at all. */
+  missingResource: -0.4,
+  /** A write that sets a field named by the clause's verb ("approve": event APPROVE; "archive": archived). */
+  fieldVerb: 0.3,
+  /** Share of an acronym's meaning read from the phrase it stands for ("pr": pull request), the rest from its letters. */
+  acronymMeaning: 0.5,
+} as const;
