@@ -39,6 +39,8 @@ export interface AnalysedOperation {
   prefixPairs: string[];
   /** Pairs of adjacent content words of its summary ("pull request"), as often as written. */
   phrases: string[];
+  /** Stems of its path parameters' words (`/customers/{customer}`: custom): what it takes by ID. */
+  pathParameters: string[];
 }
 
 /** A summary's "for the authenticated user" (or current, calling, requesting): whose the thing is. */
@@ -85,7 +87,8 @@ export function analyseOperation(op: RankedOperation): AnalysedOperation {
   const content = summaryWords.filter((w) => stems(w).length);
   const phrases: string[] = [];
   for (let i = 0; i + 1 < content.length; i++) phrases.push(`${content[i]} ${content[i + 1]}`);
-  return { id: op.operationId, fields, structure, summaryStems, about, gist, kind: op.kind, deprecated: op.deprecated ?? false, surface: [...surface], prefixPairs, phrases };
+  const pathParameters = [...new Set([...(op.path ?? '').matchAll(/\{([^}]+)\}/g)].flatMap((m) => textStems(m[1]!)))];
+  return { id: op.operationId, fields, structure, summaryStems, about, gist, kind: op.kind, deprecated: op.deprecated ?? false, surface: [...surface], prefixPairs, phrases, pathParameters };
 }
 
 /** Analyses kept, by the hash of the text they were read from; the least recently used go first. */

@@ -391,6 +391,9 @@ export class Ranker {
     const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
     // A day or an hour, an email address, a tracker key: the operation takes such a value.
     const valuesTaken = valueKinds.map((kind) => ({ takes: this.takes[VALUE_KINDS.indexOf(kind)]!, weight: kind.weight }));
+    // So does an identifier whose prefix names a resource: the operations whose path takes one (cus_K8s2: `/customers/{customer}`).
+    const idStems = terms.filter((t) => t.idPrefix).flatMap((t) => [...t.expansions.keys()]);
+    if (idStems.length) valuesTaken.push({ takes: this.docs.map((d) => idStems.some((s) => d.pathParameters.includes(s))), weight: B.identifier });
     // A clause's verb that no action word reads ("approve", "archive") and that an operation has only as a field or a value of one (event: APPROVE, archived): setting it does the task.
     const fieldVerbs = parsed.terms.filter((t) => t.action === undefined && parsed.verbsAt?.includes(t.at)).map((t) => t.stem);
     const hits: Hit[] = [];

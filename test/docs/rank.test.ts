@@ -440,6 +440,17 @@ describe("an identifier's prefix", () => {
     expect(top('look at cus_K8s2Lm')).toBe('st.GetCustomersCustomer');
     expect(top('what happened with dp_1NxQ2')).toBe('st.GetDisputesDispute');
   });
+
+  it('prefers an operation whose path takes the thing it names to one on a word the query also writes ("payment ch_…": the charge)', () => {
+    const ranker = new Ranker([
+      ...STRIPE,
+      op('st.GetInvoicesInvoice', 'GET', '/v1/invoices/{invoice}', 'Retrieve an invoice'),
+      op('st.PostInvoicesInvoiceSend', 'POST', '/v1/invoices/{invoice}/send', 'Send an invoice for manual payment'),
+      op('st.PostInvoices', 'POST', '/v1/invoices', 'Create an invoice'),
+    ]);
+    expect(ranker.search('did the payment ch_77Ab succeed', 1)[0]!.id).toBe('st.GetChargesCharge');
+    expect(ranker.search('email in_5Tq to the client', 1)[0]!.id).toBe('st.PostInvoicesInvoiceSend');
+  });
 });
 
 describe('Ranker.search, who-questions', () => {
