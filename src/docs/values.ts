@@ -6,7 +6,7 @@
 // access", "share it with jo") one that sets or reads a `permission` or `role`, two versions
 // ("between v1.2 and v1.3") one that takes both ends of a range (`base` and `head`, `from` and `to`);
 // a line of a file ("line 40") one with a field for it; a time to come ("tomorrow") implies it is scheduled;
-// work assigned to the one asking ("what's on my plate") a read by assignee.
+// work assigned to the one asking ("what's on my plate") a read by assignee; a channel (`#design`) one that takes it.
 import type { RankedOperation } from './analysis.ts';
 import { stems } from './text.ts';
 
@@ -43,6 +43,11 @@ const EMAIL_FIELD = /e-?mail/i;
 const NUMBER_REF = /(^|[\s\w/(])#\d+\b/;
 /** A path parameter that takes such a number (`{issue_number}`, `{pull_number}`, `{merge_request_iid}`). */
 const NUMBER_PARAMETER = /\{[^}]*(?:number|iid)\}/i;
+
+/** A channel as chat writes it (`#design`, `#old-project`): a name after `#`, not a number (`#312`). */
+const CHANNEL = /(^|[\s(])#[a-z][\w-]*/i;
+/** Fields that take one or several (`channel`, `channels`); not an administrator's `channel_ids`, which many operations take. */
+const CHANNEL_FIELD = /^channels?$/i;
 
 /** A span of time (`3 hours`, `2h`, `45 min`): work logged or a length asked for. */
 const DURATION = /\b\d+(?:\.\d+)?\s?(?:h|hrs?|hours?|m|mins?|minutes?)\b/i;
@@ -105,6 +110,9 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'line', weight: 0.5, written: (q) => LINE.test(q), takes: (op) => op.fieldNames.some((n) => LINE_FIELD.test(n)) },
   // Work assigned to the one asking is read by who it is assigned to (0.5: one dev task less).
   { name: 'assigned', weight: 1, written: (q) => ASSIGNED_TO_SELF.test(q), takes: filtersByAssignee },
+  // A channel is where the thing is done: posting, inviting or removing there (0.7 lower on dev, 1.3 as 1);
+  // implying the word alone had cost plain a task.
+  { name: 'channel', weight: 1, written: (q) => CHANNEL.test(q), takes: (op) => op.fieldNames.some((n) => CHANNEL_FIELD.test(n)) },
   { name: 'duration', weight: 0.5, written: (q) => DURATION.test(q), takes: (op) => op.fieldNames.some((n) => DURATION_FIELD.test(n)) },
   // A number after # names the thing acted on or where it is (the issue a label goes on).
   { name: 'number', weight: 0.5, written: (q) => NUMBER_REF.test(q), takes: (op) => NUMBER_PARAMETER.test(op.path ?? '') },

@@ -54,6 +54,10 @@ describe('value kinds', () => {
     ['assigned', 'am I assigned to anything in the design project?', true],
     ['assigned', "what's on my plate for tomorrow", true],
     ['assigned', 'list my assignments', true],
+    ['channel', 'invite sam to #launch-team', true],
+    ['channel', 'what did bob say in #ops?', true],
+    ['channel', 'close #4417 on the tracker', false],
+    ['channel', 'the C# client library', false],
     ['assigned', 'assign PROJ-4 to me', false],
     ['assigned', 'who is assigned to the login bug', false],
   ])('%s is written in %j: %s', (name, query, written) => {
@@ -82,6 +86,9 @@ describe('value kinds', () => {
     expect(kind('assigned').takes!(op('a.tasks', 'GET', '/tasks', 'Get multiple tasks', { fieldNames: ['assignee', 'workspace', 'project'] }))).toBe(true);
     expect(kind('assigned').takes!(op('g.issues', 'GET', '/issues', 'List issues assigned to the authenticated user', { fieldNames: ['filter', 'state'] }))).toBe(true);
     expect(kind('assigned').takes!(op('a.update', 'PUT', '/tasks/{task_gid}', 'Update a task', { fieldNames: ['assignee', 'name'] }))).toBe(false);
+    expect(kind('channel').takes!(op('s.invite', 'POST', '/conversations.invite', 'Invites users to a channel.', { fieldNames: ['channel', 'users'] }))).toBe(true);
+    expect(kind('channel').takes!(op('s.upload', 'POST', '/files.upload', 'Uploads or creates a file.', { fieldNames: ['channels', 'file'] }))).toBe(true);
+    expect(kind('channel').takes!(op('s.adminInvite', 'POST', '/admin.conversations.invite', 'Invite a user to a public or private channel.', { fieldNames: ['channel_id', 'user_ids'] }))).toBe(false);
     expect(kind('access').takes!(op('g.token', 'POST', '/app/installations/{id}/access_tokens', 'Create an installation access token', { fieldNames: ['repositories', 'permissions'] }))).toBe(false);
   });
 });
