@@ -376,7 +376,9 @@ export function parseQuery(query: string): ParsedQuery {
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.
   if (person || raw.some((w) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w))) {
-    for (const word of PERSON_WORDS) if (!seen.has(stemOf(word))) terms.push({ word, stem: stemOf(word), weight: 0.3, name: true, at: -1, optional: true });
+    // "Who am I (logged in as)?" asks who the signed-in user is: a user, not the members of a group; "who am I following" asks after others.
+    const whoAmI = raw.some((w, i) => PERSON_QUESTION.has(w) && raw[i + 1] === 'am' && raw[i + 2] === 'i' && !/^[a-z]{3,}ing$/.test(raw[i + 3] ?? ''));
+    for (const word of whoAmI ? ['user'] : PERSON_WORDS) if (!seen.has(stemOf(word))) terms.push({ word, stem: stemOf(word), weight: 0.3, name: true, at: -1, optional: true });
   }
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.
   const chosen = question ? undefined : cues[0]?.at;

@@ -308,4 +308,11 @@ describe('parseQuery', () => {
     expect(parseQuery('hand the quarterly budget review over to sam').action).toBe('update');
     expect(parseQuery('turn the cleanup job back on').action).toBe('update');
   });
+
+  it('reads "who am I" as asking who the signed-in user is (a user), not after people in general; "who am I following" still asks after people', () => {
+    const implied = (q: string) => parseQuery(q).terms.filter((t) => t.optional).map((t) => t.word);
+    expect(implied('who am I on this server')).toEqual(['user']);
+    expect(implied('who am I, by name?')).toEqual(['user']);
+    expect(implied('who am I muting')).toContain('member');
+  });
 });
