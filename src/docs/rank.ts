@@ -220,18 +220,15 @@ export class Ranker {
         }
       }
     }
-    // A word the catalogue lacks stands for its synonyms that it has ("copy": duplicate).
-    if (!this.df.has(stem)) {
-      for (const synonym of synonymsOf(stem)) {
-        const s = stems(synonym)[0]!;
-        if (this.df.has(s) && !out.has(s)) out.set(s, 0.9);
-      }
-    }
+    // A word the catalogue lacks stands for its synonyms that it has ("copy": duplicate), and then
+    // for no neighbours by meaning, which a synonym is surer than.
+    const synonyms = this.df.has(stem) ? [] : synonymsOf(stem).map((synonym) => stems(synonym)[0]!).filter((s) => this.df.has(s));
+    for (const s of synonyms) if (!out.has(s)) out.set(s, 0.9);
     // A short word may be the initials of one of the catalogue's phrases ("pr": pull request).
     const acronym = this.acronymOf(word);
     if (acronym) for (const s of acronym) out.set(s, 0.9);
     // Unknown here: the nearest words by meaning.
-    else if (!this.df.has(stem) && !name) {
+    else if (!this.df.has(stem) && !name && !synonyms.length) {
       const models = wordVectorModels();
       this.vectorRows ??= models.map((vectors) => [...this.surface.values()].map((w) => vectors.indexOf(w)).filter((r) => r >= 0));
       const nears = models.flatMap((vectors, m) => vectors.nearest(word, this.vectorRows![m]!, 3, B.nearCosine[m] ?? 1));

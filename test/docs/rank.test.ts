@@ -661,16 +661,22 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(ranker.search('download the archive of the repository', 1)[0]!.id).toBe('gl.getProjectsIdRepositoryArchive');
   });
 
-  it('reads a verb the catalogue lacks as a synonym of general English that it names operations after ("copy the project": Duplicate a project)', () => {
+  it('reads a verb the catalogue lacks as a synonym of general English that it names operations after ("copy the project": Duplicate a project), not widened by meaning', () => {
     const projects = new Ranker([
       op('as.duplicateProject', 'POST', '/projects/{project_gid}/duplicate', 'Duplicate a project'),
       op('as.createProject', 'POST', '/projects', 'Create a project'),
       op('as.getProject', 'GET', '/projects/{project_gid}', 'Get a project'),
       op('as.projectSaveAsTemplate', 'POST', '/projects/{project_gid}/saveAsTemplate', 'Create a project template from a project'),
       op('as.addMembersForProject', 'POST', '/projects/{project_gid}/addMembers', 'Add users to a project'),
+      op('as.duplicateTask', 'POST', '/tasks/{task_gid}/duplicate', 'Duplicate a task'),
+      op('as.saveTaskAsTemplate', 'POST', '/tasks/{task_gid}/saveAsTemplate', 'Save a task as a template'),
+      op('as.insertItem', 'POST', '/tasks/{task_gid}/items', 'Insert an item into a task'),
+      op('as.getTask', 'GET', '/tasks/{task_gid}', 'Get a task'),
     ]);
     expect(best(projects, 'copy the website project')).toBe('as.duplicateProject');
     expect(best(projects, 'clone the onboarding project')).toBe('as.duplicateProject');
+    // And by no neighbours in meaning, which the synonym is surer than (copy: save, insert).
+    expect(best(projects, 'copy the onboarding task')).toBe('as.duplicateTask');
   });
 
   it('reads an idiom as what it asks for: "keep me posted on …" adds a watcher or follower, not an update and not the signed-in user', () => {
