@@ -237,12 +237,14 @@ export const VERB_SYNONYMS = new Map([
 ]);
 
 /**
- * Verbs of general English that mean the same and that catalogues name operations after, each
- * catalogue by one of them: a word a catalogue lacks stands for those of its group it has
- * ("copy the task": Duplicate a task).
+ * Words of general English that mean the same and that catalogues name operations or resources
+ * after, each catalogue by one of them: a word a catalogue lacks stands for those of its group it
+ * has ("copy the task": Duplicate a task; "tickets": issues).
  */
 const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['copy', 'duplicate', 'clone'],
+  // Nouns too: what a tracker records.
+  ['ticket', 'issue'],
 ];
 const SYNONYMS = new Map<string, string[]>(SYNONYM_GROUPS.flatMap((group) => group.map((word) => [stemmer(word), group.filter((other) => other !== word)] as [string, string[]])));
 /** The words of general English that mean what a stem means (copi: duplicate, clone). */

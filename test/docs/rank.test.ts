@@ -677,6 +677,8 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(projects, 'clone the onboarding project')).toBe('as.duplicateProject');
     // And by no neighbours in meaning, which the synonym is surer than (copy: save, insert).
     expect(best(projects, 'copy the onboarding task')).toBe('as.duplicateTask');
+    // A noun as well: a tracker's tickets are its issues.
+    expect(ids('which tickets mention the login page', 1)).toEqual(['gh.issues/list']);
   });
 
   it('reads an idiom as what it asks for: "keep me posted on …" adds a watcher or follower, not an update and not the signed-in user', () => {
