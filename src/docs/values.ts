@@ -88,8 +88,8 @@ const LINE_FIELD = /^(?:start_?|end_?)?line(?:_?number)?$/i;
 
 /** The one asking as who the work is assigned to ("assigned to me", "what am I assigned to", "what's on my plate"). */
 const ASSIGNED_TO_SELF = /\bassigned to (?:me|myself)\b|\bam i assigned\b|\bon my plate\b|\bmy assignments\b/i;
-/** A read that filters by who a thing is assigned to (`assignee`, `assignee.any`, `assignee_id`), or that says it reads what is assigned ("List issues assigned to the authenticated user"). */
-const filtersByAssignee = (op: RankedOperation) => (op.method ?? 'GET').toUpperCase() === 'GET' && (op.fieldNames.some((n) => /^assignee(?:$|[._]|Id)/.test(n)) || /\bassigned\b/i.test(op.summary));
+/** A read that filters by who a thing is assigned to (`assignee`, `assignee.any`, `assignee_id`), or that says it reads what is assigned to someone ("List issues assigned to the authenticated user", not "Get assigned permission scheme"). */
+const filtersByAssignee = (op: RankedOperation) => (op.method ?? 'GET').toUpperCase() === 'GET' && (op.fieldNames.some((n) => /^assignee(?:$|[._]|Id)/.test(n)) || /\bassigned to\b/i.test(op.summary));
 
 /** Two path parameters in a row (`/{owner}/{repo}`): what a two-part slug fills. */
 const SLUG_PARAMETERS = /\{[^}]+\}\/\{[^}]+\}/;

@@ -85,6 +85,7 @@ describe('value kinds', () => {
     expect(kind('access').takes!(op('g.level', 'GET', '/repos/{owner}/{repo}/collaborators/{username}/permission', 'Get repository permissions for a user'))).toBe(true);
     expect(kind('assigned').takes!(op('a.tasks', 'GET', '/tasks', 'Get multiple tasks', { fieldNames: ['assignee', 'workspace', 'project'] }))).toBe(true);
     expect(kind('assigned').takes!(op('g.issues', 'GET', '/issues', 'List issues assigned to the authenticated user', { fieldNames: ['filter', 'state'] }))).toBe(true);
+    expect(kind('assigned').takes!(op('j.scheme', 'GET', '/rest/api/3/project/{projectKeyOrId}/permissionscheme', 'Get assigned permission scheme'))).toBe(false);
     expect(kind('assigned').takes!(op('a.update', 'PUT', '/tasks/{task_gid}', 'Update a task', { fieldNames: ['assignee', 'name'] }))).toBe(false);
     expect(kind('channel').takes!(op('s.invite', 'POST', '/conversations.invite', 'Invites users to a channel.', { fieldNames: ['channel', 'users'] }))).toBe(true);
     expect(kind('channel').takes!(op('s.upload', 'POST', '/files.upload', 'Uploads or creates a file.', { fieldNames: ['channels', 'file'] }))).toBe(true);
