@@ -105,7 +105,10 @@ export function analyse(op: OperationText): Structure {
   let resourceAt = literal.length - 1;
   const lastWords = literal.length ? segmentWords(literal[literal.length - 1]!) : [];
   const isOwnVerb = (w: string) => stems(w)[0] === action;
-  if (!endsWithParam && literal.length > 1 && lastWords.some((w) => isActionWord(w) || isOwnVerb(w))) resourceAt--;
+  // A verb segment starts with its verb (`addDependencies`, `merge`); a noun ending in one is none
+  // (`calendarList`). A method name (`admin.users.list`) may end in it.
+  const verbWords = /\./.test(literal[literal.length - 1] ?? '') ? lastWords : lastWords.slice(0, 1);
+  if (!endsWithParam && literal.length > 1 && verbWords.some((w) => isActionWord(w) || isOwnVerb(w))) resourceAt--;
   // The operation's own verb in a method name (`conversations.archive`) is no resource either.
   const resourceWords = resourceAt >= 0 ? segmentWords(literal[resourceAt]!).filter((w) => !isActionWord(w) && !isOwnVerb(w)).flatMap(stems) : [];
   const summaryWords = words(summaryText).filter((w) => !STOP_WORDS.has(w));

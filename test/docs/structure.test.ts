@@ -94,4 +94,9 @@ describe('analyse', () => {
     expect(analyse(op('x.theirs', 'GET', '/users/{username}/repos', 'List repositories for a user', '', true)).self).toBe(false);
     expect(analyse(op('x.auth', 'GET', '/teams', 'List teams for the authenticated user', '', true)).self).toBe(true);
   });
+
+  it('reads a path segment as a verb when it starts with one (addDependencies), not when a noun ends in one (calendarList)', () => {
+    expect(analyse(op('c.calendarList.list', 'GET', '/users/me/calendarList', 'Returns the calendars on the user\'s calendar list.', '', true)).head).toBe('calendar');
+    expect(analyse(op('a.addDependenciesForTask', 'POST', '/tasks/{task_gid}/addDependencies', 'Set dependencies for a task')).resource).toEqual(['task']);
+  });
 });
