@@ -39,6 +39,9 @@ export interface Structure {
 /** Path segments that only version or prefix an API (`/v1`, `/rest/api/3`). */
 const PREFIX_SEGMENT = /^(v\d+(\.\d+)*|api|rest|\d+(\.\d+)*|latest|beta|alpha|public|private)$/i;
 
+/** A path segment that only says "the signed-in user", no noun (`me`, `my`, `myself`). */
+const SELF_PRONOUN = /^(?:@?me|my|myself|self|current|current_?user|currentuser|whoami)$/i;
+
 const isParam = (segment: string) => segment.startsWith('{') && segment.endsWith('}');
 
 /** Words that end the noun phrase a summary's verb acts on ("a message *to* a channel"). */
@@ -109,8 +112,12 @@ export function analyse(op: OperationText): Structure {
   // (`calendarList`). A method name (`admin.users.list`) may end in it.
   const verbWords = /\./.test(literal[literal.length - 1] ?? '') ? lastWords : lastWords.slice(0, 1);
   if (!endsWithParam && literal.length > 1 && verbWords.some((w) => isActionWord(w) || isOwnVerb(w))) resourceAt--;
+  // A last segment that only says "the signed-in user" (`/filter/my`, `/myself`) names no resource:
+  // the segment before it does, or alone, the user.
+  const selfOnly = !endsWithParam && SELF_PRONOUN.test(literal[literal.length - 1] ?? '');
+  if (selfOnly) resourceAt--;
   // The operation's own verb in a method name (`conversations.archive`) is no resource either.
-  const resourceWords = resourceAt >= 0 ? segmentWords(literal[resourceAt]!).filter((w) => !isActionWord(w) && !isOwnVerb(w)).flatMap(stems) : [];
+  const resourceWords = selfOnly && resourceAt < 0 ? ['user'] : resourceAt >= 0 ? segmentWords(literal[resourceAt]!).filter((w) => !isActionWord(w) && !isOwnVerb(w)).flatMap(stems) : [];
   const summaryWords = words(summaryText).filter((w) => !STOP_WORDS.has(w));
   // What the verb acts on, past the participles that only qualify it ("an existing guest", "a pending scheduled message").
   const objectWords = summaryWords.slice(1);

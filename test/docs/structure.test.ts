@@ -99,4 +99,9 @@ describe('analyse', () => {
     expect(analyse(op('c.calendarList.list', 'GET', '/users/me/calendarList', 'Returns the calendars on the user\'s calendar list.', '', true)).head).toBe('calendar');
     expect(analyse(op('a.addDependenciesForTask', 'POST', '/tasks/{task_gid}/addDependencies', 'Set dependencies for a task')).resource).toEqual(['task']);
   });
+
+  it('reads a last segment that only says "the signed-in user" (/myself, /filter/my) as no resource: the user alone, else the segment before', () => {
+    expect(analyse(op('j.getCurrentUser', 'GET', '/rest/api/3/myself', 'Get current user'))).toMatchObject({ head: 'user', self: true });
+    expect(analyse(op('j.getMyFilters', 'GET', '/rest/api/3/filter/my', 'Get my filters', '', true))).toMatchObject({ head: 'filter', self: true });
+  });
 });
