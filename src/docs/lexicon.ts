@@ -93,6 +93,10 @@ export const STATE_CHANGE = new RegExp(`\\b(?:to|as|into) (?:${WORK_STATES.join(
 /** The words catalogues write for a change of state: a status or state field, a transition, a completed flag. */
 export const STATE_WORDS = ['status', 'state', 'transition', 'complete'];
 
+/** Verbs that hand a thing to someone ("give PROJ-88 to maria", "hand it over to dana"), and the words catalogues write for that: assigning it. */
+export const HANDING_VERBS = new Set(['give', 'hand', 'pass']);
+export const ASSIGNING = ['assign', 'assignee'];
+
 const STEM_ACTION = new Map<string, Action>();
 for (const [action, words] of Object.entries(ACTION_WORDS) as [Action, string[]][]) {
   for (const w of words) if (!STEM_ACTION.has(stemmer(w))) STEM_ACTION.set(stemmer(w), action);

@@ -4,6 +4,8 @@ import {
   actionOfStem,
   actionPhrases,
   ADDRESSING_VERBS,
+  ASSIGNING,
+  HANDING_VERBS,
   isActionForm,
   isActionWord,
   isBaseActionWord,
@@ -340,6 +342,10 @@ export function parseQuery(query: string): ParsedQuery {
   imply(phrases.flatMap((p) => p.means ?? []), 1);
   // By half a word: by a whole one, a read of the transitions went before making one.
   if (STATE_CHANGE.test(query)) imply(STATE_WORDS, 0.5);
+  // "Give PROJ-88 to maria", "hand issue 77 over to dana": a thing handed to a person is assigned to them (0.5: plain R@1 −1 task).
+  const receiver = raw[raw.length - 1] ?? '';
+  const handed = raw[raw.length - 2] === 'to' && /^[a-z]{3,}$/.test(receiver) && receiver !== VALUE && !DETERMINERS.has(receiver);
+  if (handed && heads.some((at) => at >= 0 && at + 4 <= raw.length && HANDING_VERBS.has(raw[at]!))) imply(ASSIGNING, 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (!seen.has(stemOf('search')) && raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) {
     seen.add(stemOf('search'));

@@ -315,4 +315,12 @@ describe('parseQuery', () => {
     expect(implied('who am I, by name?')).toEqual(['user']);
     expect(implied('who am I muting')).toContain('member');
   });
+
+  it('reads a thing handed to a person as assigned to them: "give OPS-3 to sam" implies assign and assignee, "give the team access to acme/api" does not', () => {
+    const implied = (q: string) => parseQuery(q).terms.filter((t) => t.optional).map((t) => t.word);
+    expect(implied('give OPS-3 to sam')).toEqual(expect.arrayContaining(['assign', 'assignee']));
+    expect(implied('pass the budget review over to lee')).toEqual(expect.arrayContaining(['assign', 'assignee']));
+    expect(implied('give the team access to acme/api')).not.toContain('assign');
+    expect(implied('give the release notes to the team')).not.toContain('assign');
+  });
 });
