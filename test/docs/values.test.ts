@@ -54,6 +54,9 @@ describe('value kinds', () => {
     ['assigned', 'am I assigned to anything in the design project?', true],
     ['assigned', "what's on my plate for tomorrow", true],
     ['assigned', 'list my assignments', true],
+    ['money', 'refund $12.50 of that order', true],
+    ['money', 'pay the contractor 300 euros', true],
+    ['money', 'list the 20 largest customers', false],
     ['channel', 'invite sam to #launch-team', true],
     ['channel', 'what did bob say in #ops?', true],
     ['channel', 'close #4417 on the tracker', false],
@@ -87,6 +90,9 @@ describe('value kinds', () => {
     expect(kind('assigned').takes!(op('g.issues', 'GET', '/issues', 'List issues assigned to the authenticated user', { fieldNames: ['filter', 'state'] }))).toBe(true);
     expect(kind('assigned').takes!(op('j.scheme', 'GET', '/rest/api/3/project/{projectKeyOrId}/permissionscheme', 'Get assigned permission scheme'))).toBe(false);
     expect(kind('assigned').takes!(op('a.update', 'PUT', '/tasks/{task_gid}', 'Update a task', { fieldNames: ['assignee', 'name'] }))).toBe(false);
+    expect(kind('money').takes!(op('s.transfer', 'POST', '/v1/transfers', 'Create a transfer', { fieldNames: ['amount', 'currency', 'destination'] }))).toBe(true);
+    expect(kind('money').takes!(op('s.capture', 'POST', '/v1/payment_intents/{intent}/capture', 'Capture a PaymentIntent', { fieldNames: ['amount_to_capture'] }))).toBe(true);
+    expect(kind('money').takes!(op('s.account', 'POST', '/v1/accounts/{account}', 'Update an account', { fieldNames: ['email', 'metadata'] }))).toBe(false);
     expect(kind('channel').takes!(op('s.invite', 'POST', '/conversations.invite', 'Invites users to a channel.', { fieldNames: ['channel', 'users'] }))).toBe(true);
     expect(kind('channel').takes!(op('s.upload', 'POST', '/files.upload', 'Uploads or creates a file.', { fieldNames: ['channels', 'file'] }))).toBe(true);
     expect(kind('channel').takes!(op('s.adminInvite', 'POST', '/admin.conversations.invite', 'Invite a user to a public or private channel.', { fieldNames: ['channel_id', 'user_ids'] }))).toBe(false);
