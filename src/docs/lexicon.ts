@@ -249,6 +249,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['copy', 'duplicate', 'clone'],
   // Nouns too: what a tracker records.
   ['ticket', 'issue'],
+  ['label', 'tag'],
 ];
 const SYNONYMS = new Map<string, string[]>(SYNONYM_GROUPS.flatMap((group) => group.map((word) => [stemmer(word), group.filter((other) => other !== word)] as [string, string[]])));
 /** The words of general English that mean what a stem means (copi: duplicate, clone). */

@@ -679,6 +679,14 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(projects, 'copy the onboarding task')).toBe('as.duplicateTask');
     // A noun as well: a tracker's tickets are its issues.
     expect(ids('which tickets mention the login page', 1)).toEqual(['gh.issues/list']);
+    // A label is a tag where the catalogue has tags, not a custom field near it in meaning.
+    const tags = new Ranker([
+      op('as.addTagForTask', 'POST', '/tasks/{task_gid}/addTag', 'Add a tag to a task'),
+      op('as.addCustomFieldSettingForTask', 'POST', '/tasks/{task_gid}/addCustomField', 'Add a custom field to a task'),
+      op('as.updateCustomField', 'PUT', '/custom_fields/{custom_field_gid}', 'Update a custom field'),
+      op('as.updateTask', 'PUT', '/tasks/{task_gid}', 'Update a task'),
+    ]);
+    expect(best(tags, 'put a label on the onboarding task')).toBe('as.addTagForTask');
   });
 
   it('reads an idiom as what it asks for: "keep me posted on …" adds a watcher or follower, not an update and not the signed-in user', () => {
