@@ -38,8 +38,10 @@ export interface SearchArgs {
 }
 
 /** What separates words in queries and service names. */
-const WORD_BREAK = /[\s/{}._\-:,()\[\]"'`?!]+/;
-const WORD = /[^\s/{}._\-:,()\[\]"'`?!]+/g;
+const BREAK_CHARS = String.raw`\s/{}._\-:,()\[\]"'` + '`?!';
+const WORD_BREAK = new RegExp(`[${BREAK_CHARS}]+`);
+/** A word between them, found with where it is written. */
+const WORD = new RegExp(`[^${BREAK_CHARS}]+`, 'g');
 
 /** A search below this share of the query explained offers weak matches, not results. */
 const WEAK_COVERAGE = 0.03;

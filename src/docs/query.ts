@@ -331,12 +331,13 @@ export function parseQuery(query: string): ParsedQuery {
   }
   // Words catalogues write for what the query means, implied and not widened: an idiom's ("keep me
   // posted": watch, follow), a change of state's ("move PROJ-12 to done": status, transition).
-  const imply = (list: readonly string[], weight: number) => {
+  // By default they count when matched and cost nothing when not, and are not widened.
+  const imply = (list: readonly string[], weight: number, how: Pick<QueryTerm, 'name' | 'optional'> = { name: true, optional: true }) => {
     for (const word of list) {
       const stem = stemOf(word);
       if (seen.has(stem)) continue;
       seen.add(stem);
-      terms.push({ word, stem, weight, name: true, at: -1, optional: true });
+      terms.push({ word, stem, weight, at: -1, ...how });
     }
   };
   imply(phrases.flatMap((p) => p.means ?? []), 1);
@@ -347,10 +348,7 @@ export function parseQuery(query: string): ParsedQuery {
   const handed = raw[raw.length - 2] === 'to' && /^[a-z]{3,}$/.test(receiver) && receiver !== VALUE && !DETERMINERS.has(receiver);
   if (handed && heads.some((at) => at >= 0 && at + 4 <= raw.length && HANDING_VERBS.has(raw[at]!))) imply(ASSIGNING, 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
-  if (!seen.has(stemOf('search')) && raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) {
-    seen.add(stemOf('search'));
-    terms.push({ word: 'search', stem: stemOf('search'), weight: 0.5, name: false, at: -1, optional: true });
-  }
+  if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true });
   // "Stop following", "quit watching": the verb undone, as catalogues name it (unfollow, unwatch); implied.
   raw.forEach((word, i) => {
     const next = raw[i + 1];
@@ -361,15 +359,9 @@ export function parseQuery(query: string): ParsedQuery {
     terms.push({ word: undo, stem: undo, weight: 1, name: false, at: -1, optional: true, undoes: true });
   });
   // A path or file name (README.md, src/app.ts, config/settings.yaml) says the thing is a file.
-  if (!seen.has(stemOf('file')) && bare.some((token) => FILE_NAME.test(token))) {
-    seen.add(stemOf('file'));
-    terms.push({ word: 'file', stem: stemOf('file'), weight: 0.5, name: false, at: -1 });
-  }
+  if (bare.some((token) => FILE_NAME.test(token))) imply(['file'], 0.5, { name: false });
   // A name in code (parseConfig, parse()) says the thing is code.
-  if (!seen.has(stemOf('code')) && tokens.some((token) => CODE_NAME.test(token))) {
-    seen.add(stemOf('code'));
-    terms.push({ word: 'code', stem: stemOf('code'), weight: 0.5, name: false, at: -1 });
-  }
+  if (tokens.some((token) => CODE_NAME.test(token))) imply(['code'], 0.5, { name: false });
   // No action word but a plural noun ("my PRs", "open tickets in acme/api"): a list.
   cues.sort((a, b) => a.at - b.at);
   if (headCue) cues.unshift({ at: headCue.at[0]!, action: headCue.action });

@@ -87,7 +87,10 @@ for (const line of readFileSync(dumpFile, 'utf8').split('\n')) {
 }
 
 const byName = new Map<string, number>();
-for (const [name, cost] of wanted !== undefined ? calls : self) byName.set(labelOf(name), (byName.get(labelOf(name)) ?? 0) + cost);
+for (const [name, cost] of wanted !== undefined ? calls : self) {
+  const label = labelOf(name);
+  byName.set(label, (byName.get(label) ?? 0) + cost);
+}
 const fmt = (n: number) => Math.round(n / per).toLocaleString('en-US').padStart(12);
 console.log(`${fmt(total)}  total self instructions${per > 1 ? ` per request (÷ ${per})` : ''}${wanted !== undefined ? `; below, calls into *${wanted}* by caller` : ''}`);
 for (const [name, cost] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top))) {
