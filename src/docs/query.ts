@@ -349,6 +349,9 @@ export function parseQuery(query: string): ParsedQuery {
   if (handed && heads.some((at) => at >= 0 && at + 4 <= raw.length && HANDING_VERBS.has(raw[at]!))) imply(ASSIGNING, 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true });
+  // "How many …" asks for a number: the word catalogues write for one (count), implied.
+  const howMany = headCue !== undefined && raw[headCue.at[0]!] === 'how' && raw[headCue.at[0]! + 1] === 'many';
+  if (howMany) imply(['count'], 0.5);
   // "Stop following", "quit watching": the verb undone, as catalogues name it (unfollow, unwatch); implied.
   raw.forEach((word, i) => {
     const next = raw[i + 1];
@@ -369,7 +372,8 @@ export function parseQuery(query: string): ParsedQuery {
   // asks after people, one or many.
   // A name's plural ("the stale-issues workflow", "the Projects calendar") says nothing of how many.
   const plural = terms.some((t) => isPlural(t.word) && !actionOfStem(t.stem) && !t.name);
-  let action = question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : (cues[0]?.action ?? (plural ? 'list' : undefined));
+  // "How many …" reads, a list or a count alike.
+  let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : (cues[0]?.action ?? (plural ? 'list' : undefined));
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.
@@ -401,5 +405,5 @@ export function parseQuery(query: string): ParsedQuery {
     raw.some((w, i) => PERSON_QUESTION.has(w) && (SUBJECT_AUXILIARIES.has(raw[i + 1] ?? '') || (/^[a-z]{3,}(?:s|ed)$/.test(raw[i + 1] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 1]!)))) ||
     raw.some((w, i) => w === 'how' && raw[i + 1] === 'many' && COUNTED_PEOPLE.has(raw[i + 2] ?? '') && /^[a-z]{3,}$/.test(raw[i + 3] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 3]!));
   const verbsAt = question ? undefined : heads.filter((at) => at >= 0);
-  return { action, ...(verbsAt ? { verbsAt } : {}), ...(question && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), terms };
+  return { action, ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), terms };
 }

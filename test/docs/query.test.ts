@@ -323,4 +323,13 @@ describe('parseQuery', () => {
     expect(implied('give the team access to acme/api')).not.toContain('assign');
     expect(implied('give the release notes to the team')).not.toContain('assign');
   });
+
+  it('reads "how many …" as a read, a list or a count alike, implying the word count', () => {
+    const q = parseQuery('how many stars does acme/api have?');
+    expect(q.action).toBeUndefined();
+    expect(q.reads).toBe(true);
+    expect(q.terms.find((t) => t.word === 'count')).toMatchObject({ optional: true, weight: 0.5 });
+    // Not when the words only follow another verb.
+    expect(parseQuery('list how many stars acme/api has').terms.some((t) => t.word === 'count')).toBe(false);
+  });
 });
