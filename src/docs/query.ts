@@ -70,6 +70,8 @@ export interface ParsedQuery {
   self: boolean;
   /** "Who" asks who does something ("who follows me?"): the answer is people, often named after what they do (followers). */
   who?: boolean;
+  /** A question after who someone is ("who is in the platform team?", "who's watching PROJ-4?"), not who the signed-in user is: the people are not yet known. */
+  asksWho?: true;
   /** It names something by a two-part slug (`acme/api`): in many catalogues, a path's `{owner}/{repo}`. */
   slug?: boolean;
   /**
@@ -405,5 +407,8 @@ export function parseQuery(query: string): ParsedQuery {
     raw.some((w, i) => PERSON_QUESTION.has(w) && (SUBJECT_AUXILIARIES.has(raw[i + 1] ?? '') || (/^[a-z]{3,}(?:s|ed)$/.test(raw[i + 1] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 1]!)))) ||
     raw.some((w, i) => w === 'how' && raw[i + 1] === 'many' && COUNTED_PEOPLE.has(raw[i + 2] ?? '') && /^[a-z]{3,}$/.test(raw[i + 3] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 3]!));
   const verbsAt = question ? undefined : heads.filter((at) => at >= 0);
-  return { action, ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), terms };
+  // "Who is in the platform team?" asks for people not yet known; "who am I", "who is Dana" name the one asked about.
+  const afterWho = raw.slice(heads[0]! + 1);
+  const asksWho = question && PERSON_QUESTION.has(opener!) && afterWho[0] !== 'am' && !(['is', 'was'].includes(afterWho[0] ?? '') && (afterWho.length === 2 || names.has(afterWho[1] ?? '')));
+  return { action, ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), terms };
 }

@@ -29,6 +29,9 @@ export interface Hit {
 
 const TOP = W.head;
 
+/** A path that ends in one person taken by ID (`/teams/{team_id}/members/{username}`, `/members/{user_id}`): it answers about someone already known. */
+const ONE_PERSON = /\/\{[^}]*(?:user|member|person|login|collaborator|assignee|account)[^}]*\}$/i;
+
 type Doc = AnalysedOperation;
 
 /** Stems of the words catalogues use for people. */
@@ -105,6 +108,7 @@ export class Ranker {
       const doc = analysed(op);
       VALUE_KINDS.forEach((kind, k) => (this.takes[k]![this.docs.length] = kind.takes?.(op) ?? false));
       const index = this.docs.length;
+      this.onePerson.push(ONE_PERSON.test(op.path ?? ''));
       this.docs.push(doc);
       for (const [stem, weight] of doc.fields) {
         let list = this.postings.get(stem);
@@ -152,6 +156,8 @@ export class Ranker {
 
   /** By value kind (VALUE_KINDS), by operation: whether it takes such a value. */
   private readonly takes: boolean[][] = VALUE_KINDS.map(() => []);
+  /** By operation: whether its path ends in one person taken by ID. */
+  private readonly onePerson: boolean[] = [];
   private resourceStems: Set<string> | undefined;
   /** Whether the catalogue has the stem as a resource (a noun of its paths or what a summary acts on). */
   private isResource(stem: string): boolean {
@@ -460,7 +466,9 @@ export class Ranker {
         (people ? B.people : 0) +
         B.vector * similar -
         B.extra * extra -
-        (doc.deprecated ? 0.1 : 0) +
+        (doc.deprecated ? 0.1 : 0) -
+        // "Who is in the platform team?": the people are not known yet, so one taken by ID answers badly.
+        (parsed.asksWho && this.onePerson[i] ? B.onePerson : 0) +
         // A Unified operation covers the whole outcome across providers: preferred over its physical parts.
         (doc.kind === 'unified' ? 0.25 : 0);
       const hit = { id: doc.id, score, coverage: sure / possible };

@@ -726,4 +726,15 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(work, 'move OPS-7 to resolved')).toBe('ji.doTransition');
     expect(best(work, 'mark the budget task as completed')).toBe('as.updateTask');
   });
+
+  it('reads a who-question as asking for people not yet known: a list of them before one taken by ID, unless the question names the one', () => {
+    const teams = new Ranker([
+      op('gh.teams/get-member', 'GET', '/teams/{team_id}/members/{username}', 'Get team member'),
+      op('gh.teams/list-members', 'GET', '/orgs/{org}/teams/{team_slug}/members', 'List team members', { returnsList: true }),
+    ]);
+    expect(best(teams, 'who is in the platform team?')).toBe('gh.teams/list-members');
+    expect(parseQuery('who is in the platform team?').asksWho).toBe(true);
+    expect(parseQuery('who is Dana?').asksWho).toBeUndefined();
+    expect(parseQuery('who am I').asksWho).toBeUndefined();
+  });
 });
