@@ -251,6 +251,12 @@ export class Ranker {
     return { expansions: out, guessed };
   }
 
+  private listed: Set<string> | undefined;
+  /** Heads of the resources the catalogue lists by a list operation. */
+  private listedHeads(): Set<string> {
+    return (this.listed ??= new Set(this.docs.filter((d) => d.structure.action === 'list' && d.structure.head !== undefined).map((d) => d.structure.head!)));
+  }
+
   private verbsByAction = new Map<string, Map<string, number>>();
   /** The verbs the catalogue's summaries start with for an action ("Delete …", "Remove …"): how it writes the action. */
   private actionVerbs(action: Action): Map<string, number> {
@@ -435,6 +441,8 @@ export class Ranker {
       // uses it as its verb ("star acme/api"), not as a noun ("remove my star", "show me the PRs": request).
       const ownVerb = !CANONICAL.has(structure.action) && terms.some((t) => t.expansions.has(structure.action) && !(!t.idPrefix && t.acronym?.includes(structure.action)) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined));
       const { head } = structure;
+      // A search of a resource the catalogue has no list of is how it lists it (Jira's issues: "Search for issues using JQL").
+      const actionHas = structure.action === 'search' && head !== undefined && !this.listedHeads().has(head) ? 'list' : structure.action;
       // Named as the resource asked for beats named only as where it is; the head beats its other words.
       const namesPart = (matched: ReadonlySet<string>) => structure.resource.some((s) => matched.has(s)) || structure.object.some((s) => matched.has(s));
       let resource = 0;
@@ -459,7 +467,7 @@ export class Ranker {
         valuesTaken.reduce((sum, v) => sum + (v.takes[i] ? v.weight : 0), 0) +
         (fieldVerbs.some((v) => doc.fields.get(v) === W.fields) && (structure.action === 'update' || structure.action === 'create') ? B.fieldVerb : 0) +
         coverage +
-        B.action * (ownVerb ? 1 : commandsOwnVerb ? (READS.has(structure.action) ? -1 : 0) : Math.max(actionAgreement(askedAction, structure.action), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1)) +
+        B.action * (ownVerb ? 1 : commandsOwnVerb ? (READS.has(structure.action) ? -1 : 0) : Math.max(actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1)) +
         B.resource * resource +
         B.self * self +
         (agent ? B.agent : 0) +

@@ -737,4 +737,16 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(parseQuery('who is Dana?').asksWho).toBeUndefined();
     expect(parseQuery('who am I').asksWho).toBeUndefined();
   });
+
+  it('reads a search of a resource the catalogue has no list of as its list ("Search for issues using JQL"), but not where it lists it too', () => {
+    const jira = [
+      op('ji.searchForIssues', 'GET', '/rest/api/3/search', 'Search for issues'),
+      op('ji.getIssue', 'GET', '/rest/api/3/issue/{issueIdOrKey}', 'Get issue'),
+      op('ji.getProjects', 'GET', '/rest/api/3/project', 'Get all projects', { returnsList: true }),
+      op('ji.getComments', 'GET', '/rest/api/3/issue/{issueIdOrKey}/comment', 'Get comments', { returnsList: true }),
+    ];
+    expect(best(new Ranker(jira), 'show me my open issues')).toBe('ji.searchForIssues');
+    const listed = new Ranker([...jira, op('ji.listIssues', 'GET', '/rest/api/3/issue', 'List issues', { returnsList: true })]);
+    expect(listed.search('show me my open issues', 3).map((h) => h.id)).toEqual(['ji.listIssues', 'ji.getIssue', 'ji.searchForIssues']);
+  });
 });
