@@ -63,6 +63,13 @@ describe('value kinds', () => {
     ['channel', 'the C# client library', false],
     ['assigned', 'assign PROJ-4 to me', false],
     ['assigned', 'who is assigned to the login bug', false],
+    ['numbered', 'reply on issue 17 to say it is fixed', true],
+    ['numbered', 'redo check run 8812', true],
+    ['numbered', 'close #312 in acme/web', false],
+    ['numbered', 'show the last 5 runs', false],
+    ['numbered', 'a milestone due September 30', false],
+    ['numbered', 'log 3 hours on it', false],
+    ['numbered', 'move it to friday 9:30', false],
   ])('%s is written in %j: %s', (name, query, written) => {
     expect(kind(name).written(query)).toBe(written);
   });
@@ -75,6 +82,8 @@ describe('value kinds', () => {
     expect(kind('duration').takes!(op('j.comment', 'POST', '/rest/api/3/issue/{issueIdOrKey}/comment', 'Add comment', { fieldNames: ['body'] }))).toBe(false);
     expect(kind('number').takes!(op('g.issue', 'PATCH', '/repos/{owner}/{repo}/issues/{issue_number}', 'Update an issue'))).toBe(true);
     expect(kind('number').takes!(op('g.repo', 'PATCH', '/repos/{owner}/{repo}', 'Update a repository'))).toBe(false);
+    expect(kind('numbered').takes!(op('g.rerequest', 'POST', '/repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest', 'Rerequest a check run'))).toBe(true);
+    expect(kind('numbered').takes!(op('g.labels', 'POST', '/repos/{owner}/{repo}/labels', 'Create a label'))).toBe(false);
     expect(kind('key').takes!(op('j.edit', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'))).toBe(true);
     expect(kind('key').takes!(op('g.key', 'GET', '/user/keys/{key_id}', 'Get a public SSH key'))).toBe(false);
     expect(kind('key').takes!(op('j.search', 'GET', '/rest/api/3/search', 'Search issues', { fieldNames: ['key'] }))).toBe(false);
