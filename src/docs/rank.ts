@@ -324,7 +324,7 @@ export class Ranker {
     // So does a tracker key (PROJ-12) the resource its key parameter addresses, and an email address the word for it.
     const implied: QueryTerm[] = [];
     // The kinds of value the query writes (./values.ts), read once.
-    const valueKinds = VALUE_KINDS.filter((kind) => kind.written(query));
+    const valueKinds = VALUE_KINDS.filter((kind) => kind.written(query, parsed));
     const valueWords = valueKinds.flatMap((kind) => (kind.implies ? stems(kind.implies) : []));
     for (const stem of [parsed.slug ? this.slugStem : undefined, valueKinds.some((kind) => kind.name === 'key') ? this.keyStem : undefined, ...valueWords]) {
       if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: true, optional: true });

@@ -2,6 +2,7 @@
 // resource a slug or a tracker key names in a catalogue.
 import { describe, expect, it } from 'vitest';
 import { keyResource, slugResource, takenByResource, VALUE_KINDS } from '../../src/docs/values.ts';
+import { parseQuery } from '../../src/docs/query.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
 
 const kind = (name: string) => VALUE_KINDS.find((k) => k.name === name)!;
@@ -70,8 +71,11 @@ describe('value kinds', () => {
     ['numbered', 'a milestone due September 30', false],
     ['numbered', 'log 3 hours on it', false],
     ['numbered', 'move it to friday 9:30', false],
+    ['slug', 'stop watching acme/noisy-repo', true],
+    ['slug', 'read config/settings.yaml from the infra repo', false],
+    ['slug', 'list my repositories', false],
   ])('%s is written in %j: %s', (name, query, written) => {
-    expect(kind(name).written(query)).toBe(written);
+    expect(kind(name).written(query, parseQuery(query))).toBe(written);
   });
 
   it('reads an email field by any spelling, a number or a key parameter in the path only', () => {
@@ -105,6 +109,8 @@ describe('value kinds', () => {
     expect(kind('channel').takes!(op('s.invite', 'POST', '/conversations.invite', 'Invites users to a channel.', { fieldNames: ['channel', 'users'] }))).toBe(true);
     expect(kind('channel').takes!(op('s.upload', 'POST', '/files.upload', 'Uploads or creates a file.', { fieldNames: ['channels', 'file'] }))).toBe(true);
     expect(kind('channel').takes!(op('s.adminInvite', 'POST', '/admin.conversations.invite', 'Invite a user to a public or private channel.', { fieldNames: ['channel_id', 'user_ids'] }))).toBe(false);
+    expect(kind('slug').takes!(op('g.count', 'GET', '/repos/{owner}/{repo}/stargazers/count', 'Get stargazer count'))).toBe(true);
+    expect(kind('slug').takes!(op('g.starred', 'GET', '/users/{username}/starred', 'List repositories starred by a user'))).toBe(false);
     expect(kind('access').takes!(op('g.token', 'POST', '/app/installations/{id}/access_tokens', 'Create an installation access token', { fieldNames: ['repositories', 'permissions'] }))).toBe(false);
   });
 });
