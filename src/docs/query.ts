@@ -389,15 +389,18 @@ export function parseQuery(query: string): ParsedQuery {
   for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = Math.min(t.weight, 0.25);
   const actionTerm = chosen === undefined || !action ? undefined : terms.find((t) => t.at === chosen && t.weight === 0.5 && !t.name);
   if (actionTerm) actionTerm.action = action;
-  // A command's bare object before where it goes ("kick dave off the repo"): ranking reads it as a
-  // person when the catalogue has no such resource.
-  if (chosen !== undefined && action !== undefined && !READS.has(action) && PLACE_PARTICLES.has(raw[chosen + 2] ?? '')) {
-    const object = terms.find((t) => t.at === chosen + 1 && t.weight === 1 && !t.name && !t.scope && !isPlural(t.word) && !isActionForm(t.word));
-    if (object) {
-      object.bareObject = true;
+  // A command's bare object before where it goes ("kick dave off the repo", "add Priya to #design"):
+  // ranking reads it as a person when the catalogue has no such resource. Two joined by "and" are
+  // read as one is ("add maria and tom to #design").
+  const joined = raw[chosen === undefined ? -1 : chosen + 2] === 'and' ? 2 : 0;
+  if (chosen !== undefined && action !== undefined && !READS.has(action) && PLACE_PARTICLES.has(raw[chosen + 2 + joined] ?? '')) {
+    const objectAt = (at: number) => terms.find((t) => t.at === at && t.weight === 1 && !t.scope && !isPlural(t.word) && !isActionForm(t.word));
+    const objects = joined ? [objectAt(chosen + 1), objectAt(chosen + 3)] : [objectAt(chosen + 1)];
+    if (objects.every((o) => o !== undefined)) {
+      for (const o of objects) o!.bareObject = true;
       // What follows the particle is where it goes or comes from ("off the frontend team").
       const end = clauseStarts.find((start) => start > chosen) ?? raw.length;
-      for (const t of terms) if (t.at > chosen + 2 && t.at < end && !t.optional) t.scope = true;
+      for (const t of terms) if (t.at > chosen + 2 + joined && t.at < end && !t.optional) t.scope = true;
     }
   }
   const slug = bare.some((token) => SLUG.test(token) && !FILE_NAME.test(token));

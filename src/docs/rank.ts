@@ -323,14 +323,16 @@ export class Ranker {
     // A slug (acme/api) names the catalogue's resource addressed by two path parameters: implied, counted when matched.
     // So does a tracker key (PROJ-12) the resource its key parameter addresses, and an email address the word for it.
     const implied: QueryTerm[] = [];
+    // A bare object that is no resource of the catalogue is a person ("kick dave off the repo"), put in a place or taken out unless renamed.
+    const person = parsed.terms.some((t) => t.bareObject && !this.isResource(t.stem));
     // The kinds of value the query writes (./values.ts), read once.
-    const valueKinds = VALUE_KINDS.filter((kind) => kind.written(query, parsed));
+    const valueKinds = VALUE_KINDS.filter((kind) => kind.written(query, { ...parsed, person: person && parsed.action !== 'update' }));
     const valueWords = valueKinds.flatMap((kind) => (kind.implies ? stems(kind.implies) : []));
     for (const stem of [parsed.slug ? this.slugStem : undefined, valueKinds.some((kind) => kind.name === 'key') ? this.keyStem : undefined, ...valueWords]) {
       if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: true, optional: true });
     }
-    // A bare object that is no resource of the catalogue is a person ("kick dave off the repo"): the catalogue's words for people count a little.
-    if (parsed.terms.some((t) => t.bareObject && !this.isResource(t.stem))) {
+    // The catalogue's words for that person count a little.
+    if (person) {
       for (const word of PERSON_WORDS) {
         const stem = stems(word)[0]!;
         // Named, so not widened by meaning: "member" is near "team".

@@ -8,7 +8,7 @@
 // ("between v1.2 and v1.3") one that takes both ends of a range (`base` and `head`, `from` and `to`);
 // a line of a file ("line 40") one with a field for it; a time to come ("tomorrow") implies it is scheduled;
 // work assigned to the one asking ("what's on my plate") a read by assignee; a channel (`#design`) one that takes it;
-// an amount of money (`$500`) one that takes an amount; a slug (`acme/api`) one whose path takes it.
+// an amount of money (`$500`) one that takes an amount; a person put in a place a write that takes people; a slug (`acme/api`) one whose path takes it.
 import type { RankedOperation } from './analysis.ts';
 import { stems } from './text.ts';
 
@@ -16,8 +16,8 @@ export interface ValueKind {
   name: string;
   /** Added to the score of an operation that takes such a value, when the query writes one. */
   weight: number;
-  /** Whether the query writes such a value; `read` is what the query reader (./query.ts) found in it. */
-  written(query: string, read: { slug?: boolean }): boolean;
+  /** Whether the query writes such a value; `read` is what reading found: a slug (./query.ts), a person put in a place (./rank.ts). */
+  written(query: string, read: { slug?: boolean; person?: boolean }): boolean;
   /**
    * Every operation on a resource whose operations take one takes it too, once this share of them
    * does (0: any one).
@@ -111,6 +111,9 @@ const ASSIGNED_TO_SELF = /\bassigned to (?:me|myself)\b|\bam i assigned\b|\bon m
 /** A read that filters by who a thing is assigned to (`assignee`, `assignee.any`, `assignee_id`), or that says it reads what is assigned to someone ("List issues assigned to the authenticated user", not "Get assigned permission scheme"). */
 const filtersByAssignee = (op: RankedOperation) => (op.method ?? 'GET').toUpperCase() === 'GET' && (op.fieldNames.some((n) => /^assignee(?:$|[._]|Id)/.test(n)) || /\bassigned to\b/i.test(op.summary));
 
+/** Fields that take a person or several (`users`, `user_id`, `username`, `member_ids`, `invitees`, `assignee`, `accountId`). */
+const PERSON_FIELD = /^(?:users?|user_?ids?|usernames?|members?|member_?ids?|invitees?|collaborators?|assignees?|account_?ids?|emails?)$/i;
+
 /** Two path parameters in a row (`/{owner}/{repo}`): what a two-part slug fills. */
 const SLUG_PARAMETERS = /\{[^}]+\}\/\{[^}]+\}/;
 
@@ -144,6 +147,9 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // A slug (`acme/api`) names a thing that exists: an operation whose path takes it acts on it, not on
   // another's list of such things ("stop watching acme/noisy-repo"; 0.4, 0.5 higher on plain R@1, lower on dev).
   { name: 'slug', weight: 0.3, written: (_, read) => read.slug === true, takes: (op) => SLUG_PARAMETERS.test(op.path ?? '') },
+  // A person put in a place or taken out of it ("add maria and tom to #design", "kick dave off acme/site"):
+  // a write that takes people, not one that stars or reacts in that place (0.5 lower on dev, 1 and 1.5 as 0.7).
+  { name: 'person', weight: 0.7, written: (_, read) => read.person === true, takes: (op) => (op.method ?? 'GET').toUpperCase() !== 'GET' && op.fieldNames.some((n) => PERSON_FIELD.test(n)) },
   // A key names the thing acted on: an operation that cannot take it cannot do what is asked of it.
   { name: 'key', weight: 1, written: (q) => TRACKER_KEY.test(q), takes: (op) => KEY_PARAMETER.test(op.path ?? '') },
 ];

@@ -65,6 +65,11 @@ describe('parseQuery', () => {
     expect(object('take alex off the frontend team')).toBe('alex');
     expect(object('add sam as a developer on project 42')).toBe('sam');
     expect(object('remove bob from the acme organization')).toBe('bob');
+    // A capitalised name too, and two joined by "and".
+    expect(object('add Priya to #design')).toBe('priya');
+    const objects = (query: string) => parseQuery(query).terms.filter((t) => t.bareObject).map((t) => t.word);
+    expect(objects('add maria and tom to #design-review')).toEqual(['maria', 'tom']);
+    expect(objects('add bugs and urgent labels to issue 5')).toEqual([]);
     // With an article, a plural, or in a read, it is a thing.
     expect(object('remove the label from issue 5')).toBeUndefined();
     expect(object('remove labels from issue 5')).toBeUndefined();

@@ -77,6 +77,16 @@ describe('Ranker.search', () => {
     expect(best(teams, 'remove repository from the platform team')).toBe('gh.teams/remove-repo-in-org');
   });
 
+  it('prefers a write that takes people where a person is put in a place: "add maria and tom to #design" invites, not stars', () => {
+    const slack = new Ranker([
+      op('s.conversations_invite', 'POST', '/conversations.invite', 'Invites users to a channel.', { fieldNames: ['channel', 'users'] }),
+      op('s.stars_add', 'POST', '/stars.add', 'Adds a star to an item.', { fieldNames: ['channel', 'file', 'timestamp'] }),
+      op('s.reactions_add', 'POST', '/reactions.add', 'Adds a reaction to an item.', { fieldNames: ['channel', 'name', 'timestamp'] }),
+      op('s.conversations_members', 'GET', '/conversations.members', 'Retrieve members of a conversation.', { fieldNames: ['channel', 'cursor'] }),
+    ]);
+    for (const query of ['add maria and tom to #design-review', 'add Priya and Tom to #design']) expect(best(slack, query), query).toBe('s.conversations_invite');
+  });
+
   it('still widens a bare object the catalogue lacks by meaning: "move meeting to friday" moves an event', () => {
     const calendar = new Ranker([
       op('cal.events.update', 'PUT', '/calendars/{calendarId}/events/{eventId}', 'Updates an event'),
