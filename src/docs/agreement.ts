@@ -21,3 +21,12 @@ export function actionAgreement(asked: Action | 'read' | undefined, has: string)
   if (!CANONICAL.has(has)) return 0; // the operation's own verb ("merg")
   return -0.6;
 }
+
+/**
+ * A question ("who is assigned to issue 3?", "what release tags do we have?") only reads: a write
+ * that disagrees with it answers it worse than it answers a command's mismatch, so its
+ * disagreement counts `times` as much (Add assignees below List assignees).
+ */
+export function questionAgreement(agreement: number, question: boolean, has: string, times: number): number {
+  return question && agreement < 0 && CANONICAL.has(has) && !READS.has(has) ? agreement * times : agreement;
+}

@@ -10,6 +10,8 @@ export const RANK_WEIGHTS = {
   /** Weight of closeness in meaning, read from the API-corpus vectors (the general English ones only widen words). */
   vector: 1.3,
   action: 0.2,
+  /** How many times a write's disagreement counts when the query is a question, which only reads (3 to 10 alike on dev; 5 one plain task more than 3). */
+  questionWrite: 5,
   resource: 0.2,
   self: 0.12,
   /** Cost of each word the operation is about that the query did not ask for (IDF-weighted), and its cap. */

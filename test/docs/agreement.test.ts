@@ -1,6 +1,6 @@
 // How an asked action agrees with an operation's action (src/docs/agreement.ts), without a catalogue.
 import { describe, expect, it } from 'vitest';
-import { actionAgreement } from '../../src/docs/agreement.ts';
+import { actionAgreement, questionAgreement } from '../../src/docs/agreement.ts';
 
 describe('actionAgreement', () => {
   it('agrees fully with the same action and not at all when nothing is asked', () => {
@@ -28,5 +28,14 @@ describe('actionAgreement', () => {
   it('is neutral between a write and an operation\'s own verb ("merg"), and between a read and one', () => {
     expect(actionAgreement('update', 'merg')).toBe(0);
     expect(actionAgreement('read', 'merg')).toBe(0);
+  });
+});
+
+describe('questionAgreement', () => {
+  it('makes a write that disagrees with a question cost more, and leaves reads, own verbs and commands alone', () => {
+    expect(questionAgreement(-1, true, 'create', 5)).toBe(-5);
+    expect(questionAgreement(0.4, true, 'list', 5)).toBe(0.4);
+    expect(questionAgreement(-1, false, 'create', 5)).toBe(-1);
+    expect(questionAgreement(0, true, 'merg', 5)).toBe(0);
   });
 });

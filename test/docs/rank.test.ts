@@ -77,6 +77,16 @@ describe('Ranker.search', () => {
     expect(best(teams, 'remove repository from the platform team')).toBe('gh.teams/remove-repo-in-org');
   });
 
+  it('costs a question a write that disagrees with it more than a command: "who is assigned to issue 3" lists assignees, not adds them', () => {
+    const issues = new Ranker([
+      op('gh.issues/add-assignees', 'POST', '/repos/{owner}/{repo}/issues/{issue_number}/assignees', 'Add assignees to an issue', { fieldNames: ['assignees'] }),
+      op('gh.issues/remove-assignees', 'DELETE', '/repos/{owner}/{repo}/issues/{issue_number}/assignees', 'Remove assignees from an issue', { fieldNames: ['assignees'] }),
+      op('gh.issues/list-assignees', 'GET', '/repos/{owner}/{repo}/assignees', 'List assignees', { returnsList: true }),
+      op('gh.issues/get', 'GET', '/repos/{owner}/{repo}/issues/{issue_number}', 'Get an issue'),
+    ]);
+    expect(best(issues, 'who is assigned to issue 3')).toBe('gh.issues/list-assignees');
+  });
+
   it('prefers a write that takes people where a person is put in a place: "add maria and tom to #design" invites, not stars', () => {
     const slack = new Ranker([
       op('s.conversations_invite', 'POST', '/conversations.invite', 'Invites users to a channel.', { fieldNames: ['channel', 'users'] }),
