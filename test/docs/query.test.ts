@@ -50,9 +50,11 @@ describe('parseQuery', () => {
     expect(parseQuery('delete the repo').command).toBeUndefined();
   });
 
-  it('reads everyday verbs for keeping and releasing something as creating it', () => {
+  it('reads everyday verbs for keeping, releasing and sharing something as creating it', () => {
     expect(parseQuery('store the NPM_TOKEN secret in acme/api').action).toBe('create');
     expect(parseQuery('ship v2.3.0 as a release').action).toBe('create');
+    // Sharing grants access or posts; a later verb in a reason clause does not say what to do.
+    expect(parseQuery('share my work calendar with jane@acme.com so she can edit it').action).toBe('create');
   });
 
   it('reads a question after people as a read of one or many', () => {
