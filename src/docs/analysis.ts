@@ -87,7 +87,7 @@ export function analyseOperation(op: RankedOperation): AnalysedOperation {
   const content = summaryWords.filter((w) => stems(w).length);
   const phrases: string[] = [];
   for (let i = 0; i + 1 < content.length; i++) phrases.push(`${content[i]} ${content[i + 1]}`);
-  const pathParameters = [...new Set([...(op.path ?? '').matchAll(/\{([^}]+)\}/g)].flatMap((m) => textStems(m[1]!)))];
+  const pathParameters = [...new Set([...(op.path ?? '').matchAll(/\{([^{}]+)\}/g)].flatMap((m) => textStems(m[1]!)))];
   return { id: op.operationId, fields, structure, summaryStems, about, gist, kind: op.kind, deprecated: op.deprecated ?? false, surface: [...surface], prefixPairs, phrases, pathParameters };
 }
 

@@ -30,7 +30,7 @@ export interface Hit {
 const TOP = W.head;
 
 /** A path that ends in one person taken by ID (`/teams/{team_id}/members/{username}`, `/members/{user_id}`): it answers about someone already known. */
-const ONE_PERSON = /\/\{[^}]*(?:user|member|person|login|collaborator|assignee|account)[^}]*\}$/i;
+const ONE_PERSON = /\/\{[^{}]*(?:user|member|person|login|collaborator|assignee|account)[^{}]*\}$/i;
 
 type Doc = AnalysedOperation;
 

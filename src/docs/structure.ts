@@ -95,7 +95,7 @@ function leadingAction(text: string): Action | string | undefined {
 const ownVerb = (word: string) => /^[a-z]+$/.test(word) && word.length > 2;
 
 /** The literal words of a path segment: `pull_requests` → pull requests; `chat.postMessage` → chat post message. */
-const segmentWords = (segment: string) => words(segment.replace(/\{[^}]*\}/g, ' '));
+const segmentWords = (segment: string) => words(segment.replace(/\{[^{}]*\}/g, ' '));
 
 export function analyse(op: OperationText): Structure {
   const segments = (op.path ?? '').split('/').filter((s) => s && !PREFIX_SEGMENT.test(s));

@@ -55,9 +55,9 @@ const WORD_NUMBER = /\b([a-z]{2,}) (\d+)\b(?![.:%]\d| ?(?:h|hrs?|hours?|m|mins?|
 /** A thing named by its number: a word before it that names, not one that counts, dates or places. */
 const NAMED_BY_NUMBER = (q: string) => [...q.toLowerCase().matchAll(WORD_NUMBER)].some((m) => !NOT_NAMING.has(m[1]!));
 /** A path parameter that takes an ID or a number (`{check_run_id}`, `{issue_number}`, `{merge_request_iid}`). */
-const ID_PARAMETER = /\{[^}]*(?:number|iid|id)\}/i;
+const ID_PARAMETER = /\{[^{}]*(?:number|iid|id)\}/i;
 /** A path parameter that takes such a number (`{issue_number}`, `{pull_number}`, `{merge_request_iid}`). */
-const NUMBER_PARAMETER = /\{[^}]*(?:number|iid)\}/i;
+const NUMBER_PARAMETER = /\{[^{}]*(?:number|iid)\}/i;
 
 /** A channel as chat writes it (`#design`, `#old-project`): a name after `#`, not a number (`#312`). */
 const CHANNEL = /(^|[\s(])#[a-z][\w-]*/i;
@@ -81,7 +81,7 @@ const DURATION_FIELD = /spent|duration|estimate/i;
  */
 const TRACKER_KEY = /(^|[^\w-])(?!(?:UTF|UCS|SHA|ISO|COVID|CVE|RFC|HTTP|TLS|AES|RSA|PEP|UTC|GMT|GPT)-)[A-Z][A-Z0-9]{1,9}-\d+\b(?!-\d)/;
 /** A path parameter that takes a key (`{issueIdOrKey}`, `{key}`), not a key's ID (`{key_id}`). */
-const KEY_PARAMETER = /\{(?:[^}]*[a-z])?(?:key|Key)\}/;
+const KEY_PARAMETER = /\{(?:[^{}]*[a-z])?(?:key|Key)\}/;
 /** A level of access ("write access", "read-only permission", "admin rights"): what a grant of access names. */
 const ACCESS_LEVEL = /\b(?:read|write|push|pull|admin|edit|view|maintain|triage|owner|full|read-only|readonly)(?: or (?:only )?(?:read|write|push|pull|admin|edit|view))? (?:access|permissions?|rights|privileges|role)\b/i;
 /** Sharing a thing with someone ("share my calendar with jo", "stop sharing it with mike"), or what someone can do with it ("so she can edit it", "who can see"): access granted or asked about. */
@@ -115,7 +115,7 @@ const filtersByAssignee = (op: RankedOperation) => (op.method ?? 'GET').toUpperC
 const PERSON_FIELD = /^(?:users?|user_?ids?|usernames?|members?|member_?ids?|invitees?|collaborators?|assignees?|account_?ids?|emails?)$/i;
 
 /** Two path parameters in a row (`/{owner}/{repo}`): what a two-part slug fills. */
-const SLUG_PARAMETERS = /\{[^}]+\}\/\{[^}]+\}/;
+const SLUG_PARAMETERS = /\{[^{}]+\}\/\{[^{}]+\}/;
 
 export const VALUE_KINDS: readonly ValueKind[] = [
   // A time or an email address may also be a detail of what is asked for ("notes from Tuesday").

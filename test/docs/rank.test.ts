@@ -770,3 +770,13 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(listed.search('show me my open issues', 3).map((h) => h.id)).toEqual(['ji.listIssues', 'ji.getIssue', 'ji.searchForIssues']);
   });
 });
+
+describe('Ranker on messy paths', () => {
+  // Path parameters are read with patterns that stop at the next brace: an imported description's
+  // path of unbalanced braces is read in one pass, not once per brace (which took minutes here).
+  it('indexes and searches an operation whose path is 100,000 unbalanced braces', () => {
+    const messy = new Ranker([...GITHUB, op('x.broken', 'GET', `/${'{'.repeat(50_000)}user_id/${'{a'.repeat(25_000)}`, 'Get a broken thing')]);
+    expect(messy.search('who is in issue 17 of acme/api with PROJ-4', 3).length).toBeGreaterThan(0);
+    expect(messy.search('get the broken thing', 1)[0]!.id).toBe('x.broken');
+  });
+});
