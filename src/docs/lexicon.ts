@@ -10,7 +10,7 @@ export type Action = 'list' | 'get' | 'create' | 'update' | 'delete' | 'cancel';
 const ACTION_WORDS: Record<Action, string[]> = {
   list: ['list', 'lists', 'listing', 'enumerate', 'browse', 'all', 'every', 'which'],
   get: ['get', 'gets', 'fetch', 'retrieve', 'retrieves', 'read', 'show', 'view', 'see', 'display', 'look', 'lookup', 'return', 'returns', 'describe', 'inspect', 'detail', 'details', 'info', 'check'],
-  create: ['create', 'creates', 'initiate', 'initiates', 'launch', 'trigger', 'fresh', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond', 'store', 'ship', 'share'],
+  create: ['create', 'creates', 'initiate', 'initiates', 'launch', 'trigger', 'fresh', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond', 'store', 'ship', 'share', 'shares', 'subscribe', 'subscribes'],
   update: ['update', 'updates', 'edit', 'change', 'modify', 'rename', 'set', 'move', 'mark', 'toggle', 'adjust', 'configure', 'patch', 'replace', 'transition', 'reassign', 'assign', 'close', 'reopen', 'resolve', 'reschedule', 'bump', 'tweak', 'fix', 'correct', 'amend', 'switch', 'enable', 'disable', 'rotate'],
   delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban'],
   cancel: ['cancel', 'cancels', 'stop', 'abort', 'halt', 'terminate', 'interrupt', 'void', 'kill'],
@@ -104,13 +104,13 @@ for (const [action, words] of Object.entries(ACTION_WORDS) as [Action, string[]]
 
 const ACTION_WORD = new Set(Object.values(ACTION_WORDS).flat());
 /** Whether a lower-case word, as written, is one of the action words ("invite" is, "invitations" is not). */
-export const isActionWord = (word: string) => ACTION_WORD.has(word);
+export const isActionWord = (word: string) => ACTION_WORD.has(word) || reversedCreate(stemmer(word)) !== undefined;
 
 /**
  * Whether a query word is an action word in its base form ("delete", "list"), as a command is
  * written; "lists", "posted", "looks" describe rather than ask.
  */
-export const isBaseActionWord = (word: string) => ACTION_WORD.has(word) && !(word.endsWith('s') && ACTION_WORD.has(word.slice(0, -1)));
+export const isBaseActionWord = (word: string) => isActionWord(word) && !(word.endsWith('s') && ACTION_WORD.has(word.slice(0, -1)));
 
 /** Words that lead into a request without saying what to do ("please", "can you", "I need to"). */
 export const LEAD_INS = new Set(['please', 'kindly', 'you', 'i', "i'd", "i'll", 'we', "we'd", "we'll", 'need', 'want', 'like', 'to', 'help', 'me', 'let', "let's", 'lets', 'just', 'now', 'then', 'also', 'so', 'and', 'ok', 'okay', 'hey', 'go', 'ahead', 'quickly', 'try', 'first']);
@@ -150,7 +150,12 @@ export function isLeadIn(raw: readonly string[], at: number): boolean {
 export const QUESTION_OPENERS = new Set(['is', 'are', 'was', 'were', 'am', 'does', 'do', 'did', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'what', 'whats', "what's", 'when', 'where', 'how', 'why', 'whose']);
 
 /** The action a word (already stemmed) stands for, if any. */
-export const actionOfStem = (stem: string): Action | undefined => STEM_ACTION.get(stem);
+export const actionOfStem = (stem: string): Action | undefined => STEM_ACTION.get(stem) ?? reversedCreate(stem);
+/** A creating verb with a prefix that undoes it ("unsubscribe", "unsend", "unpublish") removes what it made. */
+const reversedCreate = (stem: string): Action | undefined => {
+  const m = /^(?:un|dis|de)(.{3,})$/.exec(stem);
+  return m && STEM_ACTION.get(m[1]!) === 'create' ? 'delete' : undefined;
+};
 
 /** Query words that only carry the action or the question: never required to match the catalogue. */
 const WEAK_CUES = new Set(['what', 'whats', 'which', 'who', 'how', 'is', 'does', 'did', 'has', 'all', 'every', 'show', 'see', 'look', 'new', 'fresh', 'me', 'many']);
