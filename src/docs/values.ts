@@ -11,6 +11,7 @@
 // an amount of money (`$500`) one that takes an amount; a person put in a place a write that takes people; a slug (`acme/api`) one whose path takes it.
 import type { RankedOperation } from './analysis.ts';
 import { stems } from './text.ts';
+import { waitsOnWork } from './waiting.ts';
 
 export interface ValueKind {
   name: string;
@@ -152,6 +153,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'person', weight: 0.7, written: (_, read) => read.person === true, takes: (op) => (op.method ?? 'GET').toUpperCase() !== 'GET' && op.fieldNames.some((n) => PERSON_FIELD.test(n)) },
   // A key names the thing acted on: an operation that cannot take it cannot do what is asked of it.
   { name: 'key', weight: 1, written: (q) => TRACKER_KEY.test(q), takes: (op) => KEY_PARAMETER.test(op.path ?? '') },
+  { name: 'waiting', weight: 0, written: waitsOnWork, implies: 'dependency' },
 ];
 
 /** The stem of the path segment most often right before `parameters`, when at least `least` operations have it. */
