@@ -15,6 +15,7 @@ import { keyResource, slugResource, takenByResource, VALUE_KINDS } from './value
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stems } from './text.ts';
 import { quietRelativeTimes } from './times.ts';
+import { revokesAccess } from './revoking.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 import { RANK_WEIGHTS as B } from './weights.ts';
@@ -399,7 +400,7 @@ export class Ranker {
     const commandsResource = parsed.action === undefined && parsed.commandVerb === true && parsed.command !== undefined && !this.ownVerbs().has(parsed.command) && this.isResource(parsed.command);
     // "Stop watching", "stop sharing" where the catalogue names no such undoing (unwatch, unshare): remove what the verb made.
     const undoesUnknown = parsed.terms.some((t) => t.undoes && !known(t.stem));
-    const askedAction = undoesUnknown ? 'delete' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
+    const askedAction = undoesUnknown || revokesAccess(query) ? 'delete' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
     const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
     // A day or an hour, an email address, a tracker key: the operation takes such a value.

@@ -1,0 +1,11 @@
+// A thing someone may no longer do ("bob shouldn't see my calendar anymore", "alice can't push to
+// acme/api any more", "jo no longer needs access"): a grant of access taken back, so what is asked
+// is a removal (src/docs/rank.ts), and an operation on access answers it (src/docs/values.ts).
+
+/** A negated "can", "should" or "must", and "anymore"; or "no longer". */
+const NO_LONGER = /\b(?:can't|cannot|can not|shouldn't|should not|mustn't|must not|won't)\b.*\b(?:anymore|any more|any longer)\b|\bno longer\b/i;
+/** Seeing, changing or reaching a thing, as access says it. */
+const ACCESS_VERB = /\b(?:see|view|edit|read|write|push|change|access)\b/i;
+
+/** Whether the query takes back what someone may do with a thing. */
+export const revokesAccess = (query: string): boolean => NO_LONGER.test(query) && ACCESS_VERB.test(query);

@@ -1,0 +1,24 @@
+// Access taken back (src/docs/revoking.ts): what someone may no longer do is a removal of access.
+import { describe, expect, it } from 'vitest';
+import { Ranker } from '../../src/docs/rank.ts';
+import { revokesAccess } from '../../src/docs/revoking.ts';
+import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
+
+describe('access taken back', () => {
+  it('reads a negated can, should or must with "anymore", or "no longer", about seeing or changing a thing', () => {
+    expect(revokesAccess("bob shouldn't see my calendar anymore")).toBe(true);
+    expect(revokesAccess('alice can no longer push to acme/api')).toBe(true);
+    expect(revokesAccess("I can't see the repo")).toBe(false);
+    expect(revokesAccess("nuke the old repo, we don't need it anymore")).toBe(false);
+  });
+
+  it('answers with the removal of an access rule', () => {
+    const ranker = new Ranker([
+      op('cal.calendarList.get', 'GET', '/users/me/calendarList/{calendarId}', 'Returns a calendar from the user\'s calendar list.'),
+      op('cal.acl.insert', 'POST', '/calendars/{calendarId}/acl', 'Creates an access control rule.', { fieldNames: ['role', 'scope'] }),
+      op('cal.acl.delete', 'DELETE', '/calendars/{calendarId}/acl/{ruleId}', 'Deletes an access control rule.'),
+      op('cal.acl.list', 'GET', '/calendars/{calendarId}/acl', 'Returns the rules in the access control list for the calendar.', { returnsList: true }),
+    ]);
+    expect(ranker.search("bob shouldn't see my calendar anymore", 3)[0]!.id).toBe('cal.acl.delete');
+  });
+});
