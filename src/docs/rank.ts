@@ -15,6 +15,7 @@ import { keyResource, slugResource, takenByResource, VALUE_KINDS } from './value
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stems } from './text.ts';
 import { quietRelativeTimes } from './times.ts';
+import { plainVerbs } from './light-verbs.ts';
 import { revokesAccess } from './revoking.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
@@ -317,7 +318,7 @@ export class Ranker {
    * given, receives each candidate's score parts by operation ID and the query as read under
    * "(query)": what tuning on the evaluation's dev split reads.
    */
-  search(query: string, limit: number, keep: (id: string) => boolean = () => true, read: ParsedQuery = parseQuery(query), explain?: Map<string, Record<string, unknown>>): Hit[] {
+  search(query: string, limit: number, keep: (id: string) => boolean = () => true, read: ParsedQuery = parseQuery(plainVerbs(query)), explain?: Map<string, Record<string, unknown>>): Hit[] {
     const parsed = quietRelativeTimes(query, read);
     // A word the catalogue does not have, right before one it has, names which one ("the acme
     // organization", "the frontend team"): a name, not a word to widen.
