@@ -16,6 +16,7 @@ import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type Ranke
 import { stems } from './text.ts';
 import { quietRelativeTimes } from './times.ts';
 import { plainVerbs } from './light-verbs.ts';
+import { takesTrackerKey } from './keys.ts';
 import { revokesAccess } from './revoking.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
@@ -109,7 +110,7 @@ export class Ranker {
     const phrases = new Map<string, number>();
     for (const op of operations) {
       const doc = analysed(op);
-      VALUE_KINDS.forEach((kind, k) => (this.takes[k]![this.docs.length] = kind.takes?.(op) ?? false));
+      VALUE_KINDS.forEach((kind, k) => (this.takes[k]![this.docs.length] = (kind.takes?.(op) ?? false) && (kind.name !== 'key' || takesTrackerKey(op.path, this.keyStem))));
       const index = this.docs.length;
       this.onePerson.push(ONE_PERSON.test(op.path ?? ''));
       this.docs.push(doc);
