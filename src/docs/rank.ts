@@ -14,11 +14,7 @@ import { actionAgreement, CANONICAL, questionAgreement, READS } from './agreemen
 import { keyResource, slugResource, takenByResource, VALUE_KINDS } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stems } from './text.ts';
-import { quietRelativeTimes } from './times.ts';
-import { plainVerbs } from './light-verbs.ts';
-import { takesTrackerKey } from './keys.ts';
-import { openingVerb } from './opening-verb.ts';
-import { revokesAccess } from './revoking.ts';
+import { openingVerb, plainVerbs, quietRelativeTimes, revokesAccess, takesTrackerKey } from './cues.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 import { RANK_WEIGHTS as B } from './weights.ts';
