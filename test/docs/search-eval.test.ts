@@ -7,10 +7,10 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } from '../search-eval/evaluate.ts';
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
-/** The dev figure this ranking reached (tuned on it; 355 tasks since the fourth writer's half joined: 0.625 then, 0.775 now): a fall below it is a regression. */
-const DEV_RECALL_AT_3_FLOOR = 0.75;
+/** The dev figure this ranking reached (tuned on it; 355 tasks since the fourth writer's half joined: 0.625 then, 0.811 now): a fall below it is a regression. */
+const DEV_RECALL_AT_3_FLOOR = 0.79;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
-const PLAIN_RECALL_AT_3_FLOOR = 0.89;
+const PLAIN_RECALL_AT_3_FLOOR = 0.9;
 
 let catalogues: LoadedCatalogue[];
 beforeAll(async () => {
