@@ -23,6 +23,7 @@ import type { AnalysisFiles } from './analysis-files.ts';
 import type { DocEntry } from './entries.ts';
 import { bytes, childrenOf, sectionBytes, TooLarge } from './sections.ts';
 import { Ranker } from './rank.ts';
+import { correctSpelling, spellingLexicon, type SpellingLexicon } from './spelling.ts';
 
 export const DEFAULT_LIMIT = 3;
 export const MAX_LIMIT = 5;
@@ -52,6 +53,7 @@ const groupOf = (id: string) => (id.includes('/') ? id.slice(0, id.indexOf('/'))
 export class DocsIndex {
   private readonly entries = new Map<string, DocEntry>();
   private readonly ranker: Ranker;
+  private spelling: SpellingLexicon | undefined;
   /**
    * Each service's name as query words ("demo-crm" → demo, crm), longest first; not a service whose
    * name is also one of its own operation groups (a service "contacts" with "contacts/list").
@@ -131,7 +133,9 @@ export class DocsIndex {
 
   private intent(query: string, limit: number, service: string | undefined, callable: (id: string) => boolean) {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new DocsError('ENGINE_INVALID_INPUT', `limit must be an integer from 1 to ${MAX_LIMIT}`);
-    const { named, rest } = this.namedServices(query);
+    // Mistyped words are read as the known words one edit away, and the answer says which (./spelling.ts).
+    const spelled = correctSpelling(query, (this.spelling ??= spellingLexicon(this.ranker.uses)));
+    const { named, rest } = this.namedServices(spelled.query);
     const inNamed = (e: DocEntry | undefined) => e !== undefined && (named.includes(e.service) || (e.services?.some((s) => named.includes(s)) ?? false));
     // Without a `service` argument, the services the query names are the filter (and the answer says so).
     let byNamed = !service && named.length > 0;
@@ -140,7 +144,7 @@ export class DocsIndex {
     // A service named in the query that has no match for the rest: rank the query as written.
     if (!hits.length && byNamed) {
       byNamed = false;
-      hits = this.ranker.search(query, limit);
+      hits = this.ranker.search(spelled.query, limit);
     }
     // Guesses that explain little of the query by its own words are not presented as answers: each
     // is marked a weak match, and the answer offers the closest resource groups to browse instead.
@@ -203,6 +207,7 @@ export class DocsIndex {
     }
     const answer = () => ({
       query,
+      ...(spelled.corrections.length ? { read_as: spelled.corrections } : {}),
       ...(byNamed ? { service_filter: named } : {}),
       results,
       ...(omitted

@@ -311,6 +311,9 @@ export class Ranker {
     return this.meanings[i];
   }
 
+  /** How many operations use a stem (0: none): what ./spelling.ts reads a mistyped word against. */
+  readonly uses = (stem: string): number => this.postings.get(stem)?.length ?? 0;
+
   /**
    * The best operations for `query`, best first; `keep` filters operation IDs. `explain`, when
    * given, receives each candidate's score parts by operation ID and the query as read under

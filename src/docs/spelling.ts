@@ -1,0 +1,121 @@
+// Words a person mistyped ("dleete the old gist", "list the isues"): a lower-case word of five
+// letters or more that neither the catalogue nor either word-vector model knows, and that is no
+// known word with a prefix or an ending or two joined, is read as the catalogue's word one edit away
+// (a letter left out, added, changed, or two swapped), its commonest first. Capitalised words, words joined to digits or
+// capitals (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed.
+import { stemOf } from './text.ts';
+import { wordVectorModels } from './word-vectors.ts';
+
+export interface Correction {
+  from: string;
+  to: string;
+}
+
+export interface Spelled {
+  query: string;
+  corrections: Correction[];
+}
+
+/** What a correction is read against: how many operations use a stem, and where general English ranks a word. */
+export interface SpellingLexicon {
+  /** Operations whose text has the stem (0: none). */
+  uses(stem: string): number;
+  /** The word's rank among the word-vector models' words (lower is commoner), or -1 when neither knows it. */
+  englishRank(word: string): number;
+}
+
+const MIN_LENGTH = 5;
+/** Longer words are no everyday word mistyped, and each costs ~54 lookups per letter. */
+const MAX_LENGTH = 20;
+/** Corrections per query at most: the answer lists them, and a query of 500 characters stays cheap. */
+const MAX_CORRECTIONS = 10;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+/** A lower-case word standing alone: not part of a name in code, an identifier or a path. */
+const WORD = /(?<![\w'’@/.-])[a-z]{5,20}(?![\w'’@/-]|\.\w)/g;
+/** Text in quotes, a title or a message: left as written. */
+const QUOTED = /"[^"]*"|“[^”]*”|'[^']*'(?!\w)/g;
+
+/** Every string one edit from `word`: a letter deleted, two adjacent swapped, one changed, one inserted. */
+export function oneEditAway(word: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const head = word.slice(0, i);
+    const tail = word.slice(i);
+    if (tail) out.add(head + tail.slice(1));
+    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const c of LETTERS) {
+      if (tail) out.add(head + c + tail.slice(1));
+      out.add(head + c + tail);
+    }
+  }
+  out.delete(word);
+  return out;
+}
+
+/** Prefixes that make a new word of a known one ("unsend", "upvote", "offsite"), which is no typo. */
+const PREFIXES = ['un', 'up', 're', 'de', 'co', 'dis', 'mis', 'non', 'pre', 'sub', 'off', 'out', 'over', 'under'];
+/** Endings that make a new word of a known one ("spammer", "timeboxed"), the known word's last consonant doubled or not. */
+const SUFFIXES = ['er', 'ers', 'ed', 'ing', 'able', 'less', 'ness'];
+
+/** Whether `word` is a known word with a prefix or an ending, or two known words joined ("standup"). */
+function isDerived(word: string, known: (w: string) => boolean): boolean {
+  if (PREFIXES.some((p) => word.startsWith(p) && word.length - p.length >= 4 && known(word.slice(p.length)))) return true;
+  for (const suffix of SUFFIXES) {
+    if (!word.endsWith(suffix)) continue;
+    const base = word.slice(0, -suffix.length);
+    if (known(base) || known(`${base}e`) || (base.length > 2 && base.at(-1) === base.at(-2) && known(base.slice(0, -1)))) return true;
+  }
+  for (let i = 4; i <= word.length - 4; i++) if (known(word.slice(0, i)) && known(word.slice(i))) return true;
+  return false;
+}
+
+/**
+ * The catalogue's word `word` was most likely meant to be, or undefined when `word` is known, is a
+ * known word derived or joined, or no word of the catalogue is one edit away. Only the catalogue's
+ * words are offered: general English knows too few names ("priya" is one edit from "prima").
+ */
+export function correctionOf(word: string, lexicon: SpellingLexicon): string | undefined {
+  const known = (w: string) => w.length >= 2 && (lexicon.englishRank(w) >= 0 || lexicon.uses(stemOf(w)) > 0);
+  if (word.length < MIN_LENGTH || word.length > MAX_LENGTH || known(word) || isDerived(word, known)) return undefined;
+  let best: string | undefined;
+  let bestUses = 0;
+  for (const candidate of oneEditAway(word)) {
+    // The catalogue's commonest first.
+    const uses = lexicon.uses(stemOf(candidate));
+    if (uses > bestUses) {
+      best = candidate;
+      bestUses = uses;
+    }
+  }
+  return best;
+}
+
+/** `query` with its mistyped words read as known ones, and the corrections made. */
+export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelled {
+  const quoted: [number, number][] = [...query.matchAll(QUOTED)].map((m) => [m.index, m.index + m[0].length]);
+  const corrections: Correction[] = [];
+  const spelled = query.replace(WORD, (word, at: number) => {
+    if (corrections.length >= MAX_CORRECTIONS || quoted.some(([from, to]) => at >= from && at < to)) return word;
+    const to = correctionOf(word, lexicon);
+    if (to === undefined) return word;
+    corrections.push({ from: word, to });
+    return to;
+  });
+  return { query: spelled, corrections };
+}
+
+/** A lexicon over a catalogue's stems (how many operations use each) and both word-vector models. */
+export function spellingLexicon(uses: (stem: string) => number): SpellingLexicon {
+  const models = wordVectorModels();
+  return {
+    uses,
+    englishRank: (word) => {
+      let rank = -1;
+      for (const model of models) {
+        const row = model.indexOf(word);
+        if (row >= 0 && (rank < 0 || row < rank)) rank = row;
+      }
+      return rank;
+    },
+  };
+}

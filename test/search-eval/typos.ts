@@ -1,0 +1,32 @@
+// Requests as people type them in a hurry: one letter mistyped (left out, added, changed, or two
+// swapped, never the first or the last) in a share of the words of five letters or more, drawn
+// from a seeded generator so a run is repeatable. Used to check src/docs/spelling.ts.
+import type { Intent } from './intents.ts';
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** A generator of numbers in [0, 1) from `seed` (a linear congruential one: repeatable, not random). */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+}
+
+/** `intents` with one letter mistyped in about `rate` of their lower-case words of five letters or more. */
+export function withTypos(intents: readonly Intent[], rate: number, seed: number): Intent[] {
+  const next = seeded(seed);
+  const typo = (word: string): string => {
+    const at = 1 + Math.floor(next() * (word.length - 2));
+    const letter = LETTERS[Math.floor(next() * LETTERS.length)]!;
+    switch (Math.floor(next() * 4)) {
+      case 0:
+        return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+      case 1:
+        return word.slice(0, at) + word.slice(at + 1);
+      case 2:
+        return word.slice(0, at) + letter + word.slice(at + 1);
+      default:
+        return word.slice(0, at) + letter + word.slice(at);
+    }
+  };
+  return intents.map((intent) => ({ ...intent, query: intent.query.replace(/\b[a-z]{5,}\b/g, (word) => (next() < rate ? typo(word) : word)) }));
+}
