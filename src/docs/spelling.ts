@@ -1,8 +1,10 @@
-// Words a person mistyped ("dleete the old gist", "list the isues"): a lower-case word of five
-// letters or more that neither the catalogue nor either word-vector model knows, and that is no
-// known word with a prefix or an ending or two joined, is read as the catalogue's word one edit away
-// (a letter left out, added, changed, or two swapped), its commonest first. Capitalised words, words joined to digits or
-// capitals (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed.
+// Words a person mistyped ("dleete the old gist", "list the isues") or spelled the British way where
+// the catalogue writes American English ("organisation", "colour"). A British spelling is read as
+// the catalogue's when the catalogue writes that and not the word. A lower-case word of five letters
+// or more that neither the catalogue nor either word-vector model knows, and that is no known word
+// with a prefix or an ending or two joined, is read as the catalogue's word one edit away (a letter
+// left out, added, changed, or two swapped), its commonest first. Capitalised words, words joined to
+// digits or capitals (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed.
 import { stemOf } from './text.ts';
 import { wordVectorModels } from './word-vectors.ts';
 
@@ -90,13 +92,40 @@ export function correctionOf(word: string, lexicon: SpellingLexicon): string | u
   return best;
 }
 
-/** `query` with its mistyped words read as known ones, and the corrections made. */
+/**
+ * British spellings of the endings American English writes otherwise: -ise/-isation (-ize), -yse
+ * (-yze), -our (-or), -tre (-ter), -ence (licence: -ense), -logue (-log), -amme (-am); a doubled l
+ * ("cancelled") needs no rule, as stems already match. A rule applies only where the catalogue writes the result and not the
+ * word ("organisation", "colour", "licence"), so it never changes a word the catalogue has.
+ */
+const AMERICAN: readonly [RegExp, string][] = [
+  [/is(e|es|ed|ing|ation|ations|er|ers|able)$/, 'iz$1'],
+  [/ys(e|es|ed|ing|er|ers)$/, 'yz$1'],
+  [/our(s|ed|ing|ite|ites|able|er|ers)?$/, 'or$1'],
+  [/tre(s)?$/, 'ter$1'],
+  [/ence(s)?$/, 'ense$1'],
+  [/logue(s)?$/, 'log$1'],
+  [/amme(s)?$/, 'am$1'],
+];
+
+/** The catalogue's spelling of a word written the British way, or undefined when the catalogue has the word or no such spelling. */
+export function americanOf(word: string, lexicon: SpellingLexicon): string | undefined {
+  if (word.length < MIN_LENGTH || lexicon.uses(stemOf(word)) > 0) return undefined;
+  for (const [ending, american] of AMERICAN) {
+    if (!ending.test(word)) continue;
+    const spelled = word.replace(ending, american);
+    if (lexicon.uses(stemOf(spelled)) > 0) return spelled;
+  }
+  return undefined;
+}
+
+/** `query` with its mistyped words and British spellings read as the catalogue's, and the corrections made. */
 export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelled {
   const quoted: [number, number][] = [...query.matchAll(QUOTED)].map((m) => [m.index, m.index + m[0].length]);
   const corrections: Correction[] = [];
   const spelled = query.replace(WORD, (word, at: number) => {
     if (corrections.length >= MAX_CORRECTIONS || quoted.some(([from, to]) => at >= from && at < to)) return word;
-    const to = correctionOf(word, lexicon);
+    const to = americanOf(word, lexicon) ?? correctionOf(word, lexicon);
     if (to === undefined) return word;
     corrections.push({ from: word, to });
     return to;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../../src/catalog/index.ts';
 import { buildDocsIndex } from '../../src/docs/index.ts';
-import { correctionOf, correctSpelling, oneEditAway, type SpellingLexicon } from '../../src/docs/spelling.ts';
+import { americanOf, correctionOf, correctSpelling, oneEditAway, type SpellingLexicon } from '../../src/docs/spelling.ts';
 import { stemOf } from '../../src/docs/text.ts';
 import { SqliteStore } from '../../src/store/index.ts';
 
@@ -92,5 +92,33 @@ describe('search_docs with a mistyped query', () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('americanOf', () => {
+  const AMERICAN_CATALOGUE = lexicon({ organization: 50, authorize: 4, canceled: 3, color: 2, center: 2, license: 6, catalog: 2, analyze: 1, hour: 9 });
+  it.each([
+    ['organisation', 'organization'],
+    ['authorised', 'authorized'],
+    ['colours', 'colors'],
+    ['centre', 'center'],
+    ['licence', 'license'],
+    ['catalogue', 'catalog'],
+    ['analysed', 'analyzed'],
+  ])('reads %j as the catalogue writes it, %j', (british, american) => {
+    expect(americanOf(british, AMERICAN_CATALOGUE)).toBe(american);
+  });
+
+  it('leaves a word the catalogue has, and an ending whose American form the catalogue lacks', () => {
+    expect(americanOf('organization', AMERICAN_CATALOGUE)).toBeUndefined();
+    expect(americanOf('promise', AMERICAN_CATALOGUE)).toBeUndefined(); // "promize": not the catalogue's
+    expect(americanOf('hours', AMERICAN_CATALOGUE)).toBeUndefined(); // "hors": not the catalogue's
+  });
+
+  it('corrects a British spelling general English knows, and says so', () => {
+    expect(correctSpelling('list the members of an organisation', AMERICAN_CATALOGUE)).toEqual({
+      query: 'list the members of an organization',
+      corrections: [{ from: 'organisation', to: 'organization' }],
+    });
   });
 });
