@@ -1,10 +1,11 @@
-// Words a person mistyped ("dleete the old gist", "list the isues") or spelled the British way where
-// the catalogue writes American English ("organisation", "colour"). A British spelling is read as
-// the catalogue's when the catalogue writes that and not the word. A lower-case word of five letters
-// or more that neither the catalogue nor either word-vector model knows, and that is no known word
-// with a prefix or an ending or two joined, is read as the catalogue's word one edit away (a letter
-// left out, added, changed, or two swapped), its commonest first. Capitalised words, words joined to
-// digits or capitals (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed.
+// How people type, read as written English and the catalogue write it: a contraction without its
+// apostrophe ("dont", "whats"); a British spelling where the catalogue writes American English
+// ("organisation", "colour"), read as the catalogue's when it writes that and not the word; and a
+// mistyped word ("dleete", "isues"): a lower-case word of five letters or more that neither the
+// catalogue nor either word-vector model knows, and that is no known word with a prefix or an ending
+// or two joined, is read as the catalogue's word one edit away (a letter left out, added, changed,
+// or two swapped), its commonest first. Capitalised words, words joined to digits or capitals
+// (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed.
 import { stemOf } from './text.ts';
 import { wordVectorModels } from './word-vectors.ts';
 
@@ -119,17 +120,42 @@ export function americanOf(word: string, lexicon: SpellingLexicon): string | und
   return undefined;
 }
 
-/** `query` with its mistyped words and British spellings read as the catalogue's, and the corrections made. */
-export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelled {
-  const quoted: [number, number][] = [...query.matchAll(QUOTED)].map((m) => [m.index, m.index + m[0].length]);
-  const corrections: Correction[] = [];
-  const spelled = query.replace(WORD, (word, at: number) => {
-    if (corrections.length >= MAX_CORRECTIONS || quoted.some(([from, to]) => at >= from && at < to)) return word;
-    const to = americanOf(word, lexicon) ?? correctionOf(word, lexicon);
-    if (to === undefined) return word;
-    corrections.push({ from: word, to });
+/**
+ * Contractions typed without their apostrophe ("dont delete it", "whats open"), as general English
+ * writes them, so a negation or a question reads as one. Only forms that are no word of their own
+ * ("wont", "ill", "its", "lets", "were", "id" are).
+ */
+const CONTRACTIONS: Readonly<Record<string, string>> = Object.fromEntries(
+  ['dont', 'doesnt', 'didnt', 'cant', 'couldnt', 'shouldnt', 'wouldnt', 'mustnt', 'isnt', 'arent', 'wasnt', 'werent', 'havent', 'hasnt', 'hadnt', 'aint']
+    .map((w) => [w, `${w.slice(0, -1)}'t`])
+    .concat(
+      ['whats', 'whos', 'wheres', 'whens', 'hows', 'thats', 'theres', 'heres', 'shes', 'itll', 'thatll'].map((w) => [w, w.endsWith('ll') ? `${w.slice(0, -2)}'ll` : `${w.slice(0, -1)}'s`]),
+      [['im', "i'm"], ['ive', "i've"], ['youre', "you're"], ['youve', "you've"], ['theyre', "they're"], ['theyve', "they've"], ['weve', "we've"], ['wouldve', "would've"], ['shouldve', "should've"]],
+    ),
+);
+const BARE_CONTRACTION = new RegExp(`(?<![\\w'’])(?:${Object.keys(CONTRACTIONS).join('|')})(?![\\w'’])`, 'gi');
+
+/** `text` with `replace` applied to each match of `pattern` outside quotes (a title or a message stays as written). */
+function outsideQuotes(text: string, pattern: RegExp, replace: (match: string) => string | undefined, corrections: Correction[]): string {
+  const quoted: [number, number][] = [...text.matchAll(QUOTED)].map((m) => [m.index, m.index + m[0].length]);
+  return text.replace(pattern, (match: string, ...rest: unknown[]) => {
+    const at = rest.find((r) => typeof r === 'number')!;
+    if (corrections.length >= MAX_CORRECTIONS || quoted.some(([from, to]) => at >= from && at < to)) return match;
+    const to = replace(match);
+    if (to === undefined) return match;
+    corrections.push({ from: match, to });
     return to;
   });
+}
+
+/** `query` with contractions, mistyped words and British spellings read as written English and the catalogue write them, and the corrections made. */
+export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelled {
+  const corrections: Correction[] = [];
+  const restored = outsideQuotes(query, BARE_CONTRACTION, (word) => {
+    const to = CONTRACTIONS[word.toLowerCase()]!;
+    return word[0] === word[0]!.toUpperCase() ? to[0]!.toUpperCase() + to.slice(1) : to;
+  }, corrections);
+  const spelled = outsideQuotes(restored, WORD, (word) => americanOf(word, lexicon) ?? correctionOf(word, lexicon), corrections);
   return { query: spelled, corrections };
 }
 

@@ -122,3 +122,21 @@ describe('americanOf', () => {
     });
   });
 });
+
+describe('contractions typed without their apostrophe', () => {
+  it('are read as written English writes them, capitalised as typed, and listed', () => {
+    expect(correctSpelling('Whats open? dont close it, im on it', CATALOGUE)).toEqual({
+      query: "What's open? don't close it, i'm on it",
+      corrections: [
+        { from: 'Whats', to: "What's" },
+        { from: 'dont', to: "don't" },
+        { from: 'im', to: "i'm" },
+      ],
+    });
+  });
+
+  it('leave words of their own ("its", "ill", "wont", "lets") and quoted text as written', () => {
+    const query = "its ill, lets go; wont say 'dont panic'";
+    expect(correctSpelling(query, CATALOGUE)).toEqual({ query, corrections: [] });
+  });
+});

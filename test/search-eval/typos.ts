@@ -1,6 +1,6 @@
 // Requests as people type them in a hurry: one letter mistyped (left out, added, changed, or two
 // swapped, never the first or the last) in a share of the words of five letters or more, drawn
-// from a seeded generator so a run is repeatable. Used to check src/docs/spelling.ts.
+// from a seeded generator so a run is repeatable; and apostrophes left out. Used to check src/docs/spelling.ts.
 import type { Intent } from './intents.ts';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
@@ -30,3 +30,6 @@ export function withTypos(intents: readonly Intent[], rate: number, seed: number
   };
   return intents.map((intent) => ({ ...intent, query: intent.query.replace(/\b[a-z]{5,}\b/g, (word) => (next() < rate ? typo(word) : word)) }));
 }
+
+/** The intents whose query has an apostrophe, typed without any ("dont", "whats", "someones"). */
+export const withoutApostrophes = (intents: readonly Intent[]): Intent[] => intents.filter((i) => /['’]/.test(i.query)).map((i) => ({ ...i, query: i.query.replace(/['’]/g, '') }));
