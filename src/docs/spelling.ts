@@ -6,6 +6,7 @@
 // or two joined, is read as the catalogue's word one edit away (a letter left out, added, changed,
 // or two swapped), its commonest first. Capitalised words, words joined to digits or capitals
 // (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed.
+import { digitsFor } from './spoken-numbers.ts';
 import { stemOf } from './text.ts';
 import { wordVectorModels } from './word-vectors.ts';
 
@@ -156,7 +157,9 @@ export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelle
     return word[0] === word[0]!.toUpperCase() ? to[0]!.toUpperCase() + to.slice(1) : to;
   }, corrections);
   const spelled = outsideQuotes(restored, WORD, (word) => americanOf(word, lexicon) ?? correctionOf(word, lexicon), corrections);
-  return { query: spelled, corrections };
+  // Numbers said in words ("issue forty two") as digits (./spoken-numbers.ts).
+  const numbered = digitsFor(spelled, (from, to) => corrections.push({ from, to }));
+  return { query: numbered, corrections };
 }
 
 /** A lexicon over a catalogue's stems (how many operations use each) and both word-vector models. */

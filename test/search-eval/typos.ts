@@ -33,3 +33,15 @@ export function withTypos(intents: readonly Intent[], rate: number, seed: number
 
 /** The intents whose query has an apostrophe, typed without any ("dont", "whats", "someones"). */
 export const withoutApostrophes = (intents: readonly Intent[]): Intent[] => intents.filter((i) => /['’]/.test(i.query)).map((i) => ({ ...i, query: i.query.replace(/['’]/g, '') }));
+
+const SAID = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const SAID_TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+/** A number below a thousand as it is said ("forty two", "three hundred twelve"). */
+const said = (n: number): string =>
+  n < 20 ? SAID[n]! : n < 100 ? SAID_TENS[Math.floor(n / 10)]! + (n % 10 ? ` ${SAID[n % 10]}` : '') : `${SAID[Math.floor(n / 100)]} hundred${n % 100 ? ` ${said(n % 100)}` : ''}`;
+
+/** The intents with a number of one to three digits standing alone, that number said in words, as a dictated request writes it. */
+export const withSpokenNumbers = (intents: readonly Intent[]): Intent[] => {
+  const spoken = (query: string) => query.replace(/(?<![\w#$.:/-])(\d{1,3})(?![\w.:%/-])/g, (d) => said(Number(d)));
+  return intents.filter((i) => spoken(i.query) !== i.query).map((i) => ({ ...i, query: spoken(i.query) }));
+};
