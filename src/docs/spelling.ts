@@ -136,9 +136,12 @@ const CONTRACTIONS: Readonly<Record<string, string>> = Object.fromEntries(
 );
 const BARE_CONTRACTION = new RegExp(`(?<![\\w'’])(?:${Object.keys(CONTRACTIONS).join('|')})(?![\\w'’])`, 'gi');
 
+/** Where `text` quotes something, as [start, end) offsets. */
+const quotedSpans = (text: string): [number, number][] => [...text.matchAll(QUOTED)].map((m) => [m.index, m.index + m[0].length]);
+
 /** `text` with `replace` applied to each match of `pattern` outside quotes (a title or a message stays as written). */
 function outsideQuotes(text: string, pattern: RegExp, replace: (match: string) => string | undefined, corrections: Correction[]): string {
-  const quoted: [number, number][] = [...text.matchAll(QUOTED)].map((m) => [m.index, m.index + m[0].length]);
+  const quoted = quotedSpans(text);
   return text.replace(pattern, (match: string, ...rest: unknown[]) => {
     const at = rest.find((r) => typeof r === 'number')!;
     if (corrections.length >= MAX_CORRECTIONS || quoted.some(([from, to]) => at >= from && at < to)) return match;
@@ -158,7 +161,8 @@ export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelle
   }, corrections);
   const spelled = outsideQuotes(restored, WORD, (word) => americanOf(word, lexicon) ?? correctionOf(word, lexicon), corrections);
   // Numbers said in words ("issue forty two") as digits (./spoken-numbers.ts).
-  const numbered = digitsFor(spelled, (from, to) => corrections.push({ from, to }));
+  const quoted = quotedSpans(spelled);
+  const numbered = digitsFor(spelled, (from, to) => corrections.push({ from, to }), (at) => quoted.some(([from, to]) => at >= from && at < to));
   return { query: numbered, corrections };
 }
 

@@ -33,11 +33,11 @@ export function spokenValue(said: string): number | undefined {
   return total + (part ?? 0);
 }
 
-/** `text` with each number said in words that names a thing written in digits; `replaced` gets each change. */
-export function digitsFor(text: string, replaced: (from: string, to: string) => void): string {
+/** `text` with each number said in words that names a thing written in digits, except where `kept` (quoted text); `replaced` gets each change. */
+export function digitsFor(text: string, replaced: (from: string, to: string) => void, kept: (at: number) => boolean = () => false): string {
   return text.replace(SPOKEN, (said: string, at: number) => {
     const value = spokenValue(said);
-    if (value === undefined || /^one$/i.test(said) || !NAMING_END.test(text.slice(at + said.length))) return said;
+    if (value === undefined || /^one$/i.test(said) || kept(at) || !NAMING_END.test(text.slice(at + said.length))) return said;
     replaced(said, String(value));
     return String(value);
   });

@@ -140,3 +140,12 @@ describe('contractions typed without their apostrophe', () => {
     expect(correctSpelling(query, CATALOGUE)).toEqual({ query, corrections: [] });
   });
 });
+
+describe('numbers said in words', () => {
+  it('are written in digits where they name a thing, not inside quotes, and listed', () => {
+    expect(correctSpelling("close issue forty two and post 'back at five.' on it", CATALOGUE)).toEqual({
+      query: "close issue 42 and post 'back at five.' on it",
+      corrections: [{ from: 'forty two', to: '42' }],
+    });
+  });
+});
