@@ -14,7 +14,7 @@ import { actionAgreement, CANONICAL, questionAgreement, READS } from './agreemen
 import { keyResource, slugResource, takenByResource, VALUE_KINDS } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stems } from './text.ts';
-import { openingVerb, plainVerbs, quietRelativeTimes, revokesAccess, takesTrackerKey } from './cues.ts';
+import { openingVerb, plainVerbs, quietRelativeTimes, revokesAccess } from './cues.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 import { RANK_WEIGHTS as B } from './weights.ts';
@@ -107,7 +107,7 @@ export class Ranker {
     const phrases = new Map<string, number>();
     for (const op of operations) {
       const doc = analysed(op);
-      VALUE_KINDS.forEach((kind, k) => (this.takes[k]![this.docs.length] = (kind.takes?.(op) ?? false) && (kind.name !== 'key' || takesTrackerKey(op.path, this.keyStem))));
+      VALUE_KINDS.forEach((kind, k) => (this.takes[k]![this.docs.length] = kind.takes?.(op, { keyStem: this.keyStem }) ?? false));
       const index = this.docs.length;
       this.onePerson.push(ONE_PERSON.test(op.path ?? ''));
       this.docs.push(doc);

@@ -14,6 +14,11 @@ import { stems } from './text.ts';
 import { revokesAccess } from './revoking.ts';
 import { waitsOnWork } from './waiting.ts';
 
+/** What a whole catalogue says that one operation cannot: the resource its keys address (`keyResource`). */
+export interface CatalogueReading {
+  keyStem?: string | undefined;
+}
+
 export interface ValueKind {
   name: string;
   /** Added to the score of an operation that takes such a value, when the query writes one. */
@@ -25,8 +30,8 @@ export interface ValueKind {
    * does (0: any one).
    */
   byResource?: number;
-  /** Whether the operation takes one; without it, the value only implies its word. */
-  takes?(op: RankedOperation): boolean;
+  /** Whether the operation takes one, read in its catalogue; without it, the value only implies its word. */
+  takes?(op: RankedOperation, catalogue?: CatalogueReading): boolean;
   /** The word the value is written for, implied by it ("jane@acme.com": email). */
   implies?: string;
 }
@@ -153,17 +158,31 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // a write that takes people, not one that stars or reacts in that place (0.5 lower on dev, 1 and 1.5 as 0.7).
   { name: 'person', weight: 0.7, written: (_, read) => read.person === true, takes: (op) => (op.method ?? 'GET').toUpperCase() !== 'GET' && op.fieldNames.some((n) => PERSON_FIELD.test(n)) },
   // A key names the thing acted on: an operation that cannot take it cannot do what is asked of it.
-  { name: 'key', weight: 1, written: (q) => TRACKER_KEY.test(q), takes: (op) => KEY_PARAMETER.test(op.path ?? '') },
+  // It is a thing of the resource the catalogue addresses by key (Jira's issues: `/issue/{issueIdOrKey}`):
+  // a key parameter after another resource (`/statuscategory/{idOrKey}`) takes some other key, so
+  // "what's the status of SUP-441?" is no status category's. Where no such resource is known, any key parameter.
+  { name: 'key', weight: 1, written: (q) => TRACKER_KEY.test(q), takes: (op, catalogue) => takesKeyOf(keySegment(op.path), catalogue?.keyStem) },
   { name: 'waiting', weight: 0, written: waitsOnWork, implies: 'dependency' },
 ];
 
+/** The stem of the path segment right before `parameters` in a path (`/issue/{issueIdOrKey}`: issu), if any. */
+function segmentBefore(parameters: RegExp): (path: string | undefined) => string | undefined {
+  const before = new RegExp(`\\/([A-Za-z_-]+)\\/${parameters.source}`);
+  return (path) => {
+    const m = before.exec(path ?? '');
+    return m ? stems(m[1]!.toLowerCase().replace(/[_-]+/g, ''))[0] : undefined;
+  };
+}
+const keySegment = segmentBefore(KEY_PARAMETER);
+/** A key parameter after a segment (`keySegment`) takes the catalogue's keys when it follows their resource, or when none is known. */
+const takesKeyOf = (segment: string | undefined, keyStem: string | undefined): boolean => segment !== undefined && (keyStem === undefined || segment === keyStem);
+
 /** The stem of the path segment most often right before `parameters`, when at least `least` operations have it. */
 function resourceBefore(operations: readonly RankedOperation[], parameters: RegExp, least: number): string | undefined {
-  const before = new RegExp(`\\/([A-Za-z_-]+)\\/${parameters.source}`);
+  const before = segmentBefore(parameters);
   const counts = new Map<string, number>();
   for (const op of operations) {
-    const m = before.exec(op.path ?? '');
-    const stem = m ? stems(m[1]!.toLowerCase().replace(/[_-]+/g, ''))[0] : undefined;
+    const stem = before(op.path);
     if (stem) counts.set(stem, (counts.get(stem) ?? 0) + 1);
   }
   const [best] = [...counts].sort((a, b) => b[1] - a[1]);

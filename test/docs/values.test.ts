@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyResource, slugResource, takenByResource, VALUE_KINDS } from '../../src/docs/values.ts';
 import { parseQuery } from '../../src/docs/query.ts';
+import { Ranker } from '../../src/docs/rank.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
 
 const kind = (name: string) => VALUE_KINDS.find((k) => k.name === name)!;
@@ -147,5 +148,25 @@ describe('takenByResource', () => {
     const takes = [true, false, false, true, false, false, false];
     takenByResource(takes, heads, 0.3);
     expect(takes).toEqual([true, true, true, true, false, false, false]);
+  });
+});
+
+describe('tracker keys', () => {
+  const takesKey = (path: string, keyStem: string | undefined) => kind('key').takes!(op('x', 'GET', path, 'An operation'), { keyStem });
+
+  it("are taken by the key parameter of the resource they name, not by another resource's", () => {
+    expect(takesKey('/rest/api/3/issue/{issueIdOrKey}/comment', 'issu')).toBe(true);
+    expect(takesKey('/rest/api/3/statuscategory/{idOrKey}', 'issu')).toBe(false);
+    expect(takesKey('/rest/api/3/statuscategory/{idOrKey}', undefined)).toBe(true);
+    expect(takesKey('/rest/api/3/status', 'issu')).toBe(false);
+  });
+
+  it('answer "what\'s the status of SUP-441?" with the issue, not a status category taken by key', () => {
+    const ranker = new Ranker([
+      op('jira.getIssue', 'GET', '/rest/api/3/issue/{issueIdOrKey}', 'Get issue'),
+      op('jira.editIssue', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'),
+      op('jira.getStatusCategory', 'GET', '/rest/api/3/statuscategory/{idOrKey}', 'Get status category'),
+    ]);
+    expect(ranker.search("what's the status of SUP-441?", 3)[0]!.id).toBe('jira.getIssue');
   });
 });
