@@ -133,7 +133,7 @@ export class DocsIndex {
 
   private intent(query: string, limit: number, service: string | undefined, callable: (id: string) => boolean) {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new DocsError('ENGINE_INVALID_INPUT', `limit must be an integer from 1 to ${MAX_LIMIT}`);
-    // Mistyped words are read as the known words one edit away, and the answer says which (./spelling.ts).
+    // How people type (contractions, British spellings, typos, numbers said in words) is read as the catalogue writes it, and the answer says what was read (./spelling.ts).
     const spelled = correctSpelling(query, (this.spelling ??= spellingLexicon(this.ranker.uses)));
     const { named, rest } = this.namedServices(spelled.query);
     const inNamed = (e: DocEntry | undefined) => e !== undefined && (named.includes(e.service) || (e.services?.some((s) => named.includes(s)) ?? false));

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.ts';
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } from '../search-eval/evaluate.ts';
-import { intentsOf, SPLITS } from '../search-eval/intents.ts';
+import { intentsOf, SPLITS, type Intent } from '../search-eval/intents.ts';
 import { withoutApostrophes, withSpokenNumbers, withTypos } from '../search-eval/typos.ts';
 import { spelledBritish } from '../search-eval/british.ts';
 
@@ -49,41 +49,35 @@ describe('search_docs evaluation', () => {
     });
   }
 
+  /** search_docs over a split's intents transformed as people type them (a transform may keep only the intents it changed). */
+  const typed = (split: 'dev' | 'plain', transform: (intents: Intent[]) => Intent[]) => {
+    const outcomes: Outcome[] = [];
+    for (const c of catalogues) outcomes.push(...run(searchDocs(c.index), transform(intentsOf(c.name, split))));
+    return metrics(outcomes);
+  };
+
   it('ranks dev requests with mistyped words nearly as well as written', () => {
-    const clean: Outcome[] = [];
-    const typed: Outcome[] = [];
-    for (const c of catalogues) {
-      const intents = intentsOf(c.name, 'dev');
-      clean.push(...run(searchDocs(c.index), intents));
-      typed.push(...run(searchDocs(c.index), withTypos(intents, 0.3, 7)));
-    }
-    const [m, t] = [metrics(clean), metrics(typed)];
+    const [m, t] = [typed('dev', (intents) => intents), typed('dev', (intents) => withTypos(intents, 0.3, 7))];
     console.log(`dev with typos: R@1 ${t.recallAt1.toFixed(3)} R@3 ${t.recallAt3.toFixed(3)} (as written: ${m.recallAt3.toFixed(3)})`);
     expect(t.recallAt3).toBeGreaterThanOrEqual(DEV_TYPOS_RECALL_AT_3_FLOOR);
   });
 
   it('ranks plain requests spelled the British way as the catalogue spells them', () => {
-    const spelled: Outcome[] = [];
-    for (const c of catalogues) spelled.push(...run(searchDocs(c.index), spelledBritish(intentsOf(c.name, 'plain'))));
-    const m = metrics(spelled);
+    const m = typed('plain', spelledBritish);
     console.log(`plain spelled the British way: ${m.intents} intents, R@1 ${m.recallAt1.toFixed(3)} R@3 ${m.recallAt3.toFixed(3)}`);
     expect(m.intents).toBeGreaterThanOrEqual(40);
     expect(m.recallAt3).toBeGreaterThanOrEqual(PLAIN_BRITISH_RECALL_AT_3_FLOOR);
   });
 
   it('reads contractions typed without their apostrophe ("dont", "whats")', () => {
-    const typed: Outcome[] = [];
-    for (const c of catalogues) typed.push(...run(searchDocs(c.index), withoutApostrophes(intentsOf(c.name, 'dev'))));
-    const m = metrics(typed);
+    const m = typed('dev', withoutApostrophes);
     console.log(`dev without apostrophes: ${m.intents} intents, R@1 ${m.recallAt1.toFixed(3)} R@3 ${m.recallAt3.toFixed(3)}`);
     expect(m.intents).toBeGreaterThanOrEqual(50);
     expect(m.recallAt3).toBeGreaterThanOrEqual(DEV_NO_APOSTROPHES_RECALL_AT_3_FLOOR);
   });
 
   it('reads numbers said in words ("issue forty two") as digits', () => {
-    const said: Outcome[] = [];
-    for (const c of catalogues) said.push(...run(searchDocs(c.index), withSpokenNumbers(intentsOf(c.name, 'dev'))));
-    const m = metrics(said);
+    const m = typed('dev', withSpokenNumbers);
     console.log(`dev with numbers said in words: ${m.intents} intents, R@1 ${m.recallAt1.toFixed(3)} R@3 ${m.recallAt3.toFixed(3)}`);
     expect(m.intents).toBeGreaterThanOrEqual(25);
     expect(m.recallAt3).toBeGreaterThanOrEqual(DEV_SPOKEN_NUMBERS_RECALL_AT_3_FLOOR);
