@@ -84,7 +84,7 @@ function runCli(args: string[], options: { env: Record<string, string>; cwd: str
     () =>
       new Promise<Run>((resolve, reject) => {
         runs++;
-        const child = spawn(process.execPath, ['--no-node-snapshot', CLI_ENTRY, ...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+        const child = spawn(process.execPath, [CLI_ENTRY, ...args], { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
         let stdout = '';
         let stderr = '';
         let timedOut = false;

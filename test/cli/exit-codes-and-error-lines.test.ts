@@ -53,7 +53,7 @@ describe('usage errors exit 2 with one line', { timeout: 60_000 }, () => {
       [['secret', 'set', 'demo-crm', '--value-stdin'], 'secret'],
       [['login', '--with-token'], 'CLI credential'],
     ] as const) {
-      const command = [process.execPath, '--no-node-snapshot', CLI_ENTRY, ...args].map((a) => `'${a}'`).join(' ');
+      const command = [process.execPath, CLI_ENTRY, ...args].map((a) => `'${a}'`).join(' ');
       const r = await run('script', ['-qec', command, '/dev/null'], {
         env: { PATH: process.env.PATH, HOME: user.home, XDG_CONFIG_HOME: user.configHome, SVC_ENGINE_URL: t.url, NO_COLOR: '1' },
       });
@@ -302,7 +302,7 @@ describe('usage edges found in review', { timeout: 60_000 }, () => {
   });
 
   it('stops quietly when its reader goes away (svc-cli … | head -1)', async () => {
-    const child = spawn(process.execPath, ['--no-node-snapshot', CLI_ENTRY, 'skill', 'list'], {
+    const child = spawn(process.execPath, [CLI_ENTRY, 'skill', 'list'], {
       cwd: user.home,
       env: { PATH: process.env.PATH, HOME: user.home, XDG_CONFIG_HOME: user.configHome, SVC_ENGINE_URL: t.url, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],

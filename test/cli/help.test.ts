@@ -48,7 +48,7 @@ describe('svc-cli from its TypeScript sources (`npm run svc-cli`)', () => {
     const user = cliUser('http://127.0.0.1:8700');
     try {
       const [source, bundle] = await Promise.all([
-        run(process.execPath, ['--no-node-snapshot', CLI_SOURCE, 'secret', '--help'], { env: { PATH: process.env.PATH, HOME: user.home, NO_COLOR: '1' } }),
+        run(process.execPath, [CLI_SOURCE, 'secret', '--help'], { env: { PATH: process.env.PATH, HOME: user.home, NO_COLOR: '1' } }),
         user.cli(['secret', '--help']),
       ]);
       expect(source.code).toBe(0);

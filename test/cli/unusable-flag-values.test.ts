@@ -245,7 +245,7 @@ describe('next-step hints after --file', { timeout: 60_000 }, () => {
 describe('secret set with a value that is not UTF-8', { timeout: 60_000 }, () => {
   // Decoding would replace the bytes with U+FFFD and store a different secret.
   it('is refused (exit 2) and nothing is stored', async () => {
-    const command = `printf 'key-\\377\\376' | '${process.execPath}' --no-node-snapshot '${CLI_ENTRY}' secret set github --value-stdin`;
+    const command = `printf 'key-\\377\\376' | '${process.execPath}' '${CLI_ENTRY}' secret set github --value-stdin`;
     const r = await run('sh', ['-c', command], {
       cwd: user.home,
       env: { PATH: process.env.PATH, HOME: user.home, XDG_CONFIG_HOME: user.configHome, SVC_ENGINE_URL: t.url, NO_COLOR: '1' },

@@ -103,7 +103,7 @@ describe('2. colour only on a terminal', { timeout: 60_000 }, () => {
   it('colours a terminal, unless NO_COLOR or --no-color says not to', async () => {
     const file = planFile();
     const onTty = (args: string[], env: Record<string, string> = {}) => {
-      const command = [process.execPath, '--no-node-snapshot', CLI_ENTRY, ...args].map((a) => `'${a}'`).join(' ');
+      const command = [process.execPath, CLI_ENTRY, ...args].map((a) => `'${a}'`).join(' ');
       return run('script', ['-qec', command, '/dev/null'], {
         cwd: user.home,
         env: { PATH: process.env.PATH, HOME: user.home, XDG_CONFIG_HOME: user.configHome, SVC_ENGINE_URL: t.url, TERM: 'xterm', ...env },

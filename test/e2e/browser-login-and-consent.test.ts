@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 function cli(args: string[], env: Record<string, string> = {}): { child: ChildProcessWithoutNullStreams; output: () => string; done: Promise<number> } {
-  const child = spawn(process.execPath, ['--no-node-snapshot', CLI_ENTRY, ...args], {
+  const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
     env: { ...process.env, SVC_ENGINE_URL: t.url, XDG_CONFIG_HOME: home, NO_COLOR: '1', ...env },
   });
   let out = '';
