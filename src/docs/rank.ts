@@ -7,14 +7,14 @@
 // "repository" in summaries), acronyms of its phrases ("PR": pull request) and word vectors
 // learned from public API descriptions (src/docs/word-vectors.ts).
 import { createHash } from 'node:crypto';
-import { actionOfStem, isWeakCue, PERSON_WORDS, SELF_WORDS, synonymsOf, type Action } from './lexicon.ts';
+import { actionOfStem, isActionWord, isWeakCue, PERSON_WORDS, SELF_WORDS, synonymsOf, type Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, questionAgreement, READS } from './agreement.ts';
 import { keyResource, slugResource, takenByResource, VALUE_KINDS } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
-import { stems } from './text.ts';
-import { openingVerb, plainVerbs, quietRelativeTimes, revokesAccess } from './cues.ts';
+import { stemOf, stems } from './text.ts';
+import { asCommands, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess } from './cues.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 import { RANK_WEIGHTS as B } from './weights.ts';
@@ -319,7 +319,7 @@ export class Ranker {
    * given, receives each candidate's score parts by operation ID and the query as read under
    * "(query)": what tuning on the evaluation's dev split reads.
    */
-  search(query: string, limit: number, keep: (id: string) => boolean = () => true, read: ParsedQuery = parseQuery(plainVerbs(query)), explain?: Map<string, Record<string, unknown>>): Hit[] {
+  search(query: string, limit: number, keep: (id: string) => boolean = () => true, read: ParsedQuery = parseQuery(plainVerbs(asCommands(query, (w) => isActionWord(w) || this.ownVerbs().has(stemOf(w))))), explain?: Map<string, Record<string, unknown>>): Hit[] {
     const parsed = quietRelativeTimes(query, read);
     // A word the catalogue does not have, right before one it has, names which one ("the acme
     // organization", "the frontend team"): a name, not a word to widen.

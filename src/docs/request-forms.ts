@@ -1,0 +1,82 @@
+// Requests written in another form than a command, read as the command they ask for:
+//   - a question of ability ("Can the bot leave a comment on commit a1b2c3?", "Is it possible for
+//     the app to flip me to away?"): asking whether something can be done asks to do it, so the
+//     verb says what to do, as "could you …" does (src/docs/lexicon.ts), and the question reads
+//     nothing;
+//   - a noun for the act ("Deletion of the branch …", "Removal of all events from …"): the formal
+//     register names the act, and the noun's verb says what to do;
+//   - a control of the product's screens named by its label ("the 'Mark all as read' button",
+//     "the 'Duplicate project' item"): the label says what it does, so its words are read, where
+//     other quoted text is a value (a title, a message) and is not.
+// A rewrite happens only where the verb is one: `isVerb` says so (the action lexicon, or a verb
+// the catalogue names operations after), so "Location of the file" stays as written when neither
+// knows "locate".
+
+/** A clause's start: the query's, or after a sentence's end, a colon or "so". */
+const CLAUSE = String.raw`(^|[.!?;:]\s+|,?\s\bso\s+)`;
+/** A short noun phrase that is asked about: "the bot", "our integration", "my nightly script". */
+const SUBJECT = String.raw`(?:the|our|my|your|this|that|a|an|their|its)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?`;
+const DETERMINER = String.raw`(?:the|our|my|your|this|that|a|an|their|its)`;
+
+/** "Can the bot <verb>", "could our nightly job <verb>": the modal, its subject of one or two words, then the verb. */
+const ABILITY = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+${DETERMINER}\\s+[a-z][\\w-]*\\s+([a-z]+)\\b(?:(\\s+)([a-z]+)\\b)?`, 'gi');
+/** Words the action lexicon reads as cues that are no verb ("all", "which", "new"). */
+const NO_VERBS = new Set(['all', 'every', 'which', 'new', 'fresh', 'info', 'detail', 'details']);
+/** "Is it possible for the app to <verb>", "is there a way for our bot to <verb>". */
+const POSSIBILITY = new RegExp(`${CLAUSE}is\\s+(?:it\\s+possible|there\\s+(?:a|any)\\s+way)\\s+for\\s+(?:${SUBJECT}|me|us|them|him|her)\\s+to\\s+([a-z]+)\\b`, 'gi');
+/** "Deletion of", "the removal of": a noun for an act, then what it acts on. */
+const NOMINAL = new RegExp(`${CLAUSE}(?:the\\s+)?([a-z]{5,})\\s+of\\s+`, 'gi');
+
+/** Quoted text of a few words right before or after a word for a control on a screen. */
+const CONTROL = String.raw`(?:button|option|item|menu|action|link|tab|toggle|icon|command|entry|dialog|checkbox|shortcut)s?`;
+const LABEL = new RegExp(String.raw`(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’](?=\s+(?:\w+\s+)?${CONTROL}\b)|(?<=\b${CONTROL}\s+(?:\w+\s+)?)(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’]`, 'gi');
+
+/** Endings of nouns for an act, and what the verb ends with instead (most likely first). */
+const NOUN_ENDINGS: [RegExp, string[]][] = [
+  [/ication$/, ['y', 'ish', 'icate']],
+  [/ation$/, ['ate', 'e', '']],
+  [/ition$/, ['', 'e']],
+  [/ution$/, ['ve', 'ute']],
+  [/ption$/, ['be']],
+  [/ssion$/, ['t', 'ss']],
+  [/sion$/, ['d', 'de', 'se', 't']],
+  [/tion$/, ['te', 't']],
+  [/al$/, ['e', '']],
+  [/ment$/, ['']],
+  [/[ae]nce$/, ['e', '']],
+  [/ure$/, ['e']],
+  [/ing$/, ['', 'e']],
+  [/ery$/, ['er']],
+];
+
+/** The verb a noun for an act comes from ("deletion": delete), when `isVerb` knows it. */
+export function verbOfNoun(noun: string, isVerb: (word: string) => boolean): string | undefined {
+  const word = noun.toLowerCase();
+  for (const [ending, replacements] of NOUN_ENDINGS) {
+    if (!ending.test(word)) continue;
+    for (const replacement of replacements) {
+      const verb = word.replace(ending, replacement);
+      if (verb.length >= 3 && verb !== word && isVerb(verb)) return verb;
+    }
+  }
+  return undefined;
+}
+
+/** The query with each request written as a question of ability or as a noun for its act read as a command. */
+export function asCommands(query: string, isVerb: (word: string) => boolean): string {
+  const verb = (word: string) => !NO_VERBS.has(word.toLowerCase()) && isVerb(word.toLowerCase());
+  return query
+    .replace(LABEL, (whole, _q1: string, before: string | undefined, _q2: string, after: string | undefined) => {
+      const label = before ?? after ?? '';
+      const first = /^[A-Za-z]+/.exec(label)?.[0] ?? '';
+      return label.split(/\s+/).length <= 5 && verb(first) ? label : whole;
+    })
+    .replace(ABILITY, (whole, start: string, second: string, space = '', third = '') =>
+      verb(second) ? `${start}${second}${space}${third}` : third && verb(third) ? `${start}${third}` : whole,
+    )
+    .replace(POSSIBILITY, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
+    .replace(NOMINAL, (whole, start: string, noun: string) => {
+      const read = verbOfNoun(noun, verb);
+      return read ? `${start}${read} ` : whole;
+    });
+}

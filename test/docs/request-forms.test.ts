@@ -1,0 +1,61 @@
+// Requests in another form than a command (src/docs/request-forms.ts): a question of ability, a
+// noun for the act, a control named by its label.
+import { describe, expect, it } from 'vitest';
+import { isActionWord } from '../../src/docs/lexicon.ts';
+import { Ranker } from '../../src/docs/rank.ts';
+import { asCommands, verbOfNoun } from '../../src/docs/request-forms.ts';
+import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
+
+const read = (query: string) => asCommands(query, isActionWord);
+
+describe('requests in another form than a command', () => {
+  it('reads a question of ability as the request it makes', () => {
+    expect(read('Can the bot leave a comment on commit a1b2c3?')).toBe('leave a comment on commit a1b2c3?');
+    expect(read('Could our nightly job delete stale branches?')).toBe('delete stale branches?');
+    expect(read('We rotate keys monthly, so can the app revoke token 7?')).toBe('We rotate keys monthly, so revoke token 7?');
+    expect(read('Is it possible for the app to update my status?')).toBe('update my status?');
+    expect(read('Is there any way for me to cancel run 5?')).toBe('cancel run 5?');
+    expect(read('Can the team members see it?')).toBe('see it?');
+  });
+
+  it('leaves a question alone where no verb follows its subject', () => {
+    expect(read('Can the bot tell which status moves are possible?')).toBe('Can the bot tell which status moves are possible?');
+    expect(read('Can the bot be added to #ops?')).toBe('Can the bot be added to #ops?');
+    expect(read('Is it possible for the app to be faster?')).toBe('Is it possible for the app to be faster?');
+  });
+
+  it('reads a noun for an act as its verb, where the verb is one', () => {
+    expect(verbOfNoun('deletion', isActionWord)).toBe('delete');
+    expect(verbOfNoun('removal', isActionWord)).toBe('remove');
+    expect(verbOfNoun('addition', isActionWord)).toBe('add');
+    expect(verbOfNoun('creation', isActionWord)).toBe('create');
+    expect(verbOfNoun('publication', isActionWord)).toBe('publish');
+    expect(verbOfNoun('retrieval', isActionWord)).toBe('retrieve');
+    expect(verbOfNoun('location', isActionWord)).toBeUndefined();
+    expect(read('Deletion of the branch old-login now that it is merged.')).toBe('delete the branch old-login now that it is merged.');
+    expect(read('Ahead of the handover: the removal of all events from the primary calendar.')).toBe('Ahead of the handover: remove all events from the primary calendar.');
+    expect(read('Summary of open issues')).toBe('Summary of open issues');
+  });
+
+  it("reads a control's quoted label as words, and other quoted text as a value", () => {
+    expect(read("The notifications page needs a 'Mark all as read' action.")).toBe('The notifications page needs a Mark all as read action.');
+    expect(read("There's a 'Move to' option in the event menu.")).toBe("There's a Move to option in the event menu.");
+    expect(read("create an issue titled 'Delete old files'")).toBe("create an issue titled 'Delete old files'");
+    expect(read("the 'Release notes' button")).toBe("the 'Release notes' button");
+  });
+
+  it('ranks what each form asks for', () => {
+    const ranker = new Ranker([
+      op('gh.createCommitComment', 'POST', '/repos/{owner}/{repo}/commits/{commit_sha}/comments', 'Create a commit comment'),
+      op('gh.getCommitComment', 'GET', '/repos/{owner}/{repo}/comments/{comment_id}', 'Get a commit comment'),
+      op('gh.listCommitComments', 'GET', '/repos/{owner}/{repo}/commits/{commit_sha}/comments', 'List commit comments', { returnsList: true }),
+      op('gh.createLabels', 'POST', '/repos/{owner}/{repo}/issues/{issue_number}/labels', 'Add labels to an issue'),
+      op('gh.listLabels', 'GET', '/repos/{owner}/{repo}/issues/{issue_number}/labels', 'List labels for an issue', { returnsList: true }),
+      op('gh.markRead', 'PUT', '/notifications', 'Mark notifications as read'),
+      op('gh.listNotifications', 'GET', '/notifications', 'List notifications for the authenticated user', { returnsList: true }),
+    ]);
+    expect(ranker.search('Can the bot leave a comment on commit a1b2c3?', 3)[0]!.id).toBe('gh.createCommitComment');
+    expect(ranker.search("Addition of the 'bug' and 'p1' labels to issue #1024.", 3)[0]!.id).toBe('gh.createLabels');
+    expect(ranker.search("The notifications center in our app needs a 'Mark all as read' action.", 3)[0]!.id).toBe('gh.markRead');
+  });
+});
