@@ -130,7 +130,7 @@ const LEAD_IN_PHRASES = [
 ];
 
 /** Whether the word at `at` is inside a lead-in phrase ("is there a way to"). */
-const inLeadInPhrase = (raw: readonly string[], at: number): boolean =>
+export const inLeadInPhrase = (raw: readonly string[], at: number): boolean =>
   LEAD_IN_PHRASES.some((phrase) => phrase.some((_, offset) => at - offset >= 0 && phrase.every((w, j) => raw[at - offset + j] === w)));
 
 /** Whether the word at `at` only leads into a request: "please", "I need to", "could you", "how do I". */
@@ -171,8 +171,12 @@ export interface PhraseHit {
   means?: string[];
 }
 
-/** The action phrases among lower-case query words, left to right. */
-export function actionPhrases(words: readonly string[]): PhraseHit[] {
+/**
+ * The action phrases among lower-case query words, left to right. Values (`isValue`: a quoted
+ * name, an ID) do not lengthen the object between a phrasal verb and its particle ("take the
+ * deploy key 'old-ci' (id 9921) off the repo").
+ */
+export function actionPhrases(words: readonly string[], isValue: (word: string) => boolean = () => false): PhraseHit[] {
   const hits: PhraseHit[] = [];
   for (let i = 0; i < words.length; i++) {
     const idiom = IDIOMS.find(([phrase]) => phrase.every((w, j) => words[i + j] === w));
@@ -187,7 +191,14 @@ export function actionPhrases(words: readonly string[]): PhraseHit[] {
     }
     for (const [verb, particle, action, form] of PHRASAL_VERBS) {
       if (words[i] !== verb) continue;
-      const gap = words.slice(i + 1, i + 1 + PHRASAL_SPAN).indexOf(particle);
+      let gap = -1;
+      for (let j = i + 1, span = 0; j < words.length && span < PHRASAL_SPAN; j++) {
+        if (words[j] === particle) {
+          gap = j - i - 1;
+          break;
+        }
+        if (!isValue(words[j]!)) span++;
+      }
       const place = words[i + 2 + gap];
       const split = gap > 0 && place !== undefined && !WHEN_WORDS.has(place);
       if (gap >= 0 && !(form === 'joined' && split) && !(form === 'split' && !split)) {

@@ -9,6 +9,7 @@ import {
   isActionForm,
   isActionWord,
   isBaseActionWord,
+  inLeadInPhrase,
   isLeadIn,
   isWeakCue,
   JOINED_PREFIX,
@@ -233,7 +234,7 @@ export function parseQuery(query: string): ParsedQuery {
   });
   // A person asked about or acted on: "who", a name, a pronoun, an email address.
   const person = /\S@\S+\.\w/.test(query) || raw.some((w, i) => names.has(w) && !namedAt.has(i));
-  const phrases = actionPhrases(raw);
+  const phrases = actionPhrases(raw, (w) => w === VALUE);
   const covered = new Set(phrases.flatMap((p) => p.at));
   // "Close PR 5 without merging it", "instead of waiting": what is not to be done names no operation.
   const negated = new Set<number>();
@@ -277,7 +278,8 @@ export function parseQuery(query: string): ParsedQuery {
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   raw.forEach((word, i) => {
-    if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE || negated.has(i)) return;
+    // "Is there a way to …", "is it possible to …" only lead in: no word of theirs is asked for.
+    if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE || negated.has(i) || inLeadInPhrase(raw, i)) return;
     // "A channel called launch": a name, even when it is a verb.
     const introduced = namedAt.has(i);
     const cue = introduced ? undefined : phrasalVerbs.has(i) ? 'phrasal' : isActionForm(word) ? actionOfStem(stemOf(word)) : nounVerbs.get(i);

@@ -229,6 +229,18 @@ describe('parseQuery', () => {
     expect(parseQuery('how to create a webhook').action).toBe('create');
   });
 
+  it('asks for no word of a lead-in phrase ("possible", "way")', () => {
+    expect(terms('is it possible to delete a branch?')).toEqual(['delete', 'branch']);
+    expect(terms('is there any way to list webhooks')).not.toContain('way');
+    expect(terms('which possible fix applies')).toContain('possible');
+  });
+
+  it('reads a phrasal verb around an object with values in it ("take the deploy key \'old-ci\' (id 9921) off")', () => {
+    expect(parseQuery("take the deploy key 'old-ci' (id 9921) off the api repo").action).toBe('delete');
+    expect(terms("take the deploy key 'old-ci' (id 9921) off the api repo")).not.toContain('off');
+    expect(parseQuery('take the deploy key and the old ssh key off the repo').action).not.toBe('delete');
+  });
+
   it('reads "get a list of", "give me a list of" as a list', () => {
     expect(parseQuery("can I get a list of the org's projects").action).toBe('list');
     expect(parseQuery('give me a list of open issues').action).toBe('list');
