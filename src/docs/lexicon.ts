@@ -23,6 +23,10 @@ const ACTION_WORDS: Record<Action, string[]> = {
  */
 const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
   ['take', 'off', 'delete'],
+  ['take', 'away', 'delete'],
+  ['wipe', 'out', 'delete'],
+  ['shut', 'down', 'cancel'],
+  ['switch', 'on', 'update'],
   ['throw', 'out', 'delete'],
   ['throw', 'away', 'delete'],
   ['clean', 'up', 'delete'],

@@ -105,6 +105,8 @@ describe('parseQuery', () => {
 
   it('reads phrasal verbs around their object', () => {
     expect(parseQuery('take alex off the frontend team').action).toBe('delete');
+    expect(parseQuery('take away the seats for alice and bob').action).toBe('delete');
+    expect(parseQuery('shut down the staging runner').action).toBe('cancel');
     expect(parseQuery('clean up the stale feature/old-nav branch').action).toBe('delete');
     expect(parseQuery('kick off the nightly build').action).toBe('create');
     // Split around a person, the same words remove: "kick carol off the repo".
