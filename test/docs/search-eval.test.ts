@@ -9,17 +9,17 @@ import { intentsOf, SPLITS, type Intent } from '../search-eval/intents.ts';
 import { withoutApostrophes, withSpokenNumbers, withTypos } from '../search-eval/typos.ts';
 import { spelledBritish } from '../search-eval/british.ts';
 
-/** The dev figure this ranking reached (tuned on it; 355 tasks since the fourth writer's half joined: 0.625 then, 0.811 now): a fall below it is a regression. */
-const DEV_RECALL_AT_3_FLOOR = 0.79;
+/** The dev figure this ranking reached (tuned on it; 553 tasks since the eleventh writer's joined: 0.758): a fall below it is a regression. */
+const DEV_RECALL_AT_3_FLOOR = 0.74;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
-/** Dev with one letter mistyped in 30 % of its longer words (seed 7): 0.682 without reading mistyped words (src/docs/spelling.ts), 0.772 with it. */
-const DEV_TYPOS_RECALL_AT_3_FLOOR = 0.76;
+/** Dev with one letter mistyped in 30 % of its longer words (seed 7): 0.640 without reading mistyped words (src/docs/spelling.ts), 0.725 with it. */
+const DEV_TYPOS_RECALL_AT_3_FLOOR = 0.71;
 /** The plain requests British English spells otherwise (48), so spelled: 0.792 without reading British spellings (src/docs/spelling.ts), 0.917 with it. */
 const PLAIN_BRITISH_RECALL_AT_3_FLOOR = 0.89;
-/** The dev requests with an apostrophe (60), typed without any: 0.683 without restoring contractions (src/docs/spelling.ts), 0.767 with it. */
-const DEV_NO_APOSTROPHES_RECALL_AT_3_FLOOR = 0.74;
-/** The dev requests with a number (32), the number said in words: 0.563 without reading it as digits (src/docs/spoken-numbers.ts), 0.688 with it. */
+/** The dev requests with an apostrophe (158), typed without any: 0.646 without restoring contractions (src/docs/spelling.ts), 0.677 with it. */
+const DEV_NO_APOSTROPHES_RECALL_AT_3_FLOOR = 0.665;
+/** The dev requests with a number (47), the number said in words: 0.596 without the typed-text readings (src/docs/spelling.ts, spoken-numbers.ts), 0.681 with them. */
 const DEV_SPOKEN_NUMBERS_RECALL_AT_3_FLOOR = 0.65;
 
 let catalogues: LoadedCatalogue[];
