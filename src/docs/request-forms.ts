@@ -14,9 +14,9 @@
 
 /** A clause's start: the query's, or after a sentence's end, a colon or "so". */
 const CLAUSE = String.raw`(^|[.!?;:]\s+|,?\s\bso\s+)`;
-/** A short noun phrase that is asked about: "the bot", "our integration", "my nightly script". */
-const SUBJECT = String.raw`(?:the|our|my|your|this|that|a|an|their|its)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?`;
 const DETERMINER = String.raw`(?:the|our|my|your|this|that|a|an|their|its)`;
+/** A short noun phrase that is asked about: "the bot", "our integration", "my nightly script". */
+const SUBJECT = String.raw`${DETERMINER}\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?`;
 
 /** "Can the bot <verb>", "could our nightly job <verb>": the modal, its subject of one or two words, then the verb. */
 const ABILITY = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+${DETERMINER}\\s+[a-z][\\w-]*\\s+([a-z]+)\\b(?:(\\s+)([a-z]+)\\b)?`, 'gi');
