@@ -268,7 +268,7 @@ export const VERB_SYNONYMS = new Map([
 const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['copy', 'duplicate', 'clone'],
   // Nouns too: what a tracker records.
-  ['ticket', 'issue'],
+  ['ticket', 'issue', 'bug'],
   ['label', 'tag'],
 ];
 const SYNONYMS = new Map<string, string[]>(SYNONYM_GROUPS.flatMap((group) => group.map((word) => [stemmer(word), group.filter((other) => other !== word)] as [string, string[]])));

@@ -699,6 +699,8 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(projects, 'copy the onboarding task')).toBe('as.duplicateTask');
     // A noun as well: a tracker's tickets are its issues.
     expect(ids('which tickets mention the login page', 1)).toEqual(['gh.issues/list']);
+    // A bug is one too, where the catalogue does not name operations after bugs.
+    expect(ids('which open bugs mention the login page', 1)).toEqual(['gh.issues/list']);
     // A label is a tag where the catalogue has tags, not a custom field near it in meaning.
     const tags = new Ranker([
       op('as.addTagForTask', 'POST', '/tasks/{task_gid}/addTag', 'Add a tag to a task'),
