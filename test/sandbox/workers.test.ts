@@ -128,10 +128,13 @@ describe('SandboxWorkers', () => {
     expect(await Promise.all([run('return 0'), run('return 0', host(), new AbortController().signal, 10_000, 'tok_b')])).toHaveLength(2);
     expect(sandbox.pids).toHaveLength(2);
     const pending = run('await sleep(300); return "ran again"', host(), new AbortController().signal, 8_000);
-    await new Promise((r) => setTimeout(r, 100));
-    // The run is on whichever worker is busy; the other is killed from the exit callback.
+    // The run is on whichever worker is busy (waited for, not assumed after a fixed delay: a loaded
+    // machine may not have sent it yet); the other is killed from the exit callback.
     const busy = await (async () => {
-      for (const pid of sandbox!.pids) if (sandbox!.busyPids.includes(pid)) return pid;
+      for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 10))) {
+        const held = sandbox!.pids.filter((pid) => sandbox!.busyPids.includes(pid));
+        if (held.length === 1) return held[0]!;
+      }
       throw new Error('no worker holds the run');
     })();
     other = sandbox.pids.find((pid) => pid !== busy);
