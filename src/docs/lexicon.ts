@@ -122,6 +122,8 @@ export const LEAD_INS = new Set(['please', 'kindly', 'you', 'i', "i'd", "i'll", 
 /** "Could you …", "can I …", "would we …": a polite request, whose verb says what to do, not a question. */
 const MODALS = new Set(['can', 'could', 'would', 'will']);
 const REQUESTERS = new Set(['you', 'i', 'we']);
+/** "You should …", "you may …": a suggestion to the one addressed, which asks them to do it. */
+const SUGGESTING_MODALS = new Set(['should', 'may', 'must']);
 
 /** Phrases that only lead into a request: "is there a way to list …" asks to list. */
 const LEAD_IN_PHRASES = [
@@ -131,6 +133,7 @@ const LEAD_IN_PHRASES = [
   ['how', 'to'],
   ['how', 'would', 'i'],
   ['what', 'do', 'i', 'call', 'to'],
+  ['go', 'ahead', 'and'],
 ];
 
 /** Whether the word at `at` is inside a lead-in phrase ("is there a way to"). */
@@ -145,6 +148,8 @@ export function isLeadIn(raw: readonly string[], at: number): boolean {
     inLeadInPhrase(raw, at) ||
     (MODALS.has(word) && REQUESTERS.has(raw[at + 1] ?? '')) ||
     (REQUESTERS.has(word) && MODALS.has(raw[at - 1] ?? '')) ||
+    // "You can delete it", "you should cancel the run": what the one addressed may do, asked of them.
+    (raw[at - 1] === 'you' && (MODALS.has(word) || SUGGESTING_MODALS.has(word))) ||
     (word === 'how' && ['do', 'can', 'should'].includes(raw[at + 1] ?? '')) ||
     (word === 'do' && raw[at - 1] === 'how')
   );

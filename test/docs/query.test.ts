@@ -231,6 +231,14 @@ describe('parseQuery', () => {
     expect(parseQuery('how to create a webhook').action).toBe('create');
   });
 
+  it('reads what the one addressed can or should do as a request ("you can delete …", "you should cancel …", "go ahead and …")', () => {
+    expect(parseQuery('you can delete the old-login branch now').action).toBe('delete');
+    expect(parseQuery('you should cancel the nightly run').action).toBe('cancel');
+    expect(parseQuery('you could close issue 4 for me').action).toBe('update');
+    expect(terms('you can go ahead and archive acme/legacy')).toEqual(['archive']);
+    expect(parseQuery('can you delete the gist?').action).toBe('delete');
+  });
+
   it('asks for no word of a lead-in phrase ("possible", "way")', () => {
     expect(terms('is it possible to delete a branch?')).toEqual(['delete', 'branch']);
     expect(terms('is there any way to list webhooks')).not.toContain('way');
