@@ -134,6 +134,10 @@ const LEAD_IN_PHRASES = [
   ['how', 'would', 'i'],
   ['what', 'do', 'i', 'call', 'to'],
   ['go', 'ahead', 'and'],
+  ['was', 'hoping', 'to'],
+  ['any', 'chance'],
+  ['do', 'me', 'a', 'favor', 'and'],
+  ['do', 'me', 'a', 'favour', 'and'],
 ];
 
 /** Whether the word at `at` is inside a lead-in phrase ("is there a way to"). */

@@ -274,7 +274,7 @@ export function parseQuery(query: string): ParsedQuery {
       : undefined;
   const commandVerb = command !== undefined && (DETERMINERS.has(afterOpener!) || raw.slice(heads[0]! + 2, clauseStarts[1] ?? raw.length).some((w) => PLACE_PARTICLES.has(w)));
   // "Tell me", "help me", "let me know": the one asking is addressed, not the signed-in user's things.
-  const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')));
+  const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !inLeadInPhrase(raw, i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')));
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   raw.forEach((word, i) => {

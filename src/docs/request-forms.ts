@@ -7,7 +7,10 @@
 //     register names the act, and the noun's verb says what to do;
 //   - a control of the product's screens named by its label ("the 'Mark all as read' button",
 //     "the 'Duplicate project' item"): the label says what it does, so its words are read, where
-//     other quoted text is a value (a title, a message) and is not.
+//     other quoted text is a value (a title, a message) and is not;
+//   - the act asked for as a thing's state to be ("the old branch should be deleted", "I'd like
+//     issue 9 reopened", "issue 45 needs locking", "would you mind closing it"): the participle or
+//     the -ing form says what to do to the thing before it.
 // A rewrite happens only where the verb is one: `isVerb` says so (the action lexicon, or a verb
 // the catalogue names operations after), so "Location of the file" stays as written when neither
 // knows "locate".
@@ -30,6 +33,23 @@ const NOMINAL = new RegExp(`${CLAUSE}(?:the\\s+)?([a-z]{5,})\\s+of\\s+`, 'gi');
 /** Quoted text of a few words right before or after a word for a control on a screen. */
 const CONTROL = String.raw`(?:button|option|item|menu|action|link|tab|toggle|icon|command|entry|dialog|checkbox|shortcut)s?`;
 const LABEL = new RegExp(String.raw`(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’](?=\s+(?:\w+\s+)?${CONTROL}\b)|(?<=\b${CONTROL}\s+(?:\w+\s+)?)(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’]`, 'gi');
+
+/** "<thing> should be <done>", "<thing> needs to be <done>", "<thing> can be <done> now". */
+const PASSIVE = new RegExp(`${CLAUSE}((?:[\\w'./#-]+\\s+){1,5}?)(?:should|must|can|could|will|needs?\\s+to|has\\s+to|have\\s+to|ought\\s+to)\\s+be\\s+([a-z]+ed)\\b`, 'gi');
+/** "I'd like <thing> <done>", "we need <thing> <done>", "please get <thing> <done>". */
+const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|i\\s+need|we\\s+need|please\\s+get|get)\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:[\\w'./#-]+\\s+){1,4}?)([a-z]+ed)\\b`, 'gi');
+/** "<thing> needs <doing>"; "would you mind <doing> …". */
+const NEEDS_DOING = new RegExp(`${CLAUSE}((?:[\\w'./#-]+\\s+){1,5}?)needs\\s+([a-z]+ing)\\b`, 'gi');
+const MIND_DOING = new RegExp(`${CLAUSE}(?:(?:would|do)\\s+you\\s+)?mind\\s+([a-z]+ing)\\b`, 'gi');
+
+/** The verb of a past participle or an -ing form ("deleted", "closing", "starred": delete, close, star), when `isVerb` knows it. */
+export function verbOfForm(form: string, isVerb: (word: string) => boolean): string | undefined {
+  const word = form.toLowerCase();
+  const stem = word.replace(/(?:ed|ing)$/, '');
+  if (stem === word || stem.length < 2) return undefined;
+  const candidates = [stem, `${stem}e`, /([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : '', stem.endsWith('i') ? `${stem.slice(0, -1)}y` : ''];
+  return candidates.find((c) => c.length >= 3 && isVerb(c));
+}
 
 /** Endings of nouns for an act, and what the verb ends with instead (most likely first). */
 const NOUN_ENDINGS: [RegExp, string[]][] = [
@@ -62,7 +82,7 @@ export function verbOfNoun(noun: string, isVerb: (word: string) => boolean): str
   return undefined;
 }
 
-/** The query with each request written as a question of ability or as a noun for its act read as a command. */
+/** The query with each request written as a question of ability, a noun for its act, a control's label or a state to be, read as a command. */
 export function asCommands(query: string, isVerb: (word: string) => boolean): string {
   const verb = (word: string) => !NO_VERBS.has(word.toLowerCase()) && isVerb(word.toLowerCase());
   return query
@@ -78,5 +98,20 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     .replace(NOMINAL, (whole, start: string, noun: string) => {
       const read = verbOfNoun(noun, verb);
       return read ? `${start}${read} ` : whole;
-    });
+    })
+    .replace(MIND_DOING, (whole, start: string, doing: string) => {
+      const read = verbOfForm(doing, verb);
+      return read ? `${start}${read}` : whole;
+    })
+    .replace(PASSIVE, thingThenForm)
+    .replace(WANTED_DONE, thingThenForm)
+    .replace(NEEDS_DOING, thingThenForm);
+
+  /** "<thing> … <done>" read as "<do> <thing>". */
+  function thingThenForm(whole: string, start: string, thing: string, form: string): string {
+    // A question ("who can be assigned …") or a command ("show me what …") is no thing.
+    if (/\b(?:who|whom|what|which|when|where|how)\b/i.test(thing) || verb(/^\S+/.exec(thing)?.[0] ?? '')) return whole;
+    const read = verbOfForm(form, verb);
+    return read ? `${start}${read} ${thing.trimEnd()}` : whole;
+  }
 }

@@ -237,6 +237,10 @@ describe('parseQuery', () => {
     expect(parseQuery('you could close issue 4 for me').action).toBe('update');
     expect(terms('you can go ahead and archive acme/legacy')).toEqual(['archive']);
     expect(parseQuery('can you delete the gist?').action).toBe('delete');
+    expect(parseQuery('do me a favor and close issue 4').action).toBe('update');
+    expect(parseQuery('do me a favor and close issue 4').self).toBe(false);
+    expect(parseQuery('I was hoping to delete the gist').action).toBe('delete');
+    expect(parseQuery('any chance you could delete the gist').action).toBe('delete');
   });
 
   it('asks for no word of a lead-in phrase ("possible", "way")', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { isActionWord } from '../../src/docs/lexicon.ts';
 import { Ranker } from '../../src/docs/rank.ts';
-import { asCommands, verbOfNoun } from '../../src/docs/request-forms.ts';
+import { asCommands, verbOfForm, verbOfNoun } from '../../src/docs/request-forms.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
 
 const read = (query: string) => asCommands(query, isActionWord);
@@ -44,6 +44,23 @@ describe('requests in another form than a command', () => {
     expect(read("the 'Release notes' button")).toBe("the 'Release notes' button");
   });
 
+  it('reads the act asked for as a state to be as the command for it', () => {
+    expect(verbOfForm('deleted', isActionWord)).toBe('delete');
+    expect(verbOfForm('cancelled', isActionWord)).toBe('cancel');
+    expect(verbOfForm('closing', isActionWord)).toBe('close');
+    expect(verbOfForm('reopened', isActionWord)).toBe('reopen');
+    expect(verbOfForm('blessed', isActionWord)).toBeUndefined();
+    expect(read('the feature/old-login branch should be deleted')).toBe('delete the feature/old-login branch');
+    expect(read('workflow run 8812 needs to be cancelled')).toBe('cancel workflow run 8812');
+    expect(read("I'd like issue 9 reopened")).toBe('reopen issue 9');
+    expect(read('we need bob removed from acme/api')).toBe('remove bob from acme/api');
+    expect(read('would you mind deleting the gist')).toBe('delete the gist');
+    expect(read('the old gist needs deleting')).toBe('delete the old gist');
+    // A question or a command before the participle is no thing to act on.
+    expect(read('who can be assigned issues in acme/api')).toBe('who can be assigned issues in acme/api');
+    expect(read('I want what changed between v1.2 and v1.3')).toBe('I want what changed between v1.2 and v1.3');
+  });
+
   it('ranks what each form asks for', () => {
     const ranker = new Ranker([
       op('gh.createCommitComment', 'POST', '/repos/{owner}/{repo}/commits/{commit_sha}/comments', 'Create a commit comment'),
@@ -53,9 +70,14 @@ describe('requests in another form than a command', () => {
       op('gh.listLabels', 'GET', '/repos/{owner}/{repo}/issues/{issue_number}/labels', 'List labels for an issue', { returnsList: true }),
       op('gh.markRead', 'PUT', '/notifications', 'Mark notifications as read'),
       op('gh.listNotifications', 'GET', '/notifications', 'List notifications for the authenticated user', { returnsList: true }),
+      op('gh.deleteGist', 'DELETE', '/gists/{gist_id}', 'Delete a gist'),
+      op('gh.getGist', 'GET', '/gists/{gist_id}', 'Get a gist'),
+      op('gh.listGists', 'GET', '/gists', 'List gists for the authenticated user', { returnsList: true }),
     ]);
     expect(ranker.search('Can the bot leave a comment on commit a1b2c3?', 3)[0]!.id).toBe('gh.createCommitComment');
     expect(ranker.search("Addition of the 'bug' and 'p1' labels to issue #1024.", 3)[0]!.id).toBe('gh.createLabels');
     expect(ranker.search("The notifications center in our app needs a 'Mark all as read' action.", 3)[0]!.id).toBe('gh.markRead');
+    expect(ranker.search('would you mind deleting the gist with my old notes', 3)[0]!.id).toBe('gh.deleteGist');
+    expect(ranker.search('the old notes gist should be deleted', 3)[0]!.id).toBe('gh.deleteGist');
   });
 });
