@@ -138,6 +138,29 @@ const LEAD_IN_PHRASES = [
   ['any', 'chance'],
   ['do', 'me', 'a', 'favor', 'and'],
   ['do', 'me', 'a', 'favour', 'and'],
+  ["i'd", 'love', 'to'],
+  ['i', 'wonder', 'if'],
+  ['gotta'],
+  ['trying', 'to', 'figure', 'out', 'how', 'to'],
+  ['figure', 'out', 'how', 'to'],
+  ['how', 'would', 'i', 'go', 'about'],
+  ["what's", 'the', 'best', 'way', 'to'],
+  ['whats', 'the', 'best', 'way', 'to'],
+  ['what', 'is', 'the', 'best', 'way', 'to'],
+  // Asking which of the API's operations does a thing ("which endpoint lets me …", "is there an API to …").
+  ...['endpoint', 'api', 'call'].flatMap((thing) => [
+    ['which', thing, 'lets', 'me'],
+    ['which', thing, 'lets', 'you'],
+    ['what', thing, 'lets', 'me'],
+    ['what', thing, 'do', 'i', 'use', 'to'],
+    ['which', thing, 'do', 'i', 'use', 'to'],
+    ['is', 'there', 'an', thing, 'to'],
+    ['is', 'there', 'an', thing, 'for'],
+    ['is', 'there', 'a', thing, 'to'],
+    ['is', 'there', 'a', thing, 'for'],
+  ]),
+  ['what', 'api', 'call'],
+  ['which', 'api', 'call'],
 ];
 
 /** Whether the word at `at` is inside a lead-in phrase ("is there a way to"). */

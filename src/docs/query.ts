@@ -251,10 +251,12 @@ export function parseQuery(query: string): ParsedQuery {
   // to"); else a question asks to read; else the earliest action word or phrase written as a
   // command ("delete the comment I added": delete).
   const cues: { at: number; action: Action }[] = phrases.filter((p) => !negated.has(p.at[0]!)).map((p) => ({ at: p.at[0]!, action: p.action }));
+  // The words that only lead into a clause's verb ("I'd love to", "which endpoint lets me") ask for nothing themselves.
+  const ledIn = new Set<number>();
   const heads = clauseStarts.map((start, c) => {
     const end = clauseStarts[c + 1] ?? raw.length;
     let at = start;
-    while (at < end && isLeadIn(raw, at)) at++;
+    while (at < end && isLeadIn(raw, at)) ledIn.add(at++);
     return at < end ? at : -1;
   });
   // A noun used as a verb, as a command starts ("file an issue", "log 2 hours"): a verb there only.
@@ -279,7 +281,7 @@ export function parseQuery(query: string): ParsedQuery {
   const seen = new Set<string>();
   raw.forEach((word, i) => {
     // "Is there a way to …", "is it possible to …" only lead in: no word of theirs is asked for.
-    if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE || negated.has(i) || inLeadInPhrase(raw, i)) return;
+    if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE || negated.has(i) || inLeadInPhrase(raw, i) || (ledIn.has(i) && !SELF_WORDS.has(word))) return;
     // "A channel called launch": a name, even when it is a verb.
     const introduced = namedAt.has(i);
     const cue = introduced ? undefined : phrasalVerbs.has(i) ? 'phrasal' : isActionForm(word) ? actionOfStem(stemOf(word)) : nounVerbs.get(i);

@@ -42,6 +42,11 @@ const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+
 const NEEDS_DOING = new RegExp(`${CLAUSE}((?:[\\w'./#-]+\\s+){1,5}?)needs\\s+([a-z]+ing)\\b`, 'gi');
 const MIND_DOING = new RegExp(`${CLAUSE}(?:(?:would|do)\\s+you\\s+)?mind\\s+([a-z]+ing)\\b`, 'gi');
 
+/** "What API call closes …", "which endpoint deletes …": what the operation asked for does, in the third person. */
+const META_DOES = new RegExp(`${CLAUSE}((?:what|which)\\s+(?:api\\s+call|endpoint|call|api|operation)\\s+)([a-z]+?(?:es|s))\\b`, 'gi');
+/** "How would I go about deleting …", "is there an endpoint for locking …": the act named by its -ing form. */
+const GERUND_ACT = /\b(go\s+about|(?:endpoint|api|call|way)\s+(?:for|of))\s+([a-z]+ing)\b/gi;
+
 /** The verb of a past participle or an -ing form ("deleted", "closing", "starred": delete, close, star), when `isVerb` knows it. */
 export function verbOfForm(form: string, isVerb: (word: string) => boolean): string | undefined {
   const word = form.toLowerCase();
@@ -98,6 +103,14 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     .replace(NOMINAL, (whole, start: string, noun: string) => {
       const read = verbOfNoun(noun, verb);
       return read ? `${start}${read} ` : whole;
+    })
+    .replace(META_DOES, (whole, start: string, asking: string, does: string) => {
+      const read = [does.slice(0, -1), does.slice(0, -2)].find((v) => v.length >= 3 && verb(v));
+      return read ? `${start}${asking}${read}` : whole;
+    })
+    .replace(GERUND_ACT, (whole, lead: string, doing: string) => {
+      const read = verbOfForm(doing, verb);
+      return read ? `${lead} ${read}` : whole;
     })
     .replace(MIND_DOING, (whole, start: string, doing: string) => {
       const read = verbOfForm(doing, verb);

@@ -243,6 +243,14 @@ describe('parseQuery', () => {
     expect(parseQuery('any chance you could delete the gist').action).toBe('delete');
   });
 
+  it('reads a question after which endpoint does a thing as a lead-in, whose words ask for nothing', () => {
+    expect(parseQuery('which endpoint lets me delete a gist').action).toBe('delete');
+    expect(parseQuery('which endpoint lets me delete a gist').self).toBe(false);
+    expect(terms('is there an API to create a webhook on a repository')).toEqual(['create', 'webhook', 'repository']);
+    expect(terms("I'd love to fork acme/api")).toEqual(['fork']);
+    expect(parseQuery('gotta cancel run 77').action).toBe('cancel');
+  });
+
   it('asks for no word of a lead-in phrase ("possible", "way")', () => {
     expect(terms('is it possible to delete a branch?')).toEqual(['delete', 'branch']);
     expect(terms('is there any way to list webhooks')).not.toContain('way');

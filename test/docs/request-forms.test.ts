@@ -61,6 +61,15 @@ describe('requests in another form than a command', () => {
     expect(read('I want what changed between v1.2 and v1.3')).toBe('I want what changed between v1.2 and v1.3');
   });
 
+  it('reads a question after which operation does a thing as the thing to do', () => {
+    expect(read('what API call closes an issue')).toBe('what API call close an issue');
+    expect(read('which endpoint deletes a gist?')).toBe('which endpoint delete a gist?');
+    expect(read('how would I go about deleting a release')).toBe('how would I go about delete a release');
+    expect(read('is there an endpoint for locking an issue')).toBe('is there an endpoint for locking an issue'); // "lock": no verb of the lexicon
+    expect(asCommands('is there an endpoint for locking an issue', (w) => w === 'lock')).toBe('is there an endpoint for lock an issue');
+    expect(read('which endpoint status is green')).toBe('which endpoint status is green');
+  });
+
   it('ranks what each form asks for', () => {
     const ranker = new Ranker([
       op('gh.createCommitComment', 'POST', '/repos/{owner}/{repo}/commits/{commit_sha}/comments', 'Create a commit comment'),
@@ -79,5 +88,7 @@ describe('requests in another form than a command', () => {
     expect(ranker.search("The notifications center in our app needs a 'Mark all as read' action.", 3)[0]!.id).toBe('gh.markRead');
     expect(ranker.search('would you mind deleting the gist with my old notes', 3)[0]!.id).toBe('gh.deleteGist');
     expect(ranker.search('the old notes gist should be deleted', 3)[0]!.id).toBe('gh.deleteGist');
+    expect(ranker.search('which endpoint lets me delete a gist', 3)[0]!.id).toBe('gh.deleteGist');
+    expect(ranker.search('what API call deletes a gist', 3)[0]!.id).toBe('gh.deleteGist');
   });
 });
