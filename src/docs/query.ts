@@ -280,8 +280,8 @@ export function parseQuery(query: string): ParsedQuery {
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   raw.forEach((word, i) => {
-    // "Is there a way to …", "is it possible to …" only lead in: no word of theirs is asked for.
-    if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE || negated.has(i) || inLeadInPhrase(raw, i) || (ledIn.has(i) && !SELF_WORDS.has(word))) return;
+    // Words that only lead in ("is there a way to …", "I'd love to …") ask for nothing.
+    if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE || negated.has(i) || inLeadInPhrase(raw, i) || ledIn.has(i)) return;
     // "A channel called launch": a name, even when it is a verb.
     const introduced = namedAt.has(i);
     const cue = introduced ? undefined : phrasalVerbs.has(i) ? 'phrasal' : isActionForm(word) ? actionOfStem(stemOf(word)) : nounVerbs.get(i);

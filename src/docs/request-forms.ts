@@ -10,7 +10,9 @@
 //     other quoted text is a value (a title, a message) and is not;
 //   - the act asked for as a thing's state to be ("the old branch should be deleted", "I'd like
 //     issue 9 reopened", "issue 45 needs locking", "would you mind closing it"): the participle or
-//     the -ing form says what to do to the thing before it.
+//     the -ing form says what to do to the thing before it;
+//   - a question after which operation does a thing ("what API call closes an issue", "how would
+//     I go about deleting a release"): the verb after it says what to do, in whatever form.
 // A rewrite happens only where the verb is one: `isVerb` says so (the action lexicon, or a verb
 // the catalogue names operations after), so "Location of the file" stays as written when neither
 // knows "locate".
