@@ -1,6 +1,6 @@
 // Small readings of a request that ranking (src/docs/rank.ts) applies, each in its own file:
-// times relative to now, light verbs, the opening verb, access taken back, requests asked as
-// questions of ability or written as nouns for their acts.
+// times relative to now, light verbs, the opening verb, access taken back, and requests written
+// in another form than a command (a question of ability, a noun for the act, a state to be).
 export { quietRelativeTimes } from './times.ts';
 export { plainVerbs } from './light-verbs.ts';
 export { openingVerb } from './opening-verb.ts';
