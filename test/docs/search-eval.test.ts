@@ -9,18 +9,18 @@ import { intentsOf, SPLITS, type Intent } from '../search-eval/intents.ts';
 import { withoutApostrophes, withSpokenNumbers, withTypos } from '../search-eval/typos.ts';
 import { spelledBritish } from '../search-eval/british.ts';
 
-/** The dev figure this ranking reached (tuned on it; 553 tasks since the eleventh writer's joined: 0.758): a fall below it is a regression. */
-const DEV_RECALL_AT_3_FLOOR = 0.74;
+/** The dev figure this ranking reached (tuned on it; 753 tasks since the thirteenth writer's joined: 0.687): a fall below it is a regression. */
+const DEV_RECALL_AT_3_FLOOR = 0.68;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
-/** Dev with one letter mistyped in 30 % of its longer words (seed 7): 0.640 without reading mistyped words (src/docs/spelling.ts), 0.725 with it. */
-const DEV_TYPOS_RECALL_AT_3_FLOOR = 0.71;
+/** Dev with one letter mistyped in 30 % of its longer words (seed 7): 0.584 without reading mistyped words (src/docs/spelling.ts), 0.659 with it. */
+const DEV_TYPOS_RECALL_AT_3_FLOOR = 0.645;
 /** The plain requests British English spells otherwise (48), so spelled: 0.792 without reading British spellings (src/docs/spelling.ts), 0.917 with it. */
 const PLAIN_BRITISH_RECALL_AT_3_FLOOR = 0.89;
-/** The dev requests with an apostrophe (158), typed without any: 0.646 without restoring contractions (src/docs/spelling.ts), 0.677 with it. */
-const DEV_NO_APOSTROPHES_RECALL_AT_3_FLOOR = 0.665;
-/** The dev requests with a number (47), the number said in words: 0.596 without the typed-text readings (src/docs/spelling.ts, spoken-numbers.ts), 0.681 with them. */
-const DEV_SPOKEN_NUMBERS_RECALL_AT_3_FLOOR = 0.65;
+/** The dev requests with an apostrophe (222), typed without any: 0.590 without restoring contractions (src/docs/spelling.ts), 0.613 with it. */
+const DEV_NO_APOSTROPHES_RECALL_AT_3_FLOOR = 0.6;
+/** The dev requests with a number (77), the number said in words: 0.494 without the typed-text readings (src/docs/spelling.ts, spoken-numbers.ts), 0.532 with them. */
+const DEV_SPOKEN_NUMBERS_RECALL_AT_3_FLOOR = 0.52;
 
 /** Each check below runs hundreds to thousands of searches: tens of seconds while CI runs three files at once on two cores. */
 const EVAL_TIMEOUT_MS = 180_000;
