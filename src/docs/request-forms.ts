@@ -12,7 +12,12 @@
 //     issue 9 reopened", "issue 45 needs locking", "would you mind closing it"): the participle or
 //     the -ing form says what to do to the thing before it;
 //   - a question after which operation does a thing ("what API call closes an issue", "how would
-//     I go about deleting a release"): the verb after it says what to do, in whatever form.
+//     I go about deleting a release"): the verb after it says what to do, in whatever form;
+//   - a request inside the frame of a planning document: a user story's role ("As a maintainer, I
+//     want …"), a scenario's conditions ("Given …, when …, then …"), a label ("Acceptance criteria:");
+//     the frame says who asks and when, the rest what; what "should exist" is to be created;
+//   - speech: fillers ("uh", "um") say nothing, and what comes after a correction ("subscribe me,
+//     no wait, unsubscribe me") replaces what came before it.
 // A rewrite happens only where the verb is one: `isVerb` says so (the action lexicon, or a verb
 // the catalogue names operations after), so "Location of the file" stays as written when neither
 // knows "locate".
@@ -36,10 +41,22 @@ const NOMINAL = new RegExp(`${CLAUSE}(?:the\\s+)?([a-z]{5,})\\s+of\\s+`, 'gi');
 const CONTROL = String.raw`(?:button|option|item|menu|action|link|tab|toggle|icon|command|entry|dialog|checkbox|shortcut)s?`;
 const LABEL = new RegExp(String.raw`(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’](?=\s+(?:\w+\s+)?${CONTROL}\b)|(?<=\b${CONTROL}\s+(?:\w+\s+)?)(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’]`, 'gi');
 
+/** English verbs whose past participle does not end in -ed, by participle. */
+const IRREGULAR_PARTICIPLES: Record<string, string> = {
+  frozen: 'freeze', taken: 'take', brought: 'bring', made: 'make', put: 'put', set: 'set', shut: 'shut',
+  hidden: 'hide', written: 'write', sent: 'send', built: 'build', given: 'give', shown: 'show',
+  thrown: 'throw', kept: 'keep', split: 'split', undone: 'undo', drawn: 'draw', chosen: 'choose',
+  held: 'hold', begun: 'begin', run: 'run', rerun: 'rerun', done: 'do', read: 'read', cut: 'cut',
+  bound: 'bind', spun: 'spin', stuck: 'stick', torn: 'tear', withdrawn: 'withdraw', rewritten: 'rewrite',
+  forgotten: 'forget', won: 'win', lost: 'lose', paid: 'pay', told: 'tell', sold: 'sell', found: 'find',
+  left: 'leave', shaken: 'shake', broken: 'break', woken: 'wake', blown: 'blow', upheld: 'uphold',
+};
+const PARTICIPLE = String.raw`([a-z]+ed|${Object.keys(IRREGULAR_PARTICIPLES).join('|')})`;
+
 /** "<thing> should be <done>", "<thing> needs to be <done>", "<thing> can be <done> now". */
-const PASSIVE = new RegExp(`${CLAUSE}((?:[\\w'./#-]+\\s+){1,5}?)(?:should|must|can|could|will|needs?\\s+to|has\\s+to|have\\s+to|ought\\s+to)\\s+be\\s+([a-z]+ed)\\b`, 'gi');
+const PASSIVE = new RegExp(`${CLAUSE}((?:[\\w'./#-]+\\s+){1,5}?)(?:should|must|can|could|will|needs?\\s+to|has\\s+to|have\\s+to|ought\\s+to)\\s+be\\s+${PARTICIPLE}\\b`, 'gi');
 /** "I'd like <thing> <done>", "we need <thing> <done>", "please get <thing> <done>". */
-const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|i\\s+need|we\\s+need|please\\s+get|get)\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:[\\w'./#-]+\\s+){1,4}?)([a-z]+ed)\\b`, 'gi');
+const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|i\\s+need|we\\s+need|please\\s+get|get)\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:[\\w'./#-]+\\s+){1,6}?)${PARTICIPLE}\\b`, 'gi');
 /** "<thing> needs <doing>"; "would you mind <doing> …". */
 const NEEDS_DOING = new RegExp(`${CLAUSE}((?:[\\w'./#-]+\\s+){1,5}?)needs\\s+([a-z]+ing)\\b`, 'gi');
 const MIND_DOING = new RegExp(`${CLAUSE}(?:(?:would|do)\\s+you\\s+)?mind\\s+([a-z]+ing)\\b`, 'gi');
@@ -52,6 +69,8 @@ const GERUND_ACT = /\b(go\s+about|(?:endpoint|api|call|way)\s+(?:for|of))\s+([a-
 /** The verb of a past participle or an -ing form ("deleted", "closing", "starred": delete, close, star), when `isVerb` knows it. */
 export function verbOfForm(form: string, isVerb: (word: string) => boolean): string | undefined {
   const word = form.toLowerCase();
+  const irregular = IRREGULAR_PARTICIPLES[word];
+  if (irregular) return isVerb(irregular) ? irregular : undefined;
   const stem = word.replace(/(?:ed|ing)$/, '');
   if (stem === word || stem.length < 2) return undefined;
   const candidates = [stem, `${stem}e`, /([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : '', stem.endsWith('i') ? `${stem.slice(0, -1)}y` : ''];
@@ -89,10 +108,40 @@ export function verbOfNoun(noun: string, isVerb: (word: string) => boolean): str
   return undefined;
 }
 
+/** Sounds that fill a pause in speech, with the commas around them. */
+const FILLERS = /(?:,\s*)?\b(?:u+h+|u+m+|h+m+|e+r+m*|a+h+)\b(?:\s*,)?\s*/gi;
+/** A word said twice as speech stumbles: "the, the launch checklist". */
+const STUTTER = /\b([a-z]+)(?:\s*,\s*|\s+)\1\b/gi;
+/** Someone addressed by name before the request: "Hey Priya, could you …". */
+const VOCATIVE = /^\s*(?:[Hh]ey|[Hh]i|[Hh]ello|[Oo]k|[Oo]kay)\s+[A-Z][a-z]+\s*,\s*/;
+/** A spoken correction: what comes before it in its sentence is taken back. */
+const CORRECTION = /(?:^|(?<=[.!?]\s))[^.!?]*?(?:[,.…]+\s*|\s+)(?:no\s+wait|scratch\s+that|or\s+rather|i\s+mean)\b[,.…]*\s*/gi;
+/** A user story's role before the one who wants: "As a release manager, I want …". */
+const STORY_ROLE = /(?:^|(?<=[.!?]\s))as\s+(?:an?|the|our)\s+(?:[\w'-]+\s+){0,4}?[\w'-]+,?\s+(?=(?:i|we)\b)/gi;
+/** A scenario's conditions: "Given …, when …, then <request>"; without "then", the first clause after "given". */
+const SCENARIO_THEN = /^\s*(?:given|when)\b.*?[,\s]\s*then\s+/i;
+const SCENARIO_GIVEN = /^\s*given\b[^,]*,\s*/i;
+/** A condition before the request: "When a new hire joins, …", "once it's merged, …"; not in a question. */
+const CONDITION = /^\s*(?:when|whenever|once|if|after|as\s+soon\s+as)\b[^,?]*,\s*(?=[^?]*$)/i;
+/** A label that names the part of a planning document the request is ("Acceptance criteria:", "User story:"). */
+const DOCUMENT_LABEL = /^\s*(?:acceptance(?:\s+criteria)?|requirements?|(?:user\s+)?story|goal|task|to-?do|request|ask|context|note|update|ac)\s*:\s*/i;
+/** "<thing> should exist": a thing wanted to exist is to be created. */
+const TO_EXIST = new RegExp(`${CLAUSE}((?:[\\w'./#-]+\\s+){1,6}?)(?:should|must|will|needs?\\s+to|has\\s+to)\\s+exist\\b`, 'gi');
+
+/** A clause that says why, after the request: "…, so the review doesn't stall", "because it's gotten heated". */
+const PURPOSE = /(?<=\S\s+\S+\s+\S+)\s*,?\s+(?:so\s+that|so|because|in\s+order\s+that)\s+(?=(?:i|we|it|they|he|she|you|the|nobody|no\s+one|everyone|anyone|only|people|our|my|their|its|his|her|this|that|these|those)\b)[^.;!?]*/gi;
+
+/** The request without the frame of speech or of a planning document around it, nor the reason it gives. */
+export function withoutFrame(query: string): string {
+  const spoken = query.replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(CORRECTION, '').replace(VOCATIVE, '');
+  const framed = spoken.replace(DOCUMENT_LABEL, '').replace(STORY_ROLE, '');
+  return framed.replace(SCENARIO_THEN, '').replace(SCENARIO_GIVEN, '').replace(CONDITION, '').replace(PURPOSE, '');
+}
+
 /** The query with each request written as a question of ability, a noun for its act, a control's label or a state to be, read as a command. */
 export function asCommands(query: string, isVerb: (word: string) => boolean): string {
   const verb = (word: string) => !NO_VERBS.has(word.toLowerCase()) && isVerb(word.toLowerCase());
-  return query
+  return withoutFrame(query)
     .replace(LABEL, (whole, _q1: string, before: string | undefined, _q2: string, after: string | undefined) => {
       const label = before ?? after ?? '';
       const first = /^[A-Za-z]+/.exec(label)?.[0] ?? '';
@@ -120,12 +169,15 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     })
     .replace(PASSIVE, thingThenForm)
     .replace(WANTED_DONE, thingThenForm)
-    .replace(NEEDS_DOING, thingThenForm);
+    .replace(NEEDS_DOING, thingThenForm)
+    .replace(TO_EXIST, (whole, start: string, thing: string) => (verb('create') && !/\b(?:who|what|which|when|where|how)\b/i.test(thing) ? `${start}create ${thing.trimEnd()}` : whole));
 
   /** "<thing> … <done>" read as "<do> <thing>". */
   function thingThenForm(whole: string, start: string, thing: string, form: string): string {
     // A question ("who can be assigned …") or a command ("show me what …") is no thing.
     if (/\b(?:who|whom|what|which|when|where|how)\b/i.test(thing) || verb(/^\S+/.exec(thing)?.[0] ?? '')) return whole;
+    // A subject in it makes the participle a relative clause's ("the gist I made", "the message we sent"), or "to" makes it a command's object.
+    if (/\b(?:i|we|you|they|he|she|someone|somebody)\b/i.test(thing) || /^to\b/i.test(thing)) return whole;
     const read = verbOfForm(form, verb);
     return read ? `${start}${read} ${thing.trimEnd()}` : whole;
   }
