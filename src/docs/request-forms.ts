@@ -22,8 +22,12 @@
 // the catalogue names operations after), so "Location of the file" stays as written when neither
 // knows "locate".
 
-/** A clause's start: the query's, or after a sentence's end, a colon or "so". */
-const CLAUSE = String.raw`(^|[.!?;:]\s+|,?\s\bso\s+)`;
+/** Verbs that report what someone said: what follows is what they said ("our on-call says the hook should be disabled"). */
+const REPORTING = String.raw`(?:says?|said|thinks?|thought|mentioned|reports?|reported|confirmed|agreed|told\s+(?:me|us))`;
+/** A clause's start: the query's, or after a sentence's end, a colon, "so", or a verb that reports speech. */
+const CLAUSE = String.raw`(^|[.!?;:]\s+|,?\s\bso\s+|\s${REPORTING}(?:\s+that)?\s+)`;
+/** A word of the thing a clause is about: not a verb that reports speech, which starts another clause. */
+const THING_WORD = String.raw`(?!${REPORTING}\b)[\w'./#-]+\s+`;
 const DETERMINER = String.raw`(?:the|our|my|your|this|that|a|an|their|its)`;
 /** A short noun phrase that is asked about: "the bot", "our integration", "my nightly script". */
 const SUBJECT = String.raw`${DETERMINER}\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?`;
@@ -41,24 +45,26 @@ const NOMINAL = new RegExp(`${CLAUSE}(?:the\\s+)?([a-z]{5,})\\s+of\\s+`, 'gi');
 const CONTROL = String.raw`(?:button|option|item|menu|action|link|tab|toggle|icon|command|entry|dialog|checkbox|shortcut)s?`;
 const LABEL = new RegExp(String.raw`(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’](?=\s+(?:\w+\s+)?${CONTROL}\b)|(?<=\b${CONTROL}\s+(?:\w+\s+)?)(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’]`, 'gi');
 
-/** English verbs whose past participle does not end in -ed, by participle. */
+/** English verbs whose past participle does not end in -ed, by participle; not those written as their own base form and read as it more often (read, run). */
 const IRREGULAR_PARTICIPLES: Record<string, string> = {
   frozen: 'freeze', taken: 'take', brought: 'bring', made: 'make', put: 'put', set: 'set', shut: 'shut',
   hidden: 'hide', written: 'write', sent: 'send', built: 'build', given: 'give', shown: 'show',
   thrown: 'throw', kept: 'keep', split: 'split', undone: 'undo', drawn: 'draw', chosen: 'choose',
-  held: 'hold', begun: 'begin', run: 'run', rerun: 'rerun', done: 'do', read: 'read', cut: 'cut',
+  held: 'hold', begun: 'begin', done: 'do', cut: 'cut',
   bound: 'bind', spun: 'spin', stuck: 'stick', torn: 'tear', withdrawn: 'withdraw', rewritten: 'rewrite',
   forgotten: 'forget', won: 'win', lost: 'lose', paid: 'pay', told: 'tell', sold: 'sell', found: 'find',
-  left: 'leave', shaken: 'shake', broken: 'break', woken: 'wake', blown: 'blow', upheld: 'uphold',
+  shaken: 'shake', broken: 'break', woken: 'wake', blown: 'blow', upheld: 'uphold',
 };
 const PARTICIPLE = String.raw`([a-z]+ed|${Object.keys(IRREGULAR_PARTICIPLES).join('|')})`;
 
 /** "<thing> should be <done>", "<thing> needs to be <done>", "<thing> can be <done> now". */
-const PASSIVE = new RegExp(`${CLAUSE}((?:[\\w'./#-]+\\s+){1,5}?)(?:should|must|can|could|will|needs?\\s+to|has\\s+to|have\\s+to|ought\\s+to)\\s+be\\s+${PARTICIPLE}\\b`, 'gi');
+const PASSIVE = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,5}?)(?:should|must|can|could|will|needs?\\s+to|has\\s+to|have\\s+to|ought\\s+to)\\s+be\\s+${PARTICIPLE}\\b`, 'gi');
 /** "I'd like <thing> <done>", "we need <thing> <done>", "please get <thing> <done>". */
-const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|i\\s+need|we\\s+need|please\\s+get|get)\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:[\\w'./#-]+\\s+){1,6}?)${PARTICIPLE}\\b`, 'gi');
+const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|i\\s+need|we\\s+need|please\\s+get|get|(?:${DETERMINER}\\s+)?[a-z][\\w-]*(?:\\s+[a-z][\\w-]*)?\\s+(?:would\\s+like|wants|needs))\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:${THING_WORD}){1,6}?)${PARTICIPLE}\\b`, 'gi');
+/** Someone's request reported: "the customer wants us to …", "a client asked me to …", "she is asking if we can …". */
+const REPORTED_REQUEST = new RegExp(`${CLAUSE}(?:${DETERMINER}\\s+)?(?:[a-z][\\w'-]*\\s+){0,2}?[a-z][\\w'-]*\\s+(?:(?:wants?|asked|asks|is\\s+asking|would\\s+like|needs?|requested|requests)\\s+(?:us|me|you|someone)\\s+to|(?:is\\s+asking|asked|asks|wants\\s+to\\s+know|wonders|wondered)\\s+(?:if|whether)\\s+(?:we|you|i)\\s+(?:can|could))\\s+`, 'gi');
 /** "<thing> needs <doing>"; "would you mind <doing> …". */
-const NEEDS_DOING = new RegExp(`${CLAUSE}((?:[\\w'./#-]+\\s+){1,5}?)needs\\s+([a-z]+ing)\\b`, 'gi');
+const NEEDS_DOING = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,5}?)needs\\s+([a-z]+ing)\\b`, 'gi');
 const MIND_DOING = new RegExp(`${CLAUSE}(?:(?:would|do)\\s+you\\s+)?mind\\s+([a-z]+ing)\\b`, 'gi');
 
 /** "What API call closes …", "which endpoint deletes …": what the operation asked for does, in the third person. */
@@ -126,7 +132,7 @@ const CONDITION = /^\s*(?:when|whenever|once|if|after|as\s+soon\s+as)\b[^,?]*,\s
 /** A label that names the part of a planning document the request is ("Acceptance criteria:", "User story:"). */
 const DOCUMENT_LABEL = /^\s*(?:acceptance(?:\s+criteria)?|requirements?|(?:user\s+)?story|goal|task|to-?do|request|ask|context|note|update|ac)\s*:\s*/i;
 /** "<thing> should exist": a thing wanted to exist is to be created. */
-const TO_EXIST = new RegExp(`${CLAUSE}((?:[\\w'./#-]+\\s+){1,6}?)(?:should|must|will|needs?\\s+to|has\\s+to)\\s+exist\\b`, 'gi');
+const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|will|needs?\\s+to|has\\s+to)\\s+exist\\b`, 'gi');
 
 /** A clause that says why, after the request: "…, so the review doesn't stall", "because it's gotten heated". */
 const PURPOSE = /(?<=\S\s+\S+\s+\S+)\s*,?\s+(?:so\s+that|so|because|in\s+order\s+that)\s+(?=(?:i|we|it|they|he|she|you|the|nobody|no\s+one|everyone|anyone|only|people|our|my|their|its|his|her|this|that|these|those)\b)[^.;!?]*/gi;
@@ -167,6 +173,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
       const read = verbOfForm(doing, verb);
       return read ? `${start}${read}` : whole;
     })
+    .replace(REPORTED_REQUEST, (_whole, start: string) => start)
     .replace(PASSIVE, thingThenForm)
     .replace(WANTED_DONE, thingThenForm)
     .replace(NEEDS_DOING, thingThenForm)

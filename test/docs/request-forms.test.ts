@@ -93,6 +93,16 @@ describe('requests in another form than a command', () => {
     expect(withoutFrame('delete issue 4, I mean close it')).toBe('close it');
   });
 
+  it("reads a request relayed from someone else as the request", () => {
+    expect(read('The customer wants us to refund charge ch_123.')).toBe('refund charge ch_123.');
+    expect(read('a client asked me to delete their saved card')).toBe('delete their saved card');
+    expect(read('customer is asking if we can cancel their subscription sub_9')).toBe('cancel their subscription sub_9');
+    expect(read('the client would like their invoice in_88 cancelled')).toBe('cancel their invoice in_88');
+    expect(read('our on-call says the webhook should be deleted')).toBe('our on-call says delete the webhook');
+    // What someone wants to know is a question, and stays one.
+    expect(read('the customer wants to know when the charge was made')).toBe('the customer wants to know when the charge was made');
+  });
+
   it('reads a question after which operation does a thing as the thing to do', () => {
     expect(read('what API call closes an issue')).toBe('what API call close an issue');
     expect(read('which endpoint deletes a gist?')).toBe('which endpoint delete a gist?');
