@@ -379,7 +379,11 @@ export function parseQuery(query: string): ParsedQuery {
   // A name's plural ("the stale-issues workflow", "the Projects calendar") says nothing of how many.
   const plural = terms.some((t) => isPlural(t.word) && !actionOfStem(t.stem) && !t.name);
   // "How many …" reads, a list or a count alike.
-  let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : (cues[0]?.action ?? (plural ? 'list' : undefined));
+  // A verb no lexicon knows heading the query before its object ("hide the calendar from my list
+  // view", "stick the screenshot onto QA-55") says what to do: action words after it are context,
+  // and a plural is its object, not a list asked for.
+  const unknownVerbLeads = commandVerb && !headCue;
+  let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : unknownVerbLeads ? undefined : (cues[0]?.action ?? (plural ? 'list' : undefined));
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.

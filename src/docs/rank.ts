@@ -405,6 +405,8 @@ export class Ranker {
     const askedAction = undoesUnknown || revokesAccess(query) ? 'delete' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
     const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
+    // So does one that starts with a verb neither the lexicon nor the catalogue knows before its object ("stick the screenshot onto QA-55"): reads are asked with the words for reading.
+    const commandsUnknownVerb = askedAction === undefined && parsed.commandVerb === true && parsed.command !== undefined && !commandsResource;
     // A day or an hour, an email address, a tracker key: the operation takes such a value.
     const valuesTaken = valueKinds.map((kind) => ({ takes: this.takes[VALUE_KINDS.indexOf(kind)]!, weight: kind.weight }));
     // So does an identifier whose prefix names a resource: the operations whose path takes one (cus_K8s2: `/customers/{customer}`).
@@ -474,7 +476,7 @@ export class Ranker {
         valuesTaken.reduce((sum, v) => sum + (v.takes[i] ? v.weight : 0), 0) +
         (fieldVerbs.some((v) => doc.fields.get(v) === W.fields) && (structure.action === 'update' || structure.action === 'create') ? B.fieldVerb : 0) +
         coverage +
-        B.action * (ownVerb ? 1 : commandsOwnVerb ? (READS.has(structure.action) ? -1 : 0) : questionAgreement(Math.max(actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
+        B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.action) ? -1 : 0) : questionAgreement(Math.max(actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
         B.resource * resource +
         B.self * self +
         (agent ? B.agent : 0) +

@@ -96,6 +96,15 @@ describe('parseQuery', () => {
     expect(parseQuery('invoice in_1Abc').commandVerb).toBeUndefined();
   });
 
+  it("reads a verb no lexicon knows, heading the query before its object, as what to do: later action words are context, a plural its object", () => {
+    expect(parseQuery('hide the team calendar from my list view').action).toBeUndefined();
+    expect(parseQuery('stick the screenshots onto ticket QA-55').action).toBeUndefined();
+    expect(parseQuery('hide the team calendar from my list view').commandVerb).toBe(true);
+    // A known verb still says it, and a noun phrase still lists.
+    expect(parseQuery('delete the team calendar from my list').action).toBe('delete');
+    expect(parseQuery('dependabot alerts for acme/web').action).toBe('list');
+  });
+
   it('says where the verb of each clause of a command stands, after any lead-in, and none in a question', () => {
     expect(parseQuery('star acme/api').verbsAt).toEqual([0]);
     expect(parseQuery('please star acme/api').verbsAt).toEqual([1]);

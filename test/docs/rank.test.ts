@@ -681,6 +681,19 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(ranker.search('download the archive of the repository', 1)[0]!.id).toBe('gl.getProjectsIdRepositoryArchive');
   });
 
+  it('reads a command that starts with a verb neither the lexicon nor the catalogue knows, before its object, as a write ("stick the screenshot onto QA-55")', () => {
+    const ranker = new Ranker([
+      op('jira.addAttachment', 'POST', '/issue/{issueIdOrKey}/attachments', 'Add attachment'),
+      op('jira.getAttachment', 'GET', '/attachment/{id}', 'Get attachment metadata'),
+      op('jira.getAttachmentMeta', 'GET', '/attachment/meta', 'Get Jira attachment settings'),
+    ]);
+    expect(ranker.search('stick the screenshot attachment onto ticket QA-55', 1)[0]!.id).toBe('jira.addAttachment');
+    // The read costs what a write asked for makes it cost, against the same words with no verb.
+    const readScore = (q: string) => ranker.search(q, 3).find((h) => h.id === 'jira.getAttachment')!.score;
+    expect(readScore('the screenshot attachment 10042') - readScore('stick the screenshot attachment 10042')).toBeGreaterThan(0.3);
+    expect(ranker.search('show the screenshot attachment 10042', 1)[0]!.id).toBe('jira.getAttachment');
+  });
+
   it('reads a verb the catalogue lacks as a synonym of general English that it names operations after ("copy the project": Duplicate a project), not widened by meaning', () => {
     const projects = new Ranker([
       op('as.duplicateProject', 'POST', '/projects/{project_gid}/duplicate', 'Duplicate a project'),
