@@ -65,6 +65,8 @@ export interface QueryTerm {
 
 export interface ParsedQuery {
   action: Action | undefined;
+  /** A question answered yes or no ("does alice follow bob?", "is PR 9 merged?"). */
+  yesNo?: true;
   /** A question after people ("who reviewed PR 20?"): one or many, but a read, never a write. */
   reads?: boolean;
   /** The query says "my", "I", "me": the signed-in user. */
@@ -203,6 +205,9 @@ function namesIn(query: string): Set<string> {
     });
   return names;
 }
+
+/** Words that open a question answered yes or no. */
+const YES_NO_OPENERS = new Set(['is', 'are', 'am', 'was', 'were', 'does', 'do', 'did', 'has', 'have', 'had', 'can', 'could']);
 
 export function parseQuery(query: string): ParsedQuery {
   // "re-run", "un-archive": the verb as one word too (a catalogue writes `rerun` in paths), and its stem.
@@ -421,5 +426,6 @@ export function parseQuery(query: string): ParsedQuery {
   // "Who is in the platform team?" asks for people not yet known; "who am I", "who is Dana" name the one asked about.
   const afterWho = raw.slice(heads[0]! + 1);
   const asksWho = question && PERSON_QUESTION.has(opener!) && afterWho[0] !== 'am' && !(['is', 'was'].includes(afterWho[0] ?? '') && (afterWho.length === 2 || names.has(afterWho[1] ?? '')));
-  return { action, ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), terms };
+  const yesNo = question && YES_NO_OPENERS.has(opener!);
+  return { action, ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), terms };
 }

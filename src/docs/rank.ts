@@ -477,6 +477,8 @@ export class Ranker {
         (fieldVerbs.some((v) => doc.fields.get(v) === W.fields) && (structure.action === 'update' || structure.action === 'create') ? B.fieldVerb : 0) +
         coverage +
         B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.action) ? -1 : 0) : questionAgreement(Math.max(actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
+        // A yes-or-no question is what an operation that checks answers ("Check if a user follows another user").
+        (parsed.yesNo && doc.summaryStems[0] === 'check' ? B.yesNoCheck : 0) +
         B.resource * resource +
         B.self * self +
         (agent ? B.agent : 0) +

@@ -29,6 +29,8 @@ export const RANK_WEIGHTS = {
   missingResource: -0.4,
   /** An identifier (`cus_K8s2`) names the thing acted on: an operation whose path takes that thing (`{customer}`); 0.3 and 1 were lower on dev. */
   identifier: 0.5,
+  /** A question answered yes or no ("does octocat follow torvalds?") answered by an operation that checks ("Check if a user follows …"); 0.4 and 0.7 were lower on dev. */
+  yesNoCheck: 0.2,
   /** A write that sets a field named by the clause's verb ("approve": event APPROVE; "archive": archived). */
   fieldVerb: 0.3,
   /** Share of an acronym's meaning read from the phrase it stands for ("pr": pull request), the rest from its letters. */

@@ -105,6 +105,13 @@ describe('parseQuery', () => {
     expect(parseQuery('dependabot alerts for acme/web').action).toBe('list');
   });
 
+  it('says when a question is answered yes or no', () => {
+    expect(parseQuery('does octocat follow torvalds?').yesNo).toBe(true);
+    expect(parseQuery('is PR 9 merged?').yesNo).toBe(true);
+    expect(parseQuery('which repos does octocat follow?').yesNo).toBeUndefined();
+    expect(parseQuery('follow torvalds').yesNo).toBeUndefined();
+  });
+
   it('says where the verb of each clause of a command stands, after any lead-in, and none in a question', () => {
     expect(parseQuery('star acme/api').verbsAt).toEqual([0]);
     expect(parseQuery('please star acme/api').verbsAt).toEqual([1]);

@@ -681,6 +681,16 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(ranker.search('download the archive of the repository', 1)[0]!.id).toBe('gl.getProjectsIdRepositoryArchive');
   });
 
+  it('answers a yes-or-no question with an operation that checks', () => {
+    const ranker = new Ranker([
+      op('gh.users/check-following-for-user', 'GET', '/users/{username}/following/{target_user}', 'Check if a user follows another user'),
+      op('gh.users/list-following-for-user', 'GET', '/users/{username}/following', 'List the people a user follows', { returnsList: true }),
+      op('gh.users/get-by-username', 'GET', '/users/{username}', 'Get a user'),
+    ]);
+    expect(ranker.search('does the octocat account follow torvalds?', 1)[0]!.id).toBe('gh.users/check-following-for-user');
+    expect(ranker.search('who does octocat follow?', 1)[0]!.id).toBe('gh.users/list-following-for-user');
+  });
+
   it('reads a command that starts with a verb neither the lexicon nor the catalogue knows, before its object, as a write ("stick the screenshot onto QA-55")', () => {
     const ranker = new Ranker([
       op('jira.addAttachment', 'POST', '/issue/{issueIdOrKey}/attachments', 'Add attachment'),
