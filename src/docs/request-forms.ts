@@ -137,11 +137,17 @@ const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|wi
 /** A clause that says why, after the request: "…, so the review doesn't stall", "because it's gotten heated". */
 const PURPOSE = /(?<=\S\s+\S+\s+\S+)\s*,?\s+(?:so\s+that|so|because|in\s+order\s+that)\s+(?=(?:i|we|it|they|he|she|you|the|nobody|no\s+one|everyone|anyone|only|people|our|my|their|its|his|her|this|that|these|those)\b)[^.;!?]*/gi;
 
+/** A state said to hold: "is archived", "are now published". */
+const STATED = new RegExp(`\\b(?:is|are|gets|get)\\s+(?:now\\s+)?${PARTICIPLE}\\b`, 'gi');
+
 /** The request without the frame of speech or of a planning document around it, nor the reason it gives. */
 export function withoutFrame(query: string): string {
   const spoken = query.replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(CORRECTION, '').replace(VOCATIVE, '');
-  const framed = spoken.replace(DOCUMENT_LABEL, '').replace(STORY_ROLE, '');
-  return framed.replace(SCENARIO_THEN, '').replace(SCENARIO_GIVEN, '').replace(CONDITION, '').replace(PURPOSE, '');
+  const unlabelled = spoken.replace(DOCUMENT_LABEL, '');
+  const outcome = unlabelled.replace(STORY_ROLE, '').replace(SCENARIO_THEN, '');
+  // What acceptance criteria or a scenario's outcome state ("the channel is archived") is the state asked for.
+  const stated = unlabelled !== spoken || /^\s*(?:given|when)\b/i.test(unlabelled) ? outcome.replace(STATED, 'should be $1') : outcome;
+  return stated.replace(SCENARIO_GIVEN, '').replace(CONDITION, '').replace(PURPOSE, '');
 }
 
 /** The query with each request written as a question of ability, a noun for its act, a control's label or a state to be, read as a command. */

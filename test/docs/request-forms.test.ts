@@ -67,8 +67,12 @@ describe('requests in another form than a command', () => {
     expect(withoutFrame('As an org admin we need a team called ops')).toBe('we need a team called ops');
     expect(withoutFrame('Given PR 5 is approved, when the captain says so, then the PR should be merged')).toBe('the PR should be merged');
     expect(withoutFrame('Given a new quarter starts, a goal should exist in workspace 9')).toBe('a goal should exist in workspace 9');
-    expect(withoutFrame('Acceptance criteria: issue 9 is closed')).toBe('issue 9 is closed');
+    expect(withoutFrame('Acceptance criteria: issue 9 is closed')).toBe('issue 9 should be closed');
     expect(withoutFrame('When a new hire joins, they get an invite to the org')).toBe('they get an invite to the org');
+    // What acceptance criteria or a scenario's outcome state is the state asked for.
+    expect(withoutFrame('Acceptance criteria: the old channel is archived')).toBe('the old channel should be archived');
+    expect(read('Acceptance: version 3.0 is published on the releases page')).toBe('publish version 3.0 on the releases page');
+    expect(withoutFrame('the old channel is archived')).toBe('the old channel is archived');
     // A question keeps its "when"; a resource named before a colon is no label.
     expect(withoutFrame('When was the last release, and who made it?')).toBe('When was the last release, and who made it?');
     expect(withoutFrame('Issue: the login page is broken')).toBe('Issue: the login page is broken');
