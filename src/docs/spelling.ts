@@ -5,8 +5,10 @@
 // catalogue nor either word-vector model knows, and that is no known word with a prefix or an ending
 // or two joined, is read as the catalogue's word one edit away (a letter left out, added, changed,
 // or two swapped), its commonest first. Capitalised words, words joined to digits or capitals
-// (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed.
+// (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed. Texting
+// short forms ("pls", "mtg") are read first (./texting.ts).
 import { digitsFor } from './spoken-numbers.ts';
+import { spelledOut } from './texting.ts';
 import { stemOf } from './text.ts';
 import { wordVectorModels } from './word-vectors.ts';
 
@@ -159,7 +161,10 @@ export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelle
     const to = CONTRACTIONS[word.toLowerCase()]!;
     return word[0] === word[0]!.toUpperCase() ? to[0]!.toUpperCase() + to.slice(1) : to;
   }, corrections);
-  const spelled = outsideQuotes(restored, WORD, (word) => americanOf(word, lexicon) ?? correctionOf(word, lexicon), corrections);
+  // Texting short forms ("pls", "mtg", "w/") as the words they stand for (./texting.ts).
+  const quotedShort = quotedSpans(restored);
+  const unshortened = spelledOut(restored, (form) => lexicon.uses(stemOf(form)) > 0, (from, to) => corrections.push({ from, to }), (at) => quotedShort.some(([from, to]) => at >= from && at < to));
+  const spelled = outsideQuotes(unshortened, WORD, (word) => americanOf(word, lexicon) ?? correctionOf(word, lexicon), corrections);
   // Numbers said in words ("issue forty two") as digits (./spoken-numbers.ts).
   const quoted = quotedSpans(spelled);
   const numbered = digitsFor(spelled, (from, to) => corrections.push({ from, to }), (at) => quoted.some(([from, to]) => at >= from && at < to));
