@@ -206,6 +206,8 @@ function namesIn(query: string): Set<string> {
   return names;
 }
 
+/** Subjects a statement starts with, before its verb. */
+const STATING_SUBJECTS = new Set(['i', 'we', 'they']);
 /** Words that open a question answered yes or no. */
 const YES_NO_OPENERS = new Set(['is', 'are', 'am', 'was', 'were', 'does', 'do', 'did', 'has', 'have', 'had', 'can', 'could']);
 
@@ -271,7 +273,9 @@ export function parseQuery(query: string): ParsedQuery {
     .map((at) => phrases.find((p) => p.at[0] === at) ?? (isBaseActionWord(raw[at]!) ? { at: [at], action: actionOfStem(stemOf(raw[at]!))! } : nounVerbs.has(at) ? { at: [at], action: nounVerbs.get(at)! } : undefined))
     .find((hit) => hit !== undefined);
   const opener = heads[0] !== undefined && heads[0] >= 0 ? raw[heads[0]]! : undefined;
-  const question = !headCue && opener !== undefined && (QUESTION_OPENERS.has(opener) || PERSON_QUESTION.has(opener));
+  // A question puts its verb first: after its subject ("I have to …", "we can …") the word is no question's.
+  const afterSubject = heads[0] !== undefined && heads[0] > 0 && STATING_SUBJECTS.has(raw[heads[0] - 1]!);
+  const question = !headCue && opener !== undefined && !afterSubject && (QUESTION_OPENERS.has(opener) || PERSON_QUESTION.has(opener));
   // A word of no action that starts the query before an object ("the", a value, a name) is its verb;
   // before another noun it is a noun ("review status of PR 5", "default payment method of …").
   const afterOpener = heads[0] !== undefined && heads[0] >= 0 ? raw[heads[0] + 1] : undefined;

@@ -34,10 +34,14 @@ const SUBJECT = String.raw`${DETERMINER}\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?`;
 
 /** "Can the bot <verb>", "could our nightly job <verb>": the modal, its subject of one or two words, then the verb. */
 const ABILITY = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+${DETERMINER}\\s+[a-z][\\w-]*\\s+([a-z]+)\\b(?:(\\s+)([a-z]+)\\b)?`, 'gi');
+/** "Can someone delete …", "could anybody close …": anyone at all asked to do it. */
+const ANYONE_ABLE = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+(?:someone|somebody|anyone|anybody)\\s+(?:please\\s+)?([a-z]+)\\b`, 'gi');
 /** Words the action lexicon reads as cues that are no verb ("all", "which", "new"). */
 const NO_VERBS = new Set(['all', 'every', 'which', 'new', 'fresh', 'info', 'detail', 'details']);
 /** "Is it possible for the app to <verb>", "is there a way for our bot to <verb>". */
 const POSSIBILITY = new RegExp(`${CLAUSE}is\\s+(?:it\\s+possible|there\\s+(?:a|any)\\s+way)\\s+for\\s+(?:${SUBJECT}|me|us|them|him|her)\\s+to\\s+([a-z]+)\\b`, 'gi');
+/** "Is there a way I can …", "is there any way we could …". */
+const WAY_TO = new RegExp(`${CLAUSE}is\\s+there\\s+(?:a|any|some)\\s+way\\s+(?:that\\s+)?(?:i|we|you)\\s+(?:can|could|might)\\s+([a-z]+)\\b`, 'gi');
 /** "Deletion of", "the removal of": a noun for an act, then what it acts on. */
 const NOMINAL = new RegExp(`${CLAUSE}(?:the\\s+)?([a-z]{5,})\\s+of\\s+`, 'gi');
 
@@ -163,6 +167,8 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
       verb(second) ? `${start}${second}${space}${third}` : third && verb(third) ? `${start}${third}` : whole,
     )
     .replace(POSSIBILITY, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
+    .replace(ANYONE_ABLE, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
+    .replace(WAY_TO, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
     .replace(NOMINAL, (whole, start: string, noun: string) => {
       const read = verbOfNoun(noun, verb);
       return read ? `${start}${read} ` : whole;

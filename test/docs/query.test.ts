@@ -105,6 +105,12 @@ describe('parseQuery', () => {
     expect(parseQuery('dependabot alerts for acme/web').action).toBe('list');
   });
 
+  it('reads a statement of what the speaker must do as the request, not a question', () => {
+    expect(parseQuery('I have to delete the gist').action).toBe('delete');
+    expect(parseQuery('we can close issue 5 now').action).toBe('update');
+    expect(parseQuery('have I starred acme/api?').action).not.toBe('create');
+  });
+
   it('says when a question is answered yes or no', () => {
     expect(parseQuery('does octocat follow torvalds?').yesNo).toBe(true);
     expect(parseQuery('is PR 9 merged?').yesNo).toBe(true);

@@ -17,6 +17,8 @@ describe('requests in another form than a command', () => {
     expect(read('Is it possible for the app to update my status?')).toBe('update my status?');
     expect(read('Is there any way for me to cancel run 5?')).toBe('cancel run 5?');
     expect(read('Can the team members see it?')).toBe('see it?');
+    expect(read('can someone delete the gist?')).toBe('delete the gist?');
+    expect(read('is there any way I can close issue 5')).toBe('close issue 5');
   });
 
   it('leaves a question alone where no verb follows its subject', () => {
