@@ -43,7 +43,25 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
   ['kick', 'off', 'delete', 'split'],
   ['spin', 'up', 'create'],
   ['set', 'up', 'create'],
+  ['tear', 'down', 'delete'],
+  ['take', 'down', 'delete'],
+  ['sign', 'out', 'delete'],
+  ['log', 'out', 'delete'],
+  ['back', 'up', 'create'],
+  ['roll', 'back', 'update'],
+  ['close', 'out', 'update'],
 ];
+
+/** Past forms of phrasal verbs that add no -ed. */
+const IRREGULAR_PAST: Readonly<Record<string, string>> = { took: 'take', taken: 'take', threw: 'throw', thrown: 'throw', tore: 'tear', torn: 'tear', spun: 'spin', shut: 'shut', set: 'set' };
+/** Each phrasal verb's forms ("taking", "kicked", "shuts"), by the verb. */
+const PHRASAL_FORMS = new Map<string, string>();
+for (const [verb] of PHRASAL_VERBS) {
+  const stem = verb.endsWith('e') ? verb.slice(0, -1) : verb;
+  const doubled = /[^aeiou][aeiou][bdgkmnprt]$/.test(verb) ? verb + verb.at(-1) : verb;
+  for (const form of [verb, `${verb}s`, `${stem}ed`, `${stem}ing`, `${doubled}ed`, `${doubled}ing`]) if (!PHRASAL_FORMS.has(form)) PHRASAL_FORMS.set(form, verb);
+}
+for (const [form, verb] of Object.entries(IRREGULAR_PAST)) PHRASAL_FORMS.set(form, verb);
 
 /** How far a phrasal verb's particle may stand from its verb: an object of up to four words ("hand the vendor contract task over"). */
 const PHRASAL_SPAN = 5;
@@ -226,7 +244,7 @@ export function actionPhrases(words: readonly string[], isValue: (word: string) 
       continue;
     }
     for (const [verb, particle, action, form] of PHRASAL_VERBS) {
-      if (words[i] !== verb) continue;
+      if (PHRASAL_FORMS.get(words[i]!) !== verb) continue;
       let gap = -1;
       for (let j = i + 1, span = 0; j < words.length && span < PHRASAL_SPAN; j++) {
         if (words[j] === particle) {

@@ -15,4 +15,14 @@ describe('verb lexicon', () => {
     // A word that only starts like one ("describe", "design") keeps its own reading.
     expect(parseQuery('describe the repo').action).toBe('get');
   });
+
+  it('reads a phrasal verb in any of its forms, joined or around its object', () => {
+    expect(parseQuery('tear webhook 4321 down').action).toBe('delete');
+    expect(parseQuery('sign alex out of every session').action).toBe('delete');
+    expect(parseQuery('could you try taking bob off the repo').action).toBe('delete');
+    expect(parseQuery('roll back the release').action).toBe('update');
+    expect(parseQuery('back up the wiki').action).toBe('create');
+    // "tear" alone, or "down" with no verb of its own, is no phrasal verb.
+    expect(parseQuery('show the tear in the log').action).not.toBe('delete');
+  });
 });
