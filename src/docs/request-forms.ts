@@ -14,7 +14,8 @@
 //   - a question after which operation does a thing ("what API call closes an issue", "how would
 //     I go about deleting a release"): the verb after it says what to do, in whatever form;
 //   - a request inside the frame of a planning document: a user story's role ("As a maintainer, I
-//     want …"), a scenario's conditions ("Given …, when …, then …"), a label ("Acceptance criteria:");
+//     want …"), a scenario's conditions ("Given …, when …, then …"), a label ("Acceptance criteria:"),
+//     a setting that names no value ("For the key rotation review, …"), a reason after it ("so …");
 //     the frame says who asks and when, the rest what; what "should exist" is to be created;
 //   - speech: fillers ("uh", "um") say nothing, and what comes after a correction ("subscribe me,
 //     no wait, unsubscribe me") replaces what came before it.
@@ -138,6 +139,8 @@ const DOCUMENT_LABEL = /^\s*(?:acceptance(?:\s+criteria)?|requirements?|(?:user\
 /** "<thing> should exist": a thing wanted to exist is to be created. */
 const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|will|needs?\\s+to|has\\s+to)\\s+exist\\b`, 'gi');
 
+/** A setting before the request that names no value: "For the key rotation review, …", "On the order summary step, …". */
+const SETTING = /^\s*(?:for|during|regarding|re|before|after|since|on|in|under|from|as\s+part\s+of|ahead\s+of)\b[^,?0-9'"“‘/#@]*,\s*(?=(?:\S+\s+){2,}\S)/i;
 /** A clause that says why, after the request: "…, so the review doesn't stall", "because it's gotten heated". */
 const PURPOSE = /(?<=\S\s+\S+\s+\S+)\s*,?\s+(?:so\s+that|so|because|in\s+order\s+that)\s+(?=(?:i|we|it|they|he|she|you|the|nobody|no\s+one|everyone|anyone|only|people|our|my|their|its|his|her|this|that|these|those)\b)[^.;!?]*/gi;
 
@@ -151,7 +154,7 @@ export function withoutFrame(query: string): string {
   const outcome = unlabelled.replace(STORY_ROLE, '').replace(SCENARIO_THEN, '');
   // What acceptance criteria or a scenario's outcome state ("the channel is archived") is the state asked for.
   const stated = unlabelled !== spoken || /^\s*(?:given|when)\b/i.test(unlabelled) ? outcome.replace(STATED, 'should be $1') : outcome;
-  return stated.replace(SCENARIO_GIVEN, '').replace(CONDITION, '').replace(PURPOSE, '');
+  return stated.replace(SCENARIO_GIVEN, '').replace(CONDITION, '').replace(SETTING, '').replace(PURPOSE, '');
 }
 
 /** The query with each request written as a question of ability, a noun for its act, a control's label or a state to be, read as a command. */

@@ -71,6 +71,9 @@ describe('requests in another form than a command', () => {
     expect(withoutFrame('Given a new quarter starts, a goal should exist in workspace 9')).toBe('a goal should exist in workspace 9');
     expect(withoutFrame('Acceptance criteria: issue 9 is closed')).toBe('issue 9 should be closed');
     expect(withoutFrame('When a new hire joins, they get an invite to the org')).toBe('they get an invite to the org');
+    expect(withoutFrame('For the key rotation review, show me the deploy keys')).toBe('show me the deploy keys');
+    // A setting that names a value is where the request acts.
+    expect(withoutFrame('In acme/api, delete branch x')).toBe('In acme/api, delete branch x');
     // What acceptance criteria or a scenario's outcome state is the state asked for.
     expect(withoutFrame('Acceptance criteria: the old channel is archived')).toBe('the old channel should be archived');
     expect(read('Acceptance: version 3.0 is published on the releases page')).toBe('publish version 3.0 on the releases page');
