@@ -141,6 +141,10 @@ const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|wi
 
 /** A setting before the request that names no value: "For the key rotation review, …", "On the order summary step, …". */
 const SETTING = /^\s*(?:for|during|regarding|re|before|after|since|on|in|under|from|as\s+part\s+of|ahead\s+of)\b[^,?0-9'"“‘/#@]*,\s*(?=(?:\S+\s+){2,}\S)/i;
+/** A question asked inside another ("any idea who is assigned …", "do you know which repos …", "not sure if the gist still exists"): the question is asked; not "… if you could delete it", a request. */
+const EMBEDDED_QUESTION = /^\s*(?:[\w',]+\s+){0,5}?(?:know|knows|wonder|wondering|wondered|idea|curious|sure|find\s+out|figure\s+out|tell\s+me|check|see)\s+(?=(?:who|whom|whose|what|which|when|where|how|whether|if)\b)(?!(?:if|whether)\s+(?:you|we|i|someone)\s+(?:can|could|would|will|might)\b)/i;
+/** An embedded yes-or-no question, asked as one: "whether issue 5 is closed" → "does issue 5 is closed" reads and wants yes or no. */
+const EMBEDDED_YES_NO = /^(?:whether|if)\s+/i;
 /** A clause that says why, after the request: "…, so the review doesn't stall", "because it's gotten heated". */
 const PURPOSE = /(?<=\S\s+\S+\s+\S+)\s*,?\s+(?:so\s+that|so|because|in\s+order\s+that)\s+(?=(?:i|we|it|they|he|she|you|the|nobody|no\s+one|everyone|anyone|only|people|our|my|their|its|his|her|this|that|these|those)\b)[^.;!?]*/gi;
 
@@ -149,7 +153,9 @@ const STATED = new RegExp(`\\b(?:is|are|gets|get)\\s+(?:now\\s+)?${PARTICIPLE}\\
 
 /** The request without the frame of speech or of a planning document around it, nor the reason it gives. */
 export function withoutFrame(query: string): string {
-  const spoken = query.replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(CORRECTION, '').replace(VOCATIVE, '');
+  const said = query.replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(CORRECTION, '').replace(VOCATIVE, '');
+  const asked = said.replace(EMBEDDED_QUESTION, '');
+  const spoken = asked === said ? said : asked.replace(EMBEDDED_YES_NO, 'does ');
   const unlabelled = spoken.replace(DOCUMENT_LABEL, '');
   const outcome = unlabelled.replace(STORY_ROLE, '').replace(SCENARIO_THEN, '');
   // What acceptance criteria or a scenario's outcome state ("the channel is archived") is the state asked for.

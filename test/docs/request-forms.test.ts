@@ -102,14 +102,22 @@ describe('requests in another form than a command', () => {
     expect(withoutFrame('delete issue 4, I mean close it')).toBe('close it');
   });
 
+  it('reads a question asked inside another as the question', () => {
+    expect(withoutFrame('any idea who is assigned to issue 5')).toBe('who is assigned to issue 5');
+    expect(withoutFrame('I need to know which repos octocat starred')).toBe('which repos octocat starred');
+    expect(withoutFrame('not sure if the gist still exists')).toBe('does the gist still exists');
+    // "… if you could delete it" is a request, and stays one.
+    expect(withoutFrame('I was wondering if you could delete the gist')).toBe('I was wondering if you could delete the gist');
+  });
+
   it("reads a request relayed from someone else as the request", () => {
     expect(read('The customer wants us to refund charge ch_123.')).toBe('refund charge ch_123.');
     expect(read('a client asked me to delete their saved card')).toBe('delete their saved card');
     expect(read('customer is asking if we can cancel their subscription sub_9')).toBe('cancel their subscription sub_9');
     expect(read('the client would like their invoice in_88 cancelled')).toBe('cancel their invoice in_88');
     expect(read('our on-call says the webhook should be deleted')).toBe('our on-call says delete the webhook');
-    // What someone wants to know is a question, and stays one.
-    expect(read('the customer wants to know when the charge was made')).toBe('the customer wants to know when the charge was made');
+    // What someone wants to know is a question, asked.
+    expect(read('the customer wants to know when the charge was made')).toBe('when the charge was made');
   });
 
   it('reads a question after which operation does a thing as the thing to do', () => {
