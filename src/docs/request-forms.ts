@@ -13,15 +13,16 @@
 //     the -ing form says what to do to the thing before it;
 //   - a question after which operation does a thing ("what API call closes an issue", "how would
 //     I go about deleting a release"): the verb after it says what to do, in whatever form;
-//   - a request inside the frame of a planning document: a user story's role ("As a maintainer, I
-//     want …"), a scenario's conditions ("Given …, when …, then …"), a label ("Acceptance criteria:"),
-//     a setting that names no value ("For the key rotation review, …"), a reason after it ("so …");
-//     the frame says who asks and when, the rest what; what "should exist" is to be created;
-//   - speech: fillers ("uh", "um") say nothing, and what comes after a correction ("subscribe me,
-//     no wait, unsubscribe me") replaces what came before it.
+//   - a request relayed ("the customer wants us to refund …"), and what "should exist", which is to
+//     be created.
+// The frame around a request (speech, a planning document, a reason) is taken off first
+// (src/docs/frames.ts).
 // A rewrite happens only where the verb is one: `isVerb` says so (the action lexicon, or a verb
 // the catalogue names operations after), so "Location of the file" stays as written when neither
 // knows "locate".
+
+import { withoutFrame } from './frames.ts';
+import { IRREGULAR_PARTICIPLES, PARTICIPLE } from './participles.ts';
 
 /** Verbs that report what someone said: what follows is what they said ("our on-call says the hook should be disabled"). */
 const REPORTING = String.raw`(?:says?|said|thinks?|thought|mentioned|reports?|reported|confirmed|agreed|told\s+(?:me|us))`;
@@ -50,17 +51,6 @@ const NOMINAL = new RegExp(`${CLAUSE}(?:the\\s+)?([a-z]{5,})\\s+of\\s+`, 'gi');
 const CONTROL = String.raw`(?:button|option|item|menu|action|link|tab|toggle|icon|command|entry|dialog|checkbox|shortcut)s?`;
 const LABEL = new RegExp(String.raw`(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’](?=\s+(?:\w+\s+)?${CONTROL}\b)|(?<=\b${CONTROL}\s+(?:\w+\s+)?)(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’]`, 'gi');
 
-/** English verbs whose past participle does not end in -ed, by participle; not those written as their own base form and read as it more often (read, run). */
-const IRREGULAR_PARTICIPLES: Record<string, string> = {
-  frozen: 'freeze', taken: 'take', brought: 'bring', made: 'make', put: 'put', set: 'set', shut: 'shut',
-  hidden: 'hide', written: 'write', sent: 'send', built: 'build', given: 'give', shown: 'show',
-  thrown: 'throw', kept: 'keep', split: 'split', undone: 'undo', drawn: 'draw', chosen: 'choose',
-  held: 'hold', begun: 'begin', done: 'do', cut: 'cut',
-  bound: 'bind', spun: 'spin', stuck: 'stick', torn: 'tear', withdrawn: 'withdraw', rewritten: 'rewrite',
-  forgotten: 'forget', won: 'win', lost: 'lose', paid: 'pay', told: 'tell', sold: 'sell', found: 'find',
-  shaken: 'shake', broken: 'break', woken: 'wake', blown: 'blow', upheld: 'uphold',
-};
-const PARTICIPLE = String.raw`([a-z]+ed|${Object.keys(IRREGULAR_PARTICIPLES).join('|')})`;
 
 /** "<thing> should be <done>", "<thing> needs to be <done>", "<thing> can be <done> now". */
 const PASSIVE = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,5}?)(?:should|must|can|could|will|needs?\\s+to|has\\s+to|have\\s+to|ought\\s+to)\\s+be\\s+${PARTICIPLE}\\b`, 'gi');
@@ -68,6 +58,8 @@ const PASSIVE = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,5}?)(?:should|must|can
 const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|i\\s+need|we\\s+need|please\\s+get|get|(?:${DETERMINER}\\s+)?[a-z][\\w-]*(?:\\s+[a-z][\\w-]*)?\\s+(?:would\\s+like|wants|needs))\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:${THING_WORD}){1,6}?)${PARTICIPLE}\\b`, 'gi');
 /** Someone's request reported: "the customer wants us to …", "a client asked me to …", "she is asking if we can …". */
 const REPORTED_REQUEST = new RegExp(`${CLAUSE}(?:${DETERMINER}\\s+)?(?:[a-z][\\w'-]*\\s+){0,2}?[a-z][\\w'-]*\\s+(?:(?:wants?|asked|asks|is\\s+asking|would\\s+like|needs?|requested|requests)\\s+(?:us|me|you|someone)\\s+to|(?:is\\s+asking|asked|asks|wants\\s+to\\s+know|wonders|wondered)\\s+(?:if|whether)\\s+(?:we|you|i)\\s+(?:can|could))\\s+`, 'gi');
+/** "<thing> should exist": a thing wanted to exist is to be created. */
+const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|will|needs?\\s+to|has\\s+to)\\s+exist\\b`, 'gi');
 /** "<thing> needs <doing>"; "would you mind <doing> …". */
 const NEEDS_DOING = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,5}?)needs\\s+([a-z]+ing)\\b`, 'gi');
 const MIND_DOING = new RegExp(`${CLAUSE}(?:(?:would|do)\\s+you\\s+)?mind\\s+([a-z]+ing)\\b`, 'gi');
@@ -117,50 +109,6 @@ export function verbOfNoun(noun: string, isVerb: (word: string) => boolean): str
     }
   }
   return undefined;
-}
-
-/** Sounds that fill a pause in speech, with the commas around them. */
-const FILLERS = /(?:,\s*)?\b(?:u+h+|u+m+|h+m+|e+r+m*|a+h+)\b(?:\s*,)?\s*/gi;
-/** A word said twice as speech stumbles: "the, the launch checklist". */
-const STUTTER = /\b([a-z]+)(?:\s*,\s*|\s+)\1\b/gi;
-/** Someone addressed by name before the request: "Hey Priya, could you …". */
-const VOCATIVE = /^\s*(?:[Hh]ey|[Hh]i|[Hh]ello|[Oo]k|[Oo]kay)\s+[A-Z][a-z]+\s*,\s*/;
-/** A spoken correction: what comes before it in its sentence is taken back. */
-const CORRECTION = /(?:^|(?<=[.!?]\s))[^.!?]*?(?:[,.…]+\s*|\s+)(?:no\s+wait|scratch\s+that|or\s+rather|i\s+mean)\b[,.…]*\s*/gi;
-/** A user story's role before the one who wants: "As a release manager, I want …". */
-const STORY_ROLE = /(?:^|(?<=[.!?]\s))as\s+(?:an?|the|our)\s+(?:[\w'-]+\s+){0,4}?[\w'-]+,?\s+(?=(?:i|we)\b)/gi;
-/** A scenario's conditions: "Given …, when …, then <request>"; without "then", the first clause after "given". */
-const SCENARIO_THEN = /^\s*(?:given|when)\b.*?[,\s]\s*then\s+/i;
-const SCENARIO_GIVEN = /^\s*given\b[^,]*,\s*/i;
-/** A condition before the request: "When a new hire joins, …", "once it's merged, …"; not in a question. */
-const CONDITION = /^\s*(?:when|whenever|once|if|after|as\s+soon\s+as)\b[^,?]*,\s*(?=[^?]*$)/i;
-/** A label that names the part of a planning document the request is ("Acceptance criteria:", "User story:"). */
-const DOCUMENT_LABEL = /^\s*(?:acceptance(?:\s+criteria)?|requirements?|(?:user\s+)?story|goal|task|to-?do|request|ask|context|note|update|ac)\s*:\s*/i;
-/** "<thing> should exist": a thing wanted to exist is to be created. */
-const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|will|needs?\\s+to|has\\s+to)\\s+exist\\b`, 'gi');
-
-/** A setting before the request that names no value: "For the key rotation review, …", "On the order summary step, …". */
-const SETTING = /^\s*(?:for|during|regarding|re|before|after|since|on|in|under|from|as\s+part\s+of|ahead\s+of)\b[^,?0-9'"“‘/#@]*,\s*(?=(?:\S+\s+){2,}\S)/i;
-/** A question asked inside another ("any idea who is assigned …", "do you know which repos …", "not sure if the gist still exists"): the question is asked; not "… if you could delete it", a request. */
-const EMBEDDED_QUESTION = /^\s*(?:[\w',]+\s+){0,5}?(?:know|knows|wonder|wondering|wondered|idea|curious|sure|find\s+out|figure\s+out|tell\s+me|check|see)\s+(?=(?:who|whom|whose|what|which|when|where|how|whether|if)\b)(?!(?:if|whether)\s+(?:you|we|i|someone)\s+(?:can|could|would|will|might)\b)/i;
-/** An embedded yes-or-no question, asked as one: "whether issue 5 is closed" → "does issue 5 is closed" reads and wants yes or no. */
-const EMBEDDED_YES_NO = /^(?:whether|if)\s+/i;
-/** A clause that says why, after the request: "…, so the review doesn't stall", "because it's gotten heated". */
-const PURPOSE = /(?<=\S\s+\S+\s+\S+)\s*,?\s+(?:so\s+that|so|because|in\s+order\s+that)\s+(?=(?:i|we|it|they|he|she|you|the|nobody|no\s+one|everyone|anyone|only|people|our|my|their|its|his|her|this|that|these|those)\b)[^.;!?]*/gi;
-
-/** A state said to hold: "is archived", "are now published". */
-const STATED = new RegExp(`\\b(?:is|are|gets|get)\\s+(?:now\\s+)?${PARTICIPLE}\\b`, 'gi');
-
-/** The request without the frame of speech or of a planning document around it, nor the reason it gives. */
-export function withoutFrame(query: string): string {
-  const said = query.replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(CORRECTION, '').replace(VOCATIVE, '');
-  const asked = said.replace(EMBEDDED_QUESTION, '');
-  const spoken = asked === said ? said : asked.replace(EMBEDDED_YES_NO, 'does ');
-  const unlabelled = spoken.replace(DOCUMENT_LABEL, '');
-  const outcome = unlabelled.replace(STORY_ROLE, '').replace(SCENARIO_THEN, '');
-  // What acceptance criteria or a scenario's outcome state ("the channel is archived") is the state asked for.
-  const stated = unlabelled !== spoken || /^\s*(?:given|when)\b/i.test(unlabelled) ? outcome.replace(STATED, 'should be $1') : outcome;
-  return stated.replace(SCENARIO_GIVEN, '').replace(CONDITION, '').replace(SETTING, '').replace(PURPOSE, '');
 }
 
 /** The query with each request written as a question of ability, a noun for its act, a control's label or a state to be, read as a command. */

@@ -1,10 +1,9 @@
 // Requests in another form than a command (src/docs/request-forms.ts): a question of ability, a
-// noun for the act, a control named by its label, a state to be, and a request inside the frame of
-// speech or of a planning document.
+// noun for the act, a control named by its label, a state to be, a request relayed.
 import { describe, expect, it } from 'vitest';
 import { isActionWord } from '../../src/docs/lexicon.ts';
 import { Ranker } from '../../src/docs/rank.ts';
-import { asCommands, verbOfForm, verbOfNoun, withoutFrame } from '../../src/docs/request-forms.ts';
+import { asCommands, verbOfForm, verbOfNoun } from '../../src/docs/request-forms.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
 
 const read = (query: string) => asCommands(query, isActionWord);
@@ -64,50 +63,11 @@ describe('requests in another form than a command', () => {
     expect(read('I want what changed between v1.2 and v1.3')).toBe('I want what changed between v1.2 and v1.3');
   });
 
-  it('reads a request inside the frame of a planning document as the request', () => {
-    expect(withoutFrame("As a release manager, I want the notes drafted")).toBe('I want the notes drafted');
-    expect(withoutFrame('As an org admin we need a team called ops')).toBe('we need a team called ops');
-    expect(withoutFrame('Given PR 5 is approved, when the captain says so, then the PR should be merged')).toBe('the PR should be merged');
-    expect(withoutFrame('Given a new quarter starts, a goal should exist in workspace 9')).toBe('a goal should exist in workspace 9');
-    expect(withoutFrame('Acceptance criteria: issue 9 is closed')).toBe('issue 9 should be closed');
-    expect(withoutFrame('When a new hire joins, they get an invite to the org')).toBe('they get an invite to the org');
-    expect(withoutFrame('For the key rotation review, show me the deploy keys')).toBe('show me the deploy keys');
-    // A setting that names a value is where the request acts.
-    expect(withoutFrame('In acme/api, delete branch x')).toBe('In acme/api, delete branch x');
-    // What acceptance criteria or a scenario's outcome state is the state asked for.
-    expect(withoutFrame('Acceptance criteria: the old channel is archived')).toBe('the old channel should be archived');
+  it('reads what a framed request asks once its frame is off (src/docs/frames.ts)', () => {
     expect(read('Acceptance: version 3.0 is published on the releases page')).toBe('publish version 3.0 on the releases page');
-    expect(withoutFrame('the old channel is archived')).toBe('the old channel is archived');
-    // A question keeps its "when"; a resource named before a colon is no label.
-    expect(withoutFrame('When was the last release, and who made it?')).toBe('When was the last release, and who made it?');
-    expect(withoutFrame('Issue: the login page is broken')).toBe('Issue: the login page is broken');
     expect(read('I want the thread on issue 88 frozen')).toBe('I want the thread on issue 88 frozen'); // "freeze": no verb of the lexicon
     expect(asCommands('I want issue 88 frozen', (w) => w === 'freeze')).toBe('freeze issue 88');
     expect(read('Given sprint planning is done, a release called 2.0 should exist in project WEB')).toBe('create a release called 2.0 in project WEB');
-  });
-
-  it('reads what a request says, not why: the clause with its reason says nothing of what to do', () => {
-    expect(withoutFrame('lock the release branch so nobody can delete it')).toBe('lock the release branch');
-    expect(withoutFrame('pin the doc link in #new-hires so that it stays visible.')).toBe('pin the doc link in #new-hires.');
-    expect(withoutFrame('archive the channel because the incident is over')).toBe('archive the channel');
-    // "so" before a verb starts the request: "the branch is merged, so delete it".
-    expect(withoutFrame('the branch is merged, so delete it')).toBe('the branch is merged, so delete it');
-  });
-
-  it('reads speech: no filler, no word said twice, no one addressed, and what a correction says instead', () => {
-    expect(withoutFrame('uh can you, um, kick off the deploy workflow')).toBe('can you kick off the deploy workflow');
-    expect(withoutFrame('make a copy of the, the launch project')).toBe('make a copy of the launch project');
-    expect(withoutFrame('Hey Priya, could you rerun the failed jobs?')).toBe('could you rerun the failed jobs?');
-    expect(withoutFrame('subscribe me to acme/api... no wait, unsubscribe me')).toBe('unsubscribe me');
-    expect(withoutFrame('delete issue 4, I mean close it')).toBe('close it');
-  });
-
-  it('reads a question asked inside another as the question', () => {
-    expect(withoutFrame('any idea who is assigned to issue 5')).toBe('who is assigned to issue 5');
-    expect(withoutFrame('I need to know which repos octocat starred')).toBe('which repos octocat starred');
-    expect(withoutFrame('not sure if the gist still exists')).toBe('does the gist still exists');
-    // "… if you could delete it" is a request, and stays one.
-    expect(withoutFrame('I was wondering if you could delete the gist')).toBe('I was wondering if you could delete the gist');
   });
 
   it("reads a request relayed from someone else as the request", () => {

@@ -1,0 +1,48 @@
+// A request inside a frame read as the request (src/docs/frames.ts): speech, a question inside
+// another, a planning document, a setting, a condition and a reason.
+import { describe, expect, it } from 'vitest';
+import { withoutFrame } from '../../src/docs/frames.ts';
+
+describe('withoutFrame', () => {
+  it('reads a request inside the frame of a planning document as the request', () => {
+    expect(withoutFrame("As a release manager, I want the notes drafted")).toBe('I want the notes drafted');
+    expect(withoutFrame('As an org admin we need a team called ops')).toBe('we need a team called ops');
+    expect(withoutFrame('Given PR 5 is approved, when the captain says so, then the PR should be merged')).toBe('the PR should be merged');
+    expect(withoutFrame('Given a new quarter starts, a goal should exist in workspace 9')).toBe('a goal should exist in workspace 9');
+    expect(withoutFrame('Acceptance criteria: issue 9 is closed')).toBe('issue 9 should be closed');
+    expect(withoutFrame('When a new hire joins, they get an invite to the org')).toBe('they get an invite to the org');
+    expect(withoutFrame('For the key rotation review, show me the deploy keys')).toBe('show me the deploy keys');
+    // A setting that names a value is where the request acts.
+    expect(withoutFrame('In acme/api, delete branch x')).toBe('In acme/api, delete branch x');
+    // What acceptance criteria or a scenario's outcome state is the state asked for.
+    expect(withoutFrame('Acceptance criteria: the old channel is archived')).toBe('the old channel should be archived');
+    expect(withoutFrame('the old channel is archived')).toBe('the old channel is archived');
+    // A question keeps its "when"; a resource named before a colon is no label.
+    expect(withoutFrame('When was the last release, and who made it?')).toBe('When was the last release, and who made it?');
+    expect(withoutFrame('Issue: the login page is broken')).toBe('Issue: the login page is broken');
+  });
+
+  it('reads what a request says, not why: the clause with its reason says nothing of what to do', () => {
+    expect(withoutFrame('lock the release branch so nobody can delete it')).toBe('lock the release branch');
+    expect(withoutFrame('pin the doc link in #new-hires so that it stays visible.')).toBe('pin the doc link in #new-hires.');
+    expect(withoutFrame('archive the channel because the incident is over')).toBe('archive the channel');
+    // "so" before a verb starts the request: "the branch is merged, so delete it".
+    expect(withoutFrame('the branch is merged, so delete it')).toBe('the branch is merged, so delete it');
+  });
+
+  it('reads speech: no filler, no word said twice, no one addressed, and what a correction says instead', () => {
+    expect(withoutFrame('uh can you, um, kick off the deploy workflow')).toBe('can you kick off the deploy workflow');
+    expect(withoutFrame('make a copy of the, the launch project')).toBe('make a copy of the launch project');
+    expect(withoutFrame('Hey Priya, could you rerun the failed jobs?')).toBe('could you rerun the failed jobs?');
+    expect(withoutFrame('subscribe me to acme/api... no wait, unsubscribe me')).toBe('unsubscribe me');
+    expect(withoutFrame('delete issue 4, I mean close it')).toBe('close it');
+  });
+
+  it('reads a question asked inside another as the question', () => {
+    expect(withoutFrame('any idea who is assigned to issue 5')).toBe('who is assigned to issue 5');
+    expect(withoutFrame('I need to know which repos octocat starred')).toBe('which repos octocat starred');
+    expect(withoutFrame('not sure if the gist still exists')).toBe('does the gist still exists');
+    // "… if you could delete it" is a request, and stays one.
+    expect(withoutFrame('I was wondering if you could delete the gist')).toBe('I was wondering if you could delete the gist');
+  });
+});
