@@ -163,7 +163,7 @@ export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelle
   }, corrections);
   // Texting short forms ("pls", "mtg", "w/") as the words they stand for (./texting.ts).
   const quotedShort = quotedSpans(restored);
-  const unshortened = spelledOut(restored, (form) => lexicon.uses(stemOf(form)) > 0, (from, to) => corrections.push({ from, to }), (at) => quotedShort.some(([from, to]) => at >= from && at < to));
+  const unshortened = spelledOut(restored, (form) => lexicon.uses(stemOf(form)) > 0, (from, to) => corrections.push({ from, to }), (at) => corrections.length >= MAX_CORRECTIONS || quotedShort.some(([from, to]) => at >= from && at < to));
   const spelled = outsideQuotes(unshortened, WORD, (word) => americanOf(word, lexicon) ?? correctionOf(word, lexicon), corrections);
   // Numbers said in words ("issue forty two") as digits (./spoken-numbers.ts).
   const quoted = quotedSpans(spelled);

@@ -69,6 +69,21 @@ describe('correctSpelling', () => {
   it('corrects ten words of a query at most', () => {
     const { corrections } = correctSpelling(Array.from({ length: 30 }, () => 'dleete').join(' '), CATALOGUE);
     expect(corrections).toHaveLength(10);
+    // Texting short forms count against the same ten, and are read as typed beyond them.
+    const typed = correctSpelling(Array.from({ length: 30 }, () => 'pls').join(' '), CATALOGUE);
+    expect(typed.corrections).toHaveLength(10);
+    expect(typed.query.split(' ').filter((w) => w === 'pls')).toHaveLength(20);
+  });
+
+  it('reads texting short forms as the words they stand for, and lists them', () => {
+    expect(correctSpelling('pls dleete the old msg', CATALOGUE)).toEqual({
+      query: 'please delete the old message',
+      corrections: [
+        { from: 'pls', to: 'please' },
+        { from: 'msg', to: 'message' },
+        { from: 'dleete', to: 'delete' },
+      ],
+    });
   });
 });
 
