@@ -8,7 +8,7 @@
 // (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed. Texting
 // short forms ("pls", "mtg") are read first (./texting.ts).
 import { digitsFor } from './spoken-numbers.ts';
-import { spelledOut } from './texting.ts';
+import { fullForm, SHORT_FORM } from './texting.ts';
 import { stemOf } from './text.ts';
 import { wordVectorModels } from './word-vectors.ts';
 
@@ -142,12 +142,12 @@ const BARE_CONTRACTION = new RegExp(`(?<![\\w'’])(?:${Object.keys(CONTRACTIONS
 const quotedSpans = (text: string): [number, number][] => [...text.matchAll(QUOTED)].map((m) => [m.index, m.index + m[0].length]);
 
 /** `text` with `replace` applied to each match of `pattern` outside quotes (a title or a message stays as written). */
-function outsideQuotes(text: string, pattern: RegExp, replace: (match: string) => string | undefined, corrections: Correction[]): string {
+function outsideQuotes(text: string, pattern: RegExp, replace: (match: string, at: number) => string | undefined, corrections: Correction[]): string {
   const quoted = quotedSpans(text);
   return text.replace(pattern, (match: string, ...rest: unknown[]) => {
-    const at = rest.find((r) => typeof r === 'number')!;
+    const at = rest.find((r): r is number => typeof r === 'number')!;
     if (corrections.length >= MAX_CORRECTIONS || quoted.some(([from, to]) => at >= from && at < to)) return match;
-    const to = replace(match);
+    const to = replace(match, at);
     if (to === undefined) return match;
     corrections.push({ from: match, to });
     return to;
@@ -162,8 +162,8 @@ export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelle
     return word[0] === word[0]!.toUpperCase() ? to[0]!.toUpperCase() + to.slice(1) : to;
   }, corrections);
   // Texting short forms ("pls", "mtg", "w/") as the words they stand for (./texting.ts).
-  const quotedShort = quotedSpans(restored);
-  const unshortened = spelledOut(restored, (form) => lexicon.uses(stemOf(form)) > 0, (from, to) => corrections.push({ from, to }), (at) => corrections.length >= MAX_CORRECTIONS || quotedShort.some(([from, to]) => at >= from && at < to));
+  // A form the catalogue writes itself (Slack's `info`) is the catalogue's word.
+  const unshortened = outsideQuotes(restored, SHORT_FORM, (form, at) => (lexicon.uses(stemOf(form.toLowerCase())) > 0 ? undefined : fullForm(form, at)), corrections);
   const spelled = outsideQuotes(unshortened, WORD, (word) => americanOf(word, lexicon) ?? correctionOf(word, lexicon), corrections);
   // Numbers said in words ("issue forty two") as digits (./spoken-numbers.ts).
   const quoted = quotedSpans(spelled);

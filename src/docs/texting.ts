@@ -1,6 +1,6 @@
 // The short forms people type on a phone ("pls mute notifs for the mtg tmrw"), read as the words
-// they stand for. General English of texting, nothing of any API: a form the catalogue itself
-// writes as a word (Slack's `info`, a `cal` field) is the catalogue's and stays as written.
+// they stand for. General English of texting, nothing of any API: src/docs/spelling.ts reads them
+// outside quotes, and leaves a form the catalogue itself writes (Slack's `info`) as written.
 
 /** Texting short forms, by what they stand for. Only forms that are rarely a word or a name of their own (not "hr": the department). */
 const SHORT_FORMS: Readonly<Record<string, string>> = {
@@ -52,8 +52,8 @@ const SHORT_FORMS: Readonly<Record<string, string>> = {
   'w/o': 'without',
 };
 
-/** A short form standing alone in lower case (`W/o` at a sentence's start too); not part of a path, a name or an identifier. */
-const SHORT_FORM = new RegExp(
+/** A short form standing alone (`W/o` at a sentence's start too); not part of a path, a name or an identifier. */
+export const SHORT_FORM = new RegExp(
   String.raw`(?<![\w'’@/.#-])(?:${Object.keys(SHORT_FORMS)
     .sort((a, b) => b.length - a.length)
     .map((form) => form.replace('/', '\\/'))
@@ -61,19 +61,10 @@ const SHORT_FORM = new RegExp(
   'gi',
 );
 
-/**
- * `text` with each texting short form read as what it stands for, unless `written(form)` says the
- * catalogue writes the form itself; `replaced` hears of each, and `kept(at)` keeps a match (quoted text).
- */
-export function spelledOut(text: string, written: (form: string) => boolean, replaced: (from: string, to: string) => void, kept: (at: number) => boolean = () => false): string {
-  return text.replace(SHORT_FORM, (form: string, at: number) => {
-    const lower = form.toLowerCase();
-    // Capitalised it is a name or an initialism ("U", "PR"), except as a sentence's first word.
-    if (form !== lower && !(at === 0 && form.slice(1) === lower.slice(1))) return form;
-    if (kept(at) || written(lower)) return form;
-    const full = SHORT_FORMS[lower]!;
-    const to = form === lower ? full : full[0]!.toUpperCase() + full.slice(1);
-    replaced(form, to);
-    return to;
-  });
+/** What a short form matched by SHORT_FORM at `at` stands for; none when it is capitalised after a sentence's first word (a name or an initialism: "U", "PR"). */
+export function fullForm(form: string, at: number): string | undefined {
+  const lower = form.toLowerCase();
+  if (form !== lower && !(at === 0 && form.slice(1) === lower.slice(1))) return undefined;
+  const full = SHORT_FORMS[lower]!;
+  return form === lower ? full : full[0]!.toUpperCase() + full.slice(1);
 }
