@@ -3,6 +3,7 @@
 // drop. Nothing here names an API, a resource or an operation: it is a verb lexicon, applied to
 // the catalogue's own words and to the query alike.
 import { stemmer } from 'stemmer';
+import { IRREGULAR_PARTICIPLES, IRREGULAR_PAST_TENSES } from './participles.ts';
 
 export type Action = 'list' | 'get' | 'create' | 'update' | 'delete' | 'cancel';
 
@@ -52,8 +53,6 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
   ['close', 'out', 'update'],
 ];
 
-/** Past forms of phrasal verbs that add no -ed. */
-const IRREGULAR_PAST: Readonly<Record<string, string>> = { took: 'take', taken: 'take', threw: 'throw', thrown: 'throw', tore: 'tear', torn: 'tear', spun: 'spin', shut: 'shut', set: 'set' };
 /** Each phrasal verb's forms ("taking", "kicked", "shuts"), by the verb. */
 const PHRASAL_FORMS = new Map<string, string>();
 for (const [verb] of PHRASAL_VERBS) {
@@ -61,7 +60,8 @@ for (const [verb] of PHRASAL_VERBS) {
   const doubled = /[^aeiou][aeiou][bdgkmnprt]$/.test(verb) ? verb + verb.at(-1) : verb;
   for (const form of [verb, `${verb}s`, `${stem}ed`, `${stem}ing`, `${doubled}ed`, `${doubled}ing`]) if (!PHRASAL_FORMS.has(form)) PHRASAL_FORMS.set(form, verb);
 }
-for (const [form, verb] of Object.entries(IRREGULAR_PAST)) PHRASAL_FORMS.set(form, verb);
+// Past forms that add no -ed ("took", "taken", "shut").
+for (const [form, verb] of Object.entries({ ...IRREGULAR_PARTICIPLES, ...IRREGULAR_PAST_TENSES })) if (PHRASAL_VERBS.some(([phrasal]) => phrasal === verb)) PHRASAL_FORMS.set(form, verb);
 
 /** How far a phrasal verb's particle may stand from its verb: an object of up to four words ("hand the vendor contract task over"). */
 const PHRASAL_SPAN = 5;

@@ -20,6 +20,7 @@ describe('verb lexicon', () => {
     expect(parseQuery('tear webhook 4321 down').action).toBe('delete');
     expect(parseQuery('sign alex out of every session').action).toBe('delete');
     expect(parseQuery('could you try taking bob off the repo').action).toBe('delete');
+    expect(parseQuery('we took alex off the team').action).toBe('delete');
     expect(parseQuery('roll back the release').action).toBe('update');
     expect(parseQuery('back up the wiki').action).toBe('create');
     // "tear" alone, or "down" with no verb of its own, is no phrasal verb.
