@@ -7,7 +7,12 @@
 //     conditions ("Given …, when …, then …"), a label ("Acceptance criteria:"); what its criteria
 //     or outcome say holds ("the channel is archived") is the state asked for;
 //   - a condition or a setting that names no value before the request ("When a new hire joins, …",
-//     "For the key rotation review, …"), and the reason after it ("… so nobody can delete it").
+//     "For the key rotation review, …"), and the reason after it ("… so nobody can delete it"); what
+//     the condition is about is what the request's "it" stands for ("If payout po_1 hasn't left, stop it");
+//   - courtesy: hedges ("perhaps", "maybe"), apologies ("Sorry to ask, but …"), asking leave ("would
+//     it be possible to …", "might I ask …") and conditions of courtesy ("if that's okay", "if you have
+//     a moment") say nothing of what to do;
+//   - a runbook's step number ("Step 3:", "2.").
 import { PARTICIPLE } from './participles.ts';
 
 /** Sounds that fill a pause in speech, with the commas around them. */
@@ -28,6 +33,43 @@ const CONDITION = /^\s*(?:when|whenever|once|if|after|as\s+soon\s+as)\b[^,?]*,\s
 /** A label that names the part of a planning document the request is ("Acceptance criteria:", "User story:"). */
 const DOCUMENT_LABEL = /^\s*(?:acceptance(?:\s+criteria)?|requirements?|(?:user\s+)?story|goal|task|to-?do|request|ask|context|note|update|ac)\s*:\s*/i;
 
+/** A runbook's or a list's step: "Step 3:", "2)", "4.". */
+const STEP = /^\s*(?:step\s*\d{1,2}[a-z]?\s*[:.)-]|\d{1,2}[.)])\s+/i;
+/** Words that soften a request and say nothing of it. */
+const HEDGES = /(?:,\s*)?\b(?:perhaps|maybe|possibly|kindly|terribly|by\s+any\s+chance)\b(?:\s*,)?\s*/gi;
+/** A condition of courtesy: "if that's okay", "if it isn't too much trouble", "if you have a moment", "only if convenient". */
+const COURTESY_CONDITION =
+  /(?:,\s*|\s+|^)(?:only\s+)?(?:if|when)\s+(?:(?:it|that|this)(?:'s|\s+is)?\s+(?:not\s+|n't\s+|isn't\s+)?(?:an?\s+|no\s+|too\s+much\s+)?(?:ok(?:ay)?|alright|all\s+right|fine|convenient|bother|trouble|imposition|problem)|(?:at\s+all\s+)?(?:possible|convenient)|you\s+(?:have|get)\s+(?:a|the)\s+(?:moment|minute|sec(?:ond)?|chance)|you\s+(?:don't|do\s+not|wouldn't|would\s+not)\s+mind)\b[,.!]?/gi;
+/** An apology or a hope before the request: "Sorry to ask, but …", "I hope it's alright to ask —". */
+const APOLOGY = /^\s*(?:sorry(?:\s+to\s+(?:ask|bother(?:\s+you)?|trouble\s+you|be\s+a\s+pain))?|i\s+hope\s+(?:it's|it\s+is|this\s+is)\s+(?:ok(?:ay)?|alright|all\s+right|fine)\s+(?:to\s+ask|if\s+i\s+ask))\s*[,—–-]*\s*(?:but\s+)?/i;
+/** Asking leave to ask: "would it be possible (for you) to …", "might I ask you to …"; "might you …" asks as "could you" does. */
+const LEAVE = /\b(?:(?:would|will|is)\s+it\s+be\s+(?:too\s+much\s+trouble|possible|alright|all\s+right|ok(?:ay)?|fine|inconvenient|a\s+problem)\s+(?:for\s+(?:you|someone|me|us)\s+)?to|(?:might|may|could|can)\s+i\s+ask\s+(?:you\s+)?(?:to\s+)?)\s*/gi;
+const MIGHT = /\bmight\s+(you|someone|i|we)\b/gi;
+
+/** The words that end a condition's subject: a verb after it ("If payout po_1 hasn't left", "if the run keeps failing"). */
+const AFTER_SUBJECT = /^(?:is|isn't|are|aren't|was|wasn't|were|weren't|has|hasn't|have|haven't|had|does|doesn't|do|don't|did|didn't|can|can't|cannot|could|couldn't|will|won't|would|should|keeps|kept|gets|got|stays|still|ever|never|no|also|already|now)$/;
+/** What a condition before the request is about: its subject, up to its verb, of at most six words. */
+function conditionSubject(condition: string): string | undefined {
+  const words = condition.replace(/^\s*\S+\s+/, '').replace(/,\s*$/, '').split(/\s+/);
+  const end = words.findIndex((w, i) => i > 0 && (AFTER_SUBJECT.test(w.toLowerCase()) || (/^[a-z]{3,}ed$/.test(w) && !/^(?:the|a|an)$/i.test(words[i - 1]!)) || (/^[a-z]{3,}s$/.test(w) && /^(?:the|a|an|its|their|our|my|to|on|in|into|out|up|down|over|off)$/i.test(words[i + 1] ?? ''))));
+  if (end < 1 || end > 6) return undefined;
+  const subject = words.slice(0, end).join(' ').replace(/^(?:the|a|an)\s+/i, '');
+  return /^(?:it|they|this|that|i|we|you|he|she|someone|anyone|nobody)$/i.test(subject) ? undefined : subject;
+}
+
+/** The request after a condition, with the "it" that stands for what the condition is about read as it. */
+function withoutCondition(query: string): string {
+  const condition = CONDITION.exec(query)?.[0];
+  if (condition === undefined) return query;
+  const request = query.slice(condition.length);
+  const subject = conditionSubject(condition);
+  if (subject === undefined) return request;
+  for (const [pronoun, read] of [[/\b(?:it|them)\b(?!')/i, subject], [/\bits\b/i, subject], [/\bit's\b/i, `${subject} is`]] as const) {
+    if (pronoun.test(request)) return request.replace(pronoun, read);
+  }
+  return request;
+}
+
 /** A setting before the request that names no value: "For the key rotation review, …", "On the order summary step, …". */
 const SETTING = /^\s*(?:for|during|regarding|re|before|after|since|on|in|under|from|as\s+part\s+of|ahead\s+of)\b[^,?0-9'"“‘/#@]*,\s*(?=(?:\S+\s+){2,}\S)/i;
 /** A question asked inside another ("any idea who is assigned …", "do you know which repos …", "not sure if the gist still exists"): the question is asked; not "… if you could delete it", a request. */
@@ -42,12 +84,14 @@ const STATED = new RegExp(`\\b(?:is|are|gets|get)\\s+(?:now\\s+)?${PARTICIPLE}\\
 
 /** The request without the frame of speech or of a planning document around it, nor the reason it gives. */
 export function withoutFrame(query: string): string {
-  const said = query.replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(CORRECTION, '').replace(VOCATIVE, '');
+  const polite = query.replace(HEDGES, (hedge) => (hedge.startsWith(',') ? ' ' : '')).replace(COURTESY_CONDITION, (found: string, at: number, all: string) => (/[.!]$/.test(found) ? '.' : /^[?.!,;]/.test(all.slice(at + found.length)) ? '' : ' ')).replace(APOLOGY, '').replace(LEAVE, '').replace(MIGHT, 'could $1').replace(/^[\s,]+/, '').replace(/\s{2,}/g, ' ');
+  const said = polite.replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(CORRECTION, '').replace(VOCATIVE, '');
   const asked = said.replace(EMBEDDED_QUESTION, '');
   const spoken = asked === said ? said : asked.replace(EMBEDDED_YES_NO, 'does ');
-  const unlabelled = spoken.replace(DOCUMENT_LABEL, '');
+  const stepped = spoken.replace(STEP, '');
+  const unlabelled = stepped.replace(DOCUMENT_LABEL, '');
   const outcome = unlabelled.replace(STORY_ROLE, '').replace(SCENARIO_THEN, '');
   // What acceptance criteria or a scenario's outcome state ("the channel is archived") is the state asked for.
-  const stated = unlabelled !== spoken || /^\s*(?:given|when)\b/i.test(unlabelled) ? outcome.replace(STATED, 'should be $1') : outcome;
-  return stated.replace(SCENARIO_GIVEN, '').replace(CONDITION, '').replace(SETTING, '').replace(PURPOSE, '');
+  const stated = unlabelled !== stepped || /^\s*(?:given|when)\b/i.test(unlabelled) ? outcome.replace(STATED, 'should be $1') : outcome;
+  return withoutCondition(stated.replace(SCENARIO_GIVEN, '')).replace(SETTING, '').replace(PURPOSE, '');
 }

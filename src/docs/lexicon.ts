@@ -51,6 +51,14 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
   ['back', 'up', 'create'],
   ['roll', 'back', 'update'],
   ['close', 'out', 'update'],
+  // Putting a thing in a place adds it there ("get Priya into the group", "drop a note in #deals", "pop issue 8 onto the board").
+  ['get', 'into', 'create', 'split'],
+  ['get', 'onto', 'create', 'split'],
+  ['drop', 'into', 'create', 'split'],
+  ['drop', 'in', 'create', 'split'],
+  ['drop', 'onto', 'create', 'split'],
+  ['pop', 'into', 'create', 'split'],
+  ['pop', 'onto', 'create', 'split'],
 ];
 
 /** Each phrasal verb's forms ("taking", "kicked", "shuts"), by the verb. */
@@ -137,6 +145,10 @@ export const isBaseActionWord = (word: string) => isActionWord(word) && !(word.e
 /** Words that lead into a request without saying what to do ("please", "can you", "I need to"). */
 export const LEAD_INS = new Set(['please', 'kindly', 'you', 'i', "i'd", "i'll", 'we', "we'd", "we'll", 'need', 'want', 'like', 'to', 'help', 'me', 'let', "let's", 'lets', 'just', 'now', 'then', 'also', 'so', 'and', 'ok', 'okay', 'hey', 'go', 'ahead', 'quickly', 'try', 'first']);
 
+/** An adverb of manner before the verb ("manually trigger …", "permanently delete …"); not one that says how often ("nightly build", "weekly report"). */
+const MANNER_ADVERB = /^[a-z]{3,}ly$/;
+const HOW_OFTEN = /(?:dai|week|month|year|hour|night|quarter|fortnight|on|ear|app|supp|rep|fami|assemb)ly$/;
+
 /** "Could you …", "can I …", "would we …": a polite request, whose verb says what to do, not a question. */
 const MODALS = new Set(['can', 'could', 'would', 'will']);
 const REQUESTERS = new Set(['you', 'i', 'we']);
@@ -191,6 +203,7 @@ export function isLeadIn(raw: readonly string[], at: number): boolean {
   return (
     LEAD_INS.has(word) ||
     inLeadInPhrase(raw, at) ||
+    (MANNER_ADVERB.test(word) && !HOW_OFTEN.test(word) && raw[at + 1] !== undefined && isActionWord(raw[at + 1]!)) ||
     (MODALS.has(word) && REQUESTERS.has(raw[at + 1] ?? '')) ||
     (REQUESTERS.has(word) && MODALS.has(raw[at - 1] ?? '')) ||
     // "You can delete it", "you should cancel the run": what the one addressed may do, asked of them.

@@ -1,5 +1,5 @@
 // A request inside a frame read as the request (src/docs/frames.ts): speech, a question inside
-// another, a planning document, a setting, a condition and a reason.
+// another, a planning document, a runbook's step, courtesy, a setting, a condition and a reason.
 import { describe, expect, it } from 'vitest';
 import { withoutFrame } from '../../src/docs/frames.ts';
 
@@ -36,6 +36,30 @@ describe('withoutFrame', () => {
     expect(withoutFrame('Hey Priya, could you rerun the failed jobs?')).toBe('could you rerun the failed jobs?');
     expect(withoutFrame('subscribe me to acme/api... no wait, unsubscribe me')).toBe('unsubscribe me');
     expect(withoutFrame('delete issue 4, I mean close it')).toBe('close it');
+  });
+
+  it('reads a courteous request as the request: no hedge, apology, leave asked or condition of courtesy', () => {
+    expect(withoutFrame('Would it perhaps be possible to maybe re-run the failed jobs, if it\'s not too much trouble?')).toBe('re-run the failed jobs?');
+    expect(withoutFrame('Sorry to ask, but could I perhaps see the open tasks')).toBe('could I see the open tasks');
+    expect(withoutFrame('If at all possible, might you nest the task under another?')).toBe('could you nest the task under another?');
+    expect(withoutFrame('Could I maybe, if it\'s okay, get a list of the projects')).toBe('Could I get a list of the projects');
+    expect(withoutFrame('Might I kindly ask which files changed in PR 301, if that\'s fine?')).toBe('which files changed in PR 301?');
+    expect(withoutFrame("I hope it's alright to ask — could you lock issue 230")).toBe('could you lock issue 230');
+    // A condition that asks something of the task stays a condition.
+    expect(withoutFrame("If it's merged, delete the branch")).toBe('delete the branch');
+  });
+
+  it("reads a runbook's step as its request, and what its condition is about as the request's \"it\"", () => {
+    expect(withoutFrame('Step 2: Check the Sidekiq queues')).toBe('Check the Sidekiq queues');
+    expect(withoutFrame('3) archive the channel')).toBe('archive the channel');
+    expect(withoutFrame("Step 2: If payout po_1QabC to the bank hasn't left yet, stop it.")).toBe('stop payout po_1QabC to the bank.');
+    expect(withoutFrame('If endpoint we_123 keeps failing, switch it to disabled')).toBe('switch endpoint we_123 to disabled');
+    expect(withoutFrame('If push channel ch-123 is no longer needed, stop receiving its notifications')).toBe('stop receiving push channel ch-123 notifications');
+    // A condition about someone, or with no pronoun to read, is only dropped.
+    expect(withoutFrame('If it fails again, rerun the job')).toBe('rerun the job');
+    expect(withoutFrame('If the deploy bot missed the push event, resend delivery 99812')).toBe('resend delivery 99812');
+    // A numbered version is no step.
+    expect(withoutFrame('1.2 is out, publish the release')).toBe('1.2 is out, publish the release');
   });
 
   it('reads a question asked inside another as the question', () => {

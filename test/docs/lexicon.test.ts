@@ -26,4 +26,18 @@ describe('verb lexicon', () => {
     // "tear" alone, or "down" with no verb of its own, is no phrasal verb.
     expect(parseQuery('show the tear in the log').action).not.toBe('delete');
   });
+
+  it('reads putting a thing into a place as adding it there, and "drop" alone as removing', () => {
+    expect(parseQuery('get Priya into the developers group').action).toBe('create');
+    expect(parseQuery('drop a note in #deals').action).toBe('create');
+    expect(parseQuery('pop issue 88 onto the board').action).toBe('create');
+    expect(parseQuery('drop the stale webhook').action).toBe('delete');
+    expect(parseQuery('get the members of the developers group').action).not.toBe('create');
+  });
+
+  it('reads past an adverb of manner before the verb, not one that says how often', () => {
+    expect(parseQuery('permanently delete the old gist').verbsAt).toEqual([1]);
+    expect(parseQuery('manually trigger the deploy workflow').action).toBe('create');
+    expect(parseQuery('nightly build failed').verbsAt?.[0]).toBe(0);
+  });
 });
