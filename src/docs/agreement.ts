@@ -22,6 +22,21 @@ export function actionAgreement(asked: Action | 'read' | undefined, has: string)
   return -0.6;
 }
 
+/** How much a read or write its method makes counts, against the action the operation's own verb would name. */
+const OWN_VERB_SHARE = 0.6;
+
+/**
+ * How well an operation named after its own verb ("Merge a pull request", "Compare two commits")
+ * answers the action asked, by what its method makes (`methodAction`): a `GET` is a read, so it
+ * answers a read and not a write; a write answers a write of its kind, counted at a share, and
+ * one of another kind as neither, as its own verb may be what "add" or "change" meant.
+ */
+export function ownVerbAgreement(asked: Action | 'read' | undefined, methodAction: Action): number {
+  const agreement = actionAgreement(asked, methodAction);
+  if (READS.has(methodAction) || agreement > 0) return OWN_VERB_SHARE * agreement;
+  return asked === 'read' || (asked !== undefined && READS.has(asked)) ? -1 : 0;
+}
+
 /**
  * A question ("who is assigned to issue 3?", "what release tags do we have?") only reads: a write
  * that disagrees with it answers it worse than it answers a command's mismatch, so its

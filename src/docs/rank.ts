@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { actionOfStem, isActionWord, isWeakCue, PERSON_WORDS, SELF_WORDS, synonymsOf, type Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
-import { actionAgreement, CANONICAL, questionAgreement, READS } from './agreement.ts';
+import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS } from './agreement.ts';
 import { keyResource, slugResource, takenByResource, VALUE_KINDS } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stemOf, stems } from './text.ts';
@@ -476,7 +476,7 @@ export class Ranker {
         valuesTaken.reduce((sum, v) => sum + (v.takes[i] ? v.weight : 0), 0) +
         (fieldVerbs.some((v) => doc.fields.get(v) === W.fields) && (structure.action === 'update' || structure.action === 'create') ? B.fieldVerb : 0) +
         coverage +
-        B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.action) ? -1 : 0) : questionAgreement(Math.max(actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
+        B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
         // A yes-or-no question is what an operation that checks answers ("Check if a user follows another user").
         (parsed.yesNo && doc.summaryStems[0] === 'check' ? B.yesNoCheck : 0) +
         B.resource * resource +

@@ -2,6 +2,7 @@
 // create, update, delete, cancel, or its own verb), the resource it acts on, the resources above
 // that in the path (its scope), and whether it addresses the signed-in user. Works on any
 // catalogue: bundled or imported at run time.
+import { CANONICAL } from './agreement.ts';
 import { actionOfStem, isActionWord, SELF_SEGMENTS, STOP_WORDS, type Action } from './lexicon.ts';
 import { stems, words } from './text.ts';
 
@@ -34,6 +35,8 @@ export interface Structure {
   self: boolean;
   /** A second action its summary names ("Create or update a secret": update). */
   alsoAction?: Action | undefined;
+  /** For an operation named after its own verb, the action its method makes: a `GET` reads, a `POST` creates ("Merge a pull request": create). */
+  methodAction?: Action | undefined;
 }
 
 /** Path segments that only version or prefix an API (`/v1`, `/rest/api/3`). */
@@ -141,5 +144,6 @@ export function analyse(op: OperationText): Structure {
   const phrase = methodNamed ? objectPhrase(summaryText) : [];
   const inResource = phrase.filter((s) => resource.includes(s));
   const head = inResource.length ? inResource[inResource.length - 1] : phrase.length ? phrase[phrase.length - 1] : resource[resource.length - 1];
-  return { action, resource, head, object: phrase.length ? [...new Set([...object, ...phrase])] : object, scope, self, alsoAction };
+  const methodAction = CANONICAL.has(action) ? undefined : method === 'GET' ? (op.returnsList ? 'list' : 'get') : method === 'POST' ? 'create' : method === 'PUT' || method === 'PATCH' ? 'update' : method === 'DELETE' ? 'delete' : undefined;
+  return { action, resource, head, object: phrase.length ? [...new Set([...object, ...phrase])] : object, scope, self, alsoAction, ...(methodAction ? { methodAction } : {}) };
 }

@@ -1,6 +1,6 @@
 // How an asked action agrees with an operation's action (src/docs/agreement.ts), without a catalogue.
 import { describe, expect, it } from 'vitest';
-import { actionAgreement, questionAgreement } from '../../src/docs/agreement.ts';
+import { actionAgreement, ownVerbAgreement, questionAgreement } from '../../src/docs/agreement.ts';
 
 describe('actionAgreement', () => {
   it('agrees fully with the same action and not at all when nothing is asked', () => {
@@ -37,5 +37,20 @@ describe('questionAgreement', () => {
     expect(questionAgreement(0.4, true, 'list', 5)).toBe(0.4);
     expect(questionAgreement(-1, false, 'create', 5)).toBe(-1);
     expect(questionAgreement(0, true, 'merg', 5)).toBe(0);
+  });
+});
+
+describe('ownVerbAgreement', () => {
+  it('answers a read with an own-verb GET ("Compare two commits") and a write with it not at all', () => {
+    expect(ownVerbAgreement('get', 'get')).toBeCloseTo(0.6);
+    expect(ownVerbAgreement('read', 'get')).toBeCloseTo(0.24);
+    expect(ownVerbAgreement('create', 'get')).toBeCloseTo(-0.6);
+  });
+
+  it('answers a write of its method\'s kind at a share, one of another kind as neither, and a read never', () => {
+    expect(ownVerbAgreement('create', 'create')).toBeCloseTo(0.6);
+    expect(ownVerbAgreement('delete', 'create')).toBe(0);
+    expect(ownVerbAgreement('list', 'update')).toBe(-1);
+    expect(ownVerbAgreement(undefined, 'update')).toBe(0);
   });
 });

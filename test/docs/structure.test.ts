@@ -22,6 +22,13 @@ describe('analyse', () => {
     });
   });
 
+  it('reads what the method of an operation named after its own verb makes: a GET reads, a POST creates', () => {
+    expect(analyse(op('g.repos/merge', 'POST', '/repos/{owner}/{repo}/merges', 'Merge a branch'))).toMatchObject({ action: 'merg', methodAction: 'create' });
+    expect(analyse(op('g.repos/compare', 'GET', '/repos/{owner}/{repo}/compare/{basehead}', 'Compare two commits'))).toMatchObject({ action: 'compar', methodAction: 'get' });
+    expect(analyse(op('g.issues/lock', 'PUT', '/repos/{owner}/{repo}/issues/{n}/lock', 'Lock an issue')).methodAction).toBe('update');
+    expect(analyse(op('g.issues/get', 'GET', '/repos/{owner}/{repo}/issues/{n}', 'Get an issue')).methodAction).toBeUndefined();
+  });
+
   it('reads what a summary acts on past the participles that only qualify it', () => {
     expect(analyse(op('s.admin_users_setOwner', 'POST', '/admin.users.setOwner', '', 'Set an existing guest, regular user, or admin user to be a workspace owner.')).head).toBe('guest');
     expect(analyse(op('s.chat_deleteScheduledMessage', 'POST', '/chat.deleteScheduledMessage', '', 'Deletes a pending scheduled message from the queue.')).head).toBe('messag');
