@@ -12,8 +12,8 @@ const ACTION_WORDS: Record<Action, string[]> = {
   list: ['list', 'lists', 'listing', 'enumerate', 'browse', 'all', 'every', 'which'],
   get: ['get', 'gets', 'fetch', 'retrieve', 'retrieves', 'read', 'show', 'view', 'see', 'display', 'look', 'lookup', 'return', 'returns', 'describe', 'inspect', 'detail', 'details', 'info', 'check'],
   create: ['create', 'creates', 'initiate', 'initiates', 'launch', 'trigger', 'fresh', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond', 'store', 'ship', 'share', 'shares', 'subscribe', 'subscribes'],
-  update: ['update', 'updates', 'edit', 'change', 'modify', 'rename', 'set', 'move', 'mark', 'toggle', 'adjust', 'configure', 'patch', 'replace', 'transition', 'reassign', 'assign', 'close', 'reopen', 'resolve', 'reschedule', 'bump', 'tweak', 'fix', 'correct', 'amend', 'switch', 'enable', 'disable', 'rotate'],
-  delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban'],
+  update: ['update', 'updates', 'edit', 'change', 'modify', 'rename', 'set', 'move', 'mark', 'toggle', 'adjust', 'configure', 'patch', 'replace', 'transition', 'reassign', 'assign', 'close', 'reopen', 'resolve', 'reschedule', 'bump', 'tweak', 'fix', 'correct', 'amend', 'switch', 'enable', 'disable', 'rotate', 'relocate', 'shift'],
+  delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban', 'withdraw'],
   cancel: ['cancel', 'cancels', 'stop', 'abort', 'halt', 'terminate', 'interrupt', 'void', 'kill'],
 };
 
@@ -51,6 +51,7 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
   ['back', 'up', 'create'],
   ['roll', 'back', 'update'],
   ['close', 'out', 'update'],
+  ['push', 'back', 'update'],
   // Putting a thing in a place adds it there ("get Priya into the group", "drop a note in #deals", "pop issue 8 onto the board").
   ['get', 'into', 'create', 'split'],
   ['get', 'onto', 'create', 'split'],
@@ -101,17 +102,22 @@ const ACTION_PHRASES: [string[], Action][] = [
 
 /** Words catalogues write for being told of a thing's changes: watching, following, subscribing to it. */
 const WATCHING = ['watch', 'follow', 'subscribe', 'subscription'];
+/** Words catalogues write for being told of a thing at a time: a reminder. */
+const REMINDING = ['remind', 'reminder'];
 /** Words catalogues write for a quick response to a post or a comment: a reaction, an emoji. */
 const REACTING = ['reaction', 'react', 'emoji'];
 
 /**
  * Idioms, by the action they ask for and the words catalogues write for what they mean, implied
- * (those the catalogue has count): "keep me posted on PROJ-4" watches it, "thumbs up that comment" reacts to it.
+ * (those the catalogue has count): "keep me posted on PROJ-4" watches it, "ping me at 3pm" reminds, "thumbs up that comment" reacts to it.
  */
 const IDIOMS: [string[], Action, string[]][] = [
   [['keep', 'me', 'posted'], 'create', WATCHING],
   [['keep', 'me', 'updated'], 'create', WATCHING],
   [['keep', 'me', 'in', 'the', 'loop'], 'create', WATCHING],
+  [['ping', 'me'], 'create', REMINDING],
+  [['nudge', 'me'], 'create', REMINDING],
+  [['poke', 'me'], 'create', REMINDING],
   [['thumbs', 'up'], 'create', REACTING],
   [['thumbs', 'down'], 'create', REACTING],
 ];

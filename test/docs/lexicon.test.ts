@@ -35,6 +35,16 @@ describe('verb lexicon', () => {
     expect(parseQuery('get the members of the developers group').action).not.toBe('create');
   });
 
+  it('reads moving a thing elsewhere as changing it, taking a grant back as removing it, and "ping me" as a reminder', () => {
+    expect(parseQuery('relocate issue 9 to project 77').action).toBe('update');
+    expect(parseQuery('shift issue 31 over to backend').action).toBe('update');
+    expect(parseQuery('push the demo back one hour').action).toBe('update');
+    expect(parseQuery("withdraw the auditor's sharing rule").action).toBe('delete');
+    const ping = parseQuery('ping me tomorrow at 3pm to call the vendor');
+    expect(ping.action).toBe('create');
+    expect(ping.terms.filter((t) => t.optional).map((t) => t.word)).toContain('remind');
+  });
+
   it('reads past an adverb of manner before the verb, not one that says how often', () => {
     expect(parseQuery('permanently delete the old gist').verbsAt).toEqual([1]);
     expect(parseQuery('manually trigger the deploy workflow').action).toBe('create');
