@@ -102,6 +102,7 @@ export class Ranker {
 
   constructor(operations: readonly RankedOperation[]) {
     this.slugStem = slugResource(operations);
+    this.userSegmentIsSelf = operations.some((op) => /\/users\/\{/.test(op.path ?? ''));
     this.keyStem = keyResource(operations);
     const prefixPairs = new Map<string, number>();
     const phrases = new Map<string, number>();
@@ -159,6 +160,11 @@ export class Ranker {
   private readonly takes: boolean[][] = VALUE_KINDS.map(() => []);
   /** By operation: whether its path ends in one person taken by ID. */
   private readonly onePerson: boolean[] = [];
+  /** Whether a bare `/user` segment is the signed-in user here: the catalogue addresses others as `/users/{id}` (GitHub, GitLab), not as `/user?accountId=…` (Jira). */
+  private readonly userSegmentIsSelf: boolean;
+  private isSelf(doc: Doc): boolean {
+    return doc.structure.self && (this.userSegmentIsSelf || !doc.structure.selfByUserSegment);
+  }
   private resourceStems: Set<string> | undefined;
   /** Whether the catalogue has the stem as a resource (a noun of its paths or what a summary acts on). */
   private isResource(stem: string): boolean {
@@ -383,7 +389,7 @@ export class Ranker {
     const candidates = new Set<number>();
     for (const t of terms) if (!t.optional) for (const s of t.expansions.keys()) for (const i of this.postings.get(s) ?? []) candidates.add(i);
     // Nothing but cues ("who am I?"), or few matches: operations on the signed-in user are candidates by structure alone.
-    if (!terms.length || (parsed.self && candidates.size < 50)) this.docs.forEach((d, i) => (d.structure.self || !terms.length) && candidates.add(i));
+    if (!terms.length || (parsed.self && candidates.size < 50)) this.docs.forEach((d, i) => (this.isSelf(d) || !terms.length) && candidates.add(i));
     // A catalogue small enough is ranked whole, so an operation near in meaning only still competes.
     if (this.docs.length <= B.wholeUpTo) for (let i = 0; i < this.docs.length; i++) candidates.add(i);
     // With nothing but implied terms ("who am I?"), coverage is out of those, so it stays a share.
@@ -466,7 +472,7 @@ export class Ranker {
       if (agent) resource = 1;
       // "Who has access?": an answer about people is what a who-question asks for.
       const people = parsed.who && !agent && head !== undefined && PEOPLE_STEMS.has(head);
-      const self = parsed.self ? (structure.self ? 1 : -0.3) : structure.self ? -0.3 : 0;
+      const self = parsed.self ? (this.isSelf(doc) ? 1 : -0.3) : this.isSelf(doc) ? -0.3 : 0;
       // What the operation is about that the query did not ask for, rare words weighing most: a
       // rare word in a long name makes it more specific, not a better answer.
       let extra = 0;
@@ -496,7 +502,7 @@ export class Ranker {
       explain?.set(doc.id, { score, coverage, action: structure.action, resource, self, similar, extra, hit: [...hitStems].join(' ') });
     }
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    preferDefaultVariants(hits.slice(0, Math.max(limit * 3, VARIANT_WINDOW)).map((h) => scored.get(h)!), (stem) => this.idf(stem), parsed.self);
+    preferDefaultVariants(hits.slice(0, Math.max(limit * 3, VARIANT_WINDOW)).map((h) => scored.get(h)!), (stem) => this.idf(stem), parsed.self, (doc) => this.isSelf(doc));
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     return hits.slice(0, limit);
   }

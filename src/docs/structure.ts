@@ -33,6 +33,8 @@ export interface Structure {
   scope: string[];
   /** Addresses the signed-in user (`/user/…`, `/users/me/…`, "for the authenticated user"). */
   self: boolean;
+  /** `self` only because a bare `/user` segment is in its path: the signed-in user where the catalogue addresses others as `/users/{id}`. */
+  selfByUserSegment?: true;
   /** A second action its summary names ("Create or update a secret": update). */
   alsoAction?: Action | undefined;
   /** For an operation named after its own verb, the action its method makes: a `GET` reads, a `POST` creates ("Merge a pull request": create). */
@@ -131,7 +133,11 @@ export function analyse(op: OperationText): Structure {
   // `unified.tasks.create`), the ID's words that are not its verb.
   const resource = resourceWords.length ? resourceWords : resourceAt >= 0 && object.length ? object.slice(0, 1) : words(named).filter((w) => !isActionWord(w)).flatMap(stems);
   const scope = literal.slice(0, Math.max(0, resourceAt)).flatMap((s) => segmentWords(s).flatMap(stems));
-  const self = segments.some((s, i) => SELF_SEGMENTS.has(s.toLowerCase()) && !isParam(segments[i + 1] ?? '')) || /\b(authenticated|current|calling|requesting) user\b/i.test(summaryText);
+  const selfSegments = segments.filter((s, i) => SELF_SEGMENTS.has(s.toLowerCase()) && !isParam(segments[i + 1] ?? ''));
+  const selfSaid = /\b(authenticated|current|calling|requesting) user\b/i.test(summaryText);
+  const self = selfSegments.length > 0 || selfSaid;
+  // Only a bare `/user` segment says so: in a catalogue that addresses users as `/user?accountId=…`, that is no one in particular.
+  const selfByUserSegment = self && !selfSaid && selfSegments.every((s) => s.toLowerCase() === 'user');
   const method = op.method?.toUpperCase();
   if (action === undefined || action === 'get' || action === 'list') {
     if (method === 'GET' || method === undefined) action = op.returnsList || (action === 'list' && !endsWithParam) ? 'list' : (action ?? 'get');
@@ -145,5 +151,5 @@ export function analyse(op: OperationText): Structure {
   const inResource = phrase.filter((s) => resource.includes(s));
   const head = inResource.length ? inResource[inResource.length - 1] : phrase.length ? phrase[phrase.length - 1] : resource[resource.length - 1];
   const methodAction = CANONICAL.has(action) ? undefined : method === 'GET' ? (op.returnsList ? 'list' : 'get') : method === 'POST' ? 'create' : method === 'PUT' || method === 'PATCH' ? 'update' : method === 'DELETE' ? 'delete' : undefined;
-  return { action, resource, head, object: phrase.length ? [...new Set([...object, ...phrase])] : object, scope, self, alsoAction, ...(methodAction ? { methodAction } : {}) };
+  return { action, resource, head, object: phrase.length ? [...new Set([...object, ...phrase])] : object, scope, self, ...(selfByUserSegment ? { selfByUserSegment } : {}), alsoAction, ...(methodAction ? { methodAction } : {}) };
 }

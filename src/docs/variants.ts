@@ -22,9 +22,9 @@ const pathWords = (doc: AnalysedOperation) => new Set([...doc.structure.resource
  * ranks first when the other scores close. A qualified variant (`/admin.conversations.create`
  * beside `/conversations.create`) has words the other lacks and none of its own; secrets of
  * Codespaces beside those of Actions, an enterprise's teams beside an organization's, have rarer
- * ones. `self`: the query asks for the signed-in user's own.
+ * ones. `self`: the query asks for the signed-in user's own; `isSelf`: whether an operation addresses them.
  */
-export function preferDefaultVariants(top: readonly Scored[], idf: (stem: string) => number, self: boolean): void {
+export function preferDefaultVariants(top: readonly Scored[], idf: (stem: string) => number, self: boolean, isSelf: (doc: Scored['doc']) => boolean = (doc) => doc.structure.self): void {
   const rarity = (list: readonly string[]) => list.reduce((sum, w) => sum + idf(w), 0);
   const wordsOf = new Map(top.map((entry) => [entry, pathWords(entry.doc)]));
   for (const special of top) {
@@ -42,7 +42,7 @@ export function preferDefaultVariants(top: readonly Scored[], idf: (stem: string
       if (ownSpecial.length === specialWords.size || ownPlain.length === plainWords.size) continue;
       if (!ownSpecial.length || ownSpecial.some((w) => special.matched.has(w)) || ownPlain.some((w) => plain.matched.has(w))) continue;
       // "My codespaces": the signed-in user's own is asked for, however rare its words.
-      if (self && s.structure.self && !p.structure.self) continue;
+      if (self && isSelf(s) && !isSelf(p)) continue;
       if (rarity(ownSpecial) > rarity(ownPlain)) special.hit.score = plain.hit.score - 1e-9;
     }
   }

@@ -63,6 +63,29 @@ describe('Ranker.search', () => {
     }
   });
 
+  it("reads a bare /user segment as the signed-in user only where the catalogue addresses others as /users/{id}", () => {
+    const jira = new Ranker([
+      op('ji.getCurrentUser', 'GET', '/rest/api/3/myself', 'Get current user'),
+      op('ji.findAssignableUsers', 'GET', '/rest/api/3/user/assignable/search', 'Find users assignable to issues', { returnsList: true }),
+      op('ji.getUserGroups', 'GET', '/rest/api/3/user/groups', 'Get user groups', { returnsList: true }),
+    ]);
+    const selfOf = (ranker: Ranker, query: string, id: string) => {
+      const explain = new Map<string, Record<string, unknown>>();
+      ranker.search(query, 10, () => true, parseQuery(query), explain);
+      return explain.get(id)?.self;
+    };
+    expect(selfOf(jira, 'show me the users assignable to my issues', 'ji.findAssignableUsers')).toBe(-0.3);
+    expect(selfOf(jira, 'who am I', 'ji.getCurrentUser')).toBe(1);
+    const github = new Ranker([
+      op('gh.users/get-authenticated', 'GET', '/user', 'Get the authenticated user'),
+      op('gh.users/get-by-username', 'GET', '/users/{username}', 'Get a user'),
+      op('gh.repos/list-for-user', 'GET', '/users/{username}/repos', 'List repositories for a user', { returnsList: true }),
+      op('gh.repos/list-for-authenticated-user', 'GET', '/user/repos', 'List repositories', { returnsList: true }),
+    ]);
+    expect(best(github, 'list my repositories')).toBe('gh.repos/list-for-authenticated-user');
+    expect(selfOf(github, 'list my repositories', 'gh.repos/list-for-authenticated-user')).toBe(1);
+  });
+
   it('reads a bare object that is no resource of the catalogue as a person: "take alex off the team" removes a member, not the team', () => {
     const teams = new Ranker([
       op('gh.teams/delete-in-org', 'DELETE', '/orgs/{org}/teams/{team_slug}', 'Delete a team'),
