@@ -52,7 +52,8 @@ export function analyseOperation(op: RankedOperation): AnalysedOperation {
   const put = (list: Iterable<string>, weight: number) => {
     for (const s of list) if ((fields.get(s) ?? 0) < weight) fields.set(s, weight);
   };
-  const summaryWords = words(op.summary || op.description.replace(/<[^>]*>/g, ' ').split(/(?<=[.!?])\s/)[0] || '');
+  // Without a summary, the description's first clause says what the operation does ("Retrieves the current account balance"), not what follows it (", based on the authentication …").
+  const summaryWords = words(op.summary || op.description.replace(/<[^>]*>/g, ' ').split(/(?<=[.!?])\s/)[0]!.split(/[,;:(]|\s[-–—]\s/)[0] || '');
   const summaryStems = summaryWords.flatMap(stems);
   const named = op.operationId.slice(op.operationId.indexOf('.') + 1);
   const nameStems = textStems(named);

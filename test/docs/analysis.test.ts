@@ -15,4 +15,10 @@ describe('analyseOperation', () => {
     expect(pairs).not.toContain('star unstar');
     expect(analyseOperation(op('x.disable', 'PUT', '/repos/{o}/{r}/able', 'Disable able')).prefixPairs).not.toContain('abl disabl');
   });
+
+  it("reads an operation without a summary by its description's first clause, not what qualifies it", () => {
+    const balance = analyseOperation(op('s.GetBalance', 'GET', '/v1/balance', '', { description: '<p>Retrieves the current account balance, based on the authentication that was used to make the request. See more.</p>' }));
+    expect(balance.summaryStems).toEqual(['retriev', 'current', 'account', 'balanc']);
+    expect(balance.about).not.toContain('authent');
+  });
 });
