@@ -17,6 +17,7 @@ import { stemOf, stems } from './text.ts';
 import { asCommands, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess } from './cues.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
+import { commonDirection, withoutCommon } from './meaning.ts';
 import { RANK_WEIGHTS as B } from './weights.ts';
 
 export type { RankedOperation } from './analysis.ts';
@@ -93,6 +94,8 @@ export class Ranker {
   private vectorRows: number[][] | undefined;
   /** Each operation's meaning: the IDF-weighted mean of its words' vectors, unit length (built on first use). */
   private meanings: (Float32Array | undefined)[] | undefined;
+  /** The direction all the operations' meanings share (./meaning.ts), once they are built. */
+  private common: Float32Array | undefined;
   /** The resource a two-part slug names in this catalogue (`/repos/{owner}/{repo}`: repo), if one. */
   private readonly slugStem: string | undefined;
   /** The resource a tracker key names in this catalogue (`/issue/{issueIdOrKey}`: issue), if one. */
@@ -313,8 +316,23 @@ export class Ranker {
   }
 
   private meaningOf(i: number): Float32Array | undefined {
-    this.meanings ??= this.docs.map((d) => this.meaning(d.gist.map((word) => ({ word, weight: this.idf(stems(word)[0]!) }))));
-    return this.meanings[i];
+    return this.meaningsOf()[i];
+  }
+
+  /** Each operation's meaning, with a share of what all of them mean taken out (./meaning.ts). */
+  private meaningsOf(): (Float32Array | undefined)[] {
+    if (!this.meanings) {
+      const meanings = this.docs.map((d) => this.meaning(d.gist.map((word) => ({ word, weight: this.idf(stems(word)[0]!) }))));
+      this.common = commonDirection(meanings);
+      this.meanings = meanings.map((m) => m && this.distinct(m));
+    }
+    return this.meanings;
+  }
+
+  /** A meaning without the share of the catalogue's common direction that every operation has. */
+  private distinct(meaning: Float32Array): Float32Array | undefined {
+    // The mean of a few operations' meanings is mostly their own: a small catalogue takes out less.
+    return this.common ? withoutCommon(meaning, this.common, (B.commonMeaning * this.docs.length) / (this.docs.length + B.commonMeaningFrom)) : meaning;
   }
 
   /** How many operations use a stem (0: none): what ./spelling.ts reads a mistyped word against. */
@@ -402,7 +420,8 @@ export class Ranker {
       if (!acronym) return [{ word: t.word, weight }];
       return [...acronym.map((s) => ({ word: this.surface.get(s) ?? s, weight: (B.acronymMeaning * weight) / acronym.length })), { word: t.word, weight: (1 - B.acronymMeaning) * weight }];
     });
-    const asked = this.meaning(askedWords);
+    const said = this.meaning(askedWords);
+    const asked = said && (this.meaningsOf(), this.distinct(said));
     explain?.set('(query)', { parsed, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
     // A command that starts with one of the catalogue's resources used as a verb ("tag v1.8.0 on master") makes one; "issue 42" names one.
     const commandsResource = parsed.action === undefined && parsed.commandVerb === true && parsed.command !== undefined && !this.ownVerbs().has(parsed.command) && this.isResource(parsed.command);

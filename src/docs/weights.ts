@@ -7,8 +7,12 @@ export const RANK_WEIGHTS = {
   wholeUpTo: 1000,
   /** Least cosine for a near word to widen a query term, per vector model (API corpus, general English). */
   nearCosine: [0.5, 0.5],
-  /** Weight of closeness in meaning, read from the API-corpus vectors (the general English ones only widen words). */
-  vector: 1.3,
+  /** Weight of closeness in meaning, read from the API-corpus vectors (the general English ones only widen words); 1.3 before the common direction was taken out. */
+  vector: 0.8,
+  /** Share of the direction every operation's meaning shares taken out of each meaning and the query's (./meaning.ts); 0.5 to 0.7 with weights 0.7 to 0.8 alike on dev. */
+  commonMeaning: 0.6,
+  /** A catalogue of n operations takes out n / (n + this) of that share: the mean of few meanings is mostly their own (10 to 100 alike on dev). */
+  commonMeaningFrom: 30,
   action: 0.2,
   /** How many times a write's disagreement counts when the query is a question, which only reads (3 to 10 alike on dev; 5 one plain task more than 3). */
   questionWrite: 5,
