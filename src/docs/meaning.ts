@@ -12,7 +12,7 @@ export function commonDirection(meanings: readonly (Float32Array | undefined)[])
     sum ??= new Float32Array(m.length);
     for (let d = 0; d < m.length; d++) sum[d]! += m[d]!;
   }
-  return sum && unit(sum);
+  return sum && unitLength(sum);
 }
 
 /** `meaning` with `share` of its projection on `direction` taken out, unit length again. */
@@ -21,10 +21,11 @@ export function withoutCommon(meaning: Float32Array, direction: Float32Array, sh
   for (let d = 0; d < meaning.length; d++) along += meaning[d]! * direction[d]!;
   const rest = new Float32Array(meaning.length);
   for (let d = 0; d < meaning.length; d++) rest[d] = meaning[d]! - share * along * direction[d]!;
-  return unit(rest);
+  return unitLength(rest);
 }
 
-function unit(vector: Float32Array): Float32Array | undefined {
+/** `vector` scaled in place to unit length; undefined when it has none. */
+export function unitLength(vector: Float32Array): Float32Array | undefined {
   let squares = 0;
   for (let d = 0; d < vector.length; d++) squares += vector[d]! * vector[d]!;
   if (!(squares > 0)) return undefined;

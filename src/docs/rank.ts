@@ -17,7 +17,7 @@ import { stemOf, stems } from './text.ts';
 import { asCommands, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess } from './cues.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
-import { commonDirection, withoutCommon } from './meaning.ts';
+import { commonDirection, unitLength, withoutCommon } from './meaning.ts';
 import { RANK_WEIGHTS as B } from './weights.ts';
 
 export type { RankedOperation } from './analysis.ts';
@@ -306,13 +306,7 @@ export class Ranker {
       vectors.addTo(row, sum, weight);
       any = true;
     }
-    if (!any) return undefined;
-    let squares = 0;
-    for (let d = 0; d < sum.length; d++) squares += sum[d]! * sum[d]!;
-    if (!(squares > 0)) return undefined;
-    const norm = Math.sqrt(squares);
-    for (let d = 0; d < sum.length; d++) sum[d]! /= norm;
-    return sum;
+    return any ? unitLength(sum) : undefined;
   }
 
   private meaningOf(i: number): Float32Array | undefined {
