@@ -17,12 +17,17 @@ const ACTION_WORDS: Record<Action, string[]> = {
   cancel: ['cancel', 'cancels', 'stop', 'abort', 'halt', 'terminate', 'interrupt', 'void', 'kill'],
 };
 
+/** Words catalogues write for having a thing as it was before: restoring, undoing a removal. */
+const RESTORING = ['restore', 'unarchive', 'undelete'];
+
 /**
  * Phrasal verbs, which may take their object inside ("take Alex off the team"), by action. Some
  * mean one thing joined and another split before a place: "kick off the build" and "kick it off"
- * start it, "kick Carol off the repo" removes her.
+ * start it, "kick Carol off the repo" removes her; some only around an object ("get it back", not
+ * "get back to me"). Some also imply the words catalogues write for
+ * what they mean ("bring it back": restore).
  */
-const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
+const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around')?, string[]?][] = [
   ['take', 'off', 'delete'],
   ['take', 'away', 'delete'],
   ['wipe', 'out', 'delete'],
@@ -60,6 +65,10 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split')?][] = [
   ['drop', 'onto', 'create', 'split'],
   ['pop', 'into', 'create', 'split'],
   ['pop', 'onto', 'create', 'split'],
+  // Having a thing as it was before ("bring the project back", "get it back", "put it back in there").
+  ['bring', 'back', 'update', undefined, RESTORING],
+  ['get', 'back', 'update', 'around', RESTORING],
+  ['put', 'back', 'create', undefined, RESTORING],
 ];
 
 /** Each phrasal verb's forms ("taking", "kicked", "shuts"), by the verb. */
@@ -262,7 +271,7 @@ export function actionPhrases(words: readonly string[], isValue: (word: string) 
       hits.push({ action: fixed[1], at: fixed[0].map((_, j) => i + j) });
       continue;
     }
-    for (const [verb, particle, action, form] of PHRASAL_VERBS) {
+    for (const [verb, particle, action, form, means] of PHRASAL_VERBS) {
       if (PHRASAL_FORMS.get(words[i]!) !== verb) continue;
       let gap = -1;
       for (let j = i + 1, span = 0; j < words.length && span < PHRASAL_SPAN; j++) {
@@ -274,8 +283,8 @@ export function actionPhrases(words: readonly string[], isValue: (word: string) 
       }
       const place = words[i + 2 + gap];
       const split = gap > 0 && place !== undefined && !WHEN_WORDS.has(place);
-      if (gap >= 0 && !(form === 'joined' && split) && !(form === 'split' && !split)) {
-        hits.push({ action, at: [i, i + 1 + gap], phrasal: true });
+      if (gap >= 0 && !(form === 'joined' && split) && !(form === 'split' && !split) && !(form === 'around' && gap === 0)) {
+        hits.push({ action, at: [i, i + 1 + gap], phrasal: true, ...(means ? { means } : {}) });
         break;
       }
     }

@@ -45,6 +45,15 @@ describe('verb lexicon', () => {
     expect(ping.terms.filter((t) => t.optional).map((t) => t.word)).toContain('remind');
   });
 
+  it('reads having a thing back as it was as restoring it ("bring it back", "put it back in there")', () => {
+    for (const query of ['please bring the Q3 project back', 'the field is in the trash, get it back', 'put the task back in the Brand project']) {
+      expect(parseQuery(query).terms.filter((t) => t.optional).map((t) => t.word), query).toContain('restore');
+    }
+    expect(parseQuery('put the task back in the Brand project').action).toBe('create');
+    // "get back to me" joined is no restoring.
+    expect(parseQuery('get back to me with the list of projects').terms.map((t) => t.word)).not.toContain('restore');
+  });
+
   it('reads past an adverb of manner before the verb, not one that says how often', () => {
     expect(parseQuery('permanently delete the old gist').verbsAt).toEqual([1]);
     expect(parseQuery('manually trigger the deploy workflow').action).toBe('create');
