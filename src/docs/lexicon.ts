@@ -233,9 +233,9 @@ export const QUESTION_OPENERS = new Set(['is', 'are', 'was', 'were', 'am', 'does
 
 /** The action a word (already stemmed) stands for, if any. */
 export const actionOfStem = (stem: string): Action | undefined => STEM_ACTION.get(stem) ?? reversedCreate(stem);
-/** A creating verb with a prefix that undoes it ("unsubscribe", "unsend", "unpublish") removes what it made. */
+/** A creating verb with a prefix that undoes it ("unsubscribe", "unsend", "unpublish") removes what it made; not a word that only starts so ("dispute": dis + put). */
 const reversedCreate = (stem: string): Action | undefined => {
-  const m = /^(?:un|dis|de)(.{3,})$/.exec(stem);
+  const m = /^(?:un|dis|de)(.{4,})$/.exec(stem);
   return m && STEM_ACTION.get(m[1]!) === 'create' ? 'delete' : undefined;
 };
 

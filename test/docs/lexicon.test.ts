@@ -14,6 +14,7 @@ describe('verb lexicon', () => {
     expect(parseQuery('deregister the runner').action).toBe('delete');
     // A word that only starts like one ("describe", "design") keeps its own reading.
     expect(parseQuery('describe the repo').action).toBe('get');
+    expect(parseQuery('any open disputes?').action).toBe('list');
   });
 
   it('reads a phrasal verb in any of its forms, joined or around its object', () => {
