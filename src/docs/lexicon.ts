@@ -229,7 +229,7 @@ export function isLeadIn(raw: readonly string[], at: number): boolean {
 }
 
 /** Words that open a question: a question asks to read, whatever verb it uses later ("does alice have write access?"). */
-export const QUESTION_OPENERS = new Set(['is', 'are', 'was', 'were', 'am', 'does', 'do', 'did', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'what', 'whats', "what's", 'when', 'where', 'how', 'why', 'whose']);
+export const QUESTION_OPENERS = new Set(['any', 'is', 'are', 'was', 'were', 'am', 'does', 'do', 'did', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'what', 'whats', "what's", 'when', 'where', 'how', 'why', 'whose']);
 
 /** The action a word (already stemmed) stands for, if any. */
 export const actionOfStem = (stem: string): Action | undefined => STEM_ACTION.get(stem) ?? reversedCreate(stem);

@@ -15,6 +15,8 @@ describe('verb lexicon', () => {
     // A word that only starts like one ("describe", "design") keeps its own reading.
     expect(parseQuery('describe the repo').action).toBe('get');
     expect(parseQuery('any open disputes?').action).toBe('list');
+    // "Any …?" asks whether there are some: a question, whatever verb comes later.
+    expect(parseQuery('any fraud warnings we should look at?').action).toBe('list');
   });
 
   it('reads a phrasal verb in any of its forms, joined or around its object', () => {
