@@ -107,6 +107,9 @@ const ACTION_PHRASES: [string[], Action][] = [
   [['give', 'me'], 'get'],
   [['what', 'is'], 'get'],
   [['fill', 'in'], 'update'],
+  // "Make it read-only", "make acme/api private", "make my calendar show up green": making a thing
+  // that exists into something changes it; "make a …" makes one.
+  ...['it', 'them', 'this', 'that', 'my', 'our', 'their', 'its', 'zzvalue'].map((object): [string[], Action] => [['make', object], 'update']),
 ];
 
 /** Words catalogues write for being told of a thing's changes: watching, following, subscribing to it. */

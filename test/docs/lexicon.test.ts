@@ -57,6 +57,12 @@ describe('verb lexicon', () => {
     expect(parseQuery('get back to me with the list of projects').terms.map((t) => t.word)).not.toContain('restore');
   });
 
+  it('reads making a thing that exists into something as changing it, and making a new one as making', () => {
+    expect(parseQuery('make acme/api private').action).toBe('update');
+    expect(parseQuery('make my calendar show up in lavender').action).toBe('update');
+    expect(parseQuery('make a new repo called notes').action).toBe('create');
+  });
+
   it('reads past an adverb of manner before the verb, not one that says how often', () => {
     expect(parseQuery('permanently delete the old gist').verbsAt).toEqual([1]);
     expect(parseQuery('manually trigger the deploy workflow').action).toBe('create');
