@@ -46,6 +46,18 @@ const APOLOGY = /^\s*(?:sorry(?:\s+to\s+(?:ask|bother(?:\s+you)?|trouble\s+you|b
 const LEAVE = /\b(?:(?:would|will|is)\s+it\s+be\s+(?:too\s+much\s+trouble|possible|alright|all\s+right|ok(?:ay)?|fine|inconvenient|a\s+problem)\s+(?:for\s+(?:you|someone|me|us)\s+)?to|(?:might|may|could|can)\s+i\s+ask\s+(?:you\s+)?(?:to\s+)?)\s*/gi;
 const MIGHT = /\bmight\s+(you|someone|i|we)\b/gi;
 
+/** The request without the courtesy around it: hedges, conditions of courtesy, an apology, leave asked. */
+function withoutCourtesy(query: string): string {
+  return query
+    .replace(HEDGES, (hedge) => (hedge.startsWith(',') ? ' ' : ''))
+    .replace(COURTESY_CONDITION, (found: string, at: number, all: string) => (/[.!]$/.test(found) ? '.' : /^[?.!,;]/.test(all.slice(at + found.length)) ? '' : ' '))
+    .replace(APOLOGY, '')
+    .replace(LEAVE, '')
+    .replace(MIGHT, 'could $1')
+    .replace(/^[\s,]+/, '')
+    .replace(/\s{2,}/g, ' ');
+}
+
 /** The words that end a condition's subject: a verb after it ("If payout po_1 hasn't left", "if the run keeps failing"). */
 const AFTER_SUBJECT = /^(?:is|isn't|are|aren't|was|wasn't|were|weren't|has|hasn't|have|haven't|had|does|doesn't|do|don't|did|didn't|can|can't|cannot|could|couldn't|will|won't|would|should|keeps|kept|gets|got|stays|still|ever|never|no|also|already|now)$/;
 /** What a condition before the request is about: its subject, up to its verb, of at most six words. */
@@ -82,10 +94,9 @@ const PURPOSE = /(?<=\S\s+\S+\s+\S+)\s*,?\s+(?:so\s+that|so|because|in\s+order\s
 /** A state said to hold: "is archived", "are now published". */
 const STATED = new RegExp(`\\b(?:is|are|gets|get)\\s+(?:now\\s+)?${PARTICIPLE}\\b`, 'gi');
 
-/** The request without the frame of speech or of a planning document around it, nor the reason it gives. */
+/** The request without the frame of speech, courtesy or a planning document around it, nor the reason it gives. */
 export function withoutFrame(query: string): string {
-  const polite = query.replace(HEDGES, (hedge) => (hedge.startsWith(',') ? ' ' : '')).replace(COURTESY_CONDITION, (found: string, at: number, all: string) => (/[.!]$/.test(found) ? '.' : /^[?.!,;]/.test(all.slice(at + found.length)) ? '' : ' ')).replace(APOLOGY, '').replace(LEAVE, '').replace(MIGHT, 'could $1').replace(/^[\s,]+/, '').replace(/\s{2,}/g, ' ');
-  const said = polite.replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(CORRECTION, '').replace(VOCATIVE, '');
+  const said = withoutCourtesy(query).replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(CORRECTION, '').replace(VOCATIVE, '');
   const asked = said.replace(EMBEDDED_QUESTION, '');
   const spoken = asked === said ? said : asked.replace(EMBEDDED_YES_NO, 'does ');
   const stepped = spoken.replace(STEP, '');
