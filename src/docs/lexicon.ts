@@ -24,8 +24,8 @@ const RESTORING = ['restore', 'unarchive', 'undelete'];
  * Phrasal verbs, which may take their object inside ("take Alex off the team"), by action. Some
  * mean one thing joined and another split before a place: "kick off the build" and "kick it off"
  * start it, "kick Carol off the repo" removes her; some only around an object ("get it back", not
- * "get back to me"). Some also imply the words catalogues write for
- * what they mean ("bring it back": restore).
+ * "get back to me"). Some also imply the words catalogues write for what they mean ("bring it
+ * back": restore).
  */
 const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around')?, string[]?][] = [
   ['take', 'off', 'delete'],
@@ -87,6 +87,9 @@ const PHRASAL_SPAN = 5;
 /** Words for when, which end a clause rather than name a place ("kick it off now"). */
 const WHEN_WORDS = new Set(['now', 'today', 'tonight', 'tomorrow', 'again', 'soon', 'asap', 'please', 'later', 'first']);
 
+/** Where a value was in a query (./query.ts): it holds its place in the sentence, so the word after it is no sentence start. */
+export const VALUE_WORD = 'zzvalue';
+
 /** Multi-word phrases, matched on the query's lower-case words before single words. */
 const ACTION_PHRASES: [string[], Action][] = [
   [['get', 'rid', 'of'], 'delete'],
@@ -109,7 +112,7 @@ const ACTION_PHRASES: [string[], Action][] = [
   [['fill', 'in'], 'update'],
   // "Make it read-only", "make acme/api private", "make my calendar show up green": making a thing
   // that exists into something changes it; "make a …" makes one.
-  ...['it', 'them', 'this', 'that', 'my', 'our', 'their', 'its', 'zzvalue'].map((object): [string[], Action] => [['make', object], 'update']),
+  ...['it', 'them', 'this', 'that', 'my', 'our', 'their', 'its', VALUE_WORD].map((object): [string[], Action] => [['make', object], 'update']),
 ];
 
 /** Words catalogues write for being told of a thing's changes: watching, following, subscribing to it. */
@@ -163,9 +166,10 @@ export const isBaseActionWord = (word: string) => isActionWord(word) && !(word.e
 /** Words that lead into a request without saying what to do ("please", "can you", "I need to"). */
 export const LEAD_INS = new Set(['please', 'kindly', 'you', 'i', "i'd", "i'll", 'we', "we'd", "we'll", 'need', 'want', 'like', 'to', 'help', 'me', 'let', "let's", 'lets', 'just', 'now', 'then', 'also', 'so', 'and', 'ok', 'okay', 'hey', 'go', 'ahead', 'quickly', 'try', 'first']);
 
-/** An adverb of manner before the verb ("manually trigger …", "permanently delete …"); not one that says how often ("nightly build", "weekly report"). */
+/** An adverb of manner before the verb ("manually trigger …", "permanently delete …"). */
 const MANNER_ADVERB = /^[a-z]{3,}ly$/;
-const HOW_OFTEN = /(?:dai|week|month|year|hour|night|quarter|fortnight|on|ear|app|supp|rep|fami|assemb)ly$/;
+/** Words in -ly that are no adverb of manner: how often ("nightly build", "weekly report"), or no adverb at all (only, early, apply, reply, supply, family, assembly). */
+const NOT_MANNER = /(?:dai|week|month|year|hour|night|quarter|fortnight|on|ear|app|supp|rep|fami|assemb)ly$/;
 
 /** "Could you …", "can I …", "would we …": a polite request, whose verb says what to do, not a question. */
 const MODALS = new Set(['can', 'could', 'would', 'will']);
@@ -221,7 +225,7 @@ export function isLeadIn(raw: readonly string[], at: number): boolean {
   return (
     LEAD_INS.has(word) ||
     inLeadInPhrase(raw, at) ||
-    (MANNER_ADVERB.test(word) && !HOW_OFTEN.test(word) && raw[at + 1] !== undefined && isActionWord(raw[at + 1]!)) ||
+    (MANNER_ADVERB.test(word) && !NOT_MANNER.test(word) && raw[at + 1] !== undefined && isActionWord(raw[at + 1]!)) ||
     (MODALS.has(word) && REQUESTERS.has(raw[at + 1] ?? '')) ||
     (REQUESTERS.has(word) && MODALS.has(raw[at - 1] ?? '')) ||
     // "You can delete it", "you should cancel the run": what the one addressed may do, asked of them.

@@ -26,6 +26,7 @@ import {
   STATE_WORDS,
   STOP_WORDS,
   UNDOING_VERBS,
+  VALUE_WORD,
   VERB_SYNONYMS,
   WORD_PREFIXES,
   type Action,
@@ -137,8 +138,7 @@ const MAX_NAME_WORDS = 4;
 /** Words that end a name after "called": what follows says where or what else. */
 const NAME_ENDS = new Set([...SCOPE_PREPOSITIONS, 'and', 'or', 'with', 'as', 'that', 'which', 'but', 'so', 'of', 'by', 'then', 'if']);
 
-/** Where a value was: it holds its place in the sentence, so the word after it is no sentence start. */
-const VALUE = 'zzvalue';
+const VALUE = VALUE_WORD;
 /** Words that start a noun phrase or stand for one: a word after them is no bare name. */
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me', 'them', 'him', 'us']);
 

@@ -415,7 +415,9 @@ export class Ranker {
       return [...acronym.map((s) => ({ word: this.surface.get(s) ?? s, weight: (B.acronymMeaning * weight) / acronym.length })), { word: t.word, weight: (1 - B.acronymMeaning) * weight }];
     });
     const said = this.meaning(askedWords);
-    const asked = said && (this.meaningsOf(), this.distinct(said));
+    // The operations' meanings, built on first use, give the common direction the query's loses.
+    if (said) this.meaningsOf();
+    const asked = said && this.distinct(said);
     explain?.set('(query)', { parsed, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
     // A command that starts with one of the catalogue's resources used as a verb ("tag v1.8.0 on master") makes one; "issue 42" names one.
     const commandsResource = parsed.action === undefined && parsed.commandVerb === true && parsed.command !== undefined && !this.ownVerbs().has(parsed.command) && this.isResource(parsed.command);

@@ -102,6 +102,11 @@ const ownVerb = (word: string) => /^[a-z]+$/.test(word) && word.length > 2;
 /** The literal words of a path segment: `pull_requests` → pull requests; `chat.postMessage` → chat post message. */
 const segmentWords = (segment: string) => words(segment.replace(/\{[^{}]*\}/g, ' '));
 
+/** The write an HTTP method makes: `POST` creates, `PUT` and `PATCH` update, `DELETE` deletes. */
+function writeOfMethod(method: string | undefined): Action | undefined {
+  return method === 'POST' ? 'create' : method === 'PUT' || method === 'PATCH' ? 'update' : method === 'DELETE' ? 'delete' : undefined;
+}
+
 export function analyse(op: OperationText): Structure {
   const segments = (op.path ?? '').split('/').filter((s) => s && !PREFIX_SEGMENT.test(s));
   const literal = segments.filter((s) => !isParam(s));
@@ -139,9 +144,10 @@ export function analyse(op: OperationText): Structure {
   // Only a bare `/user` segment says so: in a catalogue that addresses users as `/user?accountId=…`, that is no one in particular.
   const selfByUserSegment = self && !selfSaid && selfSegments.every((s) => s.toLowerCase() === 'user');
   const method = op.method?.toUpperCase();
+  const written = writeOfMethod(method);
   if (action === undefined || action === 'get' || action === 'list') {
     if (method === 'GET' || method === undefined) action = op.returnsList || (action === 'list' && !endsWithParam) ? 'list' : (action ?? 'get');
-    else if (action === undefined) action = method === 'DELETE' ? 'delete' : method === 'POST' ? 'create' : 'update';
+    else if (action === undefined) action = written ?? 'update';
   }
   const [first, or, second] = words(summaryText);
   const alsoAction = or === 'or' && first && second && actionOfStem(stems(first)[0] ?? '') ? actionOfStem(stems(second)[0] ?? '') : undefined;
@@ -150,6 +156,6 @@ export function analyse(op: OperationText): Structure {
   const phrase = methodNamed ? objectPhrase(summaryText) : [];
   const inResource = phrase.filter((s) => resource.includes(s));
   const head = inResource.length ? inResource[inResource.length - 1] : phrase.length ? phrase[phrase.length - 1] : resource[resource.length - 1];
-  const methodAction = CANONICAL.has(action) ? undefined : method === 'GET' ? (op.returnsList ? 'list' : 'get') : method === 'POST' ? 'create' : method === 'PUT' || method === 'PATCH' ? 'update' : method === 'DELETE' ? 'delete' : undefined;
+  const methodAction = CANONICAL.has(action) ? undefined : method === 'GET' ? (op.returnsList ? 'list' : 'get') : written;
   return { action, resource, head, object: phrase.length ? [...new Set([...object, ...phrase])] : object, scope, self, ...(selfByUserSegment ? { selfByUserSegment } : {}), alsoAction, ...(methodAction ? { methodAction } : {}) };
 }
