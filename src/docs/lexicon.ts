@@ -235,6 +235,29 @@ export function isLeadIn(raw: readonly string[], at: number): boolean {
   );
 }
 
+/** Verbs that have someone else do a thing ("get sam to review PR 7", "have bob look at it", "ask ana to approve"). */
+const CAUSATIVES = new Set(['get', 'have', 'ask']);
+/** Words that are no one's name: articles, pronouns, possessives. */
+const NO_NAMES = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'it', 'them', 'me', 'us', 'my', 'our', 'your', 'their', 'its', 'his', 'her', 'rid', 'back', 'started', 'done', 'ready']);
+
+/**
+ * Where a causative frame at `at` puts the verb the others are asked to do: "get sam and priya to
+ * review …", "have bob review …" (the index of "review"), or -1. The people are one or two words
+ * joined by "and"; "to" is needed but after "have".
+ */
+export function causedVerbAt(raw: readonly string[], at: number): number {
+  if (!CAUSATIVES.has(raw[at]!)) return -1;
+  const person = (w: string | undefined) => w !== undefined && w !== VALUE_WORD && /^[a-z][a-z.'-]+$/.test(w) && !NO_NAMES.has(w) && !STOP_WORDS.has(w) && !isActionWord(w);
+  let j = at + 1;
+  if (!person(raw[j])) return -1;
+  j++;
+  if (raw[j] === 'and' && person(raw[j + 1])) j += 2;
+  if (raw[j] === 'to') j++;
+  else if (raw[at] !== 'have') return -1;
+  const verb = raw[j];
+  return verb !== undefined && verb !== VALUE_WORD && /^[a-z]{3,}$/.test(verb) && !STOP_WORDS.has(verb) && !NO_NAMES.has(verb) && !/(?:ed|ing)$/.test(verb) ? j : -1;
+}
+
 /** Words that open a question: a question asks to read, whatever verb it uses later ("does alice have write access?"). */
 export const QUESTION_OPENERS = new Set(['any', 'is', 'are', 'was', 'were', 'am', 'does', 'do', 'did', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'what', 'whats', "what's", 'when', 'where', 'how', 'why', 'whose']);
 

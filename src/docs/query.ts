@@ -11,6 +11,7 @@ import {
   isBaseActionWord,
   inLeadInPhrase,
   isLeadIn,
+  causedVerbAt,
   isWeakCue,
   JOINED_PREFIX,
   NAME_BEFORE,
@@ -74,6 +75,8 @@ export interface ParsedQuery {
   self: boolean;
   /** "Who" asks who does something ("who follows me?"): the answer is people, often named after what they do (followers). */
   who?: boolean;
+  /** Where a verb asked of someone else is ("get sam to review …": review): its doer nouns (reviewer) answer it. */
+  caused?: number[];
   /** A question after who someone is ("who is in the platform team?", "who's watching PROJ-4?"), not who the signed-in user is: the people are not yet known. */
   asksWho?: true;
   /** It names something by a two-part slug (`acme/api`): in many catalogues, a path's `{owner}/{repo}`. */
@@ -157,6 +160,8 @@ const PLACE_PARTICLES = new Set(['off', 'from', 'out', 'to', 'as', 'into', 'onto
 /** A past participle ("starred", "written"): a verb form, never a name. */
 const isParticiple = (word: string) => /(?:ed|en)$/.test(word);
 /** How an object starts: a determiner, a pronoun, a number or a value. */
+/** Determiners before a thing's name, not a person's. */
+const THING_DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its']);
 const startsObject = (word: string) => DETERMINERS.has(word) || ONE_VALUE.test(word);
 
 /**
@@ -240,7 +245,9 @@ export function parseQuery(query: string): ParsedQuery {
     for (let j = i + 1; j < end && j <= i + MAX_NAME_WORDS && !(j > i + 1 && NAME_ENDS.has(raw[j]!)); j++) namedAt.add(j);
   });
   // A person asked about or acted on: "who", a name, a pronoun, an email address.
-  const person = /\S@\S+\.\w/.test(query) || raw.some((w, i) => names.has(w) && !namedAt.has(i));
+  // A capitalised word after an article or a possessive names a thing ("the Blocked column", "our Radar
+  // blocklist"), not a person.
+  const person = /\S@\S+\.\w/.test(query) || raw.some((w, i) => names.has(w) && !namedAt.has(i) && !THING_DETERMINERS.has(raw[i - 1] ?? ''));
   const phrases = actionPhrases(raw, (w) => w === VALUE);
   const covered = new Set(phrases.flatMap((p) => p.at));
   // "Close PR 5 without merging it", "instead of waiting": what is not to be done names no operation.
@@ -260,10 +267,17 @@ export function parseQuery(query: string): ParsedQuery {
   const cues: { at: number; action: Action }[] = phrases.filter((p) => !negated.has(p.at[0]!)).map((p) => ({ at: p.at[0]!, action: p.action }));
   // The words that only lead into a clause's verb ("I'd love to", "which endpoint lets me") ask for nothing themselves.
   const ledIn = new Set<number>();
+  const causedAt: number[] = [];
   const heads = clauseStarts.map((start, c) => {
     const end = clauseStarts[c + 1] ?? raw.length;
     let at = start;
     while (at < end && isLeadIn(raw, at)) ledIn.add(at++);
+    // "Get sam to review PR 7": the verb asked of them says what to do, a request to them.
+    const caused = at < end ? causedVerbAt(raw, at) : -1;
+    if (caused > 0 && caused < end) {
+      causedAt.push(caused);
+      while (at < caused) ledIn.add(at++);
+    }
     return at < end ? at : -1;
   });
   // A noun used as a verb, as a command starts ("file an issue", "log 2 hours"): a verb there only.
@@ -376,6 +390,8 @@ export function parseQuery(query: string): ParsedQuery {
     seen.add(undo);
     terms.push({ word: undo, stem: undo, weight: 1, name: false, at: -1, optional: true, undoes: true });
   });
+  // Someone asked to do a thing: a request of them ("request reviewers").
+  if (causedAt.length) imply(['request'], 0.5);
   // A path or file name (README.md, src/app.ts, config/settings.yaml) says the thing is a file.
   if (bare.some((token) => FILE_NAME.test(token))) imply(['file'], 0.5, { name: false });
   // A name in code (parseConfig, parse()) says the thing is code.
@@ -431,5 +447,5 @@ export function parseQuery(query: string): ParsedQuery {
   const afterWho = raw.slice(heads[0]! + 1);
   const asksWho = question && PERSON_QUESTION.has(opener!) && afterWho[0] !== 'am' && !(['is', 'was'].includes(afterWho[0] ?? '') && (afterWho.length === 2 || names.has(afterWho[1] ?? '')));
   const yesNo = question && YES_NO_OPENERS.has(opener!);
-  return { action, ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), terms };
+  return { action, ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), terms };
 }

@@ -13,7 +13,7 @@ import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS } from './agreement.ts';
 import { keyResource, slugResource, takenByResource, VALUE_KINDS } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
-import { stemOf, stems } from './text.ts';
+import { stemOf, stems, words } from './text.ts';
 import { asCommands, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess } from './cues.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
@@ -30,6 +30,11 @@ export interface Hit {
 }
 
 const TOP = W.head;
+
+/** The verb for asking someone to do a thing, stemmed: what a causative frame ("get sam to review …") does. */
+const REQUESTING = 'request';
+/** Words that say a thing is to go back to how it was: undoing what an operation did. */
+const UNDO_WORDS = new Set(['again', 'back', 'lift', 'undo', 'reverse', 'revert', 'restore', 'anymore', 'longer', 'reopen', 'reactivate', 'reinstate']);
 
 /** A path that ends in one person taken by ID (`/teams/{team_id}/members/{username}`, `/members/{user_id}`): it answers about someone already known. */
 const ONE_PERSON = /\/\{[^{}]*(?:user|member|person|login|collaborator|assignee|account)[^{}]*\}$/i;
@@ -252,6 +257,8 @@ export class Ranker {
         const s = stems(near.word)[0];
         // A neighbour that only carries a question or "me" says nothing of what to act on.
         if (isWeakCue(near.word) || SELF_WORDS.has(near.word)) continue;
+        // Meaning puts a verb near its undoing (lock: unblock); the undoing is asked for by its own prefix.
+        if (!word.startsWith('un') && this.undoes(stems(near.word)[0] ?? '')) continue;
         if (s && !out.has(s)) {
           out.set(s, near.cosine * 0.8);
           guessed.add(s);
@@ -287,6 +294,16 @@ export class Ranker {
   /** The catalogue's own verbs: the actions of its operations that are none of the canonical ones (merg, star, follow). */
   private ownVerbs(): ReadonlySet<string> {
     return (this.ownVerbSet ??= new Set(this.docs.map((d) => d.structure.action).filter((a) => !CANONICAL.has(a))));
+  }
+
+  /** The action undoes another action of the catalogue's own: `unblock` of `block`, `unprotect` of `protect`. */
+  private undoes(action: string): boolean {
+    return action.startsWith('un') && this.ownVerbs().has(action.slice(2));
+  }
+
+  /** The query asks to undo something: a verb undone by a prefix ("unlock", "unpin"), or a word for going back ("again", "lift", "restore"). */
+  private saysUndo(query: string): boolean {
+    return words(query).some((w) => UNDO_WORDS.has(w) || (w.startsWith('un') && w.length >= 5 && (isActionWord(w.slice(2)) || this.ownVerbs().has(stemOf(w.slice(2))) || this.df.has(stemOf(w.slice(2))))));
   }
 
   /** The operation writes its head as a noun for who does what a query word says (follower, assignee, stargazer). */
@@ -387,7 +404,7 @@ export class Ranker {
           ? { expansions: this.actionVerbs(t0.action!), guessed: new Set<string>() }
           : this.expand(t.word, t.stem, name);
       // "Who starred it?": the people named after the verb (stargazers) are what it asks for.
-      if (parsed.who && !name && !t.optional && t.stem.length >= 4 && !AGENT_NOUN.test(t.word)) for (const [s, w] of this.surface) if (w.startsWith(t.stem) && AGENT_NOUN.test(w) && !expansions.has(s)) expansions.set(s, 1);
+      if ((parsed.who || parsed.caused?.includes(t.at)) && !name && !t.optional && t.stem.length >= 4 && !AGENT_NOUN.test(t.word)) for (const [s, w] of this.surface) if (w.startsWith(t.stem) && AGENT_NOUN.test(w) && !expansions.has(s)) expansions.set(s, 1);
       // A term's IDF is that of its best-known form, so a widened term is not rarer than its words.
       const idf = Math.min(...[...expansions.keys()].map((s) => this.idf(s)));
       // The phrase an acronym stands for ("PRs": pull requests): what it means, and a noun, never the verb asked for.
@@ -424,6 +441,8 @@ export class Ranker {
     // "Stop watching", "stop sharing" where the catalogue names no such undoing (unwatch, unshare): remove what the verb made.
     const undoesUnknown = parsed.terms.some((t) => t.undoes && !known(t.stem)), opening = parsed.verbsAt?.includes(0) ? openingVerb(query) : undefined;
     const askedAction = undoesUnknown || revokesAccess(query) ? 'delete' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
+    // An operation that undoes another of the catalogue's (unblock, unprotect) answers a request that says to undo something, not one that does the thing.
+    const asksUndo = askedAction === 'delete' || askedAction === 'cancel' || this.saysUndo(query);
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
     const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
     // So does one that starts with a verb neither the lexicon nor the catalogue knows before its object ("stick the screenshot onto QA-55"): reads are asked with the words for reading.
@@ -469,7 +488,7 @@ export class Ranker {
       const { structure } = doc;
       // The operation's own verb ("merg", "star") agrees as well as a canonical action when the query
       // uses it as its verb ("star acme/api"), not as a noun ("remove my star", "show me the PRs": request).
-      const ownVerb = !CANONICAL.has(structure.action) && (structure.action === opening || terms.some((t) => t.expansions.has(structure.action) && !(!t.idPrefix && t.acronym?.includes(structure.action)) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined)));
+      const ownVerb = !CANONICAL.has(structure.action) && (structure.action === opening || (parsed.caused !== undefined && structure.action === REQUESTING) || terms.some((t) => t.expansions.has(structure.action) && !(!t.idPrefix && t.acronym?.includes(structure.action)) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined)));
       const { head } = structure;
       // A search of a resource the catalogue has no list of is how it lists it (Jira's issues: "Search for issues using JQL").
       const actionHas = structure.action === 'search' && head !== undefined && !this.listedHeads().has(head) ? 'list' : structure.action;
@@ -500,6 +519,7 @@ export class Ranker {
         B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
         // A yes-or-no question is what an operation that checks answers ("Check if a user follows another user").
         (parsed.yesNo && doc.summaryStems[0] === 'check' ? B.yesNoCheck : 0) +
+        (!asksUndo && this.undoes(structure.action) ? -B.undoUnasked : 0) +
         B.resource * resource +
         B.self * self +
         (agent ? B.agent : 0) +

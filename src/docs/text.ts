@@ -27,14 +27,18 @@ export function stems(word: string): string[] {
   if (STOP_WORDS.has(word)) return [];
   let stem = stemCache.get(word);
   if (stem === undefined) {
-    stem = word.length > 2 ? stemmer(word) : word;
+    stem = stemOf(word);
     if (stemCache.size < 100_000) stemCache.set(word, stem);
   }
   return [stem];
 }
 
-/** The stem of any lower-case word, stop words included. */
-export const stemOf = (word: string): string => (word.length > 2 ? stemmer(word) : word);
+/**
+ * The stem of any lower-case word, stop words included. A plural in -ings is a noun of its own
+ * ("settings", "listings", "mappings"), not the verb it comes from: it keeps its -ing, so "set up"
+ * meets no settings.
+ */
+export const stemOf = (word: string): string => (word.length > 6 && word.endsWith('ings') ? word.slice(0, -1) : word.length > 2 ? stemmer(word) : word);
 
 /** The stems of a text's words, stop words left out. */
 export const textStems = (text: string): string[] => words(text).flatMap(stems);

@@ -35,6 +35,8 @@ export const RANK_WEIGHTS = {
   identifier: 0.5,
   /** A question answered yes or no ("does octocat follow torvalds?") answered by an operation that checks ("Check if a user follows …"); 0.4 and 0.7 were lower on dev. */
   yesNoCheck: 0.2,
+  /** Cost of an operation that undoes another (unblock, unprotect) when the query says to undo nothing. */
+  undoUnasked: 0.15,
   /** A write that sets a field named by the clause's verb ("approve": event APPROVE; "archive": archived). */
   fieldVerb: 0.3,
   /** Share of an acronym's meaning read from the phrase it stands for ("pr": pull request), the rest from its letters. */

@@ -164,6 +164,13 @@ describe('parseQuery', () => {
     expect(parseQuery('read src/app_config.ts').terms.some((t) => t.idPrefix)).toBe(false);
   });
 
+  it('reads a capitalised word after an article or a possessive as the name of a thing, not of a person', () => {
+    const people = (query: string) => parseQuery(query).terms.some((t) => t.word === 'member' && t.optional);
+    expect(people('add a Blocked column to the board')).toBe(false);
+    expect(people('archive our Radar blocklist')).toBe(false);
+    expect(people('add Dana to the board')).toBe(true);
+  });
+
   it('marks capitalised words inside the sentence as names', () => {
     const dana = parseQuery('move my meeting with Dana').terms.find((t) => t.word === 'dana');
     expect(dana?.name).toBe(true);

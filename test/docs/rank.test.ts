@@ -6,6 +6,7 @@ import { analyseOperation } from '../../src/docs/analysis.ts';
 import { parseQuery } from '../../src/docs/query.ts';
 import { Ranker, type RankedOperation } from '../../src/docs/rank.ts';
 import { rankedOperation } from '../fixtures/ranked-operation.ts';
+import { stemOf } from '../../src/docs/text.ts';
 
 const op = rankedOperation;
 
@@ -816,6 +817,41 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(new Ranker(jira), 'show me my open issues')).toBe('ji.searchForIssues');
     const listed = new Ranker([...jira, op('ji.listIssues', 'GET', '/rest/api/3/issue', 'List issues', { returnsList: true })]);
     expect(listed.search('show me my open issues', 3).map((h) => h.id)).toEqual(['ji.listIssues', 'ji.getIssue', 'ji.searchForIssues']);
+  });
+
+  it('keeps "set up" from meeting a catalogue\'s settings: a plural in -ings is a noun of its own', () => {
+    const calendar = new Ranker([
+      op('gc.settings.watch', 'POST', '/users/me/settings/watch', 'Watch for changes to Settings resources'),
+      op('gc.calendars.insert', 'POST', '/calendars', 'Creates a secondary calendar'),
+      op('gc.settings.list', 'GET', '/users/me/settings', 'Returns all user settings for the authenticated user', { returnsList: true }),
+    ]);
+    expect(best(calendar, 'set up a brand-new calendar called Payments for the finance team to track due dates')).toBe('gc.calendars.insert');
+    expect(best(calendar, 'show my settings')).toBe('gc.settings.list');
+    expect([stemOf('settings'), stemOf('set'), stemOf('mappings')]).toEqual(['setting', 'set', 'mapping']);
+  });
+
+  it('prefers the operation that does a thing to the one that undoes it (block, not unblock), which meaning puts near it, unless the query says to undo', () => {
+    const users = new Ranker([
+      op('gl.users/unblock', 'PUT', '/users/{id}/unblock', 'Unblock a user. Available only for admins.'),
+      op('gl.users/block', 'PUT', '/users/{id}/block', 'Block a user. Available only for admins.'),
+      op('gl.users/get', 'GET', '/users/{id}', 'Get a single user'),
+    ]);
+    expect(best(users, 'lock out user 450 until security has reviewed it')).toBe('gl.users/block');
+    expect(best(users, 'unblock user 450, the review is done')).toBe('gl.users/unblock');
+  });
+
+  it('reads "get sam to review PR 7", "have bob review …" as a request to them: the operation that requests the verb\'s doers', () => {
+    const pulls = new Ranker([
+      op('gh.pulls/create-review', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews', 'Create a review for a pull request'),
+      op('gh.pulls/get-review', 'GET', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}', 'Get a review for a pull request'),
+      op('gh.pulls/request-reviewers', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', 'Request reviewers for a pull request'),
+    ]);
+    for (const query of ['get sam and priya to review pr 77', 'have bob review PR 12', 'ask alice and bob to review pull request 12']) {
+      expect(best(pulls, query), query).toBe('gh.pulls/request-reviewers');
+    }
+    expect(parseQuery('review pr 77').caused).toBeUndefined();
+    expect(parseQuery('get rid of the old gist').caused).toBeUndefined();
+    expect(parseQuery('get acme/api to pass CI').caused).toBeUndefined();
   });
 });
 
