@@ -4,5 +4,5 @@
 export { quietRelativeTimes } from './times.ts';
 export { plainVerbs } from './light-verbs.ts';
 export { openingVerb } from './opening-verb.ts';
-export { revokesAccess } from './revoking.ts';
+export { grantsAccess, revokesAccess } from './revoking.ts';
 export { asCommands } from './request-forms.ts';

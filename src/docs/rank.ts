@@ -14,7 +14,7 @@ import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS 
 import { keyResource, slugResource, takenByResource, VALUE_KINDS } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stemOf, stems, words } from './text.ts';
-import { asCommands, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess } from './cues.ts';
+import { asCommands, grantsAccess, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess } from './cues.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 import { commonDirection, unitLength, withoutCommon } from './meaning.ts';
@@ -440,7 +440,7 @@ export class Ranker {
     const commandsResource = parsed.action === undefined && parsed.commandVerb === true && parsed.command !== undefined && !this.ownVerbs().has(parsed.command) && this.isResource(parsed.command);
     // "Stop watching", "stop sharing" where the catalogue names no such undoing (unwatch, unshare): remove what the verb made.
     const undoesUnknown = parsed.terms.some((t) => t.undoes && !known(t.stem)), opening = parsed.verbsAt?.includes(0) ? openingVerb(query) : undefined;
-    const askedAction = undoesUnknown || revokesAccess(query) ? 'delete' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
+    const askedAction = undoesUnknown || revokesAccess(query) ? 'delete' : grantsAccess(query) ? 'create' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
     // An operation that undoes another of the catalogue's (unblock, unprotect) answers a request that says to undo something, not one that does the thing.
     const asksUndo = askedAction === 'delete' || askedAction === 'cancel' || this.saysUndo(query);
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.

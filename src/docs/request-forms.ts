@@ -14,7 +14,10 @@
 //   - a question after which operation does a thing ("what API call closes an issue", "how would
 //     I go about deleting a release"): the verb after it says what to do, in whatever form;
 //   - a request relayed ("the customer wants us to refund …"), and what "should exist", which is to
-//     be created.
+//     be created;
+//   - what a thing should be called, read, start at or be ("#old should be called #new", "the due
+//     date should read 30 June", "#hr ought to be a private channel"): a change to it; and what
+//     should not exist or show up any more: its removal.
 // The frame around a request (speech, a planning document, a reason) is taken off first
 // (src/docs/frames.ts).
 // A rewrite happens only where the verb is one: `isVerb` says so (the action lexicon, or a verb
@@ -60,6 +63,12 @@ const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+
 const REPORTED_REQUEST = new RegExp(`${CLAUSE}(?:${DETERMINER}\\s+)?(?:[a-z][\\w'-]*\\s+){0,2}?[a-z][\\w'-]*\\s+(?:(?:wants?|asked|asks|is\\s+asking|would\\s+like|needs?|requested|requests)\\s+(?:us|me|you|someone)\\s+to|(?:is\\s+asking|asked|asks|wants\\s+to\\s+know|wonders|wondered)\\s+(?:if|whether)\\s+(?:we|you|i)\\s+(?:can|could))\\s+`, 'gi');
 /** "<thing> should exist": a thing wanted to exist is to be created. */
 const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|will|needs?\\s+to|has\\s+to)\\s+exist\\b`, 'gi');
+/** "<thing> should be called …": it is to be renamed. */
+const TO_BE_CALLED = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|ought\\s+to|needs?\\s+to|has\\s+to)\\s+(?:be\\s+)?(?:called|named|renamed)\\s+`, 'gi');
+/** "<thing> should read …", "… should start at 4pm", "… ought to be a private channel": a thing to be as the rest says is to be changed. */
+const TO_BE_AS = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|ought\\s+to|needs?\\s+to|has\\s+to)\\s+(?:be(?!\\s+(?:able\\b|${PARTICIPLE.replace('(', '(?:')}\\b))|become|read|say|show(?:\\s+as)?|(start|end)(?!\\s+[a-z]+ing\\b)|look|appear(?:\\s+as)?)\\s+`, 'gi');
+/** "<thing> shouldn't exist", "… shouldn't show up in my list any more": it is to go. */
+const NOT_TO_BE = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:shouldn't|should\\s+not|mustn't|must\\s+not|needn't)\\s+(?:exist|show\\s+up|appear|be\\s+(?:there|around|listed|shown|visible))\\b`, 'gi');
 /** "<thing> needs <doing>"; "would you mind <doing> …". */
 const NEEDS_DOING = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,5}?)needs\\s+([a-z]+ing)\\b`, 'gi');
 const MIND_DOING = new RegExp(`${CLAUSE}(?:(?:would|do)\\s+you\\s+)?mind\\s+([a-z]+ing)\\b`, 'gi');
@@ -146,7 +155,16 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     .replace(PASSIVE, thingThenForm)
     .replace(WANTED_DONE, thingThenForm)
     .replace(NEEDS_DOING, thingThenForm)
-    .replace(TO_EXIST, (whole, start: string, thing: string) => (verb('create') && !/\b(?:who|what|which|when|where|how)\b/i.test(thing) ? `${start}create ${thing.trimEnd()}` : whole));
+    .replace(TO_EXIST, (whole, start: string, thing: string) => (verb('create') && !/\b(?:who|what|which|when|where|how)\b/i.test(thing) ? `${start}create ${thing.trimEnd()}` : whole))
+    .replace(NOT_TO_BE, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'remove'))
+    .replace(TO_BE_CALLED, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'rename', ' to '))
+    .replace(TO_BE_AS, (whole, start: string, thing: string, when: string | undefined) => thingWithVerb(whole, start, thing, 'change', when ? ` ${when} ` : ' to '));
+
+  /** "<thing> should …" read as "<verb> <thing>", where the thing is one. */
+  function thingWithVerb(whole: string, start: string, thing: string, read: string, after = ''): string {
+    if (!verb(read) || /\b(?:who|whom|what|which|when|where|how|i|we|you|they|he|she|someone|somebody|it|nobody|everyone|everybody|anyone|anybody|no\s+one)\b/i.test(thing) || /^(?:there|this|that)\s*$/i.test(thing.trim()) || verb(/^\S+/.exec(thing)?.[0] ?? '')) return whole;
+    return `${start}${read} ${thing.trimEnd()}${after || ' '}`;
+  }
 
   /** "<thing> … <done>" read as "<do> <thing>". */
   function thingThenForm(whole: string, start: string, thing: string, form: string): string {

@@ -11,7 +11,7 @@
 // an amount of money (`$500`) one that takes an amount; a person put in a place a write that takes people; a slug (`acme/api`) one whose path takes it.
 import type { RankedOperation } from './analysis.ts';
 import { stems } from './text.ts';
-import { revokesAccess } from './revoking.ts';
+import { grantsAccess, revokesAccess } from './revoking.ts';
 import { waitsOnWork } from './waiting.ts';
 
 /** What a whole catalogue says that one operation cannot: the resource its keys address (`keyResource`). */
@@ -131,7 +131,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // Who may do what: a grant of access sets a level, and an operation on what holds one (an ACL's
   // rules) answers about it; 0.5 and 0.8 were lower on dev. By resource only where a third of its
   // operations take one: of GitHub's hundred on repositories one does.
-  { name: 'access', weight: 1, byResource: 0.3, written: (q) => ACCESS_LEVEL.test(q) || ACCESS_GRANT.test(q) || revokesAccess(q), takes: (op) => op.fieldNames.some((n) => ACCESS_FIELD.test(n)) || ACCESS_FIELD.test((op.path ?? '').split('/').pop() ?? '') },
+  { name: 'access', weight: 1, byResource: 0.3, written: (q) => ACCESS_LEVEL.test(q) || ACCESS_GRANT.test(q) || revokesAccess(q) || grantsAccess(q), takes: (op) => op.fieldNames.some((n) => ACCESS_FIELD.test(n)) || ACCESS_FIELD.test((op.path ?? '').split('/').pop() ?? '') },
   // Two versions or commits are what is compared (0.5: dev R@1 one task lower; 0.8 and 1.5 as 1).
   { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
   // Something to be done at a time to come is scheduled ("send it tomorrow at 9": schedule a message).

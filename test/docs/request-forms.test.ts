@@ -63,6 +63,20 @@ describe('requests in another form than a command', () => {
     expect(read('I want what changed between v1.2 and v1.3')).toBe('I want what changed between v1.2 and v1.3');
   });
 
+  it('reads what a thing should be called, read, start at or be as a change to it, and what should not exist or show up as a removal', () => {
+    expect(read('#general-old should be called #announcements.')).toBe('rename #general-old to #announcements.');
+    expect(read('The due date on MKT-33 should read 30 June 2025.')).toBe('change The due date on MKT-33 to 30 June 2025.');
+    expect(read("Thursday's design review should start at 4pm instead of 3pm.")).toBe("change Thursday's design review start at 4pm instead of 3pm.");
+    expect(read('#hr-private ought to be a private channel, not a public one.')).toBe('change #hr-private to a private channel, not a public one.');
+    expect(read("The 'needs-triage' label shouldn't exist in acme/cli any more.")).toBe("remove The 'needs-triage' label  in acme/cli any more.");
+    expect(read("The 'Team Birthdays' calendar shouldn't show up in my list any more.")).toBe("remove The 'Team Birthdays' calendar  in my list any more.");
+    // Not a thing's state: a question, an ability, people, a new activity, a participle of no known verb.
+    expect(read('who should be the owner?')).toBe('who should be the owner?');
+    expect(read('everyone in QA should be able to see my filter')).toBe('everyone in QA should be able to see my filter');
+    expect(read('cus_88 should start paying monthly')).toBe('cus_88 should start paying monthly');
+    expect(read('every device for U024 should be logged out')).toBe('every device for U024 should be logged out');
+  });
+
   it('reads what a framed request asks once its frame is off (src/docs/frames.ts)', () => {
     expect(read('Acceptance: version 3.0 is published on the releases page')).toBe('publish version 3.0 on the releases page');
     expect(read('I want the thread on issue 88 frozen')).toBe('I want the thread on issue 88 frozen'); // "freeze": no verb of the lexicon

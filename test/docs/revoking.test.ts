@@ -1,7 +1,8 @@
-// Access taken back (src/docs/revoking.ts): what someone may no longer do is a removal of access.
+// Access taken back or granted (src/docs/revoking.ts): what someone may no longer do is a removal of
+// access; what they are to be let do, a grant.
 import { describe, expect, it } from 'vitest';
 import { Ranker } from '../../src/docs/rank.ts';
-import { revokesAccess } from '../../src/docs/revoking.ts';
+import { grantsAccess, revokesAccess } from '../../src/docs/revoking.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
 
 describe('access taken back', () => {
@@ -20,5 +21,19 @@ describe('access taken back', () => {
       op('cal.acl.list', 'GET', '/calendars/{calendarId}/acl', 'Returns the rules in the access control list for the calendar.', { returnsList: true }),
     ]);
     expect(ranker.search("bob shouldn't see my calendar anymore", 3)[0]!.id).toBe('cal.acl.delete');
+  });
+
+  it('reads letting someone do a thing, or their being able to as they should, as a grant of access', () => {
+    expect(grantsAccess("Let the new recruiter see the 'Interviews' calendar, read-only.")).toBe(true);
+    expect(grantsAccess('everyone in the QA group needs to be able to see my filter')).toBe(true);
+    expect(grantsAccess('who can see my calendar?')).toBe(false);
+    expect(grantsAccess("bob shouldn't be able to see my calendar anymore")).toBe(false);
+    const ranker = new Ranker([
+      op('cal.acl.get', 'GET', '/calendars/{calendarId}/acl/{ruleId}', 'Returns an access control rule.', { fieldNames: ['role', 'scope'] }),
+      op('cal.acl.insert', 'POST', '/calendars/{calendarId}/acl', 'Creates an access control rule.', { fieldNames: ['role', 'scope'] }),
+      op('cal.acl.list', 'GET', '/calendars/{calendarId}/acl', 'Returns the rules in the access control list for the calendar.', { returnsList: true }),
+      op('cal.calendars.get', 'GET', '/calendars/{calendarId}', 'Returns metadata for a calendar.'),
+    ]);
+    expect(ranker.search("Let the new recruiter see the 'Interviews' calendar, read-only.", 3)[0]!.id).toBe('cal.acl.insert');
   });
 });
