@@ -119,6 +119,8 @@ const ACTION_PHRASES: [string[], Action][] = [
 const WATCHING = ['watch', 'follow', 'subscribe', 'subscription'];
 /** Words catalogues write for being told of a thing at a time: a reminder. */
 const REMINDING = ['remind', 'reminder'];
+/** Words catalogues write for saying something where others read it: a comment, a note, a message, a reply. */
+const SAYING = ['comment', 'note', 'message', 'reply'];
 /** Words catalogues write for a quick response to a post or a comment: a reaction, an emoji. */
 const REACTING = ['reaction', 'react', 'emoji'];
 
@@ -133,6 +135,12 @@ const IDIOMS: [string[], Action, string[]][] = [
   [['ping', 'me'], 'create', REMINDING],
   [['nudge', 'me'], 'create', REMINDING],
   [['poke', 'me'], 'create', REMINDING],
+  // "Say 'thanks' under issue 14", "tell them it's fixed", "let everyone know": a comment or a message.
+  [['say', VALUE_WORD], 'create', SAYING],
+  ...['them', 'him', 'her', 'everyone', 'everybody', 'people', 'folks'].flatMap((who): [string[], Action, string[]][] => [
+    [['tell', who], 'create', SAYING],
+    [['let', who, 'know'], 'create', SAYING],
+  ]),
   [['thumbs', 'up'], 'create', REACTING],
   [['thumbs', 'down'], 'create', REACTING],
 ];

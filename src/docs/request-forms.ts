@@ -17,7 +17,9 @@
 //     be created;
 //   - what a thing should be called, read, start at or be ("#old should be called #new", "the due
 //     date should read 30 June", "#hr ought to be a private channel"): a change to it; and what
-//     should not exist or show up any more: its removal.
+//     should not exist or show up any more: its removal; what belongs in a place: a move there;
+//     someone who should not be part of a group any more: taken out of it; and a thing one would
+//     like to show or be so ("I'd like the calendar to show in green"): a change to it.
 // The frame around a request (speech, a planning document, a reason) is taken off first
 // (src/docs/frames.ts).
 // A rewrite happens only where the verb is one: `isVerb` says so (the action lexicon, or a verb
@@ -63,6 +65,12 @@ const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+
 const REPORTED_REQUEST = new RegExp(`${CLAUSE}(?:${DETERMINER}\\s+)?(?:[a-z][\\w'-]*\\s+){0,2}?[a-z][\\w'-]*\\s+(?:(?:wants?|asked|asks|is\\s+asking|would\\s+like|needs?|requested|requests)\\s+(?:us|me|you|someone)\\s+to|(?:is\\s+asking|asked|asks|wants\\s+to\\s+know|wonders|wondered)\\s+(?:if|whether)\\s+(?:we|you|i)\\s+(?:can|could))\\s+`, 'gi');
 /** "<thing> should exist": a thing wanted to exist is to be created. */
 const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|will|needs?\\s+to|has\\s+to)\\s+exist\\b`, 'gi');
+/** "<thing> belongs in …", "… should live under …": it is to be moved there. */
+const BELONGS = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:belongs|(?:should|must|needs?\\s+to)\\s+(?:be|live|go|sit))\\s+(?:in|into|on|under|inside)\\s+`, 'gi');
+/** "He shouldn't be part of our org any more": someone to be taken out of a group. */
+const NOT_PART_OF = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,4}?)(?:shouldn't|should\\s+not|mustn't|must\\s+not)\\s+be\\s+(?:a\\s+)?(?:part|members?)\\s+of\\s+`, 'gi');
+/** "I want my status dot showing me as away", "I'd like the calendar to show in green": a thing wanted to be so is to be changed. */
+const WANTED_AS = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|we'd\\s+like|i\\s+need|we\\s+need)\\s+((?:${THING_WORD}){1,6}?)(?:to\\s+(?:be(?!\\s+able\\b)|show|read|say|look\\s+like|appear)|showing|reading|looking\\s+like|appearing)\\s+`, 'gi');
 /** "<thing> should be called …": it is to be renamed. */
 const TO_BE_CALLED = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|ought\\s+to|needs?\\s+to|has\\s+to)\\s+(?:be\\s+)?(?:called|named|renamed)\\s+`, 'gi');
 /** "<thing> should read …", "… should start at 4pm", "… ought to be a private channel": a thing to be as the rest says is to be changed. */
@@ -156,6 +164,9 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     .replace(WANTED_DONE, thingThenForm)
     .replace(NEEDS_DOING, thingThenForm)
     .replace(TO_EXIST, (whole, start: string, thing: string) => (verb('create') && !/\b(?:who|what|which|when|where|how)\b/i.test(thing) ? `${start}create ${thing.trimEnd()}` : whole))
+    .replace(NOT_PART_OF, (whole, start: string, who: string) => (verb('remove') && !/\b(?:who|what|which|when|where|how|it|this|that)\b/i.test(who) ? `${start}remove ${who.trimEnd()} from ` : whole))
+    .replace(WANTED_AS, (whole, start: string, thing: string) => (/\b[a-z]+ed\b/i.test(thing) ? whole : thingWithVerb(whole, start, thing, 'change', ' ')))
+    .replace(BELONGS, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'move', ' to '))
     .replace(NOT_TO_BE, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'remove'))
     .replace(TO_BE_CALLED, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'rename', ' to '))
     .replace(TO_BE_AS, (whole, start: string, thing: string, when: string | undefined) => thingWithVerb(whole, start, thing, 'change', when ? ` ${when} ` : ' to '));

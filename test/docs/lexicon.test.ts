@@ -68,4 +68,12 @@ describe('verb lexicon', () => {
     expect(parseQuery('manually trigger the deploy workflow').action).toBe('create');
     expect(parseQuery('nightly build failed').verbsAt?.[0]).toBe(0);
   });
+
+  it("reads saying something somewhere as a comment or a message: \"say 'thanks' under issue 14\", \"tell them it's fixed\"", () => {
+    const implied = (query: string) => parseQuery(query).terms.filter((t) => t.at < 0).map((t) => t.word);
+    expect(parseQuery("I'd like to say 'Thanks, all sorted!' underneath issue 14.").action).toBe('create');
+    expect(implied("I'd like to say 'Thanks, all sorted!' underneath issue 14.")).toEqual(expect.arrayContaining(['comment', 'message']));
+    expect(implied("reply to issue #8 and tell them it's fixed in 2.1")).toContain('comment');
+    expect(implied('tell me what changed in PR 5')).not.toContain('comment');
+  });
 });

@@ -70,6 +70,10 @@ describe('requests in another form than a command', () => {
     expect(read('#hr-private ought to be a private channel, not a public one.')).toBe('change #hr-private to a private channel, not a public one.');
     expect(read("The 'needs-triage' label shouldn't exist in acme/cli any more.")).toBe("remove The 'needs-triage' label  in acme/cli any more.");
     expect(read("The 'Team Birthdays' calendar shouldn't show up in my list any more.")).toBe("remove The 'Team Birthdays' calendar  in my list any more.");
+    expect(read("Issue 233 belongs in the 'support' project, not 'core'.")).toBe("move Issue 233 to the 'support' project, not 'core'.");
+    expect(read("He shouldn't be part of our 'brightwave' org any more.")).toBe("remove He from our 'brightwave' org any more.");
+    expect(read("I'd like the 'Soccer' calendar to show in green.")).toBe("change the 'Soccer' calendar in green.");
+    expect(read('I want alice and bob asked to look over PR #77')).toBe('I want alice and bob asked to look over PR #77');
     // Not a thing's state: a question, an ability, people, a new activity, a participle of no known verb.
     expect(read('who should be the owner?')).toBe('who should be the owner?');
     expect(read('everyone in QA should be able to see my filter')).toBe('everyone in QA should be able to see my filter');
