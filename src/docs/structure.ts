@@ -84,14 +84,29 @@ function objectPhrase(summaryText: string): string[] {
   return phrase.flatMap(stems);
 }
 
-/** The first verb of a text (summary, or a description's first sentence), as its action. */
-function leadingAction(text: string): Action | string | undefined {
-  const first = words(text).find((w) => !STOP_WORDS.has(w));
+/**
+ * The first verb of a text (summary, or a description's first sentence), past an adverb
+ * ("Permanently deletes …"), as its action. For a description, `described` says which words of no
+ * action may be a verb, as its first word is less surely one than a summary's.
+ */
+function leadingAction(text: string, described?: (word: string) => boolean): Action | string | undefined {
+  const every = words(text);
+  let at = every.findIndex((w) => !STOP_WORDS.has(w));
+  if (/^[a-z]{4,}ly$/.test(every[at] ?? '')) at = every.findIndex((w, i) => i > at && !STOP_WORDS.has(w));
+  const first = every[at];
   if (!first) return undefined;
   const stem = stems(first)[0];
-  if (!stem) return undefined;
-  return actionOfStem(stem) ?? (ownVerb(first) ? stem : undefined);
+  // A participle ("A previously created payout can be canceled") qualifies the subject: no verb of the sentence.
+  if (!stem || (described && /ed$/.test(first))) return undefined;
+  // A verb in the imperative is followed by its object's article ("Issue a credit note", "End a call"); a noun is not ("Stripe will …").
+  return actionOfStem(stem) ?? (ownVerb(first) && (!described || described(first) || OBJECT_STARTS.has(every[at + 1] ?? '')) ? stem : undefined);
 }
+
+/** Words an object starts with: articles and determiners. */
+const OBJECT_STARTS = new Set(['a', 'an', 'the', 'this', 'these', 'that', 'those', 'your', 'our', 'their', 'its', 'one', 'all', 'every', 'each', 'any', 'some']);
+
+/** A verb in the third person ("Reverses", "Approves"): how a description starts when it starts with its act; not "access", "status", "analysis". */
+const THIRD_PERSON = /^[a-z]{2,}[^su]s$/;
 
 /**
  * A first word that is no action word is taken as the operation's own verb ("Merge …", "Stars …"):
@@ -113,7 +128,19 @@ export function analyse(op: OperationText): Structure {
   const endsWithParam = segments.length > 0 && isParam(segments[segments.length - 1]!);
   const summaryText = op.summary || op.description.replace(/<[^>]*>/g, ' ').split(/(?<=[.!?])\s/)[0] || '';
   const named = op.operationId.slice(op.operationId.indexOf('.') + 1);
-  let action = leadingAction(summaryText) ?? leadingAction(named.replace(/[/._-]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2'));
+  // A description's first word is a verb less surely than a summary's ("Stripe will …", "A
+  // previously created payout …"): without a summary, a word of no action is the operation's own
+  // verb only where its path's last segment says so (`…/{payout}/reverse`: "Reverses a payout").
+  const lastLiteral = literal[literal.length - 1] ?? '';
+  const verbSegment = !endsWithParam && segments.length > 1 && isParam(segments[segments.length - 2]!) && /^[a-z]+$/.test(lastLiteral) ? lastLiteral : undefined;
+  const idWords = words(named);
+  // Words of the last path segment past its first (`chat.postMessage`: post, message; not `webhook_endpoints`' webhook).
+  const segmentTail = segmentWords(lastLiteral).slice(1);
+  const leading = op.summary ? leadingAction(summaryText) : leadingAction(summaryText, (w) => THIRD_PERSON.test(w) || w === idWords[idWords.length - 1] || w === verbSegment || segmentTail.includes(w));
+  const segmentAction = !leading && verbSegment && op.method?.toUpperCase() === 'POST' ? leadingAction(verbSegment) : undefined;
+  // A method-named path (`/users.setActive`, `/chat.unfurl`) says its verb first in its last part.
+  const methodVerb = /\w\.\w/.test(lastLiteral) ? words(lastLiteral.slice(lastLiteral.lastIndexOf('.') + 1))[0] : undefined;
+  let action = leading ?? segmentAction ?? (methodVerb ? leadingAction(methodVerb) : undefined) ?? leadingAction(named.replace(/[/._-]/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2'));
   // The resource: the last literal segment that is not a verb; a verb segment (`…/merge`) is the action.
   let resourceAt = literal.length - 1;
   const lastWords = literal.length ? segmentWords(literal[literal.length - 1]!) : [];

@@ -79,6 +79,18 @@ describe('analyse', () => {
     expect(analyse(op('x.merge', 'PUT', '/repos/{o}/{r}/pulls/{n}/merge', 'Merge a pull request')).action).toBe('merg');
   });
 
+  it("reads a description's first word as a verb only where it is one: a lexicon verb, the third person, an imperative before its object, or the path's verb", () => {
+    const action = (id: string, method: string, path: string, description: string) => analyse(op(id, method, path, '', description)).action;
+    expect(action('s.PostInvoicesInvoiceSend', 'POST', '/v1/invoices/{invoice}/send', 'Stripe will automatically send invoices to customers according to your settings.')).toBe('create');
+    expect(action('s.PostPayoutsPayoutCancel', 'POST', '/v1/payouts/{payout}/cancel', 'A previously created payout can be canceled if it has not yet been paid out.')).toBe('cancel');
+    expect(action('s.PostInvoicesInvoiceFinalize', 'POST', '/v1/invoices/{invoice}/finalize', 'Stripe automatically finalizes drafts before sending.')).toBe('final');
+    expect(action('s.PostWebhookEndpoints', 'POST', '/v1/webhook_endpoints', 'A webhook endpoint must have a url and a list of events.')).toBe('create');
+    expect(action('s.DeleteCustomersCustomer', 'DELETE', '/v1/customers/{customer}', 'Permanently deletes a customer. It cannot be undone.')).toBe('delete');
+    expect(action('s.PostPayoutsPayoutReverse', 'POST', '/v1/payouts/{payout}/reverse', 'Reverses a payout by debiting the destination bank account.')).toBe('revers');
+    expect(action('s.PostCreditNotes', 'POST', '/v1/credit_notes', 'Issue a credit note to adjust the amount of a finalized invoice.')).toBe('issu');
+    expect(action('sl.users_setActive', 'POST', '/users.setActive', 'Marked a user as active.')).toBe('update');
+  });
+
   it('reads RPC-style paths and descriptions when there is no summary', () => {
     const s = analyse(op('slack.chat_postMessage', 'POST', '/chat.postMessage', '', 'Sends a message to a channel.'));
     expect(s.action).toBe('create');
