@@ -386,6 +386,16 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // Nouns too: what a tracker records.
   ['ticket', 'issue', 'bug'],
   ['label', 'tag'],
+  // Verbs of one act: a catalogue writes one of them ("Move an issue", "Archive a conversation").
+  ['move', 'relocate', 'shift', 'transfer'],
+  ['archive', 'shelve', 'mothball'],
+  ['lock', 'freeze'],
+  ['block', 'ban'],
+  ['reject', 'decline', 'deny', 'refuse'],
+  ['void', 'nullify', 'annul', 'invalidate'],
+  ['rerun', 'retry'],
+  ['star', 'favourite', 'favorite', 'bookmark'],
+  ['snooze', 'mute'],
 ];
 const SYNONYMS = new Map<string, string[]>(SYNONYM_GROUPS.flatMap((group) => group.map((word) => [stemmer(word), group.filter((other) => other !== word)] as [string, string[]])));
 /** The words of general English that mean what a stem means (copi: duplicate, clone). */

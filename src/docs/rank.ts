@@ -290,6 +290,14 @@ export class Ranker {
     return found;
   }
 
+  /** How the catalogue writes an action a verb it lacks asks for: its verbs for the action, and the verb's synonyms it has ("relocate": move). */
+  private verbsFor(action: Action, stem: string): Map<string, number> {
+    const synonyms = synonymsOf(stem).map((synonym) => stems(synonym)[0]!).filter((s) => this.df.has(s));
+    if (!synonyms.length) return this.actionVerbs(action);
+    // The synonym is what the verb means; the action's other verbs, only what kind of act it is.
+    return new Map([...[...this.actionVerbs(action).keys()].map((s): [string, number] => [s, 0.5]), ...synonyms.map((s): [string, number] => [s, 1])]);
+  }
+
   private ownVerbSet: Set<string> | undefined;
   /** The catalogue's own verbs: the actions of its operations that are none of the canonical ones (merg, star, follow). */
   private ownVerbs(): ReadonlySet<string> {
@@ -401,7 +409,7 @@ export class Ranker {
       const { expansions, guessed } = t.idPrefix
         ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() }
         : actionStem
-          ? { expansions: this.actionVerbs(t0.action!), guessed: new Set<string>() }
+          ? { expansions: this.verbsFor(t0.action!, t0.stem), guessed: new Set<string>() }
           : this.expand(t.word, t.stem, name);
       // "Who starred it?": the people named after the verb (stargazers) are what it asks for.
       if ((parsed.who || parsed.caused?.includes(t.at)) && !name && !t.optional && t.stem.length >= 4 && !AGENT_NOUN.test(t.word)) for (const [s, w] of this.surface) if (w.startsWith(t.stem) && AGENT_NOUN.test(w) && !expansions.has(s)) expansions.set(s, 1);

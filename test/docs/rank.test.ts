@@ -853,6 +853,22 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(parseQuery('get rid of the old gist').caused).toBeUndefined();
     expect(parseQuery('get acme/api to pass CI').caused).toBeUndefined();
   });
+
+  it('reads a verb the catalogue lacks as its synonym the catalogue has ("relocate": move, "shelve": archive, "retry": rerun), not as any verb of the act', () => {
+    const issues = new Ranker([
+      op('gl.updateIssue', 'PUT', '/projects/{id}/issues/{issue_id}', 'Update an existing issue'),
+      op('gl.moveIssue', 'POST', '/projects/{id}/issues/{issue_id}/move', 'Move an existing issue'),
+      op('gl.getIssue', 'GET', '/projects/{id}/issues/{issue_id}', 'Get a single project issue'),
+    ]);
+    expect(best(issues, 'relocate issue 9 from project 42 to project 77')).toBe('gl.moveIssue');
+    expect(best(issues, 'update issue 9 in project 42')).toBe('gl.updateIssue');
+    const channels = new Ranker([
+      op('sl.conversations_archive', 'POST', '/conversations.archive', 'Archives a conversation.'),
+      op('sl.conversations_rename', 'POST', '/conversations.rename', 'Renames a conversation.'),
+      op('sl.conversations_info', 'GET', '/conversations.info', 'Retrieve information about a conversation.'),
+    ]);
+    expect(best(channels, 'shelve the #old-project channel')).toBe('sl.conversations_archive');
+  });
 });
 
 describe('Ranker on messy paths', () => {
