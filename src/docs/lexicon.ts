@@ -386,6 +386,15 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // Nouns too: what a tracker records.
   ['ticket', 'issue', 'bug'],
   ['label', 'tag'],
+  ['meeting', 'event', 'appointment'],
+  ['discount', 'coupon'],
+  ['quote', 'proposal', 'estimate'],
+  ['chargeback', 'dispute'],
+  ['snippet', 'gist', 'paste'],
+  ['folder', 'directory'],
+  ['company', 'organization'],
+  ['history', 'changelog', 'timeline'],
+  ['attendee', 'guest', 'invitee'],
   // Verbs of one act: a catalogue writes one of them ("Move an issue", "Archive a conversation").
   ['move', 'relocate', 'shift', 'transfer'],
   ['archive', 'shelve', 'mothball'],
@@ -395,7 +404,15 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['void', 'nullify', 'annul', 'invalidate'],
   ['rerun', 'retry'],
   ['star', 'favourite', 'favorite', 'bookmark'],
-  ['snooze', 'mute'],
+  ['snooze', 'mute', 'silence'],
+  ['suspend', 'pause'],
+  ['resume', 'unpause'],
+  ['kick', 'boot', 'eject', 'expel'],
+  ['dismiss', 'discard'],
+  ['disable', 'deactivate'],
+  ['enable', 'activate', 'reactivate'],
+  ['validate', 'verify', 'lint'],
+  ['rename', 'retitle'],
 ];
 const SYNONYMS = new Map<string, string[]>(SYNONYM_GROUPS.flatMap((group) => group.map((word) => [stemmer(word), group.filter((other) => other !== word)] as [string, string[]])));
 /** The words of general English that mean what a stem means (copi: duplicate, clone). */

@@ -1,6 +1,8 @@
 // The verb lexicon (src/docs/lexicon.ts): how a query's verb says what to do.
 import { describe, expect, it } from 'vitest';
+import { synonymsOf } from '../../src/docs/lexicon.ts';
 import { parseQuery } from '../../src/docs/query.ts';
+import { stemOf } from '../../src/docs/text.ts';
 
 describe('verb lexicon', () => {
   it('reads sharing and subscribing as making a grant or a subscription', () => {
@@ -75,5 +77,13 @@ describe('verb lexicon', () => {
     expect(implied("I'd like to say 'Thanks, all sorted!' underneath issue 14.")).toEqual(expect.arrayContaining(['comment', 'message']));
     expect(implied("reply to issue #8 and tell them it's fixed in 2.1")).toContain('comment');
     expect(implied('tell me what changed in PR 5')).not.toContain('comment');
+  });
+
+  it('knows the words of general English that mean one thing, nouns and verbs alike', () => {
+    expect(synonymsOf(stemOf('chargebacks'))).toContain('dispute');
+    expect(synonymsOf(stemOf('appointment'))).toContain('event');
+    expect(synonymsOf(stemOf('deactivate'))).toContain('disable');
+    expect(synonymsOf(stemOf('relocate'))).toContain('move');
+    expect(synonymsOf(stemOf('repository'))).toEqual([]);
   });
 });
