@@ -168,13 +168,17 @@ const startsObject = (word: string) => DETERMINERS.has(word) || ONE_VALUE.test(w
  * Whether a read asks for many or for one, by the head of the noun phrase after its verb (the
  * phrase's last word before a gap): a plural lists, a singular followed by a number or value gets.
  */
+/** Nouns for a run of things of the kind before them ("event feed", "audit trail"). */
+const COLLECTIONS = new Set(['feed', 'trail', 'history', 'log', 'stream', 'timeline', 'list', 'series', 'backlog']);
+
 function oneOrMany(terms: readonly QueryTerm[], raw: readonly string[], verbAt: number): 'list' | 'get' | undefined {
   const phrase = terms.filter((t) => t.at > verbAt && !t.scope && !t.optional && !t.idPrefix && !isActionForm(t.word));
   if (!phrase.length) return undefined;
   let end = 0;
   while (end + 1 < phrase.length && phrase[end + 1]!.at === phrase[end]!.at + 1) end++;
   const head = phrase[end]!;
-  if (isPlural(head.word)) return 'list';
+  // "The raw event feed", "the audit trail", "login history": a collection of what comes before it.
+  if (isPlural(head.word) || (COLLECTIONS.has(head.word) && end > 0)) return 'list';
   return ONE_VALUE.test(raw[head.at + 1] ?? '') ? 'get' : undefined;
 }
 

@@ -105,6 +105,14 @@ describe('parseQuery', () => {
     expect(parseQuery('dependabot alerts for acme/web').action).toBe('list');
   });
 
+  it('reads a collection of a kind of thing as a list of them: "the audit trail", "the event feed", "login history"', () => {
+    expect(parseQuery('show me the audit trail').action).toBe('list');
+    expect(parseQuery('get the login history').action).toBe('list');
+    expect(parseQuery('show the event feed for customer cus_1').action).toBe('list');
+    // Alone, it is one thing: "the log" of a job.
+    expect(parseQuery('show the log').action).toBe('get');
+  });
+
   it('reads a statement of what the speaker must do as the request, not a question', () => {
     expect(parseQuery('I have to delete the gist').action).toBe('delete');
     expect(parseQuery('we can close issue 5 now').action).toBe('update');
