@@ -86,4 +86,14 @@ describe('verb lexicon', () => {
     expect(synonymsOf(stemOf('relocate'))).toContain('move');
     expect(synonymsOf(stemOf('repository'))).toEqual([]);
   });
+
+  it('reads a phrasal verb that says one verb of a catalogue\'s as implying it: "look over" reviews, "give back" refunds, "lock down" protects', () => {
+    const implied = (query: string) => parseQuery(query).terms.filter((t) => t.at < 0).map((t) => t.word);
+    expect(implied('get jlee to look over PR #412')).toContain('review');
+    expect(implied('give back $40 on charge ch_3Nx')).toContain('refund');
+    expect(parseQuery('give back $40 on charge ch_3Nx').action).toBe('create');
+    expect(implied('lock down main on acme/payments')).toContain('protect');
+    expect(implied('pull back payout po_1XYZ')).toContain('reverse');
+    expect(implied('look at PR #412')).not.toContain('review');
+  });
 });
