@@ -95,5 +95,9 @@ describe('verb lexicon', () => {
     expect(implied('lock down main on acme/payments')).toContain('protect');
     expect(implied('pull back payout po_1XYZ')).toContain('reverse');
     expect(implied('look at PR #412')).not.toContain('review');
+    expect(implied('fast-forward test clock clock_1Pz by 30 days')).toContain('advance');
+    expect(implied('put sub_456 on hold for now')).toContain('pause');
+    expect(implied('bring in an event from an .ics invite')).toContain('import');
+    expect(implied('turn off the nightly workflow')).toContain('disable');
   });
 });
