@@ -136,6 +136,9 @@ const NOUN_VERBS = new Map<string, Action>([
   ['log', 'create'],
 ]);
 
+/** Nouns for a way of sending that, starting a command, send ("email it to them", "text the team"). */
+const SENDING_NOUNS = new Set(['email', 'mail', 'text', 'message', 'dm', 'fax']);
+
 /** A name after "called" is at most this many words long. */
 const MAX_NAME_WORDS = 4;
 /** Words that end a name after "called": what follows says where or what else. */
@@ -385,6 +388,8 @@ export function parseQuery(query: string): ParsedQuery {
   // "How many …" asks for a number: the word catalogues write for one (count), implied.
   const howMany = headCue !== undefined && raw[headCue.at[0]!] === 'how' && raw[headCue.at[0]! + 1] === 'many';
   if (howMany) imply(['count'], 0.5);
+  // "Email invoice in_789 to the customer", "email them the report": a thing sent, as catalogues write it.
+  if (heads.some((at) => at >= 0 && SENDING_NOUNS.has(raw[at]!) && raw[at + 1] !== undefined && (/^(?:it|them|him|her|me|us|everyone)$/.test(raw[at + 1]!) || !STOP_WORDS.has(raw[at + 1]!)))) imply(['send'], 0.5, { name: false, optional: true });
   // "Stop following", "quit watching": the verb undone, as catalogues name it (unfollow, unwatch); implied.
   raw.forEach((word, i) => {
     const next = raw[i + 1];

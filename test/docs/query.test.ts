@@ -113,6 +113,13 @@ describe('parseQuery', () => {
     expect(parseQuery('show the log').action).toBe('get');
   });
 
+  it('reads a way of sending that starts a command as sending: "email invoice in_789 to the customer" implies send', () => {
+    const implied = (query: string) => parseQuery(query).terms.filter((t) => t.at < 0).map((t) => t.word);
+    expect(implied('email invoice in_789 to the customer')).toContain('send');
+    expect(implied('email it to them again')).toContain('send');
+    expect(implied("what is the customer's email?")).not.toContain('send');
+  });
+
   it('reads a statement of what the speaker must do as the request, not a question', () => {
     expect(parseQuery('I have to delete the gist').action).toBe('delete');
     expect(parseQuery('we can close issue 5 now').action).toBe('update');
