@@ -13,6 +13,8 @@ export function words(text: string): string[] {
     .replace(MARKUP, ' ')
     // "Un-pins", "re-run": one word, as a catalogue also writes it (unpin, rerun).
     .replace(JOINED_PREFIX, '$1$2')
+    // "A to-do": one word, as "todo".
+    .replace(/\bto-do(s?)\b/gi, 'todo$1')
     .replace(/([A-Z]{2,})s\b/g, (_, acronym: string) => `${acronym.toLowerCase()}s`)
     .replace(HUMP, (_, a, b, c, d) => (a ? `${a} ${b}` : `${c} ${d}`))
     .toLowerCase()

@@ -84,6 +84,10 @@ describe('verb lexicon', () => {
     expect(synonymsOf(stemOf('appointment'))).toContain('event');
     expect(synonymsOf(stemOf('deactivate'))).toContain('disable');
     expect(synonymsOf(stemOf('relocate'))).toContain('move');
+    expect(synonymsOf(stemOf('objective'))).toContain('goal');
+    // "A to-do" is one word, and a task.
+    expect(parseQuery("make a to-do 'Call Dunder Mifflin'").terms.map((t) => t.word)).toContain('todo');
+    expect(synonymsOf(stemOf('todo'))).toContain('task');
     expect(synonymsOf(stemOf('repository'))).toEqual([]);
   });
 
@@ -99,5 +103,7 @@ describe('verb lexicon', () => {
     expect(implied('put sub_456 on hold for now')).toContain('pause');
     expect(implied('bring in an event from an .ics invite')).toContain('import');
     expect(implied('turn off the nightly workflow')).toContain('disable');
+    expect(implied('take back the invite we sent')).toContain('revoke');
+    expect(parseQuery('hang up the call').action).toBe('cancel');
   });
 });
