@@ -449,6 +449,9 @@ const SYNONYMS = new Map<string, string[]>(SYNONYM_GROUPS.flatMap((group) => gro
 /** The words of general English that mean what a stem means (copi: duplicate, clone). */
 export const synonymsOf = (stem: string): readonly string[] => SYNONYMS.get(stem) ?? [];
 
+/** Words that say a thing is to go back to how it was: undoing what an operation did ("lift the block", "sign in again"). */
+export const GOING_BACK_WORDS: ReadonlySet<string> = new Set(['again', 'back', 'lift', 'undo', 'reverse', 'revert', 'restore', 'anymore', 'longer', 'reopen', 'reactivate', 'reinstate']);
+
 /** Verbs that, before another verb's -ing form, ask to undo it ("stop following": unfollow). */
 export const UNDOING_VERBS = new Set(['stop', 'quit', 'cease']);
 

@@ -7,7 +7,7 @@
 // "repository" in summaries), acronyms of its phrases ("PR": pull request) and word vectors
 // learned from public API descriptions (src/docs/word-vectors.ts).
 import { createHash } from 'node:crypto';
-import { actionOfStem, isActionWord, isWeakCue, PERSON_WORDS, SELF_WORDS, synonymsOf, type Action } from './lexicon.ts';
+import { actionOfStem, GOING_BACK_WORDS, isActionWord, isWeakCue, PERSON_WORDS, SELF_WORDS, synonymsOf, type Action } from './lexicon.ts';
 import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS } from './agreement.ts';
@@ -33,8 +33,6 @@ const TOP = W.head;
 
 /** The verb for asking someone to do a thing, stemmed: what a causative frame ("get sam to review …") does. */
 const REQUESTING = 'request';
-/** Words that say a thing is to go back to how it was: undoing what an operation did. */
-const UNDO_WORDS = new Set(['again', 'back', 'lift', 'undo', 'reverse', 'revert', 'restore', 'anymore', 'longer', 'reopen', 'reactivate', 'reinstate']);
 
 /** A path that ends in one person taken by ID (`/teams/{team_id}/members/{username}`, `/members/{user_id}`): it answers about someone already known. */
 const ONE_PERSON = /\/\{[^{}]*(?:user|member|person|login|collaborator|assignee|account)[^{}]*\}$/i;
@@ -311,7 +309,7 @@ export class Ranker {
 
   /** The query asks to undo something: a verb undone by a prefix ("unlock", "unpin"), or a word for going back ("again", "lift", "restore"). */
   private saysUndo(query: string): boolean {
-    return words(query).some((w) => UNDO_WORDS.has(w) || (w.startsWith('un') && w.length >= 5 && (isActionWord(w.slice(2)) || this.ownVerbs().has(stemOf(w.slice(2))) || this.df.has(stemOf(w.slice(2))))));
+    return words(query).some((w) => GOING_BACK_WORDS.has(w) || (w.startsWith('un') && w.length >= 5 && (isActionWord(w.slice(2)) || this.ownVerbs().has(stemOf(w.slice(2))) || this.df.has(stemOf(w.slice(2))))));
   }
 
   /** The operation writes its head as a noun for who does what a query word says (follower, assignee, stargazer). */
