@@ -388,6 +388,12 @@ export function parseQuery(query: string): ParsedQuery {
   // "How many …" asks for a number: the word catalogues write for one (count), implied.
   const howMany = headCue !== undefined && raw[headCue.at[0]!] === 'how' && raw[headCue.at[0]! + 1] === 'many';
   if (howMany) imply(['count'], 0.5);
+  // "Tag issue 52 as good first issue", "tag #45 with needs-triage": tagging a thing named by its number labels it; "tag v1.8.0" makes a tag.
+  const tagging = heads.find((at) => at >= 0 && raw[at] === 'tag' && (ONE_VALUE.test(raw[at + 1] ?? '') || ONE_VALUE.test(raw[at + 2] ?? '')) && raw.slice(at + 1, at + 5).some((w) => w === 'as' || w === 'with'));
+  if (tagging !== undefined) {
+    imply(['label'], 1, { name: false, optional: true });
+    cues.push({ at: tagging, action: 'create' });
+  }
   // "Email invoice in_789 to the customer", "email them the report": a thing sent, as catalogues write it.
   if (heads.some((at) => at >= 0 && SENDING_NOUNS.has(raw[at]!) && raw[at + 1] !== undefined && (/^(?:it|them|him|her|me|us|everyone)$/.test(raw[at + 1]!) || !STOP_WORDS.has(raw[at + 1]!)))) imply(['send'], 0.5, { name: false, optional: true });
   // "Stop following", "quit watching": the verb undone, as catalogues name it (unfollow, unwatch); implied.

@@ -120,6 +120,13 @@ describe('parseQuery', () => {
     expect(implied("what is the customer's email?")).not.toContain('send');
   });
 
+  it('reads tagging a thing named by its number as labelling it, and tagging a version as making a tag', () => {
+    const implied = (query: string) => parseQuery(query).terms.filter((t) => t.at < 0).map((t) => t.word);
+    expect(implied('tag issue 52 as good first issue')).toContain('label');
+    expect(parseQuery('tag issue 52 as good first issue').action).toBe('create');
+    expect(implied('tag v1.8.0 on master')).not.toContain('label');
+  });
+
   it('reads a statement of what the speaker must do as the request, not a question', () => {
     expect(parseQuery('I have to delete the gist').action).toBe('delete');
     expect(parseQuery('we can close issue 5 now').action).toBe('update');
