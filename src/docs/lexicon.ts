@@ -419,6 +419,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['attendee', 'guest', 'invitee'],
   ['goal', 'objective'],
   ['task', 'todo', 'chore'],
+  ['visitor', 'visit', 'view', 'traffic'],
+  ['spending', 'budget'],
   // Verbs of one act: a catalogue writes one of them ("Move an issue", "Archive a conversation").
   ['move', 'relocate', 'shift', 'transfer'],
   ['archive', 'shelve', 'mothball'],
