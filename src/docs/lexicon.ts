@@ -163,6 +163,8 @@ const IDIOMS: [string[], Action, string[]][] = [
   // "Put sub_456 on hold", "fast-forward the test clock": the verb a catalogue writes for it.
   [['on', 'hold'], 'update', ['pause', 'suspend']],
   [['fast', 'forward'], 'update', ['advance']],
+  // "Stick the message to the top of #new-hires": pinned there.
+  [['to', 'the', 'top'], 'create', ['pin']],
   [['thumbs', 'up'], 'create', REACTING],
   [['thumbs', 'down'], 'create', REACTING],
 ];
@@ -421,6 +423,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['task', 'todo', 'chore'],
   ['visitor', 'visit', 'view', 'traffic'],
   ['spending', 'budget'],
+  ['topic', 'headline', 'header'],
   // Verbs of one act: a catalogue writes one of them ("Move an issue", "Archive a conversation").
   ['move', 'relocate', 'shift', 'transfer'],
   ['archive', 'shelve', 'mothball'],
