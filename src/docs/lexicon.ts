@@ -424,6 +424,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['visitor', 'visit', 'view', 'traffic'],
   ['spending', 'budget'],
   ['topic', 'headline', 'header'],
+  ['available', 'free', 'availability'],
   // Verbs of one act: a catalogue writes one of them ("Move an issue", "Archive a conversation").
   ['move', 'relocate', 'shift', 'transfer'],
   ['archive', 'shelve', 'mothball'],
@@ -436,7 +437,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['snooze', 'mute', 'silence'],
   ['approve', 'greenlight', 'endorse'],
   ['upload', 'attach'],
-  ['merge', 'combine', 'fold'],
+  ['merge', 'combine', 'fold', 'land'],
   ['schedule', 'queue'],
   ['assign', 'allocate', 'delegate'],
   ['watch', 'monitor'],
