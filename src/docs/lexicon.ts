@@ -416,6 +416,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['chargeback', 'dispute'],
   ['snippet', 'gist', 'paste'],
   ['folder', 'directory'],
+  ['branch', 'ref'],
   ['company', 'organization'],
   ['history', 'changelog', 'timeline'],
   ['attendee', 'guest', 'invitee'],

@@ -243,6 +243,8 @@ export class Ranker {
     // for no neighbours by meaning, which a synonym is surer than.
     const synonyms = this.df.has(stem) ? [] : synonymsOf(stem).map((synonym) => stems(synonym)[0]!).filter((s) => this.df.has(s));
     for (const s of synonyms) if (!out.has(s)) out.set(s, 0.9);
+    // A word the catalogue has stands for its synonyms too, less surely: its own sense there may differ ("tag": label, and git's tags).
+    if (this.df.has(stem)) for (const s of synonymsOf(stem).map((synonym) => stems(synonym)[0]!).filter((s) => this.df.has(s))) if (!out.has(s)) out.set(s, B.knownSynonym);
     // A short word may be the initials of one of the catalogue's phrases ("pr": pull request).
     const acronym = this.acronymOf(word);
     if (acronym) for (const s of acronym) out.set(s, 0.9);

@@ -869,6 +869,17 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     ]);
     expect(best(channels, 'shelve the #old-project channel')).toBe('sl.conversations_archive');
   });
+
+  it('reads a word the catalogue has as its synonyms too, less surely ("branch": a git ref)', () => {
+    const git = new Ranker([
+      op('gh.git/delete-ref', 'DELETE', '/repos/{owner}/{repo}/git/refs/{ref}', 'Delete a reference'),
+      op('gh.repos/get-branch', 'GET', '/repos/{owner}/{repo}/branches/{branch}', 'Get a branch'),
+      op('gh.repos/delete-branch-protection', 'DELETE', '/repos/{owner}/{repo}/branches/{branch}/protection', 'Delete branch protection'),
+      op('gh.repos/rename-branch', 'POST', '/repos/{owner}/{repo}/branches/{branch}/rename', 'Rename a branch'),
+    ]);
+    expect(git.search('delete the feature/old branch', 3).map((h) => h.id)).toContain('gh.git/delete-ref');
+    expect(best(git, 'rename the master branch to main')).toBe('gh.repos/rename-branch');
+  });
 });
 
 describe('Ranker on messy paths', () => {
