@@ -426,6 +426,9 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['spending', 'budget'],
   ['topic', 'headline', 'header'],
   ['available', 'free', 'availability'],
+  ['presence', 'online', 'offline'],
+  ['link', 'permalink', 'url'],
+  ['refund', 'reimburse', 'reimbursement'],
   // Verbs of one act: a catalogue writes one of them ("Move an issue", "Archive a conversation").
   ['move', 'relocate', 'shift', 'transfer'],
   ['archive', 'shelve', 'mothball'],

@@ -87,6 +87,8 @@ describe('verb lexicon', () => {
     expect(synonymsOf(stemOf('objective'))).toContain('goal');
     expect(synonymsOf(stemOf('visitors'))).toContain('view');
     expect(synonymsOf(stemOf('header'))).toContain('topic');
+    expect(synonymsOf(stemOf('online'))).toContain('presence');
+    expect(synonymsOf(stemOf('url'))).toContain('link');
     // "A to-do" is one word, and a task.
     expect(parseQuery("make a to-do 'Call Dunder Mifflin'").terms.map((t) => t.word)).toContain('todo');
     expect(synonymsOf(stemOf('todo'))).toContain('task');
