@@ -241,10 +241,9 @@ export class Ranker {
     }
     // A word the catalogue lacks stands for its synonyms that it has ("copy": duplicate), and then
     // for no neighbours by meaning, which a synonym is surer than.
-    const synonyms = this.df.has(stem) ? [] : synonymsOf(stem).map((synonym) => stems(synonym)[0]!).filter((s) => this.df.has(s));
-    for (const s of synonyms) if (!out.has(s)) out.set(s, 0.9);
-    // A word the catalogue has stands for its synonyms too, less surely: its own sense there may differ ("tag": label, and git's tags).
-    if (this.df.has(stem)) for (const s of synonymsOf(stem).map((synonym) => stems(synonym)[0]!).filter((s) => this.df.has(s))) if (!out.has(s)) out.set(s, B.knownSynonym);
+    // A word the catalogue has stands for them too, less surely: its own sense there may differ ("tag": label, and git's tags).
+    const synonyms = this.catalogueSynonyms(stem);
+    for (const s of synonyms) if (!out.has(s)) out.set(s, this.df.has(stem) ? B.knownSynonym : 0.9);
     // A short word may be the initials of one of the catalogue's phrases ("pr": pull request).
     const acronym = this.acronymOf(word);
     if (acronym) for (const s of acronym) out.set(s, 0.9);
@@ -290,9 +289,14 @@ export class Ranker {
     return found;
   }
 
+  /** The stems of a stem's synonyms of general English that the catalogue has ("copi": duplic). */
+  private catalogueSynonyms(stem: string): string[] {
+    return synonymsOf(stem).map((synonym) => stems(synonym)[0]!).filter((s) => this.df.has(s));
+  }
+
   /** How the catalogue writes an action a verb it lacks asks for: its verbs for the action, and the verb's synonyms it has ("relocate": move). */
   private verbsFor(action: Action, stem: string): Map<string, number> {
-    const synonyms = synonymsOf(stem).map((synonym) => stems(synonym)[0]!).filter((s) => this.df.has(s));
+    const synonyms = this.catalogueSynonyms(stem);
     if (!synonyms.length) return this.actionVerbs(action);
     // The synonym is what the verb means; the action's other verbs, only what kind of act it is.
     return new Map([...[...this.actionVerbs(action).keys()].map((s): [string, number] => [s, 0.5]), ...synonyms.map((s): [string, number] => [s, 1])]);
@@ -311,7 +315,11 @@ export class Ranker {
 
   /** The query asks to undo something: a verb undone by a prefix ("unlock", "unpin"), or a word for going back ("again", "lift", "restore"). */
   private saysUndo(query: string): boolean {
-    return words(query).some((w) => GOING_BACK_WORDS.has(w) || (w.startsWith('un') && w.length >= 5 && (isActionWord(w.slice(2)) || this.ownVerbs().has(stemOf(w.slice(2))) || this.df.has(stemOf(w.slice(2))))));
+    return words(query).some((w) => {
+      if (GOING_BACK_WORDS.has(w)) return true;
+      const undone = w.startsWith('un') && w.length >= 5 ? w.slice(2) : undefined;
+      return undone !== undefined && (isActionWord(undone) || this.ownVerbs().has(stemOf(undone)) || this.df.has(stemOf(undone)));
+    });
   }
 
   /** The operation writes its head as a noun for who does what a query word says (follower, assignee, stargazer). */

@@ -71,6 +71,10 @@ const BELONGS = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:belongs|(?:shou
 const NOT_PART_OF = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,4}?)(?:shouldn't|should\\s+not|mustn't|must\\s+not)\\s+be\\s+(?:a\\s+)?(?:part|members?)\\s+of\\s+`, 'gi');
 /** "I want my status dot showing me as away", "I'd like the calendar to show in green": a thing wanted to be so is to be changed. */
 const WANTED_AS = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|we'd\\s+like|i\\s+need|we\\s+need)\\s+((?:${THING_WORD}){1,6}?)(?:to\\s+(?:be(?!\\s+able\\b)|show|read|say|look\\s+like|appear)|showing|reading|looking\\s+like|appearing)\\s+`, 'gi');
+/** A question word: what it is in is a question, not a thing ("who can be assigned …"). */
+const QUESTION_WORD = /\b(?:who|whom|what|which|when|where|how)\b/i;
+/** A subject: what it is in is a clause of its own ("the gist I made"), or people, not a thing. */
+const SUBJECT_WORD = /\b(?:i|we|you|they|he|she|someone|somebody)\b/i;
 /** "<thing> should be called …": it is to be renamed. */
 const TO_BE_CALLED = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|ought\\s+to|needs?\\s+to|has\\s+to)\\s+(?:be\\s+)?(?:called|named|renamed)\\s+`, 'gi');
 /** "<thing> should read …", "… should start at 4pm", "… ought to be a private channel": a thing to be as the rest says is to be changed. */
@@ -163,8 +167,8 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     .replace(PASSIVE, thingThenForm)
     .replace(WANTED_DONE, thingThenForm)
     .replace(NEEDS_DOING, thingThenForm)
-    .replace(TO_EXIST, (whole, start: string, thing: string) => (verb('create') && !/\b(?:who|what|which|when|where|how)\b/i.test(thing) ? `${start}create ${thing.trimEnd()}` : whole))
-    .replace(NOT_PART_OF, (whole, start: string, who: string) => (verb('remove') && !/\b(?:who|what|which|when|where|how|it|this|that)\b/i.test(who) ? `${start}remove ${who.trimEnd()} from ` : whole))
+    .replace(TO_EXIST, (whole, start: string, thing: string) => (verb('create') && !QUESTION_WORD.test(thing) ? `${start}create ${thing.trimEnd()}` : whole))
+    .replace(NOT_PART_OF, (whole, start: string, who: string) => (verb('remove') && !QUESTION_WORD.test(who) && !/\b(?:it|this|that)\b/i.test(who) ? `${start}remove ${who.trimEnd()} from ` : whole))
     .replace(WANTED_AS, (whole, start: string, thing: string) => (/\b[a-z]+ed\b/i.test(thing) ? whole : thingWithVerb(whole, start, thing, 'change', ' ')))
     .replace(BELONGS, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'move', ' to '))
     .replace(NOT_TO_BE, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'remove'))
@@ -173,16 +177,16 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
 
   /** "<thing> should …" read as "<verb> <thing>", where the thing is one. */
   function thingWithVerb(whole: string, start: string, thing: string, read: string, after = ''): string {
-    if (!verb(read) || /\b(?:who|whom|what|which|when|where|how|i|we|you|they|he|she|someone|somebody|it|nobody|everyone|everybody|anyone|anybody|no\s+one)\b/i.test(thing) || /^(?:there|this|that)\s*$/i.test(thing.trim()) || verb(/^\S+/.exec(thing)?.[0] ?? '')) return whole;
+    if (!verb(read) || QUESTION_WORD.test(thing) || SUBJECT_WORD.test(thing) || /\b(?:it|nobody|everyone|everybody|anyone|anybody|no\s+one)\b/i.test(thing) || /^(?:there|this|that)\s*$/i.test(thing.trim()) || verb(/^\S+/.exec(thing)?.[0] ?? '')) return whole;
     return `${start}${read} ${thing.trimEnd()}${after || ' '}`;
   }
 
   /** "<thing> … <done>" read as "<do> <thing>". */
   function thingThenForm(whole: string, start: string, thing: string, form: string): string {
     // A question ("who can be assigned …") or a command ("show me what …") is no thing.
-    if (/\b(?:who|whom|what|which|when|where|how)\b/i.test(thing) || verb(/^\S+/.exec(thing)?.[0] ?? '')) return whole;
+    if (QUESTION_WORD.test(thing) || verb(/^\S+/.exec(thing)?.[0] ?? '')) return whole;
     // A subject in it makes the participle a relative clause's ("the gist I made", "the message we sent"), or "to" makes it a command's object.
-    if (/\b(?:i|we|you|they|he|she|someone|somebody)\b/i.test(thing) || /^to\b/i.test(thing)) return whole;
+    if (SUBJECT_WORD.test(thing) || /^to\b/i.test(thing)) return whole;
     const read = verbOfForm(form, verb);
     return read ? `${start}${read} ${thing.trimEnd()}` : whole;
   }
