@@ -13,7 +13,7 @@ const ACCESS_VERB = /\b(?:see|view|edit|read|write|push|change|access)\b/i;
 export const revokesAccess = (query: string): boolean => NO_LONGER.test(query) && ACCESS_VERB.test(query);
 
 /** Letting someone do a thing, or their being able to as they should. */
-const TO_BE_ALLOWED = /\blet\s+(?:[\w'-]+\s+){1,4}?(?:see|view|edit|read|write|push|change|access)\b|\b(?:should|must|needs?\s+to|has\s+to|have\s+to)\s+be\s+able\s+to\s+(?:see|view|edit|read|write|push|change|access)\b/i;
+const TO_BE_ALLOWED = /\blet\s+(?:[\w'@.-]+\s+){1,4}?(?:see|view|edit|read|write|push|change|access|modify|manage|make\s+changes)\b|\b(?:should|must|needs?\s+to|has\s+to|have\s+to)\s+be\s+able\s+to\s+(?:see|view|edit|read|write|push|change|access)\b/i;
 
 /** Whether the query grants someone what they may do with a thing. */
 export const grantsAccess = (query: string): boolean => TO_BE_ALLOWED.test(query) && !NO_LONGER.test(query);
