@@ -273,6 +273,22 @@ export class Ranker {
     return (this.listed ??= new Set(this.docs.filter((d) => d.structure.action === 'list' && d.structure.head !== undefined).map((d) => d.structure.head!)));
   }
 
+  private headActions: Map<string, Set<string>> | undefined;
+  /** The actions the catalogue performs on each head ("branch": get, list, update; "ref": delete, …). */
+  private actionsOnHead(head: string): ReadonlySet<string> {
+    if (!this.headActions) {
+      this.headActions = new Map();
+      for (const d of this.docs) {
+        const { head: h, action } = d.structure;
+        if (h === undefined) continue;
+        let actions = this.headActions.get(h);
+        if (!actions) this.headActions.set(h, (actions = new Set()));
+        actions.add(action);
+      }
+    }
+    return this.headActions.get(head) ?? new Set();
+  }
+
   private verbsByAction = new Map<string, Map<string, number>>();
   /** The verbs the catalogue's summaries start with for an action ("Delete …", "Remove …"): how it writes the action. */
   private actionVerbs(action: Action): Map<string, number> {
@@ -457,6 +473,14 @@ export class Ranker {
     // "Stop watching", "stop sharing" where the catalogue names no such undoing (unwatch, unshare): remove what the verb made.
     const undoesUnknown = parsed.terms.some((t) => t.undoes && !known(t.stem)), opening = parsed.verbsAt?.includes(0) ? openingVerb(query) : undefined;
     const askedAction = undoesUnknown || revokesAccess(query) ? 'delete' : grantsAccess(query) ? 'create' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
+    // A word the catalogue has, but never as the thing an act of the kind asked is done to ("delete a
+    // branch", where only refs are deleted): its synonyms that are stand in for it fully.
+    if (askedAction !== undefined && askedAction !== 'read' && CANONICAL.has(askedAction)) {
+      for (const t of terms) {
+        if (t.optional || t.name || t.action !== undefined || !this.df.has(t.stem) || this.actionsOnHead(t.stem).has(askedAction)) continue;
+        for (const [s, factor] of t.expansions) if (factor === B.knownSynonym && this.actionsOnHead(s).has(askedAction)) t.expansions.set(s, 0.9);
+      }
+    }
     // An operation that undoes another of the catalogue's (unblock, unprotect) answers a request that says to undo something, not one that does the thing.
     const asksUndo = askedAction === 'delete' || askedAction === 'cancel' || this.saysUndo(query);
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
