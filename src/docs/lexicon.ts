@@ -24,10 +24,10 @@ const RESTORING = ['restore', 'unarchive', 'undelete'];
  * Phrasal verbs, which may take their object inside ("take Alex off the team"), by action. Some
  * mean one thing joined and another split before a place: "kick off the build" and "kick it off"
  * start it, "kick Carol off the repo" removes her; some only around an object ("get it back", not
- * "get back to me"). Some also imply the words catalogues write for what they mean ("bring it
+ * "get back to me"), and some only around one before an -ing form ("stop bob from pushing"). Some also imply the words catalogues write for what they mean ("bring it
  * back": restore).
  */
-const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around')?, string[]?][] = [
+const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | 'doing')?, string[]?][] = [
   ['take', 'off', 'delete'],
   ['take', 'away', 'delete'],
   ['wipe', 'out', 'delete'],
@@ -76,6 +76,10 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around')?, 
   ['turn', 'into', 'update', 'split', ['convert']],
   ['opt', 'out', 'delete', undefined, ['unsubscribe']],
   ['pay', 'back', 'create', undefined, ['refund']],
+  // Keeping someone from doing a thing is blocking them ("stop spammer42 from commenting").
+  ['stop', 'from', 'update', 'doing', ['block', 'restrict']],
+  ['keep', 'from', 'update', 'doing', ['block', 'restrict']],
+  ['prevent', 'from', 'update', 'doing', ['block', 'restrict']],
   // Putting a thing in a place adds it there ("get Priya into the group", "drop a note in #deals", "pop issue 8 onto the board").
   ['get', 'into', 'create', 'split'],
   ['get', 'onto', 'create', 'split'],
@@ -345,7 +349,7 @@ export function actionPhrases(words: readonly string[], isValue: (word: string) 
       }
       const place = words[i + 2 + gap];
       const split = gap > 0 && place !== undefined && !WHEN_WORDS.has(place);
-      if (gap >= 0 && !(form === 'joined' && split) && !(form === 'split' && !split) && !(form === 'around' && gap === 0)) {
+      if (gap >= 0 && !(form === 'joined' && split) && !(form === 'split' && !split) && !(form === 'around' && gap === 0) && !(form === 'doing' && !(split && place!.endsWith('ing')))) {
         hits.push({ action, at: [i, i + 1 + gap], phrasal: true, ...(means ? { means } : {}) });
         break;
       }
@@ -429,6 +433,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['presence', 'online', 'offline'],
   ['link', 'permalink', 'url'],
   ['refund', 'reimburse', 'reimbursement'],
+  ['invoice', 'bill'],
+  ['upcoming', 'next', 'coming'],
   // Verbs of one act: a catalogue writes one of them ("Move an issue", "Archive a conversation").
   ['move', 'relocate', 'shift', 'transfer'],
   ['archive', 'shelve', 'mothball'],
