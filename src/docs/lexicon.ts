@@ -180,6 +180,10 @@ export const STATE_CHANGE = new RegExp(`\\b(?:to|as|into) (?:${WORK_STATES.join(
 /** The words catalogues write for a change of state: a status or state field, a transition, a completed flag. */
 export const STATE_WORDS = ['status', 'state', 'transition', 'complete'];
 
+/** Doing many things in one act ("in one go", "at once", "in a single request"), and the words catalogues write for that. */
+export const AT_ONCE = /\b(?:at once|in one (?:go|shot|time|request|call|batch)|in a single (?:go|request|call|batch)|in bulk)\b/;
+export const BATCHING = ['bulk', 'batch'];
+
 /** Verbs that hand a thing to someone ("give PROJ-88 to maria", "hand it over to dana"), and the words catalogues write for that: assigning it. */
 export const HANDING_VERBS = new Set(['give', 'hand', 'pass']);
 export const ASSIGNING = ['assign', 'assignee'];
@@ -434,6 +438,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['link', 'permalink', 'url'],
   ['refund', 'reimburse', 'reimbursement'],
   ['invoice', 'bill'],
+  ['version', 'release'],
   ['upcoming', 'next', 'coming'],
   // Verbs of one act: a catalogue writes one of them ("Move an issue", "Archive a conversation").
   ['move', 'relocate', 'shift', 'transfer'],

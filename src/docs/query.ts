@@ -5,6 +5,8 @@ import {
   actionPhrases,
   ADDRESSING_VERBS,
   ASSIGNING,
+  AT_ONCE,
+  BATCHING,
   HANDING_VERBS,
   isActionForm,
   isActionWord,
@@ -383,6 +385,8 @@ export function parseQuery(query: string): ParsedQuery {
   const receiver = raw[raw.length - 1] ?? '';
   const handed = raw[raw.length - 2] === 'to' && /^[a-z]{3,}$/.test(receiver) && receiver !== VALUE && !DETERMINERS.has(receiver);
   if (handed && heads.some((at) => at >= 0 && at + 4 <= raw.length && HANDING_VERBS.has(raw[at]!))) imply(ASSIGNING, 1);
+  // "Make 20 tickets at once", "in one go": the catalogue's bulk or batch operation.
+  if (AT_ONCE.test(query.toLowerCase())) imply(BATCHING, 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true });
   // "How many …" asks for a number: the word catalogues write for one (count), implied.

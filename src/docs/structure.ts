@@ -93,6 +93,8 @@ function leadingAction(text: string, described?: (word: string) => boolean): Act
   const every = words(text);
   let at = every.findIndex((w) => !STOP_WORDS.has(w));
   if (/^[a-z]{4,}ly$/.test(every[at] ?? '')) at = every.findIndex((w, i) => i > at && !STOP_WORDS.has(w));
+  // "Bulk create issue", "Batch update …": how many at once, before the verb.
+  if (AT_ONCE_WORDS.has(every[at] ?? '') && actionOfStem(stems(every[at + 1] ?? '')[0] ?? '') !== undefined) at++;
   const first = every[at];
   if (!first) return undefined;
   const stem = stems(first)[0];
@@ -101,6 +103,9 @@ function leadingAction(text: string, described?: (word: string) => boolean): Act
   // A verb in the imperative is followed by its object's article ("Issue a credit note", "End a call"); a noun is not ("Stripe will …").
   return actionOfStem(stem) ?? (ownVerb(first) && (!described || described(first) || OBJECT_STARTS.has(every[at + 1] ?? '')) ? stem : undefined);
 }
+
+/** Words that say a verb acts on many things at once. */
+const AT_ONCE_WORDS = new Set(['bulk', 'batch', 'mass']);
 
 /** Words an object starts with: articles and determiners. */
 const OBJECT_STARTS = new Set(['a', 'an', 'the', 'this', 'these', 'that', 'those', 'your', 'our', 'their', 'its', 'one', 'all', 'every', 'each', 'any', 'some']);

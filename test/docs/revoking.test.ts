@@ -26,6 +26,7 @@ describe('access taken back', () => {
   it('reads letting someone do a thing, or their being able to as they should, as a grant of access', () => {
     expect(grantsAccess("Let the new recruiter see the 'Interviews' calendar, read-only.")).toBe(true);
     expect(grantsAccess('everyone in the QA group needs to be able to see my filter')).toBe(true);
+    expect(grantsAccess('Let my assistant jen@corner-shop.com make changes on the Shop Holidays calendar.')).toBe(true);
     expect(grantsAccess('who can see my calendar?')).toBe(false);
     expect(grantsAccess("bob shouldn't be able to see my calendar anymore")).toBe(false);
     const ranker = new Ranker([

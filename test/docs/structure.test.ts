@@ -91,6 +91,11 @@ describe('analyse', () => {
     expect(action('sl.users_setActive', 'POST', '/users.setActive', 'Marked a user as active.')).toBe('update');
   });
 
+  it('reads the verb after a word for many at once ("Bulk create issue"), and keeps such a word as a verb of its own elsewhere', () => {
+    expect(analyse(op('j.createIssues', 'POST', '/rest/api/3/issue/bulk', 'Bulk create issue')).action).toBe('create');
+    expect(analyse(op('j.deleteIssueProperties', 'DELETE', '/rest/api/3/issue/properties/{key}', 'Bulk delete issue property')).action).toBe('delete');
+  });
+
   it('reads RPC-style paths and descriptions when there is no summary', () => {
     const s = analyse(op('slack.chat_postMessage', 'POST', '/chat.postMessage', '', 'Sends a message to a channel.'));
     expect(s.action).toBe('create');
