@@ -57,6 +57,9 @@ export function forgetRankers(): void {
   rankers.clear();
 }
 
+/** Heads that name no kind of thing ("Pins an item to a channel"): a query's resource may be one. */
+const GENERIC_HEADS: ReadonlySet<string> = new Set(['item', 'object', 'entiti', 'thing', 'record', 'entri']);
+
 export class Ranker {
   /**
    * The ranker of these operations: built once per distinct set of operation texts, so MCP
@@ -539,7 +542,7 @@ export class Ranker {
         if (resourceStems.has(head)) resource = 1;
         else if (namesPart(resourceStems)) resource = 0.4;
         else if (hitStems.has(head)) resource = B.scopeHead;
-        else resource = namesPart(hitStems) ? 0.4 : B.missingResource;
+        else resource = namesPart(hitStems) ? 0.4 : GENERIC_HEADS.has(head) ? 0.4 : B.missingResource;
       }
       // "Who follows me?", "who starred it?": people named after what they do (followers, stargazers).
       const agent = parsed.who && head !== undefined && this.agentNoun(doc, head, terms);

@@ -51,6 +51,37 @@ describe('Ranker.search', () => {
     expect(hits.get('gh.pulls/list') ?? 0).toBe(0);
   });
 
+  it('reads a word the catalogue never does the asked act to as its synonym that it does it to: "delete a branch" deletes a ref', () => {
+    const git = new Ranker([
+      op('gh.repos/get-branch', 'GET', '/repos/{owner}/{repo}/branches/{branch}', 'Get a branch'),
+      op('gh.repos/rename-branch', 'POST', '/repos/{owner}/{repo}/branches/{branch}/rename', 'Rename a branch'),
+      op('gh.repos/delete-branch-protection', 'DELETE', '/repos/{owner}/{repo}/branches/{branch}/protection', 'Delete branch protection'),
+      op('gh.git/delete-ref', 'DELETE', '/repos/{owner}/{repo}/git/refs/{ref}', 'Delete a reference'),
+      op('gh.git/create-ref', 'POST', '/repos/{owner}/{repo}/git/refs', 'Create a reference'),
+    ]);
+    expect(best(git, 'delete the feature/old-login branch')).toBe('gh.git/delete-ref');
+    // A branch the catalogue gets by its own name is got so.
+    expect(best(git, 'get the main branch')).toBe('gh.repos/get-branch');
+  });
+
+  it('reads many at once ("in one go", "at once") as the bulk operation, and a generic thing acted on ("an item") as any', () => {
+    const jira = new Ranker([
+      op('j.createIssue', 'POST', '/rest/api/3/issue', 'Create issue'),
+      op('j.createIssues', 'POST', '/rest/api/3/issue/bulk', 'Bulk create issue'),
+      op('j.getIssue', 'GET', '/rest/api/3/issue/{issueIdOrKey}', 'Get issue'),
+    ]);
+    expect(best(jira, 'create 20 issues at once')).toBe('j.createIssues');
+    expect(best(jira, 'create an issue')).toBe('j.createIssue');
+    // Alike but for what they pin: the item may be the message asked for, the bookmark is not.
+    const slack = new Ranker([
+      op('sl.a', 'POST', '/bookmarks.add', 'Pins a bookmark.'),
+      op('sl.b', 'POST', '/items.add', 'Pins an item.'),
+      op('sl.c', 'GET', '/bookmarks.list', 'Lists bookmarks.', { returnsList: true }),
+      op('sl.d', 'GET', '/items.list', 'Lists items.', { returnsList: true }),
+    ]);
+    expect(best(slack, 'pin the onboarding message in #new-hires')).toBe('sl.b');
+  });
+
   it('reads a verb the catalogue lacks that says what to do ("nuke", "trash") as its action written the catalogue\'s way, not widened by meaning', () => {
     const repos = new Ranker([
       op('gh.repos/delete', 'DELETE', '/repos/{owner}/{repo}', 'Delete a repository'),
