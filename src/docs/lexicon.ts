@@ -439,6 +439,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['refund', 'reimburse', 'reimbursement'],
   ['invoice', 'bill'],
   ['version', 'release'],
+  ['log', 'trace'],
   ['upcoming', 'next', 'coming'],
   // Verbs of one act: a catalogue writes one of them ("Move an issue", "Archive a conversation").
   ['move', 'relocate', 'shift', 'transfer'],
