@@ -283,8 +283,11 @@ const NO_NAMES = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'i
 /**
  * Where a causative frame at `at` puts the verb the others are asked to do: "get sam and priya to
  * review …", "have bob review …" (the index of "review"), or -1. The people are one or two words
- * joined by "and"; "to" is needed but after "have".
+ * joined by "and", or before "to" a few words of names ("priya-s and tom-h"); "to" is needed but after "have".
  */
+/** How many words the people asked to do a thing may take before "to". */
+const CAUSED_NAMES_SPAN = 6;
+
 export function causedVerbAt(raw: readonly string[], at: number): number {
   if (!CAUSATIVES.has(raw[at]!)) return -1;
   const person = (w: string | undefined) => w !== undefined && w !== VALUE_WORD && /^[a-z][a-z.'-]+$/.test(w) && !NO_NAMES.has(w) && !STOP_WORDS.has(w) && !isActionWord(w);
@@ -292,6 +295,8 @@ export function causedVerbAt(raw: readonly string[], at: number): number {
   if (!person(raw[j])) return -1;
   j++;
   if (raw[j] === 'and' && person(raw[j + 1])) j += 2;
+  // Before "to", names of a few words each ("get priya-s and tom-h to …").
+  for (let k = j; k < at + 1 + CAUSED_NAMES_SPAN && k < raw.length && (person(raw[k]) || /^[a-z]$/.test(raw[k]!) || raw[k] === 'and'); k++) if (raw[k + 1] === 'to') j = k + 1;
   if (raw[j] === 'to') j++;
   else if (raw[at] !== 'have') return -1;
   const verb = raw[j];

@@ -877,7 +877,7 @@ describe("Ranker.search, the catalogue's own verbs", () => {
       op('gh.pulls/get-review', 'GET', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}', 'Get a review for a pull request'),
       op('gh.pulls/request-reviewers', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', 'Request reviewers for a pull request'),
     ]);
-    for (const query of ['get sam and priya to review pr 77', 'have bob review PR 12', 'ask alice and bob to review pull request 12']) {
+    for (const query of ['get sam and priya to review pr 77', 'have bob review PR 12', 'ask alice and bob to review pull request 12', 'get priya-s and tom-h to review PR 318']) {
       expect(best(pulls, query), query).toBe('gh.pulls/request-reviewers');
     }
     expect(parseQuery('review pr 77').caused).toBeUndefined();
