@@ -14,7 +14,7 @@ export const ANALYSIS_FILES_KEPT = 64;
 const FORMAT = 1;
 
 /** The modules an analysis is computed by: a change to any of them changes every analysis. */
-const ANALYSIS_SOURCES = ['analysis.ts', 'structure.ts', 'lexicon.ts', 'text.ts'];
+const ANALYSIS_SOURCES = ['analysis.ts', 'structure.ts', 'lexicon.ts', 'text.ts', 'participles.ts'];
 
 let codeStamp: string | null | undefined;
 

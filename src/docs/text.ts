@@ -3,6 +3,10 @@
 // "repository" and "deployments"/"deploy" meet.
 import { stemmer } from 'stemmer';
 import { JOINED_PREFIX, STOP_WORDS } from './lexicon.ts';
+import { IRREGULAR_PARTICIPLES, IRREGULAR_PAST_TENSES } from './participles.ts';
+
+/** Irregular past forms read as words of their own. */
+const OWN_WORDS = new Set(['done', 'found', 'lost', 'bound', 'did']);
 
 const MARKUP = /<[^>]*>|&[a-z]+;|https?:\/\/\S+/g;
 const HUMP = /([a-z0-9])([A-Z])|([A-Z]+)([A-Z][a-z])/g;
@@ -40,7 +44,18 @@ export function stems(word: string): string[] {
  * ("settings", "listings", "mappings"), not the verb it comes from: it keeps its -ing, so "set up"
  * meets no settings.
  */
-export const stemOf = (word: string): string => (word.length > 6 && word.endsWith('ings') ? word.slice(0, -1) : word.length > 2 ? stemmer(word) : word);
+export const stemOf = (word: string): string => {
+  const verb = IRREGULAR_FORMS.get(word);
+  if (verb !== undefined) return stemmer(verb);
+  return word.length > 6 && word.endsWith('ings') ? word.slice(0, -1) : word.length > 2 ? stemmer(word) : word;
+};
+
+/**
+ * Irregular past forms by their verb ("sent": send, "paid": pay, "wrote": write), so "Schedules a
+ * message to be sent" meets "send"; not those read more often as words of their own ("done" as a
+ * state, "found", "lost", "bound").
+ */
+const IRREGULAR_FORMS = new Map(Object.entries({ ...IRREGULAR_PARTICIPLES, ...IRREGULAR_PAST_TENSES }).filter(([form]) => !OWN_WORDS.has(form)));
 
 /** The stems of a text's words, stop words left out. */
 export const textStems = (text: string): string[] => words(text).flatMap(stems);
