@@ -39,7 +39,7 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['kick', 'out', 'delete'],
   ['call', 'off', 'cancel'],
   ['turn', 'off', 'update', undefined, ['disable']],
-  ['hand', 'over', 'update'],
+  ['hand', 'over', 'update', undefined, ['transfer']],
   ['tick', 'off', 'update'],
   ['check', 'off', 'update'],
   ['cross', 'off', 'update'],
