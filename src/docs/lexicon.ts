@@ -419,7 +419,7 @@ export const VERB_SYNONYMS = new Map([
  * has ("copy the task": Duplicate a task; "tickets": issues).
  */
 const SYNONYM_GROUPS: readonly (readonly string[])[] = [
-  ['copy', 'duplicate', 'clone'],
+  ['copy', 'duplicate', 'clone', 'fork'],
   // Nouns too: what a tracker records.
   ['ticket', 'issue', 'bug'],
   ['label', 'tag'],
