@@ -185,6 +185,11 @@ export const STATE_WORDS = ['status', 'state', 'transition', 'complete'];
 export const AT_ONCE = /\b(?:at once|in one (?:go|shot|time|request|call|batch)|in a single (?:go|request|call|batch)|in bulk)\b/;
 export const BATCHING = ['bulk', 'batch'];
 
+/** One currency against another ("eur to usd", "USD/JPY"): a rate of exchange. */
+const CURRENCY = '(?:usd|eur|gbp|jpy|cad|aud|nzd|chf|cny|hkd|sgd|inr|sek|nok|dkk|pln|czk|huf|mxn|brl|zar|krw|ils|aed|thb|myr|idr)';
+export const CURRENCY_PAIR = new RegExp(`\\b${CURRENCY}\\s*(?:to|into|vs\\.?|/|and|in)\\s*${CURRENCY}\\b`, 'i');
+export const EXCHANGING = ['exchange', 'currency'];
+
 /** Verbs that hand a thing to someone ("give PROJ-88 to maria", "hand it over to dana"), and the words catalogues write for that: assigning it. */
 export const HANDING_VERBS = new Set(['give', 'hand', 'pass']);
 export const ASSIGNING = ['assign', 'assignee'];

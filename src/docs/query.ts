@@ -7,6 +7,8 @@ import {
   ASSIGNING,
   AT_ONCE,
   BATCHING,
+  CURRENCY_PAIR,
+  EXCHANGING,
   HANDING_VERBS,
   isActionForm,
   isActionWord,
@@ -387,6 +389,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (handed && heads.some((at) => at >= 0 && at + 4 <= raw.length && HANDING_VERBS.has(raw[at]!))) imply(ASSIGNING, 1);
   // "Make 20 tickets at once", "in one go": the catalogue's bulk or batch operation.
   if (AT_ONCE.test(query.toLowerCase())) imply(BATCHING, 1);
+  // "EUR to USD": a rate of exchange between currencies.
+  if (CURRENCY_PAIR.test(query)) imply(EXCHANGING, 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true });
   // "How many …" asks for a number: the word catalogues write for one (count), implied.

@@ -13,6 +13,18 @@ describe('parseQuery', () => {
     expect(parseQuery('rename the default branch').action).toBe('update');
   });
 
+  it('implies the words catalogues write for many at once ("in one go": bulk) and for one currency against another ("eur to usd": exchange)', () => {
+    expect(terms('create these 12 tickets in one go')).toEqual(expect.arrayContaining(['bulk', 'batch']));
+    expect(terms('create a ticket')).not.toContain('bulk');
+    expect(terms('eur to usd rate?')).toEqual(expect.arrayContaining(['exchange', 'currency']));
+    expect(terms('convert the doc to pdf')).not.toContain('exchange');
+  });
+
+  it('reads "stop bob from pushing" as blocking him, and "stop the deploy" as cancelling it', () => {
+    expect(terms('stop spammer42 from commenting on our repos')).toEqual(expect.arrayContaining(['block', 'restrict']));
+    expect(terms('stop the deploy from the main branch')).not.toContain('block');
+  });
+
   it('takes the earliest action when several are named', () => {
     expect(parseQuery('delete the comment I added').action).toBe('delete');
   });

@@ -485,10 +485,10 @@ describe('what an operation answers', () => {
     op('s.users_info', 'GET', '/users.info', 'Gets information about a user.', { responseNames: ['user'] }),
     op('s.users_list', 'GET', '/users.list', 'Lists all users in a workspace.', { returnsList: true, responseNames: ['members'] }),
   ];
-  const coverage = (ops: RankedOperation[]) => new Ranker(ops).search('is Maria online or away?', 3).find((h) => h.id === 's.users_presence')!.coverage;
+  const coverage = (ops: RankedOperation[]) => new Ranker(ops).search('is Maria online or idle?', 3).find((h) => h.id === 's.users_presence')!.coverage;
 
   it("explains a question by the answer's field names", () => {
-    expect(coverage(presence(['online', 'presence', 'auto_away']))).toBeGreaterThan(coverage(presence([])));
+    expect(coverage(presence(['online', 'presence', 'idle']))).toBeGreaterThan(coverage(presence([])));
   });
 
   it('reads "Create or update" as both actions', () => {
