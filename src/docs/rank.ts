@@ -430,8 +430,11 @@ export class Ranker {
     const terms = [...parsed.terms, ...implied].map((t0) => {
       // A verb the catalogue lacks that says what to do ("nuke", "trash") stands for its action as the catalogue writes it.
       const actionStem = t0.action && !known(t0.stem) ? stems(t0.action)[0] : undefined;
+      // Its meaning is that of its synonym the catalogue has, if any ("shift": move), else of the act.
+      const synonym = actionStem ? this.catalogueSynonyms(t0.stem)[0] : undefined;
+      const meant = synonym !== undefined ? (this.surface.get(synonym) ?? t0.action!) : t0.action!;
       // A bare object no resource of the catalogue may be a person: it counts less, still widened ("move meeting to friday": event).
-      const t = actionStem ? { ...t0, word: t0.action!, stem: actionStem } : t0.bareObject && !this.isResource(t0.stem) ? { ...t0, weight: 0.3 } : t0;
+      const t = actionStem ? { ...t0, word: meant, stem: actionStem } : t0.bareObject && !this.isResource(t0.stem) ? { ...t0, weight: 0.3 } : t0;
       const name = t.name || modifiers.has(t.at) || (t.placeName === true && !known(t.stem));
       const { expansions, guessed } = t.idPrefix
         ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() }

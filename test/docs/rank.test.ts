@@ -901,6 +901,22 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(channels, 'shelve the #old-project channel')).toBe('sl.conversations_archive');
   });
 
+  it("reads such a verb's meaning as its synonym's, not as the act's: \"ban spammer123 from the org\" blocks them", () => {
+    const events = new Ranker([
+      op('cal.events.patch', 'PATCH', '/calendars/{calendarId}/events/{eventId}', 'Updates an event. This method supports patch semantics.'),
+      op('cal.events.move', 'POST', '/calendars/{calendarId}/events/{eventId}/move', 'Moves an event to another calendar, i.e. changes an event\'s organizer.'),
+      op('cal.events.get', 'GET', '/calendars/{calendarId}/events/{eventId}', 'Returns an event.'),
+    ]);
+    expect(best(events, 'shift the offsite event off my personal calendar onto the team calendar')).toBe('cal.events.move');
+    const org = new Ranker([
+      op('gh.orgs/delete', 'DELETE', '/orgs/{org}', 'Delete an organization'),
+      op('gh.orgs/remove-member', 'DELETE', '/orgs/{org}/members/{username}', 'Remove an organization member'),
+      op('gh.orgs/block-user', 'PUT', '/orgs/{org}/blocks/{username}', 'Block a user from an organization'),
+      op('gh.orgs/get', 'GET', '/orgs/{org}', 'Get an organization'),
+    ]);
+    expect(best(org, 'ban spammer123 from the open-mic-devs organization')).toBe('gh.orgs/block-user');
+  });
+
   it('reads a word the catalogue has as its synonyms too, less surely ("branch": a git ref)', () => {
     const git = new Ranker([
       op('gh.git/delete-ref', 'DELETE', '/repos/{owner}/{repo}/git/refs/{ref}', 'Delete a reference'),
