@@ -17,6 +17,8 @@ const ACTION_WORDS: Record<Action, string[]> = {
   cancel: ['cancel', 'cancels', 'stop', 'abort', 'halt', 'terminate', 'interrupt', 'void', 'kill'],
 };
 
+/** Words catalogues write for being told of a thing's changes: watching, following, subscribing to it. */
+const WATCHING = ['watch', 'follow', 'subscribe', 'subscription'];
 /** Words catalogues write for having a thing as it was before: restoring, undoing a removal. */
 const RESTORING = ['restore', 'unarchive', 'undelete'];
 
@@ -77,6 +79,10 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['opt', 'out', 'delete', undefined, ['unsubscribe']],
   ['pay', 'back', 'create', undefined, ['refund']],
   ['cancel', 'out', 'update', undefined, ['void']],
+  // What holds a thing up blocks it: a dependency ("what's holding up #12", "#44 is holding it up").
+  ['hold', 'up', 'update', undefined, ['block', 'blocker', 'depend', 'dependency']],
+  // Bringing someone into a loop has them follow the thing ("loop Jenna in on the task").
+  ['loop', 'in', 'create', undefined, WATCHING],
   // Keeping someone from doing a thing is blocking them ("stop spammer42 from commenting").
   ['stop', 'from', 'update', 'doing', ['block', 'restrict']],
   ['keep', 'from', 'update', 'doing', ['block', 'restrict']],
@@ -139,8 +145,6 @@ const ACTION_PHRASES: [string[], Action][] = [
   ...['it', 'them', 'this', 'that', 'my', 'our', 'their', 'its', VALUE_WORD].map((object): [string[], Action] => [['make', object], 'update']),
 ];
 
-/** Words catalogues write for being told of a thing's changes: watching, following, subscribing to it. */
-const WATCHING = ['watch', 'follow', 'subscribe', 'subscription'];
 /** Words catalogues write for being told of a thing at a time: a reminder. */
 const REMINDING = ['remind', 'reminder'];
 /** Words catalogues write for saying something where others read it: a comment, a note, a message, a reply. */
