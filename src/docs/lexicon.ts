@@ -455,6 +455,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['capture', 'collect'],
   ['invoice', 'bill'],
   ['version', 'release'],
+  ['section', 'column'],
   ['log', 'trace'],
   ['upcoming', 'next', 'coming'],
   // Verbs of one act: a catalogue writes one of them ("Move an issue", "Archive a conversation").
