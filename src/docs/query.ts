@@ -67,6 +67,8 @@ export interface QueryTerm {
   undoes?: boolean;
   /** The verb that says what to do, read as this action ("nuke": delete). */
   action?: Action;
+  /** That verb is a noun used as one ("file a bug", "log 2 hours"): its noun is not asked for. */
+  nounVerb?: true;
 }
 
 export interface ParsedQuery {
@@ -444,7 +446,10 @@ export function parseQuery(query: string): ParsedQuery {
   const chosen = question ? undefined : cues[0]?.at;
   for (const t of terms) if (t.weight < 1 && !t.idPrefix && !t.optional && chosen !== undefined && t.at !== chosen) t.weight = Math.min(t.weight, 0.25);
   const actionTerm = chosen === undefined || !action ? undefined : terms.find((t) => t.at === chosen && t.weight === 0.5 && !t.name);
-  if (actionTerm) actionTerm.action = action;
+  if (actionTerm) {
+    actionTerm.action = action;
+    if (nounVerbs.has(chosen!)) actionTerm.nounVerb = true;
+  }
   // A command's bare object before where it goes ("kick dave off the repo", "add Priya to #design"):
   // ranking reads it as a person when the catalogue has no such resource. Two joined by "and" are
   // read as one is ("add maria and tom to #design").

@@ -429,7 +429,7 @@ export class Ranker {
     }
     const terms = [...parsed.terms, ...implied].map((t0) => {
       // A verb the catalogue lacks that says what to do ("nuke", "trash") stands for its action as the catalogue writes it.
-      const actionStem = t0.action && !known(t0.stem) ? stems(t0.action)[0] : undefined;
+      const actionStem = t0.action && (!known(t0.stem) || t0.nounVerb) ? stems(t0.action)[0] : undefined;
       // Its meaning is that of its synonym the catalogue has, if any ("shift": move), else of the act.
       const synonym = actionStem ? this.catalogueSynonyms(t0.stem)[0] : undefined;
       const meant = synonym !== undefined ? (this.surface.get(synonym) ?? t0.action!) : t0.action!;

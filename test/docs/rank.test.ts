@@ -901,6 +901,16 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(channels, 'shelve the #old-project channel')).toBe('sl.conversations_archive');
   });
 
+  it('reads a noun used as the verb ("file a report") as its act, not as the noun ("file")', () => {
+    const repo = new Ranker([
+      op('gh.issues/create', 'POST', '/repos/{owner}/{repo}/issues', 'Create an issue'),
+      op('gh.repos/create-or-update-file-contents', 'PUT', '/repos/{owner}/{repo}/contents/{path}', 'Create or update file contents'),
+      op('gh.repos/upload-file', 'POST', '/repos/{owner}/{repo}/files', 'Upload a file'),
+      op('gh.repos/get-content', 'GET', '/repos/{owner}/{repo}/contents/{path}', 'Get repository content'),
+    ]);
+    expect(best(repo, 'file a report in acme/api: login fails')).toBe('gh.issues/create');
+  });
+
   it("reads such a verb's meaning as its synonym's, not as the act's: \"ban spammer123 from the org\" blocks them", () => {
     const events = new Ranker([
       op('cal.events.patch', 'PATCH', '/calendars/{calendarId}/events/{eventId}', 'Updates an event. This method supports patch semantics.'),
