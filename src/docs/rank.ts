@@ -489,6 +489,8 @@ export class Ranker {
     }
     // An operation that undoes another of the catalogue's (unblock, unprotect) answers a request that says to undo something, not one that does the thing.
     const asksUndo = askedAction === 'delete' || askedAction === 'cancel' || this.saysUndo(query);
+    // The catalogue's own verbs the query's verb means ("ban": block): their undoing (unblock) is not asked for.
+    const askedVerbs = new Set(terms.filter((t) => t.action !== undefined).flatMap((t) => [...t.expansions].filter(([, f]) => f >= 0.9).map(([s]) => s)));
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
     const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
     // So does one that starts with a verb neither the lexicon nor the catalogue knows before its object ("stick the screenshot onto QA-55"): reads are asked with the words for reading.
@@ -565,7 +567,7 @@ export class Ranker {
         B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
         // A yes-or-no question is what an operation that checks answers ("Check if a user follows another user").
         (parsed.yesNo && doc.summaryStems[0] === 'check' ? B.yesNoCheck : 0) +
-        (!asksUndo && this.undoes(structure.action) ? -B.undoUnasked : 0) +
+        ((!asksUndo || askedVerbs.has(structure.action.slice(2))) && this.undoes(structure.action) ? -B.undoUnasked : 0) +
         B.resource * resource +
         B.self * self +
         (agent ? B.agent : 0) +

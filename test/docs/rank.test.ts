@@ -911,7 +911,7 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(repo, 'file a report in acme/api: login fails')).toBe('gh.issues/create');
   });
 
-  it("reads such a verb's meaning as its synonym's, not as the act's: \"ban spammer123 from the org\" blocks them", () => {
+  it("reads such a verb's meaning as its synonym's, not as the act's: \"ban spammer123 from the org\" blocks them, and does not undo a block", () => {
     const events = new Ranker([
       op('cal.events.patch', 'PATCH', '/calendars/{calendarId}/events/{eventId}', 'Updates an event. This method supports patch semantics.'),
       op('cal.events.move', 'POST', '/calendars/{calendarId}/events/{eventId}/move', 'Moves an event to another calendar, i.e. changes an event\'s organizer.'),
@@ -922,9 +922,11 @@ describe("Ranker.search, the catalogue's own verbs", () => {
       op('gh.orgs/delete', 'DELETE', '/orgs/{org}', 'Delete an organization'),
       op('gh.orgs/remove-member', 'DELETE', '/orgs/{org}/members/{username}', 'Remove an organization member'),
       op('gh.orgs/block-user', 'PUT', '/orgs/{org}/blocks/{username}', 'Block a user from an organization'),
+      op('gh.orgs/unblock-user', 'DELETE', '/orgs/{org}/blocks/{username}', 'Unblock a user from an organization'),
       op('gh.orgs/get', 'GET', '/orgs/{org}', 'Get an organization'),
     ]);
-    expect(best(org, 'ban spammer123 from the open-mic-devs organization')).toBe('gh.orgs/block-user');
+    // "Ban" is a word for removing, but it means block, not undoing a block.
+    for (const query of ['ban spammer123 from the open-mic-devs organization', 'Ban spammer-bot-3000 from the whole organization.']) expect(best(org, query), query).toBe('gh.orgs/block-user');
   });
 
   it('reads a word the catalogue has as its synonyms too, less surely ("branch": a git ref)', () => {
