@@ -245,10 +245,15 @@ export function parseQuery(query: string): ParsedQuery {
   // Clauses ("#old-project is dead, shelve the channel"): a command starts one.
   const raw: string[] = [];
   const clauseStarts: number[] = [];
-  for (const clause of (plain.replace(new RegExp(VALUE, 'g'), '').trim() ? plain : query).split(/[,;:!?]|\.(?:\s|$)/)) {
+  const source = plain.replace(new RegExp(VALUE, 'g'), '').trim() ? plain : query;
+  for (const clause of source.split(/[,;:!?]|\.(?:\s|$)/)) {
     clauseStarts.push(raw.length);
     raw.push(...words(clause));
   }
+  // "Create these five tickets in one go: setup DNS, provision DB": after a colon that follows a command, what the thing is to hold, not the request.
+  const colon = source.indexOf(':');
+  const beforeColon = colon > 0 ? words(source.slice(0, colon)) : [];
+  const contentFrom = beforeColon.length >= 3 && beforeColon.some((w) => isBaseActionWord(w)) ? beforeColon.length : undefined;
   // "A calendar called Side projects": a name runs from "called" to the end of its clause, or to a
   // word that leads on (a preposition, "and"), and names nobody.
   const namedAt = new Set<number>();
@@ -326,7 +331,7 @@ export function parseQuery(query: string): ParsedQuery {
     if (stem === undefined || STOP_WORDS.has(word) || NAMING_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;
     seen.add(stem);
     // A name: hyphenated (old-prototype), or after "called"/"named" or a word for a person ("user octocat").
-    const named = introduced || hyphenated.has(word) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem)) || bareSubject(raw, i);
+    const named = introduced || (contentFrom !== undefined && i >= contentFrom) || hyphenated.has(word) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem)) || bareSubject(raw, i);
     // A day ("today", "friday") is a value, as a number is: it says when, not what ("today": daily reports).
     const day = DAY_WORDS.has(word);
     terms.push({ word, stem, weight: named ? 0.3 : day ? 0.1 : cue ? 0.5 : 1, name: named || names.has(word), at: i });

@@ -25,6 +25,14 @@ describe('parseQuery', () => {
     expect(terms('stop the deploy from the main branch')).not.toContain('block');
   });
 
+  it('reads what follows a command\'s colon as what the thing is to hold, a name, not the request', () => {
+    const parsed = parseQuery('Create these five tickets in one go: setup DNS, provision DB, load test');
+    expect(parsed.terms.find((t) => t.word === 'provision')).toMatchObject({ name: true });
+    expect(parsed.terms.find((t) => t.word === 'tickets')).toMatchObject({ name: false });
+    // A label before the colon is no command: what follows it is the request.
+    expect(parseQuery('Step 1: delete the stale branch').terms.find((t) => t.word === 'branch')).toMatchObject({ name: false });
+  });
+
   it('takes the earliest action when several are named', () => {
     expect(parseQuery('delete the comment I added').action).toBe('delete');
   });
