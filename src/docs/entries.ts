@@ -21,6 +21,8 @@ export interface DocEntry {
   fieldNames: string[];
   /** Top-level field names of its success answers. */
   responseNames?: string[];
+  /** Descriptions of its parameters and top-level body fields, each cut short (ranking reads them lightly). */
+  fieldTexts?: string[];
   /** Its answer is a list: it pages, or its success response is an array. */
   returnsList: boolean;
   /** Calling it may change data (any method but GET, HEAD and OPTIONS; a Unified operation that is not a list or get). */
@@ -56,6 +58,15 @@ function shallow(schema: JsonSchema | null | undefined, index: ServiceIndex): Re
 function propertiesOf(schema: JsonSchema | null | undefined, index: ServiceIndex): Record<string, unknown> {
   const properties = shallow(schema, index)?.properties;
   return properties && typeof properties === 'object' ? (properties as Record<string, unknown>) : {};
+}
+
+/** How much of each parameter's or body field's description is read: its first sentence or so. */
+const FIELD_TEXT_CHARS = 200;
+
+/** The descriptions of an operation's parameters and top-level body fields ("The ID of the workflow. You can also pass the workflow file name"). */
+function fieldTextsOf(op: OperationSpec, index: ServiceIndex): string[] {
+  const texts = [...op.parameters.map((p) => p.description), ...Object.values(propertiesOf(op.body?.schema, index)).map((p) => shallow(p as JsonSchema, index)?.description)];
+  return texts.filter((t): t is string => typeof t === 'string' && t.length > 0).map((t) => t.slice(0, FIELD_TEXT_CHARS));
 }
 
 /** At most this many response field names per operation: a large answer's names would match every query. */
@@ -162,6 +173,7 @@ function buildPhysicalEntry(op: OperationSpec, index: ServiceIndex): DocEntry {
       ...Object.values(propertiesOf(op.body?.schema, index)).flatMap((p) => enumOf(p as JsonSchema, index)),
     ],
     responseNames: responseNamesOf(op, index),
+    fieldTexts: fieldTextsOf(op, index),
     changesData: !['GET', 'HEAD', 'OPTIONS'].includes(op.method.toUpperCase()),
     ...operationHints(index, op),
     returnsList: op.pagination !== null || Object.entries(op.responses).some(([status, schema]) => status.startsWith('2') && shallow(schema, index)?.type === 'array'),

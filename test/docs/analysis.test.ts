@@ -1,6 +1,6 @@
 // What an operation's analysis records for the whole catalogue to learn from (src/docs/analysis.ts).
 import { describe, expect, it } from 'vitest';
-import { analyseOperation } from '../../src/docs/analysis.ts';
+import { analyseOperation, W } from '../../src/docs/analysis.ts';
 import { rankedOperation } from '../fixtures/ranked-operation.ts';
 
 const op = rankedOperation;
@@ -14,6 +14,12 @@ describe('analyseOperation', () => {
     const pairs = analyseOperation(op('x.unstar', 'DELETE', '/user/starred/{owner}/{repo}', 'Unstar a repository for the authenticated user')).prefixPairs;
     expect(pairs).not.toContain('star unstar');
     expect(analyseOperation(op('x.disable', 'PUT', '/repos/{o}/{r}/able', 'Disable able')).prefixPairs).not.toContain('abl disabl');
+  });
+
+  it("reads its parameters' descriptions, lightly: a word found only there counts least of all", () => {
+    const dispatch = analyseOperation(op('gh.actions/create-workflow-dispatch', 'POST', '/repos/{o}/{r}/actions/workflows/{workflow_id}/dispatches', 'Create a workflow dispatch event', { fieldTexts: ['The ID of the workflow. You can also pass the workflow file name as a string.'] }));
+    expect(dispatch.fields.get('file')).toBe(W.fieldTexts);
+    expect(dispatch.fields.get('workflow')).toBeGreaterThan(W.fieldTexts);
   });
 
   it("reads an operation without a summary by its description's first clause, not what qualifies it", () => {
