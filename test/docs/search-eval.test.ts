@@ -9,8 +9,8 @@ import { intentsOf, SPLITS, type Intent } from '../search-eval/intents.ts';
 import { withoutApostrophes, withSpokenNumbers, withTypos } from '../search-eval/typos.ts';
 import { spelledBritish } from '../search-eval/british.ts';
 
-/** The dev figure this ranking reached (tuned on it; 1,551 tasks since the twenty-third writer's joined: 0.743, 0.715 with the ranking of b34ab52): a fall below it is a regression. */
-const DEV_RECALL_AT_3_FLOOR = 0.735;
+/** The dev figure this ranking reached (tuned on it; 1,749 tasks since the twenty-fifth writer's joined: 0.752, 0.722 with the ranking of b34ab52): a fall below it is a regression. */
+const DEV_RECALL_AT_3_FLOOR = 0.745;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
 /** Dev with one letter mistyped in 30 % of its longer words (seed 7): 0.584 without reading mistyped words (src/docs/spelling.ts), 0.659 with it. */
