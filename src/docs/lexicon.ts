@@ -13,7 +13,7 @@ const ACTION_WORDS: Record<Action, string[]> = {
   get: ['get', 'gets', 'fetch', 'retrieve', 'retrieves', 'read', 'show', 'view', 'see', 'display', 'look', 'lookup', 'return', 'returns', 'describe', 'inspect', 'detail', 'details', 'info', 'check'],
   create: ['create', 'creates', 'instantiate', 'initiate', 'initiates', 'launch', 'trigger', 'fresh', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond', 'store', 'ship', 'share', 'shares', 'subscribe', 'subscribes'],
   update: ['update', 'updates', 'edit', 'change', 'modify', 'rename', 'set', 'move', 'mark', 'toggle', 'adjust', 'configure', 'patch', 'replace', 'transition', 'reassign', 'assign', 'close', 'reopen', 'resolve', 'reschedule', 'bump', 'tweak', 'fix', 'correct', 'amend', 'switch', 'enable', 'disable', 'rotate', 'relocate', 'shift'],
-  delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban', 'withdraw'],
+  delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban', 'withdraw', 'lift'],
   cancel: ['cancel', 'cancels', 'stop', 'abort', 'halt', 'terminate', 'interrupt', 'void', 'kill'],
 };
 
@@ -32,6 +32,7 @@ const RESTORING = ['restore', 'unarchive', 'undelete'];
 const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | 'doing')?, string[]?][] = [
   ['take', 'off', 'delete'],
   ['take', 'away', 'delete'],
+  ['take', 'out', 'delete'],
   ['wipe', 'out', 'delete'],
   ['shut', 'down', 'cancel'],
   ['switch', 'on', 'update', undefined, ['enable']],
@@ -100,6 +101,9 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['get', 'back', 'update', 'around', RESTORING],
   ['put', 'back', 'create', undefined, RESTORING],
 ];
+
+/** Whether a verb and a particle make one of the phrasal verbs ("take … out"). */
+export const isPhrasalVerb = (verb: string, particle: string): boolean => PHRASAL_VERBS.some(([v, p]) => v === verb && p === particle);
 
 /** Each phrasal verb's forms ("taking", "kicked", "shuts"), by the verb. */
 const PHRASAL_FORMS = new Map<string, string>();

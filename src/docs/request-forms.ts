@@ -27,6 +27,7 @@
 // knows "locate".
 
 import { withoutFrame } from './frames.ts';
+import { isPhrasalVerb } from './lexicon.ts';
 import { IRREGULAR_PARTICIPLES, PARTICIPLE } from './participles.ts';
 
 /** Verbs that report what someone said: what follows is what they said ("our on-call says the hook should be disabled"). */
@@ -58,7 +59,7 @@ const LABEL = new RegExp(String.raw`(['"“‘])([A-Za-z][^'"“”‘’]{0,40}
 
 
 /** "<thing> should be <done>", "<thing> needs to be <done>", "<thing> can be <done> now". */
-const PASSIVE = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,5}?)(?:should|must|can|could|will|needs?\\s+to|has\\s+to|have\\s+to|ought\\s+to)\\s+be\\s+${PARTICIPLE}\\b`, 'gi');
+const PASSIVE = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,12}?)(?:should|must|can|could|will|needs?\\s+to|has\\s+to|have\\s+to|ought\\s+to|is\\s+to|are\\s+to)\\s+be\\s+${PARTICIPLE}\\b(?=(?:\\s+([a-z]+))?)`, 'gi');
 /** "I'd like <thing> <done>", "we need <thing> <done>", "please get <thing> <done>". */
 const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|i\\s+need|we\\s+need|please\\s+get|get|(?:${DETERMINER}\\s+)?[a-z][\\w-]*(?:\\s+[a-z][\\w-]*)?\\s+(?:would\\s+like|wants|needs))\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:${THING_WORD}){1,6}?)${PARTICIPLE}\\b`, 'gi');
 /** Someone's request reported: "the customer wants us to …", "a client asked me to …", "she is asking if we can …". */
@@ -73,6 +74,8 @@ const NOT_PART_OF = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,4}?)(?:shouldn't|s
 const WANTED_AS = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|we'd\\s+like|i\\s+need|we\\s+need)\\s+((?:${THING_WORD}){1,6}?)(?:to\\s+(?:be(?!\\s+able\\b)|show|read|say|look\\s+like|appear)|showing|reading|looking\\s+like|appearing)\\s+`, 'gi');
 /** A question word: what it is in is a question, not a thing ("who can be assigned …"). */
 const QUESTION_WORD = /\b(?:who|whom|what|which|when|where|how)\b/i;
+/** Words that start a clause of time, condition or reason. */
+const SUBORDINATE = /\b(?:before|after|until|unless|once|when|whenever|if|because|since|while|anything|everything|nothing)\b/i;
 /** A subject: what it is in is a clause of its own ("the gist I made"), or people, not a thing. */
 const SUBJECT_WORD = /\b(?:i|we|you|they|he|she|someone|somebody)\b/i;
 /** "<thing> should be called …": it is to be renamed. */
@@ -164,9 +167,12 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
       return read ? `${start}${read}` : whole;
     })
     .replace(REPORTED_REQUEST, (_whole, start: string) => start)
-    .replace(PASSIVE, thingThenForm)
-    .replace(WANTED_DONE, thingThenForm)
-    .replace(NEEDS_DOING, thingThenForm)
+    .replace(PASSIVE, (whole, start: string, thing: string, form: string, particle: string | undefined) =>
+      // "… should be taken out of #finance": a phrasal verb's participle and its particle.
+      thingThenForm(whole, start, thing, form, particle === undefined ? verb : (word) => verb(word) || isPhrasalVerb(word, particle.toLowerCase())),
+    )
+    .replace(WANTED_DONE, (whole, start: string, thing: string, form: string) => thingThenForm(whole, start, thing, form))
+    .replace(NEEDS_DOING, (whole, start: string, thing: string, form: string) => thingThenForm(whole, start, thing, form))
     .replace(TO_EXIST, (whole, start: string, thing: string) => (verb('create') && !QUESTION_WORD.test(thing) ? `${start}create ${thing.trimEnd()}` : whole))
     .replace(NOT_PART_OF, (whole, start: string, who: string) => (verb('remove') && !QUESTION_WORD.test(who) && !/\b(?:it|this|that)\b/i.test(who) ? `${start}remove ${who.trimEnd()} from ` : whole))
     .replace(WANTED_AS, (whole, start: string, thing: string) => (/\b[a-z]+ed\b/i.test(thing) ? whole : thingWithVerb(whole, start, thing, 'change', ' ')))
@@ -182,12 +188,14 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
   }
 
   /** "<thing> … <done>" read as "<do> <thing>". */
-  function thingThenForm(whole: string, start: string, thing: string, form: string): string {
+  function thingThenForm(whole: string, start: string, thing: string, form: string, isVerb: (word: string) => boolean = verb): string {
     // A question ("who can be assigned …") or a command ("show me what …") is no thing.
     if (QUESTION_WORD.test(thing) || verb(/^\S+/.exec(thing)?.[0] ?? '')) return whole;
     // A subject in it makes the participle a relative clause's ("the gist I made", "the message we sent"), or "to" makes it a command's object.
     if (SUBJECT_WORD.test(thing) || /^to\b/i.test(thing)) return whole;
-    const read = verbOfForm(form, verb);
+    // A conjunction makes it a clause of condition or time ("… before anything can be merged"), not the thing asked about.
+    if (SUBORDINATE.test(thing)) return whole;
+    const read = verbOfForm(form, isVerb);
     return read ? `${start}${read} ${thing.trimEnd()}` : whole;
   }
 }
