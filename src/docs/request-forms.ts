@@ -52,6 +52,8 @@ const POSSIBILITY = new RegExp(`${CLAUSE}is\\s+(?:it\\s+possible|there\\s+(?:a|a
 const WAY_TO = new RegExp(`${CLAUSE}is\\s+there\\s+(?:a|any|some)\\s+way\\s+(?:that\\s+)?(?:i|we|you)\\s+(?:can|could|might)\\s+([a-z]+)\\b`, 'gi');
 /** "Deletion of", "the removal of": a noun for an act, then what it acts on. */
 const NOMINAL = new RegExp(`${CLAUSE}(?:the\\s+)?([a-z]{5,})\\s+of\\s+`, 'gi');
+/** "… is required", "… is needed" closing a clause that names an act by its noun: it says the act is asked for, and nothing more. */
+const NOMINAL_NEEDED = new RegExp(`${CLAUSE}((?:the\\s+)?[a-z]{5,}\\s+of\\s+(?:[^.!?;:]|[.:](?=\\S))+?)\\s+(?:is|are)\\s+(?:required|needed|necessary|requested)(?=\\s*(?:[.!?;:]|$))`, 'gi');
 
 /** Quoted text of a few words right before or after a word for a control on a screen. */
 const CONTROL = String.raw`(?:button|option|item|menu|action|link|tab|toggle|icon|command|entry|dialog|checkbox|shortcut)s?`;
@@ -150,6 +152,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     .replace(POSSIBILITY, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
     .replace(ANYONE_ABLE, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
     .replace(WAY_TO, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
+    .replace(NOMINAL_NEEDED, (whole, start: string, act: string) => (verbOfNoun(/[a-z]+/i.exec(act.replace(/^the\s+/i, ''))![0], verb) ? `${start}${act}` : whole))
     .replace(NOMINAL, (whole, start: string, noun: string) => {
       const read = verbOfNoun(noun, verb);
       return read ? `${start}${read} ` : whole;

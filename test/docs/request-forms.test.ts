@@ -37,6 +37,10 @@ describe('requests in another form than a command', () => {
     expect(read('Deletion of the branch old-login now that it is merged.')).toBe('delete the branch old-login now that it is merged.');
     expect(read('Ahead of the handover: the removal of all events from the primary calendar.')).toBe('Ahead of the handover: remove all events from the primary calendar.');
     expect(read('Summary of open issues')).toBe('Summary of open issues');
+    // "… is required" after the act's noun asks for the act; after a noun of no verb, it is left.
+    expect(verbOfNoun('inclusion', isActionWord)).toBe('include');
+    expect(read("Inclusion of bob@x.com in the 'qa-team' group is required")).toBe("include bob@x.com in the 'qa-team' group");
+    expect(read('Summary of open issues is required.')).toBe('Summary of open issues is required.');
   });
 
   it("reads a control's quoted label as words, and other quoted text as a value", () => {
