@@ -6,7 +6,9 @@
 // or two joined, is read as the catalogue's word one edit away (a letter left out, added, changed,
 // or two swapped), its commonest first. Capitalised words, words joined to digits or capitals
 // (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed. Texting
-// short forms ("pls", "mtg") are read first (./texting.ts).
+// short forms ("pls", "mtg") are read first (./texting.ts), and an emoji written as a thing by
+// its name (./emoji.ts).
+import { EMOJI_AS_THING, emojiName } from './emoji.ts';
 import { digitsFor } from './spoken-numbers.ts';
 import { fullForm, SHORT_FORM } from './texting.ts';
 import { stemOf } from './text.ts';
@@ -164,7 +166,9 @@ export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelle
   // Texting short forms ("pls", "mtg", "w/") as the words they stand for (./texting.ts).
   // A form the catalogue writes itself (Slack's `info`) is the catalogue's word.
   const unshortened = outsideQuotes(restored, SHORT_FORM, (form, at) => (lexicon.uses(stemOf(form.toLowerCase())) > 0 ? undefined : fullForm(form, at)), corrections);
-  const spelled = outsideQuotes(unshortened, WORD, (word) => americanOf(word, lexicon) ?? correctionOf(word, lexicon), corrections);
+  // An emoji written as a thing ("a ⭐") by its name (./emoji.ts).
+  const named = outsideQuotes(unshortened, EMOJI_AS_THING, (emoji) => emojiName(emoji), corrections);
+  const spelled = outsideQuotes(named, WORD, (word) => americanOf(word, lexicon) ?? correctionOf(word, lexicon), corrections);
   // Numbers said in words ("issue forty two") as digits (./spoken-numbers.ts).
   const quoted = quotedSpans(spelled);
   const numbered = digitsFor(spelled, (from, to) => corrections.push({ from, to }), (at) => quoted.some(([from, to]) => at >= from && at < to));

@@ -1,0 +1,24 @@
+// An emoji written as a thing read as its name (src/docs/emoji.ts, through src/docs/spelling.ts).
+import { describe, expect, it } from 'vitest';
+import { emojiName } from '../../src/docs/emoji.ts';
+import { correctSpelling, type SpellingLexicon } from '../../src/docs/spelling.ts';
+
+const NO_WORDS: SpellingLexicon = { uses: () => 0, englishRank: () => -1 };
+
+describe('emoji written as things', () => {
+  it('names an emoji by its Unicode short name, with or without its variation selector', () => {
+    expect(emojiName('👍')).toBe('thumbs up');
+    expect(emojiName('⭐')).toBe('star');
+    expect(emojiName('❤️')).toBe('red heart');
+    expect(emojiName('❤')).toBe('red heart');
+    expect(emojiName('x')).toBeUndefined();
+  });
+
+  it('reads an emoji after an article as its name and says so, and leaves one that only sets a mood', () => {
+    expect(correctSpelling('put a ⭐ on octocat/hello-world 🎉', NO_WORDS)).toEqual({ query: 'put a star on octocat/hello-world 🎉', corrections: [{ from: '⭐', to: 'star' }] });
+    expect(correctSpelling('give MR 12 a 👍🏽!!', NO_WORDS).query).toBe('give MR 12 a thumbs up!!');
+    expect(correctSpelling('omg 😱 delete it', NO_WORDS).query).toBe('omg 😱 delete it');
+    // Inside quotes it is the text of a message.
+    expect(correctSpelling("post 'ship a 🚀' in #general", NO_WORDS).query).toBe("post 'ship a 🚀' in #general");
+  });
+});
