@@ -38,6 +38,8 @@ import {
 } from './lexicon.ts';
 import { stemOf, stems, words } from './text.ts';
 import { READS } from './agreement.ts';
+import { MISTAKEN, toldVerbAt } from './narrative.ts';
+import { verbOfForm } from './request-forms.ts';
 import { DAY_WORDS } from './values.ts';
 
 export interface QueryTerm {
@@ -99,6 +101,8 @@ export interface ParsedQuery {
   commandVerb?: true;
   /** Where each clause's verb would stand: its first word after any lead-in ("please", "can you"); none in a question. */
   verbsAt?: number[];
+  /** Stems of verbs told as done by mistake ("I locked it too early"): their undoing is asked for. */
+  undone?: string[];
   terms: QueryTerm[];
 }
 
@@ -429,6 +433,22 @@ export function parseQuery(query: string): ParsedQuery {
   // No action word but a plural noun ("my PRs", "open tickets in acme/api"): a list.
   cues.sort((a, b) => a.at - b.at);
   if (headCue) cues.unshift({ at: headCue.at[0]!, action: headCue.action });
+  // A clause that tells what was done ("I put the tag on task 9 by mistake, take it off") asks for
+  // nothing: its verb is context where another clause asks (./narrative.ts). Told as a mistake with
+  // nothing else asked, the request is to undo it: what was made, removed; a verb of the catalogue's
+  // own (lock), its undoing (unlock).
+  const toldAt = clauseStarts.map((start, c) => {
+    const at = toldVerbAt(raw.slice(start, clauseStarts[c + 1] ?? raw.length));
+    return at < 0 ? -1 : start + at;
+  });
+  const told = (at: number) => toldAt[clauseStarts.findLastIndex((start) => start <= at)]! >= 0;
+  const mistaken = MISTAKEN.test(query);
+  if (cues.some((c) => !told(c.at))) cues.splice(0, cues.length, ...cues.filter((c) => !told(c.at)));
+  else if (mistaken) {
+    const made = toldAt.find((at) => at >= 0 && actionOfStem(stemOf(verbOfForm(raw[at]!, isActionWord) ?? raw[at]!)) === 'create');
+    if (made !== undefined) cues.splice(0, cues.length, { at: made, action: 'delete' });
+  }
+  const undone = mistaken ? toldAt.filter((at) => at >= 0).map((at) => stemOf(raw[at]!)) : [];
   // A question reads: a list when it asks after things in the plural ("what channels exist?"); who
   // asks after people, one or many.
   // A name's plural ("the stale-issues workflow", "the Projects calendar") says nothing of how many.
@@ -480,5 +500,5 @@ export function parseQuery(query: string): ParsedQuery {
   const afterWho = raw.slice(heads[0]! + 1);
   const asksWho = question && PERSON_QUESTION.has(opener!) && afterWho[0] !== 'am' && !(['is', 'was'].includes(afterWho[0] ?? '') && (afterWho.length === 2 || names.has(afterWho[1] ?? '')));
   const yesNo = question && YES_NO_OPENERS.has(opener!);
-  return { action, ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), terms };
+  return { action, ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), ...(undone.length ? { undone } : {}), terms };
 }

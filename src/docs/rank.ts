@@ -488,7 +488,9 @@ export class Ranker {
       }
     }
     // An operation that undoes another of the catalogue's (unblock, unprotect) answers a request that says to undo something, not one that does the thing.
-    const asksUndo = askedAction === 'delete' || askedAction === 'cancel' || this.saysUndo(query);
+    // Verbs told as done by mistake ("I locked it too early"): their undoing (unlock) is asked for, not the verb.
+    const undone = new Set(parsed.undone ?? []);
+    const asksUndo = askedAction === 'delete' || askedAction === 'cancel' || undone.size > 0 || this.saysUndo(query);
     // The catalogue's own verbs the query's verb means ("ban": block): their undoing (unblock) is not asked for.
     const askedVerbs = new Set(terms.filter((t) => t.action !== undefined).flatMap((t) => [...t.expansions].filter(([, f]) => f >= 0.9).map(([s]) => s)));
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
@@ -536,7 +538,8 @@ export class Ranker {
       const { structure } = doc;
       // The operation's own verb ("merg", "star") agrees as well as a canonical action when the query
       // uses it as its verb ("star acme/api"), not as a noun ("remove my star", "show me the PRs": request).
-      const ownVerb = !CANONICAL.has(structure.action) && (structure.action === opening || (parsed.caused !== undefined && structure.action === REQUESTING) || terms.some((t) => t.expansions.has(structure.action) && !(!t.idPrefix && t.acronym?.includes(structure.action)) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined)));
+      const undoesTold = structure.action.startsWith('un') && undone.has(structure.action.slice(2));
+      const ownVerb = !CANONICAL.has(structure.action) && !undone.has(structure.action) && (undoesTold || structure.action === opening || (parsed.caused !== undefined && structure.action === REQUESTING) || terms.some((t) => t.expansions.has(structure.action) && !(!t.idPrefix && t.acronym?.includes(structure.action)) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined)));
       const { head } = structure;
       // A search of a resource the catalogue has no list of is how it lists it (Jira's issues: "Search for issues using JQL").
       const actionHas = structure.action === 'search' && head !== undefined && !this.listedHeads().has(head) ? 'list' : structure.action;

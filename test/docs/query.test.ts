@@ -33,6 +33,16 @@ describe('parseQuery', () => {
     expect(parseQuery('Step 1: delete the stale branch').terms.find((t) => t.word === 'branch')).toMatchObject({ name: false });
   });
 
+  it('reads a clause that tells what was done as context, and a mistake told with nothing else asked as a request to undo it', () => {
+    expect(parseQuery("I put the 'urgent' tag on task 999 by mistake, take it off").action).toBe('delete');
+    expect(parseQuery('we archived the old board yesterday, now list its cards').action).toBe('list');
+    expect(parseQuery('I added the wrong label by mistake').action).toBe('delete');
+    expect(parseQuery('I locked the conversation on issue 512 too early, let people comment again').undone).toEqual(['lock']);
+    // Without a word for a mistake, nothing is undone; a relative clause's "were" tells nothing.
+    expect(parseQuery('I locked the conversation on issue 512').undone).toBeUndefined();
+    expect(parseQuery('show me issues that were closed yesterday').action).toBe('list');
+  });
+
   it('takes the earliest action when several are named', () => {
     expect(parseQuery('delete the comment I added').action).toBe('delete');
   });
