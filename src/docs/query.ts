@@ -115,6 +115,8 @@ function withoutValues(query: string): string {
   return query
     .replace(/(^|\s)(["'“‘])[^"'”’]*["'”’]/g, ` ${VALUE} `)
     .split(/\s+/)
+    // Words joined by underscores and nothing else (rate_limit) are words as an API names them.
+    .map((token) => (SNAKE_WORDS.test(token) ? token.replace(/_/g, ' ') : token))
     .map((token) => (/[/@#_\d]|\w\.\w|\w:\w/.test(token) || CODE_NAME.test(token) ? `${VALUE}${/[,;:!?]$/.test(token) ? token.slice(-1) : ''}` : token))
     .join(' ');
 }
@@ -135,6 +137,8 @@ const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
 const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss|csv|tsv|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|lock|gradle|tf|proto|graphql|png|jpe?g|gif|svg|pdf|zip|tar|gz|log)$/i;
 
 /** A name in code: camelCase (`parseConfig`, not `iPhone` or `macOS`) or called (`parse()`). */
+/** Lower-case words joined by underscores, no digits: `rate_limit`, `billable_info`. */
+const SNAKE_WORDS = /^[a-z]{2,}(?:_[a-z]{2,})+[,;:!?)]?$/;
 const CODE_NAME = /^(?:[a-z]{2,}[A-Z][a-z]\w*|[A-Za-z_]\w*\(\))[,;:!?)]?$/;
 
 /**

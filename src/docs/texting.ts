@@ -1,6 +1,7 @@
 // The short forms people type on a phone ("pls mute notifs for the mtg tmrw"), read as the words
-// they stand for. General English of texting, nothing of any API: src/docs/spelling.ts reads them
-// outside quotes, and leaves a form the catalogue itself writes (Slack's `info`) as written.
+// they stand for, and the shell's commands typed as verbs ("ls", "rm"). General English of texting
+// and the shell, nothing of any API: src/docs/spelling.ts reads them outside quotes, and leaves a
+// form the catalogue itself writes (Slack's `info`) as written.
 
 /** Texting short forms, by what they stand for. Only forms that are rarely a word or a name of their own (not "hr": the department). */
 const SHORT_FORMS: Readonly<Record<string, string>> = {
@@ -50,6 +51,12 @@ const SHORT_FORMS: Readonly<Record<string, string>> = {
   mgr: 'manager',
   'w/': 'with',
   'w/o': 'without',
+  // The shell's commands, typed as the verbs they stand for ("ls src/ in acme/tool", "grep slack for …").
+  ls: 'list',
+  rm: 'remove',
+  mv: 'move',
+  cp: 'copy',
+  grep: 'search',
 };
 
 /** A short form standing alone (`W/o` at a sentence's start too); not part of a path, a name or an identifier. */

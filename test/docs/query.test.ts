@@ -43,6 +43,11 @@ describe('parseQuery', () => {
     expect(parseQuery('show me issues that were closed yesterday').action).toBe('list');
   });
 
+  it('reads lower-case words joined by underscores as words, and other identifiers as values', () => {
+    expect(terms('gh api rate_limit')).toEqual(['gh', 'api', 'rate', 'limit']);
+    expect(terms('show cus_K8s2 and rate_limit2')).not.toContain('limit');
+  });
+
   it('takes the earliest action when several are named', () => {
     expect(parseQuery('delete the comment I added').action).toBe('delete');
   });

@@ -19,6 +19,13 @@ describe('texting short forms', () => {
     expect(read('Pls dm alex').text).toBe('Please direct message alex');
   });
 
+  it("reads the shell's commands typed as verbs, unless the catalogue writes the word itself", () => {
+    expect(read('ls my tasks').text).toBe('list my tasks');
+    expect(read("grep slack for 'release candidate'").text).toBe("search slack for 'release candidate'");
+    expect(read('rm src/ls and ./grep').text).toBe('remove src/ls and ./grep');
+    expect(read('grep the logs', catalogue('grep')).changes).toEqual([]);
+  });
+
   it('leaves names, paths, identifiers, capitals and what the catalogue writes itself as written', () => {
     expect(read('star u/alex and acme/w/o and msg_9 and #msg').changes).toEqual([]);
     expect(read('merge PR 5 for U2 and UR').changes).toEqual([]);
