@@ -45,6 +45,9 @@ const PEOPLE_STEMS = new Set(PERSON_WORDS.flatMap((w) => stems(w)));
 /** How many words apart two query words may be and still be read as one catalogue word. */
 const COMPOUND_SPAN = 5;
 
+/** Words that put a thing under one of its kind: a child task, a nested issue. */
+const NESTING = /\b(?:child|children|nest|nested|nesting|underneath|beneath)\b/i;
+
 /** Nouns for who does something: follower, contributor, assignee, registrar. */
 const AGENT_NOUN = /[a-z]{3}(?:er|or|ee|ar)s?$/;
 
@@ -412,6 +415,15 @@ export class Ranker {
         const stem = stems(word)[0]!;
         // Named, so not widened by meaning: "member" is near "team".
         if (!parsed.terms.some((t) => t.stem === stem)) implied.push({ word, stem, weight: 0.3, at: -1, name: true, optional: true });
+      }
+    }
+    // A thing put or found under one of its kind ("a child task", "nest issue 8 under the epic"): the catalogue's sub-thing (subtask, sub-issue), implied.
+    if (NESTING.test(query)) {
+      for (const t of parsed.terms) {
+        const stem = t.optional || t.word.length < 3 ? undefined : stems(`sub${t.word.replace(/s$/, '')}`)[0];
+        if (stem && this.df.has(stem) && !parsed.terms.some((o) => o.stem === stem) && !implied.some((o) => o.stem === stem)) {
+          implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: t.weight, at: -1, name: false, optional: true });
+        }
       }
     }
     // Two query words the catalogue writes as one ("log work": worklog, "change log": changelog): implied, counted when matched.

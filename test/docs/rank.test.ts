@@ -939,6 +939,19 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(git.search('delete the feature/old branch', 3).map((h) => h.id)).toContain('gh.git/delete-ref');
     expect(best(git, 'rename the master branch to main')).toBe('gh.repos/rename-branch');
   });
+
+  it("reads a thing put or found under one of its kind as the catalogue's sub-thing", () => {
+    const tasks = new Ranker([
+      op('asana.createTask', 'POST', '/tasks', 'Create a task'),
+      op('asana.createSubtaskForTask', 'POST', '/tasks/{task_gid}/subtasks', 'Create a subtask'),
+      op('asana.getSubtasksForTask', 'GET', '/tasks/{task_gid}/subtasks', 'Get subtasks from a task', { returnsList: true }),
+      op('asana.getTask', 'GET', '/tasks/{task_gid}', 'Get a task'),
+      op('asana.addTagForTask', 'POST', '/tasks/{task_gid}/addTag', 'Add a tag to a task'),
+    ]);
+    expect(best(tasks, "put a child item 'buy balloons' under the party planning task")).toBe('asana.createSubtaskForTask');
+    expect(best(tasks, 'list the child tasks of task 8080')).toBe('asana.getSubtasksForTask');
+    expect(best(tasks, "put a task 'buy balloons' in my list")).toBe('asana.createTask');
+  });
 });
 
 describe('Ranker on messy paths', () => {
