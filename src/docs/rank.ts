@@ -221,8 +221,29 @@ export class Ranker {
     return acronym && acronym.count >= 3 ? acronym.stems : undefined;
   }
 
+  private compounds: Map<string, string[]> | undefined;
+  /** The catalogue's words made of two of its words ("worklog": work, log), by the stem of the second. */
+  private compoundsEndingIn(): Map<string, string[]> {
+    if (!this.compounds) {
+      this.compounds = new Map();
+      for (const [stem, word] of this.surface) {
+        if (word.length < 7 || !/^[a-z]+$/.test(word)) continue;
+        for (let cut = 3; cut <= word.length - 3; cut++) {
+          const head = stems(word.slice(0, cut))[0];
+          const tail = stems(word.slice(cut))[0];
+          if (!head || !tail || tail === stem || !this.df.has(head) || !this.df.has(tail)) continue;
+          const list = this.compounds.get(tail);
+          if (list) list.push(stem);
+          else this.compounds.set(tail, [stem]);
+          break;
+        }
+      }
+    }
+    return this.compounds;
+  }
+
   /** Stems a query term stands for in this catalogue, each with how much a match on it counts. */
-  private expand(word: string, stem: string, name: boolean): { expansions: Map<string, number>; guessed: Set<string> } {
+  private expand(word: string, stem: string, name: boolean, joined = false): { expansions: Map<string, number>; guessed: Set<string> } {
     const out = new Map<string, number>([[stem, 1]]);
     // Stems added only as neighbours by meaning: they rank, but do not make a match confident.
     const guessed = new Set<string>();
@@ -245,6 +266,8 @@ export class Ranker {
         }
       }
     }
+    // A compound of the catalogue's that ends in the word ("log": worklog, changelog): less surely.
+    if (!joined) for (const compound of this.compoundsEndingIn().get(stem) ?? []) if (!out.has(compound)) out.set(compound, 0.5);
     // A word the catalogue lacks stands for its synonyms that it has ("copy": duplicate), and then
     // for no neighbours by meaning, which a synonym is surer than.
     // A word the catalogue has stands for them too, less surely: its own sense there may differ ("tag": label, and git's tags).
@@ -429,6 +452,8 @@ export class Ranker {
     // Two query words the catalogue writes as one ("log work": worklog, "change log": changelog): implied, counted when matched.
     // Words a few apart at most ("log 2 hours of work"), so a long query costs a few pairs per word, not all pairs.
     const written = parsed.terms.filter((t) => t.at >= 0 && !t.optional && t.word.length >= 3);
+    /** Where the words joined into one of the catalogue's are: their compound is what they mean, not another ending in them. */
+    const joined = new Set<number>();
     for (const a of written) {
       for (const b of written) {
         if (a === b || Math.abs(a.at - b.at) > COMPOUND_SPAN) continue;
@@ -436,6 +461,7 @@ export class Ranker {
         const stem = [`${a.word.replace(/s$/, '')}${b.word}`, `${a.stem}${b.stem}`].map((joined) => stems(joined)[0]).find((s) => s !== undefined && this.df.has(s));
         if (stem && !parsed.terms.some((t) => t.stem === stem) && !implied.some((t) => t.stem === stem)) {
           implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: Math.max(a.weight, b.weight), at: -1, name: false, optional: true });
+          joined.add(a.at).add(b.at);
         }
       }
     }
@@ -452,7 +478,7 @@ export class Ranker {
         ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() }
         : actionStem
           ? { expansions: this.verbsFor(t0.action!, t0.stem), guessed: new Set<string>() }
-          : this.expand(t.word, t.stem, name);
+          : this.expand(t.word, t.stem, name, joined.has(t.at));
       // "Who starred it?": the people named after the verb (stargazers) are what it asks for.
       if ((parsed.who || parsed.caused?.includes(t.at)) && !name && !t.optional && t.stem.length >= 4 && !AGENT_NOUN.test(t.word)) for (const [s, w] of this.surface) if (w.startsWith(t.stem) && AGENT_NOUN.test(w) && !expansions.has(s)) expansions.set(s, 1);
       // A term's IDF is that of its best-known form, so a widened term is not rarer than its words.

@@ -940,6 +940,19 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(git, 'rename the master branch to main')).toBe('gh.repos/rename-branch');
   });
 
+  it("reads a word as the end of the catalogue's compound of two of its words, less surely (\"log\": worklog)", () => {
+    const jira = new Ranker([
+      op('jira.deleteWorklog', 'DELETE', '/rest/api/3/issue/{issueIdOrKey}/worklog/{id}', 'Delete worklog'),
+      op('jira.getIssueWorklog', 'GET', '/rest/api/3/issue/{issueIdOrKey}/worklog', 'Get issue worklogs', { returnsList: true }),
+      op('jira.deleteIssue', 'DELETE', '/rest/api/3/issue/{issueIdOrKey}', 'Delete issue'),
+      op('jira.deleteComment', 'DELETE', '/rest/api/3/issue/{issueIdOrKey}/comment/{id}', 'Delete comment'),
+      op('jira.getAuditLog', 'GET', '/rest/api/3/auditing/log', 'Get audit log'),
+      op('jira.getWorkTypes', 'GET', '/rest/api/3/worktype', 'Get work types', { returnsList: true }),
+    ]);
+    expect(best(jira, 'delete the log entry on SUP-40')).toBe('jira.deleteWorklog');
+    expect(best(jira, 'delete issue SUP-40')).toBe('jira.deleteIssue');
+  });
+
   it("reads a thing put or found under one of its kind as the catalogue's sub-thing", () => {
     const tasks = new Ranker([
       op('asana.createTask', 'POST', '/tasks', 'Create a task'),
