@@ -42,6 +42,8 @@ const SUBJECT = String.raw`${DETERMINER}\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?`;
 
 /** "Can the bot <verb>", "could our nightly job <verb>": the modal, its subject of one or two words, then the verb. */
 const ABILITY = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+${DETERMINER}\\s+[a-z][\\w-]*\\s+([a-z]+)\\b(?:(\\s+)([a-z]+)\\b)?`, 'gi');
+/** "Can Slack nudge me …", "could GitHub email us …": a product asked to do a thing for the one asking (its name may have been read off the query already: "can nudge me"). */
+const NAMED_DOES_FOR_ME = new RegExp(`${CLAUSE}(?:[Cc]an|[Cc]ould|[Ww]ould|[Ww]ill)\\s+(?:[A-Z][\\w-]*\\s+)?([a-z]+)(?=\\s+(?:me|us)\\b)`, 'g');
 /** "Can someone delete …", "could anybody close …": anyone at all asked to do it. */
 const ANYONE_ABLE = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+(?:someone|somebody|anyone|anybody)\\s+(?:please\\s+)?([a-z]+)\\b`, 'gi');
 /** Words the action lexicon reads as cues that are no verb ("all", "which", "new"). */
@@ -151,6 +153,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     )
     .replace(POSSIBILITY, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
     .replace(ANYONE_ABLE, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
+    .replace(NAMED_DOES_FOR_ME, (_whole, start: string, word: string) => `${start}${word}`)
     .replace(WAY_TO, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
     .replace(NOMINAL_NEEDED, (whole, start: string, act: string) => (verbOfNoun(/[a-z]+/i.exec(act.replace(/^the\s+/i, ''))![0], verb) ? `${start}${act}` : whole))
     .replace(NOMINAL, (whole, start: string, noun: string) => {

@@ -18,6 +18,10 @@ describe('requests in another form than a command', () => {
     expect(read('Can the team members see it?')).toBe('see it?');
     expect(read('can someone delete the gist?')).toBe('delete the gist?');
     expect(read('is there any way I can close issue 5')).toBe('close issue 5');
+    // A product asked to do a thing for the one asking, named or already read off the query.
+    expect(read('Can Slack nudge me tomorrow at 9?')).toBe('nudge me tomorrow at 9?');
+    expect(read('can nudge me at 9')).toBe('nudge me at 9');
+    expect(read('Can Alice see the repo?')).toBe('Can Alice see the repo?');
   });
 
   it('leaves a question alone where no verb follows its subject', () => {
