@@ -49,8 +49,10 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['turn', 'on', 'update', undefined, ['enable']],
   ['switch', 'off', 'update', undefined, ['disable']],
   ['kick', 'off', 'create', 'joined', ['trigger', 'start']],
+  ['fire', 'off', 'create', undefined, ['trigger', 'start', 'dispatch']],
   ['kick', 'off', 'delete', 'split'],
   ['spin', 'up', 'create'],
+  ['hook', 'up', 'create', undefined, ['webhook', 'hook']],
   ['set', 'up', 'create'],
   ['tear', 'down', 'delete'],
   ['take', 'down', 'delete'],
@@ -96,6 +98,8 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['drop', 'onto', 'create', 'split'],
   ['pop', 'into', 'create', 'split'],
   ['pop', 'onto', 'create', 'split'],
+  ['stick', 'on', 'create', 'split'],
+  ['stick', 'onto', 'create', 'split'],
   // Having a thing as it was before ("bring the project back", "get it back", "put it back in there").
   ['bring', 'back', 'update', undefined, RESTORING],
   ['get', 'back', 'update', 'around', RESTORING],
@@ -436,6 +440,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['copy', 'duplicate', 'clone', 'fork'],
   // Nouns too: what a tracker records.
   ['ticket', 'issue', 'bug'],
+  ['comment', 'remark'],
   ['label', 'tag'],
   ['meeting', 'event', 'appointment'],
   ['discount', 'coupon'],

@@ -81,6 +81,7 @@ describe('verb lexicon', () => {
 
   it('knows the words of general English that mean one thing, nouns and verbs alike', () => {
     expect(synonymsOf(stemOf('chargebacks'))).toContain('dispute');
+    expect(synonymsOf(stemOf('remark'))).toContain('comment');
     expect(synonymsOf(stemOf('appointment'))).toContain('event');
     expect(synonymsOf(stemOf('deactivate'))).toContain('disable');
     expect(synonymsOf(stemOf('relocate'))).toContain('move');
@@ -108,6 +109,8 @@ describe('verb lexicon', () => {
     expect(implied('bring in an event from an .ics invite')).toContain('import');
     expect(implied('turn off the nightly workflow')).toContain('disable');
     expect(implied('take back the invite we sent')).toContain('revoke');
+    expect(implied('manually fire off the deploy.yml workflow')).toContain('trigger');
+    expect(parseQuery('stick the screenshot onto ticket QA-55').action).toBe('create');
     expect(parseQuery('hang up the call').action).toBe('cancel');
   });
 });
