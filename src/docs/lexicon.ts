@@ -168,6 +168,8 @@ const IDIOMS: [string[], Action, string[]][] = [
   [['keep', 'me', 'posted'], 'create', WATCHING],
   [['keep', 'me', 'updated'], 'create', WATCHING],
   [['keep', 'me', 'in', 'the', 'loop'], 'create', WATCHING],
+  [['get', 'notified'], 'create', WATCHING],
+  [['notify', 'me'], 'create', WATCHING],
   [['ping', 'me'], 'create', REMINDING],
   [['nudge', 'me'], 'create', REMINDING],
   [['poke', 'me'], 'create', REMINDING],

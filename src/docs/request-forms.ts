@@ -52,6 +52,8 @@ const NO_VERBS = new Set(['all', 'every', 'which', 'new', 'fresh', 'info', 'deta
 const POSSIBILITY = new RegExp(`${CLAUSE}is\\s+(?:it\\s+possible|there\\s+(?:a|any)\\s+way)\\s+for\\s+(?:${SUBJECT}|me|us|them|him|her)\\s+to\\s+([a-z]+)\\b`, 'gi');
 /** "Is there a way I can …", "is there any way we could …". */
 const WAY_TO = new RegExp(`${CLAUSE}is\\s+there\\s+(?:a|any|some)\\s+way\\s+(?:that\\s+)?(?:i|we|you)\\s+(?:can|could|might)\\s+([a-z]+)\\b`, 'gi');
+/** "Show readers how to publish …", "teach me how to archive …": what to do is the verb after "how to". */
+const SHOW_HOW = new RegExp(`${CLAUSE}(?:show|tell|teach|explain)(?:\\s+[a-z]+){0,2}?\\s+how\\s+(?:to|do\\s+(?:i|we|you)|can\\s+(?:i|we|you))\\s+`, 'gi');
 /** "Deletion of", "the removal of": a noun for an act, then what it acts on. */
 const NOMINAL = new RegExp(`${CLAUSE}(?:the\\s+)?([a-z]{5,})\\s+of\\s+`, 'gi');
 /** "… is required", "… is needed" closing a clause that names an act by its noun: it says the act is asked for, and nothing more. */
@@ -152,6 +154,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
       verb(second) ? `${start}${second}${space}${third}` : third && verb(third) ? `${start}${third}` : whole,
     )
     .replace(POSSIBILITY, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
+    .replace(SHOW_HOW, (_whole, start: string) => start)
     .replace(ANYONE_ABLE, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
     .replace(NAMED_DOES_FOR_ME, (_whole, start: string, word: string) => `${start}${word}`)
     .replace(WAY_TO, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))

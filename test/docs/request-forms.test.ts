@@ -18,6 +18,9 @@ describe('requests in another form than a command', () => {
     expect(read('Can the team members see it?')).toBe('see it?');
     expect(read('can someone delete the gist?')).toBe('delete the gist?');
     expect(read('is there any way I can close issue 5')).toBe('close issue 5');
+    // Someone shown how to do a thing: the thing is what to do.
+    expect(read('show readers how to publish v1.0.0 as a release')).toBe('publish v1.0.0 as a release');
+    expect(read('teach me how to archive a channel')).toBe('archive a channel');
     // A product asked to do a thing for the one asking, named or already read off the query.
     expect(read('Can Slack nudge me tomorrow at 9?')).toBe('nudge me tomorrow at 9?');
     expect(read('can nudge me at 9')).toBe('nudge me at 9');
