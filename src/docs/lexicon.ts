@@ -119,8 +119,8 @@ for (const [verb] of PHRASAL_VERBS) {
 // Past forms that add no -ed ("took", "taken", "shut").
 for (const [form, verb] of Object.entries({ ...IRREGULAR_PARTICIPLES, ...IRREGULAR_PAST_TENSES })) if (PHRASAL_VERBS.some(([phrasal]) => phrasal === verb)) PHRASAL_FORMS.set(form, verb);
 
-/** How far a phrasal verb's particle may stand from its verb: an object of up to four words ("hand the vendor contract task over"). */
-const PHRASAL_SPAN = 5;
+/** How far a phrasal verb's particle may stand from its verb: an object of up to six words ("hand ownership of the licensing-tools repo over"). */
+const PHRASAL_SPAN = 7;
 
 /** Words for when, which end a clause rather than name a place ("kick it off now"). */
 const WHEN_WORDS = new Set(['now', 'today', 'tonight', 'tomorrow', 'again', 'soon', 'asap', 'please', 'later', 'first']);

@@ -28,6 +28,7 @@ describe('verb lexicon', () => {
     expect(parseQuery('we took alex off the team').action).toBe('delete');
     expect(parseQuery('roll back the release').action).toBe('update');
     expect(parseQuery('back up the wiki').action).toBe('create');
+    expect(parseQuery('hand ownership of the licensing-tools repo over to acme-legal').action).toBe('update');
     // "tear" alone, or "down" with no verb of its own, is no phrasal verb.
     expect(parseQuery('show the tear in the log').action).not.toBe('delete');
   });
