@@ -169,4 +169,18 @@ describe('tracker keys', () => {
     ]);
     expect(ranker.search("what's the status of SUP-441?", 3)[0]!.id).toBe('jira.getIssue');
   });
+
+  it('read one said to block, duplicate or relate to another as a link between the two, taken in the body', () => {
+    expect(kind('related').written('mark GAME-5 as blocking GAME-9', parseQuery(''))).toBe(true);
+    expect(kind('related').written('PROJ-44 should be recorded as blocking PROJ-51', parseQuery(''))).toBe(true);
+    expect(kind('related').written('move PROJ-1 and PROJ-2 to done', parseQuery(''))).toBe(false);
+    const ranker = new Ranker([
+      op('jira.linkIssues', 'POST', '/rest/api/3/issueLink', 'Create issue link', { description: 'Creates a link between two issues, to indicate a relationship between them.' }),
+      op('jira.getRemoteIssueLinks', 'GET', '/rest/api/3/issue/{issueIdOrKey}/remotelink', 'Get remote issue links', { returnsList: true, description: 'Returns the remote issue links for an issue.' }),
+      op('jira.editIssue', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'),
+      op('jira.getIssue', 'GET', '/rest/api/3/issue/{issueIdOrKey}', 'Get issue'),
+    ]);
+    expect(ranker.search('record that BACK-5 blocks FRONT-9', 3)[0]!.id).toBe('jira.linkIssues');
+    expect(ranker.search('mark GAME-5 as done', 3)[0]!.id).toBe('jira.editIssue');
+  });
 });
