@@ -185,6 +185,8 @@ const IDIOMS: [string[], Action, string[]][] = [
   // "Stick the message to the top of #new-hires": pinned there.
   [['to', 'the', 'top'], 'create', ['pin']],
   [['thumbs', 'up'], 'create', REACTING],
+  // "Make #old read-only", "so it goes read-only": what products call archiving it.
+  [['read', 'only'], 'update', ['archive', 'archived']],
   [['thumbs', 'down'], 'create', REACTING],
 ];
 

@@ -35,7 +35,7 @@ const REPORTING = String.raw`(?:says?|said|thinks?|thought|mentioned|reports?|re
 /** A clause's start: the query's, or after a sentence's end, a colon, "so", or a verb that reports speech. */
 const CLAUSE = String.raw`(^|[.!?;:]\s+|,?\s\bso\s+|\s${REPORTING}(?:\s+that)?\s+)`;
 /** A word of the thing a clause is about: not a verb that reports speech, which starts another clause. */
-const THING_WORD = String.raw`(?!${REPORTING}\b)[\w'./#-]+\s+`;
+const THING_WORD = String.raw`(?!${REPORTING}\b)[\w'./#%$-]+\s+`;
 const DETERMINER = String.raw`(?:the|our|my|your|this|that|a|an|their|its)`;
 /** A short noun phrase that is asked about: "the bot", "our integration", "my nightly script". */
 const SUBJECT = String.raw`${DETERMINER}\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?`;
@@ -70,8 +70,8 @@ const PASSIVE = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,12}?)(?:should|must|ca
 const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|i\\s+need|we\\s+need|please\\s+get|get|(?:${DETERMINER}\\s+)?[a-z][\\w-]*(?:\\s+[a-z][\\w-]*)?\\s+(?:would\\s+like|wants|needs))\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:${THING_WORD}){1,6}?)${PARTICIPLE}\\b`, 'gi');
 /** Someone's request reported: "the customer wants us to …", "a client asked me to …", "she is asking if we can …". */
 const REPORTED_REQUEST = new RegExp(`${CLAUSE}(?:${DETERMINER}\\s+)?(?:[a-z][\\w'-]*\\s+){0,2}?[a-z][\\w'-]*\\s+(?:(?:wants?|asked|asks|is\\s+asking|would\\s+like|needs?|requested|requests)\\s+(?:us|me|you|someone)\\s+to|(?:is\\s+asking|asked|asks|wants\\s+to\\s+know|wonders|wondered)\\s+(?:if|whether)\\s+(?:we|you|i)\\s+(?:can|could))\\s+`, 'gi');
-/** "<thing> should exist": a thing wanted to exist is to be created. */
-const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|will|needs?\\s+to|has\\s+to)\\s+exist\\b`, 'gi');
+/** "<thing> should exist", "… should appear on the releases page": a thing wanted to exist is to be created. */
+const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|will|needs?\\s+to|has\\s+to)\\s+(?:exist|appear(?!\\s+as\\b)|show\\s+up(?!\\s+as\\b))\\b`, 'gi');
 /** "<thing> belongs in …", "… should live under …": it is to be moved there. */
 const BELONGS = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:belongs|(?:should|must|needs?\\s+to)\\s+(?:be|live|go|sit))\\s+(?:in|into|on|under|inside)\\s+`, 'gi');
 /** "He shouldn't be part of our org any more": someone to be taken out of a group. */
@@ -182,7 +182,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     )
     .replace(WANTED_DONE, (whole, start: string, thing: string, form: string) => thingThenForm(whole, start, thing, form))
     .replace(NEEDS_DOING, (whole, start: string, thing: string, form: string) => thingThenForm(whole, start, thing, form))
-    .replace(TO_EXIST, (whole, start: string, thing: string) => (verb('create') && !QUESTION_WORD.test(thing) ? `${start}create ${thing.trimEnd()}` : whole))
+    .replace(TO_EXIST, (whole, start: string, thing: string) => (verb('create') && !QUESTION_WORD.test(thing) && !/^(?:it|they|this|that|these|those)\s*$/i.test(thing) ? `${start}create ${thing.trimEnd()}` : whole))
     .replace(NOT_PART_OF, (whole, start: string, who: string) => (verb('remove') && !QUESTION_WORD.test(who) && !/\b(?:it|this|that)\b/i.test(who) ? `${start}remove ${who.trimEnd()} from ` : whole))
     .replace(WANTED_AS, (whole, start: string, thing: string) => (/\b[a-z]+ed\b/i.test(thing) ? whole : thingWithVerb(whole, start, thing, 'change', ' ')))
     .replace(BELONGS, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'move', ' to '))

@@ -105,6 +105,11 @@ describe('requests in another form than a command', () => {
     expect(read('I want the thread on issue 88 frozen')).toBe('I want the thread on issue 88 frozen'); // "freeze": no verb of the lexicon
     expect(asCommands('I want issue 88 frozen', (w) => w === 'freeze')).toBe('freeze issue 88');
     expect(read('Given sprint planning is done, a release called 2.0 should exist in project WEB')).toBe('create a release called 2.0 in project WEB');
+    expect(read('Given tag v3.1.0, then a published entry with notes should appear on the releases page')).toBe('create a published entry with notes on the releases page');
+    expect(read('a 25%-off discount should exist')).toBe('create a 25%-off discount');
+    // What something should appear as is a change to it, and "it" names no new thing.
+    expect(read("The Pro product should appear as 'Pro (Annual)' on receipts")).not.toMatch(/^create/);
+    expect(read('Given the reminder text, then it should appear in #eng-standup')).not.toMatch(/create/);
   });
 
   it("reads a request relayed from someone else as the request", () => {
