@@ -12,7 +12,8 @@
 //   - courtesy: hedges ("perhaps", "maybe"), apologies ("Sorry to ask, but …"), asking leave ("would
 //     it be possible to …", "might I ask …") and conditions of courtesy ("if that's okay", "if you have
 //     a moment") say nothing of what to do;
-//   - a runbook's step number ("Step 3:", "2.").
+//   - a runbook's step number ("Step 3:", "2.");
+//   - who relayed a quoted request ("Ticket from HR: '…'"): the quote is read as words, not a title.
 import { PARTICIPLE } from './participles.ts';
 
 /** Sounds that fill a pause in speech, with the commas around them. */
@@ -32,6 +33,11 @@ const SCENARIO_GIVEN = /^\s*given\b[^,]*,\s*/i;
 const CONDITION = /^\s*(?:when|whenever|once|if|after|as\s+soon\s+as)\b[^,?]*,\s*(?=[^?]*$)/i;
 /** A label that names the part of a planning document the request is ("Acceptance criteria:", "User story:"). */
 const DOCUMENT_LABEL = /^\s*(?:acceptance(?:\s+criteria)?|requirements?|(?:user\s+)?story|goal|task|to-?do|request|ask|context|note|update|ac)\s*:\s*/i;
+
+/** A request relayed in quotes after who sent it ("Ticket from HR: '… please take him out of the org.'", "Customer says: '…'"): the quote is what is asked about, its lead the frame. */
+const RELAYED = /^\s*((?:[\w#'-]+\s+){0,5}?[\w#'-]+)\s*:\s*(["'“‘])(.{12,}?)(["'”’])(?=\s|$)/;
+/** Words that say a lead relays what someone else wrote. */
+const RELAY_WORDS = /\b(?:ticket|tickets|from|replied|replies|wrote|writes|says|said|asks|asked|reports|reported|complaint|complains|escalation|request)\b/i;
 
 /** A runbook's or a list's step: "Step 3:", "2)", "4.". */
 const STEP = /^\s*(?:step\s*\d{1,2}[a-z]?\s*[:.)-]|\d{1,2}[.)])\s+/i;
@@ -99,7 +105,7 @@ export function withoutFrame(query: string): string {
   const said = withoutCourtesy(query).replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(CORRECTION, '').replace(VOCATIVE, '');
   const asked = said.replace(EMBEDDED_QUESTION, '');
   const spoken = asked === said ? said : asked.replace(EMBEDDED_YES_NO, 'does ');
-  const stepped = spoken.replace(STEP, '');
+  const stepped = spoken.replace(STEP, '').replace(RELAYED, (whole, lead: string, _open: string, quoted: string) => (RELAY_WORDS.test(lead) ? `${quoted} ` : whole));
   const unlabelled = stepped.replace(DOCUMENT_LABEL, '');
   const outcome = unlabelled.replace(STORY_ROLE, '').replace(SCENARIO_THEN, '');
   // What acceptance criteria or a scenario's outcome state ("the channel is archived") is the state asked for.

@@ -1,5 +1,5 @@
 // A request inside a frame read as the request (src/docs/frames.ts): speech, a question inside
-// another, a planning document, a runbook's step, courtesy, a setting, a condition and a reason.
+// another, a planning document, a runbook's step, courtesy, a setting, a condition, a reason and a relayed request.
 import { describe, expect, it } from 'vitest';
 import { withoutFrame } from '../../src/docs/frames.ts';
 
@@ -60,6 +60,12 @@ describe('withoutFrame', () => {
     expect(withoutFrame('If the deploy bot missed the push event, resend delivery 99812')).toBe('resend delivery 99812');
     // A numbered version is no step.
     expect(withoutFrame('1.2 is out, publish the release')).toBe('1.2 is out, publish the release');
+  });
+
+  it('reads a quoted request relayed after who sent it as words, and leaves other quoted text a value', () => {
+    expect(withoutFrame("Ticket from HR: 'John Park left on 3/31, please take him out of our org.'")).toBe('John Park left on 3/31, please take him out of our org. ');
+    expect(withoutFrame("Customer says: 'please cancel my subscription'")).toBe('please cancel my subscription ');
+    expect(withoutFrame("post in #general: 'Deploy is done for tonight'")).toBe("post in #general: 'Deploy is done for tonight'");
   });
 
   it('reads a question asked inside another as the question', () => {
