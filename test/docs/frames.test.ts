@@ -1,5 +1,6 @@
 // A request inside a frame read as the request (src/docs/frames.ts): speech, a question inside
-// another, a planning document, a runbook's step, courtesy, a setting, a condition, a reason and a relayed request.
+// another, a planning document, a runbook's step, courtesy, a setting, a condition, a reason and a
+// relayed request.
 import { describe, expect, it } from 'vitest';
 import { withoutFrame } from '../../src/docs/frames.ts';
 
