@@ -52,6 +52,8 @@ const NO_VERBS = new Set(['all', 'every', 'which', 'new', 'fresh', 'info', 'deta
 const POSSIBILITY = new RegExp(`${CLAUSE}is\\s+(?:it\\s+possible|there\\s+(?:a|any)\\s+way)\\s+for\\s+(?:${SUBJECT}|me|us|them|him|her)\\s+to\\s+([a-z]+)\\b`, 'gi');
 /** "Is there a way I can …", "is there any way we could …". */
 const WAY_TO = new RegExp(`${CLAUSE}is\\s+there\\s+(?:a|any|some)\\s+way\\s+(?:that\\s+)?(?:i|we|you)\\s+(?:can|could|might)\\s+([a-z]+)\\b`, 'gi');
+/** "How I close issue 12?": a question of how to do a thing, its "do" left out. */
+const HOW_I = /\bhow\s+(i|we)\s+(?!(?:do|does|did|can|could|should|would|will|am|are|was|were|have|has|had|might|may|must)\b)(?=[a-z])/gi;
 /** "Show readers how to publish …", "teach me how to archive …": what to do is the verb after "how to". */
 const SHOW_HOW = new RegExp(`${CLAUSE}(?:show|tell|teach|explain)(?:\\s+[a-z]+){0,2}?\\s+how\\s+(?:to|do\\s+(?:i|we|you)|can\\s+(?:i|we|you))\\s+`, 'gi');
 /** "Deletion of", "the removal of": a noun for an act, then what it acts on. */
@@ -155,6 +157,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     )
     .replace(POSSIBILITY, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
     .replace(SHOW_HOW, (_whole, start: string) => start)
+    .replace(HOW_I, 'how do $1 ')
     .replace(ANYONE_ABLE, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
     .replace(NAMED_DOES_FOR_ME, (_whole, start: string, word: string) => `${start}${word}`)
     .replace(WAY_TO, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))

@@ -19,6 +19,8 @@ describe('requests in another form than a command', () => {
     expect(read('can someone delete the gist?')).toBe('delete the gist?');
     expect(read('is there any way I can close issue 5')).toBe('close issue 5');
     // Someone shown how to do a thing: the thing is what to do.
+    expect(read('how I close the issue number 12?')).toBe('how do I close the issue number 12?');
+    expect(read('how I did it')).toBe('how I did it');
     expect(read('show readers how to publish v1.0.0 as a release')).toBe('publish v1.0.0 as a release');
     expect(read('teach me how to archive a channel')).toBe('archive a channel');
     // A product asked to do a thing for the one asking, named or already read off the query.
