@@ -23,7 +23,9 @@ const STUTTER = /\b([a-z]+)(?:\s*,\s*|\s+)\1\b/gi;
 /** Someone addressed by name before the request: "Hey Priya, could you …". */
 const VOCATIVE = /^\s*(?:[Hh]ey|[Hh]i|[Hh]ello|[Oo]k|[Oo]kay)\s+[A-Z][a-z]+\s*,\s*/;
 /** A spoken correction: what comes before it in its sentence is taken back. */
-const CORRECTION = /(?:^|(?<=[.!?]\s))[^.!?]*?(?:[,.…]+\s*|\s+)(?:no\s+wait|scratch\s+that|or\s+rather|i\s+mean)\b[,.…]*\s*/gi;
+const CORRECTION = /(?:^|(?<=[.!?]\s))[^.!?]*?(?:[,.…]+\s*|\s+)(?:no\s+wait|scratch\s+that|or\s+rather|i\s+mean|i\s+meant)\b[,.…]*\s*/gi;
+/** What a correction takes back before what is meant: "no, not void it - email it", "Sorry, not a refund — flag it", "Actually, don't add a price; change …". */
+const NOT_THAT = /^\s*(?:(?:no|nope|sorry|actually|oops|wait)\b[,.!]*\s*)?(?:not|don't|do\s+not)\b[^-—–;:]*?\s[-—–;:]\s*(?:i\s+meant?\s+)?/i;
 /** A user story's role before the one who wants: "As a release manager, I want …". */
 const STORY_ROLE = /(?:^|(?<=[.!?]\s))as\s+(?:an?|the|our)\s+(?:[\w'-]+\s+){0,4}?[\w'-]+,?\s+(?=(?:i|we)\b)/gi;
 /** A scenario's conditions: "Given …, when …, then <request>"; without "then", the first clause after "given". */
@@ -102,7 +104,7 @@ const STATED = new RegExp(`\\b(?:is|are|gets|get)\\s+(?:now\\s+)?${PARTICIPLE}\\
 
 /** The request without the frame of speech, courtesy or a planning document around it, nor the reason it gives. */
 export function withoutFrame(query: string): string {
-  const said = withoutCourtesy(query).replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(CORRECTION, '').replace(VOCATIVE, '');
+  const said = withoutCourtesy(query).replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(NOT_THAT, '').replace(CORRECTION, '').replace(VOCATIVE, '');
   const asked = said.replace(EMBEDDED_QUESTION, '');
   const spoken = asked === said ? said : asked.replace(EMBEDDED_YES_NO, 'does ');
   const stepped = spoken.replace(STEP, '').replace(RELAYED, (whole, lead: string, _open: string, quoted: string) => (RELAY_WORDS.test(lead) ? `${quoted} ` : whole));

@@ -36,6 +36,10 @@ describe('withoutFrame', () => {
     expect(withoutFrame('make a copy of the, the launch project')).toBe('make a copy of the launch project');
     expect(withoutFrame('Hey Priya, could you rerun the failed jobs?')).toBe('could you rerun the failed jobs?');
     expect(withoutFrame('subscribe me to acme/api... no wait, unsubscribe me')).toBe('unsubscribe me');
+    expect(withoutFrame('no, not void it - I meant email invoice in_1Abc')).toBe('email invoice in_1Abc');
+    expect(withoutFrame("Actually, don't add a new price - just change the name on prod_X")).toBe('just change the name on prod_X');
+    expect(withoutFrame('Sorry, not a refund - flag invoice in_77 as uncollectible')).toBe('flag invoice in_77 as uncollectible');
+    expect(withoutFrame('close issue 5, not issue 6')).toBe('close issue 5, not issue 6');
     expect(withoutFrame('delete issue 4, I mean close it')).toBe('close it');
   });
 
