@@ -1,6 +1,7 @@
 // Clauses that tell what happened rather than ask for something ("I put the urgent tag on task 999
 // by mistake, take it off"; "task A was marked as waiting on B by mistake"): their verb is context,
 // and with a word that says it was a mistake, the request is to undo it (src/docs/query.ts).
+import { isBaseActionWord } from './lexicon.ts';
 import { IRREGULAR_PARTICIPLES, IRREGULAR_PAST_TENSES } from './participles.ts';
 
 /** Who tells what they, or someone, did. */
@@ -10,7 +11,7 @@ const IN_BETWEEN = /^(?:[a-z]{3,}ly|just|already|also|then)$/;
 /** "Was", "got": what comes after says what was done to the thing. */
 const WAS = new Set(['was', 'were', 'got']);
 /** Words that start a relative clause, whose "was" tells of a thing asked about. */
-const RELATIVE = new Set(['that', 'which', 'who', 'whose', 'where', 'when']);
+const RELATIVE = new Set(['that', 'which', 'who', 'whose', 'where', 'when', 'what', 'how', 'why']);
 /** How many words the thing told about may take before its "was". */
 const MAX_THING_WORDS = 6;
 
@@ -35,6 +36,7 @@ export function toldVerbAt(clause: readonly string[]): number {
   }
   // The thing's words, then "was": not a relative clause ("the issues that were closed").
   const was = clause.findIndex((w) => WAS.has(w));
-  if (was < 1 || was > MAX_THING_WORDS || clause.slice(0, was).some((w) => RELATIVE.has(w))) return -1;
+  // Nor the object of a command ("list what was touched").
+  if (was < 1 || was > MAX_THING_WORDS || isBaseActionWord(clause[0]!) || clause.slice(0, was).some((w) => RELATIVE.has(w))) return -1;
   return was + 1 < clause.length && isPastForm(clause[was + 1]!) ? was + 1 : -1;
 }

@@ -15,6 +15,8 @@ describe('told clauses', () => {
     expect(told('i need to delete the branch')).toBe(-1);
     expect(told('we want the old board gone')).toBe(-1);
     expect(told('list the issues that were closed')).toBe(-1);
+    expect(told('list what was touched')).toBe(-1);
+    expect(told('delete the branch was merged')).toBe(-1);
     expect(told('delete it')).toBe(-1);
   });
 
