@@ -133,7 +133,7 @@ describe('parseQuery', () => {
 
   it("reads a verb no lexicon knows, heading the query before its object, as what to do: later action words are context, a plural its object", () => {
     expect(parseQuery('hide the team calendar from my list view').action).toBeUndefined();
-    expect(parseQuery('stick the screenshots onto ticket QA-55').action).toBeUndefined();
+    expect(parseQuery('staple the screenshots onto ticket QA-55').action).toBeUndefined();
     expect(parseQuery('hide the team calendar from my list view').commandVerb).toBe(true);
     // A known verb still says it, and a noun phrase still lists.
     expect(parseQuery('delete the team calendar from my list').action).toBe('delete');
