@@ -137,6 +137,8 @@ const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
 const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss|csv|tsv|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|lock|gradle|tf|proto|graphql|png|jpe?g|gif|svg|pdf|zip|tar|gz|log)$/i;
 
 /** A name in code: camelCase (`parseConfig`, not `iPhone` or `macOS`) or called (`parse()`). */
+/** Two things set against each other: "main vs develop", "v1.2...v1.3". */
+const SET_AGAINST = /\S\s+(?:vs\.?|versus)\s+\S|\w\.\.\.?\w/i;
 /** Lower-case words joined by underscores, no digits: `rate_limit`, `billable_info`. */
 const SNAKE_WORDS = /^[a-z]{2,}(?:_[a-z]{2,})+[,;:!?)]?$/;
 const CODE_NAME = /^(?:[a-z]{2,}[A-Z][a-z]\w*|[A-Za-z_]\w*\(\))[,;:!?)]?$/;
@@ -406,6 +408,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (AT_ONCE.test(query.toLowerCase())) imply(BATCHING, 1);
   // "EUR to USD": a rate of exchange between currencies.
   if (CURRENCY_PAIR.test(query)) imply(EXCHANGING, 1);
+  // "main vs develop", "master...develop": two things set against each other, compared.
+  if (SET_AGAINST.test(query) && !CURRENCY_PAIR.test(query)) imply(['compare'], 0.5);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true });
   // "How many …" asks for a number: the word catalogues write for one (count), implied.

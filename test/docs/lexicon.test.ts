@@ -83,6 +83,7 @@ describe('verb lexicon', () => {
   it('knows the words of general English that mean one thing, nouns and verbs alike', () => {
     expect(synonymsOf(stemOf('chargebacks'))).toContain('dispute');
     expect(synonymsOf(stemOf('remark'))).toContain('comment');
+    expect(synonymsOf(stemOf('diff'))).toContain('compare');
     expect(synonymsOf(stemOf('appointment'))).toContain('event');
     expect(synonymsOf(stemOf('deactivate'))).toContain('disable');
     expect(synonymsOf(stemOf('relocate'))).toContain('move');

@@ -43,6 +43,14 @@ describe('parseQuery', () => {
     expect(parseQuery('show me issues that were closed yesterday').action).toBe('list');
   });
 
+  it('implies a comparison where two things are set against each other ("main vs develop", "master...develop"), not a currency pair', () => {
+    const implied = (q: string) => parseQuery(q).terms.filter((t) => t.at < 0).map((t) => t.word);
+    expect(implied('diff main vs develop')).toContain('compare');
+    expect(implied('git diff master...develop')).toContain('compare');
+    expect(implied('convert EUR vs USD')).not.toContain('compare');
+    expect(implied('show the main branch')).not.toContain('compare');
+  });
+
   it('reads lower-case words joined by underscores as words, and other identifiers as values', () => {
     expect(terms('gh api rate_limit')).toEqual(['gh', 'api', 'rate', 'limit']);
     expect(terms('show cus_K8s2 and rate_limit2')).not.toContain('limit');
