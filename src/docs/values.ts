@@ -120,7 +120,9 @@ const LINE_FIELD = /^(?:start_?|end_?)?line(?:_?number)?$/i;
 /** The one asking as who the work is assigned to ("assigned to me", "what am I assigned to", "what's on my plate"). */
 const ASSIGNED_TO_SELF = /\bassigned to (?:me|myself)\b|\bam i assigned\b|\bon my plate\b|\bmy assignments\b/i;
 /** A read that filters by who a thing is assigned to (`assignee`, `assignee.any`, `assignee_id`), or that says it reads what is assigned to someone ("List issues assigned to the authenticated user", not "Get assigned permission scheme"). */
-const filtersByAssignee = (op: RankedOperation) => (op.method ?? 'GET').toUpperCase() === 'GET' && (op.fieldNames.some((n) => /^assignee(?:$|[._]|Id)/.test(n)) || /\bassigned to\b/i.test(op.summary));
+const filtersByAssignee = (op: RankedOperation) => (op.method ?? 'GET').toUpperCase() === 'GET' && (op.fieldNames.some((n) => /^assignee(?:$|[._]|Id)/.test(n) || QUERY_LANGUAGE.test(n)) || /\bassigned to\b/i.test(op.summary));
+/** A parameter that takes a query in the catalogue's own query language (Jira's `jql`): it filters by anything, an assignee too. */
+const QUERY_LANGUAGE = /^(?:jql|[a-z]*ql)$/i;
 
 /** Fields that take a person or several (`users`, `user_id`, `username`, `member_ids`, `invitees`, `assignee`, `accountId`). */
 const PERSON_FIELD = /^(?:users?|user_?ids?|usernames?|members?|member_?ids?|invitees?|collaborators?|assignees?|account_?ids?|emails?)$/i;

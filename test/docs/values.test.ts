@@ -151,6 +151,16 @@ describe('takenByResource', () => {
   });
 });
 
+describe('work assigned to the one asking', () => {
+  it("is filtered by an assignee parameter, or by a query in the catalogue's own query language (Jira's jql)", () => {
+    const takes = (fieldNames: string[], method = 'GET') => kind('assigned').takes!(op('x', method, '/x', 'An operation', { fieldNames }), {});
+    expect(takes(['assignee'])).toBe(true);
+    expect(takes(['jql', 'maxResults'])).toBe(true);
+    expect(takes(['query'])).toBe(false);
+    expect(takes(['jql'], 'PUT')).toBe(false);
+  });
+});
+
 describe('tracker keys', () => {
   const takesKey = (path: string, keyStem: string | undefined) => kind('key').takes!(op('x', 'GET', path, 'An operation'), { keyStem });
 
