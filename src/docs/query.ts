@@ -137,6 +137,8 @@ const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
 const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss|csv|tsv|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|lock|gradle|tf|proto|graphql|png|jpe?g|gif|svg|pdf|zip|tar|gz|log)$/i;
 
 /** A name in code: camelCase (`parseConfig`, not `iPhone` or `macOS`) or called (`parse()`). */
+/** A search kept to run again: "save this search", "save the JQL as …", "a saved search". */
+const SAVED_SEARCH = /\bsaved\s+(?:search|query|view)|\bsave\b[^.?!;]*\b(?:search|query|jql)\b|\b(?:search|query|jql)\b[^.?!;]*\bsave\b/i;
 /** Two things set against each other: "main vs develop", "v1.2...v1.3". */
 const SET_AGAINST = /\S\s+(?:vs\.?|versus)\s+\S|\w\.\.\.?\w/i;
 /** Lower-case words joined by underscores, no digits: `rate_limit`, `billable_info`. */
@@ -408,6 +410,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (AT_ONCE.test(query.toLowerCase())) imply(BATCHING, 1);
   // "EUR to USD": a rate of exchange between currencies.
   if (CURRENCY_PAIR.test(query)) imply(EXCHANGING, 1);
+  // "Save this JQL as 'Sprint blockers'", "a saved search": what trackers and mail call a filter.
+  if (SAVED_SEARCH.test(query)) imply(['filter'], 1);
   // "main vs develop", "master...develop": two things set against each other, compared.
   if (SET_AGAINST.test(query) && !CURRENCY_PAIR.test(query)) imply(['compare'], 0.5);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
@@ -467,6 +471,8 @@ export function parseQuery(query: string): ParsedQuery {
   // and a plural is its object, not a list asked for.
   const unknownVerbLeads = commandVerb && !headCue;
   let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : unknownVerbLeads ? undefined : (cues[0]?.action ?? (plural ? 'list' : undefined));
+  // Keeping a search to run again makes one (a filter).
+  if (action === undefined && !question && SAVED_SEARCH.test(query)) action = 'create';
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.

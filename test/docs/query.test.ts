@@ -43,6 +43,13 @@ describe('parseQuery', () => {
     expect(parseQuery('show me issues that were closed yesterday').action).toBe('list');
   });
 
+  it('reads keeping a search to run again as making a filter', () => {
+    const read = parseQuery("save my overdue-tasks search so I can reuse it, call it 'Overdue'");
+    expect(read.action).toBe('create');
+    expect(read.terms.map((t) => t.word)).toContain('filter');
+    expect(parseQuery('search issues for login bugs').terms.map((t) => t.word)).not.toContain('filter');
+  });
+
   it('implies a comparison where two things are set against each other ("main vs develop", "master...develop"), not a currency pair', () => {
     const implied = (q: string) => parseQuery(q).terms.filter((t) => t.at < 0).map((t) => t.word);
     expect(implied('diff main vs develop')).toContain('compare');
