@@ -137,6 +137,8 @@ const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
 const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss|csv|tsv|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|lock|gradle|tf|proto|graphql|png|jpe?g|gif|svg|pdf|zip|tar|gz|log)$/i;
 
 /** A name in code: camelCase (`parseConfig`, not `iPhone` or `macOS`) or called (`parse()`). */
+/** The states a thing can move to: "which statuses can DEV-300 move to", "what status can it go to next". */
+const STATES_REACHABLE = /\bstatus(?:es)?\b[^.?!]*\b(?:move|go|change|transition|switch|be\s+moved)\s+(?:to|into)\b/i;
 /** A search kept to run again: "save this search", "save the JQL as …", "a saved search". */
 const SAVED_SEARCH = /\bsaved\s+(?:search|query|view)|\bsave\b[^.?!;]*\b(?:search|query|jql)\b|\b(?:search|query|jql)\b[^.?!;]*\bsave\b/i;
 /** Two things set against each other: "main vs develop", "v1.2...v1.3". */
@@ -401,7 +403,7 @@ export function parseQuery(query: string): ParsedQuery {
   };
   imply(phrases.flatMap((p) => p.means ?? []), 1);
   // By half a word: by a whole one, a read of the transitions went before making one.
-  if (STATE_CHANGE.test(query)) imply(STATE_WORDS, 0.5);
+  if (STATE_CHANGE.test(query) || STATES_REACHABLE.test(query)) imply(STATE_WORDS, 0.5);
   // "Give PROJ-88 to maria", "hand issue 77 over to dana": a thing handed to a person is assigned to them (0.5: plain R@1 −1 task).
   const receiver = raw[raw.length - 1] ?? '';
   const handed = raw[raw.length - 2] === 'to' && /^[a-z]{3,}$/.test(receiver) && receiver !== VALUE && !DETERMINERS.has(receiver);

@@ -43,6 +43,13 @@ describe('parseQuery', () => {
     expect(parseQuery('show me issues that were closed yesterday').action).toBe('list');
   });
 
+  it('implies the words for a change of state where it asks which states a thing can move to', () => {
+    const implied = (q: string) => parseQuery(q).terms.filter((t) => t.at < 0).map((t) => t.word);
+    expect(implied('what statuses can ENG-501 move to')).toContain('transition');
+    expect(implied('which statuses can DEV-300 go to next from where it is?')).toContain('transition');
+    expect(implied('list all statuses')).not.toContain('transition');
+  });
+
   it('reads keeping a search to run again as making a filter', () => {
     const read = parseQuery("save my overdue-tasks search so I can reuse it, call it 'Overdue'");
     expect(read.action).toBe('create');
