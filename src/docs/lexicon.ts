@@ -496,6 +496,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['enable', 'activate', 'reactivate'],
   ['validate', 'verify', 'lint'],
   ['compare', 'diff'],
+  ['server', 'instance'],
   ['rename', 'retitle'],
 ];
 const SYNONYMS = new Map<string, string[]>(SYNONYM_GROUPS.flatMap((group) => group.map((word) => [stemmer(word), group.filter((other) => other !== word)] as [string, string[]])));
