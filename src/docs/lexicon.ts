@@ -185,6 +185,10 @@ const IDIOMS: [string[], Action, string[]][] = [
   // "Stick the message to the top of #new-hires": pinned there.
   [['to', 'the', 'top'], 'create', ['pin']],
   [['thumbs', 'up'], 'create', REACTING],
+  // "What's inside package.json", "what is in it": its contents.
+  [['what', 'inside'], 'get', ['content']],
+  [['what', 'is', 'inside'], 'get', ['content']],
+  [['what', 'is', 'in', 'it'], 'get', ['content']],
   // "Make #old read-only", "so it goes read-only": what products call archiving it.
   [['read', 'only'], 'update', ['archive', 'archived']],
   [['thumbs', 'down'], 'create', REACTING],

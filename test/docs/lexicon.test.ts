@@ -115,6 +115,7 @@ describe('verb lexicon', () => {
     expect(implied('manually fire off the deploy.yml workflow')).toContain('trigger');
     expect(implied('how do I get notified whenever events on a calendar change?')).toContain('watch');
     expect(implied('make the 2019 intranet project read-only')).toContain('archive');
+    expect(implied("what's inside the docs folder of acme/api")).toContain('content');
     expect(parseQuery('stick the screenshot onto ticket QA-55').action).toBe('create');
     expect(parseQuery('hang up the call').action).toBe('cancel');
   });
