@@ -68,6 +68,8 @@ const NUMBER_PARAMETER = /\{[^{}]*(?:number|iid)\}/i;
 
 /** A channel as chat writes it (`#design`, `#old-project`): a name after `#`, not a number (`#312`). */
 const CHANNEL = /(^|[\s(])#[a-z][\w-]*/i;
+/** A channel named as the one to be made: "a new channel called #offsite-2025", "a private channel #exec". */
+const CHANNEL_MADE = /\b(?:new|private|public|fresh)\s+(?:[a-z]+\s+)?channel\s+(?:(?:called|named)\s+)?#[a-z]/i;
 /** Fields that take one or several (`channel`, `channels`); not an administrator's `channel_ids`, which many operations take. */
 const CHANNEL_FIELD = /^channels?$/i;
 
@@ -148,7 +150,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'assigned', weight: 1, written: (q) => ASSIGNED_TO_SELF.test(q), takes: filtersByAssignee },
   // A channel is where the thing is done: posting, inviting or removing there (0.7 lower on dev, 1.3 as 1);
   // implying the word alone had cost plain a task.
-  { name: 'channel', weight: 1, written: (q) => CHANNEL.test(q), takes: (op) => op.fieldNames.some((n) => CHANNEL_FIELD.test(n)) },
+  // Not a channel named as the one made ("a new channel called #offsite"): that is its name, not where it is done.
+  { name: 'channel', weight: 1, written: (q) => CHANNEL.test(q) && !CHANNEL_MADE.test(q), takes: (op) => op.fieldNames.some((n) => CHANNEL_FIELD.test(n)) },
   // An amount of money is paid, moved or taken back: an operation that takes an amount (0.3, 0.5 lower on dev; 0.8 to 1.5 alike).
   { name: 'money', weight: 0.8, written: (q) => MONEY.test(q), takes: (op) => op.fieldNames.some((n) => AMOUNT_FIELD.test(n)) },
   { name: 'duration', weight: 0.5, written: (q) => DURATION.test(q), takes: (op) => op.fieldNames.some((n) => DURATION_FIELD.test(n)) },
