@@ -501,6 +501,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['validate', 'verify', 'lint'],
   ['compare', 'diff'],
   ['server', 'instance'],
+  ['login', 'logins', 'access'],
   ['rename', 'retitle'],
 ];
 const SYNONYMS = new Map<string, string[]>(SYNONYM_GROUPS.flatMap((group) => group.map((word) => [stemmer(word), group.filter((other) => other !== word)] as [string, string[]])));

@@ -85,6 +85,7 @@ describe('verb lexicon', () => {
     expect(synonymsOf(stemOf('remark'))).toContain('comment');
     expect(synonymsOf(stemOf('diff'))).toContain('compare');
     expect(synonymsOf(stemOf('instance'))).toContain('server');
+    expect(synonymsOf(stemOf('login'))).toContain('access');
     expect(synonymsOf(stemOf('appointment'))).toContain('event');
     expect(synonymsOf(stemOf('deactivate'))).toContain('disable');
     expect(synonymsOf(stemOf('relocate'))).toContain('move');
