@@ -210,6 +210,15 @@ const CURRENCY = '(?:usd|eur|gbp|jpy|cad|aud|nzd|chf|cny|hkd|sgd|inr|sek|nok|dkk
 export const CURRENCY_PAIR = new RegExp(`\\b${CURRENCY}\\s*(?:to|into|vs\\.?|/|and|in)\\s*${CURRENCY}\\b`, 'i');
 export const EXCHANGING = ['exchange', 'currency'];
 
+/**
+ * Nouns that, starting a command before its object, are verbs that record something new: "file an
+ * issue", "log 2 hours". Not "email it": sending what exists is not creating.
+ */
+export const NOUN_VERBS = new Map<string, Action>([
+  ['file', 'create'],
+  ['log', 'create'],
+]);
+
 /** Verbs that hand a thing to someone ("give PROJ-88 to maria", "hand it over to dana"), and the words catalogues write for that: assigning it. */
 export const HANDING_VERBS = new Set(['give', 'hand', 'pass']);
 export const ASSIGNING = ['assign', 'assignee'];

@@ -18,6 +18,7 @@ import {
   causedVerbAt,
   isWeakCue,
   JOINED_PREFIX,
+  NOUN_VERBS,
   NAME_BEFORE,
   NAMING_WORDS,
   QUESTION_OPENERS,
@@ -146,15 +147,6 @@ const SET_AGAINST = /\S\s+(?:vs\.?|versus)\s+\S|\w\.\.\.?\w/i;
 /** Lower-case words joined by underscores, no digits: `rate_limit`, `billable_info`. */
 const SNAKE_WORDS = /^[a-z]{2,}(?:_[a-z]{2,})+[,;:!?)]?$/;
 const CODE_NAME = /^(?:[a-z]{2,}[A-Z][a-z]\w*|[A-Za-z_]\w*\(\))[,;:!?)]?$/;
-
-/**
- * Nouns that, starting a command before its object, are verbs that record something new: "file an
- * issue", "log 2 hours". Not "email it": sending what exists is not creating.
- */
-const NOUN_VERBS = new Map<string, Action>([
-  ['file', 'create'],
-  ['log', 'create'],
-]);
 
 /** Nouns for a way of sending that, starting a command, send ("email it to them", "text the team"). */
 const SENDING_NOUNS = new Set(['email', 'mail', 'text', 'message', 'dm', 'fax']);

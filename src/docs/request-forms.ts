@@ -27,7 +27,7 @@
 // knows "locate".
 
 import { withoutFrame } from './frames.ts';
-import { isPhrasalVerb } from './lexicon.ts';
+import { isPhrasalVerb, NOUN_VERBS } from './lexicon.ts';
 import { IRREGULAR_PARTICIPLES, PARTICIPLE } from './participles.ts';
 
 /** Verbs that report what someone said: what follows is what they said ("our on-call says the hook should be disabled"). */
@@ -35,7 +35,7 @@ const REPORTING = String.raw`(?:says?|said|thinks?|thought|mentioned|reports?|re
 /** A clause's start: the query's, or after a sentence's end, a colon, "so", or a verb that reports speech. */
 const CLAUSE = String.raw`(^|[.!?;:]\s+|,?\s\bso\s+|\s${REPORTING}(?:\s+that)?\s+)`;
 /** A word of the thing a clause is about: not a verb that reports speech, which starts another clause. */
-const THING_WORD = String.raw`(?!${REPORTING}\b)[\w'./#%$-]+\s+`;
+const THING_WORD = String.raw`(?!${REPORTING}\b)[\w'./#%$@()-]+\s+`;
 const DETERMINER = String.raw`(?:the|our|my|your|this|that|a|an|their|its)`;
 /** A short noun phrase that is asked about: "the bot", "our integration", "my nightly script". */
 const SUBJECT = String.raw`${DETERMINER}\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?`;
@@ -72,6 +72,8 @@ const PASSIVE = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,12}?)(?:should|must|ca
 const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|i\\s+need|we\\s+need|please\\s+get|get|(?:${DETERMINER}\\s+)?[a-z][\\w-]*(?:\\s+[a-z][\\w-]*)?\\s+(?:would\\s+like|wants|needs))\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:${THING_WORD}){1,6}?)${PARTICIPLE}\\b`, 'gi');
 /** Someone's request reported: "the customer wants us to …", "a client asked me to …", "she is asking if we can …". */
 const REPORTED_REQUEST = new RegExp(`${CLAUSE}(?:${DETERMINER}\\s+)?(?:[a-z][\\w'-]*\\s+){0,2}?[a-z][\\w'-]*\\s+(?:(?:wants?|asked|asks|is\\s+asking|would\\s+like|needs?|requested|requests)\\s+(?:us|me|you|someone)\\s+to|(?:is\\s+asking|asked|asks|wants\\s+to\\s+know|wonders|wondered)\\s+(?:if|whether)\\s+(?:we|you|i)\\s+(?:can|could))\\s+`, 'gi');
+/** "We need a new ticket kind …", "my manager wants a company goal …": a thing wanted is to be made; not a read wanted ("we need a list of …"). The one asking ("I want a …") keeps the words that say so. */
+const WANTED_THING = new RegExp(`${CLAUSE}(?:we\\s+want|we'd\\s+like|we\\s+need|(?:${DETERMINER}\\s+)?[a-z][\\w-]*\\s+(?:wants|needs))\\s+(?=(?:a|an|another|one)\\s+(?!(?:[a-z-]+\\s+)?(?:list|copy|count|summary|look|report|breakdown|overview|rundown|tally|number|way|chance|view|export|idea|sense|quick|better|full|complete|link|url|permalink|record|history|log)\\b)[a-z])`, 'gi');
 /** "<thing> should exist", "… should appear on the releases page": a thing wanted to exist is to be created. */
 const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|will|needs?\\s+to|has\\s+to)\\s+(?:exist|appear(?!\\s+as\\b)|show\\s+up(?!\\s+as\\b))\\b`, 'gi');
 /** "<thing> belongs in …", "… should live under …": it is to be moved there. */
@@ -185,6 +187,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     )
     .replace(WANTED_DONE, (whole, start: string, thing: string, form: string) => thingThenForm(whole, start, thing, form))
     .replace(NEEDS_DOING, (whole, start: string, thing: string, form: string) => thingThenForm(whole, start, thing, form))
+    .replace(WANTED_THING, (_whole, start: string) => (verb('create') ? `${start}create ` : _whole))
     .replace(TO_EXIST, (whole, start: string, thing: string) => (verb('create') && !QUESTION_WORD.test(thing) && !/^(?:it|they|this|that|these|those)\s*$/i.test(thing) ? `${start}create ${thing.trimEnd()}` : whole))
     .replace(NOT_PART_OF, (whole, start: string, who: string) => (verb('remove') && !QUESTION_WORD.test(who) && !/\b(?:it|this|that)\b/i.test(who) ? `${start}remove ${who.trimEnd()} from ` : whole))
     .replace(WANTED_AS, (whole, start: string, thing: string) => (/\b[a-z]+ed\b/i.test(thing) ? whole : thingWithVerb(whole, start, thing, 'change', ' ')))
@@ -200,7 +203,8 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
   }
 
   /** "<thing> … <done>" read as "<do> <thing>". */
-  function thingThenForm(whole: string, start: string, thing: string, form: string, isVerb: (word: string) => boolean = verb): string {
+  // A noun that records something new when used as a verb ("I want a bug filed") is one here.
+  function thingThenForm(whole: string, start: string, thing: string, form: string, isVerb: (word: string) => boolean = (word) => verb(word) || NOUN_VERBS.has(word)): string {
     // A question ("who can be assigned …") or a command ("show me what …") is no thing.
     if (QUESTION_WORD.test(thing) || verb(/^\S+/.exec(thing)?.[0] ?? '')) return whole;
     // A subject in it makes the participle a relative clause's ("the gist I made", "the message we sent"), or "to" makes it a command's object.

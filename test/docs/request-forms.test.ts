@@ -78,6 +78,15 @@ describe('requests in another form than a command', () => {
     expect(read('every device for U024 should be logged out')).toBe('log every device for U024 out');
     expect(read('the draft should be held for now')).toBe('the draft should be held for now');
     expect(read('The protection rules on main must be lifted for the migration')).toBe('lift The protection rules on main for the migration');
+    expect(read('The @oncall group needs to be changed to Raj and Mei')).toBe('change The @oncall group to Raj and Mei');
+    expect(read('Alert #57 (the lodash one) needs to be closed')).toBe('close Alert #57 (the lodash one)');
+    // A noun that records something new, used as a verb: "filed".
+    expect(read('I want a Bug filed in project SUP')).toBe('file a Bug in project SUP');
+    // A thing someone else, or "we", want is to be made; a read wanted, or what "I" want, is left.
+    expect(read("My manager wants a company goal: 'Reduce churn'")).toBe("create a company goal: 'Reduce churn'");
+    expect(read('We need a new ticket kind called Incident')).toBe('create a new ticket kind called Incident');
+    expect(read('we need a list of open issues')).toBe('we need a list of open issues');
+    expect(read('I want a fresh repository called sandbox')).toBe('I want a fresh repository called sandbox');
     // A passive inside a clause of time or condition is not what is asked.
     expect(read('require two reviews before anything can be merged')).toBe('require two reviews before anything can be merged');
     // A question or a command before the participle is no thing to act on.
