@@ -8,7 +8,7 @@
 // (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed. Texting
 // short forms ("pls", "mtg") are read first (./texting.ts), and an emoji written as a thing by
 // its name (./emoji.ts).
-import { EMOJI_AS_THING, emojiName } from './emoji.ts';
+import { EMOJI_AS_THING, emojiName, SHORTCODE, shortcodeWords } from './emoji.ts';
 import { digitsFor } from './spoken-numbers.ts';
 import { fullForm, SHORT_FORM } from './texting.ts';
 import { stemOf } from './text.ts';
@@ -166,8 +166,8 @@ export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelle
   // Texting short forms ("pls", "mtg", "w/") as the words they stand for (./texting.ts).
   // A form the catalogue writes itself (Slack's `info`) is the catalogue's word.
   const unshortened = outsideQuotes(restored, SHORT_FORM, (form, at) => (lexicon.uses(stemOf(form.toLowerCase())) > 0 ? undefined : fullForm(form, at)), corrections);
-  // An emoji written as a thing ("a ⭐") by its name (./emoji.ts).
-  const named = outsideQuotes(unshortened, EMOJI_AS_THING, (emoji) => emojiName(emoji), corrections);
+  // An emoji written as a thing ("a ⭐") by its name, a shortcode (":tada:") as its words and "emoji" (./emoji.ts).
+  const named = outsideQuotes(outsideQuotes(unshortened, EMOJI_AS_THING, (emoji) => emojiName(emoji), corrections), SHORTCODE, shortcodeWords, corrections);
   const spelled = outsideQuotes(named, WORD, (word) => americanOf(word, lexicon) ?? correctionOf(word, lexicon), corrections);
   // Numbers said in words ("issue forty two") as digits (./spoken-numbers.ts).
   const quoted = quotedSpans(spelled);

@@ -21,4 +21,10 @@ describe('emoji written as things', () => {
     // Inside quotes it is the text of a message.
     expect(correctSpelling("post 'ship a 🚀' in #general", NO_WORDS).query).toBe("post 'ship a 🚀' in #general");
   });
+
+  it('reads a shortcode as its words and "emoji", and no time', () => {
+    expect(correctSpelling('react with :tada: on the launch post', NO_WORDS).query).toBe('react with tada emoji on the launch post');
+    expect(correctSpelling('add :white_check_mark: and :+1:', NO_WORDS).query).toBe('add white check mark emoji and +1 emoji');
+    expect(correctSpelling('book it for 10:30:00 tomorrow', NO_WORDS).query).toBe('book it for 10:30:00 tomorrow');
+  });
 });
