@@ -51,6 +51,8 @@ const SHORT_FORMS: Readonly<Record<string, string>> = {
   mgr: 'manager',
   'w/': 'with',
   'w/o': 'without',
+  'to-do': 'todo',
+  'to-dos': 'todos',
   // The shell's commands, typed as the verbs they stand for ("ls src/ in acme/tool", "grep slack for …").
   ls: 'list',
   rm: 'remove',

@@ -17,6 +17,7 @@ describe('texting short forms', () => {
     expect(read('pls mute notifs for the mtg tmrw')).toEqual({ text: 'please mute notifications for the meeting tomorrow', changes: ['pls→please', 'notifs→notifications', 'mtg→meeting', 'tmrw→tomorrow'] });
     expect(read('book appt w/ dana, w/o a room').text).toBe('book appointment with dana, without a room');
     expect(read('Pls dm alex').text).toBe('Please direct message alex');
+    expect(read("I'm drowning in to-dos").text).toBe("I'm drowning in todos");
   });
 
   it("reads the shell's commands typed as verbs, unless the catalogue writes the word itself", () => {
