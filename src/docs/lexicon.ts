@@ -98,6 +98,8 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['drop', 'onto', 'create', 'split'],
   ['pop', 'into', 'create', 'split'],
   ['pop', 'onto', 'create', 'split'],
+  // Cutting a branch or a release off another makes one ("cut a hotfix branch off main").
+  ['cut', 'off', 'create', 'split'],
   ['stick', 'on', 'create', 'split'],
   ['stick', 'onto', 'create', 'split'],
   // Having a thing as it was before ("bring the project back", "get it back", "put it back in there").

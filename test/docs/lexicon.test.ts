@@ -29,6 +29,7 @@ describe('verb lexicon', () => {
     expect(parseQuery('roll back the release').action).toBe('update');
     expect(parseQuery('back up the wiki').action).toBe('create');
     expect(parseQuery('hand ownership of the licensing-tools repo over to acme-legal').action).toBe('update');
+    expect(parseQuery('cut a hotfix/login branch off main').action).toBe('create');
     // "tear" alone, or "down" with no verb of its own, is no phrasal verb.
     expect(parseQuery('show the tear in the log').action).not.toBe('delete');
   });
