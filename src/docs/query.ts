@@ -140,6 +140,8 @@ const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|con
 /** A name in code: camelCase (`parseConfig`, not `iPhone` or `macOS`) or called (`parse()`). */
 /** The states a thing can move to: "which statuses can DEV-300 move to", "what status can it go to next". */
 const STATES_REACHABLE = /\bstatus(?:es)?\b[^.?!]*\b(?:move|go|change|transition|switch|be\s+moved)\s+(?:to|into)\b/i;
+/** Prepositions that say a thing is on or in a place: "what's on my calendar". */
+const CONTAINING = new Set(['on', 'in', 'inside']);
 /** A search kept to run again: "save this search", "save the JQL as …", "a saved search". */
 const SAVED_SEARCH = /\bsaved\s+(?:search|query|view)|\bsave\b[^.?!;]*\b(?:search|query|jql)\b|\b(?:search|query|jql)\b[^.?!;]*\bsave\b/i;
 /** Two things set against each other: "main vs develop", "v1.2...v1.3". */
@@ -362,6 +364,13 @@ export function parseQuery(query: string): ParsedQuery {
       }
     }
   }
+  // "What's on my calendar tomorrow?", "what's in the Discovery column?": the things on or in a
+  // place, so the place is where they are, not what is asked for, and they are many.
+  const whatOnAt = raw.findIndex((w, i) => w === 'what' && CONTAINING.has(raw[raw[i + 1] === 'is' ? i + 2 : i + 1] ?? ''));
+  if (whatOnAt >= 0) {
+    const end = clauseStarts.find((start) => start > whatOnAt) ?? raw.length;
+    for (const t of terms) if (t.at > whatOnAt && t.at < end && !t.optional) t.scope = true;
+  }
   // Identifiers often begin with an abbreviation of what they name (cus_K8s2, pi_3Kx, in_77H): the
   // prefix is a weak word for a resource, read against the catalogue's own resource words.
   const tokens = query.split(/\s+/);
@@ -465,6 +474,8 @@ export function parseQuery(query: string): ParsedQuery {
   // and a plural is its object, not a list asked for.
   const unknownVerbLeads = commandVerb && !headCue;
   let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : unknownVerbLeads ? undefined : (cues[0]?.action ?? (plural ? 'list' : undefined));
+  // The things on or in a place are many.
+  if (whatOnAt >= 0 && action === 'get') action = 'list';
   // Keeping a search to run again makes one (a filter).
   if (action === undefined && !question && SAVED_SEARCH.test(query)) action = 'create';
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.

@@ -50,6 +50,13 @@ describe('parseQuery', () => {
     expect(implied('list all statuses')).not.toContain('transition');
   });
 
+  it("reads \"what's on my calendar\" as the many things in a place, the place as where they are", () => {
+    const read = parseQuery("what's on my calendar next week");
+    expect(read.action).toBe('list');
+    expect(read.terms.find((t) => t.word === 'calendar')?.scope).toBe(true);
+    expect(parseQuery('what is the calendar id').terms.find((t) => t.word === 'calendar')?.scope).toBeUndefined();
+  });
+
   it('reads keeping a search to run again as making a filter', () => {
     const read = parseQuery("save my overdue-tasks search so I can reuse it, call it 'Overdue'");
     expect(read.action).toBe('create');
