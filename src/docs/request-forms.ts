@@ -88,6 +88,8 @@ const QUESTION_WORD = /\b(?:who|whom|what|which|when|where|how)\b/i;
 const SUBORDINATE = /\b(?:before|after|until|unless|once|when|whenever|if|because|since|while|anything|everything|nothing)\b/i;
 /** A subject: what it is in is a clause of its own ("the gist I made"), or people, not a thing. */
 const SUBJECT_WORD = /\b(?:i|we|you|they|he|she|someone|somebody)\b/i;
+/** "I want that branch called 'main' instead", "we want the default branch called main": a thing that exists wanted under another name is to be renamed (not "a repo called notes", a new one). */
+const WANTED_CALLED = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|we'd\\s+like|i\\s+need|we\\s+need)\\s+((?:the|that|this|our|my|its|their)\\s+(?:${THING_WORD}){0,8}?)(?:called|named|renamed)\\s+`, 'gi');
 /** "<thing> should be called …": it is to be renamed. */
 const TO_BE_CALLED = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|ought\\s+to|needs?\\s+to|has\\s+to)\\s+(?:be\\s+)?(?:called|named|renamed)\\s+`, 'gi');
 /** "<thing> should read …", "… should start at 4pm", "… ought to be a private channel": a thing to be as the rest says is to be changed. */
@@ -193,6 +195,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     .replace(WANTED_AS, (whole, start: string, thing: string) => (/\b[a-z]+ed\b/i.test(thing) ? whole : thingWithVerb(whole, start, thing, 'change', ' ')))
     .replace(BELONGS, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'move', ' to '))
     .replace(NOT_TO_BE, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'remove'))
+    .replace(WANTED_CALLED, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'rename', ' to '))
     .replace(TO_BE_CALLED, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'rename', ' to '))
     .replace(TO_BE_AS, (whole, start: string, thing: string, when: string | undefined) => thingWithVerb(whole, start, thing, 'change', when ? ` ${when} ` : ' to '));
 

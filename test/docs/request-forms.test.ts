@@ -96,6 +96,8 @@ describe('requests in another form than a command', () => {
 
   it('reads what a thing should be called, read, start at or be as a change to it, and what should not exist or show up as a removal', () => {
     expect(read('#general-old should be called #announcements.')).toBe('rename #general-old to #announcements.');
+    expect(read("I want that branch called 'main' instead")).toBe("rename that branch to 'main' instead");
+    expect(read('I want a repo called notes')).toBe('I want a repo called notes');
     expect(read('The due date on MKT-33 should read 30 June 2025.')).toBe('change The due date on MKT-33 to 30 June 2025.');
     expect(read("Thursday's design review should start at 4pm instead of 3pm.")).toBe("change Thursday's design review start at 4pm instead of 3pm.");
     expect(read('#hr-private ought to be a private channel, not a public one.')).toBe('change #hr-private to a private channel, not a public one.');
