@@ -140,6 +140,8 @@ const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|con
 /** A name in code: camelCase (`parseConfig`, not `iPhone` or `macOS`) or called (`parse()`). */
 /** The states a thing can move to: "which statuses can DEV-300 move to", "what status can it go to next". */
 const STATES_REACHABLE = /\bstatus(?:es)?\b[^.?!]*\b(?:move|go|change|transition|switch|be\s+moved)\s+(?:to|into)\b/i;
+/** Words after which "update" is a noun: an article, a kind of update, a quoted state ("an 'on track' update"). */
+const UPDATE_NOUN_BEFORE = new Set(['a', 'an', 'the', 'this', 'that', 'latest', 'last', 'weekly', 'daily', 'monthly', 'quick', 'status', 'progress', 'health', 'project', VALUE_WORD]);
 /** Prepositions that say a thing is on or in a place: "what's on my calendar". */
 const CONTAINING = new Set(['on', 'in', 'inside']);
 /** A search kept to run again: "save this search", "save the JQL as …", "a saved search". */
@@ -328,12 +330,16 @@ export function parseQuery(query: string): ParsedQuery {
   const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !inLeadInPhrase(raw, i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')));
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
+  let updateNouns = false;
   raw.forEach((word, i) => {
     // Words that only lead in ("is there a way to …", "I'd love to …") ask for nothing.
     if ((covered.has(i) && !phrasalVerbs.has(i)) || selfAt.has(i) || SELF_WORDS.has(word) || word === VALUE || negated.has(i) || inLeadInPhrase(raw, i) || ledIn.has(i)) return;
     // "A channel called launch": a name, even when it is a verb.
     const introduced = namedAt.has(i);
-    const cue = introduced ? undefined : phrasalVerbs.has(i) ? 'phrasal' : isActionForm(word) ? actionOfStem(stemOf(word)) : nounVerbs.get(i);
+    // "Post an 'on track' update", "the latest status update": a noun, not the act.
+    const updateNoun = (word === 'update' || word === 'updates') && i > 0 && UPDATE_NOUN_BEFORE.has(raw[i - 1]!);
+    if (updateNoun) updateNouns = true;
+    const cue = introduced || updateNoun ? undefined : phrasalVerbs.has(i) ? 'phrasal' : isActionForm(word) ? actionOfStem(stemOf(word)) : nounVerbs.get(i);
     const stem = stems(word)[0];
     if (cue && cue !== 'phrasal' && isBaseActionWord(word)) cues.push({ at: i, action: cue });
     if (stem === undefined || STOP_WORDS.has(word) || NAMING_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;
@@ -405,6 +411,8 @@ export function parseQuery(query: string): ParsedQuery {
   imply(phrases.flatMap((p) => p.means ?? []), 1);
   // By half a word: by a whole one, a read of the transitions went before making one.
   if (STATE_CHANGE.test(query) || STATES_REACHABLE.test(query)) imply(STATE_WORDS, 0.5);
+  // An update posted on a thing ("post an 'on track' update on the project") says how it stands: its status.
+  if (updateNouns) imply(['status'], 1);
   // "Give PROJ-88 to maria", "hand issue 77 over to dana": a thing handed to a person is assigned to them (0.5: plain R@1 −1 task).
   const receiver = raw[raw.length - 1] ?? '';
   const handed = raw[raw.length - 2] === 'to' && /^[a-z]{3,}$/.test(receiver) && receiver !== VALUE && !DETERMINERS.has(receiver);

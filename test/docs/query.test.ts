@@ -57,6 +57,14 @@ describe('parseQuery', () => {
     expect(parseQuery('what is the calendar id').terms.find((t) => t.word === 'calendar')?.scope).toBeUndefined();
   });
 
+  it('reads "an update" as a noun, what a thing's status says, and "update it" as the act', () => {
+    const read = parseQuery("post an 'on track' update on the client project");
+    expect(read.action).toBe('create');
+    expect(read.terms.map((t) => t.word)).toEqual(expect.arrayContaining(['update', 'status']));
+    expect(parseQuery('update the client project').action).toBe('update');
+    expect(parseQuery('update the client project').terms.map((t) => t.word)).not.toContain('status');
+  });
+
   it('reads keeping a search to run again as making a filter', () => {
     const read = parseQuery("save my overdue-tasks search so I can reuse it, call it 'Overdue'");
     expect(read.action).toBe('create');
