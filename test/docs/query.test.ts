@@ -57,7 +57,7 @@ describe('parseQuery', () => {
     expect(parseQuery('what is the calendar id').terms.find((t) => t.word === 'calendar')?.scope).toBeUndefined();
   });
 
-  it('reads "an update" as a noun, what a thing's status says, and "update it" as the act', () => {
+  it('reads "an update" as a noun, what the status of a thing says, and "update it" as the act', () => {
     const read = parseQuery("post an 'on track' update on the client project");
     expect(read.action).toBe('create');
     expect(read.terms.map((t) => t.word)).toEqual(expect.arrayContaining(['update', 'status']));
