@@ -170,6 +170,8 @@ const IDIOMS: [string[], Action, string[]][] = [
   [['keep', 'me', 'posted'], 'create', WATCHING],
   [['keep', 'me', 'updated'], 'create', WATCHING],
   [['keep', 'me', 'in', 'the', 'loop'], 'create', WATCHING],
+  [['keep', 'an', 'eye', 'on'], 'create', WATCHING],
+  [['keeping', 'an', 'eye', 'on'], 'create', WATCHING],
   [['get', 'notified'], 'create', WATCHING],
   [['notify', 'me'], 'create', WATCHING],
   [['ping', 'me'], 'create', REMINDING],
@@ -187,6 +189,8 @@ const IDIOMS: [string[], Action, string[]][] = [
   // "Stick the message to the top of #new-hires": pinned there.
   [['to', 'the', 'top'], 'create', ['pin']],
   [['thumbs', 'up'], 'create', REACTING],
+  // "The console output of job 9912": what a CI job wrote, its log or trace.
+  [['console', 'output'], 'get', ['log', 'trace']],
   // "What's inside package.json", "what is in it": its contents.
   [['what', 'inside'], 'get', ['content']],
   [['what', 'is', 'inside'], 'get', ['content']],

@@ -119,6 +119,8 @@ describe('verb lexicon', () => {
     expect(implied('how do I get notified whenever events on a calendar change?')).toContain('watch');
     expect(implied('make the 2019 intranet project read-only')).toContain('archive');
     expect(implied("what's inside the docs folder of acme/api")).toContain('content');
+    expect(implied('show me the console output of build 9001')).toContain('trace');
+    expect(implied("who's keeping an eye on DEAL-301?")).toContain('watch');
     expect(parseQuery('stick the screenshot onto ticket QA-55').action).toBe('create');
     expect(parseQuery('hang up the call').action).toBe('cancel');
   });
