@@ -31,6 +31,7 @@ describe('verb lexicon', () => {
     expect(parseQuery('hand ownership of the licensing-tools repo over to acme-legal').action).toBe('update');
     expect(parseQuery('cut a hotfix/login branch off main').action).toBe('create');
     expect(parseQuery('swap the @oncall members to Raj and Mei').action).toBe('update');
+    expect(parseQuery('require reviews on the main branch').action).toBe('update');
     // "tear" alone, or "down" with no verb of its own, is no phrasal verb.
     expect(parseQuery('show the tear in the log').action).not.toBe('delete');
   });
