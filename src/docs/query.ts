@@ -142,6 +142,8 @@ const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|con
 const STATES_REACHABLE = /\bstatus(?:es)?\b[^.?!]*\b(?:move|go|change|transition|switch|be\s+moved)\s+(?:to|into)\b/i;
 /** Words after which "update" is a noun: an article, a kind of update, a quoted state ("an 'on track' update"). */
 const UPDATE_NOUN_BEFORE = new Set(['a', 'an', 'the', 'this', 'that', 'latest', 'last', 'weekly', 'daily', 'monthly', 'quick', 'status', 'progress', 'health', 'project', VALUE_WORD]);
+/** Words that start what "pull" fetches: "pull the …", "pull every …". */
+const FETCHED_OBJECT = new Set(['the', 'every', 'all', 'my', 'our', 'last', 'latest', 'recent', 'any', 'each']);
 /** Prepositions that say a thing is on or in a place: "what's on my calendar". */
 const CONTAINING = new Set(['on', 'in', 'inside']);
 /** A search kept to run again: "save this search", "save the JQL as …", "a saved search". */
@@ -310,6 +312,12 @@ export function parseQuery(query: string): ParsedQuery {
   });
   // A noun used as a verb, as a command starts ("file an issue", "log 2 hours"): a verb there only.
   const nounVerbs = new Map(heads.filter((at) => at >= 0 && NOUN_VERBS.has(raw[at]!) && startsObject(raw[at + 1] ?? '')).map((at) => [at, NOUN_VERBS.get(raw[at]!)!]));
+  // "Pull the last 100 messages from #deploys", "pull every payout": fetching, where "pull" starts a
+  // command before its object; not "pull request", nor pulling someone into a place.
+  for (const at of heads) {
+    const end = clauseStarts.find((start) => start > at) ?? raw.length;
+    if (at >= 0 && raw[at] === 'pull' && FETCHED_OBJECT.has(raw[at + 1] ?? '') && !raw.slice(at + 1, end).some((w) => w === 'into' || w === 'in' || w === 'onto')) nounVerbs.set(at, 'get');
+  }
   const headCue = heads
     .filter((at) => at >= 0)
     .map((at) => phrases.find((p) => p.at[0] === at) ?? (isBaseActionWord(raw[at]!) ? { at: [at], action: actionOfStem(stemOf(raw[at]!))! } : nounVerbs.has(at) ? { at: [at], action: nounVerbs.get(at)! } : undefined))

@@ -65,6 +65,13 @@ describe('parseQuery', () => {
     expect(parseQuery('update the client project').terms.map((t) => t.word)).not.toContain('status');
   });
 
+  it('reads "pull" starting a command before its object as fetching, not in "pull request" nor pulling someone in', () => {
+    expect(parseQuery('pull the last 100 messages from #deploys').action).toBe('list');
+    expect(parseQuery('pull every payout sent last month').action).toBe('list');
+    expect(parseQuery('pull the latest main into its branch').action).not.toBe('list');
+    expect(parseQuery('pull request 42 needs a review').action).not.toBe('get');
+  });
+
   it('reads keeping a search to run again as making a filter', () => {
     const read = parseQuery("save my overdue-tasks search so I can reuse it, call it 'Overdue'");
     expect(read.action).toBe('create');
