@@ -144,6 +144,8 @@ const STATES_REACHABLE = /\bstatus(?:es)?\b[^.?!]*\b(?:move|go|change|transition
 const UPDATE_NOUN_BEFORE = new Set(['a', 'an', 'the', 'this', 'that', 'latest', 'last', 'weekly', 'daily', 'monthly', 'quick', 'status', 'progress', 'health', 'project', VALUE_WORD]);
 /** Words that start what "pull" fetches: "pull the …", "pull every …". */
 const FETCHED_OBJECT = new Set(['the', 'every', 'all', 'my', 'our', 'last', 'latest', 'recent', 'any', 'each']);
+/** Words that say every one of a kind: "all", "everyone", "the whole …". */
+const EVERY_ONE = new Set(['all', 'every', 'everyone', 'everything', 'everybody', 'each']);
 /** Prepositions that say a thing is on or in a place: "what's on my calendar". */
 const CONTAINING = new Set(['on', 'in', 'inside']);
 /** A search kept to run again: "save this search", "save the JQL as …", "a saved search". */
@@ -317,6 +319,8 @@ export function parseQuery(query: string): ParsedQuery {
   for (const at of heads) {
     const end = clauseStarts.find((start) => start > at) ?? raw.length;
     if (at >= 0 && raw[at] === 'pull' && FETCHED_OBJECT.has(raw[at + 1] ?? '') && !raw.slice(at + 1, end).some((w) => w === 'into' || w === 'in' || w === 'onto')) nounVerbs.set(at, 'get');
+    // "Export all balance transactions", "dump all fields": every one of them, a list; not "export the repository".
+    if (at >= 0 && (raw[at] === 'export' || raw[at] === 'dump') && EVERY_ONE.has(raw[at + 1] ?? '')) nounVerbs.set(at, 'list');
   }
   const headCue = heads
     .filter((at) => at >= 0)

@@ -65,11 +65,14 @@ describe('parseQuery', () => {
     expect(parseQuery('update the client project').terms.map((t) => t.word)).not.toContain('status');
   });
 
-  it('reads "pull" starting a command before its object as fetching, not in "pull request" nor pulling someone in', () => {
+  it('reads "pull" starting a command before its object as fetching, and "export all" as a list; not "pull request", pulling someone in or exporting one thing', () => {
     expect(['get', 'list']).toContain(parseQuery('pull the last 100 messages from #deploys').action);
     expect(['get', 'list']).toContain(parseQuery('pull every payout sent last month').action);
     expect(['get', 'list']).not.toContain(parseQuery('pull the latest main into its branch').action);
     expect(parseQuery('pull request 42 needs a review').action).not.toBe('get');
+    expect(parseQuery('export all balance transactions for January').action).toBe('list');
+    expect(parseQuery('dump all fields incl custom ones').action).toBe('list');
+    expect(parseQuery('export the acme/api repository').action).not.toBe('list');
   });
 
   it('reads keeping a search to run again as making a filter', () => {
