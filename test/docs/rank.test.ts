@@ -940,6 +940,17 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(git, 'rename the master branch to main')).toBe('gh.repos/rename-branch');
   });
 
+  it('reads what an idiom says in the query\'s meaning too ("stick the message to the top": pin)', () => {
+    const slack = new Ranker([
+      op('slack.pins_add', 'POST', '/pins.add', 'Pins an item to a channel.', { fieldNames: ['channel', 'timestamp'] }),
+      op('slack.chat_postMessage', 'POST', '/chat.postMessage', 'Sends a message to a channel.', { fieldNames: ['channel', 'text'] }),
+      op('slack.chat_scheduleMessage', 'POST', '/chat.scheduleMessage', 'Schedules a message to be sent to a channel.', { fieldNames: ['channel', 'text', 'post_at'] }),
+      op('slack.chat_update', 'POST', '/chat.update', 'Updates a message.', { fieldNames: ['channel', 'ts', 'text'] }),
+    ]);
+    expect(best(slack, 'stick the payment-terms message to the top of #billing')).toBe('slack.pins_add');
+    expect(best(slack, 'send a message to #billing')).toBe('slack.chat_postMessage');
+  });
+
   it("reads a word as the end of the catalogue's compound of two of its words, less surely (\"log\": worklog)", () => {
     const jira = new Ranker([
       op('jira.deleteWorklog', 'DELETE', '/rest/api/3/issue/{issueIdOrKey}/worklog/{id}', 'Delete worklog'),
