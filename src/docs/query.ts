@@ -68,8 +68,6 @@ export interface QueryTerm {
   placeName?: boolean;
   /** The verb undone, implied by "stop following": where a catalogue has no such verb (unshare), it removes. */
   undoes?: boolean;
-  /** Implied by what a phrasal verb or an idiom says ("stick … to the top": pin): read in the query's meaning though not written. */
-  meant?: boolean;
   /** The verb that says what to do, read as this action ("nuke": delete). */
   action?: Action;
   /** That verb is a noun used as one ("file a bug", "log 2 hours"): its noun is not asked for. */
@@ -414,7 +412,7 @@ export function parseQuery(query: string): ParsedQuery {
   // Words catalogues write for what the query means, implied and not widened: an idiom's ("keep me
   // posted": watch, follow), a change of state's ("move PROJ-12 to done": status, transition).
   // By default they count when matched and cost nothing when not, and are not widened.
-  const imply = (list: readonly string[], weight: number, how: Pick<QueryTerm, 'name' | 'optional' | 'meant'> = { name: true, optional: true }) => {
+  const imply = (list: readonly string[], weight: number, how: Pick<QueryTerm, 'name' | 'optional'> = { name: true, optional: true }) => {
     for (const word of list) {
       const stem = stemOf(word);
       if (seen.has(stem)) continue;
@@ -422,8 +420,7 @@ export function parseQuery(query: string): ParsedQuery {
       terms.push({ word, stem, weight, at: -1, ...how });
     }
   };
-  // What a phrasal verb or an idiom says is what the query means, in closeness of meaning too.
-  imply(phrases.flatMap((p) => p.means ?? []), 1, { name: true, optional: true, meant: true });
+  imply(phrases.flatMap((p) => p.means ?? []), 1);
   // By half a word: by a whole one, a read of the transitions went before making one.
   if (STATE_CHANGE.test(query) || STATES_REACHABLE.test(query)) imply(STATE_WORDS, 0.5);
   // An update posted on a thing ("post an 'on track' update on the project") says how it stands: its status.

@@ -499,7 +499,9 @@ export class Ranker {
     if (this.docs.length <= B.wholeUpTo) for (let i = 0; i < this.docs.length; i++) candidates.add(i);
     // With nothing but implied terms ("who am I?"), coverage is out of those, so it stays a share.
     const possible = terms.reduce((sum, t) => sum + (t.optional ? 0 : t.weight * t.idf * TOP), 0) || terms.reduce((sum, t) => sum + t.weight * t.idf * TOP, 0) || 1;
-    const askedWords = terms.filter((t) => t.meant || (!t.name && !t.optional)).flatMap((t) => {
+    // What the query means: its own words, and the words implied by what it says (an idiom's "pin",
+    // an email address's "email", "in one go": bulk), not the words for people any name implies.
+    const askedWords = terms.filter((t) => (!t.name && !t.optional) || (t.at < 0 && !t.undoes && !t.idPrefix && !PEOPLE_STEMS.has(t.stem) && t.weight >= 0.5)).flatMap((t) => {
       // An acronym's meaning is that of the phrase the catalogue writes out ("pr": pull request).
       // The letters keep a share: a common one ("ci") means something of its own.
       const { acronym } = t;
