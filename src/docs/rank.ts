@@ -506,6 +506,9 @@ export class Ranker {
       // The letters keep a share: a common one ("ci") means something of its own.
       const { acronym } = t;
       const weight = t.weight * t.idf;
+      // A word the catalogue lacks means what its synonym there means ("tickets": issues), as a verb's does.
+      const synonym = !acronym && t.action === undefined && !this.df.has(t.stem) ? this.catalogueSynonyms(t.stem)[0] : undefined;
+      if (synonym !== undefined) return [{ word: this.surface.get(synonym) ?? synonym, weight }];
       if (!acronym) return [{ word: t.word, weight }];
       return [...acronym.map((s) => ({ word: this.surface.get(s) ?? s, weight: (B.acronymMeaning * weight) / acronym.length })), { word: t.word, weight: (1 - B.acronymMeaning) * weight }];
     });

@@ -951,6 +951,19 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(slack, 'send a message to #billing')).toBe('slack.chat_postMessage');
   });
 
+  it('reads a word the catalogue lacks in the meaning of its synonym there ("snippet": gist)', () => {
+    const gists = new Ranker([
+      op('gh.gists/create', 'POST', '/gists', 'Create a gist'),
+      op('gh.repos/create-or-update-file-contents', 'PUT', '/repos/{owner}/{repo}/contents/{path}', 'Create or update file contents'),
+    ]);
+    const similar = (query: string) => {
+      const explain = new Map<string, Record<string, unknown>>();
+      gists.search(query, 2, () => true, parseQuery(query), explain);
+      return explain.get('gh.gists/create')!.similar as number;
+    };
+    expect(similar('save my snippet')).toBeCloseTo(similar('save my gist'), 6);
+  });
+
   it("reads a word as the end of the catalogue's compound of two of its words, less surely (\"log\": worklog)", () => {
     const jira = new Ranker([
       op('jira.deleteWorklog', 'DELETE', '/rest/api/3/issue/{issueIdOrKey}/worklog/{id}', 'Delete worklog'),
