@@ -159,7 +159,11 @@ export function analyse(op: OperationText): Structure {
   const selfOnly = !endsWithParam && SELF_PRONOUN.test(literal[literal.length - 1] ?? '');
   if (selfOnly) resourceAt--;
   // The operation's own verb in a method name (`conversations.archive`) is no resource either.
-  const resourceWords = selfOnly && resourceAt < 0 ? ['user'] : resourceAt >= 0 ? segmentWords(literal[resourceAt]!).filter((w) => !isActionWord(w) && !isOwnVerb(w)).flatMap(stems) : [];
+  // A verb segment with its object (`/sections/{gid}/addTask`, `/tasks/{gid}/removeTag`): the thing
+  // acted on is its noun (task, tag), the head; the resource before it (a section, a task) stays part.
+  const actedOn = !endsWithParam && resourceAt === literal.length - 2 && !/\./.test(lastLiteral) && lastWords.length >= 2 && /^[a-z]+[A-Z]/.test(lastLiteral) ? lastWords.slice(1).flatMap(stems) : [];
+  const pathResource = selfOnly && resourceAt < 0 ? ['user'] : resourceAt >= 0 ? segmentWords(literal[resourceAt]!).filter((w) => !isActionWord(w) && !isOwnVerb(w)).flatMap(stems) : [];
+  const resourceWords = actedOn.length ? [...pathResource, ...actedOn] : pathResource;
   const summaryWords = words(summaryText).filter((w) => !STOP_WORDS.has(w));
   // What the verb acts on, past the participles that only qualify it ("an existing guest", "a pending scheduled message").
   const objectWords = summaryWords.slice(1);

@@ -121,7 +121,14 @@ describe('analyse', () => {
 
   it('reads a path segment as a verb when it starts with one (addDependencies), not when a noun ends in one (calendarList)', () => {
     expect(analyse(op('c.calendarList.list', 'GET', '/users/me/calendarList', 'Returns the calendars on the user\'s calendar list.', '', true)).head).toBe('calendar');
-    expect(analyse(op('a.addDependenciesForTask', 'POST', '/tasks/{task_gid}/addDependencies', 'Set dependencies for a task')).resource).toEqual(['task']);
+    expect(analyse(op('a.addDependenciesForTask', 'POST', '/tasks/{task_gid}/addDependencies', 'Set dependencies for a task')).resource).toContain('task');
+  });
+
+  it("reads a verb segment's noun as the thing acted on, the resource before it still part (addTask on a section: a task)", () => {
+    expect(analyse(op('a.addTaskForSection', 'POST', '/sections/{section_gid}/addTask', 'Add task to section'))).toMatchObject({ head: 'task', resource: ['section', 'task'] });
+    expect(analyse(op('a.removeTagForTask', 'POST', '/tasks/{task_gid}/removeTag', 'Remove a tag from a task'))).toMatchObject({ head: 'tag', action: 'delete' });
+    // A method-named path (`/chat.postMessage`) and a path ending in its parameter are read as before.
+    expect(analyse(op('s.chat_postMessage', 'POST', '/chat.postMessage', 'Sends a message to a channel.')).head).toBe('messag');
   });
 
   it('reads a last segment that only says "the signed-in user" (/myself, /filter/my) as no resource: the user alone, else the segment before', () => {
