@@ -3,7 +3,7 @@
 // not to make or take something. The query is read with that verb in their place.
 
 /** Verbs that carry little meaning of their own before a noun for an act. */
-const LIGHT_VERB = /\b(?:make|take|do|have) an? ([a-z]{3,}) (?:of|at)\b/gi;
+const LIGHT_VERB = /\b(?:make|take|do|have) (?:an?|our|my|your|their|his|her)(?: own)? ([a-z]{3,}) (?:of|at)\b/gi;
 
 /** The query with each light verb and its noun ("make a copy of") read as the noun's verb ("copy"). */
 export function plainVerbs(query: string): string {

@@ -32,6 +32,7 @@ describe('verb lexicon', () => {
     expect(parseQuery('cut a hotfix/login branch off main').action).toBe('create');
     expect(parseQuery('swap the @oncall members to Raj and Mei').action).toBe('update');
     expect(parseQuery('require reviews on the main branch').action).toBe('update');
+    expect(parseQuery('pull jdoe out of the legal-reviewers group').action).toBe('delete');
     // "tear" alone, or "down" with no verb of its own, is no phrasal verb.
     expect(parseQuery('show the tear in the log').action).not.toBe('delete');
   });
@@ -89,6 +90,8 @@ describe('verb lexicon', () => {
     expect(synonymsOf(stemOf('diff'))).toContain('compare');
     expect(synonymsOf(stemOf('instance'))).toContain('server');
     expect(synonymsOf(stemOf('login'))).toContain('access');
+    expect(synonymsOf(stemOf('heading'))).toContain('section');
+    expect(synonymsOf(stemOf('empty'))).toContain('clear');
     expect(synonymsOf(stemOf('appointment'))).toContain('event');
     expect(synonymsOf(stemOf('deactivate'))).toContain('disable');
     expect(synonymsOf(stemOf('relocate'))).toContain('move');

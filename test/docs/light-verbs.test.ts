@@ -8,6 +8,7 @@ describe('light verbs', () => {
   it('reads a light verb and the noun for an act as that noun\'s verb', () => {
     expect(plainVerbs('make a copy of the Onboarding project')).toBe('copy the Onboarding project');
     expect(plainVerbs('take a look at PR 5')).toBe('look PR 5');
+    expect(plainVerbs('make my own copy of the modding-sdk repo')).toBe('copy the modding-sdk repo');
     expect(plainVerbs('make a new project called Hiring')).toBe('make a new project called Hiring');
   });
 
