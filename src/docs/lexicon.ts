@@ -446,8 +446,8 @@ export const STOP_WORDS = new Set([
 /** Prepositions that, after the resource is named, lead to where it is ("comments on the issue", "repos in an org"); not "of", whose object is as often the thing itself ("the text of gist 55"). */
 export const SCOPE_PREPOSITIONS = new Set(['in', 'under', 'for', 'on', 'from', 'within', 'inside', 'across', 'to', 'into', 'onto', 'at', 'belonging', 'belongs', 'owned']);
 
-/** An action word in any form ("added", "removing", "deletes"): it says what to do, never the resource. */
-export const isActionForm = (word: string) => isActionWord(word) || [/ed$/, /d$/, /ing$/, /s$/, /es$/].some((end) => end.test(word) && isActionWord(word.replace(end, '')));
+/** An action word in any form ("added", "removing", "deletes", "made", "sent"): it says what to do, never the resource. */
+export const isActionForm = (word: string) => isActionWord(word) || [/ed$/, /d$/, /ing$/, /s$/, /es$/].some((end) => end.test(word) && isActionWord(word.replace(end, ''))) || isActionWord(IRREGULAR_PAST_TENSES[word] ?? IRREGULAR_PARTICIPLES[word] ?? '');
 
 /** Everyday verbs for a verb catalogues write instead ("find users": search). */
 export const VERB_SYNONYMS = new Map([

@@ -75,6 +75,11 @@ describe('parseQuery', () => {
     expect(parseQuery('export the acme/api repository').action).not.toBe('list');
   });
 
+  it('reads an irregular past form of an action word as context, as a regular one ("made", as "created")', () => {
+    const made = parseQuery('the intern made a throwaway repo in our org, get rid of it').terms.find((t) => t.word === 'made');
+    expect(made?.weight).toBeLessThan(1);
+  });
+
   it('reads keeping a search to run again as making a filter', () => {
     const read = parseQuery("save my overdue-tasks search so I can reuse it, call it 'Overdue'");
     expect(read.action).toBe('create');
