@@ -9,7 +9,7 @@ import { intentsOf, SPLITS, type Intent } from '../search-eval/intents.ts';
 import { withoutApostrophes, withSpokenNumbers, withTypos } from '../search-eval/typos.ts';
 import { spelledBritish } from '../search-eval/british.ts';
 
-/** The dev figure this ranking reached (tuned on it; 3,538 tasks since the fortieth writer's joined: 0.801, 0.744 with the ranking of 24513d0): a fall below it is a regression. */
+/** The dev figure this ranking reached (tuned on it; 3,734 tasks since the forty-second writer's joined: 0.807, 0.751 with the ranking of 24513d0): a fall below it is a regression. */
 const DEV_RECALL_AT_3_FLOOR = 0.79;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
