@@ -137,7 +137,6 @@ const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
 /** A file name or path by its extension: the common kinds of text, code, configuration and media files. */
 const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss|csv|tsv|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|lock|gradle|tf|proto|graphql|png|jpe?g|gif|svg|pdf|zip|tar|gz|log)$/i;
 
-/** A name in code: camelCase (`parseConfig`, not `iPhone` or `macOS`) or called (`parse()`). */
 /** The states a thing can move to: "which statuses can DEV-300 move to", "what status can it go to next". */
 const STATES_REACHABLE = /\bstatus(?:es)?\b[^.?!]*\b(?:move|go|change|transition|switch|be\s+moved)\s+(?:to|into)\b/i;
 /** Words after which "update" is a noun: an article, a kind of update, a quoted state ("an 'on track' update"). */
@@ -154,6 +153,7 @@ const SAVED_SEARCH = /\bsaved\s+(?:search|query|view)|\bsave\b[^.?!;]*\b(?:searc
 const SET_AGAINST = /\S\s+(?:vs\.?|versus)\s+\S|\w\.\.\.?\w/i;
 /** Lower-case words joined by underscores, no digits: `rate_limit`, `billable_info`. */
 const SNAKE_WORDS = /^[a-z]{2,}(?:_[a-z]{2,})+[,;:!?)]?$/;
+/** A name in code: camelCase (`parseConfig`, not `iPhone` or `macOS`) or called (`parse()`). */
 const CODE_NAME = /^(?:[a-z]{2,}[A-Z][a-z]\w*|[A-Za-z_]\w*\(\))[,;:!?)]?$/;
 
 /** Nouns for a way of sending that, starting a command, send ("email it to them", "text the team"). */
@@ -342,6 +342,7 @@ export function parseQuery(query: string): ParsedQuery {
   const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !inLeadInPhrase(raw, i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')));
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
+  const savesSearch = SAVED_SEARCH.test(query);
   let updateNouns = false;
   raw.forEach((word, i) => {
     // Words that only lead in ("is there a way to …", "I'd love to …") ask for nothing.
@@ -432,11 +433,12 @@ export function parseQuery(query: string): ParsedQuery {
   // "Make 20 tickets at once", "in one go": the catalogue's bulk or batch operation.
   if (AT_ONCE.test(query.toLowerCase())) imply(BATCHING, 1);
   // "EUR to USD": a rate of exchange between currencies.
-  if (CURRENCY_PAIR.test(query)) imply(EXCHANGING, 1);
+  const currencyPair = CURRENCY_PAIR.test(query);
+  if (currencyPair) imply(EXCHANGING, 1);
   // "Save this JQL as 'Sprint blockers'", "a saved search": what trackers and mail call a filter.
-  if (SAVED_SEARCH.test(query)) imply(['filter'], 1);
+  if (savesSearch) imply(['filter'], 1);
   // "main vs develop", "master...develop": two things set against each other, compared.
-  if (SET_AGAINST.test(query) && !CURRENCY_PAIR.test(query)) imply(['compare'], 0.5);
+  if (SET_AGAINST.test(query) && !currencyPair) imply(['compare'], 0.5);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true });
   // "How many …" asks for a number: the word catalogues write for one (count), implied.
@@ -497,7 +499,7 @@ export function parseQuery(query: string): ParsedQuery {
   // The things on or in a place are many.
   if (whatOnAt >= 0 && action === 'get') action = 'list';
   // Keeping a search to run again makes one (a filter).
-  if (action === undefined && !question && SAVED_SEARCH.test(query)) action = 'create';
+  if (action === undefined && !question && savesSearch) action = 'create';
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.

@@ -453,7 +453,7 @@ export class Ranker {
     // Words a few apart at most ("log 2 hours of work"), so a long query costs a few pairs per word, not all pairs.
     const written = parsed.terms.filter((t) => t.at >= 0 && !t.optional && t.word.length >= 3);
     /** Where the words joined into one of the catalogue's are: their compound is what they mean, not another ending in them. */
-    const joined = new Set<number>();
+    const joinedAt = new Set<number>();
     for (const a of written) {
       for (const b of written) {
         if (a === b || Math.abs(a.at - b.at) > COMPOUND_SPAN) continue;
@@ -461,7 +461,7 @@ export class Ranker {
         const stem = [`${a.word.replace(/s$/, '')}${b.word}`, `${a.stem}${b.stem}`].map((joined) => stems(joined)[0]).find((s) => s !== undefined && this.df.has(s));
         if (stem && !parsed.terms.some((t) => t.stem === stem) && !implied.some((t) => t.stem === stem)) {
           implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: Math.max(a.weight, b.weight), at: -1, name: false, optional: true });
-          joined.add(a.at).add(b.at);
+          joinedAt.add(a.at).add(b.at);
         }
       }
     }
@@ -478,7 +478,7 @@ export class Ranker {
         ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() }
         : actionStem
           ? { expansions: this.verbsFor(t0.action!, t0.stem), guessed: new Set<string>() }
-          : this.expand(t.word, t.stem, name, joined.has(t.at));
+          : this.expand(t.word, t.stem, name, joinedAt.has(t.at));
       // "Who starred it?": the people named after the verb (stargazers) are what it asks for.
       if ((parsed.who || parsed.caused?.includes(t.at)) && !name && !t.optional && t.stem.length >= 4 && !AGENT_NOUN.test(t.word)) for (const [s, w] of this.surface) if (w.startsWith(t.stem) && AGENT_NOUN.test(w) && !expansions.has(s)) expansions.set(s, 1);
       // A term's IDF is that of its best-known form, so a widened term is not rarer than its words.

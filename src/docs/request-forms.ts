@@ -189,7 +189,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     )
     .replace(WANTED_DONE, (whole, start: string, thing: string, form: string) => thingThenForm(whole, start, thing, form))
     .replace(NEEDS_DOING, (whole, start: string, thing: string, form: string) => thingThenForm(whole, start, thing, form))
-    .replace(WANTED_THING, (_whole, start: string) => (verb('create') ? `${start}create ` : _whole))
+    .replace(WANTED_THING, (whole, start: string) => (verb('create') ? `${start}create ` : whole))
     .replace(TO_EXIST, (whole, start: string, thing: string) => (verb('create') && !QUESTION_WORD.test(thing) && !/^(?:it|they|this|that|these|those)\s*$/i.test(thing) ? `${start}create ${thing.trimEnd()}` : whole))
     .replace(NOT_PART_OF, (whole, start: string, who: string) => (verb('remove') && !QUESTION_WORD.test(who) && !/\b(?:it|this|that)\b/i.test(who) ? `${start}remove ${who.trimEnd()} from ` : whole))
     .replace(WANTED_AS, (whole, start: string, thing: string) => (/\b[a-z]+ed\b/i.test(thing) ? whole : thingWithVerb(whole, start, thing, 'change', ' ')))
@@ -205,8 +205,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     return `${start}${read} ${thing.trimEnd()}${after || ' '}`;
   }
 
-  /** "<thing> … <done>" read as "<do> <thing>". */
-  // A noun that records something new when used as a verb ("I want a bug filed") is one here.
+  /** "<thing> … <done>" read as "<do> <thing>"; a noun that records something new used as a verb is one here ("I want a bug filed"). */
   function thingThenForm(whole: string, start: string, thing: string, form: string, isVerb: (word: string) => boolean = (word) => verb(word) || NOUN_VERBS.has(word)): string {
     // A question ("who can be assigned …") or a command ("show me what …") is no thing.
     if (QUESTION_WORD.test(thing) || verb(/^\S+/.exec(thing)?.[0] ?? '')) return whole;

@@ -83,14 +83,16 @@ const DURATION = /\b\d+(?:\.\d+)?\s?(?:h|hrs?|hours?|m|mins?|minutes?)\b/i;
 /** Fields that take one (`timeSpent`, `duration`, `timeSpentSeconds`, `time_estimate`). */
 const DURATION_FIELD = /spent|duration|estimate/i;
 
+/** A key's own shape: a project's letters, a dash, a number. */
+const KEY = String.raw`[A-Z][A-Z0-9]{1,9}-\d+`;
 /**
  * A tracker's key: a project's capitals, a dash, a number (`PROJ-12`, `SUP-441`); not the names of
  * standards and the like written the same way (`UTF-8`, `SHA-256`, `ISO-8601`, `COVID-19`, `GPT-4`),
  * nor an identifier of more numbers (`CVE-2021-44228`).
  */
-const TRACKER_KEY = /(^|[^\w-])(?!(?:UTF|UCS|SHA|ISO|COVID|CVE|RFC|HTTP|TLS|AES|RSA|PEP|UTC|GMT|GPT)-)[A-Z][A-Z0-9]{1,9}-\d+\b(?!-\d)/;
+const TRACKER_KEY = new RegExp(String.raw`(^|[^\w-])(?!(?:UTF|UCS|SHA|ISO|COVID|CVE|RFC|HTTP|TLS|AES|RSA|PEP|UTC|GMT|GPT)-)${KEY}\b(?!-\d)`);
 /** One tracked thing said to stand in a relation to another, a few words apart at most ("BACK-5 blocks FRONT-9", "DEV-1 should be recorded as blocking DEV-2", "#12 duplicates #9"). */
-const RELATED_KEYS = /(?:\b[A-Z][A-Z0-9]{1,9}-\d+|#\d+)\s+(?:(?!and\b|or\b)[a-z]+\s+){0,4}?(?:blocks|blocking|blocked\s+by|duplicates|duplicating|duplicate\s+of|relates\s+to|related\s+to|depends\s+on|dependent\s+on|clones|causes|caused\s+by|split\s+from)\s+(?:[A-Z][A-Z0-9]{1,9}-\d+|#\d+)\b/;
+const RELATED_KEYS = new RegExp(String.raw`(?:\b${KEY}|#\d+)\s+(?:(?!and\b|or\b)[a-z]+\s+){0,4}?(?:blocks|blocking|blocked\s+by|duplicates|duplicating|duplicate\s+of|relates\s+to|related\s+to|depends\s+on|dependent\s+on|clones|causes|caused\s+by|split\s+from)\s+(?:${KEY}|#\d+)\b`);
 /** A summary of an operation that relates one thing to another: a link, a relation, a dependency. */
 const RELATING = /\b(?:link|links|relation|relationship|dependency|dependencies)\b/i;
 /** A path parameter that takes a key (`{issueIdOrKey}`, `{key}`), not a key's ID (`{key_id}`). */
