@@ -153,7 +153,7 @@ const ACTION_PHRASES: [string[], Action][] = [
   [['fill', 'in'], 'update'],
   // "Make it read-only", "make acme/api private", "make my calendar show up green": making a thing
   // that exists into something changes it; "make a …" makes one.
-  ...['it', 'them', 'this', 'that', 'my', 'our', 'their', 'its', VALUE_WORD].map((object): [string[], Action] => [['make', object], 'update']),
+  ...['it', 'them', 'this', 'that', 'the', 'my', 'our', 'your', 'their', 'its', VALUE_WORD].map((object): [string[], Action] => [['make', object], 'update']),
 ];
 
 /** Words catalogues write for being told of a thing at a time: a reminder. */
