@@ -40,6 +40,9 @@ const DOCUMENT_LABEL = /^\s*(?:acceptance(?:\s+criteria)?|requirements?|(?:user\
 const RELAYED = /^\s*((?:[\w#'-]+\s+){0,5}?[\w#'-]+)\s*:\s*(["'“‘])(.{12,}?)(["'”’])(?=\s|$)/;
 /** Words that say a lead relays what someone else wrote. */
 const RELAY_WORDS = /\b(?:ticket|tickets|from|replied|replies|wrote|writes|says|said|asks|asked|reports|reported|complaint|complains|escalation|request)\b/i;
+/** A lead that is itself a command, a verb and its object ("Open a ticket in GYM: '…'"): what it quotes is the thing's text, not a request. */
+const COMMAND_LEAD = /^[a-z]+\s+(?:a|an|the|new|this|that|my|our)\b/i;
+const relays = (lead: string) => RELAY_WORDS.test(lead) && !COMMAND_LEAD.test(lead);
 
 /** A runbook's or a list's step: "Step 3:", "2)", "4.". */
 const STEP = /^\s*(?:step\s*\d{1,2}[a-z]?\s*[:.)-]|\d{1,2}[.)])\s+/i;
@@ -107,7 +110,7 @@ export function withoutFrame(query: string): string {
   const said = withoutCourtesy(query).replace(FILLERS, (filler) => (filler.startsWith(',') ? ' ' : '')).replace(STUTTER, '$1').replace(NOT_THAT, '').replace(CORRECTION, '').replace(VOCATIVE, '');
   const asked = said.replace(EMBEDDED_QUESTION, '');
   const spoken = asked === said ? said : asked.replace(EMBEDDED_YES_NO, 'does ');
-  const stepped = spoken.replace(STEP, '').replace(RELAYED, (whole, lead: string, _open: string, quoted: string) => (RELAY_WORDS.test(lead) ? `${quoted} ` : whole));
+  const stepped = spoken.replace(STEP, '').replace(RELAYED, (whole, lead: string, _open: string, quoted: string) => (relays(lead) ? `${quoted} ` : whole));
   const unlabelled = stepped.replace(DOCUMENT_LABEL, '');
   const outcome = unlabelled.replace(STORY_ROLE, '').replace(SCENARIO_THEN, '');
   // What acceptance criteria or a scenario's outcome state ("the channel is archived") is the state asked for.

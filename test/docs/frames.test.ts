@@ -71,6 +71,8 @@ describe('withoutFrame', () => {
     expect(withoutFrame("Ticket from HR: 'John Park left on 3/31, please take him out of our org.'")).toBe('John Park left on 3/31, please take him out of our org. ');
     expect(withoutFrame("Customer says: 'please cancel my subscription'")).toBe('please cancel my subscription ');
     expect(withoutFrame("post in #general: 'Deploy is done for tonight'")).toBe("post in #general: 'Deploy is done for tonight'");
+    // A lead that is a verb and its object makes the thing the quote titles.
+    expect(withoutFrame("Open a ticket in GYM: 'Treadmill #4 belt is slipping'")).toBe("Open a ticket in GYM: 'Treadmill #4 belt is slipping'");
   });
 
   it('reads a question asked inside another as the question', () => {
