@@ -122,6 +122,19 @@ function withoutValues(query: string): string {
     .join(' ');
 }
 
+/** Verbs that say something to someone: what their "that" clause holds is the message. */
+const SAYING_VERBS = new Set(['comment', 'reply', 'tell', 'say', 'post', 'message', 'note', 'notify', 'email', 'ping', 'remind', 'announce', 'let', 'inform', 'warn', 'respond', 'write']);
+/** Words that lead what a message says ("… saying the partition is reloaded"). */
+const SAID_LEADS = new Set(['saying', 'stating']);
+/** Words that open a clause after "that" ("that the …", "that we …"), not a thing ("that PR"). */
+const CLAUSE_OPENERS = new Set(['the', 'a', 'an', 'we', 'i', 'it', 'they', 'he', 'she', 'you', 'our', 'my', 'their', 'his', 'her', 'its', 'this', 'everything', 'everyone', 'nothing', 'there']);
+
+/** The query up to what a message it asks to send says (see SAYING_VERBS): values in the message ("… that we need two nurses tonight") are not the request's. */
+export function beforeMessage(query: string): string {
+  const said = new RegExp(String.raw`\b(?:${[...SAID_LEADS].join('|')})\b|\b(?:${[...SAYING_VERBS].join('|')})\b.*?\bthat (?=(?:${[...CLAUSE_OPENERS].join('|')})\b)`, 'i').exec(query);
+  return said ? query.slice(0, said.index + said[0].length) : query;
+}
+
 /** Plural words for people that "how many" counts ("how many people follow octocat"). */
 const COUNTED_PEOPLE = new Set(['people', 'users', 'members', 'persons', 'folks', 'accounts']);
 
@@ -267,7 +280,9 @@ export function parseQuery(query: string): ParsedQuery {
   // "Create these five tickets in one go: setup DNS, provision DB": after a colon that follows a command, what the thing is to hold, not the request.
   const colon = source.indexOf(':');
   const beforeColon = colon > 0 ? words(source.slice(0, colon)) : [];
-  const contentFrom = beforeColon.length >= 3 && beforeColon.some((w) => isBaseActionWord(w)) ? beforeColon.length : undefined;
+  // So is what a message says: after "saying", or after a saying verb's "that" that opens a clause ("comment on DOC-55 that the API reference has been updated").
+  const said = raw.findIndex((w, i) => SAID_LEADS.has(w) || (w === 'that' && CLAUSE_OPENERS.has(raw[i + 1] ?? '') && raw.slice(0, i).some((v) => SAYING_VERBS.has(v))));
+  const contentFrom = beforeColon.length >= 3 && beforeColon.some((w) => isBaseActionWord(w)) ? beforeColon.length : said > 0 ? said + 1 : undefined;
   // "A calendar called Side projects": a name runs from "called" to the end of its clause, or to a
   // word that leads on (a preposition, "and"), and names nobody.
   const namedAt = new Set<number>();

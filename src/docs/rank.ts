@@ -8,7 +8,7 @@
 // learned from public API descriptions (src/docs/word-vectors.ts).
 import { createHash } from 'node:crypto';
 import { actionOfStem, GOING_BACK_WORDS, isActionWord, isWeakCue, PERSON_WORDS, SELF_WORDS, synonymsOf, type Action } from './lexicon.ts';
-import { parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
+import { beforeMessage, parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS } from './agreement.ts';
 import { keyResource, slugResource, takenByResource, VALUE_KINDS } from './values.ts';
@@ -427,7 +427,7 @@ export class Ranker {
     // A bare object that is no resource of the catalogue is a person ("kick dave off the repo"), put in a place or taken out unless renamed.
     const person = parsed.terms.some((t) => t.bareObject && !this.isResource(t.stem));
     // The kinds of value the query writes (./values.ts), read once.
-    const valueKinds = VALUE_KINDS.filter((kind) => kind.written(query, { ...parsed, person: person && parsed.action !== 'update' }));
+    const valueKinds = VALUE_KINDS.filter((kind) => kind.written(beforeMessage(query), { ...parsed, person: person && parsed.action !== 'update' }));
     const valueWords = valueKinds.flatMap((kind) => (kind.implies ? stems(kind.implies) : []));
     for (const stem of [parsed.slug ? this.slugStem : undefined, valueKinds.some((kind) => kind.name === 'key') ? this.keyStem : undefined, ...valueWords]) {
       if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: true, optional: true });

@@ -1,6 +1,6 @@
 // A search query read into action, self cue and terms (src/docs/query.ts).
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../src/docs/query.ts';
+import { beforeMessage, parseQuery } from '../../src/docs/query.ts';
 
 const terms = (q: string) => parseQuery(q).terms.map((t) => t.word);
 
@@ -31,6 +31,16 @@ describe('parseQuery', () => {
     expect(parsed.terms.find((t) => t.word === 'tickets')).toMatchObject({ name: false });
     // A label before the colon is no command: what follows it is the request.
     expect(parseQuery('Step 1: delete the stale branch').terms.find((t) => t.word === 'branch')).toMatchObject({ name: false });
+  });
+
+  it('reads what a message says, after a saying verb\'s "that" or after "saying", as a name, not the request', () => {
+    const parsed = parseQuery('comment on DOC-55 that the API reference has been updated');
+    expect(parsed.terms.find((t) => t.word === 'updated')).toMatchObject({ name: true });
+    expect(parsed.terms.find((t) => t.word === 'comment')).toMatchObject({ name: false });
+    expect(parseQuery('leave a comment saying the partition is reloaded').terms.find((t) => t.word === 'partition')).toMatchObject({ name: true });
+    // "that" before a thing points at it.
+    expect(parseQuery('comment on that pull request').terms.find((t) => t.word === 'request')).toMatchObject({ name: false });
+    expect(beforeMessage('post in #staff that we need two nurses tonight')).toBe('post in #staff that ');
   });
 
   it('reads a clause that tells what was done as context, and a mistake told with nothing else asked as a request to undo it', () => {
