@@ -10,8 +10,8 @@ export type Action = 'list' | 'get' | 'create' | 'update' | 'delete' | 'cancel';
 /** Single words, by the action they ask for. A word may stand for one action only. */
 const ACTION_WORDS: Record<Action, string[]> = {
   list: ['list', 'lists', 'listing', 'enumerate', 'browse', 'all', 'every', 'which'],
-  get: ['get', 'gets', 'fetch', 'retrieve', 'retrieves', 'read', 'show', 'view', 'see', 'display', 'look', 'lookup', 'return', 'returns', 'describe', 'inspect', 'detail', 'details', 'info', 'check'],
-  create: ['create', 'creates', 'instantiate', 'initiate', 'initiates', 'launch', 'trigger', 'fresh', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond', 'store', 'ship', 'share', 'shares', 'subscribe', 'subscribes', 'include'],
+  get: ['get', 'gets', 'fetch', 'grab', 'retrieve', 'retrieves', 'read', 'show', 'view', 'see', 'display', 'look', 'lookup', 'return', 'returns', 'describe', 'inspect', 'detail', 'details', 'info', 'check'],
+  create: ['create', 'creates', 'establish', 'instantiate', 'initiate', 'initiates', 'launch', 'trigger', 'fresh', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond', 'store', 'ship', 'share', 'shares', 'subscribe', 'subscribes', 'include'],
   update: ['update', 'updates', 'edit', 'change', 'modify', 'rename', 'set', 'move', 'mark', 'toggle', 'adjust', 'configure', 'patch', 'replace', 'transition', 'reassign', 'assign', 'close', 'reopen', 'resolve', 'reschedule', 'bump', 'tweak', 'fix', 'correct', 'amend', 'switch', 'enable', 'disable', 'rotate', 'relocate', 'shift', 'swap', 'require'],
   delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban', 'withdraw', 'lift'],
   cancel: ['cancel', 'cancels', 'stop', 'abort', 'halt', 'terminate', 'interrupt', 'void', 'kill'],
@@ -138,6 +138,8 @@ const ACTION_PHRASES: [string[], Action][] = [
   [['give', 'me', 'a', 'list'], 'list'],
   [['a', 'list', 'of'], 'list'],
   [['open', 'a'], 'create'],
+  [['set', 'a'], 'create'],
+  [['set', 'an'], 'create'],
   [['open', 'an'], 'create'],
   [['open', 'new'], 'create'],
   [['sign', 'up'], 'create'],

@@ -68,6 +68,14 @@ describe('verb lexicon', () => {
     expect(parseQuery('make acme/api private').action).toBe('update');
     expect(parseQuery('make my calendar show up in lavender').action).toBe('update');
     expect(parseQuery('make a new repo called notes').action).toBe('create');
+    expect(parseQuery('make the needs-design label pink').action).toBe('update');
+  });
+
+  it('reads setting a new thing and establishing one as making it, and grabbing as getting', () => {
+    expect(parseQuery('set a goal: ship the beta by Q3').action).toBe('create');
+    expect(parseQuery('set the due date of task 5 to friday').action).toBe('update');
+    expect(parseQuery('establish a webhook on project 12').action).toBe('create');
+    expect(parseQuery('grab the last 200 messages from #design').action).toBe('get');
   });
 
   it('reads past an adverb of manner before the verb, not one that says how often', () => {
