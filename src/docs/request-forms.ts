@@ -68,8 +68,12 @@ const LABEL = new RegExp(String.raw`(['"“‘])([A-Za-z][^'"“”‘’]{0,40}
 
 /** "<thing> should be <done>", "<thing> needs to be <done>", "<thing> can be <done> now". */
 const PASSIVE = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,12}?)(?:should|must|can|could|will|needs?\\s+to|has\\s+to|have\\s+to|ought\\s+to|is\\s+to|are\\s+to)\\s+be\\s+${PARTICIPLE}\\b(?=(?:\\s+([a-z]+))?)`, 'gi');
+/** Where a clause of wanting starts: where any clause does, or after "and" ("it's 2am and I just want …"). */
+const WANT_CLAUSE = String.raw`(^|[.!?;:]\s+|,?\s\bso\s+|\s${REPORTING}(?:\s+that)?\s+|,?\s+and\s+)`;
+/** An adverb between the one who wants and the wanting ("I just want", "we really need"). */
+const WANT_ADVERB = String.raw`(?:just|really|only|simply|actually|honestly)`;
 /** "I'd like <thing> <done>", "we need <thing> <done>", "please get <thing> <done>". */
-const WANTED_DONE = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|i\\s+need|we\\s+need|please\\s+get|get|(?:${DETERMINER}\\s+)?[a-z][\\w-]*(?:\\s+[a-z][\\w-]*)?\\s+(?:would\\s+like|wants|needs))\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:${THING_WORD}){1,6}?)${PARTICIPLE}\\b`, 'gi');
+const WANTED_DONE = new RegExp(`${WANT_CLAUSE}(?:(?:i'd|i\\s+would|we'd|we\\s+would)(?:\\s+${WANT_ADVERB})?\\s+like|(?:i|we)(?:\\s+${WANT_ADVERB})?\\s+(?:want|need)|please\\s+get|get|(?:${DETERMINER}\\s+)?[a-z][\\w-]*(?:\\s+[a-z][\\w-]*)?\\s+(?:would\\s+like|wants|needs))\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:${THING_WORD}){1,6}?)${PARTICIPLE}\\b`, 'gi');
 /** Someone's request reported: "the customer wants us to …", "a client asked me to …", "she is asking if we can …". */
 const REPORTED_REQUEST = new RegExp(`${CLAUSE}(?:${DETERMINER}\\s+)?(?:[a-z][\\w'-]*\\s+){0,2}?[a-z][\\w'-]*\\s+(?:(?:wants?|asked|asks|is\\s+asking|would\\s+like|needs?|requested|requests)\\s+(?:us|me|you|someone)\\s+to|(?:is\\s+asking|asked|asks|wants\\s+to\\s+know|wonders|wondered)\\s+(?:if|whether)\\s+(?:we|you|i)\\s+(?:can|could))\\s+`, 'gi');
 /** "We need a new ticket kind …", "my manager wants a company goal …": a thing wanted is to be made; not a read wanted ("we need a list of …"). The one asking ("I want a …") keeps the words that say so. */
@@ -79,6 +83,8 @@ const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|wi
 /** "<thing> belongs in …", "… should live under …": it is to be moved there. */
 const BELONGS = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:belongs|(?:should|must|needs?\\s+to)\\s+(?:be|live|go|sit))\\s+(?:in|into|on|under|inside)\\s+`, 'gi');
 /** "He shouldn't be part of our org any more": someone to be taken out of a group. */
+/** What someone wants gone or out of a place ("I want task 99 gone", "I want dave out of #leadership", "… no longer in jira-developers"): to remove it. */
+const WANTED_GONE = new RegExp(`${WANT_CLAUSE}(?:(?:i'd|i\\s+would|we'd|we\\s+would)(?:\\s+${WANT_ADVERB})?\\s+like|(?:i|we)(?:\\s+${WANT_ADVERB})?\\s+(?:want|need))\\s+((?:${THING_WORD}){1,6}?)(?:(gone|removed)(?=\\s*(?:[.,;!?]|$))|(?:out\\s+of|off\\s+of|off|no\\s+longer\\s+(?:in|on|attached\\s+to|part\\s+of|a\\s+member\\s+of))\\s+)`, 'gi');
 const NOT_PART_OF = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,4}?)(?:shouldn't|should\\s+not|mustn't|must\\s+not)\\s+be\\s+(?:a\\s+)?(?:part|members?)\\s+of\\s+`, 'gi');
 /** "I want my status dot showing me as away", "I'd like the calendar to show in green": a thing wanted to be so is to be changed. */
 const WANTED_AS = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|we'd\\s+like|i\\s+need|we\\s+need)\\s+((?:${THING_WORD}){1,6}?)(?:to\\s+(?:be(?!\\s+able\\b)|show|read|say|look\\s+like|appear)|showing|reading|looking\\s+like|appearing)\\s+`, 'gi');
@@ -187,6 +193,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
       // "… should be taken out of #finance": a phrasal verb's participle and its particle.
       thingThenForm(whole, start, thing, form, particle === undefined ? verb : (word) => verb(word) || isPhrasalVerb(word, particle.toLowerCase())),
     )
+    .replace(WANTED_GONE, (whole, start: string, thing: string, gone: string | undefined) => (verb('remove') && !QUESTION_WORD.test(thing) ? `${start}remove ${thing.trimEnd()}${gone ? '' : ' from '}` : whole))
     .replace(WANTED_DONE, (whole, start: string, thing: string, form: string) => thingThenForm(whole, start, thing, form))
     .replace(NEEDS_DOING, (whole, start: string, thing: string, form: string) => thingThenForm(whole, start, thing, form))
     .replace(WANTED_THING, (whole, start: string) => (verb('create') ? `${start}create ` : whole))

@@ -113,6 +113,14 @@ describe('requests in another form than a command', () => {
     expect(read('cus_88 should start paying monthly')).toBe('cus_88 should start paying monthly');
   });
 
+  it('reads a thing wanted gone or out of a place as removing it, and "I just want" as "I want"', () => {
+    expect(read('I want task 99 gone')).toBe('remove task 99');
+    expect(read('I want dave out of #leadership')).toBe('remove dave from #leadership');
+    expect(read('I want jsmith no longer in jira-developers')).toBe('remove jsmith from jira-developers');
+    expect(read("it's late and I just want the branch old-login deleted")).toBe("it's late and delete the branch old-login");
+    expect(read('who do I want out of the team?')).toBe('who do I want out of the team?');
+  });
+
   it('reads what a framed request asks once its frame is off (src/docs/frames.ts)', () => {
     expect(read('Acceptance: version 3.0 is published on the releases page')).toBe('publish version 3.0 on the releases page');
     expect(read('I want the thread on issue 88 frozen')).toBe('I want the thread on issue 88 frozen'); // "freeze": no verb of the lexicon
