@@ -191,6 +191,10 @@ const isPlural = (word: string) => /[^su]s$/.test(word);
 const NEGATING = new Set(['without', 'not', "don't", 'dont', 'never']);
 
 /** Words after a command's object that say where it goes or comes from ("kick dave off", "add sam as"). */
+/** Prepositions a verb takes before what it acts on ("comment on SUP-9", "reply to the thread"); a plural noun before one is no verb ("issues on my board"). */
+const VERB_PREPOSITIONS = new Set(['on', 'to', 'under']);
+/** A clause with one of these has its verb there: the word before the preposition is its subject ("member on sub_1 is moving away"). */
+const COPULAS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had']);
 const PLACE_PARTICLES = new Set(['off', 'from', 'out', 'to', 'as', 'into', 'onto', 'on']);
 
 /** A past participle ("starred", "written"): a verb form, never a name. */
@@ -349,10 +353,10 @@ export function parseQuery(query: string): ParsedQuery {
   // before another noun it is a noun ("review status of PR 5", "default payment method of …").
   const afterOpener = heads[0] !== undefined && heads[0] >= 0 ? raw[heads[0] + 1] : undefined;
   const command =
-    !headCue && !question && opener !== undefined && afterOpener !== undefined && !isActionForm(opener) && !STOP_WORDS.has(opener) && (startsObject(afterOpener) || names.has(afterOpener) || hyphenated.has(afterOpener))
+    !headCue && !question && opener !== undefined && afterOpener !== undefined && !isActionForm(opener) && !STOP_WORDS.has(opener) && (startsObject(afterOpener) || names.has(afterOpener) || hyphenated.has(afterOpener) || (VERB_PREPOSITIONS.has(afterOpener) && /^[a-z]+$/.test(opener) && !/[^s]s$/.test(opener) && !raw.slice(heads[0]! + 2, clauseStarts.find((start) => start > heads[0]!) ?? raw.length).some((w, i, rest) => COPULAS.has(w) && !rest.slice(0, i).includes('that'))))
       ? stemOf(opener)
       : undefined;
-  const commandVerb = command !== undefined && (DETERMINERS.has(afterOpener!) || raw.slice(heads[0]! + 2, clauseStarts[1] ?? raw.length).some((w) => PLACE_PARTICLES.has(w)));
+  const commandVerb = command !== undefined && (DETERMINERS.has(afterOpener!) || VERB_PREPOSITIONS.has(afterOpener!) || raw.slice(heads[0]! + 2, clauseStarts[1] ?? raw.length).some((w) => PLACE_PARTICLES.has(w)));
   // "Tell me", "help me", "let me know": the one asking is addressed, not the signed-in user's things.
   const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !inLeadInPhrase(raw, i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')));
   const terms: QueryTerm[] = [];

@@ -33,6 +33,13 @@ describe('parseQuery', () => {
     expect(parseQuery('Step 1: delete the stale branch').terms.find((t) => t.word === 'branch')).toMatchObject({ name: false });
   });
 
+  it('reads a word of no action before the preposition it takes as a command ("comment on SUP-9"), not a plural noun or a subject', () => {
+    expect(parseQuery('comment on SUP-902 with the stack trace')).toMatchObject({ command: 'comment', commandVerb: true });
+    expect(parseQuery('issues on my board').command).toBeUndefined();
+    expect(parseQuery('member on sub_1 is moving away, end their membership').command).toBeUndefined();
+    expect(parseQuery("I'm on call and need every open alert").command).toBeUndefined();
+  });
+
   it('reads what a message says, after a saying verb\'s "that" or after "saying", as a name, not the request', () => {
     const parsed = parseQuery('comment on DOC-55 that the API reference has been updated');
     expect(parsed.terms.find((t) => t.word === 'updated')).toMatchObject({ name: true });
