@@ -182,7 +182,7 @@ const IDIOMS: [string[], Action, string[]][] = [
   [['poke', 'me'], 'create', REMINDING],
   // "Say 'thanks' under issue 14", "tell them it's fixed", "let everyone know": a comment or a message.
   [['say', VALUE_WORD], 'create', SAYING],
-  ...['them', 'him', 'her', 'everyone', 'everybody', 'people', 'folks'].flatMap((who): [string[], Action, string[]][] => [
+  ...['them', 'him', 'her', 'everyone', 'everybody', 'people', 'folks', 'the', 'our', 'my', VALUE_WORD].flatMap((who): [string[], Action, string[]][] => [
     [['tell', who], 'create', SAYING],
     [['let', who, 'know'], 'create', SAYING],
   ]),

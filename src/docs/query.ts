@@ -124,6 +124,8 @@ function withoutValues(query: string): string {
 
 /** Verbs that say something to someone: what their "that" clause holds is the message. */
 const SAYING_VERBS = new Set(['comment', 'reply', 'tell', 'say', 'post', 'message', 'note', 'notify', 'email', 'ping', 'remind', 'announce', 'let', 'inform', 'warn', 'respond', 'write']);
+/** Verbs that tell someone something: "that" after their recipient opens what is told. */
+const TELLING_VERBS = new Set(['tell', 'inform', 'warn', 'remind', 'notify', 'ping', 'message', 'email', 'text']);
 /** Words that lead what a message says ("… saying the partition is reloaded"). */
 const SAID_LEADS = new Set(['saying', 'stating']);
 /** Words that open a clause after "that" ("that the …", "that we …"), not a thing ("that PR"). */
@@ -285,7 +287,8 @@ export function parseQuery(query: string): ParsedQuery {
   const colon = source.indexOf(':');
   const beforeColon = colon > 0 ? words(source.slice(0, colon)) : [];
   // So is what a message says: after "saying", or after a saying verb's "that" that opens a clause ("comment on DOC-55 that the API reference has been updated").
-  const said = raw.findIndex((w, i) => SAID_LEADS.has(w) || (w === 'that' && CLAUSE_OPENERS.has(raw[i + 1] ?? '') && raw.slice(0, i).some((v) => SAYING_VERBS.has(v))));
+  // After a verb that tells someone ("tell #crew that Saturday pickup moves"), "that" always opens what is told.
+  const said = raw.findIndex((w, i) => SAID_LEADS.has(w) || (w === 'that' && (CLAUSE_OPENERS.has(raw[i + 1] ?? '') ? raw.slice(0, i).some((v) => SAYING_VERBS.has(v)) : raw.slice(Math.max(0, i - 4), i - 1).some((v) => TELLING_VERBS.has(v)))));
   const contentFrom = beforeColon.length >= 3 && beforeColon.some((w) => isBaseActionWord(w)) ? beforeColon.length : said > 0 ? said + 1 : undefined;
   // "A calendar called Side projects": a name runs from "called" to the end of its clause, or to a
   // word that leads on (a preposition, "and"), and names nobody.

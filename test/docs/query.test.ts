@@ -48,6 +48,9 @@ describe('parseQuery', () => {
     // "that" before a thing points at it.
     expect(parseQuery('comment on that pull request').terms.find((t) => t.word === 'request')).toMatchObject({ name: false });
     expect(beforeMessage('post in #staff that we need two nurses tonight')).toBe('post in #staff that ');
+    // After a verb that tells someone, "that" opens what is told, whatever follows it.
+    expect(parseQuery('tell #pickup-crew that Saturday pickup moves to 10am').terms.find((t) => t.word === 'pickup')).toMatchObject({ name: true });
+    expect(parseQuery('tell #pickup-crew that Saturday pickup moves to 10am').action).toBe('create');
   });
 
   it('reads a clause that tells what was done as context, and a mistake told with nothing else asked as a request to undo it', () => {
