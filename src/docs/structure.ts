@@ -104,6 +104,9 @@ function leadingAction(text: string, described?: (word: string) => boolean): Act
   return actionOfStem(stem) ?? (ownVerb(first) && (!described || described(first) || OBJECT_STARTS.has(every[at + 1] ?? '')) ? stem : undefined);
 }
 
+/** Words that open a clause of condition or time. */
+const CONDITION_OPENERS = new Set(['when', 'whenever', 'if', 'once', 'after', 'before', 'while', 'since', 'because', 'unless', 'until']);
+
 /** Words that say a verb acts on many things at once. */
 const AT_ONCE_WORDS = new Set(['bulk', 'batch', 'mass']);
 
@@ -141,7 +144,9 @@ export function analyse(op: OperationText): Structure {
   const idWords = words(named);
   // Words of the last path segment past its first (`chat.postMessage`: post, message; not `webhook_endpoints`' webhook).
   const segmentTail = segmentWords(lastLiteral).slice(1);
-  const leading = op.summary ? leadingAction(summaryText) : leadingAction(summaryText, (w) => THIRD_PERSON.test(w) || w === idWords[idWords.length - 1] || w === verbSegment || segmentTail.includes(w));
+  const described = op.summary ? leadingAction(summaryText) : leadingAction(summaryText, (w) => THIRD_PERSON.test(w) || w === idWords[idWords.length - 1] || w === verbSegment || segmentTail.includes(w));
+  // A description that starts with a condition ("When you get a dispute, …") tells what happens first: a read there is not what a write does.
+  const leading = !op.summary && CONDITION_OPENERS.has(words(summaryText)[0] ?? '') && (described === 'get' || described === 'list') && writeOfMethod(op.method?.toUpperCase()) ? undefined : described;
   const segmentAction = !leading && verbSegment && op.method?.toUpperCase() === 'POST' ? leadingAction(verbSegment) : undefined;
   // A method-named path (`/users.setActive`, `/chat.unfurl`) says its verb first in its last part.
   const methodVerb = /\w\.\w/.test(lastLiteral) ? words(lastLiteral.slice(lastLiteral.lastIndexOf('.') + 1))[0] : undefined;
