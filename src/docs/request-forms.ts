@@ -85,6 +85,12 @@ const BELONGS = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:belongs|(?:shou
 /** "He shouldn't be part of our org any more": someone to be taken out of a group. */
 /** What someone wants gone or out of a place ("I want task 99 gone", "I want dave out of #leadership", "… no longer in jira-developers"): to remove it. */
 const WANTED_GONE = new RegExp(`${WANT_CLAUSE}(?:(?:i'd|i\\s+would|we'd|we\\s+would)(?:\\s+${WANT_ADVERB})?\\s+like|(?:i|we)(?:\\s+${WANT_ADVERB})?\\s+(?:want|need))\\s+((?:${THING_WORD}){1,6}?)(?:(gone|removed)(?=\\s*(?:[.,;!?]|$))|(?:out\\s+of|off\\s+of|off|no\\s+longer\\s+(?:in|on|attached\\s+to|part\\s+of|a\\s+member\\s+of))\\s+)`, 'gi');
+/** A time a thing is moved to: a day, an hour, a date ("Friday at 2pm", "the 30th", "next week", "Aug 9"). */
+const WHEN_TO = String.raw`(?:(?:next|this)\s+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|noon|\d{1,2}(?::\d{2})?\s?(?:am|pm)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{4}-\d{2}-\d{2})`;
+/** A word of a thing that may be a time ("my 1:1", "the 9:30"). */
+const TIMED_THING_WORD = String.raw`(?!${REPORTING}\b)[\w'./#%$@():-]+\s+`;
+/** Moving a thing to a time ("push the review to Thursday at 3pm", "move my 1:1 from Thursday to Friday"): rescheduling it, not moving it elsewhere. */
+const MOVED_TO_TIME = new RegExp(`\\b(?:move|moving|push|pushing|shift|shifting|bump|bumping|postpone|delay)\\s+((?:${TIMED_THING_WORD}){1,8}?)(?:from\\s+(?:${TIMED_THING_WORD}){1,3}?)?(?:to|until|till)\\s+(?=${WHEN_TO}\\b)`, 'gi');
 const NOT_PART_OF = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,4}?)(?:shouldn't|should\\s+not|mustn't|must\\s+not)\\s+be\\s+(?:a\\s+)?(?:part|members?)\\s+of\\s+`, 'gi');
 /** "I want my status dot showing me as away", "I'd like the calendar to show in green": a thing wanted to be so is to be changed. */
 const WANTED_AS = new RegExp(`${CLAUSE}(?:i'd\\s+like|i\\s+would\\s+like|i\\s+want|we\\s+want|we'd\\s+like|i\\s+need|we\\s+need)\\s+((?:${THING_WORD}){1,6}?)(?:to\\s+(?:be(?!\\s+able\\b)|show|read|say|look\\s+like|appear)|showing|reading|looking\\s+like|appearing)\\s+`, 'gi');
@@ -204,7 +210,8 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     .replace(NOT_TO_BE, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'remove'))
     .replace(WANTED_CALLED, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'rename', ' to '))
     .replace(TO_BE_CALLED, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'rename', ' to '))
-    .replace(TO_BE_AS, (whole, start: string, thing: string, when: string | undefined) => thingWithVerb(whole, start, thing, 'change', when ? ` ${when} ` : ' to '));
+    .replace(TO_BE_AS, (whole, start: string, thing: string, when: string | undefined) => thingWithVerb(whole, start, thing, 'change', when ? ` ${when} ` : ' to '))
+    .replace(MOVED_TO_TIME, (whole, thing: string) => (verb('reschedule') ? `reschedule ${thing}to ` : whole));
 
   /** "<thing> should …" read as "<verb> <thing>", where the thing is one. */
   function thingWithVerb(whole: string, start: string, thing: string, read: string, after = ''): string {

@@ -113,6 +113,12 @@ describe('requests in another form than a command', () => {
     expect(read('cus_88 should start paying monthly')).toBe('cus_88 should start paying monthly');
   });
 
+  it('reads moving a thing to a time as rescheduling it, and moving it to a place as moving it', () => {
+    expect(read('push the client design review to Thursday at 3pm')).toBe('reschedule the client design review to Thursday at 3pm');
+    expect(read('Move my 1:1 with Leo from Thursday to Friday at 2pm')).toBe('reschedule my 1:1 with Leo to Friday at 2pm');
+    expect(read('move the card to the Done column')).toBe('move the card to the Done column');
+  });
+
   it('reads a thing wanted gone or out of a place as removing it, and "I just want" as "I want"', () => {
     expect(read('I want task 99 gone')).toBe('remove task 99');
     expect(read('I want dave out of #leadership')).toBe('remove dave from #leadership');
