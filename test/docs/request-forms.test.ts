@@ -125,6 +125,7 @@ describe('requests in another form than a command', () => {
     expect(read('I want jsmith no longer in jira-developers')).toBe('remove jsmith from jira-developers');
     expect(read("it's late and I just want the branch old-login deleted")).toBe("it's late and delete the branch old-login");
     expect(read('who do I want out of the team?')).toBe('who do I want out of the team?');
+    expect(read('i want to make a new branch off main')).toBe('i want to make a new branch off main');
   });
 
   it('reads what a framed request asks once its frame is off (src/docs/frames.ts)', () => {
