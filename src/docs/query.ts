@@ -213,9 +213,14 @@ const startsObject = (word: string) => DETERMINERS.has(word) || ONE_VALUE.test(w
 /** Nouns for a run of things of the kind before them ("event feed", "audit trail"). */
 const COLLECTIONS = new Set(['feed', 'trail', 'history', 'log', 'stream', 'timeline', 'list', 'series', 'backlog']);
 
+/** Words before an object that make it many. */
+const MANY_QUANTIFIERS = new Set(['all', 'every', 'each']);
+
 function oneOrMany(terms: readonly QueryTerm[], raw: readonly string[], verbAt: number): 'list' | 'get' | undefined {
   const phrase = terms.filter((t) => t.at > verbAt && !t.scope && !t.optional && !t.idPrefix && !isActionForm(t.word));
   if (!phrase.length) return undefined;
+  // "Pull every open alert", "retrieve all leaked-credential alerts": a quantifier over its object asks for many.
+  if (MANY_QUANTIFIERS.has(raw[verbAt + 1] ?? '') && phrase[0]!.at <= verbAt + 4) return 'list';
   let end = 0;
   while (end + 1 < phrase.length && phrase[end + 1]!.at === phrase[end]!.at + 1) end++;
   const head = phrase[end]!;

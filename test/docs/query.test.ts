@@ -11,6 +11,10 @@ describe('parseQuery', () => {
     expect(parseQuery('stop the deploy that is running').action).toBe('cancel');
     expect(parseQuery('a brand new label').action).toBe('create');
     expect(parseQuery('rename the default branch').action).toBe('update');
+    // A quantifier over what is fetched asks for many.
+    expect(parseQuery('pull every open leaked-credential alert across the org').action).toBe('list');
+    expect(parseQuery('retrieve all leaked-credential alerts in the org').action).toBe('list');
+    expect(parseQuery('pull the open leaked-credential alert 5').action).toBe('get');
   });
 
   it('implies the words catalogues write for many at once ("in one go": bulk) and for one currency against another ("eur to usd": exchange)', () => {
