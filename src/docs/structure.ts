@@ -122,8 +122,8 @@ const THIRD_PERSON = /^[a-z]{2,}[^su]s$/;
  */
 const ownVerb = (word: string) => /^[a-z]+$/.test(word) && word.length > 2;
 
-/** The literal words of a path segment: `pull_requests` → pull requests; `chat.postMessage` → chat post message. */
-const segmentWords = (segment: string) => words(segment.replace(/\{[^{}]*\}/g, ' '));
+/** The literal words of a path segment: `pull_requests` → pull requests; `chat.postMessage` → chat post message; not "my", which says whose (`/my_permissions`). */
+const segmentWords = (segment: string) => words(segment.replace(/\{[^{}]*\}/g, ' ')).filter((w) => w !== 'my');
 
 /** The write an HTTP method makes: `POST` creates, `PUT` and `PATCH` update, `DELETE` deletes. */
 function writeOfMethod(method: string | undefined): Action | undefined {
@@ -131,7 +131,10 @@ function writeOfMethod(method: string | undefined): Action | undefined {
 }
 
 export function analyse(op: OperationText): Structure {
-  const segments = (op.path ?? '').split('/').filter((s) => s && !PREFIX_SEGMENT.test(s));
+  // A segment that joins "my" to what its summary names (`/mypermissions`, "Get my permissions"): the caller's, and that thing.
+  const summaryStems = new Set(words(op.summary || '').flatMap(stems));
+  const joinedMy = (s: string) => /^my[a-z]{3,}$/.test(s) && stems(s.slice(2)).some((stem) => summaryStems.has(stem));
+  const segments = (op.path ?? '').split('/').filter((s) => s && !PREFIX_SEGMENT.test(s)).map((s) => (joinedMy(s) ? `my_${s.slice(2)}` : s));
   const literal = segments.filter((s) => !isParam(s));
   const endsWithParam = segments.length > 0 && isParam(segments[segments.length - 1]!);
   const summaryText = op.summary || op.description.replace(/<[^>]*>/g, ' ').split(/(?<=[.!?])\s/)[0] || '';
@@ -180,8 +183,9 @@ export function analyse(op: OperationText): Structure {
   const resource = resourceWords.length ? resourceWords : resourceAt >= 0 && object.length ? object.slice(0, 1) : words(named).filter((w) => !isActionWord(w)).flatMap(stems);
   const scope = literal.slice(0, Math.max(0, resourceAt)).flatMap((s) => segmentWords(s).flatMap(stems));
   const selfSegments = segments.filter((s, i) => SELF_SEGMENTS.has(s.toLowerCase()) && !isParam(segments[i + 1] ?? ''));
-  const selfSaid = /\b(authenticated|current|calling|requesting) user\b/i.test(summaryText);
-  const self = selfSegments.length > 0 || selfSaid;
+  // "… for the authenticated user", or the summary speaking as the caller ("Get my permissions").
+  const selfSaid = /\b(authenticated|current|calling|requesting) user\b/i.test(summaryText) || /\bmy\b/i.test(op.summary);
+  const self = selfSegments.length > 0 || selfSaid || segments.some((s) => s.startsWith('my_'));
   // Only a bare `/user` segment says so: in a catalogue that addresses users as `/user?accountId=…`, that is no one in particular.
   const selfByUserSegment = self && !selfSaid && selfSegments.every((s) => s.toLowerCase() === 'user');
   const method = op.method?.toUpperCase();

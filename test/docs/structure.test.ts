@@ -120,6 +120,9 @@ describe('analyse', () => {
     expect(analyse(op('x.me', 'GET', '/users/me/calendarList', 'List', '', true)).self).toBe(true);
     expect(analyse(op('x.theirs', 'GET', '/users/{username}/repos', 'List repositories for a user', '', true)).self).toBe(false);
     expect(analyse(op('x.auth', 'GET', '/teams', 'List teams for the authenticated user', '', true)).self).toBe(true);
+    // A summary that speaks as the caller, and a segment joining "my" to what it names.
+    expect(analyse(op('j.getMyPermissions', 'GET', '/rest/api/3/mypermissions', 'Get my permissions'))).toMatchObject({ self: true, resource: ['permiss'] });
+    expect(analyse(op('x.mysql', 'GET', '/mysql/instances', 'List instances', '', true)).self).toBe(false);
   });
 
   it('reads a path segment as a verb when it starts with one (addDependencies), not when a noun ends in one (calendarList)', () => {
