@@ -33,6 +33,8 @@ export interface AnalysedOperation {
   about: string[];
   /** The words its meaning is read from (summary, ID, resource), as written. */
   gist: string[];
+  /** Content words of its description's first sentence, as written: what it tells beyond its summary. */
+  told: string[];
   kind: RankedOperation['kind'];
   deprecated: boolean;
   /** A word written for each stem of its summary, ID and path (first seen). */
@@ -78,6 +80,7 @@ export function analyseOperation(op: RankedOperation): AnalysedOperation {
   // A Unified operation's summary tells how it spans providers; what it is about is its name.
   const about = [...new Set([...(op.kind === 'unified' ? [] : summaryStems.filter((s) => !whoseStems.has(s))), ...structure.resource, ...structure.scope])].filter((s) => !actionOfStem(s));
   const gist = [...summaryWords, ...words(named)].filter((w) => stems(w).length && !whoseWords.has(w));
+  const told = op.summary ? words(op.description.replace(/<[^>]*>/g, ' ').split(/(?<=[.!?])\s/)[0] ?? '').filter((w) => stems(w).length && !whoseWords.has(w)).slice(0, 40) : [];
   const surface = new Map<string, string>();
   for (const w of [...summaryWords, ...words(op.operationId), ...words(op.path ?? '')]) {
     const s = stems(w)[0];
@@ -93,7 +96,7 @@ export function analyseOperation(op: RankedOperation): AnalysedOperation {
   const phrases: string[] = [];
   for (let i = 0; i + 1 < content.length; i++) phrases.push(`${content[i]} ${content[i + 1]}`);
   const pathParameters = [...new Set([...(op.path ?? '').matchAll(/\{([^{}]+)\}/g)].flatMap((m) => textStems(m[1]!)))];
-  return { id: op.operationId, fields, structure, summaryStems, about, gist, kind: op.kind, deprecated: op.deprecated ?? false, surface: [...surface], prefixPairs, phrases, pathParameters };
+  return { id: op.operationId, fields, structure, summaryStems, about, gist, told, kind: op.kind, deprecated: op.deprecated ?? false, surface: [...surface], prefixPairs, phrases, pathParameters };
 }
 
 /** Analyses kept, by the hash of the text they were read from; the least recently used go first. */

@@ -394,7 +394,7 @@ export class Ranker {
   /** Each operation's meaning, with a share of what all of them mean taken out (./meaning.ts). */
   private meaningsOf(): (Float32Array | undefined)[] {
     if (!this.meanings) {
-      const meanings = this.docs.map((d) => this.meaning(d.gist.map((word) => ({ word, weight: this.idf(stems(word)[0]!) }))));
+      const meanings = this.docs.map((d) => this.meaning([...d.gist.map((word) => ({ word, weight: this.idf(stems(word)[0]!) })), ...d.told.map((word) => ({ word, weight: B.told * this.idf(stems(word)[0]!) }))]));
       this.common = commonDirection(meanings);
       this.meanings = meanings.map((m) => m && this.distinct(m));
     }

@@ -27,4 +27,11 @@ describe('analyseOperation', () => {
     expect(balance.summaryStems).toEqual(['retriev', 'current', 'account', 'balanc']);
     expect(balance.about).not.toContain('authent');
   });
+
+  it("keeps the words its description's first sentence tells beyond its summary, for its meaning; none without a summary, whose words that sentence already gives", () => {
+    const limit = analyseOperation(op('gh.interactions/set-restrictions-for-repo', 'PUT', '/repos/{o}/{r}/interaction-limits', 'Set interaction restrictions for a repository', { description: 'Temporarily restricts interactions to a certain type of GitHub user within the given repository. More text.' }));
+    expect(limit.told).toEqual(expect.arrayContaining(['temporarily', 'restricts', 'interactions']));
+    expect(limit.told).not.toContain('text');
+    expect(analyseOperation(op('s.GetBalance', 'GET', '/v1/balance', '', { description: 'Retrieves the current account balance.' })).told).toEqual([]);
+  });
 });
