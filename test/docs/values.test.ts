@@ -50,6 +50,10 @@ describe('value kinds', () => {
     ['future', "send 'standup in 5' to #eng tomorrow at 9:55am", true],
     ['future', 'remind me in 2 hours', true],
     ['future', 'what did I miss yesterday', false],
+    ['file', 'fetch config/settings.yml from the develop branch', true],
+    ['file', "upload 'error.png' to the ticket", true],
+    ['file', 'star vercel/next.js for me', false],
+    ['file', 'bump the version to 1.2', false],
     ['line', 'leave a note on line 40 of src/app.ts', true],
     ['line', 'draw a line under PR 40', false],
     ['assigned', 'the overdue bugs assigned to me', true],
@@ -95,6 +99,9 @@ describe('value kinds', () => {
     expect(kind('key').takes!(op('j.edit', 'PUT', '/rest/api/3/issue/{issueIdOrKey}', 'Edit issue'))).toBe(true);
     expect(kind('key').takes!(op('g.key', 'GET', '/user/keys/{key_id}', 'Get a public SSH key'))).toBe(false);
     expect(kind('key').takes!(op('j.search', 'GET', '/rest/api/3/search', 'Search issues', { fieldNames: ['key'] }))).toBe(false);
+    expect(kind('file').takes!(op('g.content', 'GET', '/repos/{owner}/{repo}/contents/{path}', 'Get repository content'))).toBe(true);
+    expect(kind('file').takes!(op('sl.upload', 'POST', '/files.upload', 'Uploads or creates a file', { fieldNames: ['channels', 'file', 'filename'] }))).toBe(true);
+    expect(kind('file').takes!(op('g.repo', 'PATCH', '/repos/{owner}/{repo}', 'Update a repository', { fieldNames: ['name'] }))).toBe(false);
     expect(kind('line').takes!(op('g.review', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/comments', 'Create a review comment for a pull request', { fieldNames: ['body', 'path', 'start_line', 'line'] }))).toBe(true);
     expect(kind('line').takes!(op('g.comment', 'POST', '/repos/{owner}/{repo}/issues/{issue_number}/comments', 'Create an issue comment', { fieldNames: ['body'] }))).toBe(false);
     expect(kind('range').takes!(op('g.compare', 'GET', '/repos/{owner}/{repo}/compare/{basehead}', 'Compare two commits', { fieldNames: ['owner', 'repo', 'basehead'] }))).toBe(true);
