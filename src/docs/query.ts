@@ -562,7 +562,9 @@ export function parseQuery(query: string): ParsedQuery {
   // "How many people follow …" asks who as well: people counted by what they do.
   const who =
     raw.some((w, i) => PERSON_QUESTION.has(w) && (SUBJECT_AUXILIARIES.has(raw[i + 1] ?? '') || (/^[a-z]{3,}(?:s|ed)$/.test(raw[i + 1] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 1]!)))) ||
-    raw.some((w, i) => w === 'how' && raw[i + 1] === 'many' && COUNTED_PEOPLE.has(raw[i + 2] ?? '') && /^[a-z]{3,}$/.test(raw[i + 3] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 3]!));
+    raw.some((w, i) => w === 'how' && raw[i + 1] === 'many' && COUNTED_PEOPLE.has(raw[i + 2] ?? '') && /^[a-z]{3,}$/.test(raw[i + 3] ?? '') && !OBJECT_AUXILIARIES.has(raw[i + 3]!)) ||
+    // So do people picked out by what they did ("all the people that starred our repo", "everyone who has forked it").
+    raw.some((w, i) => (COUNTED_PEOPLE.has(w) || w === 'everyone' || w === 'everybody') && (raw[i + 1] === 'that' || raw[i + 1] === 'who') && (/^[a-z]{3,}(?:s|ed)$/.test(raw[i + 2] ?? '') || ['has', 'have', 'had'].includes(raw[i + 2] ?? '')) && !OBJECT_AUXILIARIES.has(raw[i + 2]!));
   const verbsAt = question ? undefined : heads.filter((at) => at >= 0);
   // "Who is in the platform team?" asks for people not yet known; "who am I", "who is Dana" name the one asked about.
   const afterWho = raw.slice(heads[0]! + 1);

@@ -442,6 +442,9 @@ describe('parseQuery', () => {
     expect(parseQuery('who follows me').who).toBe(true);
     expect(parseQuery('who is assigned to issue 9').who).toBe(true);
     expect(parseQuery('who am I following').who).toBeFalsy();
+    expect(parseQuery('who are all the people that starred our repo').who).toBe(true);
+    expect(parseQuery('list everyone who has forked acme/api').who).toBe(true);
+    expect(parseQuery('list the people in the team').who).toBeFalsy();
     // "How many people <verb>" counts who does it.
     expect(parseQuery('how many people follow torvalds').who).toBe(true);
     expect(parseQuery('how many repos does acme have').who).toBeFalsy();
