@@ -137,6 +137,12 @@ export function beforeMessage(query: string): string {
   return said ? query.slice(0, said.index + said[0].length) : query;
 }
 
+/** Pronouns that start a clause of their own, and words that join another. */
+const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she']);
+const CLAUSE_JOINS = new Set(['and', 'but', 'then', 'so']);
+/** Nouns that name someone by their role or relation ("the new hire", "our intern", "the night shift lead"). */
+const ROLE_NOUNS = new Set(['hire', 'contractor', 'employee', 'intern', 'lead', 'manager', 'colleague', 'teammate', 'coworker', 'staffer', 'volunteer', 'freelancer', 'consultant', 'nurse', 'teacher', 'student', 'parent', 'engineer', 'developer', 'designer', 'analyst', 'recruit', 'newcomer', 'starter', 'joiner', 'leaver', 'trainee', 'apprentice', 'assistant', 'coordinator', 'guy', 'gal', 'person']);
+
 /** Plural words for people that "how many" counts ("how many people follow octocat"). */
 const COUNTED_PEOPLE = new Set(['people', 'users', 'members', 'persons', 'folks', 'accounts']);
 
@@ -555,6 +561,17 @@ export function parseQuery(query: string): ParsedQuery {
       // What follows the particle is where it goes or comes from ("off the frontend team").
       const end = clauseStarts.find((start) => start > chosen) ?? raw.length;
       for (const t of terms) if (t.at > chosen + 2 + joined && t.at < end && !t.optional) t.scope = true;
+    }
+  }
+  // So is an object that names someone by their role ("add the new night shift lead to #night-ops", "remove the ex-contractor from #eng").
+  if (chosen !== undefined && action !== undefined && !READS.has(action) && !terms.some((t) => t.bareObject)) {
+    const end = clauseStarts.find((start) => start > chosen) ?? raw.length;
+    const particle = raw.findIndex((w, i) => i > chosen + 1 && i <= chosen + 8 && i < end && PLACE_PARTICLES.has(w));
+    // Not one inside a clause of its own ("the invite we sent the contractor to …", "my lead told me to …").
+    const role = particle > 0 ? terms.find((t) => t.at > chosen && t.at < particle && ROLE_NOUNS.has(t.word) && !t.scope && !raw.slice(chosen + 1, t.at).some((w) => SUBJECT_PRONOUNS.has(w) || CLAUSE_JOINS.has(w)) && !isActionForm(raw[t.at + 1] ?? '') && !/^[a-z]{3,}ed$/.test(raw[t.at + 1] ?? '')) : undefined;
+    if (role) {
+      role.bareObject = true;
+      for (const t of terms) if (t.at > particle && t.at < end && !t.optional) t.scope = true;
     }
   }
   const slug = bare.some((token) => SLUG.test(token) && !FILE_NAME.test(token));

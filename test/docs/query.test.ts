@@ -187,6 +187,10 @@ describe('parseQuery', () => {
     expect(object('remove the label from issue 5')).toBeUndefined();
     expect(object('remove labels from issue 5')).toBeUndefined();
     expect(object('show alex on the team')).toBeUndefined();
+    // A word for someone's role is a person however it is introduced, unless a clause of its own holds it.
+    expect(object('add the new night shift lead (U07NIGHT) to #night-ops')).toBe('lead');
+    expect(object('remove the ex-contractor from #client-zenith')).toBe('contractor');
+    expect(object('revoke the invite we sent the contractor to join the org')).toBeUndefined();
   });
 
   it('leaves out a verb that is not to be done ("without merging", "instead of waiting")', () => {
