@@ -352,6 +352,8 @@ export const QUESTION_OPENERS = new Set(['any', 'is', 'are', 'was', 'were', 'am'
 
 /** The action a word (already stemmed) stands for, if any. */
 export const actionOfStem = (stem: string): Action | undefined => STEM_ACTION.get(stem) ?? reversedCreate(stem);
+/** Verbs whose action holds for what a person asks ("leave a comment") but not for what an API says it does ("Leaves a conversation": exits it): an operation's own verb. */
+export const ASKED_ONLY_VERBS: ReadonlySet<string> = new Set([stemmer('leave')]);
 /** A creating verb with a prefix that undoes it ("unsubscribe", "unsend", "unpublish") removes what it made; not a word that only starts so ("dispute": dis + put). */
 const reversedCreate = (stem: string): Action | undefined => {
   const m = /^(?:un|dis|de)(.{4,})$/.exec(stem);

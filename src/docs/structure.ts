@@ -3,7 +3,7 @@
 // that in the path (its scope), and whether it addresses the signed-in user. Works on any
 // catalogue: bundled or imported at run time.
 import { CANONICAL } from './agreement.ts';
-import { actionOfStem, isActionWord, SELF_SEGMENTS, STOP_WORDS, type Action } from './lexicon.ts';
+import { actionOfStem, ASKED_ONLY_VERBS, isActionWord, SELF_SEGMENTS, STOP_WORDS, type Action } from './lexicon.ts';
 import { stems, words } from './text.ts';
 
 export interface OperationText {
@@ -101,6 +101,7 @@ function leadingAction(text: string, described?: (word: string) => boolean): Act
   // A participle ("A previously created payout can be canceled") qualifies the subject: no verb of the sentence.
   if (!stem || (described && /ed$/.test(first))) return undefined;
   // A verb in the imperative is followed by its object's article ("Issue a credit note", "End a call"); a noun is not ("Stripe will …").
+  if (ASKED_ONLY_VERBS.has(stem)) return stem;
   return actionOfStem(stem) ?? (ownVerb(first) && (!described || described(first) || OBJECT_STARTS.has(every[at + 1] ?? '')) ? stem : undefined);
 }
 

@@ -89,6 +89,8 @@ describe('analyse', () => {
     expect(action('s.PostPayoutsPayoutReverse', 'POST', '/v1/payouts/{payout}/reverse', 'Reverses a payout by debiting the destination bank account.')).toBe('revers');
     expect(action('s.PostCreditNotes', 'POST', '/v1/credit_notes', 'Issue a credit note to adjust the amount of a finalized invoice.')).toBe('issu');
     expect(action('sl.users_setActive', 'POST', '/users.setActive', 'Marked a user as active.')).toBe('update');
+    // "Leave" makes something only as a person asks it ("leave a comment"); an API that leaves a conversation exits it.
+    expect(action('sl.conversations_leave', 'POST', '/conversations.leave', 'Leaves a conversation.')).toBe('leav');
     // A condition told first ("When you get a dispute, …") reads no read for a write; a write there agrees with the method and stays.
     expect(action('s.PostDisputesDispute', 'POST', '/v1/disputes/{dispute}', 'When you get a dispute, contacting your customer is always the best first step.')).toBe('create');
     expect(action('s.PostCustomersCustomerCards', 'POST', '/v1/customers/{customer}/cards', 'When you create a new credit card, you must specify a customer.')).toBe('create');
