@@ -104,6 +104,8 @@ export interface ParsedQuery {
   verbsAt?: number[];
   /** Stems of verbs told as done by mistake ("I locked it too early"): their undoing is asked for. */
   undone?: string[];
+  /** Stems of the state a thing is to be made ("make acme/api private": privat): a field a write sets. */
+  states?: string[];
   terms: QueryTerm[];
 }
 
@@ -142,6 +144,9 @@ const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she']);
 const CLAUSE_JOINS = new Set(['and', 'but', 'then', 'so']);
 /** Nouns that name someone by their role or relation ("the new hire", "our intern", "the night shift lead"). */
 const ROLE_NOUNS = new Set(['hire', 'contractor', 'employee', 'intern', 'lead', 'manager', 'colleague', 'teammate', 'coworker', 'staffer', 'volunteer', 'freelancer', 'consultant', 'nurse', 'teacher', 'student', 'parent', 'engineer', 'developer', 'designer', 'analyst', 'recruit', 'newcomer', 'starter', 'joiner', 'leaver', 'trainee', 'apprentice', 'assistant', 'coordinator', 'guy', 'gal', 'person']);
+
+/** A thing made into a state: "make acme/api private", "make the label pink instead of grey"; not one it is to be again, which undoes what was done ("make it active again"). */
+const MADE_STATE = /\bmake\s+(?:it|them|this|that|(?:the|my|our|your|its|their)\s+[\w'./-]+(?:\s+[\w'./-]+){0,3}?|\S*[/#_\d]\S*)\s+([a-z]{3,})(?=\s*(?:[.,;!?]|$)|\s+(?:instead|now|please|too|for|on|in|so)\b)/gi;
 
 /** Plural words for people that "how many" counts ("how many people follow octocat"). */
 const COUNTED_PEOPLE = new Set(['people', 'users', 'members', 'persons', 'folks', 'accounts']);
@@ -587,5 +592,6 @@ export function parseQuery(query: string): ParsedQuery {
   const afterWho = raw.slice(heads[0]! + 1);
   const asksWho = question && PERSON_QUESTION.has(opener!) && afterWho[0] !== 'am' && !(['is', 'was'].includes(afterWho[0] ?? '') && (afterWho.length === 2 || names.has(afterWho[1] ?? '')));
   const yesNo = question && YES_NO_OPENERS.has(opener!);
-  return { action, ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), ...(undone.length ? { undone } : {}), terms };
+  const states = [...query.matchAll(MADE_STATE)].flatMap((m) => stems(m[1]!.toLowerCase()));
+  return { action, ...(states.length ? { states } : {}), ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), ...(undone.length ? { undone } : {}), terms };
 }

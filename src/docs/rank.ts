@@ -546,7 +546,9 @@ export class Ranker {
     const idStems = terms.filter((t) => t.idPrefix).flatMap((t) => [...t.expansions.keys()]);
     if (idStems.length) valuesTaken.push({ takes: this.docs.map((d) => idStems.some((s) => d.pathParameters.includes(s))), weight: B.identifier });
     // A clause's verb that no action word reads ("approve", "archive") and that an operation has only as a field or a value of one (event: APPROVE, archived): setting it does the task.
-    const fieldVerbs = parsed.terms.filter((t) => t.action === undefined && parsed.verbsAt?.includes(t.at)).map((t) => t.stem);
+    // So does the state a thing is to be made ("make acme/api private": `private`).
+    const fieldVerbs = [...parsed.terms.filter((t) => t.action === undefined && parsed.verbsAt?.includes(t.at)).map((t) => t.stem), ...(parsed.states ?? [])];
+    const states = new Set(parsed.states ?? []);
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
     const scored = new Map<Hit, Scored>();
@@ -562,7 +564,9 @@ export class Ranker {
         let best = 0;
         let bestSure = 0;
         for (const [s, factor] of t.expansions) {
-          const w = (doc.fields.get(s) ?? 0) * factor;
+          // A state asked for counts in full where the operation has it as a field it sets ("make acme/api private": `private`).
+          const field = doc.fields.get(s) ?? 0;
+          const w = (states.has(s) && field === W.fields ? W.summary : field) * factor;
           if (w > best) best = w;
           if (w > bestSure && !t.guessed.has(s)) bestSure = w;
           if (w > 0) {

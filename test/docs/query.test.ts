@@ -44,6 +44,13 @@ describe('parseQuery', () => {
     expect(parseQuery("I'm on call and need every open alert").command).toBeUndefined();
   });
 
+  it('reads the state a thing is to be made as a field a write sets ("make acme/api private"), not one it is to be again', () => {
+    expect(parseQuery('make acme/api private').states).toEqual(['privat']);
+    expect(parseQuery('make the needs-design tag pink instead of grey').states).toEqual(['pink']);
+    expect(parseQuery('I archived the wrong project, make it active again').states).toBeUndefined();
+    expect(parseQuery('make bob a maintainer of the platform team').states).toBeUndefined();
+  });
+
   it('reads what a message says, after a saying verb\'s "that" or after "saying", as a name, not the request', () => {
     const parsed = parseQuery('comment on DOC-55 that the API reference has been updated');
     expect(parsed.terms.find((t) => t.word === 'updated')).toMatchObject({ name: true });
