@@ -63,6 +63,10 @@ const NOMINAL_NEEDED = new RegExp(`${CLAUSE}((?:the\\s+)?[a-z]{5,}\\s+of\\s+(?:[
 
 /** Quoted text of a few words right before or after a word for a control on a screen. */
 const CONTROL = String.raw`(?:button|option|item|menu|action|link|tab|toggle|icon|command|entry|dialog|checkbox|shortcut)s?`;
+/** A label's first word, a prefixed one joined ("Re-run failed jobs": rerun). */
+const labelVerb = (label: string) => (/^[A-Za-z]+(?:-[A-Za-z]+)?/.exec(label)?.[0] ?? '').replace('-', '');
+/** A control pressed by what it says, unquoted: "click the blue Merge button", "hit the pin icon", "tap the Approve button". */
+const PRESSED = new RegExp(String.raw`\b(?:click|clicking|hit|press|tap|push|select|choose|use)\s+(?:on\s+)?(?:the\s+|that\s+|a\s+)?(?:(?:big|little|small|blue|green|red|grey|gray|yellow|orange|white|black|purple)\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)\s+(?:button|icon|link|option|toggle)\b`, 'gi');
 const LABEL = new RegExp(String.raw`(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’](?=\s+(?:\w+\s+)?${CONTROL}\b)|(?<=\b${CONTROL}\s+(?:\w+\s+)?)(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’]`, 'gi');
 
 
@@ -165,8 +169,12 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
   return withoutFrame(query)
     .replace(LABEL, (whole, _q1: string, before: string | undefined, _q2: string, after: string | undefined) => {
       const label = before ?? after ?? '';
-      const first = /^[A-Za-z]+/.exec(label)?.[0] ?? '';
+      const first = labelVerb(label);
       return label.split(/\s+/).length <= 5 && verb(first) ? label : whole;
+    })
+    .replace(PRESSED, (whole, label: string) => {
+      const first = labelVerb(label);
+      return verb(first) ? label : whole;
     })
     .replace(ABILITY, (whole, start: string, second: string, space = '', third = '') =>
       verb(second) ? `${start}${second}${space}${third}` : third && verb(third) ? `${start}${third}` : whole,

@@ -57,6 +57,13 @@ describe('requests in another form than a command', () => {
     expect(read("There's a 'Move to' option in the event menu.")).toBe("There's a Move to option in the event menu.");
     expect(read("create an issue titled 'Delete old files'")).toBe("create an issue titled 'Delete old files'");
     expect(read("the 'Release notes' button")).toBe("the 'Release notes' button");
+    expect(asCommands("Do what the 'Re-run failed jobs' button does on run 88", (w) => w === 'rerun')).toBe('Do what the Re-run failed jobs button does on run 88');
+  });
+
+  it('reads a control pressed by what it says, unquoted, as that command', () => {
+    expect(asCommands('Click the blue Merge button on MR 17', (w) => w === 'merge')).toBe('Merge on MR 17');
+    expect(asCommands('hover the message and click the pin icon', (w) => w === 'pin')).toBe('hover the message and pin');
+    expect(read('click the Settings button')).toBe('click the Settings button');
   });
 
   it('reads the act asked for as a state to be as the command for it', () => {
