@@ -133,6 +133,8 @@ const PERSON_FIELD = /^(?:users?|user_?ids?|usernames?|members?|member_?ids?|inv
 
 /** A file named by its name or its path (`config/settings.yml`, `error.png`, `docs/quickstart.md`). */
 const FILE_NAME = /(?:^|[\s'"(])(?:[\w.-]+\/)*[\w-]+\.(?:md|markdown|txt|ya?ml|json|csv|tsv|png|jpe?g|gif|svg|pdf|zip|gz|tgz|log|xml|html?|css|py|rb|go|java|toml|ini|cfg|conf|sh|docx?|xlsx?|pptx?|mp3|mp4|mov)(?=$|[\s,;:!?)'"]|\.(?:\s|$))/i;
+/** A parameter's description that says it takes a file's name ("You can also pass the workflow file name as a string"). */
+const FILE_TEXT = /\bfile ?names?\b|\bfile paths?\b|\bpath (?:to|of) the file\b/i;
 /** Fields and path parameters that take a file or its path (`path`, `file_path`, `filename`, `file`). */
 const FILE_FIELD = /^(?:path|file_?path|file_?name|filename|files?)$/i;
 
@@ -163,7 +165,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'money', weight: 0.8, written: (q) => MONEY.test(q), takes: (op) => op.fieldNames.some((n) => AMOUNT_FIELD.test(n)) },
   // A file named is what is read, written, uploaded or attached: an operation that takes one
   // (0.3 and 0.45 alike on dev; 1 took a workflow's file, "kick off deploy.yml", for one to write).
-  { name: 'file', weight: 0.4, written: (q) => FILE_NAME.test(q), takes: (op) => op.fieldNames.some((n) => FILE_FIELD.test(n)) || /\{(?:path|file_?path)\}/i.test(op.path ?? '') },
+  { name: 'file', weight: 0.4, written: (q) => FILE_NAME.test(q), takes: (op) => op.fieldNames.some((n) => FILE_FIELD.test(n)) || /\{(?:path|file_?path)\}/i.test(op.path ?? '') || (op.fieldTexts ?? []).some((t) => FILE_TEXT.test(t)) },
   { name: 'duration', weight: 0.5, written: (q) => DURATION.test(q), takes: (op) => op.fieldNames.some((n) => DURATION_FIELD.test(n)) },
   // A number after # names the thing acted on or where it is (the issue a label goes on).
   { name: 'number', weight: 0.5, written: (q) => NUMBER_REF.test(q), takes: (op) => NUMBER_PARAMETER.test(op.path ?? '') },

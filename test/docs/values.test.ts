@@ -101,6 +101,7 @@ describe('value kinds', () => {
     expect(kind('key').takes!(op('j.search', 'GET', '/rest/api/3/search', 'Search issues', { fieldNames: ['key'] }))).toBe(false);
     expect(kind('file').takes!(op('g.content', 'GET', '/repos/{owner}/{repo}/contents/{path}', 'Get repository content'))).toBe(true);
     expect(kind('file').takes!(op('sl.upload', 'POST', '/files.upload', 'Uploads or creates a file', { fieldNames: ['channels', 'file', 'filename'] }))).toBe(true);
+    expect(kind('file').takes!(op('g.dispatch', 'POST', '/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches', 'Create a workflow dispatch event', { fieldTexts: ['The ID of the workflow. You can also pass the workflow file name as a string.'] }))).toBe(true);
     expect(kind('file').takes!(op('g.repo', 'PATCH', '/repos/{owner}/{repo}', 'Update a repository', { fieldNames: ['name'] }))).toBe(false);
     expect(kind('line').takes!(op('g.review', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/comments', 'Create a review comment for a pull request', { fieldNames: ['body', 'path', 'start_line', 'line'] }))).toBe(true);
     expect(kind('line').takes!(op('g.comment', 'POST', '/repos/{owner}/{repo}/issues/{issue_number}/comments', 'Create an issue comment', { fieldNames: ['body'] }))).toBe(false);
