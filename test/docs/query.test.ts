@@ -49,6 +49,9 @@ describe('parseQuery', () => {
     expect(parseQuery('make the needs-design tag pink instead of grey').states).toEqual(['pink']);
     expect(parseQuery('I archived the wrong project, make it active again').states).toBeUndefined();
     expect(parseQuery('make bob a maintainer of the platform team').states).toBeUndefined();
+    // A new thing made in a state: its adjective is a field too, not a copy's.
+    expect(parseQuery('create a new private repo for our client').states).toEqual(['privat']);
+    expect(parseQuery('drop a private copy of that meeting into my calendar').states).toBeUndefined();
   });
 
   it('reads what a message says, after a saying verb\'s "that" or after "saying", as a name, not the request', () => {
