@@ -478,6 +478,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['folder', 'directory'],
   ['branch', 'ref'],
   ['company', 'organization'],
+  ['team', 'squad', 'crew'],
   ['history', 'changelog', 'timeline'],
   ['attendee', 'guest', 'invitee'],
   ['goal', 'objective'],

@@ -95,6 +95,7 @@ describe('verb lexicon', () => {
   it('knows the words of general English that mean one thing, nouns and verbs alike', () => {
     expect(synonymsOf(stemOf('chargebacks'))).toContain('dispute');
     expect(synonymsOf(stemOf('remark'))).toContain('comment');
+    expect(synonymsOf(stemOf('squad'))).toContain('team');
     expect(synonymsOf(stemOf('diff'))).toContain('compare');
     expect(synonymsOf(stemOf('instance'))).toContain('server');
     expect(synonymsOf(stemOf('login'))).toContain('access');
