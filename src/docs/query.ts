@@ -298,7 +298,7 @@ export function parseQuery(query: string): ParsedQuery {
   const raw: string[] = [];
   const clauseStarts: number[] = [];
   const source = plain.replace(new RegExp(VALUE, 'g'), '').trim() ? plain : query;
-  for (const clause of source.split(/[,;:!?]|\.(?:\s|$)/)) {
+  for (const clause of source.split(/[,;:!?]|\.(?:\s|$)|\s[—–-]\s|—/)) {
     clauseStarts.push(raw.length);
     raw.push(...words(clause));
   }

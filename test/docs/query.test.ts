@@ -54,6 +54,11 @@ describe('parseQuery', () => {
     expect(parseQuery('drop a private copy of that meeting into my calendar').states).toBeUndefined();
   });
 
+  it('reads a dash as the end of a clause, so the verb after it leads its own ("Bluebird just signed — email them invoice in_1")', () => {
+    expect(parseQuery('Bluebird just signed — email them invoice in_1Pxyz right now').verbsAt).toEqual([0, 3]);
+    expect(parseQuery('a token got pasted into a public gist - I need that credential killed').verbsAt?.length).toBe(2);
+  });
+
   it('reads what a message says, after a saying verb\'s "that" or after "saying", as a name, not the request', () => {
     const parsed = parseQuery('comment on DOC-55 that the API reference has been updated');
     expect(parsed.terms.find((t) => t.word === 'updated')).toMatchObject({ name: true });
