@@ -427,7 +427,9 @@ export class Ranker {
     // A bare object that is no resource of the catalogue is a person ("kick dave off the repo"), put in a place or taken out unless renamed.
     const person = parsed.terms.some((t) => t.bareObject && !this.isResource(t.stem));
     // The kinds of value the query writes (./values.ts), read once.
-    const valueKinds = VALUE_KINDS.filter((kind) => kind.written(beforeMessage(query), { ...parsed, person: person && parsed.action !== 'update' }));
+    // Not in what a message says, nor, for some kinds, in quoted text (./values.ts).
+    const valueText = beforeMessage(query).replace(/(^|\s)(["“‘]).*?["”’](?=$|[\s,.;:!?)])|(^|\s)'[^']*'(?=$|[\s,.;:!?)])/g, '$1$3 ');
+    const valueKinds = VALUE_KINDS.filter((kind) => kind.written(kind.notQuoted ? valueText : beforeMessage(query), { ...parsed, person: person && parsed.action !== 'update' }));
     const valueWords = valueKinds.flatMap((kind) => (kind.implies ? stems(kind.implies) : []));
     for (const stem of [parsed.slug ? this.slugStem : undefined, valueKinds.some((kind) => kind.name === 'key') ? this.keyStem : undefined, ...valueWords]) {
       if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: true, optional: true });

@@ -34,6 +34,8 @@ export interface ValueKind {
   takes?(op: RankedOperation, catalogue?: CatalogueReading): boolean;
   /** The word the value is written for, implied by it ("jane@acme.com": email). */
   implies?: string;
+  /** Not read inside quoted text: a title's or a message's "tomorrow" or "2025" says nothing of the act. */
+  notQuoted?: true;
 }
 
 /** Words that name a day or a time of day: values, weighed little as words (the query reader). */
@@ -152,7 +154,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // Two versions or commits are what is compared (0.5: dev R@1 one task lower; 0.8 and 1.5 as 1).
   { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
   // Something to be done at a time to come is scheduled ("send it tomorrow at 9": schedule a message).
-  { name: 'future', weight: 0, written: (q) => FUTURE.test(q), implies: 'schedule' },
+  { name: 'future', weight: 0, written: (q) => FUTURE.test(q), implies: 'schedule', notQuoted: true },
   // A line says where a comment goes, on a diff or a commit (1 moved no more).
   { name: 'line', weight: 0.5, written: (q) => LINE.test(q), takes: (op) => op.fieldNames.some((n) => LINE_FIELD.test(n)) },
   // Work assigned to the one asking is read by who it is assigned to (0.5: one dev task less).
@@ -171,7 +173,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'number', weight: 0.5, written: (q) => NUMBER_REF.test(q), takes: (op) => NUMBER_PARAMETER.test(op.path ?? '') },
   // A thing named by its number ("issue 17", "check run 8812") exists: an operation on it takes its ID, one making a new one does not
   // (0.2, 0.3 lower on plain; 0.5, 0.6 as 0.4; as the `#` kind with its number parameters, `#57` then went lower).
-  { name: 'numbered', weight: 0.4, written: (q) => !NUMBER_REF.test(q) && NAMED_BY_NUMBER(q), takes: (op) => ID_PARAMETER.test(op.path ?? '') },
+  { name: 'numbered', weight: 0.4, written: (q) => !NUMBER_REF.test(q) && NAMED_BY_NUMBER(q), takes: (op) => ID_PARAMETER.test(op.path ?? ''), notQuoted: true },
   // A slug (`acme/api`) names a thing that exists: an operation whose path takes it acts on it, not on
   // another's list of such things ("stop watching acme/noisy-repo"; 0.4, 0.5 higher on plain R@1, lower on dev).
   { name: 'slug', weight: 0.3, written: (_, read) => read.slug === true, takes: (op) => SLUG_PARAMETERS.test(op.path ?? '') },

@@ -82,6 +82,16 @@ describe('Ranker.search', () => {
     expect(best(slack, 'pin the onboarding message in #new-hires')).toBe('sl.b');
   });
 
+  it('reads no time to act at, nor a numbered thing, inside quoted text or what a message says', () => {
+    const slack = new Ranker([
+      op('sl.post', 'POST', '/chat.postMessage', 'Sends a message to a channel.', { fieldNames: ['channel', 'text'] }),
+      op('sl.schedule', 'POST', '/chat.scheduleMessage', 'Schedules a message to be sent to a channel.', { fieldNames: ['channel', 'text', 'post_at'] }),
+    ]);
+    expect(best(slack, "post 'Game day tomorrow!!' in #team-chat")).toBe('sl.post');
+    expect(best(slack, 'post in #icu-staffing that we need two float nurses for tonight')).toBe('sl.post');
+    expect(best(slack, 'post the game day reminder in #team-chat tomorrow at 9am')).toBe('sl.schedule');
+  });
+
   it('reads a verb the catalogue lacks that says what to do ("nuke", "trash") as its action written the catalogue\'s way, not widened by meaning', () => {
     const repos = new Ranker([
       op('gh.repos/delete', 'DELETE', '/repos/{owner}/{repo}', 'Delete a repository'),
