@@ -71,10 +71,11 @@ describe('verb lexicon', () => {
     expect(parseQuery('make the needs-design label pink').action).toBe('update');
   });
 
-  it('reads setting a new thing and establishing one as making it, and grabbing as getting', () => {
+  it('reads setting a new thing, establishing and recording one as making it, and grabbing as getting', () => {
     expect(parseQuery('set a goal: ship the beta by Q3').action).toBe('create');
     expect(parseQuery('set the due date of task 5 to friday').action).toBe('update');
     expect(parseQuery('establish a webhook on project 12').action).toBe('create');
+    expect(parseQuery('record 3 hours of proofreading time against TRANS-12').action).toBe('create');
     expect(parseQuery('grab the last 200 messages from #design').action).toBe('get');
   });
 
