@@ -151,6 +151,9 @@ const MADE_STATE = /\bmake\s+(?:it|them|this|that|(?:the|my|our|your|its|their)\
 /** A new thing made in a state ("a new private repo", "a brand new public channel"): adjectives of state a field sets. */
 const NEW_IN_STATE = /\b(?:new|an?)\s+(private|public|internal|draft|hidden|archived|protected|locked|empty|blank|read-only|recurring|shared)\s+(?!cop(?:y|ies)\b)(?=[a-z])/gi;
 
+/** Asking what someone may do: "allowed to", "permitted to", "have the right to". */
+const MAY_DO = /\b(?:allowed|permitted|authori[sz]ed)\s+to\b|\bhave\s+(?:the\s+)?rights?\s+to\b/i;
+
 /** Plural words for people that "how many" counts ("how many people follow octocat"). */
 const COUNTED_PEOPLE = new Set(['people', 'users', 'members', 'persons', 'folks', 'accounts']);
 
@@ -485,6 +488,8 @@ export function parseQuery(query: string): ParsedQuery {
   // "How many …" asks for a number: the word catalogues write for one (count), implied.
   const howMany = headCue !== undefined && raw[headCue.at[0]!] === 'how' && raw[headCue.at[0]! + 1] === 'many';
   if (howMany) imply(['count'], 0.5);
+  // "Am I allowed to delete issues?", "who is permitted to …", "do I have the right to …": what one may do is a permission.
+  if (MAY_DO.test(query)) imply(['permission'], 1);
   // "Tag issue 52 as good first issue", "tag #45 with needs-triage": tagging a thing named by its number labels it; "tag v1.8.0" makes a tag.
   const tagging = heads.find((at) => at >= 0 && raw[at] === 'tag' && (ONE_VALUE.test(raw[at + 1] ?? '') || ONE_VALUE.test(raw[at + 2] ?? '')) && raw.slice(at + 1, at + 5).some((w) => w === 'as' || w === 'with'));
   if (tagging !== undefined) {

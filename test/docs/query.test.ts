@@ -19,6 +19,8 @@ describe('parseQuery', () => {
 
   it('implies the words catalogues write for many at once ("in one go": bulk) and for one currency against another ("eur to usd": exchange)', () => {
     expect(terms('create these 12 tickets in one go')).toEqual(expect.arrayContaining(['bulk', 'batch']));
+    expect(terms('am I allowed to delete issues in project OPS?')).toContain('permission');
+    expect(terms('delete issue OPS-5')).not.toContain('permission');
     expect(terms('create a ticket')).not.toContain('bulk');
     expect(terms('eur to usd rate?')).toEqual(expect.arrayContaining(['exchange', 'currency']));
     expect(terms('convert the doc to pdf')).not.toContain('exchange');
