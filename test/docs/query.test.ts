@@ -88,6 +88,7 @@ describe('parseQuery', () => {
     const implied = (q: string) => parseQuery(q).terms.filter((t) => t.at < 0).map((t) => t.word);
     expect(implied('what statuses can ENG-501 move to')).toContain('transition');
     expect(implied('which statuses can DEV-300 go to next from where it is?')).toContain('transition');
+    expect(implied('What workflow steps can VET-5 move to from where it is now?')).toContain('transition');
     expect(implied('list all statuses')).not.toContain('transition');
   });
 
