@@ -450,6 +450,8 @@ export class Ranker {
           implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: t.weight, at: -1, name: false, optional: true });
         }
       }
+      // A catalogue that writes the sub-thing as two words (`add-sub-issue`): "sub" itself.
+      if (this.df.has('sub') && !implied.some((o) => o.stem.startsWith('sub'))) implied.push({ word: 'sub', stem: 'sub', weight: 0.5, at: -1, name: false, optional: true });
     }
     // Two query words the catalogue writes as one ("log work": worklog, "change log": changelog): implied, counted when matched.
     // Words a few apart at most ("log 2 hours of work"), so a long query costs a few pairs per word, not all pairs.

@@ -998,6 +998,14 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(tasks, "put a child item 'buy balloons' under the party planning task")).toBe('asana.createSubtaskForTask');
     expect(best(tasks, 'list the child tasks of task 8080')).toBe('asana.getSubtasksForTask');
     expect(best(tasks, "put a task 'buy balloons' in my list")).toBe('asana.createTask');
+    // Written as two words (`add-sub-issue`), and nesting as the verb.
+    const issues = new Ranker([
+      op('gh.issues/get', 'GET', '/repos/{owner}/{repo}/issues/{issue_number}', 'Get an issue'),
+      op('gh.issues/update', 'PATCH', '/repos/{owner}/{repo}/issues/{issue_number}', 'Update an issue'),
+      op('gh.issues/add-sub-issue', 'POST', '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues', 'Add sub-issue'),
+      op('gh.issues/list-sub-issues', 'GET', '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues', 'List sub-issues', { returnsList: true }),
+    ]);
+    expect(best(issues, 'Nest issue 301 under the epic in issue 290.')).toBe('gh.issues/add-sub-issue');
   });
 });
 
