@@ -504,6 +504,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['reject', 'decline', 'deny', 'refuse'],
   ['void', 'nullify', 'annul', 'invalidate'],
   ['rerun', 'retry', 'redo'],
+  ['redeliver', 'resend'],
   ['star', 'favourite', 'favorite', 'bookmark'],
   ['snooze', 'mute', 'silence'],
   ['approve', 'greenlight', 'endorse'],

@@ -97,6 +97,7 @@ describe('verb lexicon', () => {
     expect(synonymsOf(stemOf('chargebacks'))).toContain('dispute');
     expect(synonymsOf(stemOf('remark'))).toContain('comment');
     expect(synonymsOf(stemOf('squad'))).toContain('team');
+    expect(synonymsOf(stemOf('resend'))).toContain('redeliver');
     expect(synonymsOf(stemOf('diff'))).toContain('compare');
     expect(synonymsOf(stemOf('instance'))).toContain('server');
     expect(synonymsOf(stemOf('login'))).toContain('access');
