@@ -123,6 +123,7 @@ describe('verb lexicon', () => {
     expect(implied('give back $40 on charge ch_3Nx')).toContain('refund');
     expect(parseQuery('give back $40 on charge ch_3Nx').action).toBe('create');
     expect(implied('lock down main on acme/payments')).toContain('protect');
+    expect(implied('throw out the stale approval on PR 61')).toContain('dismiss');
     expect(implied('pull back payout po_1XYZ')).toContain('reverse');
     expect(implied('look at PR #412')).not.toContain('review');
     expect(implied('fast-forward test clock clock_1Pz by 30 days')).toContain('advance');
