@@ -18,6 +18,8 @@ describe('texting short forms', () => {
     expect(read('book appt w/ dana, w/o a room').text).toBe('book appointment with dana, without a room');
     expect(read('Pls dm alex').text).toBe('Please direct message alex');
     expect(read("I'm drowning in to-dos").text).toBe("I'm drowning in todos");
+    expect(read('+1 SUP-99, we need this').text).toBe('upvote SUP-99, we need this');
+    expect(read('text +1 415 555 0100 the code').text).toBe('text +1 415 555 0100 the code');
   });
 
   it("reads the shell's commands typed as verbs, unless the catalogue writes the word itself", () => {
