@@ -290,13 +290,12 @@ export function parseQuery(query: string): ParsedQuery {
   const names = namesIn(plain);
   // Lower-case hyphenated tokens are mostly names (old-prototype, checkout-service): their words
   // count little; not words made with an English prefix (re-run, un-archive, self-hosted).
-  const hyphenated = new Set(
-    plain
-      .split(/\s+/)
-      .map((t) => t.replace(/[^a-z-]+$/g, ''))
-      .filter((t) => /^[a-z]+(-[a-z]+)+$/.test(t) && !WORD_PREFIXES.has(t.slice(0, t.indexOf('-'))))
-      .flatMap((t) => words(t)),
-  );
+  const hyphenTokens = plain
+    .split(/\s+/)
+    .map((t) => t.replace(/[^a-z-]+$/g, ''))
+    .filter((t) => /^[a-z]+(-[a-z]+)+$/.test(t) && !WORD_PREFIXES.has(t.slice(0, t.indexOf('-'))))
+    .map((t) => words(t));
+  const hyphenated = new Set(hyphenTokens.flat());
   // Clauses ("#old-project is dead, shelve the channel"): a command starts one.
   const raw: string[] = [];
   const clauseStarts: number[] = [];
@@ -304,6 +303,13 @@ export function parseQuery(query: string): ParsedQuery {
   for (const clause of source.split(/[,;:!?]|\.(?:\s|$)|\s[—–-]\s|—/)) {
     clauseStarts.push(raw.length);
     raw.push(...words(clause));
+  }
+  // Where those words stand: "event-bug" names, a "bug" of its own elsewhere does not.
+  const hyphenatedAt = new Set<number>();
+  for (const token of hyphenTokens) {
+    raw.forEach((_, i) => {
+      if (token.every((w, j) => raw[i + j] === w)) token.forEach((_, j) => hyphenatedAt.add(i + j));
+    });
   }
   // "Create these five tickets in one go: setup DNS, provision DB": after a colon that follows a command, what the thing is to hold, not the request.
   const colon = source.indexOf(':');
@@ -402,7 +408,7 @@ export function parseQuery(query: string): ParsedQuery {
     if (stem === undefined || STOP_WORDS.has(word) || NAMING_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;
     seen.add(stem);
     // A name: hyphenated (old-prototype), or after "called"/"named" or a word for a person ("user octocat").
-    const named = introduced || (contentFrom !== undefined && i >= contentFrom) || hyphenated.has(word) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem)) || bareSubject(raw, i);
+    const named = introduced || (contentFrom !== undefined && i >= contentFrom) || hyphenatedAt.has(i) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem)) || bareSubject(raw, i);
     // A day ("today", "friday") is a value, as a number is: it says when, not what ("today": daily reports).
     const day = DAY_WORDS.has(word);
     terms.push({ word, stem, weight: named ? 0.3 : day ? 0.1 : cue ? 0.5 : 1, name: named || names.has(word), at: i });

@@ -377,6 +377,9 @@ describe('parseQuery', () => {
     expect(t.every((x) => x.weight === 1)).toBe(true);
     expect(parseQuery('list the self-hosted runners').terms.find((x) => x.word === 'hosted')?.weight).toBe(1);
     expect(parseQuery('delete the old-prototype repo').terms.find((x) => x.word === 'prototype')?.weight).toBeLessThan(1);
+    // Only where it is hyphenated: a word of the name written alone elsewhere is a word.
+    const bug = parseQuery('find every open bug labelled event-bug in the LIVE project').terms.filter((x) => x.word === 'bug');
+    expect(bug.map((x) => x.weight)).toEqual([1]);
   });
 
   it('reads the word after "called", "named" or a word for a person as a name that counts little', () => {
