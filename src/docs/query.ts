@@ -151,8 +151,8 @@ const MADE_STATE = /\bmake\s+(?:it|them|this|that|(?:the|my|our|your|its|their)\
 /** A new thing made in a state ("a new private repo", "a brand new public channel"): adjectives of state a field sets. */
 const NEW_IN_STATE = /\b(?:new|an?)\s+(private|public|internal|draft|hidden|archived|protected|locked|empty|blank|read-only|recurring|shared)\s+(?!cop(?:y|ies)\b)(?=[a-z])/gi;
 
-/** Asking what someone may do: "allowed to", "permitted to", "have the right to". */
-const MAY_DO = /\b(?:allowed|permitted|authori[sz]ed)\s+to\b|\bhave\s+(?:the\s+)?rights?\s+to\b/i;
+/** Asking what someone may do: "allowed to", "permitted to", "have the right to", "am I able to" (not "I need to be able to", a request). */
+const MAY_DO = /\b(?:allowed|permitted|authori[sz]ed)\s+to\b|\bhave\s+(?:the\s+)?rights?\s+to\b|\b(?:am\s+i|are\s+(?:we|you|they)|is\s+\w+|who(?:'s|\s+is|\s+are)?)\s+able\s+to\b/i;
 
 /** Plural words for people that "how many" counts ("how many people follow octocat"). */
 const COUNTED_PEOPLE = new Set(['people', 'users', 'members', 'persons', 'folks', 'accounts']);

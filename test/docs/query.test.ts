@@ -21,6 +21,8 @@ describe('parseQuery', () => {
     expect(terms('create these 12 tickets in one go')).toEqual(expect.arrayContaining(['bulk', 'batch']));
     expect(terms('am I allowed to delete issues in project OPS?')).toContain('permission');
     expect(terms('delete issue OPS-5')).not.toContain('permission');
+    expect(terms('who is able to view issues in the SEC project?')).toContain('permission');
+    expect(terms('I need to be able to reopen issues')).not.toContain('permission');
     expect(terms('create a ticket')).not.toContain('bulk');
     expect(terms('eur to usd rate?')).toEqual(expect.arrayContaining(['exchange', 'currency']));
     expect(terms('convert the doc to pdf')).not.toContain('exchange');
