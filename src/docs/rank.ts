@@ -548,7 +548,9 @@ export class Ranker {
     const valuesTaken = valueKinds.map((kind) => ({ takes: this.takes[VALUE_KINDS.indexOf(kind)]!, weight: kind.weight }));
     // So does an identifier whose prefix names a resource: the operations whose path takes one (cus_K8s2: `/customers/{customer}`).
     const idStems = terms.filter((t) => t.idPrefix).flatMap((t) => [...t.expansions.keys()]);
-    if (idStems.length) valuesTaken.push({ takes: this.docs.map((d) => idStems.some((s) => d.pathParameters.includes(s))), weight: B.identifier });
+    // Or, asked for a list, one that filters by it: a customer's invoices take `customer` (`GET /v1/invoices?customer=`).
+    const listsBy = askedAction === 'list';
+    if (idStems.length) valuesTaken.push({ takes: this.docs.map((d) => idStems.some((s) => d.pathParameters.includes(s) || (listsBy && (d.structure.methodAction === 'list' || d.structure.action === 'list') && (d.fields.get(s) ?? 0) >= W.fields))), weight: B.identifier });
     // A clause's verb that no action word reads ("approve", "archive") and that an operation has only as a field or a value of one (event: APPROVE, archived): setting it does the task.
     // So does the state a thing is to be made ("make acme/api private": `private`).
     const fieldVerbs = [...parsed.terms.filter((t) => t.action === undefined && parsed.verbsAt?.includes(t.at)).map((t) => t.stem), ...(parsed.states ?? [])];

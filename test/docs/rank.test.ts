@@ -536,6 +536,16 @@ describe("an identifier's prefix", () => {
     expect(ranker.search('did the payment ch_77Ab succeed', 1)[0]!.id).toBe('st.GetChargesCharge');
     expect(ranker.search('email in_5Tq to the client', 1)[0]!.id).toBe('st.PostInvoicesInvoiceSend');
   });
+
+  it('asked for a list, prefers one that filters by the thing it names ("which invoices has cus_LAB01 received?")', () => {
+    const ranker = new Ranker([
+      ...STRIPE,
+      op('st.GetInvoices', 'GET', '/v1/invoices', 'List all invoices', { returnsList: true, fieldNames: ['customer', 'status', 'limit'] }),
+      op('st.GetCustomers', 'GET', '/v1/customers', 'List all customers', { returnsList: true, fieldNames: ['email', 'limit'] }),
+    ]);
+    expect(ranker.search('which invoices has customer cus_LAB01 received?', 1)[0]!.id).toBe('st.GetInvoices');
+    expect(ranker.search('look at customer cus_LAB01', 1)[0]!.id).toBe('st.GetCustomersCustomer');
+  });
 });
 
 describe('Ranker.search, who-questions', () => {
