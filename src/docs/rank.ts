@@ -48,6 +48,8 @@ const COMPOUND_SPAN = 5;
 /** Words that put a thing under one of its kind: a child task, a nested issue. */
 const NESTING = /\b(?:child|children|nest|nested|nesting|underneath|beneath)\b/i;
 
+/** The file names a text writes (`.gitlab-ci.yml`, `package.json`), lower-case. */
+const fileNamesIn = (text: string) => [...text.matchAll(/(?:^|[\s'"(`])((?:[\w.-]+\/)*\.?[\w-]+(?:\.[\w-]+)*\.(?:ya?ml|json|md|txt|toml|lock|xml|cfg|ini|gradle|properties))(?=$|[\s,;:!?)'"`]|\.(?:\s|$))/gi)].map((m) => m[1]!.toLowerCase());
 /** Nouns for who does something: follower, contributor, assignee, registrar. */
 const AGENT_NOUN = /[a-z]{3}(?:er|or|ee|ar)s?$/;
 
@@ -123,6 +125,7 @@ export class Ranker {
       VALUE_KINDS.forEach((kind, k) => (this.takes[k]![this.docs.length] = kind.takes?.(op, { keyStem: this.keyStem }) ?? false));
       const index = this.docs.length;
       this.onePerson.push(ONE_PERSON.test(op.path ?? ''));
+      for (const name of fileNamesIn(op.summary)) this.fileNames.set(name, [...(this.fileNames.get(name) ?? []), index]);
       this.docs.push(doc);
       for (const [stem, weight] of doc.fields) {
         let list = this.postings.get(stem);
@@ -172,6 +175,8 @@ export class Ranker {
   private readonly takes: boolean[][] = VALUE_KINDS.map(() => []);
   /** By operation: whether its path ends in one person taken by ID. */
   private readonly onePerson: boolean[] = [];
+  /** Operations by the file names their summary writes (`.gitlab-ci.yml`), lower-case. */
+  private readonly fileNames = new Map<string, number[]>();
   /** Whether a bare `/user` segment is the signed-in user here: the catalogue addresses others as `/users/{id}` (GitHub, GitLab), not as `/user?accountId=…` (Jira). */
   private readonly userSegmentIsSelf: boolean;
   private isSelf(doc: Doc): boolean {
@@ -549,6 +554,12 @@ export class Ranker {
     // So does an identifier whose prefix names a resource: the operations whose path takes one (cus_K8s2: `/customers/{customer}`).
     const idStems = terms.filter((t) => t.idPrefix).flatMap((t) => [...t.expansions.keys()]);
     // Or, asked for a list, one that filters by it: a customer's invoices take `customer` (`GET /v1/invoices?customer=`).
+    // A file the query names that an operation's summary names too ("check this .gitlab-ci.yml": "Validation of .gitlab-ci.yml content").
+    const namedFiles = fileNamesIn(query).flatMap((name) => this.fileNames.get(name) ?? []);
+    if (namedFiles.length) {
+      const named = new Set(namedFiles);
+      valuesTaken.push({ takes: this.docs.map((_, i) => named.has(i)), weight: B.fileNamed });
+    }
     const listsBy = askedAction === 'list';
     if (idStems.length) valuesTaken.push({ takes: this.docs.map((d) => idStems.some((s) => d.pathParameters.includes(s) || (listsBy && (d.structure.methodAction === 'list' || d.structure.action === 'list') && (d.fields.get(s) ?? 0) >= W.fields))), weight: B.identifier });
     // A clause's verb that no action word reads ("approve", "archive") and that an operation has only as a field or a value of one (event: APPROVE, archived): setting it does the task.

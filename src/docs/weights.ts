@@ -35,6 +35,8 @@ export const RANK_WEIGHTS = {
   missingResource: -0.4,
   /** An identifier (`cus_K8s2`) names the thing acted on: an operation whose path takes that thing (`{customer}`); 0.3 and 1 were lower on dev. */
   identifier: 0.5,
+  /** A file the query names that an operation's summary names too (`.gitlab-ci.yml`): the literal name says which (0.5 as 1 on dev). */
+  fileNamed: 1,
   /** A question answered yes or no ("does octocat follow torvalds?") answered by an operation that checks ("Check if a user follows …"); 0.4 and 0.7 were lower on dev. */
   yesNoCheck: 0.2,
   /** Cost of an operation that undoes another (unblock, unprotect) when the query says to undo nothing: enough to put the operation that does the act first where meaning alone ranked its undoing higher (not scanned; dev +5 tasks, no loss). */

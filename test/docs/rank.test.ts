@@ -82,6 +82,16 @@ describe('Ranker.search', () => {
     expect(best(slack, 'pin the onboarding message in #new-hires')).toBe('sl.b');
   });
 
+  it('prefers an operation whose summary names the file the query names', () => {
+    const gitlab = new Ranker([
+      op('gl.postV3CiLint', 'POST', '/v3/ci/lint', 'Validation of .gitlab-ci.yml content'),
+      op('gl.getV3InternalCheck', 'GET', '/v3/internal/check', 'Check the internal API'),
+      op('gl.getFiles', 'GET', '/v3/projects/{id}/repository/files', 'Get a file from the repository'),
+      op('gl.getCommit', 'GET', '/v3/projects/{id}/repository/commits/{sha}', 'Get a specific commit of a project'),
+    ]);
+    expect(best(gitlab, 'check my .gitlab-ci.yml is valid before I push')).toBe('gl.postV3CiLint');
+  });
+
   it('reads no time to act at, nor a numbered thing, inside quoted text or what a message says', () => {
     const slack = new Ranker([
       op('sl.post', 'POST', '/chat.postMessage', 'Sends a message to a channel.', { fieldNames: ['channel', 'text'] }),
