@@ -35,6 +35,8 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['take', 'out', 'delete'],
   ['pull', 'out', 'delete', 'split'],
   ['wipe', 'out', 'delete'],
+  ['strip', 'off', 'delete'],
+  ['strip', 'out', 'delete'],
   ['shut', 'down', 'cancel'],
   ['switch', 'on', 'update', undefined, ['enable']],
   ['throw', 'out', 'delete', undefined, ['discard', 'dismiss']],
