@@ -9,17 +9,17 @@ import { intentsOf, SPLITS, type Intent } from '../search-eval/intents.ts';
 import { withoutApostrophes, withSpokenNumbers, withTypos } from '../search-eval/typos.ts';
 import { spelledBritish } from '../search-eval/british.ts';
 
-/** The dev figure this ranking reached (tuned on it; 3,734 tasks since the forty-second writer's joined: 0.807, 0.751 with the ranking of 24513d0): a fall below it is a regression. */
-const DEV_RECALL_AT_3_FLOOR = 0.79;
+/** The dev figure this ranking reached (tuned on it; 5,720 tasks since the fifty-sixth writer's joined: 0.831, 0.805 with the ranking of 2ebfada): a fall below it is a regression. */
+const DEV_RECALL_AT_3_FLOOR = 0.81;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
-/** Dev with one letter mistyped in 30 % of its longer words (seed 7): 0.584 without reading mistyped words (src/docs/spelling.ts), 0.659 with it (1,151 tasks then; 0.772 on the 3,338 of 2026-12-04). */
+/** Dev with one letter mistyped in 30 % of its longer words (seed 7): 0.584 without reading mistyped words (src/docs/spelling.ts), 0.659 with it (1,151 tasks then; 0.803 on the 5,720 of 2026-12-04's fourth session). */
 const DEV_TYPOS_RECALL_AT_3_FLOOR = 0.645;
-/** The plain requests British English spells otherwise (48), so spelled: 0.792 without reading British spellings (src/docs/spelling.ts), 0.917 with it. */
+/** The plain requests British English spells otherwise (48), so spelled: 0.792 without reading British spellings (src/docs/spelling.ts), 0.917 with it (0.938 now). */
 const PLAIN_BRITISH_RECALL_AT_3_FLOOR = 0.89;
-/** The dev requests with an apostrophe (222 then, 1,052 now), typed without any: 0.590 without restoring contractions (src/docs/spelling.ts), 0.613 with it (0.760 now). */
+/** The dev requests with an apostrophe (222 then, 1,768 now), typed without any: 0.590 without restoring contractions (src/docs/spelling.ts), 0.613 with it (0.791 now). */
 const DEV_NO_APOSTROPHES_RECALL_AT_3_FLOOR = 0.6;
-/** The dev requests with a number (77 then, 415 now), the number said in words: 0.494 without the typed-text readings (src/docs/spelling.ts, spoken-numbers.ts), 0.532 with them (0.728 now). */
+/** The dev requests with a number (77 then, 749 now), the number said in words: 0.494 without the typed-text readings (src/docs/spelling.ts, spoken-numbers.ts), 0.532 with them (0.796 now). */
 const DEV_SPOKEN_NUMBERS_RECALL_AT_3_FLOOR = 0.52;
 
 /** Each check below runs hundreds to thousands of searches: tens of seconds while CI runs three files at once on two cores. */
