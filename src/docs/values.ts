@@ -131,7 +131,7 @@ const filtersByAssignee = (op: RankedOperation) => (op.method ?? 'GET').toUpperC
 const QUERY_LANGUAGE = /^(?:jql|[a-z]*ql)$/i;
 
 /** Fields that take a person or several (`users`, `user_id`, `username`, `member_ids`, `invitees`, `assignee`, `accountId`). */
-const PERSON_FIELD = /^(?:users?|user_?ids?|usernames?|members?|member_?ids?|invitees?|collaborators?|assignees?|account_?ids?|emails?)$/i;
+const PERSON_FIELD = /^(?:users?|user_?ids?|usernames?|members?|member_?ids?|invitees?|collaborators?|assignees?|reviewers?|account_?ids?|emails?)$/i;
 
 /** A file named by its name or its path (`config/settings.yml`, `error.png`, `docs/quickstart.md`). */
 const FILE_NAME = /(?:^|[\s'"(])(?:[\w.-]+\/)*[\w-]+\.(?:md|markdown|txt|ya?ml|json|csv|tsv|png|jpe?g|gif|svg|pdf|zip|gz|tgz|log|xml|html?|css|py|rb|go|java|toml|ini|cfg|conf|sh|docx?|xlsx?|pptx?|mp3|mp4|mov)(?=$|[\s,;:!?)'"]|\.(?:\s|$))/i;

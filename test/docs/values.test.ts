@@ -124,6 +124,7 @@ describe('value kinds', () => {
     expect(kind('slug').takes!(op('g.count', 'GET', '/repos/{owner}/{repo}/stargazers/count', 'Get stargazer count'))).toBe(true);
     expect(kind('slug').takes!(op('g.starred', 'GET', '/users/{username}/starred', 'List repositories starred by a user'))).toBe(false);
     expect(kind('person').takes!(op('s.invite', 'POST', '/conversations.invite', 'Invites users to a channel.', { fieldNames: ['channel', 'users'] }))).toBe(true);
+    expect(kind('person').takes!(op('g.request', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', 'Request reviewers for a pull request', { fieldNames: ['reviewers', 'team_reviewers'] }))).toBe(true);
     expect(kind('person').takes!(op('a.members', 'GET', '/projects/{project_gid}/project_memberships', 'Get memberships from a project', { fieldNames: ['project_gid', 'user'] }))).toBe(false);
     expect(kind('access').takes!(op('g.token', 'POST', '/app/installations/{id}/access_tokens', 'Create an installation access token', { fieldNames: ['repositories', 'permissions'] }))).toBe(false);
   });
