@@ -178,6 +178,8 @@ const IDIOMS: [string[], Action, string[]][] = [
   [['keep', 'an', 'eye', 'on'], 'create', WATCHING],
   [['keeping', 'an', 'eye', 'on'], 'create', WATCHING],
   [['get', 'notified'], 'create', WATCHING],
+  [['get', 'pinged'], 'create', WATCHING],
+  [['be', 'notified'], 'create', WATCHING],
   [['notify', 'me'], 'create', WATCHING],
   [['ping', 'me'], 'create', REMINDING],
   [['nudge', 'me'], 'create', REMINDING],

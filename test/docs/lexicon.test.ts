@@ -134,6 +134,7 @@ describe('verb lexicon', () => {
     expect(implied('take back the invite we sent')).toContain('revoke');
     expect(implied('manually fire off the deploy.yml workflow')).toContain('trigger');
     expect(implied('how do I get notified whenever events on a calendar change?')).toContain('watch');
+    expect(implied('get pinged whenever events on the Filing Deadlines calendar change')).toContain('watch');
     expect(implied('make the 2019 intranet project read-only')).toContain('archive');
     expect(implied("what's inside the docs folder of acme/api")).toContain('content');
     expect(implied('show me the console output of build 9001')).toContain('trace');
