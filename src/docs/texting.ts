@@ -59,16 +59,16 @@ const SHORT_FORMS: Readonly<Record<string, string>> = {
   mv: 'move',
   cp: 'copy',
   grep: 'search',
-  // "+1 SUP-99": agreeing by a vote; not a phone number's country code ("+1 415 555 0100").
+  // "+1 SUP-99": agreeing by a vote; not a phone number's country code ("+1 415 555 0100"), nor the `:+1:` emoji's name.
   '+1': 'upvote',
 };
 
-/** A short form standing alone (`W/o` at a sentence's start too); not part of a path, a name or an identifier. */
+/** A short form standing alone (`W/o` at a sentence's start too); not part of a path, a name, an identifier or a shortcode (`:+1:`). */
 export const SHORT_FORM = new RegExp(
-  String.raw`(?<![\w'’@/.#-])(?:${Object.keys(SHORT_FORMS)
+  String.raw`(?<![\w'’@/.#:-])(?:${Object.keys(SHORT_FORMS)
     .sort((a, b) => b.length - a.length)
     .map((form) => form.replace('/', '\\/').replace('+', '\\+'))
-    .join('|')})(?![\w'’@/#-]|\.\w|\s*\(?\d)`,
+    .join('|')})(?![\w'’@/#-]|\.\w|\s*\(?\d|\s+emoji\b)`,
   'gi',
 );
 
