@@ -196,6 +196,8 @@ describe('elicitation across replicas while Redis pub/sub or Redis is away', () 
       // B runs the script; Redis goes while it sleeps, before its gated call asks.
       const pending = run(client, `await session.set("running", 1); await sleep(3000); return await call('items.deleteItem', { id: 'r1' })`);
       await until('the execute runs on B', async () => (await admin.hget(`${set.redisKeyPrefix}ss:{${sessionId()}}:kv`, 'running')) === '1');
+      // The key is visible before B has its reply: stopping Redis then would fail the write, not the gated call (the script sleeps 3 s anyway).
+      await new Promise((resolve) => setTimeout(resolve, 500));
       admin.disconnect();
       await redis.stop();
       answer = await pending;
