@@ -11,7 +11,7 @@ import { actionOfStem, GOING_BACK_WORDS, isActionWord, isWeakCue, PERSON_WORDS, 
 import { beforeMessage, parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS } from './agreement.ts';
-import { keyResource, slugResource, takenByResource, VALUE_KINDS } from './values.ts';
+import { fileNamesIn, keyResource, slugResource, takenByResource, VALUE_KINDS, withoutQuoted } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stemOf, stems, words } from './text.ts';
 import { asCommands, grantsAccess, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess } from './cues.ts';
@@ -48,8 +48,6 @@ const COMPOUND_SPAN = 5;
 /** Words that put a thing under one of its kind: a child task, a nested issue. */
 const NESTING = /\b(?:child|children|nest|nested|nesting|underneath|beneath)\b/i;
 
-/** The file names a text writes (`.gitlab-ci.yml`, `package.json`), lower-case. */
-const fileNamesIn = (text: string) => [...text.matchAll(/(?:^|[\s'"(`])((?:[\w.-]+\/)*\.?[\w-]+(?:\.[\w-]+)*\.(?:ya?ml|json|md|txt|toml|lock|xml|cfg|ini|gradle|properties))(?=$|[\s,;:!?)'"`]|\.(?:\s|$))/gi)].map((m) => m[1]!.toLowerCase());
 /** Nouns for who does something: follower, contributor, assignee, registrar. */
 const AGENT_NOUN = /[a-z]{3}(?:er|or|ee|ar)s?$/;
 
@@ -433,8 +431,9 @@ export class Ranker {
     const person = parsed.terms.some((t) => t.bareObject && !this.isResource(t.stem));
     // The kinds of value the query writes (./values.ts), read once.
     // Not in what a message says, nor, for some kinds, in quoted text (./values.ts).
-    const valueText = beforeMessage(query).replace(/(^|\s)(["“‘]).*?["”’](?=$|[\s,.;:!?)])|(^|\s)'[^']*'(?=$|[\s,.;:!?)])/g, '$1$3 ');
-    const valueKinds = VALUE_KINDS.filter((kind) => kind.written(kind.notQuoted ? valueText : beforeMessage(query), { ...parsed, person: person && parsed.action !== 'update' }));
+    const beforeSaid = beforeMessage(query);
+    const unquoted = withoutQuoted(beforeSaid);
+    const valueKinds = VALUE_KINDS.filter((kind) => kind.written(kind.notQuoted ? unquoted : beforeSaid, { ...parsed, person: person && parsed.action !== 'update' }));
     const valueWords = valueKinds.flatMap((kind) => (kind.implies ? stems(kind.implies) : []));
     for (const stem of [parsed.slug ? this.slugStem : undefined, valueKinds.some((kind) => kind.name === 'key') ? this.keyStem : undefined, ...valueWords]) {
       if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: true, optional: true });
@@ -554,14 +553,11 @@ export class Ranker {
     // So does an identifier whose prefix names a resource: the operations whose path takes one (cus_K8s2: `/customers/{customer}`).
     const idStems = terms.filter((t) => t.idPrefix).flatMap((t) => [...t.expansions.keys()]);
     // Or, asked for a list, one that filters by it: a customer's invoices take `customer` (`GET /v1/invoices?customer=`).
-    // A file the query names that an operation's summary names too ("check this .gitlab-ci.yml": "Validation of .gitlab-ci.yml content").
-    const namedFiles = fileNamesIn(query).flatMap((name) => this.fileNames.get(name) ?? []);
-    if (namedFiles.length) {
-      const named = new Set(namedFiles);
-      valuesTaken.push({ takes: this.docs.map((_, i) => named.has(i)), weight: B.fileNamed });
-    }
     const listsBy = askedAction === 'list';
     if (idStems.length) valuesTaken.push({ takes: this.docs.map((d) => idStems.some((s) => d.pathParameters.includes(s) || (listsBy && (d.structure.methodAction === 'list' || d.structure.action === 'list') && (d.fields.get(s) ?? 0) >= W.fields))), weight: B.identifier });
+    // A file the query names that an operation's summary names too ("check this .gitlab-ci.yml": "Validation of .gitlab-ci.yml content").
+    const namedFiles = new Set(fileNamesIn(query).flatMap((name) => this.fileNames.get(name) ?? []));
+    if (namedFiles.size) valuesTaken.push({ takes: this.docs.map((_, i) => namedFiles.has(i)), weight: B.fileNamed });
     // A clause's verb that no action word reads ("approve", "archive") and that an operation has only as a field or a value of one (event: APPROVE, archived): setting it does the task.
     // So does the state a thing is to be made ("make acme/api private": `private`).
     const fieldVerbs = [...parsed.terms.filter((t) => t.action === undefined && parsed.verbsAt?.includes(t.at)).map((t) => t.stem), ...(parsed.states ?? [])];

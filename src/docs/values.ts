@@ -133,8 +133,13 @@ const QUERY_LANGUAGE = /^(?:jql|[a-z]*ql)$/i;
 /** Fields that take a person or several (`users`, `user_id`, `username`, `member_ids`, `invitees`, `assignee`, `accountId`). */
 const PERSON_FIELD = /^(?:users?|user_?ids?|usernames?|members?|member_?ids?|invitees?|collaborators?|assignees?|reviewers?|account_?ids?|emails?)$/i;
 
-/** A file named by its name or its path (`config/settings.yml`, `error.png`, `docs/quickstart.md`). */
-const FILE_NAME = /(?:^|[\s'"(])(?:[\w.-]+\/)*[\w-]+\.(?:md|markdown|txt|ya?ml|json|csv|tsv|png|jpe?g|gif|svg|pdf|zip|gz|tgz|log|xml|html?|css|py|rb|go|java|toml|ini|cfg|conf|sh|docx?|xlsx?|pptx?|mp3|mp4|mov)(?=$|[\s,;:!?)'"]|\.(?:\s|$))/i;
+/** A file named by its name or its path (`config/settings.yml`, `error.png`, `docs/quickstart.md`, `.gitlab-ci.yml`). */
+const FILE_NAMES = /(?:^|[\s'"(`])((?:[\w.-]+\/)*\.?[\w-]+(?:\.[\w-]+)*\.(?:md|markdown|txt|ya?ml|json|csv|tsv|png|jpe?g|gif|svg|pdf|zip|gz|tgz|log|xml|html?|css|py|rb|go|java|toml|ini|cfg|conf|sh|lock|gradle|properties|docx?|xlsx?|pptx?|mp3|mp4|mov))(?=$|[\s,;:!?)'"`]|\.(?:\s|$))/gi;
+/** The files a text names, lower-case: a query's, or an operation's summary ("Validation of .gitlab-ci.yml content"). */
+export const fileNamesIn = (text: string): string[] => [...text.matchAll(FILE_NAMES)].map((m) => m[1]!.toLowerCase());
+
+/** A query without its quoted text (titles, messages), for the kinds that are `notQuoted`. */
+export const withoutQuoted = (query: string): string => query.replace(/(^|\s)(["“‘]).*?["”’](?=$|[\s,.;:!?)])|(^|\s)'[^']*'(?=$|[\s,.;:!?)])/g, '$1$3 ');
 /** A parameter's description that says it takes a file's name ("You can also pass the workflow file name as a string"). */
 const FILE_TEXT = /\bfile ?names?\b|\bfile paths?\b|\bpath (?:to|of) the file\b/i;
 /** Fields and path parameters that take a file or its path (`path`, `file_path`, `filename`, `file`). */
@@ -165,9 +170,10 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'channel', weight: 1, written: (q) => CHANNEL.test(q) && !CHANNEL_MADE.test(q), takes: (op) => op.fieldNames.some((n) => CHANNEL_FIELD.test(n)) },
   // An amount of money is paid, moved or taken back: an operation that takes an amount (0.3, 0.5 lower on dev; 0.8 to 1.5 alike).
   { name: 'money', weight: 0.8, written: (q) => MONEY.test(q), takes: (op) => op.fieldNames.some((n) => AMOUNT_FIELD.test(n)) },
-  // A file named is what is read, written, uploaded or attached: an operation that takes one
+  // A file named is what is read, written, uploaded or attached: an operation that takes one; a
+  // dot-file (`.gitlab-ci.yml`) is a configuration, which an operation's summary names (./rank.ts)
   // (0.3 and 0.45 alike on dev; 1 took a workflow's file, "kick off deploy.yml", for one to write).
-  { name: 'file', weight: 0.4, written: (q) => FILE_NAME.test(q), takes: (op) => op.fieldNames.some((n) => FILE_FIELD.test(n)) || /\{(?:path|file_?path)\}/i.test(op.path ?? '') || (op.fieldTexts ?? []).some((t) => FILE_TEXT.test(t)) },
+  { name: 'file', weight: 0.4, written: (q) => fileNamesIn(q).some((name) => !/(?:^|\/)\./.test(name)), takes: (op) => op.fieldNames.some((n) => FILE_FIELD.test(n)) || /\{(?:path|file_?path)\}/i.test(op.path ?? '') || (op.fieldTexts ?? []).some((t) => FILE_TEXT.test(t)) },
   { name: 'duration', weight: 0.5, written: (q) => DURATION.test(q), takes: (op) => op.fieldNames.some((n) => DURATION_FIELD.test(n)) },
   // A number after # names the thing acted on or where it is (the issue a label goes on).
   { name: 'number', weight: 0.5, written: (q) => NUMBER_REF.test(q), takes: (op) => NUMBER_PARAMETER.test(op.path ?? '') },

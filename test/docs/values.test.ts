@@ -1,7 +1,7 @@
 // The kinds of value a query writes and the operations that take them (src/docs/values.ts), and the
 // resource a slug or a tracker key names in a catalogue.
 import { describe, expect, it } from 'vitest';
-import { keyResource, slugResource, takenByResource, VALUE_KINDS } from '../../src/docs/values.ts';
+import { fileNamesIn, keyResource, slugResource, takenByResource, VALUE_KINDS, withoutQuoted } from '../../src/docs/values.ts';
 import { parseQuery } from '../../src/docs/query.ts';
 import { Ranker } from '../../src/docs/rank.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
@@ -54,6 +54,7 @@ describe('value kinds', () => {
     ['file', "upload 'error.png' to the ticket", true],
     ['file', 'star vercel/next.js for me', false],
     ['file', 'bump the version to 1.2', false],
+    ['file', 'check my .gitlab-ci.yml is valid', false],
     ['line', 'leave a note on line 40 of src/app.ts', true],
     ['line', 'draw a line under PR 40', false],
     ['assigned', 'the overdue bugs assigned to me', true],
@@ -84,6 +85,13 @@ describe('value kinds', () => {
     ['slug', 'list my repositories', false],
   ])('%s is written in %j: %s', (name, query, written) => {
     expect(kind(name).written(query, parseQuery(query))).toBe(written);
+  });
+
+  it('finds the files a text names, dot-files too, and takes quoted text out', () => {
+    expect(fileNamesIn('Validation of .gitlab-ci.yml content')).toEqual(['.gitlab-ci.yml']);
+    expect(fileNamesIn("fetch config/Settings.yml and 'error.png'.")).toEqual(['config/settings.yml', 'error.png']);
+    expect(fileNamesIn('star vercel/next.js')).toEqual([]);
+    expect(withoutQuoted("post 'Game day tomorrow!!' in #team-chat")).not.toContain('tomorrow');
   });
 
   it('reads an email field by any spelling, a number or a key parameter in the path only', () => {
