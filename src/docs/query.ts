@@ -295,7 +295,6 @@ export function parseQuery(query: string): ParsedQuery {
     .map((t) => t.replace(/[^a-z-]+$/g, ''))
     .filter((t) => /^[a-z]+(-[a-z]+)+$/.test(t) && !WORD_PREFIXES.has(t.slice(0, t.indexOf('-'))))
     .map((t) => words(t));
-  const hyphenated = new Set(hyphenTokens.flat());
   // Clauses ("#old-project is dead, shelve the channel"): a command starts one.
   const raw: string[] = [];
   const clauseStarts: number[] = [];
@@ -384,7 +383,7 @@ export function parseQuery(query: string): ParsedQuery {
   // before another noun it is a noun ("review status of PR 5", "default payment method of …").
   const afterOpener = heads[0] !== undefined && heads[0] >= 0 ? raw[heads[0] + 1] : undefined;
   const command =
-    !headCue && !question && opener !== undefined && afterOpener !== undefined && !isActionForm(opener) && !STOP_WORDS.has(opener) && (startsObject(afterOpener) || names.has(afterOpener) || hyphenated.has(afterOpener) || (VERB_PREPOSITIONS.has(afterOpener) && /^[a-z]+$/.test(opener) && !/[^s]s$/.test(opener) && !raw.slice(heads[0]! + 2, clauseStarts.find((start) => start > heads[0]!) ?? raw.length).some((w, i, rest) => COPULAS.has(w) && !rest.slice(0, i).includes('that'))))
+    !headCue && !question && opener !== undefined && afterOpener !== undefined && !isActionForm(opener) && !STOP_WORDS.has(opener) && (startsObject(afterOpener) || names.has(afterOpener) || hyphenatedAt.has(heads[0]! + 1) || (VERB_PREPOSITIONS.has(afterOpener) && /^[a-z]+$/.test(opener) && !/[^s]s$/.test(opener) && !raw.slice(heads[0]! + 2, clauseStarts.find((start) => start > heads[0]!) ?? raw.length).some((w, i, rest) => COPULAS.has(w) && !rest.slice(0, i).includes('that'))))
       ? stemOf(opener)
       : undefined;
   const commandVerb = command !== undefined && (DETERMINERS.has(afterOpener!) || VERB_PREPOSITIONS.has(afterOpener!) || raw.slice(heads[0]! + 2, clauseStarts[1] ?? raw.length).some((w) => PLACE_PARTICLES.has(w)));
