@@ -19,6 +19,10 @@ const ACTION_WORDS: Record<Action, string[]> = {
 
 /** Words catalogues write for being told of a thing's changes: watching, following, subscribing to it. */
 const WATCHING = ['watch', 'follow', 'subscribe', 'subscription'];
+/** Words catalogues write for being told of each change as it happens: a webhook, a hook, a watch on it. */
+export const TOLD_OF_CHANGES = [...WATCHING, 'webhook', 'hook'];
+/** Words that open a clause of what happens each time ("notify our endpoint whenever anything changes"). */
+export const EACH_TIME = (words: readonly string[], i: number): number => (words[i] === 'whenever' || words[i] === 'anytime' ? 1 : (words[i] === 'every' || words[i] === 'each' || words[i] === 'any') && words[i + 1] === 'time' ? 2 : 0);
 /** Words catalogues write for having a thing as it was before: restoring, undoing a removal. */
 const RESTORING = ['restore', 'unarchive', 'undelete'];
 

@@ -10,6 +10,8 @@ import {
   CURRENCY_PAIR,
   EXCHANGING,
   HANDING_VERBS,
+  EACH_TIME,
+  TOLD_OF_CHANGES,
   isActionForm,
   isActionWord,
   isBaseActionWord,
@@ -199,6 +201,8 @@ const NAME_ENDS = new Set([...SCOPE_PREPOSITIONS, 'and', 'or', 'with', 'as', 'th
 const VALUE = VALUE_WORD;
 /** Words that start a noun phrase or stand for one: a word after them is no bare name. */
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me', 'them', 'him', 'us']);
+/** Words that say whose: "to my editor Sam" names a person by role and name. */
+const POSSESSIVES = new Set(['my', 'our', 'your', 'his', 'her', 'their']);
 
 /** A number or a value standing alone: which one. */
 const ONE_VALUE = new RegExp(`^(?:\\d+|${VALUE})$`);
@@ -338,6 +342,18 @@ export function parseQuery(query: string): ParsedQuery {
     const verb = raw[next];
     if (verb !== undefined && (isActionForm(verb) || /^[a-z]{3,}ing$/.test(verb))) negated.add(next);
   });
+  // "Notify our endpoint whenever anything changes in project 55": what happens each time is no act
+  // asked for; its verbs are context, and being told of it each time is a hook or a watch.
+  let eachTimeAt = -1;
+  raw.forEach((_, i) => {
+    const opens = EACH_TIME(raw, i);
+    if (!opens || i === 0 || eachTimeAt >= 0) return;
+    const end = clauseStarts.find((start) => start > i) ?? raw.length;
+    // A clause has a verb after its subject ("every time entry on it" has none: a noun).
+    if (!raw.slice(i + opens + 1, end).some((w) => isActionForm(w) || /^[a-z]{3,}(?:s|ed)$/.test(w))) return;
+    eachTimeAt = i;
+    for (let j = i + opens; j < end; j++) if (isActionForm(raw[j]!)) negated.add(j);
+  });
   const selfAt = new Set<number>();
   raw.forEach((_, i) => SELF_PHRASES.some((phrase) => phrase.every((w, j) => raw[i + j] === w)) && [i, i + 1].forEach((j) => selfAt.add(j)));
   // A phrasal verb's verb stays a word to match, as an action word does ("kick … out": kick).
@@ -404,7 +420,9 @@ export function parseQuery(query: string): ParsedQuery {
     const cue = introduced || updateNoun ? undefined : phrasalVerbs.has(i) ? 'phrasal' : isActionForm(word) ? actionOfStem(stemOf(word)) : nounVerbs.get(i);
     const stem = stems(word)[0];
     if (cue && cue !== 'phrasal' && isBaseActionWord(word)) cues.push({ at: i, action: cue });
-    if (stem === undefined || STOP_WORDS.has(word) || NAMING_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word)) return;
+    // "Any more", "any longer": no longer, said in two words; neither word names a thing.
+    const noLonger = (word === 'more' || word === 'longer') && (raw[i - 1] === 'any' || raw[i - 1] === 'no');
+    if (stem === undefined || STOP_WORDS.has(word) || NAMING_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word) || noLonger) return;
     seen.add(stem);
     // A name: hyphenated (old-prototype), or after "called"/"named" or a word for a person ("user octocat").
     const named = introduced || (contentFrom !== undefined && i >= contentFrom) || hyphenatedAt.has(i) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem)) || bareSubject(raw, i);
@@ -476,9 +494,19 @@ export function parseQuery(query: string): ParsedQuery {
   // An update posted on a thing ("post an 'on track' update on the project") says how it stands: its status.
   if (updateNouns) imply(['status'], 1);
   // "Give PROJ-88 to maria", "hand issue 77 over to dana": a thing handed to a person is assigned to them (0.5: plain R@1 −1 task).
-  const receiver = raw[raw.length - 1] ?? '';
-  const handed = raw[raw.length - 2] === 'to' && /^[a-z]{3,}$/.test(receiver) && receiver !== VALUE && !DETERMINERS.has(receiver);
-  if (handed && heads.some((at) => at >= 0 && at + 4 <= raw.length && HANDING_VERBS.has(raw[at]!))) imply(ASSIGNING, 1);
+  // The person ends the verb's clause, named or by role ("… to Kenji, he's covering", "… to my editor Sam").
+  const handed = heads.some((at, c) => {
+    if (at < 0 || !HANDING_VERBS.has(raw[at]!)) return false;
+    const end = clauseStarts[c + 1] ?? raw.length;
+    const receiver = raw[end - 1] ?? '';
+    const to = [end - 2, end - 3, end - 4].find((k) => raw[k] === 'to' && (k === end - 2 || POSSESSIVES.has(raw[k + 1]!)));
+    return to !== undefined && to >= at + 2 && /^[a-z]{3,}$/.test(receiver) && receiver !== VALUE && !DETERMINERS.has(receiver);
+  });
+  if (handed) imply(ASSIGNING, 1);
+  if (eachTimeAt >= 0 && !question) {
+    imply(TOLD_OF_CHANGES, 1);
+    if (!cues.some((c) => c.at < eachTimeAt)) cues.push({ at: eachTimeAt, action: 'create' });
+  }
   // "Make 20 tickets at once", "in one go": the catalogue's bulk or batch operation.
   if (AT_ONCE.test(query.toLowerCase())) imply(BATCHING, 1);
   // "EUR to USD": a rate of exchange between currencies.
@@ -549,6 +577,8 @@ export function parseQuery(query: string): ParsedQuery {
   let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : unknownVerbLeads ? undefined : (cues[0]?.action ?? (plural ? 'list' : undefined));
   // The things on or in a place are many.
   if (whatOnAt >= 0 && action === 'get') action = 'list';
+  // Told each time a thing happens, by a verb of no lexicon ("notify our endpoint whenever …"): a hook or a watch made.
+  if (eachTimeAt >= 0 && !question && action === undefined) action = 'create';
   // Keeping a search to run again makes one (a filter).
   if (action === undefined && !question && savesSearch) action = 'create';
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.

@@ -7,7 +7,7 @@
 // "repository" in summaries), acronyms of its phrases ("PR": pull request) and word vectors
 // learned from public API descriptions (src/docs/word-vectors.ts).
 import { createHash } from 'node:crypto';
-import { actionOfStem, GOING_BACK_WORDS, isActionWord, isWeakCue, PERSON_WORDS, SELF_WORDS, synonymsOf, type Action } from './lexicon.ts';
+import { actionOfStem, GOING_BACK_WORDS, isActionForm, isActionWord, isWeakCue, PERSON_WORDS, SELF_WORDS, synonymsOf, type Action } from './lexicon.ts';
 import { beforeMessage, parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS } from './agreement.ts';
@@ -46,7 +46,8 @@ const PEOPLE_STEMS = new Set(PERSON_WORDS.flatMap((w) => stems(w)));
 const COMPOUND_SPAN = 5;
 
 /** Words that put a thing under one of its kind: a child task, a nested issue. */
-const NESTING = /\b(?:child|children|nest|nested|nesting|underneath|beneath)\b/i;
+/** A thing under one of its kind, or one broken into smaller ones ("break the task into smaller pieces"). */
+const NESTING = /\b(?:child|children|nest|nested|nesting|underneath|beneath)\b|\bsmaller\s+(?:pieces|parts|steps|chunks|bits|items|ones)\b|\b(?:break|breaking|split|splitting|divide|dividing)\s+(?:\S+\s+){1,6}?into\s+(?:\S+\s+)?(?:smaller|pieces|parts|steps|chunks)\b/i;
 
 /** Nouns for who does something: follower, contributor, assignee, registrar. */
 const AGENT_NOUN = /[a-z]{3}(?:er|or|ee|ar)s?$/;
@@ -290,6 +291,8 @@ export class Ranker {
         if (isWeakCue(near.word) || SELF_WORDS.has(near.word)) continue;
         // Meaning puts a verb near its undoing (lock: unblock); the undoing is asked for by its own prefix.
         if (!word.startsWith('un') && this.undoes(stems(near.word)[0] ?? '')) continue;
+        // And puts verbs of one act near those of another (make: change, get): an act is widened by the verb lexicon only.
+        if (isActionWord(word) && isActionForm(near.word) && actionOfStem(stemOf(near.word)) !== actionOfStem(stemOf(word))) continue;
         if (s && !out.has(s)) {
           out.set(s, near.cosine * 0.8);
           guessed.add(s);

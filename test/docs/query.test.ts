@@ -555,6 +555,25 @@ describe('parseQuery', () => {
     expect(implied('pass the budget review over to lee')).toEqual(expect.arrayContaining(['assign', 'assignee']));
     expect(implied('give the team access to acme/api')).not.toContain('assign');
     expect(implied('give the release notes to the team')).not.toContain('assign');
+    // The person ends the verb's clause, by name or by role and name.
+    expect(implied("Give OPS-88 to Kenji, he's covering the overnight queue.")).toContain('assign');
+    expect(implied("give WED-57 (the Patels' album design) to my editor Sam")).toContain('assign');
+    expect(implied('give the report to the board, they asked')).not.toContain('assign');
+  });
+
+  it('reads "any more" and "any longer" as no longer: neither word is a term', () => {
+    expect(terms("He shouldn't be part of our GitHub org any more.")).not.toContain('more');
+    expect(terms("she shouldn't see the calendar any longer")).not.toContain('longer');
+    expect(terms('add two more labels')).toContain('more');
+  });
+
+  it('reads what happens each time as context: its verbs ask nothing, and being told of it implies a hook or a watch', () => {
+    const q = parseQuery('Notify our endpoint whenever anything changes in project 1204417');
+    expect(q.terms.map((t) => t.word)).toEqual(expect.arrayContaining(['webhook', 'hook', 'watch']));
+    expect(q.terms.map((t) => t.word)).not.toContain('changes');
+    expect(parseQuery('ping my server every time someone pushes to the repo').terms.map((t) => t.word)).toContain('webhook');
+    // "Every time entry" is a noun phrase, no clause.
+    expect(terms('Pull every time entry on SUP-88')).not.toContain('webhook');
   });
 
   it('reads "how many …" as a read, a list or a count alike, implying the word count', () => {

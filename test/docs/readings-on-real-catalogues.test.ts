@@ -1,0 +1,33 @@
+// Readings of a request checked where they matter, on real catalogues imported as users import them
+// (test/search-eval/catalogues.ts): a small hand-written catalogue weighs words too differently to
+// show them. The requests here are written for these tests, not taken from the evaluation.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.ts';
+
+let catalogues: LoadedCatalogue[];
+beforeAll(async () => {
+  catalogues = await loadCatalogues(['asana', 'google-calendar', 'jira']);
+}, 60_000);
+
+/** The first three operations search_docs answers in a catalogue. */
+const top3 = (catalogue: string, query: string) =>
+  (catalogues.find((c) => c.name === catalogue)!.index.run({ query, limit: 3 }, () => true) as { results: { operationId: string }[] }).results.map((r) => r.operationId);
+
+describe('search_docs readings on real catalogues', () => {
+  it('reads what happens each time ("whenever anything changes") as asking to be told of it: a hook or a watch, made', () => {
+    expect(top3('asana', 'Tell our billing service whenever anything changes in the Marketing project')).toContain('asana.createWebhook');
+    expect(top3('google-calendar', 'our intranet should get a push each time appointments change on the front-desk calendar')).toContain('google-calendar.calendar.events.watch');
+  });
+
+  it('reads a thing broken into smaller ones as its sub-things made', () => {
+    expect(top3('asana', "break the 'Plan the open day' task into smaller pieces")).toContain('asana.createSubtaskForTask');
+  });
+
+  it('widens a verb by neighbours in meaning of its own act only ("make a calendar" is no change)', () => {
+    expect(top3('google-calendar', "Make a new calendar called 'Choir Rehearsals'")[0]).toBe('google-calendar.calendar.calendars.insert');
+  });
+
+  it('reads a thing handed to a person named at the end of its clause as assigned to them', () => {
+    expect(top3('jira', "give HR-12 to Tomasz, he's back on Monday")[0]).toBe('jira.assignIssue');
+  });
+});
