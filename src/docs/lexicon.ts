@@ -73,6 +73,8 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['jot', 'down', 'create'],
   ['clear', 'out', 'delete'],
   // Phrasal verbs that say one verb of a catalogue's ("look over PR 7": review; "give back $40": refund).
+  // "Karl asked to join — let him in": what he asked, approved.
+  ['let', 'in', 'update', 'around', ['approve', 'admit']],
   ['look', 'over', 'create', undefined, ['review']],
   ['sign', 'off', 'create', undefined, ['approve', 'approval']],
   ['lock', 'down', 'update', undefined, ['protect', 'protection']],

@@ -201,6 +201,8 @@ const NAME_ENDS = new Set([...SCOPE_PREPOSITIONS, 'and', 'or', 'with', 'as', 'th
 const VALUE = VALUE_WORD;
 /** Words that start a noun phrase or stand for one: a word after them is no bare name. */
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me', 'them', 'him', 'us']);
+/** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
+const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
 /** Words that say whose: "to my editor Sam" names a person by role and name. */
 const POSSESSIVES = new Set(['my', 'our', 'your', 'his', 'her', 'their']);
 
@@ -507,6 +509,8 @@ export function parseQuery(query: string): ParsedQuery {
     imply(TOLD_OF_CHANGES, 1);
     if (!cues.some((c) => c.at < eachTimeAt)) cues.push({ at: eachTimeAt, action: 'create' });
   }
+  // "Sam asked to join the group": what he asked for is access, a request of his.
+  if (ASKED_TO_JOIN.test(query)) imply(['request', 'access'], 1);
   // "Make 20 tickets at once", "in one go": the catalogue's bulk or batch operation.
   if (AT_ONCE.test(query.toLowerCase())) imply(BATCHING, 1);
   // "EUR to USD": a rate of exchange between currencies.

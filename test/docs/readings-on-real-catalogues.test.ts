@@ -6,7 +6,7 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 
 let catalogues: LoadedCatalogue[];
 beforeAll(async () => {
-  catalogues = await loadCatalogues(['asana', 'google-calendar', 'jira']);
+  catalogues = await loadCatalogues(['asana', 'google-calendar', 'jira', 'gitlab']);
 }, 60_000);
 
 /** The first three operations search_docs answers in a catalogue. */
@@ -25,6 +25,14 @@ describe('search_docs readings on real catalogues', () => {
 
   it('widens a verb by neighbours in meaning of its own act only ("make a calendar" is no change)', () => {
     expect(top3('google-calendar', "Make a new calendar called 'Choir Rehearsals'")[0]).toBe('google-calendar.calendar.calendars.insert');
+  });
+
+  it('answers a yes-or-no question with an operation that validates or verifies, as with one that checks', () => {
+    expect(top3('jira', 'Is the project key QUIZ still free to use?')).toContain('jira.validateProjectKey');
+  });
+
+  it('reads someone who asked to join as an access request, and letting them in as approving it', () => {
+    expect(top3('gitlab', 'Noor asked to join the design group. Let her in.')[0]).toBe('gitlab.putV3GroupsIdAccessRequestsUserIdApprove');
   });
 
   it('reads a thing handed to a person named at the end of its clause as assigned to them', () => {
