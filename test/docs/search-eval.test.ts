@@ -9,7 +9,7 @@ import { intentsOf, SPLITS, type Intent } from '../search-eval/intents.ts';
 import { withoutApostrophes, withSpokenNumbers, withTypos } from '../search-eval/typos.ts';
 import { spelledBritish } from '../search-eval/british.ts';
 
-/** The dev figure this ranking reached (tuned on it; 5,720 tasks since the fifty-sixth writer's joined: 0.831, 0.805 with the ranking of 2ebfada): a fall below it is a regression. */
+/** The dev figure this ranking reached (tuned on it; 6,506 tasks since the sixty-fourth writer's joined: 0.833, 0.829 with the ranking of e6b1f74): a fall below it is a regression. */
 const DEV_RECALL_AT_3_FLOOR = 0.81;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
