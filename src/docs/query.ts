@@ -106,6 +106,8 @@ export interface ParsedQuery {
   verbsAt?: number[];
   /** Stems of verbs told as done by mistake ("I locked it too early"): their undoing is asked for. */
   undone?: string[];
+  /** What is acted on is a value put in a place, named by no word of its own ("add 'Buy robes' to the Concert project"): no resource is asked for. */
+  unnamed?: true;
   /** Stems of the state a thing is to be made ("make acme/api private": privat): a field a write sets. */
   states?: string[];
   terms: QueryTerm[];
@@ -203,6 +205,10 @@ const VALUE = VALUE_WORD;
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me', 'them', 'him', 'us']);
 /** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
+/** Verbs that put a thing in a place ("add … to", "put … on"). */
+const PUTTING_VERBS = new Set(['add', 'put', 'stick', 'drop', 'append', 'insert', 'place', 'include', 'pop', 'throw']);
+/** Words for a value itself, not for a thing it names ("the email jo@x.io", "that address"). */
+const VALUE_NOUNS = new Set(['email', 'address', 'value', 'entry', 'text', 'string', 'number', 'ip', 'domain', 'card', 'fingerprint', 'item', 'line', 'row']);
 /** Words that say whose: "to my editor Sam" names a person by role and name. */
 const POSSESSIVES = new Set(['my', 'our', 'your', 'his', 'her', 'their']);
 
@@ -334,7 +340,9 @@ export function parseQuery(query: string): ParsedQuery {
   // A person asked about or acted on: "who", a name, a pronoun, an email address.
   // A capitalised word after an article or a possessive names a thing ("the Blocked column", "our Radar
   // blocklist"), not a person.
-  const person = /\S@\S+\.\w/.test(query) || raw.some((w, i) => names.has(w) && !namedAt.has(i) && !THING_DETERMINERS.has(raw[i - 1] ?? ''));
+  // So does each word of a name of several ("our Spring Concert project").
+  const nameStart = (i: number): number => (i > 0 && names.has(raw[i - 1]!) ? nameStart(i - 1) : i);
+  const person = /\S@\S+\.\w/.test(query) || raw.some((w, i) => names.has(w) && !namedAt.has(i) && !THING_DETERMINERS.has(raw[nameStart(i) - 1] ?? ''));
   const phrases = actionPhrases(raw, (w) => w === VALUE);
   const covered = new Set(phrases.flatMap((p) => p.at));
   // "Close PR 5 without merging it", "instead of waiting": what is not to be done names no operation.
@@ -452,6 +460,18 @@ export function parseQuery(query: string): ParsedQuery {
       }
     }
   }
+  // "Add 'Order robes' to the Spring Concert project", "put scam@fraud.biz on our blocklist": a value
+  // put in a place, named by no word of its own; the place is where it goes, not what is made.
+  let unnamed = false;
+  raw.forEach((w, i) => {
+    const c = clauseStarts.findLastIndex((start) => start <= i);
+    const head = heads[c] ?? -1;
+    if (w !== VALUE || head < 0 || head >= i || !PUTTING_VERBS.has(raw[head]!) || !SCOPE_PREPOSITIONS.has(raw[i + 1] ?? '')) return;
+    if (!raw.slice(head + 1, i).every((between) => DETERMINERS.has(between) || VALUE_NOUNS.has(between))) return;
+    const end = clauseStarts[c + 1] ?? raw.length;
+    for (const t of terms) if (t.at > i + 1 && t.at < end && !t.optional) t.scope = true;
+    unnamed = true;
+  });
   // "What's on my calendar tomorrow?", "what's in the Discovery column?": the things on or in a
   // place, so the place is where they are, not what is asked for, and they are many.
   const whatOnAt = raw.findIndex((w, i) => w === 'what' && CONTAINING.has(raw[raw[i + 1] === 'is' ? i + 2 : i + 1] ?? ''));
@@ -640,5 +660,5 @@ export function parseQuery(query: string): ParsedQuery {
   const asksWho = question && PERSON_QUESTION.has(opener!) && afterWho[0] !== 'am' && !(['is', 'was'].includes(afterWho[0] ?? '') && (afterWho.length === 2 || names.has(afterWho[1] ?? '')));
   const yesNo = question && YES_NO_OPENERS.has(opener!);
   const states = [...[...query.matchAll(MADE_STATE)].map((m) => m[1]!), ...[...query.matchAll(NEW_IN_STATE)].map((m) => m[1]!)].flatMap((w) => stems(w.toLowerCase()));
-  return { action, ...(states.length ? { states } : {}), ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), ...(undone.length ? { undone } : {}), terms };
+  return { action, ...(unnamed ? { unnamed } : {}), ...(states.length ? { states } : {}), ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), ...(undone.length ? { undone } : {}), terms };
 }

@@ -612,7 +612,9 @@ export class Ranker {
       // Named as the resource asked for beats named only as where it is; the head beats its other words.
       const namesPart = (matched: ReadonlySet<string>) => structure.resource.some((s) => matched.has(s)) || structure.object.some((s) => matched.has(s));
       let resource = 0;
-      if (head !== undefined) {
+      // A value put in a place asks for no resource: the place neither answers it nor is missing.
+      if (parsed.unnamed && !namesPart(resourceStems)) resource = 0;
+      else if (head !== undefined) {
         if (resourceStems.has(head)) resource = 1;
         else if (namesPart(resourceStems)) resource = 0.4;
         else if (hitStems.has(head)) resource = B.scopeHead;

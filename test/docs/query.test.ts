@@ -561,6 +561,15 @@ describe('parseQuery', () => {
     expect(implied('give the report to the board, they asked')).not.toContain('assign');
   });
 
+  it('reads a name of several capitalised words after "our" or "the" as a thing, not a person; a value put in a place leaves the place as where it goes', () => {
+    const q = parseQuery("Add 'Order new robes' to our Spring Concert project");
+    expect(q.terms.map((t) => t.word)).not.toContain('person');
+    expect(q.unnamed).toBe(true);
+    expect(q.terms.find((t) => t.word === 'project')?.scope).toBe(true);
+    expect(parseQuery('Give Kenji access to the repo').terms.map((t) => t.word)).toContain('person');
+    expect(parseQuery('add a task to the Spring Concert project').unnamed).toBeUndefined();
+  });
+
   it('reads "any more" and "any longer" as no longer: neither word is a term', () => {
     expect(terms("He shouldn't be part of our GitHub org any more.")).not.toContain('more');
     expect(terms("she shouldn't see the calendar any longer")).not.toContain('longer');

@@ -35,6 +35,11 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('gitlab', 'Noor asked to join the design group. Let her in.')[0]).toBe('gitlab.putV3GroupsIdAccessRequestsUserIdApprove');
   });
 
+  it('reads a value put in a place as a thing asked for by no name of its own: the place is where it goes', () => {
+    const found = top3('google-calendar', "Just add 'Piano lesson Friday 4pm' to my calendar");
+    expect(found.some((id) => id === 'google-calendar.calendar.events.quickAdd' || id === 'google-calendar.calendar.events.insert')).toBe(true);
+  });
+
   it('reads a thing handed to a person named at the end of its clause as assigned to them', () => {
     expect(top3('jira', "give HR-12 to Tomasz, he's back on Monday")[0]).toBe('jira.assignIssue');
   });
