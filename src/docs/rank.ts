@@ -500,7 +500,9 @@ export class Ranker {
       // The phrase an acronym stands for ("PRs": pull requests): what it means, and a noun, never the verb asked for.
       const acronym = this.acronymOf(t.word);
       return { ...t, name, expansions, guessed, idf, ...(acronym ? { acronym } : {}) };
-    });
+    })
+      // An identifier's prefix that names none of the catalogue's resources (`tmr_` where readers are `terminal/readers`) says nothing; kept, its IDF of no word would make every score NaN.
+      .filter((t) => t.expansions.size > 0);
     // An implied term counts when matched, but no more than the rarest word written: "under my
     // account" must not outweigh the repository asked for.
     const rarest = Math.max(0, ...terms.filter((t) => !t.optional).map((t) => t.idf));

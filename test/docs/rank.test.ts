@@ -1029,6 +1029,19 @@ describe("Ranker.search, the catalogue's own verbs", () => {
   });
 });
 
+describe('Ranker on identifiers', () => {
+  it("ranks by the words when an identifier's prefix names none of the catalogue's resources (tmr_ for terminal readers), every score a number", () => {
+    const terminal = new Ranker([
+      op('stripe.DeleteAccountsAccount', 'DELETE', '/v1/accounts/{account}', 'Delete an account'),
+      op('stripe.GetTerminalReadersReader', 'GET', '/v1/terminal/readers/{reader}', 'Retrieve a Reader'),
+      op('stripe.GetCustomersCustomer', 'GET', '/v1/customers/{customer}', 'Retrieve a customer'),
+    ]);
+    const hits = terminal.search('show the card reader tmr_55Hq', 3);
+    expect(hits[0]!.id).toBe('stripe.GetTerminalReadersReader');
+    for (const hit of hits) expect(Number.isFinite(hit.score)).toBe(true);
+  });
+});
+
 describe('Ranker on messy paths', () => {
   // Path parameters are read with patterns that stop at the next brace: an imported description's
   // path of unbalanced braces is read in one pass, not once per brace (which took minutes here).
