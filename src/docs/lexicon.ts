@@ -57,6 +57,8 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['switch', 'off', 'update', undefined, ['disable']],
   ['kick', 'off', 'create', 'joined', ['trigger', 'start']],
   ['fire', 'off', 'create', undefined, ['trigger', 'start', 'dispatch']],
+  // "Push the test clock forward a month": moved on in time, advanced.
+  ...['push', 'jump', 'move', 'roll', 'wind', 'step', 'skip'].map((verb): [string, string, Action, undefined, string[]] => [verb, 'forward', 'update', undefined, ['advance']]),
   ['kick', 'off', 'delete', 'split'],
   ['spin', 'up', 'create'],
   ['hook', 'up', 'create', undefined, ['webhook', 'hook']],

@@ -187,6 +187,10 @@ const CONTAINING = new Set(['on', 'in', 'inside']);
 const SAVED_SEARCH = /\bsaved\s+(?:search|query|view)|\bsave\b[^.?!;]*\b(?:search|query|jql)\b|\b(?:search|query|jql)\b[^.?!;]*\bsave\b/i;
 /** Two things set against each other: "main vs develop", "v1.2...v1.3". */
 const SET_AGAINST = /\S\s+(?:vs\.?|versus)\s+\S|\w\.\.\.?\w/i;
+/** What is on one thing and not on another ("commits on release/17.x that aren't on main"): the two compared. */
+const SET_APART = /\b(?:that|which)\s+(?:aren't|are\s+not|isn't|is\s+not|haven't\s+been|have\s+not\s+been)\s+(?:on|in|merged\s+into)\b/i;
+/** How much of a thing something takes up ("how much cache storage is the repo eating?"): its usage. */
+const HOW_MUCH_USED = /\bhow\s+much\b.*\b(?:using|used|uses|use|eating|eats|consuming|consumes|consumed|taking\s+up|takes\s+up|occupying|occupies)\b/i;
 /** Lower-case words joined by underscores, no digits: `rate_limit`, `billable_info`. */
 const SNAKE_WORDS = /^[a-z]{2,}(?:_[a-z]{2,})+[,;:!?)]?$/;
 /** A name in code: camelCase (`parseConfig`, not `iPhone` or `macOS`) or called (`parse()`). */
@@ -540,6 +544,10 @@ export function parseQuery(query: string): ParsedQuery {
   if (savesSearch) imply(['filter'], 1);
   // "main vs develop", "master...develop": two things set against each other, compared.
   if (SET_AGAINST.test(query) && !currencyPair) imply(['compare'], 0.5);
+  if (SET_APART.test(query)) imply(['compare'], 0.5);
+  if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
+  // "Draft the changelog": what software calls a release's notes.
+  if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true });
   // "How many …" asks for a number: the word catalogues write for one (count), implied.

@@ -570,6 +570,17 @@ describe('parseQuery', () => {
     expect(parseQuery('add a task to the Spring Concert project').unnamed).toBeUndefined();
   });
 
+  it('implies the words catalogues write for how much is used (usage), for what one has and another lacks (compare), for moving on in time (advance) and for a changelog (release notes)', () => {
+    expect(terms('how much cache storage is the ci-images repo eating?')).toContain('usage');
+    expect(terms('how much cache storage is allowed for the repo?')).not.toContain('usage');
+    expect(terms("which commits are on release/17.x that aren't on main?")).toContain('compare');
+    expect(terms('which commits are on main?')).not.toContain('compare');
+    const clock = parseQuery('push the test clock forward a month');
+    expect(clock.action).toBe('update');
+    expect(clock.terms.map((t) => t.word)).toContain('advance');
+    expect(terms('draft the changelog for v2.4.0')).toEqual(expect.arrayContaining(['release', 'notes']));
+  });
+
   it('reads "any more" and "any longer" as no longer: neither word is a term', () => {
     expect(terms("He shouldn't be part of our GitHub org any more.")).not.toContain('more');
     expect(terms("she shouldn't see the calendar any longer")).not.toContain('longer');
