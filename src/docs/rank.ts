@@ -47,7 +47,7 @@ const COMPOUND_SPAN = 5;
 
 /** Words that put a thing under one of its kind: a child task, a nested issue. */
 /** A thing under one of its kind, or one broken into smaller ones ("break the task into smaller pieces"). */
-const NESTING = /\b(?:child|children|nest|nested|nesting|underneath|beneath)\b|\bsmaller\s+(?:pieces|parts|steps|chunks|bits|items|ones)\b|\b(?:break|breaking|split|splitting|divide|dividing)\s+(?:\S+\s+){1,6}?into\s+(?:\S+\s+)?(?:smaller|pieces|parts|steps|chunks)\b/i;
+const NESTING = /\b(?:child|children|nest|nested|nesting|underneath|beneath)\b|\bsmaller\s+(?:pieces|parts|steps?|chunks|bits|items?|ones|to-?dos?|tasks?)\b|\b(?:break|breaking|split|splitting|divide|dividing)\s+(?:\S+\s+){1,6}?into\s+(?:\S+\s+)?(?:smaller|pieces|parts|steps|chunks)\b/i;
 
 /** Verbs a summary opens with that answer yes or no ("Check if …", "Validate project key", "Verify …"). */
 const CHECKING_STEMS: ReadonlySet<string> = new Set(['check', 'valid', 'verifi', 'test']);
@@ -537,7 +537,9 @@ export class Ranker {
     const commandsResource = parsed.action === undefined && parsed.commandVerb === true && parsed.command !== undefined && !this.ownVerbs().has(parsed.command) && this.isResource(parsed.command);
     // "Stop watching", "stop sharing" where the catalogue names no such undoing (unwatch, unshare): remove what the verb made.
     const undoesUnknown = parsed.terms.some((t) => t.undoes && !known(t.stem)), opening = parsed.verbsAt?.includes(0) ? openingVerb(query) : undefined;
-    const askedAction = undoesUnknown || revokesAccess(query) ? 'delete' : grantsAccess(query) ? 'create' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
+    // One tracked thing marked as standing in a relation to another ("mark BREW-10 as blocked by BREW-9"): a link between them, made.
+    const relates = valueKinds.some((kind) => kind.name === 'related') && (parsed.action === 'update' || parsed.action === undefined) && !parsed.reads;
+    const askedAction = undoesUnknown || revokesAccess(query) ? 'delete' : grantsAccess(query) || relates ? 'create' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
     // A word the catalogue has, but never as the thing an act of the kind asked is done to ("delete a
     // branch", where only refs are deleted): its synonyms that are stand in for it fully.
     if (askedAction !== undefined && askedAction !== 'read' && CANONICAL.has(askedAction)) {

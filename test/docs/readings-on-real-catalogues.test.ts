@@ -23,6 +23,14 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('asana', "break the 'Plan the open day' task into smaller pieces")).toContain('asana.createSubtaskForTask');
   });
 
+  it('reads a thing marked as standing in a relation to another as a link between them, made', () => {
+    expect(top3('jira', 'mark OPS-7 as blocked by OPS-3')[0]).toBe('jira.linkIssues');
+  });
+
+  it('reads a smaller to-do under a task as its subtask', () => {
+    expect(top3('asana', "Under task 881 add a smaller to-do: 'order the ink'")).toContain('asana.createSubtaskForTask');
+  });
+
   it('widens a verb by neighbours in meaning of its own act only ("make a calendar" is no change)', () => {
     expect(top3('google-calendar', "Make a new calendar called 'Choir Rehearsals'")[0]).toBe('google-calendar.calendar.calendars.insert');
   });
