@@ -21,8 +21,8 @@ const ACTION_WORDS: Record<Action, string[]> = {
 const WATCHING = ['watch', 'follow', 'subscribe', 'subscription'];
 /** Words catalogues write for being told of each change as it happens: a webhook, a hook, a watch on it. */
 export const TOLD_OF_CHANGES = [...WATCHING, 'webhook', 'hook'];
-/** Words that open a clause of what happens each time ("notify our endpoint whenever anything changes"). */
-export const EACH_TIME = (words: readonly string[], i: number): number => (words[i] === 'whenever' || words[i] === 'anytime' ? 1 : (words[i] === 'every' || words[i] === 'each' || words[i] === 'any') && words[i + 1] === 'time' ? 2 : 0);
+/** How many words at `i` open a clause of what happens each time ("whenever", "every time"), 0 for none: "notify our endpoint whenever anything changes". */
+export const opensEachTime = (words: readonly string[], i: number): number => (words[i] === 'whenever' || words[i] === 'anytime' ? 1 : (words[i] === 'every' || words[i] === 'each' || words[i] === 'any') && words[i + 1] === 'time' ? 2 : 0);
 /** Words catalogues write for having a thing as it was before: restoring, undoing a removal. */
 const RESTORING = ['restore', 'unarchive', 'undelete'];
 

@@ -10,8 +10,6 @@ import {
   CURRENCY_PAIR,
   EXCHANGING,
   HANDING_VERBS,
-  EACH_TIME,
-  TOLD_OF_CHANGES,
   isActionForm,
   isActionWord,
   isBaseActionWord,
@@ -23,6 +21,7 @@ import {
   NOUN_VERBS,
   NAME_BEFORE,
   NAMING_WORDS,
+  opensEachTime,
   QUESTION_OPENERS,
   PERSON_PRONOUNS,
   PERSON_QUESTION,
@@ -33,6 +32,7 @@ import {
   STATE_CHANGE,
   STATE_WORDS,
   STOP_WORDS,
+  TOLD_OF_CHANGES,
   UNDOING_VERBS,
   VALUE_WORD,
   VERB_SYNONYMS,
@@ -360,7 +360,7 @@ export function parseQuery(query: string): ParsedQuery {
   // asked for; its verbs are context, and being told of it each time is a hook or a watch.
   let eachTimeAt = -1;
   raw.forEach((_, i) => {
-    const opens = EACH_TIME(raw, i);
+    const opens = opensEachTime(raw, i);
     if (!opens || i === 0 || eachTimeAt >= 0) return;
     const end = clauseStarts.find((start) => start > i) ?? raw.length;
     // A clause has a verb after its subject ("every time entry on it" has none: a noun).

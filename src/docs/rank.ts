@@ -45,7 +45,6 @@ const PEOPLE_STEMS = new Set(PERSON_WORDS.flatMap((w) => stems(w)));
 /** How many words apart two query words may be and still be read as one catalogue word. */
 const COMPOUND_SPAN = 5;
 
-/** Words that put a thing under one of its kind: a child task, a nested issue. */
 /** A thing under one of its kind, or one broken into smaller ones ("break the task into smaller pieces"). */
 const NESTING = /\b(?:child|children|nest|nested|nesting|underneath|beneath)\b|\bsmaller\s+(?:pieces|parts|steps?|chunks|bits|items?|ones|to-?dos?|tasks?)\b|\b(?:break|breaking|split|splitting|divide|dividing)\s+(?:\S+\s+){1,6}?into\s+(?:\S+\s+)?(?:smaller|pieces|parts|steps|chunks)\b/i;
 
