@@ -95,6 +95,8 @@ export class Ranker {
 
   private readonly docs: Doc[] = [];
   private readonly postings = new Map<string, number[]>();
+  /** The weight of each stem in each operation of its postings, in the same order. */
+  private readonly postingWeights = new Map<string, number[]>();
   /** Operations each stem is found in, outside descriptions. */
   private readonly df = new Map<string, number>();
   /** A word the catalogue writes for each stem (for word vectors), and abbreviation pairs. */
@@ -130,8 +132,13 @@ export class Ranker {
       this.docs.push(doc);
       for (const [stem, weight] of doc.fields) {
         let list = this.postings.get(stem);
-        if (!list) this.postings.set(stem, (list = []));
+        let weights = this.postingWeights.get(stem);
+        if (!list || !weights) {
+          this.postings.set(stem, (list = []));
+          this.postingWeights.set(stem, (weights = []));
+        }
         list.push(index);
+        weights.push(weight);
         if (weight > W.description) this.df.set(stem, (this.df.get(stem) ?? 0) + 1);
       }
       for (const [s, w] of doc.surface) if (!this.surface.has(s)) this.surface.set(s, w);
@@ -574,6 +581,27 @@ export class Ranker {
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
     const scored = new Map<Hit, Scored>();
+    // What each term matches in each operation, read from the postings of its forms: an operation
+    // has few of a query's many forms, so looking each form up in every candidate was most of a search.
+    const termMatches = terms.map((t) => {
+      const byDoc = new Map<number, { best: number; bestSure: number; stems: string[] }>();
+      for (const [s, factor] of t.expansions) {
+        const postings = this.postings.get(s) ?? [];
+        const weights = this.postingWeights.get(s) ?? [];
+        for (let k = 0; k < postings.length; k++) {
+          const i = postings[k]!;
+          // A state asked for counts in full where the operation has it as a field it sets ("make acme/api private": `private`).
+          const field = weights[k]!;
+          const w = (states.has(s) && field === W.fields ? W.summary : field) * factor;
+          let match = byDoc.get(i);
+          if (!match) byDoc.set(i, (match = { best: 0, bestSure: 0, stems: [] }));
+          if (w > match.best) match.best = w;
+          if (w > match.bestSure && !t.guessed.has(s)) match.bestSure = w;
+          if (w > 0) match.stems.push(s);
+        }
+      }
+      return byDoc;
+    });
     for (const i of candidates) {
       const doc = this.docs[i]!;
       if (!keep(doc.id)) continue;
@@ -582,23 +610,16 @@ export class Ranker {
       const hitStems = new Set<string>();
       /** Stems matched by what the query names as its resource, not by where it says it is. */
       const resourceStems = new Set<string>();
-      for (const t of terms) {
-        let best = 0;
-        let bestSure = 0;
-        for (const [s, factor] of t.expansions) {
-          // A state asked for counts in full where the operation has it as a field it sets ("make acme/api private": `private`).
-          const field = doc.fields.get(s) ?? 0;
-          const w = (states.has(s) && field === W.fields ? W.summary : field) * factor;
-          if (w > best) best = w;
-          if (w > bestSure && !t.guessed.has(s)) bestSure = w;
-          if (w > 0) {
-            hitStems.add(s);
-            if (!t.scope) resourceStems.add(s);
-          }
+      terms.forEach((t, ti) => {
+        const match = termMatches[ti]!.get(i);
+        if (!match) return;
+        for (const s of match.stems) {
+          hitStems.add(s);
+          if (!t.scope) resourceStems.add(s);
         }
-        matched += t.weight * t.idf * best;
-        sure += t.weight * t.idf * bestSure;
-      }
+        matched += t.weight * t.idf * match.best;
+        sure += t.weight * t.idf * match.bestSure;
+      });
       const coverage = matched / possible;
       // Closeness in meaning: the cosine of the query's and the operation's mean vectors.
       let similar = 0;
