@@ -513,12 +513,6 @@ export class Ranker {
     // account" must not outweigh the repository asked for.
     const rarest = Math.max(0, ...terms.filter((t) => !t.optional).map((t) => t.idf));
     if (rarest > 0) for (const t of terms) if (t.optional) t.idf = Math.min(t.idf, rarest);
-    const candidates = new Set<number>();
-    for (const t of terms) if (!t.optional) for (const s of t.expansions.keys()) for (const i of this.postings.get(s) ?? []) candidates.add(i);
-    // Nothing but cues ("who am I?"), or few matches: operations on the signed-in user are candidates by structure alone.
-    if (!terms.length || (parsed.self && candidates.size < 50)) this.docs.forEach((d, i) => (this.isSelf(d) || !terms.length) && candidates.add(i));
-    // A catalogue small enough is ranked whole, so an operation near in meaning only still competes.
-    if (this.docs.length <= B.wholeUpTo) for (let i = 0; i < this.docs.length; i++) candidates.add(i);
     // With nothing but implied terms ("who am I?"), coverage is out of those, so it stays a share.
     const possible = terms.reduce((sum, t) => sum + (t.optional ? 0 : t.weight * t.idf * TOP), 0) || terms.reduce((sum, t) => sum + t.weight * t.idf * TOP, 0) || 1;
     // What the query means: its own words, and the words implied by what it says (an idiom's "pin",
@@ -602,6 +596,15 @@ export class Ranker {
       }
       return byDoc;
     });
+    // The candidates: the operations the query's own words match.
+    const candidates = new Set<number>();
+    terms.forEach((t, ti) => {
+      if (!t.optional) for (const i of termMatches[ti]!.keys()) candidates.add(i);
+    });
+    // Nothing but cues ("who am I?"), or few matches: operations on the signed-in user are candidates by structure alone.
+    if (!terms.length || (parsed.self && candidates.size < 50)) this.docs.forEach((d, i) => (this.isSelf(d) || !terms.length) && candidates.add(i));
+    // A catalogue small enough is ranked whole, so an operation near in meaning only still competes.
+    if (this.docs.length <= B.wholeUpTo) for (let i = 0; i < this.docs.length; i++) candidates.add(i);
     for (const i of candidates) {
       const doc = this.docs[i]!;
       if (!keep(doc.id)) continue;

@@ -556,6 +556,17 @@ describe("an identifier's prefix", () => {
     expect(ranker.search('which invoices has customer cus_LAB01 received?', 1)[0]!.id).toBe('st.GetInvoices');
     expect(ranker.search('look at customer cus_LAB01', 1)[0]!.id).toBe('st.GetCustomersCustomer');
   });
+
+  it("ranks by the words when an identifier's prefix names none of the catalogue's resources (tmr_ for terminal readers), every score a number", () => {
+    const terminal = new Ranker([
+      op('stripe.DeleteAccountsAccount', 'DELETE', '/v1/accounts/{account}', 'Delete an account'),
+      op('stripe.GetTerminalReadersReader', 'GET', '/v1/terminal/readers/{reader}', 'Retrieve a Reader'),
+      op('stripe.GetCustomersCustomer', 'GET', '/v1/customers/{customer}', 'Retrieve a customer'),
+    ]);
+    const hits = terminal.search('show the card reader tmr_55Hq', 3);
+    expect(hits[0]!.id).toBe('stripe.GetTerminalReadersReader');
+    for (const hit of hits) expect(Number.isFinite(hit.score)).toBe(true);
+  });
 });
 
 describe('Ranker.search, who-questions', () => {
@@ -1026,19 +1037,6 @@ describe("Ranker.search, the catalogue's own verbs", () => {
       op('gh.issues/list-sub-issues', 'GET', '/repos/{owner}/{repo}/issues/{issue_number}/sub_issues', 'List sub-issues', { returnsList: true }),
     ]);
     expect(best(issues, 'Nest issue 301 under the epic in issue 290.')).toBe('gh.issues/add-sub-issue');
-  });
-});
-
-describe('Ranker on identifiers', () => {
-  it("ranks by the words when an identifier's prefix names none of the catalogue's resources (tmr_ for terminal readers), every score a number", () => {
-    const terminal = new Ranker([
-      op('stripe.DeleteAccountsAccount', 'DELETE', '/v1/accounts/{account}', 'Delete an account'),
-      op('stripe.GetTerminalReadersReader', 'GET', '/v1/terminal/readers/{reader}', 'Retrieve a Reader'),
-      op('stripe.GetCustomersCustomer', 'GET', '/v1/customers/{customer}', 'Retrieve a customer'),
-    ]);
-    const hits = terminal.search('show the card reader tmr_55Hq', 3);
-    expect(hits[0]!.id).toBe('stripe.GetTerminalReadersReader');
-    for (const hit of hits) expect(Number.isFinite(hit.score)).toBe(true);
   });
 });
 
