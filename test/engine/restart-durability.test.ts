@@ -46,13 +46,12 @@ describe('durability', () => {
     const engine = spawn(process.execPath, ['--no-node-snapshot', join(root, 'src/bin/svc-engine.ts'), 'serve'], { env, stdio: 'ignore' });
     const base = `http://127.0.0.1:${port}`;
     const headers = { authorization: `Bearer ${cliToken}`, 'content-type': 'application/json' };
-    for (let i = 0; i < 100; i++) {
-      try {
-        await fetch(`${base}/v1/buckets`, { headers });
-        break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+    // Under CI's load (three files on two cores) the Engine has taken more than 10 s to listen: wait up to 30 s, and say so if it never does.
+    const listening = Date.now() + 30_000;
+    for (let up = false; !up; ) {
+      up = await fetch(`${base}/v1/buckets`, { headers }).then(() => true, () => false);
+      if (!up && Date.now() > listening) throw new Error(`the Engine did not listen on ${base} within 30 s`);
+      if (!up) await new Promise((r) => setTimeout(r, 100));
     }
     await fetch(`${base}/v1/workspace/services/demo-crm`, { method: 'PUT', headers, body: JSON.stringify({ version: 'v1', baseUrl: provider.url }) });
 
@@ -99,5 +98,5 @@ describe('durability', () => {
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
