@@ -18,7 +18,7 @@ const ACTION_WORDS: Record<Action, string[]> = {
 };
 
 /** Words catalogues write for being told of a thing's changes: watching, following, subscribing to it. */
-const WATCHING = ['watch', 'follow', 'subscribe', 'subscription'];
+export const WATCHING = ['watch', 'follow', 'subscribe', 'subscription'];
 /** Words catalogues write for being told of each change as it happens: a webhook, a hook, a watch on it. */
 export const TOLD_OF_CHANGES = [...WATCHING, 'webhook', 'hook'];
 /** How many words at `i` open a clause of what happens each time ("whenever", "every time"), 0 for none: "notify our endpoint whenever anything changes". */

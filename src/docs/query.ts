@@ -33,6 +33,7 @@ import {
   STATE_WORDS,
   STOP_WORDS,
   TOLD_OF_CHANGES,
+  WATCHING,
   UNDOING_VERBS,
   VALUE_WORD,
   VERB_SYNONYMS,
@@ -208,6 +209,8 @@ const VALUE = VALUE_WORD;
 /** Words that start a noun phrase or stand for one: a word after them is no bare name. */
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me', 'them', 'him', 'us']);
 /** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
+/** Someone kept told of a thing's news ("so she gets updates", "keep me in the loop on INC-4", "loop Dana in"): a watch or a follow, or a hook for a program. */
+const KEPT_INFORMED = /\b(?:gets?|getting|got|be|being|is|stays?|kept|keep|keeps|want|wants|receive|receives)\s+(?:notified|pinged|alerted|updates|informed|emails|notifications|posted)\b|\bin\s+the\s+loop\b|\bloop\s+(?:\S+\s+){1,2}in\b/i;
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
 /** Verbs that put a thing in a place ("add … to", "put … on"). */
 const PUTTING_VERBS = new Set(['add', 'put', 'stick', 'drop', 'append', 'insert', 'place', 'include', 'pop', 'throw']);
@@ -535,6 +538,7 @@ export function parseQuery(query: string): ParsedQuery {
   }
   // "Sam asked to join the group": what he asked for is access, a request of his.
   if (ASKED_TO_JOIN.test(query)) imply(['request', 'access'], 1);
+  if (eachTimeAt < 0 && KEPT_INFORMED.test(query)) imply(WATCHING, 1);
   // "Make 20 tickets at once", "in one go": the catalogue's bulk or batch operation.
   if (AT_ONCE.test(query.toLowerCase())) imply(BATCHING, 1);
   // "EUR to USD": a rate of exchange between currencies.

@@ -51,4 +51,9 @@ describe('search_docs readings on real catalogues', () => {
   it('reads a thing handed to a person named at the end of its clause as assigned to them', () => {
     expect(top3('jira', "give HR-12 to Tomasz, he's back on Monday")[0]).toBe('jira.assignIssue');
   });
+
+  it('reads someone kept told of a thing ("so he gets updates", "keep me in the loop") as watching or following it', () => {
+    expect(top3('jira', 'Oskar needs to get updates on BILL-31 from now on')).toContain('jira.addWatcher');
+    expect(top3('asana', "make sure Ines is kept in the loop on the 'Venue contract' task")).toContain('asana.addFollowersForTask');
+  });
 });
