@@ -213,6 +213,8 @@ const IDIOMS: [string[], Action, string[]][] = [
   // "Make #old read-only", "so it goes read-only": what products call archiving it.
   [['read', 'only'], 'update', ['archive', 'archived']],
   [['thumbs', 'down'], 'create', REACTING],
+  // "Put a :tada: on the announcement" (./spelling.ts reads a shortcode as its words and "emoji"): an emoji put on a thing reacts to it.
+  [['emoji', 'on'], 'create', REACTING],
 ];
 
 /** Where a piece of work stands in its workflow, as people say it ("move PROJ-12 to done", "mark it as in progress"). */

@@ -211,6 +211,8 @@ const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those',
 /** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
 /** Someone kept told of a thing's news ("so she gets updates", "keep me in the loop on INC-4", "loop Dana in"): a watch or a follow, or a hook for a program. */
 const KEPT_INFORMED = /\b(?:gets?|getting|got|be|being|is|stays?|kept|keep|keeps|want|wants|receive|receives)\s+(?:notified|pinged|alerted|updates|informed|emails|notifications|posted)\b|\bin\s+the\s+loop\b|\bloop\s+(?:\S+\s+){1,2}in\b/i;
+/** Words for the one signed in, asked after by "which … am I". */
+const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile']);
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
 /** Verbs that put a thing in a place ("add … to", "put … on"). */
 const PUTTING_VERBS = new Set(['add', 'put', 'stick', 'drop', 'append', 'insert', 'place', 'include', 'pop', 'throw']);
@@ -620,9 +622,13 @@ export function parseQuery(query: string): ParsedQuery {
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.
-  if (person || raw.some((w) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w))) {
+  if (person || raw.some((w, i) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w) || ((w === 'which' || w === 'what') && ACCOUNT_WORDS.has(raw[i + 1] ?? '') && raw[i + 2] === 'am'))) {
     // "Who am I (logged in as)?" asks who the signed-in user is: a user, not the members of a group; "who am I following" asks after others.
-    const whoAmI = raw.some((w, i) => PERSON_QUESTION.has(w) && raw[i + 1] === 'am' && raw[i + 2] === 'i' && !/^[a-z]{3,}ing$/.test(raw[i + 3] ?? ''));
+    // So does "which account am I signed in as": which one of the people words is me.
+    const whoAmI = raw.some((w, i) => {
+      const n = PERSON_QUESTION.has(w) ? 1 : (w === 'which' || w === 'what') && ACCOUNT_WORDS.has(raw[i + 1] ?? '') ? 2 : 0;
+      return n > 0 && raw[i + n] === 'am' && raw[i + n + 1] === 'i' && !/^[a-z]{3,}ing$/.test(raw[i + n + 2] ?? '');
+    });
     for (const word of whoAmI ? ['user'] : PERSON_WORDS) if (!seen.has(stemOf(word))) terms.push({ word, stem: stemOf(word), weight: 0.3, name: true, at: -1, optional: true });
   }
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.

@@ -6,7 +6,7 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 
 let catalogues: LoadedCatalogue[];
 beforeAll(async () => {
-  catalogues = await loadCatalogues(['asana', 'google-calendar', 'jira', 'gitlab']);
+  catalogues = await loadCatalogues(['asana', 'google-calendar', 'jira', 'gitlab', 'slack']);
 }, 60_000);
 
 /** The first three operations search_docs answers in a catalogue. */
@@ -55,5 +55,13 @@ describe('search_docs readings on real catalogues', () => {
   it('reads someone kept told of a thing ("so he gets updates", "keep me in the loop") as watching or following it', () => {
     expect(top3('jira', 'Oskar needs to get updates on BILL-31 from now on')).toContain('jira.addWatcher');
     expect(top3('asana', "make sure Ines is kept in the loop on the 'Venue contract' task")).toContain('asana.addFollowersForTask');
+  });
+
+  it('reads an emoji shortcode put on a thing as a reaction to it', () => {
+    expect(top3('slack', 'stick a :rocket: on the release note message in #general')[0]).toBe('slack.reactions_add');
+  });
+
+  it('reads "which account am I …" as asking who the signed-in user is', () => {
+    expect(top3('jira', 'which account am I signed into the tracker with')).toContain('jira.getCurrentUser');
   });
 });
