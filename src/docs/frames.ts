@@ -32,7 +32,7 @@ const STORY_ROLE = /(?:^|(?<=[.!?]\s))as\s+(?:an?|the|our)\s+(?:[\w'-]+\s+){0,4}
 const SCENARIO_THEN = /^\s*(?:given|when)\b.*?[,\s]\s*then\s+/i;
 const SCENARIO_GIVEN = /^\s*given\b[^,]*,\s*/i;
 /** A condition before the request: "When a new hire joins, …", "once it's merged, …"; not in a question. */
-const CONDITION = /^\s*(?:when|whenever|once|if|after|as\s+soon\s+as)\b[^,?]*,\s*(?=[^?]*$)/i;
+const CONDITION = /^\s*(?:when|whenever|every\s+time|each\s+time|any\s*time|once|if|after|as\s+soon\s+as)\b[^,?]*,\s*(?=[^?]*$)/i;
 /** A label that names the part of a planning document the request is ("Acceptance criteria:", "User story:"). */
 const DOCUMENT_LABEL = /^\s*(?:acceptance(?:\s+criteria)?|requirements?|(?:user\s+)?story|goal|task|to-?do|request|ask|context|note|update|ac)\s*:\s*/i;
 
@@ -85,6 +85,12 @@ function withoutCondition(query: string): string {
   const condition = CONDITION.exec(query)?.[0];
   if (condition === undefined) return query;
   const request = query.slice(condition.length);
+  // "Whenever anyone pushes, POST to our URL" asks for the same as "POST to our URL whenever anyone
+  // pushes": what happens each time, read after the request (./query.ts reads it there).
+  if (/^\s*(?:whenever|every\s+time|each\s+time|any\s*time)\b/i.test(condition)) {
+    const clause = condition.trim().replace(/,$/, '');
+    return `${request.replace(/[.!]\s*$/, '')} ${clause[0]!.toLowerCase()}${clause.slice(1)}`;
+  }
   const subject = conditionSubject(condition);
   if (subject === undefined) return request;
   for (const [pronoun, read] of [[/\b(?:it|them)\b(?!')/i, subject], [/\bits\b/i, subject], [/\bit's\b/i, `${subject} is`]] as const) {

@@ -348,6 +348,10 @@ const CAUSED_NAMES_SPAN = 6;
 
 export function causedVerbAt(raw: readonly string[], at: number): number {
   if (!CAUSATIVES.has(raw[at]!)) return -1;
+  if (raw[at] === 'have') {
+    const done = haveDoneAt(raw, at);
+    if (done > 0) return done;
+  }
   const person = (w: string | undefined) => w !== undefined && w !== VALUE_WORD && /^[a-z][a-z.'-]+$/.test(w) && !NO_NAMES.has(w) && !STOP_WORDS.has(w) && !isActionWord(w);
   let j = at + 1;
   if (!person(raw[j])) return -1;
@@ -360,6 +364,20 @@ export function causedVerbAt(raw: readonly string[], at: number): number {
   const verb = raw[j];
   return verb !== undefined && verb !== VALUE_WORD && /^[a-z]{3,}$/.test(verb) && !STOP_WORDS.has(verb) && !NO_NAMES.has(verb) && !/(?:ed|ing)$/.test(verb) ? j : -1;
 }
+
+/**
+ * "Have GitHub POST to our URL" (the service's name read apart), "have the billing repo send …": what
+ * the one had does, a verb in its base form right after "have" or after a few words that start with
+ * a determiner; not "have you merged …", a question.
+ */
+function haveDoneAt(raw: readonly string[], at: number): number {
+  const base = (w: string | undefined) => w !== undefined && isActionWord(w) && /^[a-z]{3,}$/.test(w) && !/(?:ed|ing|s)$/.test(w);
+  if (base(raw[at + 1])) return at + 1;
+  if (!THING_OPENERS.has(raw[at + 1] ?? '')) return -1;
+  for (let k = at + 2; k <= at + 5 && k < raw.length; k++) if (base(raw[k])) return k;
+  return -1;
+}
+const THING_OPENERS = new Set(['the', 'our', 'my', 'your', 'their', 'this', 'that']);
 
 /** Words that open a question: a question asks to read, whatever verb it uses later ("does alice have write access?"). */
 export const QUESTION_OPENERS = new Set(['any', 'is', 'are', 'was', 'were', 'am', 'does', 'do', 'did', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'what', 'whats', "what's", 'when', 'where', 'how', 'why', 'whose']);

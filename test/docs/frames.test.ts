@@ -82,4 +82,9 @@ describe('withoutFrame', () => {
     // "… if you could delete it" is a request, and stays one.
     expect(withoutFrame('I was wondering if you could delete the gist')).toBe('I was wondering if you could delete the gist');
   });
+
+  it('reads what happens each time, said first, after the request ("Whenever …, POST to …")', () => {
+    expect(withoutFrame('Whenever anyone pushes to acme/site, send a POST to our URL.')).toBe('send a POST to our URL whenever anyone pushes to acme/site');
+    expect(withoutFrame('When the build fails, open an issue')).toBe('open an issue');
+  });
 });

@@ -604,4 +604,11 @@ describe('parseQuery', () => {
     // Not when the words only follow another verb.
     expect(parseQuery('list how many stars acme/api has').terms.some((t) => t.word === 'count')).toBe(false);
   });
+
+  it('reads "have" before a verb, or before a thing and its verb, as asking for that verb ("have the repo send …"), and "have you …" as a question', () => {
+    expect(parseQuery('have the billing repo send push events to our url').action).toBe('create');
+    expect(parseQuery('have post to our url whenever anyone pushes').terms.map((t) => t.word)).toContain('webhook');
+    expect(parseQuery('have you merged PR 5').action).not.toBe('create');
+    expect(parseQuery('have the invoices been paid').action).toBe('list');
+  });
 });
