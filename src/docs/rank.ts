@@ -311,6 +311,34 @@ export class Ranker {
     return { expansions: out, guessed };
   }
 
+  private placed: Map<string, Set<string>> | undefined;
+  /**
+   * What a place holds that is made on its own and put there ("project": task): heads listed under
+   * the place (`GET /projects/{id}/tasks`) and created elsewhere, not under it (`POST /tasks`).
+   */
+  private placedIn(place: string): ReadonlySet<string> {
+    if (!this.placed) {
+      const listedUnder = new Map<string, Set<string>>();
+      const createdUnder = new Map<string, Set<string>>();
+      const createdAlone = new Set<string>();
+      for (const d of this.docs) {
+        const { head, action, scope } = d.structure;
+        if (head === undefined) continue;
+        if (action === 'list') for (const p of scope) (listedUnder.get(p) ?? listedUnder.set(p, new Set()).get(p)!).add(head);
+        if (action === 'create') {
+          if (scope.length === 0) createdAlone.add(head);
+          for (const p of scope) (createdUnder.get(p) ?? createdUnder.set(p, new Set()).get(p)!).add(head);
+        }
+      }
+      this.placed = new Map();
+      for (const [p, heads] of listedUnder) {
+        const held = [...heads].filter((h) => createdAlone.has(h) && !createdUnder.get(p)?.has(h));
+        if (held.length) this.placed.set(p, new Set(held));
+      }
+    }
+    return this.placed.get(place) ?? new Set();
+  }
+
   private listed: Set<string> | undefined;
   /** Heads of the resources the catalogue lists by a list operation. */
   private listedHeads(): Set<string> {
@@ -449,6 +477,13 @@ export class Ranker {
     const valueWords = valueKinds.flatMap((kind) => (kind.implies ? stems(kind.implies) : []));
     for (const stem of [parsed.slug ? this.slugStem : undefined, valueKinds.some((kind) => kind.name === 'key') ? this.keyStem : undefined, ...valueWords]) {
       if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: true, optional: true });
+    }
+    // A value put in a place ("add 'Order robes' to the Spring Concert project") is what the place holds and is made on its own (a task).
+    if (parsed.unnamed) {
+      for (const t of parsed.terms) {
+        if (!t.scope) continue;
+        for (const stem of this.placedIn(t.stem)) if (!parsed.terms.some((o) => o.stem === stem) && !implied.some((o) => o.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 1, at: -1, name: false, optional: true });
+      }
     }
     // The catalogue's words for that person count a little.
     if (person) {

@@ -64,4 +64,8 @@ describe('search_docs readings on real catalogues', () => {
   it('reads "which account am I …" as asking who the signed-in user is', () => {
     expect(top3('jira', 'which account am I signed into the tracker with')).toContain('jira.getCurrentUser');
   });
+
+  it('reads a value put in a place as what the place holds and is made on its own (a project holds tasks, made at /tasks)', () => {
+    expect(top3('asana', "Add 'Descale the kettles' to the Kitchen Ops project")).toContain('asana.createTask');
+  });
 });
