@@ -337,7 +337,6 @@ export function parseQuery(query: string): ParsedQuery {
   // So is what a message says: after "saying", or after a saying verb's "that" that opens a clause ("comment on DOC-55 that the API reference has been updated").
   // After a verb that tells someone ("tell #crew that Saturday pickup moves"), "that" always opens what is told.
   const said = raw.findIndex((w, i) => SAID_LEADS.has(w) || (w === 'that' && (CLAUSE_OPENERS.has(raw[i + 1] ?? '') ? raw.slice(0, i).some((v) => SAYING_VERBS.has(v)) : raw.slice(Math.max(0, i - 4), i - 1).some((v) => TELLING_VERBS.has(v)))));
-  const contentFrom = beforeColon.length >= 3 && beforeColon.some((w) => isBaseActionWord(w)) ? beforeColon.length : said > 0 ? said + 1 : undefined;
   // "A calendar called Side projects": a name runs from "called" to the end of its clause, or to a
   // word that leads on (a preposition, "and"), and names nobody.
   const namedAt = new Set<number>();
@@ -353,6 +352,9 @@ export function parseQuery(query: string): ParsedQuery {
   const nameStart = (i: number): number => (i > 0 && names.has(raw[i - 1]!) ? nameStart(i - 1) : i);
   const person = /\S@\S+\.\w/.test(query) || raw.some((w, i) => names.has(w) && !namedAt.has(i) && !THING_DETERMINERS.has(raw[nameStart(i) - 1] ?? ''));
   const phrases = actionPhrases(raw, (w) => w === VALUE);
+  // A command before the colon: its verb, a phrase that says one ("open a ticket in SHOP: …"), or a noun used as one ("log a task: …").
+  const commandBeforeColon = beforeColon.length >= 3 && (beforeColon.some((w) => isBaseActionWord(w)) || (phrases.some((p) => p.at[0]! < beforeColon.length) && !isBaseActionWord(raw[beforeColon.length] ?? '')) || NOUN_VERBS.has(beforeColon[0]!));
+  const contentFrom = commandBeforeColon ? beforeColon.length : said > 0 ? said + 1 : undefined;
   const covered = new Set(phrases.flatMap((p) => p.at));
   // "Close PR 5 without merging it", "instead of waiting": what is not to be done names no operation.
   const negated = new Set<number>();

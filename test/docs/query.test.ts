@@ -611,4 +611,11 @@ describe('parseQuery', () => {
     expect(parseQuery('have you merged PR 5').action).not.toBe('create');
     expect(parseQuery('have the invoices been paid').action).toBe('list');
   });
+
+  it('reads what follows the colon of a command said by a phrase ("open a ticket in OPS: …") as what the thing holds, but not a command after a label ("Clean up the repo: remove …")', () => {
+    const parsed = parseQuery('open a ticket in OPS: the printer on floor 2 is jammed');
+    expect(parsed.terms.find((t) => t.word === 'printer')!.weight).toBeLessThan(1);
+    expect(parsed.terms.find((t) => t.word === 'ticket')!.weight).toBe(1);
+    expect(parseQuery('Clean up the monorepo: remove every merged branch').terms.find((t) => t.word === 'branch')!.weight).toBe(1);
+  });
 });
