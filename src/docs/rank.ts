@@ -11,7 +11,7 @@ import { actionOfStem, GOING_BACK_WORDS, isActionForm, isActionWord, isWeakCue, 
 import { beforeMessage, parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS } from './agreement.ts';
-import { fileNamesIn, keyResource, slugResource, takenByResource, VALUE_KINDS, withoutQuoted } from './values.ts';
+import { fileNamesIn, keyResource, numberNamers, slugResource, takenByResource, VALUE_KINDS, withoutQuoted } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stemOf, stems, words } from './text.ts';
 import { asCommands, grantsAccess, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess } from './cues.ts';
@@ -128,6 +128,7 @@ export class Ranker {
       VALUE_KINDS.forEach((kind, k) => (this.takes[k]![this.docs.length] = kind.takes?.(op, { keyStem: this.keyStem }) ?? false));
       const index = this.docs.length;
       this.onePerson.push(ONE_PERSON.test(op.path ?? ''));
+      this.bareIds.push(/\{(?:id|iid)\}/i.test(op.path ?? ''));
       for (const name of fileNamesIn(op.summary)) this.fileNames.set(name, [...(this.fileNames.get(name) ?? []), index]);
       this.docs.push(doc);
       for (const [stem, weight] of doc.fields) {
@@ -181,6 +182,8 @@ export class Ranker {
 
   /** By value kind (VALUE_KINDS), by operation: whether it takes such a value. */
   private readonly takes: boolean[][] = VALUE_KINDS.map(() => []);
+  /** By operation: whether its path takes a bare `{id}`, which says nothing of whose. */
+  private readonly bareIds: boolean[] = [];
   /** By operation: whether its path ends in one person taken by ID. */
   private readonly onePerson: boolean[] = [];
   /** Operations by the file names their summary writes (`.gitlab-ci.yml`), lower-case. */
@@ -595,6 +598,15 @@ export class Ranker {
     const commandsUnknownVerb = askedAction === undefined && parsed.commandVerb === true && parsed.command !== undefined && !commandsResource;
     // A day or an hour, an email address, a tracker key: the operation takes such a value.
     const valuesTaken = valueKinds.map((kind) => ({ takes: this.takes[VALUE_KINDS.indexOf(kind)]!, weight: kind.weight }));
+    // A thing named by its number is of the word before it ("project 1199"): an operation whose only
+    // IDs are another resource's (`/webhooks/{webhook_gid}`) does not take it; a bare `{id}` may.
+    const numbered = valueKinds.findIndex((kind) => kind.name === 'numbered');
+    if (numbered >= 0) {
+      // An acronym names its phrase's words ("PR 1290": pull, request).
+      const namers = new Set(numberNamers(withoutQuoted(beforeSaid)).flatMap((w) => [...stems(w), ...(this.acronymOf(w) ?? [])]));
+      const takes = valuesTaken[numbered]!.takes;
+      valuesTaken[numbered] = { ...valuesTaken[numbered]!, takes: this.docs.map((d, i) => takes[i]! && (this.bareIds[i]! || d.pathParameters.some((s) => namers.has(s)))) };
+    }
     // So does an identifier whose prefix names a resource: the operations whose path takes one (cus_K8s2: `/customers/{customer}`).
     const idStems = terms.filter((t) => t.idPrefix).flatMap((t) => [...t.expansions.keys()]);
     // Or, asked for a list, one that filters by it: a customer's invoices take `customer` (`GET /v1/invoices?customer=`).

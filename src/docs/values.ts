@@ -62,7 +62,20 @@ const NOT_NAMING = new Set([
 /** A word and a number that is no amount, hour or span ("issue 17", "PR 61", "check run 8812"; not "2.5", "9:30", "3 hours"). */
 const WORD_NUMBER = /\b([a-z]{2,}) (\d+)\b(?![.:%]\d| ?(?:h|hrs?|hours?|m|mins?|minutes?|days?|weeks?|am|pm)\b)/g;
 /** A thing named by its number: a word before it that names, not one that counts, dates or places. */
-const NAMED_BY_NUMBER = (q: string) => [...q.toLowerCase().matchAll(WORD_NUMBER)].some((m) => !NOT_NAMING.has(m[1]!));
+const NAMED_BY_NUMBER = (q: string) => numberNamers(q).length > 0;
+/** The words that name a thing by its number ("project" of "project 1199"). */
+export const numberNamers = (q: string): string[] =>
+  [...q.toLowerCase().matchAll(WORDS_NUMBER)].flatMap((m) => {
+    const [, before, word] = m as unknown as [string, string | undefined, string];
+    if (NOT_NAMING.has(word)) return [];
+    // "comment number 1833094": the word before "number" names it.
+    // After "id" or "number" alone, the number may be any thing's ID.
+    return NUMBER_WORDS.has(word) ? (before !== undefined && !NOT_NAMING.has(before) ? [before] : ['id']) : [word];
+  });
+/** A number after a word, and the word before that ("comment number 5"), as WORD_NUMBER reads it. */
+const WORDS_NUMBER = new RegExp(String.raw`\b(?:([a-z]{2,}) )?` + WORD_NUMBER.source.slice(2), 'g');
+/** Words that only say a number follows ("comment number 5", "ticket no 7"). */
+const NUMBER_WORDS = new Set(['number', 'no', 'num', 'nr', 'id']);
 /** A path parameter that takes an ID or a number (`{check_run_id}`, `{issue_number}`, `{merge_request_iid}`). */
 const ID_PARAMETER = /\{[^{}]*(?:number|iid|id)\}/i;
 /** A path parameter that takes such a number (`{issue_number}`, `{pull_number}`, `{merge_request_iid}`). */

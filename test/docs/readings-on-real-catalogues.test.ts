@@ -68,4 +68,11 @@ describe('search_docs readings on real catalogues', () => {
   it('reads a value put in a place as what the place holds and is made on its own (a project holds tasks, made at /tasks)', () => {
     expect(top3('asana', "Add 'Descale the kettles' to the Kitchen Ops project")).toContain('asana.createTask');
   });
+
+  it('reads a number as naming the thing of the word before it: not the ID of a webhook to change when it says "project 4471"', () => {
+    const found = top3('asana', 'set up a webhook on project 4471');
+    expect(found).toContain('asana.createWebhook');
+    const update = found.indexOf('asana.updateWebhook');
+    expect(update === -1 || update > found.indexOf('asana.createWebhook')).toBe(true);
+  });
 });

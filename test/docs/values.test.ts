@@ -1,7 +1,7 @@
 // The kinds of value a query writes and the operations that take them (src/docs/values.ts), and the
 // resource a slug or a tracker key names in a catalogue.
 import { describe, expect, it } from 'vitest';
-import { fileNamesIn, keyResource, slugResource, takenByResource, VALUE_KINDS, withoutQuoted } from '../../src/docs/values.ts';
+import { fileNamesIn, keyResource, numberNamers, slugResource, takenByResource, VALUE_KINDS, withoutQuoted } from '../../src/docs/values.ts';
 import { parseQuery } from '../../src/docs/query.ts';
 import { Ranker } from '../../src/docs/rank.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
@@ -213,4 +213,12 @@ describe('tracker keys', () => {
     expect(ranker.search('record that BACK-5 blocks FRONT-9', 3)[0]!.id).toBe('jira.linkIssues');
     expect(ranker.search('mark GAME-5 as done', 3)[0]!.id).toBe('jira.editIssue');
   });
+
+  it('reads the word that names a thing by its number, the word before "number" or "id", and any ID after "id" alone', () => {
+    expect(numberNamers('set up a webhook on project 1199')).toEqual(['project']);
+    expect(numberNamers('delete comment number 1833094')).toEqual(['comment']);
+    expect(numberNamers('the spam (id 1650432)')).toEqual(['id']);
+    expect(numberNamers('in the last 5 days')).toEqual([]);
+  });
 });
+
