@@ -211,6 +211,8 @@ const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those',
 /** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
 /** Someone kept told of a thing's news ("so she gets updates", "keep me in the loop on INC-4", "loop Dana in"): a watch or a follow, or a hook for a program. */
 const KEPT_INFORMED = /\b(?:gets?|getting|got|be|being|is|stays?|kept|keep|keeps|want|wants|receive|receives)\s+(?:notified|pinged|alerted|updates|informed|emails|notifications|posted)\b|\bin\s+the\s+loop\b|\bloop\s+(?:\S+\s+){1,2}in\b/i;
+/** A thing wished for by its kind ("I need a link customers can pay through"), up to the clause's end: made, unless it is a reading ("a list of", "a quick look"). */
+const WISHED = /\b(?:i|we)(?:'d|\s+would|\s+really)?\s+(?:want|need|like|love)\s+(?:a|an)\s+(?!(?:list|count|copy|summary|breakdown|rundown|report|overview|export|dump|tally|number|few|couple|lot|bit|way|quick|look|peek|glance|sense|feel|heads|reminder\s+of)\b)(?:[^,;:?!.]|\.(?=\S))*/i;
 /** Words for the one signed in, asked after by "which … am I". */
 const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile']);
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
@@ -614,7 +616,11 @@ export function parseQuery(query: string): ParsedQuery {
   // view", "stick the screenshot onto QA-55") says what to do: action words after it are context,
   // and a plural is its object, not a list asked for.
   const unknownVerbLeads = commandVerb && !headCue;
-  let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : unknownVerbLeads ? undefined : (cues[0]?.action ?? (plural ? 'list' : undefined));
+  // "I need a shareable link for …", "we'd like a Priority field": a thing wished for, with no verb, is one to make; not "a list of …".
+  const wished = WISHED.exec(query)?.[0];
+  // A link or a copy of a thing that exists ("a link to that message", "a .zip of my repo") is read, not made.
+  const wishesFor = wished !== undefined && !/\bof\b|\bto\s+(?:the|that|this|those|these|my|our|its|their)\b/i.test(wished);
+  let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : unknownVerbLeads ? undefined : (cues[0]?.action ?? (wishesFor ? 'create' : plural ? 'list' : undefined));
   // The things on or in a place are many.
   if (whatOnAt >= 0 && action === 'get') action = 'list';
   // Told each time a thing happens, by a verb of no lexicon ("notify our endpoint whenever …"): a hook or a watch made.

@@ -618,4 +618,12 @@ describe('parseQuery', () => {
     expect(parsed.terms.find((t) => t.word === 'ticket')!.weight).toBe(1);
     expect(parseQuery('Clean up the monorepo: remove every merged branch').terms.find((t) => t.word === 'branch')!.weight).toBe(1);
   });
+
+  it('reads a thing wished for by its kind ("I need a shareable link for …") as one to make, and "a list of …" or "a link to that message" as a reading', () => {
+    expect(parseQuery('I need a shareable link customers can pay through for the summer price').action).toBe('create');
+    expect(parseQuery("we'd like a Priority dropdown field for projects").action).toBe('create');
+    expect(parseQuery('I need a list of open issues').action).toBe('list');
+    expect(parseQuery('I need a link to that message').action).not.toBe('create');
+    expect(parseQuery('I need a .zip of my repo as it was at v1.0').action).not.toBe('create');
+  });
 });
