@@ -572,7 +572,7 @@ export function parseQuery(query: string): ParsedQuery {
     cues.push({ at: tagging, action: 'create' });
   }
   // "Email invoice in_789 to the customer", "email them the report": a thing sent, as catalogues write it.
-  if (heads.some((at) => at >= 0 && SENDING_NOUNS.has(raw[at]!) && raw[at + 1] !== undefined && (/^(?:it|them|him|her|me|us|everyone)$/.test(raw[at + 1]!) || !STOP_WORDS.has(raw[at + 1]!)))) imply(['send'], 0.5, { name: false, optional: true });
+  if (heads.some((at) => at >= 0 && SENDING_NOUNS.has(raw[at]!) && raw[at + 1] !== undefined && (/^(?:it|them|him|her|me|us|everyone|the|this|that|these|those|our|my|their|his|its)$/.test(raw[at + 1]!) || !STOP_WORDS.has(raw[at + 1]!)))) imply(['send'], 0.5, { name: false, optional: true });
   // "Stop following", "quit watching": the verb undone, as catalogues name it (unfollow, unwatch); implied.
   raw.forEach((word, i) => {
     const next = raw[i + 1];

@@ -626,4 +626,10 @@ describe('parseQuery', () => {
     expect(parseQuery('I need a link to that message').action).not.toBe('create');
     expect(parseQuery('I need a .zip of my repo as it was at v1.0').action).not.toBe('create');
   });
+
+  it('reads a sending noun heading a command before its object, with or without a determiner, as sending it ("email the invoice to …")', () => {
+    expect(terms('email the finalized invoice to the client')).toContain('send');
+    expect(terms('email invoice in_789 to the customer')).toContain('send');
+    expect(terms('what email address does Sam use')).not.toContain('send');
+  });
 });
