@@ -211,6 +211,10 @@ const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those',
 /** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
 /** Someone kept told of a thing's news ("so she gets updates", "keep me in the loop on INC-4", "loop Dana in"): a watch or a follow, or a hook for a program. */
 const KEPT_INFORMED = /\b(?:gets?|getting|got|be|being|is|stays?|kept|keep|keeps|want|wants|receive|receives)\s+(?:notified|pinged|alerted|updates|informed|emails|notifications|posted)\b|\bin\s+the\s+loop\b|\bloop\s+(?:\S+\s+){1,2}in\b/i;
+/** A person mentioned by handle ("@ana-k"), not an email address, a version after a package, nor "@mention" or "@here". */
+const MENTION = /(?:^|[\s(,])@(?!(?:mention\w*|here|channel|everyone)\b)[a-z0-9][\w-]*(?![\w@.\/-])/i;
+/** Someone given access ("give ana-k push access", "grant tom write permission"): the one given it is a person. */
+const GIVEN_ACCESS = /\b(?:give|grant|let)\s+@?[a-z0-9][\w.-]*\s+(?:(?:read|write|push|pull|admin|maintain|triage|edit|view|owner|developer|reporter|guest|full|read-only)\s+)*(?:access|rights|permissions?)\b/i;
 /** A thing wished for by its kind ("I need a link customers can pay through"), up to the clause's end: made, unless it is a reading ("a list of", "a quick look"). */
 const WISHED = /\b(?:i|we)(?:'d|\s+would|\s+really)?\s+(?:want|need|like|love)\s+(?:a|an)\s+(?!(?:list|count|copy|summary|breakdown|rundown|report|overview|export|dump|tally|number|few|couple|lot|bit|way|quick|look|peek|glance|sense|feel|heads|reminder\s+of)\b)(?:[^,;:?!.]|\.(?=\S))*/i;
 /** Words for the one signed in, asked after by "which … am I". */
@@ -352,7 +356,7 @@ export function parseQuery(query: string): ParsedQuery {
   // blocklist"), not a person.
   // So does each word of a name of several ("our Spring Concert project").
   const nameStart = (i: number): number => (i > 0 && names.has(raw[i - 1]!) ? nameStart(i - 1) : i);
-  const person = /\S@\S+\.\w/.test(query) || raw.some((w, i) => names.has(w) && !namedAt.has(i) && !THING_DETERMINERS.has(raw[nameStart(i) - 1] ?? ''));
+  const person = /\S@\S+\.\w/.test(query) || MENTION.test(query) || GIVEN_ACCESS.test(query) || raw.some((w, i) => names.has(w) && !namedAt.has(i) && !THING_DETERMINERS.has(raw[nameStart(i) - 1] ?? ''));
   const phrases = actionPhrases(raw, (w) => w === VALUE);
   // A command before the colon: its verb, a phrase that says one ("open a ticket in SHOP: …"), or a noun used as one ("log a task: …").
   const commandBeforeColon = beforeColon.length >= 3 && (beforeColon.some((w) => isBaseActionWord(w)) || (phrases.some((p) => p.at[0]! < beforeColon.length) && !isBaseActionWord(raw[beforeColon.length] ?? '')) || NOUN_VERBS.has(beforeColon[0]!));

@@ -632,4 +632,11 @@ describe('parseQuery', () => {
     expect(terms('email invoice in_789 to the customer')).toContain('send');
     expect(terms('what email address does Sam use')).not.toContain('send');
   });
+
+  it('reads a handle ("@sam") and someone given access ("give ana-k push access") as a person', () => {
+    expect(terms('start a DM with @sam')).toContain('user');
+    expect(terms('give ana-k push access to brewco/recipes')).toContain('collaborator');
+    expect(terms('nobody should @mention the design group')).not.toContain('collaborator');
+    expect(terms('give the repo more access checks')).not.toContain('collaborator');
+  });
 });
