@@ -26,10 +26,13 @@ const tag = (field: number, type: number): number => (field << 3) | type;
 /** Span.flags: the W3C trace flags, and that the parent's remoteness is known (bit 8) and what it is (bit 9). */
 const flagsOf = (traceFlags: number, remote: boolean | undefined): number => (traceFlags & 0xff) | 0x100 | (remote ? 0x200 : 0);
 
-/** A trace ID's 16 bytes, kept from the last one written: a span's and its parent's trace IDs are one string, decoded once. */
-const TRACE_ID = new Uint8Array(16);
-let lastTraceId = '';
-/** A trace or span ID's bytes from its hex, written straight into the writer. */
+/** A hex digit's value by character code (0 for any other: the SDK only hands on valid IDs). */
+const HEX = new Uint8Array(128);
+for (let c = 0; c < 16; c++) {
+  HEX['0123456789abcdef'.charCodeAt(c)] = c;
+  HEX['0123456789ABCDEF'.charCodeAt(c)] = c;
+}
+/** A trace or span ID's bytes from its hex, written straight into the writer: a table lookup per digit, no branch on random digits. */
 function writeId(w: ProtoWriter, field: number, hex: string): void {
   const n = hex.length >> 1;
   w.ensure(n + 2);
@@ -37,17 +40,9 @@ function writeId(w: ProtoWriter, field: number, hex: string): void {
   let pos = w.pos;
   buf[pos++] = tag(field, LEN);
   buf[pos++] = n;
-  if (n === 16 && hex === lastTraceId) for (let i = 0; i < 16; i++) buf[pos + i] = TRACE_ID[i]!;
-  else {
-    for (let i = 0; i < n; i++) buf[pos + i] = (nibble(hex.charCodeAt(2 * i)) << 4) | nibble(hex.charCodeAt(2 * i + 1));
-    if (n === 16) {
-      for (let i = 0; i < 16; i++) TRACE_ID[i] = buf[pos + i]!;
-      lastTraceId = hex;
-    }
-  }
+  for (let i = 0; i < n; i++) buf[pos + i] = (HEX[hex.charCodeAt(2 * i) & 0x7f]! << 4) | HEX[hex.charCodeAt(2 * i + 1) & 0x7f]!;
   w.pos = pos + n;
 }
-const nibble = (c: number): number => (c <= 57 ? c - 48 : (c | 0x20) - 87);
 
 /**
  * A time as fixed64 nanoseconds, in two 32-bit halves: seconds × 10⁹ passes 2⁵³, so it is taken
@@ -193,7 +188,8 @@ const FLAGS_TAG = tag(16, I32);
 function writeSpan(w: ProtoWriter, span: ReadableSpan): void {
   const { traceId, spanId, traceState, traceFlags } = span.spanContext();
   const parent = span.parentSpanContext;
-  w.byte(tag(2, LEN)).fork();
+  w.byte(tag(2, LEN)).forkLong();
+  const start = w.pos;
   writeId(w, 1, traceId);
   writeId(w, 2, spanId);
   writeString(w, 3, traceState?.serialize());
@@ -216,21 +212,18 @@ function writeSpan(w: ProtoWriter, span: ReadableSpan): void {
     w.join();
   } else w.byte(tag(15, LEN)).byte(0); // an empty Status, as the SDK sends
   w.varint(FLAGS_TAG).fixed32(flagsOf(traceFlags, parent?.isRemote));
-  w.join();
+  w.joinLong(start);
 }
 
 type Scope = ReadableSpan['instrumentationScope'] & { attributes?: Attributes; droppedAttributesCount?: number };
 
-/** ScopeSpans: scope 1 (name 1, version 2, attributes 3, dropped_attributes_count 4), spans 2 (already written), schema_url 3. */
-function writeScopeSpans(w: ProtoWriter, scope: Scope, spans: Uint8Array): void {
-  w.byte(tag(2, LEN)).fork().byte(tag(1, LEN)).fork();
+/** InstrumentationScope under field 1 of ScopeSpans: name 1, version 2, attributes 3, dropped_attributes_count 4. */
+function writeScope(w: ProtoWriter, scope: Scope): void {
+  w.byte(tag(1, LEN)).fork();
   writeString(w, 1, scope.name);
   writeString(w, 2, scope.version);
   if (scope.attributes) writeAttributes(w, 3, scope.attributes);
   writeCount(w, 4, scope.droppedAttributesCount);
-  w.join();
-  w.copy(spans);
-  writeString(w, 3, scope.schemaUrl);
   w.join();
 }
 
@@ -255,26 +248,55 @@ export class EncodedSpans {
     this.count++;
   }
 
-  /** The request of every span added, and this batch empty again. */
+  /**
+   * The request of every span added, and this batch empty again. Each message's length is known
+   * before it is written (the spans' bytes are), so the request is written once at its exact
+   * size: the spans copied in once, no message moved to make room for its length.
+   */
   request(): Uint8Array {
-    let spanBytes = 0;
-    for (const scopes of this.groups.values()) for (const writer of scopes.values()) spanBytes += writer.pos;
-    const w = new ProtoWriter(spanBytes + 4096); // one buffer for the batch, not doubled up to it
+    const w = new ProtoWriter(256); // the small parts: tags, lengths, resources, scopes
+    const parts: Uint8Array[] = [];
+    let total = 0;
     for (const [resource, scopes] of this.groups) {
-      w.byte(tag(1, LEN)).fork().byte(tag(1, LEN)).fork();
+      // ResourceSpans: resource 1, scope_spans 2 (each: scope 1, spans 2, schema_url 3), schema_url 3.
+      w.byte(tag(1, LEN)).fork();
       writeAttributes(w, 1, resource.attributes);
-      w.join();
+      const resourcePart = w.join().finish();
+      writeString(w, 3, resource.schemaUrl);
+      const resourceTail = w.finish();
+      const inner: Uint8Array[] = [resourcePart];
+      let innerBytes = resourcePart.length + resourceTail.length;
       for (const [scope, writer] of scopes) {
-        writeScopeSpans(w, scope, writer.written());
+        writeScope(w, scope);
+        const scopePart = w.finish();
+        writeString(w, 3, scope.schemaUrl);
+        const scopeTail = w.finish();
+        const spans = writer.written();
+        const head = w.byte(tag(2, LEN)).varint(scopePart.length + spans.length + scopeTail.length).finish();
+        inner.push(head, scopePart, spans, scopeTail);
+        innerBytes += head.length + scopePart.length + spans.length + scopeTail.length;
+      }
+      inner.push(resourceTail);
+      const head = w.byte(tag(1, LEN)).varint(innerBytes).finish();
+      parts.push(head, ...inner);
+      total += head.length + innerBytes;
+    }
+    // Not zero-filled: every byte is written below.
+    const out = new Uint8Array(Buffer.allocUnsafeSlow(total).buffer, 0, total);
+    let pos = 0;
+    for (const part of parts) {
+      if (part.length > 64) out.set(part, pos);
+      else for (let i = 0; i < part.length; i++) out[pos + i] = part[i]!;
+      pos += part.length;
+    }
+    for (const scopes of this.groups.values())
+      for (const writer of scopes.values()) {
         writer.reset();
         this.spare.push(writer);
       }
-      writeString(w, 3, resource.schemaUrl);
-      w.join();
-    }
     this.groups.clear();
     this.count = 0;
-    return w.finish();
+    return out;
   }
 }
 

@@ -118,6 +118,30 @@ export class ProtoWriter {
     return this.close(this.opened[--this.depth]!);
   }
 
+  /**
+   * A message whose length is most likely 128 … 16,383 bytes (a span): two bytes are left for it, so
+   * `joinLong` writes the length in place instead of moving the message (copyWithin is a call into C++).
+   */
+  forkLong(): this {
+    this.ensure(2);
+    this.pos += 2;
+    return this;
+  }
+
+  /** Ends the message `forkLong` started at `start` (its position after the two bytes). */
+  joinLong(start: number): this {
+    const len = this.pos - start;
+    if (len >= 0x80 && len < 0x4000) {
+      this.buf[start - 2] = (len & 0x7f) | 0x80;
+      this.buf[start - 1] = len >>> 7;
+      return this;
+    }
+    // Shorter or longer: one byte back, then as join does.
+    this.buf.copyWithin(start - 1, start, this.pos);
+    this.pos--;
+    return this.close(start - 1);
+  }
+
   /** The bytes written, and this writer empty again (its buffer kept for the next). */
   finish(): Uint8Array {
     const out = this.buf.slice(0, this.pos);

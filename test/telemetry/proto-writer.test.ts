@@ -19,6 +19,13 @@ describe('ProtoWriter', () => {
     expect(new ProtoWriter(4).byte(0x0a).fork().copy(body).join().byte(0x10).finish()).toEqual(new BinaryWriter().tag(1, 2).fork().raw(body).join().tag(2, 0).finish());
   });
 
+  it.each([0, 1, 127, 128, 16_383, 16_384, 70_000])('writes a span-sized message of %d bytes (forkLong) with the same bytes as any message', (size) => {
+    const body = Uint8Array.from({ length: size }, (_, i) => i & 0xff);
+    const w = new ProtoWriter(4).byte(0x0a).forkLong();
+    const start = w.pos;
+    expect(w.copy(body).joinLong(start).byte(0x10).finish()).toEqual(new BinaryWriter().tag(1, 2).fork().raw(body).join().tag(2, 0).finish());
+  });
+
   it('writes strings as UTF-8, of any length, beside nested messages deeper than its first stack', () => {
     const text = 'ünïcødé ✓ 𝄞 '.repeat(40);
     const ours = new ProtoWriter(8);
