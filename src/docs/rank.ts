@@ -317,16 +317,23 @@ export class Ranker {
   private placed: Map<string, Set<string>> | undefined;
   /**
    * What a place holds that is made on its own and put there ("project": task): heads listed under
-   * the place (`GET /projects/{id}/tasks`) and created elsewhere, not under it (`POST /tasks`).
+   * the place (`GET /projects/{id}/tasks`) and created elsewhere, not under it (`POST /tasks`);
+   * where none is, the one head listed under it that most of its operations act on ("calendar": event).
    */
   private placedIn(place: string): ReadonlySet<string> {
     if (!this.placed) {
       const listedUnder = new Map<string, Set<string>>();
       const createdUnder = new Map<string, Set<string>>();
       const createdAlone = new Set<string>();
+      /** By place, by head: how many operations act on that head under the place. */
+      const actedUnder = new Map<string, Map<string, number>>();
       for (const d of this.docs) {
         const { head, action, scope } = d.structure;
         if (head === undefined) continue;
+        for (const p of scope) {
+          const counts = actedUnder.get(p) ?? actedUnder.set(p, new Map()).get(p)!;
+          counts.set(head, (counts.get(head) ?? 0) + 1);
+        }
         if (action === 'list') for (const p of scope) (listedUnder.get(p) ?? listedUnder.set(p, new Set()).get(p)!).add(head);
         if (action === 'create') {
           if (scope.length === 0) createdAlone.add(head);
@@ -337,6 +344,13 @@ export class Ranker {
       for (const [p, heads] of listedUnder) {
         const held = [...heads].filter((h) => createdAlone.has(h) && !createdUnder.get(p)?.has(h));
         if (held.length) this.placed.set(p, new Set(held));
+        else {
+          // Else what the catalogue does most under the place, when one thing leads ("a calendar": its events).
+          const counts = actedUnder.get(p)!;
+          const most = Math.max(...[...heads].map((h) => counts.get(h) ?? 0));
+          const top = [...heads].filter((h) => (counts.get(h) ?? 0) === most);
+          if (top.length === 1 && most >= 3) this.placed.set(p, new Set(top));
+        }
       }
     }
     return this.placed.get(place) ?? new Set();

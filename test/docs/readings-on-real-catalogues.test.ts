@@ -6,7 +6,7 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 
 let catalogues: LoadedCatalogue[];
 beforeAll(async () => {
-  catalogues = await loadCatalogues(['asana', 'google-calendar', 'jira', 'gitlab', 'slack']);
+  catalogues = await loadCatalogues(['asana', 'google-calendar', 'jira', 'gitlab', 'slack', 'stripe']);
 }, 60_000);
 
 /** The first three operations search_docs answers in a catalogue. */
@@ -74,5 +74,9 @@ describe('search_docs readings on real catalogues', () => {
     expect(found).toContain('asana.createWebhook');
     const update = found.indexOf('asana.updateWebhook');
     expect(update === -1 || update > found.indexOf('asana.createWebhook')).toBe(true);
+  });
+
+  it('reads a value put in a place whose things are all made under it as the one thing most done there (a Radar value list: its items)', () => {
+    expect(top3('stripe', 'add phisher@example.net to our Radar blocklist')).toContain('stripe.PostRadarValueListItems');
   });
 });
