@@ -221,6 +221,7 @@ const WISHED = /\b(?:i|we)(?:'d|\s+would|\s+really)?\s+(?:want|need|like|love)\s
 const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile']);
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
 /** Verbs that put a thing in a place ("add … to", "put … on"). */
+const TAKING_VERBS = new Set(['remove', 'delete', 'take', 'drop', 'clear', 'pull', 'erase', 'wipe', 'scrap']);
 const PUTTING_VERBS = new Set(['add', 'put', 'stick', 'drop', 'append', 'insert', 'place', 'include', 'pop', 'throw']);
 /** Words for a value itself, not for a thing it names ("the email jo@x.io", "that address"). */
 const VALUE_NOUNS = new Set(['email', 'address', 'value', 'entry', 'text', 'string', 'number', 'ip', 'domain', 'card', 'fingerprint', 'item', 'line', 'row']);
@@ -483,7 +484,9 @@ export function parseQuery(query: string): ParsedQuery {
   raw.forEach((w, i) => {
     const c = clauseStarts.findLastIndex((start) => start <= i);
     const head = heads[c] ?? -1;
-    if (w !== VALUE || head < 0 || head >= i || !PUTTING_VERBS.has(raw[head]!) || !SCOPE_PREPOSITIONS.has(raw[i + 1] ?? '')) return;
+    // "Remove it from the calendar": a thing said before, taken out of a place, as a value put in one.
+    const taken = (w === 'it' || w === 'this') && i === head + 1 && TAKING_VERBS.has(raw[head] ?? '') && (raw[i + 1] === 'from' || raw[i + 1] === 'off');
+    if ((w !== VALUE && !taken) || head < 0 || head >= i || (!taken && (!PUTTING_VERBS.has(raw[head]!) || !SCOPE_PREPOSITIONS.has(raw[i + 1] ?? '')))) return;
     if (!raw.slice(head + 1, i).every((between) => DETERMINERS.has(between) || VALUE_NOUNS.has(between))) return;
     const end = clauseStarts[c + 1] ?? raw.length;
     for (const t of terms) if (t.at > i + 1 && t.at < end && !t.optional) t.scope = true;

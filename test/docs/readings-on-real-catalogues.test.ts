@@ -79,4 +79,8 @@ describe('search_docs readings on real catalogues', () => {
   it('reads a value put in a place whose things are all made under it as the one thing most done there (a Radar value list: its items)', () => {
     expect(top3('stripe', 'add phisher@example.net to our Radar blocklist')).toContain('stripe.PostRadarValueListItems');
   });
+
+  it('reads a thing said before and taken out of a place ("remove it from the calendar") as what the place holds', () => {
+    expect(top3('google-calendar', "The Thursday potluck is off. Take it off the calendar.")).toContain('google-calendar.calendar.events.delete');
+  });
 });
