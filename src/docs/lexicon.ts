@@ -203,6 +203,10 @@ const IDIOMS: [string[], Action, string[]][] = [
   [['fast', 'forward'], 'update', ['advance']],
   // "Stick the message to the top of #new-hires": pinned there.
   [['to', 'the', 'top'], 'create', ['pin']],
+  // "Put a notice across the top of every page", "a site-wide notice": what sites call a banner.
+  [['across', 'the', 'top'], 'create', ['banner']],
+  [['site', 'wide', 'notice'], 'create', ['banner']],
+  [['site', 'wide', 'announcement'], 'create', ['banner']],
   [['thumbs', 'up'], 'create', REACTING],
   // "The console output of job 9912": what a CI job wrote, its log or trace.
   [['console', 'output'], 'get', ['log', 'trace']],

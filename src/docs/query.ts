@@ -209,8 +209,8 @@ const VALUE = VALUE_WORD;
 /** Words that start a noun phrase or stand for one: a word after them is no bare name. */
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me', 'them', 'him', 'us']);
 /** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
-/** Someone kept told of a thing's news ("so she gets updates", "keep me in the loop on INC-4", "loop Dana in"): a watch or a follow, or a hook for a program. */
-const KEPT_INFORMED = /\b(?:gets?|getting|got|be|being|is|stays?|kept|keep|keeps|want|wants|receive|receives)\s+(?:notified|pinged|alerted|updates|informed|emails|notifications|posted)\b|\bin\s+the\s+loop\b|\bloop\s+(?:\S+\s+){1,2}in\b/i;
+/** Someone kept told of a thing's news ("so she gets email updates", "keep me in the loop on INC-4", "loop Dana in", "sign me up for updates"): a watch or a follow. */
+const KEPT_INFORMED = /\b(?:gets?|getting|got|be|being|is|stays?|kept|keep|keeps|want|wants|receive|receives)\s+(?:notified|pinged|alerted|informed|posted|(?:(?!(?:my|our|your|their|his|her|the|its)\s)[a-z]+\s+)?(?:updates|emails|notifications))\b|\bin\s+the\s+loop\b|\bloop\s+(?:\S+\s+){1,2}in\b|\bsign\s+(?:\S+\s+){1,2}up\s+for\s+(?:\S+\s+)?updates\b|\bhears?\s+about\s+(?:every|each|any|all)\s+changes?\b/i;
 /** A person mentioned by handle ("@ana-k"), not an email address, a version after a package, nor "@mention" or "@here". */
 const MENTION = /(?:^|[\s(,])@(?!(?:mention\w*|here|channel|everyone)\b)[a-z0-9][\w-]*(?![\w@.\/-])/i;
 /** Someone given access ("give ana-k push access", "grant tom write permission"): the one given it is a person. */

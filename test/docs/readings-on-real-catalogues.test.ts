@@ -83,4 +83,14 @@ describe('search_docs readings on real catalogues', () => {
   it('reads a thing said before and taken out of a place ("remove it from the calendar") as what the place holds', () => {
     expect(top3('google-calendar', "The Thursday potluck is off. Take it off the calendar.")).toContain('google-calendar.calendar.events.delete');
   });
+
+  it('reads a notice across the top of every page, or a site-wide notice, as a banner', () => {
+    expect(top3('jira', 'put a notice across the top of every page: office closed Monday')[0]).toBe('jira.setBanner');
+    expect(top3('jira', 'post a site-wide notice that the upgrade starts at 6pm')[0]).toBe('jira.setBanner');
+  });
+
+  it('reads "gets email updates about", "sign me up for updates" as watching the thing', () => {
+    expect(top3('jira', 'sign me up for updates on PAY-9')).toContain('jira.addWatcher');
+    expect(top3('jira', 'Dev should get email updates about PAY-9')).toContain('jira.addWatcher');
+  });
 });
