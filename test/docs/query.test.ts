@@ -639,4 +639,9 @@ describe('parseQuery', () => {
     expect(terms('nobody should @mention the design group')).not.toContain('collaborator');
     expect(terms('give the repo more access checks')).not.toContain('collaborator');
   });
+
+  it('reads people who looked at a thing as its views', () => {
+    expect(terms('how many people looked at my blog repo this month')).toContain('view');
+    expect(terms('look at the open pull requests')).not.toContain('view');
+  });
 });
