@@ -99,8 +99,8 @@ function withoutCondition(query: string): string {
   return request;
 }
 
-/** A setting before the request that names no value: "For the key rotation review, …", "On the order summary step, …". */
-const SETTING = /^\s*(?:for|during|regarding|re|before|after|since|on|in|under|from|as\s+part\s+of|ahead\s+of)\b[^,?0-9'"“‘/#@]*,\s*(?=(?:\S+\s+){2,}\S)/i;
+/** A setting before the request that names no value: "For the key rotation review, …", "On the order summary step, …"; a step's place in a sequence: "Next, …". */
+const SETTING = /^\s*(?:for|during|regarding|re|before|after|since|on|in|under|from|as\s+part\s+of|ahead\s+of)\b[^,?0-9'"“‘/#@]*,\s*(?=(?:\S+\s+){2,}\S)|^\s*(?:next|then|after\s+that|afterwards|finally|lastly)\s*,\s*/i;
 /** A question asked inside another ("any idea who is assigned …", "do you know which repos …", "not sure if the gist still exists"): the question is asked; not "… if you could delete it", a request. */
 const EMBEDDED_QUESTION = /^\s*(?:[\w',]+\s+){0,5}?(?:know|knows|wonder|wondering|wondered|idea|curious|sure|find\s+out|figure\s+out|tell\s+me|check|see)\s+(?=(?:who|whom|whose|what|which|when|where|how|whether|if)\b)(?!(?:if|whether)\s+(?:you|we|i|someone)\s+(?:can|could|would|will|might)\b)/i;
 /** An embedded yes-or-no question, asked as one: "whether issue 5 is closed" → "does issue 5 is closed" reads and wants yes or no. */

@@ -70,8 +70,8 @@ const PRESSED = new RegExp(String.raw`\b(?:click|clicking|hit|press|tap|push|sel
 const LABEL = new RegExp(String.raw`(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’](?=\s+(?:\w+\s+)?${CONTROL}\b)|(?<=\b${CONTROL}\s+(?:\w+\s+)?)(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’]`, 'gi');
 
 
-/** "<thing> should be <done>", "<thing> needs to be <done>", "<thing> can be <done> now". */
-const PASSIVE = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,12}?)(?:should|must|can|could|will|needs?\\s+to|has\\s+to|have\\s+to|ought\\s+to|is\\s+to|are\\s+to)\\s+be\\s+${PARTICIPLE}\\b(?=(?:\\s+([a-z]+))?)`, 'gi');
+/** "<thing> should be <done>", "<thing> needs to be <done>", "<thing> can be <done> now", "PR 5 should get merged". */
+const PASSIVE = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,12}?)(?:should|must|can|could|will|needs?\\s+to|has\\s+to|have\\s+to|ought\\s+to|is\\s+to|are\\s+to)\\s+(?:be|get)\\s+${PARTICIPLE}\\b(?=(?:\\s+([a-z]+))?)`, 'gi');
 /** Where a clause of wanting starts: where any clause does, or after "and" ("it's 2am and I just want …"). */
 const WANT_CLAUSE = String.raw`(^|[.!?;:]\s+|,?\s\bso\s+|\s${REPORTING}(?:\s+that)?\s+|,?\s+and\s+)`;
 /** An adverb between the one who wants and the wanting ("I just want", "we really need"). */

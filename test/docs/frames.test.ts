@@ -87,4 +87,9 @@ describe('withoutFrame', () => {
     expect(withoutFrame('Whenever anyone pushes to acme/site, send a POST to our URL.')).toBe('send a POST to our URL whenever anyone pushes to acme/site');
     expect(withoutFrame('When the build fails, open an issue')).toBe('open an issue');
   });
+
+  it('drops a step\'s place in a sequence before the request ("Next, …", "Then, …")', () => {
+    expect(withoutFrame('Next, the release should be published')).toBe('the release should be published');
+    expect(withoutFrame('Then, close issue 5')).toBe('close issue 5');
+  });
 });

@@ -189,4 +189,8 @@ describe('requests in another form than a command', () => {
     expect(ranker.search('As a maintainer I want the gist with my old notes deleted so the list stays short', 3)[0]!.id).toBe('gh.deleteGist');
     expect(ranker.search('um, show me, uh, the gist 7 ... no wait, delete gist 7', 3)[0]!.id).toBe('gh.deleteGist');
   });
+
+  it('reads a thing that "should get" done as one that should be ("the old branch should get deleted")', () => {
+    expect(read('the old branch should get deleted')).toBe('delete the old branch');
+  });
 });
