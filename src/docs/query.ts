@@ -217,6 +217,8 @@ const MENTION = /(?:^|[\s(,])@(?!(?:mention\w*|here|channel|everyone)\b)[a-z0-9]
 const GIVEN_ACCESS = /\b(?:give|grant|let)\s+@?[a-z0-9][\w.-]*\s+(?:(?:read|write|push|pull|admin|maintain|triage|edit|view|owner|developer|reporter|guest|full|read-only)\s+)*(?:access|rights|permissions?)\b/i;
 /** A thing wished for by its kind ("I need a link customers can pay through"), up to the clause's end: made, unless it is a reading ("a list of", "a quick look"). */
 const WISHED = /\b(?:i|we)(?:'d|\s+would|\s+really)?\s+(?:want|need|like|love)\s+(?:a|an)\s+(?!(?:list|count|copy|summary|breakdown|rundown|report|overview|export|dump|tally|number|few|couple|lot|bit|way|quick|look|peek|glance|sense|feel|heads|reminder\s+of)\b)(?:[^,;:?!.]|\.(?=\S))*/i;
+/** A thing asked to be given, of no name yet ("get me a token", "give me a link I can share"): as WISHED, made, unless it is a reading. */
+const OBTAINED = /^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:get|give|grab|fetch)\s+(?:me|us)\s+(?:a|an|one)\s+(?!(?:list|count|copy|summary|breakdown|rundown|report|overview|export|dump|tally|number|few|couple|lot|bit|quick|look|peek|glance|sense|feel|heads)\b)(?:[^,;:?!.]|\.(?=\S))*/i;
 /** Words for the one signed in, asked after by "which … am I". */
 const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile']);
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
@@ -627,7 +629,10 @@ export function parseQuery(query: string): ParsedQuery {
   const wished = WISHED.exec(query)?.[0];
   // A link or a copy of a thing that exists ("a link to that message", "a .zip of my repo") is read, not made.
   const wishesFor = wished !== undefined && !/\bof\b|\bto\s+(?:the|that|this|those|these|my|our|its|their)\b/i.test(wished);
-  let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : unknownVerbLeads ? undefined : (cues[0]?.action ?? (wishesFor ? 'create' : plural ? 'list' : undefined));
+  // "Get me a token so I can register …", "give me a link I can drop in Discord": a new one, made; not "a link to message 17", one of a thing that exists.
+  const obtained = OBTAINED.exec(query)?.[0];
+  const obtainsNew = obtained !== undefined && cues[0]?.action === 'get' && !/\b(?:of|to|for)\b/i.test(obtained);
+  let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : unknownVerbLeads ? undefined : obtainsNew ? 'create' : (cues[0]?.action ?? (wishesFor ? 'create' : plural ? 'list' : undefined));
   // The things on or in a place are many.
   if (whatOnAt >= 0 && action === 'get') action = 'list';
   // Told each time a thing happens, by a verb of no lexicon ("notify our endpoint whenever …"): a hook or a watch made.

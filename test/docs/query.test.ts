@@ -644,4 +644,11 @@ describe('parseQuery', () => {
     expect(terms('how many people looked at my blog repo this month')).toContain('view');
     expect(terms('look at the open pull requests')).not.toContain('view');
   });
+
+  it('reads "get me a …" / "give me a …" of a thing with no name yet as making one, and of a thing that exists as reading it', () => {
+    expect(parseQuery('get me a token so I can register a runner').action).toBe('create');
+    expect(parseQuery('give me a link I can share in the newsletter').action).toBe('create');
+    expect(parseQuery('get me a link to message 1712345678.0002 in #releases').action).not.toBe('create');
+    expect(parseQuery('give me a list of open issues').action).toBe('list');
+  });
 });
