@@ -37,6 +37,9 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['take', 'off', 'delete'],
   ['take', 'away', 'delete'],
   ['take', 'out', 'delete'],
+  // "Get that key off my account", "get the old calendar out of my list": taken away.
+  ['get', 'off', 'delete'],
+  ['get', 'out', 'delete'],
   ['pull', 'out', 'delete', 'split'],
   ['wipe', 'out', 'delete'],
   ['strip', 'off', 'delete'],
@@ -246,6 +249,8 @@ export const EXCHANGING = ['exchange', 'currency'];
 export const NOUN_VERBS = new Map<string, Action>([
   ['file', 'create'],
   ['log', 'create'],
+  // "End subscription sub_1Qa right now": cancelled; not "the end date".
+  ['end', 'cancel'],
 ]);
 
 /** Verbs that hand a thing to someone ("give PROJ-88 to maria", "hand it over to dana"), and the words catalogues write for that: assigning it. */

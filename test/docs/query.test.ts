@@ -651,4 +651,11 @@ describe('parseQuery', () => {
     expect(parseQuery('get me a link to message 1712345678.0002 in #releases').action).not.toBe('create');
     expect(parseQuery('give me a list of open issues').action).toBe('list');
   });
+
+  it('reads "get X off/out of Y" as taking it away, and "end" heading a command as cancelling', () => {
+    expect(parseQuery('get that key off my account').action).toBe('delete');
+    expect(parseQuery('get the old calendar out of my sidebar').action).toBe('delete');
+    expect(parseQuery('end their monthly subscription right away').action).toBe('cancel');
+    expect(parseQuery('set the end date to Friday').action).toBe('update');
+  });
 });
