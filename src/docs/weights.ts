@@ -1,6 +1,6 @@
 // The weights by which ranking (src/docs/rank.ts) moves a score: agreement of action, resource and
 // scope, closeness in meaning, words not asked for, and the smaller cues. Each was tuned on the dev
-// split of test/search-eval (docs/search.md's table says by how much each moved it).
+// split of test/search-eval (docs/search-history.md says by how much each moved it).
 /** How agreement of action, resource and scope, meaning and unasked words move a score: tuned on the dev split of test/search-eval only. */
 export const RANK_WEIGHTS = {
   /** A catalogue this small is ranked whole, so an operation near in meaning only still competes. */
