@@ -486,7 +486,7 @@ export const STOP_WORDS = new Set([
   'we', 'our', 'ours', 'ourselves', 'us', "we're", "we've", "they're", "it's", "that's", "there's", 'yours', 'yourself', 'themselves', 'itself', 'himself', 'herself', 'hers', 'theirs',
   'anything', 'something', 'everything', 'nothing', 'anymore', 'actually', 'really', 'maybe', 'perhaps', 'because', 'while', 'though', 'although', 'than', 'too', 'very',
   'even', 'only', 'such', 'own', 'same', 'either', 'neither', 'whether', 'ever', 'never', 'here', 'whole', 'quite', 'rather', 'instead', 'anyway', 'else', 'might',
-  'under', 'within', 'inside', 'across', 'belonging', 'belongs', 'beneath', 'below', 'above', 'around', 'among', 'toward', 'towards', 'upon', 'throughout', 'behind', 'beside', 'besides', 'beyond',
+  'under', 'within', 'inside', 'across', 'belonging', 'belongs', 'beneath', 'below', 'above', 'around', 'among', 'toward', 'towards', 'upon', 'throughout', 'behind', 'beside', 'besides', 'beyond', 'per', 'through', 'once',
   'must', 'shall', 'say', 'says', 'said', 'tell', 'know', 'think', 'sure', 'okay', 'ok', 'thanks', 'hey', 'hi', 'go', 'goes', 'went', 'going', 'come', 'coming',
 ]);
 

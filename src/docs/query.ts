@@ -122,6 +122,8 @@ export interface ParsedQuery {
 function withoutValues(query: string): string {
   return query
     .replace(/(^|\s)(["'“‘])[^"'”’]*["'”’]/g, ` ${VALUE} `)
+    // A count before what it counts ("make 12 tickets") says how many, not which one: no value; a span of time ("log 3 hours") stays one.
+    .replace(/(^|\s)\d+\s+(?!(?:seconds|secs|minutes|mins|hours|hrs|days|weeks|months|years)\b)(?=[a-z]+[^s\s]s\b)/gi, '$1')
     .split(/\s+/)
     // Words joined by underscores and nothing else (rate_limit) are words as an API names them.
     .map((token) => (SNAKE_WORDS.test(token) ? token.replace(/_/g, ' ') : token))

@@ -77,7 +77,9 @@ describe('verb lexicon', () => {
     expect(parseQuery('set the due date of task 5 to friday').action).toBe('update');
     expect(parseQuery('establish a webhook on project 12').action).toBe('create');
     expect(parseQuery('record 3 hours of proofreading time against TRANS-12').action).toBe('create');
-    expect(parseQuery('grab the last 200 messages from #design').action).toBe('get');
+    expect(parseQuery('grab the last message from #design').action).toBe('get');
+    // A count before the plural says how many: many, read as a list.
+    expect(parseQuery('grab the last 200 messages from #design').action).toBe('list');
   });
 
   it('reads past an adverb of manner before the verb, not one that says how often', () => {

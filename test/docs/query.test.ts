@@ -658,4 +658,12 @@ describe('parseQuery', () => {
     expect(parseQuery('end their monthly subscription right away').action).toBe('cancel');
     expect(parseQuery('set the end date to Friday').action).toBe('update');
   });
+
+  it('reads a count before what it counts as how many, not a value ("make 12 tickets" makes them), a span of time staying one, and "per", "through", "once" as no words to match', () => {
+    expect(parseQuery('make 12 tickets in CAMP').action).toBe('create');
+    expect(parseQuery('log 3 hours on PROJ-7').action).toBe('create');
+    expect(terms('make 12 tickets at once, one per cabin, 1 through 12')).not.toEqual(expect.arrayContaining(['per']));
+    expect(terms('one per cabin, 1 through 12, at once')).not.toContain('through');
+    expect(terms('create them all at once')).not.toContain('once');
+  });
 });
