@@ -206,6 +206,7 @@ const IDIOMS: [string[], Action, string[]][] = [
   [['fast', 'forward'], 'update', ['advance']],
   // "Stick the message to the top of #new-hires": pinned there.
   [['to', 'the', 'top'], 'create', ['pin']],
+  [['at', 'the', 'top', 'of'], 'create', ['pin']],
   // "How many people looked at our repo page?": it was viewed; its views.
   [['looked', 'at'], 'get', ['view', 'views']],
   // "Put a notice across the top of every page", "a site-wide notice": what sites call a banner.

@@ -666,4 +666,8 @@ describe('parseQuery', () => {
     expect(terms('one per cabin, 1 through 12, at once')).not.toContain('through');
     expect(terms('create them all at once')).not.toContain('once');
   });
+
+  it('reads a thing stuck at the top of a place as pinned there', () => {
+    expect(terms('stick the rota message at the top of #crew')).toContain('pin');
+  });
 });
