@@ -38,6 +38,8 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['take', 'away', 'delete'],
   ['take', 'out', 'delete'],
   // "Get that key off my account", "get the old calendar out of my list": taken away.
+  // "Sign the Smiths up for the monthly plan": subscribed to it.
+  ['sign', 'up', 'create', 'split', ['subscribe', 'subscription']],
   ['get', 'off', 'delete'],
   ['get', 'out', 'delete'],
   ['pull', 'out', 'delete', 'split'],

@@ -670,4 +670,9 @@ describe('parseQuery', () => {
   it('reads a thing stuck at the top of a place as pinned there', () => {
     expect(terms('stick the rota message at the top of #crew')).toContain('pin');
   });
+
+  it('reads signing someone up for a plan as subscribing them', () => {
+    expect(terms('sign cus_123 up for the yearly plan')).toContain('subscription');
+    expect(parseQuery('sign cus_123 up for the yearly plan').action).toBe('create');
+  });
 });
