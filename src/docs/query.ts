@@ -221,6 +221,8 @@ const GIVEN_ACCESS = /\b(?:give|grant|let)\s+@?[a-z0-9][\w.-]*\s+(?:(?:read|writ
 const WISHED = /\b(?:i|we)(?:'d|\s+would|\s+really)?\s+(?:want|need|like|love)\s+(?:a|an)\s+(?!(?:list|count|copy|summary|breakdown|rundown|report|overview|export|dump|tally|number|few|couple|lot|bit|way|quick|look|peek|glance|sense|feel|heads|reminder\s+of)\b)(?:[^,;:?!.]|\.(?=\S))*/i;
 /** A thing asked to be given, of no name yet ("get me a token", "give me a link I can share"): as WISHED, made, unless it is a reading. */
 const OBTAINED = /^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:get|give|grab|fetch)\s+(?:me|us)\s+(?:a|an|one)\s+(?!(?:list|count|copy|summary|breakdown|rundown|report|overview|export|dump|tally|number|few|couple|lot|bit|quick|look|peek|glance|sense|feel|heads)\b)(?:[^,;:?!.]|\.(?=\S))*/i;
+/** An address (a URL, an endpoint) and the events or notifications it is sent, in either order. */
+const EVENTS_TO_ADDRESS = /(?:https?:\/\/\S+|\burls?\b|\bendpoints?\b)[^.?!]*\b(?:events?|notifications?|payloads?)\b|\b(?:events?|notifications?|payloads?)\b[^.?!]*(?:https?:\/\/\S+|\burls?\b|\bendpoints?\b)/i;
 /** Words for the one signed in, asked after by "which … am I". */
 const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile']);
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
@@ -556,6 +558,8 @@ export function parseQuery(query: string): ParsedQuery {
   // "Sam asked to join the group": what he asked for is access, a request of his.
   if (ASKED_TO_JOIN.test(query)) imply(['request', 'access'], 1);
   if (eachTimeAt < 0 && KEPT_INFORMED.test(query)) imply(WATCHING, 1);
+  // Events or notifications sent to an address ("POST to https://… on every push event", "which URLs get our events"): a webhook.
+  if (eachTimeAt < 0 && EVENTS_TO_ADDRESS.test(query)) imply(['webhook', 'hook'], 1);
   // "Make 20 tickets at once", "in one go": the catalogue's bulk or batch operation.
   if (AT_ONCE.test(query.toLowerCase())) imply(BATCHING, 1);
   // "EUR to USD": a rate of exchange between currencies.

@@ -675,4 +675,10 @@ describe('parseQuery', () => {
     expect(terms('sign cus_123 up for the yearly plan')).toContain('subscription');
     expect(parseQuery('sign cus_123 up for the yearly plan').action).toBe('create');
   });
+
+  it('reads events or notifications sent to an address as a webhook', () => {
+    expect(terms('POST every push event to https://hooks.example.com/gh')).toContain('webhook');
+    expect(terms('which URLs are we sending our events to?')).toContain('webhook');
+    expect(terms('list the events on issue 5')).not.toContain('webhook');
+  });
 });
