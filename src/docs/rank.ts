@@ -520,6 +520,10 @@ export class Ranker {
       }
       // A catalogue that writes the sub-thing as two words (`add-sub-issue`): "sub" itself.
       if (this.df.has('sub') && !implied.some((o) => o.stem.startsWith('sub'))) implied.push({ word: 'sub', stem: 'sub', weight: 0.5, at: -1, name: false, optional: true });
+      // One that writes it as one word of a resource it has (`subtask`), when the query names neither ("a child item under 'Prep'").
+      if (!implied.some((o) => o.stem.startsWith('sub'))) {
+        for (const stem of this.postings.keys()) if (stem.length > 5 && stem.startsWith('sub') && this.isResource(stem.slice(3))) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: false, optional: true });
+      }
     }
     // Two query words the catalogue writes as one ("log work": worklog, "change log": changelog): implied, counted when matched.
     // Words a few apart at most ("log 2 hours of work"), so a long query costs a few pairs per word, not all pairs.

@@ -93,4 +93,9 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('jira', 'sign me up for updates on PAY-9')).toContain('jira.addWatcher');
     expect(top3('jira', 'Dev should get email updates about PAY-9')).toContain('jira.addWatcher');
   });
+
+  it("reads a thing nested under another the query names by no kind as the catalogue's one-word sub-thing (subtask)", () => {
+    expect(top3('asana', "Under 'Prep the hall', add a child item: sweep the stage")).toContain('asana.createSubtaskForTask');
+    expect(top3('asana', "Break 'Spring fair' into smaller pieces: tents, tables, signs")).toContain('asana.createSubtaskForTask');
+  });
 });
