@@ -356,6 +356,16 @@ export class Ranker {
     return this.placed.get(place) ?? new Set();
   }
 
+  private under: Map<string, Set<string>> | undefined;
+  /** The heads the catalogue acts on under a place (`/projects/{id}/sections`: section under project). */
+  private heldUnder(place: string): ReadonlySet<string> {
+    if (!this.under) {
+      this.under = new Map();
+      for (const d of this.docs) for (const p of d.structure.scope) if (d.structure.head !== undefined) (this.under.get(p) ?? this.under.set(p, new Set()).get(p)!).add(d.structure.head);
+    }
+    return this.under.get(place) ?? new Set();
+  }
+
   private listed: Set<string> | undefined;
   /** Heads of the resources the catalogue lists by a list operation. */
   private listedHeads(): Set<string> {
@@ -500,6 +510,16 @@ export class Ranker {
       for (const t of parsed.terms) {
         if (!t.scope) continue;
         for (const stem of this.placedIn(t.stem)) if (!parsed.terms.some((o) => o.stem === stem) && !implied.some((o) => o.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 1, at: -1, name: false, optional: true });
+      }
+    }
+    // A thing of one kind put into a place that holds things by a generic name ("put the Q4 project
+    // into the Engineering portfolio": a portfolio's items): those, implied.
+    if (!parsed.unnamed && !person && parsed.action === 'create') {
+      const objects = parsed.terms.filter((t) => !t.scope && !t.optional && t.weight === 1 && t.at >= 0 && this.isResource(t.stem));
+      for (const place of parsed.terms.filter((t) => t.scope && !t.optional)) {
+        const held = [...this.placedIn(place.stem)].filter((h) => GENERIC_HEADS.has(h));
+        if (!held.length || objects.length === 0 || objects.some((o) => held.includes(o.stem) || this.heldUnder(place.stem).has(o.stem))) continue;
+        for (const stem of held) if (!parsed.terms.some((o) => o.stem === stem) && !implied.some((o) => o.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 1, at: -1, name: false, optional: true });
       }
     }
     // The catalogue's words for that person count a little.

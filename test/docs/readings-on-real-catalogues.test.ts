@@ -98,4 +98,8 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('asana', "Under 'Prep the hall', add a child item: sweep the stage")).toContain('asana.createSubtaskForTask');
     expect(top3('asana', "Break 'Spring fair' into smaller pieces: tents, tables, signs")).toContain('asana.createSubtaskForTask');
   });
+
+  it('reads a thing put into a place that holds things by a generic name as one of those (a project into a portfolio: its items)', () => {
+    expect(top3('asana', 'put the Harbour Walk project into our Waterfront portfolio')[0]).toBe('asana.addItemForPortfolio');
+  });
 });
