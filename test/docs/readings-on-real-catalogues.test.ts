@@ -102,4 +102,9 @@ describe('search_docs readings on real catalogues', () => {
   it('reads a thing put into a place that holds things by a generic name as one of those (a project into a portfolio: its items)', () => {
     expect(top3('asana', 'put the Harbour Walk project into our Waterfront portfolio')[0]).toBe('asana.addItemForPortfolio');
   });
+
+  it('reads a thing that exists made a state as the operation named after making it so, and a new one in that state as made', () => {
+    expect(top3('slack', 'make #board-room a private channel')[0]).toBe('slack.admin_conversations_convertToPrivate');
+    expect(top3('slack', 'spin up a private channel called night-shift')[0]).not.toBe('slack.admin_conversations_convertToPrivate');
+  });
 });
