@@ -213,7 +213,6 @@ const NAME_ENDS = new Set([...SCOPE_PREPOSITIONS, 'and', 'or', 'with', 'as', 'th
 const VALUE = VALUE_WORD;
 /** Words that start a noun phrase or stand for one: a word after them is no bare name. */
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me', 'them', 'him', 'us']);
-/** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
 /** Someone kept told of a thing's news ("so she gets email updates", "keep me in the loop on INC-4", "loop Dana in", "sign me up for updates"): a watch or a follow. */
 const KEPT_INFORMED = /\b(?:gets?|getting|got|be|being|is|stays?|kept|keep|keeps|want|wants|receive|receives)\s+(?:notified|pinged|alerted|informed|posted|(?:(?!(?:my|our|your|their|his|her|the|its)\s)[a-z]+\s+)?(?:updates|emails|notifications))\b|\bin\s+the\s+loop\b|\bloop\s+(?:\S+\s+){1,2}in\b|\bsign\s+(?:\S+\s+){1,2}up\s+for\s+(?:\S+\s+)?updates\b|\bhears?\s+about\s+(?:every|each|any|all)\s+changes?\b/i;
 /** A person mentioned by handle ("@ana-k"), not an email address, a version after a package, nor "@mention" or "@here". */
@@ -221,13 +220,18 @@ const MENTION = /(?:^|[\s(,])@(?!(?:mention\w*|here|channel|everyone)\b)[a-z0-9]
 /** Someone given access ("give ana-k push access", "grant tom write permission"): the one given it is a person. */
 const GIVEN_ACCESS = /\b(?:give|grant|let)\s+@?[a-z0-9][\w.-]*\s+(?:(?:read|write|push|pull|admin|maintain|triage|edit|view|owner|developer|reporter|guest|full|read-only)\s+)*(?:access|rights|permissions?)\b/i;
 /** A thing wished for by its kind ("I need a link customers can pay through"), up to the clause's end: made, unless it is a reading ("a list of", "a quick look"). */
-const WISHED = /\b(?:i|we)(?:'d|\s+would|\s+really)?\s+(?:want|need|like|love)\s+(?:a|an)\s+(?!(?:list|count|copy|summary|breakdown|rundown|report|overview|export|dump|tally|number|few|couple|lot|bit|way|quick|look|peek|glance|sense|feel|heads|reminder\s+of)\b)(?:[^,;:?!.]|\.(?=\S))*/i;
+/** Nouns of a reading, not a thing made ("a list of", "a quick look"), after "I need a" or "get me a". */
+const READINGS = 'list|count|copy|summary|breakdown|rundown|report|overview|export|dump|tally|number|few|couple|lot|bit|quick|look|peek|glance|sense|feel|heads';
+/** The rest of the clause: up to punctuation, a dot inside a word (".zip") kept. */
+const TO_CLAUSE_END = String.raw`(?:[^,;:?!.]|\.(?=\S))*`;
+const WISHED = new RegExp(String.raw`\b(?:i|we)(?:'d|\s+would|\s+really)?\s+(?:want|need|like|love)\s+(?:a|an)\s+(?!(?:${READINGS}|way|reminder\s+of)\b)${TO_CLAUSE_END}`, 'i');
 /** A thing asked to be given, of no name yet ("get me a token", "give me a link I can share"): as WISHED, made, unless it is a reading. */
-const OBTAINED = /^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:get|give|grab|fetch)\s+(?:me|us)\s+(?:a|an|one)\s+(?!(?:list|count|copy|summary|breakdown|rundown|report|overview|export|dump|tally|number|few|couple|lot|bit|quick|look|peek|glance|sense|feel|heads)\b)(?:[^,;:?!.]|\.(?=\S))*/i;
+const OBTAINED = new RegExp(String.raw`^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:get|give|grab|fetch)\s+(?:me|us)\s+(?:a|an|one)\s+(?!(?:${READINGS})\b)${TO_CLAUSE_END}`, 'i');
 /** An address (a URL, an endpoint) and the events or notifications it is sent, in either order. */
 const EVENTS_TO_ADDRESS = /(?:https?:\/\/\S+|\burls?\b|\bendpoints?\b)[^.?!]*\b(?:events?|notifications?|payloads?)\b|\b(?:events?|notifications?|payloads?)\b[^.?!]*(?:https?:\/\/\S+|\burls?\b|\bendpoints?\b)/i;
 /** Words for the one signed in, asked after by "which … am I". */
 const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile']);
+/** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
 /** Verbs that put a thing in a place ("add … to", "put … on"). */
 const TAKING_VERBS = new Set(['remove', 'delete', 'take', 'drop', 'clear', 'pull', 'erase', 'wipe', 'scrap']);
@@ -651,11 +655,13 @@ export function parseQuery(query: string): ParsedQuery {
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.
-  if (person || raw.some((w, i) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w) || ((w === 'which' || w === 'what') && ACCOUNT_WORDS.has(raw[i + 1] ?? '') && raw[i + 2] === 'am'))) {
+  // How many words at `i` ask after a person: "who", or "which account" (before "am I", which one is me).
+  const asksPerson = (i: number): number => (PERSON_QUESTION.has(raw[i]!) ? 1 : (raw[i] === 'which' || raw[i] === 'what') && ACCOUNT_WORDS.has(raw[i + 1] ?? '') ? 2 : 0);
+  if (person || raw.some((w, i) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w) || (asksPerson(i) === 2 && raw[i + 2] === 'am'))) {
     // "Who am I (logged in as)?" asks who the signed-in user is: a user, not the members of a group; "who am I following" asks after others.
     // So does "which account am I signed in as": which one of the people words is me.
-    const whoAmI = raw.some((w, i) => {
-      const n = PERSON_QUESTION.has(w) ? 1 : (w === 'which' || w === 'what') && ACCOUNT_WORDS.has(raw[i + 1] ?? '') ? 2 : 0;
+    const whoAmI = raw.some((_, i) => {
+      const n = asksPerson(i);
       return n > 0 && raw[i + n] === 'am' && raw[i + n + 1] === 'i' && !/^[a-z]{3,}ing$/.test(raw[i + n + 2] ?? '');
     });
     for (const word of whoAmI ? ['user'] : PERSON_WORDS) if (!seen.has(stemOf(word))) terms.push({ word, stem: stemOf(word), weight: 0.3, name: true, at: -1, optional: true });

@@ -314,6 +314,22 @@ export class Ranker {
     return { expansions: out, guessed };
   }
 
+  private acted: Map<string, Map<string, number>> | undefined;
+  /** By place, by head: how many operations act on that head under the place (`/projects/{id}/sections`: section under project). */
+  private actedUnder(): Map<string, Map<string, number>> {
+    if (!this.acted) {
+      this.acted = new Map();
+      for (const { structure: { head, scope } } of this.docs) {
+        if (head === undefined) continue;
+        for (const p of scope) {
+          const counts = this.acted.get(p) ?? this.acted.set(p, new Map()).get(p)!;
+          counts.set(head, (counts.get(head) ?? 0) + 1);
+        }
+      }
+    }
+    return this.acted;
+  }
+
   private placed: Map<string, Set<string>> | undefined;
   /**
    * What a place holds that is made on its own and put there ("project": task): heads listed under
@@ -325,15 +341,9 @@ export class Ranker {
       const listedUnder = new Map<string, Set<string>>();
       const createdUnder = new Map<string, Set<string>>();
       const createdAlone = new Set<string>();
-      /** By place, by head: how many operations act on that head under the place. */
-      const actedUnder = new Map<string, Map<string, number>>();
       for (const d of this.docs) {
         const { head, action, scope } = d.structure;
         if (head === undefined) continue;
-        for (const p of scope) {
-          const counts = actedUnder.get(p) ?? actedUnder.set(p, new Map()).get(p)!;
-          counts.set(head, (counts.get(head) ?? 0) + 1);
-        }
         if (action === 'list') for (const p of scope) (listedUnder.get(p) ?? listedUnder.set(p, new Set()).get(p)!).add(head);
         if (action === 'create') {
           if (scope.length === 0) createdAlone.add(head);
@@ -346,7 +356,7 @@ export class Ranker {
         if (held.length) this.placed.set(p, new Set(held));
         else {
           // Else what the catalogue does most under the place, when one thing leads ("a calendar": its events).
-          const counts = actedUnder.get(p)!;
+          const counts = this.actedUnder().get(p)!;
           const most = Math.max(...[...heads].map((h) => counts.get(h) ?? 0));
           const top = [...heads].filter((h) => (counts.get(h) ?? 0) === most);
           if (top.length === 1 && most >= 3) this.placed.set(p, new Set(top));
@@ -356,14 +366,10 @@ export class Ranker {
     return this.placed.get(place) ?? new Set();
   }
 
-  private under: Map<string, Set<string>> | undefined;
-  /** The heads the catalogue acts on under a place (`/projects/{id}/sections`: section under project). */
-  private heldUnder(place: string): ReadonlySet<string> {
-    if (!this.under) {
-      this.under = new Map();
-      for (const d of this.docs) for (const p of d.structure.scope) if (d.structure.head !== undefined) (this.under.get(p) ?? this.under.set(p, new Set()).get(p)!).add(d.structure.head);
-    }
-    return this.under.get(place) ?? new Set();
+  private subs: string[] | undefined;
+  /** The catalogue's one-word sub-things of a resource it has (`subtask`). */
+  private subThings(): readonly string[] {
+    return (this.subs ??= [...this.postings.keys()].filter((stem) => stem.length > 5 && stem.startsWith('sub') && this.isResource(stem.slice(3))));
   }
 
   private listed: Set<string> | undefined;
@@ -505,21 +511,20 @@ export class Ranker {
     for (const stem of [parsed.slug ? this.slugStem : undefined, valueKinds.some((kind) => kind.name === 'key') ? this.keyStem : undefined, ...valueWords]) {
       if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: true, optional: true });
     }
+    /** A word of what a place holds, implied unless the query has it already. */
+    const implyHeld = (stem: string) => {
+      if (!parsed.terms.some((o) => o.stem === stem) && !implied.some((o) => o.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 1, at: -1, name: false, optional: true });
+    };
     // A value put in a place ("add 'Order robes' to the Spring Concert project") is what the place holds and is made on its own (a task).
-    if (parsed.unnamed) {
-      for (const t of parsed.terms) {
-        if (!t.scope) continue;
-        for (const stem of this.placedIn(t.stem)) if (!parsed.terms.some((o) => o.stem === stem) && !implied.some((o) => o.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 1, at: -1, name: false, optional: true });
-      }
-    }
+    if (parsed.unnamed) for (const t of parsed.terms) if (t.scope) for (const stem of this.placedIn(t.stem)) implyHeld(stem);
     // A thing of one kind put into a place that holds things by a generic name ("put the Q4 project
     // into the Engineering portfolio": a portfolio's items): those, implied.
     if (!parsed.unnamed && !person && parsed.action === 'create') {
       const objects = parsed.terms.filter((t) => !t.scope && !t.optional && t.weight === 1 && t.at >= 0 && this.isResource(t.stem));
       for (const place of parsed.terms.filter((t) => t.scope && !t.optional)) {
         const held = [...this.placedIn(place.stem)].filter((h) => GENERIC_HEADS.has(h));
-        if (!held.length || objects.length === 0 || objects.some((o) => held.includes(o.stem) || this.heldUnder(place.stem).has(o.stem))) continue;
-        for (const stem of held) if (!parsed.terms.some((o) => o.stem === stem) && !implied.some((o) => o.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 1, at: -1, name: false, optional: true });
+        if (!held.length || objects.length === 0 || objects.some((o) => held.includes(o.stem) || this.actedUnder().get(place.stem)?.has(o.stem))) continue;
+        for (const stem of held) implyHeld(stem);
       }
     }
     // The catalogue's words for that person count a little.
@@ -542,7 +547,7 @@ export class Ranker {
       if (this.df.has('sub') && !implied.some((o) => o.stem.startsWith('sub'))) implied.push({ word: 'sub', stem: 'sub', weight: 0.5, at: -1, name: false, optional: true });
       // One that writes it as one word of a resource it has (`subtask`), when the query names neither ("a child item under 'Prep'").
       if (!implied.some((o) => o.stem.startsWith('sub'))) {
-        for (const stem of this.postings.keys()) if (stem.length > 5 && stem.startsWith('sub') && this.isResource(stem.slice(3))) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: false, optional: true });
+        for (const stem of this.subThings()) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: false, optional: true });
       }
     }
     // Two query words the catalogue writes as one ("log work": worklog, "change log": changelog): implied, counted when matched.
