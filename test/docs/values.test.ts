@@ -204,6 +204,10 @@ describe('tracker keys', () => {
     expect(kind('related').written('mark GAME-5 as blocking GAME-9', parseQuery(''))).toBe(true);
     expect(kind('related').written('PROJ-44 should be recorded as blocking PROJ-51', parseQuery(''))).toBe(true);
     expect(kind('related').written('move PROJ-1 and PROJ-2 to done', parseQuery(''))).toBe(false);
+    // Work that can't go ahead until other work is done waits on it: the same link.
+    expect(kind('related').written("CONF-95 can't start until CONF-93 is done", parseQuery(''))).toBe(true);
+    expect(kind('related').written('#58 is waiting on #61', parseQuery(''))).toBe(true);
+    expect(kind('related').written('keep PROJ-1 open until Friday', parseQuery(''))).toBe(false);
     const ranker = new Ranker([
       op('jira.linkIssues', 'POST', '/rest/api/3/issueLink', 'Create issue link', { description: 'Creates a link between two issues, to indicate a relationship between them.' }),
       op('jira.getRemoteIssueLinks', 'GET', '/rest/api/3/issue/{issueIdOrKey}/remotelink', 'Get remote issue links', { returnsList: true, description: 'Returns the remote issue links for an issue.' }),
@@ -211,6 +215,7 @@ describe('tracker keys', () => {
       op('jira.getIssue', 'GET', '/rest/api/3/issue/{issueIdOrKey}', 'Get issue'),
     ]);
     expect(ranker.search('record that BACK-5 blocks FRONT-9', 3)[0]!.id).toBe('jira.linkIssues');
+    expect(ranker.search("HACK-9 can't start until HACK-4 is finished, connect them", 3)[0]!.id).toBe('jira.linkIssues');
     expect(ranker.search('mark GAME-5 as done', 3)[0]!.id).toBe('jira.editIssue');
   });
 
