@@ -14,7 +14,7 @@ import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS 
 import { fileNamesIn, keyResource, numberNamers, slugResource, takenByResource, VALUE_KINDS, withoutQuoted } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stemOf, stems, words } from './text.ts';
-import { asCommands, grantsAccess, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess } from './cues.ts';
+import { asCommands, grantsAccess, openAsFree, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess } from './cues.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 import { commonDirection, unitLength, withoutCommon } from './meaning.ts';
@@ -491,7 +491,7 @@ export class Ranker {
    * given, receives each candidate's score parts by operation ID and the query as read under
    * "(query)": what tuning on the evaluation's dev split reads.
    */
-  search(query: string, limit: number, keep: (id: string) => boolean = () => true, read: ParsedQuery = parseQuery(plainVerbs(asCommands(query, (w) => isActionWord(w) || this.ownVerbs().has(stemOf(w))))), explain?: Map<string, Record<string, unknown>>): Hit[] {
+  search(query: string, limit: number, keep: (id: string) => boolean = () => true, read: ParsedQuery = parseQuery(plainVerbs(asCommands(openAsFree(query), (w) => isActionWord(w) || this.ownVerbs().has(stemOf(w))))), explain?: Map<string, Record<string, unknown>>): Hit[] {
     const parsed = quietRelativeTimes(query, read);
     // A word the catalogue does not have, right before one it has, names which one ("the acme
     // organization", "the frontend team"): a name, not a word to widen.

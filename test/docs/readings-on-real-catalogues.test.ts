@@ -61,6 +61,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('slack', 'stick a :rocket: on the release note message in #general')[0]).toBe('slack.reactions_add');
   });
 
+  it('reads people open at a time as free then: their free/busy times', () => {
+    expect(top3('google-calendar', 'When are the CEO, the CFO and I all open on Thursday afternoon?')[0]).toBe('google-calendar.calendar.freebusy.query');
+  });
+
   it('reads "which account am I …" as asking who the signed-in user is', () => {
     expect(top3('jira', 'which account am I signed into the tracker with')).toContain('jira.getCurrentUser');
   });
