@@ -26,6 +26,9 @@ export const opensEachTime = (words: readonly string[], i: number): number => (w
 /** Words catalogues write for having a thing as it was before: restoring, undoing a removal. */
 const RESTORING = ['restore', 'unarchive', 'undelete'];
 
+/** Words catalogues write for saying something where others read it: a comment, a note, a message, a reply. */
+const SAYING = ['comment', 'note', 'message', 'reply'];
+
 /**
  * Phrasal verbs, which may take their object inside ("take Alex off the team"), by action. Some
  * mean one thing joined and another split before a place: "kick off the build" and "kick it off"
@@ -80,6 +83,8 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['jot', 'down', 'create'],
   ['clear', 'out', 'delete'],
   // Phrasal verbs that say one verb of a catalogue's ("look over PR 7": review; "give back $40": refund).
+  // "Let everyone in #listings know it sold": told, a message; not let in.
+  ['let', 'know', 'create', 'split', SAYING],
   // "Karl asked to join — let him in": what he asked, approved.
   ['let', 'in', 'update', 'around', ['approve', 'admit']],
   ['look', 'over', 'create', undefined, ['review']],
@@ -175,8 +180,6 @@ const ACTION_PHRASES: [string[], Action][] = [
 
 /** Words catalogues write for being told of a thing at a time: a reminder. */
 const REMINDING = ['remind', 'reminder'];
-/** Words catalogues write for saying something where others read it: a comment, a note, a message, a reply. */
-const SAYING = ['comment', 'note', 'message', 'reply'];
 /** Words catalogues write for a quick response to a post or a comment: a reaction, an emoji. */
 const REACTING = ['reaction', 'react', 'emoji'];
 

@@ -61,6 +61,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('slack', 'stick a :rocket: on the release note message in #general')[0]).toBe('slack.reactions_add');
   });
 
+  it('reads letting people in a place know a thing as telling them there, not letting them in', () => {
+    expect(top3('slack', 'Let everyone in #taproom know the Pumpkin Ale keg just kicked')[0]).toBe('slack.chat_postMessage');
+  });
+
   it('reads people open at a time as free then: their free/busy times', () => {
     expect(top3('google-calendar', 'When are the CEO, the CFO and I all open on Thursday afternoon?')[0]).toBe('google-calendar.calendar.freebusy.query');
   });
