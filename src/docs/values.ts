@@ -125,8 +125,12 @@ const REF = String.raw`(?:v?\d+(?:\.\d+)+[\w.-]*|[0-9a-f]{7,40})`;
 const END = String.raw`(?=$|[\s,;:!?)])`;
 /** Two of them as the ends of one range: "between v1.2 and v1.3", "v1.2.0 against v1.3.0", `v1.2...v1.3`. */
 const RANGE = new RegExp(String.raw`\bbetween ${REF} and ${REF}${END}|(?<!\S)${REF}(?: (?:against|vs\.?|versus|and) |\.\.\.?)${REF}${END}`, 'i');
-/** Fields for a range's two ends (`base` and `head`, `from` and `to`), or one for both (`basehead`). */
-const takesRange = (names: readonly string[]) => names.includes('basehead') || (names.includes('base') && names.includes('head')) || (names.includes('from') && names.includes('to'));
+/** Fields for a range's two ends (`base` and `head`, `from` and `to`, `tag_name` and `previous_tag_name`), or one for both (`basehead`). */
+const takesRange = (names: readonly string[]) => names.includes('basehead') || (names.includes('base') && names.includes('head')) || (names.includes('from') && names.includes('to')) || names.some((n) => names.includes(`previous_${n}`));
+/** A version made: published, shipped, cut or tagged ("publish v2.3.0", "cut v1.4 off main", "mark main as v2.0"); not one said to exist ("the v1.2 release", "at tag v2.1"). */
+const VERSION_MADE = /\b(?:publish|publishing|ship|shipping|cut|cutting)\s+(?:version\s+)?v?\d+(?:\.\d+)+\b|\bas\s+v\d+(?:\.\d+)+/i;
+/** Fields that take a version's name (`tag_name`, `tag`, `version`). */
+const VERSION_FIELD = /^(?:tag_?name|tag|version)$/i;
 
 /** A time to come ("tomorrow at 9am", "next monday", "in 2 hours"): what is asked is to be done then. */
 const FUTURE = /\b(?:tomorrow|tonight|next (?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|in \d+ (?:minutes?|hours?|days?))\b/i;
@@ -171,6 +175,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'access', weight: 1, byResource: 0.3, written: (q) => ACCESS_LEVEL.test(q) || ACCESS_GRANT.test(q) || revokesAccess(q) || grantsAccess(q), takes: (op) => op.fieldNames.some((n) => ACCESS_FIELD.test(n)) || ACCESS_FIELD.test((op.path ?? '').split('/').pop() ?? '') },
   // Two versions or commits are what is compared (0.5: dev R@1 one task lower; 0.8 and 1.5 as 1).
   { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
+  // A version made is what an operation that takes a version's name makes (a release, a tag).
+  { name: 'version', weight: 0.4, written: (q) => VERSION_MADE.test(q), takes: (op) => op.fieldNames.some((n) => VERSION_FIELD.test(n)), notQuoted: true },
   // Something to be done at a time to come is scheduled ("send it tomorrow at 9": schedule a message).
   { name: 'future', weight: 0, written: (q) => FUTURE.test(q), implies: 'schedule', notQuoted: true },
   // A line says where a comment goes, on a diff or a commit (1 moved no more).

@@ -116,6 +116,9 @@ describe('value kinds', () => {
     expect(kind('range').takes!(op('g.compare', 'GET', '/repos/{owner}/{repo}/compare/{basehead}', 'Compare two commits', { fieldNames: ['owner', 'repo', 'basehead'] }))).toBe(true);
     expect(kind('range').takes!(op('gl.compare', 'GET', '/projects/{id}/repository/compare', 'Compare two branches, tags, or commits', { fieldNames: ['id', 'from', 'to'] }))).toBe(true);
     expect(kind('range').takes!(op('j.notify', 'POST', '/issue/{issueIdOrKey}/notify', 'Send notification for issue', { fieldNames: ['issueIdOrKey', 'subject', 'to'] }))).toBe(false);
+    expect(kind('range').takes!(op('g.notes', 'POST', '/repos/{owner}/{repo}/releases/generate-notes', 'Generate release notes content for a release', { fieldNames: ['tag_name', 'previous_tag_name'] }))).toBe(true);
+    expect(kind('version').takes!(op('g.release', 'POST', '/repos/{owner}/{repo}/releases', 'Create a release', { fieldNames: ['tag_name', 'name', 'body'] }))).toBe(true);
+    expect(kind('version').takes!(op('g.deleteRelease', 'DELETE', '/repos/{owner}/{repo}/releases/{release_id}', 'Delete a release'))).toBe(false);
     expect(kind('access').takes!(op('g.collab', 'PUT', '/repos/{owner}/{repo}/collaborators/{username}', 'Add a repository collaborator', { fieldNames: ['username', 'permission'] }))).toBe(true);
     expect(kind('access').takes!(op('c.acl', 'POST', '/calendars/{calendarId}/acl', 'Creates an access control rule', { fieldNames: ['role', 'scope'] }))).toBe(true);
     expect(kind('access').takes!(op('g.level', 'GET', '/repos/{owner}/{repo}/collaborators/{username}/permission', 'Get repository permissions for a user'))).toBe(true);
@@ -198,6 +201,18 @@ describe('tracker keys', () => {
       op('jira.getStatusCategory', 'GET', '/rest/api/3/statuscategory/{idOrKey}', 'Get status category'),
     ]);
     expect(ranker.search("what's the status of SUP-441?", 3)[0]!.id).toBe('jira.getIssue');
+  });
+
+  it('reads a version published, shipped, cut or named as what is made, not one said to exist', () => {
+    const cases: [string, boolean][] = [
+      ['Publish v2.3.0 of our booking widget', true],
+      ['cut v2.3 off main', true],
+      ['mark the current main as v2.0', true],
+      ['get rid of release v3.1.0', false],
+      ['a zip of the repo at tag v2.1', false],
+      ['block 203.0.113.7', false],
+    ];
+    for (const [query, made] of cases) expect(kind('version').written(query, parseQuery('')), query).toBe(made);
   });
 
   it('read one said to block, duplicate or relate to another as a link between the two, taken in the body', () => {
