@@ -19,6 +19,7 @@ import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.t
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 import { commonDirection, unitLength, withoutCommon } from './meaning.ts';
 import { RANK_WEIGHTS as B } from './weights.ts';
+import { withWrittenAcronyms, writtenAcronyms, type WrittenAcronyms } from './written-acronyms.ts';
 
 export type { RankedOperation } from './analysis.ts';
 
@@ -117,7 +118,11 @@ export class Ranker {
   /** Stems of five letters or more by their first five. */
   private readonly byPrefix = new Map<string, string[]>();
 
+  /** Acronyms the catalogue writes out, by phrase (./written-acronyms.ts). */
+  private readonly acronymPhrases: WrittenAcronyms;
+
   constructor(operations: readonly RankedOperation[]) {
+    this.acronymPhrases = writtenAcronyms(operations);
     this.slugStem = slugResource(operations);
     this.userSegmentIsSelf = operations.some((op) => /\/users\/\{/.test(op.path ?? ''));
     this.keyStem = keyResource(operations);
@@ -425,6 +430,11 @@ export class Ranker {
 
   private ownVerbSet: Set<string> | undefined;
   /** The catalogue's own verbs: the actions of its operations that are none of the canonical ones (merg, star, follow). */
+  /** How the query is read: the catalogue's acronyms for phrases it writes, people open at a time, requests in other forms as commands, light verbs. */
+  read(query: string): ParsedQuery {
+    return parseQuery(plainVerbs(asCommands(openAsFree(withWrittenAcronyms(query, this.acronymPhrases)), (w) => isActionWord(w) || this.ownVerbs().has(stemOf(w)))));
+  }
+
   private ownVerbs(): ReadonlySet<string> {
     return (this.ownVerbSet ??= new Set(this.docs.map((d) => d.structure.action).filter((a) => !CANONICAL.has(a))));
   }
@@ -491,7 +501,8 @@ export class Ranker {
    * given, receives each candidate's score parts by operation ID and the query as read under
    * "(query)": what tuning on the evaluation's dev split reads.
    */
-  search(query: string, limit: number, keep: (id: string) => boolean = () => true, read: ParsedQuery = parseQuery(plainVerbs(asCommands(openAsFree(query), (w) => isActionWord(w) || this.ownVerbs().has(stemOf(w))))), explain?: Map<string, Record<string, unknown>>): Hit[] {
+  search(typed: string, limit: number, keep: (id: string) => boolean = () => true, read: ParsedQuery = this.read(typed), explain?: Map<string, Record<string, unknown>>): Hit[] {
+    const query = withWrittenAcronyms(typed, this.acronymPhrases);
     const parsed = quietRelativeTimes(query, read);
     // A word the catalogue does not have, right before one it has, names which one ("the acme
     // organization", "the frontend team"): a name, not a word to widen.
