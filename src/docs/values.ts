@@ -129,6 +129,14 @@ const RANGE = new RegExp(String.raw`\bbetween ${REF} and ${REF}${END}|(?<!\S)${R
 const takesRange = (names: readonly string[]) => names.includes('basehead') || (names.includes('base') && names.includes('head')) || (names.includes('from') && names.includes('to')) || names.some((n) => names.includes(`previous_${n}`));
 /** A version made: published, shipped, cut or tagged ("publish v2.3.0", "cut v1.4 off main", "mark main as v2.0"); not one said to exist ("the v1.2 release", "at tag v2.1"). */
 const VERSION_MADE = /\b(?:publish|publishing|ship|shipping|cut|cutting)\s+(?:version\s+)?v?\d+(?:\.\d+)+\b|\bas\s+v\d+(?:\.\d+)+/i;
+/** A share written as a percentage (`15% off`, `20 %`). */
+const PERCENT = /\d(?:\.\d+)?\s?%/;
+/** Fields that take a percentage (`percent_off`, `percentage`). */
+const PERCENT_FIELD = /percent/i;
+/** A date something is due by ("due March 28", "a target date of Jan 15", "the deadline"); not a question of when ("when are they due?"). */
+const DUE = /\bdue\s+(?:date|on|by|in|at|\d|next|this|tomorrow|today|tonight|end|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b(?:target|end)\s+date\b|\bdeadline\b/i;
+/** Fields that take the date a thing is due (`due_on`, `due_date`, `duedate`, `due_at`). */
+const DUE_FIELD = /^due(?:_?(?:on|date|at))?$/i;
 /** Fields that take a version's name (`tag_name`, `tag`, `version`). */
 const VERSION_FIELD = /^(?:tag_?name|tag|version)$/i;
 
@@ -175,6 +183,10 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'access', weight: 1, byResource: 0.3, written: (q) => ACCESS_LEVEL.test(q) || ACCESS_GRANT.test(q) || revokesAccess(q) || grantsAccess(q), takes: (op) => op.fieldNames.some((n) => ACCESS_FIELD.test(n)) || ACCESS_FIELD.test((op.path ?? '').split('/').pop() ?? '') },
   // Two versions or commits are what is compared (0.5: dev R@1 one task lower; 0.8 and 1.5 as 1).
   { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
+  // A share off ("15% off") is what an operation that takes a percentage takes (a coupon's percent_off).
+  { name: 'percent', weight: 0.3, written: (q) => PERCENT.test(q), takes: (op) => op.fieldNames.some((n) => PERCENT_FIELD.test(n)), notQuoted: true },
+  // A date a thing is due by is set by a write that takes one (a milestone's due_on, a task's due_date).
+  { name: 'due', weight: 0.4, written: (q) => DUE.test(q), takes: (op) => (op.method ?? 'GET').toUpperCase() !== 'GET' && op.fieldNames.some((n) => DUE_FIELD.test(n)), notQuoted: true },
   // A version made is what an operation that takes a version's name makes (a release, a tag).
   { name: 'version', weight: 0.4, written: (q) => VERSION_MADE.test(q), takes: (op) => op.fieldNames.some((n) => VERSION_FIELD.test(n)), notQuoted: true },
   // Something to be done at a time to come is scheduled ("send it tomorrow at 9": schedule a message).

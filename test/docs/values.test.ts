@@ -7,6 +7,10 @@ import { Ranker } from '../../src/docs/rank.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
 
 const kind = (name: string) => VALUE_KINDS.find((k) => k.name === name)!;
+/** Whether each query writes a value of the kind, as expected. */
+const expectWritten = (name: string, cases: [string, boolean][]) => {
+  for (const [query, written] of cases) expect(kind(name).written(query, parseQuery('')), query).toBe(written);
+};
 
 describe('value kinds', () => {
   it.each([
@@ -118,6 +122,10 @@ describe('value kinds', () => {
     expect(kind('range').takes!(op('j.notify', 'POST', '/issue/{issueIdOrKey}/notify', 'Send notification for issue', { fieldNames: ['issueIdOrKey', 'subject', 'to'] }))).toBe(false);
     expect(kind('range').takes!(op('g.notes', 'POST', '/repos/{owner}/{repo}/releases/generate-notes', 'Generate release notes content for a release', { fieldNames: ['tag_name', 'previous_tag_name'] }))).toBe(true);
     expect(kind('version').takes!(op('g.release', 'POST', '/repos/{owner}/{repo}/releases', 'Create a release', { fieldNames: ['tag_name', 'name', 'body'] }))).toBe(true);
+    expect(kind('percent').takes!(op('s.coupons', 'POST', '/v1/coupons', 'Create a coupon', { fieldNames: ['percent_off', 'duration'] }))).toBe(true);
+    expect(kind('percent').takes!(op('s.codes', 'POST', '/v1/promotion_codes', 'Create a promotion code', { fieldNames: ['coupon', 'code'] }))).toBe(false);
+    expect(kind('due').takes!(op('g.milestone', 'POST', '/repos/{owner}/{repo}/milestones', 'Create a milestone', { fieldNames: ['title', 'due_on'] }))).toBe(true);
+    expect(kind('due').takes!(op('a.search', 'GET', '/workspaces/{workspace_gid}/tasks/search', 'Search tasks', { fieldNames: ['due_on', 'text'] }))).toBe(false);
     expect(kind('version').takes!(op('g.deleteRelease', 'DELETE', '/repos/{owner}/{repo}/releases/{release_id}', 'Delete a release'))).toBe(false);
     expect(kind('access').takes!(op('g.collab', 'PUT', '/repos/{owner}/{repo}/collaborators/{username}', 'Add a repository collaborator', { fieldNames: ['username', 'permission'] }))).toBe(true);
     expect(kind('access').takes!(op('c.acl', 'POST', '/calendars/{calendarId}/acl', 'Creates an access control rule', { fieldNames: ['role', 'scope'] }))).toBe(true);
@@ -204,15 +212,25 @@ describe('tracker keys', () => {
   });
 
   it('reads a version published, shipped, cut or named as what is made, not one said to exist', () => {
-    const cases: [string, boolean][] = [
+    expectWritten('version', [
       ['Publish v2.3.0 of our booking widget', true],
       ['cut v2.3 off main', true],
       ['mark the current main as v2.0', true],
       ['get rid of release v3.1.0', false],
       ['a zip of the repo at tag v2.1', false],
       ['block 203.0.113.7', false],
-    ];
-    for (const [query, made] of cases) expect(kind('version').written(query, parseQuery('')), query).toBe(made);
+    ]);
+  });
+
+  it('reads a date a thing is due by, but not a question of when', () => {
+    expectWritten('due', [
+      ["set up a 'Q3 backlog' target with a due date of September 30", true],
+      ["add a 'Winter Showcase' deadline to the project", true],
+      ["add an 'EHR go-live' target date of 2025-11-03", true],
+      ['a task due next Thursday', true],
+      ['what milestones does project 42 have and when are they due?', false],
+    ]);
+    expect(kind('percent').written('Set up 15% off for our loyalty regulars', parseQuery(''))).toBe(true);
   });
 
   it('read one said to block, duplicate or relate to another as a link between the two, taken in the body', () => {
