@@ -65,6 +65,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('slack', 'Let everyone in #taproom know the Pumpkin Ale keg just kicked')[0]).toBe('slack.chat_postMessage');
   });
 
+  it('reads dropping a note on a thing as writing one there, not deleting anything', () => {
+    expect(top3('asana', "Drop a note on the homepage mockup task: 'Client approved v3, go ahead with dev.'")).toContain('asana.createStoryForTask');
+  });
+
   it('reads people open at a time as free then: their free/busy times', () => {
     expect(top3('google-calendar', 'When are the CEO, the CFO and I all open on Thursday afternoon?')[0]).toBe('google-calendar.calendar.freebusy.query');
   });
