@@ -69,6 +69,9 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ...['push', 'jump', 'move', 'roll', 'wind', 'step', 'skip'].map((verb): [string, string, Action, undefined, string[]] => [verb, 'forward', 'update', undefined, ['advance']]),
   ['kick', 'off', 'delete', 'split'],
   ['spin', 'up', 'create'],
+  // "Block out 9 to 6 next Thursday", "block off Dec 3 from 2 to 3pm": time kept for a thing, made; not a person blocked.
+  ['block', 'out', 'create', 'joined'],
+  ['block', 'off', 'create', 'joined'],
   ['hook', 'up', 'create', undefined, ['webhook', 'hook']],
   ['set', 'up', 'create'],
   ['tear', 'down', 'delete'],

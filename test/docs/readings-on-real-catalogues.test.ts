@@ -69,6 +69,11 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('asana', "Drop a note on the homepage mockup task: 'Client approved v3, go ahead with dev.'")).toContain('asana.createStoryForTask');
   });
 
+  it('reads blocking out time as an event made, not anyone blocked', () => {
+    const found = top3('google-calendar', 'Block off Jan 9 from 1 to 2pm for the safety drill');
+    expect(found.some((id) => id === 'google-calendar.calendar.events.insert' || id === 'google-calendar.calendar.events.quickAdd')).toBe(true);
+  });
+
   it('reads people open at a time as free then: their free/busy times', () => {
     expect(top3('google-calendar', 'When are the CEO, the CFO and I all open on Thursday afternoon?')[0]).toBe('google-calendar.calendar.freebusy.query');
   });
