@@ -114,6 +114,9 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['stop', 'from', 'update', 'doing', ['block', 'restrict']],
   ['keep', 'from', 'update', 'doing', ['block', 'restrict']],
   ['prevent', 'from', 'update', 'doing', ['block', 'restrict']],
+  // Limiting what may be done to some people restricts everyone else ("limit comments to prior contributors").
+  ['limit', 'to', 'update', 'split', ['restrict', 'restriction']],
+  ['restrict', 'to', 'update', 'split', ['restrict', 'restriction']],
   // Putting a thing in a place adds it there ("get Priya into the group", "drop a note in #deals", "pop issue 8 onto the board").
   ['get', 'into', 'create', 'split'],
   ['get', 'onto', 'create', 'split'],
@@ -191,6 +194,8 @@ const REACTING = ['reaction', 'react', 'emoji'];
  * (those the catalogue has count): "keep me posted on PROJ-4" watches it, "ping me at 3pm" reminds, "thumbs up that comment" reacts to it.
  */
 const IDIOMS: [string[], Action, string[]][] = [
+  // "Only let existing contributors comment": everyone else restricted.
+  [['only', 'let'], 'update', ['restrict', 'restriction']],
   [['keep', 'me', 'posted'], 'create', WATCHING],
   [['keep', 'me', 'updated'], 'create', WATCHING],
   [['keep', 'me', 'in', 'the', 'loop'], 'create', WATCHING],

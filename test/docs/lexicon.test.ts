@@ -133,6 +133,9 @@ describe('verb lexicon', () => {
     expect(implied('put sub_456 on hold for now')).toContain('pause');
     expect(implied('bring in an event from an .ics invite')).toContain('import');
     expect(implied('turn off the nightly workflow')).toContain('disable');
+    expect(implied('for 24 hours only let existing contributors comment on acme/sdk')).toContain('restrict');
+    expect(implied('limit comments and new issues on acme/sdk to prior contributors')).toContain('restrict');
+    expect(implied('let existing contributors comment on acme/sdk')).not.toContain('restrict');
     expect(implied('take back the invite we sent')).toContain('revoke');
     expect(implied('manually fire off the deploy.yml workflow')).toContain('trigger');
     expect(implied('how do I get notified whenever events on a calendar change?')).toContain('watch');
