@@ -165,6 +165,10 @@ export const fileNamesIn = (text: string): string[] => [...text.matchAll(FILE_NA
 
 /** A query without its quoted text (titles, messages), for the kinds that are `notQuoted`. */
 export const withoutQuoted = (query: string): string => query.replace(/(^|\s)(["“‘]).*?["”’](?=$|[\s,.;:!?)])|(^|\s)'[^']*'(?=$|[\s,.;:!?)])/g, '$1$3 ');
+/** The quoted parts of a query, with the same quotes `withoutQuoted` takes out. */
+const quotedParts = (query: string): string[] => [...query.matchAll(/(?:^|\s)(?:["“‘](.*?)["”’]|'([^']*)')(?=$|[\s,.;:!?)])/g)].map((m) => m[1] ?? m[2] ?? '');
+/** A line that says when in its own words ("'Lunch with Sam Friday 1pm'"): text for the catalogue to read, not a title. */
+const saysWhen = (query: string): boolean => quotedParts(query).some((part) => TIMED_QUERY.test(part));
 /** A parameter's description that says it takes a file's name ("You can also pass the workflow file name as a string"). */
 const FILE_TEXT = /\bfile ?names?\b|\bfile paths?\b|\bpath (?:to|of) the file\b/i;
 /** Fields and path parameters that take a file or its path (`path`, `file_path`, `filename`, `file`). */
@@ -183,6 +187,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'access', weight: 1, byResource: 0.3, written: (q) => ACCESS_LEVEL.test(q) || ACCESS_GRANT.test(q) || revokesAccess(q) || grantsAccess(q), takes: (op) => op.fieldNames.some((n) => ACCESS_FIELD.test(n)) || ACCESS_FIELD.test((op.path ?? '').split('/').pop() ?? '') },
   // Two versions or commits are what is compared (0.5: dev R@1 one task lower; 0.8 and 1.5 as 1).
   { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
+  // A quoted line that says when ("just type 'Lunch with Sam Friday 1pm'") is text a write that takes text reads: a quick add.
+  { name: 'text', weight: 0.5, written: saysWhen, takes: (op) => (op.method ?? 'GET').toUpperCase() !== 'GET' && op.fieldNames.includes('text') },
   // A share off ("15% off") is what an operation that takes a percentage takes (a coupon's percent_off).
   { name: 'percent', weight: 0.3, written: (q) => PERCENT.test(q), takes: (op) => op.fieldNames.some((n) => PERCENT_FIELD.test(n)), notQuoted: true },
   // A date a thing is due by is set by a write that takes one (a milestone's due_on, a task's due_date).

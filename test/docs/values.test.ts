@@ -123,6 +123,8 @@ describe('value kinds', () => {
     expect(kind('range').takes!(op('g.notes', 'POST', '/repos/{owner}/{repo}/releases/generate-notes', 'Generate release notes content for a release', { fieldNames: ['tag_name', 'previous_tag_name'] }))).toBe(true);
     expect(kind('version').takes!(op('g.release', 'POST', '/repos/{owner}/{repo}/releases', 'Create a release', { fieldNames: ['tag_name', 'name', 'body'] }))).toBe(true);
     expect(kind('percent').takes!(op('s.coupons', 'POST', '/v1/coupons', 'Create a coupon', { fieldNames: ['percent_off', 'duration'] }))).toBe(true);
+    expect(kind('text').takes!(op('c.quickAdd', 'POST', '/calendars/{calendarId}/events/quickAdd', 'Creates an event based on a simple text string.', { fieldNames: ['calendarId', 'text'] }))).toBe(true);
+    expect(kind('text').takes!(op('c.insert', 'POST', '/calendars/{calendarId}/events', 'Creates an event.', { fieldNames: ['calendarId', 'summary', 'start'] }))).toBe(false);
     expect(kind('percent').takes!(op('s.codes', 'POST', '/v1/promotion_codes', 'Create a promotion code', { fieldNames: ['coupon', 'code'] }))).toBe(false);
     expect(kind('due').takes!(op('g.milestone', 'POST', '/repos/{owner}/{repo}/milestones', 'Create a milestone', { fieldNames: ['title', 'due_on'] }))).toBe(true);
     expect(kind('due').takes!(op('a.search', 'GET', '/workspaces/{workspace_gid}/tasks/search', 'Search tasks', { fieldNames: ['due_on', 'text'] }))).toBe(false);
@@ -231,6 +233,11 @@ describe('tracker keys', () => {
       ['what milestones does project 42 have and when are they due?', false],
     ]);
     expect(kind('percent').written('Set up 15% off for our loyalty regulars', parseQuery(''))).toBe(true);
+    expectWritten('text', [
+      ["just throw 'Staff meeting Friday 8am' on my calendar", true],
+      ['lunch with Sam Friday 1pm on my calendar', false],
+      ["add 'Order robes' to the project", false],
+    ]);
   });
 
   it('read one said to block, duplicate or relate to another as a link between the two, taken in the body', () => {
