@@ -530,6 +530,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['comment', 'remark'],
   ['label', 'tag'],
   ['meeting', 'event', 'appointment'],
+  // Where people talk: a chat's channels are its conversations, or rooms.
+  ['channel', 'conversation', 'room'],
   ['discount', 'coupon'],
   ['quote', 'proposal', 'estimate'],
   ['chargeback', 'dispute'],

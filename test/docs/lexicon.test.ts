@@ -107,6 +107,8 @@ describe('verb lexicon', () => {
     expect(synonymsOf(stemOf('heading'))).toContain('section');
     expect(synonymsOf(stemOf('empty'))).toContain('clear');
     expect(synonymsOf(stemOf('appointment'))).toContain('event');
+    expect(synonymsOf(stemOf('channel'))).toContain('conversation');
+    expect(synonymsOf(stemOf('room'))).toContain('channel');
     expect(synonymsOf(stemOf('deactivate'))).toContain('disable');
     expect(synonymsOf(stemOf('relocate'))).toContain('move');
     expect(synonymsOf(stemOf('objective'))).toContain('goal');

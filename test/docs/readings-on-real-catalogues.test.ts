@@ -74,6 +74,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(found.some((id) => id === 'google-calendar.calendar.events.insert' || id === 'google-calendar.calendar.events.quickAdd')).toBe(true);
   });
 
+  it("reads a channel as the catalogue's conversation where it calls channels so", () => {
+    expect(top3('slack', 'spin up a new channel called #fest-jury')).toEqual(expect.arrayContaining([expect.stringMatching(/^slack\.(?:admin_)?conversations_create$/)]));
+  });
+
   it('reads people open at a time as free then: their free/busy times', () => {
     expect(top3('google-calendar', 'When are the CEO, the CFO and I all open on Thursday afternoon?')[0]).toBe('google-calendar.calendar.freebusy.query');
   });
