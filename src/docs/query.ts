@@ -234,6 +234,8 @@ const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile'
 /** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
 /** Verbs that put a thing in a place ("add … to", "put … on"). */
+/** Words that say what a thing looked for says ("messages mentioning the invoice"). */
+const MENTIONING = new Set(['mention', 'mentions', 'mentioning', 'mentioned']);
 const TAKING_VERBS = new Set(['remove', 'delete', 'take', 'drop', 'clear', 'pull', 'erase', 'wipe', 'scrap']);
 const PUTTING_VERBS = new Set(['add', 'put', 'stick', 'drop', 'append', 'insert', 'place', 'include', 'pop', 'throw']);
 /** Words for a value itself, not for a thing it names ("the email jo@x.io", "that address"). */
@@ -582,6 +584,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true });
+  // "Repos about rust web frameworks", "messages mentioning 'invoice 4471'": things found by what they are about or say, a search.
+  else if (raw.some((word, i) => MENTIONING.has(word) || (word === 'about' && /[a-z]{3}s$/.test(raw[i - 1] ?? '') && cues[0]?.action !== 'create'))) imply(['search'], 0.5, { name: false, optional: true });
   // "How many …" asks for a number: the word catalogues write for one (count), implied.
   const howMany = headCue !== undefined && raw[headCue.at[0]!] === 'how' && raw[headCue.at[0]! + 1] === 'many';
   if (howMany) imply(['count'], 0.5);

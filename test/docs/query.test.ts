@@ -373,6 +373,13 @@ describe('parseQuery', () => {
     expect(terms('where are we on PROJ-777?')).not.toContain('search');
   });
 
+  it('reads things found by what they are about or mention as a search', () => {
+    expect(terms('look for public repos about photosynthesis simulations')).toContain('search');
+    expect(terms("dig up any messages mentioning 'tractor repair'")).toContain('search');
+    expect(terms('write release notes about the new map')).not.toContain('search');
+    expect(terms('tell me about the repo')).not.toContain('search');
+  });
+
   it('reads a word made with a hyphenated prefix as a word, joined as well ("re-run": rerun, run), not as a name', () => {
     const t = parseQuery('re-run the workflow').terms;
     expect(t.map((x) => x.word)).toEqual(['rerun', 'run', 'workflow']);
