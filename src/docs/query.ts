@@ -236,6 +236,8 @@ const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|w
 /** Verbs that put a thing in a place ("add … to", "put … on"). */
 /** Words that say what a thing looked for says ("messages mentioning the invoice"). */
 const MENTIONING = new Set(['mention', 'mentions', 'mentioning', 'mentioned']);
+/** What one is told of a thing by ("updates about PAY-9"): not things looked for by what they are about. */
+const TOLD_OF = new Set(['updates', 'notifications', 'emails', 'alerts', 'reminders', 'pings', 'news']);
 const TAKING_VERBS = new Set(['remove', 'delete', 'take', 'drop', 'clear', 'pull', 'erase', 'wipe', 'scrap']);
 const PUTTING_VERBS = new Set(['add', 'put', 'stick', 'drop', 'append', 'insert', 'place', 'include', 'pop', 'throw']);
 /** Words for a value itself, not for a thing it names ("the email jo@x.io", "that address"). */
@@ -585,7 +587,7 @@ export function parseQuery(query: string): ParsedQuery {
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true });
   // "Repos about rust web frameworks", "messages mentioning 'invoice 4471'": things found by what they are about or say, a search.
-  else if (raw.some((word, i) => MENTIONING.has(word) || (word === 'about' && /[a-z]{3}s$/.test(raw[i - 1] ?? '') && cues[0]?.action !== 'create'))) imply(['search'], 0.5, { name: false, optional: true });
+  else if (raw.some((word, i) => MENTIONING.has(word) || (word === 'about' && /[a-z]{3}s$/.test(raw[i - 1] ?? '') && !TOLD_OF.has(raw[i - 1]!) && cues[0]?.action !== 'create'))) imply(['search'], 0.5, { name: false, optional: true });
   // "How many …" asks for a number: the word catalogues write for one (count), implied.
   const howMany = headCue !== undefined && raw[headCue.at[0]!] === 'how' && raw[headCue.at[0]! + 1] === 'many';
   if (howMany) imply(['count'], 0.5);
