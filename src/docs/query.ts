@@ -73,6 +73,8 @@ export interface QueryTerm {
   undoes?: boolean;
   /** The verb that says what to do, read as this action ("nuke": delete). */
   action?: Action;
+  /** The verb a catalogue writes for the act asked ("find": search), implied: it says what to do, not what it is done to. */
+  actVerb?: true;
   /** That verb is a noun used as one ("file a bug", "log 2 hours"): its noun is not asked for. */
   nounVerb?: true;
 }
@@ -533,13 +535,13 @@ export function parseQuery(query: string): ParsedQuery {
     const synonym = VERB_SYNONYMS.get(t.word);
     if (synonym && !seen.has(stemOf(synonym))) {
       seen.add(stemOf(synonym));
-      terms.push({ word: synonym, stem: stemOf(synonym), weight: 0.5, name: false, at: -1, optional: true });
+      terms.push({ word: synonym, stem: stemOf(synonym), weight: 0.5, name: false, at: -1, optional: true, actVerb: true });
     }
   }
   // Words catalogues write for what the query means, implied and not widened: an idiom's ("keep me
   // posted": watch, follow), a change of state's ("move PROJ-12 to done": status, transition).
   // By default they count when matched and cost nothing when not, and are not widened.
-  const imply = (list: readonly string[], weight: number, how: Pick<QueryTerm, 'name' | 'optional'> = { name: true, optional: true }) => {
+  const imply = (list: readonly string[], weight: number, how: Pick<QueryTerm, 'name' | 'optional' | 'actVerb'> = { name: true, optional: true }) => {
     for (const word of list) {
       const stem = stemOf(word);
       if (seen.has(stem)) continue;
@@ -585,9 +587,9 @@ export function parseQuery(query: string): ParsedQuery {
   // "Draft the changelog": what software calls a release's notes.
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
-  if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true });
+  if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
   // "Repos about rust web frameworks", "messages mentioning 'invoice 4471'": things found by what they are about or say, a search.
-  else if (raw.some((word, i) => MENTIONING.has(word) || (word === 'about' && /[a-z]{3}s$/.test(raw[i - 1] ?? '') && !TOLD_OF.has(raw[i - 1]!) && cues[0]?.action !== 'create'))) imply(['search'], 0.5, { name: false, optional: true });
+  else if (raw.some((word, i) => MENTIONING.has(word) || (word === 'about' && /[a-z]{3}s$/.test(raw[i - 1] ?? '') && !TOLD_OF.has(raw[i - 1]!) && cues[0]?.action !== 'create'))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
   // "How many …" asks for a number: the word catalogues write for one (count), implied.
   const howMany = headCue !== undefined && raw[headCue.at[0]!] === 'how' && raw[headCue.at[0]! + 1] === 'many';
   if (howMany) imply(['count'], 0.5);

@@ -720,7 +720,7 @@ export class Ranker {
         if (!match) return;
         for (const s of match.stems) {
           hitStems.add(s);
-          if (!t.scope) resourceStems.add(s);
+          if (!t.scope && !t.actVerb) resourceStems.add(s);
         }
         matched += t.weight * t.idf * match.best;
         sure += t.weight * t.idf * match.bestSure;

@@ -78,6 +78,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('slack', 'spin up a new channel called #fest-jury')).toEqual(expect.arrayContaining([expect.stringMatching(/^slack\.(?:admin_)?conversations_create$/)]));
   });
 
+  it('reads the verb a catalogue writes for the act asked ("find": search) as what to do, not what it is done to', () => {
+    expect(top3('jira', 'find every FIN ticket labeled sponsor-payment created this month')[0]).toMatch(/^jira\.searchForIssuesUsingJql(?:Post)?$/);
+  });
+
   it('reads people open at a time as free then: their free/busy times', () => {
     expect(top3('google-calendar', 'When are the CEO, the CFO and I all open on Thursday afternoon?')[0]).toBe('google-calendar.calendar.freebusy.query');
   });
