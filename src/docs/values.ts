@@ -155,6 +155,9 @@ const filtersByAssignee = (op: RankedOperation) => (op.method ?? 'GET').toUpperC
 /** A parameter that takes a query in the catalogue's own query language (Jira's `jql`): it filters by anything, an assignee too. */
 const QUERY_LANGUAGE = /^(?:jql|[a-z]*ql)$/i;
 
+/** Conditions written in a query language (`project = FIRE AND labels = hydrant`, `assignee = ana AND resolved >= startOfQuarter()`): two field conditions joined. */
+const CONDITIONS = /\b[a-z][\w.]*\s*(?:!=|>=|<=|=|~)\s*\S+\s+(?:and|or)\s+[a-z][\w.]*\s*(?:!=|>=|<=|=|~|in\b|is\b|not\b)/i;
+
 /** Fields that take a person or several (`users`, `user_id`, `username`, `member_ids`, `invitees`, `assignee`, `accountId`). */
 const PERSON_FIELD = /^(?:users?|user_?ids?|usernames?|members?|member_?ids?|invitees?|collaborators?|assignees?|reviewers?|account_?ids?|emails?)$/i;
 
@@ -189,6 +192,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
   // A quoted line that says when ("just type 'Lunch with Sam Friday 1pm'") is text a write that takes text reads: a quick add.
   { name: 'text', weight: 0.5, written: saysWhen, takes: (op) => (op.method ?? 'GET').toUpperCase() !== 'GET' && op.fieldNames.includes('text') },
+  // Conditions in a query language are run by an operation that takes a query in the catalogue's own language (Jira's jql).
+  { name: 'conditions', weight: 0.5, written: (q) => CONDITIONS.test(q), takes: (op) => op.fieldNames.some((n) => QUERY_LANGUAGE.test(n)) },
   // A share off ("15% off") is what an operation that takes a percentage takes (a coupon's percent_off).
   { name: 'percent', weight: 0.3, written: (q) => PERCENT.test(q), takes: (op) => op.fieldNames.some((n) => PERCENT_FIELD.test(n)), notQuoted: true },
   // A date a thing is due by is set by a write that takes one (a milestone's due_on, a task's due_date).

@@ -233,6 +233,12 @@ describe('tracker keys', () => {
       ['what milestones does project 42 have and when are they due?', false],
     ]);
     expect(kind('percent').written('Set up 15% off for our loyalty regulars', parseQuery(''))).toBe(true);
+    expectWritten('conditions', [
+      ['Run this query: project = FIRE AND labels = hydrant AND status != Done', true],
+      ['pull everything she resolved: assignee = ana AND resolved >= startOfQuarter()', true],
+      ['set ROBOT_ID=7 and restart', false],
+    ]);
+    expect(kind('conditions').takes!(op('j.search', 'GET', '/rest/api/3/search', 'Search for issues using JQL', { fieldNames: ['jql', 'maxResults'] }))).toBe(true);
     expectWritten('text', [
       ["just throw 'Staff meeting Friday 8am' on my calendar", true],
       ['lunch with Sam Friday 1pm on my calendar', false],
