@@ -544,6 +544,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['attendee', 'guest', 'invitee'],
   ['goal', 'objective'],
   ['task', 'todo', 'chore'],
+  // A tracker's issues are the tasks people file.
+  ['task', 'issue'],
   ['visitor', 'visit', 'view', 'traffic'],
   ['spending', 'budget'],
   ['topic', 'headline', 'header'],

@@ -109,6 +109,7 @@ describe('verb lexicon', () => {
     expect(synonymsOf(stemOf('appointment'))).toContain('event');
     expect(synonymsOf(stemOf('channel'))).toContain('conversation');
     expect(synonymsOf(stemOf('room'))).toContain('channel');
+    expect(synonymsOf(stemOf('task'))).toContain('issue');
     expect(synonymsOf(stemOf('deactivate'))).toContain('disable');
     expect(synonymsOf(stemOf('relocate'))).toContain('move');
     expect(synonymsOf(stemOf('objective'))).toContain('goal');

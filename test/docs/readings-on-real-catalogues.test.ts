@@ -82,6 +82,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('jira', 'find every FIN ticket labeled sponsor-payment created this month')[0]).toMatch(/^jira\.searchForIssuesUsingJql(?:Post)?$/);
   });
 
+  it("reads a task made in a tracker's project as its issue", () => {
+    expect(top3('jira', "Create a task in the OPS project: 'Rotate the on-call pager'")).toContain('jira.createIssue');
+  });
+
   it('reads people open at a time as free then: their free/busy times', () => {
     expect(top3('google-calendar', 'When are the CEO, the CFO and I all open on Thursday afternoon?')[0]).toBe('google-calendar.calendar.freebusy.query');
   });
