@@ -590,7 +590,14 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['login', 'logins', 'access'],
   ['rename', 'retitle'],
 ];
-const SYNONYMS = new Map<string, string[]>(SYNONYM_GROUPS.flatMap((group) => group.map((word) => [stemmer(word), group.filter((other) => other !== word)] as [string, string[]])));
+/** Each stem's synonyms, from every group it is in ("task": todo, chore, and issue). */
+const SYNONYMS = new Map<string, string[]>();
+for (const group of SYNONYM_GROUPS) {
+  for (const word of group) {
+    const others = group.filter((other) => other !== word);
+    SYNONYMS.set(stemmer(word), [...new Set([...(SYNONYMS.get(stemmer(word)) ?? []), ...others])]);
+  }
+}
 /** The words of general English that mean what a stem means (copi: duplicate, clone). */
 export const synonymsOf = (stem: string): readonly string[] => SYNONYMS.get(stem) ?? [];
 
