@@ -241,7 +241,7 @@ const MENTIONING = new Set(['mention', 'mentions', 'mentioning', 'mentioned']);
 /** What one is told of a thing by ("updates about PAY-9"): not things looked for by what they are about. */
 const TOLD_OF = new Set(['updates', 'notifications', 'emails', 'alerts', 'reminders', 'pings', 'news']);
 const TAKING_VERBS = new Set(['remove', 'delete', 'take', 'drop', 'clear', 'pull', 'erase', 'wipe', 'scrap']);
-const PUTTING_VERBS = new Set(['add', 'put', 'stick', 'drop', 'append', 'insert', 'place', 'include', 'pop', 'throw']);
+const PUTTING_VERBS = new Set(['add', 'put', 'stick', 'drop', 'append', 'insert', 'place', 'include', 'pop', 'throw', 'move', 'drag', 'slide']);
 /** Words for a value itself, not for a thing it names ("the email jo@x.io", "that address"). */
 const VALUE_NOUNS = new Set(['email', 'address', 'value', 'entry', 'text', 'string', 'number', 'ip', 'domain', 'card', 'fingerprint', 'item', 'line', 'row']);
 /** Words that say whose: "to my editor Sam" names a person by role and name. */

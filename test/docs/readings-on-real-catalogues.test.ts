@@ -86,6 +86,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('jira', "Create a task in the OPS project: 'Rotate the on-call pager'")).toContain('jira.createIssue');
   });
 
+  it('reads a named thing moved into a place as put there: what the place holds', () => {
+    expect(top3('asana', "Move 'Order programs' into the Printing section")[0]).toBe('asana.addTaskForSection');
+  });
+
   it('reads people open at a time as free then: their free/busy times', () => {
     expect(top3('google-calendar', 'When are the CEO, the CFO and I all open on Thursday afternoon?')[0]).toBe('google-calendar.calendar.freebusy.query');
   });
