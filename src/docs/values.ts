@@ -158,6 +158,9 @@ const QUERY_LANGUAGE = /^(?:jql|[a-z]*ql)$/i;
 /** Conditions written in a query language (`project = FIRE AND labels = hydrant`, `assignee = ana AND resolved >= startOfQuarter()`): two field conditions joined. */
 const CONDITIONS = /\b[a-z][\w.]*\s*(?:!=|>=|<=|=|~)\s*\S+\s+(?:and|or)\s+[a-z][\w.]*\s*(?:!=|>=|<=|=|~|in\b|is\b|not\b)/i;
 
+/** A handle to be mentioned by, named as one ("an @oncall-backend handle", "the @qa-leads group"). */
+const HANDLE = /(?:^|[\s(,])@[a-z][\w-]*\s+(?:handle|group|alias)\b/i;
+
 /** Fields that take a person or several (`users`, `user_id`, `username`, `member_ids`, `invitees`, `assignee`, `accountId`). */
 const PERSON_FIELD = /^(?:users?|user_?ids?|usernames?|members?|member_?ids?|invitees?|collaborators?|assignees?|reviewers?|account_?ids?|emails?)$/i;
 
@@ -194,6 +197,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'text', weight: 0.5, written: saysWhen, takes: (op) => (op.method ?? 'GET').toUpperCase() !== 'GET' && op.fieldNames.includes('text') },
   // Conditions in a query language are run by an operation that takes a query in the catalogue's own language (Jira's jql).
   { name: 'conditions', weight: 0.5, written: (q) => CONDITIONS.test(q), takes: (op) => op.fieldNames.some((n) => QUERY_LANGUAGE.test(n)) },
+  // A handle named as one ("make an @oncall handle") is what an operation that takes a handle names (a user group).
+  { name: 'handle', weight: 0.7, written: (q) => HANDLE.test(q), takes: (op) => op.fieldNames.includes('handle') },
   // A share off ("15% off") is what an operation that takes a percentage takes (a coupon's percent_off).
   { name: 'percent', weight: 0.3, written: (q) => PERCENT.test(q), takes: (op) => op.fieldNames.some((n) => PERCENT_FIELD.test(n)), notQuoted: true },
   // A date a thing is due by is set by a write that takes one (a milestone's due_on, a task's due_date).

@@ -90,6 +90,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('asana', "Move 'Order programs' into the Printing section")[0]).toBe('asana.addTaskForSection');
   });
 
+  it('reads a handle named as one as what a user group is mentioned by', () => {
+    expect(top3('slack', 'Set up an @night-shift handle that pings the three shift leads')[0]).toBe('slack.usergroups_create');
+  });
+
   it('reads people open at a time as free then: their free/busy times', () => {
     expect(top3('google-calendar', 'When are the CEO, the CFO and I all open on Thursday afternoon?')[0]).toBe('google-calendar.calendar.freebusy.query');
   });

@@ -233,6 +233,11 @@ describe('tracker keys', () => {
       ['what milestones does project 42 have and when are they due?', false],
     ]);
     expect(kind('percent').written('Set up 15% off for our loyalty regulars', parseQuery(''))).toBe(true);
+    expectWritten('handle', [
+      ['Make an @oncall-backend handle that pings Sara and Chen', true],
+      ['add @sam to #design', false],
+    ]);
+    expect(kind('handle').takes!(op('sl.usergroups_create', 'POST', '/usergroups.create', 'Create a User Group', { fieldNames: ['name', 'handle', 'description'] }))).toBe(true);
     expectWritten('conditions', [
       ['Run this query: project = FIRE AND labels = hydrant AND status != Done', true],
       ['pull everything she resolved: assignee = ana AND resolved >= startOfQuarter()', true],
