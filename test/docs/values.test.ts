@@ -224,7 +224,7 @@ describe('tracker keys', () => {
     ]);
   });
 
-  it('reads a date a thing is due by, but not a question of when', () => {
+  it('reads values by their own forms: a date a thing is due by (not a question of when), a share off, a line that says when, a handle, conditions in a query language', () => {
     expectWritten('due', [
       ["set up a 'Q3 backlog' target with a due date of September 30", true],
       ["add a 'Winter Showcase' deadline to the project", true],
