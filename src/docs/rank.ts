@@ -14,7 +14,7 @@ import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS 
 import { fileNamesIn, keyResource, numberNamers, slugResource, takenByResource, VALUE_KINDS, withoutQuoted } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stemOf, stems, words } from './text.ts';
-import { asCommands, grantsAccess, openAsFree, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess, unwantedUpdatesAsUnwatching } from './cues.ts';
+import { asCommands, grantsAccess, noMoreCommentsAsLocking, openAsFree, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess, unwantedUpdatesAsUnwatching } from './cues.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 import { commonDirection, unitLength, withoutCommon } from './meaning.ts';
@@ -430,9 +430,9 @@ export class Ranker {
 
   private ownVerbSet: Set<string> | undefined;
   /** The catalogue's own verbs: the actions of its operations that are none of the canonical ones (merg, star, follow). */
-  /** How the query is read: the catalogue's acronyms for phrases it writes, people open at a time, updates no longer wanted, requests in other forms as commands, light verbs. */
+  /** How the query is read: the catalogue's acronyms for phrases it writes, people open at a time, updates no longer wanted, no more comments, requests in other forms as commands, light verbs. */
   read(query: string): ParsedQuery {
-    return parseQuery(plainVerbs(asCommands(unwantedUpdatesAsUnwatching(openAsFree(withWrittenAcronyms(query, this.acronymPhrases))), (w) => isActionWord(w) || this.ownVerbs().has(stemOf(w)))));
+    return parseQuery(plainVerbs(asCommands(noMoreCommentsAsLocking(unwantedUpdatesAsUnwatching(openAsFree(withWrittenAcronyms(query, this.acronymPhrases)))), (w) => isActionWord(w) || this.ownVerbs().has(stemOf(w)))));
   }
 
   private ownVerbs(): ReadonlySet<string> {
