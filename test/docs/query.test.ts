@@ -373,6 +373,12 @@ describe('parseQuery', () => {
     expect(terms('where are we on PROJ-777?')).not.toContain('search');
   });
 
+  it('reads what is sold as a product', () => {
+    expect(terms("Add a '10-Class Pass' to what we sell")).toContain('product');
+    expect(terms('what merch do we have set up for sale?')).toContain('product');
+    expect(terms('sell me on this idea')).not.toContain('product');
+  });
+
   it('reads things found by what they are about or mention as a search', () => {
     expect(terms('look for public repos about photosynthesis simulations')).toContain('search');
     expect(terms("dig up any messages mentioning 'tractor repair'")).toContain('search');
