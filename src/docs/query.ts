@@ -236,6 +236,8 @@ const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile'
 /** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
 /** Verbs that put a thing in a place ("add … to", "put … on"). */
+/** Things that happened ("what happened on the account", "everything that's happened since Monday"). */
+const HAPPENED = /\b(?:what|everything|anything|all)\s+(?:that\s+)?(?:has\s+|'s\s+|had\s+)?happened\b/i;
 /** Things said to be sold ("what we sell", "items we sell online", "set up for sale"). */
 const SOLD = /\b(?:we|i|you|they)\s+sell\b|\bfor\s+sale\b/i;
 /** Words that say what a thing looked for says ("messages mentioning the invoice"). */
@@ -590,6 +592,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
   // "Add a '10-Class Pass' to what we sell", "merch we have for sale": what is sold, a product.
   if (SOLD.test(query)) imply(['product'], 1);
+  // "What happened on the account in the last 24 hours": what happens, events.
+  if (HAPPENED.test(query)) imply(['event'], 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
   // "Repos about rust web frameworks", "messages mentioning 'invoice 4471'": things found by what they are about or say, a search.

@@ -373,10 +373,12 @@ describe('parseQuery', () => {
     expect(terms('where are we on PROJ-777?')).not.toContain('search');
   });
 
-  it('reads what is sold as a product', () => {
+  it('reads what is sold as a product, and what happened as events', () => {
     expect(terms("Add a '10-Class Pass' to what we sell")).toContain('product');
     expect(terms('what merch do we have set up for sale?')).toContain('product');
     expect(terms('sell me on this idea')).not.toContain('product');
+    expect(terms('show me everything that happened on the account yesterday')).toContain('event');
+    expect(terms('what happens if I delete the repo?')).not.toContain('event');
   });
 
   it('reads things found by what they are about or mention as a search', () => {
