@@ -373,12 +373,14 @@ describe('parseQuery', () => {
     expect(terms('where are we on PROJ-777?')).not.toContain('search');
   });
 
-  it('reads what is sold as a product, and what happened as events', () => {
+  it('reads what is sold as a product, what happened as events, and money sent to one\'s bank as a payout', () => {
     expect(terms("Add a '10-Class Pass' to what we sell")).toContain('product');
     expect(terms('what merch do we have set up for sale?')).toContain('product');
     expect(terms('sell me on this idea')).not.toContain('product');
     expect(terms('show me everything that happened on the account yesterday')).toContain('event');
     expect(terms('what happens if I delete the repo?')).not.toContain('event');
+    expect(terms("what's been deposited to our bank this month?")).toContain('payout');
+    expect(terms('add a bank account to our customer')).not.toContain('payout');
   });
 
   it('reads things found by what they are about or mention as a search', () => {
