@@ -7,7 +7,7 @@
 // "repository" in summaries), acronyms of its phrases ("PR": pull request) and word vectors
 // learned from public API descriptions (src/docs/word-vectors.ts).
 import { createHash } from 'node:crypto';
-import { actionOfStem, GOING_BACK_WORDS, isActionForm, isActionWord, isWeakCue, PERSON_WORDS, SELF_WORDS, synonymsOf, type Action } from './lexicon.ts';
+import { actionOfStem, GOING_BACK_WORDS, isActionForm, isActionWord, isWeakCue, PERSON_WORDS, SELF_WORDS, synonymsOf, VERB_SYNONYMS, type Action } from './lexicon.ts';
 import { beforeMessage, parseQuery, type ParsedQuery, type QueryTerm } from './query.ts';
 import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS } from './agreement.ts';
@@ -65,6 +65,8 @@ export function forgetRankers(): void {
 }
 
 /** Heads that name no kind of thing ("Pins an item to a channel"): a query's resource may be one. */
+/** Stems of the everyday verbs for finding that catalogues write as another (find, locate: search). */
+const FINDING_STEMS: ReadonlySet<string> = new Set([...VERB_SYNONYMS.keys()].map(stemOf));
 const GENERIC_HEADS: ReadonlySet<string> = new Set(['item', 'object', 'entiti', 'thing', 'record', 'entri']);
 
 export class Ranker {
@@ -647,9 +649,11 @@ export class Ranker {
     // The catalogue's own verbs the query's verb means ("ban": block): their undoing (unblock) is not asked for.
     const askedVerbs = new Set(terms.filter((t) => t.action !== undefined).flatMap((t) => [...t.expansions].filter(([, f]) => f >= 0.9).map(([s]) => s)));
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
-    const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command);
+    // Not a verb people read with that the catalogue writes as another ("find": search): that command reads.
+    const commandsReading = parsed.command !== undefined && FINDING_STEMS.has(parsed.command);
+    const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command) && !commandsReading;
     // So does one that starts with a verb neither the lexicon nor the catalogue knows before its object ("stick the screenshot onto QA-55"): reads are asked with the words for reading.
-    const commandsUnknownVerb = askedAction === undefined && parsed.commandVerb === true && parsed.command !== undefined && !commandsResource;
+    const commandsUnknownVerb = askedAction === undefined && parsed.commandVerb === true && parsed.command !== undefined && !commandsResource && !commandsReading;
     // A day or an hour, an email address, a tracker key: the operation takes such a value.
     const valuesTaken = valueKinds.map((kind) => ({ takes: this.takes[VALUE_KINDS.indexOf(kind)]!, weight: kind.weight }));
     // A thing named by its number is of the word before it ("project 1199"): an operation whose only

@@ -94,6 +94,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('slack', 'Set up an @night-shift handle that pings the three shift leads')[0]).toBe('slack.usergroups_create');
   });
 
+  it('reads a command to find as reading, though the catalogue names no operation after finding', () => {
+    expect(top3('google-calendar', 'find a slot next Wednesday when Ana, Bo and I are all available')[0]).toBe('google-calendar.calendar.freebusy.query');
+  });
+
   it('reads people open at a time as free then: their free/busy times', () => {
     expect(top3('google-calendar', 'When are the CEO, the CFO and I all open on Thursday afternoon?')[0]).toBe('google-calendar.calendar.freebusy.query');
   });
