@@ -206,6 +206,8 @@ const CODE_NAME = /^(?:[a-z]{2,}[A-Z][a-z]\w*|[A-Za-z_]\w*\(\))[,;:!?)]?$/;
 
 /** Nouns for a way of sending that, starting a command, send ("email it to them", "text the team"). */
 const SENDING_NOUNS = new Set(['email', 'mail', 'text', 'message', 'dm', 'fax']);
+/** Nouns a sending noun makes a compound with ("email addresses", "message ts"): a thing named, nothing sent. */
+const SENT_COMPOUNDS = /^(?:address(?:es)?|settings?|notifications?|threads?|templates?|history|ts|ids?|files?|preferences|domains?|lists?)$/;
 
 /** A name after "called" is at most this many words long. */
 const MAX_NAME_WORDS = 4;
@@ -614,7 +616,12 @@ export function parseQuery(query: string): ParsedQuery {
     cues.push({ at: tagging, action: 'create' });
   }
   // "Email invoice in_789 to the customer", "email them the report": a thing sent, as catalogues write it.
-  if (heads.some((at) => at >= 0 && SENDING_NOUNS.has(raw[at]!) && raw[at + 1] !== undefined && (/^(?:it|them|him|her|me|us|everyone|the|this|that|these|those|our|my|their|his|its)$/.test(raw[at + 1]!) || !STOP_WORDS.has(raw[at + 1]!)))) imply(['send'], 0.5, { name: false, optional: true });
+  const sending = heads.find((at) => at >= 0 && SENDING_NOUNS.has(raw[at]!) && raw[at + 1] !== undefined && !SENT_COMPOUNDS.test(raw[at + 1]!) && (/^(?:it|them|him|her|me|us|everyone|the|this|that|these|those|our|my|their|his|its)$/.test(raw[at + 1]!) || !STOP_WORDS.has(raw[at + 1]!)));
+  if (sending !== undefined) {
+    imply(['send'], 0.5, { name: false, optional: true });
+    // Sent, not read: the noun is the command's verb.
+    if (!cues.some((c) => c.at === sending)) cues.push({ at: sending, action: 'create' });
+  }
   // "Stop following", "quit watching": the verb undone, as catalogues name it (unfollow, unwatch); implied.
   raw.forEach((word, i) => {
     const next = raw[i + 1];

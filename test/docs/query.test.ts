@@ -373,6 +373,12 @@ describe('parseQuery', () => {
     expect(terms('where are we on PROJ-777?')).not.toContain('search');
   });
 
+  it('reads a sending noun that starts the command as sending, not reading', () => {
+    expect(parseQuery('email invoice in_1PWedding to the bride').action).toBe('create');
+    expect(terms('email invoice in_1PWedding to the bride')).toContain('send');
+    expect(parseQuery('email addresses of the team').action).not.toBe('create');
+  });
+
   it('reads what is sold as a product, what happened as events, and money sent to one\'s bank as a payout', () => {
     expect(terms("Add a '10-Class Pass' to what we sell")).toContain('product');
     expect(terms('what merch do we have set up for sale?')).toContain('product');
