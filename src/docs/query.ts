@@ -237,7 +237,6 @@ const EVENTS_TO_ADDRESS = /(?:https?:\/\/\S+|\burls?\b|\bendpoints?\b)[^.?!]*\b(
 const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile']);
 /** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
-/** Verbs that put a thing in a place ("add … to", "put … on"). */
 /** Things that happened ("what happened on the account", "everything that's happened since Monday"). */
 const HAPPENED = /\b(?:what|everything|anything|all)\s+(?:that\s+)?(?:has\s+|'s\s+|had\s+)?happened\b/i;
 /** Money moved to one's own bank ("deposited to our bank", "transfers to our bank account", "money going to hit my bank"). */
@@ -248,7 +247,9 @@ const SOLD = /\b(?:we|i|you|they)\s+sell\b|\bfor\s+sale\b/i;
 const MENTIONING = new Set(['mention', 'mentions', 'mentioning', 'mentioned']);
 /** What one is told of a thing by ("updates about PAY-9"): not things looked for by what they are about. */
 const TOLD_OF = new Set(['updates', 'notifications', 'emails', 'alerts', 'reminders', 'pings', 'news']);
+/** Verbs that take a thing out of a place ("remove … from", "take … off"). */
 const TAKING_VERBS = new Set(['remove', 'delete', 'take', 'drop', 'clear', 'pull', 'erase', 'wipe', 'scrap']);
+/** Verbs that put a thing in a place ("add … to", "put … on", "move … into"). */
 const PUTTING_VERBS = new Set(['add', 'put', 'stick', 'drop', 'append', 'insert', 'place', 'include', 'pop', 'throw', 'move', 'drag', 'slide']);
 /** Words for a value itself, not for a thing it names ("the email jo@x.io", "that address"). */
 const VALUE_NOUNS = new Set(['email', 'address', 'value', 'entry', 'text', 'string', 'number', 'ip', 'domain', 'card', 'fingerprint', 'item', 'line', 'row']);

@@ -64,9 +64,9 @@ export function forgetRankers(): void {
   rankers.clear();
 }
 
-/** Heads that name no kind of thing ("Pins an item to a channel"): a query's resource may be one. */
 /** Stems of the everyday verbs for finding that catalogues write as another (find, locate: search). */
 const FINDING_STEMS: ReadonlySet<string> = new Set([...VERB_SYNONYMS.keys()].map(stemOf));
+/** Heads that name no kind of thing ("Pins an item to a channel"): a query's resource may be one. */
 const GENERIC_HEADS: ReadonlySet<string> = new Set(['item', 'object', 'entiti', 'thing', 'record', 'entri']);
 
 export class Ranker {
@@ -430,13 +430,17 @@ export class Ranker {
     return new Map([...[...this.actionVerbs(action).keys()].map((s): [string, number] => [s, 0.5]), ...synonyms.map((s): [string, number] => [s, 1])]);
   }
 
-  private ownVerbSet: Set<string> | undefined;
-  /** The catalogue's own verbs: the actions of its operations that are none of the canonical ones (merg, star, follow). */
-  /** How the query is read: the catalogue's acronyms for phrases it writes, people open at a time, updates no longer wanted, no more comments, requests in other forms as commands, light verbs. */
+  /**
+   * How the query is read: the catalogue's acronyms for phrases it writes, people open at a time,
+   * updates no longer wanted, no more comments, requests in other forms as commands, light verbs.
+   */
   read(query: string): ParsedQuery {
-    return parseQuery(plainVerbs(asCommands(noMoreCommentsAsLocking(unwantedUpdatesAsUnwatching(openAsFree(withWrittenAcronyms(query, this.acronymPhrases)))), (w) => isActionWord(w) || this.ownVerbs().has(stemOf(w)))));
+    const idioms = noMoreCommentsAsLocking(unwantedUpdatesAsUnwatching(openAsFree(withWrittenAcronyms(query, this.acronymPhrases))));
+    return parseQuery(plainVerbs(asCommands(idioms, (w) => isActionWord(w) || this.ownVerbs().has(stemOf(w)))));
   }
 
+  private ownVerbSet: Set<string> | undefined;
+  /** The catalogue's own verbs: the actions of its operations that are none of the canonical ones (merg, star, follow). */
   private ownVerbs(): ReadonlySet<string> {
     return (this.ownVerbSet ??= new Set(this.docs.map((d) => d.structure.action).filter((a) => !CANONICAL.has(a))));
   }
