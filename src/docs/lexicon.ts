@@ -542,7 +542,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['team', 'squad', 'crew'],
   ['history', 'changelog', 'timeline'],
   ['attendee', 'guest', 'invitee'],
-  ['goal', 'objective'],
+  ['goal', 'objective', 'target'],
   ['task', 'todo', 'chore'],
   // A tracker's issues are the tasks people file.
   ['task', 'issue'],

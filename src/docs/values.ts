@@ -107,7 +107,7 @@ const KEY = String.raw`[A-Z][A-Z0-9]{1,9}-\d+`;
  */
 const TRACKER_KEY = new RegExp(String.raw`(^|[^\w-])(?!(?:UTF|UCS|SHA|ISO|COVID|CVE|RFC|HTTP|TLS|AES|RSA|PEP|UTC|GMT|GPT)-)${KEY}\b(?!-\d)`);
 /** One tracked thing said to stand in a relation to another, a few words apart at most ("BACK-5 blocks FRONT-9", "DEV-1 should be recorded as blocking DEV-2", "#12 duplicates #9", "WEB-10 can't start until API-7"). */
-const RELATED_KEYS = new RegExp(String.raw`(?:\b${KEY}|#\d+)\s+(?:(?!and\b|or\b)[a-z']+\s+){0,4}?(?:blocks|blocking|blocked\s+by|duplicates|duplicating|duplicate\s+of|relates\s+to|related\s+to|depends\s+on|dependent\s+on|clones|causes|caused\s+by|split\s+from|until|waiting\s+on|waits\s+on|waiting\s+for|waits\s+for)\s+(?:${KEY}|#\d+)\b`);
+const RELATED_KEYS = new RegExp(String.raw`(?:\b${KEY}|#\d+)\s+(?:(?!and\b|or\b)[a-z']+\s+){0,4}?(?:blocks|blocking|blocked\s+by|duplicates|duplicating|duplicate\s+of|relates\s+to|related\s+to|depends\s+on|dependent\s+on|clones|causes|caused\s+by|split\s+from|until|waiting\s+on|waits\s+on|waiting\s+for|waits\s+for|holding\s+up|holds\s+up)\s+(?:${KEY}|#\d+)\b`);
 /** A summary of an operation that relates one thing to another: a link, a relation, a dependency. */
 const RELATING = /\b(?:link|links|relation|relationship|dependency|dependencies)\b/i;
 /** A path parameter that takes a key (`{issueIdOrKey}`, `{key}`), not a key's ID (`{key_id}`). */

@@ -258,6 +258,7 @@ describe('tracker keys', () => {
     // Work that can't go ahead until other work is done waits on it: the same link.
     expect(kind('related').written("CONF-95 can't start until CONF-93 is done", parseQuery(''))).toBe(true);
     expect(kind('related').written('#58 is waiting on #61', parseQuery(''))).toBe(true);
+    expect(kind('related').written('GS-88 is holding up GS-90, connect them', parseQuery(''))).toBe(true);
     expect(kind('related').written('keep PROJ-1 open until Friday', parseQuery(''))).toBe(false);
     const ranker = new Ranker([
       op('jira.linkIssues', 'POST', '/rest/api/3/issueLink', 'Create issue link', { description: 'Creates a link between two issues, to indicate a relationship between them.' }),
