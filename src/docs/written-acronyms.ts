@@ -11,27 +11,31 @@ const ACRONYM_LENGTH = { least: 3, most: 5 };
 export type WrittenAcronyms = ReadonlyMap<string, string>;
 
 /**
- * Each short word of an operation's ID or path that its summary or description never writes
- * alone, but writes out as as many capitalised words starting with its letters ("Do Not Disturb":
- * dnd). A short word the text writes itself ("set", "get") is a word, not an acronym.
+ * Each short word of an operation's ID or path that no summary writes as a word and its own text
+ * never writes alone, but that its text writes out as as many capitalised words starting with its
+ * letters ("Do Not Disturb": dnd). A short word the text writes itself ("set", "get") is a word,
+ * not an acronym. Only the few short words no summary writes have their descriptions read.
  */
 export function writtenAcronyms(operations: readonly RankedOperation[]): WrittenAcronyms {
-  const found = new Map<string, string>();
+  const summaryWords = new Set(operations.flatMap((op) => (op.summary ?? '').toLowerCase().split(/[^a-z]+/)));
+  const candidates = new Map<string, RankedOperation[]>();
   for (const op of operations) {
     const named = `${op.operationId.slice(op.operationId.indexOf('.') + 1)} ${op.path ?? ''}`.replace(/([a-z])([A-Z])/g, '$1 $2');
-    const short = new Set(named.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= ACRONYM_LENGTH.least && w.length <= ACRONYM_LENGTH.most));
-    if (!short.size) continue;
-    const text = `${op.summary ?? ''} ${op.description ?? ''}`.replace(/<[^>]*>/g, ' ');
-    const textWords = text.split(/[^A-Za-z]+/).filter(Boolean);
-    const lower = new Set(textWords.map((w) => w.toLowerCase()));
-    for (const acronym of short) {
-      if (lower.has(acronym)) continue;
-      for (let i = 0; i + acronym.length <= textWords.length; i++) {
-        const phrase = textWords.slice(i, i + acronym.length);
-        if (phrase.every((w, j) => /^[A-Z][a-z]/.test(w) && w[0]!.toLowerCase() === acronym[j])) {
-          found.set(phrase.join(' ').toLowerCase(), acronym);
-          break;
-        }
+    for (const word of new Set(named.toLowerCase().split(/[^a-z]+/))) {
+      if (word.length < ACRONYM_LENGTH.least || word.length > ACRONYM_LENGTH.most || summaryWords.has(word)) continue;
+      candidates.set(word, [...(candidates.get(word) ?? []), op]);
+    }
+  }
+  const found = new Map<string, string>();
+  for (const [acronym, ops] of candidates) {
+    const alone = new RegExp(`\\b${acronym}\\b`, 'i');
+    const spelled = new RegExp(`\\b${[...acronym].map((letter) => `${letter.toUpperCase()}[a-z]+`).join('[^A-Za-z]+')}\\b`);
+    for (const op of ops) {
+      const text = `${op.summary ?? ''} ${op.description ?? ''}`.replace(/<[^>]*>/g, ' ');
+      const phrase = !alone.test(text) && spelled.exec(text);
+      if (phrase) {
+        found.set(phrase[0].toLowerCase().split(/[^a-z]+/).join(' '), acronym);
+        break;
       }
     }
   }
