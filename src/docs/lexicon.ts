@@ -93,6 +93,12 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['look', 'over', 'create', undefined, ['review']],
   ['sign', 'off', 'create', undefined, ['approve', 'approval']],
   ['lock', 'down', 'update', undefined, ['protect', 'protection']],
+  // Locking someone out keeps them from signing in: blocked ("lock spammer42 out of our instance").
+  ['lock', 'out', 'update', undefined, ['block']],
+  // Putting a thing away keeps it but out of use ("put #season-2 away but keep the history"): archived.
+  ['put', 'away', 'update', undefined, ['archive']],
+  ['tuck', 'away', 'update', undefined, ['archive']],
+  ['close', 'down', 'update', undefined, ['archive']],
   ['lock', 'in', 'update', undefined, ['finalize']],
   ['wrap', 'up', 'update', undefined, ['complete', 'close']],
   ['pull', 'back', 'update', undefined, ['reverse', 'reversal']],

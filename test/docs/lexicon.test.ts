@@ -140,6 +140,10 @@ describe('verb lexicon', () => {
     expect(implied('for 24 hours only let existing contributors comment on acme/sdk')).toContain('restrict');
     expect(implied('limit comments and new issues on acme/sdk to prior contributors')).toContain('restrict');
     expect(implied('let existing contributors comment on acme/sdk')).not.toContain('restrict');
+    expect(implied('put #season-2-planning away but keep the history')).toContain('archive');
+    expect(implied('tuck away #spring-launch-2023')).toContain('archive');
+    expect(implied('lock spammer42 out of our instance')).toContain('block');
+    expect(implied('put the report in the folder')).not.toContain('archive');
     expect(implied('take back the invite we sent')).toContain('revoke');
     expect(implied('manually fire off the deploy.yml workflow')).toContain('trigger');
     expect(implied('how do I get notified whenever events on a calendar change?')).toContain('watch');
