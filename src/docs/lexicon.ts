@@ -569,7 +569,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['move', 'relocate', 'shift', 'transfer'],
   ['archive', 'shelve', 'mothball'],
   ['lock', 'freeze'],
-  ['block', 'ban'],
+  ['block', 'ban', 'suspend'],
   ['reject', 'decline', 'deny', 'refuse'],
   ['void', 'nullify', 'annul', 'invalidate'],
   ['rerun', 'retry', 'redo'],

@@ -111,6 +111,7 @@ describe('verb lexicon', () => {
     expect(synonymsOf(stemOf('room'))).toContain('channel');
     expect(synonymsOf(stemOf('task'))).toContain('issue');
     expect(synonymsOf(stemOf('target'))).toContain('goal');
+    expect(synonymsOf(stemOf('suspend'))).toContain('block');
     expect(synonymsOf(stemOf('deactivate'))).toContain('disable');
     expect(synonymsOf(stemOf('relocate'))).toContain('move');
     expect(synonymsOf(stemOf('objective'))).toContain('goal');
