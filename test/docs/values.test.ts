@@ -233,6 +233,12 @@ describe('tracker keys', () => {
       ['what milestones does project 42 have and when are they due?', false],
     ]);
     expect(kind('percent').written('Set up 15% off for our loyalty regulars', parseQuery(''))).toBe(true);
+    expectWritten('access', [
+      ['share the calendar so she can edit it', true],
+      ['who can see the roadmap calendar?', true],
+      ['add the holidays calendar to my list so I can see it', false],
+      ['pull the audit trail so we can see who did it', false],
+    ]);
     expectWritten('handle', [
       ['Make an @oncall-backend handle that pings Sara and Chen', true],
       ['add @sam to #design', false],
