@@ -241,6 +241,8 @@ const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|w
 const HAPPENED = /\b(?:what|everything|anything|all)\s+(?:that\s+)?(?:has\s+|'s\s+|had\s+)?happened\b/i;
 /** Money moved to one's own bank ("deposited to our bank", "transfers to our bank account", "money going to hit my bank"). */
 const PAID_OUT = /\b(?:deposit\w*|transfers?|money|went out|go out|gone out|sent)\b[^.?!]*?\b(?:to|into|in|hit|reach\w*)\s+(?:our|my)\s+bank\b/i;
+/** The dates a repeating thing falls on ("every date the weekly standup happens", "upcoming sessions of our weekly class", "each date of the recurring series"). */
+const OCCURRENCES = /\b(?:every|each|all(?:\s+the)?|upcoming|next\s+few|individual|separate)\s+(?:\w+\s+)?(?:dates?|occurrences?|sessions?|instances?|times)\b.*\b(?:weekly|daily|monthly|biweekly|fortnightly|recurring|repeating|series|every[\s-]+other[\s-]+week)\b/i;
 /** Things said to be sold ("what we sell", "items we sell online", "set up for sale"). */
 const SOLD = /\b(?:we|i|you|they)\s+sell\b|\bfor\s+sale\b/i;
 /** Words that say what a thing looked for says ("messages mentioning the invoice"). */
@@ -601,6 +603,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (HAPPENED.test(query)) imply(['event'], 1);
   // "What's been deposited to our bank", "transfers to our bank": money paid out to one's bank account, a payout.
   if (PAID_OUT.test(query)) imply(['payout'], 1);
+  // "Every date the weekly standup happens", "each session of our weekly class": the occurrences of a recurring thing, its instances.
+  if (OCCURRENCES.test(query)) imply(['recurring', 'instance'], 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
   // "Repos about rust web frameworks", "messages mentioning 'invoice 4471'": things found by what they are about or say, a search.

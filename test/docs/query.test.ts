@@ -379,7 +379,7 @@ describe('parseQuery', () => {
     expect(parseQuery('email addresses of the team').action).not.toBe('create');
   });
 
-  it('reads what is sold as a product, what happened as events, and money sent to one\'s bank as a payout', () => {
+  it('reads what is sold as a product, what happened as events, money sent to one\'s bank as a payout, and the dates of a weekly thing as a recurring one\'s instances', () => {
     expect(terms("Add a '10-Class Pass' to what we sell")).toContain('product');
     expect(terms('what merch do we have set up for sale?')).toContain('product');
     expect(terms('sell me on this idea')).not.toContain('product');
@@ -387,6 +387,8 @@ describe('parseQuery', () => {
     expect(terms('what happens if I delete the repo?')).not.toContain('event');
     expect(terms("what's been deposited to our bank this month?")).toContain('payout');
     expect(terms('add a bank account to our customer')).not.toContain('payout');
+    expect(terms('show every date the weekly troop meeting happens until June')).toEqual(expect.arrayContaining(['recurring', 'instance']));
+    expect(terms('show every date on my calendar next week')).not.toContain('instance');
   });
 
   it('reads things found by what they are about or mention as a search', () => {

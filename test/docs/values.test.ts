@@ -224,7 +224,7 @@ describe('tracker keys', () => {
     ]);
   });
 
-  it('reads values by their own forms: a date a thing is due by (not a question of when), a share off, a line that says when, a handle, conditions in a query language', () => {
+  it('reads values by their own forms: a date a thing is due by (not a question of when), a share off, a line that says when, access someone else is given (not the asker), a handle, conditions in a query language', () => {
     expectWritten('due', [
       ["set up a 'Q3 backlog' target with a due date of September 30", true],
       ["add a 'Winter Showcase' deadline to the project", true],
