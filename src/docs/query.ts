@@ -237,14 +237,17 @@ const EVENTS_TO_ADDRESS = /(?:https?:\/\/\S+|\burls?\b|\bendpoints?\b)[^.?!]*\b(
 const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile']);
 /** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
-/** Things that happened ("what happened on the account", "everything that's happened since Monday"). */
-const HAPPENED = /\b(?:what|everything|anything|all)\s+(?:that\s+)?(?:has\s+|'s\s+|had\s+)?happened\b/i;
-/** Money moved to one's own bank ("deposited to our bank", "transfers to our bank account", "money going to hit my bank"). */
-const PAID_OUT = /\b(?:deposit\w*|transfers?|money|went out|go out|gone out|sent)\b[^.?!]*?\b(?:to|into|in|hit|reach\w*)\s+(?:our|my)\s+bank\b/i;
-/** The dates a repeating thing falls on ("every date the weekly standup happens", "upcoming sessions of our weekly class", "each date of the recurring series"). */
-const OCCURRENCES = /\b(?:every|each|all(?:\s+the)?|upcoming|next\s+few|individual|separate)\s+(?:\w+\s+)?(?:dates?|occurrences?|sessions?|instances?|times)\b.*\b(?:weekly|daily|monthly|biweekly|fortnightly|recurring|repeating|series|every[\s-]+other[\s-]+week)\b/i;
-/** Things said to be sold ("what we sell", "items we sell online", "set up for sale"). */
-const SOLD = /\b(?:we|i|you|they)\s+sell\b|\bfor\s+sale\b/i;
+/** Things named by what is said of them, and the words catalogues write for them. */
+const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
+  // What is sold ("add a '10-Class Pass' to what we sell", "merch we have for sale"): a product.
+  { said: /\b(?:we|i|you|they)\s+sell\b|\bfor\s+sale\b/i, words: ['product'] },
+  // What happened ("what happened on the account in the last 24 hours", "everything that's happened since Monday"): events.
+  { said: /\b(?:what|everything|anything|all)\s+(?:that\s+)?(?:has\s+|'s\s+|had\s+)?happened\b/i, words: ['event'] },
+  // Money moved to one's own bank ("deposited to our bank", "transfers to our bank account", "money going to hit my bank"): a payout.
+  { said: /\b(?:deposit\w*|transfers?|money|went out|go out|gone out|sent)\b[^.?!]*?\b(?:to|into|in|hit|reach\w*)\s+(?:our|my)\s+bank\b/i, words: ['payout'] },
+  // The dates a repeating thing falls on ("every date the weekly standup happens", "upcoming sessions of our weekly class"): a recurring event's instances.
+  { said: /\b(?:every|each|all(?:\s+the)?|upcoming|next\s+few|individual|separate)\s+(?:\w+\s+)?(?:dates?|occurrences?|sessions?|instances?|times)\b.*\b(?:weekly|daily|monthly|biweekly|fortnightly|recurring|repeating|series|every[\s-]+other[\s-]+week)\b/i, words: ['recurring', 'instance'] },
+];
 /** Words that say what a thing looked for says ("messages mentioning the invoice"). */
 const MENTIONING = new Set(['mention', 'mentions', 'mentioning', 'mentioned']);
 /** What one is told of a thing by ("updates about PAY-9"): not things looked for by what they are about. */
@@ -597,14 +600,7 @@ export function parseQuery(query: string): ParsedQuery {
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
   // "Draft the changelog": what software calls a release's notes.
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
-  // "Add a '10-Class Pass' to what we sell", "merch we have for sale": what is sold, a product.
-  if (SOLD.test(query)) imply(['product'], 1);
-  // "What happened on the account in the last 24 hours": what happens, events.
-  if (HAPPENED.test(query)) imply(['event'], 1);
-  // "What's been deposited to our bank", "transfers to our bank": money paid out to one's bank account, a payout.
-  if (PAID_OUT.test(query)) imply(['payout'], 1);
-  // "Every date the weekly standup happens", "each session of our weekly class": the occurrences of a recurring thing, its instances.
-  if (OCCURRENCES.test(query)) imply(['recurring', 'instance'], 1);
+  for (const { said, words } of THINGS_BY_WHAT_IS_SAID) if (said.test(query)) imply(words, 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
   // "Repos about rust web frameworks", "messages mentioning 'invoice 4471'": things found by what they are about or say, a search.

@@ -14,7 +14,7 @@ import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS 
 import { fileNamesIn, keyResource, numberNamers, slugResource, takenByResource, VALUE_KINDS, withoutQuoted } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
 import { stemOf, stems, words } from './text.ts';
-import { asCommands, grantsAccess, noMoreCommentsAsLocking, openAsFree, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess, unwantedUpdatesAsUnwatching } from './cues.ts';
+import { asCommands, grantsAccess, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess, withIdiomsRead } from './cues.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 import { commonDirection, unitLength, withoutCommon } from './meaning.ts';
@@ -430,13 +430,9 @@ export class Ranker {
     return new Map([...[...this.actionVerbs(action).keys()].map((s): [string, number] => [s, 0.5]), ...synonyms.map((s): [string, number] => [s, 1])]);
   }
 
-  /**
-   * How the query is read: the catalogue's acronyms for phrases it writes, people open at a time,
-   * updates no longer wanted, no more comments, requests in other forms as commands, light verbs.
-   */
-  read(query: string): ParsedQuery {
-    const idioms = noMoreCommentsAsLocking(unwantedUpdatesAsUnwatching(openAsFree(withWrittenAcronyms(query, this.acronymPhrases))));
-    return parseQuery(plainVerbs(asCommands(idioms, (w) => isActionWord(w) || this.ownVerbs().has(stemOf(w)))));
+  /** How a query, its acronyms' phrases read already, is read: idioms in the catalogue's words, requests in other forms as commands, light verbs. */
+  private read(query: string): ParsedQuery {
+    return parseQuery(plainVerbs(asCommands(withIdiomsRead(query), (w) => isActionWord(w) || this.ownVerbs().has(stemOf(w)))));
   }
 
   private ownVerbSet: Set<string> | undefined;
@@ -503,13 +499,15 @@ export class Ranker {
   readonly uses = (stem: string): number => this.postings.get(stem)?.length ?? 0;
 
   /**
-   * The best operations for `query`, best first; `keep` filters operation IDs. `explain`, when
-   * given, receives each candidate's score parts by operation ID and the query as read under
-   * "(query)": what tuning on the evaluation's dev split reads.
+   * The best operations for the query `typed`, best first; `keep` filters operation IDs; `read`
+   * is the query as read, when already read. `explain`, when given, receives each candidate's
+   * score parts by operation ID and the query as read under "(query)": what tuning on the
+   * evaluation's dev split reads.
    */
-  search(typed: string, limit: number, keep: (id: string) => boolean = () => true, read: ParsedQuery = this.read(typed), explain?: Map<string, Record<string, unknown>>): Hit[] {
+  search(typed: string, limit: number, keep: (id: string) => boolean = () => true, read?: ParsedQuery, explain?: Map<string, Record<string, unknown>>): Hit[] {
+    // The catalogue's acronyms for the phrases the query writes ("do not disturb": dnd), read first.
     const query = withWrittenAcronyms(typed, this.acronymPhrases);
-    const parsed = quietRelativeTimes(query, read);
+    const parsed = quietRelativeTimes(query, read ?? this.read(query));
     // A word the catalogue does not have, right before one it has, names which one ("the acme
     // organization", "the frontend team"): a name, not a word to widen.
     const known = (stem: string) => this.postings.has(stem) || this.aliases.has(stem);

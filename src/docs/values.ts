@@ -151,7 +151,9 @@ const LINE_FIELD = /^(?:start_?|end_?)?line(?:_?number)?$/i;
 /** The one asking as who the work is assigned to ("assigned to me", "what am I assigned to", "what's on my plate"). */
 const ASSIGNED_TO_SELF = /\bassigned to (?:me|myself)\b|\bam i assigned\b|\bon my plate\b|\bmy assignments\b/i;
 /** A read that filters by who a thing is assigned to (`assignee`, `assignee.any`, `assignee_id`), or that says it reads what is assigned to someone ("List issues assigned to the authenticated user", not "Get assigned permission scheme"). */
-const filtersByAssignee = (op: RankedOperation) => (op.method ?? 'GET').toUpperCase() === 'GET' && (op.fieldNames.some((n) => /^assignee(?:$|[._]|Id)/.test(n) || QUERY_LANGUAGE.test(n)) || /\bassigned to\b/i.test(op.summary));
+/** Whether an operation writes: any method but GET. */
+const writes = (op: RankedOperation): boolean => (op.method ?? 'GET').toUpperCase() !== 'GET';
+const filtersByAssignee = (op: RankedOperation) => !writes(op) && (op.fieldNames.some((n) => /^assignee(?:$|[._]|Id)/.test(n) || QUERY_LANGUAGE.test(n)) || /\bassigned to\b/i.test(op.summary));
 /** A parameter that takes a query in the catalogue's own query language (Jira's `jql`): it filters by anything, an assignee too. */
 const QUERY_LANGUAGE = /^(?:jql|[a-z]*ql)$/i;
 
@@ -194,7 +196,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // Two versions or commits are what is compared (0.5: dev R@1 one task lower; 0.8 and 1.5 as 1).
   { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
   // A quoted line that says when ("just type 'Lunch with Sam Friday 1pm'") is text a write that takes text reads: a quick add.
-  { name: 'text', weight: 0.5, written: saysWhen, takes: (op) => (op.method ?? 'GET').toUpperCase() !== 'GET' && op.fieldNames.includes('text') },
+  { name: 'text', weight: 0.5, written: saysWhen, takes: (op) => writes(op) && op.fieldNames.includes('text') },
   // Conditions in a query language are run by an operation that takes a query in the catalogue's own language (Jira's jql).
   { name: 'conditions', weight: 0.5, written: (q) => CONDITIONS.test(q), takes: (op) => op.fieldNames.some((n) => QUERY_LANGUAGE.test(n)) },
   // A handle named as one ("make an @oncall handle") is what an operation that takes a handle names (a user group).
@@ -202,7 +204,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // A share off ("15% off") is what an operation that takes a percentage takes (a coupon's percent_off).
   { name: 'percent', weight: 0.3, written: (q) => PERCENT.test(q), takes: (op) => op.fieldNames.some((n) => PERCENT_FIELD.test(n)), notQuoted: true },
   // A date a thing is due by is set by a write that takes one (a milestone's due_on, a task's due_date).
-  { name: 'due', weight: 0.4, written: (q) => DUE.test(q), takes: (op) => (op.method ?? 'GET').toUpperCase() !== 'GET' && op.fieldNames.some((n) => DUE_FIELD.test(n)), notQuoted: true },
+  { name: 'due', weight: 0.4, written: (q) => DUE.test(q), takes: (op) => writes(op) && op.fieldNames.some((n) => DUE_FIELD.test(n)), notQuoted: true },
   // A version made is what an operation that takes a version's name makes (a release, a tag).
   { name: 'version', weight: 0.4, written: (q) => VERSION_MADE.test(q), takes: (op) => op.fieldNames.some((n) => VERSION_FIELD.test(n)), notQuoted: true },
   // Something to be done at a time to come is scheduled ("send it tomorrow at 9": schedule a message).
@@ -232,7 +234,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'slug', weight: 0.3, written: (_, read) => read.slug === true, takes: (op) => SLUG_PARAMETERS.test(op.path ?? '') },
   // A person put in a place or taken out of it ("add maria and tom to #design", "kick dave off acme/site"):
   // a write that takes people, not one that stars or reacts in that place (0.5 lower on dev, 1 and 1.5 as 0.7).
-  { name: 'person', weight: 0.7, written: (_, read) => read.person === true, takes: (op) => (op.method ?? 'GET').toUpperCase() !== 'GET' && op.fieldNames.some((n) => PERSON_FIELD.test(n)) },
+  { name: 'person', weight: 0.7, written: (_, read) => read.person === true, takes: (op) => writes(op) && op.fieldNames.some((n) => PERSON_FIELD.test(n)) },
   // A key names the thing acted on: an operation that cannot take it cannot do what is asked of it.
   // It is a thing of the resource the catalogue addresses by key (Jira's issues: `/issue/{issueIdOrKey}`):
   // a key parameter after another resource (`/statuscategory/{idOrKey}`) takes some other key, so

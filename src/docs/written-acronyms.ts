@@ -7,8 +7,8 @@ import type { RankedOperation } from './analysis.ts';
 /** Words of an operation's ID and path of acronym length. */
 const ACRONYM_LENGTH = { least: 3, most: 5 };
 
-/** Acronyms the catalogue spells out, by their phrase's words (lower-case, space-joined). */
-export type WrittenAcronyms = ReadonlyMap<string, string>;
+/** Acronyms the catalogue spells out: each with the pattern of its phrase as a query writes it (spaces or hyphens). */
+export type WrittenAcronyms = readonly { acronym: string; phrase: RegExp }[];
 
 /**
  * Each short word of an operation's ID or path that no summary writes as a word and its own text
@@ -26,7 +26,7 @@ export function writtenAcronyms(operations: readonly RankedOperation[]): Written
       candidates.set(word, [...(candidates.get(word) ?? []), op]);
     }
   }
-  const found = new Map<string, string>();
+  const found: { acronym: string; phrase: RegExp }[] = [];
   for (const [acronym, ops] of candidates) {
     const alone = new RegExp(`\\b${acronym}\\b`, 'i');
     const spelled = new RegExp(`\\b${[...acronym].map((letter) => `${letter.toUpperCase()}[a-z]+`).join('[^A-Za-z]+')}\\b`);
@@ -34,7 +34,7 @@ export function writtenAcronyms(operations: readonly RankedOperation[]): Written
       const text = `${op.summary ?? ''} ${op.description ?? ''}`.replace(/<[^>]*>/g, ' ');
       const phrase = !alone.test(text) && spelled.exec(text);
       if (phrase) {
-        found.set(phrase[0].toLowerCase().split(/[^a-z]+/).join(' '), acronym);
+        found.push({ acronym, phrase: new RegExp(`\\b${phrase[0].toLowerCase().split(/[^a-z]+/).join('[\\s-]+')}\\b`, 'gi') });
         break;
       }
     }
@@ -42,12 +42,7 @@ export function writtenAcronyms(operations: readonly RankedOperation[]): Written
   return found;
 }
 
-/** The query with each phrase the catalogue has an acronym for, written with spaces or hyphens, read as the acronym. */
+/** The query with each phrase the catalogue has an acronym for read as the acronym. */
 export function withWrittenAcronyms(query: string, acronyms: WrittenAcronyms): string {
-  let read = query;
-  for (const [phrase, acronym] of acronyms) {
-    const written = new RegExp(`\\b${phrase.split(' ').join('[\\s-]+')}\\b`, 'gi');
-    read = read.replace(written, acronym);
-  }
-  return read;
+  return acronyms.reduce((read, { acronym, phrase }) => read.replace(phrase, acronym), query);
 }

@@ -1,0 +1,24 @@
+// Idioms that say in other words what catalogues write (src/docs/rank.ts reads them first): the
+// query is read with the catalogue's words in their place.
+//   - People said to be "open" at a time ("when are Sam and I both open Thursday afternoon?") are
+//     free then ("free/busy"), not opening anything; "open" before a thing ("all open issues") stays.
+//   - Updates no longer wanted ("I don't need updates on PA-12 anymore", "stop sending me
+//     notifications about that issue") ask to stop watching the thing: the catalogue's unwatch,
+//     unsubscribe or remove-watcher.
+//   - Further comments stopped on a thing ("stop any more comments on it", "stop people from adding
+//     more comments to issue 404") lock its conversation.
+
+/** Each idiom and what it is read as (`$1` keeps what the pattern's first group matched). */
+const IDIOMS_READ: readonly { idiom: RegExp; as: string }[] = [
+  // "Open" after the people it describes ("both", "all", "we are", "I'm") and before a time, or ending the clause.
+  { idiom: /\b((?:(?:both|all|everyone|everybody)(?:\s+are)?|(?:we|they|you)\s+(?:are|'re)(?:\s+(?:both|all))?|i\s+am|i'm)\s+)open(?=\s+(?:on|at|between|from|during|for|in|this|next|tomorrow|today|tonight|any|(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning|afternoon|evening)\b|\s*(?:[?.!,;]|$))/gi, as: '$1free' },
+  // Not wanting, or asking to stop, updates, notifications or emails about a thing.
+  { idiom: /\b(?:(?:don'?t|do not|no longer)\s+(?:want|need)(?:\s+to\s+(?:get|receive))?(?:\s+any\s*more|\s+any)?|stop\s+(?:sending\s+me|getting|receiving)(?:\s+any)?|stop\s+the)\s+(?:updates|notifications|emails|alerts)\b/gi, as: 'stop watching' },
+  // Asking that no more comments or replies come in on a thing.
+  { idiom: /\bstop\s+(?:(?:people|anyone|everyone|others)\s+from\s+(?:adding|posting|leaving)\s+)?(?:getting\s+)?(?:any\s*more|new|further|more)\s+(?:comments|replies)\b/gi, as: 'lock the conversation' },
+];
+
+/** The query with each idiom read as the words catalogues write for it. */
+export function withIdiomsRead(query: string): string {
+  return IDIOMS_READ.reduce((read, { idiom, as }) => read.replace(idiom, as), query);
+}

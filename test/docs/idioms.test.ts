@@ -1,0 +1,54 @@
+// Idioms read as the words catalogues write (src/docs/idioms.ts).
+import { describe, expect, it } from 'vitest';
+import { withIdiomsRead } from '../../src/docs/idioms.ts';
+import { Ranker } from '../../src/docs/rank.ts';
+import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
+
+/** Each query read as expected. */
+const expectRead = (cases: [string, string][]) => {
+  for (const [query, read] of cases) expect(withIdiomsRead(query), query).toBe(read);
+};
+
+describe('idioms read as the words catalogues write', () => {
+  it('reads "open" after the people it describes and before a time as free, not a thing\'s state or a verb', () => {
+    expectRead([
+      ['when are Sam and I both open Thursday afternoon?', 'when are Sam and I both free Thursday afternoon?'],
+      ['a slot where both are open.', 'a slot where both are free.'],
+      ["I'm open tomorrow", "I'm free tomorrow"],
+      ['what PRs are open in acme/api', 'what PRs are open in acme/api'],
+      ['list all open issues', 'list all open issues'],
+      ['which dashboards can I open?', 'which dashboards can I open?'],
+    ]);
+  });
+
+  it('reads not wanting updates, notifications or emails, or asking them to stop, as stop watching', () => {
+    expectRead([
+      ["I don't need updates on PA-12 anymore", 'I stop watching on PA-12 anymore'],
+      ["I don't want any more notifications from acme/monorepo", 'I stop watching from acme/monorepo'],
+      ['stop sending me notifications about that issue', 'stop watching about that issue'],
+      ['send me notifications about that issue', 'send me notifications about that issue'],
+    ]);
+  });
+
+  it('reads stopping further comments or replies as locking the conversation', () => {
+    expectRead([
+      ['Stop any more comments on it', 'lock the conversation on it'],
+      ['can I stop people from adding more comments to issue 404?', 'can I lock the conversation to issue 404?'],
+      ['I want issue #210 to stop getting new comments', 'I want issue #210 to lock the conversation'],
+      ['stop the comment notifications', 'stop the comment notifications'],
+    ]);
+  });
+
+  it('answers updates no longer wanted by removing the one asking as a watcher, and no more comments by the lock', () => {
+    const ranker = new Ranker([
+      op('j.removeWatcher', 'DELETE', '/issue/{issueIdOrKey}/watchers', 'Delete watcher'),
+      op('j.deleteIssue', 'DELETE', '/issue/{issueIdOrKey}', 'Delete issue'),
+      op('j.getIssue', 'GET', '/issue/{issueIdOrKey}', 'Get issue'),
+      op('g.issues/lock', 'PUT', '/repos/{owner}/{repo}/issues/{issue_number}/lock', 'Lock an issue', { description: "Users with push access can lock an issue or pull request's conversation." }),
+      op('g.issues/create-comment', 'POST', '/repos/{owner}/{repo}/issues/{issue_number}/comments', 'Create an issue comment'),
+      op('g.issues/list-comments', 'GET', '/repos/{owner}/{repo}/issues/{issue_number}/comments', 'List issue comments', { returnsList: true }),
+    ]);
+    expect(ranker.search("I don't need updates on PA-12 anymore, take me off it.", 3)[0]!.id).toBe('j.removeWatcher');
+    expect(ranker.search('The thread on issue #45 is getting heated, stop any more comments on it.', 3)[0]!.id).toBe('g.issues/lock');
+  });
+});
