@@ -113,6 +113,8 @@ export interface ParsedQuery {
   unnamed?: true;
   /** Stems of the state a thing is to be made ("make acme/api private": privat): a field a write sets. */
   states?: string[];
+  /** The capitalised words, when nothing else said a person is meant ("ask Dana", not "who", "@dana" or an email address): they may be the catalogue's own names ("Actions"). */
+  personNames?: string[];
   terms: QueryTerm[];
 }
 
@@ -390,7 +392,9 @@ export function parseQuery(query: string): ParsedQuery {
   // blocklist"), not a person.
   // So does each word of a name of several ("our Spring Concert project").
   const nameStart = (i: number): number => (i > 0 && names.has(raw[i - 1]!) ? nameStart(i - 1) : i);
-  const person = /\S@\S+\.\w/.test(query) || MENTION.test(query) || GIVEN_ACCESS.test(query) || raw.some((w, i) => names.has(w) && !namedAt.has(i) && !THING_DETERMINERS.has(raw[nameStart(i) - 1] ?? ''));
+  const personNames = raw.filter((w, i) => names.has(w) && !namedAt.has(i) && !THING_DETERMINERS.has(raw[nameStart(i) - 1] ?? ''));
+  const personSaid = /\S@\S+\.\w/.test(query) || MENTION.test(query) || GIVEN_ACCESS.test(query);
+  const person = personSaid || personNames.length > 0;
   const phrases = actionPhrases(raw, (w) => w === VALUE);
   // A command before the colon: its verb, a phrase that says one ("open a ticket in SHOP: …"), or a noun used as one ("log a task: …").
   const commandBeforeColon = beforeColon.length >= 3 && (beforeColon.some((w) => isBaseActionWord(w)) || (phrases.some((p) => p.at[0]! < beforeColon.length) && !isBaseActionWord(raw[beforeColon.length] ?? '')) || NOUN_VERBS.has(beforeColon[0]!));
@@ -685,7 +689,8 @@ export function parseQuery(query: string): ParsedQuery {
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.
   // How many words at `i` ask after a person: "who", or "which account" (before "am I", which one is me).
   const asksPerson = (i: number): number => (PERSON_QUESTION.has(raw[i]!) ? 1 : (raw[i] === 'which' || raw[i] === 'what') && ACCOUNT_WORDS.has(raw[i + 1] ?? '') ? 2 : 0);
-  if (person || raw.some((w, i) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w) || (asksPerson(i) === 2 && raw[i + 2] === 'am'))) {
+  const personAsked = raw.some((w, i) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w) || (asksPerson(i) === 2 && raw[i + 2] === 'am'));
+  if (person || personAsked) {
     // "Who am I (logged in as)?" asks who the signed-in user is: a user, not the members of a group; "who am I following" asks after others.
     // So does "which account am I signed in as": which one of the people words is me.
     const whoAmI = raw.some((_, i) => {
@@ -741,5 +746,5 @@ export function parseQuery(query: string): ParsedQuery {
   const asksWho = question && PERSON_QUESTION.has(opener!) && afterWho[0] !== 'am' && !(['is', 'was'].includes(afterWho[0] ?? '') && (afterWho.length === 2 || names.has(afterWho[1] ?? '')));
   const yesNo = question && YES_NO_OPENERS.has(opener!);
   const states = [...[...query.matchAll(MADE_STATE)].map((m) => m[1]!), ...[...query.matchAll(NEW_IN_STATE)].map((m) => m[1]!), ...[...query.matchAll(FROM_STATE_TO)].map((m) => m[1]!)].flatMap((w) => stems(w.toLowerCase()));
-  return { action, ...(unnamed ? { unnamed } : {}), ...(states.length ? { states } : {}), ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), ...(undone.length ? { undone } : {}), terms };
+  return { action, ...(unnamed ? { unnamed } : {}), ...(states.length ? { states } : {}), ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), ...(undone.length ? { undone } : {}), ...(!personSaid && !personAsked && personNames.length ? { personNames } : {}), terms };
 }

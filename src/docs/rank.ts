@@ -42,6 +42,8 @@ type Doc = AnalysedOperation;
 
 /** Stems of the words catalogues use for people. */
 const PEOPLE_STEMS = new Set(PERSON_WORDS.flatMap((w) => stems(w)));
+/** A capitalised word used by this many of a catalogue's operations is one of its names, not a person's. */
+const CATALOGUE_NAME_USES = 3;
 
 /** How many words apart two query words may be and still be read as one catalogue word. */
 const COMPOUND_SPAN = 5;
@@ -507,7 +509,9 @@ export class Ranker {
   search(typed: string, limit: number, keep: (id: string) => boolean = () => true, read?: ParsedQuery, explain?: Map<string, Record<string, unknown>>): Hit[] {
     // The catalogue's acronyms for the phrases the query writes ("do not disturb": dnd), read first.
     const query = withWrittenAcronyms(typed, this.acronymPhrases);
-    const parsed = quietRelativeTimes(query, read ?? this.read(query));
+    const read0 = quietRelativeTimes(query, read ?? this.read(query));
+    // Capitalised words that are all the catalogue's own ("an encrypted Actions secret") name no person: no words for people implied.
+    const parsed = read0.personNames?.every((w) => (this.df.get(stems(w)[0] ?? '') ?? 0) >= CATALOGUE_NAME_USES) ? { ...read0, terms: read0.terms.filter((t) => !(t.at < 0 && t.optional && PEOPLE_STEMS.has(t.stem))) } : read0;
     // A word the catalogue does not have, right before one it has, names which one ("the acme
     // organization", "the frontend team"): a name, not a word to widen.
     const known = (stem: string) => this.postings.has(stem) || this.aliases.has(stem);
@@ -522,7 +526,11 @@ export class Ranker {
     const beforeSaid = beforeMessage(query);
     const unquoted = withoutQuoted(beforeSaid);
     const valueKinds = VALUE_KINDS.filter((kind) => kind.written(kind.notQuoted ? unquoted : beforeSaid, { ...parsed, person: person && parsed.action !== 'update' }));
-    const valueWords = valueKinds.flatMap((kind) => (kind.implies ? stems(kind.implies) : []));
+    // A kind's words are alternatives (a secret or a variable): none is implied when the query writes one.
+    const valueWords = valueKinds.flatMap((kind) => {
+      const words = (kind.implies ?? '').split(' ').flatMap((word) => (word ? stems(word) : []));
+      return words.some((stem) => parsed.terms.some((t) => t.stem === stem)) ? [] : words;
+    });
     for (const stem of [parsed.slug ? this.slugStem : undefined, valueKinds.some((kind) => kind.name === 'key') ? this.keyStem : undefined, ...valueWords]) {
       if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: true, optional: true });
     }

@@ -32,7 +32,7 @@ export interface ValueKind {
   byResource?: number;
   /** Whether the operation takes one, read in its catalogue; without it, the value only implies its word. */
   takes?(op: RankedOperation, catalogue?: CatalogueReading): boolean;
-  /** The word the value is written for, implied by it ("jane@acme.com": email). */
+  /** The words the value is written for, implied by it ("jane@acme.com": email); several, separated by spaces, are alternatives, none implied where the query writes one. */
   implies?: string;
   /** Not read inside quoted text: a title's or a message's "tomorrow" or "2025" says nothing of the act. */
   notQuoted?: true;
@@ -131,6 +131,8 @@ const takesRange = (names: readonly string[]) => names.includes('basehead') || (
 const VERSION_MADE = /\b(?:publish|publishing|ship|shipping|cut|cutting)\s+(?:version\s+)?v?\d+(?:\.\d+)+\b|\bas\s+v\d+(?:\.\d+)+/i;
 /** A share written as a percentage (`15% off`, `20 %`). */
 const PERCENT = /\d(?:\.\d+)?\s?%/;
+/** A name in capitals joined by underscores (`NPM_TOKEN`, `DB_PASSWORD`, `DEFAULT_REGION=us-east-1`): how settings, secrets and environment variables are named. */
+const SETTING_NAME = /(?:^|[^\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])/;
 /** Fields that take a percentage (`percent_off`, `percentage`). */
 const PERCENT_FIELD = /percent/i;
 /** A date something is due by ("due March 28", "a target date of Jan 15", "the deadline"); not a question of when ("when are they due?"). */
@@ -207,6 +209,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'due', weight: 0.4, written: (q) => DUE.test(q), takes: (op) => writes(op) && op.fieldNames.some((n) => DUE_FIELD.test(n)), notQuoted: true },
   // A version made is what an operation that takes a version's name makes (a release, a tag).
   { name: 'version', weight: 0.4, written: (q) => VERSION_MADE.test(q), takes: (op) => op.fieldNames.some((n) => VERSION_FIELD.test(n)), notQuoted: true },
+  // A setting's name in capitals (`NPM_TOKEN`) is a secret's or a variable's: the words catalogues write for them, implied.
+  { name: 'setting', weight: 0, written: (q) => SETTING_NAME.test(q), implies: 'secret variable' },
   // Something to be done at a time to come is scheduled ("send it tomorrow at 9": schedule a message).
   { name: 'future', weight: 0, written: (q) => FUTURE.test(q), implies: 'schedule', notQuoted: true },
   // A line says where a comment goes, on a diff or a commit (1 moved no more).

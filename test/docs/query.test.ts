@@ -706,4 +706,12 @@ describe('parseQuery', () => {
     expect(terms('which URLs are we sending our events to?')).toContain('webhook');
     expect(terms('list the events on issue 5')).not.toContain('webhook');
   });
+
+  it('keeps the capitalised words that alone say a person is meant, for the ranking to weigh against the catalogue\'s own names', () => {
+    expect(parseQuery('Store STRIPE_KEY as an encrypted Actions secret on clientco/shop').personNames).toEqual(['actions']);
+    expect(parseQuery('add Dana to the repo').personNames).toEqual(['dana']);
+    // Said otherwise too: a who-question, a pronoun, an email address.
+    expect(parseQuery('who gave Dana access?').personNames).toBeUndefined();
+    expect(parseQuery('invite dana@example.com to the Ops team').personNames).toBeUndefined();
+  });
 });

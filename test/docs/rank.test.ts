@@ -1048,4 +1048,20 @@ describe('Ranker on messy paths', () => {
     expect(messy.search('who is in issue 17 of acme/api with PROJ-4', 3).length).toBeGreaterThan(0);
     expect(messy.search('get the broken thing', 1)[0]!.id).toBe('x.broken');
   });
+
+  it("reads capitalised words that are all the catalogue's own names (\"Actions\") as no person, so no words for people are implied", () => {
+    const actions = new Ranker([
+      op('gh.actions/create-or-update-repo-secret', 'PUT', '/repos/{owner}/{repo}/actions/secrets/{secret_name}', 'Create or update a repository secret'),
+      op('gh.actions/list-repo-secrets', 'GET', '/repos/{owner}/{repo}/actions/secrets', 'List repository secrets', { returnsList: true }),
+      op('gh.actions/list-workflow-runs', 'GET', '/repos/{owner}/{repo}/actions/runs', 'List workflow runs for a repository', { returnsList: true }),
+      op('gh.repos/add-collaborator', 'PUT', '/repos/{owner}/{repo}/collaborators/{username}', 'Add a repository collaborator'),
+    ]);
+    const implied = (query: string) => {
+      const explain = new Map<string, Record<string, unknown>>();
+      actions.search(query, 3, () => true, undefined, explain);
+      return (explain.get('(query)')!.parsed as { terms: { word: string; at: number }[] }).terms.filter((t) => t.at < 0).map((t) => t.word);
+    };
+    expect(implied('Store TWILIO_SID as an encrypted Actions secret on bakery/orders')).not.toContain('person');
+    expect(implied('Store the key as a secret for Dana')).toContain('person');
+  });
 });

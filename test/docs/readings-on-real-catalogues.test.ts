@@ -148,4 +148,8 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('slack', 'make #board-room a private channel')[0]).toBe('slack.admin_conversations_convertToPrivate');
     expect(top3('slack', 'spin up a private channel called night-shift')[0]).not.toBe('slack.admin_conversations_convertToPrivate');
   });
+
+  it("reads a setting's name in capitals as a secret's or a variable's", () => {
+    expect(top3('gitlab', 'Add QUEUE_URL as a CI setting on the billing project')[0]).toBe('gitlab.postV3ProjectsIdVariables');
+  });
 });

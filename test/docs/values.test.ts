@@ -224,7 +224,7 @@ describe('tracker keys', () => {
     ]);
   });
 
-  it('reads values by their own forms: a date a thing is due by (not a question of when), a share off, a line that says when, access someone else is given (not the asker), a handle, conditions in a query language', () => {
+  it('reads values by their own forms: a date a thing is due by (not a question of when), a share off, a line that says when, access someone else is given (not the asker), a handle, conditions in a query language, a setting\'s name in capitals', () => {
     expectWritten('due', [
       ["set up a 'Q3 backlog' target with a due date of September 30", true],
       ["add a 'Winter Showcase' deadline to the project", true],
@@ -250,6 +250,12 @@ describe('tracker keys', () => {
       ['set ROBOT_ID=7 and restart', false],
     ]);
     expect(kind('conditions').takes!(op('j.search', 'GET', '/rest/api/3/search', 'Search for issues using JQL', { fieldNames: ['jql', 'maxResults'] }))).toBe(true);
+    expectWritten('setting', [
+      ['Add WAREHOUSE_DSN as a CI setting on the ingest project', true],
+      ['set DEFAULT_REGION=us-east-1 for the org', true],
+      ['Ask the HR team about ACME-12', false],
+      ['close issue 12 in acme/web_app', false],
+    ]);
     expectWritten('text', [
       ["just throw 'Staff meeting Friday 8am' on my calendar", true],
       ['lunch with Sam Friday 1pm on my calendar', false],
