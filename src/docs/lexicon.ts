@@ -216,6 +216,9 @@ const IDIOMS: [string[], Action, string[]][] = [
   [['poke', 'me'], 'create', REMINDING],
   // "Say 'thanks' under issue 14", "tell them it's fixed", "let everyone know": a comment or a message.
   [['say', VALUE_WORD], 'create', SAYING],
+  // "Write on issue 14 that it still fails", "reply on ticket 57": words written there, a comment.
+  [['write', 'on'], 'create', SAYING],
+  [['reply', 'on'], 'create', SAYING],
   // "Drop a note on issue 33", "drop a quick comment on the task": one written, not anything dropped.
   ...['a', 'an', 'my', 'our'].flatMap((det) => ['note', 'comment', 'message', 'reply', 'line', 'quick'].map((what): [string[], Action, string[]] => [['drop', det, what], 'create', SAYING])),
   ...['them', 'him', 'her', 'everyone', 'everybody', 'people', 'folks', 'the', 'our', 'my', VALUE_WORD].flatMap((who): [string[], Action, string[]][] => [

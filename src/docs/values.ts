@@ -83,8 +83,8 @@ const NUMBER_PARAMETER = /\{[^{}]*(?:number|iid)\}/i;
 
 /** A channel as chat writes it (`#design`, `#old-project`): a name after `#`, not a number (`#312`). */
 const CHANNEL = /(^|[\s(])#[a-z][\w-]*/i;
-/** A channel named as the one to be made: "a new channel called #offsite-2025", "a private channel #exec". */
-const CHANNEL_MADE = /\b(?:new|private|public|fresh)\s+(?:[a-z]+\s+)?channel\s+(?:(?:called|named)\s+)?#[a-z]/i;
+/** A channel named as the one to be made: "a new channel called #offsite-2025", "a private channel #exec", "a #downtown-shop channel", "spin up #inc-0412". */
+const CHANNEL_MADE = /\b(?:new|private|public|fresh)\s+(?:[a-z]+\s+)?channel\s+(?:(?:called|named)\s+)?#[a-z]|\ban?\s+#[a-z][\w-]*\s+channel\b|\b(?:create|spin\s+up|set\s+up)\s+#[a-z]/i;
 /** Fields that take one or several (`channel`, `channels`); not an administrator's `channel_ids`, which many operations take. */
 const CHANNEL_FIELD = /^channels?$/i;
 
@@ -221,6 +221,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // implying the word alone had cost plain a task.
   // Not a channel named as the one made ("a new channel called #offsite"): that is its name, not where it is done.
   { name: 'channel', weight: 1, written: (q) => CHANNEL.test(q) && !CHANNEL_MADE.test(q), takes: (op) => op.fieldNames.some((n) => CHANNEL_FIELD.test(n)) },
+  // One named as made ("spin up #inc-0412") is a channel, though the query may not say so.
+  { name: 'channel made', weight: 0, written: (q) => CHANNEL_MADE.test(q), implies: 'channel' },
   // An amount of money is paid, moved or taken back: an operation that takes an amount (0.3, 0.5 lower on dev; 0.8 to 1.5 alike).
   { name: 'money', weight: 0.8, written: (q) => MONEY.test(q), takes: (op) => op.fieldNames.some((n) => AMOUNT_FIELD.test(n)) },
   // A file named is what is read, written, uploaded or attached: an operation that takes one; a

@@ -41,6 +41,9 @@ describe('verb lexicon', () => {
   it('reads putting a thing into a place as adding it there, and "drop" alone as removing', () => {
     expect(parseQuery('get Priya into the developers group').action).toBe('create');
     expect(parseQuery('drop a note in #deals').action).toBe('create');
+    // Writing or replying on a thing writes words there: a comment, a note, a message.
+    expect(parseQuery('write on PAY-7 that the refund went out').terms.map((t) => t.word)).toContain('comment');
+    expect(parseQuery('reply on issue 3 that it is fixed').terms.map((t) => t.word)).toContain('comment');
     expect(parseQuery('pop issue 88 onto the board').action).toBe('create');
     expect(parseQuery('drop the stale webhook').action).toBe('delete');
     expect(parseQuery('get the members of the developers group').action).not.toBe('create');
