@@ -77,6 +77,8 @@ export interface QueryTerm {
   actVerb?: true;
   /** That verb is a noun used as one ("file a bug", "log 2 hours"): its noun is not asked for. */
   nounVerb?: true;
+  /** Other words for the same thing, any of which answers as this one does: the catalogue's words for people (user, member, person). */
+  alternatives?: string[];
 }
 
 export interface ParsedQuery {
@@ -697,7 +699,9 @@ export function parseQuery(query: string): ParsedQuery {
       const n = asksPerson(i);
       return n > 0 && raw[i + n] === 'am' && raw[i + n + 1] === 'i' && !/^[a-z]{3,}ing$/.test(raw[i + n + 2] ?? '');
     });
-    for (const word of whoAmI ? ['user'] : PERSON_WORDS) if (!seen.has(stemOf(word))) terms.push({ word, stem: stemOf(word), weight: 0.3, name: true, at: -1, optional: true });
+    // One thing said many ways: an operation on people counts once, whichever word it writes.
+    const [word, ...alternatives] = (whoAmI ? ['user'] : PERSON_WORDS).filter((w) => !seen.has(stemOf(w)));
+    if (word) terms.push({ word, stem: stemOf(word), weight: 0.5, name: true, at: -1, optional: true, ...(alternatives.length ? { alternatives } : {}) });
   }
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.
   const chosen = question ? undefined : cues[0]?.at;

@@ -1059,7 +1059,7 @@ describe('Ranker on messy paths', () => {
     const implied = (query: string) => {
       const explain = new Map<string, Record<string, unknown>>();
       actions.search(query, 3, () => true, undefined, explain);
-      return (explain.get('(query)')!.parsed as { terms: { word: string; at: number }[] }).terms.filter((t) => t.at < 0).map((t) => t.word);
+      return (explain.get('(query)')!.parsed as { terms: { word: string; at: number; alternatives?: string[] }[] }).terms.filter((t) => t.at < 0).flatMap((t) => [t.word, ...(t.alternatives ?? [])]);
     };
     expect(implied('Store TWILIO_SID as an encrypted Actions secret on bakery/orders')).not.toContain('person');
     expect(implied('Store the key as a secret for Dana')).toContain('person');
