@@ -568,6 +568,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['section', 'column', 'heading'],
   ['log', 'trace'],
   ['upcoming', 'next', 'coming'],
+  // A whole tree packed in one file.
+  ['archive', 'tarball', 'zip', 'zipball'],
   // Verbs of one act: a catalogue writes one of them ("Move an issue", "Archive a conversation").
   ['move', 'relocate', 'shift', 'transfer'],
   ['archive', 'shelve', 'mothball'],

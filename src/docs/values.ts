@@ -208,7 +208,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // A date a thing is due by is set by a write that takes one (a milestone's due_on, a task's due_date).
   { name: 'due', weight: 0.4, written: (q) => DUE.test(q), takes: (op) => writes(op) && op.fieldNames.some((n) => DUE_FIELD.test(n)), notQuoted: true },
   // A version made is what an operation that takes a version's name makes (a release, a tag).
-  { name: 'version', weight: 0.4, written: (q) => VERSION_MADE.test(q), takes: (op) => op.fieldNames.some((n) => VERSION_FIELD.test(n)), notQuoted: true },
+  // The words catalogues write for a version made: a tag or a release.
+  { name: 'version', weight: 0.4, written: (q) => VERSION_MADE.test(q), takes: (op) => op.fieldNames.some((n) => VERSION_FIELD.test(n)), implies: 'tag release', notQuoted: true },
   // A setting's name in capitals (`NPM_TOKEN`) is a secret's or a variable's: the words catalogues write for them, implied.
   { name: 'setting', weight: 0, written: (q) => SETTING_NAME.test(q), implies: 'secret variable' },
   // Something to be done at a time to come is scheduled ("send it tomorrow at 9": schedule a message).

@@ -152,4 +152,9 @@ describe('search_docs readings on real catalogues', () => {
   it("reads a setting's name in capitals as a secret's or a variable's", () => {
     expect(top3('gitlab', 'Add QUEUE_URL as a CI setting on the billing project')[0]).toBe('gitlab.postV3ProjectsIdVariables');
   });
+
+  it('reads a version made as a tag or a release, and a tarball or a zip of the code as its archive', () => {
+    expect(top3('gitlab', 'Mark the current main as v3.1.0 for the parade app')).toContain('gitlab.postV3ProjectsIdRepositoryTags');
+    expect(top3('gitlab', 'Download a tarball of the parade-app code')[0]).toBe('gitlab.getV3ProjectsIdRepositoryArchive');
+  });
 });
