@@ -536,7 +536,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['copy', 'duplicate', 'clone', 'fork'],
   // Nouns too: what a tracker records.
   ['ticket', 'issue', 'bug'],
-  ['comment', 'remark'],
+  ['comment', 'remark', 'note'],
+  ['message', 'note'],
   ['label', 'tag'],
   ['meeting', 'event', 'appointment'],
   // Where people talk: a chat's channels are its conversations, or rooms.

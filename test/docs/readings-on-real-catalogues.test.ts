@@ -157,4 +157,9 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('gitlab', 'Mark the current main as v3.1.0 for the parade app')).toContain('gitlab.postV3ProjectsIdRepositoryTags');
     expect(top3('gitlab', 'Download a tarball of the parade-app code')[0]).toBe('gitlab.getV3ProjectsIdRepositoryArchive');
   });
+
+  it("reads a note as a comment or a message, whichever the catalogue writes (GitLab's issue comments are notes)", () => {
+    expect(top3('gitlab', 'Drop a note on issue 5 that the float list is final')[0]).toBe('gitlab.postV3ProjectsIdIssuesNoteableIdNotes');
+    expect(top3('gitlab', 'comment on issue 5 in the parade app that the float list is final')).toContain('gitlab.postV3ProjectsIdIssuesNoteableIdNotes');
+  });
 });
