@@ -247,8 +247,8 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:we|i|you|they)\s+sell\b|\bfor\s+sale\b/i, words: ['product'] },
   // What happened ("what happened on the account in the last 24 hours", "everything that's happened since Monday"): events.
   { said: /\b(?:what|everything|anything|all)\s+(?:that\s+)?(?:has\s+|'s\s+|had\s+)?happened\b/i, words: ['event'] },
-  // Money moved to one's own bank ("deposited to our bank", "transfers to our bank account", "money going to hit my bank"): a payout.
-  { said: /\b(?:deposit\w*|transfers?|money|went out|go out|gone out|sent)\b[^.?!]*?\b(?:to|into|in|hit|reach\w*)\s+(?:our|my)\s+bank\b/i, words: ['payout'] },
+  // Money moved to one's own bank ("deposited to our bank", "transfers to our checking account", "the bank transfers Stripe sent us"): a payout.
+  { said: /\b(?:deposit\w*|transfers?|money|went out|go out|gone out|sent)\b[^.?!]*?\b(?:to|into|in|hit|reach\w*)\s+(?:our|my)\s+(?:\w+\s+)?(?:bank|checking|savings)\b|\bbank\s+transfers?\b[^.?!]*?\b(?:sent|paid)\s+(?:us|me)\b/i, words: ['payout'] },
   // The dates a repeating thing falls on ("every date the weekly standup happens", "upcoming sessions of our weekly class"): a recurring event's instances.
   { said: /\b(?:every|each|all(?:\s+the)?|upcoming|next\s+few|individual|separate)\s+(?:\w+\s+)?(?:dates?|occurrences?|sessions?|instances?|times)\b.*\b(?:weekly|daily|monthly|biweekly|fortnightly|recurring|repeating|series|every[\s-]+other[\s-]+week)\b/i, words: ['recurring', 'instance'] },
 ];

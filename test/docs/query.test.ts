@@ -386,6 +386,8 @@ describe('parseQuery', () => {
     expect(terms('show me everything that happened on the account yesterday')).toContain('event');
     expect(terms('what happens if I delete the repo?')).not.toContain('event');
     expect(terms("what's been deposited to our bank this month?")).toContain('payout');
+    expect(terms('which transfers went to our checking account in May?')).toContain('payout');
+    expect(terms('the bank transfers Stripe sent us on Friday')).toContain('payout');
     expect(terms('add a bank account to our customer')).not.toContain('payout');
     expect(terms('show every date the weekly troop meeting happens until June')).toEqual(expect.arrayContaining(['recurring', 'instance']));
     expect(terms('show every date on my calendar next week')).not.toContain('instance');
