@@ -553,6 +553,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['history', 'changelog', 'timeline'],
   ['attendee', 'guest', 'invitee'],
   ['goal', 'objective', 'target'],
+  // A point a body of work is to reach by a date.
+  ['milestone', 'checkpoint', 'deadline', 'target'],
   ['task', 'todo', 'chore'],
   // A tracker's issues are the tasks people file.
   ['task', 'issue'],

@@ -162,4 +162,9 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('gitlab', 'Drop a note on issue 5 that the float list is final')[0]).toBe('gitlab.postV3ProjectsIdIssuesNoteableIdNotes');
     expect(top3('gitlab', 'comment on issue 5 in the parade app that the float list is final')).toContain('gitlab.postV3ProjectsIdIssuesNoteableIdNotes');
   });
+
+  it('reads a target, a checkpoint or a deadline that work is grouped under as a milestone', () => {
+    expect(top3('gitlab', "Add a 'Harvest fair' checkpoint to project 12 so we can hang the issues off it")[0]).toBe('gitlab.postV3ProjectsIdMilestones');
+    expect(top3('gitlab', 'Which deadlines does project 12 have?')[0]).toBe('gitlab.getV3ProjectsIdMilestones');
+  });
 });
