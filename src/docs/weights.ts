@@ -45,6 +45,8 @@ export const RANK_WEIGHTS = {
   knownSynonym: 0.5,
   /** A write that sets a field named by the clause's verb ("approve": event APPROVE; "archive": archived). */
   fieldVerb: 0.3,
+  /** Share of its agreement an operation named after its own verb keeps ("Leaves a conversation", a POST) when the catalogue does the act asked to the same thing ("create a channel": Initiates a conversation). */
+  ownVerbBesideAsked: 0.3,
   /** Share of an acronym's meaning read from the phrase it stands for ("pr": pull request), the rest from its letters. */
   acronymMeaning: 0.5,
 } as const;

@@ -167,4 +167,9 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('gitlab', "Add a 'Harvest fair' checkpoint to project 12 so we can hang the issues off it")[0]).toBe('gitlab.postV3ProjectsIdMilestones');
     expect(top3('gitlab', 'Which deadlines does project 12 have?')[0]).toBe('gitlab.getV3ProjectsIdMilestones');
   });
+
+  it("prefers the catalogue's operation that does the act asked to a thing over one named after another verb on it", () => {
+    expect(top3('slack', 'Set up a #winter-crew channel for the seasonal hires')).toContain('slack.conversations_create');
+    expect(top3('slack', 'Start a new #winter-crew channel for the seasonal hires')[0]).toBe('slack.conversations_create');
+  });
 });

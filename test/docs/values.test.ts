@@ -73,6 +73,7 @@ describe('value kinds', () => {
     ['channel', 'spin up a private channel named #exec', false],
     ['channel', 'invite dana to the #ops channel', true],
     ['channel', 'set up a #night-desk channel for the overnight crew', false],
+    ['channel', 'start a new #night-desk channel for the overnight crew', false],
     ['channel', 'spin up #inc-2231 for the outage', false],
     ['channel made', 'spin up #inc-2231 for the outage', true],
     ['channel made', 'post the outage summary in #inc-2231', false],
