@@ -583,7 +583,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['rerun', 'retry', 'redo'],
   ['redeliver', 'resend'],
   ['star', 'favourite', 'favorite', 'bookmark'],
-  ['snooze', 'mute', 'silence'],
+  ['snooze', 'mute', 'silence', 'pause'],
   ['approve', 'greenlight', 'endorse'],
   ['upload', 'attach'],
   ['merge', 'combine', 'fold', 'land'],

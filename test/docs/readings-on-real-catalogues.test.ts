@@ -172,4 +172,8 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('slack', 'Set up a #winter-crew channel for the seasonal hires')).toContain('slack.conversations_create');
     expect(top3('slack', 'Start a new #winter-crew channel for the seasonal hires')[0]).toBe('slack.conversations_create');
   });
+
+  it('reads pausing notifications as snoozing them', () => {
+    expect(top3('slack', 'pause my notifications for two hours')).toContain('slack.dnd_setSnooze');
+  });
 });
