@@ -45,6 +45,9 @@ const PEOPLE_STEMS = new Set(PERSON_WORDS.flatMap((w) => stems(w)));
 /** A capitalised word used by this many of a catalogue's operations is one of its names, not a person's. */
 const CATALOGUE_NAME_USES = 3;
 
+/** A scope this share of a catalogue's operations are under is its common container, left unsaid. */
+const COMMON_SCOPE_SHARE = 0.4;
+
 /** How many words apart two query words may be and still be read as one catalogue word. */
 const COMPOUND_SPAN = 5;
 
@@ -385,6 +388,17 @@ export class Ranker {
   /** Heads of the resources the catalogue lists by a list operation. */
   private listedHeads(): Set<string> {
     return (this.listed ??= new Set(this.docs.filter((d) => d.structure.action === 'list' && d.structure.head !== undefined).map((d) => d.structure.head!)));
+  }
+
+  private commonScopes: Set<string> | undefined;
+  /** Whether a scope is one a large share of the catalogue's operations are under (GitHub's `repo`, GitLab's `project`). */
+  private isCommonScope(stem: string): boolean {
+    if (!this.commonScopes) {
+      const counts = new Map<string, number>();
+      for (const d of this.docs) for (const s of new Set(d.structure.scope)) counts.set(s, (counts.get(s) ?? 0) + 1);
+      this.commonScopes = new Set([...counts].filter(([, n]) => n >= COMMON_SCOPE_SHARE * this.docs.length).map(([s]) => s));
+    }
+    return this.commonScopes.has(stem);
   }
 
   private headActions: Map<string, Set<string>> | undefined;
@@ -778,7 +792,12 @@ export class Ranker {
       let extra = 0;
       for (const s of doc.about) if (!hitStems.has(s)) extra += this.idf(s) / this.maxIdf;
       extra = Math.min(extra, B.extraCap);
+      // Under a thing the query neither names nor gives (`/v1/accounts/{account}/persons` for "add Rosa to our billing records").
+      // Not the container most of the catalogue is under (GitHub's repositories, GitLab's projects): what a query leaves unsaid.
+      // Nor the signed-in user's, where the query speaks of itself ("my secret": `/user/codespaces/secrets`).
+      const unnamedScope = structure.scope.length > 0 && !(parsed.self && structure.self) && !structure.scope.some((s) => hitStems.has(s) || this.isCommonScope(s)) ? B.unnamedScope : 0;
       const score =
+        -unnamedScope +
         valuesTaken.reduce((sum, v) => sum + (v.takes[i] ? v.weight : 0), 0) +
         (fieldVerbs.some((v) => doc.fields.get(v) === W.fields) && (structure.action === 'update' || structure.action === 'create') ? B.fieldVerb : 0) +
         // A thing that exists made a state ("make #hr a private channel", "switch it from public to private"): so does an operation named after making it so ("Convert a public channel to a private channel").

@@ -47,6 +47,8 @@ export const RANK_WEIGHTS = {
   fieldVerb: 0.3,
   /** Share of its agreement an operation named after its own verb keeps ("Leaves a conversation", a POST) when the catalogue does the act asked to the same thing ("create a channel": Initiates a conversation). */
   ownVerbBesideAsked: 0.3,
+  /** Cost of an operation under a thing the query neither names nor gives. */
+  unnamedScope: 0.15,
   /** Share of an acronym's meaning read from the phrase it stands for ("pr": pull request), the rest from its letters. */
   acronymMeaning: 0.5,
 } as const;

