@@ -91,7 +91,10 @@ describe('parseQuery', () => {
     expect(implied('what statuses can ENG-501 move to')).toContain('transition');
     expect(implied('which statuses can DEV-300 go to next from where it is?')).toContain('transition');
     expect(implied('What workflow steps can VET-5 move to from where it is now?')).toContain('transition');
+    expect(implied('which status changes are available on ENG-7 now?')).toContain('transition');
+    expect(implied('what status changes can I make on ENG-7?')).toContain('transition');
     expect(implied('list all statuses')).not.toContain('transition');
+    expect(implied('show the status changes on ENG-7 last week')).not.toContain('transition');
   });
 
   it("reads \"what's on my calendar\" as the many things in a place, the place as where they are", () => {
