@@ -601,6 +601,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['validate', 'verify', 'lint'],
   ['compare', 'diff'],
   ['server', 'instance'],
+  // What is uploaded and kept with a thing.
+  ['attachment', 'photo', 'picture', 'image', 'screenshot'],
   // What proves who one is, kept secret.
   ['secret', 'credential'],
   ['login', 'logins', 'access'],

@@ -181,4 +181,8 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('stripe', 'All the chargebacks from last quarter, please.')).toContain('stripe.GetDisputes');
     expect(top3('asana', "Move 'Print flyers' under the Ready column")).toContain('asana.addTaskForSection');
   });
+
+  it('reads a photo, an image or a screenshot put on a thing as its attachment', () => {
+    expect(top3('jira', 'Put the photo of the broken gate on PARK-12')[0]).toBe('jira.addAttachment');
+  });
 });
