@@ -523,9 +523,10 @@ export class Ranker {
   search(typed: string, limit: number, keep: (id: string) => boolean = () => true, read?: ParsedQuery, explain?: Map<string, Record<string, unknown>>): Hit[] {
     // The catalogue's acronyms for the phrases the query writes ("do not disturb": dnd), read first.
     const query = withWrittenAcronyms(typed, this.acronymPhrases);
-    const read0 = quietRelativeTimes(query, read ?? this.read(query));
+    const asRead = quietRelativeTimes(query, read ?? this.read(query));
     // Capitalised words that are all the catalogue's own ("an encrypted Actions secret") name no person: no words for people implied.
-    const parsed = read0.personNames?.every((w) => (this.df.get(stems(w)[0] ?? '') ?? 0) >= CATALOGUE_NAME_USES) ? { ...read0, terms: read0.terms.filter((t) => !(t.at < 0 && t.optional && PEOPLE_STEMS.has(t.stem))) } : read0;
+    const namesNoPerson = asRead.personNames?.every((w) => (this.df.get(stems(w)[0] ?? '') ?? 0) >= CATALOGUE_NAME_USES) === true;
+    const parsed = namesNoPerson ? { ...asRead, terms: asRead.terms.filter((t) => !(t.at < 0 && t.optional && PEOPLE_STEMS.has(t.stem))) } : asRead;
     // A word the catalogue does not have, right before one it has, names which one ("the acme
     // organization", "the frontend team"): a name, not a word to widen.
     const known = (stem: string) => this.postings.has(stem) || this.aliases.has(stem);
@@ -792,6 +793,8 @@ export class Ranker {
       let extra = 0;
       for (const s of doc.about) if (!hitStems.has(s)) extra += this.idf(s) / this.maxIdf;
       extra = Math.min(extra, B.extraCap);
+      // An operation named after its own verb ("Leaves a conversation", a POST) keeps less of a write's agreement where the catalogue does the act asked to the same thing ("start a channel").
+      const ownVerbShare = askedAction !== undefined && askedAction !== 'read' && head !== undefined && this.actionsOnHead(head).has(askedAction) ? B.ownVerbBesideAsked : 1;
       // Under a thing the query neither names nor gives (`/v1/accounts/{account}/persons` for "add Rosa to our billing records").
       // Not the container most of the catalogue is under (GitHub's repositories, GitLab's projects): what a query leaves unsaid.
       // Nor the signed-in user's, where the query speaks of itself ("my secret": `/user/codespaces/secrets`).
@@ -803,7 +806,7 @@ export class Ranker {
         // A thing that exists made a state ("make #hr a private channel", "switch it from public to private"): so does an operation named after making it so ("Convert a public channel to a private channel").
         (changesState && !CANONICAL.has(structure.action) && !READS.has(structure.methodAction ?? 'get') && structure.resource.some((r) => states.has(r)) ? B.fieldVerb : 0) +
         coverage +
-        B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) * (askedAction !== undefined && askedAction !== 'read' && head !== undefined && this.actionsOnHead(head).has(askedAction) ? B.ownVerbBesideAsked : 1) : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
+        B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) * ownVerbShare : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
         // A yes-or-no question is what an operation that checks answers ("Check if a user follows another user").
         (parsed.yesNo && CHECKING_STEMS.has(doc.summaryStems[0]!) ? B.yesNoCheck : 0) +
         ((!asksUndo || askedVerbs.has(structure.action.slice(2))) && this.undoes(structure.action) ? -B.undoUnasked : 0) +

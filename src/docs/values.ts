@@ -8,7 +8,8 @@
 // ("between v1.2 and v1.3") one that takes both ends of a range (`base` and `head`, `from` and `to`);
 // a line of a file ("line 40") one with a field for it; a time to come ("tomorrow") implies it is scheduled;
 // work assigned to the one asking ("what's on my plate") a read by assignee; a channel (`#design`) one that takes it;
-// an amount of money (`$500`) one that takes an amount; a person put in a place a write that takes people; a slug (`acme/api`) one whose path takes it.
+// an amount of money (`$500`) one that takes an amount; a person put in a place a write that takes people; a slug (`acme/api`) one whose path takes it;
+// a setting's name in capitals (`NPM_TOKEN`) a secret or a variable.
 import type { RankedOperation } from './analysis.ts';
 import { stems } from './text.ts';
 import { grantsAccess, revokesAccess } from './revoking.ts';
