@@ -620,7 +620,7 @@ export class Ranker {
           : this.expand(t.word, t.stem, name, joinedAt.has(t.at));
       // Any of a term's other words answers it as the term itself does.
       for (const word of t.alternatives ?? []) {
-        for (const [s, f] of this.expand(word, stems(word)[0] ?? word, name).expansions) if ((expansions.get(s) ?? 0) < f) expansions.set(s, f);
+        for (const [s, f] of this.expand(word, stemOf(word), name).expansions) if ((expansions.get(s) ?? 0) < f) expansions.set(s, f);
       }
       // "Who starred it?": the people named after the verb (stargazers) are what it asks for.
       if ((parsed.who || parsed.caused?.includes(t.at)) && !name && !t.optional && t.stem.length >= 4 && !AGENT_NOUN.test(t.word)) for (const [s, w] of this.surface) if (w.startsWith(t.stem) && AGENT_NOUN.test(w) && !expansions.has(s)) expansions.set(s, 1);

@@ -1,8 +1,10 @@
 // A search query read into action, self cue and terms (src/docs/query.ts).
 import { describe, expect, it } from 'vitest';
-import { beforeMessage, parseQuery } from '../../src/docs/query.ts';
+import { beforeMessage, parseQuery, type QueryTerm } from '../../src/docs/query.ts';
 
-const terms = (q: string) => parseQuery(q).terms.flatMap((t) => [t.word, ...(t.alternatives ?? [])]);
+/** A term's word and the other words it stands for (the words for people are one term). */
+const wordsOf = (t: QueryTerm): string[] => [t.word, ...(t.alternatives ?? [])];
+const terms = (q: string) => parseQuery(q).terms.flatMap(wordsOf);
 
 describe('parseQuery', () => {
   it('reads implied actions from everyday phrases', () => {
@@ -303,7 +305,7 @@ describe('parseQuery', () => {
 
   it('lets "who" ask for people without requiring the word', () => {
     const implied = parseQuery('who is in the platform team?').terms.filter((t) => t.optional);
-    expect(implied.flatMap((t) => [t.word, ...(t.alternatives ?? [])])).toContain('member');
+    expect(implied.flatMap(wordsOf)).toContain('member');
   });
 
   it('sees the signed-in user', () => {
@@ -325,7 +327,7 @@ describe('parseQuery', () => {
   });
 
   it('reads a capitalised word after an article or a possessive as the name of a thing, not of a person', () => {
-    const people = (query: string) => parseQuery(query).terms.some((t) => t.optional && [t.word, ...(t.alternatives ?? [])].includes('member'));
+    const people = (query: string) => parseQuery(query).terms.some((t) => t.optional && wordsOf(t).includes('member'));
     expect(people('add a Blocked column to the board')).toBe(false);
     expect(people('archive our Radar blocklist')).toBe(false);
     expect(people('add Dana to the board')).toBe(true);
@@ -573,7 +575,7 @@ describe('parseQuery', () => {
   });
 
   it('reads "who am I" as asking who the signed-in user is (a user), not after people in general; "who am I following" still asks after people', () => {
-    const implied = (q: string) => parseQuery(q).terms.filter((t) => t.optional).flatMap((t) => [t.word, ...(t.alternatives ?? [])]);
+    const implied = (q: string) => parseQuery(q).terms.filter((t) => t.optional).flatMap(wordsOf);
     expect(implied('who am I on this server')).toEqual(['user']);
     expect(implied('who am I, by name?')).toEqual(['user']);
     expect(implied('who am I muting')).toContain('member');
@@ -593,7 +595,7 @@ describe('parseQuery', () => {
 
   it('reads a name of several capitalised words after "our" or "the" as a thing, not a person; a value put in a place leaves the place as where it goes', () => {
     const q = parseQuery("Add 'Order new robes' to our Spring Concert project");
-    expect(q.terms.flatMap((t) => [t.word, ...(t.alternatives ?? [])])).not.toContain('person');
+    expect(q.terms.flatMap(wordsOf)).not.toContain('person');
     expect(q.unnamed).toBe(true);
     expect(q.terms.find((t) => t.word === 'project')?.scope).toBe(true);
     expect(terms('Give Kenji access to the repo')).toContain('person');
