@@ -378,17 +378,18 @@ const NO_NAMES = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'i
  * Where a causative frame at `at` puts the verb the others are asked to do: "get sam and priya to
  * review …", "have bob review …" (the index of "review"), or -1. The people are one or two words
  * joined by "and", or before "to" a few words of names ("priya-s and tom-h"); "to" is needed but after "have".
+ * With `handles`, the query asks @handles ("get @lena and @raj to …"), so a value there is a person.
  */
 /** How many words the people asked to do a thing may take before "to". */
 const CAUSED_NAMES_SPAN = 6;
 
-export function causedVerbAt(raw: readonly string[], at: number): number {
+export function causedVerbAt(raw: readonly string[], at: number, handles = false): number {
   if (!CAUSATIVES.has(raw[at]!)) return -1;
   if (raw[at] === 'have') {
     const done = haveDoneAt(raw, at);
     if (done > 0) return done;
   }
-  const person = (w: string | undefined) => w !== undefined && w !== VALUE_WORD && /^[a-z][a-z.'-]+$/.test(w) && !NO_NAMES.has(w) && !STOP_WORDS.has(w) && !isActionWord(w);
+  const person = (w: string | undefined) => w !== undefined && (handles || w !== VALUE_WORD) && /^[a-z][a-z.'-]+$/.test(w) && !NO_NAMES.has(w) && !STOP_WORDS.has(w) && !isActionWord(w);
   let j = at + 1;
   if (!person(raw[j])) return -1;
   j++;
@@ -406,7 +407,7 @@ export function causedVerbAt(raw: readonly string[], at: number): number {
  * the one had does, a verb in its base form right after "have" or after a few words that start with
  * a determiner; not "have you merged …", a question.
  */
-function haveDoneAt(raw: readonly string[], at: number): number {
+export function haveDoneAt(raw: readonly string[], at: number): number {
   const base = (w: string | undefined) => w !== undefined && isActionWord(w) && /^[a-z]{3,}$/.test(w) && !/(?:ed|ing|s)$/.test(w);
   if (base(raw[at + 1])) return at + 1;
   if (!THING_OPENERS.has(raw[at + 1] ?? '')) return -1;

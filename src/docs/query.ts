@@ -16,6 +16,7 @@ import {
   inLeadInPhrase,
   isLeadIn,
   causedVerbAt,
+  haveDoneAt,
   isWeakCue,
   JOINED_PREFIX,
   NOUN_VERBS,
@@ -233,6 +234,8 @@ const READINGS = 'list|count|copy|summary|breakdown|rundown|report|overview|expo
 /** The rest of the clause: up to punctuation, a dot inside a word (".zip") kept. */
 const TO_CLAUSE_END = String.raw`(?:[^,;:?!.]|\.(?=\S))*`;
 const WISHED = new RegExp(String.raw`\b(?:i|we)(?:'d|\s+would|\s+really)?\s+(?:want|need|like|love)\s+(?:a|an)\s+(?!(?:${READINGS}|way|reminder\s+of)\b)${TO_CLAUSE_END}`, 'i');
+/** A causative verb before an @handle ("get @lena and @raj to look over …"). */
+const ASKS_HANDLES = /\b(?:get|have|ask)\s+@[a-z]/i;
 /** A thing asked to be given, of no name yet ("get me a token", "give me a link I can share"): as WISHED, made, unless it is a reading. */
 const OBTAINED = new RegExp(String.raw`^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:get|give|grab|fetch)\s+(?:me|us)\s+(?:a|an|one)\s+(?!(?:${READINGS})\b)${TO_CLAUSE_END}`, 'i');
 /** An address (a URL, an endpoint) and the events or notifications it is sent, in either order. */
@@ -432,14 +435,17 @@ export function parseQuery(query: string): ParsedQuery {
   // The words that only lead into a clause's verb ("I'd love to", "which endpoint lets me") ask for nothing themselves.
   const ledIn = new Set<number>();
   const causedAt: number[] = [];
+  // Of those, the verbs asked of people ("get sam to review"), not of a thing ("have the repo send …").
+  const askedOfPeopleAt: number[] = [];
   const heads = clauseStarts.map((start, c) => {
     const end = clauseStarts[c + 1] ?? raw.length;
     let at = start;
     while (at < end && isLeadIn(raw, at)) ledIn.add(at++);
     // "Get sam to review PR 7": the verb asked of them says what to do, a request to them.
-    const caused = at < end ? causedVerbAt(raw, at) : -1;
+    const caused = at < end ? causedVerbAt(raw, at, ASKS_HANDLES.test(query)) : -1;
     if (caused > 0 && caused < end) {
       causedAt.push(caused);
+      if (raw[at] !== 'have' || haveDoneAt(raw, at) < 0) askedOfPeopleAt.push(caused);
       while (at < caused) ledIn.add(at++);
     }
     return at < end ? at : -1;
@@ -680,6 +686,8 @@ export function parseQuery(query: string): ParsedQuery {
   const obtained = OBTAINED.exec(query)?.[0];
   const obtainsNew = obtained !== undefined && cues[0]?.action === 'get' && !/\b(?:of|to|for)\b/i.test(obtained);
   let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : unknownVerbLeads ? undefined : obtainsNew ? 'create' : (cues[0]?.action ?? (wishesFor ? 'create' : plural ? 'list' : undefined));
+  // "Get sam to review PR 7": what they are asked to do is theirs; the asker requests it.
+  if (cues[0] && askedOfPeopleAt.includes(cues[0].at) && !question) action = undefined;
   // The things on or in a place are many.
   if (whatOnAt >= 0 && action === 'get') action = 'list';
   // Told each time a thing happens, by a verb of no lexicon ("notify our endpoint whenever …"): a hook or a watch made.

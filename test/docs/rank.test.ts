@@ -918,12 +918,15 @@ describe("Ranker.search, the catalogue's own verbs", () => {
       op('gh.pulls/get-review', 'GET', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}', 'Get a review for a pull request'),
       op('gh.pulls/request-reviewers', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', 'Request reviewers for a pull request'),
     ]);
-    for (const query of ['get sam and priya to review pr 77', 'have bob review PR 12', 'ask alice and bob to review pull request 12', 'get priya-s and tom-h to review PR 318']) {
+    for (const query of ['get sam and priya to review pr 77', 'have bob review PR 12', 'ask alice and bob to review pull request 12', 'get priya-s and tom-h to review PR 318', 'get @lena and @raj to look over PR 512', 'ask @jlee and @mpatel to look over PR 57']) {
       expect(best(pulls, query), query).toBe('gh.pulls/request-reviewers');
     }
     expect(parseQuery('review pr 77').caused).toBeUndefined();
     expect(parseQuery('get rid of the old gist').caused).toBeUndefined();
     expect(parseQuery('get acme/api to pass CI').caused).toBeUndefined();
+    // What they are asked to do is theirs: the query's own act is none of create, get or update.
+    expect(parseQuery('get @lena to look over PR 512').action).toBeUndefined();
+    expect(parseQuery('look over PR 512').action).toBeDefined();
   });
 
   it('reads a verb the catalogue lacks as its synonym the catalogue has ("relocate": move, "shelve": archive, "retry": rerun), not as any verb of the act', () => {
