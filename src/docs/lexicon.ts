@@ -219,6 +219,8 @@ const IDIOMS: [string[], Action, string[]][] = [
   // "Write on issue 14 that it still fails", "reply on ticket 57": words written there, a comment.
   [['write', 'on'], 'create', SAYING],
   [['reply', 'on'], 'create', SAYING],
+  // "Everything that's been said in #design", "what people have said about churn": the messages or comments written.
+  ...['been', 'was', 'were', 'have', 'has', 'people', 'everyone'].map((before): [string[], Action, string[]] => [[before, 'said'], 'list', SAYING]),
   // "Drop a note on issue 33", "drop a quick comment on the task": one written, not anything dropped.
   ...['a', 'an', 'my', 'our'].flatMap((det) => ['note', 'comment', 'message', 'reply', 'line', 'quick'].map((what): [string[], Action, string[]] => [['drop', det, what], 'create', SAYING])),
   ...['them', 'him', 'her', 'everyone', 'everybody', 'people', 'folks', 'the', 'our', 'my', VALUE_WORD].flatMap((who): [string[], Action, string[]][] => [
@@ -550,6 +552,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['folder', 'directory'],
   ['branch', 'ref'],
   ['company', 'organization'],
+  // Who buys from a business.
+  ['customer', 'client', 'patron', 'buyer'],
   ['team', 'squad', 'crew'],
   ['history', 'changelog', 'timeline'],
   ['attendee', 'guest', 'invitee'],
@@ -557,6 +561,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   // A point a body of work is to reach by a date.
   ['milestone', 'checkpoint', 'deadline', 'target'],
   ['task', 'todo', 'chore'],
+  ['priority', 'urgency'],
   // A tracker's issues are the tasks people file.
   ['task', 'issue'],
   ['visitor', 'visit', 'view', 'traffic'],

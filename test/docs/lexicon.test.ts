@@ -109,6 +109,8 @@ describe('verb lexicon', () => {
     expect(synonymsOf(stemOf('login'))).toContain('access');
     expect(synonymsOf(stemOf('heading'))).toContain('section');
     expect(synonymsOf(stemOf('empty'))).toContain('clear');
+    expect(synonymsOf(stemOf('clients'))).toContain('customer');
+    expect(synonymsOf(stemOf('urgency'))).toContain('priority');
     expect(synonymsOf(stemOf('appointment'))).toContain('event');
     expect(synonymsOf(stemOf('channel'))).toContain('conversation');
     expect(synonymsOf(stemOf('room'))).toContain('channel');

@@ -185,4 +185,14 @@ describe('search_docs readings on real catalogues', () => {
   it('reads a photo, an image or a screenshot put on a thing as its attachment', () => {
     expect(top3('jira', 'Put the photo of the broken gate on PARK-12')[0]).toBe('jira.addAttachment');
   });
+
+  it('reads a client or a patron as a customer, and an urgency as a priority', () => {
+    expect(top3('stripe', 'Register Greenleaf Florists as a new client, billing email ap@greenleaf.example')).toContain('stripe.PostCustomers');
+    expect(top3('stripe', 'find the patron whose email is ola@example.org')).toContain('stripe.GetCustomersSearch');
+    expect(top3('jira', "Create an urgency level named 'Blocker+' for launch week")).toContain('jira.createPriority');
+  });
+
+  it('reads what people have said about a thing as its comments or messages', () => {
+    expect(top3('jira', 'what have people said on PAY-310 so far?')).toContain('jira.getComments');
+  });
 });
