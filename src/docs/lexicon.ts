@@ -58,9 +58,10 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['call', 'off', 'cancel'],
   ['turn', 'off', 'update', undefined, ['disable']],
   ['hand', 'over', 'update', undefined, ['transfer']],
-  ['tick', 'off', 'update'],
-  ['check', 'off', 'update'],
-  ['cross', 'off', 'update'],
+  // A thing ticked off a list is done: completed.
+  ['tick', 'off', 'update', undefined, ['complete', 'done']],
+  ['check', 'off', 'update', undefined, ['complete', 'done']],
+  ['cross', 'off', 'update', undefined, ['complete', 'done']],
   ['turn', 'on', 'update', undefined, ['enable']],
   ['switch', 'off', 'update', undefined, ['disable']],
   ['kick', 'off', 'create', 'joined', ['trigger', 'start']],

@@ -192,6 +192,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('jira', "Create an urgency level named 'Blocker+' for launch week")).toContain('jira.createPriority');
   });
 
+  it('reads a thing ticked, checked or crossed off as completed', () => {
+    expect(top3('asana', "Cross off 'Buy stamps for the mailout', it's sorted")).toContain('asana.updateTask');
+  });
+
   it('reads what people have said about a thing as its comments or messages', () => {
     expect(top3('jira', 'what have people said on PAY-310 so far?')).toContain('jira.getComments');
   });
