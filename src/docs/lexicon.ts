@@ -126,6 +126,10 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['restrict', 'to', 'update', 'split', ['restrict', 'restriction']],
   // Putting a thing in a place adds it there ("get Priya into the group", "drop a note in #deals", "pop issue 8 onto the board").
   ['get', 'into', 'create', 'split'],
+  // Brought into a place, a thing may be imported there ("bring the exported event into our calendar").
+  ['bring', 'into', 'create', 'split', ['import']],
+  ['bring', 'onto', 'create', 'split', ['import']],
+  ['pull', 'into', 'create', 'split'],
   ['get', 'onto', 'create', 'split'],
   ['drop', 'into', 'create', 'split'],
   ['drop', 'in', 'create', 'split'],

@@ -196,6 +196,11 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('asana', "Cross off 'Buy stamps for the mailout', it's sorted")).toContain('asana.updateTask');
   });
 
+  it('reads people brought into a place as added there, and a thing brought into one as imported', () => {
+    expect(top3('slack', 'Bring Ana and Lee into #woodwinds')[0]).toBe('slack.conversations_invite');
+    expect(top3('google-calendar', "Bring the exported 'Harvest fair' event into the club calendar, keeping its iCal UID")).toContain('google-calendar.calendar.events.import');
+  });
+
   it('reads what people have said about a thing as its comments or messages', () => {
     expect(top3('jira', 'what have people said on PAY-310 so far?')).toContain('jira.getComments');
   });
