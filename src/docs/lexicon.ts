@@ -213,6 +213,8 @@ const IDIOMS: [string[], Action, string[]][] = [
   [['keep', 'an', 'eye', 'on'], 'create', WATCHING],
   [['keeping', 'an', 'eye', 'on'], 'create', WATCHING],
   [['get', 'notified'], 'create', WATCHING],
+  // "I want updates on the outage ticket": told of its changes, a watch.
+  ...['want', 'get', 'receive'].flatMap((verb): [string[], Action, string[]][] => [[verb, 'updates', 'on'], [verb, 'updates', 'about']].map((phrase) => [phrase, 'create', WATCHING])),
   [['get', 'pinged'], 'create', WATCHING],
   [['be', 'notified'], 'create', WATCHING],
   [['notify', 'me'], 'create', WATCHING],

@@ -201,6 +201,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('google-calendar', "Bring the exported 'Harvest fair' event into the club calendar, keeping its iCal UID")).toContain('google-calendar.calendar.events.import');
   });
 
+  it('reads wanting updates on a thing as watching it', () => {
+    expect(top3('jira', 'I want updates on the sandbox outage ticket')[0]).toBe('jira.addWatcher');
+  });
+
   it('reads what people have said about a thing as its comments or messages', () => {
     expect(top3('jira', 'what have people said on PAY-310 so far?')).toContain('jira.getComments');
   });
