@@ -108,6 +108,8 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['hang', 'up', 'cancel', undefined, ['end']],
   ['shut', 'off', 'update', undefined, ['disable']],
   ['hand', 'off', 'update', undefined, ['assign']],
+  // "Who can I hand PAY tickets to?": given to someone to do, assigned.
+  ['hand', 'to', 'update', 'split', ['assign']],
   ['take', 'back', 'delete', undefined, ['revoke', 'withdraw']],
   ['turn', 'into', 'update', 'split', ['convert']],
   ['opt', 'out', 'delete', undefined, ['unsubscribe']],
@@ -548,6 +550,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['ticket', 'issue', 'bug'],
   ['comment', 'remark', 'note'],
   ['message', 'note'],
+  ['reply', 'response'],
   ['label', 'tag'],
   ['meeting', 'event', 'appointment'],
   // Where people talk: a chat's channels are its conversations, or rooms.

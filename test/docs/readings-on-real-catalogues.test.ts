@@ -205,6 +205,11 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('jira', 'I want updates on the sandbox outage ticket')[0]).toBe('jira.addWatcher');
   });
 
+  it('reads a thing handed to someone as assigned to them, and the responses under a post as its replies', () => {
+    expect(top3('jira', 'Who can I hand tickets to in the SHOP project?')).toContain('jira.findAssignableUsers');
+    expect(top3('slack', 'Show me the responses under the lunch-order post in #office')).toContain('slack.conversations_replies');
+  });
+
   it('reads what people have said about a thing as its comments or messages', () => {
     expect(top3('jira', 'what have people said on PAY-310 so far?')).toContain('jira.getComments');
   });
