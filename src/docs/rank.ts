@@ -696,9 +696,10 @@ export class Ranker {
     }
     // So does an identifier whose prefix names a resource: the operations whose path takes one (cus_K8s2: `/customers/{customer}`).
     const idStems = terms.filter((t) => t.idPrefix).flatMap((t) => [...t.expansions.keys()]);
-    // Or, asked for a list, one that filters by it: a customer's invoices take `customer` (`GET /v1/invoices?customer=`).
-    const listsBy = askedAction === 'list';
-    if (idStems.length) valuesTaken.push({ takes: this.docs.map((d) => idStems.some((s) => d.pathParameters.includes(s) || (listsBy && (d.structure.methodAction === 'list' || d.structure.action === 'list') && (d.fields.get(s) ?? 0) >= W.fields))), weight: B.identifier });
+    // Or, asked for a list, one that filters by it: a customer's invoices take `customer` (`GET /v1/invoices?customer=`);
+    // asked to read one thing, any read that takes it ("cus_Q1's next invoice": `GET /v1/invoices/upcoming?customer=`).
+    const readsBy = (d: Doc) => (askedAction === 'list' && (d.structure.methodAction === 'list' || d.structure.action === 'list')) || (askedAction === 'get' && READS.has(d.structure.methodAction ?? d.structure.action));
+    if (idStems.length) valuesTaken.push({ takes: this.docs.map((d) => idStems.some((s) => d.pathParameters.includes(s) || (readsBy(d) && (d.fields.get(s) ?? 0) >= W.fields))), weight: B.identifier });
     // A file the query names that an operation's summary names too ("check this .gitlab-ci.yml": "Validation of .gitlab-ci.yml content").
     const namedFiles = new Set(fileNamesIn(query).flatMap((name) => this.fileNames.get(name) ?? []));
     if (namedFiles.size) valuesTaken.push({ takes: this.docs.map((_, i) => namedFiles.has(i)), weight: B.fileNamed });

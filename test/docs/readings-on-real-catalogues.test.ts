@@ -210,6 +210,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('slack', 'Show me the responses under the lunch-order post in #office')).toContain('slack.conversations_replies');
   });
 
+  it('prefers, asked to read about a thing named by its identifier, a read that takes it as a parameter to one on another thing', () => {
+    expect(top3('stripe', 'How much will cus_T4ylor pay on the next invoice?')[0]).toBe('stripe.GetInvoicesUpcoming');
+  });
+
   it('reads what people have said about a thing as its comments or messages', () => {
     expect(top3('jira', 'what have people said on PAY-310 so far?')).toContain('jira.getComments');
   });
