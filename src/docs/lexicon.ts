@@ -602,6 +602,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['snooze', 'mute', 'silence', 'pause'],
   ['approve', 'greenlight', 'endorse'],
   ['upload', 'attach'],
+  ['link', 'connect'],
   ['merge', 'combine', 'fold', 'land'],
   ['schedule', 'queue'],
   ['assign', 'allocate', 'delegate'],

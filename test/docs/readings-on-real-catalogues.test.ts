@@ -214,6 +214,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('stripe', 'How much will cus_T4ylor pay on the next invoice?')[0]).toBe('stripe.GetInvoicesUpcoming');
   });
 
+  it('reads connecting two tracked things as linking them', () => {
+    expect(top3('jira', 'ENG-4 blocks ENG-9, connect them')).toContain('jira.linkIssues');
+  });
+
   it('reads what people have said about a thing as its comments or messages', () => {
     expect(top3('jira', 'what have people said on PAY-310 so far?')).toContain('jira.getComments');
   });
