@@ -662,7 +662,9 @@ export class Ranker {
     const undoesUnknown = parsed.terms.some((t) => t.undoes && !known(t.stem)), opening = parsed.verbsAt?.includes(0) ? openingVerb(query) : undefined;
     // One tracked thing marked as standing in a relation to another ("mark BREW-10 as blocked by BREW-9"): a link between them, made.
     const relates = valueKinds.some((kind) => kind.name === 'related') && (parsed.action === 'update' || parsed.action === undefined) && !parsed.reads;
-    const askedAction = undoesUnknown || revokesAccess(query) ? 'delete' : grantsAccess(query) || relates ? 'create' : (parsed.action ?? (parsed.reads ? 'read' : commandsResource ? 'create' : undefined));
+    // A command that reads with a verb the catalogue writes as another ("find": search) asks to read.
+    const commandsReading = parsed.command !== undefined && FINDING_STEMS.has(parsed.command);
+    const askedAction = undoesUnknown || revokesAccess(query) ? 'delete' : grantsAccess(query) || relates ? 'create' : (parsed.action ?? (parsed.reads || commandsReading ? 'read' : commandsResource ? 'create' : undefined));
     // A word the catalogue has, but never as the thing an act of the kind asked is done to ("delete a
     // branch", where only refs are deleted): its synonyms that are stand in for it fully.
     if (askedAction !== undefined && askedAction !== 'read' && CANONICAL.has(askedAction)) {
@@ -679,7 +681,6 @@ export class Ranker {
     const askedVerbs = new Set(terms.filter((t) => t.action !== undefined).flatMap((t) => [...t.expansions].filter(([, f]) => f >= 0.9).map(([s]) => s)));
     // A command that starts with a verb the catalogue names operations after ("archive legacy-api", "pin the message") asks to do that, not to read.
     // Not a verb people read with that the catalogue writes as another ("find": search): that command reads.
-    const commandsReading = parsed.command !== undefined && FINDING_STEMS.has(parsed.command);
     const commandsOwnVerb = askedAction === undefined && parsed.command !== undefined && this.ownVerbs().has(parsed.command) && !commandsReading;
     // So does one that starts with a verb neither the lexicon nor the catalogue knows before its object ("stick the screenshot onto QA-55"): reads are asked with the words for reading.
     const commandsUnknownVerb = askedAction === undefined && parsed.commandVerb === true && parsed.command !== undefined && !commandsResource && !commandsReading;

@@ -214,6 +214,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('stripe', 'How much will cus_T4ylor pay on the next invoice?')[0]).toBe('stripe.GetInvoicesUpcoming');
   });
 
+  it('reads a command to find as a read: no write answers it', () => {
+    expect(top3('stripe', 'Find the volunteer whose email is kim@example.org')).toContain('stripe.GetCustomersSearch');
+  });
+
   it('reads connecting two tracked things as linking them', () => {
     expect(top3('jira', 'ENG-4 blocks ENG-9, connect them')).toContain('jira.linkIssues');
   });
