@@ -539,10 +539,13 @@ export function parseQuery(query: string): ParsedQuery {
   });
   // "What's on my calendar tomorrow?", "what's in the Discovery column?": the things on or in a
   // place, so the place is where they are, not what is asked for, and they are many.
-  const whatOnAt = raw.findIndex((w, i) => w === 'what' && CONTAINING.has(raw[raw[i + 1] === 'is' ? i + 2 : i + 1] ?? ''));
+  // A question that starts a clause, or what one is shown ("show me what's in …"); not "who did what in our workspace".
+  const whatOnAt = raw.findIndex((w, i) => w === 'what' && (clauseStarts.includes(i) || raw[i - 1] === 'me' || raw[i - 1] === 'see') && CONTAINING.has(raw[raw[i + 1] === 'is' ? i + 2 : i + 1] ?? ''));
   if (whatOnAt >= 0) {
     const end = clauseStarts.find((start) => start > whatOnAt) ?? raw.length;
     for (const t of terms) if (t.at > whatOnAt && t.at < end && !t.optional) t.scope = true;
+    // It names no resource: an operation on what is there is not missing one.
+    unnamed = true;
   }
   // Identifiers often begin with an abbreviation of what they name (cus_K8s2, pi_3Kx, in_77H): the
   // prefix is a weak word for a resource, read against the catalogue's own resource words.

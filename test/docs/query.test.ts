@@ -727,4 +727,9 @@ describe('parseQuery', () => {
     expect(people).toHaveLength(1);
     expect([people[0]!.word, ...people[0]!.alternatives!]).toEqual(expect.arrayContaining(['user', 'member', 'person']));
   });
+
+  it('reads "what\'s on" a place only where a clause asks it, and then as naming no resource', () => {
+    expect(parseQuery("what's on my calendar tomorrow").unnamed).toBe(true);
+    expect(parseQuery('who did what in our workspace last week').unnamed).toBeUndefined();
+  });
 });

@@ -218,6 +218,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('stripe', 'Find the volunteer whose email is kim@example.org')).toContain('stripe.GetCustomersSearch');
   });
 
+  it("reads what's on a place as the things there: a calendar's events, not the calendar", () => {
+    expect(top3('google-calendar', "What's on the Lab calendar next Friday?")[0]).toBe('google-calendar.calendar.events.list');
+  });
+
   it('reads connecting two tracked things as linking them', () => {
     expect(top3('jira', 'ENG-4 blocks ENG-9, connect them')).toContain('jira.linkIssues');
   });
