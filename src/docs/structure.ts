@@ -54,7 +54,7 @@ const PHRASE_ENDS = new Set(['to', 'from', 'in', 'into', 'for', 'of', 'on', 'ont
 /** A second one inside the phrase starts another ("conversations the calling user may access"). */
 const ARTICLES = new Set(['a', 'an', 'the']);
 /** Nouns that only hold what follows them ("a list of permissions", "information about a call"). */
-const CONTAINERS = new Set(['list', 'information', 'info', 'details', 'detail', 'data']);
+const CONTAINERS = new Set(['list', 'information', 'info', 'details', 'detail', 'data', 'history']);
 
 /**
  * The stems of the noun phrase a summary's verb acts on, past a second verb ("Opens or resumes a
@@ -71,8 +71,9 @@ function objectPhrase(summaryText: string): string[] {
   for (; at < all.length; at++) {
     const w = all[at]!;
     if (PHRASE_ENDS.has(w)) {
-      // A particle right after the verb ("Turns on Do Not Disturb mode"), or a container's "of": read on.
-      if (!phrase.length || (CONTAINERS.has(phrase[phrase.length - 1]!) && phrase.length === 1)) {
+      // A particle right after the verb ("Turns on Do Not Disturb mode"), or a container's "of": read on;
+      // a thing's history of something is that something ("Fetches a conversation's history of messages": messages).
+      if (!phrase.length || (CONTAINERS.has(phrase[phrase.length - 1]!) && (phrase.length === 1 || phrase[phrase.length - 1] === 'history'))) {
         phrase = [];
         continue;
       }

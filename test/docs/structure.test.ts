@@ -44,10 +44,11 @@ describe('analyse', () => {
     expect(analyse(op('x.list-comments', 'GET', '/repos/{owner}/{repo}/issues/{n}/comments', 'List issue comments', '', true)).head).toBe('comment');
   });
 
-  it("reads a method-named path's head from the whole phrase its summary acts on: past adjectives, a second verb and a list of", () => {
+  it("reads a method-named path's head from the whole phrase its summary acts on: past adjectives, a second verb, a list of and a history of", () => {
     const head = (path: string, description: string) => analyse(op('s.x', 'POST', path, '', description)).head;
     expect(head('/conversations.create', 'Initiates a public or private channel-based conversation')).toBe('convers');
     expect(head('/apps.permissions.scopes.list', 'Returns list of scopes this app has on a team.')).toBe('scope');
+    expect(head('/conversations.history', "Fetches a conversation's history of messages and events.")).toBe('messag');
     expect(head('/calls.add', 'Registers a new Call.')).toBe('call');
     expect(head('/conversations.open', 'Opens or resumes a direct message or multi-person direct message.')).toBe('messag');
     expect(head('/channels.create', 'Creates and returns a channel.')).toBe('channel');
