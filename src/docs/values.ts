@@ -85,7 +85,7 @@ const NUMBER_PARAMETER = /\{[^{}]*(?:number|iid)\}/i;
 /** A channel as chat writes it (`#design`, `#old-project`): a name after `#`, not a number (`#312`). */
 const CHANNEL = /(^|[\s(])#[a-z][\w-]*/i;
 /** A channel named as the one to be made: "a new channel called #offsite-2025", "a private channel #exec", "a #downtown-shop channel", "spin up #inc-0412". */
-const CHANNEL_MADE = /\b(?:new|private|public|fresh)\s+(?:[a-z]+\s+)?channel\s+(?:(?:called|named)\s+)?#[a-z]|\b(?:an?|new)\s+#[a-z][\w-]*\s+channel\b|\b(?:create|spin\s+up|set\s+up)\s+#[a-z]/i;
+const CHANNEL_MADE = /\b(?:new|private|public|fresh)\s+(?:[a-z]+\s+)?channel\s+(?:(?:called|named)\s+)?#[a-z]|\b(?:an?|new)\s+#[a-z][\w-]*\s+channel\b|\b(?:create|spin\s+up|set\s+up)\s+#[a-z]|\b(?:create|spin\s+up|set\s+up|start|open|make)\s+(?:an?\s+(?:(?:new|private|public|fresh)\s+)*|(?:(?:new|private|public|fresh)\s+)+)(?:channel|room)\s+(?:(?:called|named)\s+)?#[a-z]/i;
 /** Fields that take one or several (`channel`, `channels`); not an administrator's `channel_ids`, which many operations take. */
 const CHANNEL_FIELD = /^channels?$/i;
 

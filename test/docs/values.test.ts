@@ -79,6 +79,8 @@ describe('value kinds', () => {
     ['channel', 'spin up #inc-2231 for the outage', false],
     ['channel made', 'spin up #inc-2231 for the outage', true],
     ['channel made', 'post the outage summary in #inc-2231', false],
+    ['channel made', 'start a private room called #pay-review for the panel', true],
+    ['channel made', 'open the channel #pay-review and post the agenda', false],
     ['channel', 'what did bob say in #ops?', true],
     ['channel', 'close #4417 on the tracker', false],
     ['channel', 'the C# client library', false],
