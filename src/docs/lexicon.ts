@@ -580,6 +580,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['available', 'free', 'availability'],
   ['presence', 'online', 'offline', 'away'],
   ['link', 'permalink', 'url'],
+  // A site on the web is its pages.
+  ['website', 'site', 'page'],
   ['refund', 'reimburse', 'reimbursement'],
   ['capture', 'collect'],
   ['invoice', 'bill'],

@@ -112,6 +112,7 @@ describe('verb lexicon', () => {
     expect(synonymsOf(stemOf('clients'))).toContain('customer');
     expect(synonymsOf(stemOf('urgency'))).toContain('priority');
     expect(synonymsOf(stemOf('responses'))).toContain('reply');
+    expect(synonymsOf(stemOf('website'))).toContain('page');
     expect(synonymsOf(stemOf('appointment'))).toContain('event');
     expect(synonymsOf(stemOf('channel'))).toContain('conversation');
     expect(synonymsOf(stemOf('room'))).toContain('channel');
