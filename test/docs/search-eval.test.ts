@@ -8,7 +8,7 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } from '../search-eval/evaluate.ts';
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
-/** The dev figure this ranking reached (tuned on it; 14,395 tasks since the hundred-and-thirty-fourth writer's joined: 0.835, 0.820 with the ranking of d30275d): a fall below it is a regression. */
+/** The dev figure this ranking reached (tuned on it; 16,758 tasks since the hundred-and-fifty-fifth writer's joined: 0.832, 0.826 with the ranking of 292c14c): a fall below it is a regression. */
 const DEV_RECALL_AT_3_FLOOR = 0.82;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
