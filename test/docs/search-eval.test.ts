@@ -8,7 +8,7 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } from '../search-eval/evaluate.ts';
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
-/** The dev figure this ranking reached (tuned on it; 16,758 tasks since the hundred-and-fifty-fifth writer's joined: 0.832, 0.826 with the ranking of 292c14c): a fall below it is a regression. */
+/** The dev figure this ranking reached, on every second dev request (tuned on it; all 16,758 tasks since the hundred-and-fifty-fifth writer's joined: 0.832, 0.826 with the ranking of 292c14c; every second, 8,380: 0.833): a fall below it is a regression. */
 const DEV_RECALL_AT_3_FLOOR = 0.82;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
@@ -27,7 +27,8 @@ describe('search_docs evaluation', () => {
       const subject: Outcome[] = [];
       const baseline: Outcome[] = [];
       for (const c of catalogues) {
-        const intents = intentsOf(c.name, split);
+        // Dev, the largest split, every second request: the same mix of catalogues and writers in half the time CI has.
+        const intents = split === 'dev' ? intentsOf(c.name, split).filter((_, i) => i % 2 === 0) : intentsOf(c.name, split);
         checkIntents(intents, c.operations, `${split}/${c.name}`);
         subject.push(...run(searchDocs(c.index), intents));
         baseline.push(...run(bm25Baseline(c.operations), intents));
