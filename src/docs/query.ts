@@ -437,12 +437,13 @@ export function parseQuery(query: string): ParsedQuery {
   const causedAt: number[] = [];
   // Of those, the verbs asked of people ("get sam to review"), not of a thing ("have the repo send …").
   const askedOfPeopleAt: number[] = [];
+  const asksHandles = ASKS_HANDLES.test(query);
   const heads = clauseStarts.map((start, c) => {
     const end = clauseStarts[c + 1] ?? raw.length;
     let at = start;
     while (at < end && isLeadIn(raw, at)) ledIn.add(at++);
     // "Get sam to review PR 7": the verb asked of them says what to do, a request to them.
-    const caused = at < end ? causedVerbAt(raw, at, ASKS_HANDLES.test(query)) : -1;
+    const caused = at < end ? causedVerbAt(raw, at, asksHandles) : -1;
     if (caused > 0 && caused < end) {
       causedAt.push(caused);
       if (raw[at] !== 'have' || haveDoneAt(raw, at) < 0) askedOfPeopleAt.push(caused);

@@ -73,7 +73,8 @@ function objectPhrase(summaryText: string): string[] {
     if (PHRASE_ENDS.has(w)) {
       // A particle right after the verb ("Turns on Do Not Disturb mode"), or a container's "of": read on;
       // a thing's history of something is that something ("Fetches a conversation's history of messages": messages).
-      if (!phrase.length || (CONTAINERS.has(phrase[phrase.length - 1]!) && (phrase.length === 1 || phrase[phrase.length - 1] === 'history'))) {
+      const last = phrase[phrase.length - 1];
+      if (last === undefined || (phrase.length === 1 && CONTAINERS.has(last)) || last === 'history') {
         phrase = [];
         continue;
       }
