@@ -32,8 +32,15 @@ async function until(check: () => boolean, timeoutMs = 20_000) {
   }
 }
 
+/** Provider calls for a contact whose ID starts with `con_held` wait for release(): an execute stays running as long as the test needs, however loaded the machine. */
+let release: () => void = () => {};
+const released = new Promise<void>((resolve) => (release = resolve));
+
 beforeAll(async () => {
-  provider = await startFakeProvider((_req, res) => json(res, 200, { id: 'con_1' }));
+  provider = await startFakeProvider(async (req, res) => {
+    if (req.url.includes('/con_held')) await released;
+    json(res, 200, { id: 'con_1' });
+  });
   t = await startTestEngine({ SVC_EXECUTE_BUDGET_MS: '20000', SVC_EXECUTE_CONCURRENCY_PER_TOKEN: '2', SVC_EXECUTE_QUEUE_PER_TOKEN: '1' });
   await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: provider.url });
   const server = (await t.api('POST', '/v1/mcp/publish', { name: 'fair', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/get'] })).body;
@@ -56,9 +63,9 @@ describe('fair sharing of executes between tokens', () => {
         finished.push(label);
         return answer;
       });
-    // Busy for a second each, then done.
-    const spin = (label: string) => `const end = Date.now() + 1000; while (Date.now() < end) {} return "${label}"`;
-    const busy = [run(a, 'busy1', spin('busy1')), run(a, 'busy2', spin('busy2'))];
+    // Busy until released: each waits on a provider call the fake provider holds.
+    const held = (label: string) => `await call('demo-crm.contacts/get', { contact_id: 'con_held${label}' }); return "${label}"`;
+    const busy = [run(a, 'busy1', held('busy1')), run(a, 'busy2', held('busy2'))];
     await until(() => queue.stats.running === 2);
     const third = run(a, 'third', 'return "third"');
     await until(() => queue.stats.waiting === 1);
@@ -78,6 +85,7 @@ describe('fair sharing of executes between tokens', () => {
     expect(other.structuredContent).toEqual({ result: 1 });
     expect(finished).toEqual(['other']);
 
+    release();
     expect((await Promise.all(busy)).map((r) => r.structuredContent)).toEqual([{ result: 'busy1' }, { result: 'busy2' }]);
     expect((await third).structuredContent).toEqual({ result: 'third' });
     // The third ran only once one of its token's two had finished.
