@@ -115,6 +115,9 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['opt', 'out', 'delete', undefined, ['unsubscribe']],
   ['pay', 'back', 'create', undefined, ['refund']],
   ['cancel', 'out', 'update', undefined, ['void']],
+  // An amount knocked or shaved off a bill is taken back from it: credited, a discount ("knock $40 off invoice in_1").
+  ['knock', 'off', 'update', 'split', ['credit', 'discount']],
+  ['shave', 'off', 'update', 'split', ['credit', 'discount']],
   // What holds a thing up blocks it: a dependency ("what's holding up #12", "#44 is holding it up").
   ['hold', 'up', 'update', undefined, ['block', 'blocker', 'depend', 'dependency']],
   // Bringing someone into a loop has them follow the thing ("loop Jenna in on the task").

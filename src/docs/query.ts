@@ -41,7 +41,7 @@ import {
   WORD_PREFIXES,
   type Action,
 } from './lexicon.ts';
-import { stemOf, stems, words } from './text.ts';
+import { isInitialAndName, stemOf, stems, words } from './text.ts';
 import { READS } from './agreement.ts';
 import { MISTAKEN, toldVerbAt } from './narrative.ts';
 import { verbOfForm } from './request-forms.ts';
@@ -68,6 +68,8 @@ export interface QueryTerm {
    * repo", "add sam as a developer"): a person, unless the catalogue has it as a resource.
    */
   bareObject?: boolean;
+  /** Read as someone only by its form (an agent noun: "the florist", "the caterer"): a person where the catalogue has no such word at all. */
+  personByForm?: true;
   /** The last word of its clause, right after a preposition ("under acme", "over to maria"): a name, where the catalogue lacks the word. */
   placeName?: boolean;
   /** The verb undone, implied by "stop following": where a catalogue has no such verb (unshare), it removes. */
@@ -157,6 +159,12 @@ export function beforeMessage(query: string): string {
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she']);
 const CLAUSE_JOINS = new Set(['and', 'but', 'then', 'so']);
 /** Nouns that name someone by their role or relation ("the new hire", "our intern", "the night shift lead"). */
+/**
+ * Nouns of a form that names someone by what they do ("florist", "interviewers", "trustee"): read so
+ * as the head of what is put somewhere ("add the florist to …", not "the header line in …"); in -er
+ * and -or only plural ("the tenors"), as the singular names as many things ("header", "master").
+ */
+const AGENT_FORM = /^[a-z]{3,}(?:ists?|ians?|ees?|ers|ors)$/;
 const ROLE_NOUNS = new Set(['hire', 'contractor', 'employee', 'intern', 'lead', 'manager', 'colleague', 'teammate', 'coworker', 'staffer', 'volunteer', 'freelancer', 'consultant', 'nurse', 'teacher', 'student', 'parent', 'engineer', 'developer', 'designer', 'analyst', 'recruit', 'newcomer', 'starter', 'joiner', 'leaver', 'trainee', 'apprentice', 'assistant', 'coordinator', 'guy', 'gal', 'person']);
 
 /** A thing made into a state: "make acme/api private", "make the label pink instead of grey"; not one it is to be again, which undoes what was done ("make it active again"). */
@@ -728,7 +736,8 @@ export function parseQuery(query: string): ParsedQuery {
   // read as one is ("add maria and tom to #design").
   const joined = raw[chosen === undefined ? -1 : chosen + 2] === 'and' ? 2 : 0;
   if (chosen !== undefined && action !== undefined && !READS.has(action) && PLACE_PARTICLES.has(raw[chosen + 2 + joined] ?? '')) {
-    const objectAt = (at: number) => terms.find((t) => t.at === at && t.weight === 1 && !t.scope && !isPlural(t.word) && !isActionForm(t.word));
+    // Not a plural ("add labels to it"), unless a user name that ends in s ("take bwells off the repo").
+    const objectAt = (at: number) => terms.find((t) => t.at === at && t.weight === 1 && !t.scope && (!isPlural(t.word) || isInitialAndName(t.word)) && !isActionForm(t.word));
     const objects = joined ? [objectAt(chosen + 1), objectAt(chosen + 3)] : [objectAt(chosen + 1)];
     if (objects.every((o) => o !== undefined)) {
       for (const o of objects) o!.bareObject = true;
@@ -742,9 +751,10 @@ export function parseQuery(query: string): ParsedQuery {
     const end = clauseStarts.find((start) => start > chosen) ?? raw.length;
     const particle = raw.findIndex((w, i) => i > chosen + 1 && i <= chosen + 8 && i < end && PLACE_PARTICLES.has(w));
     // Not one inside a clause of its own ("the invite we sent the contractor to …", "my lead told me to …").
-    const role = particle > 0 ? terms.find((t) => t.at > chosen && t.at < particle && ROLE_NOUNS.has(t.word) && !t.scope && !raw.slice(chosen + 1, t.at).some((w) => SUBJECT_PRONOUNS.has(w) || CLAUSE_JOINS.has(w)) && !isActionForm(raw[t.at + 1] ?? '') && !/^[a-z]{3,}ed$/.test(raw[t.at + 1] ?? '')) : undefined;
+    const role = particle > 0 ? terms.find((t) => t.at > chosen && t.at < particle && (ROLE_NOUNS.has(t.word) || (AGENT_FORM.test(t.word) && (PLACE_PARTICLES.has(raw[t.at + 1] ?? '') || raw[t.at + 1] === 'and'))) && !t.scope && !raw.slice(chosen + 1, t.at).some((w) => SUBJECT_PRONOUNS.has(w) || CLAUSE_JOINS.has(w)) && !isActionForm(raw[t.at + 1] ?? '') && !/^[a-z]{3,}ed$/.test(raw[t.at + 1] ?? '')) : undefined;
     if (role) {
       role.bareObject = true;
+      if (!ROLE_NOUNS.has(role.word)) role.personByForm = true;
       for (const t of terms) if (t.at > particle && t.at < end && !t.optional) t.scope = true;
     }
   }

@@ -535,7 +535,9 @@ export class Ranker {
     // So does a tracker key (PROJ-12) the resource its key parameter addresses, and an email address the word for it.
     const implied: QueryTerm[] = [];
     // A bare object that is no resource of the catalogue is a person ("kick dave off the repo"), put in a place or taken out unless renamed.
-    const person = parsed.terms.some((t) => t.bareObject && !this.isResource(t.stem));
+    // One read as someone by its form only is a person where the catalogue has no such word ("add the florist to #wedding", not "the header").
+    const personAt = (t: QueryTerm) => t.bareObject === true && !this.isResource(t.stem) && !(t.personByForm && this.df.has(t.stem));
+    const person = parsed.terms.some(personAt);
     // The kinds of value the query writes (./values.ts), read once.
     // Not in what a message says, nor, for some kinds, in quoted text (./values.ts).
     const beforeSaid = beforeMessage(query);
@@ -611,7 +613,7 @@ export class Ranker {
       const synonym = actionStem ? this.catalogueSynonyms(t0.stem)[0] : undefined;
       const meant = synonym !== undefined ? (this.surface.get(synonym) ?? t0.action!) : t0.action!;
       // A bare object no resource of the catalogue may be a person: it counts less, still widened ("move meeting to friday": event).
-      const t = actionStem ? { ...t0, word: meant, stem: actionStem } : t0.bareObject && !this.isResource(t0.stem) ? { ...t0, weight: 0.3 } : t0;
+      const t = actionStem ? { ...t0, word: meant, stem: actionStem } : personAt(t0) ? { ...t0, weight: 0.3 } : t0;
       const name = t.name || modifiers.has(t.at) || (t.placeName === true && !known(t.stem));
       const { expansions, guessed } = t.idPrefix
         ? { expansions: this.expandPrefix(t.word), guessed: new Set<string>() }

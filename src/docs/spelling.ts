@@ -11,7 +11,7 @@
 import { EMOJI_AS_THING, emojiName, SHORTCODE, shortcodeWords } from './emoji.ts';
 import { digitsFor } from './spoken-numbers.ts';
 import { fullForm, SHORT_FORM } from './texting.ts';
-import { stemOf } from './text.ts';
+import { isInitialAndName, stemOf } from './text.ts';
 import { wordVectorModels } from './word-vectors.ts';
 
 export interface Correction {
@@ -87,7 +87,10 @@ export function correctionOf(word: string, lexicon: SpellingLexicon): string | u
   if (word.length < MIN_LENGTH || word.length > MAX_LENGTH || known(word) || isDerived(word, known)) return undefined;
   let best: string | undefined;
   let bestUses = 0;
+  // An initial before a name ("take bwells off the repo") is a user name, not a letter typed too many ("wells").
+  const initialled = isInitialAndName(word) ? word.slice(1) : undefined;
   for (const candidate of oneEditAway(word)) {
+    if (candidate === initialled) continue;
     // The catalogue's commonest first.
     const uses = lexicon.uses(stemOf(candidate));
     if (uses > bestUses) {

@@ -27,6 +27,14 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Two consonants an English word can begin with; a word that starts with any other pair (`jgreen`, `bwells`) is an initial before a name. */
+const ONSET = /^(?:[aeiouy]|[bcdfghjklmnpqrstvwxz](?:[aeiouy]|$)|bl|br|ch|cl|cr|dr|dw|fl|fr|gh|gl|gn|gr|kn|kr|ph|pl|pn|pr|ps|qu|rh|sc|sh|sk|sl|sm|sn|sp|sq|st|sv|sw|th|tr|ts|tw|wh|wr)/;
+
+/** Whether a lower-case word is a user name made of an initial and a name ("jgreen", "bwells"): no English word starts so. */
+export function isInitialAndName(word: string): boolean {
+  return word.length >= 4 && /^[a-z]+$/.test(word) && !ONSET.test(word) && word[0] !== word[1];
+}
+
 const stemCache = new Map<string, string>();
 /** The stem of a lower-case word ([] for a stop word). */
 export function stems(word: string): string[] {

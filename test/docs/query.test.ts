@@ -216,6 +216,15 @@ describe('parseQuery', () => {
     expect(object('add the new night shift lead (U07NIGHT) to #night-ops')).toBe('lead');
     expect(object('remove the ex-contractor from #client-zenith')).toBe('contractor');
     expect(object('revoke the invite we sent the contractor to join the org')).toBeUndefined();
+    // So is a word of the form that names someone by what they do, where it heads what is put somewhere.
+    expect(object('add the florist and the DJ to #smith-jones-wedding')).toBe('florist');
+    expect(object('add the four panel interviewers to #loop-samira-k')).toBe('interviewers');
+    expect(parseQuery('add the florist to #wedding').terms.find((t) => t.bareObject)?.personByForm).toBe(true);
+    // Not a singular in -er, which names as many things, nor a word before the head.
+    expect(object('change the #team-phoenix header to say hi')).toBeUndefined();
+    expect(object('add the florist invoices to the project')).toBeUndefined();
+    // A user name of an initial and a name is a person even where it ends in s.
+    expect(object('take bwells off our repo')).toBe('bwells');
   });
 
   it('leaves out a verb that is not to be done ("without merging", "instead of waiting")', () => {

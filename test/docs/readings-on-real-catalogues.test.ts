@@ -229,4 +229,13 @@ describe('search_docs readings on real catalogues', () => {
   it('reads what people have said about a thing as its comments or messages', () => {
     expect(top3('jira', 'what have people said on PAY-310 so far?')).toContain('jira.getComments');
   });
+
+  it('reads people named by what they do, put in a place, as people added there', () => {
+    expect(top3('slack', 'add the caterers and the photographer to #garden-party')[0]).toBe('slack.conversations_invite');
+  });
+
+  it('reads an amount knocked off a bill as credited against it', () => {
+    expect(top3('stripe', 'Shave $25 off invoice in_77 that already went out')).toContain('stripe.PostCreditNotes');
+    expect(top3('stripe', "knock 40 dollars off the Hendersons' bill")).toContain('stripe.PostCreditNotes');
+  });
 });

@@ -45,6 +45,15 @@ describe('correctionOf', () => {
     expect(correctionOf('priya', CATALOGUE)).toBeUndefined();
   });
 
+  it('leaves a user name of an initial and a name, which no English word starts as ("bwells", not "wells")', () => {
+    const names = lexicon({ well: 4, green: 3, rename: 2 });
+    expect(correctionOf('bwells', names)).toBeUndefined();
+    expect(correctionOf('jgreen', names)).toBeUndefined();
+    // A letter typed twice at the start, or one left out after it, is still a typo.
+    expect(correctionOf('ggreen', names)).toBe('green');
+    expect(correctionOf('rname', names)).toBe('rename');
+  });
+
   it.each(['unsend', 'upvote', 'offsite', 'spammer'])('leaves %j, a known word with a prefix or an ending, as written', (word) => {
     expect(correctionOf(word, CATALOGUE)).toBeUndefined();
   });
