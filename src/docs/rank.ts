@@ -771,7 +771,9 @@ export class Ranker {
       // The operation's own verb ("merg", "star") agrees as well as a canonical action when the query
       // uses it as its verb ("star acme/api"), not as a noun ("remove my star", "show me the PRs": request).
       const undoesTold = structure.action.startsWith('un') && undone.has(structure.action.slice(2));
-      const ownVerb = !CANONICAL.has(structure.action) && !undone.has(structure.action) && (undoesTold || structure.action === opening || (parsed.caused !== undefined && structure.action === REQUESTING) || terms.some((t) => t.expansions.has(structure.action) && !(!t.idPrefix && t.acronym?.includes(structure.action)) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined)));
+      // Asked who does or may have a thing done ("who can I assign tickets to?", "who starred it?"), the people are asked for: doing it answers nothing.
+      const asksWhoDoes = parsed.asksWho === true && !READS.has(structure.methodAction ?? structure.action);
+      const ownVerb = !asksWhoDoes && !CANONICAL.has(structure.action) && !undone.has(structure.action) && (undoesTold || structure.action === opening || (parsed.caused !== undefined && structure.action === REQUESTING) || terms.some((t) => t.expansions.has(structure.action) && !(!t.idPrefix && t.acronym?.includes(structure.action)) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined)));
       const { head } = structure;
       // A search of a resource the catalogue has no list of is how it lists it (Jira's issues: "Search for issues using JQL").
       const actionHas = structure.action === 'search' && head !== undefined && !this.listedHeads().has(head) ? 'list' : structure.action;

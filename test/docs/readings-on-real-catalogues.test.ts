@@ -234,6 +234,12 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('slack', 'add the caterers and the photographer to #garden-party')[0]).toBe('slack.conversations_invite');
   });
 
+  it('answers a question of who did a thing with a read, never with doing it', () => {
+    const found = top3('gitlab', 'Who has committed the most to the billing repo?');
+    expect(found).toContain('gitlab.getV3ProjectsIdRepositoryContributors');
+    expect(found).not.toContain('gitlab.postV3ProjectsIdRepositoryCommits');
+  });
+
   it('reads an amount knocked off a bill as credited against it', () => {
     expect(top3('stripe', 'Shave $25 off invoice in_77 that already went out')).toContain('stripe.PostCreditNotes');
     expect(top3('stripe', "knock 40 dollars off the Hendersons' bill")).toContain('stripe.PostCreditNotes');
