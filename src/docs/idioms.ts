@@ -7,6 +7,7 @@
 //     unsubscribe or remove-watcher.
 //   - Further comments stopped on a thing ("stop any more comments on it", "stop people from adding
 //     more comments to issue 404") lock its conversation.
+//   - Places that send visitors, traffic or people to a thing are its referral sources.
 
 /** Each idiom and what it is read as (`$1` keeps what the pattern's first group matched). */
 const IDIOMS_READ: readonly { idiom: RegExp; as: string }[] = [
@@ -16,6 +17,8 @@ const IDIOMS_READ: readonly { idiom: RegExp; as: string }[] = [
   { idiom: /\b(?:(?:don'?t|do not|no longer)\s+(?:want|need)(?:\s+to\s+(?:get|receive))?(?:\s+any\s*more|\s+any)?|stop\s+(?:sending\s+me|getting|receiving)(?:\s+any)?|stop\s+the)\s+(?:updates|notifications|emails|alerts)\b/gi, as: 'stop watching' },
   // Asking that no more comments or replies come in on a thing.
   { idiom: /\bstop\s+(?:(?:people|anyone|everyone|others)\s+from\s+(?:adding|posting|leaving)\s+)?(?:getting\s+)?(?:any\s*more|new|further|more)\s+(?:comments|replies)\b/gi, as: 'lock the conversation' },
+  // Places that send visitors to a thing ("which sites are sending people to our repo") are its referral sources.
+  { idiom: /\b(?:send|sends|sending|sent|drive|drives|driving|drove|bring|brings|bringing|brought)\s+(?:(?:the\s+)?most\s+|more\s+|any\s+|us\s+)?(?:visitors|visits|traffic|people|readers|clicks)(?=\s+(?:to|into|towards)\b)/gi, as: 'referral sources of visitors' },
 ];
 
 /** The query with each idiom read as the words catalogues write for it. */

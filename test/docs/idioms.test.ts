@@ -39,6 +39,14 @@ describe('idioms read as the words catalogues write', () => {
     ]);
   });
 
+  it('reads places that send visitors, traffic or people to a thing as its referral sources', () => {
+    expectRead([
+      ['which sites are sending people to our repo?', 'which sites are referral sources of visitors to our repo?'],
+      ['Which websites drive the most traffic to acme/docs', 'Which websites referral sources of visitors to acme/docs'],
+      ['send people an invite to the repo', 'send people an invite to the repo'],
+    ]);
+  });
+
   it('answers updates no longer wanted by removing the one asking as a watcher, and no more comments by the lock', () => {
     const ranker = new Ranker([
       op('j.removeWatcher', 'DELETE', '/issue/{issueIdOrKey}/watchers', 'Delete watcher'),
@@ -50,5 +58,14 @@ describe('idioms read as the words catalogues write', () => {
     ]);
     expect(ranker.search("I don't need updates on PA-12 anymore, take me off it.", 3)[0]!.id).toBe('j.removeWatcher');
     expect(ranker.search('The thread on issue #45 is getting heated, stop any more comments on it.', 3)[0]!.id).toBe('g.issues/lock');
+  });
+
+  it('answers which sites send visitors to a repository with its referral sources, not its views', () => {
+    const ranker = new Ranker([
+      op('g.repos/get-top-referrers', 'GET', '/repos/{owner}/{repo}/traffic/popular/referrers', 'Get top referral sources'),
+      op('g.repos/get-views', 'GET', '/repos/{owner}/{repo}/traffic/views', 'Get page views'),
+      op('g.users/list-followers', 'GET', '/users/{username}/followers', 'List followers of a user', { returnsList: true }),
+    ]);
+    expect(ranker.search('which websites are sending visitors to our docs repo?', 3)[0]!.id).toBe('g.repos/get-top-referrers');
   });
 });
