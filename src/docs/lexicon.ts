@@ -115,6 +115,9 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['opt', 'out', 'delete', undefined, ['unsubscribe']],
   ['pay', 'back', 'create', undefined, ['refund']],
   ['cancel', 'out', 'update', undefined, ['void']],
+  // A message that goes out is sent ("have a note go out in #crew at 6am"); one queued up is scheduled.
+  ['go', 'out', 'create', 'joined', ['send']],
+  ['queue', 'up', 'create', undefined, ['schedule']],
   // An amount knocked or shaved off a bill is taken back from it: credited, a discount ("knock $40 off invoice in_1").
   ['knock', 'off', 'update', 'split', ['credit', 'discount']],
   ['shave', 'off', 'update', 'split', ['credit', 'discount']],
@@ -422,13 +425,17 @@ export function causedVerbAt(raw: readonly string[], at: number, handles = false
  * a determiner; not "have you merged …", a question.
  */
 export function haveDoneAt(raw: readonly string[], at: number): number {
-  const base = (w: string | undefined) => w !== undefined && isActionWord(w) && /^[a-z]{3,}$/.test(w) && !/(?:ed|ing|s)$/.test(w);
-  if (base(raw[at + 1])) return at + 1;
+  // A verb of its own, or one of a phrasal verb ("have a note go out").
+  const base = (k: number) => {
+    const w = raw[k];
+    return w !== undefined && (isActionWord(w) || isPhrasalVerb(w, raw[k + 1] ?? '')) && /^[a-z]{2,}$/.test(w) && !/(?:ed|ing|s)$/.test(w);
+  };
+  if (raw[at + 1] !== undefined && /^[a-z]{3,}$/.test(raw[at + 1]!) && base(at + 1)) return at + 1;
   if (!THING_OPENERS.has(raw[at + 1] ?? '')) return -1;
-  for (let k = at + 2; k <= at + 5 && k < raw.length; k++) if (base(raw[k])) return k;
+  for (let k = at + 2; k <= at + 5 && k < raw.length; k++) if (base(k)) return k;
   return -1;
 }
-const THING_OPENERS = new Set(['the', 'our', 'my', 'your', 'their', 'this', 'that']);
+const THING_OPENERS = new Set(['the', 'a', 'an', 'our', 'my', 'your', 'their', 'this', 'that']);
 
 /** Words that open a question: a question asks to read, whatever verb it uses later ("does alice have write access?"). */
 export const QUESTION_OPENERS = new Set(['any', 'is', 'are', 'was', 'were', 'am', 'does', 'do', 'did', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'what', 'whats', "what's", 'when', 'where', 'how', 'why', 'whose']);

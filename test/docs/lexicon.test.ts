@@ -163,4 +163,13 @@ describe('verb lexicon', () => {
     expect(parseQuery('stick the screenshot onto ticket QA-55').action).toBe('create');
     expect(parseQuery('hang up the call').action).toBe('cancel');
   });
+
+  it('reads a thing had to go out as sent, and one queued up as scheduled', () => {
+    const implied = (query: string) => parseQuery(query).terms.filter((t) => t.at < 0).map((t) => t.word);
+    expect(parseQuery('have a note go out in #crew at 6am').action).toBe('create');
+    expect(implied('have a note go out in #crew at 6am')).toContain('send');
+    expect(implied('queue up a message for Friday 9am')).toContain('schedule');
+    // Had done by a person is asked of them, as before.
+    expect(parseQuery('have bob review PR 7').action).not.toBe('get');
+  });
 });

@@ -240,6 +240,11 @@ describe('search_docs readings on real catalogues', () => {
     expect(found).not.toContain('gitlab.postV3ProjectsIdRepositoryCommits');
   });
 
+  it('reads a message had to go out at a time, or queued up, as one scheduled', () => {
+    expect(top3('slack', 'have a reminder go out in #ushers at 8am Sunday: bring your badges')[0]).toBe('slack.chat_scheduleMessage');
+    expect(top3('slack', 'queue up a note to #kitchen for Friday 6am about the deep clean')[0]).toBe('slack.chat_scheduleMessage');
+  });
+
   it('reads an amount knocked off a bill as credited against it', () => {
     expect(top3('stripe', 'Shave $25 off invoice in_77 that already went out')).toContain('stripe.PostCreditNotes');
     expect(top3('stripe', "knock 40 dollars off the Hendersons' bill")).toContain('stripe.PostCreditNotes');
