@@ -10,6 +10,7 @@
 //   - Places that send visitors, traffic or people to a thing are its referral sources.
 //   - People who are not members of a place are outsiders to it; a page where people serve
 //     themselves is a portal.
+//   - Following a tracked thing (an issue, a ticket, a task), not a person, is watching it.
 
 /** Each idiom and what it is read as (`$1` keeps what the pattern's first group matched). */
 const IDIOMS_READ: readonly { idiom: RegExp; as: string }[] = [
@@ -25,6 +26,8 @@ const IDIOMS_READ: readonly { idiom: RegExp; as: string }[] = [
   { idiom: /\bnon-?(?:members?|employees?|staff)\b|\b(?:(?:are|is)\s*n[o']t|not)\s+(?:an?\s+)?(?:actual(?:ly)?\s+|full\s+|real\s+)?(?:org\s+|organi[sz]ation\s+)?members?\b|\bwithout\s+(?:actually\s+)?being\s+(?:an?\s+)?(?:org\s+|organi[sz]ation\s+)?members?\b/gi, as: 'outsiders' },
   // A page or a link where people serve themselves is a portal ("a self-service billing page").
   { idiom: /\bself[- ]serv(?:e|ice)\s+((?:[a-z]+\s+)?)(?:page|site|link|area|screen|dashboard)\b/gi, as: 'self-service $1portal' },
+  // Following a tracked thing, not a person, is watching it ("who's following ACCT-60?", "follow the ticket").
+  { idiom: /\bfollow(s|ing|ed)?(?=\s+(?:[A-Z][A-Z0-9]*-\d+\b|#\d+\b|(?:the|this|that|my|our|an?)\s+(?:issue|ticket|bug|task|story|card|epic)s?\b|(?:issue|ticket|bug|task)s?\s+#?\d+\b))/gi, as: 'watch$1' },
 ];
 
 /** The query with each idiom read as the words catalogues write for it. */

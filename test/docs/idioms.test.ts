@@ -58,6 +58,16 @@ describe('idioms read as the words catalogues write', () => {
     ]);
   });
 
+  it('reads following a tracked thing, not a person, as watching it', () => {
+    expectRead([
+      ["who's following ACCT-60?", "who's watching ACCT-60?"],
+      ['follow the ticket for me', 'watch the ticket for me'],
+      ['I followed issue 12 last week', 'I watched issue 12 last week'],
+      ['who follows octocat?', 'who follows octocat?'],
+      ['follow the instructions in the README', 'follow the instructions in the README'],
+    ]);
+  });
+
   it('answers updates no longer wanted by removing the one asking as a watcher, and no more comments by the lock', () => {
     const ranker = new Ranker([
       op('j.removeWatcher', 'DELETE', '/issue/{issueIdOrKey}/watchers', 'Delete watcher'),
