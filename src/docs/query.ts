@@ -159,6 +159,10 @@ export function beforeMessage(query: string): string {
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she']);
 const CLAUSE_JOINS = new Set(['and', 'but', 'then', 'so']);
 /** Nouns that name someone by their role or relation ("the new hire", "our intern", "the night shift lead"). */
+/** The details of a person that their profile holds ("my status", "her job title"). */
+const PROFILE_DETAILS = new Set(['status', 'title', 'bio', 'pronouns', 'avatar', 'photo', 'picture', 'nickname', 'name']);
+const DETAIL_KINDS = new Set(['job', 'display', 'full', 'profile', 'status', 'real']);
+
 /**
  * Nouns of a form that names someone by what they do ("florist", "interviewers", "trustee"): read so
  * as the head of what is put somewhere ("add the florist to …", not "the header line in …"); in -er
@@ -592,6 +596,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (STATE_CHANGE.test(query) || STATES_REACHABLE.test(query)) imply(STATE_WORDS, 0.5);
   // An update posted on a thing ("post an 'on track' update on the project") says how it stands: its status.
   if (updateNouns) imply(['status'], 1);
+  // A person's own details ("my status", "her job title", "my display name") are their profile's.
+  if (raw.some((w, i) => POSSESSIVES.has(w) && (PROFILE_DETAILS.has(raw[i + 1] ?? '') || (DETAIL_KINDS.has(raw[i + 1] ?? '') && PROFILE_DETAILS.has(raw[i + 2] ?? ''))))) imply(['profile'], 0.5);
   // "Give PROJ-88 to maria", "hand issue 77 over to dana": a thing handed to a person is assigned to them (0.5: plain R@1 −1 task).
   // The person ends the verb's clause, named or by role ("… to Kenji, he's covering", "… to my editor Sam").
   const handed = heads.some((at, c) => {

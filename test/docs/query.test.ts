@@ -227,6 +227,14 @@ describe('parseQuery', () => {
     expect(object('take bwells off our repo')).toBe('bwells');
   });
 
+  it("implies a profile for a person's own details, not for a thing's", () => {
+    const implied = (query: string) => parseQuery(query).terms.filter((t) => t.at < 0).map((t) => t.word);
+    expect(implied("set my status to 'in a meeting'")).toContain('profile');
+    expect(implied('change her job title to Lead')).toContain('profile');
+    expect(implied('rename the issue title')).not.toContain('profile');
+    expect(implied('change the status of PROJ-4')).not.toContain('profile');
+  });
+
   it('leaves out a verb that is not to be done ("without merging", "instead of waiting")', () => {
     expect(parseQuery('close PR 301 without merging it').action).toBe('update');
     expect(terms('close PR 301 without merging it')).not.toContain('merging');

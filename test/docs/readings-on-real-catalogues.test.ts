@@ -245,6 +245,11 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('slack', 'queue up a note to #kitchen for Friday 6am about the deep clean')[0]).toBe('slack.chat_scheduleMessage');
   });
 
+  it("reads a person's own details (their status, their job title) as their profile's", () => {
+    expect(top3('slack', "set my status to 'Out at the vet, back at 4'")).toContain('slack.users_profile_set');
+    expect(top3('slack', "change my job title to 'Head Brewer'")).toContain('slack.users_profile_set');
+  });
+
   it('reads an amount knocked off a bill as credited against it', () => {
     expect(top3('stripe', 'Shave $25 off invoice in_77 that already went out')).toContain('stripe.PostCreditNotes');
     expect(top3('stripe', "knock 40 dollars off the Hendersons' bill")).toContain('stripe.PostCreditNotes');
