@@ -174,6 +174,9 @@ const ROLE_NOUNS = new Set(['hire', 'contractor', 'employee', 'intern', 'lead', 
 /** A thing made into a state: "make acme/api private", "make the label pink instead of grey"; not one it is to be again, which undoes what was done ("make it active again"). */
 const MADE_STATE = /\bmake\s+(?:it|them|this|that|(?:the|my|our|your|its|their)\s+[\w'./-]+(?:\s+[\w'./-]+){0,3}?|\S*[/#_\d]\S*)\s+([a-z]{3,})(?=\s*(?:[.,;!?]|$)|\s+(?:instead|now|please|too|for|on|in|so)\b)/gi;
 
+/** A thing marked as in a state ("mark 'Icon set v2' as complete", "mark the thread as read"): the state a field sets. */
+const MARKED_STATE = /\bmark(?:s|ed|ing)?\s+(?:'[^']{1,80}'|"[^"]{1,80}"|[\w'./#-]+(?:\s+[\w'./#-]+){0,5}?)\s+as\s+([a-z]{3,})\b/gi;
+
 /** A change from one state to another ("switch #acme from public to private"): the state it is to be in. */
 const FROM_STATE_TO = /\bfrom\s+(?:private|public|internal|draft|hidden|archived|locked|read-only|open|closed|active|inactive|enabled|disabled)\s+to\s+([a-z][a-z-]{2,})\b/gi;
 
@@ -777,6 +780,6 @@ export function parseQuery(query: string): ParsedQuery {
   const afterWho = raw.slice(heads[0]! + 1);
   const asksWho = question && PERSON_QUESTION.has(opener!) && afterWho[0] !== 'am' && !(['is', 'was'].includes(afterWho[0] ?? '') && (afterWho.length === 2 || names.has(afterWho[1] ?? '')));
   const yesNo = question && YES_NO_OPENERS.has(opener!);
-  const states = [...[...query.matchAll(MADE_STATE)].map((m) => m[1]!), ...[...query.matchAll(NEW_IN_STATE)].map((m) => m[1]!), ...[...query.matchAll(FROM_STATE_TO)].map((m) => m[1]!)].flatMap((w) => stems(w.toLowerCase()));
+  const states = [...[...query.matchAll(MADE_STATE)].map((m) => m[1]!), ...[...query.matchAll(NEW_IN_STATE)].map((m) => m[1]!), ...[...query.matchAll(FROM_STATE_TO)].map((m) => m[1]!), ...[...query.matchAll(MARKED_STATE)].map((m) => m[1]!)].flatMap((w) => stems(w.toLowerCase()));
   return { action, ...(unnamed ? { unnamed } : {}), ...(states.length ? { states } : {}), ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), ...(undone.length ? { undone } : {}), ...(!personSaid && !personAsked && personNames.length ? { personNames } : {}), terms };
 }

@@ -55,6 +55,10 @@ describe('parseQuery', () => {
     expect(parseQuery('make the needs-design tag pink instead of grey').states).toEqual(['pink']);
     expect(parseQuery('I archived the wrong project, make it active again').states).toBeUndefined();
     expect(parseQuery('make bob a maintainer of the platform team').states).toBeUndefined();
+    // Marked as in a state too.
+    expect(parseQuery("mark 'Icon set v2' as complete").states).toEqual(['complet']);
+    expect(parseQuery('Mark legacy-billing repo as archived (read-only)').states).toEqual(['archiv']);
+    expect(parseQuery('mark my calendar for Friday').states).toBeUndefined();
     // A new thing made in a state: its adjective is a field too, not a copy's.
     expect(parseQuery('create a new private repo for our client').states).toEqual(['privat']);
     expect(parseQuery('drop a private copy of that meeting into my calendar').states).toBeUndefined();
