@@ -2,7 +2,7 @@
 // create, update, delete, cancel, or its own verb), the resource it acts on, the resources above
 // that in the path (its scope), and whether it addresses the signed-in user. Works on any
 // catalogue: bundled or imported at run time.
-import { CANONICAL } from './agreement.ts';
+import { CANONICAL, READS } from './agreement.ts';
 import { actionOfStem, ASKED_ONLY_VERBS, isActionWord, SELF_SEGMENTS, STOP_WORDS, type Action } from './lexicon.ts';
 import { stems, words } from './text.ts';
 
@@ -198,7 +198,10 @@ export function analyse(op: OperationText): Structure {
     else if (action === undefined) action = written ?? 'update';
   }
   const [first, or, second] = words(summaryText);
-  const alsoAction = or === 'or' && first && second && actionOfStem(stems(first)[0] ?? '') ? actionOfStem(stems(second)[0] ?? '') : undefined;
+  // Marking a thing as a state a verb makes ("Mark a finalized invoice as void") does that verb too; not a read's ("as read").
+  const markedAs = /^marks?$/.test(first ?? '') ? /\bas\s+([a-z]+)\b/i.exec(summaryText.split(/[.!?](?:\s|$)/)[0] ?? '')?.[1]?.toLowerCase() : undefined;
+  const markedAction = markedAs ? actionOfStem(stems(markedAs)[0] ?? '') : undefined;
+  const alsoAction = or === 'or' && first && second && actionOfStem(stems(first)[0] ?? '') ? actionOfStem(stems(second)[0] ?? '') : markedAction !== undefined && !READS.has(markedAction) ? markedAction : undefined;
   const methodNamed = resourceAt >= 0 && resourceAt === literal.length - 1 && /\w\.\w/.test(literal[resourceAt]!);
   // A method-named path's head: what its summary acts on, or the resource when that phrase names it ("a public or private channel-based conversation").
   const phrase = methodNamed ? objectPhrase(summaryText) : [];

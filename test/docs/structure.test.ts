@@ -13,6 +13,11 @@ const op = (operationId: string, method: string, path: string, summary = '', des
 });
 
 describe('analyse', () => {
+  it('reads marking a thing as a state a verb makes as doing that verb too, never a read', () => {
+    expect(analyse(op('s.PostInvoicesInvoiceVoid', 'POST', '/v1/invoices/{invoice}/void', '<p>Mark a finalized invoice as void. This cannot be undone.</p>'))).toMatchObject({ action: 'update', alsoAction: 'cancel' });
+    expect(analyse(op('g.mark-read', 'PUT', '/notifications', 'Mark notifications as read')).alsoAction).toBeUndefined();
+  });
+
   it('reads a nested collection: action from the method and shape, resource from the last noun, scope above it', () => {
     expect(analyse(op('x.list-comments', 'GET', '/repos/{owner}/{repo}/issues/{n}/comments', 'List issue comments', '', true))).toMatchObject({
       action: 'list',
