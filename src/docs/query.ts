@@ -136,7 +136,7 @@ function withoutValues(query: string): string {
     .split(/\s+/)
     // Words joined by underscores and nothing else (rate_limit) are words as an API names them.
     .map((token) => (SNAKE_WORDS.test(token) ? token.replace(/_/g, ' ') : token))
-    .map((token) => (/[/@#_\d]|\w\.\w|\w:\w/.test(token) || CODE_NAME.test(token) ? `${VALUE}${/[,;:!?]$/.test(token) ? token.slice(-1) : ''}` : token))
+    .map((token) => (/[/@#_\d]|\w\.\w|\w:\w/.test(token) || CODE_NAME.test(token) ? `${VALUE}${/[,;:!?]$/.test(token) || /\w\.$/.test(token) ? token.slice(-1) : ''}` : token))
     .join(' ');
 }
 
@@ -349,16 +349,22 @@ function bareSubject(raw: readonly string[], i: number): boolean {
   return ['has', 'have', 'is'].includes(after) && isParticiple(raw[i + 2] ?? '') && !DETERMINERS.has(before) && before !== '';
 }
 
-/** Words capitalised after the first word: names ("Dana", "Acme"), unless written all in capitals (PR, CI). */
+/**
+ * Words capitalised after the first word: names ("Dana", "Acme"), unless written all in capitals (PR,
+ * CI). A sentence's first word is capitalised anyway: there, a word of the language (a verb, a
+ * participle, a stop word: "Billed in error.") is no name.
+ */
 function namesIn(query: string): Set<string> {
   const names = new Set<string>();
-  query
-    .split(/\s+/)
-    .slice(1)
-    .forEach((token) => {
-      const word = token.replace(/^[^A-Za-z]+|[^A-Za-z']+$/g, '');
-      if (/^[A-Z][a-z]/.test(word)) names.add(word.toLowerCase().replace(/'s$/, ''));
-    });
+  const tokens = query.split(/\s+/);
+  tokens.forEach((token, i) => {
+    if (i === 0) return;
+    const word = token.replace(/^[^A-Za-z]+|[^A-Za-z']+$/g, '');
+    if (!/^[A-Z][a-z]/.test(word)) return;
+    const lower = word.toLowerCase().replace(/'s$/, '');
+    if (/[.!?]["')]*$/.test(tokens[i - 1]!) && (STOP_WORDS.has(lower) || isActionWord(lower) || /^[a-z]{3,}(?:ed|ing|ly)$/.test(lower))) return;
+    names.add(lower);
+  });
   return names;
 }
 

@@ -738,6 +738,9 @@ describe('parseQuery', () => {
   it('keeps the capitalised words that alone say a person is meant, for the ranking to weigh against the catalogue\'s own names', () => {
     expect(parseQuery('Store STRIPE_KEY as an encrypted Actions secret on clientco/shop').personNames).toEqual(['actions']);
     expect(parseQuery('add Dana to the repo').personNames).toEqual(['dana']);
+    // A sentence's first word is capitalised anyway: a word of the language there is no name, after a value too.
+    expect(parseQuery('Void invoice in_1PQ7, $4,200. Billed in error.').personNames).toBeUndefined();
+    expect(parseQuery('Thanks. Dana needs access to the repo').personNames).toEqual(['dana']);
     // Said otherwise too: a who-question, a pronoun, an email address.
     expect(parseQuery('who gave Dana access?').personNames).toBeUndefined();
     expect(parseQuery('invite dana@example.com to the Ops team').personNames).toBeUndefined();
