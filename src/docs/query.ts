@@ -158,7 +158,6 @@ export function beforeMessage(query: string): string {
 /** Pronouns that start a clause of their own, and words that join another. */
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she']);
 const CLAUSE_JOINS = new Set(['and', 'but', 'then', 'so']);
-/** Nouns that name someone by their role or relation ("the new hire", "our intern", "the night shift lead"). */
 /** The details of a person that their profile holds ("my status", "her job title"). */
 const PROFILE_DETAILS = new Set(['status', 'title', 'bio', 'pronouns', 'avatar', 'photo', 'picture', 'nickname', 'name']);
 const DETAIL_KINDS = new Set(['job', 'display', 'full', 'profile', 'status', 'real']);
@@ -169,6 +168,7 @@ const DETAIL_KINDS = new Set(['job', 'display', 'full', 'profile', 'status', 're
  * and -or only plural ("the tenors"), as the singular names as many things ("header", "master").
  */
 const AGENT_FORM = /^[a-z]{3,}(?:ists?|ians?|ees?|ers|ors)$/;
+/** Nouns that name someone by their role or relation ("the new hire", "our intern", "the night shift lead"). */
 const ROLE_NOUNS = new Set(['hire', 'contractor', 'employee', 'intern', 'lead', 'manager', 'colleague', 'teammate', 'coworker', 'staffer', 'volunteer', 'freelancer', 'consultant', 'nurse', 'teacher', 'student', 'parent', 'engineer', 'developer', 'designer', 'analyst', 'recruit', 'newcomer', 'starter', 'joiner', 'leaver', 'trainee', 'apprentice', 'assistant', 'coordinator', 'guy', 'gal', 'person']);
 
 /** A thing made into a state: "make acme/api private", "make the label pink instead of grey"; not one it is to be again, which undoes what was done ("make it active again"). */

@@ -5,7 +5,8 @@
 // catalogue nor either word-vector model knows, and that is no known word with a prefix or an ending
 // or two joined, is read as the catalogue's word one edit away (a letter left out, added, changed,
 // or two swapped), its commonest first. Capitalised words, words joined to digits or capitals
-// (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed. Texting
+// (`parseConfig`, `cus_K8s2`) and words in quotes are names and values: never changed; nor is a
+// user name of an initial and a name read as the name alone (`bwells`, not "wells"). Texting
 // short forms ("pls", "mtg") are read first (./texting.ts), and an emoji written as a thing by
 // its name (./emoji.ts).
 import { EMOJI_AS_THING, emojiName, SHORTCODE, shortcodeWords } from './emoji.ts';
