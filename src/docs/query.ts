@@ -158,6 +158,8 @@ export function beforeMessage(query: string): string {
 /** Pronouns that start a clause of their own, and words that join another. */
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she']);
 const CLAUSE_JOINS = new Set(['and', 'but', 'then', 'so']);
+/** How many people a command may name before where they go ("add priya, tom and wei to #retro"). */
+const MAX_NAMED_OBJECTS = 5;
 /** The details of a person that their profile holds ("my status", "her job title"). */
 const PROFILE_DETAILS = new Set(['status', 'title', 'bio', 'pronouns', 'avatar', 'photo', 'picture', 'nickname', 'name']);
 const DETAIL_KINDS = new Set(['job', 'display', 'full', 'profile', 'status', 'real']);
@@ -747,18 +749,21 @@ export function parseQuery(query: string): ParsedQuery {
     if (nounVerbs.has(chosen!)) actionTerm.nounVerb = true;
   }
   // A command's bare object before where it goes ("kick dave off the repo", "add Priya to #design"):
-  // ranking reads it as a person when the catalogue has no such resource. Two joined by "and" are
-  // read as one is ("add maria and tom to #design").
-  const joined = raw[chosen === undefined ? -1 : chosen + 2] === 'and' ? 2 : 0;
-  if (chosen !== undefined && action !== undefined && !READS.has(action) && PLACE_PARTICLES.has(raw[chosen + 2 + joined] ?? '')) {
+  // ranking reads it as a person when the catalogue has no such resource. Several listed, the last
+  // joined by "and", are read as one is ("add maria and tom to #design", "add priya, tom and wei to
+  // #retro": commas are gone from the words).
+  const particleAt = chosen === undefined ? -1 : raw.findIndex((w, i) => i > chosen + 1 && i <= chosen + 1 + MAX_NAMED_OBJECTS + 1 && PLACE_PARTICLES.has(w));
+  const listed = particleAt < 0 ? [] : raw.slice(chosen! + 1, particleAt);
+  const named = listed.length === 1 || (listed.length >= 3 && listed.at(-2) === 'and' && listed.filter((w) => w === 'and').length === 1) ? listed.map((w, i) => (w === 'and' ? -1 : chosen! + 1 + i)).filter((at) => at >= 0) : [];
+  if (chosen !== undefined && action !== undefined && !READS.has(action) && named.length > 0) {
     // Not a plural ("add labels to it"), unless a user name that ends in s ("take bwells off the repo").
     const objectAt = (at: number) => terms.find((t) => t.at === at && t.weight === 1 && !t.scope && (!isPlural(t.word) || isInitialAndName(t.word)) && !isActionForm(t.word));
-    const objects = joined ? [objectAt(chosen + 1), objectAt(chosen + 3)] : [objectAt(chosen + 1)];
+    const objects = named.map(objectAt);
     if (objects.every((o) => o !== undefined)) {
       for (const o of objects) o!.bareObject = true;
       // What follows the particle is where it goes or comes from ("off the frontend team").
       const end = clauseStarts.find((start) => start > chosen) ?? raw.length;
-      for (const t of terms) if (t.at > chosen + 2 + joined && t.at < end && !t.optional) t.scope = true;
+      for (const t of terms) if (t.at > particleAt && t.at < end && !t.optional) t.scope = true;
     }
   }
   // So is an object that names someone by their role ("add the new night shift lead to #night-ops", "remove the ex-contractor from #eng").

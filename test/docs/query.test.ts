@@ -211,6 +211,8 @@ describe('parseQuery', () => {
     expect(object('add Priya to #design')).toBe('priya');
     const objects = (query: string) => parseQuery(query).terms.filter((t) => t.bareObject).map((t) => t.word);
     expect(objects('add maria and tom to #design-review')).toEqual(['maria', 'tom']);
+    expect(objects('add Priya, Tom and Wei to #retro-sprint-14')).toEqual(['priya', 'tom', 'wei']);
+    expect(objects('add priya tom wei to #retro')).toEqual([]);
     expect(objects('add bugs and urgent labels to issue 5')).toEqual([]);
     // With an article, a plural, or in a read, it is a thing.
     expect(object('remove the label from issue 5')).toBeUndefined();
