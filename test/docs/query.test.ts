@@ -213,6 +213,8 @@ describe('parseQuery', () => {
     expect(objects('add maria and tom to #design-review')).toEqual(['maria', 'tom']);
     expect(objects('add Priya, Tom and Wei to #retro-sprint-14')).toEqual(['priya', 'tom', 'wei']);
     expect(objects('add priya tom wei to #retro')).toEqual([]);
+    // A capitalised name that ends in s is no plural.
+    expect(objects('add Dana and Luis to #month-end-close')).toEqual(['dana', 'luis']);
     expect(objects('add bugs and urgent labels to issue 5')).toEqual([]);
     // With an article, a plural, or in a read, it is a thing.
     expect(object('remove the label from issue 5')).toBeUndefined();
