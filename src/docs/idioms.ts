@@ -11,6 +11,7 @@
 //   - People who are not members of a place are outsiders to it; a page where people serve
 //     themselves is a portal.
 //   - Following a tracked thing (an issue, a ticket, a task), not a person, is watching it.
+//   - Billing, payments or donations that recur are a subscription.
 
 /** Each idiom and what it is read as (`$1` keeps what the pattern's first group matched). */
 const IDIOMS_READ: readonly { idiom: RegExp; as: string }[] = [
@@ -28,6 +29,8 @@ const IDIOMS_READ: readonly { idiom: RegExp; as: string }[] = [
   { idiom: /\bself[- ]serv(?:e|ice)\s+((?:[a-z]+\s+)?)(?:page|site|link|area|screen|dashboard)\b/gi, as: 'self-service $1portal' },
   // Following a tracked thing, not a person, is watching it ("who's following ACCT-60?", "follow the ticket").
   { idiom: /\bfollow(s|ing|ed)?(?=\s+(?:[A-Z][A-Z0-9]*-\d+\b|#\d+\b|(?:the|this|that|my|our|an?)\s+(?:issue|ticket|bug|task|story|card|epic)s?\b|(?:issue|ticket|bug|task)s?\s+#?\d+\b))/gi, as: 'watch$1' },
+  // Billing or paying that recurs is a subscription ("stop their recurring billing", "a $25 recurring donation").
+  { idiom: /\brecurring\s+(billing|payments?|charges?|donations?|dues|fees?)\b/gi, as: 'recurring $1 subscription' },
 ];
 
 /** The query with each idiom read as the words catalogues write for it. */

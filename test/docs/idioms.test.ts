@@ -68,6 +68,14 @@ describe('idioms read as the words catalogues write', () => {
     ]);
   });
 
+  it('reads billing, payments or donations that recur as a subscription', () => {
+    expectRead([
+      ['Stop their recurring billing right away.', 'Stop their recurring billing subscription right away.'],
+      ['set up a $25 recurring donation', 'set up a $25 recurring donation subscription'],
+      ['list recurring events on my calendar', 'list recurring events on my calendar'],
+    ]);
+  });
+
   it('answers updates no longer wanted by removing the one asking as a watcher, and no more comments by the lock', () => {
     const ranker = new Ranker([
       op('j.removeWatcher', 'DELETE', '/issue/{issueIdOrKey}/watchers', 'Delete watcher'),
