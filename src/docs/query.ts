@@ -70,6 +70,8 @@ export interface QueryTerm {
   bareObject?: boolean;
   /** Read as someone only by its form (an agent noun: "the florist", "the caterer"): a person where the catalogue has no such word at all. */
   personByForm?: true;
+  /** In what a message, a comment or a new thing's title says ("Open a ticket in FAC: projector keeps flickering"): it names no resource asked for. */
+  said?: true;
   /** The last word of its clause, right after a preposition ("under acme", "over to maria"): a name, where the catalogue lacks the word. */
   placeName?: boolean;
   /** The verb undone, implied by "stop following": where a catalogue has no such verb (unshare), it removes. */
@@ -440,7 +442,8 @@ export function parseQuery(query: string): ParsedQuery {
   let eachTimeAt = -1;
   raw.forEach((_, i) => {
     const opens = opensEachTime(raw, i);
-    if (!opens || i === 0 || eachTimeAt >= 0) return;
+    // Not in what a message or a title says ("Open a ticket in VET: it freezes whenever we export").
+    if (!opens || i === 0 || eachTimeAt >= 0 || (contentFrom !== undefined && i >= contentFrom)) return;
     const end = clauseStarts.find((start) => start > i) ?? raw.length;
     // A clause has a verb after its subject ("every time entry on it" has none: a noun).
     if (!raw.slice(i + opens + 1, end).some((w) => isActionForm(w) || /^[a-z]{3,}(?:s|ed)$/.test(w))) return;
@@ -525,7 +528,7 @@ export function parseQuery(query: string): ParsedQuery {
     const named = introduced || (contentFrom !== undefined && i >= contentFrom) || hyphenatedAt.has(i) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem)) || bareSubject(raw, i);
     // A day ("today", "friday") is a value, as a number is: it says when, not what ("today": daily reports).
     const day = DAY_WORDS.has(word);
-    terms.push({ word, stem, weight: named ? 0.3 : day ? 0.1 : cue ? 0.5 : 1, name: named || names.has(word), at: i });
+    terms.push({ word, stem, weight: named ? 0.3 : day ? 0.1 : cue ? 0.5 : 1, name: named || names.has(word), at: i, ...(contentFrom !== undefined && i >= contentFrom ? { said: true as const } : {}) });
   });
   // The scope: terms after a preposition that follows the first term naming the resource, in the same clause.
   for (let c = 0; c < clauseStarts.length; c++) {

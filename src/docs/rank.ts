@@ -757,7 +757,7 @@ export class Ranker {
         if (!match) return;
         for (const s of match.stems) {
           hitStems.add(s);
-          if (!t.scope && !t.actVerb) resourceStems.add(s);
+          if (!t.scope && !t.actVerb && !t.said) resourceStems.add(s);
         }
         matched += t.weight * t.idf * match.best;
         sure += t.weight * t.idf * match.bestSure;

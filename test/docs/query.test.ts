@@ -235,6 +235,14 @@ describe('parseQuery', () => {
     expect(object('take bwells off our repo')).toBe('bwells');
   });
 
+  it('marks what a new thing\'s title or a message says, and reads no "whenever" there as asking to be told of changes', () => {
+    const parsed = parseQuery('Open a ticket in VET: X-ray viewer freezes whenever we export images');
+    expect(parsed.terms.find((t) => t.word === 'viewer')?.said).toBe(true);
+    expect(parsed.terms.find((t) => t.word === 'ticket')?.said).toBeUndefined();
+    expect(parsed.terms.map((t) => t.word)).not.toContain('webhook');
+    expect(parseQuery('notify our endpoint whenever anything changes in project 55').terms.map((t) => t.word)).toContain('webhook');
+  });
+
   it("implies a profile for a person's own details, not for a thing's", () => {
     const implied = (query: string) => parseQuery(query).terms.filter((t) => t.at < 0).map((t) => t.word);
     expect(implied("set my status to 'in a meeting'")).toContain('profile');
