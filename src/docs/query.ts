@@ -387,7 +387,9 @@ export function parseQuery(query: string): ParsedQuery {
     .split(/\s+/)
     .map((t) => t.replace(/[^a-z-]+$/g, ''))
     .filter((t) => /^[a-z]+(-[a-z]+)+$/.test(t) && !WORD_PREFIXES.has(t.slice(0, t.indexOf('-'))))
-    .map((t) => words(t));
+    .map((t) => words(t))
+    // Not one read as a word of its own ("a to-do": todo).
+    .filter((w) => w.length > 1);
   // Clauses ("#old-project is dead, shelve the channel"): a command starts one.
   const raw: string[] = [];
   const clauseStarts: number[] = [];

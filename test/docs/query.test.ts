@@ -235,6 +235,10 @@ describe('parseQuery', () => {
     expect(object('take bwells off our repo')).toBe('bwells');
   });
 
+  it('reads a hyphenated word written as one word ("a to-do") as that word, not a name', () => {
+    expect(parseQuery('add a to-do to my list').terms.find((t) => t.word === 'todo')).toMatchObject({ name: false, weight: 1 });
+  });
+
   it('marks what a new thing\'s title or a message says, and reads no "whenever" there as asking to be told of changes', () => {
     const parsed = parseQuery('Open a ticket in VET: X-ray viewer freezes whenever we export images');
     expect(parsed.terms.find((t) => t.word === 'viewer')?.said).toBe(true);
