@@ -160,6 +160,9 @@ export function beforeMessage(query: string): string {
 /** Pronouns that start a clause of their own, and words that join another. */
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she']);
 const CLAUSE_JOINS = new Set(['and', 'but', 'then', 'so']);
+/** Nouns for groups of people, which a who-question asks into ("who's on the platform team?"), and the words before their names. */
+const GROUP_NOUNS = new Set(['team', 'group', 'squad', 'crew', 'channel', 'project', 'org', 'organization', 'role', 'handle', 'usergroup']);
+const THING_OPENERS_OF_GROUPS = new Set(['the', 'our', 'my', 'their', 'this', 'that']);
 /** How many people a command may name before where they go ("add priya, tom and wei to #retro"). */
 const MAX_NAMED_OBJECTS = 5;
 /** The details of a person that their profile holds ("my status", "her job title"). */
@@ -418,6 +421,17 @@ export function parseQuery(query: string): ParsedQuery {
     if (!NAMING_WORDS.has(w)) return;
     const end = clauseStarts.find((start) => start > i) ?? raw.length;
     for (let j = i + 1; j < end && j <= i + MAX_NAME_WORDS && !(j > i + 1 && NAME_ENDS.has(raw[j]!)); j++) namedAt.add(j);
+  });
+  // "Who's on the platform team?", "who is in the night shift group": the words before the group's noun name which one.
+  raw.forEach((w, i) => {
+    if (!PERSON_QUESTION.has(w)) return;
+    let j = i + 1;
+    if (raw[j] === 'is' || raw[j] === 'are') j++;
+    if (raw[j] !== 'on' && raw[j] !== 'in') return;
+    j++;
+    if (THING_OPENERS_OF_GROUPS.has(raw[j] ?? '')) j++;
+    const head = raw.findIndex((v, k) => k > j && k <= j + MAX_NAME_WORDS && GROUP_NOUNS.has(v));
+    if (head > j) for (let k = j; k < head; k++) namedAt.add(k);
   });
   // A person asked about or acted on: "who", a name, a pronoun, an email address.
   // A capitalised word after an article or a possessive names a thing ("the Blocked column", "our Radar

@@ -235,6 +235,13 @@ describe('parseQuery', () => {
     expect(object('take bwells off our repo')).toBe('bwells');
   });
 
+  it("reads the words before a group's noun in a who-question as its name (\"who's on the platform team?\")", () => {
+    const term = (query: string, word: string) => parseQuery(query).terms.find((t) => t.word === word);
+    expect(term("who's on the platform team", 'platform')).toMatchObject({ name: true });
+    expect(term("who's on the platform team", 'team')).toMatchObject({ name: false, weight: 1 });
+    expect(term('who changed the platform settings', 'platform')?.name).toBe(false);
+  });
+
   it('reads a hyphenated word written as one word ("a to-do") as that word, not a name', () => {
     expect(parseQuery('add a to-do to my list').terms.find((t) => t.word === 'todo')).toMatchObject({ name: false, weight: 1 });
   });
