@@ -8,8 +8,8 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } from '../search-eval/evaluate.ts';
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
-/** The dev figure this ranking reached, on every second dev request (tuned on it; all 16,758 tasks since the hundred-and-fifty-fifth writer's joined: 0.832, 0.826 with the ranking of 292c14c; every second, 8,380: 0.833): a fall below it is a regression. */
-const DEV_RECALL_AT_3_FLOOR = 0.82;
+/** The dev figure this ranking reached, on every second dev request (tuned on it; all 19,106 tasks since the hundred-and-seventy-sixth writer's joined: 0.838, 0.830 with the ranking of c739c8d; every second, 9,555: 0.839): a fall below it is a regression. */
+const DEV_RECALL_AT_3_FLOOR = 0.825;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
 
