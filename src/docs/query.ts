@@ -160,9 +160,8 @@ export function beforeMessage(query: string): string {
 /** Pronouns that start a clause of their own, and words that join another. */
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she']);
 const CLAUSE_JOINS = new Set(['and', 'but', 'then', 'so']);
-/** Nouns for groups of people, which a who-question asks into ("who's on the platform team?"), and the words before their names. */
+/** Nouns for groups of people, which a who-question asks into ("who's on the platform team?"). */
 const GROUP_NOUNS = new Set(['team', 'group', 'squad', 'crew', 'channel', 'project', 'org', 'organization', 'role', 'handle', 'usergroup']);
-const THING_OPENERS_OF_GROUPS = new Set(['the', 'our', 'my', 'their', 'this', 'that']);
 /** How many people a command may name before where they go ("add priya, tom and wei to #retro"). */
 const MAX_NAMED_OBJECTS = 5;
 /** The details of a person that their profile holds ("my status", "her job title"). */
@@ -429,7 +428,7 @@ export function parseQuery(query: string): ParsedQuery {
     if (raw[j] === 'is' || raw[j] === 'are') j++;
     if (raw[j] !== 'on' && raw[j] !== 'in') return;
     j++;
-    if (THING_OPENERS_OF_GROUPS.has(raw[j] ?? '')) j++;
+    if (THING_DETERMINERS.has(raw[j] ?? '')) j++;
     const head = raw.findIndex((v, k) => k > j && k <= j + MAX_NAME_WORDS && GROUP_NOUNS.has(v));
     if (head > j) for (let k = j; k < head; k++) namedAt.add(k);
   });

@@ -54,7 +54,7 @@ const PHRASE_ENDS = new Set(['to', 'from', 'in', 'into', 'for', 'of', 'on', 'ont
 /** A second one inside the phrase starts another ("conversations the calling user may access"). */
 const ARTICLES = new Set(['a', 'an', 'the']);
 /** Nouns that only hold what follows them ("a list of permissions", "information about a call"). */
-const CONTAINERS = new Set(['list', 'information', 'info', 'details', 'detail', 'data', 'history']);
+const CONTAINERS = new Set(['list', 'information', 'info', 'details', 'detail', 'data']);
 
 /**
  * The stems of the noun phrase a summary's verb acts on, past a second verb ("Opens or resumes a
