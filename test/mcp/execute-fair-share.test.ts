@@ -43,9 +43,11 @@ beforeAll(async () => {
   });
   t = await startTestEngine({ SVC_EXECUTE_BUDGET_MS: '20000', SVC_EXECUTE_CONCURRENCY_PER_TOKEN: '2', SVC_EXECUTE_QUEUE_PER_TOKEN: '1' });
   await t.api('PUT', '/v1/workspace/services/demo-crm', { version: 'v1', baseUrl: provider.url });
+  // The held calls must reach the provider: without a secret they would fail at once, holding nothing.
+  await t.api('PUT', '/v1/buckets/default/secrets/demo-crm', { value: 'fair-share-secret' });
   const server = (await t.api('POST', '/v1/mcp/publish', { name: 'fair', services: ['demo-crm=v1'], operations: ['demo-crm=contacts/get'] })).body;
   const other = (await t.api('POST', `/v1/mcp/${server.versionId}/tokens`, { allow: ['demo-crm.contacts/get'] })).body;
-  t.canaries.push(server.token, other.token);
+  t.canaries.push(server.token, other.token, 'fair-share-secret');
   [a, b] = await Promise.all([connect(server.url, server.token), connect(server.url, other.token)]);
 });
 afterAll(async () => {
@@ -63,8 +65,8 @@ describe('fair sharing of executes between tokens', () => {
         finished.push(label);
         return answer;
       });
-    // Busy until released: each waits on a provider call the fake provider holds.
-    const held = (label: string) => `await call('demo-crm.contacts/get', { contact_id: 'con_held${label}' }); return "${label}"`;
+    // Busy until released: each waits on a provider call the fake provider holds (a call that failed instead answers with its envelope).
+    const held = (label: string) => `const r = await call('demo-crm.contacts/get', { contact_id: 'con_held${label}' }); return r.ok ? "${label}" : r`;
     const busy = [run(a, 'busy1', held('busy1')), run(a, 'busy2', held('busy2'))];
     await until(() => queue.stats.running === 2);
     const third = run(a, 'third', 'return "third"');
