@@ -304,6 +304,9 @@ const VERB_PREPOSITIONS = new Set(['on', 'to', 'under']);
 /** A clause with one of these has its verb there: the word before the preposition is its subject ("member on sub_1 is moving away"). */
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had']);
 const PLACE_PARTICLES = new Set(['off', 'from', 'out', 'to', 'as', 'into', 'onto', 'on']);
+/** The speaker as a command's object, and the particles that take them out of a place. */
+const SPEAKER_OBJECTS = new Set(['me', 'myself', 'us', 'ourselves']);
+const LEAVING_PARTICLES = new Set(['off', 'from', 'out']);
 
 /** A past participle ("starred", "written"): a verb form, never a name. */
 const isParticiple = (word: string) => /(?:ed|en)$/.test(word);
@@ -691,6 +694,8 @@ export function parseQuery(query: string): ParsedQuery {
     seen.add(undo);
     terms.push({ word: undo, stem: undo, weight: 1, name: false, at: -1, optional: true, undoes: true });
   });
+  // The speaker taken out of a place ("remove me from #random", "take me off the list", "get us out of it"): leaving it.
+  if (cues.some((c) => c.action === 'delete' && SPEAKER_OBJECTS.has(raw[c.at + 1] ?? '') && LEAVING_PARTICLES.has(raw[c.at + 2] ?? ''))) imply(['leave'], 0.5, { name: false, optional: true, actVerb: true });
   // Someone asked to do a thing: a request of them ("request reviewers").
   if (causedAt.length) imply(['request'], 0.5);
   // A path or file name (README.md, src/app.ts, config/settings.yaml) says the thing is a file.

@@ -490,6 +490,13 @@ describe('parseQuery', () => {
     expect(parseQuery('stop the running build').terms.some((t) => t.word.startsWith('un'))).toBe(false);
   });
 
+  it('reads the speaker taken out of a place ("remove me from #random") as leaving it, and someone else taken out as no such thing', () => {
+    expect(parseQuery('remove me from #random').terms.find((t) => t.word === 'leave')).toMatchObject({ optional: true, actVerb: true, at: -1 });
+    expect(parseQuery('get me out of #client-acme').terms.some((t) => t.word === 'leave')).toBe(true);
+    expect(parseQuery('remove Sam from #random').terms.some((t) => t.word === 'leave')).toBe(false);
+    expect(parseQuery('send me the invoice').terms.some((t) => t.word === 'leave')).toBe(false);
+  });
+
   it('reads "is there a way to …", "how to …" as a lead-in whose verb says what to do', () => {
     expect(parseQuery('is there a way to list every gist I starred').action).toBe('list');
     expect(parseQuery('is it possible to delete a branch?').action).toBe('delete');
