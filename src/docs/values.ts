@@ -109,6 +109,9 @@ const KEY = String.raw`[A-Z][A-Z0-9]{1,9}-\d+`;
 const TRACKER_KEY = new RegExp(String.raw`(^|[^\w-])(?!(?:UTF|UCS|SHA|ISO|COVID|CVE|RFC|HTTP|TLS|AES|RSA|PEP|UTC|GMT|GPT)-)${KEY}\b(?!-\d)`);
 /** One tracked thing said to stand in a relation to another, a few words apart at most ("BACK-5 blocks FRONT-9", "DEV-1 should be recorded as blocking DEV-2", "#12 duplicates #9", "WEB-10 can't start until API-7"). */
 const RELATED_KEYS = new RegExp(String.raw`(?:\b${KEY}|#\d+)\s+(?:(?!and\b|or\b)[a-z']+\s+){0,4}?(?:blocks|blocking|blocked\s+by|duplicates|duplicating|duplicate\s+of|relates\s+to|related\s+to|depends\s+on|dependent\s+on|clones|causes|caused\s+by|split\s+from|until|waiting\s+on|waits\s+on|waiting\s+for|waits\s+for|holding\s+up|holds\s+up)\s+(?:${KEY}|#\d+)\b`);
+/** Two tracked things and a word that joins them ("link PROC-12 to PROC-19", "SHOP-17 and SHOP-22 are the same, link them"). */
+const KEYS = new RegExp(String.raw`\b${KEY}\b`, 'g');
+const KEYS_JOINED = (q: string): boolean => new Set(q.match(KEYS)).size >= 2 && /\b(?:link|links|linked|linking|connect|connected|relate|related|tie|tied)\b/i.test(q);
 /** A summary of an operation that relates one thing to another: a link, a relation, a dependency. */
 const RELATING = /\b(?:link|links|relation|relationship|dependency|dependencies)\b/i;
 /** A path parameter that takes a key (`{issueIdOrKey}`, `{key}`), not a key's ID (`{key_id}`). */
@@ -249,9 +252,9 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // "what's the status of SUP-441?" is no status category's. Where no such resource is known, any key parameter.
   { name: 'key', weight: 1, written: (q) => TRACKER_KEY.test(q), takes: (op, catalogue) => takesKeyOf(keySegment(op.path), catalogue?.keyStem) },
   { name: 'waiting', weight: 0, written: waitsOnWork, implies: 'dependency' },
-  // One tracked thing said to block, duplicate or relate to another: a link between the two.
+  // One tracked thing said to block, duplicate or relate to another, or two said to be linked: a link between the two.
   // Such an operation takes both in its body, not one by key in its path, as the key's kind above rewards: it weighs as much.
-  { name: 'related', weight: 1, written: (q) => RELATED_KEYS.test(q), takes: (op) => RELATING.test(op.summary ?? '') && !KEY_PARAMETER.test(op.path ?? ''), implies: 'link' },
+  { name: 'related', weight: 1, written: (q) => RELATED_KEYS.test(q) || KEYS_JOINED(q), takes: (op) => RELATING.test(op.summary ?? '') && !KEY_PARAMETER.test(op.path ?? ''), implies: 'link' },
 ];
 
 /** The stem of the path segment right before `parameters` in a path (`/issue/{issueIdOrKey}`: issu), if any. */

@@ -272,7 +272,7 @@ describe('tracker keys', () => {
     ]);
   });
 
-  it('read one said to block, duplicate or relate to another as a link between the two, taken in the body', () => {
+  it('read one said to block, duplicate or relate to another, or two said to be linked, as a link between the two, taken in the body', () => {
     expect(kind('related').written('mark GAME-5 as blocking GAME-9', parseQuery(''))).toBe(true);
     expect(kind('related').written('PROJ-44 should be recorded as blocking PROJ-51', parseQuery(''))).toBe(true);
     expect(kind('related').written('move PROJ-1 and PROJ-2 to done', parseQuery(''))).toBe(false);
@@ -281,6 +281,11 @@ describe('tracker keys', () => {
     expect(kind('related').written('#58 is waiting on #61', parseQuery(''))).toBe(true);
     expect(kind('related').written('GS-88 is holding up GS-90, connect them', parseQuery(''))).toBe(true);
     expect(kind('related').written('keep PROJ-1 open until Friday', parseQuery(''))).toBe(false);
+    // Two said to be linked, whatever the link is.
+    expect(kind('related').written('link PROC-12 to PROC-19', parseQuery(''))).toBe(true);
+    expect(kind('related').written('SHOP-17 and SHOP-22 are the same problem, connect them', parseQuery(''))).toBe(true);
+    expect(kind('related').written('add a web link to PROC-12', parseQuery(''))).toBe(false);
+    expect(kind('related').written('link PROC-12 to PROC-12 again', parseQuery(''))).toBe(false);
     const ranker = new Ranker([
       op('jira.linkIssues', 'POST', '/rest/api/3/issueLink', 'Create issue link', { description: 'Creates a link between two issues, to indicate a relationship between them.' }),
       op('jira.getRemoteIssueLinks', 'GET', '/rest/api/3/issue/{issueIdOrKey}/remotelink', 'Get remote issue links', { returnsList: true, description: 'Returns the remote issue links for an issue.' }),
