@@ -377,6 +377,8 @@ function namesIn(query: string): Set<string> {
   return names;
 }
 
+/** The months, written capitalised as names are. */
+const MONTHS = new Set(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
 /** Subjects a statement starts with, before its verb. */
 const STATING_SUBJECTS = new Set(['i', 'we', 'they']);
 /** Words that open a question answered yes or no. */
@@ -440,7 +442,8 @@ export function parseQuery(query: string): ParsedQuery {
   // blocklist"), not a person.
   // So does each word of a name of several ("our Spring Concert project").
   const nameStart = (i: number): number => (i > 0 && names.has(raw[i - 1]!) ? nameStart(i - 1) : i);
-  const personNames = raw.filter((w, i) => names.has(w) && !namedAt.has(i) && !THING_DETERMINERS.has(raw[nameStart(i) - 1] ?? ''));
+  // Nor is a day or a month ("move the review to Thursday", "cancel it on March 12").
+  const personNames = raw.filter((w, i) => names.has(w) && !namedAt.has(i) && !DAY_WORDS.has(w) && !MONTHS.has(w) && !THING_DETERMINERS.has(raw[nameStart(i) - 1] ?? ''));
   const personSaid = /\S@\S+\.\w/.test(query) || MENTION.test(query) || GIVEN_ACCESS.test(query);
   const person = personSaid || personNames.length > 0;
   const phrases = actionPhrases(raw, (w) => w === VALUE);

@@ -771,6 +771,10 @@ describe('parseQuery', () => {
     // A sentence's first word is capitalised anyway: a word of the language there is no name, after a value too.
     expect(parseQuery('Void invoice in_1PQ7, $4,200. Billed in error.').personNames).toBeUndefined();
     expect(parseQuery('Thanks. Dana needs access to the repo').personNames).toEqual(['dana']);
+    // Days and months are written capitalised too, and are no one.
+    expect(parseQuery('move the design review to Thursday').personNames).toBeUndefined();
+    expect(parseQuery('Cancel the alto sectional on March 12.').personNames).toBeUndefined();
+    expect(parseQuery('move the design review to Thursday').terms.some((t) => t.word === 'user')).toBe(false);
     // Said otherwise too: a who-question, a pronoun, an email address.
     expect(parseQuery('who gave Dana access?').personNames).toBeUndefined();
     expect(parseQuery('invite dana@example.com to the Ops team').personNames).toBeUndefined();
