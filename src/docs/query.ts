@@ -780,10 +780,12 @@ export function parseQuery(query: string): ParsedQuery {
   // #retro": commas are gone from the words).
   const particleAt = chosen === undefined ? -1 : raw.findIndex((w, i) => i > chosen + 1 && i <= chosen + 1 + MAX_NAMED_OBJECTS + 1 && PLACE_PARTICLES.has(w));
   const listed = particleAt < 0 ? [] : raw.slice(chosen! + 1, particleAt);
-  const named = listed.length === 1 || (listed.length >= 3 && listed.at(-2) === 'and' && listed.filter((w) => w === 'and').length === 1) ? listed.map((w, i) => (w === 'and' ? -1 : chosen! + 1 + i)).filter((at) => at >= 0) : [];
+  // A user name of several words joined by hyphens ("take mikeb-dev off the repo") is one.
+  const hyphenName = listed.length >= 2 && hyphenTokens.some((h) => h.length === listed.length && h.every((w, k) => w === listed[k]));
+  const named = hyphenName || listed.length === 1 || (listed.length >= 3 && listed.at(-2) === 'and' && listed.filter((w) => w === 'and').length === 1) ? listed.map((w, i) => (w === 'and' ? -1 : chosen! + 1 + i)).filter((at) => at >= 0) : [];
   if (chosen !== undefined && action !== undefined && !READS.has(action) && named.length > 0) {
     // Not a plural ("add labels to it"), unless a name that ends in s ("add Luis to #ops", "take bwells off the repo").
-    const objectAt = (at: number) => terms.find((t) => t.at === at && t.weight === 1 && !t.scope && (!isPlural(t.word) || names.has(t.word) || isInitialAndName(t.word)) && !isActionForm(t.word));
+    const objectAt = (at: number) => terms.find((t) => t.at === at && (hyphenName ? t.name : t.weight === 1) && !t.scope && (!isPlural(t.word) || names.has(t.word) || isInitialAndName(t.word)) && !isActionForm(t.word));
     const objects = named.map(objectAt);
     if (objects.every((o) => o !== undefined)) {
       for (const o of objects) o!.bareObject = true;

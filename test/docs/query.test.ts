@@ -216,6 +216,10 @@ describe('parseQuery', () => {
     // A capitalised name that ends in s is no plural.
     expect(objects('add Dana and Luis to #month-end-close')).toEqual(['dana', 'luis']);
     expect(objects('add bugs and urgent labels to issue 5')).toEqual([]);
+    // A user name of words joined by hyphens is one.
+    expect(objects('take mikeb-dev off the website repo')).toEqual(['mikeb', 'dev']);
+    expect(objects('put maria-lopez on issue 17')).toEqual(['maria', 'lopez']);
+    expect(objects('take mikeb dev off the website repo')).toEqual([]);
     // With an article, a plural, or in a read, it is a thing.
     expect(object('remove the label from issue 5')).toBeUndefined();
     expect(object('remove labels from issue 5')).toBeUndefined();
