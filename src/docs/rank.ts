@@ -812,7 +812,7 @@ export class Ranker {
         // A thing that exists made a state ("make #hr a private channel", "switch it from public to private"): so does an operation named after making it so ("Convert a public channel to a private channel").
         (changesState && !CANONICAL.has(structure.action) && !READS.has(structure.methodAction ?? 'get') && structure.resource.some((r) => states.has(r)) ? B.fieldVerb : 0) +
         coverage +
-        B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) * ownVerbShare : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
+        B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.methodAction ?? structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) * ownVerbShare : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
         // A yes-or-no question is what an operation that checks answers ("Check if a user follows another user").
         (parsed.yesNo && CHECKING_STEMS.has(doc.summaryStems[0]!) ? B.yesNoCheck : 0) +
         ((!asksUndo || askedVerbs.has(structure.action.slice(2))) && this.undoes(structure.action) ? -B.undoUnasked : 0) +
