@@ -534,7 +534,7 @@ export const STOP_WORDS = new Set([
   'anything', 'something', 'everything', 'nothing', 'anymore', 'actually', 'really', 'maybe', 'perhaps', 'because', 'while', 'though', 'although', 'than', 'too', 'very',
   'even', 'only', 'such', 'own', 'same', 'either', 'neither', 'whether', 'ever', 'never', 'here', 'whole', 'quite', 'rather', 'instead', 'anyway', 'else', 'might',
   'under', 'within', 'inside', 'across', 'belonging', 'belongs', 'beneath', 'below', 'above', 'around', 'among', 'toward', 'towards', 'upon', 'throughout', 'behind', 'beside', 'besides', 'beyond', 'per', 'through', 'once',
-  'must', 'shall', 'say', 'says', 'said', 'tell', 'know', 'think', 'sure', 'okay', 'ok', 'thanks', 'hey', 'hi', 'go', 'goes', 'went', 'going', 'come', 'coming',
+  'must', 'shall', 'say', 'says', 'said', 'tell', 'know', 'think', 'sure', 'okay', 'ok', 'thanks', 'hey', 'hi', 'go', 'goes', 'went', 'going', 'come', 'coming', 'moment',
 ]);
 
 /** Prepositions that, after the resource is named, lead to where it is ("comments on the issue", "repos in an org"); not "of", whose object is as often the thing itself ("the text of gist 55"). */

@@ -76,6 +76,17 @@ describe('idioms read as the words catalogues write', () => {
     ]);
   });
 
+  it('reads a person asked to be around, active or on a chat product as online, not one asked to be available', () => {
+    expectRead([
+      ['Is Deepak around right now?', 'Is Deepak online right now?'],
+      ['is she still active?', 'is she online?'],
+      ['Is Dr. Osei around?', 'Is Dr. Osei online?'],
+      ['Is Marco on Slack right now?', 'Is Marco online right now?'],
+      ['is Priya available Thursday at 3?', 'is Priya available Thursday at 3?'],
+      ['is the webhook active?', 'is the webhook active?'],
+    ]);
+  });
+
   it('answers updates no longer wanted by removing the one asking as a watcher, and no more comments by the lock', () => {
     const ranker = new Ranker([
       op('j.removeWatcher', 'DELETE', '/issue/{issueIdOrKey}/watchers', 'Delete watcher'),

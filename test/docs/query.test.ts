@@ -19,6 +19,12 @@ describe('parseQuery', () => {
     expect(parseQuery('pull the open leaked-credential alert 5').action).toBe('get');
   });
 
+  it('reads words that only say when ("right now", "at the moment") as no words to match', () => {
+    for (const query of ['who is in #general at the moment?', 'who is in #general right now?', 'who is in #general currently?']) {
+      expect(parseQuery(query).terms.map((t) => t.word), query).toEqual(['user']);
+    }
+  });
+
   it('implies the words catalogues write for many at once ("in one go": bulk) and for one currency against another ("eur to usd": exchange)', () => {
     expect(terms('create these 12 tickets in one go')).toEqual(expect.arrayContaining(['bulk', 'batch']));
     expect(terms('am I allowed to delete issues in project OPS?')).toContain('permission');
