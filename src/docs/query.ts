@@ -133,6 +133,8 @@ export interface ParsedQuery {
 function withoutValues(query: string): string {
   return query
     .replace(/(^|\s)(["'“‘])[^"'”’]*["'”’]/g, ` ${VALUE} `)
+    // "Open" before a count of things opens new ones ("open 30 tickets"), not the open ones.
+    .replace(/\b(open)\s+\d+\s+(?=[a-z]+[^s\s]s\b)/gi, '$1 new ')
     // A count before what it counts ("make 12 tickets") says how many, not which one: no value; a span of time ("log 3 hours") stays one.
     .replace(/(^|\s)\d+\s+(?!(?:seconds|secs|minutes|mins|hours|hrs|days|weeks|months|years)\b)(?=[a-z]+[^s\s]s\b)/gi, '$1')
     .split(/\s+/)
@@ -224,6 +226,8 @@ const SET_AGAINST = /\S\s+(?:vs\.?|versus)\s+\S|\w\.\.\.?\w/i;
 /** What is on one thing and not on another ("commits on release/17.x that aren't on main"): the two compared. */
 const SET_APART = /\b(?:that|which)\s+(?:aren't|are\s+not|isn't|is\s+not|haven't\s+been|have\s+not\s+been)\s+(?:on|in|merged\s+into)\b/i;
 /** How much of a thing something takes up ("how much cache storage is the repo eating?"): its usage. */
+/** Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it"). */
+const WHO_AND_WHEN = /\bwho\b[^?.!]*?(?:,\s*|\s)(?:and|&)\s+when\b(?!\s+(?:they|he|she|each|we|you|i)\b)/i;
 const HOW_MUCH_USED = /\bhow\s+much\b.*\b(?:using|used|uses|use|eating|eats|consuming|consumes|consumed|taking\s+up|takes\s+up|occupying|occupies)\b/i;
 /** Lower-case words joined by underscores, no digits: `rate_limit`, `billable_info`. */
 const SNAKE_WORDS = /^[a-z]{2,}(?:_[a-z]{2,})+[,;:!?)]?$/;
@@ -244,7 +248,7 @@ const VALUE = VALUE_WORD;
 /** Words that start a noun phrase or stand for one: a word after them is no bare name. */
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me', 'them', 'him', 'us']);
 /** Someone kept told of a thing's news ("so she gets email updates", "keep me in the loop on INC-4", "loop Dana in", "sign me up for updates"): a watch or a follow. */
-const KEPT_INFORMED = /\b(?:gets?|getting|got|be|being|is|stays?|kept|keep|keeps|want|wants|receive|receives)\s+(?:notified|pinged|alerted|informed|posted|(?:(?!(?:my|our|your|their|his|her|the|its)\s)[a-z]+\s+)?(?:updates|emails|notifications))\b|\bin\s+the\s+loop\b|\bloop\s+(?:\S+\s+){1,2}in\b|\bsign\s+(?:\S+\s+){1,2}up\s+for\s+(?:\S+\s+)?updates\b|\bhears?\s+about\s+(?:every|each|any|all)\s+changes?\b/i;
+const KEPT_INFORMED = /\b(?:gets?|getting|got|be|being|is|stays?|kept|keep|keeps|want|wants|receive|receives)\s+(?:notified|pinged|alerted|informed|posted|(?:(?!(?:my|our|your|their|his|her|the|its)\s)[a-z]+\s+)?(?:updates|emails?|notifications)(?!\s+address))\b|\bin\s+the\s+loop\b|\bloop\s+(?:\S+\s+){1,2}in\b|\bsign\s+(?:\S+\s+){1,2}up\s+for\s+(?:\S+\s+)?updates\b|\bhear(?:s|ing)?\s+about\s+(?:every|each|any|all)\s+(?:changes?|updates?)\b/i;
 /** A person mentioned by handle ("@ana-k"), not an email address, a version after a package, nor "@mention" or "@here". */
 const MENTION = /(?:^|[\s(,])@(?!(?:mention\w*|here|channel|everyone)\b)[a-z0-9][\w-]*(?![\w@.\/-])/i;
 /** Someone given access ("give ana-k push access", "grant tom write permission"): the one given it is a person. */
@@ -663,6 +667,7 @@ export function parseQuery(query: string): ParsedQuery {
   if (SET_AGAINST.test(query) && !currencyPair) imply(['compare'], 0.5);
   if (SET_APART.test(query)) imply(['compare'], 0.5);
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
+  if (WHO_AND_WHEN.test(query)) imply(['changelog', 'history'], 1);
   // "Draft the changelog": what software calls a release's notes.
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
   for (const { said, words } of THINGS_BY_WHAT_IS_SAID) if (said.test(query)) imply(words, 1);

@@ -25,6 +25,11 @@ describe('parseQuery', () => {
     }
   });
 
+  it('implies the record of changes where it asks who did a thing and when, not when someone did another', () => {
+    expect(parseQuery('Who bumped the priority on SUP-9, and when?').terms.map((t) => t.word)).toEqual(expect.arrayContaining(['changelog', 'history']));
+    expect(parseQuery('who holds a seat and when they last used it').terms.some((t) => t.word === 'changelog')).toBe(false);
+  });
+
   it('implies the words catalogues write for many at once ("in one go": bulk) and for one currency against another ("eur to usd": exchange)', () => {
     expect(terms('create these 12 tickets in one go')).toEqual(expect.arrayContaining(['bulk', 'batch']));
     expect(terms('am I allowed to delete issues in project OPS?')).toContain('permission');

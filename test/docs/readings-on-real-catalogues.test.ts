@@ -55,6 +55,17 @@ describe('search_docs readings on real catalogues', () => {
   it('reads someone kept told of a thing ("so he gets updates", "keep me in the loop") as watching or following it', () => {
     expect(top3('jira', 'Oskar needs to get updates on BILL-31 from now on')).toContain('jira.addWatcher');
     expect(top3('asana', "make sure Ines is kept in the loop on the 'Venue contract' task")).toContain('asana.addFollowersForTask');
+    expect(top3('jira', 'I want to hear about every update on OPS-14, the boiler job')).toContain('jira.addWatcher');
+    expect(top3('jira', 'I want to get an email whenever SEC-3 changes')).toContain('jira.addWatcher');
+  });
+
+  it('reads asking who did a thing and when as the record of its changes', () => {
+    expect(top3('jira', 'Who moved the due date on PAY-31, and when?')[0]).toBe('jira.getChangeLogs');
+    expect(top3('jira', 'someone reassigned HR-8 and I need to know who and when')[0]).toBe('jira.getChangeLogs');
+  });
+
+  it('reads "open" before a count of things as making them, not the open ones', () => {
+    expect(top3('jira', 'open 12 tickets in one go for the laptop refresh')[0]).toBe('jira.createIssues');
   });
 
   it('reads an emoji shortcode put on a thing as a reaction to it', () => {
