@@ -210,7 +210,7 @@ const SLUG = /^[A-Za-z0-9][\w.-]*\/[\w.-]*[A-Za-z0-9]$/;
 const FILE_NAME = /^[\w./-]*\w\.(md|markdown|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|scss|csv|tsv|js|mjs|cjs|jsx|ts|tsx|py|rb|go|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|sql|lock|gradle|tf|proto|graphql|png|jpe?g|gif|svg|pdf|zip|tar|gz|log)$/i;
 
 /** The states a thing can move to: "which statuses can DEV-300 move to", "what workflow steps can VET-5 move to". */
-const STATES_REACHABLE = /\b(?:status(?:es)?|states?|steps?|stages?|columns?)\b[^.?!]*\b(?:move|go|change|transition|switch|be\s+moved)\s+(?:to|into)\b|\b(?:status|state)\s+changes?\b[^.?!]*\b(?:available|possible|allowed|can\s+i|could\s+i)\b/i;
+const STATES_REACHABLE = /\b(?:status(?:es)?|states?|steps?|stages?|columns?)\b[^.?!]*\b(?:move|go|change|transition|switch|be\s+moved)\s+(?:\S+\s+)?(?:to|into)\b|\bwhat\s+(?:can|could)\s+(?:(?:i|we)\s+(?:move|drag|push|transition)\s+\S+|\S+\s+(?:move|go|transition))\s+(?:to|into)\b|\b(?:what|which)\b[^.?!]*\bfrom\s+where\s+(?:it|they)\s+(?:is|are)\b|\b(?:status|state)\s+changes?\b[^.?!]*\b(?:available|possible|allowed|can\s+i|could\s+i)\b/i;
 /** Words after which "update" is a noun: an article, a kind of update, a quoted state ("an 'on track' update"). */
 const UPDATE_NOUN_BEFORE = new Set(['a', 'an', 'the', 'this', 'that', 'latest', 'last', 'weekly', 'daily', 'monthly', 'quick', 'status', 'progress', 'health', 'project', VALUE_WORD]);
 /** Words that start what "pull" fetches: "pull the …", "pull every …". */

@@ -110,6 +110,12 @@ describe('parseQuery', () => {
     expect(implied('What workflow steps can VET-5 move to from where it is now?')).toContain('transition');
     expect(implied('which status changes are available on ENG-7 now?')).toContain('transition');
     expect(implied('what status changes can I make on ENG-7?')).toContain('transition');
+    // Without a word for the states: what it can be moved to, or what is open from where it is.
+    expect(implied('What can I move LAND-88 to from where it is now?')).toContain('transition');
+    expect(implied('what can MOB-2231 move to?')).toContain('transition');
+    expect(implied('What status moves are available to me from where it is now?')).toContain('transition');
+    expect(implied('what statuses can I move QR-512 to')).toContain('transition');
+    expect(implied('what can I attach to MOB-22?')).not.toContain('transition');
     expect(implied('list all statuses')).not.toContain('transition');
     expect(implied('show the status changes on ENG-7 last week')).not.toContain('transition');
   });
