@@ -27,6 +27,9 @@ describe('access taken back', () => {
     expect(grantsAccess("Let the new recruiter see the 'Interviews' calendar, read-only.")).toBe(true);
     expect(grantsAccess('everyone in the QA group needs to be able to see my filter')).toBe(true);
     expect(grantsAccess('Let my assistant jen@corner-shop.com make changes on the Shop Holidays calendar.')).toBe(true);
+    // The one let named with commas around ("let Sue, our office manager, see it"), and two acts allowed.
+    expect(grantsAccess("Let Sue, our office manager, see my 'Site Visits' calendar.")).toBe(true);
+    expect(grantsAccess('Mrs. Dunn should be able to add and change things on the events calendar')).toBe(true);
     expect(grantsAccess('who can see my calendar?')).toBe(false);
     expect(grantsAccess("bob shouldn't be able to see my calendar anymore")).toBe(false);
     const ranker = new Ranker([
