@@ -6,11 +6,15 @@ import { grantsAccess, revokesAccess } from '../../src/docs/revoking.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
 
 describe('access taken back', () => {
-  it('reads a negated can, should or must with "anymore", or "no longer", about seeing or changing a thing', () => {
+  it('reads a negated can, should or must with "anymore", or "no longer", about seeing or changing a thing, and someone cut off from access', () => {
     expect(revokesAccess("bob shouldn't see my calendar anymore")).toBe(true);
     expect(revokesAccess('alice can no longer push to acme/api')).toBe(true);
     expect(revokesAccess("I can't see the repo")).toBe(false);
     expect(revokesAccess("nuke the old repo, we don't need it anymore")).toBe(false);
+    // Someone cut off where access is said.
+    expect(revokesAccess('My old assistant still has access to my calendar. Cut her off.')).toBe(true);
+    expect(revokesAccess('cut off his access to the website repository')).toBe(true);
+    expect(revokesAccess('cut off the call in #standup')).toBe(false);
   });
 
   it('answers with the removal of an access rule', () => {
