@@ -630,6 +630,9 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['validate', 'verify', 'lint'],
   ['compare', 'diff'],
   ['server', 'instance'],
+  // What happens again and again, and each time it does.
+  ['recur', 'repeat'],
+  ['instance', 'occurrence'],
   // What is uploaded and kept with a thing.
   ['attachment', 'photo', 'picture', 'image', 'screenshot'],
   // What proves who one is, kept secret.

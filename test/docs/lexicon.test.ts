@@ -106,6 +106,8 @@ describe('verb lexicon', () => {
     expect(synonymsOf(stemOf('resend'))).toContain('redeliver');
     expect(synonymsOf(stemOf('diff'))).toContain('compare');
     expect(synonymsOf(stemOf('instance'))).toContain('server');
+    expect(synonymsOf(stemOf('repeating'))).toContain('recur');
+    expect(synonymsOf(stemOf('occurrences'))).toContain('instance');
     expect(synonymsOf(stemOf('login'))).toContain('access');
     expect(synonymsOf(stemOf('heading'))).toContain('section');
     expect(synonymsOf(stemOf('empty'))).toContain('clear');
