@@ -308,6 +308,8 @@ const VERB_PREPOSITIONS = new Set(['on', 'to', 'under']);
 /** A clause with one of these has its verb there: the word before the preposition is its subject ("member on sub_1 is moving away"). */
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had']);
 const PLACE_PARTICLES = new Set(['off', 'from', 'out', 'to', 'as', 'into', 'onto', 'on']);
+/** Particles between a thing moved and where it goes ("over to the Done column", "back into Inbox"). */
+const MOVING_PARTICLES = new Set(['over', 'across', 'back', 'down', 'up']);
 /** The speaker as a command's object, and the particles that take them out of a place. */
 const SPEAKER_OBJECTS = new Set(['me', 'myself', 'us', 'ourselves']);
 const LEAVING_PARTICLES = new Set(['off', 'from', 'out']);
@@ -583,7 +585,9 @@ export function parseQuery(query: string): ParsedQuery {
     const head = heads[c] ?? -1;
     // "Remove it from the calendar": a thing said before, taken out of a place, as a value put in one.
     const taken = (w === 'it' || w === 'this') && i === head + 1 && TAKING_VERBS.has(raw[head] ?? '') && (raw[i + 1] === 'from' || raw[i + 1] === 'off');
-    if ((w !== VALUE && !taken) || head < 0 || head >= i || (!taken && (!PUTTING_VERBS.has(raw[head]!) || !SCOPE_PREPOSITIONS.has(raw[i + 1] ?? '')))) return;
+    // "Move 'Order brisket' over to the Done column": the particle before where it goes.
+    const to = MOVING_PARTICLES.has(raw[i + 1] ?? '') ? raw[i + 2] : raw[i + 1];
+    if ((w !== VALUE && !taken) || head < 0 || head >= i || (!taken && (!PUTTING_VERBS.has(raw[head]!) || !SCOPE_PREPOSITIONS.has(to ?? '')))) return;
     if (!raw.slice(head + 1, i).every((between) => DETERMINERS.has(between) || VALUE_NOUNS.has(between))) return;
     const end = clauseStarts[c + 1] ?? raw.length;
     for (const t of terms) if (t.at > i + 1 && t.at < end && !t.optional) t.scope = true;

@@ -708,6 +708,8 @@ export class Ranker {
     if (namedFiles.size) valuesTaken.push({ takes: this.docs.map((_, i) => namedFiles.has(i)), weight: B.fileNamed });
     // A clause's verb that no action word reads ("approve", "archive") and that an operation has only as a field or a value of one (event: APPROVE, archived): setting it does the task.
     // So does the state a thing is to be made ("make acme/api private": `private`).
+    // Where a value is put ("into the Done column": section, by its synonym), in the catalogue's words.
+    const placeStems = new Set(parsed.unnamed ? terms.filter((t) => t.scope).flatMap((t) => [...t.expansions].filter(([, f]) => f >= B.knownSynonym).map(([s]) => s)) : []);
     const fieldVerbs = [...parsed.terms.filter((t) => t.action === undefined && parsed.verbsAt?.includes(t.at)).map((t) => t.stem), ...(parsed.states ?? [])];
     const states = new Set(parsed.states ?? []);
     const changesState = states.size > 0 && parsed.action !== 'create';
@@ -781,7 +783,8 @@ export class Ranker {
       const namesPart = (matched: ReadonlySet<string>) => structure.resource.some((s) => matched.has(s)) || structure.object.some((s) => matched.has(s));
       let resource = 0;
       // A value put in a place asks for no resource: the place neither answers it nor is missing.
-      if (parsed.unnamed && !namesPart(resourceStems)) resource = 0;
+      // One that acts on the place itself ("Move or insert sections" for "move 'Order brisket' into the Done column") does not put the value there.
+      if (parsed.unnamed && !namesPart(resourceStems)) resource = head !== undefined && placeStems.has(head) ? B.missingResource : 0;
       else if (head !== undefined) {
         if (resourceStems.has(head)) resource = 1;
         else if (namesPart(resourceStems)) resource = 0.4;

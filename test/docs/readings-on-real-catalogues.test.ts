@@ -64,6 +64,11 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('jira', 'someone reassigned HR-8 and I need to know who and when')[0]).toBe('jira.getChangeLogs');
   });
 
+  it('reads a named thing moved into a place as put there, not as the place moved', () => {
+    expect(top3('asana', "drag 'Call the caterer' into the Waiting column")[0]).toBe('asana.addTaskForSection');
+    expect(top3('asana', "move 'Book the bus' over to the Done column")).toContain('asana.addTaskForSection');
+  });
+
   it('reads "open" before a count of things as making them, not the open ones', () => {
     expect(top3('jira', 'open 12 tickets in one go for the laptop refresh')[0]).toBe('jira.createIssues');
   });
