@@ -224,6 +224,10 @@ const SAVED_SEARCH = /\bsaved\s+(?:search|query|view)|\bsave\b[^.?!;]*\b(?:searc
 /** Two things set against each other: "main vs develop", "v1.2...v1.3". */
 const SET_AGAINST = /\S\s+(?:vs\.?|versus)\s+\S|\w\.\.\.?\w/i;
 /** What is on one thing and not on another ("commits on release/17.x that aren't on main"): the two compared. */
+/** What changed or differs between two things ("what changed between release-1.4 and main"): the two compared. */
+const CHANGED_BETWEEN = /\b(?:changed|changes|different|differences?|differs?|diverged?|drift(?:ed)?)\b[^.?!]*\bbetween\s+\S+(?:\s+\S+){0,3}?\s+and\s+\S/i;
+/** Asked what a thing changed ("what exactly changed in commit a1b2c3d?", "what did MR 14 change?"): its changes, a thing read, not a change made. */
+const WHAT_CHANGED = /\bwhat\s+(?:(?:exactly|actually|else)\s+)?(?:has\s+|have\s+)?changed\b|\bwhat\s+(?:did|does|do|has|have)\b[^.?!]*\bchange\b/i;
 const SET_APART = /\b(?:that|which)\s+(?:aren't|are\s+not|isn't|is\s+not|haven't\s+been|have\s+not\s+been)\s+(?:on|in|merged\s+into)\b/i;
 /** How much of a thing something takes up ("how much cache storage is the repo eating?"): its usage. */
 /** Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it"). */
@@ -668,7 +672,16 @@ export function parseQuery(query: string): ParsedQuery {
   // "Save this JQL as 'Sprint blockers'", "a saved search": what trackers and mail call a filter.
   if (savesSearch) imply(['filter'], 1);
   // "main vs develop", "master...develop": two things set against each other, compared.
-  if (SET_AGAINST.test(query) && !currencyPair) imply(['compare'], 0.5);
+  if ((SET_AGAINST.test(query) || CHANGED_BETWEEN.test(query)) && !currencyPair) imply(['compare'], 0.5);
+  if (WHAT_CHANGED.test(query)) {
+    for (const t of terms) {
+      if (t.stem !== stemOf('change') || t.at < 0) continue;
+      t.weight = 1;
+      delete t.scope;
+      delete t.action;
+    }
+    imply(['diff'], 0.5);
+  }
   if (SET_APART.test(query)) imply(['compare'], 0.5);
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
   if (WHO_AND_WHEN.test(query)) imply(['changelog', 'history'], 1);

@@ -157,12 +157,26 @@ describe('parseQuery', () => {
     expect(parseQuery('search issues for login bugs').terms.map((t) => t.word)).not.toContain('filter');
   });
 
-  it('implies a comparison where two things are set against each other ("main vs develop", "master...develop"), not a currency pair', () => {
+  it('implies a comparison where two things are set against each other ("main vs develop", "master...develop") or said to differ, not a currency pair', () => {
     const implied = (q: string) => parseQuery(q).terms.filter((t) => t.at < 0).map((t) => t.word);
     expect(implied('diff main vs develop')).toContain('compare');
     expect(implied('git diff master...develop')).toContain('compare');
     expect(implied('convert EUR vs USD')).not.toContain('compare');
     expect(implied('show the main branch')).not.toContain('compare');
+    // What changed or differs between two things.
+    expect(implied('what changed between release-1.4 and main in acme/web')).toContain('compare');
+    expect(implied("What's different between the v2024 and v2025 tags?")).toContain('compare');
+    expect(implied('change the meeting between Tom and Ana to 3pm')).not.toContain('compare');
+  });
+
+  it('reads asking what a thing changed as its changes, read, and a diff', () => {
+    for (const query of ['What exactly changed in commit 9f8e7d6?', 'What did MR 14 on our club-site change?']) {
+      const read = parseQuery(query);
+      expect(read.terms.find((t) => t.stem === 'chang'), query).toMatchObject({ weight: 1 });
+      expect(read.terms.find((t) => t.stem === 'chang')?.action, query).toBeUndefined();
+      expect(read.terms.map((t) => t.word), query).toContain('diff');
+    }
+    expect(parseQuery('change the title of MR 14').terms.map((t) => t.word)).not.toContain('diff');
   });
 
   it('reads lower-case words joined by underscores as words, and other identifiers as values', () => {
