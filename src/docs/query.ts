@@ -228,6 +228,8 @@ const SET_AGAINST = /\S\s+(?:vs\.?|versus)\s+\S|\w\.\.\.?\w/i;
 const CHANGED_BETWEEN = /\b(?:changed|changes|different|differences?|differs?|diverged?|drift(?:ed)?)\b[^.?!]*\bbetween\s+\S+(?:\s+\S+){0,3}?\s+and\s+\S/i;
 /** Asked what a thing changed ("what exactly changed in commit a1b2c3d?", "what did MR 14 change?"): its changes, a thing read, not a change made. */
 const WHAT_CHANGED = /\bwhat\s+(?:(?:exactly|actually|else)\s+)?(?:has\s+|have\s+)?changed\b|\bwhat\s+(?:did|does|do|has|have)\b[^.?!]*\bchange\b/i;
+/** Requests throttled, or how many are left ("how many API calls do I have left", "before it gets throttled"): the rate limit. */
+const THROTTLED = /\bthrottl(?:e|es|ed|ing)\b|\b(?:calls|requests)\s+(?:(?:do|does|did)\s+(?:\S+\s+){1,3}?have\s+)?left\b/i;
 const SET_APART = /\b(?:that|which)\s+(?:aren't|are\s+not|isn't|is\s+not|haven't\s+been|have\s+not\s+been)\s+(?:on|in|merged\s+into)\b/i;
 /** How much of a thing something takes up ("how much cache storage is the repo eating?"): its usage. */
 /** Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it"). */
@@ -684,6 +686,7 @@ export function parseQuery(query: string): ParsedQuery {
   }
   if (SET_APART.test(query)) imply(['compare'], 0.5);
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
+  if (THROTTLED.test(query)) imply(['rate', 'limit'], 1);
   if (WHO_AND_WHEN.test(query)) imply(['changelog', 'history'], 1);
   // "Draft the changelog": what software calls a release's notes.
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);

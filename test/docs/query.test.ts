@@ -30,6 +30,13 @@ describe('parseQuery', () => {
     expect(parseQuery('who holds a seat and when they last used it').terms.some((t) => t.word === 'changelog')).toBe(false);
   });
 
+  it('implies the rate limit where requests are throttled or counted as left', () => {
+    const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
+    expect(words('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));
+    expect(words('how many more requests before it gets throttled?')).toEqual(expect.arrayContaining(['rate', 'limit']));
+    expect(words('which requests are left in the review queue?')).not.toContain('rate');
+  });
+
   it('implies the words catalogues write for many at once ("in one go": bulk) and for one currency against another ("eur to usd": exchange)', () => {
     expect(terms('create these 12 tickets in one go')).toEqual(expect.arrayContaining(['bulk', 'batch']));
     expect(terms('am I allowed to delete issues in project OPS?')).toContain('permission');
