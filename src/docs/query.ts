@@ -230,6 +230,8 @@ const CHANGED_BETWEEN = /\b(?:changed|changes|different|differences?|differs?|di
 const WHAT_CHANGED = /\bwhat\s+(?:(?:exactly|actually|else)\s+)?(?:has\s+|have\s+)?changed\b|\bwhat\s+(?:did|does|do|has|have)\b[^.?!]*\bchange\b/i;
 /** Requests throttled, or how many are left ("how many API calls do I have left", "before it gets throttled"): the rate limit. */
 const THROTTLED = /\bthrottl(?:e|es|ed|ing)\b|\b(?:calls|requests)\s+(?:(?:do|does|did)\s+(?:\S+\s+){1,3}?have\s+)?left\b/i;
+/** Nothing let in without a thing first ("nothing should land on main without two approving reviews", "nobody can push to main without review"): a rule that protects the place. */
+const ONLY_WITH = /\b(?:nothing|nobody|no\s+one|no-one|cannot|can't)\b[^.?!]*\b(?:lands?|merges?|merged|push|pushes|pushed|(?:gets?|goes|go)\s+(?:in|into|onto)|deploys?|ships?)\b[^.?!]*\bwithout\b/i;
 const SET_APART = /\b(?:that|which)\s+(?:aren't|are\s+not|isn't|is\s+not|haven't\s+been|have\s+not\s+been)\s+(?:on|in|merged\s+into)\b/i;
 /** How much of a thing something takes up ("how much cache storage is the repo eating?"): its usage. */
 /** Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it"). */
@@ -687,6 +689,7 @@ export function parseQuery(query: string): ParsedQuery {
   if (SET_APART.test(query)) imply(['compare'], 0.5);
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
   if (THROTTLED.test(query)) imply(['rate', 'limit'], 1);
+  if (ONLY_WITH.test(query)) imply(['protection'], 1);
   if (WHO_AND_WHEN.test(query)) imply(['changelog', 'history'], 1);
   // "Draft the changelog": what software calls a release's notes.
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
@@ -774,6 +777,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (eachTimeAt >= 0 && !question && action === undefined) action = 'create';
   // Keeping a search to run again makes one (a filter).
   if (action === undefined && !question && savesSearch) action = 'create';
+  // Nothing to be let in without a thing first sets a rule (a protection): a change.
+  if ((action === undefined || action === 'list') && !question && ONLY_WITH.test(query)) action = 'update';
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.

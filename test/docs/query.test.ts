@@ -30,6 +30,14 @@ describe('parseQuery', () => {
     expect(parseQuery('who holds a seat and when they last used it').terms.some((t) => t.word === 'changelog')).toBe(false);
   });
 
+  it('reads nothing let in without a thing first as a rule that protects the place, set', () => {
+    const read = parseQuery('Nothing should land on main in acme/core without two approving reviews.');
+    expect(read.action).toBe('update');
+    expect(read.terms.map((t) => t.word)).toContain('protection');
+    expect(parseQuery('nobody can push to main without an approved review').terms.map((t) => t.word)).toContain('protection');
+    expect(parseQuery('merge PR 5 without waiting for CI').terms.map((t) => t.word)).not.toContain('protection');
+  });
+
   it('implies the rate limit where requests are throttled or counted as left', () => {
     const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
     expect(words('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));
