@@ -38,6 +38,13 @@ describe('parseQuery', () => {
     expect(parseQuery('merge PR 5 without waiting for CI').terms.map((t) => t.word)).not.toContain('protection');
   });
 
+  it('implies a secret where a value is kept from view', () => {
+    const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
+    expect(words('store SENTRY_DSN as an encrypted value')).toContain('secret');
+    expect(words('save the key so the deploy job can read it without it being in the code')).toContain('secret');
+    expect(words('store the deploy key on the repo')).not.toContain('secret');
+  });
+
   it('implies the rate limit where requests are throttled or counted as left', () => {
     const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
     expect(words('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));

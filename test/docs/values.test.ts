@@ -48,6 +48,7 @@ describe('value kinds', () => {
     ['access', 'share the report in #finance', false],
     ['access', 'add Dana so she can edit the wiki', true],
     ['access', 'store NPM_TOKEN so the CI pipeline can read it', false],
+    ['access', 'store SENTRY_DSN as a value the jobs in acme/web can read', false],
     ['range', 'what changed between v1.2.0 and v1.3.0?', true],
     ['range', 'diff v1.2.0 against v1.3.0 in acme/cli', true],
     ['range', 'compare 9f3e2c1...a1b2c3d', true],
