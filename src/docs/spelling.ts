@@ -11,7 +11,7 @@
 // its name (./emoji.ts).
 import { EMOJI_AS_THING, emojiName, SHORTCODE, shortcodeWords } from './emoji.ts';
 import { digitsFor } from './spoken-numbers.ts';
-import { fullForm, SHORT_FORM } from './texting.ts';
+import { fullForm, readInFullAlways, SHORT_FORM } from './texting.ts';
 import { isInitialAndName, stemOf } from './text.ts';
 import { wordVectorModels } from './word-vectors.ts';
 
@@ -169,7 +169,7 @@ export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelle
   }, corrections);
   // Texting short forms ("pls", "mtg", "w/") as the words they stand for (./texting.ts).
   // A form the catalogue writes itself (Slack's `info`) is the catalogue's word.
-  const unshortened = outsideQuotes(restored, SHORT_FORM, (form, at) => (lexicon.uses(stemOf(form.toLowerCase())) > 0 ? undefined : fullForm(form, at)), corrections);
+  const unshortened = outsideQuotes(restored, SHORT_FORM, (form, at) => (lexicon.uses(stemOf(form.toLowerCase())) > 0 && !readInFullAlways(form) ? undefined : fullForm(form, at)), corrections);
   // An emoji written as a thing ("a ⭐") by its name, a shortcode (":tada:") as its words and "emoji" (./emoji.ts).
   const named = outsideQuotes(outsideQuotes(unshortened, EMOJI_AS_THING, (emoji) => emojiName(emoji), corrections), SHORTCODE, shortcodeWords, corrections);
   const spelled = outsideQuotes(named, WORD, (word) => americanOf(word, lexicon) ?? correctionOf(word, lexicon), corrections);

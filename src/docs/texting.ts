@@ -72,9 +72,16 @@ export const SHORT_FORM = new RegExp(
   'gi',
 );
 
-/** What a short form matched by SHORT_FORM at `at` stands for; none when it is capitalised after a sentence's first word (a name or an initialism: "U", "PR"). */
+/** Short forms written in capitals as often as not ("start a DM with Ana", "check your DMs"), and read in full even where a catalogue writes them too: they stand for nothing else. */
+const WRITTEN_IN_CAPITALS = new Set(['dm', 'dms']);
+
+/** Whether a short form is read in full though the catalogue writes it as well. */
+export const readInFullAlways = (form: string): boolean => WRITTEN_IN_CAPITALS.has(form.toLowerCase());
+
+/** What a short form matched by SHORT_FORM at `at` stands for; none when it is capitalised after a sentence's first word (a name or an initialism: "U", "PR"), unless it is written so. */
 export function fullForm(form: string, at: number): string | undefined {
   const lower = form.toLowerCase();
+  if (WRITTEN_IN_CAPITALS.has(lower) && form.replace(/s$/, '') === form.replace(/s$/, '').toUpperCase()) return SHORT_FORMS[lower]!;
   if (form !== lower && !(at === 0 && form.slice(1) === lower.slice(1))) return undefined;
   const full = SHORT_FORMS[lower]!;
   return form === lower ? full : full[0]!.toUpperCase() + full.slice(1);

@@ -36,6 +36,12 @@ describe('texting short forms', () => {
     expect(read('create a cal event', catalogue('cal')).text).toBe('create a cal event');
   });
 
+  it('reads "DM" in capitals too, and in full even where the catalogue writes it: it stands for nothing else', () => {
+    expect(read('start a DM with Ana').text).toBe('start a direct message with Ana');
+    expect(read('check my DMs', catalogue('dm')).text).toBe('check my direct messages');
+    expect(read('start a dm with alice', catalogue('dm')).text).toBe('start a direct message with alice');
+  });
+
   it('keeps quoted text as written', () => {
     expect(read("post 'thx u' in #general").text).toBe("post 'thx u' in #general");
   });
