@@ -25,7 +25,7 @@ export interface ValueKind {
   /** Added to the score of an operation that takes such a value, when the query writes one. */
   weight: number;
   /** Whether the query writes such a value; `read` is what reading found: a slug (./query.ts), a person put in a place (./rank.ts). */
-  written(query: string, read: { slug?: boolean; person?: boolean }): boolean;
+  written(query: string, read: { slug?: boolean; person?: boolean; action?: string | undefined }): boolean;
   /**
    * Every operation on a resource whose operations take one takes it too, once this share of them
    * does (0: any one).
@@ -164,6 +164,14 @@ const filtersByAssignee = (op: RankedOperation) => !writes(op) && (op.fieldNames
 const QUERY_LANGUAGE = /^(?:jql|[a-z]*ql)$/i;
 
 /** Conditions written in a query language (`project = FIRE AND labels = hydrant`, `assignee = ana AND resolved >= startOfQuarter()`): two field conditions joined. */
+/**
+ * Many things narrowed by what they are ("every open bug labelled drug-shortage with priority High",
+ * "still open and due this week", "created since March 1"): a list or search that takes such
+ * filters, not an operation on the label, the priority or the status itself.
+ */
+const NARROWED = /\b(?:label(?:l)?ed|tagged)\s+(?!(?:with|it|them|this|that|the)\b)['"\w]|\b(?:still\s+open|unresolved|unassigned|not\s+(?:yet\s+)?(?:done|finished|closed|resolved)|isn't\s+(?:done|finished|closed|resolved)(?:\s+yet)?)\b|\bdue\s+(?:this|next|before|by|today|tomorrow)\b|\bcreated\s+(?:since|after|before|in\s+the\s+last|this|last|between)\b|\b(?:highest|high|low|lowest|critical|urgent)[\s-]+priority\b|\bpriority\s*(?:=|of|is)?\s*(?:highest|high|low|lowest|critical|urgent)\b/i;
+/** Parameters a list or a search is narrowed by: a query in the catalogue's language, labels, a state, a time. */
+const FILTER_FIELD = /^(?:[a-z]*ql|q|query|labels?|tags?|state|status|priority|assignee|due_(?:on|date|before|after)|completed_since|since|created_(?:after|before|since))$/i;
 const CONDITIONS = /\b[a-z][\w.]*\s*(?:!=|>=|<=|=|~)\s*\S+\s+(?:and|or)\s+[a-z][\w.]*\s*(?:!=|>=|<=|=|~|in\b|is\b|not\b)/i;
 
 /** A handle to be mentioned by, named as one ("an @oncall-backend handle", "the @qa-leads group"). */
@@ -203,6 +211,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
   // A quoted line that says when ("just type 'Lunch with Sam Friday 1pm'") is text a write that takes text reads: a quick add.
   { name: 'text', weight: 0.5, written: saysWhen, takes: (op) => writes(op) && op.fieldNames.includes('text') },
+  { name: 'narrowed', weight: 0.5, written: (q, read) => read.action === 'list' && NARROWED.test(q), takes: (op) => !writes(op) && (op.returnsList || /^search\b/i.test(op.summary)) && op.fieldNames.some((n) => FILTER_FIELD.test(n)) },
   // Conditions in a query language are run by an operation that takes a query in the catalogue's own language (Jira's jql).
   { name: 'conditions', weight: 0.5, written: (q) => CONDITIONS.test(q), takes: (op) => op.fieldNames.some((n) => QUERY_LANGUAGE.test(n)) },
   // A handle named as one ("make an @oncall handle") is what an operation that takes a handle names (a user group).

@@ -49,6 +49,11 @@ describe('value kinds', () => {
     ['access', 'add Dana so she can edit the wiki', true],
     ['access', 'store NPM_TOKEN so the CI pipeline can read it', false],
     ['access', 'store SENTRY_DSN as a value the jobs in acme/web can read', false],
+    ['narrowed', 'show me every open ticket labelled board-prep', true],
+    ['narrowed', 'list all open bugs with highest priority', true],
+    ['narrowed', 'list everything still open and due this week', true],
+    ['narrowed', 'list the repo topics it is tagged with', false],
+    ['narrowed', 'open a ticket labelled board-prep', false],
     ['range', 'what changed between v1.2.0 and v1.3.0?', true],
     ['range', 'diff v1.2.0 against v1.3.0 in acme/cli', true],
     ['range', 'compare 9f3e2c1...a1b2c3d', true],
@@ -135,6 +140,9 @@ describe('value kinds', () => {
     expect(kind('percent').takes!(op('s.coupons', 'POST', '/v1/coupons', 'Create a coupon', { fieldNames: ['percent_off', 'duration'] }))).toBe(true);
     expect(kind('text').takes!(op('c.quickAdd', 'POST', '/calendars/{calendarId}/events/quickAdd', 'Creates an event based on a simple text string.', { fieldNames: ['calendarId', 'text'] }))).toBe(true);
     expect(kind('text').takes!(op('c.insert', 'POST', '/calendars/{calendarId}/events', 'Creates an event.', { fieldNames: ['calendarId', 'summary', 'start'] }))).toBe(false);
+    expect(kind('narrowed').takes!(op('j.search', 'GET', '/rest/api/3/search', 'Search for issues using JQL (GET)', { fieldNames: ['jql', 'maxResults'] }))).toBe(true);
+    expect(kind('narrowed').takes!(op('g.issues', 'GET', '/repos/{owner}/{repo}/issues', 'List repository issues', { returnsList: true, fieldNames: ['labels', 'state', 'since'] }))).toBe(true);
+    expect(kind('narrowed').takes!(op('j.priority', 'GET', '/rest/api/3/priority/{id}', 'Get priority', { fieldNames: ['id'] }))).toBe(false);
     expect(kind('percent').takes!(op('s.codes', 'POST', '/v1/promotion_codes', 'Create a promotion code', { fieldNames: ['coupon', 'code'] }))).toBe(false);
     expect(kind('due').takes!(op('g.milestone', 'POST', '/repos/{owner}/{repo}/milestones', 'Create a milestone', { fieldNames: ['title', 'due_on'] }))).toBe(true);
     expect(kind('due').takes!(op('a.search', 'GET', '/workspaces/{workspace_gid}/tasks/search', 'Search tasks', { fieldNames: ['due_on', 'text'] }))).toBe(false);
