@@ -318,6 +318,8 @@ const VERB_PREPOSITIONS = new Set(['on', 'to', 'under']);
 /** A clause with one of these has its verb there: the word before the preposition is its subject ("member on sub_1 is moving away"). */
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had']);
 const PLACE_PARTICLES = new Set(['off', 'from', 'out', 'to', 'as', 'into', 'onto', 'on']);
+/** Who a thing asked for is for, in "where they can …", "so she can …". */
+const PURPOSE_SUBJECTS = new Set(['they', 'he', 'she', 'we', 'i', 'you', 'people', 'customers', 'users', 'everyone', 'anyone']);
 /** Particles between a thing moved and where it goes ("over to the Done column", "back into Inbox"). */
 const MOVING_PARTICLES = new Set(['over', 'across', 'back', 'down', 'up']);
 /** The speaker as a command's object, and the particles that take them out of a place. */
@@ -798,6 +800,12 @@ export function parseQuery(query: string): ParsedQuery {
     // One thing said many ways: an operation on people counts once, whichever word it writes.
     const [word, ...alternatives] = (whoAmI ? ['user'] : PERSON_WORDS).filter((w) => !seen.has(stemOf(w)));
     if (word) terms.push({ word, stem: stemOf(word), weight: 0.5, name: true, at: -1, optional: true, ...(alternatives.length ? { alternatives } : {}) });
+  }
+  // What a thing asked for lets someone do ("a link where they can update their card", "so the customer can cancel"): what it is for, context that counts less.
+  const purposeAt = question ? -1 : raw.findIndex((w, i) => i > 0 && (w === 'where' || w === 'so') && PURPOSE_SUBJECTS.has(raw[i + 1] ?? '') && ['can', 'could', 'will', 'may'].includes(raw[i + 2] ?? ''));
+  if (purposeAt > 0) {
+    const end = clauseStarts.find((start) => start > purposeAt) ?? raw.length;
+    for (const t of terms) if (t.at > purposeAt + 1 && t.at < end && !t.optional) t.weight = Math.min(t.weight, 0.25);
   }
   // An action word after the one that says what to do is context ("the message I posted"): it counts less.
   const chosen = question ? undefined : cues[0]?.at;

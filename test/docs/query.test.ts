@@ -38,6 +38,14 @@ describe('parseQuery', () => {
     expect(parseQuery('merge PR 5 without waiting for CI').terms.map((t) => t.word)).not.toContain('protection');
   });
 
+  it('reads what a thing asked for lets someone do ("a link where they can update their card") as context that counts less', () => {
+    const weightOf = (q: string, word: string) => parseQuery(q).terms.find((t) => t.word === word)?.weight;
+    expect(weightOf('give cus_R2 a self-service link where they can update their card', 'card')).toBe(0.25);
+    expect(weightOf('make a page where customers can see their invoices', 'customers')).toBe(1);
+    expect(weightOf('update the card on cus_R2', 'card')).toBe(1);
+    expect(weightOf('where can I update my card?', 'card')).toBe(1);
+  });
+
   it('implies a secret where a value is kept from view', () => {
     const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
     expect(words('store SENTRY_DSN as an encrypted value')).toContain('secret');
