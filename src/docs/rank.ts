@@ -775,7 +775,7 @@ export class Ranker {
       const undoesTold = structure.action.startsWith('un') && undone.has(structure.action.slice(2));
       // Asked who does or may have a thing done ("who can I assign tickets to?", "who starred it?"), the people are asked for: doing it answers nothing.
       const asksWhoDoes = parsed.asksWho === true && !READS.has(structure.methodAction ?? structure.action);
-      const ownVerb = !asksWhoDoes && !CANONICAL.has(structure.action) && !undone.has(structure.action) && (undoesTold || structure.action === opening || (parsed.caused !== undefined && structure.action === REQUESTING) || terms.some((t) => t.expansions.has(structure.action) && !(!t.idPrefix && t.acronym?.includes(structure.action)) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined)));
+      const ownVerb = !asksWhoDoes && !CANONICAL.has(structure.action) && !undone.has(structure.action) && (undoesTold || structure.action === opening || (parsed.caused !== undefined && structure.action === REQUESTING) || [structure.action, structure.alsoVerb].some((verb) => verb !== undefined && terms.some((t) => t.expansions.has(verb) && !(!t.idPrefix && t.acronym?.includes(verb)) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined))));
       const { head } = structure;
       // A search of a resource the catalogue has no list of is how it lists it (Jira's issues: "Search for issues using JQL").
       const actionHas = structure.action === 'search' && head !== undefined && !this.listedHeads().has(head) ? 'list' : structure.action;

@@ -37,6 +37,8 @@ export interface Structure {
   selfByUserSegment?: true;
   /** A second action its summary names ("Create or update a secret": update). */
   alsoAction?: Action | undefined;
+  /** A second verb of its own its description gives ("Parses and validates JQL queries": valid). */
+  alsoVerb?: string;
   /** For an operation named after its own verb, the action its method makes: a `GET` reads, a `POST` creates ("Merge a pull request": create). */
   methodAction?: Action | undefined;
 }
@@ -202,11 +204,15 @@ export function analyse(op: OperationText): Structure {
   const markedAs = /^marks?$/.test(first ?? '') ? /\bas\s+([a-z]+)\b/i.exec(summaryText.split(/[.!?](?:\s|$)/)[0] ?? '')?.[1]?.toLowerCase() : undefined;
   const markedAction = markedAs ? actionOfStem(stems(markedAs)[0] ?? '') : undefined;
   const alsoAction = or === 'or' && first && second && actionOfStem(stems(first)[0] ?? '') ? actionOfStem(stems(second)[0] ?? '') : markedAction !== undefined && !READS.has(markedAction) ? markedAction : undefined;
+  // An operation that does two acts by its description ("Parses and validates JQL queries"): its second verb is its own too.
+  const twoActs = /^\s*[A-Z][a-z]+s\s+and\s+([a-z]{3,}s)\b/.exec(op.description ?? '')?.[1];
+  const secondVerb = twoActs ? stems(twoActs)[0] : undefined;
+  const alsoVerb = secondVerb !== undefined && secondVerb !== action && actionOfStem(secondVerb) === undefined ? secondVerb : undefined;
   const methodNamed = resourceAt >= 0 && resourceAt === literal.length - 1 && /\w\.\w/.test(literal[resourceAt]!);
   // A method-named path's head: what its summary acts on, or the resource when that phrase names it ("a public or private channel-based conversation").
   const phrase = methodNamed ? objectPhrase(summaryText) : [];
   const inResource = phrase.filter((s) => resource.includes(s));
   const head = inResource.length ? inResource[inResource.length - 1] : phrase.length ? phrase[phrase.length - 1] : resource[resource.length - 1];
   const methodAction = CANONICAL.has(action) ? undefined : method === 'GET' ? (op.returnsList ? 'list' : 'get') : written;
-  return { action, resource, head, object: phrase.length ? [...new Set([...object, ...phrase])] : object, scope, self, ...(selfByUserSegment ? { selfByUserSegment } : {}), alsoAction, ...(methodAction ? { methodAction } : {}) };
+  return { action, resource, head, object: phrase.length ? [...new Set([...object, ...phrase])] : object, scope, self, ...(selfByUserSegment ? { selfByUserSegment } : {}), alsoAction, ...(alsoVerb ? { alsoVerb } : {}), ...(methodAction ? { methodAction } : {}) };
 }

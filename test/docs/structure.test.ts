@@ -13,6 +13,12 @@ const op = (operationId: string, method: string, path: string, summary = '', des
 });
 
 describe('analyse', () => {
+  it('reads a description that starts with two acts ("Parses and validates …") as giving a second verb of its own, not a canonical one', () => {
+    expect(analyse(op('j.parseJqlQueries', 'POST', '/rest/api/3/jql/parse', 'Parse JQL query', 'Parses and validates JQL queries.'))).toMatchObject({ action: 'pars', alsoVerb: 'valid' });
+    expect(analyse(op('x.upsert', 'PUT', '/things/{id}', 'Upsert a thing', 'Creates and updates things.')).alsoVerb).toBeUndefined();
+    expect(analyse(op('j.getIssue', 'GET', '/issue/{id}', 'Get issue', 'Returns the details for an issue.')).alsoVerb).toBeUndefined();
+  });
+
   it('reads marking a thing as a state a verb makes as doing that verb too, never a read', () => {
     expect(analyse(op('s.PostInvoicesInvoiceVoid', 'POST', '/v1/invoices/{invoice}/void', '<p>Mark a finalized invoice as void. This cannot be undone.</p>'))).toMatchObject({ action: 'update', alsoAction: 'cancel' });
     expect(analyse(op('g.mark-read', 'PUT', '/notifications', 'Mark notifications as read')).alsoAction).toBeUndefined();
