@@ -8,7 +8,7 @@
 //   - Further comments stopped on a thing ("stop any more comments on it", "stop people from adding
 //     more comments to issue 404") lock its conversation.
 //   - Places that send visitors, traffic or people to a thing are its referral sources.
-//   - People who are not members of a place are outsiders to it; a page where people serve
+//   - People who are not members of a place but work in it are outside collaborators; a page where people serve
 //     themselves is a portal.
 //   - Following a tracked thing (an issue, a ticket, a task), not a person, is watching it.
 //   - Billing, payments or donations that recur are a subscription.
@@ -25,8 +25,8 @@ const IDIOMS_READ: readonly { idiom: RegExp; as: string }[] = [
   { idiom: /\bstop\s+(?:(?:people|anyone|everyone|others)\s+from\s+(?:adding|posting|leaving)\s+)?(?:getting\s+)?(?:any\s*more|new|further|more)\s+(?:comments|replies)\b/gi, as: 'lock the conversation' },
   // Places that send visitors to a thing ("which sites are sending people to our repo") are its referral sources.
   { idiom: /\b(?:send|sends|sending|sent|drive|drives|driving|drove|bring|brings|bringing|brought)\s+(?:(?:the\s+)?most\s+|more\s+|any\s+|us\s+)?(?:visitors|visits|traffic|people|readers|clicks)(?=\s+(?:to|into|towards)\b)/gi, as: 'referral sources of visitors' },
-  // People who are not members of a place ("non-members", "who aren't org members") are outsiders to it.
-  { idiom: /\bnon-?(?:members?|employees?|staff)\b|\b(?:(?:are|is)\s*n[o']t|not)\s+(?:an?\s+)?(?:actual(?:ly)?\s+|full\s+|real\s+)?(?:org\s+|organi[sz]ation\s+)?members?\b|\bwithout\s+(?:actually\s+)?being\s+(?:an?\s+)?(?:org\s+|organi[sz]ation\s+)?members?\b/gi, as: 'outsiders' },
+  // People who are not members of a place ("non-members", "who aren't org members") but work in it are outsiders who collaborate there.
+  { idiom: /\bnon-?(?:members?|employees?|staff)\b|\b(?:(?:are|is)\s*n[o']t|not)\s+(?:an?\s+)?(?:actual(?:ly)?\s+|full\s+|real\s+)?(?:org\s+|organi[sz]ation\s+)?members?\b|\bwithout\s+(?:actually\s+)?being\s+(?:an?\s+)?(?:org\s+|organi[sz]ation\s+)?members?\b/gi, as: 'outside collaborators' },
   // A page or a link where people serve themselves is a portal ("a self-service billing page").
   { idiom: /\bself[- ]serv(?:e|ice)\s+((?:[a-z]+\s+)?)(?:page|site|link|area|screen|dashboard)\b/gi, as: 'self-service $1portal' },
   // Following a tracked thing, not a person, is watching it ("who's following ACCT-60?", "follow the ticket").

@@ -47,11 +47,11 @@ describe('idioms read as the words catalogues write', () => {
     ]);
   });
 
-  it('reads people who are not members of a place as outsiders, and a page where people serve themselves as a portal', () => {
+  it('reads people who are not members of a place as outside collaborators, and a page where people serve themselves as a portal', () => {
     expectRead([
-      ['who are the non-members with repo access?', 'who are the outsiders with repo access?'],
-      ["list people who aren't org members but have access", 'list people who outsiders but have access'],
-      ['who can get in without actually being an org member?', 'who can get in outsiders?'],
+      ['who are the non-members with repo access?', 'who are the outside collaborators with repo access?'],
+      ["list people who aren't org members but have access", 'list people who outside collaborators but have access'],
+      ['who can get in without actually being an org member?', 'who can get in outside collaborators?'],
       ['which members are admins?', 'which members are admins?'],
       ['get me a self-service billing page link', 'get me a self-service billing portal link'],
       ['send a self-serve link', 'send a self-service portal'],
