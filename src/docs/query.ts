@@ -234,6 +234,8 @@ const THROTTLED = /\bthrottl(?:e|es|ed|ing)\b|\b(?:calls|requests)\s+(?:(?:do|do
 const ONLY_WITH = /\b(?:nothing|nobody|no\s+one|no-one|cannot|can't)\b[^.?!]*\b(?:lands?|merges?|merged|push|pushes|pushed|(?:gets?|goes|go)\s+(?:in|into|onto)|deploys?|ships?)\b[^.?!]*\bwithout\b/i;
 /** A value kept from view ("an encrypted value", "without it being in the code", "without exposing it"): a secret. */
 const KEPT_SECRET = /\bencrypted\b|\bwithout\s+(?:it\s+|them\s+)?(?:being\s+|sitting\s+|showing\s+(?:up\s+)?|ending\s+up\s+)?(?:visible|exposed|in\s+(?:the\s+|our\s+)?(?:code|repo|yaml|source|config)|in\s+plain\s*text)\b|\bwithout\s+exposing\b/i;
+/** Who may do a thing narrowed ("only people who've contributed should be able to comment", "limit who can comment to past contributors"): a restriction. */
+const ONLY_ALLOWED = /\bonly\s+(?:\S+\s+){0,3}?(?:people|contributors|collaborators|members|maintainers|staff|admins|users|folks|we|us)\b(?:\s+\S+){0,4}?\s+(?:should\s+be\s+able\s+to|can|may|are\s+allowed\s+to)\s+(?:comment|post|reply|open|push|edit|interact)\b|\b(?:limit|restrict)(?:s|ed|ing)?\s+(?:who\s+can|commenting|comments|posting|replies|interactions)\b/i;
 const SET_APART = /\b(?:that|which)\s+(?:aren't|are\s+not|isn't|is\s+not|haven't\s+been|have\s+not\s+been)\s+(?:on|in|merged\s+into)\b/i;
 /** How much of a thing something takes up ("how much cache storage is the repo eating?"): its usage. */
 /** Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it"). */
@@ -694,6 +696,7 @@ export function parseQuery(query: string): ParsedQuery {
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
   if (THROTTLED.test(query)) imply(['rate', 'limit'], 1);
   if (KEPT_SECRET.test(query)) imply(['secret'], 1);
+  if (ONLY_ALLOWED.test(query)) imply(['restriction', 'restrict', 'interaction'], 1);
   if (ONLY_WITH.test(query)) imply(['protection'], 1);
   if (WHO_AND_WHEN.test(query)) imply(['changelog', 'history'], 1);
   // "Draft the changelog": what software calls a release's notes.
@@ -782,8 +785,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (eachTimeAt >= 0 && !question && action === undefined) action = 'create';
   // Keeping a search to run again makes one (a filter).
   if (action === undefined && !question && savesSearch) action = 'create';
-  // Nothing to be let in without a thing first sets a rule (a protection): a change.
-  if ((action === undefined || action === 'list') && !question && ONLY_WITH.test(query)) action = 'update';
+  // Nothing to be let in without a thing first sets a rule (a protection), and who may do a thing narrowed a restriction: a change.
+  if ((action === undefined || action === 'list') && !question && (ONLY_WITH.test(query) || ONLY_ALLOWED.test(query))) action = 'update';
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.

@@ -46,6 +46,15 @@ describe('parseQuery', () => {
     expect(weightOf('where can I update my card?', 'card')).toBe(1);
   });
 
+  it('reads who may do a thing narrowed ("only past contributors can comment", "limit who can comment") as a restriction set', () => {
+    for (const query of ['for 24 hours only people who have contributed before should be able to comment', 'limit who can comment on the repo to past contributors']) {
+      const read = parseQuery(query);
+      expect(read.action, query).toBe('update');
+      expect(read.terms.map((t) => t.stem), query).toEqual(expect.arrayContaining(['restrict', 'interact']));
+    }
+    expect(parseQuery('only show issues I can comment on').terms.map((t) => t.word)).not.toContain('restriction');
+  });
+
   it('implies a secret where a value is kept from view', () => {
     const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
     expect(words('store SENTRY_DSN as an encrypted value')).toContain('secret');
