@@ -36,6 +36,9 @@ describe('idioms read as the words catalogues write', () => {
       ['can I stop people from adding more comments to issue 404?', 'can I lock the conversation to issue 404?'],
       ['I want issue #210 to stop getting new comments', 'I want issue #210 to lock the conversation'],
       ['stop the comment notifications', 'stop the comment notifications'],
+      ['Stop anyone else from commenting on it.', 'lock the conversation on it.'],
+      ['Freeze that thread.', 'lock the conversation.'],
+      ['freeze the repo', 'freeze the repo'],
     ]);
   });
 
