@@ -322,6 +322,8 @@ const COPULAS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had']);
 const PLACE_PARTICLES = new Set(['off', 'from', 'out', 'to', 'as', 'into', 'onto', 'on']);
 /** Who a thing asked for is for, in "where they can …", "so she can …". */
 const PURPOSE_SUBJECTS = new Set(['they', 'he', 'she', 'we', 'i', 'you', 'people', 'customers', 'users', 'everyone', 'anyone']);
+/** Words that open a clause saying when or why, not what is asked for. */
+const CIRCUMSTANCE_OPENERS = new Set(['after', 'before', 'once', 'because', 'since', 'until', 'unless', 'while']);
 /** Particles between a thing moved and where it goes ("over to the Done column", "back into Inbox"). */
 const MOVING_PARTICLES = new Set(['over', 'across', 'back', 'down', 'up']);
 /** The speaker as a command's object, and the particles that take them out of a place. */
@@ -763,7 +765,9 @@ export function parseQuery(query: string): ParsedQuery {
   // A question reads: a list when it asks after things in the plural ("what channels exist?"); who
   // asks after people, one or many.
   // A name's plural ("the stale-issues workflow", "the Projects calendar") says nothing of how many.
-  const plural = terms.some((t) => isPlural(t.word) && !actionOfStem(t.stem) && !t.name);
+  // Not a plural in a clause that only says when or why ("what will her next bill look like after switching plans?").
+  const circumstanceAt = raw.findIndex((w, i) => i > 0 && CIRCUMSTANCE_OPENERS.has(w));
+  const plural = terms.some((t) => isPlural(t.word) && !actionOfStem(t.stem) && !t.name && (circumstanceAt < 0 || t.at < circumstanceAt));
   // "How many …" reads, a list or a count alike.
   // A verb no lexicon knows heading the query before its object ("hide the calendar from my list
   // view", "stick the screenshot onto QA-55") says what to do: action words after it are context,

@@ -55,6 +55,11 @@ describe('parseQuery', () => {
     expect(parseQuery('only show issues I can comment on').terms.map((t) => t.word)).not.toContain('restriction');
   });
 
+  it('reads a plural in a clause that only says when or why as no list asked for', () => {
+    expect(parseQuery("what will cus_A1's next bill look like after switching plans?").action).toBe('get');
+    expect(parseQuery('what are the plans after the switch?').action).toBe('list');
+  });
+
   it('implies a secret where a value is kept from view', () => {
     const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
     expect(words('store SENTRY_DSN as an encrypted value')).toContain('secret');
