@@ -236,6 +236,8 @@ const ONLY_WITH = /\b(?:nothing|nobody|no\s+one|no-one|cannot|can't)\b[^.?!]*\b(
 const KEPT_SECRET = /\bencrypted\b|\bwithout\s+(?:it\s+|them\s+)?(?:being\s+|sitting\s+|showing\s+(?:up\s+)?|ending\s+up\s+)?(?:visible|exposed|in\s+(?:the\s+|our\s+)?(?:code|repo|yaml|source|config)|in\s+plain\s*text)\b|\bwithout\s+exposing\b/i;
 /** Who may do a thing narrowed ("only people who've contributed should be able to comment", "limit who can comment to past contributors"): a restriction. */
 const ONLY_ALLOWED = /\bonly\s+(?:\S+\s+){0,3}?(?:people|contributors|collaborators|members|maintainers|staff|admins|users|folks|we|us)\b(?:\s+\S+){0,4}?\s+(?:should\s+be\s+able\s+to|can|may|are\s+allowed\s+to)\s+(?:comment|post|reply|open|push|edit|interact)\b|\b(?:limit|restrict)(?:s|ed|ing)?\s+(?:who\s+can|commenting|comments|posting|replies|interactions)\b/i;
+/** Which fields a thing needs ("what fields are required when I create a bug", "which fields do I have to fill in"): what describes it, its metadata. */
+const FIELDS_NEEDED = /\b(?:what|which)\s+(?:\S+\s+){0,2}?fields?\b[^.?!]{0,40}?\b(?:required|mandatory|needed|need|have\s+to|must)\b/i;
 const SET_APART = /\b(?:that|which)\s+(?:aren't|are\s+not|isn't|is\s+not|haven't\s+been|have\s+not\s+been)\s+(?:on|in|merged\s+into)\b/i;
 /** How much of a thing something takes up ("how much cache storage is the repo eating?"): its usage. */
 /** Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it"). */
@@ -698,6 +700,7 @@ export function parseQuery(query: string): ParsedQuery {
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
   if (THROTTLED.test(query)) imply(['rate', 'limit'], 1);
   if (KEPT_SECRET.test(query)) imply(['secret'], 1);
+  if (FIELDS_NEEDED.test(query)) imply(['metadata', 'meta'], 1);
   if (ONLY_ALLOWED.test(query)) imply(['restriction', 'restrict', 'interaction'], 1);
   if (ONLY_WITH.test(query)) imply(['protection'], 1);
   if (WHO_AND_WHEN.test(query)) imply(['changelog', 'history'], 1);

@@ -60,6 +60,13 @@ describe('parseQuery', () => {
     expect(parseQuery('what are the plans after the switch?').action).toBe('list');
   });
 
+  it('implies metadata where it asks which fields a thing needs', () => {
+    const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
+    expect(words('what fields are required when I create a bug in project BE')).toContain('metadata');
+    expect(words('which fields do I have to fill in to file a Story?')).toContain('metadata');
+    expect(words('add a required field to the form')).not.toContain('metadata');
+  });
+
   it('implies a secret where a value is kept from view', () => {
     const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
     expect(words('store SENTRY_DSN as an encrypted value')).toContain('secret');
