@@ -231,6 +231,8 @@ const WHAT_CHANGED = /\bwhat\s+(?:(?:exactly|actually|else)\s+)?(?:has\s+|have\s
 /** Requests throttled, or how many are left ("how many API calls do I have left", "before it gets throttled"): the rate limit. */
 const THROTTLED = /\bthrottl(?:e|es|ed|ing)\b|\b(?:calls|requests)\s+(?:(?:do|does|did)\s+(?:\S+\s+){1,3}?have\s+)?left\b/i;
 /** Nothing let in without a thing first ("nothing should land on main without two approving reviews", "nobody can push to main without review"): a rule that protects the place. */
+/** Pushing barred ("nobody should be able to push straight to main", "don't let anyone force push to production"): the branch protected. */
+const PUSH_BARRED = /\b(?:nobody|no\s+one|no-one)\b[^.?!]{0,30}?\b(?:force[\s-]?)?push\w*\b|\b(?:don't|do\s+not|never)\s+let\s+(?:anyone|anybody|people|them)\s+(?:force[\s-]?)?push\b|\b(?:shouldn't|should\s+not|can't|cannot|mustn't|must\s+not)\s+(?:be\s+able\s+to\s+)?(?:force[\s-]?)?push\b|\brefuses?\s+force[\s-]?push/i;
 const ONLY_WITH = /\b(?:nothing|nobody|no\s+one|no-one|cannot|can't)\b[^.?!]*\b(?:lands?|merges?|merged|push|pushes|pushed|(?:gets?|goes|go)\s+(?:in|into|onto)|deploys?|ships?)\b[^.?!]*\bwithout\b/i;
 /** A value kept from view ("an encrypted value", "without it being in the code", "without exposing it"): a secret. */
 const KEPT_SECRET = /\bencrypted\b|\bwithout\s+(?:it\s+|them\s+)?(?:being\s+|sitting\s+|showing\s+(?:up\s+)?|ending\s+up\s+)?(?:visible|exposed|in\s+(?:the\s+|our\s+)?(?:code|repo|yaml|source|config)|in\s+plain\s*text)\b|\bwithout\s+exposing\b/i;
@@ -702,7 +704,7 @@ export function parseQuery(query: string): ParsedQuery {
   if (KEPT_SECRET.test(query)) imply(['secret'], 1);
   if (FIELDS_NEEDED.test(query)) imply(['metadata', 'meta'], 1);
   if (ONLY_ALLOWED.test(query)) imply(['restriction', 'restrict', 'interaction'], 1);
-  if (ONLY_WITH.test(query)) imply(['protection'], 1);
+  if (ONLY_WITH.test(query) || PUSH_BARRED.test(query)) imply(['protection'], 1);
   if (WHO_AND_WHEN.test(query)) imply(['changelog', 'history'], 1);
   // "Draft the changelog": what software calls a release's notes.
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
@@ -793,7 +795,7 @@ export function parseQuery(query: string): ParsedQuery {
   // Keeping a search to run again makes one (a filter).
   if (action === undefined && !question && savesSearch) action = 'create';
   // Nothing to be let in without a thing first sets a rule (a protection), and who may do a thing narrowed a restriction: a change.
-  if ((action === undefined || action === 'list') && !question && (ONLY_WITH.test(query) || ONLY_ALLOWED.test(query))) action = 'update';
+  if ((action === undefined || action === 'list') && !question && (ONLY_WITH.test(query) || PUSH_BARRED.test(query) || ONLY_ALLOWED.test(query))) action = 'update';
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.

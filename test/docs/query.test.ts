@@ -30,12 +30,16 @@ describe('parseQuery', () => {
     expect(parseQuery('who holds a seat and when they last used it').terms.some((t) => t.word === 'changelog')).toBe(false);
   });
 
-  it('reads nothing let in without a thing first as a rule that protects the place, set', () => {
+  it('reads nothing let in without a thing first, or pushing barred, as a rule that protects the place, set', () => {
     const read = parseQuery('Nothing should land on main in acme/core without two approving reviews.');
     expect(read.action).toBe('update');
     expect(read.terms.map((t) => t.word)).toContain('protection');
     expect(parseQuery('nobody can push to main without an approved review').terms.map((t) => t.word)).toContain('protection');
     expect(parseQuery('merge PR 5 without waiting for CI').terms.map((t) => t.word)).not.toContain('protection');
+    // Pushing barred protects the branch too.
+    expect(parseQuery('nobody should be able to force-push to main').terms.map((t) => t.word)).toContain('protection');
+    expect(parseQuery("don't let anyone push to production").terms.map((t) => t.word)).toContain('protection');
+    expect(parseQuery('push the release to production').terms.map((t) => t.word)).not.toContain('protection');
   });
 
   it('reads what a thing asked for lets someone do ("a link where they can update their card") as context that counts less', () => {
