@@ -240,6 +240,10 @@ const KEPT_SECRET = /\bencrypted\b|\bwithout\s+(?:it\s+|them\s+)?(?:being\s+|sit
 const ONLY_ALLOWED = /\bonly\s+(?:\S+\s+){0,3}?(?:people|contributors|collaborators|members|maintainers|staff|admins|users|folks|we|us)\b(?:\s+\S+){0,4}?\s+(?:should\s+be\s+able\s+to|can|may|are\s+allowed\s+to)\s+(?:comment|post|reply|open|push|edit|interact)\b|\b(?:limit|restrict)(?:s|ed|ing)?\s+(?:who\s+can|commenting|comments|posting|replies|interactions)\b/i;
 /** Which fields a thing needs ("what fields are required when I create a bug", "which fields do I have to fill in"): what describes it, its metadata. */
 const FIELDS_NEEDED = /\b(?:what|which)\s+(?:\S+\s+){0,2}?fields?\b[^.?!]{0,40}?\b(?:required|mandatory|needed|need|have\s+to|must)\b/i;
+/** A thing made to be used again ("a reusable blueprint", "something we can reuse for every new hire"): a template. */
+const REUSABLE = /\breusable\b|\bre-?use\b[^.?!]{0,40}?\b(?:every|each|future|next|again|other)\b|\bstamp\s+out\b/i;
+/** A measure reached ("we're at 62% now", "update its progress number"): the number a metric holds. */
+const MEASURE_REACHED = /\b(?:we're|we\s+are|it's|it\s+is|is\s+now|are\s+now|(?:has|have)\s+reached)\s+(?:now\s+)?(?:at\s+)?[$£€]?\d[\d,.]*\s*(?:%|k|m|ms|members|stars|users)?|\bprogress\s+(?:number|figure|value)\b|\bprogress\s+to\s+[$£€]?\d/i;
 const SET_APART = /\b(?:that|which)\s+(?:aren't|are\s+not|isn't|is\s+not|haven't\s+been|have\s+not\s+been)\s+(?:on|in|merged\s+into)\b/i;
 /** How much of a thing something takes up ("how much cache storage is the repo eating?"): its usage. */
 /** Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it"). */
@@ -702,6 +706,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
   if (THROTTLED.test(query)) imply(['rate', 'limit'], 1);
   if (KEPT_SECRET.test(query)) imply(['secret'], 1);
+  if (REUSABLE.test(query)) imply(['template'], 1);
+  if (MEASURE_REACHED.test(query)) imply(['metric'], 1);
   if (FIELDS_NEEDED.test(query)) imply(['metadata', 'meta'], 1);
   if (ONLY_ALLOWED.test(query)) imply(['restriction', 'restrict', 'interaction'], 1);
   if (ONLY_WITH.test(query) || PUSH_BARRED.test(query)) imply(['protection'], 1);

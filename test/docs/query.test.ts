@@ -64,6 +64,16 @@ describe('parseQuery', () => {
     expect(parseQuery('what are the plans after the switch?').action).toBe('list');
   });
 
+  it('implies a template for a thing made to be used again, and a metric for a measure reached', () => {
+    const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
+    expect(words('turn the Onboarding project into a reusable blueprint')).toContain('template');
+    expect(words('make it something we can reuse for every new hire')).toContain('template');
+    expect(words('reuse the old invoice number')).not.toContain('template');
+    expect(words("we're at 62% on the enrollment goal now, update the number")).toContain('metric');
+    expect(words("update the goal's progress number")).toContain('metric');
+    expect(words('update the goal title')).not.toContain('metric');
+  });
+
   it('implies metadata where it asks which fields a thing needs', () => {
     const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
     expect(words('what fields are required when I create a bug in project BE')).toContain('metadata');
