@@ -302,6 +302,10 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
 ];
 /** Words that say what a thing looked for says ("messages mentioning the invoice"). */
 const MENTIONING = new Set(['mention', 'mentions', 'mentioning', 'mentioned']);
+/** Things found by what was said in them ("where someone talked about the rate lock", "said something about the brick sample", "look through messages for …"). */
+const TALKED_ABOUT = /\b(?:talked|talking|spoke|speaking|said\s+(?:something|anything)|discussed|discussing|brought\s+up|chatted|chatting|asked)\s+about\b|\blook\s+through\b|\bdig\s+(?:it\s+|them\s+)?(?:up|out)\b/i;
+/** Asked what is on one's schedule at a time ("what do I have tomorrow?", "what have I got on Thursday?", "my agenda for next week"): the events then. */
+const SCHEDULE_ASKED = /\bwhat\s+(?:do|have|did|will)\s+(?:i|we)\s+(?:have|got|get)\s+(?:on\s+)?(?:\S+\s+){0,3}?(?:today|tomorrow|tonight|next|this|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmy\s+agenda\b/i;
 /** What one is told of a thing by ("updates about PAY-9"): not things looked for by what they are about. */
 const TOLD_OF = new Set(['updates', 'notifications', 'emails', 'alerts', 'reminders', 'pings', 'news']);
 /** Verbs that take a thing out of a place ("remove … from", "take … off"). */
@@ -706,6 +710,7 @@ export function parseQuery(query: string): ParsedQuery {
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
   if (THROTTLED.test(query)) imply(['rate', 'limit'], 1);
   if (KEPT_SECRET.test(query)) imply(['secret'], 1);
+  if (SCHEDULE_ASKED.test(query)) imply(['event'], 1);
   if (REUSABLE.test(query)) imply(['template'], 1);
   if (MEASURE_REACHED.test(query)) imply(['metric'], 1);
   if (FIELDS_NEEDED.test(query)) imply(['metadata', 'meta'], 1);
@@ -718,7 +723,7 @@ export function parseQuery(query: string): ParsedQuery {
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
   // "Repos about rust web frameworks", "messages mentioning 'invoice 4471'": things found by what they are about or say, a search.
-  else if (raw.some((word, i) => MENTIONING.has(word) || (word === 'about' && /[a-z]{3}s$/.test(raw[i - 1] ?? '') && !TOLD_OF.has(raw[i - 1]!) && cues[0]?.action !== 'create'))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
+  else if (TALKED_ABOUT.test(query) || raw.some((word, i) => MENTIONING.has(word) || (word === 'about' && /[a-z]{3}s$/.test(raw[i - 1] ?? '') && !TOLD_OF.has(raw[i - 1]!) && cues[0]?.action !== 'create'))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
   // "How many …" asks for a number: the word catalogues write for one (count), implied.
   const howMany = headCue !== undefined && raw[headCue.at[0]!] === 'how' && raw[headCue.at[0]! + 1] === 'many';
   if (howMany) imply(['count'], 0.5);

@@ -74,6 +74,16 @@ describe('parseQuery', () => {
     expect(words('update the goal title')).not.toContain('metric');
   });
 
+  it('implies a search where things are found by what was said in them, and an event where one asks what is on at a time', () => {
+    const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
+    expect(words("where's the message where the lender talked about the rate lock?")).toContain('search');
+    expect(words("look through messages for 'Q3 grant'")).toContain('search');
+    expect(words('talk to the lender')).not.toContain('search');
+    expect(words('what have I got on Thursday?')).toContain('event');
+    expect(words('what do I have tomorrow')).toContain('event');
+    expect(words('what do I have access to?')).not.toContain('event');
+  });
+
   it('implies metadata where it asks which fields a thing needs', () => {
     const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
     expect(words('what fields are required when I create a bug in project BE')).toContain('metadata');
