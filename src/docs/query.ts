@@ -244,6 +244,8 @@ const FIELDS_NEEDED = /\b(?:what|which)\s+(?:\S+\s+){0,2}?fields?\b[^.?!]{0,40}?
 const REUSABLE = /\breusable\b|\bre-?use\b[^.?!]{0,40}?\b(?:every|each|future|next|again|other)\b|\bstamp\s+out\b/i;
 /** A measure reached ("we're at 62% now", "update its progress number"): the number a metric holds. */
 const MEASURE_REACHED = /\b(?:we're|we\s+are|it's|it\s+is|is\s+now|are\s+now|(?:has|have)\s+reached)\s+(?:now\s+)?(?:at\s+)?[$£€]?\d[\d,.]*\s*(?:%|k|m|ms|members|stars|users)?|\bprogress\s+(?:number|figure|value)\b|\bprogress\s+to\s+[$£€]?\d/i;
+/** Asked who a thing may be handed or assigned to ("who can I hand OPS tickets to?", "who can be assigned issues in PAY?"): the people it is assignable to. */
+const WHO_ASSIGNABLE = /\bwho\s+(?:(?:else\s+)?(?:can|could|may)\s+(?:i|we)|am\s+i\s+allowed\s+to|are\s+the\s+people\s+i\s+can)\s+(?:assign|reassign|give|hand|pass)\b|\bwho\s+(?:can|could|may)\s+be\s+assigned\b|\b(?:people|users|staff|guys|folks)\s+(?:i|we)\s+can\s+(?:assign|give|hand|pass)\b/i;
 const SET_APART = /\b(?:that|which)\s+(?:aren't|are\s+not|isn't|is\s+not|haven't\s+been|have\s+not\s+been)\s+(?:on|in|merged\s+into)\b/i;
 /** How much of a thing something takes up ("how much cache storage is the repo eating?"): its usage. */
 /** Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it"). */
@@ -710,6 +712,7 @@ export function parseQuery(query: string): ParsedQuery {
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
   if (THROTTLED.test(query)) imply(['rate', 'limit'], 1);
   if (KEPT_SECRET.test(query)) imply(['secret'], 1);
+  if (WHO_ASSIGNABLE.test(query)) imply(['assignable'], 1);
   if (SCHEDULE_ASKED.test(query)) imply(['event'], 1);
   if (REUSABLE.test(query)) imply(['template'], 1);
   if (MEASURE_REACHED.test(query)) imply(['metric'], 1);

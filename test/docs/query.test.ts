@@ -84,6 +84,13 @@ describe('parseQuery', () => {
     expect(words('what do I have access to?')).not.toContain('event');
   });
 
+  it('implies the people a thing is assignable to where it asks who it may be handed to', () => {
+    const stems = (q: string) => parseQuery(q).terms.map((t) => t.stem);
+    expect(stems('Who can I hand OPS tickets to?')).toContain('assign');
+    expect(stems('who are the people I can give LAB tickets to?')).toContain('assign');
+    expect(stems('who handed me this ticket?')).not.toContain('assign');
+  });
+
   it('implies metadata where it asks which fields a thing needs', () => {
     const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
     expect(words('what fields are required when I create a bug in project BE')).toContain('metadata');
