@@ -8,8 +8,8 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } from '../search-eval/evaluate.ts';
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
-/** The dev figure this ranking reached, on every second dev request (tuned on it; all 19,106 tasks since the hundred-and-seventy-sixth writer's joined: 0.838, 0.830 with the ranking of c739c8d; every second, 9,555: 0.839): a fall below it is a regression. */
-const DEV_RECALL_AT_3_FLOOR = 0.825;
+/** The dev figure this ranking reached, on every third dev request (tuned on it; all 21,492 tasks since the hundred-and-ninety-seventh writer's joined: 0.841; every third, 7,166: 0.845): a fall below it is a regression. */
+const DEV_RECALL_AT_3_FLOOR = 0.835;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
 
@@ -27,9 +27,9 @@ describe('search_docs evaluation', () => {
       const subject: Outcome[] = [];
       const baseline: Outcome[] = [];
       for (const c of catalogues) {
-        // Dev and test, the two large splits, every second request: the same mix of catalogues and writers in half the
-        // time CI has. npm run bench -- search-quality measures the whole test split (docs/benchmarks/search-quality.md).
-        const intents = split === 'plain' ? intentsOf(c.name, split) : intentsOf(c.name, split).filter((_, i) => i % 2 === 0);
+        // Dev and test, the two large splits, every third request: the same mix of catalogues and writers in a third of the
+        // time, which CI has. npm run bench -- search-quality measures the whole test split (docs/benchmarks/search-quality.md).
+        const intents = split === 'plain' ? intentsOf(c.name, split) : intentsOf(c.name, split).filter((_, i) => i % 3 === 0);
         checkIntents(intents, c.operations, `${split}/${c.name}`);
         subject.push(...run(searchDocs(c.index), intents));
         baseline.push(...run(bm25Baseline(c.operations), intents));
