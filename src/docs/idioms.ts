@@ -12,7 +12,6 @@
 //     themselves is a portal.
 //   - Following a tracked thing (an issue, a ticket, a task), not a person, is watching it.
 //   - Billing, payments or donations that recur are a subscription.
-//   - Money sent to, landing in or hitting one's bank is a payout.
 //   - A person asked to be around, active or on a chat product is asked to be online.
 
 /** Each idiom and what it is read as (`$1` keeps what the pattern's first group matched). */
@@ -35,8 +34,6 @@ const IDIOMS_READ: readonly { idiom: RegExp; as: string }[] = [
   { idiom: /\bfollow(s|ing|ed)?(?=\s+(?:[A-Z][A-Z0-9]*-\d+\b|#\d+\b|(?:the|this|that|my|our|an?)\s+(?:issue|ticket|bug|task|story|card|epic)s?\b|(?:issue|ticket|bug|task)s?\s+#?\d+\b))/gi, as: 'watch$1' },
   // Billing or paying that recurs is a subscription ("stop their recurring billing", "a $25 recurring donation").
   { idiom: /\brecurring\s+(billing|payments?|charges?|donations?|dues|fees?)\b/gi, as: 'recurring $1 subscription' },
-  // Money sent to, landing in or hitting one's bank ("when is money hitting my bank", "what has Stripe paid out to our bank account") is paid out: a payout.
-  { idiom: /\b(?:money|funds|cash|deposits?|transfers?|disbursements?|paid\s+out)\b[^.?!]{0,40}?\b(?:to|in|into|hit|hits|hitting|land|lands|landing|reach|reaches|reaching|arrive[sd]?|arriving)\s+(?:(?:the|my|our|their|your|its|\S+'s?)\s+){0,2}(?:\S+\s+)?bank\b/gi, as: '$& payouts' },
   // A person asked to be around, active or on a chat product now ("is Deepak around?", "is Marco on Slack right now?") is asked to be online: their presence.
   // Not "available" or "away", which as often ask whether they are free at a time.
   { idiom: /\b([Ii]s|[Aa]re)\s+((?:[A-Z][a-z]+\.?\s+)?[A-Z][a-z]+|he|she|they|anyone|anybody|someone|somebody)\s+(?:still\s+)?(?:around|active|reachable|at\s+(?:his|her|their)\s+desks?|on\s+[A-Z][a-z]+)\b/g, as: '$1 $2 online' },

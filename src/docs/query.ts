@@ -223,33 +223,19 @@ const CONTAINING = new Set(['on', 'in', 'inside']);
 const SAVED_SEARCH = /\bsaved\s+(?:search|query|view)|\bsave\b[^.?!;]*\b(?:search|query|jql)\b|\b(?:search|query|jql)\b[^.?!;]*\bsave\b/i;
 /** Two things set against each other: "main vs develop", "v1.2...v1.3". */
 const SET_AGAINST = /\S\s+(?:vs\.?|versus)\s+\S|\w\.\.\.?\w/i;
-/** What is on one thing and not on another ("commits on release/17.x that aren't on main"): the two compared. */
 /** What changed or differs between two things ("what changed between release-1.4 and main"): the two compared. */
 const CHANGED_BETWEEN = /\b(?:changed|changes|different|differences?|differs?|diverged?|drift(?:ed)?)\b[^.?!]*\bbetween\s+\S+(?:\s+\S+){0,3}?\s+and\s+\S/i;
 /** Asked what a thing changed ("what exactly changed in commit a1b2c3d?", "what did MR 14 change?"): its changes, a thing read, not a change made. */
 const WHAT_CHANGED = /\bwhat\s+(?:(?:exactly|actually|else)\s+)?(?:has\s+|have\s+)?changed\b|\bwhat\s+(?:did|does|do|has|have)\b[^.?!]*\bchange\b/i;
-/** Requests throttled, or how many are left ("how many API calls do I have left", "before it gets throttled"): the rate limit. */
-const THROTTLED = /\bthrottl(?:e|es|ed|ing)\b|\b(?:calls|requests)\s+(?:(?:do|does|did)\s+(?:\S+\s+){1,3}?have\s+)?left\b/i;
-/** Nothing let in without a thing first ("nothing should land on main without two approving reviews", "nobody can push to main without review"): a rule that protects the place. */
 /** Pushing barred ("nobody should be able to push straight to main", "don't let anyone force push to production"): the branch protected. */
 const PUSH_BARRED = /\b(?:nobody|no\s+one|no-one)\b[^.?!]{0,30}?\b(?:force[\s-]?)?push\w*\b|\b(?:don't|do\s+not|never)\s+let\s+(?:anyone|anybody|people|them)\s+(?:force[\s-]?)?push\b|\b(?:shouldn't|should\s+not|can't|cannot|mustn't|must\s+not)\s+(?:be\s+able\s+to\s+)?(?:force[\s-]?)?push\b|\brefuses?\s+force[\s-]?push/i;
+/** Nothing let in without a thing first ("nothing should land on main without two approving reviews", "nobody can push to main without review"): a rule that protects the place. */
 const ONLY_WITH = /\b(?:nothing|nobody|no\s+one|no-one|cannot|can't)\b[^.?!]*\b(?:lands?|merges?|merged|push|pushes|pushed|(?:gets?|goes|go)\s+(?:in|into|onto)|deploys?|ships?)\b[^.?!]*\bwithout\b/i;
-/** A value kept from view ("an encrypted value", "without it being in the code", "without exposing it"): a secret. */
-const KEPT_SECRET = /\bencrypted\b|\bwithout\s+(?:it\s+|them\s+)?(?:being\s+|sitting\s+|showing\s+(?:up\s+)?|ending\s+up\s+)?(?:visible|exposed|in\s+(?:the\s+|our\s+)?(?:code|repo|yaml|source|config)|in\s+plain\s*text)\b|\bwithout\s+exposing\b/i;
 /** Who may do a thing narrowed ("only people who've contributed should be able to comment", "limit who can comment to past contributors"): a restriction. */
 const ONLY_ALLOWED = /\bonly\s+(?:\S+\s+){0,3}?(?:people|contributors|collaborators|members|maintainers|staff|admins|users|folks|we|us)\b(?:\s+\S+){0,4}?\s+(?:should\s+be\s+able\s+to|can|may|are\s+allowed\s+to)\s+(?:comment|post|reply|open|push|edit|interact)\b|\b(?:limit|restrict)(?:s|ed|ing)?\s+(?:who\s+can|commenting|comments|posting|replies|interactions)\b/i;
-/** Which fields a thing needs ("what fields are required when I create a bug", "which fields do I have to fill in"): what describes it, its metadata. */
-const FIELDS_NEEDED = /\b(?:what|which)\s+(?:\S+\s+){0,2}?fields?\b[^.?!]{0,40}?\b(?:required|mandatory|needed|need|have\s+to|must)\b/i;
-/** A thing made to be used again ("a reusable blueprint", "something we can reuse for every new hire"): a template. */
-const REUSABLE = /\breusable\b|\bre-?use\b[^.?!]{0,40}?\b(?:every|each|future|next|again|other)\b|\bstamp\s+out\b/i;
-/** A measure reached ("we're at 62% now", "update its progress number"): the number a metric holds. */
-const MEASURE_REACHED = /\b(?:we're|we\s+are|it's|it\s+is|is\s+now|are\s+now|(?:has|have)\s+reached)\s+(?:now\s+)?(?:at\s+)?[$£€]?\d[\d,.]*\s*(?:%|k|m|ms|members|stars|users)?|\bprogress\s+(?:number|figure|value)\b|\bprogress\s+to\s+[$£€]?\d/i;
-/** Asked who a thing may be handed or assigned to ("who can I hand OPS tickets to?", "who can be assigned issues in PAY?"): the people it is assignable to. */
-const WHO_ASSIGNABLE = /\bwho\s+(?:(?:else\s+)?(?:can|could|may)\s+(?:i|we)|am\s+i\s+allowed\s+to|are\s+the\s+people\s+i\s+can)\s+(?:assign|reassign|give|hand|pass)\b|\bwho\s+(?:can|could|may)\s+be\s+assigned\b|\b(?:people|users|staff|guys|folks)\s+(?:i|we)\s+can\s+(?:assign|give|hand|pass)\b/i;
+/** What is on one thing and not on another ("commits on release/17.x that aren't on main"): the two compared. */
 const SET_APART = /\b(?:that|which)\s+(?:aren't|are\s+not|isn't|is\s+not|haven't\s+been|have\s+not\s+been)\s+(?:on|in|merged\s+into)\b/i;
 /** How much of a thing something takes up ("how much cache storage is the repo eating?"): its usage. */
-/** Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it"). */
-const WHO_AND_WHEN = /\bwho\b[^?.!]*?(?:,\s*|\s)(?:and|&)\s+when\b(?!\s+(?:they|he|she|each|we|you|i)\b)/i;
 const HOW_MUCH_USED = /\bhow\s+much\b.*\b(?:using|used|uses|use|eating|eats|consuming|consumes|consumed|taking\s+up|takes\s+up|occupying|occupies)\b/i;
 /** Lower-case words joined by underscores, no digits: `rate_limit`, `billable_info`. */
 const SNAKE_WORDS = /^[a-z]{2,}(?:_[a-z]{2,})+[,;:!?)]?$/;
@@ -297,17 +283,31 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:we|i|you|they)\s+sell\b|\bfor\s+sale\b/i, words: ['product'] },
   // What happened ("what happened on the account in the last 24 hours", "everything that's happened since Monday"): events.
   { said: /\b(?:what|everything|anything|all)\s+(?:that\s+)?(?:has\s+|'s\s+|had\s+)?happened\b/i, words: ['event'] },
-  // Money moved to one's own bank ("deposited to our bank", "transfers to our checking account", "the bank transfers Stripe sent us"): a payout.
-  { said: /\b(?:deposit\w*|transfers?|money|went out|go out|gone out|sent)\b[^.?!]*?\b(?:to|into|in|hit|reach\w*)\s+(?:our|my)\s+(?:\w+\s+)?(?:bank|checking|savings)\b|\bbank\s+transfers?\b[^.?!]*?\b(?:sent|paid)\s+(?:us|me)\b/i, words: ['payout'] },
+  // Money moved to one's own bank ("deposited to our bank", "transfers to our checking account", "the bank transfers Stripe sent us", "money hitting my bank", "paid out to the club's bank account"): a payout.
+  { said: /\b(?:deposit\w*|transfers?|money|funds|cash|disbursements?|went out|go out|gone out|sent|paid\s+out)\b[^.?!]*?\b(?:to|into|in|hit|hits|hitting|land|lands|landing|reach\w*|arriv\w*)\s+(?:(?:the|our|my|their|your|its|\S+'s?)\s+){1,2}(?:\w+\s+)?(?:bank|checking|savings)\b|\bbank\s+transfers?\b[^.?!]*?\b(?:sent|paid)\s+(?:us|me)\b/i, words: ['payout'] },
   // The dates a repeating thing falls on ("every date the weekly standup happens", "upcoming sessions of our weekly class"): a recurring event's instances.
   { said: /\b(?:every|each|all(?:\s+the)?|upcoming|next\s+few|individual|separate)\s+(?:\w+\s+)?(?:dates?|occurrences?|sessions?|instances?|times)\b.*\b(?:weekly|daily|monthly|biweekly|fortnightly|recurring|repeating|series|every[\s-]+other[\s-]+week)\b/i, words: ['recurring', 'instance'] },
+  // Requests throttled, or how many are left ("how many API calls do I have left", "before it gets throttled"): the rate limit.
+  { said: /\bthrottl(?:e|es|ed|ing)\b|\b(?:calls|requests)\s+(?:(?:do|does|did)\s+(?:\S+\s+){1,3}?have\s+)?left\b/i, words: ['rate', 'limit'] },
+  // A value kept from view ("an encrypted value", "without it being in the code", "without exposing it"): a secret.
+  { said: /\bencrypted\b|\bwithout\s+(?:it\s+|them\s+)?(?:being\s+|sitting\s+|showing\s+(?:up\s+)?|ending\s+up\s+)?(?:visible|exposed|in\s+(?:the\s+|our\s+)?(?:code|repo|yaml|source|config)|in\s+plain\s*text)\b|\bwithout\s+exposing\b/i, words: ['secret'] },
+  // Asked who a thing may be handed or assigned to ("who can I hand OPS tickets to?", "who can be assigned issues in PAY?"): the people it is assignable to.
+  { said: /\bwho\s+(?:(?:else\s+)?(?:can|could|may)\s+(?:i|we)|am\s+i\s+allowed\s+to|are\s+the\s+people\s+i\s+can)\s+(?:assign|reassign|give|hand|pass)\b|\bwho\s+(?:can|could|may)\s+be\s+assigned\b|\b(?:people|users|staff|guys|folks)\s+(?:i|we)\s+can\s+(?:assign|give|hand|pass)\b/i, words: ['assignable'] },
+  // Asked what is on one's schedule at a time ("what do I have tomorrow?", "what have I got on Thursday?", "my agenda for next week"): the events then.
+  { said: /\bwhat\s+(?:do|have|did|will)\s+(?:i|we)\s+(?:have|got|get)\s+(?:on\s+)?(?:\S+\s+){0,3}?(?:today|tomorrow|tonight|next|this|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmy\s+agenda\b/i, words: ['event'] },
+  // A thing made to be used again ("a reusable blueprint", "something we can reuse for every new hire"): a template.
+  { said: /\breusable\b|\bre-?use\b[^.?!]{0,40}?\b(?:every|each|future|next|again|other)\b|\bstamp\s+out\b/i, words: ['template'] },
+  // A measure reached ("we're at 62% now", "update its progress number"): the number a metric holds.
+  { said: /\b(?:we're|we\s+are|it's|it\s+is|is\s+now|are\s+now|(?:has|have)\s+reached)\s+(?:now\s+)?(?:at\s+)?[$£€]?\d[\d,.]*\s*(?:%|k|m|ms|members|stars|users)?|\bprogress\s+(?:number|figure|value)\b|\bprogress\s+to\s+[$£€]?\d/i, words: ['metric'] },
+  // Which fields a thing needs ("what fields are required when I create a bug", "which fields do I have to fill in"): what describes it, its metadata.
+  { said: /\b(?:what|which)\s+(?:\S+\s+){0,2}?fields?\b[^.?!]{0,40}?\b(?:required|mandatory|needed|need|have\s+to|must)\b/i, words: ['metadata', 'meta'] },
+  // Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it").
+  { said: /\bwho\b[^?.!]*?(?:,\s*|\s)(?:and|&)\s+when\b(?!\s+(?:they|he|she|each|we|you|i)\b)/i, words: ['changelog', 'history'] },
 ];
 /** Words that say what a thing looked for says ("messages mentioning the invoice"). */
 const MENTIONING = new Set(['mention', 'mentions', 'mentioning', 'mentioned']);
 /** Things found by what was said in them ("where someone talked about the rate lock", "said something about the brick sample", "look through messages for …"). */
 const TALKED_ABOUT = /\b(?:talked|talking|spoke|speaking|said\s+(?:something|anything)|discussed|discussing|brought\s+up|chatted|chatting|asked)\s+about\b|\blook\s+through\b|\bdig\s+(?:it\s+|them\s+)?(?:up|out)\b/i;
-/** Asked what is on one's schedule at a time ("what do I have tomorrow?", "what have I got on Thursday?", "my agenda for next week"): the events then. */
-const SCHEDULE_ASKED = /\bwhat\s+(?:do|have|did|will)\s+(?:i|we)\s+(?:have|got|get)\s+(?:on\s+)?(?:\S+\s+){0,3}?(?:today|tomorrow|tonight|next|this|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\bmy\s+agenda\b/i;
 /** What one is told of a thing by ("updates about PAY-9"): not things looked for by what they are about. */
 const TOLD_OF = new Set(['updates', 'notifications', 'emails', 'alerts', 'reminders', 'pings', 'news']);
 /** Verbs that take a thing out of a place ("remove … from", "take … off"). */
@@ -710,16 +710,8 @@ export function parseQuery(query: string): ParsedQuery {
   }
   if (SET_APART.test(query)) imply(['compare'], 0.5);
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
-  if (THROTTLED.test(query)) imply(['rate', 'limit'], 1);
-  if (KEPT_SECRET.test(query)) imply(['secret'], 1);
-  if (WHO_ASSIGNABLE.test(query)) imply(['assignable'], 1);
-  if (SCHEDULE_ASKED.test(query)) imply(['event'], 1);
-  if (REUSABLE.test(query)) imply(['template'], 1);
-  if (MEASURE_REACHED.test(query)) imply(['metric'], 1);
-  if (FIELDS_NEEDED.test(query)) imply(['metadata', 'meta'], 1);
   if (ONLY_ALLOWED.test(query)) imply(['restriction', 'restrict', 'interaction'], 1);
   if (ONLY_WITH.test(query) || PUSH_BARRED.test(query)) imply(['protection'], 1);
-  if (WHO_AND_WHEN.test(query)) imply(['changelog', 'history'], 1);
   // "Draft the changelog": what software calls a release's notes.
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
   for (const { said, words } of THINGS_BY_WHAT_IS_SAID) if (said.test(query)) imply(words, 1);

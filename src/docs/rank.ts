@@ -833,7 +833,7 @@ export class Ranker {
       const hit = { id: doc.id, score, coverage: sure / possible };
       hits.push(hit);
       scored.set(hit, { hit, doc, matched: hitStems });
-      explain?.set(doc.id, { score, coverage, action: structure.action, resource, self, similar, extra, values: valuesTaken.reduce((sum, v) => sum + (v.takes[i] ? v.weight : 0), 0), unnamedScope, hit: [...hitStems].join(" ") });
+      explain?.set(doc.id, { score, coverage, action: structure.action, resource, self, similar, extra, values: valuesTaken.reduce((sum, v) => sum + (v.takes[i] ? v.weight : 0), 0), unnamedScope, hit: [...hitStems].join(' ') });
     }
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     preferDefaultVariants(hits.slice(0, Math.max(limit * 3, VARIANT_WINDOW)).map((h) => scored.get(h)!), (stem) => this.idf(stem), parsed.self, (doc) => this.isSelf(doc));

@@ -79,15 +79,6 @@ describe('idioms read as the words catalogues write', () => {
     ]);
   });
 
-  it("reads money sent to, landing in or hitting one's bank as a payout, and a bank account added as no such thing", () => {
-    expectRead([
-      ['When is money hitting my bank?', 'When is money hitting my bank payouts?'],
-      ['What has Stripe paid out to our bank account?', 'What has Stripe paid out to our bank payouts account?'],
-      ['Show me the transfers Stripe sent to the club bank account', 'Show me the transfers Stripe sent to the club bank payouts account'],
-      ['add a bank account to customer cus_1', 'add a bank account to customer cus_1'],
-    ]);
-  });
-
   it('reads a person asked to be around, active or on a chat product as online, not one asked to be available', () => {
     expectRead([
       ['Is Deepak around right now?', 'Is Deepak online right now?'],

@@ -64,6 +64,14 @@ describe('parseQuery', () => {
     expect(parseQuery('what are the plans after the switch?').action).toBe('list');
   });
 
+  it("implies a payout where money lands in, hits or is paid out to one's bank, not where a bank account is added", () => {
+    const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
+    expect(words('When is money hitting my bank?')).toContain('payout');
+    expect(words('What has Stripe paid out to our bank account?')).toContain('payout');
+    expect(words("Show me the transfers Stripe sent to the club's bank account")).toContain('payout');
+    expect(words('add a bank account to customer cus_1')).not.toContain('payout');
+  });
+
   it('implies a template for a thing made to be used again, and a metric for a measure reached', () => {
     const words = (q: string) => parseQuery(q).terms.map((t) => t.word);
     expect(words('turn the Onboarding project into a reusable blueprint')).toContain('template');
