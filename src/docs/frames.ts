@@ -9,6 +9,7 @@
 //   - a condition or a setting that names no value before the request ("When a new hire joins, …",
 //     "For the key rotation review, …"), and the reason after it ("… so nobody can delete it"); what
 //     the condition is about is what the request's "it" stands for ("If payout po_1 hasn't left, stop it");
+//     a screen of the product as the setting ("On the Products page, …") says where, and is kept so;
 //   - courtesy: hedges ("perhaps", "maybe"), apologies ("Sorry to ask, but …"), asking leave ("would
 //     it be possible to …", "might I ask …") and conditions of courtesy ("if that's okay", "if you have
 //     a moment") say nothing of what to do;
@@ -103,6 +104,8 @@ function withoutCondition(query: string): string {
 const SETTING = /^\s*(?:for|during|regarding|re|before|after|since|on|in|under|from|as\s+part\s+of|ahead\s+of)\b[^,?0-9'"“‘/#@]*,\s*(?=(?:\S+\s+){2,}\S)|^\s*(?:next|then|after\s+that|afterwards|finally|lastly)\s*,\s*/i;
 /** A question asked inside another ("any idea who is assigned …", "do you know which repos …", "not sure if the gist still exists"): the question is asked; not "… if you could delete it", a request. */
 const EMBEDDED_QUESTION = /^\s*(?:[\w',]+\s+){0,5}?(?:know|knows|wonder|wondering|wondered|idea|curious|sure|find\s+out|figure\s+out|tell\s+me|check|see)\s+(?=(?:who|whom|whose|what|which|when|where|how|whether|if)\b)(?!(?:if|whether)\s+(?:you|we|i|someone)\s+(?:can|could|would|will|might)\b)/i;
+/** A setting that is a screen of the product: "on the Products page", "in the repo's security tab"; what it shows is the words before the screen's. */
+const SCREEN = /^\s*(?:on|in|under|from)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:[\w-]+'s?\s+)?((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:page|screen|tab|view|panel|section|dashboard|area)\s*,/i;
 /** An embedded yes-or-no question, asked as one: "whether issue 5 is closed" → "does issue 5 is closed" reads and wants yes or no. */
 const EMBEDDED_YES_NO = /^(?:whether|if)\s+/i;
 /** A clause that says why, after the request: "…, so the review doesn't stall", "because it's gotten heated". */
@@ -121,5 +124,11 @@ export function withoutFrame(query: string): string {
   const outcome = unlabelled.replace(STORY_ROLE, '').replace(SCENARIO_THEN, '');
   // What acceptance criteria or a scenario's outcome state ("the channel is archived") is the state asked for.
   const stated = unlabelled !== stepped || /^\s*(?:given|when)\b/i.test(unlabelled) ? outcome.replace(STATED, 'should be $1') : outcome;
-  return withoutCondition(stated.replace(SCENARIO_GIVEN, '')).replace(SETTING, '').replace(PURPOSE, '');
+  const request = withoutCondition(stated.replace(SCENARIO_GIVEN, ''));
+  const setting = SETTING.exec(request)?.[0];
+  if (setting === undefined) return request.replace(PURPOSE, '');
+  // A screen of the product names what it shows ("On the Products page, archive …"): where the request acts, kept after it without the word for the screen.
+  const shown = SCREEN.exec(setting)?.[1];
+  const within = request.slice(setting.length).replace(PURPOSE, '');
+  return shown ? `${within.replace(/[.!]\s*$/, '')} in ${shown.toLowerCase()}` : within;
 }

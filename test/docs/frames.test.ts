@@ -13,6 +13,9 @@ describe('withoutFrame', () => {
     expect(withoutFrame('Acceptance criteria: issue 9 is closed')).toBe('issue 9 should be closed');
     expect(withoutFrame('When a new hire joins, they get an invite to the org')).toBe('they get an invite to the org');
     expect(withoutFrame('For the key rotation review, show me the deploy keys')).toBe('show me the deploy keys');
+    // A screen of the product is where the request acts: what it shows is kept, without the word for the screen.
+    expect(withoutFrame("On the Products page, archive 'Winter Squash Share' so it stops showing up.")).toBe("archive 'Winter Squash Share' in products");
+    expect(withoutFrame('In the labels page, rename bug to triage')).toBe('rename bug to triage in labels');
     // A setting that names a value is where the request acts.
     expect(withoutFrame('In acme/api, delete branch x')).toBe('In acme/api, delete branch x');
     // What acceptance criteria or a scenario's outcome state is the state asked for.
