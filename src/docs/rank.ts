@@ -545,7 +545,8 @@ export class Ranker {
     const valueKinds = VALUE_KINDS.filter((kind) => kind.written(kind.notQuoted ? unquoted : beforeSaid, { ...parsed, person: person && parsed.action !== 'update' }));
     // A kind's words are alternatives (a secret or a variable): none is implied when the query writes one.
     const valueWords = valueKinds.flatMap((kind) => {
-      const words = (kind.implies ?? '').split(' ').flatMap((word) => (word ? stems(word) : []));
+      // "a|b": the first of the two the catalogue writes.
+      const words = (kind.implies ?? '').split(' ').flatMap((word) => (word ? stems(word.includes('|') ? (word.split('|').find((w) => this.df.has(stemOf(w))) ?? '') : word) : []));
       return words.some((stem) => parsed.terms.some((t) => t.stem === stem)) ? [] : words;
     });
     for (const stem of [parsed.slug ? this.slugStem : undefined, valueKinds.some((kind) => kind.name === 'key') ? this.keyStem : undefined, ...valueWords]) {

@@ -33,7 +33,7 @@ export interface ValueKind {
   byResource?: number;
   /** Whether the operation takes one, read in its catalogue; without it, the value only implies its word. */
   takes?(op: RankedOperation, catalogue?: CatalogueReading): boolean;
-  /** The words the value is written for, implied by it ("jane@acme.com": email); several, separated by spaces, are alternatives, none implied where the query writes one. */
+  /** The words the value is written for, implied by it ("jane@acme.com": email); several, separated by spaces, are alternatives, none implied where the query writes one; "a|b" is the first of the two the catalogue writes. */
   implies?: string;
   /** Not read inside quoted text: a title's or a message's "tomorrow" or "2025" says nothing of the act. */
   notQuoted?: true;
@@ -136,7 +136,10 @@ const VERSION_MADE = /\b(?:publish|publishing|ship|shipping|cut|cutting)\s+(?:ve
 /** A share written as a percentage (`15% off`, `20 %`). */
 const PERCENT = /\d(?:\.\d+)?\s?%/;
 /** A name in capitals joined by underscores (`NPM_TOKEN`, `DB_PASSWORD`, `DEFAULT_REGION=us-east-1`): how settings, secrets and environment variables are named. */
-const SETTING_NAME = /(?:^|[^\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])/;
+const SETTING_NAME = /(?<![\w-])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?![\w-])/g;
+const settingNames = (query: string): string[] => query.match(SETTING_NAME) ?? [];
+/** A setting's name that says it holds a credential: a key, a token, a password. */
+const CREDENTIAL_NAME = /(?:^|_)(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|PWD|PASS|PASSPHRASE|CREDENTIALS?|AUTH|PAT|PRIVATE)(?:_|$)/;
 /** Fields that take a percentage (`percent_off`, `percentage`). */
 const PERCENT_FIELD = /percent/i;
 /** A date something is due by ("due March 28", "a target date of Jan 15", "the deadline"); not a question of when ("when are they due?"). */
@@ -224,7 +227,9 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // The words catalogues write for a version made: a tag or a release.
   { name: 'version', weight: 0.4, written: (q) => VERSION_MADE.test(q), takes: (op) => op.fieldNames.some((n) => VERSION_FIELD.test(n)), implies: 'tag release', notQuoted: true },
   // A setting's name in capitals (`NPM_TOKEN`) is a secret's or a variable's: the words catalogues write for them, implied.
-  { name: 'setting', weight: 0, written: (q) => SETTING_NAME.test(q), implies: 'secret variable' },
+  { name: 'setting', weight: 0, written: (q) => settingNames(q).some((name) => !CREDENTIAL_NAME.test(name)), implies: 'secret variable' },
+  // One whose own words name a credential (`ADP_API_KEY`, `TWILIO_AUTH_TOKEN`, `DB_PASSWORD`) is a secret's, where the catalogue keeps secrets apart.
+  { name: 'credential setting', weight: 0, written: (q) => settingNames(q).some((name) => CREDENTIAL_NAME.test(name)), implies: 'secret|variable' },
   // Something to be done at a time to come is scheduled ("send it tomorrow at 9": schedule a message).
   { name: 'future', weight: 0, written: (q) => FUTURE.test(q), implies: 'schedule', notQuoted: true },
   // A line says where a comment goes, on a diff or a commit (1 moved no more).

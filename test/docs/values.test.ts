@@ -281,6 +281,22 @@ describe('tracker keys', () => {
     ]);
   });
 
+  it('reads a setting whose name says it holds a credential as a secret, where the catalogue keeps secrets apart from variables', () => {
+    expectWritten('credential setting', [
+      ['store our ADP_API_KEY for the Actions pipelines', true],
+      ['store TWILIO_AUTH_TOKEN so the job can send texts', true],
+      ['Add WAREHOUSE_DSN as a CI setting on the ingest project', false],
+    ]);
+    expectWritten('setting', [['store our ADP_API_KEY for the Actions pipelines', false]]);
+    const secret = op('gh.create-secret', 'PUT', '/repos/{owner}/{repo}/actions/secrets/{secret_name}', 'Create or update a repository secret');
+    const variable = op('gh.create-variable', 'POST', '/repos/{owner}/{repo}/actions/variables', 'Create a repository variable');
+    expect(new Ranker([variable, secret]).search('store our ADP_API_KEY for the Actions pipelines in acme/pay', 2)[0]!.id).toBe('gh.create-secret');
+    // A catalogue without secrets keeps such a name as a variable.
+    const gitlab = op('gl.create-variable', 'POST', '/projects/{id}/variables', 'Create a new variable in a project');
+    const hook = op('gl.create-hook', 'POST', '/projects/{id}/hooks', 'Add a hook to a project');
+    expect(new Ranker([hook, gitlab]).search('Store VET_API_KEY for the scheduling project', 2)[0]!.id).toBe('gl.create-variable');
+  });
+
   it('read one said to block, duplicate or relate to another, or two said to be linked, as a link between the two, taken in the body', () => {
     expect(kind('related').written('mark GAME-5 as blocking GAME-9', parseQuery(''))).toBe(true);
     expect(kind('related').written('PROJ-44 should be recorded as blocking PROJ-51', parseQuery(''))).toBe(true);
