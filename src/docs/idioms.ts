@@ -6,8 +6,8 @@
 //     notifications about that issue") ask to stop watching the thing: the catalogue's unwatch,
 //     unsubscribe or remove-watcher.
 //   - Further comments stopped on a thing ("stop any more comments on it", "stop people from adding
-//     more comments to issue 404", "stop anyone else from commenting", "freeze that thread") lock its conversation.
-//   - Places that send visitors, traffic or people to a thing are its referral sources.
+//     more comments to issue 404", "stop anyone else from commenting", "stop people commenting", "freeze that thread") lock its conversation.
+//   - Places that send visitors, traffic or people to a thing, or that its visitors come from, are its referral sources.
 //   - People who are not members of a place but work in it are outside collaborators; a page where people serve
 //     themselves is a portal.
 //   - Following a tracked thing (an issue, a ticket, a task), not a person, is watching it.
@@ -21,11 +21,13 @@ const IDIOMS_READ: readonly { idiom: RegExp; as: string }[] = [
   // Not wanting, or asking to stop, updates, notifications or emails about a thing.
   { idiom: /\b(?:(?:don'?t|do not|no longer)\s+(?:want|need)(?:\s+to\s+(?:get|receive))?(?:\s+any\s*more|\s+any)?|stop\s+(?:sending\s+me|getting|receiving)(?:\s+any)?|stop\s+the)\s+(?:updates|notifications|emails|alerts)\b/gi, as: 'stop watching' },
   // Asking that no more comments or replies come in on a thing.
-  { idiom: /\bstop\s+(?:(?:people|anyone|everyone|others)\s+from\s+(?:adding|posting|leaving)\s+)?(?:getting\s+)?(?:any\s*more|new|further|more)\s+(?:comments|replies)\b/gi, as: 'lock the conversation' },
+  { idiom: /\bstop\s+(?:(?:people|anyone|everyone|others)\s+from\s+(?:adding|posting|leaving)\s+)?(?:getting\s+)?(?:any\s*more|(?:any\s+)?(?:new|further|more))\s+(?:comments|replies)\b/gi, as: 'lock the conversation' },
   // So does stopping people commenting on it, or freezing its thread ("stop anyone else from commenting on it", "freeze that thread").
-  { idiom: /\b(?:stop|keep|prevent)\s+(?:people|anyone|anybody|everyone|everybody|others|folks)(?:\s+else|\s+outside\s+(?:the|our)\s+team)?\s+from\s+(?:commenting|posting|replying)\b|\bfreeze\s+(?:the|that|this|its)\s+(?:thread|conversation|discussion|comments)\b/gi, as: 'lock the conversation' },
+  { idiom: /\b(?:stop|keep|prevent)\s+(?:people|anyone|anybody|everyone|everybody|others|folks)(?:\s+else|\s+outside\s+(?:the|our)\s+team)?(?:\s+from)?\s+(?:commenting|posting|replying)\b|\bfreeze\s+(?:the|that|this|its)\s+(?:thread|conversation|discussion|comments)\b/gi, as: 'lock the conversation' },
   // Places that send visitors to a thing ("which sites are sending people to our repo") are its referral sources.
-  { idiom: /\b(?:send|sends|sending|sent|drive|drives|driving|drove|bring|brings|bringing|brought)\s+(?:(?:the\s+)?most\s+|more\s+|any\s+|us\s+)?(?:visitors|visits|traffic|people|readers|clicks)(?=\s+(?:to|into|towards)\b)/gi, as: 'referral sources of visitors' },
+  { idiom: /\b(?:send|sends|sending|sent|drive|drives|driving|drove|bring|brings|bringing|brought)\s+(?:(?:the\s+)?most\s+|more\s+|any\s+|us\s+)?(?:visitors|visits|traffic|people|readers|clicks)(?=\s+(?:to|into|towards|there|here)\b)/gi, as: 'referral sources of visitors' },
+  // So are those visitors or traffic come from ("where is the traffic to our repo coming from?").
+  { idiom: /\b(?:visitors|visits|traffic|readers|clicks)(?=\s+(?:(?:to|on|for)\s+(?:[\w'/-]+\s+){1,5})?(?:(?:is|are|was|were)\s+)?(?:coming|come|comes|came)\s+from\b)/gi, as: 'referral sources of visitors' },
   // People who are not members of a place ("non-members", "who aren't org members") but work in it are outsiders who collaborate there.
   { idiom: /\bnon-?(?:members?|employees?|staff)\b|\b(?:(?:are|is)\s*n[o']t|not)\s+(?:an?\s+)?(?:actual(?:ly)?\s+|full\s+|real\s+)?(?:org\s+|organi[sz]ation\s+)?members?\b|\bwithout\s+(?:actually\s+)?being\s+(?:an?\s+)?(?:org\s+|organi[sz]ation\s+)?members?\b/gi, as: 'outside collaborators' },
   // A page or a link where people serve themselves is a portal ("a self-service billing page").

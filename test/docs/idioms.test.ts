@@ -38,6 +38,8 @@ describe('idioms read as the words catalogues write', () => {
       ['stop the comment notifications', 'stop the comment notifications'],
       ['Stop anyone else from commenting on it.', 'lock the conversation on it.'],
       ['Freeze that thread.', 'lock the conversation.'],
+      ['Can I stop any new comments on it?', 'Can I lock the conversation on it?'],
+      ['Stop people commenting on it', 'lock the conversation on it'],
       ['freeze the repo', 'freeze the repo'],
     ]);
   });
@@ -47,6 +49,10 @@ describe('idioms read as the words catalogues write', () => {
       ['which sites are sending people to our repo?', 'which sites are referral sources of visitors to our repo?'],
       ['Which websites drive the most traffic to acme/docs', 'Which websites referral sources of visitors to acme/docs'],
       ['send people an invite to the repo', 'send people an invite to the repo'],
+      // Where the visitors or the traffic come from.
+      ['where is the traffic to the club site repo coming from?', 'where is the referral sources of visitors to the club site repo coming from?'],
+      ['which websites send people there', 'which websites referral sources of visitors there'],
+      ['where did the money come from?', 'where did the money come from?'],
     ]);
   });
 
