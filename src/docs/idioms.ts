@@ -13,6 +13,7 @@
 //   - Following a tracked thing (an issue, a ticket, a task), not a person, is watching it.
 //   - Billing, payments or donations that recur are a subscription.
 //   - A person asked to be around, active or on a chat product is asked to be online.
+//   - A message that only one person may see ("a note only she can see") is what chat platforms call ephemeral.
 
 /** Each idiom and what it is read as (`$1` keeps what the pattern's first group matched). */
 const IDIOMS_READ: readonly { idiom: RegExp; as: string }[] = [
@@ -36,6 +37,8 @@ const IDIOMS_READ: readonly { idiom: RegExp; as: string }[] = [
   { idiom: /\bfollow(s|ing|ed)?(?=\s+(?:[A-Z][A-Z0-9]*-\d+\b|#\d+\b|(?:the|this|that|my|our|an?)\s+(?:issue|ticket|bug|task|story|card|epic)s?\b|(?:issue|ticket|bug|task)s?\s+#?\d+\b))/gi, as: 'watch$1' },
   // Billing or paying that recurs is a subscription ("stop their recurring billing", "a $25 recurring donation").
   { idiom: /\brecurring\s+(billing|payments?|charges?|donations?|dues|fees?)\b/gi, as: 'recurring $1 subscription' },
+  // A message that one person only may see is what chat platforms call ephemeral ("send Raj a note that only he can see", "only Sam should see this note").
+  { idiom: /(?:,?\s*(?:but|so(?:\s+that)?|that|which)\s+)?\b[Oo]nly\s+(?:he|she|they|him|her|them|I|me|one\s+(?:person|user)|(?:the\s+)?(?:user|person|requester|recipient|new\s+hire)(?:\s+(?:who|that)\s+[^,.;:!?]{1,40}?|\s+[A-Z][\w.-]*)?|@?[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?(?:\s+\(@?[\w.-]+\))?|U[A-Z0-9]{5,})\s+(?:can|could|will|should|would|gets?\s+to)\s+(?:see|view|read)\b(?:\s+(?:it|this|that)(?=\s*(?:[,.;:!?—–-]|$)))?/g, as: ' (ephemeral)' },
   // A person asked to be around, active or on a chat product now ("is Deepak around?", "is Marco on Slack right now?") is asked to be online: their presence.
   // Not "available" or "away", which as often ask whether they are free at a time.
   { idiom: /\b([Ii]s|[Aa]re)\s+((?:[A-Z][a-z]+\.?\s+)?[A-Z][a-z]+|he|she|they|anyone|anybody|someone|somebody)\s+(?:still\s+)?(?:around|active|reachable|at\s+(?:his|her|their)\s+desks?|on\s+[A-Z][a-z]+)\b/g, as: '$1 $2 online' },

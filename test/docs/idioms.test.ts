@@ -56,6 +56,18 @@ describe('idioms read as the words catalogues write', () => {
     ]);
   });
 
+  it('reads a message only one person may see as ephemeral, as chat platforms call it', () => {
+    expectRead([
+      ['send Raj a note in #deals that only he can see', 'send Raj a note in #deals (ephemeral)'],
+      ['Only Sam should see this note in #general', ' (ephemeral) this note in #general'],
+      ['tell ravi in #ops that lag is high, but only he should see it, not the channel', 'tell ravi in #ops that lag is high (ephemeral), not the channel'],
+      ['reply with a message only the person who triggered it can see', 'reply with a message  (ephemeral)'],
+      // Many people, or the one asking among others, are no one person.
+      ['hide the repo so only we can see it', 'hide the repo so only we can see it'],
+      ['only admins can post in #announcements', 'only admins can post in #announcements'],
+    ]);
+  });
+
   it('reads people who are not members of a place as outside collaborators, and a page where people serve themselves as a portal', () => {
     expectRead([
       ['who are the non-members with repo access?', 'who are the outside collaborators with repo access?'],
