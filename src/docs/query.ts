@@ -301,6 +301,8 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:we're|we\s+are|it's|it\s+is|is\s+now|are\s+now|(?:has|have)\s+reached)\s+(?:now\s+)?(?:at\s+)?[$£€]?\d[\d,.]*\s*(?:%|k|m|ms|members|stars|users)?|\bprogress\s+(?:number|figure|value)\b|\bprogress\s+to\s+[$£€]?\d/i, words: ['metric'] },
   // Which fields a thing needs ("what fields are required when I create a bug", "which fields do I have to fill in"): what describes it, its metadata.
   { said: /\b(?:what|which)\s+(?:\S+\s+){0,2}?fields?\b[^.?!]{0,40}?\b(?:required|mandatory|needed|need|have\s+to|must)\b/i, words: ['metadata', 'meta'] },
+  // A credential asked whether it works ("is my bot token still good?", "confirm the token still works", "is it valid"): a check of authentication.
+  { said: /\b(?:tokens?|keys?|credentials?|auth)\b[^.?!]{0,40}?\b(?:(?:is|are|still|even|actually)\s+(?:(?:it|they)\s+)?(?:still\s+|even\s+|actually\s+)?(?:valid|good|alive|live|working|ok|okay|active|any\s+good)|(?:still\s+|actually\s+)?works?)\b|\b(?:is|are)\s+(?:it|they)\s+(?:still\s+)?(?:valid|good|alive|working)\b[^.?!]{0,30}?\b(?:tokens?|keys?)\b/i, words: ['authentication', 'check'] },
   // Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it").
   { said: /\bwho\b[^?.!]*?(?:,\s*|\s)(?:and|&)\s+when\b(?!\s+(?:they|he|she|each|we|you|i)\b)/i, words: ['changelog', 'history'] },
 ];

@@ -108,6 +108,14 @@ describe('parseQuery', () => {
     expect(terms('store the deploy key on the repo')).not.toContain('secret');
   });
 
+  it('implies a check of authentication where a credential is asked whether it works', () => {
+    expect(terms('is my bot token still good?')).toEqual(expect.arrayContaining(['authentication', 'check']));
+    expect(terms('confirm the token still works and tell me which workspace it maps to')).toContain('authentication');
+    expect(terms('Sanity-check the token we just rotated: is it valid')).toContain('authentication');
+    expect(terms('rotate the deploy key, the old one leaked')).not.toContain('authentication');
+    expect(terms('is the nightly job still working?')).not.toContain('authentication');
+  });
+
   it('implies the rate limit where requests are throttled or counted as left', () => {
     expect(terms('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));
     expect(terms('how many more requests before it gets throttled?')).toEqual(expect.arrayContaining(['rate', 'limit']));
