@@ -303,6 +303,12 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:what|which)\s+(?:\S+\s+){0,2}?fields?\b[^.?!]{0,40}?\b(?:required|mandatory|needed|need|have\s+to|must)\b/i, words: ['metadata', 'meta'] },
   // A credential asked whether it works ("is my bot token still good?", "confirm the token still works", "is it valid"): a check of authentication.
   { said: /\b(?:tokens?|keys?|credentials?|auth)\b[^.?!]{0,40}?\b(?:(?:is|are|still|even|actually)\s+(?:(?:it|they)\s+)?(?:still\s+|even\s+|actually\s+)?(?:valid|good|alive|live|working|ok|okay|active|any\s+good)|(?:still\s+|actually\s+)?works?)\b|\b(?:is|are)\s+(?:it|they)\s+(?:still\s+)?(?:valid|good|alive|working)\b[^.?!]{0,30}?\b(?:tokens?|keys?)\b/i, words: ['authentication', 'check'] },
+  // What admins did or changed, kept as a log or a trail ("the admin activity log", "what admins changed in the config"): the audit records.
+  { said: /\badmin(?:istrator)?s?\b[^.?!]{0,30}?\b(?:activity|activities|changes?|actions?)\s+(?:log|trail|history|records?)\b|\b(?:log|trail|history|records?)\s+of\s+(?:the\s+)?admin(?:istrator)?s?\b|\bwhat\s+(?:the\s+)?admin(?:istrator)?s?\s+(?:have\s+)?(?:changed|did|done|touched)\b|\bactivity\s+trail\b/i, words: ['audit'] },
+  // Who signed or logged in, and from where ("the workspace login history", "who signed in from which IPs"): the access logs.
+  { said: /\b(?:log[\s-]?ins?|sign[\s-]?ins?)\s+(?:history|records?|logs?)\b|\b(?:signed|logged|signing|logging)\s+(?:in|into|on)\b[^.?!]{0,50}?\b(?:ips?|ip\s+address(?:es)?|devices?|user\s+agents?|locations?)\b/i, words: ['access', 'log'] },
+  // A place shut or put away with its history kept ("shut down #old-promo but keep the history"): archived.
+  { said: /\b(?:keep|keeping|keeps|preserve|preserving|save|saving)\s+(?:its|the|their|all\s+(?:the|its)|it)\s+(?:history|messages|record|readable|read-only|around\s+for\s+reference)\b|\bkeep\s+it\s+(?:readable|read-only|around\s+for\s+(?:the\s+)?(?:history|reference|records))\b/i, words: ['archive'] },
   // Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it").
   { said: /\bwho\b[^?.!]*?(?:,\s*|\s)(?:and|&)\s+when\b(?!\s+(?:they|he|she|each|we|you|i)\b)/i, words: ['changelog', 'history'] },
 ];

@@ -116,6 +116,17 @@ describe('parseQuery', () => {
     expect(terms('is the nightly job still working?')).not.toContain('authentication');
   });
 
+  it('implies the audit records for what admins did, the access logs for who signed in from where, and archiving for a place shut with its history kept', () => {
+    expect(terms('Pull the admin activity log for the last 30 days')).toContain('audit');
+    expect(terms('show me what admins changed in the config last weekend')).toContain('audit');
+    expect(terms('make dana an admin of the project')).not.toContain('audit');
+    expect(terms('Pull the login history for the workspace')).toEqual(expect.arrayContaining(['access', 'log']));
+    expect(terms('who signed in from which IP addresses this week?')).toContain('access');
+    expect(terms('log user U123 out of every device')).not.toContain('access');
+    expect(terms('shut down #summer-retreat but keep its history')).toContain('archive');
+    expect(terms('delete #summer-retreat and everything in it')).not.toContain('archive');
+  });
+
   it('implies the rate limit where requests are throttled or counted as left', () => {
     expect(terms('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));
     expect(terms('how many more requests before it gets throttled?')).toEqual(expect.arrayContaining(['rate', 'limit']));
