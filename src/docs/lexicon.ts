@@ -431,11 +431,20 @@ export function haveDoneAt(raw: readonly string[], at: number): number {
     return w !== undefined && (isActionWord(w) || isPhrasalVerb(w, raw[k + 1] ?? '')) && /^[a-z]{2,}$/.test(w) && !/(?:ed|ing|s)$/.test(w);
   };
   if (raw[at + 1] !== undefined && /^[a-z]{3,}$/.test(raw[at + 1]!) && base(at + 1)) return at + 1;
+  // A word no lexicon knows is a verb in its base form where a thing or a person follows it ("have Asana ping our server", the name read apart; "have acme/api notify us").
+  const baseBefore = (k: number) => {
+    const w = raw[k];
+    return w !== undefined && /^[a-z]{3,}$/.test(w) && !/^[a-z]{3,}(?:ed|ing)$/.test(w) && !STOP_WORDS.has(w) && !QUANTIFIERS.has(w) && (THING_OPENERS.has(raw[k + 1] ?? '') || raw[k + 1] === 'us' || raw[k + 1] === 'me');
+  };
+  if (baseBefore(at + 1)) return at + 1;
+  if (raw[at + 1] === VALUE_WORD && (base(at + 2) || baseBefore(at + 2))) return at + 2;
   if (!THING_OPENERS.has(raw[at + 1] ?? '')) return -1;
   for (let k = at + 2; k <= at + 5 && k < raw.length; k++) if (base(k)) return k;
   return -1;
 }
 const THING_OPENERS = new Set(['the', 'a', 'an', 'our', 'my', 'your', 'their', 'this', 'that']);
+/** Words of how many, before a thing ("have all the tests passed?"): no verb. */
+const QUANTIFIERS = new Set(['all', 'both', 'each', 'every', 'many', 'most', 'few', 'several', 'none']);
 
 /** Words that open a question: a question asks to read, whatever verb it uses later ("does alice have write access?"). */
 export const QUESTION_OPENERS = new Set(['any', 'is', 'are', 'was', 'were', 'am', 'does', 'do', 'did', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should', 'what', 'whats', "what's", 'when', 'where', 'how', 'why', 'whose']);

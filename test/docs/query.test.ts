@@ -831,6 +831,10 @@ describe('parseQuery', () => {
     expect(parseQuery('have post to our url whenever anyone pushes').terms.map((t) => t.word)).toContain('webhook');
     expect(parseQuery('have you merged PR 5').action).not.toBe('create');
     expect(parseQuery('have the invoices been paid').action).toBe('list');
+    // A verb no lexicon knows, before a thing or a person, after the service's name or a value ("have Asana ping our server", its name read apart).
+    expect(parseQuery('have ping our server whenever project 7788 changes').command).toBe('ping');
+    expect(parseQuery('have acme/engine ping our build server whenever someone pushes').terms.map((t) => t.word)).toContain('webhook');
+    expect(parseQuery('have all the tests passed?').command).toBeUndefined();
   });
 
   it('reads what follows the colon of a command said by a phrase ("open a ticket in OPS: …") as what the thing holds, but not a command after a label ("Clean up the repo: remove …")', () => {
