@@ -96,8 +96,8 @@ const AMOUNT_FIELD = /amount/i;
 
 /** A span of time (`3 hours`, `2h`, `45 min`): work logged or a length asked for. */
 const DURATION = /\b\d+(?:\.\d+)?\s?(?:h|hrs?|hours?|m|mins?|minutes?)\b/i;
-/** Fields that take one (`timeSpent`, `duration`, `timeSpentSeconds`, `time_estimate`). */
-const DURATION_FIELD = /spent|duration|estimate/i;
+/** Fields that take one (`timeSpent`, `duration`, `timeSpentSeconds`, `time_estimate`, `num_minutes`). */
+const DURATION_FIELD = /spent|duration|estimate|(?:^|_)(?:minutes|hours)$/i;
 
 /** A key's own shape: a project's letters, a dash, a number. */
 const KEY = String.raw`[A-Z][A-Z0-9]{1,9}-\d+`;

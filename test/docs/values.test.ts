@@ -119,6 +119,9 @@ describe('value kinds', () => {
     expect(kind('email').takes!(op('c.update', 'POST', '/customers/{id}', 'Update a customer', { fieldNames: ['customerEmail'] }))).toBe(true);
     expect(kind('duration').takes!(op('j.worklog', 'POST', '/rest/api/3/issue/{issueIdOrKey}/worklog', 'Add worklog', { fieldNames: ['timeSpentSeconds'] }))).toBe(true);
     expect(kind('duration').takes!(op('j.comment', 'POST', '/rest/api/3/issue/{issueIdOrKey}/comment', 'Add comment', { fieldNames: ['body'] }))).toBe(false);
+    // A field counted in minutes or hours ("mute my notifications for 2 hours": Slack's num_minutes).
+    expect(kind('duration').takes!(op('s.snooze', 'POST', '/dnd.setSnooze', 'Turns on Do Not Disturb mode for the current user, or changes its duration.', { fieldNames: ['num_minutes'] }))).toBe(true);
+    expect(kind('duration').takes!(op('s.endSnooze', 'POST', '/dnd.endSnooze', "Ends the current user's snooze mode immediately.", { fieldNames: [] }))).toBe(false);
     expect(kind('number').takes!(op('g.issue', 'PATCH', '/repos/{owner}/{repo}/issues/{issue_number}', 'Update an issue'))).toBe(true);
     expect(kind('number').takes!(op('g.repo', 'PATCH', '/repos/{owner}/{repo}', 'Update a repository'))).toBe(false);
     expect(kind('numbered').takes!(op('g.rerequest', 'POST', '/repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest', 'Rerequest a check run'))).toBe(true);
