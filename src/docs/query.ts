@@ -569,7 +569,9 @@ export function parseQuery(query: string): ParsedQuery {
       : undefined;
   const commandVerb = command !== undefined && (DETERMINERS.has(afterOpener!) || VERB_PREPOSITIONS.has(afterOpener!) || raw.slice(heads[0]! + 2, clauseStarts[1] ?? raw.length).some((w) => PLACE_PARTICLES.has(w)));
   // "Tell me", "help me", "let me know": the one asking is addressed, not the signed-in user's things.
-  const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !inLeadInPhrase(raw, i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')));
+  // The one asking as one of several people ("Dana, Lee and I", "me and the Globex AE"): not the signed-in user's things.
+  const amongOthers = (i: number) => (raw[i] === 'i' || raw[i] === 'me') && (raw[i - 1] === 'and' || (raw[i + 1] === 'and' && /^[a-z]/.test(raw[i + 2] ?? '') && !STOP_WORDS.has(raw[i + 2]!)));
+  const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !inLeadInPhrase(raw, i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')) && !amongOthers(i));
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   const savesSearch = SAVED_SEARCH.test(query);

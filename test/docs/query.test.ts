@@ -493,6 +493,10 @@ describe('parseQuery', () => {
   it('sees the signed-in user', () => {
     expect(parseQuery('which repos do I have access to?').self).toBe(true);
     expect(parseQuery('list repos of octocat').self).toBe(false);
+    // The one asking as one of several people is no scope of its own.
+    expect(parseQuery('Are Dana, Lee and I all free Thursday afternoon?').self).toBe(false);
+    expect(parseQuery('when are both me and the Globex AE open?').self).toBe(false);
+    expect(parseQuery('when am I free on Thursday?').self).toBe(true);
   });
 
   it('leaves out quoted titles, identifiers, slugs and numbers, and keeps acronyms as words', () => {
