@@ -161,6 +161,8 @@ export function beforeMessage(query: string): string {
 
 /** Pronouns that start a clause of their own, and words that join another. */
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she']);
+/** Words that open a noun phrase for others after "me and" ("me and the Globex AE"). */
+const THE_OTHERS = new Set(['the', 'my', 'our', 'his', 'her', 'their', 'a']);
 const CLAUSE_JOINS = new Set(['and', 'but', 'then', 'so']);
 /** Nouns for groups of people, which a who-question asks into ("who's on the platform team?"). */
 const GROUP_NOUNS = new Set(['team', 'group', 'squad', 'crew', 'channel', 'project', 'org', 'organization', 'role', 'handle', 'usergroup']);
@@ -570,7 +572,7 @@ export function parseQuery(query: string): ParsedQuery {
   const commandVerb = command !== undefined && (DETERMINERS.has(afterOpener!) || VERB_PREPOSITIONS.has(afterOpener!) || raw.slice(heads[0]! + 2, clauseStarts[1] ?? raw.length).some((w) => PLACE_PARTICLES.has(w)));
   // "Tell me", "help me", "let me know": the one asking is addressed, not the signed-in user's things.
   // The one asking as one of several people ("Dana, Lee and I", "me and the Globex AE"): not the signed-in user's things.
-  const amongOthers = (i: number) => (raw[i] === 'i' || raw[i] === 'me') && (raw[i - 1] === 'and' || (raw[i + 1] === 'and' && /^[a-z]/.test(raw[i + 2] ?? '') && !STOP_WORDS.has(raw[i + 2]!)));
+  const amongOthers = (i: number) => (raw[i] === 'i' || raw[i] === 'me') && (raw[i - 1] === 'and' || (raw[i + 1] === 'and' && /^[a-z]/.test(raw[i + 2] ?? '') && (!STOP_WORDS.has(raw[i + 2]!) || THE_OTHERS.has(raw[i + 2]!))));
   const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !inLeadInPhrase(raw, i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')) && !amongOthers(i));
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
