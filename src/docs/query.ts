@@ -311,6 +311,8 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:log[\s-]?ins?|sign[\s-]?ins?)\s+(?:history|records?|logs?)\b|\b(?:signed|logged|signing|logging)\s+(?:in|into|on)\b[^.?!]{0,50}?\b(?:ips?|ip\s+address(?:es)?|devices?|user\s+agents?|locations?)\b/i, words: ['access', 'log'] },
   // A place shut or put away with its history kept ("shut down #old-promo but keep the history"): archived.
   { said: /\b(?:keep|keeping|keeps|preserve|preserving|save|saving)\s+(?:its|the|their|all\s+(?:the|its)|it)\s+(?:history|messages|record|readable|read-only|around\s+for\s+reference)\b|\bkeep\s+it\s+(?:readable|read-only|around\s+for\s+(?:the\s+)?(?:history|reference|records))\b/i, words: ['archive'] },
+  // An amount knocked or taken off a thing ("knock $15 off invoice in_1Op", "take it off the bill"): its amount reduced, adjusted.
+  { said: /\b(?:knock|knocks|knocking|knocked|shave|shaving|dock|docking)\s+(?:[$£€]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars|euros|pounds|%)|it|that|this|them|the\s+(?:fee|charge|cost|amount|difference))\s+off\b|\b(?:take|taking)\s+(?:[$£€]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars|euros|pounds|%))\s+off\b/i, words: ['reduce', 'adjust', 'amount'] },
   // Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it").
   { said: /\bwho\b[^?.!]*?(?:,\s*|\s)(?:and|&)\s+when\b(?!\s+(?:they|he|she|each|we|you|i)\b)/i, words: ['changelog', 'history'] },
 ];

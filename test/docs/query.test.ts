@@ -127,6 +127,12 @@ describe('parseQuery', () => {
     expect(terms('delete #summer-retreat and everything in it')).not.toContain('archive');
   });
 
+  it('implies an amount reduced where it is knocked or taken off a thing', () => {
+    expect(terms('Knock $30 off finalized invoice in_555')).toEqual(expect.arrayContaining(['reduce', 'adjust', 'amount']));
+    expect(terms('take 10% off their next bill')).toContain('reduce');
+    expect(terms('take it off my list altogether')).not.toContain('reduce');
+  });
+
   it('implies the rate limit where requests are throttled or counted as left', () => {
     expect(terms('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));
     expect(terms('how many more requests before it gets throttled?')).toEqual(expect.arrayContaining(['rate', 'limit']));
