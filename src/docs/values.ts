@@ -120,8 +120,8 @@ const KEY_PARAMETER = /\{(?:[^{}]*[a-z])?(?:key|Key)\}/;
 const ACCESS_LEVEL = /\b(?:read|write|push|pull|admin|edit|view|maintain|triage|owner|full|read-only|readonly)(?: or (?:only )?(?:read|write|push|pull|admin|edit|view))? (?:access|permissions?|rights|privileges|role)\b|\b(?:level|kind|type) of (?:access|permissions?|rights|privileges)\b|\b(?:access|permission) level\b/i;
 /** Sharing a thing with someone ("share my calendar with jo", "stop sharing it with mike"), or what someone else can do with it ("so she can edit it", "who can see"; not "so I can see it", nor what software reads: "so the CI can read it"): access granted or asked about. */
 const ACCESS_GRANT = /\b(?:share|sharing|shared)\b.*\bwith\b|(?<!\b(?:i|we|ci|pipelines?|workflows?|jobs?|builds?|actions|runners?|scripts?|apps?|bots?)\s(?:(?:in|on|of|for)\s[\w/.-]+\s)?)\b(?:can|could|be able to) (?:see|view|edit|read|write|push|change|access)\b/i;
-/** Fields that take a level of access (`permission`, `role`, `access_level`), or a path's last segment that names one (`…/collaborators/{username}/permission`); not `permissions`, an app's many. */
-const ACCESS_FIELD = /^(?:permission|role|access_?level)$/i;
+/** Fields that take a level of access (`permission`, `role`, `access_level`, a group's `group_access`), or a path's last segment that names one (`…/collaborators/{username}/permission`); not `permissions`, an app's many. */
+const ACCESS_FIELD = /^(?:permission|role|access_?level|group_access)$/i;
 
 /** A version or a commit (`v1.2.0`, `1.3`, `9f3e2c1`): one end of a range. */
 const REF = String.raw`(?:v?\d+(?:\.\d+)+[\w.-]*|[0-9a-f]{7,40})`;

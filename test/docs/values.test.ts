@@ -153,6 +153,7 @@ describe('value kinds', () => {
     expect(kind('access').takes!(op('g.collab', 'PUT', '/repos/{owner}/{repo}/collaborators/{username}', 'Add a repository collaborator', { fieldNames: ['username', 'permission'] }))).toBe(true);
     expect(kind('access').takes!(op('c.acl', 'POST', '/calendars/{calendarId}/acl', 'Creates an access control rule', { fieldNames: ['role', 'scope'] }))).toBe(true);
     expect(kind('access').takes!(op('g.level', 'GET', '/repos/{owner}/{repo}/collaborators/{username}/permission', 'Get repository permissions for a user'))).toBe(true);
+    expect(kind('access').takes!(op('gl.share', 'POST', '/projects/{id}/share', 'Share the project with a group', { fieldNames: ['group_id', 'group_access', 'expires_at'] }))).toBe(true);
     expect(kind('assigned').takes!(op('a.tasks', 'GET', '/tasks', 'Get multiple tasks', { fieldNames: ['assignee', 'workspace', 'project'] }))).toBe(true);
     expect(kind('assigned').takes!(op('g.issues', 'GET', '/issues', 'List issues assigned to the authenticated user', { fieldNames: ['filter', 'state'] }))).toBe(true);
     expect(kind('assigned').takes!(op('j.scheme', 'GET', '/rest/api/3/project/{projectKeyOrId}/permissionscheme', 'Get assigned permission scheme'))).toBe(false);
