@@ -116,8 +116,8 @@ const KEYS_JOINED = (q: string): boolean => new Set(q.match(KEYS)).size >= 2 && 
 const RELATING = /\b(?:link|links|relation|relationship|dependency|dependencies)\b/i;
 /** A path parameter that takes a key (`{issueIdOrKey}`, `{key}`), not a key's ID (`{key_id}`). */
 const KEY_PARAMETER = /\{(?:[^{}]*[a-z])?(?:key|Key)\}/;
-/** A level of access ("write access", "read-only permission", "admin rights"): what a grant of access names. */
-const ACCESS_LEVEL = /\b(?:read|write|push|pull|admin|edit|view|maintain|triage|owner|full|read-only|readonly)(?: or (?:only )?(?:read|write|push|pull|admin|edit|view))? (?:access|permissions?|rights|privileges|role)\b|\b(?:level|kind|type) of (?:access|permissions?|rights|privileges)\b|\b(?:access|permission) level\b/i;
+/** A level of access ("write access", "read-only permission", "admin rights", "developer access", "as a reporter"): what a grant of access names. */
+const ACCESS_LEVEL = /\b(?:read|write|push|pull|admin|edit|view|maintain|triage|owner|full|read-only|readonly|developer|reporter|maintainer|guest|viewer|editor|commenter)(?: or (?:only )?(?:read|write|push|pull|admin|edit|view))? (?:access|permissions?|rights|privileges|role)\b|\b(?:level|kind|type) of (?:access|permissions?|rights|privileges)\b|\b(?:access|permission) level\b|\bas\s+(?:an?\s+)?(?:developer|reporter|maintainer|guest|viewer|editor|commenter)s?\b/i;
 /** Sharing a thing with someone ("share my calendar with jo", "stop sharing it with mike"), or what someone else can do with it ("so she can edit it", "who can see"; not "so I can see it", nor what software reads: "so the CI can read it"): access granted or asked about. */
 const ACCESS_GRANT = /\b(?:share|sharing|shared)\b.*\bwith\b|(?<!\b(?:i|we|ci|pipelines?|workflows?|jobs?|builds?|actions|runners?|scripts?|apps?|bots?)\s(?:(?:in|on|of|for)\s[\w/.-]+\s)?)\b(?:can|could|be able to) (?:see|view|edit|read|write|push|change|access)\b/i;
 /** Fields that take a level of access (`permission`, `role`, `access_level`, a group's `group_access`), or a path's last segment that names one (`…/collaborators/{username}/permission`); not `permissions`, an app's many. */

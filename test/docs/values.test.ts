@@ -258,6 +258,9 @@ describe('tracker keys', () => {
     expectWritten('access', [
       ['share the calendar so she can edit it', true],
       ['who can see the roadmap calendar?', true],
+      ['Give Priya developer access on the accessible-forms project', true],
+      ['add my nephew as a developer on the bakery-site project', true],
+      ['list the developers on the project', false],
       ['add the holidays calendar to my list so I can see it', false],
       ['pull the audit trail so we can see who did it', false],
     ]);
