@@ -133,6 +133,17 @@ describe('parseQuery', () => {
     expect(terms('take it off my list altogether')).not.toContain('reduce');
   });
 
+  it('implies a dashboard for a page of charts, subtasks for a task broken into pieces or a step under one, and a subscription for someone put on a price that recurs', () => {
+    expect(terms('Set up a fresh overview page with charts for the committee')).toContain('dashboard');
+    expect(terms('make a board of gadgets for the leadership team')).toContain('dashboard');
+    expect(terms('move the card to the board')).not.toContain('dashboard');
+    expect(terms("Break 'Prep CSA boxes' into smaller pieces: sort greens, pack roots")).toContain('subtask');
+    expect(terms("Under the 'Spring pledge drive' task, add a checklist item")).toContain('subtask');
+    expect(terms('add a task to the Spring project')).not.toContain('subtask');
+    expect(terms('put member cus_Q8hT2 on the £10 monthly dues plan')).toContain('subscription');
+    expect(terms('put the $10 monthly price on the product')).not.toContain('subscription');
+  });
+
   it('implies the rate limit where requests are throttled or counted as left', () => {
     expect(terms('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));
     expect(terms('how many more requests before it gets throttled?')).toEqual(expect.arrayContaining(['rate', 'limit']));
