@@ -144,6 +144,13 @@ describe('parseQuery', () => {
     expect(terms('put the $10 monthly price on the product')).not.toContain('subscription');
   });
 
+  it('implies a fork where a copy of a thing is made into one\'s own account or organization', () => {
+    expect(terms('copy torvalds/linux into my account')).toContain('fork');
+    expect(terms('Copy the league repo into our harlow-rfc org so we can tweak it')).toContain('fork');
+    expect(terms('make my own copy of the setlist-app project')).toContain('fork');
+    expect(terms('copy the invoice template into a new project')).not.toContain('fork');
+  });
+
   it('implies the rate limit where requests are throttled or counted as left', () => {
     expect(terms('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));
     expect(terms('how many more requests before it gets throttled?')).toEqual(expect.arrayContaining(['rate', 'limit']));
