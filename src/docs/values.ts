@@ -42,8 +42,9 @@ export interface ValueKind {
 /** Words that name a day or a time of day: values, weighed little as words (the query reader). */
 export const DAY_WORDS = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'today', 'tomorrow', 'tonight', 'yesterday', 'noon', 'midnight', 'morning', 'afternoon', 'evening', 'weekend']);
 
-/** Words for a day or an hour: the day words, an hour (`9am`, `3:30 pm`), and a week or month to come. */
-const TIMED_QUERY = new RegExp(`\\b(\\d{1,2}(:\\d{2})? ?(am|pm)|${[...DAY_WORDS].join('|')}|next week|this week|next month)\\b`, 'i');
+/** Words for a day or an hour: the day words, an hour (`9am`, `3:30 pm`), a week or month to come, and a date (`March 12`, `the 14th`, `2024-06-30`). */
+const MONTH = String.raw`(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?|january|february|march|april|may|june|july|august|september|october|november|december`;
+const TIMED_QUERY = new RegExp(`\\b(\\d{1,2}(:\\d{2})? ?(am|pm)|${[...DAY_WORDS].join('|')}|next week|this week|next month|(?:${MONTH}) \\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:${MONTH})|the \\d{1,2}(?:st|nd|rd|th)|\\d{4}-\\d{2}-\\d{2})\\b`, 'i');
 /** Parameter and body field names that hold a time (`start`, `due_on`, `post_at`, `dateTime`, `endDate`); page cursors (`starting_after`) do not. */
 const TIME_FIELD = /(^|[_.-])(date|time|start|end|due|until|since|deadline)s?($|[_.-])|dateTime|[a-z](Date|Time|At|On)$|_(at|on)$|^(start|end|due)(?=[A-Z]|$)/;
 

@@ -16,6 +16,9 @@ describe('value kinds', () => {
   it.each([
     ['time', 'book it for tomorrow at 9am', true],
     ['time', 'list my calendars', false],
+    ['time', 'Cancel the alto sectional on March 12.', true],
+    ['time', 'cancel the sectional on the 14th', true],
+    ['time', 'may I delete the 3 tags?', false],
     ['email', 'which user is jane@acme.com?', true],
     ['email', 'email the assignee', false],
     ['email', 'ping @jane in #ops', false],
