@@ -321,6 +321,8 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:sign|signs|signed|signing|put|puts|putting|enrol+|enrol+s|enrol+ed|enrol+ing)\s+(?:\S+\s+){1,5}?(?:up\s+(?:for|to|on)|on|in(?:to)?)\s+(?:the|a|an|our|their)\s+(?:[^.?!]{0,40}?)(?:\/\s?(?:mo|month|wk|week|yr|year)\b|monthly|weekly|yearly|annual|per\s+(?:month|week|year)|a\s+(?:month|week|year)\b)/i, words: ['subscription'] },
   // A copy of a thing made into one's own account or organization ("copy torvalds/linux into my account", "my own copy of it under our org"): a fork.
   { said: /\bcop(?:y|ied|ying)\b[^.?!]{0,80}?\b(?:under|into|in|to|for)\s+(?:my|our)\s+(?:own\s+)?(?:[\w'-]+\s+){0,2}?(?:account|org|organi[sz]ation|namespace|profile|user)\b|\bown\s+cop(?:y|ies)\b/i, words: ['fork'] },
+  // Text asked whether it is well written ("is this JQL even valid?", "syntactically OK", "written correctly", "valid syntax"): it is parsed and validated.
+  { said: /\bsyntactically\b|\bvalid\s+syntax\b|\bwritten\s+(?:correctly|right|properly)\b|\b(?:query|queries|jql|sql|expression|syntax|yaml|json|template)\b[^.?!]{0,30}?\b(?:valid|invalid)\b/i, words: ['parse', 'validate'] },
   // Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it").
   { said: /\bwho\b[^?.!]*?(?:,\s*|\s)(?:and|&)\s+when\b(?!\s+(?:they|he|she|each|we|you|i)\b)/i, words: ['changelog', 'history'] },
 ];

@@ -151,6 +151,12 @@ describe('parseQuery', () => {
     expect(terms('copy the invoice template into a new project')).not.toContain('fork');
   });
 
+  it('implies parsing and validating where text is asked whether it is well written', () => {
+    expect(terms('Is this JQL even valid: project = ML ORDER BY rank')).toContain('parse');
+    expect(terms('check my query is syntactically OK before I save it')).toContain('validate');
+    expect(terms('is my bot token still valid?')).not.toContain('validate');
+  });
+
   it('implies the rate limit where requests are throttled or counted as left', () => {
     expect(terms('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));
     expect(terms('how many more requests before it gets throttled?')).toEqual(expect.arrayContaining(['rate', 'limit']));
