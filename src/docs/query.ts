@@ -311,7 +311,7 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:log[\s-]?ins?|sign[\s-]?ins?)\s+(?:history|records?|logs?)\b|\b(?:signed|logged|signing|logging)\s+(?:in|into|on)\b[^.?!]{0,50}?\b(?:ips?|ip\s+address(?:es)?|devices?|user\s+agents?|locations?)\b/i, words: ['access', 'log'] },
   // A place shut or put away with its history kept ("shut down #old-promo but keep the history"): archived.
   { said: /\b(?:keep|keeping|keeps|preserve|preserving|save|saving)\s+(?:its|the|their|all\s+(?:the|its)|it)\s+(?:history|messages|record|readable|read-only|around\s+for\s+reference)\b|\bkeep\s+it\s+(?:readable|read-only|around\s+for\s+(?:the\s+)?(?:history|reference|records))\b/i, words: ['archive'] },
-  // An amount knocked or taken off a thing ("knock $15 off invoice in_1Op", "take it off the bill"): its amount reduced, adjusted.
+  // An amount knocked or taken off a thing ("knock $15 off invoice in_1Op", "take 10% off their bill"; not "take it off my list", a removal): its amount reduced, adjusted.
   { said: /\b(?:knock|knocks|knocking|knocked|shave|shaving|dock|docking)\s+(?:[$£€]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars|euros|pounds|%)|it|that|this|them|the\s+(?:fee|charge|cost|amount|difference))\s+off\b|\b(?:take|taking)\s+(?:[$£€]\s?\d[\d,.]*|\d[\d,.]*\s?(?:dollars|euros|pounds|%))\s+off\b/i, words: ['reduce', 'adjust', 'amount'] },
   // A page or a board of charts or gadgets ("an overview page with charts", "a board of gadgets"): a dashboard.
   { said: /\b(?:page|board|screen|view)s?\s+(?:of|with|full\s+of)\s+(?:\S+\s+){0,2}?(?:charts?|gadgets?|graphs?|widgets?)\b|\b(?:charts?|gadgets?|graphs?|widgets?)\s+(?:page|board)\b/i, words: ['dashboard'] },
