@@ -323,6 +323,12 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\bcop(?:y|ied|ying)\b[^.?!]{0,80}?\b(?:under|into|in|to|for)\s+(?:my|our)\s+(?:own\s+)?(?:[\w'-]+\s+){0,2}?(?:account|org|organi[sz]ation|namespace|profile|user)\b|\bown\s+cop(?:y|ies)\b/i, words: ['fork'] },
   // Text asked whether it is well written ("is this JQL even valid?", "syntactically OK", "written correctly", "valid syntax"): it is parsed and validated.
   { said: /\bsyntactically\b|\bvalid\s+syntax\b|\bwritten\s+(?:correctly|right|properly)\b|\b(?:query|queries|jql|sql|expression|syntax|yaml|json|template)\b[^.?!]{0,30}?\b(?:valid|invalid)\b/i, words: ['parse', 'validate'] },
+  // Credentials leaked, exposed or committed ("did anyone commit an API key?", "what leaked credentials has GitHub flagged"): what secret scanning alerts on.
+  { said: /\b(?:leak(?:ed|s|ing)?|exposed|committed|commit|pushed)\b[^.?!]{0,40}?\b(?:api\s+keys?|access\s+keys?|keys?|tokens?|credentials?|passwords?|secrets?)\b|\b(?:keys?|tokens?|credentials?|passwords?|secrets?)\b[^.?!]{0,30}?\b(?:leak(?:ed|s)?|exposed|got\s+committed|committed|pushed)\b/i, words: ['secret', 'scanning', 'alert'] },
+  // An account or access set to stop working at a date ("should stop working on June 30", "lose access automatically on Dec 31"): its expiration.
+  { said: /\b(?:stop\s+working|expire|expires|lapse|lapses|lose\s+(?:its\s+|their\s+|his\s+|her\s+)?access(?:\s+automatically)?)\s+(?:on|after|at|from|by)\b/i, words: ['expiration'] },
+  // A thing put into storage or out of active use ("put the project into cold storage", "out of the active project list"): archived.
+  { said: /\b(?:cold|read-only|long-term|deep)\s+storage\b|\binto\s+storage\b|\bout\s+of\s+(?:the\s+)?active\b/i, words: ['archive'] },
   // Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it").
   { said: /\bwho\b[^?.!]*?(?:,\s*|\s)(?:and|&)\s+when\b(?!\s+(?:they|he|she|each|we|you|i)\b)/i, words: ['changelog', 'history'] },
 ];

@@ -157,6 +157,14 @@ describe('parseQuery', () => {
     expect(terms('is my bot token still valid?')).not.toContain('validate');
   });
 
+  it('implies secret scanning alerts for credentials leaked or committed, an expiration for an account set to stop working at a date, and archiving for a thing put into storage', () => {
+    expect(terms('did anyone commit an API key in acme/loader? show me what GitHub flagged')).toEqual(expect.arrayContaining(['scanning', 'alert']));
+    expect(terms('rotate the deploy key on acme/api')).not.toContain('scanning');
+    expect(terms('the guest account should stop working on June 30')).toContain('expiration');
+    expect(terms('the nightly job stopped working on Monday')).not.toContain('expiration');
+    expect(terms('Put the PODCAST2022 project into cold storage')).toContain('archive');
+  });
+
   it('implies the rate limit where requests are throttled or counted as left', () => {
     expect(terms('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));
     expect(terms('how many more requests before it gets throttled?')).toEqual(expect.arrayContaining(['rate', 'limit']));
