@@ -165,6 +165,12 @@ describe('parseQuery', () => {
     expect(terms('Put the PODCAST2022 project into cold storage')).toContain('archive');
   });
 
+  it('implies an invoice item where an amount is added onto someone\'s next bill', () => {
+    expect(terms("Tack a one-time $25 setup fee onto cus_Nw88's next bill.")).toContain('invoiceitem');
+    expect(terms('Add a $40 charge to customer cus_ABC so it shows up on their next invoice')).toContain('item');
+    expect(terms('what will their next bill look like?')).not.toContain('invoiceitem');
+  });
+
   it('implies the rate limit where requests are throttled or counted as left', () => {
     expect(terms('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));
     expect(terms('how many more requests before it gets throttled?')).toEqual(expect.arrayContaining(['rate', 'limit']));
