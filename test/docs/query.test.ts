@@ -171,6 +171,11 @@ describe('parseQuery', () => {
     expect(terms('what will their next bill look like?')).not.toContain('invoiceitem');
   });
 
+  it('implies a registration where a token is asked for to register with', () => {
+    expect(terms('I need a token to register a new runner on the builder repo')).toContain('registration');
+    expect(terms('register the webhook and give me its token')).not.toContain('registration');
+  });
+
   it('implies the rate limit where requests are throttled or counted as left', () => {
     expect(terms('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));
     expect(terms('how many more requests before it gets throttled?')).toEqual(expect.arrayContaining(['rate', 'limit']));
