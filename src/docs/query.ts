@@ -333,6 +333,8 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:tack|tacks|tacked|add|adds|added|put|stick)\b[^.?!]{0,60}?\b(?:onto|on|to)\s+(?:\S+\s+){0,3}?(?:next|upcoming|coming)\s+(?:invoice|bill)\b|\b(?:shows?\s+up|lands?|appears?)\s+on\s+(?:their|his|her|the|my|our)\s+(?:next|upcoming)\s+(?:invoice|bill)\b/i, words: ['invoiceitem', 'item'] },
   // A token or a code to register with ("a token to register a runner", "the token so it can register"): a registration token, as catalogues name it.
   { said: /\b(?:tokens?|codes?|keys?)\s+(?:so\s+(?:\S+\s+){1,3}?can\s+|to\s+|for\s+)(?:\S+\s+){0,1}?register(?:ing)?\b/i, words: ['registration'] },
+  // Unread things cleared or marked seen ("hundreds of unread pings, clear them all", "flag everything as seen"): marked as read.
+  { said: /\bunread\b[^.?!]*?\b(?:clear|mark|flag|dismiss|get\s+rid)\w*\b|\b(?:clear|mark|flag|dismiss)\w*\b[^.?!]*?\bunread\b|\b(?:mark|marked|flag|flagged)\s+(?:\S+\s+){0,3}?as\s+seen\b/i, words: ['mark', 'read'] },
   // Asked who did a thing and when ("who bumped the priority on SUP-9, and when?", "I want to know who and when"): the record of its changes; not when someone did another ("who holds a seat and when they last used it").
   { said: /\bwho\b[^?.!]*?(?:,\s*|\s)(?:and|&)\s+when\b(?!\s+(?:they|he|she|each|we|you|i)\b)/i, words: ['changelog', 'history'] },
 ];

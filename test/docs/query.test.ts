@@ -176,6 +176,12 @@ describe('parseQuery', () => {
     expect(terms('register the webhook and give me its token')).not.toContain('registration');
   });
 
+  it('implies marking as read where unread things are cleared or marked seen', () => {
+    expect(terms('I have hundreds of unread GitHub pings, clear them all')).toEqual(expect.arrayContaining(['mark', 'read']));
+    expect(terms('flag everything as seen, my inbox is a mess')).toContain('mark');
+    expect(terms('how many unread messages do I have in #ops?')).not.toContain('mark');
+  });
+
   it('implies the rate limit where requests are throttled or counted as left', () => {
     expect(terms('How many API calls do I have left this hour?')).toEqual(expect.arrayContaining(['rate', 'limit']));
     expect(terms('how many more requests before it gets throttled?')).toEqual(expect.arrayContaining(['rate', 'limit']));
