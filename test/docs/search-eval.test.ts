@@ -8,7 +8,7 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } from '../search-eval/evaluate.ts';
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
-/** The dev figure this ranking reached, on every third dev request (tuned on it; all 23,860 tasks since the two-hundred-and-eighteenth writer's joined: 0.852; every third, 7,955: 0.854): a fall below it is a regression. */
+/** The dev figure this ranking reached, on every third dev request (tuned on it; all 23,860 tasks since the two-hundred-and-eighteenth writer's joined: 0.853; every third, 7,955: 0.855): a fall below it is a regression. */
 const DEV_RECALL_AT_3_FLOOR = 0.845;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
