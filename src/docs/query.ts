@@ -746,8 +746,11 @@ export function parseQuery(query: string): ParsedQuery {
   }
   if (SET_APART.test(query)) imply(['compare'], 0.5);
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
-  if (ONLY_ALLOWED.test(query)) imply(['restriction', 'restrict', 'interaction'], 1);
-  if (ONLY_WITH.test(query) || PUSH_BARRED.test(query)) imply(['protection'], 1);
+  // A rule set on who may do a thing (read once: it also makes the request a change, below).
+  const restricts = ONLY_ALLOWED.test(query);
+  const protects = ONLY_WITH.test(query) || PUSH_BARRED.test(query);
+  if (restricts) imply(['restriction', 'restrict', 'interaction'], 1);
+  if (protects) imply(['protection'], 1);
   // "Draft the changelog": what software calls a release's notes.
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
   for (const { said, words } of THINGS_BY_WHAT_IS_SAID) if (said.test(query)) imply(words, 1);
@@ -837,7 +840,7 @@ export function parseQuery(query: string): ParsedQuery {
   // Keeping a search to run again makes one (a filter).
   if (action === undefined && !question && savesSearch) action = 'create';
   // Nothing to be let in without a thing first sets a rule (a protection), and who may do a thing narrowed a restriction: a change.
-  if ((action === undefined || action === 'list') && !question && (ONLY_WITH.test(query) || PUSH_BARRED.test(query) || ONLY_ALLOWED.test(query))) action = 'update';
+  if ((action === undefined || action === 'list') && !question && (protects || restricts)) action = 'update';
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
   if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.
