@@ -61,6 +61,12 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ["Break 'Prep CSA boxes' into smaller pieces: sort greens, pack roots", ['subtask'], true],
   ["Under the 'Spring pledge drive' task, add a checklist item", ['subtask'], true],
   ['add a task to the Spring project', ['subtask'], false],
+  // Implies a parent where a thing that exists is made another's child.
+  ['Make task 3321 a subtask of 3300', ['parent'], true],
+  ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
+  ["the 'Buy trophies' task should sit underneath 'Prepare awards night'", ['parent'], true],
+  ['list the subtasks of task 3300', ['parent'], false],
+  ['add a task called Nest box cleaning to the project', ['parent'], false],
   ['put member cus_Q8hT2 on the £10 monthly dues plan', ['subscription'], true],
   ['put the $10 monthly price on the product', ['subscription'], false],
   // Implies a fork where a copy of a thing is made into one's own account or organization.
