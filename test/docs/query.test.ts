@@ -61,6 +61,15 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ["Break 'Prep CSA boxes' into smaller pieces: sort greens, pack roots", ['subtask'], true],
   ["Under the 'Spring pledge drive' task, add a checklist item", ['subtask'], true],
   ['add a task to the Spring project', ['subtask'], false],
+  // Implies the billable ones where people are paid for, free and busy times where several are asked whether they are open at a time, and a dispatch where a workflow is started by hand or on a branch.
+  ['How many people are we actually paying for on Slack?', ['billable'], true],
+  ['pay for the order with the card on file', ['billable'], false],
+  ['When are Sam and Priya both free Thursday afternoon?', ['free', 'busy'], true],
+  ['Is anyone booked between 2 and 4pm tomorrow?', ['free', 'busy'], true],
+  ['list all open issues from this week', ['free', 'busy'], false],
+  ['manually fire the deploy-site workflow on main', ['dispatch'], true],
+  ['Kick off deploy.yml on the release-1.29 branch of platform/k8s-addons', ['dispatch'], true],
+  ['re-run the failed jobs of run 42', ['dispatch'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
