@@ -233,6 +233,8 @@ const WHAT_CHANGED = /\bwhat\s+(?:(?:exactly|actually|else)\s+)?(?:has\s+|have\s
 const PUSH_BARRED = /\b(?:nobody|no\s+one|no-one)\b[^.?!]{0,30}?\b(?:force[\s-]?)?push\w*\b|\b(?:don't|do\s+not|never)\s+let\s+(?:anyone|anybody|people|them)\s+(?:force[\s-]?)?push\b|\b(?:shouldn't|should\s+not|can't|cannot|mustn't|must\s+not)\s+(?:be\s+able\s+to\s+)?(?:force[\s-]?)?push\b|\brefuses?\s+force[\s-]?push/i;
 /** Nothing let in without a thing first ("nothing should land on main without two approving reviews", "nobody can push to main without review"): a rule that protects the place. */
 const ONLY_WITH = /\b(?:nothing|nobody|no\s+one|no-one|cannot|can't)\b[^.?!]*\b(?:lands?|merges?|merged|push|pushes|pushed|(?:gets?|goes|go)\s+(?:in|into|onto)|deploys?|ships?)\b[^.?!]*\bwithout\b/i;
+/** Things required before anything merges ("require 2 approvals and passing checks before anything merges into main", "merging should be blocked until …"): a rule that protects the place. */
+const REQUIRED_BEFORE_MERGE = /\b(?:requir\w*|needs?|must\s+(?:have|need|pass|get))\b[^.?!]{0,60}?\b(?:approv\w*|reviews?|checks?|ci|tests?|builds?)\b[^.?!]{0,40}?\bbefore\b[^.?!]{0,30}?\b(?:merg\w*|lands?|landing|(?:gets?|goes|go)\s+in)\b|\bmerg\w*\s+(?:should\s+be\s+|is\s+|must\s+be\s+)?blocked\s+until\b/i;
 /** Who may do a thing narrowed ("only people who've contributed should be able to comment", "limit who can comment to past contributors"): a restriction. */
 const ONLY_ALLOWED = /\bonly\s+(?:\S+\s+){0,3}?(?:people|contributors|collaborators|members|maintainers|staff|admins|users|folks|we|us)\b(?:\s+\S+){0,4}?\s+(?:should\s+be\s+able\s+to|can|may|are\s+allowed\s+to)\s+(?:comment|post|reply|open|push|edit|interact)\b|\b(?:limit|restrict)(?:s|ed|ing)?\s+(?:who\s+can|commenting|comments|posting|replies|interactions)\b/i;
 /** What is on one thing and not on another ("commits on release/17.x that aren't on main"): the two compared. */
@@ -756,7 +758,7 @@ export function parseQuery(query: string): ParsedQuery {
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
   // A rule set on who may do a thing (read once: it also makes the request a change, below).
   const restricts = ONLY_ALLOWED.test(query);
-  const protects = ONLY_WITH.test(query) || PUSH_BARRED.test(query);
+  const protects = ONLY_WITH.test(query) || PUSH_BARRED.test(query) || REQUIRED_BEFORE_MERGE.test(query);
   if (restricts) imply(['restriction', 'restrict', 'interaction'], 1);
   if (protects) imply(['protection'], 1);
   // "Draft the changelog": what software calls a release's notes.

@@ -130,7 +130,7 @@ describe('parseQuery', () => {
     expect(parseQuery('who holds a seat and when they last used it').terms.some((t) => t.word === 'changelog')).toBe(false);
   });
 
-  it('reads nothing let in without a thing first, or pushing barred, as a rule that protects the place, set', () => {
+  it('reads nothing let in without a thing first, pushing barred, or things required before a merge, as a rule that protects the place, set', () => {
     const read = parseQuery('Nothing should land on main in acme/core without two approving reviews.');
     expect(read.action).toBe('update');
     expect(read.terms.map((t) => t.word)).toContain('protection');
@@ -140,6 +140,10 @@ describe('parseQuery', () => {
     expect(terms('nobody should be able to force-push to main')).toContain('protection');
     expect(terms("don't let anyone push to production")).toContain('protection');
     expect(terms('push the release to production')).not.toContain('protection');
+    // So do things required before anything merges.
+    expect(terms('Require two approving reviews and passing checks before anything merges into main')).toContain('protection');
+    expect(terms('merging should be blocked until CI is green')).toContain('protection');
+    expect(terms('review the PR before merging it')).not.toContain('protection');
   });
 
   it('reads what a thing asked for lets someone do ("a link where they can update their card") as context that counts less', () => {
