@@ -70,6 +70,10 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['manually fire the deploy-site workflow on main', ['dispatch'], true],
   ['Kick off deploy.yml on the release-1.29 branch of platform/k8s-addons', ['dispatch'], true],
   ['re-run the failed jobs of run 42', ['dispatch'], false],
+  // Implies the user blocked where an account is locked or kept from signing in.
+  ["HR says Mike is on extended leave. Lock his GitLab account until he's back", ['block'], true],
+  ['User 314 is compromised, stop them signing in immediately', ['block'], true],
+  ['lock the conversation on issue 12', ['block'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
