@@ -74,6 +74,13 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ["HR says Mike is on extended leave. Lock his GitLab account until he's back", ['block'], true],
   ['User 314 is compromised, stop them signing in immediately', ['block'], true],
   ['lock the conversation on issue 12', ['block'], false],
+  // Implies bulk where many things are done in one request, and the upcoming invoice where what someone will be charged next is asked.
+  ['Create all 50 DATA tickets in a single shot', ['bulk'], true],
+  ['open them all as tickets at once', ['bulk'], true],
+  ['merge it once CI passes', ['bulk'], false],
+  ["What will cus_Q1 be charged on their next billing cycle?", ['upcoming', 'invoice'], true],
+  ["Show me what cus_Lab7's next bill will look like", ['upcoming'], true],
+  ['what was cus_Q1 charged last month?', ['upcoming'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
