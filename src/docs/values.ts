@@ -180,6 +180,8 @@ const CONDITIONS = /\b[a-z][\w.]*\s*(?:!=|>=|<=|=|~)\s*\S+\s+(?:and|or)\s+[a-z][
 
 /** A handle to be mentioned by, named as one ("an @oncall-backend handle", "the @qa-leads group"). */
 const HANDLE = /(?:^|[\s(,])@[a-z][\w-]*\s+(?:handle|group|alias)\b/i;
+/** One named as the handle that is ('the @qa-leads handle', 'into our @oncall group'): the group it stands for. */
+const HANDLE_THAT_IS = /\b(?:the|our|your|their|my)\s+@[a-z][\w-]*\s+(?:handle|group|alias)\b/i;
 
 /** Fields that take a person or several (`users`, `user_id`, `username`, `member_ids`, `invitees`, `assignee`, `accountId`). */
 const PERSON_FIELD = /^(?:users?|user_?ids?|usernames?|members?|member_?ids?|invitees?|collaborators?|assignees?|reviewers?|account_?ids?|emails?)$/i;
@@ -220,6 +222,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   { name: 'conditions', weight: 0.5, written: (q) => CONDITIONS.test(q), takes: (op) => op.fieldNames.some((n) => QUERY_LANGUAGE.test(n)) },
   // A handle named as one ("make an @oncall handle") is what an operation that takes a handle names (a user group).
   { name: 'handle', weight: 0.7, written: (q) => HANDLE.test(q), takes: (op) => op.fieldNames.includes('handle') },
+  // One that already is ('who is in the @qa-leads handle?') is the group, as an operation that takes one by ID names it (`usergroup`).
+  { name: 'group by handle', weight: 0.7, written: (q) => HANDLE_THAT_IS.test(q), takes: (op) => op.fieldNames.includes('usergroup') },
   // A share off ("15% off") is what an operation that takes a percentage takes (a coupon's percent_off).
   { name: 'percent', weight: 0.3, written: (q) => PERCENT.test(q), takes: (op) => op.fieldNames.some((n) => PERCENT_FIELD.test(n)), notQuoted: true },
   // A date a thing is due by is set by a write that takes one (a milestone's due_on, a task's due_date).

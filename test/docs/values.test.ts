@@ -249,7 +249,7 @@ describe('tracker keys', () => {
     ]);
   });
 
-  it('reads values by their own forms: a date a thing is due by (not a question of when), a share off, a line that says when, access someone else is given (not the asker), a handle, conditions in a query language, a setting\'s name in capitals', () => {
+  it('reads values by their own forms: a date a thing is due by (not a question of when), a share off, a line that says when, access someone else is given (not the asker), a handle and the group one that is stands for, conditions in a query language, a setting\'s name in capitals', () => {
     expectWritten('due', [
       ["set up a 'Q3 backlog' target with a due date of September 30", true],
       ["add a 'Winter Showcase' deadline to the project", true],
@@ -272,6 +272,14 @@ describe('tracker keys', () => {
       ['add @sam to #design', false],
     ]);
     expect(kind('handle').takes!(op('sl.usergroups_create', 'POST', '/usergroups.create', 'Create a User Group', { fieldNames: ['name', 'handle', 'description'] }))).toBe(true);
+    // One named as the handle that already is stands for its group, which an operation takes by ID.
+    expectWritten('group by handle', [
+      ["who's actually in the @qa-leads handle?", true],
+      ['swap Dana and Lee into our @oncall-mobile group', true],
+      ['Make an @oncall-backend handle that pings Sara and Chen', false],
+    ]);
+    expect(kind('group by handle').takes!(op('sl.usergroups_users_update', 'POST', '/usergroups.users.update', 'Update the list of users for a User Group', { fieldNames: ['usergroup', 'users'] }))).toBe(true);
+    expect(kind('group by handle').takes!(op('sl.usergroups_create', 'POST', '/usergroups.create', 'Create a User Group', { fieldNames: ['name', 'handle'] }))).toBe(false);
     expectWritten('conditions', [
       ['Run this query: project = FIRE AND labels = hydrant AND status != Done', true],
       ['pull everything she resolved: assignee = ana AND resolved >= startOfQuarter()', true],
