@@ -331,6 +331,8 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\bin\s+(?:one|a\s+single)\s+(?:go|shot|call|request|batch|pass)\b|\ball\s+at\s+once\b/i, words: ['bulk'] },
   // What someone will be charged next ("what will cus_Q1 be charged on their next billing cycle?", "preview their next bill"): the upcoming invoice.
   { said: /\b(?:will|going\s+to|gonna)\s+(?:\S+\s+){0,2}?(?:be\s+)?(?:charged|billed|owe)\b|\b(?:preview|look\s+like|what\s+(?:will|would))\b[^.?!]{0,40}?\bnext\s+(?:bill|invoice|billing\s+cycle|renewal|charge)\b|\bnext\s+(?:bill|invoice|renewal)\s+(?:will|would)\s+(?:look|be|come)\b/i, words: ['upcoming', 'invoice'] },
+  // A lasting link to a message or post ("a direct link to the message where Karen approved it", "a shareable URL for that message"): its permalink.
+  { said: /\b(?:links?|urls?)\s+(?:to|for|of)\s+(?:\S+\s+){0,4}?(?:message|post|reply|thread)\b|\b(?:shareable|sharable|direct|permanent|stable)\s+(?:links?|urls?)\b[^.?!]{0,40}?\b(?:message|post|reply|thread)\b/i, words: ['permalink'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.

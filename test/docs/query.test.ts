@@ -81,6 +81,10 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ["What will cus_Q1 be charged on their next billing cycle?", ['upcoming', 'invoice'], true],
   ["Show me what cus_Lab7's next bill will look like", ['upcoming'], true],
   ['what was cus_Q1 charged last month?', ['upcoming'], false],
+  // Implies a permalink where a lasting link to a message is asked for.
+  ['I need a direct link to the message where Karen approved the March accruals', ['permalink'], true],
+  ['I need a shareable URL for that message in #chargebacks', ['permalink'], true],
+  ['post the link to the release in #general', ['permalink'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
