@@ -85,6 +85,10 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['I need a direct link to the message where Karen approved the March accruals', ['permalink'], true],
   ['I need a shareable URL for that message in #chargebacks', ['permalink'], true],
   ['post the link to the release in #general', ['permalink'], false],
+  // Implies a watch where someone asks to be kept updated or posted.
+  ['I want to be kept updated on ACT-52, the minibus booking', ['watch'], true],
+  ['keep me posted on PROJ-9', ['watch'], true],
+  ['keep me on the PROJ-9 ticket', ['watch'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
