@@ -89,6 +89,10 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['I want to be kept updated on ACT-52, the minibus booking', ['watch'], true],
   ['keep me posted on PROJ-9', ['watch'], true],
   ['keep me on the PROJ-9 ticket', ['watch'], false],
+  // Implies a notification where the people on a ticket are told something.
+  ['Email the assignee and watchers of LOC-310 to let them know the source strings changed', ['notification'], true],
+  ['Let everyone watching RADIO-150 know by email that the show is cancelled', ['notification'], true],
+  ['email the assignee of PROJ-9', ['notification'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
