@@ -93,6 +93,10 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['Email the assignee and watchers of LOC-310 to let them know the source strings changed', ['notification'], true],
   ['Let everyone watching RADIO-150 know by email that the show is cancelled', ['notification'], true],
   ['email the assignee of PROJ-9', ['notification'], false],
+  // Implies a sync with the upstream where a copy is brought level with where it came from.
+  ['My fork is 40 commits behind the original, bring its main branch up to date', ['upstream', 'sync'], true],
+  ["catch my copy of acme/api up with the original repo's main", ['upstream'], true],
+  ['bring the docs up to date with the new API', ['upstream'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
