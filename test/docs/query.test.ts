@@ -97,6 +97,13 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['My fork is 40 commits behind the original, bring its main branch up to date', ['upstream', 'sync'], true],
   ["catch my copy of acme/api up with the original repo's main", ['upstream'], true],
   ['bring the docs up to date with the new API', ['upstream'], false],
+  // Implies an import where a thing is brought over from another system or keeps the ID it had there, and the exchange rate where one currency is valued in another.
+  ['Bring the department seminar from the .ics file into our lab calendar', ['import'], true],
+  ['Bring this booking over from our old system, keeping its original iCal UID', ['import'], true],
+  ['bring the meeting forward an hour', ['import'], false],
+  ['What conversion rate is Stripe using for CAD right now?', ['exchange', 'rate'], true],
+  ['what is one euro worth in dollars today', ['exchange'], true],
+  ['what tax rate applies in Ontario', ['exchange'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
