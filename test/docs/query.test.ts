@@ -104,6 +104,14 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['What conversion rate is Stripe using for CAD right now?', ['exchange', 'rate'], true],
   ['what is one euro worth in dollars today', ['exchange'], true],
   ['what tax rate applies in Ontario', ['exchange'], false],
+  // Implies a check of authentication where a credential is asked whose it is, pending deployments where a run waits on an environment, and a trigger where a token is to start pipelines.
+  ['which user and workspace does this token belong to?', ['authentication', 'check'], true],
+  ['sanity check: is my bot token valid?', ['authentication'], true],
+  ['which workspace does this channel belong to?', ['authentication'], false],
+  ['run 7788 is sitting there waiting on the prod environment gate - approve it', ['pending', 'deployment'], true],
+  ['Who signed off on the production environment gate for run 9120044?', ['pending'], false],
+  ['I need a token our test harness can use to fire pipelines in project 88', ['trigger'], true],
+  ['make a personal access token for the CI user', ['trigger'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
