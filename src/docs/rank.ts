@@ -55,6 +55,8 @@ const COMPOUND_SPAN = 5;
 const NESTING = /\b(?:child|children|nest|nested|nesting|underneath|beneath)\b|\bsmaller\s+(?:pieces|parts|steps?|chunks|bits|items?|ones|to-?dos?|tasks?)\b|\b(?:break|breaking|split|splitting|divide|dividing)\s+(?:\S+\s+){1,6}?into\s+(?:\S+\s+)?(?:smaller|pieces|parts|steps|chunks)\b/i;
 
 /** Verbs a summary opens with that answer yes or no ("Check if …", "Validate project key", "Verify …"). */
+/** A thing asked for as new ('a brand new calendar', 'a separate calendar just for …'), not a new value of one ('needs a new value'). */
+const NEW_THING = /\b(?:a|an)\s+(?:brand[\s-]new|new|fresh|separate)\b(?!\s+(?:value|name|title|description|password|colou?r|topic|purpose|date|time|owner|deadline)\b)/i;
 const CHECKING_STEMS: ReadonlySet<string> = new Set(['check', 'valid', 'verifi', 'test']);
 
 /** Nouns for who does something: follower, contributor, assignee, registrar. */
@@ -714,6 +716,7 @@ export class Ranker {
     const fieldVerbs = [...parsed.terms.filter((t) => t.action === undefined && parsed.verbsAt?.includes(t.at)).map((t) => t.stem), ...(parsed.states ?? [])];
     const states = new Set(parsed.states ?? []);
     const changesState = states.size > 0 && parsed.action !== 'create';
+    const asksNew = askedAction === 'create' && NEW_THING.test(query);
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
     const scored = new Map<Hit, Scored>();
@@ -817,6 +820,8 @@ export class Ranker {
         (changesState && !CANONICAL.has(structure.action) && !READS.has(structure.methodAction ?? 'get') && structure.resource.some((r) => states.has(r)) ? B.fieldVerb : 0) +
         coverage +
         B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.methodAction ?? structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) * ownVerbShare : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
+        // A new thing asked for is not what an operation on an existing one makes ("a brand new calendar": not "Inserts an existing calendar into the user's calendar list").
+        (asksNew && doc.summaryStems.includes('exist') ? -B.existingWhenNew : 0) +
         // A yes-or-no question is what an operation that checks answers ("Check if a user follows another user").
         (parsed.yesNo && CHECKING_STEMS.has(doc.summaryStems[0]!) ? B.yesNoCheck : 0) +
         ((!asksUndo || askedVerbs.has(structure.action.slice(2))) && this.undoes(structure.action) ? -B.undoUnasked : 0) +

@@ -45,6 +45,8 @@ export const RANK_WEIGHTS = {
   knownSynonym: 0.5,
   /** A write that sets a field named by the clause's verb ("approve": event APPROVE; "archive": archived). */
   fieldVerb: 0.3,
+  /** An operation on an existing thing, where a new one is asked for. */
+  existingWhenNew: 0.3,
   /** Share of its agreement an operation named after its own verb keeps ("Leaves a conversation", a POST) when the catalogue does the act asked to the same thing ("create a channel": Initiates a conversation). */
   ownVerbBesideAsked: 0.3,
   /** Cost of an operation under a thing the query neither names nor gives. */

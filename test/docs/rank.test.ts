@@ -1041,6 +1041,16 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     ]);
     expect(best(issues, 'Nest issue 301 under the epic in issue 290.')).toBe('gh.issues/add-sub-issue');
   });
+
+  it('reads a thing asked for as new as no operation on an existing one', () => {
+    const calendars = new Ranker([
+      op('cal.calendarList.insert', 'POST', '/users/me/calendarList', "Inserts an existing calendar into the user's calendar list."),
+      op('cal.calendars.insert', 'POST', '/calendars', 'Creates a secondary calendar.'),
+      op('cal.calendarList.list', 'GET', '/users/me/calendarList', "Returns the calendars on the user's calendar list.", { returnsList: true }),
+    ]);
+    expect(best(calendars, 'I want a brand new calendar just for our TikTok posting schedule')).toBe('cal.calendars.insert');
+    expect(best(calendars, 'make me a new calendar called Client launches')).toBe('cal.calendars.insert');
+  });
 });
 
 describe('Ranker on messy paths', () => {
