@@ -347,6 +347,10 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\bwaiting\s+(?:on|for|at)\b[^.?!]{0,50}?\benvironments?\b|\b(?:sitting|stuck|held|waiting)\s+at\s+(?:the\s+)?[\w-]+\s+environment\b/i, words: ['pending', 'deployment'] },
   // A token another system uses to start pipelines ("a token our test harness can use to fire pipelines"): a trigger.
   { said: /\btokens?\b[^.?!]{0,40}?\b(?:start|trigger|fire|kick\s+off|run|launch)(?:s|ed|ing)?\s+(?:\S+\s+){0,2}?(?:pipelines?|builds?|jobs?)\b/i, words: ['trigger'] },
+  // Who has been given access to a place ("who has access to our case-tracker repository?", "everyone who's been given access"): its collaborators.
+  { said: /\b(?:who(?:'s|\s+has|\s+have|\s+all|\s+currently\s+has|\s+can\s+get\s+into|'s\s+got)|everyone|everybody|anyone|people|users)\b[^.?!]{0,30}?\b(?:access\s+to|get\s+into|been\s+(?:given|granted)\s+access|been\s+added\s+to)\b/i, words: ['collaborator'] },
+  // Quoted names stuck or slapped on an issue, or an issue tagged with one ("stick 'bug' and 'urgent' on issue 77", "tag issue 58 with 'good first issue'"): its labels.
+  { said: /\b(?:stick|slap|put|add|tag|apply)\s+['"‘“][^'"’”]+['"’”](?:\s*(?:,|and|\+|&)\s*['"‘“][^'"’”]+['"’”])*\s+(?:on|to|onto)\s+(?:the\s+)?(?:\S+\s+)?(?:issues?|tickets?|prs?|pull\s+requests?|#\d+)\b|\b(?:tag|flag)\s+(?:\S+\s+){0,4}?(?:issues?|tickets?|prs?|pull\s+requests?|#\d+)\b[^.?!]{0,40}?\b(?:with|as)\s+['"‘“]/i, words: ['label'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.

@@ -112,6 +112,13 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['Who signed off on the production environment gate for run 9120044?', ['pending'], false],
   ['I need a token our test harness can use to fire pipelines in project 88', ['trigger'], true],
   ['make a personal access token for the CI user', ['trigger'], false],
+  // Implies collaborators where it asks who has been given access to a place, and labels where quoted names are stuck on an issue.
+  ['Who currently has access to our case-tracker repository?', ['collaborator'], true],
+  ["Who's got access to roxy-cinema/kiosk-firmware?", ['collaborator'], true],
+  ['who opened the most issues in acme/api', ['collaborator'], false],
+  ["stick 'bug' and 'urgent' on issue 77", ['label'], true],
+  ["tag issue 58 in devcircle/site with 'good first issue'", ['label'], true],
+  ["Tag what's on main right now as 'season-2025-open'", ['label'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
