@@ -115,7 +115,7 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   // Implies collaborators where it asks who has been given access to a place, and labels where quoted names are stuck on an issue.
   ['Who currently has access to our case-tracker repository?', ['collaborator'], true],
   ["Who's got access to roxy-cinema/kiosk-firmware?", ['collaborator'], true],
-  ['who opened the most issues in acme/api', ['collaborator'], false],
+  ['how do I get access to the billing API?', ['collaborator'], false],
   ["stick 'bug' and 'urgent' on issue 77", ['label'], true],
   ["tag issue 58 in devcircle/site with 'good first issue'", ['label'], true],
   ["Tag what's on main right now as 'season-2025-open'", ['label'], false],
