@@ -351,6 +351,14 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:who(?:'s|\s+has|\s+have|\s+all|\s+currently\s+has|\s+can\s+get\s+into|'s\s+got)|everyone|everybody|anyone|people|users)\b[^.?!]{0,30}?\b(?:access\s+to|get\s+into|been\s+(?:given|granted)\s+access|been\s+added\s+to)\b/i, words: ['collaborator'] },
   // Quoted names stuck or slapped on an issue, or an issue tagged with one ("stick 'bug' and 'urgent' on issue 77", "tag issue 58 with 'good first issue'"): its labels.
   { said: /\b(?:stick|slap|put|add|tag|apply)\s+['"‘“][^'"’”]+['"’”](?:\s*(?:,|and|\+|&)\s*['"‘“][^'"’”]+['"’”])*\s+(?:on|to|onto)\s+(?:the\s+)?(?:\S+\s+)?(?:issues?|tickets?|prs?|pull\s+requests?|#\d+)\b|\b(?:tag|flag)\s+(?:\S+\s+){0,4}?(?:issues?|tickets?|prs?|pull\s+requests?|#\d+)\b[^.?!]{0,40}?\b(?:with|as)\s+['"‘“]/i, words: ['label'] },
+  // A thing emailed to someone ("email the finalized invoice to the client", "email the Nguyen couple their invoice"): sent.
+  { said: /(?:^|[.;:!?]\s+|\b(?:please|pls|you|and|then|now)\s+)e-?mail\s+(?!address(?:es)?\b|notifications?\b)(?:\S+\s+){0,8}?(?:to|their|his|her|them)\b/i, words: ['send'] },
+  // A payment page someone else hosts ("a hosted payment page for 3 VIP tables", "send users to a hosted checkout"): a checkout.
+  { said: /\bhosted\s+(?:\S+\s+){0,2}?(?:payment|checkout|pay)\s*(?:page|form|screen)?\b/i, words: ['checkout'] },
+  // The line shown at the top of a channel ("change the line at the top of #oncall", "the #docs header"): its topic.
+  { said: /\b(?:header|heading|line|text|banner|what(?:'s|\s+it)\s+(?:says|shown|displayed))\s+(?:\S+\s+){0,2}?(?:at\s+the\s+top\s+of|of|in|on)\s+#[\w-]+|#[\w-]+\s+(?:header|heading|banner)\b/i, words: ['topic'] },
+  // The version or build a site or server runs ("which Jira version and build is this site running?"): the instance's information.
+  { said: /\b(?:version|build)\b[^.?!]{0,40}?\b(?:site|instance|server|we|this|our)\b[^.?!]{0,20}?\b(?:running|run|on)\b|\b(?:instance|site|server)(?:'s)?\s+(?:\S+\s+){0,2}?(?:version|build)\b/i, words: ['instance', 'server', 'info'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.

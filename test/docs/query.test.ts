@@ -119,6 +119,12 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ["stick 'bug' and 'urgent' on issue 77", ['label'], true],
   ["tag issue 58 in devcircle/site with 'good first issue'", ['label'], true],
   ["Tag what's on main right now as 'season-2025-open'", ['label'], false],
+  // Implies a checkout for a page someone else hosts, a topic for the line at the top of a channel, and the instance's information for the version a site runs.
+  ['Set up a hosted payment page for 3 VIP tables at $1,200 each', ['checkout'], true],
+  ["Change the line at the top of #oncall to 'Week 13 - Luis'", ['topic'], true],
+  ['keep the tournament rules message at the top of #general', ['topic'], false],
+  ['Which Jira version and build number is our site running?', ['instance', 'server'], true],
+  ['which version is PROJ-5 fixed in?', ['instance'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
@@ -219,6 +225,14 @@ describe('parseQuery', () => {
 
   it.each(IMPLIED_BY_WHAT_IS_SAID)('reads %j as implying %j: %s', (query, words, implied) => {
     for (const word of words) expect(terms(query).includes(word), word).toBe(implied);
+  });
+
+  it('implies sending in full where a thing is emailed to someone, as email the verb implied it only in part', () => {
+    const weightOf = (q: string) => parseQuery(q).terms.find((t) => t.word === 'send')?.weight;
+    expect(weightOf('email the finalized invoice to the client now')).toBe(1);
+    expect(weightOf('email the Nguyen couple their final balance invoice')).toBe(1);
+    expect(weightOf('email receipts for cus_Q1')).toBe(0.5);
+    expect(weightOf('what is the email address of cus_Q1?')).toBeUndefined();
   });
 
   it('implies the people a thing is assignable to where it asks who it may be handed to', () => {
