@@ -359,6 +359,14 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:header|heading|line|text|banner|what(?:'s|\s+it)\s+(?:says|shown|displayed))\s+(?:\S+\s+){0,2}?(?:at\s+the\s+top\s+of|of|in|on)\s+#[\w-]+|#[\w-]+\s+(?:header|heading|banner)\b/i, words: ['topic'] },
   // The version or build a site or server runs ("which Jira version and build is this site running?"): the instance's information.
   { said: /\b(?:version|build)\b[^.?!]{0,40}?\b(?:site|instance|server|we|this|our)\b[^.?!]{0,20}?\b(?:running|run|on)\b|\b(?:instance|site|server)(?:'s)?\s+(?:\S+\s+){0,2}?(?:version|build)\b/i, words: ['instance', 'server', 'info'] },
+  // A place emptied of everything in it ("wipe every event off my main calendar", "empty out my primary calendar"): cleared.
+  { said: /\b(?:wipe|wiped|wiping|empty|emptied|emptying|purge|purged|rm\s+-rf)\s+(?:out\s+)?(?:every|all|everything|the\s+whole|each)\b|\b(?:every|all)\s+(?:single\s+)?\w+\s+(?:\S+\s+){0,5}?(?:wiped|wipe|emptied)\b|\bempty\s+out\b/i, words: ['clear'] },
+  // A thing kept from expiring or being cleaned up ("don't let build 88213's artifacts expire", "make sure they stick around"): kept.
+  { said: /\b(?:don't|do\s+not|never)\s+let\s+(?:\S+\s+){1,5}?(?:expire|lapse|get\s+(?:deleted|cleaned\s+up|removed)|be\s+(?:deleted|cleaned\s+up|removed))\b|\bstick\s+around\b|\b(?:will|'ll)\s+be\s+cleaned\s+up\b/i, words: ['keep'] },
+  // What an organization spent on a service ("what the org spent on Actions minutes and storage", "how much is the org spending"): its billing usage.
+  { said: /\b(?:spent|spending)\s+(?:\S+\s+){0,3}?on\b|\bhow\s+much\s+(?:did|does|do|is|has|have)\s+(?:\S+\s+){1,4}?(?:spend|spent|spending)\b/i, words: ['billing', 'usage'] },
+  // A domain asked whether it is set up right ("is the DNS for our custom domain set up right?", "isn't resolving after the domain change"): a health check.
+  { said: /\b(?:dns|domain)\b[^.?!]{0,40}?\b(?:set\s+up\s+(?:right|correctly|properly)|(?:isn't|is\s+not|not)\s+resolving|configured\s+(?:right|correctly|properly)|settings\s+(?:\S+\s+){0,3}?(?:are\s+)?correct)\b|\bdns\s+check\b/i, words: ['health', 'check'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.

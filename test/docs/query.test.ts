@@ -125,6 +125,16 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['keep the tournament rules message at the top of #general', ['topic'], false],
   ['Which Jira version and build number is our site running?', ['instance', 'server'], true],
   ['which version is PROJ-5 fixed in?', ['instance'], false],
+  // Implies clearing where a place is emptied of everything, keeping where a thing is kept from expiring, billing usage for what was spent, and a health check for a domain asked whether it is set up right.
+  ["New school year: wipe every event off the main calendar but keep the calendar itself", ['clear'], true],
+  ['Empty out my primary calendar completely', ['clear'], true],
+  ['delete the standup event', ['clear'], false],
+  ["Don't let build 88213's artifacts expire", ['keep'], true],
+  ['when do the artifacts of job 9 expire?', ['keep'], false],
+  ['How much has the org spent on build minutes and storage this month?', ['billing', 'usage'], true],
+  ['Decline the pending spend iauth_1PxY7 on our corporate card', ['billing'], false],
+  ['GitHub Pages: is the DNS for our custom domain set up right?', ['health', 'check'], true],
+  ['set up a custom domain for our Pages site', ['health'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
