@@ -367,6 +367,14 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:spent|spending)\s+(?:\S+\s+){0,3}?on\b|\bhow\s+much\s+(?:did|does|do|is|has|have)\s+(?:\S+\s+){1,4}?(?:spend|spent|spending)\b/i, words: ['billing', 'usage'] },
   // A domain asked whether it is set up right ("is the DNS for our custom domain set up right?", "isn't resolving after the domain change"): a health check.
   { said: /\b(?:dns|domain)\b[^.?!]{0,40}?\b(?:set\s+up\s+(?:right|correctly|properly)|(?:isn't|is\s+not|not)\s+resolving|configured\s+(?:right|correctly|properly)|settings\s+(?:\S+\s+){0,3}?(?:are\s+)?correct)\b|\bdns\s+check\b/i, words: ['health', 'check'] },
+  // A file or config checked for errors, or asked whether it is valid ("check this CI config for syntax errors before I push it"): validated, linted.
+  { said: /\bcheck\w*\s+(?:\S+\s+){0,5}?for\s+(?:syntax\s+|any\s+)?(?:errors|mistakes|typos)\b|\b(?:config|configuration|yaml|yml|file)\s+(?:\S+\s+){0,2}?(?:valid|invalid)\b|\bis\s+(?:this|my|the|our)\s+(?:\S+\s+){0,3}?(?:config|configuration|yaml|yml|file)\s+(?:\S+\s+){0,2}?valid\b/i, words: ['validate', 'validation', 'lint'] },
+  // A system to be called back when things happen ("have our app get called back whenever …", "subscribe our app to issue_created events"): a webhook.
+  { said: /\bcalled\s+back\b|\bcallback\s+(?:url|endpoint|address)\b|\b(?:get|gets|be|getting)\s+called\s+(?:when|whenever|every|each|if)\b|\bsubscribe\s+(?:our|my|the)\s+(?:app|service|server|bot|endpoint)\s+to\b/i, words: ['webhook'] },
+  // Someone banned or kept out of a place ("ban xXgrieferXx from our org", "keep him out of the whole organization"): blocked.
+  { said: /\bban(?:ned|ning|s)?\s+(?!from\b)\S+|\bkeep\s+(?:him|her|them|\S+)\s+out\s+of\b/i, words: ['block'] },
+  // A group given access to a project ("give the art group access to our project", "let the QA group into project 412"): the project shared with it.
+  { said: /\b(?:give|grant|let)\s+(?:the\s+|our\s+)?(?:\S+\s+){0,2}?group\s+(?:\d+\s+)?(?:\S+\s+){0,3}?(?:access|into)\b|\bgroup\s+\d+\s+(?:\S+\s+){0,3}?access\b/i, words: ['share'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.
