@@ -235,6 +235,8 @@ const PUSH_BARRED = /\b(?:nobody|no\s+one|no-one)\b[^.?!]{0,30}?\b(?:force[\s-]?
 const ONLY_WITH = /\b(?:nothing|nobody|no\s+one|no-one|cannot|can't)\b[^.?!]*\b(?:lands?|merges?|merged|push|pushes|pushed|(?:gets?|goes|go)\s+(?:in|into|onto)|deploys?|ships?)\b[^.?!]*\bwithout\b/i;
 /** Things required before anything merges ("require 2 approvals and passing checks before anything merges into main", "merging should be blocked until …"): a rule that protects the place. */
 const REQUIRED_BEFORE_MERGE = /\b(?:requir\w*|needs?|must\s+(?:have|need|pass|get))\b[^.?!]{0,60}?\b(?:approv\w*|reviews?|checks?|ci|tests?|builds?)\b[^.?!]{0,40}?\bbefore\b[^.?!]{0,30}?\b(?:merg\w*|lands?|landing|(?:gets?|goes|go)\s+in)\b|\bmerg\w*\s+(?:should\s+be\s+|is\s+|must\s+be\s+)?blocked\s+until\b/i;
+/** Someone banned or kept out of a place ("ban xXgrieferXx from our org", "keep him out of the whole organization"): blocked, the act, not the blocks as a thing. */
+const KEPT_OUT = /\bban(?:ned|ning|s)?\s+(?!from\b)\S+|\bkeep\s+(?:him|her|them|\S+)\s+out\s+of\b/i;
 /** Who may do a thing narrowed ("only people who've contributed should be able to comment", "limit who can comment to past contributors"): a restriction. */
 const ONLY_ALLOWED = /\bonly\s+(?:\S+\s+){0,3}?(?:people|contributors|collaborators|members|maintainers|staff|admins|users|folks|we|us)\b(?:\s+\S+){0,4}?\s+(?:should\s+be\s+able\s+to|can|may|are\s+allowed\s+to)\s+(?:comment|post|reply|open|push|edit|interact)\b|\b(?:limit|restrict)(?:s|ed|ing)?\s+(?:who\s+can|commenting|comments|posting|replies|interactions)\b/i;
 /** What is on one thing and not on another ("commits on release/17.x that aren't on main"): the two compared. */
@@ -371,8 +373,6 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\bcheck\w*\s+(?:\S+\s+){0,5}?for\s+(?:syntax\s+|any\s+)?(?:errors|mistakes|typos)\b|\b(?:config|configuration|yaml|yml|file)\s+(?:\S+\s+){0,2}?(?:valid|invalid)\b|\bis\s+(?:this|my|the|our)\s+(?:\S+\s+){0,3}?(?:config|configuration|yaml|yml|file)\s+(?:\S+\s+){0,2}?valid\b/i, words: ['validate', 'validation', 'lint'] },
   // A system to be called back when things happen ("have our app get called back whenever …", "subscribe our app to issue_created events"): a webhook.
   { said: /\bcalled\s+back\b|\bcallback\s+(?:url|endpoint|address)\b|\b(?:get|gets|be|getting)\s+called\s+(?:when|whenever|every|each|if)\b|\bsubscribe\s+(?:our|my|the)\s+(?:app|service|server|bot|endpoint)\s+to\b/i, words: ['webhook'] },
-  // Someone banned or kept out of a place ("ban xXgrieferXx from our org", "keep him out of the whole organization"): blocked.
-  { said: /\bban(?:ned|ning|s)?\s+(?!from\b)\S+|\bkeep\s+(?:him|her|them|\S+)\s+out\s+of\b/i, words: ['block'] },
   // A group given access to a project ("give the art group access to our project", "let the QA group into project 412"): the project shared with it.
   { said: /\b(?:give|grant|let)\s+(?:the\s+|our\s+)?(?:\S+\s+){0,2}?group\s+(?:\d+\s+)?(?:\S+\s+){0,3}?(?:access|into)\b|\bgroup\s+\d+\s+(?:\S+\s+){0,3}?access\b/i, words: ['share'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
@@ -813,6 +813,7 @@ export function parseQuery(query: string): ParsedQuery {
   if (protects) imply(['protection'], 1);
   // "Draft the changelog": what software calls a release's notes.
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
+  if (KEPT_OUT.test(query)) imply(['block'], 0.5, { name: false, optional: true, actVerb: true });
   for (const { said, words } of THINGS_BY_WHAT_IS_SAID) if (said.test(query)) imply(words, 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });

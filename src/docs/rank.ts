@@ -804,7 +804,8 @@ export class Ranker {
       // What the operation is about that the query did not ask for, rare words weighing most: a
       // rare word in a long name makes it more specific, not a better answer.
       let extra = 0;
-      for (const s of doc.about) if (!hitStems.has(s)) extra += this.idf(s) / this.maxIdf;
+      // Its "my" ("Get my permissions") is what a query about the one asking asks, not more.
+      for (const s of doc.about) if (!hitStems.has(s) && !(parsed.self && s === 'my')) extra += this.idf(s) / this.maxIdf;
       extra = Math.min(extra, B.extraCap);
       // An operation named after its own verb ("Leaves a conversation", a POST) keeps less of a write's agreement where the catalogue does the act asked to the same thing ("start a channel").
       const ownVerbShare = askedAction !== undefined && askedAction !== 'read' && head !== undefined && this.actionsOnHead(head).has(askedAction) ? B.ownVerbBesideAsked : 1;

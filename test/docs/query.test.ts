@@ -135,13 +135,13 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['Decline the pending spend iauth_1PxY7 on our corporate card', ['billing'], false],
   ['GitHub Pages: is the DNS for our custom domain set up right?', ['health', 'check'], true],
   ['set up a custom domain for our Pages site', ['health'], false],
-  // Implies validating where a config is checked for errors, a webhook where a system is to be called back, blocking where someone is banned, and sharing where a group is given access to a project.
+  // Implies validating where a config is checked for errors, a webhook where a system is to be called back, blocking where someone is kept out, and sharing where a group is given access to a project.
   ['Check this CI config for syntax errors before I push it', ['validate', 'lint'], true],
   ['check the PR for conflicts', ['lint'], false],
   ['Have our app get called back whenever an issue in project DATA is updated', ['webhook'], true],
   ["Add 'Call back Mrs. Patel' to our Major Gifts project", ['webhook'], false],
-  ['Ban xXgrieferXx from our ModForge org', ['block'], true],
   ['Keep him out of the whole school organization', ['block'], true],
+  ['Ban xXgrieferXx from our ModForge org', ['block'], true],
   ['Give the city-gis group developer access to the parks-web project', ['share'], true],
   ['give Sam developer access to the parks-web project', ['share'], false],
   // Implies a parent where a thing that exists is made another's child.

@@ -1042,6 +1042,15 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(issues, 'Nest issue 301 under the epic in issue 290.')).toBe('gh.issues/add-sub-issue');
   });
 
+  it("reads an operation's own \"my\" as what a query about the one asking asks, not as more than it asks", () => {
+    const permissions = new Ranker([
+      op('jira.getMyPermissions', 'GET', '/rest/api/3/mypermissions', 'Get my permissions'),
+      op('jira.getPermissionSchemeGrant', 'GET', '/rest/api/3/permissionscheme/{schemeId}/permission/{permissionId}', 'Get permission scheme grant'),
+      op('jira.getPermissionSchemeGrants', 'GET', '/rest/api/3/permissionscheme/{schemeId}/permission', 'Get permission scheme grants'),
+    ]);
+    expect(best(permissions, 'What am I allowed to do in the INFRA project?')).toBe('jira.getMyPermissions');
+  });
+
   it('reads a thing asked for as new as no operation on an existing one', () => {
     const calendars = new Ranker([
       op('cal.calendarList.insert', 'POST', '/users/me/calendarList', "Inserts an existing calendar into the user's calendar list."),
