@@ -375,6 +375,10 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\bcalled\s+back\b|\bcallback\s+(?:url|endpoint|address)\b|\b(?:get|gets|be|getting)\s+called\s+(?:when|whenever|every|each|if)\b|\bsubscribe\s+(?:our|my|the)\s+(?:app|service|server|bot|endpoint)\s+to\b/i, words: ['webhook'] },
   // A group given access to a project ("give the art group access to our project", "let the QA group into project 412"): the project shared with it.
   { said: /\b(?:give|grant|let)\s+(?:the\s+|our\s+)?(?:\S+\s+){0,2}?group\s+(?:\d+\s+)?(?:\S+\s+){0,3}?(?:access|into)\b|\bgroup\s+\d+\s+(?:\S+\s+){0,3}?access\b/i, words: ['share'] },
+  // A paused thing started again ("the paused plan isn't billing anymore, get it running again", "turn it back on"): resumed.
+  { said: /\bpaused\b[^.?!]{0,80}?\b(?:again|back\s+on|running|restart\w*|resum\w*)\b|\bunpause\w*\b/i, words: ['resume'] },
+  // Things found by what a field of theirs holds ("every payment whose metadata sailing_id is …", "using a query like amount>10000"): a search.
+  { said: /\b(?:whose|where\s+(?:the|its|their)?)\s*(?:\S+\s+){0,2}?(?:metadata|billing\s+email|email|amount)\b|\busing\s+a\s+(?:search\s+)?query\b|\bquery\s+like\b/i, words: ['search'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.

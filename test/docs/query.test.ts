@@ -144,6 +144,11 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['Ban xXgrieferXx from our ModForge org', ['block'], true],
   ['Give the city-gis group developer access to the parks-web project', ['share'], true],
   ['give Sam developer access to the parks-web project', ['share'], false],
+  // Implies resuming where a paused thing is started again, and a search where things are found by what a field of theirs holds.
+  ["The paused plan sub_77 isn't billing anymore, get it running again", ['resume'], true],
+  ['pause the plan sub_77 until March', ['resume'], false],
+  ['list payments using a query like amount>50000', ['search'], true],
+  ['add metadata to payment pi_1', ['search'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
