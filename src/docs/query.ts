@@ -379,6 +379,10 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\bpaused\b[^.?!]{0,80}?\b(?:again|back\s+on|running|restart\w*|resum\w*)\b|\bunpause\w*\b/i, words: ['resume'] },
   // Things found by what a field of theirs holds ("every payment whose metadata sailing_id is …", "using a query like amount>10000"): a search.
   { said: /\b(?:whose|where\s+(?:the|its|their)?)\s*(?:\S+\s+){0,2}?(?:metadata|billing\s+email|email|amount)\b|\busing\s+a\s+(?:search\s+)?query\b|\bquery\s+like\b/i, words: ['search'] },
+  // A code people type to get a discount ("guests type GALA20 at checkout and get 20% off"): a promotion code.
+  { said: /\b(?:type|enter|use|redeem|apply)\s+(?:\S+\s+){0,3}?(?:at|during|on)\s+(?:the\s+)?(?:checkout|signup|sign-up|registration)\b|\b(?:discount|promo)\s+codes?\b|\bcodes?\b[^.?!]{0,40}?\b(?:\d+\s?%\s*off|discount)\b/i, words: ['promotion', 'code'] },
+  // A card machine or terminal at a shop ("pair the new card machine at the Camden shop"): a terminal's reader.
+  { said: /\bcard\s+(?:machines?|terminals?)\b|\b(?:countertop|pos)\s+(?:\S+\s+)?(?:machines?|terminals?|readers?)\b/i, words: ['terminal', 'reader'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.

@@ -149,6 +149,11 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['pause the plan sub_77 until March', ['resume'], false],
   ['list payments using a query like amount>50000', ['search'], true],
   ['add metadata to payment pi_1', ['search'], false],
+  // Implies a promotion code where people type a code for a discount, and a terminal's reader for a card machine.
+  ['I want guests to be able to type GALA20 at checkout and get 20% off', ['promotion', 'code'], true],
+  ['check out the PR branch', ['promotion'], false],
+  ['Pair the new card machine at the Shoreditch shop', ['terminal', 'reader'], true],
+  ['charge the card on file', ['reader'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
