@@ -383,6 +383,10 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:type|enter|use|redeem|apply)\s+(?:\S+\s+){0,3}?(?:at|during|on)\s+(?:the\s+)?(?:checkout|signup|sign-up|registration)\b|\b(?:discount|promo)\s+codes?\b|\bcodes?\b[^.?!]{0,40}?\b(?:\d+\s?%\s*off|discount)\b/i, words: ['promotion', 'code'] },
   // A card machine or terminal at a shop ("pair the new card machine at the Camden shop"): a terminal's reader.
   { said: /\bcard\s+(?:machines?|terminals?)\b|\b(?:countertop|pos)\s+(?:\S+\s+)?(?:machines?|terminals?|readers?)\b/i, words: ['terminal', 'reader'] },
+  // Money credited back against an invoice ("issue a partial credit against that invoice", "a $25 adjustment against invoice in_1R9"): a credit note.
+  { said: /\b(?:credit|adjustment)\s+(?:against|on)\s+(?:\S+\s+){0,4}?invoices?\b|\bpartial\s+credit\b|\bissu\w*\s+(?:\S+\s+){0,3}?credit\s+(?:for|against|on)\b/i, words: ['credit', 'note'] },
+  // A part of a project that work is sorted under ("add a 'Netcode' area to the GAME project", "a category so tickets can be grouped under it"): a component.
+  { said: /\b(?:area|category|module|subsystem)\s+(?:\S+\s+){0,2}?(?:in|inside|to|within|for)\s+(?:the\s+)?(?:\S+\s+)?project\b|\b(?:area|category)\b[^.?!]{0,60}?\bso\s+(?:\S+\s+){0,3}?(?:tickets|issues|bugs|work)\s+(?:can\s+be\s+|get\s+)?(?:sort|group|file|rout)\w*/i, words: ['component'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.

@@ -154,6 +154,12 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['check out the PR branch', ['promotion'], false],
   ['Pair the new card machine at the Shoreditch shop', ['terminal', 'reader'], true],
   ['charge the card on file', ['reader'], false],
+  // Implies a credit note where money is credited against an invoice, and a component for a part of a project that work is sorted under.
+  ['issue a partial credit against the camp fee invoice in_1CampFee', ['credit', 'note'], true],
+  ['Give cus_Rt55 a $10 credit toward their next invoice', ['note'], false],
+  ["Add a 'Netcode' area to the GAME project with ahmed as the lead", ['component'], true],
+  ['create a project called GAME with ahmed as its lead', ['component'], false],
+  ['Add a Marketing category for our projects', ['component'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
