@@ -387,6 +387,10 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:credit|adjustment)\s+(?:against|on)\s+(?:\S+\s+){0,4}?invoices?\b|\bpartial\s+credit\b|\bissu\w*\s+(?:\S+\s+){0,3}?credit\s+(?:for|against|on)\b/i, words: ['credit', 'note'] },
   // A part of a project that work is sorted under ("add a 'Netcode' area to the GAME project", "a category so tickets can be grouped under it"): a component.
   { said: /\b(?:area|category|module|subsystem)\s+(?:\S+\s+){0,2}?(?:in|inside|to|within|for)\s+(?:the\s+)?(?:\S+\s+)?project\b|\b(?:area|category)\b[^.?!]{0,60}?\bso\s+(?:\S+\s+){0,3}?(?:tickets|issues|bugs|work)\s+(?:can\s+be\s+|get\s+)?(?:sort|group|file|rout)\w*/i, words: ['component'] },
+  // Someone taken or kicked out of a place, or offboarded ("take dr-kowalski-it out of the pawsome-vets organization", "offboard alex-temp from the acme org"): one of its members.
+  { said: /\b(?:take|taking|kick|kicking|boot|booting|throw|get)\s+(?!it\b|this\b|that\b|the\b)\S+\s+out\s+of\b|\boffboard\w*\b/i, words: ['member'] },
+  // A repository served or published as a website ("switch on hosting so the parish site goes live", "show up as a real website"): its pages site.
+  { said: /\b(?:served|serve|publish\w*|show(?:ing)?\s+up|put\s+\S+\s+online)\s+(?:\S+\s+){0,4}?(?:as\s+)?(?:a\s+)?(?:real\s+|public\s+|static\s+)?(?:web\s?site|web\s+page|microsite)\b|\b(?:website|static|free\s+static)\s+hosting\b|\bgh-pages\b/i, words: ['pages', 'site'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.

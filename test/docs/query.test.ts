@@ -160,6 +160,12 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ["Add a 'Netcode' area to the GAME project with ahmed as the lead", ['component'], true],
   ['create a project called GAME with ahmed as its lead', ['component'], false],
   ['Add a Marketing category for our projects', ['component'], false],
+  // Implies a member where someone is taken out of a place, and a pages site where a repository is served as a website.
+  ['take dr-kowalski-it out of the pawsome-vets organization', ['member'], true],
+  ['offboard alex-temp from the acme org', ['member'], true],
+  ['take the trash out of the office', ['member'], false],
+  ['Can we make the classroom-news repo show up as a real website?', ['pages', 'site'], true],
+  ['what is the website field of our org profile?', ['pages'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
