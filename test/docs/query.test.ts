@@ -166,6 +166,10 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['take the trash out of the office', ['member'], false],
   ['Can we make the classroom-news repo show up as a real website?', ['pages', 'site'], true],
   ['what is the website field of our org profile?', ['pages'], false],
+  // Implies a custom field for a field of one's own kind or one used across a workspace.
+  ["I'd like a Priority dropdown field with High, Medium and Low", ['custom'], true],
+  ["I want a 'Client ID' field available for tasks across the whole workspace", ['custom'], true],
+  ['set the due date field on task 12', ['custom'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
