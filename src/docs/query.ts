@@ -393,6 +393,12 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:served|serve|publish\w*|show(?:ing)?\s+up|put\s+\S+\s+online)\s+(?:\S+\s+){0,4}?(?:as\s+)?(?:a\s+)?(?:real\s+|public\s+|static\s+)?(?:web\s?site|web\s+page|microsite)\b|\b(?:website|static|free\s+static)\s+hosting\b|\bgh-pages\b/i, words: ['pages', 'site'] },
   // A field of one's own kind, or one to be used across a workspace ("a Priority dropdown field with High, Medium and Low", "a 'Client ID' field across the whole workspace"): a custom field.
   { said: /\b(?:dropdown|drop-down|numeric|single-select|multi-select|picklist|select)\s+(?:field|column)\b|\b(?:a|an)\s+(?:\S+\s+){0,3}?(?:number|text|date)\s+field\b|\bfields?\b[^.?!]{0,60}?\b(?:across|on\s+(?:every|any|all))\s+(?:\S+\s+){0,2}?(?:projects?|tasks?|workspace|issues?)\b/i, words: ['custom', 'field'] },
+  // A list of things refused or let through ("put that address on our blocked emails list", "our Radar blocklist"): a list of values.
+  { said: /\b(?:block|blocked|deny|denied|allow|allowed|safe)[\s-]?(?:\S+\s+)?lists?\b|\b(?:blocklist|allowlist|denylist|blacklist|whitelist)s?\b/i, words: ['value', 'list'] },
+  // A project hooked up to another service ("hook project 42 up to our Slack so pushes get posted"): an integration with that service.
+  { said: /\bhook\s+(?:\S+\s+){0,4}?up\s+(?:to|with)\b/i, words: ['service', 'integration'] },
+  // A program told of every change ("our bot needs to hear about every change in project 4412", "get our pipeline notified every time …"): a webhook.
+  { said: /\b(?:bot|service|server|pipeline|app|integration|system|script|ci)\b[^.?!]{0,40}?\b(?:hear\s+about|(?:get|be|gets)\s+notified|get\s+a\s+callback|know\s+about)\b|\bpush\s+(?:\S+\s+){0,3}?changes\b[^.?!]{0,40}?\bhttps?:\/\//i, words: ['webhook'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.

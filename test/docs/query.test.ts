@@ -170,6 +170,14 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ["I'd like a Priority dropdown field with High, Medium and Low", ['custom'], true],
   ["I want a 'Client ID' field available for tasks across the whole workspace", ['custom'], true],
   ['set the due date field on task 12', ['custom'], false],
+  // Implies a list of values for a block or allow list, an integration where a project is hooked up to a service, and a webhook where a program is told of every change.
+  ['put that address on our blocked emails list', ['value', 'list'], true],
+  ['I want fraud@example.net sitting on our Radar blocklist', ['value'], true],
+  ['add Sam to the mailing list', ['value'], false],
+  ['Hook project 42 up to our Slack so pushes get posted', ['service', 'integration'], true],
+  ['look up project 42', ['integration'], false],
+  ['our bot needs to hear about every change in project 4412', ['webhook'], true],
+  ['I want to hear about the launch plans', ['webhook'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
