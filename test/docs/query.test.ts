@@ -178,6 +178,11 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['look up project 42', ['integration'], false],
   ['our bot needs to hear about every change in project 4412', ['webhook'], true],
   ['I want to hear about the launch plans', ['webhook'], false],
+  // Implies a comment where words are to be said on a ticket, and the locale where a language is named as the one to use.
+  ['On TRUCK-9 write that the health inspector is coming Friday', ['comment'], true],
+  ['write the release notes for v2', ['comment'], false],
+  ['switch my Jira to French', ['locale', 'language'], true],
+  ["Rename COMM-155 to 'Translate the guide to Portuguese'", ['locale'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
