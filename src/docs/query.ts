@@ -403,6 +403,8 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:on|in|under)\s+(?:[a-z][a-z0-9]*-\d+|#\d+|(?:issue|ticket|pr|task)\s+#?\d+)\s*[,:]?\s+(?:just\s+)?(?:say|write|note|mention|add\s+that|let\s+them\s+know)\b/i, words: ['comment'] },
   // A language named as the one to use ("switch my Jira to French", "show everything in German"): the locale.
   { said: /\b(?:switch|set|change|put|show|display|make|use|see)\b[^.?!'"‘“]{0,30}?\b(?:to|in|into)\s+(?:english|french|german|spanish|italian|portuguese|japanese|chinese|korean|dutch|polish|russian|swedish|norwegian|danish|finnish|turkish|arabic|hindi|hebrew|czech|ukrainian)\b/i, words: ['locale', 'language'] },
+  // Tokens, keys or passwords revoked or invalidated ("personal access tokens were pasted publicly, revoke them"): credentials.
+  { said: /\b(?:revok\w*|invalidat\w*|kill|killed)\b[^.?!]{0,60}?\b(?:tokens?|keys?|passwords?)\b|\b(?:tokens?|keys?|passwords?)\b[^.?!]{0,80}?\b(?:revok\w*|invalidat\w*|killed)\b/i, words: ['credential'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.

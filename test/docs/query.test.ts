@@ -183,6 +183,9 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['write the release notes for v2', ['comment'], false],
   ['switch my Jira to French', ['locale', 'language'], true],
   ["Rename COMM-155 to 'Translate the guide to Portuguese'", ['locale'], false],
+  // Implies credentials where tokens or keys are revoked.
+  ['Invalidate these personal access tokens immediately: ghp_3fA9xK, ghp_Q81LmZ', ['credential'], true],
+  ['create a token for the CI user', ['credential'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
