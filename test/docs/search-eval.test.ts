@@ -8,8 +8,8 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } from '../search-eval/evaluate.ts';
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
-/** The dev figure this ranking reached, on every third dev request (tuned on it; all 23,860 tasks since the two-hundred-and-eighteenth writer's joined: 0.853; every third, 7,955: 0.855): a fall below it is a regression. */
-const DEV_RECALL_AT_3_FLOOR = 0.845;
+/** The dev figure this ranking reached, on every fourth dev request (tuned on it; all 26,231 tasks since the two-hundred-and-thirty-ninth writer's joined: 0.869; every fourth, 6,559: 0.866): a fall below it is a regression. */
+const DEV_RECALL_AT_3_FLOOR = 0.855;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
 
@@ -27,9 +27,10 @@ describe('search_docs evaluation', () => {
       const subject: Outcome[] = [];
       const baseline: Outcome[] = [];
       for (const c of catalogues) {
-        // Dev and test, the two large splits, every third request: the same mix of catalogues and writers in a third of the
-        // time, which CI has. npm run bench -- search-quality measures the whole test split (docs/benchmarks/search-quality.md).
-        const intents = split === 'plain' ? intentsOf(c.name, split) : intentsOf(c.name, split).filter((_, i) => i % 3 === 0);
+        // Dev and test, the two large splits, every fourth request (every third until 2026-12-05's seventh session): the same mix
+        // of catalogues and writers in a quarter of the time, which CI has. npm run bench -- search-quality measures the whole
+        // test split (docs/benchmarks/search-quality.md).
+        const intents = split === 'plain' ? intentsOf(c.name, split) : intentsOf(c.name, split).filter((_, i) => i % 4 === 0);
         checkIntents(intents, c.operations, `${split}/${c.name}`);
         subject.push(...run(searchDocs(c.index), intents));
         baseline.push(...run(bm25Baseline(c.operations), intents));
