@@ -375,7 +375,7 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\bcalled\s+back\b|\bcallback\s+(?:url|endpoint|address)\b|\b(?:get|gets|be|getting)\s+called\s+(?:when|whenever|every|each|if)\b|\bsubscribe\s+(?:our|my|the)\s+(?:app|service|server|bot|endpoint)\s+to\b/i, words: ['webhook'] },
   // A group given access to a project ("give the art group access to our project", "let the QA group into project 412"): the project shared with it.
   { said: /\b(?:give|grant|let)\s+(?:the\s+|our\s+)?(?:\S+\s+){0,2}?group\s+(?:\d+\s+)?(?:\S+\s+){0,3}?(?:access|into)\b|\bgroup\s+\d+\s+(?:\S+\s+){0,3}?access\b/i, words: ['share'] },
-  // A paused thing started again ("the paused plan isn't billing anymore, get it running again", "turn it back on"): resumed.
+  // A paused thing started again ("the paused plan isn't billing anymore, get it running again", "unpause it"): resumed.
   { said: /\bpaused\b[^.?!]{0,80}?\b(?:again|back\s+on|running|restart\w*|resum\w*)\b|\bunpause\w*\b/i, words: ['resume'] },
   // Things found by what a field of theirs holds ("every payment whose metadata sailing_id is …", "using a query like amount>10000"): a search.
   { said: /\b(?:whose|where\s+(?:the|its|their)?)\s*(?:\S+\s+){0,2}?(?:metadata|billing\s+email|email|amount)\b|\busing\s+a\s+(?:search\s+)?query\b|\bquery\s+like\b/i, words: ['search'] },
@@ -389,7 +389,7 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:area|category|module|subsystem)\s+(?:\S+\s+){0,2}?(?:in|inside|to|within|for)\s+(?:the\s+)?(?:\S+\s+)?project\b|\b(?:area|category)\b[^.?!]{0,60}?\bso\s+(?:\S+\s+){0,3}?(?:tickets|issues|bugs|work)\s+(?:can\s+be\s+|get\s+)?(?:sort|group|file|rout)\w*/i, words: ['component'] },
   // Someone taken or kicked out of a place, or offboarded ("take dr-kowalski-it out of the pawsome-vets organization", "offboard alex-temp from the acme org"): one of its members.
   { said: /\b(?:take|taking|kick|kicking|boot|booting|throw|get)\s+(?!it\b|this\b|that\b|the\b)\S+\s+out\s+of\b|\boffboard\w*\b/i, words: ['member'] },
-  // A repository served or published as a website ("switch on hosting so the parish site goes live", "show up as a real website"): its pages site.
+  // A repository served or published as a website ("get it published as a website", "turn on free static hosting"): its pages site.
   { said: /\b(?:served|serve|publish\w*|show(?:ing)?\s+up|put\s+\S+\s+online)\s+(?:\S+\s+){0,4}?(?:as\s+)?(?:a\s+)?(?:real\s+|public\s+|static\s+)?(?:web\s?site|web\s+page|microsite)\b|\b(?:website|static|free\s+static)\s+hosting\b|\bgh-pages\b/i, words: ['pages', 'site'] },
   // A field of one's own kind, or one to be used across a workspace ("a Priority dropdown field with High, Medium and Low", "a 'Client ID' field across the whole workspace"): a custom field.
   { said: /\b(?:dropdown|drop-down|numeric|single-select|multi-select|picklist|select)\s+(?:field|column)\b|\b(?:a|an)\s+(?:\S+\s+){0,3}?(?:number|text|date)\s+field\b|\bfields?\b[^.?!]{0,60}?\b(?:across|on\s+(?:every|any|all))\s+(?:\S+\s+){0,2}?(?:projects?|tasks?|workspace|issues?)\b/i, words: ['custom', 'field'] },
@@ -403,7 +403,7 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:on|in|under)\s+(?:[a-z][a-z0-9]*-\d+|#\d+|(?:issue|ticket|pr|task)\s+#?\d+)\s*[,:]?\s+(?:just\s+)?(?:say|write|note|mention|add\s+that|let\s+them\s+know)\b/i, words: ['comment'] },
   // A language named as the one to use ("switch my Jira to French", "show everything in German"): the locale.
   { said: /\b(?:switch|set|change|put|show|display|make|use|see)\b[^.?!'"‘“]{0,30}?\b(?:to|in|into)\s+(?:english|french|german|spanish|italian|portuguese|japanese|chinese|korean|dutch|polish|russian|swedish|norwegian|danish|finnish|turkish|arabic|hindi|hebrew|czech|ukrainian)\b/i, words: ['locale', 'language'] },
-  // Tokens, keys or passwords revoked or invalidated ("personal access tokens were pasted publicly, revoke them"): credentials.
+  // Tokens, keys or passwords revoked or invalidated ("invalidate these personal access tokens now", "the keys must be revoked"): credentials.
   { said: /\b(?:revok\w*|invalidat\w*|kill|killed)\b[^.?!]{0,60}?\b(?:tokens?|keys?|passwords?)\b|\b(?:tokens?|keys?|passwords?)\b[^.?!]{0,80}?\b(?:revok\w*|invalidat\w*|killed)\b/i, words: ['credential'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },

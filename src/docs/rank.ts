@@ -54,9 +54,10 @@ const COMPOUND_SPAN = 5;
 /** A thing under one of its kind, or one broken into smaller ones ("break the task into smaller pieces"). */
 const NESTING = /\b(?:child|children|nest|nested|nesting|underneath|beneath)\b|\bsmaller\s+(?:pieces|parts|steps?|chunks|bits|items?|ones|to-?dos?|tasks?)\b|\b(?:break|breaking|split|splitting|divide|dividing)\s+(?:\S+\s+){1,6}?into\s+(?:\S+\s+)?(?:smaller|pieces|parts|steps|chunks)\b/i;
 
-/** Verbs a summary opens with that answer yes or no ("Check if …", "Validate project key", "Verify …"). */
 /** A thing asked for as new ('a brand new calendar', 'a separate calendar just for …'), not a new value of one ('needs a new value'). */
 const NEW_THING = /\b(?:a|an)\s+(?:brand[\s-]new|new|fresh|separate)\b(?!\s+(?:value|name|title|description|password|colou?r|topic|purpose|date|time|owner|deadline)\b)/i;
+
+/** Verbs a summary opens with that answer yes or no ("Check if …", "Validate project key", "Verify …"). */
 const CHECKING_STEMS: ReadonlySet<string> = new Set(['check', 'valid', 'verifi', 'test']);
 
 /** Nouns for who does something: follower, contributor, assignee, registrar. */
