@@ -405,6 +405,12 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:switch|set|change|put|show|display|make|use|see)\b[^.?!'"‘“]{0,30}?\b(?:to|in|into)\s+(?:english|french|german|spanish|italian|portuguese|japanese|chinese|korean|dutch|polish|russian|swedish|norwegian|danish|finnish|turkish|arabic|hindi|hebrew|czech|ukrainian)\b/i, words: ['locale', 'language'] },
   // Tokens, keys or passwords revoked or invalidated ("invalidate these personal access tokens now", "the keys must be revoked"): credentials.
   { said: /\b(?:revok\w*|invalidat\w*|kill|killed)\b[^.?!]{0,60}?\b(?:tokens?|keys?|passwords?)\b|\b(?:tokens?|keys?|passwords?)\b[^.?!]{0,80}?\b(?:revok\w*|invalidat\w*|killed)\b/i, words: ['credential'] },
+  // What a change request changes ("what's the diff on MR 42", "what files does merge request 17 touch?"): its changes.
+  { said: /\bdiffs?\s+(?:on|for|of|in)\s+(?:the\s+)?(?:mr|merge\s+request|pr|pull\s+request|!)|\bwhat\s+files\s+(?:does|did|do|will)\b[^.?!]{0,40}?\b(?:touch|change|modify)\b/i, words: ['changes'] },
+  // Someone's access or sharing taken away ("take away his access to the schedule calendar", "revoke the consultant's sharing"): a rule of access control.
+  { said: /\b(?:take\s+away|remove|revoke|cut\s+off|end)\s+(?:\S+\s+){0,3}?(?:access|sharing)\b|\b(?:access|sharing)\s+(?:\S+\s+){0,3}?(?:to\s+go|taken\s+away|removed|revoked)\b/i, words: ['access', 'control'] },
+  // A page where customers manage their own billing ("a self-service billing page link", "our 'Manage billing' button"): the customer portal.
+  { said: /\bself[\s-]?serv(?:e|ice)\b[^.?!]{0,30}?\b(?:billing|portal|page|link)\b|\bmanage\s+(?:their|my|your)?\s*(?:own\s+)?billing\b/i, words: ['portal'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.

@@ -186,6 +186,14 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   // Implies credentials where tokens or keys are revoked.
   ['Invalidate these personal access tokens immediately: ghp_3fA9xK, ghp_Q81LmZ', ['credential'], true],
   ['create a token for the CI user', ['credential'], false],
+  // Implies changes where the diff of a change request is asked, access control where someone's access is taken away, and the portal for a page where customers manage their own billing.
+  ["what's the diff on MR 42", ['changes'], true],
+  ['what files does merge request 17 touch?', ['changes'], true],
+  ['show me the diff of commit a1b2c3', ['changes'], false],
+  ['Tom moved to ER, take away his access to the 5 North calendar', ['access', 'control'], true],
+  ['give Tom access to the 5 North calendar', ['control'], false],
+  ['get me a self-service billing page link for cus_77QR', ['portal'], true],
+  ['get me a payment link for the $20 T-shirt', ['portal'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
