@@ -283,6 +283,14 @@ const EVENTS_TO_ADDRESS = /(?:https?:\/\/\S+|\burls?\b|\bendpoints?\b)[^.?!]*\b(
 const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile']);
 /** Someone asking to be let into a place ("Karl asked to join the procurement group", "she has requested to join"). */
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
+/** A time asked about: a day word (values.ts), a week, a span or an hour ("Thursday afternoon", "between 2 and 4", "at 3pm"). */
+const AT_A_TIME = String.raw`(?:${[...DAY_WORDS].join('|')}|next\s+week|this\s+week|between|from\s+\d|at\s+\d|\d\s*(?:am|pm))`;
+/** Several people or places asked whether they are open or booked at a time ("when are Sam and Priya both free Thursday?", "is anyone booked between 2 and 4?"). */
+const FREE_OR_BOOKED = new RegExp(
+  String.raw`\b(?:both|everyone|anyone|everybody|anybody|all\s+(?:of\s+)?(?:us|them|three|four|five))\b[^.?!]{0,50}?\b(?:open|free|available|busy|booked)\b[^.?!]{0,40}?\b${AT_A_TIME}\b` +
+    String.raw`|\b(?:are|is)\s+[^.?!]{1,40}?\band\s+[^.?!]{1,30}?\s(?:both\s+|all\s+)?(?:open|free|available|busy|booked)\b[^.?!]{0,40}?\b${AT_A_TIME}\b`,
+  'i',
+);
 /** Things named by what is said of them, and the words catalogues write for them. */
 const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   // What is sold ("add a '10-Class Pass' to what we sell", "merch we have for sale"): a product.
@@ -324,7 +332,7 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   // People one pays for ("which members are we actually paying for?", "how many people are we paying for on our plan"): the billable ones.
   { said: /\b(?:people|users|members|seats|accounts|folks|who)\b[^.?!]{0,40}?\b(?:paying|paid|pay|billed|charged)\s+for\b/i, words: ['billable'] },
   // Whether several people or places are open or booked at a time ("when are Sam and Priya both free Thursday?", "is anyone booked between 2 and 4?"): their free and busy times.
-  { said: /\b(?:both|everyone|anyone|everybody|anybody|all\s+(?:of\s+)?(?:us|them|three|four|five))\b[^.?!]{0,50}?\b(?:open|free|available|busy|booked)\b[^.?!]{0,40}?\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next\s+week|this\s+week|morning|afternoon|evening|between|from\s+\d|at\s+\d|\d\s*(?:am|pm)|noon)\b|\b(?:are|is)\s+[^.?!]{1,40}?\band\s+[^.?!]{1,30}?\s(?:both\s+|all\s+)?(?:open|free|available|busy|booked)\b[^.?!]{0,40}?\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next\s+week|this\s+week|morning|afternoon|evening|between|from\s+\d|at\s+\d|\d\s*(?:am|pm)|noon)\b/i, words: ['free', 'busy'] },
+  { said: FREE_OR_BOOKED, words: ['free', 'busy'] },
   // A workflow or job started by hand, or now on a branch ("manually fire the deploy workflow", "kick off deploy.yml on the release branch"): dispatched.
   { said: /\b(?:manually|by\s+hand)\b[^.?!]{0,60}?\b(?:workflows?|jobs?|pipelines?|[\w-]+\.ya?ml)\b|\b(?:workflows?|jobs?|pipelines?|[\w-]+\.ya?ml)\b[^.?!]{0,60}?\b(?:manually|by\s+hand)\b|\b(?:trigger|kick\s+off|fire|fire\s+off|run|start|launch)\s+(?:the\s+|our\s+)?[\w.-]+(?:\.ya?ml|\s+(?:workflow|job|pipeline))\b[^.?!]{0,40}?\bon\s+(?:the\s+)?(?:main|master|develop|[\w/.-]+\s+branch|branch\s+[\w/.-]+|[\w-]+\/[\w/.-]+)\b/i, words: ['dispatch'] },
   // An account locked or kept from signing in, not deleted ("lock his account until he's back", "stop them signing in", "unable to log in but keep the account"): the user blocked.
