@@ -3,7 +3,7 @@
 // that in the path (its scope), and whether it addresses the signed-in user. Works on any
 // catalogue: bundled or imported at run time.
 import { CANONICAL, READS } from './agreement.ts';
-import { actionOfStem, ASKED_ONLY_VERBS, isActionWord, SELF_SEGMENTS, STOP_WORDS, type Action } from './lexicon.ts';
+import { actionOfStem, ASKED_ONLY_VERBS, isActionWord, SELF_SEGMENTS, STOP_WORDS, VERB_SYNONYMS, type Action } from './lexicon.ts';
 import { stems, words } from './text.ts';
 
 export interface OperationText {
@@ -162,7 +162,8 @@ export function analyse(op: OperationText): Structure {
   // The resource: the last literal segment that is not a verb; a verb segment (`…/merge`) is the action.
   let resourceAt = literal.length - 1;
   const lastWords = literal.length ? segmentWords(literal[literal.length - 1]!) : [];
-  const isOwnVerb = (w: string) => stems(w)[0] === action;
+  // Its verb as the path writes it where the summary says another for it ("Find users", `/user/search`).
+  const isOwnVerb = (w: string) => stems(w)[0] === action || [...VERB_SYNONYMS].some(([said, written]) => stems(said)[0] === action && stems(written)[0] === stems(w)[0]);
   // A verb segment starts with its verb (`addDependencies`, `merge`); a noun ending in one is none
   // (`calendarList`). A method name (`admin.users.list`) may end in it.
   const verbWords = /\./.test(literal[literal.length - 1] ?? '') ? lastWords : lastWords.slice(0, 1);

@@ -78,6 +78,11 @@ describe('analyse', () => {
     expect(s.resource).toEqual(['run']);
   });
 
+  it('takes a segment that writes the verb another way ("Find users" at `/user/search`) as the action, and the segment before it as the resource', () => {
+    expect(analyse(op('j.findUsers', 'GET', '/rest/api/3/user/search', 'Find users', '', true))).toMatchObject({ resource: ['user'], head: 'user' });
+    expect(analyse(op('j.findAssignableUsers', 'GET', '/rest/api/3/user/assignable/search', 'Find users assignable to issues', '', true)).head).toBe('assign');
+  });
+
   it('keeps a noun segment whose stem an action word shares ("invitations" is not "invite")', () => {
     expect(analyse(op('x.list-invitations', 'GET', '/orgs/{org}/teams/{team}/invitations', 'List pending team invitations', '', true)).resource).toEqual(['invit']);
   });
