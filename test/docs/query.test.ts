@@ -194,6 +194,11 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['give Tom access to the 5 North calendar', ['control'], false],
   ['get me a self-service billing page link for cus_77QR', ['portal'], true],
   ['get me a payment link for the $20 T-shirt', ['portal'], false],
+  ['Tag the storefront repository with homepage, checkout and seo so it is easier to find', ['topic'], true],
+  ['set the discovery tags on acme/growth-toolkit to analytics and utm', ['topic'], true],
+  ['Tag issue 18 in my shop-orders repo with urgent and wholesale', ['topic'], false],
+  ['list the tags on our repo', ['topic'], false],
+  ['tag the v1.8.0 release of the repo', ['topic'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
