@@ -57,6 +57,9 @@ const NESTING = /\b(?:child|children|nest|nested|nesting|underneath|beneath)\b|\
 /** A thing asked for as new ('a brand new calendar', 'a separate calendar just for …'), not a new value of one ('needs a new value'). */
 const NEW_THING = /\b(?:a|an)\s+(?:brand[\s-]new|new|fresh|separate)\b(?!\s+(?:value|name|title|description|password|colou?r|topic|purpose|date|time|owner|deadline)\b)/i;
 
+/** Every one of a kind acted on ("clear my whole to-do list", "mark everything as read", "delete all of them"); not "at all". */
+const EVERY_ONE_ACTED_ON = /\b(?:(?<!\bat\s)all|every|everything|whole|entire)\b/i;
+
 /** Verbs a summary opens with that answer yes or no ("Check if …", "Validate project key", "Verify …"). */
 const CHECKING_STEMS: ReadonlySet<string> = new Set(['check', 'valid', 'verifi', 'test']);
 
@@ -718,6 +721,7 @@ export class Ranker {
     const states = new Set(parsed.states ?? []);
     const changesState = states.size > 0 && parsed.action !== 'create';
     const asksNew = askedAction === 'create' && NEW_THING.test(query);
+    const asksEvery = (askedAction === 'delete' || askedAction === 'update') && EVERY_ONE_ACTED_ON.test(query);
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
     const scored = new Map<Hit, Scored>();
@@ -824,6 +828,8 @@ export class Ranker {
         B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.methodAction ?? structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) * ownVerbShare : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
         // A new thing asked for is not what an operation on an existing one makes ("a brand new calendar": not "Inserts an existing calendar into the user's calendar list").
         (asksNew && doc.summaryStems.includes('exist') ? -B.existingWhenNew : 0) +
+        // Every one of a thing changed at once is what an operation on all of them does ("Mark all todos as done"), not one on a single one.
+        (asksEvery && resource === 1 && !READS.has(structure.methodAction ?? structure.action) && (doc.summaryStems.includes('all') || doc.summaryStems.includes('everi')) ? B.everyAtOnce : 0) +
         // A yes-or-no question is what an operation that checks answers ("Check if a user follows another user").
         (parsed.yesNo && CHECKING_STEMS.has(doc.summaryStems[0]!) ? B.yesNoCheck : 0) +
         ((!asksUndo || askedVerbs.has(structure.action.slice(2))) && this.undoes(structure.action) ? -B.undoUnasked : 0) +

@@ -47,6 +47,8 @@ export const RANK_WEIGHTS = {
   fieldVerb: 0.3,
   /** An operation on an existing thing, where a new one is asked for. */
   existingWhenNew: 0.3,
+  /** A write on all of a thing ("Mark all todos as done") where every one of it is to be changed. */
+  everyAtOnce: 0.25,
   /** Share of its agreement an operation named after its own verb keeps ("Leaves a conversation", a POST) when the catalogue does the act asked to the same thing ("create a channel": Initiates a conversation). */
   ownVerbBesideAsked: 0.3,
   /** Cost of an operation under a thing the query neither names nor gives. */

@@ -1060,6 +1060,17 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(calendars, 'I want a brand new calendar just for our TikTok posting schedule')).toBe('cal.calendars.insert');
     expect(best(calendars, 'make me a new calendar called Client launches')).toBe('cal.calendars.insert');
   });
+
+  it('reads every one of a thing changed at once as the operation on all of them, and one as the operation on one', () => {
+    const todos = new Ranker([
+      op('gitlab.deleteV3TodosId', 'DELETE', '/v3/todos/{id}', 'Mark a todo as done'),
+      op('gitlab.deleteV3Todos', 'DELETE', '/v3/todos', 'Mark all todos as done'),
+      op('gitlab.getV3Todos', 'GET', '/v3/todos', 'Get a todo list', { returnsList: true }),
+    ]);
+    expect(best(todos, 'clear out my whole to-do list')).toBe('gitlab.deleteV3Todos');
+    expect(best(todos, "I'm all caught up, mark everything on my todo list done")).toBe('gitlab.deleteV3Todos');
+    expect(best(todos, 'mark todo 42 as done')).toBe('gitlab.deleteV3TodosId');
+  });
 });
 
 describe('Ranker on messy paths', () => {
