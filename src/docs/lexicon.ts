@@ -398,7 +398,10 @@ const NO_NAMES = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'i
  * With `handles`, the query asks @handles ("get @lena and @raj to …"), so a value there is a person.
  */
 /** How many words the people asked to do a thing may take before "to". */
-const CAUSED_NAMES_SPAN = 6;
+const CAUSED_NAMES_SPAN = 8;
+
+/** Words that start a group named after a person ("marta and the dev-leads team"). */
+const GROUP_DETERMINERS = new Set(['the', 'our', 'my', 'their']);
 
 export function causedVerbAt(raw: readonly string[], at: number, handles = false): number {
   if (!CAUSATIVES.has(raw[at]!)) return -1;
@@ -411,8 +414,8 @@ export function causedVerbAt(raw: readonly string[], at: number, handles = false
   if (!person(raw[j])) return -1;
   j++;
   if (raw[j] === 'and' && person(raw[j + 1])) j += 2;
-  // Before "to", names of a few words each ("get priya-s and tom-h to …").
-  for (let k = j; k < at + 1 + CAUSED_NAMES_SPAN && k < raw.length && (person(raw[k]) || /^[a-z]$/.test(raw[k]!) || raw[k] === 'and'); k++) if (raw[k + 1] === 'to') j = k + 1;
+  // Before "to", names of a few words each ("get priya-s and tom-h to …"), and a group after them ("… and the dev-leads team to …").
+  for (let k = j; k < at + 1 + CAUSED_NAMES_SPAN && k < raw.length && (person(raw[k]) || /^[a-z]$/.test(raw[k]!) || raw[k] === 'and' || (GROUP_DETERMINERS.has(raw[k]!) && raw[k - 1] === 'and')); k++) if (raw[k + 1] === 'to') j = k + 1;
   if (raw[j] === 'to') j++;
   else if (raw[at] !== 'have') return -1;
   const verb = raw[j];

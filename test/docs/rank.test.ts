@@ -918,7 +918,7 @@ describe("Ranker.search, the catalogue's own verbs", () => {
       op('gh.pulls/get-review', 'GET', '/repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}', 'Get a review for a pull request'),
       op('gh.pulls/request-reviewers', 'POST', '/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', 'Request reviewers for a pull request'),
     ]);
-    for (const query of ['get sam and priya to review pr 77', 'have bob review PR 12', 'ask alice and bob to review pull request 12', 'get priya-s and tom-h to review PR 318', 'get @lena and @raj to look over PR 512', 'ask @jlee and @mpatel to look over PR 57']) {
+    for (const query of ['get sam and priya to review pr 77', 'have bob review PR 12', 'ask alice and bob to review pull request 12', 'get priya-s and tom-h to review PR 318', 'get @lena and @raj to look over PR 512', 'ask @jlee and @mpatel to look over PR 57', 'get marta and the dev-leads team to look at PR 412', 'Get alice-w and the qa-leads team to look at PR 2211 before the freeze']) {
       expect(best(pulls, query), query).toBe('gh.pulls/request-reviewers');
     }
     expect(parseQuery('review pr 77').caused).toBeUndefined();
