@@ -235,6 +235,8 @@ const PUSH_BARRED = /\b(?:nobody|no\s+one|no-one)\b[^.?!]{0,30}?\b(?:force[\s-]?
 const ONLY_WITH = /\b(?:nothing|nobody|no\s+one|no-one|cannot|can't)\b[^.?!]*\b(?:lands?|merges?|merged|push|pushes|pushed|(?:gets?|goes|go)\s+(?:in|into|onto)|deploys?|ships?)\b[^.?!]*\bwithout\b/i;
 /** Things required before anything merges ("require 2 approvals and passing checks before anything merges into main", "merging should be blocked until …"): a rule that protects the place. */
 const REQUIRED_BEFORE_MERGE = /\b(?:requir\w*|needs?|must\s+(?:have|need|pass|get))\b[^.?!]{0,60}?\b(?:approv\w*|reviews?|checks?|ci|tests?|builds?)\b[^.?!]{0,40}?\bbefore\b[^.?!]{0,30}?\b(?:merg\w*|lands?|landing|(?:gets?|goes|go)\s+in)\b|\bmerg\w*\s+(?:should\s+be\s+|is\s+|must\s+be\s+)?blocked\s+until\b/i;
+/** A conversation closed to more comments ("so nobody else can comment", "only maintainers can still post", "shut the conversation down", "freeze the thread"): locked, the act. */
+const CLOSED_TO_COMMENTS = /\b(?:no\s*(?:one|body)|nobody|none|people|anyone|everyone)\s+(?:else\s+)?(?:can|could|is\s+able\s+to|will\s+be\s+able\s+to)\s+(?:\S+\s+){0,2}?(?:comment|reply|post|respond|chime)|\bonly\s+(?:\S+\s+){0,3}?(?:can|could|may)\s+(?:still\s+|keep\s+|continue\s+(?:to\s+)?)?(?:comment|reply|post)|\bshut\s+(?:(?:the|this|that|it|its)\s+)?(?:(?:conversation|discussion|thread|comments?)\s+)?down\b|\bshut\s+down\s+(?:further|more|the|any)\s+(?:comments|discussion|conversation|replies)\b|\bfreeze\s+(?:the\s+|this\s+|that\s+)?(?:conversation|discussion|thread|comments)\b|\bclosed?\s+(?:it\s+|the\s+\w+\s+)?to\s+(?:further|more|new)\s+(?:comments|replies|discussion)\b|\bstop\s+(?:people|everyone|anyone)\s+(?:from\s+)?(?:commenting|replying|posting|piling\s+on)\b/i;
 /** Someone banned or kept out of a place ("ban xXgrieferXx from our org", "keep him out of the whole organization"): blocked, the act, not the blocks as a thing. */
 const KEPT_OUT = /\bban(?:ned|ning|s)?\s+(?!from\b)\S+|\bkeep\s+(?:him|her|them|\S+)\s+out\s+of\b/i;
 /** Who may do a thing narrowed ("only people who've contributed should be able to comment", "limit who can comment to past contributors"): a restriction. */
@@ -860,6 +862,7 @@ export function parseQuery(query: string): ParsedQuery {
   // "Draft the changelog": what software calls a release's notes.
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
   if (KEPT_OUT.test(query)) imply(['block'], 0.5, { name: false, optional: true, actVerb: true });
+  if (CLOSED_TO_COMMENTS.test(query)) imply(['lock'], 1, { name: false, optional: true, actVerb: true });
   for (const { said, words } of THINGS_BY_WHAT_IS_SAID) if (said.test(query)) imply(words, 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });

@@ -199,6 +199,11 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['Tag issue 18 in my shop-orders repo with urgent and wholesale', ['topic'], false],
   ['list the tags on our repo', ['topic'], false],
   ['tag the v1.8.0 release of the repo', ['topic'], false],
+  ['Shut the conversation down so nobody else can reply.', ['lock'], true],
+  ['the discussion on issue 231 should be closed to further comments', ['lock'], true],
+  ['Someone keeps flaming in issue #88, shut down further comments on it', ['lock'], true],
+  ['We retired the webhook. Shut off that notification channel', ['lock'], false],
+  ['reply to the comment on issue 45', ['lock'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
