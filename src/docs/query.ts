@@ -235,6 +235,8 @@ const PUSH_BARRED = /\b(?:nobody|no\s+one|no-one)\b[^.?!]{0,30}?\b(?:force[\s-]?
 const ONLY_WITH = /\b(?:nothing|nobody|no\s+one|no-one|cannot|can't)\b[^.?!]*\b(?:lands?|merges?|merged|push|pushes|pushed|(?:gets?|goes|go)\s+(?:in|into|onto)|deploys?|ships?)\b[^.?!]*\bwithout\b/i;
 /** Things required before anything merges ("require 2 approvals and passing checks before anything merges into main", "merging should be blocked until …"): a rule that protects the place. */
 const REQUIRED_BEFORE_MERGE = /\b(?:requir\w*|needs?|must\s+(?:have|need|pass|get))\b[^.?!]{0,60}?\b(?:approv\w*|reviews?|checks?|ci|tests?|builds?)\b[^.?!]{0,40}?\bbefore\b[^.?!]{0,30}?\b(?:merg\w*|lands?|landing|(?:gets?|goes|go)\s+in)\b|\bmerg\w*\s+(?:should\s+be\s+|is\s+|must\s+be\s+)?blocked\s+until\b/i;
+/** Words that say a thing is old or out of use ("stale", "leftover"): they qualify it, naming no kind of thing. */
+const AGED = new Set(['stale', 'old', 'obsolete', 'outdated', 'unused', 'leftover', 'abandoned', 'dead', 'defunct', 'ancient', 'retired', 'dormant', 'disused']);
 /** A conversation closed to more comments ("so nobody else can comment", "only maintainers can still post", "shut the conversation down", "freeze the thread"): locked, the act. */
 const CLOSED_TO_COMMENTS = /\b(?:no\s*(?:one|body)|nobody|none|people|anyone|everyone)\s+(?:else\s+)?(?:can|could|is\s+able\s+to|will\s+be\s+able\s+to)\s+(?:\S+\s+){0,2}?(?:comment|reply|post|respond|chime)|\bonly\s+(?:\S+\s+){0,3}?(?:can|could|may)\s+(?:still\s+|keep\s+|continue\s+(?:to\s+)?)?(?:comment|reply|post)|\bshut\s+(?:(?:the|this|that|it|its)\s+)?(?:(?:conversation|discussion|thread|comments?)\s+)?down\b|\bshut\s+down\s+(?:further|more|the|any)\s+(?:comments|discussion|conversation|replies)\b|\bfreeze\s+(?:the\s+|this\s+|that\s+)?(?:conversation|discussion|thread|comments)\b|\bclosed?\s+(?:it\s+|the\s+\w+\s+)?to\s+(?:further|more|new)\s+(?:comments|replies|discussion)\b|\bstop\s+(?:people|everyone|anyone)\s+(?:from\s+)?(?:commenting|replying|posting|piling\s+on)\b/i;
 /** Someone banned or kept out of a place ("ban xXgrieferXx from our org", "keep him out of the whole organization"): blocked, the act, not the blocks as a thing. */
@@ -729,7 +731,9 @@ export function parseQuery(query: string): ParsedQuery {
     const named = introduced || (contentFrom !== undefined && i >= contentFrom) || hyphenatedAt.has(i) || (i > 0 && NAME_BEFORE.has(raw[i - 1]!) && !actionOfStem(stem)) || bareSubject(raw, i);
     // A day ("today", "friday") is a value, as a number is: it says when, not what ("today": daily reports).
     const day = DAY_WORDS.has(word);
-    terms.push({ word, stem, weight: named ? 0.3 : day ? 0.1 : cue ? 0.5 : 1, name: named || names.has(word), at: i, ...(contentFrom !== undefined && i >= contentFrom ? { said: true as const } : {}) });
+    // "The stale branch", "that old gist", "the unused webhook": why it is to go, not which kind of thing it is.
+    const aged = AGED.has(word) && /^[a-z]{3,}$/.test(raw[i + 1] ?? '') && !STOP_WORDS.has(raw[i + 1]!);
+    terms.push({ word, stem, weight: named ? 0.3 : day ? 0.1 : aged ? 0.5 : cue ? 0.5 : 1, name: named || names.has(word), at: i, ...(contentFrom !== undefined && i >= contentFrom ? { said: true as const } : {}) });
   });
   // The scope: terms after a preposition that follows the first term naming the resource, in the same clause.
   for (let c = 0; c < clauseStarts.length; c++) {

@@ -306,6 +306,13 @@ describe('parseQuery', () => {
     for (const word of words) expect(terms(query).includes(word), word).toBe(implied);
   });
 
+  it('weighs a word that says a thing is old or out of use ("the stale branch") as qualifying it, not as a kind of thing', () => {
+    const weightOf = (q: string, word: string) => parseQuery(q).terms.find((t) => t.word === word)?.weight;
+    expect(weightOf('get rid of the stale branch feature/x in acme/jobs', 'stale')).toBe(0.5);
+    expect(weightOf('delete the old Cohort 10 calendar', 'old')).toBe(0.5);
+    expect(weightOf('get rid of the stale branch feature/x in acme/jobs', 'branch')).toBe(1);
+  });
+
   it('implies sending in full where a thing is emailed to someone, as email the verb implied it only in part', () => {
     const weightOf = (q: string) => parseQuery(q).terms.find((t) => t.word === 'send')?.weight;
     expect(weightOf('email the finalized invoice to the client now')).toBe(1);
