@@ -733,7 +733,7 @@ export function parseQuery(query: string): ParsedQuery {
     const day = DAY_WORDS.has(word);
     // "The stale branch", "that old gist", "the unused webhook": why it is to go, not which kind of thing it is.
     const aged = AGED.has(word) && /^[a-z]{3,}$/.test(raw[i + 1] ?? '') && !STOP_WORDS.has(raw[i + 1]!);
-    terms.push({ word, stem, weight: named ? 0.3 : day ? 0.1 : aged ? 0.5 : cue ? 0.5 : 1, name: named || names.has(word), at: i, ...(contentFrom !== undefined && i >= contentFrom ? { said: true as const } : {}) });
+    terms.push({ word, stem, weight: named ? 0.3 : day ? 0.1 : aged ? 0.25 : cue ? 0.5 : 1, name: named || names.has(word), at: i, ...(contentFrom !== undefined && i >= contentFrom ? { said: true as const } : {}) });
   });
   // The scope: terms after a preposition that follows the first term naming the resource, in the same clause.
   for (let c = 0; c < clauseStarts.length; c++) {

@@ -308,8 +308,8 @@ describe('parseQuery', () => {
 
   it('weighs a word that says a thing is old or out of use ("the stale branch") as qualifying it, not as a kind of thing', () => {
     const weightOf = (q: string, word: string) => parseQuery(q).terms.find((t) => t.word === word)?.weight;
-    expect(weightOf('get rid of the stale branch feature/x in acme/jobs', 'stale')).toBe(0.5);
-    expect(weightOf('delete the old Cohort 10 calendar', 'old')).toBe(0.5);
+    expect(weightOf('get rid of the stale branch feature/x in acme/jobs', 'stale')).toBe(0.25);
+    expect(weightOf('delete the old Cohort 10 calendar', 'old')).toBe(0.25);
     expect(weightOf('get rid of the stale branch feature/x in acme/jobs', 'branch')).toBe(1);
   });
 
