@@ -57,6 +57,9 @@ const NESTING = /\b(?:child|children|nest|nested|nesting|underneath|beneath)\b|\
 /** A thing asked for as new ('a brand new calendar', 'a separate calendar just for …'), not a new value of one ('needs a new value'). */
 const NEW_THING = /\b(?:a|an)\s+(?:brand[\s-]new|new|fresh|separate)\b(?!\s+(?:value|name|title|description|password|colou?r|topic|purpose|date|time|owner|deadline)\b)/i;
 
+/** A thing switched on ("turn on Pages", "switch the website hosting on", "enable …"). */
+const SWITCHED_ON = /\b(?:turn|switch|flip)\s+on\b|\b(?:turn|switch|flip)\s+(?:\S+\s+){1,3}?on\b(?!\s+(?:the|a|an|my|our)\b)|\b(?:enable|activate)\b/i;
+
 /** Every one of a kind acted on ("clear my whole to-do list", "mark everything as read", "delete all of them"); not "at all". */
 const EVERY_ONE_ACTED_ON = /\b(?:(?<!\bat\s)all|every|everything|whole|entire)\b/i;
 
@@ -721,6 +724,8 @@ export class Ranker {
     const states = new Set(parsed.states ?? []);
     const changesState = states.size > 0 && parsed.action !== 'create';
     const asksNew = askedAction === 'create' && NEW_THING.test(query);
+    // Switching on a thing the catalogue makes ("turn on GitHub Pages for the repo"): making it, as much as changing it.
+    const switchesOn = askedAction === 'update' && SWITCHED_ON.test(query);
     const asksEvery = (askedAction === 'delete' || askedAction === 'update') && EVERY_ONE_ACTED_ON.test(query);
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
@@ -825,7 +830,7 @@ export class Ranker {
         // A thing that exists made a state ("make #hr a private channel", "switch it from public to private"): so does an operation named after making it so ("Convert a public channel to a private channel").
         (changesState && !CANONICAL.has(structure.action) && !READS.has(structure.methodAction ?? 'get') && structure.resource.some((r) => states.has(r)) ? B.fieldVerb : 0) +
         coverage +
-        B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.methodAction ?? structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) * ownVerbShare : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
+        B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.methodAction ?? structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) * ownVerbShare : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1, switchesOn && actionHas === 'create' ? 1 : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
         // A new thing asked for is not what an operation on an existing one makes ("a brand new calendar": not "Inserts an existing calendar into the user's calendar list").
         (asksNew && doc.summaryStems.includes('exist') ? -B.existingWhenNew : 0) +
         // Every one of a thing changed at once is what an operation on all of them does ("Mark all todos as done"), not one on a single one.

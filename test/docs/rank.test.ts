@@ -1061,6 +1061,16 @@ describe("Ranker.search, the catalogue's own verbs", () => {
     expect(best(calendars, 'make me a new calendar called Client launches')).toBe('cal.calendars.insert');
   });
 
+  it('reads a thing switched on as made as much as changed: the catalogue\'s create answers "turn on Pages"', () => {
+    const pages = new Ranker([
+      op('gh.repos/create-pages-site', 'POST', '/repos/{owner}/{repo}/pages', 'Create a GitHub Pages site'),
+      op('gh.repos/update-information-about-pages-site', 'PUT', '/repos/{owner}/{repo}/pages', 'Update information about a GitHub Pages site'),
+      op('gh.repos/get-pages', 'GET', '/repos/{owner}/{repo}/pages', 'Get a GitHub Pages site'),
+    ]);
+    expect(best(pages, 'turn on GitHub Pages for snow-report, publishing from the gh-pages branch')).toBe('gh.repos/create-pages-site');
+    expect(best(pages, 'change the custom domain of the GitHub Pages site of snow-report')).toBe('gh.repos/update-information-about-pages-site');
+  });
+
   it('reads every one of a thing changed at once as the operation on all of them, and one as the operation on one', () => {
     const todos = new Ranker([
       op('gitlab.deleteV3TodosId', 'DELETE', '/v3/todos/{id}', 'Mark a todo as done'),
