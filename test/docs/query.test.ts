@@ -204,6 +204,10 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['Someone keeps flaming in issue #88, shut down further comments on it', ['lock'], true],
   ['We retired the webhook. Shut off that notification channel', ['lock'], false],
   ['reply to the comment on issue 45', ['lock'], false],
+  ['Tell Ana privately, inside #bookings, that Hall C is on hold', ['ephemeral'], true],
+  ['Warn @jsmith in #deploys, only visible to him, that his PR has a key in it', ['ephemeral'], true],
+  ['In #general, show only Marco a note; nobody else should see it', ['ephemeral'], true],
+  ['post the release notes in #general for everyone', ['ephemeral'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
