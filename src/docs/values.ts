@@ -121,6 +121,8 @@ const KEY_PARAMETER = /\{(?:[^{}]*[a-z])?(?:key|Key)\}/;
 const ACCESS_LEVEL = /\b(?:read|write|push|pull|admin|edit|view|maintain|triage|owner|full|read-only|readonly|developer|reporter|maintainer|guest|viewer|editor|commenter)(?: or (?:only )?(?:read|write|push|pull|admin|edit|view))? (?:access|permissions?|rights|privileges|role)\b|\b(?:level|kind|type) of (?:access|permissions?|rights|privileges)\b|\b(?:access|permission) level\b|\bas\s+(?:an?\s+)?(?:developer|reporter|maintainer|guest|viewer|editor|commenter)s?\b/i;
 /** Sharing a thing with someone ("share my calendar with jo", "stop sharing it with mike"), or what someone else can do with it ("so she can edit it", "who can see"; not "so I can see it", nor what software reads: "so the CI can read it"): access granted or asked about. */
 const ACCESS_GRANT = /\b(?:share|sharing|shared)\b.*\bwith\b|(?<!\b(?:i|we|ci|pipelines?|workflows?|jobs?|builds?|actions|runners?|scripts?|apps?|bots?)\s(?:(?:in|on|of|for)\s[\w/.-]+\s)?)\b(?:can|could|be able to) (?:see|view|edit|read|write|push|change|access)\b/i;
+/** A thing anyone with its link may see ("a shareable snippet", "send them a link to it"): no one is granted access. */
+const SHARED_BY_LINK = /\b(?:shareable|sharable)\b|\b(?:a|the|quick|public)\s+link\b|\blink\s+to\s+(?:it|them)\b|\bby\s+link\b/i;
 /** Fields that take a level of access (`permission`, `role`, `access_level`, a group's `group_access`), or a path's last segment that names one (`…/collaborators/{username}/permission`); not `permissions`, an app's many. */
 const ACCESS_FIELD = /^(?:permission|role|access_?level|group_access)$/i;
 
@@ -212,7 +214,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // Who may do what: a grant of access sets a level, and an operation on what holds one (an ACL's
   // rules) answers about it; 0.5 and 0.8 were lower on dev. By resource only where a third of its
   // operations take one: of GitHub's hundred on repositories one does.
-  { name: 'access', weight: 1, byResource: 0.3, written: (q) => ACCESS_LEVEL.test(q) || ACCESS_GRANT.test(q) || revokesAccess(q) || grantsAccess(q), takes: (op) => op.fieldNames.some((n) => ACCESS_FIELD.test(n)) || ACCESS_FIELD.test((op.path ?? '').split('/').pop() ?? '') },
+  { name: 'access', weight: 1, byResource: 0.3, written: (q) => ACCESS_LEVEL.test(q) || (ACCESS_GRANT.test(q) && !SHARED_BY_LINK.test(q)) || revokesAccess(q) || grantsAccess(q), takes: (op) => op.fieldNames.some((n) => ACCESS_FIELD.test(n)) || ACCESS_FIELD.test((op.path ?? '').split('/').pop() ?? '') },
   // Two versions or commits are what is compared (0.5: dev R@1 one task lower; 0.8 and 1.5 as 1).
   { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
   // A quoted line that says when ("just type 'Lunch with Sam Friday 1pm'") is text a write that takes text reads: a quick add.

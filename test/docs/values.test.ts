@@ -52,6 +52,8 @@ describe('value kinds', () => {
     ['access', 'add Dana so she can edit the wiki', true],
     ['access', 'store NPM_TOKEN so the CI pipeline can read it', false],
     ['access', 'store SENTRY_DSN as a value the jobs in acme/web can read', false],
+    ['access', 'Put the snack rota in a quick shareable snippet on GitHub so other parents can see it', false],
+    ['access', 'Save my lyrics as a private snippet I can share with parents by link', false],
     ['narrowed', 'show me every open ticket labelled board-prep', true],
     ['narrowed', 'list all open bugs with highest priority', true],
     ['narrowed', 'list everything still open and due this week', true],
