@@ -558,8 +558,10 @@ export class Ranker {
       const words = (kind.implies ?? '').split(' ').flatMap((word) => (word ? stems(word.includes('|') ? (word.split('|').find((w) => this.df.has(stemOf(w))) ?? '') : word) : []));
       return words.some((stem) => parsed.terms.some((t) => t.stem === stem)) ? [] : words;
     });
+    // A credential stored under a setting's name ("store our NOAA token as NOAA_API_TOKEN"): the secret is what is written, as much as any word of the value.
+    const storesSetting = (parsed.action === 'create' || parsed.action === 'update') && valueKinds.some((kind) => kind.name === 'credential setting');
     for (const stem of [parsed.slug ? this.slugStem : undefined, valueKinds.some((kind) => kind.name === 'key') ? this.keyStem : undefined, ...valueWords]) {
-      if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: 0.5, at: -1, name: true, optional: true });
+      if (stem && !parsed.terms.some((t) => t.stem === stem)) implied.push({ word: this.surface.get(stem) ?? stem, stem, weight: storesSetting && valueWords.includes(stem) ? 1 : 0.5, at: -1, name: true, optional: true });
     }
     /** A word of what a place holds, implied unless the query has it already. */
     const implyHeld = (stem: string) => {

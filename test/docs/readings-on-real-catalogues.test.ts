@@ -1,12 +1,12 @@
 // Readings of a request checked where they matter, on real catalogues imported as users import them
-// (test/search-eval/catalogues.ts): a small hand-written catalogue weighs words too differently to
+// (test/search-eval/catalogues.ts, GitHub's bundled one included): a small hand-written catalogue weighs words too differently to
 // show them. The requests here are written for these tests, not taken from the evaluation.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.ts';
 
 let catalogues: LoadedCatalogue[];
 beforeAll(async () => {
-  catalogues = await loadCatalogues(['asana', 'google-calendar', 'jira', 'gitlab', 'slack', 'stripe']);
+  catalogues = await loadCatalogues(['github', 'asana', 'google-calendar', 'jira', 'gitlab', 'slack', 'stripe']);
 }, 60_000);
 
 /** The first three operations search_docs answers in a catalogue. */
@@ -17,6 +17,10 @@ describe('search_docs readings on real catalogues', () => {
   it('reads what happens each time ("whenever anything changes") as asking to be told of it: a hook or a watch, made', () => {
     expect(top3('asana', 'Tell our billing service whenever anything changes in the Marketing project')).toContain('asana.createWebhook');
     expect(top3('google-calendar', 'our intranet should get a push each time appointments change on the front-desk calendar')).toContain('google-calendar.calendar.events.watch');
+  });
+
+  it("reads a credential stored under a setting's name as a secret written, not as the kind of token it is", () => {
+    expect(top3('github', 'Store our Weatherly API token as WEATHERLY_API_TOKEN so the GitHub Actions in forecast-jobs can read it')).toContain('github.actions/create-or-update-repo-secret');
   });
 
   it('reads a thing broken into smaller ones as its sub-things made', () => {
