@@ -399,8 +399,9 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:type|enter|use|redeem|apply)\s+(?:\S+\s+){0,3}?(?:at|during|on)\s+(?:the\s+)?(?:checkout|signup|sign-up|registration)\b|\b(?:discount|promo)\s+codes?\b|\bcodes?\b[^.?!]{0,40}?\b(?:\d+\s?%\s*off|discount)\b/i, words: ['promotion', 'code'] },
   // A card machine or terminal at a shop ("pair the new card machine at the Camden shop"): a terminal's reader.
   { said: /\bcard\s+(?:machines?|terminals?)\b|\b(?:countertop|pos)\s+(?:\S+\s+)?(?:machines?|terminals?|readers?)\b/i, words: ['terminal', 'reader'] },
-  // Money credited back against an invoice ("issue a partial credit against that invoice", "a $25 adjustment against invoice in_1R9"): a credit note.
-  { said: /\b(?:credit|adjustment)\s+(?:against|on)\s+(?:\S+\s+){0,4}?invoices?\b|\bpartial\s+credit\b|\bissu\w*\s+(?:\S+\s+){0,3}?credit\s+(?:for|against|on)\b/i, words: ['credit', 'note'] },
+  // Money credited back against an invoice ("issue a partial credit against that invoice", "a $25 adjustment against invoice in_1R9"), or taken off one already issued
+  // ("knock $80 off invoice in_1Q2", "reduce what they owe on it", "adjust the finalized invoice down by $40"): a credit note.
+  { said: /\b(?:credit|adjustment)\s+(?:against|on)\s+(?:\S+\s+){0,4}?invoices?\b|\bpartial\s+credit\b|\bissu\w*\s+(?:\S+\s+){0,3}?credit\s+(?:for|against|on)\b|\b(?:knock|take|shave|knocking|taking)\s+(?:\S+\s+){0,4}?off\s+(?:\S+\s+){0,4}?invoices?\b|\b(?:reduce|reducing|lower|adjust)\s+(?:\S+\s+){0,4}?(?:invoices?\b|what\s+(?:they|he|she|it|the\s+\w+)\s+owes?\b)|\bfinali[sz]ed\s+invoice\b[^.?!]{0,60}?\b(?:down\s+by|knock|take\s+\S+\s+off|reduce)\b/i, words: ['credit', 'note'] },
   // A part of a project that work is sorted under ("add a 'Netcode' area to the GAME project", "a category so tickets can be grouped under it"): a component.
   { said: /\b(?:area|category|module|subsystem)\s+(?:\S+\s+){0,2}?(?:in|inside|to|within|for)\s+(?:the\s+)?(?:\S+\s+)?project\b|\b(?:area|category)\b[^.?!]{0,60}?\bso\s+(?:\S+\s+){0,3}?(?:tickets|issues|bugs|work)\s+(?:can\s+be\s+|get\s+)?(?:sort|group|file|rout)\w*/i, words: ['component'] },
   // Someone taken or kicked out of a place, or offboarded ("take dr-kowalski-it out of the pawsome-vets organization", "offboard alex-temp from the acme org"): one of its members.

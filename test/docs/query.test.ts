@@ -208,6 +208,10 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['Warn @jsmith in #deploys, only visible to him, that his PR has a key in it', ['ephemeral'], true],
   ['In #general, show only Marco a note; nobody else should see it', ['ephemeral'], true],
   ['post the release notes in #general for everyone', ['ephemeral'], false],
+  ['knock $30 off invoice in_1Abc, the order came late', ['credit', 'note'], true],
+  ['reduce what they owe on invoice in_9Xy by $12', ['credit', 'note'], true],
+  ['Adjust the finalized invoice in_1Qq down by $40', ['credit', 'note'], true],
+  ['take the draft invoice in_1Qq and send it', ['credit', 'note'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
