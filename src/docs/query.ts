@@ -280,7 +280,7 @@ const WISHED = new RegExp(String.raw`\b(?:i|we)(?:'d|\s+would|\s+really)?\s+(?:w
 /** A causative verb before an @handle ("get @lena and @raj to look over …"). */
 const ASKS_HANDLES = /\b(?:get|have|ask)\s+@[a-z]/i;
 /** A thing asked to be given, of no name yet ("get me a token", "give me a link I can share"): as WISHED, made, unless it is a reading. */
-const OBTAINED = new RegExp(String.raw`^\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:get|give|grab|fetch)\s+(?:me|us)\s+(?:a|an|one)\s+(?!(?:${READINGS})\b)${TO_CLAUSE_END}`, 'i');
+const OBTAINED = new RegExp(String.raw`(?:^|[,;.!?\u2013\u2014]\s|\s-\s)\s*(?:(?:can|could)\s+you\s+)?(?:please\s+)?(?:get|give|grab|fetch)\s+(?:me|us)\s+(?:a|an|one)\s+(?!(?:${READINGS})\b)${TO_CLAUSE_END}`, 'i');
 /** An address (a URL, an endpoint) and the events or notifications it is sent, in either order. */
 const EVENTS_TO_ADDRESS = /(?:https?:\/\/\S+|\burls?\b|\bendpoints?\b)[^.?!]*\b(?:events?|notifications?|payloads?)\b|\b(?:events?|notifications?|payloads?)\b[^.?!]*(?:https?:\/\/\S+|\burls?\b|\bendpoints?\b)/i;
 /** Words for the one signed in, asked after by "which … am I". */
@@ -427,7 +427,8 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   // Someone's access or sharing taken away ("take away his access to the schedule calendar", "revoke the consultant's sharing"): a rule of access control.
   { said: /\b(?:take\s+away|remove|revoke|cut\s+off|end)\s+(?:\S+\s+){0,3}?(?:access|sharing)\b|\b(?:access|sharing)\s+(?:\S+\s+){0,3}?(?:to\s+go|taken\s+away|removed|revoked)\b/i, words: ['access', 'control'] },
   // A page where customers manage their own billing ("a self-service billing page link", "our 'Manage billing' button"): the customer portal.
-  { said: /\bself[\s-]?serv(?:e|ice)\b[^.?!]{0,30}?\b(?:billing|portal|page|link)\b|\bmanage\s+(?:their|my|your)?\s*(?:own\s+)?billing\b/i, words: ['portal'] },
+  // So do a link where someone sorts out their own card or plan ("a link where they can update their card and cancel", "update their card themselves").
+  { said: /\bself[\s-]?serv(?:e|ice)\b[^.?!]{0,30}?\b(?:billing|portal|page|link)\b|\bmanage\s+(?:their|my|your)?\s*(?:own\s+)?billing\b|\b(?:links?|page|url)\b[^.?!]{0,40}?\b(?:where|so|that)\b[^.?!]{0,40}?\b(?:update|change|swap|fix|manage|sort\s+out)\s+(?:their|his|her|my|your)\s+(?:own\s+)?(?:card|cards|payment|billing|plan|subscription)\b|\b(?:update|change|swap|fix|manage|sort\s+out)\s+(?:their|his|her|my|your)\s+(?:own\s+)?(?:card|payment\s+(?:details|method)|billing|plan|subscription)\b[^.?!]{0,40}?\b(?:themselves|himself|herself|myself|on\s+(?:their|his|her|my)\s+own)\b/i, words: ['portal'] },
   // A thing that exists made another's child ("make task 3321 a subtask of 3300", "nest 'Invoice' under the order task", "should sit under 'Prep'"): its parent is set.
   { said: /\b(?:a|an)\s+(?:sub-?task|child|sub-?item)\s+of\b|\bas\s+(?:its|their|a)\s+(?:child|sub-?task)\b|\bnest(?:s|ed|ing)?\b[^.?!]{0,60}?\b(?:under|underneath|beneath|inside|within)\b|\b(?:sit|sits|live|lives|belong|belongs)\s+(?:under|underneath|beneath)\b/i, words: ['parent'] },
   // Someone signed up for or put on a plan, a tier or a price that recurs ("sign cus_P3 up for the $5/month tier", "put member cus_Q8 on the $89/month price"): a subscription.

@@ -212,6 +212,9 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['reduce what they owe on invoice in_9Xy by $12', ['credit', 'note'], true],
   ['Adjust the finalized invoice in_1Qq down by $40', ['credit', 'note'], true],
   ['take the draft invoice in_1Qq and send it', ['credit', 'note'], false],
+  ['Send cus_9Rt a link where they can update their card themselves', ['portal'], true],
+  ['generate a url so cus_A12 can change their plan on their own', ['portal'], true],
+  ['update the card on file for cus_9Rt', ['portal'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
@@ -319,6 +322,12 @@ describe('parseQuery', () => {
     expect(weightOf('get rid of the stale branch feature/x in acme/jobs', 'stale')).toBe(0.25);
     expect(weightOf('delete the old Cohort 10 calendar', 'old')).toBe(0.25);
     expect(weightOf('get rid of the stale branch feature/x in acme/jobs', 'branch')).toBe(1);
+  });
+
+  it('reads a thing of no name yet asked to be given after a clause ("Jess is new, get me a link …") as one to make, as at the start', () => {
+    expect(parseQuery('Jess is a new walker, get me a link I can text her').action).toBe('create');
+    expect(parseQuery('get me a link I can text her').action).toBe('create');
+    expect(parseQuery('Jess is a new walker, get me the link to her profile').action).not.toBe('create');
   });
 
   it('implies sending in full where a thing is emailed to someone, as email the verb implied it only in part', () => {
