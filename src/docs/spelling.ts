@@ -170,8 +170,13 @@ export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelle
   // Texting short forms ("pls", "mtg", "w/") as the words they stand for (./texting.ts).
   // A form the catalogue writes itself (Slack's `info`) is the catalogue's word.
   const unshortened = outsideQuotes(restored, SHORT_FORM, (form, at) => (lexicon.uses(stemOf(form.toLowerCase())) > 0 && !readInFullAlways(form) ? undefined : fullForm(form, at)), corrections);
-  // An emoji written as a thing ("a ⭐") by its name, a shortcode (":tada:") as its words and "emoji" (./emoji.ts).
-  const named = outsideQuotes(outsideQuotes(unshortened, EMOJI_AS_THING, (emoji) => emojiName(emoji), corrections), SHORTCODE, shortcodeWords, corrections);
+  // An emoji written as a thing by its name: alone where the catalogue writes each of its words ("a ⭐": star), else with "emoji"
+  // as a shortcode (":tada:") is read as its words and "emoji" ("a 🎉": party popper emoji) (./emoji.ts).
+  const emojiAsThing = (emoji: string) => {
+    const name = emojiName(emoji);
+    return name === undefined || name.split(' ').every((word) => lexicon.uses(stemOf(word)) > 0) ? name : `${name} emoji`;
+  };
+  const named = outsideQuotes(outsideQuotes(unshortened, EMOJI_AS_THING, emojiAsThing, corrections), SHORTCODE, shortcodeWords, corrections);
   const spelled = outsideQuotes(named, WORD, (word) => americanOf(word, lexicon) ?? correctionOf(word, lexicon), corrections);
   // Numbers said in words ("issue forty two") as digits (./spoken-numbers.ts).
   const quoted = quotedSpans(spelled);

@@ -215,6 +215,9 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['Send cus_9Rt a link where they can update their card themselves', ['portal'], true],
   ['generate a url so cus_A12 can change their plan on their own', ['portal'], true],
   ['update the card on file for cus_9Rt', ['portal'], false],
+  ["put a party popper emoji on Ana's post about the launch", ['reaction'], true],
+  ['react with tada emoji to that message', ['reaction'], true],
+  ['upload our logo as a custom emoji', ['reaction'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
