@@ -237,6 +237,8 @@ const ONLY_WITH = /\b(?:nothing|nobody|no\s+one|no-one|cannot|can't)\b[^.?!]*\b(
 const REQUIRED_BEFORE_MERGE = /\b(?:requir\w*|needs?|must\s+(?:have|need|pass|get))\b[^.?!]{0,60}?\b(?:approv\w*|reviews?|checks?|ci|tests?|builds?)\b[^.?!]{0,40}?\bbefore\b[^.?!]{0,30}?\b(?:merg\w*|lands?|landing|(?:gets?|goes|go)\s+in)\b|\bmerg\w*\s+(?:should\s+be\s+|is\s+|must\s+be\s+)?blocked\s+until\b/i;
 /** Words that say a thing is old or out of use ("stale", "leftover"): they qualify it, naming no kind of thing. */
 const AGED = new Set(['stale', 'old', 'obsolete', 'outdated', 'unused', 'leftover', 'abandoned', 'dead', 'defunct', 'ancient', 'retired', 'dormant', 'disused']);
+/** A thing moved from one place to another of the same kind ("from my personal calendar over to the Team calendar", "off my calendar and onto the Imports one"). */
+const MOVED_BETWEEN_PLACES = /\b(?:from|off)\s+(?:\S+\s+){0,3}?([a-z]{3,})\s+(?:(?:over|across|and)\s+)?(?:to|onto|into)\s+(?:\S+\s+){0,4}?(?:\1|one)\b/i;
 /** A conversation closed to more comments ("so nobody else can comment", "only maintainers can still post", "shut the conversation down", "freeze the thread"): locked, the act. */
 const CLOSED_TO_COMMENTS = /\b(?:no\s*(?:one|body)|nobody|none|people|anyone|everyone)\s+(?:else\s+)?(?:can|could|is\s+able\s+to|will\s+be\s+able\s+to)\s+(?:\S+\s+){0,2}?(?:comment|reply|post|respond|chime)|\bonly\s+(?:\S+\s+){0,3}?(?:can|could|may)\s+(?:still\s+|keep\s+|continue\s+(?:to\s+)?)?(?:comment|reply|post)|\bshut\s+(?:(?:the|this|that|it|its)\s+)?(?:(?:conversation|discussion|thread|comments?)\s+)?down\b|\bshut\s+down\s+(?:further|more|the|any)\s+(?:comments|discussion|conversation|replies)\b|\bfreeze\s+(?:the\s+|this\s+|that\s+)?(?:conversation|discussion|thread|comments)\b|\bclosed?\s+(?:it\s+|the\s+\w+\s+)?to\s+(?:further|more|new)\s+(?:comments|replies|discussion)\b|\bstop\s+(?:people|everyone|anyone)\s+(?:from\s+)?(?:commenting|replying|posting|piling\s+on)\b/i;
 /** Someone banned or kept out of a place ("ban xXgrieferXx from our org", "keep him out of the whole organization"): blocked, the act, not the blocks as a thing. */
@@ -777,6 +779,8 @@ export function parseQuery(query: string): ParsedQuery {
     for (const t of terms) if (t.at > i + 1 && t.at < end && !t.optional) t.scope = true;
     unnamed = true;
   });
+  // "Shift the sprint review from my personal calendar over to the Team calendar": a thing moved between two places of one kind is what they hold, named by no word of its own.
+  if (MOVED_BETWEEN_PLACES.test(query)) unnamed = true;
   // "What's on my calendar tomorrow?", "what's in the Discovery column?": the things on or in a
   // place, so the place is where they are, not what is asked for, and they are many.
   // A question that starts a clause, or what one is shown ("show me what's in …"); not "who did what in our workspace".

@@ -333,6 +333,13 @@ describe('parseQuery', () => {
     expect(parseQuery('Jess is a new walker, get me the link to her profile').action).not.toBe('create');
   });
 
+  it('reads a thing moved between two places of one kind as what they hold, named by no word of its own', () => {
+    expect(parseQuery('Shift the book club from my personal calendar over to the Library calendar').unnamed).toBe(true);
+    expect(parseQuery('move the supplier call off my calendar and onto the Imports one').unnamed).toBe(true);
+    expect(parseQuery('move the book club meeting to Friday').unnamed).toBeUndefined();
+    expect(parseQuery('move issue 7 from the backlog to the Done column').unnamed).toBeUndefined();
+  });
+
   it('implies sending in full where a thing is emailed to someone, as email the verb implied it only in part', () => {
     const weightOf = (q: string) => parseQuery(q).terms.find((t) => t.word === 'send')?.weight;
     expect(weightOf('email the finalized invoice to the client now')).toBe(1);
