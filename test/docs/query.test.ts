@@ -218,6 +218,10 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ["put a party popper emoji on Ana's post about the launch", ['reaction'], true],
   ['react with tada emoji to that message', ['reaction'], true],
   ['upload our logo as a custom emoji', ['reaction'], false],
+  ['Kindly retire the LEGACY project from active use without deleting it.', ['archive'], true],
+  ['put the ACME project in cold storage', ['archive'], true],
+  ['make the team-3 repo read-only', ['archive'], true],
+  ['delete the ACME project', ['archive'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
