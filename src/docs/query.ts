@@ -241,6 +241,8 @@ const AGED = new Set(['stale', 'old', 'obsolete', 'outdated', 'unused', 'leftove
 const MOVED_BETWEEN_PLACES = /\b(?:from|off)\s+(?:\S+\s+){0,3}?([a-z]{3,})\s+(?:(?:over|across|and)\s+)?(?:to|onto|into)\s+(?:\S+\s+){0,4}?(?:\1|one)\b/i;
 /** A thing kept but out of use ("make it read-only", "put it in cold storage", "not deleted", "so it stops cluttering the list"): archived, the act. */
 const KEPT_OUT_OF_USE = /\bread[\s-]only\b|\bcold\s+storage\b|\b(?:in|into)\s+storage\b|\btuck\s+(?:it|them|\S+)\s+away\b|\b(?:not|never)\s+(?:be\s+)?deleted\b|\b(?:without|rather\s+than|instead\s+of)\s+delet|\bdon'?t\s+(?:want\s+(?:it|them)\s+)?(?:delete|lose)|\bout\s+of\s+(?:the\s+)?active\b|\bout\s+of\s+every(?:one|body)'?s?\s+(?:\S+\s+)?list\b|\bstops?\s+(?:cluttering|showing\s+up)\b|\bretire\s+(?:\S+\s+){0,3}?from\s+active\b/i;
+/** Things of no name picked out by their state ("everything in LIB that isn't finished yet", "what's still open and on my name"): found by a search. */
+const PICKED_BY_STATE = /\b(?:everything|anything|what'?s|whatever)\b[^.?!]{0,50}?\b(?:still\s+open|unresolved|(?:is|are)n'?t\s+(?:yet\s+)?(?:done|finished|closed|resolved))\b/i;
 /** A conversation closed to more comments ("so nobody else can comment", "only maintainers can still post", "shut the conversation down", "freeze the thread"): locked, the act. */
 const CLOSED_TO_COMMENTS = /\b(?:no\s*(?:one|body)|nobody|none|people|anyone|everyone)\s+(?:else\s+)?(?:can|could|is\s+able\s+to|will\s+be\s+able\s+to)\s+(?:\S+\s+){0,2}?(?:comment|reply|post|respond|chime)|\bonly\s+(?:\S+\s+){0,3}?(?:can|could|may)\s+(?:still\s+|keep\s+|continue\s+(?:to\s+)?)?(?:comment|reply|post)|\bshut\s+(?:(?:the|this|that|it|its)\s+)?(?:(?:conversation|discussion|thread|comments?)\s+)?down\b|\bshut\s+down\s+(?:further|more|the|any)\s+(?:comments|discussion|conversation|replies)\b|\bfreeze\s+(?:the\s+|this\s+|that\s+)?(?:conversation|discussion|thread|comments)\b|\bclosed?\s+(?:it\s+|the\s+\w+\s+)?to\s+(?:further|more|new)\s+(?:comments|replies|discussion)\b|\bstop\s+(?:people|everyone|anyone)\s+(?:from\s+)?(?:commenting|replying|posting|piling\s+on)\b/i;
 /** Someone banned or kept out of a place ("ban xXgrieferXx from our org", "keep him out of the whole organization"): blocked, the act, not the blocks as a thing. */
@@ -879,6 +881,7 @@ export function parseQuery(query: string): ParsedQuery {
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
   if (KEPT_OUT.test(query)) imply(['block'], 0.5, { name: false, optional: true, actVerb: true });
   if (CLOSED_TO_COMMENTS.test(query)) imply(['lock'], 1, { name: false, optional: true, actVerb: true });
+  if (PICKED_BY_STATE.test(query)) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
   if (KEPT_OUT_OF_USE.test(query) && !/\barchiv/i.test(query)) imply(['archive'], 1, { name: false, optional: true, actVerb: true });
   for (const { said, words } of THINGS_BY_WHAT_IS_SAID) if (said.test(query)) imply(words, 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.

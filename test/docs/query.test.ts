@@ -222,6 +222,9 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['put the ACME project in cold storage', ['archive'], true],
   ['make the team-3 repo read-only', ['archive'], true],
   ['delete the ACME project', ['archive'], false],
+  ["Show me everything in the OPS project that isn't finished yet", ['search'], true],
+  ["what's still open and on my name?", ['search'], true],
+  ['How many tasks are still open in Site Handover?', ['search'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
