@@ -109,6 +109,9 @@ const SCREEN = /^\s*(?:on|in|under|from)\s+(?:the\s+|my\s+|our\s+|a\s+)?(?:[\w-]
 /** An embedded yes-or-no question, asked as one: "whether issue 5 is closed" → "does issue 5 is closed" reads and wants yes or no. */
 const EMBEDDED_YES_NO = /^(?:whether|if)\s+/i;
 /** A clause that says why, after the request: "…, so the review doesn't stall", "because it's gotten heated". */
+/** A purpose that tells of a person kept informed ("so he gets updates whenever it changes", "so I hear about every change"), not a system: what is asked, kept. */
+const INFORMED_PURPOSE = /^\s*,?\s*(?:so\s+that|so)\s+(?:i|he|she|they)\s+(?:gets?|receives?|hears?)\s+(?:(?!the\b)\S+\s+)?(?:updates?|emails?|notifications?|notified|pinged|alerted|about)\b/i;
+
 const PURPOSE = /(?<=\S\s+\S+\s+\S+)\s*,?\s+(?:so\s+that|so|because|in\s+order\s+that)\s+(?=(?:i|we|it|they|he|she|you|the|nobody|no\s+one|everyone|anyone|only|people|our|my|their|its|his|her|this|that|these|those)\b)[^.;!?]*/gi;
 
 /** A state said to hold: "is archived", "are now published". */
@@ -126,9 +129,10 @@ export function withoutFrame(query: string): string {
   const stated = unlabelled !== stepped || /^\s*(?:given|when)\b/i.test(unlabelled) ? outcome.replace(STATED, 'should be $1') : outcome;
   const request = withoutCondition(stated.replace(SCENARIO_GIVEN, ''));
   const setting = SETTING.exec(request)?.[0];
-  if (setting === undefined) return request.replace(PURPOSE, '');
+  const withoutPurpose = (text: string) => text.replace(PURPOSE, (purpose) => (INFORMED_PURPOSE.test(purpose) ? purpose : ''));
+  if (setting === undefined) return withoutPurpose(request);
   // A screen of the product names what it shows ("On the Products page, archive …"): where the request acts, kept after it without the word for the screen.
   const shown = SCREEN.exec(setting)?.[1];
-  const within = request.slice(setting.length).replace(PURPOSE, '');
+  const within = withoutPurpose(request.slice(setting.length));
   return shown ? `${within.replace(/[.!]\s*$/, '')} in ${shown.toLowerCase()}` : within;
 }

@@ -30,6 +30,9 @@ describe('withoutFrame', () => {
     expect(withoutFrame('lock the release branch so nobody can delete it')).toBe('lock the release branch');
     expect(withoutFrame('pin the doc link in #new-hires so that it stays visible.')).toBe('pin the doc link in #new-hires.');
     expect(withoutFrame('archive the channel because the incident is over')).toBe('archive the channel');
+    // Except one that tells of a person kept informed: being told of changes is what is asked.
+    expect(withoutFrame('add Marcus to GRANT-17 so he gets updates whenever it changes')).toBe('add Marcus to GRANT-17 so he gets updates whenever it changes');
+    expect(withoutFrame('connect the project to our Slack so we get pinged on pushes')).toBe('connect the project to our Slack');
     // "so" before a verb starts the request: "the branch is merged, so delete it".
     expect(withoutFrame('the branch is merged, so delete it')).toBe('the branch is merged, so delete it');
   });
