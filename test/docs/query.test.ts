@@ -225,6 +225,11 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ["Show me everything in the OPS project that isn't finished yet", ['search'], true],
   ["what's still open and on my name?", ['search'], true],
   ['How many tasks are still open in Site Handover?', ['search'], false],
+  ["set up a 'Stagehands' group in our GitHub org for the crew", ['team'], true],
+  ['add dana to the jira-admins group', ['team'], false],
+  ['Are there any open-source projects out there for choir seating charts?', ['repository', 'search'], true],
+  ['look around GitHub for libraries about PDF parsing', ['repository', 'search'], true],
+  ['list the projects in our org', ['repository'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
