@@ -230,6 +230,11 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['Are there any open-source projects out there for choir seating charts?', ['repository', 'search'], true],
   ['look around GitHub for libraries about PDF parsing', ['repository', 'search'], true],
   ['list the projects in our org', ['repository'], false],
+  ['are there any vulnerable packages flagged on the billing repo?', ['dependabot', 'alert'], true],
+  ['list the packages in our org', ['dependabot'], false],
+  ['for the next 24 hours only let existing contributors comment or open issues on acme/site', ['interaction'], true],
+  ['list the people who have contributed to acme/site', ['interaction'], false],
+  ['for the next 24 hours only let existing contributors comment on acme/site', ['lock'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
