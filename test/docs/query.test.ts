@@ -235,6 +235,11 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['for the next 24 hours only let existing contributors comment or open issues on acme/site', ['interaction'], true],
   ['list the people who have contributed to acme/site', ['interaction'], false],
   ['for the next 24 hours only let existing contributors comment on acme/site', ['lock'], false],
+  ['who in our org has a Copilot license right now?', ['seat'], true],
+  ['what license does the acme/api repo use?', ['seat'], false],
+  ['get me a token to register a new runner on acme/infra', ['registration'], true],
+  ['Find every file in the acme org that still imports moment', ['code', 'search'], true],
+  ['list the files changed in PR 7', ['code'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
