@@ -371,6 +371,10 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\btokens?\b[^.?!]{0,40}?\b(?:to|so\b[^.?!]{0,30}?\b(?:can|could))\s+register\b/i, words: ['registration'] },
   // Code found by what it says ("every file in the org that still imports 'moment'", "where do we throw QuotaExceededException in our code", "grep every repo"): a code search.
   { said: /\b(?:files?|places?|code|codebase|source)\b[^.?!]{0,40}?\b(?:calls?|calling|imports?|importing|mentions?|mentioning|hard-?codes?|contains?|throws?|references?|uses?|using)\b|\bgrep\b|\b(?:across|in|through|search)\s+(?:our|the|all\s+the|public|all\s+our)\s+(?:code|codebase|source)\b/i, words: ['code', 'search'] },
+  // A person let in to work on a repository ("let my client sarah-acme into the repo", "let Mara push changes to studio-site"), not a team: a collaborator.
+  { said: /^(?![^.?!]*\b(?:team|teams|squad|group)\b)[^.?!]*?\b(?:let|allow)\s+(?:\S+\s+){1,6}?(?:push|commit|edit|contribute|help\s+out|into|in\s+on)\b[^.?!]{0,40}?\b(?:repo|repos|repository|[\w.-]+\/[\w.-]+)\b/i, words: ['collaborator'] },
+  // A thing to go by another name ("change the name of master to main", "can 'summer-camp-2023' just be called 'summer-camp' now?", "to be known as 'main' henceforth"): renamed.
+  { said: /\bchange\s+(?:the\s+)?name\s+of\b|\bchange\s+\S+'s\s+name\b|\b(?:be\s+)?(?:called|named|known\s+as)\s+\S+\s+(?:instead|now|henceforth|from\s+now\s+on|going\s+forward)\b|(?:^|\b(?:we|you|just|please)\s+)call\s+(?:\S+\s+){1,4}?\S+\s+instead\b/i, words: ['rename'] },
   // A lasting link to a message or post ("a direct link to the message where Karen approved it", "a shareable URL for that message"): its permalink.
   { said: /\b(?:links?|urls?)\s+(?:to|for|of)\s+(?:\S+\s+){0,4}?(?:message|post|reply|thread)\b|\b(?:shareable|sharable|direct|permanent|stable)\s+(?:links?|urls?)\b[^.?!]{0,40}?\b(?:message|post|reply|thread)\b/i, words: ['permalink'] },
   // The people on a ticket told something ("email the assignee and watchers of LOC-310 that …", "let everyone watching RADIO-150 know"): a notification sent.

@@ -240,6 +240,11 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['get me a token to register a new runner on acme/infra', ['registration'], true],
   ['Find every file in the acme org that still imports moment', ['code', 'search'], true],
   ['list the files changed in PR 7', ['code'], false],
+  ['Let my nephew (username tomb-dev) help out on the salon-booking repository', ['collaborator'], true],
+  ['let the mobile team push to tutorly/mobile-app', ['collaborator'], false],
+  ["can 'summer-camp-2023' just be called 'summer-camp' now?", ['rename'], true],
+  ['change the name of the master branch to main on acme/app', ['rename'], true],
+  ['Push the triage call to 4pm instead', ['rename'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
