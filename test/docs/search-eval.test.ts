@@ -8,8 +8,8 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } from '../search-eval/evaluate.ts';
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
-/** The dev figure this ranking reached, on every fourth dev request (tuned on it; all 26,231 tasks since the two-hundred-and-thirty-ninth writer's joined: 0.869; every fourth, 6,559: 0.866): a fall below it is a regression. */
-const DEV_RECALL_AT_3_FLOOR = 0.855;
+/** The dev figure this ranking reached, on every fourth dev request (tuned on it; all 27,989 tasks since the two-hundred-and-fifty-fourth writer's joined: 0.875; every fourth, 7,000: 0.876): a fall below it is a regression. */
+const DEV_RECALL_AT_3_FLOOR = 0.865;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
 
