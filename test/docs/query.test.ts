@@ -245,6 +245,10 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ["can 'summer-camp-2023' just be called 'summer-camp' now?", ['rename'], true],
   ['change the name of the master branch to main on acme/app', ['rename'], true],
   ['Push the triage call to 4pm instead', ['rename'], false],
+  ['find the donor whose email is ann.lee@example.org', ['customer'], true],
+  ['email the report to ann.lee@example.org', ['customer'], false],
+  ["show 'Tap to pay' on the card reader tmr_55Hq", ['display'], true],
+  ['list the card readers at the Elm Street shop', ['display'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
