@@ -249,6 +249,8 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['email the report to ann.lee@example.org', ['customer'], false],
   ["show 'Tap to pay' on the card reader tmr_55Hq", ['display'], true],
   ['list the card readers at the Elm Street shop', ['display'], false],
+  ['Give me every movement that hit our balance in Q1', ['balance', 'transaction'], true],
+  ["what's our available balance right now?", ['transaction'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
