@@ -170,8 +170,8 @@ export function correctSpelling(query: string, lexicon: SpellingLexicon): Spelle
   // Texting short forms ("pls", "mtg", "w/") as the words they stand for (./texting.ts).
   // A form the catalogue writes itself (Slack's `info`) is the catalogue's word.
   const unshortened = outsideQuotes(restored, SHORT_FORM, (form, at) => (lexicon.uses(stemOf(form.toLowerCase())) > 0 && !readInFullAlways(form) ? undefined : fullForm(form, at)), corrections);
-  // An emoji written as a thing by its name: alone where the catalogue writes each of its words ("a ⭐": star), else with "emoji"
-  // as a shortcode (":tada:") is read as its words and "emoji" ("a 🎉": party popper emoji) (./emoji.ts).
+  // An emoji written as a thing by its name, alone where the catalogue writes each of its words ("a ⭐": star) and else with
+  // "emoji" ("a 🎉": party popper emoji); a shortcode (":tada:") as its words and "emoji" (./emoji.ts).
   const emojiAsThing = (emoji: string) => {
     const name = emojiName(emoji);
     return name === undefined || name.split(' ').every((word) => lexicon.uses(stemOf(word)) > 0) ? name : `${name} emoji`;
