@@ -8,7 +8,7 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } from '../search-eval/evaluate.ts';
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
-/** The dev figure this ranking reached, on every fourth dev request (tuned on it; all 27,989 tasks since the two-hundred-and-fifty-fourth writer's joined: 0.875; every fourth, 7,000: 0.876): a fall below it is a regression. */
+/** The dev figure this ranking reached, on every fifth dev request (tuned on it; all 27,989 tasks since the two-hundred-and-fifty-fourth writer's joined: 0.877; every fifth, 5,601: 0.881): a fall below it is a regression. */
 const DEV_RECALL_AT_3_FLOOR = 0.865;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
@@ -27,10 +27,10 @@ describe('search_docs evaluation', () => {
       const subject: Outcome[] = [];
       const baseline: Outcome[] = [];
       for (const c of catalogues) {
-        // Dev and test, the two large splits, every fourth request (every third until 2026-12-05's seventh session): the same mix
-        // of catalogues and writers in a quarter of the time, which CI has. npm run bench -- search-quality measures the whole
+        // Dev and test, the two large splits, every fifth request (every third until 2026-12-05's seventh session, every fourth until its
+        // eighth, when CI took 851 s of its 900): the same mix of catalogues and writers in a fifth of the time, which CI has. npm run bench -- search-quality measures the whole
         // test split (docs/benchmarks/search-quality.md).
-        const intents = split === 'plain' ? intentsOf(c.name, split) : intentsOf(c.name, split).filter((_, i) => i % 4 === 0);
+        const intents = split === 'plain' ? intentsOf(c.name, split) : intentsOf(c.name, split).filter((_, i) => i % 5 === 0);
         checkIntents(intents, c.operations, `${split}/${c.name}`);
         subject.push(...run(searchDocs(c.index), intents));
         baseline.push(...run(bm25Baseline(c.operations), intents));
