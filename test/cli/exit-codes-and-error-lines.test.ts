@@ -3,7 +3,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
@@ -200,11 +199,10 @@ describe('failures exit 1 with one line', { timeout: 60_000 }, () => {
   });
 
   it('reports an Engine that cannot be reached', async () => {
-    // A port that was just free: nothing listens there.
-    const server = createServer().listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const { port } = server.address() as AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
+    // A port below the range the kernel hands out for listen(0), and not one fetch refuses as unsafe (9 is): nothing
+    // listens there, and no other test's server can take it while this one runs (a port freed a moment ago could be,
+    // as an OTLP receiver's once was).
+    const port = 2;
     const r = await user.cli(['whoami'], { env: { SVC_ENGINE_URL: `http://127.0.0.1:${port}`, SVC_CLI_TOKEN: t.cliToken } });
     expect(r.code).toBe(1);
     expect(oneErrorLine(r.stderr)).toBe(`svc-cli: cannot reach the Engine at http://127.0.0.1:${port} (ECONNREFUSED) — start it (\`npm start\`) or set SVC_ENGINE_URL to its address`);
