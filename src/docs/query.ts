@@ -243,8 +243,8 @@ const MOVED_BETWEEN_PLACES = /\b(?:from|off)\s+(?:\S+\s+){0,3}?([a-z]{3,})\s+(?:
 const KEPT_OUT_OF_USE = /\bread[\s-]only\b|\bcold\s+storage\b|\b(?:in|into)\s+storage\b|\btuck\s+(?:it|them|\S+)\s+away\b|\b(?:not|never)\s+(?:be\s+)?deleted\b|\b(?:without|rather\s+than|instead\s+of)\s+delet|\bdon'?t\s+(?:want\s+(?:it|them)\s+)?(?:delete|lose)|\bout\s+of\s+(?:the\s+)?active\b|\bout\s+of\s+every(?:one|body)'?s?\s+(?:\S+\s+)?list\b|\bstops?\s+(?:cluttering|showing\s+up)\b|\bretire\s+(?:\S+\s+){0,3}?from\s+active\b/i;
 /** Things of no name picked out by their state ("everything in LIB that isn't finished yet", "what's still open and on my name"): found by a search. */
 const PICKED_BY_STATE = /\b(?:everything|anything|what'?s|whatever)\b[^.?!]{0,50}?\b(?:still\s+open|unresolved|(?:is|are)n'?t\s+(?:yet\s+)?(?:done|finished|closed|resolved))\b/i;
-/** Who may take part narrowed to those who already have, for a while ("only let existing contributors comment or open issues for the next 24 hours", "stop people who've never contributed from commenting"): interactions restricted. */
-const LIMITED_TO_CONTRIBUTORS = /\b(?:only|just)\s+(?:let\s+)?(?:\S+\s+){0,3}?(?:contributors|collaborators|(?:people|those|folks|users)\s+who(?:'ve|\s+have)?\s+(?:already\s+)?(?:contributed|collaborated))\b(?=[^.?!]{0,40}?\b(?:comment|post|open|interact|reply|participat))|\b(?:contributors|collaborators)\s+only\b|\bnever\s+contributed\b|\brestrict\s+(?:\S+\s+){0,4}?to\s+(?:\S+\s+){0,2}?(?:contributors|collaborators)\b/i;
+/** Taking part narrowed to those who already have, for a while ("only let existing contributors comment or open issues for the next 24 hours", "stop people who've never contributed from commenting"): as ONLY_ALLOWED, a restriction, and no lock. */
+const TO_PAST_CONTRIBUTORS = /\b(?:only|just)\s+(?:let\s+)?(?:\S+\s+){0,3}?(?:contributors|collaborators|(?:people|those|folks|users)\s+who(?:'ve|\s+have)?\s+(?:already\s+)?(?:contributed|collaborated))\b(?=[^.?!]{0,40}?\b(?:comment|post|open|interact|reply|participat))|\b(?:contributors|collaborators)\s+only\b|\bnever\s+contributed\b|\brestrict\s+(?:\S+\s+){0,4}?to\s+(?:\S+\s+){0,2}?(?:contributors|collaborators)\b/i;
 /** A conversation closed to more comments ("so nobody else can comment", "only maintainers can still post", "shut the conversation down", "freeze the thread"): locked, the act. */
 const CLOSED_TO_COMMENTS = /\b(?:no\s*(?:one|body)|nobody|none|people|anyone|everyone)\s+(?:else\s+)?(?:can|could|is\s+able\s+to|will\s+be\s+able\s+to)\s+(?:\S+\s+){0,2}?(?:comment|reply|post|respond|chime)|\bonly\s+(?:\S+\s+){0,3}?(?:can|could|may)\s+(?:still\s+|keep\s+|continue\s+(?:to\s+)?)?(?:comment|reply|post)|\bshut\s+(?:(?:the|this|that|it|its)\s+)?(?:(?:conversation|discussion|thread|comments?)\s+)?down\b|\bshut\s+down\s+(?:further|more|the|any)\s+(?:comments|discussion|conversation|replies)\b|\bfreeze\s+(?:the\s+|this\s+|that\s+)?(?:conversation|discussion|thread|comments)\b|\bclosed?\s+(?:it\s+|the\s+\w+\s+)?to\s+(?:further|more|new)\s+(?:comments|replies|discussion)\b|\bstop\s+(?:people|everyone|anyone)\s+(?:from\s+)?(?:commenting|replying|posting|piling\s+on)\b/i;
 /** Someone banned or kept out of a place ("ban xXgrieferXx from our org", "keep him out of the whole organization"): blocked, the act, not the blocks as a thing. */
@@ -897,17 +897,17 @@ export function parseQuery(query: string): ParsedQuery {
   if (SET_APART.test(query)) imply(['compare'], 0.5);
   if (HOW_MUCH_USED.test(query)) imply(['usage'], 1);
   // A rule set on who may do a thing (read once: it also makes the request a change, below).
-  const restricts = ONLY_ALLOWED.test(query);
+  const toPastContributors = TO_PAST_CONTRIBUTORS.test(query);
+  const restricts = toPastContributors || ONLY_ALLOWED.test(query);
   const protects = ONLY_WITH.test(query) || PUSH_BARRED.test(query) || REQUIRED_BEFORE_MERGE.test(query);
   if (restricts) imply(['restriction', 'restrict', 'interaction'], 1);
   if (protects) imply(['protection'], 1);
   // "Draft the changelog": what software calls a release's notes.
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
   if (KEPT_OUT.test(query)) imply(['block'], 0.5, { name: false, optional: true, actVerb: true });
-  if (LIMITED_TO_CONTRIBUTORS.test(query)) imply(['interaction', 'restriction'], 1);
-  else if (CLOSED_TO_COMMENTS.test(query)) imply(['lock'], 1, { name: false, optional: true, actVerb: true });
+  if (!toPastContributors && CLOSED_TO_COMMENTS.test(query)) imply(['lock'], 1, { name: false, optional: true, actVerb: true });
   if (PICKED_BY_STATE.test(query)) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
-  if (KEPT_OUT_OF_USE.test(query) && !/\barchiv/i.test(query)) imply(['archive'], 1, { name: false, optional: true, actVerb: true });
+  if (KEPT_OUT_OF_USE.test(query)) imply(['archive'], 1, { name: false, optional: true, actVerb: true });
   for (const { said, words } of THINGS_BY_WHAT_IS_SAID) if (said.test(query)) imply(words, 1);
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
