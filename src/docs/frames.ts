@@ -13,6 +13,7 @@
 //   - courtesy: hedges ("perhaps", "maybe"), apologies ("Sorry to ask, but …"), asking leave ("would
 //     it be possible to …", "might I ask …") and conditions of courtesy ("if that's okay", "if you have
 //     a moment") say nothing of what to do;
+//   - a state to be brought about ("Make sure nobody can push to main"): the state is the request;
 //   - a runbook's step number ("Step 3:", "2.");
 //   - who relayed a quoted request ("Ticket from HR: '…'"): the quote is read as words, not a title.
 import { PARTICIPLE } from './participles.ts';
@@ -29,6 +30,16 @@ const CORRECTION = /(?:^|(?<=[.!?]\s))[^.!?]*?(?:[,.…]+\s*|\s+)(?:no\s+wait|sc
 const NOT_THAT = /^\s*(?:(?:no|nope|sorry|actually|oops|wait)\b[,.!]*\s*)?(?:not|don't|do\s+not)\b[^-—–;:]*?\s[-—–;:]\s*(?:i\s+meant?\s+)?/i;
 /** A user story's role before the one who wants: "As a release manager, I want …". */
 const STORY_ROLE = /(?:^|(?<=[.!?]\s))as\s+(?:an?|the|our)\s+(?:[\w'-]+\s+){0,4}?[\w'-]+,?\s+(?=(?:i|we)\b)/gi;
+/**
+ * A state to be brought about ("Make sure nobody can push to main", "make sure they don't expire",
+ * "I want to ensure that sub_1 doesn't renew"): the state is what is asked for. A command's own
+ * "make sure" is dropped only before a state that something is kept from (a positive one, "make sure
+ * Ana can see it", reads as making it so); never before someone kept informed ("make sure Linda gets
+ * updates"), a command to watch.
+ */
+const ASSURED = /(?:^|(?<=[.!?;:]\s)|(?<=\b(?:please|pls|and|then|just|now)\s))((?:i|we)\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+)?(?:make\s+(?:sure|certain)|ensure|see\s+to\s+it)\s+(?:that\s+)?(?=\S)(?![^.?!;]{0,40}?\b(?:gets?|getting|receives?|hears?|is|are|stays?|kept)\s+(?:\S+\s+)?(?:notified|updates?|emails?|notifications?|pinged|alerted|informed|posted|updated)\b)/gi;
+/** A state something is kept from: no one, nothing, or a thing that cannot, does not or no longer does. */
+const KEPT_FROM = /^(?:\S+\s+){0,6}?(?:nobody|no\s+one|no-one|nothing|never|no\s+longer|can't|cannot|can\s+not|couldn't|doesn't|don't|won't|isn't|aren't|shouldn't|stops?|loses?)\b/i;
 /** A scenario's conditions: "Given …, when …, then <request>"; without "then", the first clause after "given". */
 const SCENARIO_THEN = /^\s*(?:given|when)\b.*?[,\s]\s*then\s+/i;
 const SCENARIO_GIVEN = /^\s*given\b[^,]*,\s*/i;
@@ -124,7 +135,7 @@ export function withoutFrame(query: string): string {
   const spoken = asked === said ? said : asked.replace(EMBEDDED_YES_NO, 'does ');
   const stepped = spoken.replace(STEP, '').replace(RELAYED, (whole, lead: string, _open: string, quoted: string) => (relays(lead) ? `${quoted} ` : whole));
   const unlabelled = stepped.replace(DOCUMENT_LABEL, '');
-  const outcome = unlabelled.replace(STORY_ROLE, '').replace(SCENARIO_THEN, '');
+  const outcome = unlabelled.replace(STORY_ROLE, '').replace(SCENARIO_THEN, '').replace(ASSURED, (found: string, wanted: string | undefined, at: number, all: string) => (wanted || KEPT_FROM.test(all.slice(at + found.length)) ? '' : found));
   // What acceptance criteria or a scenario's outcome state ("the channel is archived") is the state asked for.
   const stated = unlabelled !== stepped || /^\s*(?:given|when)\b/i.test(unlabelled) ? outcome.replace(STATED, 'should be $1') : outcome;
   const request = withoutCondition(stated.replace(SCENARIO_GIVEN, ''));

@@ -543,7 +543,7 @@ export const STOP_WORDS = new Set([
   'have', 'has', 'had', 'having', 'got', 'gotten', 'going', 'does', 'did', 'done', 'doing', 'am', 'is',
   'one', 'single', 'given', 'specific', 'particular', 'certain', 'way', 'thing', 'things', 'stuff', 'etc', 'e', 'g', 'ie', 'eg',
   'we', 'our', 'ours', 'ourselves', 'us', "we're", "we've", "they're", "it's", "that's", "there's", 'yours', 'yourself', 'themselves', 'itself', 'himself', 'herself', 'hers', 'theirs',
-  'anything', 'something', 'everything', 'nothing', 'anymore', 'actually', 'really', 'maybe', 'perhaps', 'because', 'while', 'though', 'although', 'than', 'too', 'very',
+  'anything', 'something', 'everything', 'nothing', 'nobody', 'anymore', 'actually', 'really', 'maybe', 'perhaps', 'because', 'while', 'though', 'although', 'than', 'too', 'very',
   'even', 'only', 'such', 'own', 'same', 'either', 'neither', 'whether', 'ever', 'never', 'here', 'whole', 'quite', 'rather', 'instead', 'anyway', 'else', 'might',
   'under', 'within', 'inside', 'across', 'belonging', 'belongs', 'beneath', 'below', 'above', 'around', 'among', 'toward', 'towards', 'upon', 'throughout', 'behind', 'beside', 'besides', 'beyond', 'per', 'through', 'once',
   'must', 'shall', 'say', 'says', 'said', 'tell', 'know', 'think', 'sure', 'okay', 'ok', 'thanks', 'hey', 'hi', 'go', 'goes', 'went', 'going', 'come', 'coming', 'moment',

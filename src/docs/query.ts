@@ -120,6 +120,8 @@ export interface ParsedQuery {
   unnamed?: true;
   /** Stems of the state a thing is to be made ("make acme/api private": privat): a field a write sets. */
   states?: string[];
+  /** A rule is asked for that keeps a place from changes made without a thing first ("nobody can push to main without review"): pushing there is no one's access. */
+  protects?: true;
   /** The capitalised words, when nothing else said a person is meant ("ask Dana", not "who", "@dana" or an email address): they may be the catalogue's own names ("Actions"). */
   personNames?: string[];
   terms: QueryTerm[];
@@ -411,8 +413,8 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:version|build)\b[^.?!]{0,40}?\b(?:site|instance|server|we|this|our)\b[^.?!]{0,20}?\b(?:running|run|on)\b|\b(?:instance|site|server)(?:'s)?\s+(?:\S+\s+){0,2}?(?:version|build)\b/i, words: ['instance', 'server', 'info'] },
   // A place emptied of everything in it ("wipe every event off my main calendar", "empty out my primary calendar"): cleared.
   { said: /\b(?:wipe|wiped|wiping|empty|emptied|emptying|purge|purged|rm\s+-rf)\s+(?:out\s+)?(?:every|all|everything|the\s+whole|each)\b|\b(?:every|all)\s+(?:single\s+)?\w+\s+(?:\S+\s+){0,5}?(?:wiped|wipe|emptied)\b|\bempty\s+out\b/i, words: ['clear'] },
-  // A thing kept from expiring or being cleaned up ("don't let build 88213's artifacts expire", "make sure they stick around"): kept.
-  { said: /\b(?:don't|do\s+not|never)\s+let\s+(?:\S+\s+){1,5}?(?:expire|lapse|get\s+(?:deleted|cleaned\s+up|removed)|be\s+(?:deleted|cleaned\s+up|removed))\b|\bstick\s+around\b|\b(?:will|'ll)\s+be\s+cleaned\s+up\b/i, words: ['keep'] },
+  // A thing kept from expiring or being cleaned up ("don't let build 88213's artifacts expire", "make sure they stick around", "… so they don't expire"): kept.
+  { said: /\b(?:don't|do\s+not|never)\s+let\s+(?:\S+\s+){1,5}?(?:expire|lapse|get\s+(?:deleted|cleaned\s+up|removed)|be\s+(?:deleted|cleaned\s+up|removed))\b|\bstick\s+around\b|\b(?:don't|doesn't|do\s+not|does\s+not|won't|will\s+not|never)\s+(?:get\s+|be\s+)?(?:expire|expired|lapse|deleted|cleaned\s+up)\b|\b(?:will|'ll)\s+be\s+cleaned\s+up\b/i, words: ['keep'] },
   // What an organization spent on a service ("what the org spent on Actions minutes and storage", "how much is the org spending"): its billing usage.
   { said: /\b(?:spent|spending)\s+(?:\S+\s+){0,3}?on\b|\bhow\s+much\s+(?:did|does|do|is|has|have)\s+(?:\S+\s+){1,4}?(?:spend|spent|spending)\b/i, words: ['billing', 'usage'] },
   // A domain asked whether it is set up right ("is the DNS for our custom domain set up right?", "isn't resolving after the domain change"): a health check.
@@ -901,7 +903,8 @@ export function parseQuery(query: string): ParsedQuery {
   const restricts = toPastContributors || ONLY_ALLOWED.test(query);
   const protects = ONLY_WITH.test(query) || PUSH_BARRED.test(query) || REQUIRED_BEFORE_MERGE.test(query);
   if (restricts) imply(['restriction', 'restrict', 'interaction'], 1);
-  if (protects) imply(['protection'], 1);
+  // What is pushed to or merged into is a branch.
+  if (protects) imply(['protection', 'branch'], 1);
   // "Draft the changelog": what software calls a release's notes.
   if (raw.some((w) => w === 'changelog' || w === 'changelogs')) imply(['release', 'notes'], 1);
   if (KEPT_OUT.test(query)) imply(['block'], 0.5, { name: false, optional: true, actVerb: true });
@@ -1073,5 +1076,5 @@ export function parseQuery(query: string): ParsedQuery {
   const asksWho = question && PERSON_QUESTION.has(opener!) && afterWho[0] !== 'am' && !(['is', 'was'].includes(afterWho[0] ?? '') && (afterWho.length === 2 || names.has(afterWho[1] ?? '')));
   const yesNo = question && YES_NO_OPENERS.has(opener!);
   const states = [...[...query.matchAll(MADE_STATE)].map((m) => m[1]!), ...[...query.matchAll(NEW_IN_STATE)].map((m) => m[1]!), ...[...query.matchAll(FROM_STATE_TO)].map((m) => m[1]!), ...[...query.matchAll(MARKED_STATE)].map((m) => m[1]!)].flatMap((w) => stems(w.toLowerCase()));
-  return { action, ...(unnamed ? { unnamed } : {}), ...(states.length ? { states } : {}), ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), ...(undone.length ? { undone } : {}), ...(!personSaid && !personAsked && personNames.length ? { personNames } : {}), terms };
+  return { action, ...(unnamed ? { unnamed } : {}), ...(states.length ? { states } : {}), ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), ...(protects ? { protects } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), ...(undone.length ? { undone } : {}), ...(!personSaid && !personAsked && personNames.length ? { personNames } : {}), terms };
 }

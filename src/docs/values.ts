@@ -25,7 +25,7 @@ export interface ValueKind {
   /** Added to the score of an operation that takes such a value, when the query writes one. */
   weight: number;
   /** Whether the query writes such a value; `read` is what reading found: a slug (./query.ts), a person put in a place (./rank.ts). */
-  written(query: string, read: { slug?: boolean; person?: boolean; action?: string | undefined }): boolean;
+  written(query: string, read: { slug?: boolean; person?: boolean; action?: string | undefined; protects?: true }): boolean;
   /**
    * Every operation on a resource whose operations take one takes it too, once this share of them
    * does (0: any one).
@@ -214,7 +214,7 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // Who may do what: a grant of access sets a level, and an operation on what holds one (an ACL's
   // rules) answers about it; 0.5 and 0.8 were lower on dev. By resource only where a third of its
   // operations take one: of GitHub's hundred on repositories one does.
-  { name: 'access', weight: 1, byResource: 0.3, written: (q) => ACCESS_LEVEL.test(q) || (ACCESS_GRANT.test(q) && !SHARED_BY_LINK.test(q)) || revokesAccess(q) || grantsAccess(q), takes: (op) => op.fieldNames.some((n) => ACCESS_FIELD.test(n)) || ACCESS_FIELD.test((op.path ?? '').split('/').pop() ?? '') },
+  { name: 'access', weight: 1, byResource: 0.3, written: (q, read) => ACCESS_LEVEL.test(q) || (ACCESS_GRANT.test(q) && !SHARED_BY_LINK.test(q) && !read.protects) || revokesAccess(q) || grantsAccess(q), takes: (op) => op.fieldNames.some((n) => ACCESS_FIELD.test(n)) || ACCESS_FIELD.test((op.path ?? '').split('/').pop() ?? '') },
   // Two versions or commits are what is compared (0.5: dev R@1 one task lower; 0.8 and 1.5 as 1).
   { name: 'range', weight: 1, written: (q) => RANGE.test(q), takes: (op) => takesRange(op.fieldNames) },
   // A quoted line that says when ("just type 'Lunch with Sam Friday 1pm'") is text a write that takes text reads: a quick add.

@@ -26,6 +26,16 @@ describe('withoutFrame', () => {
     expect(withoutFrame('Issue: the login page is broken')).toBe('Issue: the login page is broken');
   });
 
+  it('reads a state to be brought about ("make sure nobody can …") as the request, and a positive one or someone kept informed as a command', () => {
+    expect(withoutFrame('Make sure nobody can push straight to main on web')).toBe('nobody can push straight to main on web');
+    expect(withoutFrame('Please ensure that sub_1 doesn\'t renew')).toBe("Please sub_1 doesn't renew");
+    expect(withoutFrame('Make sure they don\'t expire.')).toBe("they don't expire.");
+    expect(withoutFrame('Who is in #ops? I want to make sure the new hires are there.')).toBe('Who is in #ops? the new hires are there.');
+    // A positive state made so, and someone kept informed, stay commands.
+    expect(withoutFrame('Make sure team@acme.com can see the Launch calendar')).toBe('Make sure team@acme.com can see the Launch calendar');
+    expect(withoutFrame('Make sure Linda gets email updates about CLUB-12')).toBe('Make sure Linda gets email updates about CLUB-12');
+  });
+
   it('reads what a request says, not why: the clause with its reason says nothing of what to do', () => {
     expect(withoutFrame('lock the release branch so nobody can delete it')).toBe('lock the release branch');
     expect(withoutFrame('pin the doc link in #new-hires so that it stays visible.')).toBe('pin the doc link in #new-hires.');

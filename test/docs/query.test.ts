@@ -130,6 +130,7 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['Empty out my primary calendar completely', ['clear'], true],
   ['delete the standup event', ['clear'], false],
   ["Don't let build 88213's artifacts expire", ['keep'], true],
+  ["build 4410's artifacts, they don't expire.", ['keep'], true],
   ['when do the artifacts of job 9 expire?', ['keep'], false],
   ['How much has the org spent on build minutes and storage this month?', ['billing', 'usage'], true],
   ['Decline the pending spend iauth_1PxY7 on our corporate card', ['billing'], false],
@@ -325,6 +326,11 @@ describe('parseQuery', () => {
     expect(terms('Require two approving reviews and passing checks before anything merges into main')).toContain('protection');
     expect(terms('merging should be blocked until CI is green')).toContain('protection');
     expect(terms('review the PR before merging it')).not.toContain('protection');
+    // What is pushed to or merged into is a branch; "nobody" names no one.
+    expect(terms('nobody can push straight to master on project 4412')).toEqual(expect.arrayContaining(['protection', 'branch']));
+    expect(parseQuery('nobody can push straight to master').protects).toBe(true);
+    expect(terms('nobody can push straight to master')).not.toContain('nobody');
+    expect(parseQuery('push the release to production').protects).toBeUndefined();
   });
 
   it('reads what a thing asked for lets someone do ("a link where they can update their card") as context that counts less', () => {

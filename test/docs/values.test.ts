@@ -50,6 +50,9 @@ describe('value kinds', () => {
     ['access', 'write a comment on issue 4', false],
     ['access', 'share the report in #finance', false],
     ['access', 'add Dana so she can edit the wiki', true],
+    // Pushing barred from a branch is a rule on it, not anyone's access.
+    ['access', 'make sure nobody can push straight to main without a review', false],
+    ['access', 'students should not be able to push to main', false],
     ['access', 'store NPM_TOKEN so the CI pipeline can read it', false],
     ['access', 'store SENTRY_DSN as a value the jobs in acme/web can read', false],
     ['access', 'Put the snack rota in a quick shareable snippet on GitHub so other parents can see it', false],
