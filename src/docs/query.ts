@@ -915,7 +915,11 @@ export function parseQuery(query: string): ParsedQuery {
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
   // "Repos about rust web frameworks", "messages mentioning 'invoice 4471'": things found by what they are about or say, a search.
-  else if (TALKED_ABOUT.test(query) || raw.some((word, i) => MENTIONING.has(word) || (word === 'about' && /[a-z]{3}s$/.test(raw[i - 1] ?? '') && !TOLD_OF.has(raw[i - 1]!) && cues[0]?.action !== 'create'))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
+  else if (TALKED_ABOUT.test(query) || raw.some((word, i) => MENTIONING.has(word) || (word === 'about' && /[a-z]{3}s$/.test(raw[i - 1] ?? '') && !TOLD_OF.has(raw[i - 1]!) && cues[0]?.action !== 'create'))) {
+    imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
+    // What was said is in messages.
+    if (TALKED_ABOUT.test(query) || raw.some((word) => MENTIONING.has(word))) imply(['message'], 0.5, { name: false, optional: true });
+  }
   // "How many …" asks for a number: the word catalogues write for one (count), implied.
   const howMany = headCue !== undefined && raw[headCue.at[0]!] === 'how' && raw[headCue.at[0]! + 1] === 'many';
   if (howMany) imply(['count'], 0.5);

@@ -22,6 +22,10 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['update the goal title', ['metric'], false],
   // Implies a search where things are found by what was said in them, and an event where one asks what is on at a time.
   ["where's the message where the lender talked about the rate lock?", ['search'], true],
+  // What was said is in messages: things found by what someone talked about or mentioned.
+  ['Find where someone talked about the Tempranillo allocation', ['message'], true],
+  ['Pull up anything mentioning order 88213.', ['message'], true],
+  ['repos about rust web frameworks', ['message'], false],
   ["look through messages for 'Q3 grant'", ['search'], true],
   ['talk to the lender', ['search'], false],
   ['what have I got on Thursday?', ['event'], true],
