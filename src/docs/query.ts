@@ -305,6 +305,14 @@ const FREE_OR_BOOKED = new RegExp(
     String.raw`|\b(?:are|is)\s+[^.?!]{1,40}?\band\s+[^.?!]{1,30}?\s(?:both\s+|all\s+)?(?:open|free|available|busy|booked)\b[^.?!]{0,40}?\b${AT_A_TIME}\b`,
   'i',
 );
+/** A time said as a day, an hour or a span ("Thursday", "4:30", "3pm", "an hour"). */
+const TIME_SAID = String.raw`(?:${[...DAY_WORDS].join('|')}|next\s+week|\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b|an?\s+hour|\d+\s*(?:hours?|hrs?|minutes?|mins?)\b|half\s+an\s+hour)`;
+/** A thing moved in time ("push the design review to Thursday at 3pm", "push it back an hour", "should start at 4pm instead", "needs to slide to 4pm"): a thing with a time, an event. */
+const MOVED_IN_TIME = new RegExp(
+  String.raw`\b(?:move|moved|moving|push|pushed|pushing|shift|shifted|shifting|bump|bumped|bumping|slide|sliding|postpone|postponed|delay|delayed|reschedule|rescheduled)\b[^.?!;]{0,60}?\b(?:to|until|till|back|forward|later|earlier|by)\s+(?:\S+\s+){0,2}?${TIME_SAID}` +
+    String.raw`|\b(?:should|needs?\s+to|has\s+to|will)\s+(?:now\s+)?(?:start|begin|end|finish)\s+at\s+${TIME_SAID}|\bneeds?\s+to\s+(?:go|move|slide|shift)\s+(?:from\s+\S+\s+)?to\s+${TIME_SAID}`,
+  'i',
+);
 /** Things named by what is said of them, and the words catalogues write for them. */
 const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   // What is sold ("add a '10-Class Pass' to what we sell", "merch we have for sale"): a product.
@@ -912,6 +920,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (PICKED_BY_STATE.test(query)) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
   if (KEPT_OUT_OF_USE.test(query)) imply(['archive'], 1, { name: false, optional: true, actVerb: true });
   for (const { said, words } of THINGS_BY_WHAT_IS_SAID) if (said.test(query)) imply(words, 1);
+  // Not a date a thing has ("push the due date on the task to June 3").
+  if (MOVED_IN_TIME.test(query) && !/\b(?:due|deadlines?|dates?)\b/i.test(query)) imply(['event'], 0.5, { name: false, optional: true });
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
   // "Repos about rust web frameworks", "messages mentioning 'invoice 4471'": things found by what they are about or say, a search.

@@ -256,6 +256,12 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['list the card readers at the Elm Street shop', ['display'], false],
   ['Give me every movement that hit our balance in Q1', ['balance', 'transaction'], true],
   ["what's our available balance right now?", ['transaction'], false],
+  // Implies an event where a thing is moved in time, not where a date a thing has is moved.
+  ['Push the client design review to Thursday at 3pm', ['event'], true],
+  ['push the bootcamp session back an hour', ['event'], true],
+  ["Rocky's dental cleaning should start at 11 instead of 9.", ['event'], true],
+  ["push the due date on 'App Store screenshots' to June 3", ['event'], false],
+  ['push the fix to the main branch', ['event'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
