@@ -46,6 +46,8 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['get', 'off', 'delete'],
   ['get', 'out', 'delete'],
   ['pull', 'out', 'delete', 'split'],
+  // "Pull up the file": shown.
+  ['pull', 'up', 'get', 'joined'],
   ['wipe', 'out', 'delete'],
   ['strip', 'off', 'delete'],
   ['strip', 'out', 'delete'],

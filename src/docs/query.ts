@@ -1014,7 +1014,8 @@ export function parseQuery(query: string): ParsedQuery {
   // Nothing to be let in without a thing first sets a rule (a protection), and who may do a thing narrowed a restriction: a change.
   if ((action === undefined || action === 'list') && !question && (protects || restricts)) action = 'update';
   // A read says one or many by what it reads: "show dependabot alerts" lists, "show me pull request 77" gets one.
-  if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, cues[0].at) ?? action;
+  // Its object follows a phrasal verb's particle ("pull up every open issue").
+  if (!question && (action === 'get' || action === 'list') && cues[0]) action = oneOrMany(terms, raw, phrases.find((p) => p.at[0] === cues[0]!.at && p.phrasal)?.at.at(-1) ?? cues[0].at) ?? action;
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.
   // How many words at `i` ask after a person: "who", or "which account" (before "am I", which one is me).
   const asksPerson = (i: number): number => (PERSON_QUESTION.has(raw[i]!) ? 1 : (raw[i] === 'which' || raw[i] === 'what') && ACCOUNT_WORDS.has(raw[i + 1] ?? '') ? 2 : 0);

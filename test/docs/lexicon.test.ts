@@ -34,6 +34,9 @@ describe('verb lexicon', () => {
     expect(parseQuery('swap the @oncall members to Raj and Mei').action).toBe('update');
     expect(parseQuery('require reviews on the main branch').action).toBe('update');
     expect(parseQuery('pull jdoe out of the legal-reviewers group').action).toBe('delete');
+    // "Pull up" shows; what follows its particle says one or many.
+    expect(parseQuery('pull up config/tax_rates.yml on main for me').action).toBe('get');
+    expect(parseQuery('pull up every open issue in acme/web').action).toBe('list');
     // "tear" alone, or "down" with no verb of its own, is no phrasal verb.
     expect(parseQuery('show the tear in the log').action).not.toBe('delete');
   });
