@@ -315,8 +315,8 @@ const MOVED_IN_TIME = new RegExp(
 );
 /** Things named by what is said of them, and the words catalogues write for them. */
 const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
-  // What is sold ("add a '10-Class Pass' to what we sell", "merch we have for sale"): a product.
-  { said: /\b(?:we|i|you|they)\s+sell\b|\bfor\s+sale\b/i, words: ['product'] },
+  // What is sold ("add a '10-Class Pass' to what we sell", "merch we have for sale", "an item we can sell", "something we can charge people for", "a new item in our shop catalog"): a product.
+  { said: /\b(?:we|i|you|they)\s+(?:can\s+|could\s+)?sell\b|\bfor\s+sale\b|\b(?:can|could)\s+(?:buy|charge\s+(?:\S+\s+){0,2}?for)\b|\b(?:to|in|into)\s+(?:our|the|my)\s+(?:\S+\s+)?(?:catalog|catalogue|shop|store)(?![\w-])/i, words: ['product'] },
   // What happened ("what happened on the account in the last 24 hours", "everything that's happened since Monday"): events.
   { said: /\b(?:what|everything|anything|all)\s+(?:that\s+)?(?:has\s+|'s\s+|had\s+)?happened\b/i, words: ['event'] },
   // Money moved to one's own bank ("deposited to our bank", "transfers to our checking account", "the bank transfers Stripe sent us", "money hitting my bank", "paid out to the club's bank account"): a payout.

@@ -262,6 +262,12 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ["Rocky's dental cleaning should start at 11 instead of 9.", ['event'], true],
   ["push the due date on 'App Store screenshots' to June 3", ['event'], false],
   ['push the fix to the main branch', ['event'], false],
+  // Implies a product where a thing is one that can be sold or bought, or is put in a shop's catalog.
+  ["Add 'Community Hall Rental' as something we can charge people for", ['product'], true],
+  ['Create a Day Pass item we can sell at the front desk', ['product'], true],
+  ['add a new item to our catalog: 10-class yoga pass', ['product'], true],
+  ["Add the Mother's Day banner image to our shop-site repo", ['product'], false],
+  ['add a line item to invoice in_12', ['product'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
