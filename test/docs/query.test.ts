@@ -268,6 +268,12 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['add a new item to our catalog: 10-class yoga pass', ['product'], true],
   ["Add the Mother's Day banner image to our shop-site repo", ['product'], false],
   ['add a line item to invoice in_12', ['product'], false],
+  // Implies a customer where someone is put where one bills people.
+  ['Rosa Delgado (rosa@greenrow.org) just joined; add her to our billing records', ['customer'], true],
+  ['Set up Dana Whitfield in billing so we can charge her for the class', ['customer'], true],
+  ['Add Maria Lopez as a payer for the field trip fees', ['customer'], true],
+  ['Jen moved over to billing, so please take her off the Supplies project.', ['customer'], false],
+  ['update the billing address on my account', ['customer'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
