@@ -758,8 +758,9 @@ export class Ranker {
     terms.forEach((t, ti) => {
       if (!t.optional) for (const i of termMatches[ti]!.keys()) candidates.add(i);
     });
-    // Only implied words matched ("when did v2.3.0 go out?": send): what they match is all there is.
-    if (!candidates.size) terms.forEach((_, ti) => termMatches[ti]!.forEach((_, i) => candidates.add(i)));
+    // Only implied words matched ("when did v2.3.0 go out?": send), or only what a message says besides them ("reply on #412 that the fix ships Friday": comment): what they match is a candidate too.
+    const saysOnly = terms.every((t) => t.optional || t.said);
+    if (!candidates.size || saysOnly) terms.forEach((_, ti) => termMatches[ti]!.forEach((_, i) => candidates.add(i)));
     // Nothing but cues ("who am I?"), or few matches: operations on the signed-in user are candidates by structure alone.
     if (!terms.length || (parsed.self && candidates.size < 50)) this.docs.forEach((d, i) => (this.isSelf(d) || !terms.length) && candidates.add(i));
     // A catalogue small enough is ranked whole, so an operation near in meaning only still competes.

@@ -23,9 +23,11 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('github', 'Store our Weatherly API token as WEATHERLY_API_TOKEN so the GitHub Actions in forecast-jobs can read it')).toContain('github.actions/create-or-update-repo-secret');
   });
 
-  it('answers a request whose only words are implied ones with what those words match, never nothing', () => {
+  it('answers a request whose only words are implied ones, or what a message says, with what the implied words match', () => {
     expect(top3('github', 'When did v3.1.4 of octo/desk-app go out?')).toHaveLength(3);
     expect(top3('github', "- reply on #77 in octo/api: 'waiting on legal'")).toContain('github.issues/create-comment');
+    // Nor one whose own words are all what a message says.
+    expect(top3('github', 'Reply on octo/api #77 that the patch lands Monday')).toContain('github.issues/create-comment');
   });
 
   it('reads a thing broken into smaller ones as its sub-things made', () => {
