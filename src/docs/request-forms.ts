@@ -67,6 +67,8 @@ const CONTROL = String.raw`(?:button|option|item|menu|action|link|tab|toggle|ico
 const labelVerb = (label: string) => (/^[A-Za-z]+(?:-[A-Za-z]+)?/.exec(label)?.[0] ?? '').replace('-', '');
 /** A control pressed by what it says, unquoted: "click the blue Merge button", "hit the pin icon", "tap the Approve button". */
 const PRESSED = new RegExp(String.raw`\b(?:click|clicking|hit|press|tap|push|select|choose|use)\s+(?:on\s+)?(?:the\s+|that\s+|a\s+)?(?:(?:big|little|small|blue|green|red|grey|gray|yellow|orange|white|black|purple)\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)\s+(?:button|icon|link|option|toggle)\b`, 'gi');
+/** A control named by what it says, with no verb, as the request ("the Follow button on torvalds' profile"), or clicked by it alone ("click Watch on kubernetes/kubernetes"): a label written capitalised, as controls show it. */
+const NAMED_CONTROL = /^\s*[Tt]he\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}?)\s+(?:button|icon|link|option|toggle)\b|\b(?:[Cc]lick|[Cc]licking|[Pp]ress|[Tt]ap)\s+(?:on\s+)?([A-Z][a-z]+)\b(?!\s+(?:[a-z]+\s+)?(?:button|icon|link|option|toggle)\b)/g;
 const LABEL = new RegExp(String.raw`(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’](?=\s+(?:\w+\s+)?${CONTROL}\b)|(?<=\b${CONTROL}\s+(?:\w+\s+)?)(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’]`, 'gi');
 
 
@@ -175,6 +177,10 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     .replace(PRESSED, (whole, label: string) => {
       const first = labelVerb(label);
       return verb(first) ? label : whole;
+    })
+    .replace(NAMED_CONTROL, (whole, named: string | undefined, clicked: string | undefined) => {
+      const label = named ?? clicked ?? '';
+      return verb(labelVerb(label).toLowerCase()) ? label.toLowerCase() : whole;
     })
     .replace(ABILITY, (whole, start: string, second: string, space = '', third = '') =>
       verb(second) ? `${start}${second}${space}${third}` : third && verb(third) ? `${start}${third}` : whole,

@@ -64,6 +64,11 @@ describe('requests in another form than a command', () => {
     expect(asCommands('Click the blue Merge button on MR 17', (w) => w === 'merge')).toBe('Merge on MR 17');
     expect(asCommands('hover the message and click the pin icon', (w) => w === 'pin')).toBe('hover the message and pin');
     expect(read('click the Settings button')).toBe('click the Settings button');
+    // Named with no verb, capitalised as the control shows it, or clicked by its label alone.
+    expect(asCommands("the Follow button on torvalds' profile", (w) => w === 'follow')).toBe("follow on torvalds' profile");
+    expect(asCommands('Click Watch on kubernetes/kubernetes', (w) => w === 'watch')).toBe('watch on kubernetes/kubernetes');
+    expect(asCommands('Make a link I can send people', (w) => w === 'make')).toBe('Make a link I can send people');
+    expect(asCommands('the share link for the doc', (w) => w === 'share')).toBe('the share link for the doc');
   });
 
   it('reads the act asked for as a state to be as the command for it', () => {
