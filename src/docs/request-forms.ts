@@ -95,6 +95,8 @@ const WANTED_GONE = new RegExp(`${WANT_CLAUSE}(?:(?:i'd|i\\s+would|we'd|we\\s+wo
 const WHEN_TO = String.raw`(?:(?:next|this)\s+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|noon|\d{1,2}(?::\d{2})?\s?(?:am|pm)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{4}-\d{2}-\d{2})`;
 /** A word of a thing that may be a time ("my 1:1", "the 9:30"). */
 const TIMED_THING_WORD = String.raw`(?!${REPORTING}\b)[\w'./#%$@():-]+\s+`;
+/** A thing shown where one's own are ("show the Holidays calendar in my sidebar", "have it show up alongside mine", "get it showing in my list"): added to one's list, not read. */
+const SHOWN_AMONG_MINE = /\b(?:show|display|get)\s+(?!me\b|us\b)((?:(?!every\b|all\b|i've\b|i\s+have\b)\S+\s+){1,8}?)(?:showing\s+|show\s+up\s+|to\s+show\s+up\s+|appear(?:ing)?\s+)?(?:in|on|alongside|next\s+to|with)\s+(?:my|our)\s+(?:(?:calendar|own)\s+)?(?:sidebar(?:\s+list)?|list|other\s+\w+|own)\b|\b(?:show|display)\s+(?!me\b|us\b)((?:\S+\s+){1,8}?)(?:show\s+up\s+|showing\s+|appear(?:ing)?\s+)?(?:alongside|next\s+to)\s+(?:mine|ours)\b/gi;
 /** Moving a thing to a time ("push the review to Thursday at 3pm", "move my 1:1 from Thursday to Friday"): rescheduling it, not moving it elsewhere. */
 const MOVED_TO_TIME = new RegExp(`\\b(?:move|moving|push|pushing|shift|shifting|bump|bumping|postpone|delay)\\s+((?:${TIMED_THING_WORD}){1,8}?)(?:from\\s+(?:${TIMED_THING_WORD}){1,3}?)?(?:to|until|till)\\s+(?=${WHEN_TO}\\b)`, 'gi');
 const NOT_PART_OF = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,4}?)(?:shouldn't|should\\s+not|mustn't|must\\s+not)\\s+be\\s+(?:a\\s+)?(?:part|members?)\\s+of\\s+`, 'gi');
@@ -225,7 +227,8 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     .replace(WANTED_CALLED, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'rename', ' to '))
     .replace(TO_BE_CALLED, (whole, start: string, thing: string) => thingWithVerb(whole, start, thing, 'rename', ' to '))
     .replace(TO_BE_AS, (whole, start: string, thing: string, when: string | undefined) => thingWithVerb(whole, start, thing, 'change', when ? ` ${when} ` : ' to '))
-    .replace(MOVED_TO_TIME, (whole, thing: string) => (verb('reschedule') ? `reschedule ${thing}to ` : whole));
+    .replace(MOVED_TO_TIME, (whole, thing: string) => (verb('reschedule') ? `reschedule ${thing}to ` : whole))
+    .replace(SHOWN_AMONG_MINE, (whole, thing: string | undefined, other: string | undefined) => (verb('add') ? `add ${(thing ?? other ?? '').trimEnd()} to my list` : whole));
 
   /** "<thing> should …" read as "<verb> <thing>", where the thing is one. */
   function thingWithVerb(whole: string, start: string, thing: string, read: string, after = ''): string {

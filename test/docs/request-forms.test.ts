@@ -71,6 +71,13 @@ describe('requests in another form than a command', () => {
     expect(asCommands('the share link for the doc', (w) => w === 'share')).toBe('the share link for the doc');
   });
 
+  it("reads a thing shown where one's own are as added to one's list, not read", () => {
+    expect(asCommands("Show the shared 'Company Holidays' calendar in my sidebar", (w) => w === 'add')).toBe("add the shared 'Company Holidays' calendar to my list");
+    expect(asCommands("Show the rail club's public calendar alongside mine", (w) => w === 'add')).toBe("add the rail club's public calendar to my list");
+    expect(asCommands('show every calendar I have got in my sidebar list', (w) => w === 'add')).toBe('show every calendar I have got in my sidebar list');
+    expect(asCommands('Show me the calendars in my sidebar', (w) => w === 'add')).toBe('Show me the calendars in my sidebar');
+  });
+
   it('reads the act asked for as a state to be as the command for it', () => {
     expect(verbOfForm('deleted', isActionWord)).toBe('delete');
     expect(verbOfForm('cancelled', isActionWord)).toBe('cancel');
