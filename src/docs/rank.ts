@@ -150,6 +150,8 @@ export class Ranker {
       const index = this.docs.length;
       this.onePerson.push(ONE_PERSON.test(op.path ?? ''));
       this.bareIds.push(/\{(?:id|iid)\}/i.test(op.path ?? ''));
+      // Another thing's ID after the bare one (`/projects/{id}/merge_requests/{merge_request_id}/comments`): its path's own words say which things it is under.
+      this.underOthers.push(/\{(?!(?:id|iid)\})[^{}]*\}/i.test(op.path ?? '') ? new Set((op.path ?? '').split('/').filter((seg) => seg && !seg.startsWith('{')).flatMap((seg) => seg.split(/[^A-Za-z]+/).flatMap((w) => (w ? stems(w.toLowerCase()) : [])))) : undefined);
       for (const name of fileNamesIn(op.summary)) this.fileNames.set(name, [...(this.fileNames.get(name) ?? []), index]);
       this.docs.push(doc);
       for (const [stem, weight] of doc.fields) {
@@ -205,6 +207,8 @@ export class Ranker {
   private readonly takes: boolean[][] = VALUE_KINDS.map(() => []);
   /** By operation: whether its path takes a bare `{id}`, which says nothing of whose. */
   private readonly bareIds: boolean[] = [];
+  /** Per operation with another thing's ID after its bare one, the stems of its path's own words. */
+  private readonly underOthers: (Set<string> | undefined)[] = [];
   /** By operation: whether its path ends in one person taken by ID. */
   private readonly onePerson: boolean[] = [];
   /** Operations by the file names their summary writes (`.gitlab-ci.yml`), lower-case. */
@@ -707,7 +711,11 @@ export class Ranker {
       // An acronym names its phrase's words ("PR 1290": pull, request).
       const namers = new Set(numberNamers(withoutQuoted(beforeSaid)).flatMap((w) => [...stems(w), ...(this.acronymOf(w) ?? [])]));
       const takes = valuesTaken[numbered]!.takes;
-      valuesTaken[numbered] = { ...valuesTaken[numbered]!, takes: this.docs.map((d, i) => takes[i]! && (this.bareIds[i]! || d.pathParameters.some((s) => namers.has(s)))) };
+      // A bare `{id}` with another thing's ID after it takes the numbered thing only where its path names it ("issue 9": `/projects/{id}/issues/{noteable_id}/notes`, not `…/merge_requests/{merge_request_id}/comments`).
+      // Where the catalogue's paths never write it ("job 771" where paths say builds), no path says which.
+      const pathNamed = [...namers].filter((s) => this.underOthers.some((words) => words?.has(s)));
+      const bareTakes = (i: number) => this.bareIds[i]! && (this.underOthers[i] === undefined || pathNamed.length === 0 || pathNamed.some((s) => this.underOthers[i]!.has(s)));
+      valuesTaken[numbered] = { ...valuesTaken[numbered]!, takes: this.docs.map((d, i) => takes[i]! && (bareTakes(i) || d.pathParameters.some((s) => namers.has(s)))) };
     }
     // So does an identifier whose prefix names a resource: the operations whose path takes one (cus_K8s2: `/customers/{customer}`).
     const idStems = terms.filter((t) => t.idPrefix).flatMap((t) => [...t.expansions.keys()]);

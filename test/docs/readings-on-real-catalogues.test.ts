@@ -30,6 +30,10 @@ describe('search_docs readings on real catalogues', () => {
     expect(top3('github', 'Reply on octo/api #77 that the patch lands Monday')).toContain('github.issues/create-comment');
   });
 
+  it('reads a thing named by its number as taken only by operations whose path names it, beside a bare ID', () => {
+    expect(top3('gitlab', 'Comment on issue 14 that the venue form was signed')[0]).toBe('gitlab.postV3ProjectsIdIssuesNoteableIdNotes');
+  });
+
   it('reads a thing broken into smaller ones as its sub-things made', () => {
     expect(top3('asana', "break the 'Plan the open day' task into smaller pieces")).toContain('asana.createSubtaskForTask');
   });
