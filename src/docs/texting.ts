@@ -59,6 +59,7 @@ const SHORT_FORMS: Readonly<Record<string, string>> = {
   mv: 'move',
   cp: 'copy',
   grep: 'search',
+  whoami: 'who am I',
   // "+1 SUP-99": agreeing by a vote; not a phone number's country code ("+1 415 555 0100"), nor the `:+1:` emoji's name.
   '+1': 'upvote',
 };

@@ -25,6 +25,7 @@ describe('texting short forms', () => {
   it("reads the shell's commands typed as verbs, unless the catalogue writes the word itself", () => {
     expect(read('ls my tasks').text).toBe('list my tasks');
     expect(read("grep slack for 'release candidate'").text).toBe("search slack for 'release candidate'");
+    expect(read('whoami').text).toBe('who am I');
     expect(read('rm src/ls and ./grep').text).toBe('remove src/ls and ./grep');
     expect(read('grep the logs', catalogue('grep')).changes).toEqual([]);
   });
