@@ -24,7 +24,7 @@ export interface ValueKind {
   name: string;
   /** Added to the score of an operation that takes such a value, when the query writes one. */
   weight: number;
-  /** Whether the query writes such a value; `read` is what reading found: a slug (./query.ts), a person put in a place (./rank.ts). */
+  /** Whether the query writes such a value; `read` is what reading found: a slug or a rule protecting a place (./query.ts), a person put in a place (./rank.ts). */
   written(query: string, read: { slug?: boolean; person?: boolean; action?: string | undefined; protects?: true }): boolean;
   /**
    * Every operation on a resource whose operations take one takes it too, once this share of them
