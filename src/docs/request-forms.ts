@@ -95,6 +95,8 @@ const WANTED_GONE = new RegExp(`${WANT_CLAUSE}(?:(?:i'd|i\\s+would|we'd|we\\s+wo
 const WHEN_TO = String.raw`(?:(?:next|this)\s+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|noon|\d{1,2}(?::\d{2})?\s?(?:am|pm)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{4}-\d{2}-\d{2})`;
 /** A word of a thing that may be a time ("my 1:1", "the 9:30"). */
 const TIMED_THING_WORD = String.raw`(?!${REPORTING}\b)[\w'./#%$@():-]+\s+`;
+/** A share taken off a price ("20% off", "15 percent off"): a discount, not a thing taken off something; an amount ("knock $30 off the invoice") stays what it says. */
+const SHARE_OFF = /(\d(?:[\d.,]*\d)?\s*(?:%|percent|per\s+cent))\s+off\b/gi;
 /** A thing shown where one's own are ("show the Holidays calendar in my sidebar", "show it alongside mine", "get it showing in my list"): added to one's list, not read; not every one already there. */
 const SHOWN_AMONG_MINE = /\b(?:show|display|get)\s+(?!me\b|us\b)((?:(?!every\b|all\b|i've\b|i\s+have\b)\S+\s+){1,8}?)(?:showing\s+|show\s+up\s+|to\s+show\s+up\s+|appear(?:ing)?\s+)?(?:in|on|alongside|next\s+to|with)\s+(?:my|our)\s+(?:(?:calendar|own)\s+)?(?:sidebar(?:\s+list)?|list|other\s+\w+|own)\b|\b(?:show|display)\s+(?!me\b|us\b)((?:\S+\s+){1,8}?)(?:show\s+up\s+|showing\s+|appear(?:ing)?\s+)?(?:alongside|next\s+to)\s+(?:mine|ours)\b/gi;
 /** Moving a thing to a time ("push the review to Thursday at 3pm", "move my 1:1 from Thursday to Friday"): rescheduling it, not moving it elsewhere. */
@@ -171,6 +173,7 @@ export function verbOfNoun(noun: string, isVerb: (word: string) => boolean): str
 export function asCommands(query: string, isVerb: (word: string) => boolean): string {
   const verb = (word: string) => !NO_VERBS.has(word.toLowerCase()) && isVerb(word.toLowerCase());
   return withoutFrame(query)
+    .replace(SHARE_OFF, '$1 discount')
     .replace(LABEL, (whole, _q1: string, before: string | undefined, _q2: string, after: string | undefined) => {
       const label = before ?? after ?? '';
       const first = labelVerb(label);

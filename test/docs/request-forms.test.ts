@@ -71,6 +71,12 @@ describe('requests in another form than a command', () => {
     expect(asCommands('the share link for the doc', (w) => w === 'share')).toBe('the share link for the doc');
   });
 
+  it('reads a share taken off a price as a discount, and an amount taken off as written', () => {
+    expect(asCommands('set up 20% off for early-bird weekend passes', () => false)).toBe('set up 20% discount for early-bird weekend passes');
+    expect(asCommands('I want a 15 percent off deal for regulars', () => false)).toBe('I want a 15 percent discount deal for regulars');
+    expect(asCommands('knock $30 off invoice in_555', () => false)).toBe('knock $30 off invoice in_555');
+  });
+
   it("reads a thing shown where one's own are as added to one's list, not read", () => {
     expect(asCommands("Show the shared 'Company Holidays' calendar in my sidebar", (w) => w === 'add')).toBe("add the shared 'Company Holidays' calendar to my list");
     expect(asCommands("Show the rail club's public calendar alongside mine", (w) => w === 'add')).toBe("add the rail club's public calendar to my list");
