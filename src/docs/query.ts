@@ -727,7 +727,8 @@ export function parseQuery(query: string): ParsedQuery {
     return at < end ? at : -1;
   });
   // A noun used as a verb, as a command starts ("file an issue", "log 2 hours"): a verb there only.
-  const nounVerbs = new Map(heads.filter((at) => at >= 0 && NOUN_VERBS.has(raw[at]!) && startsObject(raw[at + 1] ?? '')).map((at) => [at, NOUN_VERBS.get(raw[at]!)!]));
+  // So is one before a thing named by its value ("end subscription sub_1MzHq right now").
+  const nounVerbs = new Map(heads.filter((at) => at >= 0 && NOUN_VERBS.has(raw[at]!) && (startsObject(raw[at + 1] ?? '') || (/^[a-z]{3,}$/.test(raw[at + 1] ?? '') && !STOP_WORDS.has(raw[at + 1]!) && !isActionForm(raw[at + 1]!) && ONE_VALUE.test(raw[at + 2] ?? '')))).map((at) => [at, NOUN_VERBS.get(raw[at]!)!]));
   // "Pull the last 100 messages from #deploys", "pull every payout": fetching, where "pull" starts a
   // command before its object; not "pull request", nor pulling someone into a place.
   for (const at of heads) {

@@ -321,6 +321,10 @@ describe('parseQuery', () => {
     expect(parseQuery('pull every open leaked-credential alert across the org').action).toBe('list');
     expect(parseQuery('retrieve all leaked-credential alerts in the org').action).toBe('list');
     expect(parseQuery('pull the open leaked-credential alert 5').action).toBe('get');
+    // A noun used as a verb before a thing named by its value: "end subscription sub_1MzHq" cancels it; not "the end date".
+    expect(parseQuery('end subscription sub_1MzHq right now, not at period end').action).toBe('cancel');
+    expect(parseQuery('end the subscription sub_1MzHq').action).toBe('cancel');
+    expect(parseQuery('what is the end date of sub_1MzHq').action).not.toBe('cancel');
   });
 
   it('reads words that only say when ("right now", "at the moment") as no words to match', () => {
