@@ -92,6 +92,8 @@ const CHANNEL_FIELD = /^channels?$/i;
 
 /** An amount of money (`$500`, `€20`, `49 usd`, `15 dollars`). */
 const MONEY = /[$€£]\s?\d|\b\d+(?:\.\d+)? ?(?:usd|eur|gbp|dollars?|euros?|pounds?)\b/i;
+/** An amount compared against ("charges over $500", "payments of more than €1,000"): a condition on the things found, no amount set. */
+const MONEY_COMPARED = /\b(?:over|above|under|below|exceeding|(?:more|less|greater|fewer|bigger|larger|smaller)\s+than|at\s+least|at\s+most|>=?|<=?)\s*(?:[$€£]\s?\d[\d,.]*|\d+(?:\.\d+)? ?(?:usd|eur|gbp|dollars?|euros?|pounds?)\b)/gi;
 /** Fields that take one (`amount`, `unit_amount`, `amount_to_capture`). */
 const AMOUNT_FIELD = /amount/i;
 
@@ -250,7 +252,8 @@ export const VALUE_KINDS: readonly ValueKind[] = [
   // One named as made ("spin up #inc-0412") is a channel, though the query may not say so.
   { name: 'channel made', weight: 0, written: (q) => CHANNEL_MADE.test(q), implies: 'channel' },
   // An amount of money is paid, moved or taken back: an operation that takes an amount (0.3, 0.5 lower on dev; 0.8 to 1.5 alike).
-  { name: 'money', weight: 0.8, written: (q) => MONEY.test(q), takes: (op) => op.fieldNames.some((n) => AMOUNT_FIELD.test(n)) },
+  // Not an amount only compared against ("charges over $500"): nothing is set to it.
+  { name: 'money', weight: 0.8, written: (q) => MONEY.test(q.replace(MONEY_COMPARED, ' ')), takes: (op) => op.fieldNames.some((n) => AMOUNT_FIELD.test(n)) },
   // A file named is what is read, written, uploaded or attached: an operation that takes one; a
   // dot-file (`.gitlab-ci.yml`) is a configuration, which an operation's summary names (./rank.ts)
   // (0.3 and 0.45 alike on dev; 1 took a workflow's file, "kick off deploy.yml", for one to write).

@@ -107,6 +107,10 @@ describe('value kinds', () => {
     ['numbered', 'a milestone due September 30', false],
     ['numbered', 'log 3 hours on it', false],
     ['numbered', 'move it to friday 9:30', false],
+    // An amount only compared against sets nothing.
+    ['money', 'Find all charges over $500 where the billing email ends in .edu', false],
+    ['money', 'invoices of more than €1,000 from last month', false],
+    ['money', 'refund $500 of charge ch_1 for orders over $100', true],
     ['slug', 'stop watching acme/noisy-repo', true],
     ['slug', 'read config/settings.yaml from the infra repo', false],
     ['slug', 'list my repositories', false],
