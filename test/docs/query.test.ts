@@ -274,6 +274,11 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['Add Maria Lopez as a payer for the field trip fees', ['customer'], true],
   ['Jen moved over to billing, so please take her off the Supplies project.', ['customer'], false],
   ['update the billing address on my account', ['customer'], false],
+  // Implies a collaborator where a person's access to a repository is taken away.
+  ["remove their access to the private repo 'billing-service'", ['collaborator'], true],
+  ["Take kmorgan-cpa's access to tax-calc away.", ['collaborator'], true],
+  ['take her off the recycling-calendar repo', ['collaborator'], true],
+  ['remove the access restrictions on the main branch', ['collaborator'], false],
   // Implies a parent where a thing that exists is made another's child.
   ['Make task 3321 a subtask of 3300', ['parent'], true],
   ["Nest 'Invoice #2231' under the 'Acme Corp order' task", ['parent'], true],
