@@ -387,9 +387,9 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\bchange\s+(?:the\s+)?name\s+of\b|\bchange\s+\S+'s\s+name\b|\b(?:be\s+)?(?:called|named|known\s+as)\s+\S+\s+(?:instead|now|henceforth|from\s+now\s+on|going\s+forward)\b|(?:^|\b(?:we|you|just|please)\s+)call\s+(?:\S+\s+){1,4}?\S+\s+instead\b/i, words: ['rename'] },
   // A person's access to a repository taken away ("remove their access to the private repo 'billing-service'", "take kmorgan's access to tax-calc away", "take him off the fuel-card-reports repo"): a collaborator removed.
   { said: /\b(?:remove|revoke|take\s+away|cut\s+off)\s+(?:(?:their|his|her|\S+'s)\s+)?access\s+to\s+(?:(?:the|our|my)\s+)?(?:\S+\s+){0,3}?(?:repo|repository)\b|\btake\s+(?:\S+'s|their|his|her)\s+access\s+to\s+\S+\s+(?:(?:repo|repository)\s+)?away\b|\b(?:take|pull|kick)\s+(?:him|her|them|[a-z][\w-]*)\s+off\s+(?:the\s+|our\s+)?\S+\s+(?:repo|repository)\b/i, words: ['collaborator'] },
-  // Someone who pays found by their email ("find the donor whose email is …", "do we have a billing record for jo@x.io?", "look her up by janet@x.org"): a customer.
   // Someone put where one bills people ("add her to our billing records", "set him up in our payment system so we can bill him", "as a payer"): a customer.
   { said: /\b(?:to|in|into)\s+(?:our|the|my)\s+(?:\S+\s+)?(?:billing|payment|payments|member|donor|client)\s+(?:records?|system|profiles?|list)\b|\b(?:in|into)\s+(?:our\s+|the\s+)?billing\b(?!\s+(?:portal|page|settings?|address|cycle|email|details))|\bso\s+(?:that\s+)?(?:we|i)\s+can\s+(?:bill|charge|invoice)\s+(?:her|him|them)\b|\bas\s+an?\s+(?:new\s+)?payer\b|\bnew\s+billing\s+profile\b/i, words: ['customer'] },
+  // Someone who pays found by their email ("find the donor whose email is …", "do we have a billing record for jo@x.io?", "look her up by janet@x.org"): a customer.
   { said: /\b(?:find|look\s+up|pull\s+up|search\s+for|locate|lookup)\b[^.?!]{0,50}?\b(?:whose\s+email|with\s+(?:the\s+)?email|by\s+(?:their\s+|her\s+|his\s+)?email|email\s+is)\b|\b(?:her|his|their)\s+email\s+is\b|\b(?:record|profile|on\s+file)\s+(?:with|for)\s+(?:the\s+email\s+)?\S+@|\blook\s+(?:her|him|them)\s+up\s+by\s+\S+@/i, words: ['customer'] },
   // Words put on a payment terminal's screen ("show 'Tap to pay' on the card reader tmr_55Hq", "put the cart total up on the reader screen"): its display.
   { said: /\b(?:show|put|display|have)\b[^.?!]{0,100}?\b(?:on|up\s+on)\s+(?:the\s+)?(?:\S+\s+){0,3}?(?:card\s+)?(?:reader|terminal|card\s+machine)\b|\b(?:reader|terminal|card\s+machine)\s+(?:\S+\s+){0,2}?(?:to\s+)?show\b|\bscreen\s+of\s+(?:the\s+)?(?:card\s+)?(?:reader|terminal)\b/i, words: ['display'] },
@@ -730,7 +730,8 @@ export function parseQuery(query: string): ParsedQuery {
   });
   // A noun used as a verb, as a command starts ("file an issue", "log 2 hours"): a verb there only.
   // So is one before a thing named by its value ("end subscription sub_1MzHq right now").
-  const nounVerbs = new Map(heads.filter((at) => at >= 0 && NOUN_VERBS.has(raw[at]!) && (startsObject(raw[at + 1] ?? '') || (/^[a-z]{3,}$/.test(raw[at + 1] ?? '') && !STOP_WORDS.has(raw[at + 1]!) && !isActionForm(raw[at + 1]!) && ONE_VALUE.test(raw[at + 2] ?? '')))).map((at) => [at, NOUN_VERBS.get(raw[at]!)!]));
+  const namedByValueAt = (at: number) => /^[a-z]{3,}$/.test(raw[at] ?? '') && !STOP_WORDS.has(raw[at]!) && !isActionForm(raw[at]!) && ONE_VALUE.test(raw[at + 1] ?? '');
+  const nounVerbs = new Map(heads.filter((at) => at >= 0 && NOUN_VERBS.has(raw[at]!) && (startsObject(raw[at + 1] ?? '') || namedByValueAt(at + 1))).map((at) => [at, NOUN_VERBS.get(raw[at]!)!]));
   // "Pull the last 100 messages from #deploys", "pull every payout": fetching, where "pull" starts a
   // command before its object; not "pull request", nor pulling someone into a place.
   for (const at of heads) {
@@ -927,13 +928,15 @@ export function parseQuery(query: string): ParsedQuery {
   for (const { said, words } of THINGS_BY_WHAT_IS_SAID) if (said.test(query)) imply(words, 1);
   // Not a date a thing has ("push the due date on the task to June 3").
   if (MOVED_IN_TIME.test(query) && !/\b(?:due|deadlines?|dates?)\b/i.test(query)) imply(['event'], 0.5, { name: false, optional: true });
+  // Things found by what someone talked about or mentioned in them.
+  const saidInThem = TALKED_ABOUT.test(query) || raw.some((word) => MENTIONING.has(word));
   // "Where in acme/api …", "where in our codebase …": asks to find a thing inside a place, a search.
   if (raw.some((word, i) => word === 'where' && SCOPE_PREPOSITIONS.has(raw[i + 1] ?? ''))) imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
   // "Repos about rust web frameworks", "messages mentioning 'invoice 4471'": things found by what they are about or say, a search.
-  else if (TALKED_ABOUT.test(query) || raw.some((word, i) => MENTIONING.has(word) || (word === 'about' && /[a-z]{3}s$/.test(raw[i - 1] ?? '') && !TOLD_OF.has(raw[i - 1]!) && cues[0]?.action !== 'create'))) {
+  else if (saidInThem || raw.some((word, i) => word === 'about' && /[a-z]{3}s$/.test(raw[i - 1] ?? '') && !TOLD_OF.has(raw[i - 1]!) && cues[0]?.action !== 'create')) {
     imply(['search'], 0.5, { name: false, optional: true, actVerb: true });
     // What was said is in messages.
-    if (TALKED_ABOUT.test(query) || raw.some((word) => MENTIONING.has(word))) imply(['message'], 0.5, { name: false, optional: true });
+    if (saidInThem) imply(['message'], 0.5, { name: false, optional: true });
   }
   // "How many …" asks for a number: the word catalogues write for one (count), implied.
   const howMany = headCue !== undefined && raw[headCue.at[0]!] === 'how' && raw[headCue.at[0]! + 1] === 'many';

@@ -13,7 +13,7 @@ import type { AnalysisFiles } from './analysis-files.ts';
 import { actionAgreement, CANONICAL, ownVerbAgreement, questionAgreement, READS } from './agreement.ts';
 import { fileNamesIn, keyResource, numberNamers, slugResource, takenByResource, VALUE_KINDS, withoutQuoted } from './values.ts';
 import { analysed, analysisKey, type AnalysedOperation, keepAnalysis, type RankedOperation, W } from './analysis.ts';
-import { stemOf, stems, words } from './text.ts';
+import { stemOf, stems, textStems, words } from './text.ts';
 import { asCommands, grantsAccess, openingVerb, plainVerbs, quietRelativeTimes, revokesAccess, withIdiomsRead } from './cues.ts';
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
@@ -151,7 +151,9 @@ export class Ranker {
       this.onePerson.push(ONE_PERSON.test(op.path ?? ''));
       this.bareIds.push(/\{(?:id|iid)\}/i.test(op.path ?? ''));
       // Another thing's ID after the bare one (`/projects/{id}/merge_requests/{merge_request_id}/comments`): its path's own words say which things it is under.
-      this.underOthers.push(/\{(?!(?:id|iid)\})[^{}]*\}/i.test(op.path ?? '') ? new Set((op.path ?? '').split('/').filter((seg) => seg && !seg.startsWith('{')).flatMap((seg) => seg.split(/[^A-Za-z]+/).flatMap((w) => (w ? stems(w.toLowerCase()) : [])))) : undefined);
+      const underOthers = /\{(?!(?:id|iid)\})[^{}]*\}/i.test(op.path ?? '') ? new Set(textStems((op.path ?? '').replace(/\{[^{}]*\}/g, ' '))) : undefined;
+      this.underOthers.push(underOthers);
+      for (const stem of underOthers ?? []) this.underOthersWords.add(stem);
       for (const name of fileNamesIn(op.summary)) this.fileNames.set(name, [...(this.fileNames.get(name) ?? []), index]);
       this.docs.push(doc);
       for (const [stem, weight] of doc.fields) {
@@ -209,6 +211,8 @@ export class Ranker {
   private readonly bareIds: boolean[] = [];
   /** Per operation with another thing's ID after its bare one, the stems of its path's own words. */
   private readonly underOthers: (Set<string> | undefined)[] = [];
+  /** Every stem of those paths' own words. */
+  private readonly underOthersWords = new Set<string>();
   /** By operation: whether its path ends in one person taken by ID. */
   private readonly onePerson: boolean[] = [];
   /** Operations by the file names their summary writes (`.gitlab-ci.yml`), lower-case. */
@@ -713,7 +717,7 @@ export class Ranker {
       const takes = valuesTaken[numbered]!.takes;
       // A bare `{id}` with another thing's ID after it takes the numbered thing only where its path names it ("issue 9": `/projects/{id}/issues/{noteable_id}/notes`, not `…/merge_requests/{merge_request_id}/comments`).
       // Where the catalogue's paths never write it ("job 771" where paths say builds), no path says which.
-      const pathNamed = [...namers].filter((s) => this.underOthers.some((words) => words?.has(s)));
+      const pathNamed = [...namers].filter((s) => this.underOthersWords.has(s));
       const bareTakes = (i: number) => this.bareIds[i]! && (this.underOthers[i] === undefined || pathNamed.length === 0 || pathNamed.some((s) => this.underOthers[i]!.has(s)));
       valuesTaken[numbered] = { ...valuesTaken[numbered]!, takes: this.docs.map((d, i) => takes[i]! && (bareTakes(i) || d.pathParameters.some((s) => namers.has(s)))) };
     }
