@@ -122,6 +122,8 @@ export interface ParsedQuery {
   states?: string[];
   /** A rule is asked for that keeps a place from changes made without a thing first ("nobody can push to main without review"): pushing there is no one's access. */
   protects?: true;
+  /** Someone, named or by a pronoun, is among the things a command puts in a place or takes out of it ("add Tom and the new drafter to #proj"). */
+  placesPerson?: true;
   /** The capitalised words, when nothing else said a person is meant ("ask Dana", not "who", "@dana" or an email address): they may be the catalogue's own names ("Actions"). */
   personNames?: string[];
   terms: QueryTerm[];
@@ -528,6 +530,8 @@ const VERB_PREPOSITIONS = new Set(['on', 'to', 'under']);
 /** A clause with one of these has its verb there: the word before the preposition is its subject ("member on sub_1 is moving away"). */
 const COPULAS = new Set(['is', 'are', 'was', 'were', 'has', 'have', 'had']);
 const PLACE_PARTICLES = new Set(['off', 'from', 'out', 'to', 'as', 'into', 'onto', 'on']);
+/** Where people are put or taken from: not "as" or "on" ("store the Square key as a secret", "kick off the Android build on main"). */
+const PEOPLE_PLACED = new Set(['off', 'from', 'out', 'to', 'into', 'onto']);
 /** Who a thing asked for is for, in "where they can …", "so she can …". */
 const PURPOSE_SUBJECTS = new Set(['they', 'he', 'she', 'we', 'i', 'you', 'people', 'customers', 'users', 'everyone', 'anyone']);
 /** Words that open a clause saying when or why, not what is asked for. */
@@ -1085,6 +1089,31 @@ export function parseQuery(query: string): ParsedQuery {
       for (const t of terms) if (t.at > particle && t.at < end && !t.optional) t.scope = true;
     }
   }
+  // So is one of several things put in a place when one of them is someone, by a name or a pronoun ("add Tom, Aisha and the new drafter
+  // to #proj", "bring him into #oncall", "remove her from the ticket's notification list").
+  let placesPerson = false;
+  if (chosen !== undefined && (action === 'create' || action === 'delete') && !terms.some((t) => t.bareObject)) {
+    // Not the verb's own particle ("log him out": signed out).
+    const own = phrases.find((p) => p.at[0] === chosen)?.at.at(-1);
+    const particle = raw.findIndex((w, i) => i > chosen + 1 && i <= chosen + 1 + MAX_NAMED_OBJECTS * 2 && i !== own && PEOPLE_PLACED.has(w));
+    const end = clauseStarts.find((start) => start > particle) ?? raw.length;
+    // A pronoun right before the place ("add him to", not "remove her saved card from"); a name that ends where a thing's name would go on to its noun ("Tom and …", not "the Q4 Infrastructure project").
+    const someone = (i: number) =>
+      ((raw[i] === 'him' || raw[i] === 'her') && i === particle - 1) ||
+      (names.has(raw[i]!) &&
+        personNames.includes(raw[i]!) &&
+        (i + 1 === particle || raw[i + 1] === 'and' || raw[i + 1] === VALUE || names.has(raw[i + 1]!)) &&
+        raw.slice(chosen + 1, i).every((w) => names.has(w) || w === 'and' || w === VALUE || w === 'our' || w === 'new' || ROLE_NOUNS.has(w) || AGENT_FORM.test(w)));
+    // Not someone added to a thing named by a pronoun ("add her to it": a follower of it).
+    if (particle > 0 && !['it', 'this', 'that'].includes(raw[particle + 1] ?? '') && raw.slice(chosen + 1, particle).some((_, k) => someone(chosen + 1 + k))) {
+      // A pronoun is someone; a capitalised word is, unless the catalogue writes it (ranking reads `personByForm`: "Android").
+      placesPerson = raw[particle - 1] === 'him' || raw[particle - 1] === 'her';
+      for (const t of terms) {
+        if (t.at > chosen && t.at < particle && someone(t.at)) Object.assign(t, { bareObject: true, personByForm: true });
+        if (t.at > particle && t.at < end && !t.optional) t.scope = true;
+      }
+    }
+  }
   const slug = bare.some((token) => SLUG.test(token) && !FILE_NAME.test(token));
   // "Who" as the subject ("who follows me", "who is assigned"), not the object ("who am I following").
   // "How many people follow …" asks who as well: people counted by what they do.
@@ -1099,5 +1128,5 @@ export function parseQuery(query: string): ParsedQuery {
   const asksWho = question && PERSON_QUESTION.has(opener!) && afterWho[0] !== 'am' && !(['is', 'was'].includes(afterWho[0] ?? '') && (afterWho.length === 2 || names.has(afterWho[1] ?? '')));
   const yesNo = question && YES_NO_OPENERS.has(opener!);
   const states = [...[...query.matchAll(MADE_STATE)].map((m) => m[1]!), ...[...query.matchAll(NEW_IN_STATE)].map((m) => m[1]!), ...[...query.matchAll(FROM_STATE_TO)].map((m) => m[1]!), ...[...query.matchAll(MARKED_STATE)].map((m) => m[1]!)].flatMap((w) => stems(w.toLowerCase()));
-  return { action, ...(unnamed ? { unnamed } : {}), ...(states.length ? { states } : {}), ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), ...(protects ? { protects } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), ...(undone.length ? { undone } : {}), ...(!personSaid && !personAsked && personNames.length ? { personNames } : {}), terms };
+  return { action, ...(unnamed ? { unnamed } : {}), ...(states.length ? { states } : {}), ...(yesNo ? { yesNo } : {}), ...(verbsAt ? { verbsAt } : {}), ...((question || howMany) && action === undefined ? { reads: true } : {}), ...(who ? { who } : {}), ...(causedAt.length ? { caused: causedAt } : {}), ...(asksWho ? { asksWho } : {}), ...(protects ? { protects } : {}), self, ...(slug ? { slug } : {}), ...(command ? { command } : {}), ...(commandVerb ? { commandVerb } : {}), ...(undone.length ? { undone } : {}), ...(placesPerson ? { placesPerson } : {}), ...(!personSaid && !personAsked && personNames.length ? { personNames } : {}), terms };
 }

@@ -554,7 +554,7 @@ export class Ranker {
     // A bare object that is no resource of the catalogue is a person ("kick dave off the repo"), put in a place or taken out unless renamed.
     // One read as someone by its form only is a person where the catalogue has no such word ("add the florist to #wedding", not "the header").
     const personAt = (t: QueryTerm) => t.bareObject === true && !this.isResource(t.stem) && !(t.personByForm && this.df.has(t.stem));
-    const person = parsed.terms.some(personAt);
+    const person = parsed.terms.some(personAt) || parsed.placesPerson === true;
     // The kinds of value the query writes (./values.ts), read once.
     // Not in what a message says, nor, for some kinds, in quoted text (./values.ts).
     const beforeSaid = beforeMessage(query);

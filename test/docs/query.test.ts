@@ -671,6 +671,23 @@ describe('parseQuery', () => {
     expect(object('take bwells off our repo')).toBe('bwells');
   });
 
+  it('reads someone among the things a command puts in a place, by a name or a pronoun, as a person placed', () => {
+    const objects = (query: string) => parseQuery(query).terms.filter((t) => t.bareObject).map((t) => t.word);
+    expect(objects('Add Tom, Aisha and the new drafter to #proj-riverside-library')).toEqual(['tom', 'aisha']);
+    expect(objects('Add Dave (U07DAVE) to #safety-briefings')).toEqual(['dave']);
+    expect(parseQuery('so add him to #eng-general and #oncall').placesPerson).toBe(true);
+    expect(parseQuery("remove her from the ticket's notification list").placesPerson).toBe(true);
+    // Not the verb's own particle ("log him out": signed out).
+    expect(parseQuery('log him out everywhere').placesPerson).toBeUndefined();
+    // Not a thing's name that goes on to its noun, a name after a thing, a possessive "her", nor someone added to "it" (a follower).
+    expect(objects('Put the Q4 Infrastructure project into the Engineering portfolio')).toEqual([]);
+    expect(objects('Upload the invoice PDF for Brightline into the channel')).toEqual([]);
+    expect(parseQuery('remove her saved card pm_1NcX from her account').placesPerson).toBeUndefined();
+    expect(parseQuery('add her to it').placesPerson).toBeUndefined();
+    // Nor in a read, or a verb that keeps someone from something ("stop him from …").
+    expect(parseQuery('stop him from interacting with me').placesPerson).toBeUndefined();
+  });
+
   it("reads the words before a group's noun in a who-question as its name (\"who's on the platform team?\")", () => {
     const term = (query: string, word: string) => parseQuery(query).terms.find((t) => t.word === word);
     expect(term("who's on the platform team", 'platform')).toMatchObject({ name: true });
