@@ -83,11 +83,11 @@ function withoutCourtesy(query: string): string {
 
 /** The words that end a condition's subject: a verb after it ("If payout po_1 hasn't left", "if the run keeps failing"). */
 const AFTER_SUBJECT = /^(?:is|isn't|are|aren't|was|wasn't|were|weren't|has|hasn't|have|haven't|had|does|doesn't|do|don't|did|didn't|can|can't|cannot|could|couldn't|will|won't|would|should|keeps|kept|gets|got|stays|still|ever|never|no|also|already|now)$/;
-/** What a condition before the request is about: its subject, up to its verb, of at most six words. */
+/** What a condition before the request is about: its subject, up to its verb, of at most eight words ("the manual deploy job 90544 in ml/recsys"). */
 function conditionSubject(condition: string): string | undefined {
   const words = condition.replace(/^\s*\S+\s+/, '').replace(/,\s*$/, '').split(/\s+/);
   const end = words.findIndex((w, i) => i > 0 && (AFTER_SUBJECT.test(w.toLowerCase()) || (/^[a-z]{3,}ed$/.test(w) && !/^(?:the|a|an)$/i.test(words[i - 1]!)) || (/^[a-z]{3,}s$/.test(w) && /^(?:the|a|an|its|their|our|my|to|on|in|into|out|up|down|over|off)$/i.test(words[i + 1] ?? ''))));
-  if (end < 1 || end > 6) return undefined;
+  if (end < 1 || end > 8) return undefined;
   const subject = words.slice(0, end).join(' ').replace(/^(?:the|a|an)\s+/i, '');
   return /^(?:it|they|this|that|i|we|you|he|she|someone|anyone|nobody)$/i.test(subject) ? undefined : subject;
 }

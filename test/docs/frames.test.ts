@@ -76,6 +76,8 @@ describe('withoutFrame', () => {
     expect(withoutFrame("Step 2: If payout po_1QabC to the bank hasn't left yet, stop it.")).toBe('stop payout po_1QabC to the bank.');
     expect(withoutFrame('If endpoint we_123 keeps failing, switch it to disabled')).toBe('switch endpoint we_123 to disabled');
     expect(withoutFrame('If push channel ch-123 is no longer needed, stop receiving its notifications')).toBe('stop receiving push channel ch-123 notifications');
+    // A subject of up to eight words ("the Draft section in the Features project").
+    expect(withoutFrame('If the Draft section in the Features project is empty now, remove it.')).toBe('remove Draft section in the Features project.');
     // A condition about someone, or with no pronoun to read, is only dropped.
     expect(withoutFrame('If it fails again, rerun the job')).toBe('rerun the job');
     expect(withoutFrame('If the deploy bot missed the push event, resend delivery 99812')).toBe('resend delivery 99812');
