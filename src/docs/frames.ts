@@ -111,6 +111,20 @@ function withoutCondition(query: string): string {
   return request;
 }
 
+/** What is not to be done, before the request: "Instead of deleting the project, …", "Rather than cutting off Jess's access, …"; its object, when named. */
+const INSTEAD = /^\s*(?:instead\s+of|rather\s+than)\s+[a-z]+ing\s+(?:(?:off|out|away|down|up)\s+)?([^,?]{1,80}?)\s*,\s*(?=\S)/i;
+
+/** The request after what it replaces: the "it" it acts on read as the thing named there ("Rather than deleting #ops-old, make it private"); otherwise what it replaces, read after the request, where it is context. */
+function withoutInstead(query: string): string {
+  const m = INSTEAD.exec(query);
+  if (!m) return query;
+  const request = query.slice(m[0].length);
+  const object = m[1]!;
+  const pronoun = /\b(?:it|them)\b(?!')/i;
+  if (!/^(?:it|them|this|that|those|these)$/i.test(object) && pronoun.test(request)) return request.replace(pronoun, object);
+  return `${request.replace(/[.!]\s*$/, '')} ${m[0].trim().replace(/,$/, '').replace(/^\S/, (c) => c.toLowerCase())}`;
+}
+
 /** A setting before the request that names no value: "For the key rotation review, …", "On the order summary step, …"; a step's place in a sequence: "Next, …". */
 const SETTING = /^\s*(?:for|during|regarding|re|before|after|since|on|in|under|from|as\s+part\s+of|ahead\s+of)\b[^,?0-9'"“‘/#@]*,\s*(?=(?:\S+\s+){2,}\S)|^\s*(?:next|then|after\s+that|afterwards|finally|lastly)\s*,\s*/i;
 /** A question asked inside another ("any idea who is assigned …", "do you know which repos …", "not sure if the gist still exists"): the question is asked; not "… if you could delete it", a request. */
@@ -138,7 +152,7 @@ export function withoutFrame(query: string): string {
   const outcome = unlabelled.replace(STORY_ROLE, '').replace(SCENARIO_THEN, '').replace(ASSURED, (found: string, wanted: string | undefined, at: number, all: string) => (wanted || KEPT_FROM.test(all.slice(at + found.length)) ? '' : found));
   // What acceptance criteria or a scenario's outcome state ("the channel is archived") is the state asked for.
   const stated = unlabelled !== stepped || /^\s*(?:given|when)\b/i.test(unlabelled) ? outcome.replace(STATED, 'should be $1') : outcome;
-  const request = withoutCondition(stated.replace(SCENARIO_GIVEN, ''));
+  const request = withoutInstead(withoutCondition(stated.replace(SCENARIO_GIVEN, '')));
   const setting = SETTING.exec(request)?.[0];
   const withoutPurpose = (text: string) => text.replace(PURPOSE, (purpose) => (INFORMED_PURPOSE.test(purpose) ? purpose : ''));
   if (setting === undefined) return withoutPurpose(request);

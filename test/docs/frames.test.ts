@@ -78,6 +78,9 @@ describe('withoutFrame', () => {
     expect(withoutFrame('If push channel ch-123 is no longer needed, stop receiving its notifications')).toBe('stop receiving push channel ch-123 notifications');
     // A subject of up to eight words ("the Draft section in the Features project").
     expect(withoutFrame('If the Draft section in the Features project is empty now, remove it.')).toBe('remove Draft section in the Features project.');
+    // What the request replaces, before it: its object is the request's "it", or it is read after the request, as context.
+    expect(withoutFrame('Rather than deleting #ops-bridge-old, make it a private channel.')).toBe('make #ops-bridge-old a private channel.');
+    expect(withoutFrame("Instead of cutting off Jess's access to my calendar, drop her to view-only.")).toBe("drop her to view-only instead of cutting off Jess's access to my calendar");
     // A condition about someone, or with no pronoun to read, is only dropped.
     expect(withoutFrame('If it fails again, rerun the job')).toBe('rerun the job');
     expect(withoutFrame('If the deploy bot missed the push event, resend delivery 99812')).toBe('resend delivery 99812');
