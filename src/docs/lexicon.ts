@@ -436,10 +436,10 @@ export function haveDoneAt(raw: readonly string[], at: number): number {
     return w !== undefined && (isActionWord(w) || isPhrasalVerb(w, raw[k + 1] ?? '')) && /^[a-z]{2,}$/.test(w) && !/(?:ed|ing|s)$/.test(w);
   };
   if (raw[at + 1] !== undefined && /^[a-z]{3,}$/.test(raw[at + 1]!) && base(at + 1)) return at + 1;
-  // A word no lexicon knows is a verb in its base form where a thing or a person follows it ("have Asana ping our server", the name read apart; "have acme/api notify us").
+  // A word no lexicon knows is a verb in its base form where a thing, a person or a value follows it ("have Asana ping our server", the name read apart; "have acme/api notify us", "have Stripe hit https://…").
   const baseBefore = (k: number) => {
     const w = raw[k];
-    return w !== undefined && /^[a-z]{3,}$/.test(w) && !/^[a-z]{3,}(?:ed|ing)$/.test(w) && !STOP_WORDS.has(w) && !QUANTIFIERS.has(w) && (THING_OPENERS.has(raw[k + 1] ?? '') || raw[k + 1] === 'us' || raw[k + 1] === 'me');
+    return w !== undefined && /^[a-z]{3,}$/.test(w) && !/^[a-z]{3,}(?:ed|ing)$/.test(w) && !STOP_WORDS.has(w) && !QUANTIFIERS.has(w) && (THING_OPENERS.has(raw[k + 1] ?? '') || raw[k + 1] === 'us' || raw[k + 1] === 'me' || raw[k + 1] === VALUE_WORD);
   };
   if (baseBefore(at + 1)) return at + 1;
   if (raw[at + 1] === VALUE_WORD && (base(at + 2) || baseBefore(at + 2))) return at + 2;

@@ -778,7 +778,8 @@ export function parseQuery(query: string): ParsedQuery {
     if (updateNoun) updateNouns = true;
     const cue = introduced || updateNoun ? undefined : phrasalVerbs.has(i) ? 'phrasal' : isActionForm(word) ? actionOfStem(stemOf(word)) : nounVerbs.get(i);
     const stem = stems(word)[0];
-    if (cue && cue !== 'phrasal' && isBaseActionWord(word)) cues.push({ at: i, action: cue });
+    // Not the "every" that opens what happens each time ("… every time someone pushes"): no list asked for.
+    if (cue && cue !== 'phrasal' && isBaseActionWord(word) && i !== eachTimeAt) cues.push({ at: i, action: cue });
     // "Any more", "any longer": no longer, said in two words; neither word names a thing.
     const noLonger = (word === 'more' || word === 'longer') && (raw[i - 1] === 'any' || raw[i - 1] === 'no');
     if (stem === undefined || STOP_WORDS.has(word) || NAMING_WORDS.has(word) || isWeakCue(word) || seen.has(stem) || /^\d+$/.test(word) || noLonger) return;
@@ -1001,7 +1002,7 @@ export function parseQuery(query: string): ParsedQuery {
   // A name's plural ("the stale-issues workflow", "the Projects calendar") says nothing of how many.
   // Not a plural in a clause that only says when or why ("what will her next bill look like after switching plans?").
   const circumstanceAt = raw.findIndex((w, i) => i > 0 && CIRCUMSTANCE_OPENERS.has(w));
-  const plural = terms.some((t) => isPlural(t.word) && !actionOfStem(t.stem) && !t.name && (circumstanceAt < 0 || t.at < circumstanceAt));
+  const plural = terms.some((t) => isPlural(t.word) && !actionOfStem(t.stem) && !t.name && (circumstanceAt < 0 || t.at < circumstanceAt) && (eachTimeAt < 0 || t.at < eachTimeAt));
   // "How many …" reads, a list or a count alike.
   // A verb no lexicon knows heading the query before its object ("hide the calendar from my list
   // view", "stick the screenshot onto QA-55") says what to do: action words after it are context,

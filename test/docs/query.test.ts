@@ -1132,6 +1132,8 @@ describe('parseQuery', () => {
     expect(q.terms.map((t) => t.word)).toEqual(expect.arrayContaining(['webhook', 'hook', 'watch']));
     expect(q.terms.map((t) => t.word)).not.toContain('changes');
     expect(parseQuery('ping my server every time someone pushes to the repo').terms.map((t) => t.word)).toContain('webhook');
+    // The "every" that opens it asks for no list: a hook is made.
+    expect(parseQuery('notify https://ops.example.com/gh every time someone pushes').action).toBe('create');
     // "Every time entry" is a noun phrase, no clause.
     expect(terms('Pull every time entry on SUP-88')).not.toContain('webhook');
   });
@@ -1154,6 +1156,8 @@ describe('parseQuery', () => {
     expect(parseQuery('have ping our server whenever project 7788 changes').command).toBe('ping');
     expect(parseQuery('have acme/engine ping our build server whenever someone pushes').terms.map((t) => t.word)).toContain('webhook');
     expect(parseQuery('have all the tests passed?').command).toBeUndefined();
+    // Before a value ("have hit https://… whenever …", the service's name read apart).
+    expect(parseQuery('have hit https://api.example.com/hooks whenever invoice.payment_failed happens').command).toBe('hit');
   });
 
   it('reads what follows the colon of a command said by a phrase ("open a ticket in OPS: …") as what the thing holds, but not a command after a label ("Clean up the repo: remove …")', () => {
