@@ -301,10 +301,14 @@ const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile'
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
 /** A time asked about: a day word (values.ts), a week, a span or an hour ("Thursday afternoon", "between 2 and 4", "at 3pm"). */
 const AT_A_TIME = String.raw`(?:${[...DAY_WORDS].join('|')}|next\s+week|this\s+week|between|from\s+\d|at\s+\d|\d\s*(?:am|pm))`;
-/** Several people or places asked whether they are open or booked at a time ("when are Sam and Priya both free Thursday?", "is anyone booked between 2 and 4?"). */
+/** People or places asked whether they are open or booked at a time ("when are Sam and Priya both free Thursday?", "is anyone booked between 2 and 4?", "is courtroom 4B open Thursday between 1 and 5?"). */
 const FREE_OR_BOOKED = new RegExp(
   String.raw`\b(?:both|everyone|anyone|everybody|anybody|all\s+(?:of\s+)?(?:us|them|three|four|five))\b[^.?!]{0,50}?\b(?:open|free|available|busy|booked)\b[^.?!]{0,40}?\b${AT_A_TIME}\b` +
-    String.raw`|\b(?:are|is)\s+[^.?!]{1,40}?\band\s+[^.?!]{1,30}?\s(?:both\s+|all\s+)?(?:open|free|available|busy|booked)\b[^.?!]{0,40}?\b${AT_A_TIME}\b`,
+    String.raw`|\b(?:are|is)\s+[^.?!]{1,40}?\band\s+[^.?!]{1,30}?\s(?:both\s+|all\s+)?(?:open|free|available|busy|booked|clear)\b[^.?!]{0,40}?\b${AT_A_TIME}\b` +
+    // One asked after too ("is Ms. Patel free next Tuesday between 1 and 3?", "am I booked either day?"), or the openings someone has ("any open time Tuesday afternoon").
+    String.raw`|^(?:[^.?!]*[.!?]\s+)?(?:is|are|am)\s+(?!there\b)(?:[^.?!]|\b(?:mr|ms|mrs|dr)\.){1,40}?\s(?:open|free|available|busy|booked|clear)\b[^.?!]{0,40}?\b(?:${AT_A_TIME}|either\s+day|that\s+day)\b` +
+    String.raw`|\b(?:if|whether)\s+(?:[^.?!]|\b(?:mr|ms|mrs|dr)\.){1,50}?\s(?:is|are|am)\s+(?:both\s+|all\s+)?(?:open|free|available|busy|booked|clear)\b[^.?!]{0,40}?\b(?:${AT_A_TIME}|either\s+day|that\s+day)\b` +
+    String.raw`|\b(?:any|some)\s+(?:open\s+time|openings?|free\s+time|availability)\b[^.?!]{0,40}?\b${AT_A_TIME}\b`,
   'i',
 );
 /** A time said as a day, an hour or a span ("Thursday", "4:30", "3pm", "an hour"). */
@@ -355,7 +359,7 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:break|breaking|split|splitting)\s+(?:\S+\s+){0,8}?(?:into|up\s+into|down\s+into)\s+(?:\S+\s+){0,2}?(?:pieces|bits|parts|steps|chunks|tasks)\b|\bsub-?(?:steps?|items?)\b|\bunder(?:neath)?\s+(?:the\s+)?(?:['"‘“][^'"’”]+['"’”]\s+)?(?:task|to-?do|job)\b|\bunder(?:neath)?\s+(?:the\s+)?['"‘“][^'"’”]+['"’”]\s*(?:task)?\s*,?\s+add\b/i, words: ['subtask'] },
   // People one pays for ("which members are we actually paying for?", "how many people are we paying for on our plan"): the billable ones.
   { said: /\b(?:people|users|members|seats|accounts|folks|who)\b[^.?!]{0,40}?\b(?:paying|paid|pay|billed|charged)\s+for\b/i, words: ['billable'] },
-  // Whether several people or places are open or booked at a time ("when are Sam and Priya both free Thursday?", "is anyone booked between 2 and 4?"): their free and busy times.
+  // Whether people or places are open or booked at a time ("when are Sam and Priya both free Thursday?", "is anyone booked between 2 and 4?"): their free and busy times.
   { said: FREE_OR_BOOKED, words: ['free', 'busy'] },
   // A workflow or job started by hand, or now on a branch ("manually fire the deploy workflow", "kick off deploy.yml on the release branch"): dispatched.
   { said: /\b(?:manually|by\s+hand)\b[^.?!]{0,60}?\b(?:workflows?|jobs?|pipelines?|[\w-]+\.ya?ml)\b|\b(?:workflows?|jobs?|pipelines?|[\w-]+\.ya?ml)\b[^.?!]{0,60}?\b(?:manually|by\s+hand)\b|\b(?:trigger|kick\s+off|fire|fire\s+off|run|start|launch)\s+(?:the\s+|our\s+)?[\w.-]+(?:\.ya?ml|\s+(?:workflow|job|pipeline))\b[^.?!]{0,40}?\bon\s+(?:the\s+)?(?:main|master|develop|[\w/.-]+\s+branch|branch\s+[\w/.-]+|[\w-]+\/[\w/.-]+)\b/i, words: ['dispatch'] },

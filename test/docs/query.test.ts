@@ -71,6 +71,13 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['When are Sam and Priya both free Thursday afternoon?', ['free', 'busy'], true],
   ['Is anyone booked between 2 and 4pm tomorrow?', ['free', 'busy'], true],
   ['list all open issues from this week', ['free', 'busy'], false],
+  // One person or place asked after, or the openings someone has at a time.
+  ['is courtroom 4B open Thursday between 1 and 5?', ['free', 'busy'], true],
+  ['Is Ms. Patel free next Tuesday between 1 and 3?', ['free', 'busy'], true],
+  ['Can you check if Park Ji-yeon and Choi Dong-hyun are free Thursday 2pm to 4pm?', ['free', 'busy'], true],
+  ['Do I have any openings Friday between 1 and 4?', ['free', 'busy'], true],
+  ['is there an open PR from this week?', ['free', 'busy'], false],
+  ['is issue 5 still open?', ['free', 'busy'], false],
   ['manually fire the deploy-site workflow on main', ['dispatch'], true],
   ['Kick off deploy.yml on the release-1.29 branch of platform/k8s-addons', ['dispatch'], true],
   ['re-run the failed jobs of run 42', ['dispatch'], false],
