@@ -361,6 +361,9 @@ const THINGS_BY_WHAT_IS_SAID: readonly { said: RegExp; words: string[] }[] = [
   { said: /\b(?:people|users|members|seats|accounts|folks|who)\b[^.?!]{0,40}?\b(?:paying|paid|pay|billed|charged)\s+for\b/i, words: ['billable'] },
   // Whether people or places are open or booked at a time ("when are Sam and Priya both free Thursday?", "is anyone booked between 2 and 4?"): their free and busy times.
   { said: FREE_OR_BOOKED, words: ['free', 'busy'] },
+  // Whether someone is online or away now ("Is Tom online right now?", "is Marco on Slack right now", "whether she's showing as active"): their presence.
+  { said: /\b(?:is|are|she's|he's|they're|whether|if)\s+(?:(?!going\b|moving\b|being\b)\S+\s+){0,2}?(?:currently\s+|still\s+|showing\s+(?:as\s+)?)?(?:online|offline|active|away|idle)\b(?!\s+(?:\w+\s+)?(?:users?|members?|accounts?|subscriptions?|sessions?|projects?|repos?|repositories|alerts?|runners?|ones?))/i, words: ['presence'] },
+  { said: /\b(?:[Ii]s|[Aa]re)\s+[A-Z][\w-]*\s+on\s+(?:[A-Z][\w-]*\s+)?(?:right\s+)?now\b/, words: ['presence'] },
   // A workflow or job started by hand, or now on a branch ("manually fire the deploy workflow", "kick off deploy.yml on the release branch"): dispatched.
   { said: /\b(?:manually|by\s+hand)\b[^.?!]{0,60}?\b(?:workflows?|jobs?|pipelines?|[\w-]+\.ya?ml)\b|\b(?:workflows?|jobs?|pipelines?|[\w-]+\.ya?ml)\b[^.?!]{0,60}?\b(?:manually|by\s+hand)\b|\b(?:trigger|kick\s+off|fire|fire\s+off|run|start|launch)\s+(?:the\s+|our\s+)?[\w.-]+(?:\.ya?ml|\s+(?:workflow|job|pipeline))\b[^.?!]{0,40}?\bon\s+(?:the\s+)?(?:main|master|develop|[\w/.-]+\s+branch|branch\s+[\w/.-]+|[\w-]+\/[\w/.-]+)\b/i, words: ['dispatch'] },
   // An account locked or kept from signing in, not deleted ("lock his account until he's back", "stop them signing in", "unable to log in but keep the account"): the user blocked.
@@ -1014,12 +1017,14 @@ export function parseQuery(query: string): ParsedQuery {
   const unknownVerbLeads = commandVerb && !headCue;
   // "I need a shareable link for …", "we'd like a Priority field": a thing wished for, with no verb, is one to make; not "a list of …".
   const wished = WISHED.exec(query)?.[0];
-  // A link or a copy of a thing that exists ("a link to that message", "a .zip of my repo") is read, not made.
-  const wishesFor = wished !== undefined && !/\bof\b|\bto\s+(?:the|that|this|those|these|my|our|its|their)\b/i.test(wished);
+  // A link or a copy of a thing that exists ("a link to that message", "a link to Priya's message", "a .zip of my repo") is read, not made.
+  const wishesFor = wished !== undefined && !/\bof\b|\bto\s+(?:the|that|this|those|these|my|our|its|their|his|her|[a-z][\w-]*'s)\b/i.test(wished);
   // "Get me a token so I can register …", "give me a link I can drop in Discord": a new one, made; not "a link to message 17", one of a thing that exists.
   const obtained = OBTAINED.exec(query)?.[0];
   const obtainsNew = obtained !== undefined && cues[0]?.action === 'get' && !/\b(?:of|to|for)\b/i.test(obtained);
-  let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : unknownVerbLeads ? undefined : obtainsNew ? 'create' : (cues[0]?.action ?? (wishesFor ? 'create' : plural ? 'list' : undefined));
+  // A link to a thing that exists, wished for with no verb of its own ("I need a link to Priya's message signing off on …"): read, whatever verbs describe the thing.
+  const wishesExisting = wished !== undefined && !wishesFor && !headCue && !question && /^[^,;]*?\ban?\s+(?:(?!public|shareable|new|external|fresh)\S+\s+)?(?:link|url|permalink)\s+(?:straight\s+|directly\s+)?to\b/i.test(wished);
+  let action = howMany ? undefined : question ? (PERSON_QUESTION.has(opener!) ? undefined : plural ? 'list' : 'get') : unknownVerbLeads ? undefined : obtainsNew ? 'create' : wishesExisting ? 'get' : (cues[0]?.action ?? (wishesFor ? 'create' : plural ? 'list' : undefined));
   // "Get sam to review PR 7": what they are asked to do is theirs; the asker requests it.
   if (cues[0] && askedOfPeopleAt.includes(cues[0].at) && !question) action = undefined;
   // The things on or in a place are many.

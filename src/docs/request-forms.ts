@@ -90,7 +90,7 @@ const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|wi
 const BELONGS = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:belongs|(?:should|must|needs?\\s+to)\\s+(?:be|live|go|sit))\\s+(?:in|into|on|under|inside)\\s+`, 'gi');
 /** "He shouldn't be part of our org any more": someone to be taken out of a group. */
 /** What someone wants gone or out of a place ("I want task 99 gone", "I want dave out of #leadership", "… no longer in jira-developers"): to remove it. */
-const WANTED_GONE = new RegExp(`${WANT_CLAUSE}(?:(?:i'd|i\\s+would|we'd|we\\s+would)(?:\\s+${WANT_ADVERB})?\\s+like|(?:i|we)(?:\\s+${WANT_ADVERB})?\\s+(?:want|need))\\s+(?!to\\s)((?:${THING_WORD}){1,6}?)(?:(gone|removed)(?=\\s*(?:[.,;!?]|$))|(?:out\\s+of|off\\s+of|off|no\\s+longer\\s+(?:in|on|attached\\s+to|part\\s+of|a\\s+member\\s+of))\\s+)`, 'gi');
+const WANTED_GONE = new RegExp(`${WANT_CLAUSE}(?:(?:i'd|i\\s+would|we'd|we\\s+would)(?:\\s+${WANT_ADVERB})?\\s+like|(?:i|we)(?:\\s+${WANT_ADVERB})?\\s+(?:want|need))\\s+(?!to\\s)((?:(?!to\\s)${THING_WORD}){1,6}?)(?:(gone|removed)(?=\\s*(?:[.,;!?]|$))|(?:out\\s+of|off\\s+of|off|no\\s+longer\\s+(?:in|on|attached\\s+to|part\\s+of|a\\s+member\\s+of))\\s+)`, 'gi');
 /** A time a thing is moved to: a day, an hour, a date ("Friday at 2pm", "the 30th", "next week", "Aug 9"). */
 const WHEN_TO = String.raw`(?:(?:next|this)\s+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|noon|\d{1,2}(?::\d{2})?\s?(?:am|pm)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{4}-\d{2}-\d{2})`;
 /** A word of a thing that may be a time ("my 1:1", "the 9:30"). */

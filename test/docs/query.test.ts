@@ -70,6 +70,13 @@ const IMPLIED_BY_WHAT_IS_SAID: [string, string[], boolean][] = [
   ['pay for the order with the card on file', ['billable'], false],
   ['When are Sam and Priya both free Thursday afternoon?', ['free', 'busy'], true],
   ['Is anyone booked between 2 and 4pm tomorrow?', ['free', 'busy'], true],
+  // Whether someone is online or away now: their presence.
+  ['Is Tom online right now?', ['presence'], true],
+  ['Is Marco on right now or is he out on a mow?', ['presence'], true],
+  ["check whether she's showing as active right now", ['presence'], true],
+  ['list the active users in the workspace', ['presence'], false],
+  ['the Jenkins URL is going away', ['presence'], false],
+  ['What workflow moves are available on PROJ-101 right now?', ['presence'], false],
   ['list all open issues from this week', ['free', 'busy'], false],
   // One person or place asked after, or the openings someone has at a time.
   ['is courtroom 4B open Thursday between 1 and 5?', ['free', 'busy'], true],
@@ -1180,6 +1187,9 @@ describe('parseQuery', () => {
     expect(parseQuery('I need a list of open issues').action).toBe('list');
     expect(parseQuery('I need a link to that message').action).not.toBe('create');
     expect(parseQuery('I need a .zip of my repo as it was at v1.0').action).not.toBe('create');
+    // Whatever verbs describe the thing linked to ("signing off"); not a new public link.
+    expect(parseQuery("I need a link to Priya's message signing off on build 4121").action).toBe('get');
+    expect(parseQuery('I need a public link to the vendor map file').action).not.toBe('get');
   });
 
   it('reads a sending noun heading a command before its object, with or without a determiner, as sending it ("email the invoice to …")', () => {

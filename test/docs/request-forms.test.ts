@@ -151,6 +151,8 @@ describe('requests in another form than a command', () => {
     expect(read("it's late and I just want the branch old-login deleted")).toBe("it's late and delete the branch old-login");
     expect(read('who do I want out of the team?')).toBe('who do I want out of the team?');
     expect(read('i want to make a new branch off main')).toBe('i want to make a new branch off main');
+    // Not one asked to do a thing ("I need him to sign off").
+    expect(read('I need him to sign off before 5')).toBe('I need him to sign off before 5');
   });
 
   it('reads what a framed request asks once its frame is off (src/docs/frames.ts)', () => {
