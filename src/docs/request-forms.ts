@@ -80,6 +80,8 @@ const WANT_CLAUSE = String.raw`(^|[.!?;:]\s+|,?\s\bso\s+|\s${REPORTING}(?:\s+tha
 const WANT_ADVERB = String.raw`(?:just|really|only|simply|actually|honestly)`;
 /** "I'd like <thing> <done>", "we need <thing> <done>", "please get <thing> <done>". */
 const WANTED_DONE = new RegExp(`${WANT_CLAUSE}(?:(?:i'd|i\\s+would|we'd|we\\s+would)(?:\\s+${WANT_ADVERB})?\\s+like|(?:i|we)(?:\\s+${WANT_ADVERB})?\\s+(?:want|need)|please\\s+get|get|(?:${DETERMINER}\\s+)?[a-z][\\w-]*(?:\\s+[a-z][\\w-]*)?\\s+(?:would\\s+like|wants|needs))\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:${THING_WORD}){1,6}?)${PARTICIPLE}\\b`, 'gi');
+/** Time blocked ("block 2-4am tonight on the on-call calendar", "Block Saturday 8am-8pm as …", "block out next Thursday"): an event scheduled to hold it. */
+const BLOCKED_TIME = /\bblock(?:\s+out|\s+off)?(?=\s+(?:(?:the\s+)?(?:whole\s+|entire\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today|weekend|morning|afternoon|evening)\b|(?:next|this)\s+(?:week|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\d{1,2}(?::\d{2})?\s*(?:am|pm|[-–]\s*\d|to\s+\d)|(?:an?|\d+)\s+(?:hours?|mins?|minutes|days?)\b))/gi;
 /** Someone's request reported: "the customer wants us to …", "a client asked me to …", "she is asking if we can …". */
 const REPORTED_REQUEST = new RegExp(`${CLAUSE}(?:${DETERMINER}\\s+)?(?:[a-z][\\w'-]*\\s+){0,2}?[a-z][\\w'-]*\\s+(?:(?:wants?|asked|asks|is\\s+asking|would\\s+like|needs?|requested|requests)\\s+(?:us|me|you|someone)\\s+to|(?:is\\s+asking|asked|asks|wants\\s+to\\s+know|wonders|wondered)\\s+(?:if|whether)\\s+(?:we|you|i)\\s+(?:can|could))\\s+`, 'gi');
 /** "We need a new ticket kind …", "my manager wants a company goal …": a thing wanted is to be made; not a read wanted ("we need a list of …"). The one asking ("I want a …") keeps the words that say so. */
@@ -174,6 +176,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
   const verb = (word: string) => !NO_VERBS.has(word.toLowerCase()) && isVerb(word.toLowerCase());
   return withoutFrame(query)
     .replace(SHARE_OFF, '$1 discount')
+    .replace(BLOCKED_TIME, (whole) => (verb('schedule') ? 'schedule' : whole))
     .replace(LABEL, (whole, _q1: string, before: string | undefined, _q2: string, after: string | undefined) => {
       const label = before ?? after ?? '';
       const first = labelVerb(label);

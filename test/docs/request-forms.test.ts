@@ -71,6 +71,14 @@ describe('requests in another form than a command', () => {
     expect(asCommands('the share link for the doc', (w) => w === 'share')).toBe('the share link for the doc');
   });
 
+  it('reads time blocked as an event scheduled to hold it, and blocking anything else as blocking', () => {
+    expect(read('block 2-4am tonight on the on-call calendar')).toBe('schedule 2-4am tonight on the on-call calendar');
+    expect(read("Block Saturday 8am-8pm as 'Full training run'")).toBe("schedule Saturday 8am-8pm as 'Full training run'");
+    expect(read('Block 30 minutes tomorrow at 7am on my calendar')).toBe('schedule 30 minutes tomorrow at 7am on my calendar');
+    expect(read('Block the user griefer99 from our org')).toBe('Block the user griefer99 from our org');
+    expect(read('Block 203.0.113.44 on our Radar list')).toBe('Block 203.0.113.44 on our Radar list');
+  });
+
   it('reads a share taken off a price as a discount, and an amount taken off as written', () => {
     expect(asCommands('set up 20% off for early-bird weekend passes', () => false)).toBe('set up 20% discount for early-bird weekend passes');
     expect(asCommands('I want a 15 percent off deal for regulars', () => false)).toBe('I want a 15 percent discount deal for regulars');
