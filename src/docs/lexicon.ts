@@ -105,6 +105,8 @@ const PHRASAL_VERBS: [string, string, Action, ('joined' | 'split' | 'around' | '
   ['lock', 'in', 'update', undefined, ['finalize']],
   ['wrap', 'up', 'update', undefined, ['complete', 'close']],
   ['pull', 'back', 'update', undefined, ['reverse', 'reversal']],
+  // Money clawed back is taken back from where it went: reversed ("claw back the $45 we sent on tr_3N").
+  ['claw', 'back', 'update', undefined, ['reverse', 'reversal']],
   ['give', 'back', 'create', undefined, ['refund']],
   ['bring', 'in', 'create', undefined, ['import']],
   ['hang', 'up', 'cancel', undefined, ['end']],

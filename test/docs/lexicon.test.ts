@@ -145,6 +145,7 @@ describe('verb lexicon', () => {
     expect(implied('lock down main on acme/payments')).toContain('protect');
     expect(implied('throw out the stale approval on PR 61')).toContain('dismiss');
     expect(implied('pull back payout po_1XYZ')).toContain('reverse');
+    expect(implied('claw back the $45 we already sent the tutor on tr_3N')).toContain('reverse');
     expect(implied('look at PR #412')).not.toContain('review');
     expect(implied('fast-forward test clock clock_1Pz by 30 days')).toContain('advance');
     expect(implied('put sub_456 on hold for now')).toContain('pause');
