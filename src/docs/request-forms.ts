@@ -45,6 +45,8 @@ const ABILITY = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+${DETERMINER}\\
 /** "Can Slack nudge me …", "could GitHub email us …": a product asked to do a thing for the one asking (its name may have been read off the query already: "can nudge me"). */
 const NAMED_DOES_FOR_ME = new RegExp(`${CLAUSE}(?:[Cc]an|[Cc]ould|[Ww]ould|[Ww]ill)\\s+(?:[A-Z][\\w-]*\\s+)?([a-z]+)(?=\\s+(?:me|us)\\b)`, 'g');
 /** "Can someone delete …", "could anybody close …": anyone at all asked to do it. */
+/** An ability asked of no one named: "can draft the release notes for me" (a service's name before the verb read apart: "can GitHub draft …"). */
+const SUBJECTLESS_ABILITY = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+([a-z]+)(?=\\s+(?:the|a|an|my|our|this|that|these|those|me|us)\\b)`, 'gi');
 const ANYONE_ABLE = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+(?:someone|somebody|anyone|anybody)\\s+(?:please\\s+)?([a-z]+)\\b`, 'gi');
 /** Words the action lexicon reads as cues that are no verb ("all", "which", "new"). */
 const NO_VERBS = new Set(['all', 'every', 'which', 'new', 'fresh', 'info', 'detail', 'details']);
@@ -197,6 +199,7 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
     .replace(SHOW_HOW, (_whole, start: string) => start)
     .replace(HOW_I, 'how do $1 ')
     .replace(ANYONE_ABLE, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
+    .replace(SUBJECTLESS_ABILITY, (whole, start: string, word: string) => (verb(word) && !SUBJECT_WORD.test(word) ? `${start}${word}` : whole))
     .replace(NAMED_DOES_FOR_ME, (_whole, start: string, word: string) => `${start}${word}`)
     .replace(WAY_TO, (whole, start: string, word: string) => (verb(word) ? `${start}${word}` : whole))
     .replace(NOMINAL_NEEDED, (whole, start: string, act: string) => (verbOfNoun(/[a-z]+/i.exec(act.replace(/^the\s+/i, ''))![0], verb) ? `${start}${act}` : whole))

@@ -17,6 +17,9 @@ describe('requests in another form than a command', () => {
     expect(read('Is there any way for me to cancel run 5?')).toBe('cancel run 5?');
     expect(read('Can the team members see it?')).toBe('see it?');
     expect(read('can someone delete the gist?')).toBe('delete the gist?');
+    // Asked of no one named (the service's name read apart: "can GitHub draft …").
+    expect(read('can draft the release notes for me between v1 and v2?')).toBe('draft the release notes for me between v1 and v2?');
+    expect(read('can I delete the gist?')).toBe('can I delete the gist?');
     expect(read('is there any way I can close issue 5')).toBe('close issue 5');
     // Someone shown how to do a thing: the thing is what to do.
     expect(read('how I close the issue number 12?')).toBe('how do I close the issue number 12?');
