@@ -8,7 +8,7 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } from '../search-eval/evaluate.ts';
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
-/** The dev figure this ranking reached, on every fifth dev request (tuned on it; all 29,367 tasks since the two-hundred-and-sixty-sixth writer's joined: 0.880; every fifth, 5,877: 0.884): a fall below it is a regression. */
+/** The dev figure this ranking reached, on every fifth dev request (tuned on it; all 30,759 tasks since the two-hundred-and-seventy-eighth writer's joined: 0.881; every fifth, 6,155: 0.885): a fall below it is a regression. */
 const DEV_RECALL_AT_3_FLOOR = 0.87;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
