@@ -301,13 +301,19 @@ const ACCOUNT_WORDS = new Set(['account', 'user', 'login', 'identity', 'profile'
 const ASKED_TO_JOIN = /\b(?:asked|asks|asking|requested|requests|applied|wants|wanted)\s+(?:to\s+)?(?:join|access|be\s+added\s+to|get\s+into)\b/i;
 /** A time asked about: a day word (values.ts), a week, a span or an hour ("Thursday afternoon", "between 2 and 4", "at 3pm"). */
 const AT_A_TIME = String.raw`(?:${[...DAY_WORDS].join('|')}|next\s+week|this\s+week|between|from\s+\d|at\s+\d|\d\s*(?:am|pm))`;
+/** Words that say someone or something is open or booked ("free", "booked", "clear"). */
+const OPEN_OR_BOOKED = String.raw`(?:open|free|available|busy|booked|clear)`;
+/** A character of one sentence, the period of a title ("Ms.", "Dr.") included. */
+const IN_SENTENCE = String.raw`(?:[^.?!]|\b(?:mr|ms|mrs|dr)\.)`;
+/** A time asked about, or a day said only as one ("either day", "that day"). */
+const AT_A_DAY = String.raw`(?:${AT_A_TIME}|either\s+day|that\s+day)`;
 /** People or places asked whether they are open or booked at a time ("when are Sam and Priya both free Thursday?", "is anyone booked between 2 and 4?", "is courtroom 4B open Thursday between 1 and 5?"). */
 const FREE_OR_BOOKED = new RegExp(
   String.raw`\b(?:both|everyone|anyone|everybody|anybody|all\s+(?:of\s+)?(?:us|them|three|four|five))\b[^.?!]{0,50}?\b(?:open|free|available|busy|booked)\b[^.?!]{0,40}?\b${AT_A_TIME}\b` +
-    String.raw`|\b(?:are|is)\s+[^.?!]{1,40}?\band\s+[^.?!]{1,30}?\s(?:both\s+|all\s+)?(?:open|free|available|busy|booked|clear)\b[^.?!]{0,40}?\b${AT_A_TIME}\b` +
+    String.raw`|\b(?:are|is)\s+[^.?!]{1,40}?\band\s+[^.?!]{1,30}?\s(?:both\s+|all\s+)?${OPEN_OR_BOOKED}\b[^.?!]{0,40}?\b${AT_A_TIME}\b` +
     // One asked after too ("is Ms. Patel free next Tuesday between 1 and 3?", "am I booked either day?"), or the openings someone has ("any open time Tuesday afternoon").
-    String.raw`|^(?:[^.?!]*[.!?]\s+)?(?:is|are|am)\s+(?!there\b)(?:[^.?!]|\b(?:mr|ms|mrs|dr)\.){1,40}?\s(?:open|free|available|busy|booked|clear)\b[^.?!]{0,40}?\b(?:${AT_A_TIME}|either\s+day|that\s+day)\b` +
-    String.raw`|\b(?:if|whether)\s+(?:[^.?!]|\b(?:mr|ms|mrs|dr)\.){1,50}?\s(?:is|are|am)\s+(?:both\s+|all\s+)?(?:open|free|available|busy|booked|clear)\b[^.?!]{0,40}?\b(?:${AT_A_TIME}|either\s+day|that\s+day)\b` +
+    String.raw`|^(?:[^.?!]*[.!?]\s+)?(?:is|are|am)\s+(?!there\b)${IN_SENTENCE}{1,40}?\s${OPEN_OR_BOOKED}\b[^.?!]{0,40}?\b${AT_A_DAY}\b` +
+    String.raw`|\b(?:if|whether)\s+${IN_SENTENCE}{1,50}?\s(?:is|are|am)\s+(?:both\s+|all\s+)?${OPEN_OR_BOOKED}\b[^.?!]{0,40}?\b${AT_A_DAY}\b` +
     String.raw`|\b(?:any|some)\s+(?:open\s+time|openings?|free\s+time|availability)\b[^.?!]{0,40}?\b${AT_A_TIME}\b`,
   'i',
 );
@@ -1108,16 +1114,16 @@ export function parseQuery(query: string): ParsedQuery {
     const particle = raw.findIndex((w, i) => i > chosen + 1 && i <= chosen + 1 + MAX_NAMED_OBJECTS * 2 && i !== own && PEOPLE_PLACED.has(w));
     const end = clauseStarts.find((start) => start > particle) ?? raw.length;
     // A pronoun right before the place ("add him to", not "remove her saved card from"); a name that ends where a thing's name would go on to its noun ("Tom and …", not "the Q4 Infrastructure project").
+    const pronounBefore = raw[particle - 1] === 'him' || raw[particle - 1] === 'her';
     const someone = (i: number) =>
-      ((raw[i] === 'him' || raw[i] === 'her') && i === particle - 1) ||
-      (names.has(raw[i]!) &&
-        personNames.includes(raw[i]!) &&
+      (pronounBefore && i === particle - 1) ||
+      (personNames.includes(raw[i]!) &&
         (i + 1 === particle || raw[i + 1] === 'and' || raw[i + 1] === VALUE || names.has(raw[i + 1]!)) &&
         raw.slice(chosen + 1, i).every((w) => names.has(w) || w === 'and' || w === VALUE || w === 'our' || w === 'new' || ROLE_NOUNS.has(w) || AGENT_FORM.test(w)));
     // Not someone added to a thing named by a pronoun ("add her to it": a follower of it).
     if (particle > 0 && !['it', 'this', 'that'].includes(raw[particle + 1] ?? '') && raw.slice(chosen + 1, particle).some((_, k) => someone(chosen + 1 + k))) {
       // A pronoun is someone; a capitalised word is, unless the catalogue writes it (ranking reads `personByForm`: "Android").
-      placesPerson = raw[particle - 1] === 'him' || raw[particle - 1] === 'her';
+      placesPerson = pronounBefore;
       for (const t of terms) {
         if (t.at > chosen && t.at < particle && someone(t.at)) Object.assign(t, { bareObject: true, personByForm: true });
         if (t.at > particle && t.at < end && !t.optional) t.scope = true;

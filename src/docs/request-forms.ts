@@ -45,9 +45,9 @@ const ABILITY = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+${DETERMINER}\\
 /** "Can Slack nudge me …", "could GitHub email us …": a product asked to do a thing for the one asking (its name may have been read off the query already: "can nudge me"). */
 const NAMED_DOES_FOR_ME = new RegExp(`${CLAUSE}(?:[Cc]an|[Cc]ould|[Ww]ould|[Ww]ill)\\s+(?:[A-Z][\\w-]*\\s+)?([a-z]+)(?=\\s+(?:me|us)\\b)`, 'g');
 /** "Can someone delete …", "could anybody close …": anyone at all asked to do it. */
+const ANYONE_ABLE = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+(?:someone|somebody|anyone|anybody)\\s+(?:please\\s+)?([a-z]+)\\b`, 'gi');
 /** An ability asked of no one named: "can draft the release notes for me" (a service's name before the verb read apart: "can GitHub draft …"). */
 const SUBJECTLESS_ABILITY = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+([a-z]+)(?=\\s+(?:the|a|an|my|our|this|that|these|those|me|us)\\b)`, 'gi');
-const ANYONE_ABLE = new RegExp(`${CLAUSE}(?:can|could|would|will)\\s+(?:someone|somebody|anyone|anybody)\\s+(?:please\\s+)?([a-z]+)\\b`, 'gi');
 /** Words the action lexicon reads as cues that are no verb ("all", "which", "new"). */
 const NO_VERBS = new Set(['all', 'every', 'which', 'new', 'fresh', 'info', 'detail', 'details']);
 /** "Is it possible for the app to <verb>", "is there a way for our bot to <verb>". */
@@ -82,8 +82,10 @@ const WANT_CLAUSE = String.raw`(^|[.!?;:]\s+|,?\s\bso\s+|\s${REPORTING}(?:\s+tha
 const WANT_ADVERB = String.raw`(?:just|really|only|simply|actually|honestly)`;
 /** "I'd like <thing> <done>", "we need <thing> <done>", "please get <thing> <done>". */
 const WANTED_DONE = new RegExp(`${WANT_CLAUSE}(?:(?:i'd|i\\s+would|we'd|we\\s+would)(?:\\s+${WANT_ADVERB})?\\s+like|(?:i|we)(?:\\s+${WANT_ADVERB})?\\s+(?:want|need)|please\\s+get|get|(?:${DETERMINER}\\s+)?[a-z][\\w-]*(?:\\s+[a-z][\\w-]*)?\\s+(?:would\\s+like|wants|needs))\\s+(?!(?:what|who|which|when|where|how|that|everything|anything|all)\\b)((?:${THING_WORD}){1,6}?)${PARTICIPLE}\\b`, 'gi');
+/** The days of the week, as times are said. */
+const WEEKDAYS = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
 /** Time blocked ("block 2-4am tonight on the on-call calendar", "Block Saturday 8am-8pm as …", "block out next Thursday"): an event scheduled to hold it. */
-const BLOCKED_TIME = /\bblock(?:\s+out|\s+off)?(?=\s+(?:(?:the\s+)?(?:whole\s+|entire\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today|weekend|morning|afternoon|evening)\b|(?:next|this)\s+(?:week|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\d{1,2}(?::\d{2})?\s*(?:am|pm|[-–]\s*\d|to\s+\d)|(?:an?|\d+)\s+(?:hours?|mins?|minutes|days?)\b))/gi;
+const BLOCKED_TIME = new RegExp(String.raw`\bblock(?:\s+out|\s+off)?(?=\s+(?:(?:the\s+)?(?:whole\s+|entire\s+)?(?:${WEEKDAYS}|tomorrow|tonight|today|weekend|morning|afternoon|evening)\b|(?:next|this)\s+(?:week|${WEEKDAYS})\b|\d{1,2}(?::\d{2})?\s*(?:am|pm|[-–]\s*\d|to\s+\d)|(?:an?|\d+)\s+(?:hours?|mins?|minutes|days?)\b))`, 'gi');
 /** Someone's request reported: "the customer wants us to …", "a client asked me to …", "she is asking if we can …". */
 const REPORTED_REQUEST = new RegExp(`${CLAUSE}(?:${DETERMINER}\\s+)?(?:[a-z][\\w'-]*\\s+){0,2}?[a-z][\\w'-]*\\s+(?:(?:wants?|asked|asks|is\\s+asking|would\\s+like|needs?|requested|requests)\\s+(?:us|me|you|someone)\\s+to|(?:is\\s+asking|asked|asks|wants\\s+to\\s+know|wonders|wondered)\\s+(?:if|whether)\\s+(?:we|you|i)\\s+(?:can|could))\\s+`, 'gi');
 /** "We need a new ticket kind …", "my manager wants a company goal …": a thing wanted is to be made; not a read wanted ("we need a list of …"). The one asking ("I want a …") keeps the words that say so. */
@@ -96,7 +98,7 @@ const BELONGS = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:belongs|(?:shou
 /** What someone wants gone or out of a place ("I want task 99 gone", "I want dave out of #leadership", "… no longer in jira-developers"): to remove it. */
 const WANTED_GONE = new RegExp(`${WANT_CLAUSE}(?:(?:i'd|i\\s+would|we'd|we\\s+would)(?:\\s+${WANT_ADVERB})?\\s+like|(?:i|we)(?:\\s+${WANT_ADVERB})?\\s+(?:want|need))\\s+(?!to\\s)((?:(?!to\\s)${THING_WORD}){1,6}?)(?:(gone|removed)(?=\\s*(?:[.,;!?]|$))|(?:out\\s+of|off\\s+of|off|no\\s+longer\\s+(?:in|on|attached\\s+to|part\\s+of|a\\s+member\\s+of))\\s+)`, 'gi');
 /** A time a thing is moved to: a day, an hour, a date ("Friday at 2pm", "the 30th", "next week", "Aug 9"). */
-const WHEN_TO = String.raw`(?:(?:next|this)\s+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|noon|\d{1,2}(?::\d{2})?\s?(?:am|pm)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{4}-\d{2}-\d{2})`;
+const WHEN_TO = String.raw`(?:(?:next|this)\s+(?:week|month|${WEEKDAYS})|${WEEKDAYS}|tomorrow|tonight|noon|\d{1,2}(?::\d{2})?\s?(?:am|pm)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{4}-\d{2}-\d{2})`;
 /** A word of a thing that may be a time ("my 1:1", "the 9:30"). */
 const TIMED_THING_WORD = String.raw`(?!${REPORTING}\b)[\w'./#%$@():-]+\s+`;
 /** A share taken off a price ("20% off", "15 percent off"): a discount, not a thing taken off something; an amount ("knock $30 off the invoice") stays what it says. */
