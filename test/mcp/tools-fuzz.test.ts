@@ -919,8 +919,6 @@ let currentCase = '';
 const SETTLE_MS = 20;
 
 async function executeCase(conn: Conn, args: unknown, name: unknown = 'execute') {
-  const httpFrom = conn.http.length;
-  const logsFrom = t.logs.length;
   // Interface, "One execute invocation": once the script completes, "outstanding bridge HTTP
   // requests aborted, further calls blocked". A request written before the answer is read within
   // the settle time below; one that arrives between cases was sent after its execute answered.
@@ -928,6 +926,21 @@ async function executeCase(conn: Conn, args: unknown, name: unknown = 'execute')
     fail(`the provider received ${provider.received.length - quietSince.count} request(s) after an earlier execute had answered: ${quietSince.what}`, provider.received.slice(quietSince.count).map((r) => `${r.method} ${r.url}`));
   }
   currentCase = JSON.stringify(args)?.slice(0, 1500) ?? '';
+  try {
+    await checkedCase(conn, args, name);
+  } catch (err) {
+    // What this failed case sent may still arrive: it is this case's, never blamed on the next one
+    // (fast-check runs shrunk cases next, and each would otherwise fail on this case's requests).
+    await callTool(conn, 'execute', { code: 'return 1' }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    quietSince = { count: provider.received.length, what: `(after a failed case) ${currentCase.slice(0, 600)}` };
+    throw err;
+  }
+}
+
+async function checkedCase(conn: Conn, args: unknown, name: unknown) {
+  const httpFrom = conn.http.length;
+  const logsFrom = t.logs.length;
   const before = providerCount();
   const outcome = await callTool(conn, name, args);
   // What arrives until the session has answered a trivial execute (and the settle time has passed)
@@ -951,11 +964,22 @@ async function executeCase(conn: Conn, args: unknown, name: unknown = 'execute')
 
 async function runProperty<T>(name: string, arbitrary: fc.Arbitrary<T>, runs: number, predicate: (value: T) => Promise<void>) {
   const seed = SEED + [...name].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) | 0, 0);
-  const result = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed, numRuns: runs, endOnFailure: false });
+  const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  // The failure as first met, before shrinking: a load-dependent one may not recur in the shrunk cases.
+  let first: { why: string; value: unknown } | undefined;
+  const recorded = async (value: T) => {
+    try {
+      await predicate(value);
+    } catch (err) {
+      first ??= { why: message(err), value };
+      throw err;
+    }
+  };
+  const result = await fc.check(fc.asyncProperty(arbitrary, recorded), { seed, numRuns: runs, endOnFailure: false });
   if (result.failed) {
-    const why = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
-    const shown = JSON.stringify(result.counterexample, (_k, v) => (typeof v === 'string' && v.length > 400 ? `${v.slice(0, 400)}…(${v.length} chars)` : v));
-    throw new Error(`seed ${seed} (FUZZ_SEED=${SEED}), path ${result.counterexamplePath}, after ${result.numRuns} runs (${result.numShrinks} shrinks)\n${why}\ncounterexample: ${shown}`);
+    const show = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'string' && x.length > 400 ? `${x.slice(0, 400)}…(${x.length} chars)` : x));
+    const firstMet = first && first.why !== message(result.errorInstance) ? `\nfirst met as: ${first.why}\n  on: ${show(first.value)}` : '';
+    throw new Error(`seed ${seed} (FUZZ_SEED=${SEED}), path ${result.counterexamplePath}, after ${result.numRuns} runs (${result.numShrinks} shrinks)\n${message(result.errorInstance)}\ncounterexample: ${show(result.counterexample)}${firstMet}`);
   }
 }
 
