@@ -18,7 +18,7 @@ import { asCommands, grantsAccess, openingVerb, plainVerbs, quietRelativeTimes, 
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 import { commonDirection, unitLength, withoutCommon } from './meaning.ts';
-import { RANK_WEIGHTS as B } from './weights.ts';
+import { RANK_WEIGHTS as B, SCORE_WEIGHTS } from './weights.ts';
 import { withWrittenAcronyms, writtenAcronyms, type WrittenAcronyms } from './written-acronyms.ts';
 
 export type { RankedOperation } from './analysis.ts';
@@ -64,6 +64,9 @@ const SWITCHED_ON = /\b(?:turn|switch|flip)\s+on\b|\b(?:turn|switch|flip)\s+(?:\
 const EVERY_ONE_ACTED_ON = /\b(?:(?<!\bat\s)all|every|everything|whole|entire)\b/i;
 
 /** Verbs a summary opens with that answer yes or no ("Check if …", "Validate project key", "Verify …"). */
+/** 1 where a condition holds: a score part that is there or not. */
+const on = (holds: unknown): number => (holds ? 1 : 0);
+
 const CHECKING_STEMS: ReadonlySet<string> = new Set(['check', 'valid', 'verifi', 'test']);
 
 /** Nouns for who does something: follower, contributor, assignee, registrar. */
@@ -839,37 +842,43 @@ export class Ranker {
       // Under a thing the query neither names nor gives (`/v1/accounts/{account}/persons` for "add Rosa to our billing records").
       // Not the container most of the catalogue is under (GitHub's repositories, GitLab's projects): what a query leaves unsaid.
       // Nor the signed-in user's, where the query speaks of itself ("my secret": `/user/codespaces/secrets`).
-      const unnamedScope = structure.scope.length > 0 && !(parsed.self && structure.self) && !structure.scope.some((s) => hitStems.has(s) || this.isCommonScope(s)) ? B.unnamedScope : 0;
-      const score =
-        -unnamedScope +
-        valuesTaken.reduce((sum, v) => sum + (v.takes[i] ? v.weight : 0), 0) +
-        (fieldVerbs.some((v) => doc.fields.get(v) === W.fields) && (structure.action === 'update' || structure.action === 'create') ? B.fieldVerb : 0) +
+      const unnamedScope = structure.scope.length > 0 && !(parsed.self && structure.self) && !structure.scope.some((s) => hitStems.has(s) || this.isCommonScope(s));
+      const values = valuesTaken.reduce((sum, v) => sum + (v.takes[i] ? v.weight : 0), 0);
+      const actionAgrees = ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.methodAction ?? structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) * ownVerbShare : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1, switchesOn && actionHas === 'create' ? 1 : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite);
+      // The score's parts, in SCORE_PARTS' order, each weighed by SCORE_WEIGHTS.
+      const parts = [
+        on(unnamedScope),
+        values,
+        on(fieldVerbs.some((v) => doc.fields.get(v) === W.fields) && (structure.action === 'update' || structure.action === 'create')),
         // A thing that exists made a state ("make #hr a private channel", "switch it from public to private"): so does an operation named after making it so ("Convert a public channel to a private channel").
-        (changesState && !CANONICAL.has(structure.action) && !READS.has(structure.methodAction ?? 'get') && structure.resource.some((r) => states.has(r)) ? B.fieldVerb : 0) +
-        coverage +
-        B.action * (ownVerb ? 1 : commandsOwnVerb || commandsUnknownVerb ? (READS.has(structure.methodAction ?? structure.action) ? -1 : 0) : questionAgreement(Math.max(structure.methodAction && !CANONICAL.has(actionHas) ? ownVerbAgreement(askedAction, structure.methodAction) * ownVerbShare : actionAgreement(askedAction, actionHas), structure.alsoAction ? actionAgreement(askedAction, structure.alsoAction) : -1, switchesOn && actionHas === 'create' ? 1 : -1), parsed.verbsAt === undefined, actionHas, B.questionWrite)) +
+        on(changesState && !CANONICAL.has(structure.action) && !READS.has(structure.methodAction ?? 'get') && structure.resource.some((r) => states.has(r))),
+        coverage,
+        actionAgrees,
         // A new thing asked for is not what an operation on an existing one makes ("a brand new calendar": not "Inserts an existing calendar into the user's calendar list").
-        (asksNew && doc.summaryStems.includes('exist') ? -B.existingWhenNew : 0) +
+        on(asksNew && doc.summaryStems.includes('exist')),
         // Every one of a thing changed at once is what an operation on all of them does ("Mark all todos as done"), not one on a single one.
-        (asksEvery && resource === 1 && !READS.has(structure.methodAction ?? structure.action) && (doc.summaryStems.includes('all') || doc.summaryStems.includes('everi')) ? B.everyAtOnce : 0) +
+        on(asksEvery && resource === 1 && !READS.has(structure.methodAction ?? structure.action) && (doc.summaryStems.includes('all') || doc.summaryStems.includes('everi'))),
         // A yes-or-no question is what an operation that checks answers ("Check if a user follows another user").
-        (parsed.yesNo && CHECKING_STEMS.has(doc.summaryStems[0]!) ? B.yesNoCheck : 0) +
-        ((!asksUndo || askedVerbs.has(structure.action.slice(2))) && this.undoes(structure.action) ? -B.undoUnasked : 0) +
-        B.resource * resource +
-        B.self * self +
-        (agent ? B.agent : 0) +
-        (people ? B.people : 0) +
-        B.vector * similar -
-        B.extra * extra -
-        (doc.deprecated ? 0.1 : 0) -
+        on(parsed.yesNo && CHECKING_STEMS.has(doc.summaryStems[0]!)),
+        on((!asksUndo || askedVerbs.has(structure.action.slice(2))) && this.undoes(structure.action)),
+        resource,
+        self,
+        on(agent),
+        on(people),
+        similar,
+        extra,
+        on(doc.deprecated),
         // "Who is in the platform team?": the people are not known yet, so one taken by ID answers badly.
-        (parsed.asksWho && this.onePerson[i] ? B.onePerson : 0) +
+        on(parsed.asksWho && this.onePerson[i]),
         // A Unified operation covers the whole outcome across providers: preferred over its physical parts.
-        (doc.kind === 'unified' ? 0.25 : 0);
+        on(doc.kind === 'unified'),
+      ];
+      let score = 0;
+      for (let k = 0; k < parts.length; k++) score += SCORE_WEIGHTS[k]! * parts[k]!;
       const hit = { id: doc.id, score, coverage: sure / possible };
       hits.push(hit);
       scored.set(hit, { hit, doc, matched: hitStems });
-      explain?.set(doc.id, { score, coverage, action: structure.action, resource, self, similar, extra, values: valuesTaken.reduce((sum, v) => sum + (v.takes[i] ? v.weight : 0), 0), unnamedScope, hit: [...hitStems].join(' ') });
+      explain?.set(doc.id, { score, coverage, action: structure.action, resource, self, similar, extra, values, unnamedScope, hit: [...hitStems].join(' '), parts });
     }
     hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
     preferDefaultVariants(hits.slice(0, Math.max(limit * 3, VARIANT_WINDOW)).map((h) => scored.get(h)!), (stem) => this.idf(stem), parsed.self, (doc) => this.isSelf(doc));

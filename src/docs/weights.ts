@@ -56,3 +56,50 @@ export const RANK_WEIGHTS = {
   /** Share of an acronym's meaning read from the phrase it stands for ("pr": pull request), the rest from its letters. */
   acronymMeaning: 0.5,
 } as const;
+
+/** The parts of an operation's score (src/docs/rank.ts), in the order ranking computes them. */
+export const SCORE_PARTS = [
+  'unnamedScope',
+  'values',
+  'fieldVerb',
+  'stateMade',
+  'coverage',
+  'action',
+  'existingWhenNew',
+  'everyAtOnce',
+  'yesNoCheck',
+  'undoUnasked',
+  'resource',
+  'self',
+  'agent',
+  'people',
+  'similar',
+  'extra',
+  'deprecated',
+  'onePerson',
+  'unified',
+] as const;
+
+const B = RANK_WEIGHTS;
+/** Each score part's weight, in SCORE_PARTS' order: a part's value times its weight, summed, is the score. */
+export const SCORE_WEIGHTS: readonly number[] = [
+  -B.unnamedScope,
+  1,
+  B.fieldVerb,
+  B.fieldVerb,
+  1,
+  B.action,
+  -B.existingWhenNew,
+  B.everyAtOnce,
+  B.yesNoCheck,
+  -B.undoUnasked,
+  B.resource,
+  B.self,
+  B.agent,
+  B.people,
+  B.vector,
+  -B.extra,
+  -0.1,
+  -B.onePerson,
+  0.25,
+];
