@@ -19,6 +19,7 @@ import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.t
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 import { commonDirection, unitLength, withoutCommon } from './meaning.ts';
 import { RANK_WEIGHTS as B, SCORE_WEIGHTS } from './weights.ts';
+import { RERANK_DEPTH, reorder } from './rerank.ts';
 import { withWrittenAcronyms, writtenAcronyms, type WrittenAcronyms } from './written-acronyms.ts';
 
 export type { RankedOperation } from './analysis.ts';
@@ -747,6 +748,7 @@ export class Ranker {
     const hits: Hit[] = [];
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
     const scored = new Map<Hit, Scored>();
+    const partsOf = new Map<Hit, number[]>();
     // What each term matches in each operation, read from the postings of its forms: an operation
     // has few of a query's many forms, so looking each form up in every candidate was most of a search.
     const termMatches = terms.map((t) => {
@@ -768,6 +770,7 @@ export class Ranker {
       }
       return byDoc;
     });
+    const ownTerms = terms.filter((t) => !t.optional).length;
     // The candidates: the operations the query's own words match.
     const candidates = new Set<number>();
     terms.forEach((t, ti) => {
@@ -785,6 +788,8 @@ export class Ranker {
       if (!keep(doc.id)) continue;
       let matched = 0;
       let sure = 0;
+      /** The query's own terms (not implied ones) the operation matches. */
+      let ownMatched = 0;
       const hitStems = new Set<string>();
       /** Stems matched by what the query names as its resource, not by where it says it is. */
       const resourceStems = new Set<string>();
@@ -797,6 +802,7 @@ export class Ranker {
         }
         matched += t.weight * t.idf * match.best;
         sure += t.weight * t.idf * match.bestSure;
+        if (!t.optional) ownMatched++;
       });
       const coverage = matched / possible;
       // Closeness in meaning: the cosine of the query's and the operation's mean vectors.
@@ -872,17 +878,30 @@ export class Ranker {
         on(parsed.asksWho && this.onePerson[i]),
         // A Unified operation covers the whole outcome across providers: preferred over its physical parts.
         on(doc.kind === 'unified'),
+        // Read by the learned reranker only (SCORE_WEIGHTS gives them none).
+        sure / possible,
+        ownTerms ? ownMatched / ownTerms : 0,
+        doc.about.length,
+        doc.pathParameters.length,
+        on(READS.has(structure.methodAction ?? structure.action)),
       ];
       let score = 0;
       for (let k = 0; k < parts.length; k++) score += SCORE_WEIGHTS[k]! * parts[k]!;
       const hit = { id: doc.id, score, coverage: sure / possible };
       hits.push(hit);
       scored.set(hit, { hit, doc, matched: hitStems });
+      partsOf.set(hit, parts);
       explain?.set(doc.id, { score, coverage, action: structure.action, resource, self, similar, extra, values, unnamedScope, hit: [...hitStems].join(' '), parts });
     }
-    hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    preferDefaultVariants(hits.slice(0, Math.max(limit * 3, VARIANT_WINDOW)).map((h) => scored.get(h)!), (stem) => this.idf(stem), parsed.self, (doc) => this.isSelf(doc));
-    hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    return hits.slice(0, limit);
+    const byScore = (a: Hit, b: Hit) => b.score - a.score || (a.id < b.id ? -1 : 1);
+    hits.sort(byScore);
+    // The second stage orders the first's best (./rerank.ts); the rest stay below them, in order.
+    // It learned on full windows of candidates: fewer (a small catalogue, a narrow filter) keep the first stage's order.
+    // A Unified operation keeps its place: the second stage learned on physical ones only.
+    const best = hits.slice(0, Math.max(limit, RERANK_DEPTH));
+    reorder(best, (h) => partsOf.get(h)!, (h) => scored.get(h)!.doc.kind !== 'unified');
+    preferDefaultVariants(best.slice(0, Math.max(limit * 3, VARIANT_WINDOW)).map((h) => scored.get(h)!), (stem) => this.idf(stem), parsed.self, (doc) => this.isSelf(doc));
+    best.sort(byScore);
+    return best.slice(0, limit);
   }
 }

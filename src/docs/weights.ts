@@ -78,6 +78,11 @@ export const SCORE_PARTS = [
   'deprecated',
   'onePerson',
   'unified',
+  'sureCoverage',
+  'ownTermsMatched',
+  'aboutWords',
+  'pathParameters',
+  'reads',
 ] as const;
 
 const B = RANK_WEIGHTS;
@@ -102,4 +107,9 @@ export const SCORE_WEIGHTS: readonly number[] = [
   -0.1,
   -B.onePerson,
   0.25,
+  0,
+  0,
+  0,
+  0,
+  0,
 ];

@@ -1,0 +1,111 @@
+// The second stage of ranking: the first stage's best candidates (./rank.ts) scored again by a
+// linear model over their score parts (SCORE_PARTS), products of a few parts, and each part's
+// standing among the candidates. Its weights are learned on the evaluation's dev split
+// (test/search-eval/train-reranker.py) and hold no word, phrase or operation of any catalogue: the
+// same model ranks an API imported at run time.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCORE_PARTS } from './weights.ts';
+
+/** How many of the first stage's best candidates the second stage orders; where fewer compete, it does not run. */
+export const RERANK_DEPTH = 40;
+/**
+ * How far below the first stage's best a candidate may score and still be moved by the second
+ * stage: one further down stays below (0.4 to 1.2 alike on dev, 0.2 lower; none moved further lost nothing either).
+ */
+export const RERANK_MARGIN = 0.6;
+
+type Part = (typeof SCORE_PARTS)[number];
+const at = (part: Part) => SCORE_PARTS.indexOf(part);
+
+/** Pairs of parts whose product is a feature: agreement on two counts at once. */
+const PRODUCTS: readonly (readonly [Part, Part])[] = [
+  ['coverage', 'action'],
+  ['coverage', 'resource'],
+  ['action', 'resource'],
+  ['similar', 'coverage'],
+  ['similar', 'action'],
+  ['similar', 'resource'],
+  ['self', 'action'],
+  ['extra', 'coverage'],
+  ['values', 'action'],
+  ['sureCoverage', 'action'],
+  ['ownTermsMatched', 'resource'],
+  ['ownTermsMatched', 'action'],
+  ['sureCoverage', 'resource'],
+  ['reads', 'action'],
+  ['sureCoverage', 'similar'],
+];
+
+/** Parts read against the best among the candidates: whether it is the best. (How far below it would add nothing: a linear model ranking one query's candidates already has the part itself.) */
+const STANDING: readonly Part[] = ['coverage', 'similar', 'action', 'resource', 'sureCoverage', 'ownTermsMatched'];
+
+
+/** The features' names, in the order rerankFeatures writes them. */
+export const RERANK_FEATURES: readonly string[] = [
+  ...SCORE_PARTS,
+  ...PRODUCTS.map(([a, b]) => `${a}*${b}`),
+  ...STANDING.map((p) => `${p}=best`),
+  'log(1+firstRank)',
+];
+
+/** Each candidate's features, the candidates given in the first stage's order with their parts. */
+export function rerankFeatures(parts: readonly (readonly number[])[]): number[][] {
+  const best = STANDING.map((p) => Math.max(...parts.map((c) => c[at(p)]!)));
+  return parts.map((c, rank) => [
+    ...c,
+    ...PRODUCTS.map(([a, b]) => c[at(a)]! * c[at(b)]!),
+    ...STANDING.map((p, k) => (c[at(p)]! >= best[k]! - 1e-9 ? 1 : 0)),
+    Math.log1p(rank),
+  ]);
+}
+
+interface RerankModel {
+  features: string[];
+  weights: number[];
+}
+
+let model: number[] | undefined;
+
+/** The learned weights, in RERANK_FEATURES' order (./reranker.json, written by the trainer). */
+function weights(): number[] {
+  if (model) return model;
+  const file = JSON.parse(readFileSync(join(import.meta.dirname, 'reranker.json'), 'utf8')) as RerankModel;
+  // A model trained on other features would weigh the wrong ones: refused at once.
+  if (file.features.join('\n') !== RERANK_FEATURES.join('\n') || file.weights.length !== RERANK_FEATURES.length) {
+    throw new Error('src/docs/reranker.json was trained on other features than src/docs/rerank.ts writes: train it again (test/search-eval/train-reranker.py)');
+  }
+  return (model = file.weights);
+}
+
+/** The second stage's score of each candidate, given in the first stage's order with their parts. */
+export function rerankScores(parts: readonly (readonly number[])[]): number[] {
+  const w = weights();
+  return rerankFeatures(parts).map((f) => f.reduce((sum, x, k) => sum + w[k]! * x, 0));
+}
+
+/**
+ * Orders `window`, the first stage's best candidates best first, by the second stage, in place. Only
+ * candidates within RERANK_MARGIN of the best that `movable` allows are moved, among the places they
+ * held; the others keep theirs. Scores are rewritten to the new order: the second stage's for those
+ * moved, and for the rest a score that keeps their place (the first stage's gaps below the moved).
+ */
+export function reorder<T extends { score: number }>(window: T[], partsOf: (candidate: T) => readonly number[], movable: (candidate: T) => boolean): void {
+  if (window.length < RERANK_DEPTH) return;
+  const second = rerankScores(window.map(partsOf));
+  const top = window[0]!.score;
+  const moves = window.map((c) => c.score >= top - RERANK_MARGIN && movable(c));
+  const moved = window.map((c, k) => ({ c, score: second[k]! })).filter((_, k) => moves[k]);
+  moved.sort((a, b) => b.score - a.score);
+  const first = window.map((c) => c.score);
+  let next = 0;
+  const order = window.map((c, k) => (moves[k] ? moved[next++]!.c : c));
+  const lowest = moved.length ? moved.at(-1)!.score : top;
+  next = 0;
+  order.forEach((c, k) => {
+    if (moves[k]) c.score = moved[next++]!.score;
+    else if (first[k]! >= top - RERANK_MARGIN) c.score = k > 0 ? order[k - 1]!.score - 1e-9 : (moved[0]?.score ?? 0) + 1e-9;
+    else c.score = lowest - 1 - (top - first[k]!);
+  });
+  window.splice(0, window.length, ...order);
+}

@@ -1,0 +1,109 @@
+// The second stage of ranking (src/docs/rerank.ts): its features from the first stage's parts, the
+// trained model it reads, and when ranking uses it (src/docs/rank.ts): a full window of candidates only.
+import { describe, expect, it } from 'vitest';
+import { Ranker } from '../../src/docs/rank.ts';
+import { RERANK_DEPTH, RERANK_FEATURES, RERANK_MARGIN, reorder, rerankFeatures, rerankScores } from '../../src/docs/rerank.ts';
+import { SCORE_PARTS } from '../../src/docs/weights.ts';
+import { loadCatalogues } from '../search-eval/catalogues.ts';
+import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
+
+const part = (name: (typeof SCORE_PARTS)[number]) => SCORE_PARTS.indexOf(name);
+const feature = (name: string) => RERANK_FEATURES.indexOf(name);
+
+/** Parts of a candidate: all 0 but those given. */
+const parts = (given: Partial<Record<(typeof SCORE_PARTS)[number], number>>) => SCORE_PARTS.map((name) => given[name] ?? 0);
+
+describe('second-stage features', () => {
+  it('writes every part, then products of parts, whether each standing part is the best, and the first-stage rank', () => {
+    const [first, second] = rerankFeatures([parts({ coverage: 0.8, action: 1, similar: 0.5 }), parts({ coverage: 0.9, action: 0.4, similar: 0.2 })]);
+    expect(first).toHaveLength(RERANK_FEATURES.length);
+    expect(first!.slice(0, SCORE_PARTS.length)).toEqual(parts({ coverage: 0.8, action: 1, similar: 0.5 }));
+    expect(first![feature('coverage*action')]).toBeCloseTo(0.8);
+    expect(second![feature('similar*coverage')]).toBeCloseTo(0.18);
+    // Coverage is best in the second candidate, action in the first.
+    expect([first![feature('coverage=best')], second![feature('coverage=best')]]).toEqual([0, 1]);
+    expect([first![feature('action=best')], second![feature('action=best')]]).toEqual([1, 0]);
+    expect([first![feature('log(1+firstRank)')], second![feature('log(1+firstRank)')]]).toEqual([0, Math.log(2)]);
+  });
+
+  it('scores with the trained model, which was trained on these features', () => {
+    const scores = rerankScores([parts({ sureCoverage: 0.9, coverage: 0.9, action: 1, resource: 1 }), parts({ coverage: 0.2 })]);
+    expect(scores.every(Number.isFinite)).toBe(true);
+    // More of the query explained by its own words, the asked action and resource: the better answer.
+    expect(scores[0]).toBeGreaterThan(scores[1]!);
+  });
+});
+
+describe('when ranking uses the second stage', () => {
+  /** A catalogue of `n` operations on the same resource: candidates for "list the widgets" all. */
+  const widgets = (n: number) =>
+    new Ranker(Array.from({ length: n }, (_, i) => op(`w.widgets/op-${String(i).padStart(2, '0')}`, i % 2 ? 'GET' : 'POST', `/widgets/${'x'.repeat(i)}`, i % 2 ? `List widgets ${i}` : `Create widget ${i}`, { returnsList: i % 2 === 1 })));
+
+  it('keeps the first stage’s order where fewer candidates than a full window compete', () => {
+    const ranker = widgets(RERANK_DEPTH - 5);
+    const explain = new Map<string, Record<string, unknown>>();
+    const found = ranker.search('list the widgets', 5, undefined, undefined, explain);
+    const firstStage = [...explain].filter(([id]) => id !== '(query)').sort(([a, x], [b, y]) => (y.score as number) - (x.score as number) || (a < b ? -1 : 1)).map(([id]) => id);
+    expect(found.map((h) => h.id)).toEqual(firstStage.slice(0, 5));
+  });
+
+  it('orders the candidates close to the first stage’s best by the second stage, and leaves the rest in place below them', () => {
+    const ranker = widgets(RERANK_DEPTH + 10);
+    const explain = new Map<string, Record<string, unknown>>();
+    const found = ranker.search('list the widgets', 5, undefined, undefined, explain);
+    const window = [...explain].filter(([id]) => id !== '(query)').sort(([a, x], [b, y]) => (y.score as number) - (x.score as number) || (a < b ? -1 : 1)).slice(0, RERANK_DEPTH);
+    const second = rerankScores(window.map(([, e]) => e.parts as number[]));
+    const top = window[0]![1].score as number;
+    const close = window.map(([id, e], k) => ({ id, first: e.score as number, score: second[k]! })).filter((c) => c.first >= top - RERANK_MARGIN);
+    expect(close.length).toBeGreaterThan(5);
+    const expected = close.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, 5);
+    expect(found.map((h) => h.id)).toEqual(expected.map((c) => c.id));
+  });
+});
+
+describe('the second stage on GitHub', () => {
+  // Dev requests the first stage put another operation first for (test/search-eval/dev).
+  it.each([
+    ['stop watching acme/noisy-repo, it floods my inbox', 'github.activity/delete-repo-subscription'],
+    ['clean up the stale feature/old-nav branch', 'github.git/delete-ref'],
+  ])('puts the operation %j asks for first', async (query, expected) => {
+    const [github] = await loadCatalogues(['github']);
+    const answer = github!.index.run({ query, limit: 3 }, () => true) as { results: { operationId: string }[] };
+    expect(answer.results[0]!.operationId).toBe(expected);
+  });
+});
+
+describe('reorder', () => {
+  /** A window of candidates, first-stage scores falling by `step`; the second stage prefers those with more own-word coverage. */
+  const window = (step: number, coverageStep: number, kinds: string[] = []) =>
+    Array.from({ length: RERANK_DEPTH }, (_, k) => {
+      const covered = Math.min(1, k * coverageStep);
+      return { name: `c${k}`, kind: kinds[k] ?? 'physical', score: 2 - k * step, parts: parts({ sureCoverage: covered, coverage: covered, resource: 1, action: 1 }) };
+    });
+  const names = (w: { name: string }[]) => w.map((c) => c.name);
+
+  it('moves only candidates within the margin of the best, and keeps the others below them in their order', () => {
+    const w = window(RERANK_MARGIN / 4, 0.2);
+    reorder(w, (c) => c.parts, () => true);
+    // The first five are within the margin (0, ¼, ½, ¾, 1 margin below the best): the one explaining most comes first.
+    expect(names(w).slice(0, 5)).toEqual(['c4', 'c3', 'c2', 'c1', 'c0']);
+    expect(names(w).slice(5)).toEqual(Array.from({ length: RERANK_DEPTH - 5 }, (_, k) => `c${k + 5}`));
+    // Scores follow the new order.
+    expect(w.every((c, k) => k === 0 || c.score < w[k - 1]!.score)).toBe(true);
+  });
+
+  it('keeps an unmovable candidate in its place and moves the others around it', () => {
+    const w = window(RERANK_MARGIN / 8, 0.1, ['physical', 'unified']);
+    reorder(w, (c) => c.parts, (c) => c.kind !== 'unified');
+    expect(w[1]!.name).toBe('c1');
+    expect(w[0]!.name).toBe('c8');
+    expect(w.every((c, k) => k === 0 || c.score < w[k - 1]!.score)).toBe(true);
+  });
+
+  it('leaves fewer candidates than a full window as they are', () => {
+    const w = window(0.01, 0.02).slice(0, RERANK_DEPTH - 1);
+    const before = w.map((c) => ({ ...c }));
+    reorder(w, (c) => c.parts, () => true);
+    expect(w).toEqual(before);
+  });
+});

@@ -1,0 +1,179 @@
+// Trains the second stage of search_docs' ranking (src/docs/rerank.ts) on the dev split only, and
+// writes its weights to src/docs/reranker.json. `npm run train:reranker` (a few minutes).
+//
+// Each dev request is searched as search_docs searches it; the first stage's best RERANK_DEPTH
+// candidates, with their features, are kept where an expected operation is among them. The model is
+// linear, fitted by L-BFGS to put the expected operation first (a softmax over the candidates, its
+// log-likelihood), held near the first stage's own weights. The test split is never read here.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadCatalogues } from './catalogues.ts';
+import { intentsOf } from './intents.ts';
+import { RERANK_DEPTH, RERANK_FEATURES, rerankFeatures } from '../../src/docs/rerank.ts';
+import { SCORE_PARTS, SCORE_WEIGHTS } from '../../src/docs/weights.ts';
+
+const MODEL_PATH = join(import.meta.dirname, '../../src/docs/reranker.json');
+/** Scores are divided by this before the softmax: the first stage's scores differ by tenths. */
+const TEMPERATURE = 0.1;
+/** Pull towards the first stage's weights (L2), so a feature few requests use stays near them. */
+const PULL = Number(process.env.PULL ?? 1e-3);
+const ITERATIONS = 300;
+
+const F = RERANK_FEATURES.length;
+/** The first stage's weights over the features: where training starts, and what it is held near. */
+const start = RERANK_FEATURES.map((_, k) => (k < SCORE_PARTS.length ? SCORE_WEIGHTS[k]! : 0));
+
+const write = (weights: number[], about: Record<string, unknown>) =>
+  writeFileSync(MODEL_PATH, `${JSON.stringify({ ...about, features: RERANK_FEATURES, weights: weights.map((w) => Math.round(w * 1e6) / 1e6) }, null, 1)}\n`);
+
+// Searching with the first stage's weights over the features orders every candidate as the first stage does.
+write(start, { trained: 'not yet: the first stage’s weights' });
+
+interface Request {
+  /** Features of each candidate, in the first stage's order, flattened. */
+  x: Float64Array;
+  n: number;
+  expected: Uint8Array;
+}
+
+const requests: Request[] = [];
+let unreachable = 0;
+let searched = 0;
+for (const c of await loadCatalogues()) {
+  // The parts of each candidate of the last search, as ranking explains them (src/docs/rank.ts).
+  const ranker = (c.index as unknown as { ranker: { search: (...args: unknown[]) => unknown } }).ranker;
+  const search = ranker.search.bind(ranker);
+  let explained = new Map<string, { score: number; parts?: number[] }>();
+  ranker.search = (typed: unknown, limit: unknown, keep: unknown, read: unknown) => {
+    explained = new Map();
+    return search(typed, limit, keep, read, explained);
+  };
+  for (const intent of intentsOf(c.name, 'dev')) {
+    explained = new Map();
+    c.index.run({ query: intent.query, limit: 5 }, () => true);
+    searched++;
+    const candidates = [...explained]
+      .filter(([, e]) => e.parts !== undefined)
+      .sort(([a, x], [b, y]) => y.score - x.score || (a < b ? -1 : 1))
+      .slice(0, RERANK_DEPTH);
+    const expected = Uint8Array.from(candidates, ([id]) => (intent.expected.includes(id) ? 1 : 0));
+    // Fewer candidates than a full window are ranked by the first stage alone (src/docs/rank.ts).
+    if (candidates.length < RERANK_DEPTH || !expected.some((e) => e === 1)) {
+      unreachable++;
+      continue;
+    }
+    const x = new Float64Array(candidates.length * F);
+    rerankFeatures(candidates.map(([, e]) => e.parts!)).forEach((f, j) => x.set(f, j * F));
+    requests.push({ x, n: candidates.length, expected });
+  }
+  console.log(`${c.name}: ${requests.length} requests kept so far`);
+}
+
+// Each feature is measured in its own spread while fitting (better conditioned), the weights back in the features' units after.
+const spread = new Float64Array(F);
+{
+  const sum = new Float64Array(F);
+  const squares = new Float64Array(F);
+  let rows = 0;
+  for (const r of requests) {
+    for (let j = 0; j < r.n; j++) for (let k = 0; k < F; k++) {
+      sum[k] = sum[k]! + r.x[j * F + k]!;
+      squares[k] = squares[k]! + r.x[j * F + k]! ** 2;
+    }
+    rows += r.n;
+  }
+  for (let k = 0; k < F; k++) spread[k] = Math.sqrt(Math.max(squares[k]! / rows - (sum[k]! / rows) ** 2, 0)) || 1;
+  for (const r of requests) for (let j = 0; j < r.n; j++) for (let k = 0; k < F; k++) r.x[j * F + k] = r.x[j * F + k]! / spread[k]!;
+}
+const origin = Float64Array.from(start, (w, k) => w * spread[k]!);
+
+/** The mean negative log-likelihood of the expected operations, plus the pull, and its gradient. */
+function objective(w: Float64Array): { value: number; gradient: Float64Array } {
+  const gradient = new Float64Array(F);
+  let value = 0;
+  const s = new Float64Array(RERANK_DEPTH);
+  for (const r of requests) {
+    let max = -Infinity;
+    for (let j = 0; j < r.n; j++) {
+      let sum = 0;
+      for (let k = 0; k < F; k++) sum += w[k]! * r.x[j * F + k]!;
+      s[j] = sum / TEMPERATURE;
+      if (s[j]! > max) max = s[j]!;
+    }
+    let all = 0;
+    let good = 0;
+    for (let j = 0; j < r.n; j++) {
+      s[j] = Math.exp(s[j]! - max);
+      all += s[j]!;
+      if (r.expected[j]) good += s[j]!;
+    }
+    value -= Math.log(good / all);
+    for (let j = 0; j < r.n; j++) {
+      const coefficient = (s[j]! / all - (r.expected[j] ? s[j]! / good : 0)) / TEMPERATURE;
+      if (coefficient !== 0) for (let k = 0; k < F; k++) gradient[k] = gradient[k]! + coefficient * r.x[j * F + k]!;
+    }
+  }
+  value /= requests.length;
+  for (let k = 0; k < F; k++) {
+    gradient[k] = gradient[k]! / requests.length + 2 * PULL * (w[k]! - origin[k]!);
+    value += PULL * (w[k]! - origin[k]!) ** 2;
+  }
+  return { value, gradient };
+}
+
+const dot = (a: Float64Array, b: Float64Array) => a.reduce((sum, x, k) => sum + x * b[k]!, 0);
+
+/** L-BFGS with a backtracking (Armijo) line search. */
+function minimise(from: Float64Array): Float64Array {
+  const memory = 10;
+  let w = Float64Array.from(from);
+  let { value, gradient } = objective(w);
+  const steps: { s: Float64Array; y: Float64Array; rho: number }[] = [];
+  for (let iteration = 0; iteration < ITERATIONS; iteration++) {
+    // The two-loop recursion: the direction from the last steps' curvature.
+    const q = Float64Array.from(gradient);
+    const alphas: number[] = [];
+    for (let m = steps.length - 1; m >= 0; m--) {
+      const { s, y, rho } = steps[m]!;
+      const alpha = rho * dot(s, q);
+      alphas[m] = alpha;
+      for (let k = 0; k < F; k++) q[k] = q[k]! - alpha * y[k]!;
+    }
+    const last = steps.at(-1);
+    const scale = last ? dot(last.s, last.y) / dot(last.y, last.y) : 1 / Math.max(1, Math.sqrt(dot(gradient, gradient)));
+    for (let k = 0; k < F; k++) q[k] = q[k]! * scale;
+    for (let m = 0; m < steps.length; m++) {
+      const { s, y, rho } = steps[m]!;
+      const beta = rho * dot(y, q);
+      for (let k = 0; k < F; k++) q[k] = q[k]! + s[k]! * (alphas[m]! - beta);
+    }
+    const slope = -dot(gradient, q);
+    if (slope >= 0) break; // not a descent direction: as good as it gets
+    let step = 1;
+    let next = w;
+    let found = { value, gradient };
+    for (; step >= 1e-10; step /= 2) {
+      next = Float64Array.from(w, (x, k) => x - step * q[k]!);
+      found = objective(next);
+      if (found.value <= value + 1e-4 * step * slope) break;
+    }
+    const s = Float64Array.from(next, (x, k) => x - w[k]!);
+    const y = Float64Array.from(found.gradient, (g, k) => g - gradient[k]!);
+    const sy = dot(s, y);
+    if (sy > 1e-12) {
+      steps.push({ s, y, rho: 1 / sy });
+      if (steps.length > memory) steps.shift();
+    }
+    const gained = value - found.value;
+    w = next;
+    ({ value, gradient } = found);
+    if (iteration % 10 === 0) console.log(`iteration ${iteration}: loss ${value.toFixed(5)}`);
+    if (gained < 1e-7) break;
+  }
+  return w;
+}
+
+console.log(`${searched} dev requests searched; ${requests.length} have an expected operation among the first ${RERANK_DEPTH} (${unreachable} do not); ${F} features`);
+const learned = minimise(origin);
+write(Array.from(learned, (w, k) => w / spread[k]!), { trained: `on the dev split of test/search-eval: ${requests.length} requests (npm run train:reranker)` });
+console.log(`wrote ${MODEL_PATH}`);
