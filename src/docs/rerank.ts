@@ -1,8 +1,8 @@
 // The second stage of ranking: the first stage's best candidates (./rank.ts) scored again by a
 // linear model over their score parts (SCORE_PARTS), products of a few parts, and each part's
-// standing among the candidates. Its weights are learned on the evaluation's dev split
-// (test/search-eval/train-reranker.py) and hold no word, phrase or operation of any catalogue: the
-// same model ranks an API imported at run time.
+// standing among the candidates, with boosted regression trees over the same features on top. Both
+// are learned on the evaluation's dev split (test/search-eval/train-reranker.ts) and hold no word,
+// phrase or operation of any catalogue: the same model ranks an API imported at run time.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCORE_PARTS } from './weights.ts';
@@ -60,28 +60,46 @@ export function rerankFeatures(parts: readonly (readonly number[])[]): number[][
   ]);
 }
 
+/** A regression tree, its nodes in arrays: node n is a leaf where feature[n] < 0, and goes left where the feature is below below[n]. */
+export interface Tree {
+  feature: number[];
+  below: number[];
+  left: number[];
+  right: number[];
+  value: number[];
+}
+
+/** What a tree adds to a candidate's score. */
+export function treeValue(tree: Tree, features: readonly number[]): number {
+  let n = 0;
+  while (tree.feature[n]! >= 0) n = features[tree.feature[n]!]! < tree.below[n]! ? tree.left[n]! : tree.right[n]!;
+  return tree.value[n]!;
+}
+
 interface RerankModel {
   features: string[];
   weights: number[];
+  /** Boosted trees fitted after the weights: each adds to the weighted sum. */
+  trees?: Tree[];
 }
 
-let model: number[] | undefined;
+let model: RerankModel | undefined;
 
-/** The learned weights, in RERANK_FEATURES' order (./reranker.json, written by the trainer). */
-function weights(): number[] {
+/** The learned model (./reranker.json, written by the trainer). */
+function learned(): RerankModel {
   if (model) return model;
   const file = JSON.parse(readFileSync(join(import.meta.dirname, 'reranker.json'), 'utf8')) as RerankModel;
   // A model trained on other features would weigh the wrong ones: refused at once.
   if (file.features.join('\n') !== RERANK_FEATURES.join('\n') || file.weights.length !== RERANK_FEATURES.length) {
-    throw new Error('src/docs/reranker.json was trained on other features than src/docs/rerank.ts writes: train it again (test/search-eval/train-reranker.py)');
+    throw new Error('src/docs/reranker.json was trained on other features than src/docs/rerank.ts writes: train it again (npm run train:reranker)');
   }
-  return (model = file.weights);
+  return (model = file);
 }
 
 /** The second stage's score of each candidate, given in the first stage's order with their parts. */
 export function rerankScores(parts: readonly (readonly number[])[]): number[] {
-  const w = weights();
-  return rerankFeatures(parts).map((f) => f.reduce((sum, x, k) => sum + w[k]! * x, 0));
+  const { weights, trees = [] } = learned();
+  return rerankFeatures(parts).map((f) => f.reduce((sum, x, k) => sum + weights[k]! * x, 0) + trees.reduce((sum, tree) => sum + treeValue(tree, f), 0));
 }
 
 /**

@@ -2,7 +2,7 @@
 // trained model it reads, and when ranking uses it (src/docs/rank.ts): a full window of candidates only.
 import { describe, expect, it } from 'vitest';
 import { Ranker } from '../../src/docs/rank.ts';
-import { RERANK_DEPTH, RERANK_FEATURES, RERANK_MARGIN, reorder, rerankFeatures, rerankScores } from '../../src/docs/rerank.ts';
+import { RERANK_DEPTH, RERANK_FEATURES, RERANK_MARGIN, reorder, rerankFeatures, rerankScores, treeValue } from '../../src/docs/rerank.ts';
 import { SCORE_PARTS } from '../../src/docs/weights.ts';
 import { loadCatalogues } from '../search-eval/catalogues.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
@@ -31,6 +31,17 @@ describe('second-stage features', () => {
     expect(scores.every(Number.isFinite)).toBe(true);
     // More of the query explained by its own words, the asked action and resource: the better answer.
     expect(scores[0]).toBeGreaterThan(scores[1]!);
+  });
+});
+
+describe('a boosted tree', () => {
+  // Feature 0 below 0.5: left, a leaf of 1; else feature 1 below 2: a leaf of 2, or of 3.
+  const tree = { feature: [0, -1, 1, -1, -1], below: [0.5, 0, 2, 0, 0], left: [1, -1, 3, -1, -1], right: [2, -1, 4, -1, -1], value: [0, 1, 0, 2, 3] };
+
+  it('adds the value of the leaf a candidate’s features lead to', () => {
+    expect(treeValue(tree, [0.2, 9])).toBe(1);
+    expect(treeValue(tree, [0.5, 1])).toBe(2);
+    expect(treeValue(tree, [0.7, 2])).toBe(3);
   });
 });
 

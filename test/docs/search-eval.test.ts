@@ -8,7 +8,7 @@ import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.
 import { bm25Baseline, checkIntents, metrics, run, searchDocs, type Outcome } from '../search-eval/evaluate.ts';
 import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 
-/** The dev figure this ranking reached, on every tenth dev request (tuned on it; all 30,759 tasks: 0.881 with the first stage alone, 0.891 with the learned second stage of 2026-12-06's second session, src/docs/rerank.ts; every tenth, 3,079: 0.885 → 0.892): a fall to the first stage's figure is a regression. */
+/** The dev figure this ranking reached, on every tenth dev request (tuned on it; all 30,759 tasks: 0.881 with the first stage alone, 0.891 with the learned second stage of 2026-12-06's second session, src/docs/rerank.ts, trained on it; every tenth, 3,079: 0.885 → 0.892, 0.906 with its boosted trees): a fall to the first stage's figure is a regression. */
 const DEV_RECALL_AT_3_FLOOR = 0.885;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;

@@ -23,8 +23,8 @@ const F = RERANK_FEATURES.length;
 /** The first stage's weights over the features: where training starts, and what it is held near. */
 const start = RERANK_FEATURES.map((_, k) => (k < SCORE_PARTS.length ? SCORE_WEIGHTS[k]! : 0));
 
-const write = (weights: number[], about: Record<string, unknown>) =>
-  writeFileSync(MODEL_PATH, `${JSON.stringify({ ...about, features: RERANK_FEATURES, weights: weights.map((w) => Math.round(w * 1e6) / 1e6) }, null, 1)}\n`);
+const write = (weights: number[], about: Record<string, unknown>, trees: unknown[] = []) =>
+  writeFileSync(MODEL_PATH, `${JSON.stringify({ ...about, features: RERANK_FEATURES, weights: weights.map((w) => Math.round(w * 1e6) / 1e6) }, null, 1).slice(0, -2)},\n "trees": [\n${trees.map((t) => `  ${JSON.stringify(t)}`).join(',\n')}\n ]\n}\n`);
 
 // Searching with the first stage's weights over the features orders every candidate as the first stage does.
 write(start, { trained: 'not yet: the first stage’s weights' });
@@ -177,5 +177,142 @@ function minimise(from: Float64Array): Float64Array {
 
 console.log(`${searched} dev requests searched; ${requests.length} have an expected operation among the first ${RERANK_DEPTH} (${unreachable} do not); ${F} features`);
 const learned = minimise(origin);
-write(Array.from(learned, (w, k) => w / spread[k]!), { trained: `on the dev split of test/search-eval: ${requests.length} requests (npm run train:reranker)` });
+
+// Boosted trees on top of the weights: each fits the same softmax's gradient and curvature per
+// candidate (a Newton step per leaf), over the features cut into quantile bins.
+const TREES = Number(process.env.RERANK_TREES ?? 150);
+const DEPTH = 4;
+const SHRINKAGE = 0.1;
+const BINS = 32;
+/** Leaves' regularisation, and the least curvature either side of a split. */
+const LEAF_PULL = 1;
+const LEAST_CURVATURE = 1;
+
+const rowsOf = requests.map((r) => r.n);
+const R = rowsOf.reduce((a, b) => a + b, 0);
+const firstRow = new Int32Array(requests.length + 1);
+requests.forEach((r, q) => (firstRow[q + 1] = firstRow[q]! + r.n));
+/** Each feature's cut points (in the fitting units), from every seventh row. */
+const cuts: Float64Array[] = [];
+for (let k = 0; k < F; k++) {
+  const sample: number[] = [];
+  for (const r of requests) for (let j = 0; j < r.n; j += 7) sample.push(r.x[j * F + k]!);
+  sample.sort((a, b) => a - b);
+  const points = new Set<number>();
+  for (let b = 1; b < BINS; b++) points.add(sample[Math.floor((b / BINS) * (sample.length - 1))]!);
+  cuts.push(Float64Array.from([...points].sort((a, b) => a - b)));
+}
+/** A row's bin for each feature: how many cut points are at or below its value (below cut b: bin ≤ b). */
+const bins = new Uint8Array(R * F);
+const boost = new Float64Array(R);
+const base = new Float64Array(R);
+requests.forEach((r, q) => {
+  for (let j = 0; j < r.n; j++) {
+    const row = firstRow[q]! + j;
+    let sum = 0;
+    for (let k = 0; k < F; k++) {
+      const x = r.x[j * F + k]!;
+      sum += learned[k]! * x;
+      const c = cuts[k]!;
+      let lo = 0;
+      let hi = c.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (c[mid]! <= x) lo = mid + 1;
+        else hi = mid;
+      }
+      bins[row * F + k] = lo;
+    }
+    base[row] = sum / TEMPERATURE;
+  }
+});
+const isExpected = new Uint8Array(R);
+requests.forEach((r, q) => r.expected.forEach((e, j) => (isExpected[firstRow[q]! + j] = e)));
+
+const trees: { feature: number[]; below: number[]; left: number[]; right: number[]; value: number[] }[] = [];
+const g = new Float64Array(R);
+const h = new Float64Array(R);
+for (let t = 0; t < TREES; t++) {
+  for (let q = 0; q < requests.length; q++) {
+    const from = firstRow[q]!;
+    const to = firstRow[q + 1]!;
+    let max = -Infinity;
+    for (let i = from; i < to; i++) max = Math.max(max, base[i]! + boost[i]!);
+    let all = 0;
+    let good = 0;
+    for (let i = from; i < to; i++) {
+      const e = Math.exp(base[i]! + boost[i]! - max);
+      g[i] = e;
+      all += e;
+      if (isExpected[i]) good += e;
+    }
+    for (let i = from; i < to; i++) {
+      const p = g[i]! / all;
+      g[i] = p - (isExpected[i] ? g[i]! / good : 0);
+      h[i] = Math.max(p * (1 - p), 1e-6);
+    }
+  }
+  const tree = { feature: [] as number[], below: [] as number[], left: [] as number[], right: [] as number[], value: [] as number[] };
+  const grow = (rows: Int32Array, depth: number): number => {
+    let G = 0;
+    let H = 0;
+    for (const i of rows) {
+      G += g[i]!;
+      H += h[i]!;
+    }
+    const node = tree.feature.length;
+    tree.feature.push(-1);
+    tree.below.push(0);
+    tree.left.push(-1);
+    tree.right.push(-1);
+    const value = -G / (H + LEAF_PULL);
+    tree.value.push(value);
+    const leaf = () => {
+      for (const i of rows) boost[i] = boost[i]! + SHRINKAGE * value;
+      return node;
+    };
+    if (depth === DEPTH || rows.length < 100) return leaf();
+    const gh = new Float64Array(F * BINS);
+    const hh = new Float64Array(F * BINS);
+    for (const i of rows) {
+      const gi = g[i]!;
+      const hi = h[i]!;
+      const at = i * F;
+      for (let k = 0; k < F; k++) {
+        const b = k * BINS + bins[at + k]!;
+        gh[b] = gh[b]! + gi;
+        hh[b] = hh[b]! + hi;
+      }
+    }
+    let best = { gain: 1e-9, k: -1, b: -1 };
+    const parent = (G * G) / (H + LEAF_PULL);
+    for (let k = 0; k < F; k++) {
+      let gl = 0;
+      let hl = 0;
+      for (let b = 0; b < cuts[k]!.length; b++) {
+        gl += gh[k * BINS + b]!;
+        hl += hh[k * BINS + b]!;
+        if (hl < LEAST_CURVATURE || H - hl < LEAST_CURVATURE) continue;
+        const gain = (gl * gl) / (hl + LEAF_PULL) + ((G - gl) * (G - gl)) / (H - hl + LEAF_PULL) - parent;
+        if (gain > best.gain) best = { gain, k, b };
+      }
+    }
+    if (best.k < 0) return leaf();
+    const leftRows = rows.filter((i) => bins[i * F + best.k]! <= best.b);
+    const rightRows = rows.filter((i) => bins[i * F + best.k]! > best.b);
+    tree.feature[node] = best.k;
+    // Bin ≤ b holds the values below cut point b: the threshold, back in the features' own units.
+    tree.below[node] = cuts[best.k]![best.b]! * spread[best.k]!;
+    tree.left[node] = grow(leftRows, depth + 1);
+    tree.right[node] = grow(rightRows, depth + 1);
+    return node;
+  };
+  grow(Int32Array.from({ length: R }, (_, i) => i), 0);
+  // Leaf values in the score's units (the softmax divided it by TEMPERATURE), shrunk.
+  tree.value = tree.value.map((v) => v * SHRINKAGE * TEMPERATURE);
+  trees.push(tree);
+  if (t % 10 === 9) console.log(`tree ${t + 1}`);
+}
+
+write(Array.from(learned, (w, k) => w / spread[k]!), { trained: `on the dev split of test/search-eval: ${requests.length} requests (npm run train:reranker)` }, trees);
 console.log(`wrote ${MODEL_PATH}`);
