@@ -64,10 +64,10 @@ const SWITCHED_ON = /\b(?:turn|switch|flip)\s+on\b|\b(?:turn|switch|flip)\s+(?:\
 /** Every one of a kind acted on ("clear my whole to-do list", "mark everything as read", "delete all of them"); not "at all". */
 const EVERY_ONE_ACTED_ON = /\b(?:(?<!\bat\s)all|every|everything|whole|entire)\b/i;
 
-/** Verbs a summary opens with that answer yes or no ("Check if …", "Validate project key", "Verify …"). */
 /** 1 where a condition holds: a score part that is there or not. */
 const on = (holds: unknown): number => (holds ? 1 : 0);
 
+/** Verbs a summary opens with that answer yes or no ("Check if …", "Validate project key", "Verify …"). */
 const CHECKING_STEMS: ReadonlySet<string> = new Set(['check', 'valid', 'verifi', 'test']);
 
 /** Nouns for who does something: follower, contributor, assignee, registrar. */
@@ -805,6 +805,7 @@ export class Ranker {
         if (!t.optional) ownMatched++;
       });
       const coverage = matched / possible;
+      const sureCoverage = sure / possible;
       // Closeness in meaning: the cosine of the query's and the operation's mean vectors.
       let similar = 0;
       const meaning = asked && this.meaningOf(i);
@@ -879,7 +880,7 @@ export class Ranker {
         // A Unified operation covers the whole outcome across providers: preferred over its physical parts.
         on(doc.kind === 'unified'),
         // Read by the learned reranker only (SCORE_WEIGHTS gives them none).
-        sure / possible,
+        sureCoverage,
         ownTerms ? ownMatched / ownTerms : 0,
         doc.about.length,
         doc.pathParameters.length,
@@ -887,7 +888,7 @@ export class Ranker {
       ];
       let score = 0;
       for (let k = 0; k < parts.length; k++) score += SCORE_WEIGHTS[k]! * parts[k]!;
-      const hit = { id: doc.id, score, coverage: sure / possible };
+      const hit = { id: doc.id, score, coverage: sureCoverage };
       hits.push(hit);
       scored.set(hit, { hit, doc, matched: hitStems });
       partsOf.set(hit, parts);

@@ -5,7 +5,7 @@
 // phrase or operation of any catalogue: the same model ranks an API imported at run time.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SCORE_PARTS } from './weights.ts';
+import { SCORE_PARTS, type ScorePart } from './weights.ts';
 
 /** How many of the first stage's best candidates the second stage orders; where fewer compete, it does not run. */
 export const RERANK_DEPTH = 40;
@@ -15,11 +15,10 @@ export const RERANK_DEPTH = 40;
  */
 export const RERANK_MARGIN = 0.6;
 
-type Part = (typeof SCORE_PARTS)[number];
-const at = (part: Part) => SCORE_PARTS.indexOf(part);
+const at = (part: ScorePart) => SCORE_PARTS.indexOf(part);
 
 /** Pairs of parts whose product is a feature: agreement on two counts at once. */
-const PRODUCTS: readonly (readonly [Part, Part])[] = [
+const PRODUCTS: readonly (readonly [ScorePart, ScorePart])[] = [
   ['coverage', 'action'],
   ['coverage', 'resource'],
   ['action', 'resource'],
@@ -38,8 +37,10 @@ const PRODUCTS: readonly (readonly [Part, Part])[] = [
 ];
 
 /** Parts read against the best among the candidates: whether it is the best. (How far below it would add nothing: a linear model ranking one query's candidates already has the part itself.) */
-const STANDING: readonly Part[] = ['coverage', 'similar', 'action', 'resource', 'sureCoverage', 'ownTermsMatched'];
-
+const STANDING: readonly ScorePart[] = ['coverage', 'similar', 'action', 'resource', 'sureCoverage', 'ownTermsMatched'];
+/** Where those parts are in a candidate's parts, found once. */
+const PRODUCT_AT = PRODUCTS.map(([a, b]) => [at(a), at(b)] as const);
+const STANDING_AT = STANDING.map(at);
 
 /** The features' names, in the order rerankFeatures writes them. */
 export const RERANK_FEATURES: readonly string[] = [
@@ -51,11 +52,11 @@ export const RERANK_FEATURES: readonly string[] = [
 
 /** Each candidate's features, the candidates given in the first stage's order with their parts. */
 export function rerankFeatures(parts: readonly (readonly number[])[]): number[][] {
-  const best = STANDING.map((p) => Math.max(...parts.map((c) => c[at(p)]!)));
+  const best = STANDING_AT.map((p) => Math.max(...parts.map((c) => c[p]!)));
   return parts.map((c, rank) => [
     ...c,
-    ...PRODUCTS.map(([a, b]) => c[at(a)]! * c[at(b)]!),
-    ...STANDING.map((p, k) => (c[at(p)]! >= best[k]! - 1e-9 ? 1 : 0)),
+    ...PRODUCT_AT.map(([a, b]) => c[a]! * c[b]!),
+    ...STANDING_AT.map((p, k) => (c[p]! >= best[k]! - 1e-9 ? 1 : 0)),
     Math.log1p(rank),
   ]);
 }

@@ -57,59 +57,39 @@ export const RANK_WEIGHTS = {
   acronymMeaning: 0.5,
 } as const;
 
-/** The parts of an operation's score (src/docs/rank.ts), in the order ranking computes them. */
-export const SCORE_PARTS = [
-  'unnamedScope',
-  'values',
-  'fieldVerb',
-  'stateMade',
-  'coverage',
-  'action',
-  'existingWhenNew',
-  'everyAtOnce',
-  'yesNoCheck',
-  'undoUnasked',
-  'resource',
-  'self',
-  'agent',
-  'people',
-  'similar',
-  'extra',
-  'deprecated',
-  'onePerson',
-  'unified',
-  'sureCoverage',
-  'ownTermsMatched',
-  'aboutWords',
-  'pathParameters',
-  'reads',
-] as const;
-
 const B = RANK_WEIGHTS;
-/** Each score part's weight, in SCORE_PARTS' order: a part's value times its weight, summed, is the score. */
-export const SCORE_WEIGHTS: readonly number[] = [
-  -B.unnamedScope,
-  1,
-  B.fieldVerb,
-  B.fieldVerb,
-  1,
-  B.action,
-  -B.existingWhenNew,
-  B.everyAtOnce,
-  B.yesNoCheck,
-  -B.undoUnasked,
-  B.resource,
-  B.self,
-  B.agent,
-  B.people,
-  B.vector,
-  -B.extra,
-  -0.1,
-  -B.onePerson,
-  0.25,
-  0,
-  0,
-  0,
-  0,
-  0,
-];
+/**
+ * The parts of an operation's score (src/docs/rank.ts), in the order ranking computes them, each
+ * with its weight: a part's value times its weight, summed, is the score. The last five are read
+ * by the learned second stage only (src/docs/rerank.ts).
+ */
+const WEIGHT_OF_PART = {
+  unnamedScope: -B.unnamedScope,
+  values: 1,
+  fieldVerb: B.fieldVerb,
+  stateMade: B.fieldVerb,
+  coverage: 1,
+  action: B.action,
+  existingWhenNew: -B.existingWhenNew,
+  everyAtOnce: B.everyAtOnce,
+  yesNoCheck: B.yesNoCheck,
+  undoUnasked: -B.undoUnasked,
+  resource: B.resource,
+  self: B.self,
+  agent: B.agent,
+  people: B.people,
+  similar: B.vector,
+  extra: -B.extra,
+  deprecated: -0.1,
+  onePerson: -B.onePerson,
+  unified: 0.25,
+  sureCoverage: 0,
+  ownTermsMatched: 0,
+  aboutWords: 0,
+  pathParameters: 0,
+  reads: 0,
+} as const;
+
+export type ScorePart = keyof typeof WEIGHT_OF_PART;
+export const SCORE_PARTS = Object.keys(WEIGHT_OF_PART) as readonly ScorePart[];
+export const SCORE_WEIGHTS: readonly number[] = Object.values(WEIGHT_OF_PART);

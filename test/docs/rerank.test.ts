@@ -1,17 +1,16 @@
 // The second stage of ranking (src/docs/rerank.ts): its features from the first stage's parts, the
 // trained model it reads, and when ranking uses it (src/docs/rank.ts): a full window of candidates only.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Ranker } from '../../src/docs/rank.ts';
 import { RERANK_DEPTH, RERANK_FEATURES, RERANK_MARGIN, reorder, rerankFeatures, rerankScores, treeValue } from '../../src/docs/rerank.ts';
-import { SCORE_PARTS } from '../../src/docs/weights.ts';
-import { loadCatalogues } from '../search-eval/catalogues.ts';
+import { SCORE_PARTS, type ScorePart } from '../../src/docs/weights.ts';
+import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
 
-const part = (name: (typeof SCORE_PARTS)[number]) => SCORE_PARTS.indexOf(name);
 const feature = (name: string) => RERANK_FEATURES.indexOf(name);
 
 /** Parts of a candidate: all 0 but those given. */
-const parts = (given: Partial<Record<(typeof SCORE_PARTS)[number], number>>) => SCORE_PARTS.map((name) => given[name] ?? 0);
+const parts = (given: Partial<Record<ScorePart, number>>) => SCORE_PARTS.map((name) => given[name] ?? 0);
 
 describe('second-stage features', () => {
   it('writes every part, then products of parts, whether each standing part is the best, and the first-stage rank', () => {
@@ -50,36 +49,47 @@ describe('when ranking uses the second stage', () => {
   const widgets = (n: number) =>
     new Ranker(Array.from({ length: n }, (_, i) => op(`w.widgets/op-${String(i).padStart(2, '0')}`, i % 2 ? 'GET' : 'POST', `/widgets/${'x'.repeat(i)}`, i % 2 ? `List widgets ${i}` : `Create widget ${i}`, { returnsList: i % 2 === 1 })));
 
-  it('keeps the first stage’s order where fewer candidates than a full window compete', () => {
-    const ranker = widgets(RERANK_DEPTH - 5);
+  /** The candidates a search explained, in the first stage's order, with their first-stage scores and parts. */
+  const firstStage = (explain: Map<string, Record<string, unknown>>) =>
+    [...explain]
+      .filter(([id]) => id !== '(query)')
+      .map(([id, e]) => ({ id, score: e.score as number, parts: e.parts as number[] }))
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+
+  it('keeps the first stage’s order and scores where fewer candidates than a full window compete', () => {
     const explain = new Map<string, Record<string, unknown>>();
-    const found = ranker.search('list the widgets', 5, undefined, undefined, explain);
-    const firstStage = [...explain].filter(([id]) => id !== '(query)').sort(([a, x], [b, y]) => (y.score as number) - (x.score as number) || (a < b ? -1 : 1)).map(([id]) => id);
-    expect(found.map((h) => h.id)).toEqual(firstStage.slice(0, 5));
+    const found = widgets(RERANK_DEPTH - 5).search('list the widgets', 5, undefined, undefined, explain);
+    const expected = firstStage(explain).slice(0, 5);
+    expect(found.map((h) => h.id)).toEqual(expected.map((c) => c.id));
+    expect(found.map((h) => h.score)).toEqual(expected.map((c) => c.score));
   });
 
-  it('orders the candidates close to the first stage’s best by the second stage, and leaves the rest in place below them', () => {
-    const ranker = widgets(RERANK_DEPTH + 10);
+  it('orders the candidates close to the first stage’s best by the second stage’s scores, and leaves the rest in place below them', () => {
     const explain = new Map<string, Record<string, unknown>>();
-    const found = ranker.search('list the widgets', 5, undefined, undefined, explain);
-    const window = [...explain].filter(([id]) => id !== '(query)').sort(([a, x], [b, y]) => (y.score as number) - (x.score as number) || (a < b ? -1 : 1)).slice(0, RERANK_DEPTH);
-    const second = rerankScores(window.map(([, e]) => e.parts as number[]));
-    const top = window[0]![1].score as number;
-    const close = window.map(([id, e], k) => ({ id, first: e.score as number, score: second[k]! })).filter((c) => c.first >= top - RERANK_MARGIN);
+    const found = widgets(RERANK_DEPTH + 10).search('list the widgets', 5, undefined, undefined, explain);
+    const window = firstStage(explain).slice(0, RERANK_DEPTH);
+    const second = rerankScores(window.map((c) => c.parts));
+    const top = window[0]!.score;
+    const close = window.map((c, k) => ({ ...c, second: second[k]! })).filter((c) => c.score >= top - RERANK_MARGIN);
     expect(close.length).toBeGreaterThan(5);
-    const expected = close.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1)).slice(0, 5);
+    const expected = close.sort((a, b) => b.second - a.second || (a.id < b.id ? -1 : 1)).slice(0, 5);
     expect(found.map((h) => h.id)).toEqual(expected.map((c) => c.id));
+    expect(found.map((h) => h.score)).toEqual(expected.map((c) => c.second));
   });
 });
 
 describe('the second stage on GitHub', () => {
+  let github: LoadedCatalogue;
+  beforeAll(async () => {
+    [github] = (await loadCatalogues(['github'])) as [LoadedCatalogue];
+  }, 60_000);
+
   // Dev requests the first stage put another operation first for (test/search-eval/dev).
   it.each([
     ['stop watching acme/noisy-repo, it floods my inbox', 'github.activity/delete-repo-subscription'],
     ['clean up the stale feature/old-nav branch', 'github.git/delete-ref'],
-  ])('puts the operation %j asks for first', async (query, expected) => {
-    const [github] = await loadCatalogues(['github']);
-    const answer = github!.index.run({ query, limit: 3 }, () => true) as { results: { operationId: string }[] };
+  ])('puts the operation %j asks for first', (query, expected) => {
+    const answer = github.index.run({ query, limit: 3 }, () => true) as { results: { operationId: string }[] };
     expect(answer.results[0]!.operationId).toBe(expected);
   });
 });

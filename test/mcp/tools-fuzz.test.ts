@@ -931,7 +931,7 @@ async function executeCase(conn: Conn, args: unknown, name: unknown = 'execute')
   } catch (err) {
     // What this failed case sent may still arrive: it is this case's, never blamed on the next one
     // (fast-check runs shrunk cases next, and each would otherwise fail on this case's requests).
-    await callTool(conn, 'execute', { code: 'return 1' }).catch(() => undefined);
+    await stillWorks(conn).catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     quietSince = { count: provider.received.length, what: `(after a failed case) ${currentCase.slice(0, 600)}` };
     throw err;

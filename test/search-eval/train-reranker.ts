@@ -1,30 +1,35 @@
 // Trains the second stage of search_docs' ranking (src/docs/rerank.ts) on the dev split only, and
-// writes its weights to src/docs/reranker.json. `npm run train:reranker` (a few minutes).
+// writes it to src/docs/reranker.json. `npm run train:reranker` (about six minutes).
 //
 // Each dev request is searched as search_docs searches it; the first stage's best RERANK_DEPTH
-// candidates, with their features, are kept where an expected operation is among them. The model is
-// linear, fitted by L-BFGS to put the expected operation first (a softmax over the candidates, its
-// log-likelihood), held near the first stage's own weights. The test split is never read here.
+// candidates, with their features, are kept where an expected operation is among them. The model
+// puts the expected operation first (a softmax over the candidates, its log-likelihood): first its
+// linear weights, fitted by L-BFGS and held near the first stage's own, then boosted regression
+// trees on top of them. The test split is never read here.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalogues } from './catalogues.ts';
 import { intentsOf } from './intents.ts';
-import { RERANK_DEPTH, RERANK_FEATURES, rerankFeatures } from '../../src/docs/rerank.ts';
+import { RERANK_DEPTH, RERANK_FEATURES, rerankFeatures, type Tree } from '../../src/docs/rerank.ts';
 import { SCORE_PARTS, SCORE_WEIGHTS } from '../../src/docs/weights.ts';
 
 const MODEL_PATH = join(import.meta.dirname, '../../src/docs/reranker.json');
 /** Scores are divided by this before the softmax: the first stage's scores differ by tenths. */
 const TEMPERATURE = 0.1;
 /** Pull towards the first stage's weights (L2), so a feature few requests use stays near them. */
-const PULL = Number(process.env.PULL ?? 1e-3);
+const PULL = 1e-3;
 const ITERATIONS = 300;
 
 const F = RERANK_FEATURES.length;
 /** The first stage's weights over the features: where training starts, and what it is held near. */
 const start = RERANK_FEATURES.map((_, k) => (k < SCORE_PARTS.length ? SCORE_WEIGHTS[k]! : 0));
 
-const write = (weights: number[], about: Record<string, unknown>, trees: unknown[] = []) =>
-  writeFileSync(MODEL_PATH, `${JSON.stringify({ ...about, features: RERANK_FEATURES, weights: weights.map((w) => Math.round(w * 1e6) / 1e6) }, null, 1).slice(0, -2)},\n "trees": [\n${trees.map((t) => `  ${JSON.stringify(t)}`).join(',\n')}\n ]\n}\n`);
+/** The model as JSON: one line per feature and weight, one per tree. */
+const write = (weights: number[], about: Record<string, unknown>, trees: Tree[] = []) => {
+  const head = JSON.stringify({ ...about, features: RERANK_FEATURES, weights: weights.map((w) => Math.round(w * 1e6) / 1e6) }, null, 1);
+  const treeLines = trees.map((t) => `  ${JSON.stringify(t)}`).join(',\n');
+  writeFileSync(MODEL_PATH, `${head.slice(0, -'\n}'.length)},\n "trees": [\n${treeLines}\n ]\n}\n`);
+};
 
 // Searching with the first stage's weights over the features orders every candidate as the first stage does.
 write(start, { trained: 'not yet: the first stage’s weights' });
@@ -89,29 +94,45 @@ const spread = new Float64Array(F);
 }
 const origin = Float64Array.from(start, (w, k) => w * spread[k]!);
 
+/**
+ * The softmax over one request's `n` candidates, given their scores in `s` (already divided by
+ * TEMPERATURE): writes each candidate's gradient of the negative log-likelihood of the expected ones
+ * into `gradient`, and its curvature into `curvature` when asked; answers that negative log-likelihood.
+ */
+function softmax(s: Float64Array, n: number, expected: Uint8Array, gradient: Float64Array, curvature?: Float64Array): number {
+  let max = -Infinity;
+  for (let j = 0; j < n; j++) if (s[j]! > max) max = s[j]!;
+  let all = 0;
+  let good = 0;
+  for (let j = 0; j < n; j++) {
+    const e = Math.exp(s[j]! - max);
+    gradient[j] = e;
+    all += e;
+    if (expected[j]) good += e;
+  }
+  for (let j = 0; j < n; j++) {
+    const p = gradient[j]! / all;
+    gradient[j] = p - (expected[j] ? gradient[j]! / good : 0);
+    if (curvature) curvature[j] = Math.max(p * (1 - p), 1e-6);
+  }
+  return -Math.log(good / all);
+}
+
 /** The mean negative log-likelihood of the expected operations, plus the pull, and its gradient. */
 function objective(w: Float64Array): { value: number; gradient: Float64Array } {
   const gradient = new Float64Array(F);
   let value = 0;
   const s = new Float64Array(RERANK_DEPTH);
+  const candidate = new Float64Array(RERANK_DEPTH);
   for (const r of requests) {
-    let max = -Infinity;
     for (let j = 0; j < r.n; j++) {
       let sum = 0;
       for (let k = 0; k < F; k++) sum += w[k]! * r.x[j * F + k]!;
       s[j] = sum / TEMPERATURE;
-      if (s[j]! > max) max = s[j]!;
     }
-    let all = 0;
-    let good = 0;
+    value += softmax(s, r.n, r.expected, candidate);
     for (let j = 0; j < r.n; j++) {
-      s[j] = Math.exp(s[j]! - max);
-      all += s[j]!;
-      if (r.expected[j]) good += s[j]!;
-    }
-    value -= Math.log(good / all);
-    for (let j = 0; j < r.n; j++) {
-      const coefficient = (s[j]! / all - (r.expected[j] ? s[j]! / good : 0)) / TEMPERATURE;
+      const coefficient = candidate[j]! / TEMPERATURE;
       if (coefficient !== 0) for (let k = 0; k < F; k++) gradient[k] = gradient[k]! + coefficient * r.x[j * F + k]!;
     }
   }
@@ -188,10 +209,10 @@ const BINS = 32;
 const LEAF_PULL = 1;
 const LEAST_CURVATURE = 1;
 
-const rowsOf = requests.map((r) => r.n);
-const R = rowsOf.reduce((a, b) => a + b, 0);
 const firstRow = new Int32Array(requests.length + 1);
 requests.forEach((r, q) => (firstRow[q + 1] = firstRow[q]! + r.n));
+/** Candidates of all requests, one row each. */
+const R = firstRow[requests.length]!;
 /** Each feature's cut points (in the fitting units), from every seventh row. */
 const cuts: Float64Array[] = [];
 for (let k = 0; k < F; k++) {
@@ -229,30 +250,18 @@ requests.forEach((r, q) => {
 const isExpected = new Uint8Array(R);
 requests.forEach((r, q) => r.expected.forEach((e, j) => (isExpected[firstRow[q]! + j] = e)));
 
-const trees: { feature: number[]; below: number[]; left: number[]; right: number[]; value: number[] }[] = [];
+const trees: Tree[] = [];
 const g = new Float64Array(R);
 const h = new Float64Array(R);
 for (let t = 0; t < TREES; t++) {
+  const s = new Float64Array(RERANK_DEPTH);
   for (let q = 0; q < requests.length; q++) {
     const from = firstRow[q]!;
     const to = firstRow[q + 1]!;
-    let max = -Infinity;
-    for (let i = from; i < to; i++) max = Math.max(max, base[i]! + boost[i]!);
-    let all = 0;
-    let good = 0;
-    for (let i = from; i < to; i++) {
-      const e = Math.exp(base[i]! + boost[i]! - max);
-      g[i] = e;
-      all += e;
-      if (isExpected[i]) good += e;
-    }
-    for (let i = from; i < to; i++) {
-      const p = g[i]! / all;
-      g[i] = p - (isExpected[i] ? g[i]! / good : 0);
-      h[i] = Math.max(p * (1 - p), 1e-6);
-    }
+    for (let i = from; i < to; i++) s[i - from] = base[i]! + boost[i]!;
+    softmax(s, to - from, isExpected.subarray(from, to), g.subarray(from, to), h.subarray(from, to));
   }
-  const tree = { feature: [] as number[], below: [] as number[], left: [] as number[], right: [] as number[], value: [] as number[] };
+  const tree: Tree = { feature: [], below: [], left: [], right: [], value: [] };
   const grow = (rows: Int32Array, depth: number): number => {
     let G = 0;
     let H = 0;
