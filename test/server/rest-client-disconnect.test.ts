@@ -10,19 +10,25 @@ let crm: FakeProvider;
 let sdk: { versionId: string; token: string };
 /** Provider requests whose connection closed before the provider answered. */
 let closedUnanswered = 0;
+/** Holds the list's second page until the Engine lets go of it, so a hang-up lands mid-request. */
+let holdSecondPage = false;
+
+/** Resolves 'closed' when the Engine drops the request, or 'due' after 5 s. */
+const closedOrDue = (res: import('node:http').ServerResponse) =>
+  Promise.race([new Promise<'closed'>((resolve) => res.once('close', () => resolve('closed'))), sleep(5_000).then(() => 'due' as const)]);
 
 beforeAll(async () => {
   crm = await startFakeProvider(async (req, res) => {
     if (req.url.startsWith('/v1/contacts/con_slow')) {
       // Answers after 5 s unless the Engine gives up on the request first.
-      const closed = new Promise<void>((resolve) => res.once('close', () => resolve()));
-      const outcome = await Promise.race([closed.then(() => 'closed' as const), sleep(5_000).then(() => 'due' as const)]);
-      if (outcome === 'closed') return void (res.writableFinished || closedUnanswered++);
+      if ((await closedOrDue(res)) === 'closed') return void (res.writableFinished || closedUnanswered++);
       return json(res, 200, { id: 'con_slow' });
     }
     // An endless list, 150 ms a page: only a client's limit or its going away ends the traversal.
-    await sleep(150);
     const after = Number(new URL(req.url, 'http://x').searchParams.get('starting_after')?.slice(4) ?? 0);
+    if (holdSecondPage && after === 1) {
+      if ((await closedOrDue(res)) === 'closed') return;
+    } else await sleep(150);
     json(res, 200, { data: [{ id: `con_${after + 1}` }], has_more: true });
   });
   t = await startTestEngine();
@@ -66,9 +72,13 @@ describe('a REST client that disconnects', () => {
   });
 
   it('asks for no further pages of a traversal', async () => {
+    // The second page is held, so the hang-up lands while it is in flight however slow the machine:
+    // otherwise it could land between pages, where nothing is in flight and the code is ENGINE_CANCELLED.
+    holdSecondPage = true;
     const before = crm.requests.length;
     await hangUpAfter(2, { operation: 'demo-crm.contacts/list', input: {} });
     await sleep(1_000); // ~6 more pages, were the traversal still running
+    holdSecondPage = false;
     expect(crm.requests.length - before).toBe(2);
     const list = (await receipts()).find((r) => r.operation === 'demo-crm.contacts/list');
     expect(list).toMatchObject({ errorCode: 'ENGINE_OUTCOME_UNKNOWN' });
