@@ -18,7 +18,7 @@ import { asCommands, grantsAccess, openingVerb, plainVerbs, quietRelativeTimes, 
 import { preferDefaultVariants, VARIANT_WINDOW, type Scored } from './variants.ts';
 import { wordVectorModels, wordVectors } from './word-vectors.ts';
 import { commonDirection, unitLength, withoutCommon } from './meaning.ts';
-import { RANK_WEIGHTS as B, SCORE_WEIGHTS } from './weights.ts';
+import { RANK_WEIGHTS as B, SCORE_PARTS, SCORE_WEIGHTS } from './weights.ts';
 import { RERANK_DEPTH, reorder } from './rerank.ts';
 import { withWrittenAcronyms, writtenAcronyms, type WrittenAcronyms } from './written-acronyms.ts';
 
@@ -66,6 +66,15 @@ const EVERY_ONE_ACTED_ON = /\b(?:(?<!\bat\s)all|every|everything|whole|entire)\b
 
 /** 1 where a condition holds: a score part that is there or not. */
 const on = (holds: unknown): number => (holds ? 1 : 0);
+/** Where the parts computed for the second stage's window only are. */
+const ALIGN_GIST = SCORE_PARTS.indexOf('alignGist');
+const ALIGN_TOLD = SCORE_PARTS.indexOf('alignTold');
+const HEAD_BELIEF = SCORE_PARTS.indexOf('headBelief');
+const GROUP_BELIEF = SCORE_PARTS.indexOf('groupBelief');
+/** The first stage's scores differ by tenths: its belief in a candidate is a softmax of them at this temperature (the trainer's). */
+const BELIEF_TEMPERATURE = 0.1;
+/** An operation's group: its first tag, or its path's first word that is neither a version nor a parameter. */
+const groupOf = (op: RankedOperation): string => op.tags[0] ?? (op.path ?? '').split('/').find((s) => s && !s.startsWith('{') && !/^v\d/.test(s)) ?? '';
 
 /** Verbs a summary opens with that answer yes or no ("Check if …", "Validate project key", "Verify …"). */
 const CHECKING_STEMS: ReadonlySet<string> = new Set(['check', 'valid', 'verifi', 'test']);
@@ -115,6 +124,8 @@ export class Ranker {
   }
 
   private readonly docs: Doc[] = [];
+  /** Each operation's group (its first tag, or its path's first word), for the second stage. */
+  private readonly groups: string[] = [];
   private readonly postings = new Map<string, number[]>();
   /** The weight of each stem in each operation of its postings, in the same order. */
   private readonly postingWeights = new Map<string, number[]>();
@@ -131,6 +142,8 @@ export class Ranker {
   private meanings: (Float32Array | undefined)[] | undefined;
   /** The direction all the operations' meanings share (./meaning.ts), once they are built. */
   private common: Float32Array | undefined;
+  /** Vector rows of each operation's gist (key 2i) and told words (2i + 1), for the second stage's alignment. */
+  private readonly rowsByDoc = new Map<number, number[]>();
   /** The resource a two-part slug names in this catalogue (`/repos/{owner}/{repo}`: repo), if one. */
   private readonly slugStem: string | undefined;
   /** The resource a tracker key names in this catalogue (`/issue/{issueIdOrKey}`: issue), if one. */
@@ -153,6 +166,7 @@ export class Ranker {
       VALUE_KINDS.forEach((kind, k) => (this.takes[k]![this.docs.length] = kind.takes?.(op, { keyStem: this.keyStem }) ?? false));
       const index = this.docs.length;
       this.onePerson.push(ONE_PERSON.test(op.path ?? ''));
+      this.groups.push(groupOf(op));
       this.bareIds.push(/\{(?:id|iid)\}/i.test(op.path ?? ''));
       // Another thing's ID after the bare one (`/projects/{id}/merge_requests/{merge_request_id}/comments`): its path's own words say which things it is under.
       const underOthers = /\{(?!(?:id|iid)\})[^{}]*\}/i.test(op.path ?? '') ? new Set(textStems((op.path ?? '').replace(/\{[^{}]*\}/g, ' '))) : undefined;
@@ -512,6 +526,74 @@ export class Ranker {
     return any ? unitLength(sum) : undefined;
   }
 
+  /** Rows of some words in the API-corpus vectors, with their weights; unknown words left out. */
+  private rowsOf(list: readonly { word: string; weight: number }[]): { row: number; weight: number }[] {
+    const vectors = wordVectors();
+    return list.map(({ word, weight }) => ({ row: vectors.indexOf(word), weight })).filter((r) => r.row >= 0 && r.weight > 0);
+  }
+
+  /** Rows of an operation's gist or told words (analysis.ts), found once per operation. */
+  private gistRows(i: number, which: 'gist' | 'told'): number[] {
+    const key = which === 'gist' ? 2 * i : 2 * i + 1;
+    let rows = this.rowsByDoc.get(key);
+    if (!rows) {
+      const vectors = wordVectors();
+      rows = [...new Set(this.docs[i]![which].map((w) => vectors.indexOf(w.toLowerCase())).filter((r) => r >= 0))];
+      this.rowsByDoc.set(key, rows);
+    }
+    return rows;
+  }
+
+  /**
+   * Each query word's closest word among `rows` by cosine, weighted by the query word's weight: 0
+   * where either has none. `seen` keeps each query word's cosines with the rows met in this search:
+   * the window's operations share most of their words.
+   */
+  private alignment(query: readonly { row: number; weight: number }[], rows: readonly number[], seen: readonly Map<number, number>[]): number {
+    if (!query.length || !rows.length) return 0;
+    const vectors = wordVectors();
+    let sum = 0;
+    let weights = 0;
+    query.forEach(({ row, weight }, q) => {
+      const cosines = seen[q]!;
+      let best = -1;
+      for (const r of rows) {
+        let cosine = cosines.get(r);
+        if (cosine === undefined) cosines.set(r, (cosine = r === row ? 1 : vectors.similarity(row, r)));
+        if (cosine > best) best = cosine;
+      }
+      sum += weight * best;
+      weights += weight;
+    });
+    return sum / weights;
+  }
+
+  /**
+   * The parts only the second stage reads, computed for its window of candidates alone (given best
+   * first, each with its first-stage score, operation and parts, written in place): how each query
+   * word aligns by meaning with the operation's words, and how much of the first stage's belief (a
+   * softmax of its scores) rests on the operation's head and on its group.
+   */
+  private fillWindowParts(window: readonly { score: number; doc: number; parts: number[] }[], askedWords: readonly { word: string; weight: number }[]): void {
+    const queryRows = this.rowsOf(askedWords);
+    const seen = queryRows.map(() => new Map<number, number>());
+    const belief = window.map((c) => Math.exp((c.score - window[0]!.score) / BELIEF_TEMPERATURE));
+    const total = belief.reduce((a, b) => a + b, 0);
+    const headOf = (c: { doc: number }) => this.docs[c.doc]!.structure.head ?? '';
+    const heads = new Map<string, number>();
+    const groups = new Map<string, number>();
+    window.forEach((c, k) => {
+      heads.set(headOf(c), (heads.get(headOf(c)) ?? 0) + belief[k]! / total);
+      groups.set(this.groups[c.doc]!, (groups.get(this.groups[c.doc]!) ?? 0) + belief[k]! / total);
+    });
+    for (const c of window) {
+      c.parts[ALIGN_GIST] = this.alignment(queryRows, this.gistRows(c.doc, 'gist'), seen);
+      c.parts[ALIGN_TOLD] = this.alignment(queryRows, this.gistRows(c.doc, 'told'), seen);
+      c.parts[HEAD_BELIEF] = heads.get(headOf(c))!;
+      c.parts[GROUP_BELIEF] = groups.get(this.groups[c.doc]!)!;
+    }
+  }
+
   private meaningOf(i: number): Float32Array | undefined {
     return this.meaningsOf()[i];
   }
@@ -749,6 +831,7 @@ export class Ranker {
     /** Each hit's operation and the stems the query matched in it, for the variants' check below. */
     const scored = new Map<Hit, Scored>();
     const partsOf = new Map<Hit, number[]>();
+    const docAt = new Map<Hit, number>();
     // What each term matches in each operation, read from the postings of its forms: an operation
     // has few of a query's many forms, so looking each form up in every candidate was most of a search.
     const termMatches = terms.map((t) => {
@@ -771,6 +854,9 @@ export class Ranker {
       return byDoc;
     });
     const ownTerms = terms.filter((t) => !t.optional).length;
+    /** The query's own terms' weight, and its rarest own term: what the second stage reads coverage against. */
+    const ownWeight = terms.reduce((sum, t) => sum + (t.optional ? 0 : t.weight * t.idf), 0) || 1;
+    const rarestOwn = terms.reduce((best, t, ti) => (!t.optional && (best < 0 || t.idf > terms[best]!.idf) ? ti : best), -1);
     // The candidates: the operations the query's own words match.
     const candidates = new Set<number>();
     terms.forEach((t, ti) => {
@@ -788,8 +874,10 @@ export class Ranker {
       if (!keep(doc.id)) continue;
       let matched = 0;
       let sure = 0;
-      /** The query's own terms (not implied ones) the operation matches. */
+      /** The query's own terms (not implied ones) the operation matches: how many, their weight, and theirs in its name, summary or path. */
       let ownMatched = 0;
+      let ownMatchedWeight = 0;
+      let strong = 0;
       const hitStems = new Set<string>();
       /** Stems matched by what the query names as its resource, not by where it says it is. */
       const resourceStems = new Set<string>();
@@ -802,7 +890,11 @@ export class Ranker {
         }
         matched += t.weight * t.idf * match.best;
         sure += t.weight * t.idf * match.bestSure;
-        if (!t.optional) ownMatched++;
+        if (match.best >= W.name) strong += t.weight * t.idf * match.best;
+        if (!t.optional) {
+          ownMatched++;
+          ownMatchedWeight += t.weight * t.idf;
+        }
       });
       const coverage = matched / possible;
       const sureCoverage = sure / possible;
@@ -885,12 +977,25 @@ export class Ranker {
         doc.about.length,
         doc.pathParameters.length,
         on(READS.has(structure.methodAction ?? structure.action)),
+        ownMatchedWeight / ownWeight,
+        on(rarestOwn >= 0 && termMatches[rarestOwn]!.has(i)),
+        strong / possible,
+        (doc.structure.scope.length + doc.structure.resource.length) / 4,
+        // How many words the query has of its own, and whether it asks to read: the same for every candidate, read by the second stage's trees beside the rest.
+        Math.log1p(ownTerms),
+        on(parsed.reads),
+        // Alignment of words by meaning, and the first stage's belief in its head and group, computed for the second stage's window only (below).
+        0,
+        0,
+        0,
+        0,
       ];
       let score = 0;
       for (let k = 0; k < parts.length; k++) score += SCORE_WEIGHTS[k]! * parts[k]!;
       const hit = { id: doc.id, score, coverage: sureCoverage };
       hits.push(hit);
       scored.set(hit, { hit, doc, matched: hitStems });
+      docAt.set(hit, i);
       partsOf.set(hit, parts);
       explain?.set(doc.id, { score, coverage, action: structure.action, resource, self, similar, extra, values, unnamedScope, hit: [...hitStems].join(' '), parts });
     }
@@ -900,6 +1005,7 @@ export class Ranker {
     // It learned on full windows of candidates: fewer (a small catalogue, a narrow filter) keep the first stage's order.
     // A Unified operation keeps its place: the second stage learned on physical ones only.
     const best = hits.slice(0, Math.max(limit, RERANK_DEPTH));
+    if (best.length >= RERANK_DEPTH) this.fillWindowParts(best.slice(0, RERANK_DEPTH).map((h) => ({ score: h.score, doc: docAt.get(h)!, parts: partsOf.get(h)! })), askedWords);
     reorder(best, (h) => partsOf.get(h)!, (h) => scored.get(h)!.doc.kind !== 'unified');
     preferDefaultVariants(best.slice(0, Math.max(limit * 3, VARIANT_WINDOW)).map((h) => scored.get(h)!), (stem) => this.idf(stem), parsed.self, (doc) => this.isSelf(doc));
     best.sort(byScore);

@@ -1,6 +1,6 @@
 // The second stage of ranking: the first stage's best candidates (./rank.ts) scored again by a
-// linear model over their score parts (SCORE_PARTS), products of a few parts, and each part's
-// standing among the candidates, with boosted regression trees over the same features on top. Both
+// linear model over their score parts (SCORE_PARTS), products of a few parts, and a few parts'
+// standing and place among the candidates, with boosted regression trees over the same features on top. Both
 // are learned on the evaluation's dev split (test/search-eval/train-reranker.ts) and hold no word,
 // phrase or operation of any catalogue: the same model ranks an API imported at run time.
 import { readFileSync } from 'node:fs';
@@ -38,9 +38,12 @@ const PRODUCTS: readonly (readonly [ScorePart, ScorePart])[] = [
 
 /** Parts read against the best among the candidates: whether it is the best. (How far below it would add nothing: a linear model ranking one query's candidates already has the part itself.) */
 const STANDING: readonly ScorePart[] = ['coverage', 'similar', 'action', 'resource', 'sureCoverage', 'ownTermsMatched'];
+/** Parts read by their place among the candidates (0 the best, 1 the last): how far below the best they are in order, not in value. */
+const PLACED: readonly ScorePart[] = ['coverage', 'similar', 'sureCoverage', 'alignGist', 'alignTold'];
 /** Where those parts are in a candidate's parts, found once. */
 const PRODUCT_AT = PRODUCTS.map(([a, b]) => [at(a), at(b)] as const);
 const STANDING_AT = STANDING.map(at);
+const PLACED_AT = PLACED.map(at);
 
 /** The features' names, in the order rerankFeatures writes them. */
 export const RERANK_FEATURES: readonly string[] = [
@@ -48,16 +51,20 @@ export const RERANK_FEATURES: readonly string[] = [
   ...PRODUCTS.map(([a, b]) => `${a}*${b}`),
   ...STANDING.map((p) => `${p}=best`),
   'log(1+firstRank)',
+  ...PLACED.map((p) => `${p}:place`),
 ];
 
 /** Each candidate's features, the candidates given in the first stage's order with their parts. */
 export function rerankFeatures(parts: readonly (readonly number[])[]): number[][] {
   const best = STANDING_AT.map((p) => Math.max(...parts.map((c) => c[p]!)));
+  // A candidate's place by a part: how many candidates have more of it, as a share of the others.
+  const places = PLACED_AT.map((p) => parts.map((c) => parts.filter((o) => o[p]! > c[p]! + 1e-9).length / Math.max(parts.length - 1, 1)));
   return parts.map((c, rank) => [
     ...c,
     ...PRODUCT_AT.map(([a, b]) => c[a]! * c[b]!),
     ...STANDING_AT.map((p, k) => (c[p]! >= best[k]! - 1e-9 ? 1 : 0)),
     Math.log1p(rank),
+    ...places.map((place) => place[rank]!),
   ]);
 }
 
@@ -70,13 +77,6 @@ export interface Tree {
   value: number[];
 }
 
-/** What a tree adds to a candidate's score. */
-export function treeValue(tree: Tree, features: readonly number[]): number {
-  let n = 0;
-  while (tree.feature[n]! >= 0) n = features[tree.feature[n]!]! < tree.below[n]! ? tree.left[n]! : tree.right[n]!;
-  return tree.value[n]!;
-}
-
 interface RerankModel {
   features: string[];
   weights: number[];
@@ -84,23 +84,67 @@ interface RerankModel {
   trees?: Tree[];
 }
 
-let model: RerankModel | undefined;
+/** Every tree's nodes in one set of typed arrays, tree t's root at roots[t]: read without a pointer per node. */
+export interface Forest {
+  roots: Int32Array;
+  feature: Int32Array;
+  below: Float64Array;
+  left: Int32Array;
+  right: Int32Array;
+  value: Float64Array;
+}
+
+export function forestOf(trees: readonly Tree[]): Forest {
+  const nodes = trees.reduce((sum, t) => sum + t.feature.length, 0);
+  const forest: Forest = { roots: new Int32Array(trees.length), feature: new Int32Array(nodes), below: new Float64Array(nodes), left: new Int32Array(nodes), right: new Int32Array(nodes), value: new Float64Array(nodes) };
+  let at = 0;
+  trees.forEach((t, k) => {
+    forest.roots[k] = at;
+    for (let n = 0; n < t.feature.length; n++) {
+      forest.feature[at + n] = t.feature[n]!;
+      forest.below[at + n] = t.below[n]!;
+      forest.left[at + n] = at + t.left[n]!;
+      forest.right[at + n] = at + t.right[n]!;
+      forest.value[at + n] = t.value[n]!;
+    }
+    at += t.feature.length;
+  });
+  return forest;
+}
+
+/** What all the trees add to a candidate's score: each the value of the leaf the features lead to. */
+export function forestValue(forest: Forest, features: readonly number[]): number {
+  const { roots, feature, below, left, right, value } = forest;
+  let sum = 0;
+  for (let t = 0; t < roots.length; t++) {
+    let n = roots[t]!;
+    while (feature[n]! >= 0) n = features[feature[n]!]! < below[n]! ? left[n]! : right[n]!;
+    sum += value[n]!;
+  }
+  return sum;
+}
+
+let model: (RerankModel & { forest: Forest }) | undefined;
 
 /** The learned model (./reranker.json, written by the trainer). */
-function learned(): RerankModel {
+function learned(): RerankModel & { forest: Forest } {
   if (model) return model;
   const file = JSON.parse(readFileSync(join(import.meta.dirname, 'reranker.json'), 'utf8')) as RerankModel;
   // A model trained on other features would weigh the wrong ones: refused at once.
   if (file.features.join('\n') !== RERANK_FEATURES.join('\n') || file.weights.length !== RERANK_FEATURES.length) {
     throw new Error('src/docs/reranker.json was trained on other features than src/docs/rerank.ts writes: train it again (npm run train:reranker)');
   }
-  return (model = file);
+  return (model = { ...file, forest: forestOf(file.trees ?? []) });
 }
 
-/** The second stage's score of each candidate, given in the first stage's order with their parts. */
-export function rerankScores(parts: readonly (readonly number[])[]): number[] {
-  const { weights, trees = [] } = learned();
-  return rerankFeatures(parts).map((f) => f.reduce((sum, x, k) => sum + weights[k]! * x, 0) + trees.reduce((sum, tree) => sum + treeValue(tree, f), 0));
+/**
+ * The second stage's score of each candidate, given in the first stage's order with their parts;
+ * where `wanted` is given, only of the candidates it marks (NaN for the rest, which still count
+ * among the others in every candidate's features).
+ */
+export function rerankScores(parts: readonly (readonly number[])[], wanted?: readonly boolean[]): number[] {
+  const { weights, forest } = learned();
+  return rerankFeatures(parts).map((f, k) => (wanted && !wanted[k] ? NaN : f.reduce((sum, x, j) => sum + weights[j]! * x, 0) + forestValue(forest, f)));
 }
 
 /**
@@ -111,9 +155,9 @@ export function rerankScores(parts: readonly (readonly number[])[]): number[] {
  */
 export function reorder<T extends { score: number }>(window: T[], partsOf: (candidate: T) => readonly number[], movable: (candidate: T) => boolean): void {
   if (window.length < RERANK_DEPTH) return;
-  const second = rerankScores(window.map(partsOf));
   const top = window[0]!.score;
   const moves = window.map((c) => c.score >= top - RERANK_MARGIN && movable(c));
+  const second = rerankScores(window.map(partsOf), moves);
   const moved = window.map((c, k) => ({ c, score: second[k]! })).filter((_, k) => moves[k]);
   moved.sort((a, b) => b.score - a.score);
   const first = window.map((c) => c.score);

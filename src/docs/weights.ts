@@ -88,6 +88,16 @@ const WEIGHT_OF_PART = {
   aboutWords: 0,
   pathParameters: 0,
   reads: 0,
+  ownCoverage: 0,
+  rarestMatched: 0,
+  strongCoverage: 0,
+  pathWords: 0,
+  queryWords: 0,
+  asksToRead: 0,
+  alignGist: 0,
+  alignTold: 0,
+  headBelief: 0,
+  groupBelief: 0,
 } as const;
 
 export type ScorePart = keyof typeof WEIGHT_OF_PART;

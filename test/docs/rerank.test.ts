@@ -2,12 +2,19 @@
 // trained model it reads, and when ranking uses it (src/docs/rank.ts): a full window of candidates only.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Ranker } from '../../src/docs/rank.ts';
-import { RERANK_DEPTH, RERANK_FEATURES, RERANK_MARGIN, reorder, rerankFeatures, rerankScores, treeValue } from '../../src/docs/rerank.ts';
+import { RERANK_DEPTH, RERANK_FEATURES, RERANK_MARGIN, reorder, rerankFeatures, rerankScores, forestOf, forestValue } from '../../src/docs/rerank.ts';
 import { SCORE_PARTS, type ScorePart } from '../../src/docs/weights.ts';
 import { loadCatalogues, type LoadedCatalogue } from '../search-eval/catalogues.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
 
 const feature = (name: string) => RERANK_FEATURES.indexOf(name);
+
+/** The candidates a search explained, in the first stage's order, with their first-stage scores and parts. */
+const firstStage = (explain: Map<string, Record<string, unknown>>) =>
+  [...explain]
+    .filter(([id]) => id !== '(query)')
+    .map(([id, e]) => ({ id, score: e.score as number, parts: e.parts as number[] }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 
 /** Parts of a candidate: all 0 but those given. */
 const parts = (given: Partial<Record<ScorePart, number>>) => SCORE_PARTS.map((name) => given[name] ?? 0);
@@ -25,6 +32,11 @@ describe('second-stage features', () => {
     expect([first![feature('log(1+firstRank)')], second![feature('log(1+firstRank)')]]).toEqual([0, Math.log(2)]);
   });
 
+  it('places each candidate among the others by a few parts: 0 where none has more, 1 where all do', () => {
+    const features = rerankFeatures([parts({ similar: 0.2 }), parts({ similar: 0.9 }), parts({ similar: 0.5 }), parts({ similar: 0.9 })]);
+    expect(features.map((f) => f[feature('similar:place')])).toEqual([1, 0, 2 / 3, 0]);
+  });
+
   it('scores with the trained model, which was trained on these features', () => {
     const scores = rerankScores([parts({ sureCoverage: 0.9, coverage: 0.9, action: 1, resource: 1 }), parts({ coverage: 0.2 })]);
     expect(scores.every(Number.isFinite)).toBe(true);
@@ -33,14 +45,19 @@ describe('second-stage features', () => {
   });
 });
 
-describe('a boosted tree', () => {
+describe('boosted trees', () => {
   // Feature 0 below 0.5: left, a leaf of 1; else feature 1 below 2: a leaf of 2, or of 3.
   const tree = { feature: [0, -1, 1, -1, -1], below: [0.5, 0, 2, 0, 0], left: [1, -1, 3, -1, -1], right: [2, -1, 4, -1, -1], value: [0, 1, 0, 2, 3] };
+  // A stump on feature 1: below 5, 10; else 20.
+  const stump = { feature: [1, -1, -1], below: [5, 0, 0], left: [1, -1, -1], right: [2, -1, -1], value: [0, 10, 20] };
 
-  it('adds the value of the leaf a candidate’s features lead to', () => {
-    expect(treeValue(tree, [0.2, 9])).toBe(1);
-    expect(treeValue(tree, [0.5, 1])).toBe(2);
-    expect(treeValue(tree, [0.7, 2])).toBe(3);
+  it('add the value of the leaf a candidate’s features lead to in each tree', () => {
+    expect(forestValue(forestOf([tree]), [0.2, 9])).toBe(1);
+    expect(forestValue(forestOf([tree]), [0.5, 1])).toBe(2);
+    expect(forestValue(forestOf([tree]), [0.7, 2])).toBe(3);
+    // Packed one after another, the second tree's nodes are found past the first's.
+    expect(forestValue(forestOf([tree, stump]), [0.7, 2])).toBe(13);
+    expect(forestValue(forestOf([stump, tree]), [0.2, 9])).toBe(21);
   });
 });
 
@@ -48,13 +65,6 @@ describe('when ranking uses the second stage', () => {
   /** A catalogue of `n` operations on the same resource: candidates for "list the widgets" all. */
   const widgets = (n: number) =>
     new Ranker(Array.from({ length: n }, (_, i) => op(`w.widgets/op-${String(i).padStart(2, '0')}`, i % 2 ? 'GET' : 'POST', `/widgets/${'x'.repeat(i)}`, i % 2 ? `List widgets ${i}` : `Create widget ${i}`, { returnsList: i % 2 === 1 })));
-
-  /** The candidates a search explained, in the first stage's order, with their first-stage scores and parts. */
-  const firstStage = (explain: Map<string, Record<string, unknown>>) =>
-    [...explain]
-      .filter(([id]) => id !== '(query)')
-      .map(([id, e]) => ({ id, score: e.score as number, parts: e.parts as number[] }))
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 
   it('keeps the first stage’s order and scores where fewer candidates than a full window compete', () => {
     const explain = new Map<string, Record<string, unknown>>();
@@ -75,6 +85,45 @@ describe('when ranking uses the second stage', () => {
     const expected = close.sort((a, b) => b.second - a.second || (a.id < b.id ? -1 : 1)).slice(0, 5);
     expect(found.map((h) => h.id)).toEqual(expected.map((c) => c.id));
     expect(found.map((h) => h.score)).toEqual(expected.map((c) => c.second));
+  });
+});
+
+describe('parts read for the second stage’s window only', () => {
+  /** Candidates for "list the invoices": 30 operations on invoices, 15 on receipts, and 5 on invoices beyond the window's reach. */
+  const billing = () =>
+    new Ranker([
+      ...Array.from({ length: 30 }, (_, i) => op(`b.invoices/op-${i}`, 'GET', `/invoices/v${i}`, `List invoices ${i}`, { returnsList: true, tags: ['invoices'] })),
+      ...Array.from({ length: 15 }, (_, i) => op(`b.receipts/op-${i}`, 'GET', `/receipts/v${i}/invoices`, `List receipts for invoices ${i}`, { returnsList: true, tags: ['receipts'] })),
+    ]);
+  const explained = (query: string) => {
+    const explain = new Map<string, Record<string, unknown>>();
+    billing().search(query, 5, undefined, undefined, explain);
+    return firstStage(explain);
+  };
+  const part = (c: { parts: number[] }, name: ScorePart) => c.parts[SCORE_PARTS.indexOf(name)]!;
+
+  it('spreads the first stage’s belief over the window’s heads and groups, and leaves candidates outside the window without any', () => {
+    const ranked = explained('list the invoices');
+    const window = ranked.slice(0, RERANK_DEPTH);
+    const beliefOf = (name: ScorePart, key: (c: { id: string }) => string) => {
+      const seen = new Map<string, number>();
+      for (const c of window) seen.set(key(c), part(c, name));
+      return [...seen.values()].reduce((a, b) => a + b, 0);
+    };
+    // Each group's belief is the same for all its members; the groups' beliefs make up the whole.
+    expect(beliefOf('groupBelief', (c) => c.id.split('/')[0]!)).toBeCloseTo(1);
+    const invoices = window.filter((c) => c.id.startsWith('b.invoices'));
+    expect(part(invoices[0]!, 'groupBelief')).toBeGreaterThan(part(window.find((c) => c.id.startsWith('b.receipts'))!, 'groupBelief'));
+    for (const c of ranked.slice(RERANK_DEPTH)) expect([part(c, 'groupBelief'), part(c, 'headBelief'), part(c, 'alignGist')]).toEqual([0, 0, 0]);
+  });
+
+  it('aligns the query’s words with an operation’s by meaning: its own words fully, others by their closeness', () => {
+    const window = explained('list the receipts').slice(0, RERANK_DEPTH);
+    const receipts = window.find((c) => c.id.startsWith('b.receipts'))!;
+    const invoices = window.find((c) => c.id.startsWith('b.invoices'))!;
+    expect(part(receipts, 'alignGist')).toBeCloseTo(1, 5);
+    expect(part(invoices, 'alignGist')).toBeGreaterThan(0);
+    expect(part(invoices, 'alignGist')).toBeLessThan(0.99);
   });
 });
 

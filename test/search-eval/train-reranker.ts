@@ -1,5 +1,5 @@
 // Trains the second stage of search_docs' ranking (src/docs/rerank.ts) on the dev split only, and
-// writes it to src/docs/reranker.json. `npm run train:reranker` (about six minutes).
+// writes it to src/docs/reranker.json. `npm run train:reranker` (about 25 minutes on two cores).
 //
 // Each dev request is searched as search_docs searches it; the first stage's best RERANK_DEPTH
 // candidates, with their features, are kept where an expected operation is among them. The model
@@ -201,8 +201,8 @@ const learned = minimise(origin);
 
 // Boosted trees on top of the weights: each fits the same softmax's gradient and curvature per
 // candidate (a Newton step per leaf), over the features cut into quantile bins.
-const TREES = Number(process.env.RERANK_TREES ?? 150);
-const DEPTH = 4;
+const TREES = Number(process.env.RERANK_TREES ?? 300);
+const DEPTH = Number(process.env.RERANK_TREE_DEPTH ?? 6);
 const SHRINKAGE = 0.1;
 const BINS = 32;
 /** Leaves' regularisation, and the least curvature either side of a split. */
