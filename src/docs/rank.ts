@@ -71,7 +71,7 @@ const ALIGN_GIST = SCORE_PARTS.indexOf('alignGist');
 const ALIGN_TOLD = SCORE_PARTS.indexOf('alignTold');
 const HEAD_BELIEF = SCORE_PARTS.indexOf('headBelief');
 const GROUP_BELIEF = SCORE_PARTS.indexOf('groupBelief');
-/** The first stage's scores differ by tenths: its belief in a candidate is a softmax of them at this temperature (the trainer's). */
+/** The first stage's scores differ by tenths: its belief in a candidate is a softmax of them at this temperature (the one test/search-eval/train-reranker.ts divides scores by). */
 const BELIEF_TEMPERATURE = 0.1;
 /** An operation's group: its first tag, or its path's first word that is neither a version nor a parameter. */
 const groupOf = (op: RankedOperation): string => op.tags[0] ?? (op.path ?? '').split('/').find((s) => s && !s.startsWith('{') && !/^v\d/.test(s)) ?? '';
@@ -515,15 +515,11 @@ export class Ranker {
   /** The IDF-weighted mean of some words' vectors, unit length; undefined when none is known. */
   private meaning(list: readonly { word: string; weight: number }[]): Float32Array | undefined {
     const vectors = wordVectors();
+    const rows = this.rowsOf(list);
+    if (!rows.length) return undefined;
     const sum = new Float32Array(vectors.dim);
-    let any = false;
-    for (const { word, weight } of list) {
-      const row = vectors.indexOf(word);
-      if (row < 0 || weight <= 0) continue;
-      vectors.addTo(row, sum, weight);
-      any = true;
-    }
-    return any ? unitLength(sum) : undefined;
+    for (const { row, weight } of rows) vectors.addTo(row, sum, weight);
+    return unitLength(sum);
   }
 
   /** Rows of some words in the API-corpus vectors, with their weights; unknown words left out. */
@@ -980,7 +976,7 @@ export class Ranker {
         ownMatchedWeight / ownWeight,
         on(rarestOwn >= 0 && termMatches[rarestOwn]!.has(i)),
         strong / possible,
-        (doc.structure.scope.length + doc.structure.resource.length) / 4,
+        (structure.scope.length + structure.resource.length) / 4,
         // How many words the query has of its own, and whether it asks to read: the same for every candidate, read by the second stage's trees beside the rest.
         Math.log1p(ownTerms),
         on(parsed.reads),

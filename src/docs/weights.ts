@@ -60,7 +60,7 @@ export const RANK_WEIGHTS = {
 const B = RANK_WEIGHTS;
 /**
  * The parts of an operation's score (src/docs/rank.ts), in the order ranking computes them, each
- * with its weight: a part's value times its weight, summed, is the score. The last five are read
+ * with its weight: a part's value times its weight, summed, is the score. Those weighed 0 are read
  * by the learned second stage only (src/docs/rerank.ts).
  */
 const WEIGHT_OF_PART = {
