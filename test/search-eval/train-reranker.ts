@@ -250,12 +250,25 @@ requests.forEach((r, q) => {
 const isExpected = new Uint8Array(R);
 requests.forEach((r, q) => r.expected.forEach((e, j) => (isExpected[firstRow[q]! + j] = e)));
 
+/** Stochastic boosting, off by default: each tree is grown on this share of the requests (RERANK_SUBSAMPLE) and may split on this share of the features (RERANK_COLSAMPLE); every row still takes its leaf's value. */
+const SUBSAMPLE = Number(process.env.RERANK_SUBSAMPLE ?? 1);
+const COLSAMPLE = Number(process.env.RERANK_COLSAMPLE ?? 1);
+/** The draws' seed (RERANK_SEED): a fixed one makes a run repeatable. */
+let seed = Number(process.env.RERANK_SEED ?? 12345) >>> 0;
+const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+
 const trees: Tree[] = [];
 const g = new Float64Array(R);
 const h = new Float64Array(R);
 for (let t = 0; t < TREES; t++) {
   const s = new Float64Array(RERANK_DEPTH);
+  const grownOn: number[] = [];
+  const usable = Uint8Array.from({ length: F }, () => (random() < COLSAMPLE ? 1 : 0));
+  /** Each split node's bin: bins at or below it go left. */
+  const binAt: number[] = [];
   for (let q = 0; q < requests.length; q++) {
+    if (SUBSAMPLE < 1 && random() >= SUBSAMPLE) continue;
+    for (let i = firstRow[q]!; i < firstRow[q + 1]!; i++) grownOn.push(i);
     const from = firstRow[q]!;
     const to = firstRow[q + 1]!;
     for (let i = from; i < to; i++) s[i - from] = base[i]! + boost[i]!;
@@ -276,10 +289,8 @@ for (let t = 0; t < TREES; t++) {
     tree.right.push(-1);
     const value = -G / (H + LEAF_PULL);
     tree.value.push(value);
-    const leaf = () => {
-      for (const i of rows) boost[i] = boost[i]! + SHRINKAGE * value;
-      return node;
-    };
+    binAt.push(-1);
+    const leaf = () => node;
     if (depth === DEPTH || rows.length < 100) return leaf();
     const gh = new Float64Array(F * BINS);
     const hh = new Float64Array(F * BINS);
@@ -296,6 +307,7 @@ for (let t = 0; t < TREES; t++) {
     let best = { gain: 1e-9, k: -1, b: -1 };
     const parent = (G * G) / (H + LEAF_PULL);
     for (let k = 0; k < F; k++) {
+      if (!usable[k]) continue;
       let gl = 0;
       let hl = 0;
       for (let b = 0; b < cuts[k]!.length; b++) {
@@ -310,13 +322,20 @@ for (let t = 0; t < TREES; t++) {
     const leftRows = rows.filter((i) => bins[i * F + best.k]! <= best.b);
     const rightRows = rows.filter((i) => bins[i * F + best.k]! > best.b);
     tree.feature[node] = best.k;
+    binAt[node] = best.b;
     // Bin ≤ b holds the values below cut point b: the threshold, back in the features' own units.
     tree.below[node] = cuts[best.k]![best.b]! * spread[best.k]!;
     tree.left[node] = grow(leftRows, depth + 1);
     tree.right[node] = grow(rightRows, depth + 1);
     return node;
   };
-  grow(Int32Array.from({ length: R }, (_, i) => i), 0);
+  grow(Int32Array.from(grownOn), 0);
+  // Every row, the tree grown on it or not, takes the value of the leaf its bins lead to.
+  for (let i = 0; i < R; i++) {
+    let n = 0;
+    while (tree.feature[n]! >= 0) n = bins[i * F + tree.feature[n]!]! <= binAt[n]! ? tree.left[n]! : tree.right[n]!;
+    boost[i] = boost[i]! + SHRINKAGE * tree.value[n]!;
+  }
   // Leaf values in the score's units (the softmax divided it by TEMPERATURE), shrunk.
   tree.value = tree.value.map((v) => v * SHRINKAGE * TEMPERATURE);
   trees.push(tree);
