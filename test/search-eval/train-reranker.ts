@@ -1,5 +1,5 @@
 // Trains the second stage of search_docs' ranking (src/docs/rerank.ts) on the dev split only, and
-// writes it to src/docs/reranker.json. `npm run train:reranker` (about 15 minutes: 14 on all of dev in 2026-12-06's fourth session, a half fit running beside it).
+// writes it to src/docs/reranker.json. `npm run train:reranker` (about 20 minutes: 25 on all of dev, 38,916 requests, in 2026-12-06's fifth session, a half fit running beside it for most of that).
 //
 // Each dev request is searched as search_docs searches it; the first stage's best RERANK_DEPTH
 // candidates, with their features, are kept where an expected operation is among them. The model
