@@ -268,10 +268,12 @@ for (let t = 0; t < TREES; t++) {
   const binAt: number[] = [];
   for (let q = 0; q < requests.length; q++) {
     if (SUBSAMPLE < 1 && random() >= SUBSAMPLE) continue;
-    for (let i = firstRow[q]!; i < firstRow[q + 1]!; i++) grownOn.push(i);
     const from = firstRow[q]!;
     const to = firstRow[q + 1]!;
-    for (let i = from; i < to; i++) s[i - from] = base[i]! + boost[i]!;
+    for (let i = from; i < to; i++) {
+      grownOn.push(i);
+      s[i - from] = base[i]! + boost[i]!;
+    }
     softmax(s, to - from, isExpected.subarray(from, to), g.subarray(from, to), h.subarray(from, to));
   }
   const tree: Tree = { feature: [], below: [], left: [], right: [], value: [] };
@@ -290,8 +292,7 @@ for (let t = 0; t < TREES; t++) {
     const value = -G / (H + LEAF_PULL);
     tree.value.push(value);
     binAt.push(-1);
-    const leaf = () => node;
-    if (depth === DEPTH || rows.length < 100) return leaf();
+    if (depth === DEPTH || rows.length < 100) return node;
     const gh = new Float64Array(F * BINS);
     const hh = new Float64Array(F * BINS);
     for (const i of rows) {
@@ -318,7 +319,7 @@ for (let t = 0; t < TREES; t++) {
         if (gain > best.gain) best = { gain, k, b };
       }
     }
-    if (best.k < 0) return leaf();
+    if (best.k < 0) return node;
     const leftRows = rows.filter((i) => bins[i * F + best.k]! <= best.b);
     const rightRows = rows.filter((i) => bins[i * F + best.k]! > best.b);
     tree.feature[node] = best.k;
