@@ -2,7 +2,7 @@
 // or file name contains one of the filters). Each module's report goes to docs/benchmarks/<name>.md
 // under a header (date, command, machine), and its summary row into the table of BENCHMARKS.md.
 // A filtered run rewrites only its own rows and reports and keeps the others as they were.
-// `--dry-run` (implied by BENCH_CPU_PROF) prints the reports and rows and writes nothing.
+// `--dry-run` (implied by BENCH_CPU_PROF and BENCH_PERF) prints the reports and rows and writes nothing.
 import { readdirSync, readFileSync, writeFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, platform, arch } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -83,7 +83,7 @@ function table(rows: string[], names: string[]): string {
 async function main() {
   const args = process.argv.slice(2).filter((a) => a !== '--');
   // A dry run (or a profiled run, whose figures are slowed by the profiler) writes no file.
-  const dryRun = args.includes('--dry-run') || Boolean(process.env.BENCH_CPU_PROF);
+  const dryRun = args.includes('--dry-run') || Boolean(process.env.BENCH_CPU_PROF) || Boolean(process.env.BENCH_PERF);
   const filters = args.filter((a) => !a.startsWith('--'));
   const all = await loadModules();
   const selected = filters.length ? all.filter(({ file, mod }) => filters.some((f) => mod.name.includes(f) || file.includes(f))) : all;
@@ -119,7 +119,7 @@ async function main() {
   }
   if (!rows.size) process.exit(1);
   if (dryRun) {
-    console.log('dry run (--dry-run or BENCH_CPU_PROF): no file written');
+    console.log('dry run (--dry-run, BENCH_CPU_PROF or BENCH_PERF): no file written');
     process.exit(failed ? 1 : 0);
   }
 

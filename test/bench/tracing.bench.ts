@@ -17,12 +17,15 @@
 //
 // Knobs (environment): BENCH_ROUNDS (8; also the paired rounds), BENCH_WINDOW_MS (2500), BENCH_WARMUP_MS (2000),
 // BENCH_CONCURRENCY (32), BENCH_PLACEMENT (pinned | shared; pinned when taskset works), BENCH_CPU_PROF=<dir>
-// (profiles the Engines with tracing off, with every trace exported in each protocol, with 1 in 10 and with none sampled during the rounds).
+// (profiles the Engines with tracing off, with every trace exported in each protocol, with 1 in 10 and with none sampled during the rounds),
+// BENCH_PERF=<dir> (the same Engines recorded by Linux perf instead, which leaves V8's compiled code
+// as it runs; ./lib/perf-summary.ts reads each recording per request).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChild, twoCorePlacement, type ChildHandle } from './lib/child.ts';
+import { perfNodeArgs, recordWithPerf } from './lib/perf-record.ts';
 import { loadKnobs } from './lib/knobs.ts';
 import { LoadGenerator, windowCells, type WindowResult } from './lib/load.ts';
 import { int, median, ms, ratio, signedMs, table } from './lib/stats.ts';
@@ -99,8 +102,10 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
     const upstreamEnv = { BENCH_UPSTREAM_URL: provider.ready.url, BENCH_PROVIDER_KEY: key };
     const ids: TargetId[] = ['off', 'on', 'json', 'sampled', 'none'];
     const engines = {} as Record<TargetId, ChildHandle<EngineReady>>;
+    const perfDir = process.env.BENCH_PERF;
+    if (perfDir) mkdirSync(perfDir, { recursive: true });
     for (const id of ids) {
-      engines[id] = await startChild<EngineReady>(`engine (${id})`, script('engine.ts'), { cpus: hopCpus, env: { ...upstreamEnv, ...ENV[id](sink.ready.url) }, readyTimeoutMs: 60_000 });
+      engines[id] = await startChild<EngineReady>(`engine (${id})`, script('engine.ts'), { cpus: hopCpus, env: { ...upstreamEnv, ...ENV[id](sink.ready.url) }, execArgv: perfDir ? perfNodeArgs(perfDir, `engine-${id}`) : [], readyTimeoutMs: 60_000 });
       children.push(engines[id]);
     }
     ctx.log(`provider ${provider.ready.url}, collector ${sink.ready.url}, Engines ${ids.map((id) => `${engines[id].ready.url} (${id})`).join(', ')} (${pinned ? 'pinned: load, provider and collector on CPU 0, Engines on CPU 1' : 'unpinned'})`);
@@ -129,6 +134,7 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       mkdirSync(profileDir, { recursive: true });
       await Promise.all(PROFILED.map((id) => engines[id].profileStart()));
     }
+    const recordings = perfDir ? PROFILED.map((id) => recordWithPerf(engines[id].pid, join(perfDir, `engine-${id}.data`))) : [];
     const perRound: Record<TargetId, Measured>[] = [];
     for (let r = 0; r < rounds; r++) {
       const order = ids.map((_, i) => ids[(i + r) % ids.length]!);
@@ -141,6 +147,10 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
       ctx.log(`round ${r + 1}/${rounds} [${order.join(' → ')}]  ` + ids.map((id) => `${id} p50 ${ms(row[id].window.p50)} p99 ${ms(row[id].window.p99)} ms ${int(row[id].window.rps)}/s ${int(row[id].cpuUsPerReq)} µs/req`).join(' | '));
     }
 
+    if (perfDir) {
+      await Promise.all(recordings.map((r) => r.stop()));
+      for (const id of PROFILED) ctx.log(`perf: node test/bench/lib/perf-summary.ts ${join(perfDir, `engine-${id}.data`)} --requests ${perRound.reduce((sum, row) => sum + row[id].window.ok, 0)}`);
+    }
     if (profileDir) {
       await Promise.all(PROFILED.map((id) => engines[id].profileStop(join(profileDir, `engine-${id}.cpuprofile`))));
       ctx.log(`profiles of the measured rounds written to ${profileDir}/engine-{${PROFILED.join(',')}}.cpuprofile`);
