@@ -3,8 +3,8 @@
 // generated code has names) per request, each sample charged to the innermost JavaScript function on
 // its stack: tracing (src/telemetry, @opentelemetry, the async context), the Engine's other code,
 // Node's own, other dependencies, or none (the kernel, the collector, libuv below any JavaScript).
-// Unlike the inspector (BENCH_CPU_PROF), perf leaves V8's compiled code as it runs; its own cost,
-// about a fifth more CPU at 999 samples a second, falls on every part alike.
+// Unlike the inspector (BENCH_CPU_PROF), perf leaves V8's compiled code as it runs; its sampling
+// still adds CPU, so compare Engines recorded in the same run, not against an unrecorded one.
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
