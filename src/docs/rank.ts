@@ -21,6 +21,7 @@ import { commonDirection, unitLength, withoutCommon } from './meaning.ts';
 import { RANK_WEIGHTS as B, SCORE_PARTS, SCORE_WEIGHTS } from './weights.ts';
 import { RERANK_DEPTH, reorder } from './rerank.ts';
 import { withWrittenAcronyms, writtenAcronyms, type WrittenAcronyms } from './written-acronyms.ts';
+import { operationTokens, pairParts, pairsKnow, requestTokens, wordPairs } from './word-pairs.ts';
 
 export type { RankedOperation } from './analysis.ts';
 
@@ -70,6 +71,8 @@ const on = (holds: unknown): number => (holds ? 1 : 0);
 const ALIGN_GIST = SCORE_PARTS.indexOf('alignGist');
 const ALIGN_TOLD = SCORE_PARTS.indexOf('alignTold');
 const HEAD_BELIEF = SCORE_PARTS.indexOf('headBelief');
+const PAIR_BEST = SCORE_PARTS.indexOf('pairBest');
+const PAIR_MEAN = SCORE_PARTS.indexOf('pairMean');
 const GROUP_BELIEF = SCORE_PARTS.indexOf('groupBelief');
 /** The first stage's scores differ by tenths: its belief in a candidate is a softmax of them at this temperature (the one test/search-eval/train-reranker.ts divides scores by). */
 const BELIEF_TEMPERATURE = 0.1;
@@ -144,6 +147,10 @@ export class Ranker {
   private common: Float32Array | undefined;
   /** Vector rows of each operation's gist (key 2i) and told words (2i + 1), for the second stage's alignment. */
   private readonly rowsByDoc = new Map<number, number[]>();
+  /** Each operation's words for the learned word pairs (./word-pairs.ts), found once. */
+  private readonly pairTokensByDoc = new Map<number, string[]>();
+  /** Each operation's service: the word pairs rank only the services they were learned on. */
+  private readonly services: string[] = [];
   /** The resource a two-part slug names in this catalogue (`/repos/{owner}/{repo}`: repo), if one. */
   private readonly slugStem: string | undefined;
   /** The resource a tracker key names in this catalogue (`/issue/{issueIdOrKey}`: issue), if one. */
@@ -167,6 +174,7 @@ export class Ranker {
       const index = this.docs.length;
       this.onePerson.push(ONE_PERSON.test(op.path ?? ''));
       this.groups.push(groupOf(op));
+      this.services.push(op.service);
       this.bareIds.push(/\{(?:id|iid)\}/i.test(op.path ?? ''));
       // Another thing's ID after the bare one (`/projects/{id}/merge_requests/{merge_request_id}/comments`): its path's own words say which things it is under.
       const underOthers = /\{(?!(?:id|iid)\})[^{}]*\}/i.test(op.path ?? '') ? new Set(textStems((op.path ?? '').replace(/\{[^{}]*\}/g, ' '))) : undefined;
@@ -570,7 +578,8 @@ export class Ranker {
    * word aligns by meaning with the operation's words, and how much of the first stage's belief (a
    * softmax of its scores) rests on the operation's head and on its group.
    */
-  private fillWindowParts(window: readonly { score: number; doc: number; parts: number[] }[], askedWords: readonly { word: string; weight: number }[]): void {
+  private fillWindowParts(window: readonly { score: number; doc: number; parts: number[] }[], askedWords: readonly { word: string; weight: number }[], requestWords: readonly string[], withPairs: boolean, explain?: Map<string, Record<string, unknown>>): void {
+    const { pairs } = wordPairs();
     const queryRows = this.rowsOf(askedWords);
     const seen = queryRows.map(() => new Map<number, number>());
     const belief = window.map((c) => Math.exp((c.score - window[0]!.score) / BELIEF_TEMPERATURE));
@@ -587,6 +596,13 @@ export class Ranker {
       c.parts[ALIGN_TOLD] = this.alignment(queryRows, this.gistRows(c.doc, 'told'), seen);
       c.parts[HEAD_BELIEF] = heads.get(headOf(c))!;
       c.parts[GROUP_BELIEF] = groups.get(this.groups[c.doc]!)!;
+      if (!withPairs && !explain) continue;
+      let tokens = this.pairTokensByDoc.get(c.doc);
+      if (!tokens) this.pairTokensByDoc.set(c.doc, (tokens = operationTokens(this.docs[c.doc]!.gist, this.docs[c.doc]!.structure)));
+      if (withPairs) [c.parts[PAIR_BEST], c.parts[PAIR_MEAN]] = pairParts(pairs, requestWords, tokens);
+      // The trainer reads each candidate's words to count the pairs (test/search-eval/train-reranker.ts).
+      const explained = explain?.get(this.docs[c.doc]!.id);
+      if (explained) explained.tokens = tokens;
     }
   }
 
@@ -759,7 +775,8 @@ export class Ranker {
     // The operations' meanings, built on first use, give the common direction the query's loses.
     if (said) this.meaningsOf();
     const asked = said && this.distinct(said);
-    explain?.set('(query)', { parsed, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
+    const requestWords = requestTokens(parsed);
+    explain?.set('(query)', { parsed, tokens: requestWords, terms: terms.map((t) => `${t.word}:${t.weight.toFixed(2)}*${t.idf.toFixed(2)}[${[...t.expansions].map(([s, f]) => `${s}${f < 1 ? `~${f.toFixed(2)}` : ''}`).join(',')}]`) });
     // A command that starts with one of the catalogue's resources used as a verb ("tag v1.8.0 on master") makes one; "issue 42" names one.
     const commandsResource = parsed.action === undefined && parsed.commandVerb === true && parsed.command !== undefined && !this.ownVerbs().has(parsed.command) && this.isResource(parsed.command);
     // "Stop watching", "stop sharing" where the catalogue names no such undoing (unwatch, unshare): remove what the verb made.
@@ -985,6 +1002,9 @@ export class Ranker {
         0,
         0,
         0,
+        // The word pairs' two parts: for the window only, and only where the pairs were learned on its services (below).
+        0,
+        0,
       ];
       let score = 0;
       for (let k = 0; k < parts.length; k++) score += SCORE_WEIGHTS[k]! * parts[k]!;
@@ -1001,8 +1021,10 @@ export class Ranker {
     // It learned on full windows of candidates: fewer (a small catalogue, a narrow filter) keep the first stage's order.
     // A Unified operation keeps its place: the second stage learned on physical ones only.
     const best = hits.slice(0, Math.max(limit, RERANK_DEPTH));
-    if (best.length >= RERANK_DEPTH) this.fillWindowParts(best.slice(0, RERANK_DEPTH).map((h) => ({ score: h.score, doc: docAt.get(h)!, parts: partsOf.get(h)! })), askedWords);
-    reorder(best, (h) => partsOf.get(h)!, (h) => scored.get(h)!.doc.kind !== 'unified');
+    // The model with word pairs ranks only where every candidate is of a service they were learned on.
+    const withPairs = pairsKnow(new Set(best.slice(0, RERANK_DEPTH).map((h) => this.services[docAt.get(h)!]!)));
+    if (best.length >= RERANK_DEPTH) this.fillWindowParts(best.slice(0, RERANK_DEPTH).map((h) => ({ score: h.score, doc: docAt.get(h)!, parts: partsOf.get(h)! })), askedWords, requestWords, withPairs, explain);
+    reorder(best, (h) => partsOf.get(h)!, (h) => scored.get(h)!.doc.kind !== 'unified', withPairs ? 'pairs' : 'general');
     preferDefaultVariants(best.slice(0, Math.max(limit * 3, VARIANT_WINDOW)).map((h) => scored.get(h)!), (stem) => this.idf(stem), parsed.self, (doc) => this.isSelf(doc));
     best.sort(byScore);
     return best.slice(0, limit);

@@ -2,7 +2,8 @@
 // linear model over their score parts (SCORE_PARTS), products of a few parts, and a few parts'
 // standing and place among the candidates, with boosted regression trees over the same features on top. Both
 // are learned on the evaluation's dev split (test/search-eval/train-reranker.ts) and hold no word,
-// phrase or operation of any catalogue: the same model ranks an API imported at run time.
+// phrase or operation of any catalogue: the general model ranks an API imported at run time. A
+// second model also reads word pairs (./word-pairs.ts), for the catalogues they were learned on.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCORE_PARTS, type ScorePart } from './weights.ts';
@@ -126,17 +127,36 @@ export function forestValue(forest: Forest, features: readonly number[]): number
   return sum;
 }
 
-let model: (RerankModel & { forest: Forest }) | undefined;
+/** The features only the model with word pairs reads (./word-pairs.ts). */
+export const PAIR_FEATURES: readonly ScorePart[] = ['pairBest', 'pairMean'];
 
-/** The learned model (./reranker.json, written by the trainer). */
-function learned(): RerankModel & { forest: Forest } {
-  if (model) return model;
-  const file = JSON.parse(readFileSync(join(import.meta.dirname, 'reranker.json'), 'utf8')) as RerankModel;
+/** Which learned model: the general one, for any catalogue, or the one that also reads word pairs, for the catalogues they were learned on. */
+export type RerankModelName = 'general' | 'pairs';
+const MODEL_FILES: Record<RerankModelName, string> = { general: 'reranker.json', pairs: 'reranker-pairs.json' };
+const models = new Map<RerankModelName, RerankModel & { forest: Forest }>();
+
+/**
+ * A learned model (./reranker.json, ./reranker-pairs.json, written by the trainer), its weights and
+ * trees put over all of RERANK_FEATURES: a model trained on fewer (the general one has no pair
+ * features) weighs the others 0 and never splits on them.
+ */
+function learned(name: RerankModelName): RerankModel & { forest: Forest } {
+  const known = models.get(name);
+  if (known) return known;
+  const path = join(import.meta.dirname, MODEL_FILES[name]);
+  const file = JSON.parse(readFileSync(path, 'utf8')) as RerankModel;
+  const wanted = name === 'general' ? RERANK_FEATURES.filter((f) => !(PAIR_FEATURES as readonly string[]).includes(f)) : RERANK_FEATURES;
   // A model trained on other features would weigh the wrong ones: refused at once.
-  if (file.features.join('\n') !== RERANK_FEATURES.join('\n') || file.weights.length !== RERANK_FEATURES.length) {
-    throw new Error('src/docs/reranker.json was trained on other features than src/docs/rerank.ts writes: train it again (npm run train:reranker)');
+  if (file.features.join('\n') !== wanted.join('\n') || file.weights.length !== wanted.length) {
+    throw new Error(`src/docs/${MODEL_FILES[name]} was trained on other features than src/docs/rerank.ts writes: train it again (npm run train:reranker)`);
   }
-  return (model = { ...file, forest: forestOf(file.trees ?? []) });
+  const full = file.features.map((f) => RERANK_FEATURES.indexOf(f));
+  const weights = RERANK_FEATURES.map(() => 0);
+  file.weights.forEach((w, j) => (weights[full[j]!] = w));
+  const trees = (file.trees ?? []).map((t) => ({ ...t, feature: t.feature.map((f) => (f < 0 ? f : full[f]!)) }));
+  const model = { ...file, features: [...RERANK_FEATURES], weights, trees, forest: forestOf(trees) };
+  models.set(name, model);
+  return model;
 }
 
 /**
@@ -144,8 +164,8 @@ function learned(): RerankModel & { forest: Forest } {
  * where `wanted` is given, only of the candidates it marks (NaN for the rest, which still count
  * among the others in every candidate's features).
  */
-export function rerankScores(parts: readonly (readonly number[])[], wanted?: readonly boolean[]): number[] {
-  const { weights, forest } = learned();
+export function rerankScores(parts: readonly (readonly number[])[], wanted?: readonly boolean[], model: RerankModelName = 'general'): number[] {
+  const { weights, forest } = learned(model);
   return rerankFeatures(parts).map((f, k) => (wanted && !wanted[k] ? NaN : f.reduce((sum, x, j) => sum + weights[j]! * x, 0) + forestValue(forest, f)));
 }
 
@@ -155,11 +175,11 @@ export function rerankScores(parts: readonly (readonly number[])[], wanted?: rea
  * held; the others keep theirs. Scores are rewritten to the new order: the second stage's for those
  * moved, and for the rest a score that keeps their place (the first stage's gaps below the moved).
  */
-export function reorder<T extends { score: number }>(window: T[], partsOf: (candidate: T) => readonly number[], movable: (candidate: T) => boolean): void {
+export function reorder<T extends { score: number }>(window: T[], partsOf: (candidate: T) => readonly number[], movable: (candidate: T) => boolean, model: RerankModelName = 'general'): void {
   if (window.length < RERANK_DEPTH) return;
   const top = window[0]!.score;
   const moves = window.map((c) => c.score >= top - RERANK_MARGIN && movable(c));
-  const second = rerankScores(window.map(partsOf), moves);
+  const second = rerankScores(window.map(partsOf), moves, model);
   const moved = window.map((c, k) => ({ c, score: second[k]! })).filter((_, k) => moves[k]);
   moved.sort((a, b) => b.score - a.score);
   const first = window.map((c) => c.score);

@@ -98,6 +98,8 @@ const WEIGHT_OF_PART = {
   alignTold: 0,
   headBelief: 0,
   groupBelief: 0,
+  pairBest: 0,
+  pairMean: 0,
 } as const;
 
 export type ScorePart = keyof typeof WEIGHT_OF_PART;

@@ -45,6 +45,24 @@ describe('second-stage features', () => {
   });
 });
 
+describe('the two models', () => {
+  const plain = parts({ sureCoverage: 0.6, coverage: 0.6, action: 1, resource: 1 });
+  const lifted = parts({ sureCoverage: 0.6, coverage: 0.6, action: 1, resource: 1, pairBest: 1.5, pairMean: 0.4 });
+
+  it('the general one never reads the word pairs: two candidates that differ only in them score alike', () => {
+    // Each alone, so both are first in their window.
+    const [a] = rerankScores([plain], undefined, 'general');
+    const [b] = rerankScores([lifted], undefined, 'general');
+    expect(a).toBeCloseTo(b!, 12);
+  });
+
+  it('the one with pairs puts the candidate whose words the request’s lift above its twin', () => {
+    const [a] = rerankScores([plain], undefined, 'pairs');
+    const [b] = rerankScores([lifted], undefined, 'pairs');
+    expect(b).toBeGreaterThan(a!);
+  });
+});
+
 describe('boosted trees', () => {
   // Feature 0 below 0.5: left, a leaf of 1; else feature 1 below 2: a leaf of 2, or of 3.
   const tree = { feature: [0, -1, 1, -1, -1], below: [0.5, 0, 2, 0, 0], left: [1, -1, 3, -1, -1], right: [2, -1, 4, -1, -1], value: [0, 1, 0, 2, 3] };

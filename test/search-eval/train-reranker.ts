@@ -1,8 +1,9 @@
 // Trains the second stage of search_docs' ranking (src/docs/rerank.ts) on the dev split only, and
-// writes it to src/docs/reranker.json. `npm run train:reranker` (about 20 minutes: 25 on all of dev, 38,916 requests, in 2026-12-06's fifth session, a half fit running beside it for most of that).
+// writes it to src/docs/reranker.json, with the word pairs it reads to src/docs/word-pairs.json. `npm run train:reranker` (about 20 minutes: 25 on all of dev, 38,916 requests, in 2026-12-06's fifth session, a half fit running beside it for most of that).
 //
 // Each dev request is searched as search_docs searches it; the first stage's best RERANK_DEPTH
-// candidates, with their features, are kept where an expected operation is among them. The model
+// candidates, with their features, are kept where an expected operation is among them; their
+// word-pair parts are then read again from tables that never saw the request. The model
 // puts the expected operation first (a softmax over the candidates, its log-likelihood): first its
 // linear weights, fitted by L-BFGS and held near the first stage's own, then boosted regression
 // trees on top of them. The test split is never read here.
@@ -10,29 +11,46 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalogues } from './catalogues.ts';
 import { intentsOf } from './intents.ts';
-import { RERANK_DEPTH, RERANK_FEATURES, rerankFeatures, type Tree } from '../../src/docs/rerank.ts';
+import { PAIR_FEATURES, RERANK_DEPTH, RERANK_FEATURES, rerankFeatures, type RerankModelName, type Tree } from '../../src/docs/rerank.ts';
 import { SCORE_PARTS, SCORE_WEIGHTS } from '../../src/docs/weights.ts';
+import { pairParts, useWordPairs } from '../../src/docs/word-pairs.ts';
+import { PairCounts, type PairExample } from './word-pairs-fit.ts';
 
-const MODEL_PATH = join(import.meta.dirname, '../../src/docs/reranker.json');
+/**
+ * RERANK_MODEL=general fits the model for any catalogue (src/docs/reranker.json, no word pairs);
+ * the default, pairs, fits the one that also reads word pairs (src/docs/reranker-pairs.json), and
+ * counts the pairs (src/docs/word-pairs.json).
+ */
+const MODEL = (process.env.RERANK_MODEL ?? 'pairs') as RerankModelName;
+if (MODEL !== 'general' && MODEL !== 'pairs') throw new Error(`RERANK_MODEL: expected general or pairs, got ${MODEL}`);
+const MODEL_PATH = join(import.meta.dirname, `../../src/docs/${MODEL === 'general' ? 'reranker.json' : 'reranker-pairs.json'}`);
+const PAIRS_PATH = join(import.meta.dirname, '../../src/docs/word-pairs.json');
+/** How many parts the dev requests are cut into for the word pairs' cross-fitting. */
+const PAIR_FOLDS = 5;
 /** Scores are divided by this before the softmax: the first stage's scores differ by tenths. */
 const TEMPERATURE = 0.1;
 /** Pull towards the first stage's weights (L2), so a feature few requests use stays near them. */
 const PULL = 1e-3;
 const ITERATIONS = 300;
 
-const F = RERANK_FEATURES.length;
+/** The model's features: all, or all but the pair features; and where each is among all. */
+const FEATURES = MODEL === 'general' ? RERANK_FEATURES.filter((f) => !(PAIR_FEATURES as readonly string[]).includes(f)) : [...RERANK_FEATURES];
+const USED = FEATURES.map((f) => RERANK_FEATURES.indexOf(f));
+const F = FEATURES.length;
 /** The first stage's weights over the features: where training starts, and what it is held near. */
-const start = RERANK_FEATURES.map((_, k) => (k < SCORE_PARTS.length ? SCORE_WEIGHTS[k]! : 0));
+const start = USED.map((k) => (k < SCORE_PARTS.length ? SCORE_WEIGHTS[k]! : 0));
 
 /** The model as JSON: one line per feature and weight, one per tree. */
 const write = (weights: number[], about: Record<string, unknown>, trees: Tree[] = []) => {
-  const head = JSON.stringify({ ...about, features: RERANK_FEATURES, weights: weights.map((w) => Math.round(w * 1e6) / 1e6) }, null, 1);
+  const head = JSON.stringify({ ...about, features: FEATURES, weights: weights.map((w) => Math.round(w * 1e6) / 1e6) }, null, 1);
   const treeLines = trees.map((t) => `  ${JSON.stringify(t)}`).join(',\n');
   writeFileSync(MODEL_PATH, `${head.slice(0, -'\n}'.length)},\n "trees": [\n${treeLines}\n ]\n}\n`);
 };
 
 // Searching with the first stage's weights over the features orders every candidate as the first stage does.
 write(start, { trained: 'not yet: the first stage’s weights' });
+// The pair parts are read again below from tables that never saw the request; none is needed to search.
+useWordPairs({ services: [], pairs: {} });
 
 interface Request {
   /** Features of each candidate, in the first stage's order, flattened. */
@@ -41,9 +59,29 @@ interface Request {
   expected: Uint8Array;
 }
 
-const requests: Request[] = [];
+/** A kept request before its features: its candidates' parts, and its words and theirs for the word pairs. */
+interface Collected {
+  parts: number[][];
+  expected: Uint8Array;
+  example: PairExample;
+  /** Its cross-fitting fold (PAIR_FOLDS). */
+  fold: number;
+}
+const collected: Collected[] = [];
+/**
+ * RERANK_HOLD_OUT=<catalogue>:<from> leaves that catalogue's dev requests from that index on out of
+ * the fit, for a measure on writers it never saw (`github:8772`: the twenty-four writers appended
+ * last, test/search-eval/README.md) or on a catalogue it never saw (`stripe:0`).
+ */
+const heldOut = (() => {
+  const [catalogue = '', from = '0'] = (process.env.RERANK_HOLD_OUT ?? '').split(':');
+  if (catalogue && !Number.isInteger(Number(from))) throw new Error(`RERANK_HOLD_OUT: expected <catalogue>:<index>, got ${process.env.RERANK_HOLD_OUT}`);
+  return { catalogue, from: Number(from) };
+})();
 let unreachable = 0;
 let searched = 0;
+/** The services whose requests the pairs are counted from: only those are ranked with them. */
+const trainedOn: string[] = [];
 for (const c of await loadCatalogues()) {
   // The parts of each candidate of the last search, as ranking explains them (src/docs/rank.ts).
   const ranker = (c.index as unknown as { ranker: { search: (...args: unknown[]) => unknown } }).ranker;
@@ -55,7 +93,9 @@ for (const c of await loadCatalogues()) {
   };
   // RERANK_TRAIN_HALF=1 fits on every other dev request (the odd ones), so the even ones can measure a change to the features.
   const half = process.env.RERANK_TRAIN_HALF === '1';
-  for (const intent of intentsOf(c.name, 'dev').filter((_, i) => !half || i % 2 === 1)) {
+  const intents = intentsOf(c.name, 'dev').filter((_, i) => (!half || i % 2 === 1) && !(c.name === heldOut.catalogue && i >= heldOut.from));
+  if (intents.length) trainedOn.push(c.name);
+  for (const [k, intent] of intents.entries()) {
     explained = new Map();
     c.index.run({ query: intent.query, limit: 5 }, () => true);
     searched++;
@@ -69,12 +109,45 @@ for (const c of await loadCatalogues()) {
       unreachable++;
       continue;
     }
-    const x = new Float64Array(candidates.length * F);
-    rerankFeatures(candidates.map(([, e]) => e.parts!)).forEach((f, j) => x.set(f, j * F));
-    requests.push({ x, n: candidates.length, expected });
+    const tokens = (entry: unknown) => (entry as { tokens?: string[] } | undefined)?.tokens ?? [];
+    collected.push({
+      parts: candidates.map(([, e]) => [...e.parts!]),
+      expected,
+      example: { request: tokens(explained.get('(query)')), candidates: candidates.map(([, e]) => tokens(e)), expected },
+      // Folds are runs of each catalogue's requests, not every fifth one: a writer's requests sit together, and one fold's look-alikes must not score it.
+      fold: Math.floor((k * PAIR_FOLDS) / intents.length),
+    });
   }
-  console.log(`${c.name}: ${requests.length} requests kept so far`);
+  console.log(`${c.name}: ${collected.length} requests kept so far`);
 }
+
+// The word pairs (src/docs/word-pairs.ts): each request's two pair parts are read from a table
+// counted without its fold, so the model learns how far a pair seen elsewhere carries; the table
+// written is counted from all of them.
+const PAIR_BEST = SCORE_PARTS.indexOf('pairBest');
+const PAIR_MEAN = SCORE_PARTS.indexOf('pairMean');
+const counts = new PairCounts();
+if (MODEL === 'pairs') for (const r of collected) counts.add(r.example, 1);
+for (let fold = 0; MODEL === 'pairs' && fold < PAIR_FOLDS; fold++) {
+  const held = collected.filter((r) => r.fold === fold);
+  for (const r of held) counts.add(r.example, -1);
+  for (const r of held) {
+    const table = counts.table(r.example.request, r.example.candidates);
+    r.parts.forEach((p, j) => ([p[PAIR_BEST], p[PAIR_MEAN]] = pairParts(table, r.example.request, r.example.candidates[j]!)));
+  }
+  for (const r of held) counts.add(r.example, 1);
+}
+if (MODEL === 'pairs') {
+  const pairs = counts.table(undefined, undefined, 2);
+  writeFileSync(PAIRS_PATH, `${JSON.stringify({ trained: `on the dev split of test/search-eval: ${collected.length} requests (npm run train:reranker)`, services: trainedOn, pairs })}\n`);
+  console.log(`wrote ${PAIRS_PATH}: ${Object.values(pairs).reduce((n, row) => n + Object.keys(row).length, 0)} pairs of ${Object.keys(pairs).length} request words`);
+}
+
+const requests: Request[] = collected.map((r) => {
+  const x = new Float64Array(r.parts.length * F);
+  rerankFeatures(r.parts).forEach((f, j) => USED.forEach((k, at) => (x[j * F + at] = f[k]!)));
+  return { x, n: r.parts.length, expected: r.expected };
+});
 
 // Each feature is measured in its own spread while fitting (better conditioned), the weights back in the features' units after.
 const spread = new Float64Array(F);
