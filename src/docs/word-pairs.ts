@@ -10,7 +10,7 @@ import type { ParsedQuery } from './query.ts';
 import type { Structure } from './structure.ts';
 import { stems } from './text.ts';
 
-/** Each request word's lifts, by operation word: plain objects as JSON reads them, so loading the table is one parse (read through Object.hasOwn: a word such as "constructor" is no entry). */
+/** Each request word's lifts, by operation word: plain objects as JSON reads them, so loading the table is one parse (a row becomes a Map on its first use, so a word such as "constructor" is no entry). */
 export type WordPairs = Readonly<Record<string, Readonly<Record<string, number>> | undefined>>;
 
 /** The table and the services whose requests taught it: only their operations are ranked with it. */
@@ -71,11 +71,11 @@ export function pairParts(pairs: WordPairs, request: readonly string[], operatio
   let best = 0;
   let sum = 0;
   for (const u of request) {
-    const row = Object.hasOwn(pairs, u) ? pairs[u] : undefined;
+    const row = rowOf(pairs, u);
     if (!row) continue;
     let top = 0;
     for (const v of operation) {
-      const lift = Object.hasOwn(row, v) ? row[v] : undefined;
+      const lift = row.get(v);
       if (lift === undefined) continue;
       sum += lift;
       if (lift > top) top = lift;
@@ -83,4 +83,17 @@ export function pairParts(pairs: WordPairs, request: readonly string[], operatio
     best += top;
   }
   return [best / request.length, sum / (request.length * operation.length)];
+}
+
+/** Each table's rows as Maps, made on a word's first use: a search looks a row up for each of 40 candidates' words. */
+const rowsOf = new WeakMap<WordPairs, Map<string, ReadonlyMap<string, number> | undefined>>();
+
+function rowOf(pairs: WordPairs, word: string): ReadonlyMap<string, number> | undefined {
+  let rows = rowsOf.get(pairs);
+  if (!rows) rowsOf.set(pairs, (rows = new Map()));
+  if (rows.has(word)) return rows.get(word);
+  const row = Object.hasOwn(pairs, word) ? pairs[word] : undefined;
+  const map = row ? new Map(Object.entries(row)) : undefined;
+  rows.set(word, map);
+  return map;
 }

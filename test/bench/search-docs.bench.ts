@@ -22,6 +22,7 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { AnalysisFiles, buildDocsIndex, DEFAULT_LIMIT, type DocsIndex, forgetDocsIndexCaches, type SearchArgs } from '../../src/docs/index.ts';
 import type { Ranker } from '../../src/docs/rank.ts';
+import { useWordPairs, wordPairs } from '../../src/docs/word-pairs.ts';
 import type { Catalog } from '../../src/catalog/index.ts';
 import { bm25Baseline, type Searcher } from '../search-eval/evaluate.ts';
 import { GITHUB_BROWSE, GITHUB_EXACT, GITHUB_INTENTS, SYNTH_BROWSE, SYNTH_EXACT, SYNTH_INTENTS, SYNTH_SERVICE, loadBundledCatalog, loadSyntheticCatalog } from './lib/docs-workload.ts';
@@ -73,6 +74,8 @@ interface KindResult {
 
 interface CatalogueResult {
   key: 'github' | 'synth';
+  /** GitHub's intents with the word pairs and with the general model (p50 ms). */
+  pairsCost?: { pairs: number; general: number; ratio: number };
   label: string;
   operations: number;
   loadMs: number;
@@ -321,6 +324,33 @@ function baselineOf(catalog: Catalog, service: string, index: DocsIndex): Search
   return bm25Baseline(operations);
 }
 
+/**
+ * What the word pairs cost (src/docs/word-pairs.ts): each GitHub intent query run twice in a row,
+ * once with the learned pairs and the model that reads them and once with the general model (no
+ * pairs, as for a catalogue they were not learned on), alternating which goes first.
+ */
+function wordPairsCost(index: DocsIndex, queries: readonly string[], rounds: number): { pairs: number; general: number; ratio: number } {
+  const learned = wordPairs();
+  const none = { services: [], pairs: {} };
+  const times = { pairs: [] as number[], general: [] as number[] };
+  for (let round = 0; round <= rounds; round++) {
+    for (const [q, query] of queries.entries()) {
+      const order = (round + q) % 2 ? (['pairs', 'general'] as const) : (['general', 'pairs'] as const);
+      for (const model of order) {
+        useWordPairs(model === 'pairs' ? learned : none);
+        const t0 = performance.now();
+        index.run({ query, limit: 3 }, () => true);
+        // The first round warms both paths up.
+        if (round > 0) times[model].push(performance.now() - t0);
+      }
+    }
+  }
+  useWordPairs(undefined);
+  const pairs = median(times.pairs);
+  const general = median(times.general);
+  return { pairs, general, ratio: pairs / general };
+}
+
 export async function run(ctx: BenchContext): Promise<BenchResult> {
   const rounds = envInt('BENCH_DOCS_ROUNDS', 15);
   const synthOps = envInt('BENCH_DOCS_SYNTH_OPS', 10_000);
@@ -343,8 +373,11 @@ export async function run(ctx: BenchContext): Promise<BenchResult> {
   ] as [Kind, SearchArgs[]][]) {
     ghKinds.push(await measureKind(ctx, ghBuild.index, ghBm25, kind, workload, rounds, profileDir && kind === 'intent' ? { dir: profileDir, file: 'search-docs-github.cpuprofile' } : undefined));
   }
+  const pairsCost = wordPairsCost(ghBuild.index, GITHUB_INTENTS, rounds);
+  ctx.log(`word pairs on GitHub intents: p50 ${msAuto(pairsCost.pairs)} ms with them, ${msAuto(pairsCost.general)} ms with the general model`);
   results.push({
     key: 'github',
+    pairsCost,
     label: `GitHub (\`github@v1\`, ${int(gh.operations.length)} operations)`,
     operations: gh.operations.length,
     loadMs: bundled.loadMs,
@@ -438,6 +471,7 @@ function report(results: CatalogueResult[], rounds: number, profiled: boolean): 
 
   for (const c of results) {
     out.push(`### ${c.label}`, '');
+    if (c.pairsCost) out.push(`Word pairs (src/docs/word-pairs.ts, the catalogues they were learned on only): the ${GITHUB_INTENTS.length} intent queries, each run with them and with the general model back to back, ${rounds} rounds: p50 ${msAuto(c.pairsCost.pairs)} ms against ${msAuto(c.pairsCost.general)} ms (${c.pairsCost.ratio.toFixed(2)}×).`, '');
     out.push(`${c.extra}. Docs index build (\`buildDocsIndex\`, ${c.buildMs.length} builds from nothing): ${c.buildMs.map((t) => `${msAuto(t)} ms`).join(', ')} (median ${msAuto(median(c.buildMs))} ms); after a restart with the analyses on disk: ${c.diskBuildMs.map((t) => `${msAuto(t)} ms`).join(', ')}; kept, for a second MCP version: ${c.keptBuildMs.map((t) => `${msAuto(t)} ms`).join(', ')}; the index retains ${mib(c.indexHeapBytes)} of heap (after a full GC).`);
     out.push('');
     out.push(
