@@ -579,7 +579,8 @@ export class Ranker {
    * softmax of its scores) rests on the operation's head and on its group.
    */
   private fillWindowParts(window: readonly { score: number; doc: number; parts: number[] }[], askedWords: readonly { word: string; weight: number }[], requestWords: readonly string[], withPairs: boolean, explain?: Map<string, Record<string, unknown>>): void {
-    const { pairs } = wordPairs();
+    // Read only where used: the table is large, and most catalogues are not among those it knows.
+    const pairs = withPairs ? wordPairs().pairs : {};
     const queryRows = this.rowsOf(askedWords);
     const seen = queryRows.map(() => new Map<number, number>());
     const belief = window.map((c) => Math.exp((c.score - window[0]!.score) / BELIEF_TEMPERATURE));

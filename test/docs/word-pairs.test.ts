@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Ranker } from '../../src/docs/rank.ts';
 import { RERANK_DEPTH } from '../../src/docs/rerank.ts';
 import { SCORE_PARTS } from '../../src/docs/weights.ts';
-import { operationTokens, pairParts, useWordPairs, wordPairs, type WordPairs } from '../../src/docs/word-pairs.ts';
+import { operationTokens, pairParts, pairsKnow, useWordPairs, wordPairs, type WordPairs } from '../../src/docs/word-pairs.ts';
 import { liftOf, PairCounts, type PairExample } from '../search-eval/word-pairs-fit.ts';
 import { rankedOperation as op } from '../fixtures/ranked-operation.ts';
 
@@ -105,6 +105,8 @@ describe('the pairs in ranking', () => {
 
   it('ships a table of words: no operation ID, no phrase', () => {
     expect(wordPairs().services).toEqual(expect.arrayContaining(['github', 'stripe', 'slack']));
+    expect(pairsKnow(['github', 'gitlab'])).toBe(true);
+    expect(pairsKnow(['github', 'demo-crm'])).toBe(false);
     const shipped = Object.entries(wordPairs().pairs);
     expect(shipped.length).toBeGreaterThan(100);
     const notWords = shipped.flatMap(([u, row]) => [...(/^@?[a-z0-9']+$/.test(u) ? [] : [u]), ...Object.keys(row!).filter((v) => !/^[!^]?[a-z0-9']+$/.test(v))]);
