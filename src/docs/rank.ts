@@ -1023,8 +1023,9 @@ export class Ranker {
     // A Unified operation keeps its place: the second stage learned on physical ones only.
     const best = hits.slice(0, Math.max(limit, RERANK_DEPTH));
     // The model with word pairs ranks only where every candidate is of a service they were learned on.
-    const withPairs = pairsKnow(new Set(best.slice(0, RERANK_DEPTH).map((h) => this.services[docAt.get(h)!]!)));
-    if (best.length >= RERANK_DEPTH) this.fillWindowParts(best.slice(0, RERANK_DEPTH).map((h) => ({ score: h.score, doc: docAt.get(h)!, parts: partsOf.get(h)! })), askedWords, requestWords, withPairs, explain);
+    const window = best.length >= RERANK_DEPTH ? best.slice(0, RERANK_DEPTH) : [];
+    const withPairs = window.length > 0 && pairsKnow(new Set(window.map((h) => this.services[docAt.get(h)!]!)));
+    if (window.length) this.fillWindowParts(window.map((h) => ({ score: h.score, doc: docAt.get(h)!, parts: partsOf.get(h)! })), askedWords, requestWords, withPairs, explain);
     reorder(best, (h) => partsOf.get(h)!, (h) => scored.get(h)!.doc.kind !== 'unified', withPairs ? 'pairs' : 'general');
     preferDefaultVariants(best.slice(0, Math.max(limit * 3, VARIANT_WINDOW)).map((h) => scored.get(h)!), (stem) => this.idf(stem), parsed.self, (doc) => this.isSelf(doc));
     best.sort(byScore);

@@ -57,8 +57,8 @@ describe('learning the pairs', () => {
     expect(counts.lift('bug', 'comment')).toBeLessThan(-0.3);
     expect(counts.lift('bug', 'unseen')).toBeUndefined();
     // Neither seen nor likely once: nothing to learn.
-    expect(liftOf(0, 0.2, 10)).toBeUndefined();
-    expect(liftOf(0.5, 0.9, 10)).toBeUndefined();
+    expect(liftOf(0, 0.2)).toBeUndefined();
+    expect(liftOf(0.5, 0.9)).toBeUndefined();
   });
 
   it('takes an example out exactly, so a request is scored by a table that never saw it', () => {

@@ -13,23 +13,18 @@ export interface PairExample {
 
 /**
  * A lift from what was seen and what the candidates made likely: observed against expected, each
- * with one added. None for a request word of fewer than MIN_REQUESTS requests, nor where neither
- * count reached MIN_COUNT.
+ * with one added; none where neither count reached one. (A word of one request and a pair seen once
+ * count: on GitHub requests of 24 writers the fit never saw, keeping only words of 3 requests and
+ * pairs seen twice gave R@3 0.852, R@1 0.677 against 0.854, 0.684, docs/search-history.md.)
  */
-export function liftOf(seen: number, likely: number, requests: number): number | undefined {
-  if (requests < MIN_REQUESTS - 1e-9 || (seen < MIN_COUNT - 1e-9 && likely < MIN_COUNT - 1e-9)) return undefined;
+export function liftOf(seen: number, likely: number): number | undefined {
+  // Below one, not below 1 - 1e-9: a fold counted out leaves float residue, never a whole sighting.
+  if (seen < 1 - 1e-9 && likely < 1 - 1e-9) return undefined;
   const lift = Math.log((seen + 1) / (likely + 1));
   return Math.abs(lift) < MIN_LIFT ? undefined : lift;
 }
 /** Lifts nearer 0 than this are left out of the table: they say nothing, and cost space. */
 const MIN_LIFT = 0.1;
-/**
- * A word of one request and a pair seen once count: on GitHub requests of 24 writers the fit never
- * saw, 3 requests and 2 sightings at least gave R@3 0.852, R@1 0.677 against 0.854, 0.684 (a table
- * half the size; docs/search-history.md).
- */
-const MIN_REQUESTS = 1;
-const MIN_COUNT = 1;
 
 export class PairCounts {
   private readonly ids = new Map<string, number>();
@@ -38,8 +33,6 @@ export class PairCounts {
   private readonly seen = new Map<number, Map<number, number>>();
   /** By request word, then operation word: v's share of the window's candidates, summed: how many times v would be asked for by chance. */
   private readonly likely = new Map<number, Map<number, number>>();
-  /** By request word: how many requests have it. */
-  private readonly requests = new Map<number, number>();
 
   private id(token: string): number {
     let id = this.ids.get(token);
@@ -66,7 +59,6 @@ export class PairCounts {
     });
     for (const token of example.request) {
       const u = this.id(token);
-      this.requests.set(u, (this.requests.get(u) ?? 0) + sign);
       let likely = this.likely.get(u);
       if (!likely) this.likely.set(u, (likely = new Map()));
       let seen = this.seen.get(u);
@@ -81,7 +73,7 @@ export class PairCounts {
     const a = this.ids.get(u);
     const b = this.ids.get(v);
     if (a === undefined || b === undefined) return undefined;
-    return liftOf(this.seen.get(a)?.get(b) ?? 0, this.likely.get(a)?.get(b) ?? 0, this.requests.get(a) ?? 0);
+    return liftOf(this.seen.get(a)?.get(b) ?? 0, this.likely.get(a)?.get(b) ?? 0);
   }
 
   /** The table as the counts stand, restricted to what `request` and `operations` can look up (all when not given); lifts rounded to `digits` when given. */
@@ -97,7 +89,7 @@ export class PairCounts {
       const row: Record<string, number> = {};
       let size = 0;
       for (const v of vs ?? likely.keys()) {
-        const lift = liftOf(seen?.get(v) ?? 0, likely.get(v) ?? 0, this.requests.get(u) ?? 0);
+        const lift = liftOf(seen?.get(v) ?? 0, likely.get(v) ?? 0);
         if (lift !== undefined) {
           row[this.names[v]!] = round(lift);
           size++;
