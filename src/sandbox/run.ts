@@ -26,12 +26,10 @@ export type SandboxOutcome =
   /** The returned value's JSON is over the run's result cap: refused in the sandbox, the value never left it. */
   | { kind: 'too-large' }
   | { kind: 'threw'; error: ScriptFailure }
-  | { kind: 'timeout' }
-  | { kind: 'cancelled' }
-  /**
-   * `lost`: the sandbox itself failed (its worker stopped, it did not answer), not the script.
-   * `exhausted`: the script's isolate hit its memory limit; V8 may still abort the process hosting it.
-   */
+  /** `exhausted` (here and below): the script's isolate hit, or was stopped near, its memory limit; V8 may still abort the process hosting it. */
+  | { kind: 'timeout'; exhausted?: boolean }
+  | { kind: 'cancelled'; exhausted?: boolean }
+  /** `lost`: the sandbox itself failed (its worker stopped, it did not answer), not the script. */
   | { kind: 'crashed'; message: string; lost?: boolean; exhausted?: boolean };
 
 export interface ScriptFailure {
@@ -86,6 +84,14 @@ interface Warm {
 const RUNS_PER_ISOLATE = 25;
 /** Heap in use after a run above which the isolate is replaced instead of reused. */
 const REUSE_HEAP_LIMIT_BYTES = 16 * 1024 * 1024;
+/**
+ * Growth of the worker process's memory during a run, as a share of MEMORY_LIMIT_MB, past which a
+ * script stopped while it still ran counts as exhausted: V8 can be inside a collection or an
+ * allocation (a Map's backing store doubling, say) that ends, after the run was answered, by
+ * aborting the process. The process's, because a running isolate's own heap cannot be read without
+ * waiting for its script.
+ */
+const NEAR_LIMIT_SHARE = 0.5;
 /** Reusable isolates kept per pool (least recently used go first) and how long one may sit idle. */
 const MAX_REUSABLE = 8;
 const REUSABLE_IDLE_MS = 30_000;
@@ -341,6 +347,9 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
   let timer: NodeJS.Timeout | undefined;
   let onAbort: (() => void) | undefined;
   let finished = false;
+  let outcome: SandboxOutcome;
+  let stoppedNearLimit = false;
+  const memoryAtStart = process.memoryUsage.rss();
   try {
     // One trip to the isolate's thread: define the script and start it; the answer is the promise
     // __svc_finish returns (the timeout bounds the synchronous part, the budget timer the rest).
@@ -351,7 +360,7 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
       if (options.signal.aborted) onAbort();
       else options.signal.addEventListener('abort', onAbort, { once: true });
     });
-    const outcome: SandboxOutcome = await Promise.race([
+    outcome = await Promise.race([
       run.then(async (text): Promise<SandboxOutcome> => {
         const result = parseFinish(text);
         if (!result) return { kind: 'threw', error: { name: 'Error', message: 'the script broke the sandbox environment (its result could not be read)' } };
@@ -363,13 +372,11 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
       stop,
     ]);
     finished = outcome.kind === 'returned' || outcome.kind === 'threw';
-    return outcome;
   } catch (err) {
     const message = String((err as Error)?.message ?? err);
-    if (/memory limit/i.test(message) || isolate.isDisposed) return { kind: 'crashed', message: `the script exceeded the ${MEMORY_LIMIT_MB} MB memory limit`, exhausted: true };
-    if (/timed out/i.test(message)) return { kind: 'timeout' };
-    const position = originalPosition(options.code.mapJson, (err as Error)?.stack);
-    return { kind: 'threw', error: { name: (err as Error)?.name ?? 'Error', message, ...position } };
+    if (/memory limit/i.test(message) || isolate.isDisposed) outcome = { kind: 'crashed', message: `the script exceeded the ${MEMORY_LIMIT_MB} MB memory limit`, exhausted: true };
+    else if (/timed out/i.test(message)) outcome = { kind: 'timeout' };
+    else outcome = { kind: 'threw', error: { name: (err as Error)?.name ?? 'Error', message, ...originalPosition(options.code.mapJson, (err as Error)?.stack) } };
   } finally {
     slot.settled = true;
     slot.host = undefined;
@@ -385,6 +392,11 @@ export async function runScript(options: RunOptions): Promise<SandboxOutcome> {
     for (const ref of refs) ref.release();
     // A script that finished has its isolate recycled after its answer goes out; a runaway one is stopped now.
     if (finished) setImmediate(() => options.pool.recycle(warm));
-    else dispose(home);
+    else {
+      stoppedNearLimit = process.memoryUsage.rss() - memoryAtStart >= NEAR_LIMIT_SHARE * MEMORY_LIMIT_MB * 1024 * 1024;
+      dispose(home);
+    }
   }
+  // A script stopped while it still ran may have been mid-allocation (see NEAR_LIMIT_SHARE).
+  return stoppedNearLimit && (outcome.kind === 'timeout' || outcome.kind === 'cancelled') ? { ...outcome, exhausted: true } : outcome;
 }

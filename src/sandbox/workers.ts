@@ -277,8 +277,9 @@ export class SandboxWorkers {
         options.signal.removeEventListener('abort', onAbort);
         worker.runs.delete(id);
         // V8 can abort a process some time after one of its isolates ran out of memory (while it is
-        // disposed, say): the worker gets no further runs, so none of them is blamed for that abort.
-        if (outcome.kind === 'crashed' && outcome.exhausted && this.workers.includes(worker)) {
+        // disposed, say), or was stopped near it: the worker gets no further runs, so none of them is
+        // blamed for that abort.
+        if ('exhausted' in outcome && outcome.exhausted && this.workers.includes(worker)) {
           this.remove(worker);
           this.draining.add(worker);
         }

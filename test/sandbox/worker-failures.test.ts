@@ -172,6 +172,21 @@ describe('sandbox process pool at its failure edges', () => {
     expect(sandbox.pids).not.toContain(bombed);
   }, 60_000);
 
+  it('gives a worker no further runs once a script stopped near its memory limit, and keeps it after a small one', async () => {
+    sandbox = new SandboxWorkers({ workers: 1 });
+    expect(await run('for (;;) {}', 300)).toEqual({ kind: 'timeout' });
+    const [worker] = sandbox.pids;
+    expect(await run('for (;;) {}', 300)).toEqual({ kind: 'timeout' });
+    expect(sandbox.pids).toEqual([worker]);
+    // Stopped while it ran (past its first await, so the budget timer stops it) at ~48 MB of its 64:
+    // V8 may be mid-collection, and could abort that process after the answer. Before: the next run
+    // went there and was blamed for that abort.
+    const filling = 'const rows = []; while (rows.length < 1_000_000) rows.push({ n: rows.length }); await sleep(1); for (;;) {}';
+    expect(await run(filling, 3_000)).toEqual({ kind: 'timeout', exhausted: true });
+    expect(sandbox.pids).not.toContain(worker);
+    expect(await run('return 6 * 7')).toEqual({ kind: 'returned', json: '42' });
+  }, 60_000);
+
   it('leaves no svc-sandbox process behind when the Engine process dies while a script spins after an await', async () => {
     const workers = resolve(import.meta.dirname, '../../src/sandbox/workers.ts');
     const index = resolve(import.meta.dirname, '../../src/sandbox/index.ts');
