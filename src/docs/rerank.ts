@@ -128,11 +128,15 @@ export function forestValue(forest: Forest, features: readonly number[]): number
 }
 
 /** The features only the model with word pairs reads (./word-pairs.ts). */
-export const PAIR_FEATURES: readonly ScorePart[] = ['pairBest', 'pairMean'];
+const PAIR_FEATURES: readonly ScorePart[] = ['pairBest', 'pairMean'];
 
 /** Which learned model: the general one, for any catalogue, or the one that also reads word pairs, for the catalogues they were learned on. */
 export type RerankModelName = 'general' | 'pairs';
-const MODEL_FILES: Record<RerankModelName, string> = { general: 'reranker.json', pairs: 'reranker-pairs.json' };
+/** Each model's file, beside this one. */
+export const RERANK_MODEL_FILES: Readonly<Record<RerankModelName, string>> = { general: 'reranker.json', pairs: 'reranker-pairs.json' };
+/** The features a model is trained on: all, or for the general one all but the pair features. */
+export const modelFeatures = (name: RerankModelName): readonly string[] =>
+  name === 'general' ? RERANK_FEATURES.filter((f) => !(PAIR_FEATURES as readonly string[]).includes(f)) : RERANK_FEATURES;
 const models = new Map<RerankModelName, RerankModel & { forest: Forest }>();
 
 /**
@@ -143,12 +147,12 @@ const models = new Map<RerankModelName, RerankModel & { forest: Forest }>();
 function learned(name: RerankModelName): RerankModel & { forest: Forest } {
   const known = models.get(name);
   if (known) return known;
-  const path = join(import.meta.dirname, MODEL_FILES[name]);
+  const path = join(import.meta.dirname, RERANK_MODEL_FILES[name]);
   const file = JSON.parse(readFileSync(path, 'utf8')) as RerankModel;
-  const wanted = name === 'general' ? RERANK_FEATURES.filter((f) => !(PAIR_FEATURES as readonly string[]).includes(f)) : RERANK_FEATURES;
+  const wanted = modelFeatures(name);
   // A model trained on other features would weigh the wrong ones: refused at once.
   if (file.features.join('\n') !== wanted.join('\n') || file.weights.length !== wanted.length) {
-    throw new Error(`src/docs/${MODEL_FILES[name]} was trained on other features than src/docs/rerank.ts writes: train it again (npm run train:reranker)`);
+    throw new Error(`src/docs/${RERANK_MODEL_FILES[name]} was trained on other features than src/docs/rerank.ts writes: train it again (npm run train:reranker)`);
   }
   const full = file.features.map((f) => RERANK_FEATURES.indexOf(f));
   const weights = RERANK_FEATURES.map(() => 0);

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalogues } from './catalogues.ts';
 import { intentsOf } from './intents.ts';
-import { PAIR_FEATURES, RERANK_DEPTH, RERANK_FEATURES, rerankFeatures, type RerankModelName, type Tree } from '../../src/docs/rerank.ts';
+import { modelFeatures, RERANK_DEPTH, RERANK_FEATURES, RERANK_MODEL_FILES, rerankFeatures, type RerankModelName, type Tree } from '../../src/docs/rerank.ts';
 import { SCORE_PARTS, SCORE_WEIGHTS } from '../../src/docs/weights.ts';
 import { pairParts, useWordPairs } from '../../src/docs/word-pairs.ts';
 import { PairCounts, type PairExample } from './word-pairs-fit.ts';
@@ -23,7 +23,7 @@ import { PairCounts, type PairExample } from './word-pairs-fit.ts';
  */
 const MODEL = (process.env.RERANK_MODEL ?? 'pairs') as RerankModelName;
 if (MODEL !== 'general' && MODEL !== 'pairs') throw new Error(`RERANK_MODEL: expected general or pairs, got ${MODEL}`);
-const MODEL_PATH = join(import.meta.dirname, `../../src/docs/${MODEL === 'general' ? 'reranker.json' : 'reranker-pairs.json'}`);
+const MODEL_PATH = join(import.meta.dirname, '../../src/docs', RERANK_MODEL_FILES[MODEL]);
 const PAIRS_PATH = join(import.meta.dirname, '../../src/docs/word-pairs.json');
 /** How many parts the dev requests are cut into for the word pairs' cross-fitting. */
 const PAIR_FOLDS = 5;
@@ -34,7 +34,7 @@ const PULL = 1e-3;
 const ITERATIONS = 300;
 
 /** The model's features: all, or all but the pair features; and where each is among all. */
-const FEATURES = MODEL === 'general' ? RERANK_FEATURES.filter((f) => !(PAIR_FEATURES as readonly string[]).includes(f)) : [...RERANK_FEATURES];
+const FEATURES = [...modelFeatures(MODEL)];
 const USED = FEATURES.map((f) => RERANK_FEATURES.indexOf(f));
 const F = FEATURES.length;
 /** The first stage's weights over the features: where training starts, and what it is held near. */
