@@ -227,6 +227,14 @@ export class Ranker {
     return Math.log(1 + this.docs.length);
   }
 
+  /** Each operation's about-stems' IDF over the largest IDF, in the order of its `about` (found on first use). */
+  private readonly aboutSharesByDoc: Float64Array[] = [];
+  private aboutShares(i: number): Float64Array {
+    let shares = this.aboutSharesByDoc[i];
+    if (!shares) this.aboutSharesByDoc[i] = shares = Float64Array.from(this.docs[i]!.about, (s) => this.idf(s) / this.maxIdf);
+    return shares;
+  }
+
   private idf(stem: string): number {
     return Math.log(1 + this.docs.length / ((this.df.get(stem) ?? 0) + 1));
   }
@@ -883,6 +891,13 @@ export class Ranker {
     if (!terms.length || (parsed.self && candidates.size < 50)) this.docs.forEach((d, i) => (this.isSelf(d) || !terms.length) && candidates.add(i));
     // A catalogue small enough is ranked whole, so an operation near in meaning only still competes.
     if (this.docs.length <= B.wholeUpTo) for (let i = 0; i < this.docs.length; i++) candidates.add(i);
+    // Whether the query uses a verb as its verb, not in a noun ("star acme/api", not "remove my star"): the same for every candidate of that verb.
+    const verbUse = new Map<string, boolean>();
+    const usesAsVerb = (verb: string): boolean => {
+      let uses = verbUse.get(verb);
+      if (uses === undefined) verbUse.set(verb, (uses = terms.some((t) => t.expansions.has(verb) && !(!t.idPrefix && t.acronym?.includes(verb)) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined))));
+      return uses;
+    };
     for (const i of candidates) {
       const doc = this.docs[i]!;
       if (!keep(doc.id)) continue;
@@ -922,7 +937,7 @@ export class Ranker {
       const undoesTold = structure.action.startsWith('un') && undone.has(structure.action.slice(2));
       // Asked who does or may have a thing done ("who can I assign tickets to?", "who starred it?"), the people are asked for: doing it answers nothing.
       const asksWhoDoes = parsed.asksWho === true && !READS.has(structure.methodAction ?? structure.action);
-      const ownVerb = !asksWhoDoes && !CANONICAL.has(structure.action) && !undone.has(structure.action) && (undoesTold || structure.action === opening || (parsed.caused !== undefined && structure.action === REQUESTING) || [structure.action, structure.alsoVerb].some((verb) => verb !== undefined && terms.some((t) => t.expansions.has(verb) && !(!t.idPrefix && t.acronym?.includes(verb)) && (!parsed.verbsAt || t.at < 0 || parsed.verbsAt.includes(t.at) || t.action !== undefined))));
+      const ownVerb = !asksWhoDoes && !CANONICAL.has(structure.action) && !undone.has(structure.action) && (undoesTold || structure.action === opening || (parsed.caused !== undefined && structure.action === REQUESTING) || usesAsVerb(structure.action) || (structure.alsoVerb !== undefined && usesAsVerb(structure.alsoVerb)));
       const { head } = structure;
       // A search of a resource the catalogue has no list of is how it lists it (Jira's issues: "Search for issues using JQL").
       const actionHas = structure.action === 'search' && head !== undefined && !this.listedHeads().has(head) ? 'list' : structure.action;
@@ -948,7 +963,10 @@ export class Ranker {
       // rare word in a long name makes it more specific, not a better answer.
       let extra = 0;
       // Its "my" ("Get my permissions") is what a query about the one asking asks, not more.
-      for (const s of doc.about) if (!hitStems.has(s) && !(parsed.self && s === 'my')) extra += this.idf(s) / this.maxIdf;
+      const aboutShares = this.aboutShares(i);
+      doc.about.forEach((s, k) => {
+        if (!hitStems.has(s) && !(parsed.self && s === 'my')) extra += aboutShares[k]!;
+      });
       extra = Math.min(extra, B.extraCap);
       // An operation named after its own verb ("Leaves a conversation", a POST) keeps less of a write's agreement where the catalogue does the act asked to the same thing ("start a channel").
       const ownVerbShare = askedAction !== undefined && askedAction !== 'read' && head !== undefined && this.actionsOnHead(head).has(askedAction) ? B.ownVerbBesideAsked : 1;
