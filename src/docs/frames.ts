@@ -125,8 +125,8 @@ function withoutInstead(query: string): string {
   return `${request.replace(/[.!]\s*$/, '')} ${m[0].trim().replace(/,$/, '').replace(/^\S/, (c) => c.toLowerCase())}`;
 }
 
-/** A setting before the request that names no value: "For the key rotation review, …", "On the order summary step, …"; a step's place in a sequence: "Next, …". */
-const SETTING = /^\s*(?:for|during|regarding|re|before|after|since|on|in|under|from|as\s+part\s+of|ahead\s+of)\b[^,?0-9'"“‘/#@]*,\s*(?=(?:\S+\s+){2,}\S)|^\s*(?:next|then|after\s+that|afterwards|finally|lastly)\s*,\s*/i;
+/** A setting before the request that names no value: "For the key rotation review, …", "On the order summary step, …"; a step's place in a sequence: "Next, …". Not one that already holds the request ("In my script I want every issue in …, open and closed"). */
+const SETTING = /^\s*(?:for|during|regarding|re|before|after|since|on|in|under|from|as\s+part\s+of|ahead\s+of)\b(?:(?!\b(?:i|we)\s+(?:(?:really|just|also)\s+)?(?:want|need|would\s+like)\b|\bplease\b|\b(?:can|could|would)\s+you\b)[^,?0-9'"“‘/#@])*,\s*(?=(?:\S+\s+){2,}\S)|^\s*(?:next|then|after\s+that|afterwards|finally|lastly)\s*,\s*/i;
 /** A question asked inside another ("any idea who is assigned …", "do you know which repos …", "not sure if the gist still exists"): the question is asked; not "… if you could delete it", a request. */
 const EMBEDDED_QUESTION = /^\s*(?:[\w',]+\s+){0,5}?(?:know|knows|wonder|wondering|wondered|idea|curious|sure|find\s+out|figure\s+out|tell\s+me|check|see)\s+(?=(?:who|whom|whose|what|which|when|where|how|whether|if)\b)(?!(?:if|whether)\s+(?:you|we|i|someone)\s+(?:can|could|would|will|might)\b)/i;
 /** A setting that is a screen of the product: "on the Products page", "in the repo's security tab"; what it shows is the words before the screen's. */

@@ -13,7 +13,7 @@ const ACTION_WORDS: Record<Action, string[]> = {
   get: ['get', 'gets', 'fetch', 'grab', 'retrieve', 'retrieves', 'read', 'show', 'view', 'see', 'display', 'look', 'lookup', 'return', 'returns', 'describe', 'inspect', 'detail', 'details', 'info', 'check'],
   create: ['create', 'creates', 'establish', 'record', 'nest', 'instantiate', 'initiate', 'initiates', 'launch', 'trigger', 'fresh', 'add', 'adds', 'new', 'make', 'post', 'submit', 'publish', 'generate', 'register', 'upload', 'insert', 'write', 'raise', 'book', 'schedule', 'start', 'send', 'sends', 'invite', 'put', 'leave', 'compose', 'draft', 'attach', 'grant', 'give', 'reply', 'respond', 'store', 'ship', 'share', 'shares', 'subscribe', 'subscribes', 'include'],
   update: ['update', 'updates', 'edit', 'change', 'modify', 'rename', 'set', 'move', 'mark', 'toggle', 'adjust', 'configure', 'patch', 'replace', 'transition', 'reassign', 'assign', 'close', 'reopen', 'resolve', 'reschedule', 'bump', 'tweak', 'fix', 'correct', 'amend', 'switch', 'enable', 'disable', 'rotate', 'relocate', 'shift', 'swap', 'require', 'postpone'],
-  delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban', 'withdraw', 'lift'],
+  delete: ['delete', 'deletes', 'remove', 'removes', 'drop', 'destroy', 'erase', 'purge', 'trash', 'nuke', 'wipe', 'discard', 'clear', 'unset', 'uninstall', 'revoke', 'scrap', 'ditch', 'zap', 'expunge', 'eliminate', 'unlink', 'detach', 'kick', 'evict', 'ban', 'withdraw', 'lift', 'strip'],
   cancel: ['cancel', 'cancels', 'stop', 'abort', 'halt', 'terminate', 'interrupt', 'void', 'kill'],
 };
 

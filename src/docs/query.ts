@@ -276,6 +276,9 @@ const NAME_ENDS = new Set([...SCOPE_PREPOSITIONS, 'and', 'or', 'with', 'as', 'th
 
 const VALUE = VALUE_WORD;
 /** Words that start a noun phrase or stand for one: a word after them is no bare name. */
+/** Verbs of wanting a thing, and adverbs between "I" and them ("I really need …"). */
+const DESIRE_VERBS = new Set(['want', 'need', 'wish', 'require']);
+const DESIRE_ADVERBS = new Set(['really', 'just', 'also', 'still', 'only', 'urgently']);
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me', 'them', 'him', 'us']);
 /** Someone kept told of a thing's news ("so she gets email updates", "keep me in the loop on INC-4", "loop Dana in", "sign me up for updates"): a watch or a follow. */
 const KEPT_INFORMED = /\b(?:gets?|getting|got|be|being|is|stays?|kept|keep|keeps|want|wants|receive|receives)\s+(?:(?:me|us|them|him|her)\s+(?=(?:notified|pinged|alerted|informed|posted|updated)\b))?(?:notified|pinged|alerted|informed|posted|updated|(?:(?!(?:my|our|your|their|his|her|the|its)\s)[a-z]+\s+)?(?:updates|emails?|notifications)(?!\s+address))\b|\bin\s+the\s+loop\b|\bloop\s+(?:\S+\s+){1,2}in\b|\bsign\s+(?:\S+\s+){1,2}up\s+for\s+(?:\S+\s+)?updates\b|\bhear(?:s|ing)?\s+about\s+(?:every|each|any|all)\s+(?:changes?|updates?)\b/i;
@@ -776,7 +779,14 @@ export function parseQuery(query: string): ParsedQuery {
   // "Tell me", "help me", "let me know": the one asking is addressed, not the signed-in user's things.
   // The one asking as one of several people ("Dana, Lee and I", "me and the Globex AE"): not the signed-in user's things.
   const amongOthers = (i: number) => (raw[i] === 'i' || raw[i] === 'me') && (raw[i - 1] === 'and' || (raw[i + 1] === 'and' && /^[a-z]/.test(raw[i + 2] ?? '') && (!STOP_WORDS.has(raw[i + 2]!) || THE_OTHERS.has(raw[i + 2]!))));
-  const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !inLeadInPhrase(raw, i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')) && !amongOthers(i));
+  // "I want every issue in …", "I need the release notes": the one asking wants a thing, which says nothing of whose it is ("I want to leave the org" does).
+  const wantsThing = (i: number) => {
+    if (raw[i] !== 'i') return false;
+    const at = DESIRE_ADVERBS.has(raw[i + 1] ?? '') ? i + 2 : i + 1;
+    const object = raw[at] === 'would' && raw[at + 1] === 'like' ? at + 2 : DESIRE_VERBS.has(raw[at] ?? '') ? at + 1 : -1;
+    return object > 0 && raw[object] !== undefined && raw[object] !== 'to' && !SELF_WORDS.has(raw[object]!);
+  };
+  const self = selfAt.size > 0 || raw.some((w, i) => SELF_WORDS.has(w) && !covered.has(i) && !inLeadInPhrase(raw, i) && !(w === 'me' && ADDRESSING_VERBS.has(raw[i - 1] ?? '')) && !amongOthers(i) && !wantsThing(i));
   const terms: QueryTerm[] = [];
   const seen = new Set<string>();
   const savesSearch = SAVED_SEARCH.test(query);

@@ -64,13 +64,19 @@ const NOMINAL = new RegExp(`${CLAUSE}(?:the\\s+)?([a-z]{5,})\\s+of\\s+`, 'gi');
 const NOMINAL_NEEDED = new RegExp(`${CLAUSE}((?:the\\s+)?[a-z]{5,}\\s+of\\s+(?:[^.!?;:]|[.:](?=\\S))+?)\\s+(?:is|are)\\s+(?:required|needed|necessary|requested)(?=\\s*(?:[.!?;:]|$))`, 'gi');
 
 /** Quoted text of a few words right before or after a word for a control on a screen. */
-const CONTROL = String.raw`(?:button|option|item|menu|action|link|tab|toggle|icon|command|entry|dialog|checkbox|shortcut)s?`;
+const CONTROL = String.raw`(?:button|option|item|menu|action|link|tab|toggle|icon|command|entry|dialog|checkbox|shortcut|dropdown)s?`;
+/** A label written as a command on the thing at hand: "Archive this repository", "Transfer the project". */
+const ACTING_LABEL = /^[A-Z][a-z]{2,}\s+(?:this|the|that|these|all|selected)\s+[a-z]/;
+/** Verbs that press or pick a control: the quoted text after them is its label ("click 'Archive this repository'", "pick 'All Activity'"). */
+const PRESSING = String.raw`(?:click|clicking|clicked|hit|press|tap|select|choose|pick)`;
 /** A label's first word, a prefixed one joined ("Re-run failed jobs": rerun). */
 const labelVerb = (label: string) => (/^[A-Za-z]+(?:-[A-Za-z]+)?/.exec(label)?.[0] ?? '').replace('-', '');
 /** A control pressed by what it says, unquoted: "click the blue Merge button", "hit the pin icon", "tap the Approve button". */
 const PRESSED = new RegExp(String.raw`\b(?:click|clicking|hit|press|tap|push|select|choose|use)\s+(?:on\s+)?(?:the\s+|that\s+|a\s+)?(?:(?:big|little|small|blue|green|red|grey|gray|yellow|orange|white|black|purple)\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)\s+(?:button|icon|link|option|toggle)\b`, 'gi');
 /** A control named by what it says, with no verb, as the request ("the Follow button on torvalds' profile"), or clicked by it alone ("click Watch on kubernetes/kubernetes"): a label written capitalised, as controls show it. */
 const NAMED_CONTROL = /^\s*[Tt]he\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}?)\s+(?:button|icon|link|option|toggle)\b|\b(?:[Cc]lick|[Cc]licking|[Pp]ress|[Tt]ap)\s+(?:on\s+)?([A-Z][a-z]+)\b(?!\s+(?:[a-z]+\s+)?(?:button|icon|link|option|toggle)\b)/g;
+/** A label pressed: "click 'Archive this repository'", "pick 'All Activity'". */
+const PRESSED_LABEL = new RegExp(String.raw`\b${PRESSING}(?:\s+on)?\s+(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’]`, 'gi');
 const LABEL = new RegExp(String.raw`(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’](?=\s+(?:\w+\s+)?${CONTROL}\b)|(?<=\b${CONTROL}\s+(?:\w+\s+)?)(['"“‘])([A-Za-z][^'"“”‘’]{0,40}?)[.…]*['"”’]`, 'gi');
 
 
@@ -95,8 +101,8 @@ const TO_EXIST = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:should|must|wi
 /** "<thing> belongs in …", "… should live under …": it is to be moved there. */
 const BELONGS = new RegExp(`${CLAUSE}((?:${THING_WORD}){1,6}?)(?:belongs|(?:should|must|needs?\\s+to)\\s+(?:be|live|go|sit))\\s+(?:in|into|on|under|inside)\\s+`, 'gi');
 /** "He shouldn't be part of our org any more": someone to be taken out of a group. */
-/** What someone wants gone or out of a place ("I want task 99 gone", "I want dave out of #leadership", "… no longer in jira-developers"): to remove it. */
-const WANTED_GONE = new RegExp(`${WANT_CLAUSE}(?:(?:i'd|i\\s+would|we'd|we\\s+would)(?:\\s+${WANT_ADVERB})?\\s+like|(?:i|we)(?:\\s+${WANT_ADVERB})?\\s+(?:want|need))\\s+(?!to\\s)((?:(?!to\\s)${THING_WORD}){1,6}?)(?:(gone|removed)(?=\\s*(?:[.,;!?]|$))|(?:out\\s+of|off\\s+of|off|no\\s+longer\\s+(?:in|on|attached\\s+to|part\\s+of|a\\s+member\\s+of))\\s+)`, 'gi');
+/** What someone wants gone or out of a place ("I want task 99 gone", "… gone from acme for good", "I want dave out of #leadership", "… no longer in jira-developers"): to remove it. */
+const WANTED_GONE = new RegExp(`${WANT_CLAUSE}(?:(?:i'd|i\\s+would|we'd|we\\s+would)(?:\\s+${WANT_ADVERB})?\\s+like|(?:i|we)(?:\\s+${WANT_ADVERB})?\\s+(?:want|need))\\s+(?!to\\s)((?:(?!to\\s)${THING_WORD}){1,6}?)(?:(gone|removed)(?=\\s*(?:[.,;!?]|$)|\\s+(?:from|for\\s+good|entirely|completely|permanently|forever|altogether)\\b)|(?:out\\s+of|off\\s+of|(?<!\\b(?:switched|turned|shut|cut|signed|logged|paid|called)\\s+)off|no\\s+longer\\s+(?:in|on|attached\\s+to|part\\s+of|a\\s+member\\s+of))\\s+)`, 'gi');
 /** A time a thing is moved to: a day, an hour, a date ("Friday at 2pm", "the 30th", "next week", "Aug 9"). */
 const WHEN_TO = String.raw`(?:(?:next|this)\s+(?:week|month|${WEEKDAYS})|${WEEKDAYS}|tomorrow|tonight|noon|\d{1,2}(?::\d{2})?\s?(?:am|pm)|(?:the\s+)?\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{4}-\d{2}-\d{2})`;
 /** A word of a thing that may be a time ("my 1:1", "the 9:30"). */
@@ -186,6 +192,8 @@ export function asCommands(query: string, isVerb: (word: string) => boolean): st
       const first = labelVerb(label);
       return label.split(/\s+/).length <= 5 && verb(first) ? label : whole;
     })
+    // A control's label says what it does ("Archive this repository"), whether or not the verb is one the lexicon knows.
+    .replace(PRESSED_LABEL, (whole, _q: string, label: string) => (label.split(/\s+/).length <= 5 && (verb(labelVerb(label)) || ACTING_LABEL.test(label)) ? label : whole))
     .replace(PRESSED, (whole, label: string) => {
       const first = labelVerb(label);
       return verb(first) ? label : whole;

@@ -18,6 +18,8 @@ describe('withoutFrame', () => {
     expect(withoutFrame('In the labels page, rename bug to triage')).toBe('rename bug to triage in labels');
     // A setting that names a value is where the request acts.
     expect(withoutFrame('In acme/api, delete branch x')).toBe('In acme/api, delete branch x');
+    // A setting that already holds the request is the request.
+    expect(withoutFrame('In my script I want every issue in the ml repo, open and closed')).toBe('In my script I want every issue in the ml repo, open and closed');
     // What acceptance criteria or a scenario's outcome state is the state asked for.
     expect(withoutFrame('Acceptance criteria: the old channel is archived')).toBe('the old channel should be archived');
     expect(withoutFrame('the old channel is archived')).toBe('the old channel is archived');

@@ -24,6 +24,7 @@ describe('verb lexicon', () => {
   it('reads a phrasal verb in any of its forms, joined or around its object', () => {
     expect(parseQuery('tear webhook 4321 down').action).toBe('delete');
     expect(parseQuery('strip every label off issue 88').action).toBe('delete');
+    expect(parseQuery('strip every role she has been assigned').action).toBe('delete');
     expect(parseQuery('sign alex out of every session').action).toBe('delete');
     expect(parseQuery('could you try taking bob off the repo').action).toBe('delete');
     expect(parseQuery('we took alex off the team').action).toBe('delete');

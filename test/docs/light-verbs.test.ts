@@ -10,6 +10,8 @@ describe('light verbs', () => {
     expect(plainVerbs('take a look at PR 5')).toBe('look PR 5');
     expect(plainVerbs('make my own copy of the modding-sdk repo')).toBe('copy the modding-sdk repo');
     expect(plainVerbs('make a new project called Hiring')).toBe('make a new project called Hiring');
+    // A pronoun and a phrasal verb's particle are no light verb and noun.
+    expect(plainVerbs('take her out of the acme org')).toBe('take her out of the acme org');
   });
 
   it('answers "make a copy of" with the catalogue\'s copy, not a new one', () => {

@@ -826,6 +826,11 @@ describe('parseQuery', () => {
     expect(parseQuery('Are Dana, Lee and I all free Thursday afternoon?').self).toBe(false);
     expect(parseQuery('when are both me and the Globex AE open?').self).toBe(false);
     expect(parseQuery('when am I free on Thursday?').self).toBe(true);
+    // The one asking wanting a thing says nothing of whose it is; wanting to do a thing, or a thing of theirs, does.
+    expect(parseQuery('I want every issue in the ml-pipeline repo').self).toBe(false);
+    expect(parseQuery('I really need the release notes for v2').self).toBe(false);
+    expect(parseQuery('I want to leave the acme org').self).toBe(true);
+    expect(parseQuery('I want my issues').self).toBe(true);
   });
 
   it('leaves out quoted titles, identifiers, slugs and numbers, and keeps acronyms as words', () => {

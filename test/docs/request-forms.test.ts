@@ -61,6 +61,10 @@ describe('requests in another form than a command', () => {
     expect(read("create an issue titled 'Delete old files'")).toBe("create an issue titled 'Delete old files'");
     expect(read("the 'Release notes' button")).toBe("the 'Release notes' button");
     expect(asCommands("Do what the 'Re-run failed jobs' button does on run 88", (w) => w === 'rerun')).toBe('Do what the Re-run failed jobs button does on run 88');
+    // A label pressed says what to do, written as a command on the thing at hand even where the verb is unknown.
+    expect(read("click 'Archive this repository' for old-site")).toBe('Archive this repository for old-site');
+    expect(read("pick 'Delete branch' on PR 5")).toBe('Delete branch on PR 5');
+    expect(read("click 'Q3 roadmap' in the sidebar")).toBe("click 'Q3 roadmap' in the sidebar");
   });
 
   it('reads a control pressed by what it says, unquoted, as that command', () => {
@@ -157,6 +161,9 @@ describe('requests in another form than a command', () => {
 
   it('reads a thing wanted gone or out of a place as removing it, and "I just want" as "I want"', () => {
     expect(read('I want task 99 gone')).toBe('remove task 99');
+    expect(read('I want the old-site repo gone from acme for good')).toBe('remove the old-site repo from acme for good');
+    // A thing switched off is disabled, not taken out of a place.
+    expect(read('I want GitHub Actions switched off for every repo')).not.toContain('remove');
     expect(read('I want dave out of #leadership')).toBe('remove dave from #leadership');
     expect(read('I want jsmith no longer in jira-developers')).toBe('remove jsmith from jira-developers');
     expect(read("it's late and I just want the branch old-login deleted")).toBe("it's late and delete the branch old-login");
