@@ -1,5 +1,5 @@
 // search_docs on the evaluation in test/search-eval/ (GitHub and six imported public APIs): it must
-// beat plain BM25 on both splits and hold its dev figure; answers say how to call, whether the
+// beat plain BM25 on both splits, meet issue 26's goals on the test split and hold its dev figure; answers say how to call, whether the
 // operation pages and whether it changes data; a query nothing explains gets weak matches and groups.
 // The same requests as people type them: ./search-eval-typed.test.ts.
 // The split figures print; test-split misses never do (test/search-eval/README.md).
@@ -12,6 +12,9 @@ import { intentsOf, SPLITS } from '../search-eval/intents.ts';
 const DEV_RECALL_AT_3_FLOOR = 0.885;
 /** The same for the plain requests over all seven catalogues (tuned on too). */
 const PLAIN_RECALL_AT_3_FLOOR = 0.9;
+
+/** Issue 26's goals on the test split: GitHub R@3 ≥ 0.9 and R@1 ≥ 0.7, every other catalogue R@3 ≥ 0.85 (npm run bench -- search-quality measures the whole split). */
+const TEST_GOALS: Record<string, { recallAt3: number; recallAt1: number }> = { github: { recallAt3: 0.9, recallAt1: 0.7 }, other: { recallAt3: 0.85, recallAt1: 0 } };
 
 /** Each check below runs hundreds to thousands of searches: a minute or two while CI runs four files at once on two cores (the dev check ran past 180 s once with the machine busier still), so the guard against a hang sits well past that. */
 const EVAL_TIMEOUT_MS = 420_000;
@@ -26,13 +29,16 @@ describe('search_docs evaluation', () => {
     it(`beats plain BM25 on the ${split} split across all catalogues`, () => {
       const subject: Outcome[] = [];
       const baseline: Outcome[] = [];
+      const byCatalogue = new Map<string, Outcome[]>();
       for (const c of catalogues) {
         // Dev and test, the two large splits, every tenth request (every third until 2026-12-05's seventh session, every fourth until its
         // eighth, when CI took 851 s of its 900, every fifth until 2026-12-06, when it took 782 s and 936 s on this machine): the same mix of catalogues and writers in a tenth of the time, which CI has. npm run bench -- search-quality measures the whole
         // test split (docs/benchmarks/search-quality.md).
         const intents = split === 'plain' ? intentsOf(c.name, split) : intentsOf(c.name, split).filter((_, i) => i % 10 === 0);
         checkIntents(intents, c.operations, `${split}/${c.name}`);
-        subject.push(...run(searchDocs(c.index), intents));
+        const outcomes = run(searchDocs(c.index), intents);
+        byCatalogue.set(c.name, outcomes);
+        subject.push(...outcomes);
         baseline.push(...run(bm25Baseline(c.operations), intents));
       }
       const m = metrics(subject);
@@ -43,6 +49,18 @@ describe('search_docs evaluation', () => {
       expect(m.mrr).toBeGreaterThan(b.mrr);
       if (split === 'dev') expect(m.recallAt3).toBeGreaterThanOrEqual(DEV_RECALL_AT_3_FLOOR);
       if (split === 'plain') expect(m.recallAt3).toBeGreaterThanOrEqual(PLAIN_RECALL_AT_3_FLOOR);
+      // Issue 26's goals, on the test split (never read; its misses never print): every catalogue's figures, so one that falls shows by name.
+      if (split === 'test') {
+        const figures = Object.fromEntries([...byCatalogue].map(([name, outcomes]) => {
+          const c = metrics(outcomes);
+          return [name, { recallAt1: Number(c.recallAt1.toFixed(3)), recallAt3: Number(c.recallAt3.toFixed(3)) }];
+        }));
+        console.log(`test split by catalogue: ${JSON.stringify(figures)}`);
+        for (const [name, f] of Object.entries(figures)) {
+          const goal = TEST_GOALS[name] ?? TEST_GOALS.other!;
+          expect({ catalogue: name, recallAt3: f.recallAt3 >= goal.recallAt3, recallAt1: f.recallAt1 >= goal.recallAt1 }).toEqual({ catalogue: name, recallAt3: true, recallAt1: true });
+        }
+      }
     }, EVAL_TIMEOUT_MS);
   }
 
