@@ -130,12 +130,20 @@ export interface ParsedQuery {
 }
 
 /**
+ * A term quoted as one the writer is unsure of ("open a 'PR' from my branch", "add an 'ssh key' to my
+ * account"): after an article, in lower case or a short acronym, where no noun follows it. It names
+ * the kind of thing, so its words are read; a title names one ("a 'Wash bins' task", "the 'done' label").
+ */
+const SCARE_QUOTED = /\b(a|an|the|my|our|this|that|some)\s+(["'“‘])([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}|[A-Z]{2,4}s?)["'”’](?=\s*(?:[?!.,;:]|$)|\s+(?:to|from|in|into|on|onto|for|of|with|at|by|so|and|that|which)\b)/g;
+
+/**
  * The query without the values it quotes or names: quoted titles ('Send invoices'), and tokens
  * written like identifiers (acme/api, #ops, cus_K8s2, v1.2, 3pm, jo@example.com). They say which
  * thing, not what to do with it.
  */
 function withoutValues(query: string): string {
   return query
+    .replace(SCARE_QUOTED, '$1 $3')
     .replace(/(^|\s)(["'“‘])[^"'”’]*["'”’]/g, ` ${VALUE} `)
     // "Open" before a count of things opens new ones ("open 30 tickets"), not the open ones.
     .replace(/\b(open)\s+\d+\s+(?=[a-z]+[^s\s]s\b)/gi, '$1 new ')

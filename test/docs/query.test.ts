@@ -837,6 +837,10 @@ describe('parseQuery', () => {
     expect(terms("tick off the 'Send invoices' task")).toEqual(['tick', 'task', 'complete', 'done']);
     expect(parseQuery('refund cus_K8s2Lm for order #1234 in acme/api').terms.filter((t) => !t.idPrefix).map((t) => t.word)).toEqual(['refund', 'order']);
     expect(terms('what PRs are open')).toContain('prs');
+    // A term quoted as one the writer is unsure of names the kind of thing: its words are read.
+    expect(terms("open a 'PR' from my branch")).toContain('pr');
+    expect(terms("add an 'ssh key' to my account")).toEqual(expect.arrayContaining(['ssh', 'key']));
+    expect(terms("add the 'bug' label to issue 5")).not.toContain('bug');
   });
 
   it("reads an identifier's prefix as a word for what it names, the identifier itself as no word", () => {
