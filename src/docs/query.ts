@@ -1065,14 +1065,19 @@ export function parseQuery(query: string): ParsedQuery {
   // "Who …?", a name or "him" is about people: the catalogue's words for people count a little.
   // How many words at `i` ask after a person: "who", or "which account" (before "am I", which one is me).
   const asksPerson = (i: number): number => (PERSON_QUESTION.has(raw[i]!) ? 1 : (raw[i] === 'which' || raw[i] === 'what') && ACCOUNT_WORDS.has(raw[i + 1] ?? '') ? 2 : 0);
-  const personAsked = raw.some((w, i) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w) || (asksPerson(i) === 2 && raw[i + 2] === 'am'));
+  // "Which account is this token logged in as?": what the caller's credentials are signed in as.
+  const signedInAs = /\b(?:logged|signed)\s+in\s+as\s*\??\s*$|\bauthenticated\s+as\s*\??\s*$/i.test(query);
+  const personAsked = raw.some((w, i) => PERSON_QUESTION.has(w) || PERSON_PRONOUNS.has(w) || (asksPerson(i) === 2 && (raw[i + 2] === 'am' || signedInAs)));
   if (person || personAsked) {
     // "Who am I (logged in as)?" asks who the signed-in user is: a user, not the members of a group; "who am I following" asks after others.
     // So does "which account am I signed in as": which one of the people words is me.
+    // And "which account is this token logged in as?".
     const whoAmI = raw.some((_, i) => {
       const n = asksPerson(i);
-      return n > 0 && raw[i + n] === 'am' && raw[i + n + 1] === 'i' && !/^[a-z]{3,}ing$/.test(raw[i + n + 2] ?? '');
+      return n > 0 && ((raw[i + n] === 'am' && raw[i + n + 1] === 'i' && !/^[a-z]{3,}ing$/.test(raw[i + n + 2] ?? '')) || (n === 2 && signedInAs));
     });
+    // The account word asked after names the signed-in user: a user.
+    if (whoAmI) for (const t of terms) if (t.at >= 0 && ACCOUNT_WORDS.has(t.word) && asksPerson(t.at - 1) === 2) Object.assign(t, { word: 'user', stem: stemOf('user') });
     // One thing said many ways: an operation on people counts once, whichever word it writes.
     const [word, ...alternatives] = (whoAmI ? ['user'] : PERSON_WORDS).filter((w) => !seen.has(stemOf(w)));
     if (word) terms.push({ word, stem: stemOf(word), weight: 0.5, name: true, at: -1, optional: true, ...(alternatives.length ? { alternatives } : {}) });

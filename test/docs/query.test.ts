@@ -886,6 +886,11 @@ describe('parseQuery', () => {
     expect(q.self).toBe(true);
     expect(q.terms.map((t) => t.word)).not.toContain('logged');
     expect(parseQuery('which account is signed in?').self).toBe(true);
+    // Which account, or what a credential, is signed in as asks who the signed-in user is: the account word is a user.
+    const words = (query: string) => parseQuery(query).terms.filter((t) => !t.optional).map((t) => t.word);
+    expect(words('which account am I logged in as')).toEqual(['user']);
+    expect(words('which account is this token even logged in as?')).toEqual(['user', 'token']);
+    expect(words('which account has the most repos')).toContain('account');
   });
 
   it('reads a file name or path as saying the thing is a file', () => {
