@@ -547,6 +547,8 @@ const isPlural = (word: string) => /[^su]s$/.test(word);
 
 /** Words before a verb that is not to be done ("without merging"). */
 const NEGATING = new Set(['without', 'not', "don't", 'dont', 'never']);
+/** Words of wishing or needing between a negation and its verb ("don't want to", "not need to", "never meant to"). */
+const NEGATED_WISHES = new Set(['want', 'wanna', 'need', 'mean', 'meant', 'plan', 'intend', 'have']);
 
 /** Words after a command's object that say where it goes or comes from ("kick dave off", "add sam as"). */
 /** Prepositions a verb takes before what it acts on ("comment on SUP-9", "reply to the thread"); a plural noun before one is no verb ("issues on my board"). */
@@ -712,7 +714,9 @@ export function parseQuery(query: string): ParsedQuery {
   // "Close PR 5 without merging it", "instead of waiting": what is not to be done names no operation.
   const negated = new Set<number>();
   raw.forEach((w, i) => {
-    const next = NEGATING.has(w) ? i + 1 : (w === 'instead' || w === 'rather') && (raw[i + 1] === 'of' || raw[i + 1] === 'than') ? i + 2 : -1;
+    // Past a wish or a need in between ("I don't want to delete it, just freeze it").
+    const wish = NEGATING.has(w) && NEGATED_WISHES.has(raw[i + 1] ?? '') ? (raw[i + 2] === 'to' ? 2 : 1) : 0;
+    const next = NEGATING.has(w) ? i + 1 + wish : (w === 'instead' || w === 'rather') && (raw[i + 1] === 'of' || raw[i + 1] === 'than') ? i + 2 : -1;
     const verb = raw[next];
     if (verb !== undefined && (isActionForm(verb) || /^[a-z]{3,}ing$/.test(verb))) negated.add(next);
   });

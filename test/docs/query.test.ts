@@ -734,6 +734,9 @@ describe('parseQuery', () => {
     expect(terms('close PR 301 without merging it')).not.toContain('merging');
     expect(terms('charge the card now instead of waiting for the retry')).not.toContain('waiting');
     expect(terms('pause the workflow but don\'t delete it')).not.toContain('delete');
+    // Past a wish in between ("don't want to", "never meant to").
+    expect(terms("I don't want to delete it, just archive it")).not.toContain('delete');
+    expect(parseQuery("I don't want to delete it, just archive it").action).not.toBe('delete');
     // Nor does a phrase say what to do ("get rid of": delete).
     expect(parseQuery('pause the workflow but don\'t get rid of it').action).toBeUndefined();
     // A noun after "without" still counts.
