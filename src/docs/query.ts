@@ -283,10 +283,10 @@ const MAX_NAME_WORDS = 4;
 const NAME_ENDS = new Set([...SCOPE_PREPOSITIONS, 'and', 'or', 'with', 'as', 'that', 'which', 'but', 'so', 'of', 'by', 'then', 'if']);
 
 const VALUE = VALUE_WORD;
-/** Words that start a noun phrase or stand for one: a word after them is no bare name. */
 /** Verbs of wanting a thing, and adverbs between "I" and them ("I really need …"). */
 const DESIRE_VERBS = new Set(['want', 'need', 'wish', 'require']);
 const DESIRE_ADVERBS = new Set(['really', 'just', 'also', 'still', 'only', 'urgently']);
+/** Words that start a noun phrase or stand for one: a word after them is no bare name. */
 const DETERMINERS = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'any', 'some', 'every', 'all', 'each', 'no', 'it', 'i', 'you', 'we', 'they', 'he', 'she', 'there', 'anyone', 'someone', 'me', 'them', 'him', 'us']);
 /** Someone kept told of a thing's news ("so she gets email updates", "keep me in the loop on INC-4", "loop Dana in", "sign me up for updates"): a watch or a follow. */
 const KEPT_INFORMED = /\b(?:gets?|getting|got|be|being|is|stays?|kept|keep|keeps|want|wants|receive|receives)\s+(?:(?:me|us|them|him|her)\s+(?=(?:notified|pinged|alerted|informed|posted|updated)\b))?(?:notified|pinged|alerted|informed|posted|updated|(?:(?!(?:my|our|your|their|his|her|the|its)\s)[a-z]+\s+)?(?:updates|emails?|notifications)(?!\s+address))\b|\bin\s+the\s+loop\b|\bloop\s+(?:\S+\s+){1,2}in\b|\bsign\s+(?:\S+\s+){1,2}up\s+for\s+(?:\S+\s+)?updates\b|\bhear(?:s|ing)?\s+about\s+(?:every|each|any|all)\s+(?:changes?|updates?)\b/i;
