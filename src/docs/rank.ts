@@ -963,10 +963,9 @@ export class Ranker {
       // rare word in a long name makes it more specific, not a better answer.
       let extra = 0;
       // Its "my" ("Get my permissions") is what a query about the one asking asks, not more.
+      const { about } = doc;
       const aboutShares = this.aboutShares(i);
-      doc.about.forEach((s, k) => {
-        if (!hitStems.has(s) && !(parsed.self && s === 'my')) extra += aboutShares[k]!;
-      });
+      for (let k = 0; k < about.length; k++) if (!hitStems.has(about[k]!) && !(parsed.self && about[k] === 'my')) extra += aboutShares[k]!;
       extra = Math.min(extra, B.extraCap);
       // An operation named after its own verb ("Leaves a conversation", a POST) keeps less of a write's agreement where the catalogue does the act asked to the same thing ("start a channel").
       const ownVerbShare = askedAction !== undefined && askedAction !== 'read' && head !== undefined && this.actionsOnHead(head).has(askedAction) ? B.ownVerbBesideAsked : 1;
