@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
 import { methodName, routeSpanName, state } from './spans.ts';
+import { withSpan } from './tracer.ts';
 
 
 const SERVER = { kind: SpanKind.SERVER } as const;
@@ -33,5 +34,5 @@ export function serveTraced<T>(req: IncomingMessage, res: ServerResponse, route:
       span.end();
     });
   }
-  return context.with(trace.setSpan(parent, span), handle);
+  return context.with(withSpan(parent, span), handle);
 }

@@ -1,17 +1,19 @@
 // Tracing on or off for the process: with an OTLP endpoint set, spans are batched and exported over
 // OTLP/HTTP (protobuf by default, or JSON) to its traces URL; unset, nothing is registered and @opentelemetry/api's no-op
 // tracer stays in place (./spans.ts then skips even that). The exporter and the sampler take the
-// settings src/config checked (OTEL_* variables), not the SDK's own reading of them. Protobuf is
-// written as each span ends (./encoding-processor.ts) and sent by the SDK's HTTP export path; JSON
-// is the SDK's batch processor and exporter as they are.
+// settings src/config checked (OTEL_* variables), not the SDK's own reading of them. Spans are the
+// Engine's (./tracer.ts), sampled by the SDK's samplers. Protobuf is written as each span ends
+// (./encoding-processor.ts) and sent by the SDK's HTTP export path; JSON is the SDK's batch
+// processor and exporter as they are.
 import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import type { CompressionAlgorithm } from '@opentelemetry/otlp-exporter-base';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { AlwaysOffSampler, AlwaysOnSampler, BasicTracerProvider, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type Sampler } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler, AlwaysOnSampler, BatchSpanProcessor, ParentBasedSampler, TraceIdRatioBasedSampler, type Sampler } from '@opentelemetry/sdk-trace-base';
 import { PooledIdGenerator } from './ids.ts';
+import { EngineTracer } from './tracer.ts';
 import { EncodingSpanProcessor, type BatchLimits } from './encoding-processor.ts';
 import { protobufExportDelegate } from './otlp-protobuf.ts';
 import { state } from './spans.ts';
@@ -58,14 +60,16 @@ export function samplerOf(name: string, ratio: number): Sampler {
 export function startTracing(options: TracingOptions): Tracing {
   if (state.on) throw new Error('tracing is already started in this process');
   const settings = { url: options.url, headers: { ...options.headers }, compression: (options.compression ?? 'none') as CompressionAlgorithm };
-  const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': options.serviceName || 'svc-engine' }),
+  const processor = options.protocol === 'http/json' ? new BatchSpanProcessor(new JsonTraceExporter(settings), options.batch) : new EncodingSpanProcessor(protobufExportDelegate(settings), options.batch);
+  const tracer = new EngineTracer({
     sampler: samplerOf(options.sampler?.name ?? 'parentbased_always_on', options.sampler?.ratio ?? 1),
-    idGenerator: new PooledIdGenerator(),
-    spanProcessors: [options.protocol === 'http/json' ? new BatchSpanProcessor(new JsonTraceExporter(settings), options.batch) : new EncodingSpanProcessor(protobufExportDelegate(settings), options.batch)],
+    ids: new PooledIdGenerator(),
+    resource: resourceFromAttributes({ 'service.name': options.serviceName || 'svc-engine' }),
+    scope: { name: 'svc-engine' },
+    processor,
   });
   const contextManager = new AsyncLocalStorageContextManager().enable();
-  trace.setGlobalTracerProvider(provider);
+  trace.setGlobalTracerProvider({ getTracer: () => tracer });
   context.setGlobalContextManager(contextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   // The SDK's errors (failed exports) as a signal only: their text may quote a collector's answer.
@@ -73,13 +77,13 @@ export function startTracing(options: TracingOptions): Tracing {
   if (options.onError) diag.setLogger({ error: options.onError, warn: noop, info: noop, debug: noop, verbose: noop }, DiagLogLevel.ERROR);
   state.on = true;
   state.inputServices = new Set(options.inputServices);
-  state.tracer = provider.getTracer('svc-engine');
+  state.tracer = tracer;
   let stopping: Promise<void> | undefined;
   return {
     shutdown() {
       stopping ??= (async () => {
         try {
-          await provider.shutdown(); // flushes the batch
+          await processor.shutdown(); // flushes the batch
         } catch {
           options.onError?.();
         } finally {

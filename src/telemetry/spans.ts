@@ -4,6 +4,7 @@
 // (SVC_TRACE_INPUT_SERVICES), and never the request body. While tracing is off (no OTLP endpoint)
 // every helper here runs its work directly and allocates nothing.
 import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { withSpan } from './tracer.ts';
 
 /** The attribute names a span may carry (OpenTelemetry semantic conventions where one fits, `svc.*` for the Engine's own). */
 export type SafeKey =
@@ -137,11 +138,11 @@ export function inSpan<T>(name: string, attributes: SafeAttributes | (() => Safe
   if (within !== undefined && !within.isRecording()) return work(new Unrecorded(within));
   const span = state.tracer.startSpan(name, KIND[options.kind ?? SpanKind.INTERNAL], parent);
   // Not sampled: the work runs in its context (its traceparent says so), with nothing to record or end.
-  if (!span.isRecording()) return options.leaf ? work(new Unrecorded(span)) : context.with(trace.setSpan(parent, span), work, undefined, new Unrecorded(span));
+  if (!span.isRecording()) return options.leaf ? work(new Unrecorded(span)) : context.with(withSpan(parent, span), work, undefined, new Unrecorded(span));
   // Attributes are worked out only for a span that records them (a function of them, when costly).
   setAll(span, typeof attributes === 'function' ? attributes() : attributes);
   const traced = new Traced(span);
-  return settled(span, options.leaf ? work(traced) : context.with(trace.setSpan(parent, span), () => work(traced)), options.outcome, true);
+  return settled(span, options.leaf ? work(traced) : context.with(withSpan(parent, span), () => work(traced)), options.outcome, true);
 }
 
 /** startSpan's options of each kind, made once (the SDK only reads them). */

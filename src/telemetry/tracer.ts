@@ -1,0 +1,342 @@
+// The Engine's tracer: spans of @opentelemetry/api, sampled by the SDK's samplers and handed to the
+// SDK's span processors as its ReadableSpan, but each span one object with its times as numbers,
+// and each active span's context one small frame. The SDK's span allocates about a dozen objects
+// (time pairs, empty lists, limits, status, self-metrics with their attributes and a closure) and
+// the API's context copies a Map with three closures; on a REST execution that allocation was most
+// of what tracing cost (docs/architecture.md, "Traces").
+import {
+  context as api,
+  createContextKey,
+  INVALID_SPAN_CONTEXT,
+  SamplingDecision,
+  SpanKind,
+  SpanStatusCode,
+  TraceFlags,
+  trace,
+  type Attributes,
+  type AttributeValue,
+  type Context,
+  type HrTime,
+  type Link,
+  type Span,
+  type SpanAttributes,
+  type SpanContext,
+  type SpanOptions,
+  type SpanStatus,
+  type TimeInput,
+  type Tracer,
+} from '@opentelemetry/api';
+import { isAttributeValue, isTracingSuppressed } from '@opentelemetry/core';
+import type { Resource } from '@opentelemetry/resources';
+import type { IdGenerator, ReadableSpan, Sampler, SpanProcessor, TimedEvent } from '@opentelemetry/sdk-trace-base';
+
+/** The API's key of the active span (`createContextKey` is `Symbol.for`, so this is the same key). */
+const SPAN_KEY = createContextKey('OpenTelemetry Context Key SPAN');
+
+/**
+ * An immutable context: one key's value over a parent context. The API's own context copies its
+ * parent's Map and makes three closures for each value set; a frame is one small object.
+ */
+class ContextFrame implements Context {
+  private readonly parent: Context;
+  private readonly key: symbol;
+  private readonly value: unknown;
+
+  constructor(parent: Context, key: symbol, value: unknown) {
+    this.parent = parent;
+    this.key = key;
+    this.value = value;
+  }
+
+  getValue(key: symbol): unknown {
+    return key === this.key ? this.value : this.parent.getValue(key);
+  }
+
+  setValue(key: symbol, value: unknown): Context {
+    return new ContextFrame(this, key, value);
+  }
+
+  /** Hides the key's value: getValue answers undefined, as for a key never set. */
+  deleteValue(key: symbol): Context {
+    return new ContextFrame(this, key, undefined);
+  }
+}
+
+/** `parent` with `span` active: trace.setSpan's context, as one frame. */
+export const withSpan = (parent: Context, span: Span): Context => new ContextFrame(parent, SPAN_KEY, span);
+
+/** The SDK's span limits by default: 128 attributes, events and links a span. */
+const MAX_ITEMS = 128;
+
+const NO_EVENTS: readonly TimedEvent[] = Object.freeze([]);
+const NO_LINKS: readonly Link[] = Object.freeze([]);
+const NO_ATTRIBUTES: Attributes = Object.freeze({});
+const UNSET: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
+
+/** [seconds, nanoseconds] of ms since the epoch, as the SDK's millisToHrTime. */
+const secondsOf = (ms: number): number => Math.trunc(ms / 1000);
+const nanosOf = (ms: number): number => Math.round((ms % 1000) * 1e6);
+
+export interface TracerParts {
+  sampler: Sampler;
+  ids: IdGenerator;
+  resource: Resource;
+  scope: ReadableSpan['instrumentationScope'];
+  processor: SpanProcessor;
+}
+
+export class EngineTracer implements Tracer {
+  private readonly sampler: Sampler;
+  private readonly ids: IdGenerator;
+  readonly resource: Resource;
+  readonly scope: ReadableSpan['instrumentationScope'];
+  readonly processor: SpanProcessor;
+
+  constructor(parts: TracerParts) {
+    this.sampler = parts.sampler;
+    this.ids = parts.ids;
+    this.resource = parts.resource;
+    this.scope = parts.scope;
+    this.processor = parts.processor;
+  }
+
+  /** As the SDK's tracer: a child of the context's span (a new trace without one), recorded when the sampler says so. */
+  startSpan(name: string, options: SpanOptions = {}, context: Context = api.active()): Span {
+    if (options.root) context = trace.deleteSpan(context);
+    if (isTracingSuppressed(context)) return trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+    const parent = trace.getSpan(context)?.spanContext();
+    const child = parent !== undefined && trace.isSpanContextValid(parent);
+    const spanId = this.ids.generateSpanId();
+    const traceId = child ? parent.traceId : this.ids.generateTraceId();
+    const kind = options.kind ?? SpanKind.INTERNAL;
+    const links = options.links ?? (NO_LINKS as Link[]);
+    const sampled = this.sampler.shouldSample(context, traceId, name, kind, options.attributes ?? NO_ATTRIBUTES, links);
+    const traceState = sampled.traceState ?? (child ? parent.traceState : undefined);
+    const traceFlags = sampled.decision === SamplingDecision.RECORD_AND_SAMPLED ? TraceFlags.SAMPLED : TraceFlags.NONE;
+    const spanContext: SpanContext = traceState === undefined ? { traceId, spanId, traceFlags } : { traceId, spanId, traceFlags, traceState };
+    if (sampled.decision === SamplingDecision.NOT_RECORD) return trace.wrapSpanContext(spanContext);
+    const span = new EngineSpan(this, name, kind, spanContext, child ? parent : undefined, options.startTime);
+    for (const link of links) span.addLink(link);
+    if (options.attributes) span.setAttributes(options.attributes);
+    if (sampled.attributes) span.setAttributes(sampled.attributes);
+    this.processor.onStart(span, context);
+    return span;
+  }
+
+  startActiveSpan<F extends (span: Span) => unknown>(name: string, ...args: [F] | [SpanOptions, F] | [SpanOptions, Context, F]): ReturnType<F> {
+    const fn = args.at(-1) as (span: Span) => ReturnType<F>;
+    const options = args.length > 1 ? (args[0] as SpanOptions) : undefined;
+    const parent = args.length > 2 ? (args[1] as Context) : api.active();
+    const span = this.startSpan(name, options, parent);
+    return api.with(withSpan(parent, span), fn, undefined, span);
+  }
+}
+
+/**
+ * A recorded span, read by span processors as the SDK's ReadableSpan. Its start is the wall clock
+ * in ms (as the SDK's) and its length is measured on the monotonic clock; both become
+ * [seconds, nanoseconds] only when read. The Engine records no exception: a message or a stack may
+ * quote input (./spans.ts marks a failure by its code).
+ */
+export class EngineSpan implements Span, ReadableSpan {
+  name: string;
+  readonly kind: SpanKind;
+  readonly parentSpanContext: SpanContext | undefined;
+  attributes: Attributes = {};
+  status: SpanStatus = UNSET;
+  links: Link[] = NO_LINKS as Link[];
+  private readonly tracer: EngineTracer;
+  private readonly context: SpanContext;
+  private readonly startSeconds: number;
+  private readonly startNanos: number;
+  /** Date.now() and performance.now() at the start; NaN when the start was given. */
+  private readonly startMs: number;
+  private readonly startNow: number;
+  /** -1 until the span ends. */
+  private endSeconds = -1;
+  private endNanos = 0;
+  private attributeCount = 0;
+  private droppedAttributes = 0;
+  private droppedEvents = 0;
+  private droppedLinks = 0;
+  private eventList: TimedEvent[] | undefined;
+
+  constructor(tracer: EngineTracer, name: string, kind: SpanKind, context: SpanContext, parent: SpanContext | undefined, startTime: TimeInput | undefined) {
+    this.tracer = tracer;
+    this.name = name;
+    this.kind = kind;
+    this.context = context;
+    this.parentSpanContext = parent;
+    if (startTime === undefined) {
+      this.startMs = Date.now();
+      this.startNow = performance.now();
+      this.startSeconds = secondsOf(this.startMs);
+      this.startNanos = nanosOf(this.startMs);
+    } else {
+      this.startMs = this.startNow = Number.NaN;
+      [this.startSeconds, this.startNanos] = this.timeOf(startTime);
+    }
+  }
+
+  spanContext(): SpanContext {
+    return this.context;
+  }
+
+  setAttribute(key: string, value: AttributeValue): this {
+    if (value == null || this.endSeconds >= 0 || key.length === 0 || !isAttributeValue(value)) return this;
+    if (!Object.hasOwn(this.attributes, key)) {
+      if (this.attributeCount >= MAX_ITEMS) {
+        this.droppedAttributes++;
+        return this;
+      }
+      this.attributeCount++;
+    }
+    this.attributes[key] = value;
+    return this;
+  }
+
+  setAttributes(attributes: SpanAttributes): this {
+    for (const key in attributes) {
+      const value = attributes[key];
+      if (value !== undefined && Object.hasOwn(attributes, key)) this.setAttribute(key, value);
+    }
+    return this;
+  }
+
+  /** Past 128 events or links the oldest goes, counted as dropped, as the SDK's span does. */
+  addEvent(name: string, attributesOrTime?: SpanAttributes | TimeInput, time?: TimeInput): this {
+    if (this.endSeconds >= 0) return this;
+    const given = typeof attributesOrTime === 'number' || Array.isArray(attributesOrTime) || attributesOrTime instanceof Date;
+    const at = given ? attributesOrTime : time;
+    const attributes: Attributes = {};
+    if (!given && attributesOrTime) for (const key of Object.keys(attributesOrTime)) if (isAttributeValue(attributesOrTime[key])) attributes[key] = attributesOrTime[key];
+    const events = (this.eventList ??= []);
+    if (events.length >= MAX_ITEMS) {
+      events.shift();
+      this.droppedEvents++;
+    }
+    events.push({ name, attributes, time: this.timeOf(at), droppedAttributesCount: 0 });
+    return this;
+  }
+
+  addLink(link: Link): this {
+    if (this.endSeconds >= 0) return this;
+    if (this.links === NO_LINKS) this.links = [];
+    if (this.links.length >= MAX_ITEMS) {
+      this.links.shift();
+      this.droppedLinks++;
+    }
+    this.links.push(link.attributes === undefined || Object.keys(link.attributes).length === 0 ? { context: link.context } : { context: link.context, attributes: { ...link.attributes } });
+    return this;
+  }
+
+  addLinks(links: Link[]): this {
+    for (const link of links) this.addLink(link);
+    return this;
+  }
+
+  /** As the SDK's: UNSET changes nothing, OK is final, and only an error keeps a message. */
+  setStatus(status: SpanStatus): this {
+    if (this.endSeconds >= 0 || status.code === SpanStatusCode.UNSET || this.status.code === SpanStatusCode.OK) return this;
+    this.status = status.code === SpanStatusCode.ERROR && typeof status.message === 'string' ? { code: status.code, message: status.message } : { code: status.code };
+    return this;
+  }
+
+  updateName(name: string): this {
+    if (this.endSeconds < 0) this.name = name;
+    return this;
+  }
+
+  /** The end as the SDK's span takes it: given, or the start plus the monotonic clock's reading since; never before the start. */
+  end(endTime?: TimeInput): void {
+    if (this.endSeconds >= 0) return;
+    let seconds: number;
+    let nanos: number;
+    if (endTime === undefined && !Number.isNaN(this.startNow)) {
+      const ms = performance.now() - this.startNow;
+      seconds = this.startSeconds + secondsOf(ms);
+      nanos = this.startNanos + nanosOf(ms);
+      if (nanos >= 1e9) {
+        nanos -= 1e9;
+        seconds += 1;
+      }
+    } else [seconds, nanos] = this.timeOf(endTime);
+    if (seconds < this.startSeconds || (seconds === this.startSeconds && nanos < this.startNanos)) [seconds, nanos] = [this.startSeconds, this.startNanos];
+    this.endSeconds = seconds;
+    this.endNanos = nanos;
+    this.tracer.processor.onEnding?.(this);
+    this.tracer.processor.onEnd(this);
+  }
+
+  isRecording(): boolean {
+    return this.endSeconds < 0;
+  }
+
+  recordException(): void {}
+
+  /**
+   * A time during the span as the SDK's span reads it: [seconds, nanoseconds] as given; a Date or
+   * ms since the epoch; a number no later than performance.now() as a reading of it; none, now.
+   */
+  private timeOf(time: TimeInput | undefined): HrTime {
+    if (Array.isArray(time)) return [time[0], time[1]];
+    if (time === undefined) {
+      if (Number.isNaN(this.startNow)) return [secondsOf(Date.now()), nanosOf(Date.now())];
+      const ms = performance.now() - this.startNow;
+      const nanos = this.startNanos + nanosOf(ms);
+      return nanos >= 1e9 ? [this.startSeconds + secondsOf(ms) + 1, nanos - 1e9] : [this.startSeconds + secondsOf(ms), nanos];
+    }
+    if (typeof time === 'number' && time <= performance.now()) {
+      // The SDK's reading of a performance.now() value: its time origin, corrected by the clocks' difference at the start.
+      const offset = Number.isNaN(this.startNow) ? Date.now() - (performance.now() + performance.timeOrigin) : this.startMs - (this.startNow + performance.timeOrigin);
+      const origin = performance.timeOrigin;
+      const at = time + offset;
+      const nanos = nanosOf(origin) + nanosOf(at);
+      return nanos >= 1e9 ? [secondsOf(origin) + secondsOf(at) + 1, nanos - 1e9] : [secondsOf(origin) + secondsOf(at), nanos];
+    }
+    const ms = time instanceof Date ? time.getTime() : time;
+    return [secondsOf(ms), nanosOf(ms)];
+  }
+
+  get startTime(): HrTime {
+    return [this.startSeconds, this.startNanos];
+  }
+
+  get endTime(): HrTime {
+    return this.endSeconds < 0 ? [0, 0] : [this.endSeconds, this.endNanos];
+  }
+
+  get duration(): HrTime {
+    if (this.endSeconds < 0) return [-1, -1];
+    const nanos = this.endNanos - this.startNanos;
+    return nanos < 0 ? [this.endSeconds - this.startSeconds - 1, nanos + 1e9] : [this.endSeconds - this.startSeconds, nanos];
+  }
+
+  get ended(): boolean {
+    return this.endSeconds >= 0;
+  }
+
+  get events(): TimedEvent[] {
+    return this.eventList ?? (NO_EVENTS as TimedEvent[]);
+  }
+
+  get resource(): Resource {
+    return this.tracer.resource;
+  }
+
+  get instrumentationScope(): ReadableSpan['instrumentationScope'] {
+    return this.tracer.scope;
+  }
+
+  get droppedAttributesCount(): number {
+    return this.droppedAttributes;
+  }
+
+  get droppedEventsCount(): number {
+    return this.droppedEvents;
+  }
+
+  get droppedLinksCount(): number {
+    return this.droppedLinks;
+  }
+}
