@@ -277,7 +277,7 @@ function report(o: {
   out.push('');
   out.push(
     `Where the cost is: tracing off, a REST execution takes ${int(med('off', (m) => m.cpuUsPerReq))} µs of the Engine's CPU, so 10 % is about ${(med('off', (m) => m.cpuUsPerReq) / 10).toFixed(0)} µs for its ${SPANS_PER_REQUEST} spans. ` +
-      "With every trace exported, the OpenTelemetry JS SDK builds each span; as protobuf (the default) the Engine writes it the moment it ends and batches the bytes (src/telemetry/encoding-processor.ts), as JSON the SDK's batch processor keeps the spans and its serializer writes each batch, both on the event loop; " +
+      "With every trace exported, the Engine's tracer (src/telemetry/tracer.ts) builds each span, one object read as the SDK's ReadableSpan; as protobuf (the default) the Engine writes it the moment it ends and batches the bytes (src/telemetry/encoding-processor.ts), as JSON the SDK's batch processor keeps the spans and its serializer writes each batch, both on the event loop; " +
       'with 1 in 10 sampled, only a tenth is exported, but every request still gets its span context (random trace and span IDs, the sampler, the context switch, the traceparent sent to the provider). ' +
       'A profile (`BENCH_CPU_PROF=<dir> npm run bench -- tracing`) shows where the added CPU goes: serialising the batches, then creating and ending spans (IDs, clock reads, attribute checks) and the context switch each span makes active; the in-process tables below part the two. ' +
       'The Engine keeps every span out of the answer path (the batch is exported in the background, and a full queue drops spans rather than wait), so the cost shows as CPU per request and throughput, and in p99 when the exporter\'s turn on the event loop lands among answers.',
