@@ -1,4 +1,4 @@
-// Trace and span IDs for the SDK's tracer (./setup.ts): hex of random bytes drawn from a pool that
+// Trace and span IDs for the Engine's tracer (./tracer.ts): hex of random bytes drawn from a pool that
 // crypto fills 256 span IDs at a time, so an ID costs one slice of the pool as hex. The SDK's own
 // generator draws each 4 bytes from Math.random and writes them to a buffer first (two to four
 // calls per ID, on every request, sampled or not).

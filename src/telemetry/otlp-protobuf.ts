@@ -231,7 +231,7 @@ function writeScope(w: ProtoWriter, scope: Scope): void {
  * Spans written the moment they are added, by resource and scope (first seen first), until
  * `request()` writes them as one ExportTraceServiceRequest: resource_spans 1, each resource 1
  * (attributes 1), scope_spans 2, schema_url 3. A span's bytes are all that is kept of it, so the
- * SDK's span object is garbage once it ends. Writers keep their buffers for the next batch.
+ * span object is garbage once it ends. Writers keep their buffers for the next batch.
  */
 export class EncodedSpans {
   private readonly groups = new Map<ReadableSpan['resource'], Map<Scope, ProtoWriter>>();
