@@ -61,15 +61,23 @@ export function startTracing(options: TracingOptions): Tracing {
   if (state.on) throw new Error('tracing is already started in this process');
   const settings = { url: options.url, headers: { ...options.headers }, compression: (options.compression ?? 'none') as CompressionAlgorithm };
   const processor = options.protocol === 'http/json' ? new BatchSpanProcessor(new JsonTraceExporter(settings), options.batch) : new EncodingSpanProcessor(protobufExportDelegate(settings), options.batch);
-  const tracer = new EngineTracer({
+  const parts = {
     sampler: samplerOf(options.sampler?.name ?? 'parentbased_always_on', options.sampler?.ratio ?? 1),
     ids: new PooledIdGenerator(),
     resource: resourceFromAttributes({ 'service.name': options.serviceName || 'svc-engine' }),
-    scope: { name: 'svc-engine' },
     processor,
-  });
+  };
+  // A tracer per instrumentation scope, as the SDK's provider keeps them (a library's spans keep its name).
+  const tracers = new Map<string, EngineTracer>();
+  const tracerOf = (name: string, version?: string, scope?: { schemaUrl?: string }): EngineTracer => {
+    const key = `${name}@${version ?? ''}:${scope?.schemaUrl ?? ''}`;
+    let tracer = tracers.get(key);
+    if (tracer === undefined) tracers.set(key, (tracer = new EngineTracer({ ...parts, scope: { name, version, schemaUrl: scope?.schemaUrl } })));
+    return tracer;
+  };
+  const tracer = tracerOf('svc-engine');
   const contextManager = new AsyncLocalStorageContextManager().enable();
-  trace.setGlobalTracerProvider({ getTracer: () => tracer });
+  trace.setGlobalTracerProvider({ getTracer: tracerOf });
   context.setGlobalContextManager(contextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   // The SDK's errors (failed exports) as a signal only: their text may quote a collector's answer.

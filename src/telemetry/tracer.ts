@@ -26,7 +26,7 @@ import {
   type TimeInput,
   type Tracer,
 } from '@opentelemetry/api';
-import { isAttributeValue, isTracingSuppressed } from '@opentelemetry/core';
+import { isAttributeValue, isTimeInput, isTracingSuppressed, sanitizeAttributes } from '@opentelemetry/core';
 import type { Resource } from '@opentelemetry/resources';
 import type { IdGenerator, ReadableSpan, Sampler, SpanProcessor, TimedEvent } from '@opentelemetry/sdk-trace-base';
 
@@ -48,8 +48,14 @@ class ContextFrame implements Context {
     this.value = value;
   }
 
+  /** Walks up the frames in a loop: a long chain of values set must not overflow the stack. */
   getValue(key: symbol): unknown {
-    return key === this.key ? this.value : this.parent.getValue(key);
+    let frame: Context = this;
+    while (frame instanceof ContextFrame) {
+      if (frame.key === key) return frame.value;
+      frame = frame.parent;
+    }
+    return frame.getValue(key);
   }
 
   setValue(key: symbol, value: unknown): Context {
@@ -76,6 +82,15 @@ const UNSET: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
 /** [seconds, nanoseconds] of ms since the epoch, as the SDK's millisToHrTime. */
 const secondsOf = (ms: number): number => Math.trunc(ms / 1000);
 const nanosOf = (ms: number): number => Math.round((ms % 1000) * 1e6);
+
+/** An event's or a link's attributes within the SDK's limit of 128, and how many were dropped. */
+function limited(attributes: Attributes): [Attributes, number] {
+  const keys = Object.keys(attributes);
+  if (keys.length <= MAX_ITEMS) return [attributes, 0];
+  const kept: Attributes = {};
+  for (const key of keys.slice(0, MAX_ITEMS)) kept[key] = attributes[key];
+  return [kept, keys.length - MAX_ITEMS];
+}
 
 export interface TracerParts {
   sampler: Sampler;
@@ -109,26 +124,28 @@ export class EngineTracer implements Tracer {
     const spanId = this.ids.generateSpanId();
     const traceId = child ? parent.traceId : this.ids.generateTraceId();
     const kind = options.kind ?? SpanKind.INTERNAL;
-    const links = options.links ?? (NO_LINKS as Link[]);
-    const sampled = this.sampler.shouldSample(context, traceId, name, kind, options.attributes ?? NO_ATTRIBUTES, links);
+    // The sampler gets checked copies, as from the SDK's tracer (it may add attributes of its own).
+    const links = options.links === undefined ? (NO_LINKS as Link[]) : options.links.map((link) => ({ context: link.context, attributes: sanitizeAttributes(link.attributes) }));
+    const attributes = sanitizeAttributes(options.attributes);
+    const sampled = this.sampler.shouldSample(context, traceId, name, kind, attributes, links);
     const traceState = sampled.traceState ?? (child ? parent.traceState : undefined);
     const traceFlags = sampled.decision === SamplingDecision.RECORD_AND_SAMPLED ? TraceFlags.SAMPLED : TraceFlags.NONE;
     const spanContext: SpanContext = traceState === undefined ? { traceId, spanId, traceFlags } : { traceId, spanId, traceFlags, traceState };
     if (sampled.decision === SamplingDecision.NOT_RECORD) return trace.wrapSpanContext(spanContext);
-    const span = new EngineSpan(this, name, kind, spanContext, child ? parent : undefined, options.startTime);
+    const span = new EngineSpan(this, name, kind, spanContext, child ? parent : undefined, options.startTime ?? undefined);
     for (const link of links) span.addLink(link);
-    if (options.attributes) span.setAttributes(options.attributes);
-    if (sampled.attributes) span.setAttributes(sampled.attributes);
+    span.setAttributes(sampled.attributes === undefined ? attributes : sanitizeAttributes(Object.assign(attributes, sampled.attributes)));
     this.processor.onStart(span, context);
     return span;
   }
 
-  startActiveSpan<F extends (span: Span) => unknown>(name: string, ...args: [F] | [SpanOptions, F] | [SpanOptions, Context, F]): ReturnType<F> {
-    const fn = args.at(-1) as (span: Span) => ReturnType<F>;
-    const options = args.length > 1 ? (args[0] as SpanOptions) : undefined;
-    const parent = args.length > 2 ? (args[1] as Context) : api.active();
+  startActiveSpan<F extends (span: Span) => unknown>(name: string, ...args: [F] | [SpanOptions, F] | [SpanOptions, Context | undefined, F]): ReturnType<F> {
+    const fn = args.at(-1);
+    if (typeof fn !== 'function') return undefined as ReturnType<F>;
+    const options = args.length > 1 ? (args[0] as SpanOptions | undefined) : undefined;
+    const parent = (args.length > 2 ? (args[1] as Context | undefined) : undefined) ?? api.active();
     const span = this.startSpan(name, options, parent);
-    return api.with(withSpan(parent, span), fn, undefined, span);
+    return api.with(withSpan(parent, span), fn as (span: Span) => ReturnType<F>, undefined, span);
   }
 }
 
@@ -155,6 +172,8 @@ export class EngineSpan implements Span, ReadableSpan {
   /** -1 until the span ends. */
   private endSeconds = -1;
   private endNanos = 0;
+  /** Set once processors' onEnding has run: until then the span may still change. */
+  private done = false;
   private attributeCount = 0;
   private droppedAttributes = 0;
   private droppedEvents = 0;
@@ -167,7 +186,7 @@ export class EngineSpan implements Span, ReadableSpan {
     this.kind = kind;
     this.context = context;
     this.parentSpanContext = parent;
-    if (startTime === undefined) {
+    if (startTime == null) {
       this.startMs = Date.now();
       this.startNow = performance.now();
       this.startSeconds = secondsOf(this.startMs);
@@ -183,7 +202,7 @@ export class EngineSpan implements Span, ReadableSpan {
   }
 
   setAttribute(key: string, value: AttributeValue): this {
-    if (value == null || this.endSeconds >= 0 || key.length === 0 || !isAttributeValue(value)) return this;
+    if (value == null || this.done || key.length === 0 || !isAttributeValue(value)) return this;
     if (!Object.hasOwn(this.attributes, key)) {
       if (this.attributeCount >= MAX_ITEMS) {
         this.droppedAttributes++;
@@ -191,7 +210,7 @@ export class EngineSpan implements Span, ReadableSpan {
       }
       this.attributeCount++;
     }
-    this.attributes[key] = value;
+    this.attributes[key] = Array.isArray(value) ? value.slice() : value; // a caller's array may change after
     return this;
   }
 
@@ -203,30 +222,36 @@ export class EngineSpan implements Span, ReadableSpan {
     return this;
   }
 
-  /** Past 128 events or links the oldest goes, counted as dropped, as the SDK's span does. */
+  /** Past 128 events or links the oldest goes, counted as dropped, and past 128 attributes on one the rest; as the SDK's span. */
   addEvent(name: string, attributesOrTime?: SpanAttributes | TimeInput, time?: TimeInput): this {
-    if (this.endSeconds >= 0) return this;
-    const given = typeof attributesOrTime === 'number' || Array.isArray(attributesOrTime) || attributesOrTime instanceof Date;
-    const at = given ? attributesOrTime : time;
-    const attributes: Attributes = {};
-    if (!given && attributesOrTime) for (const key of Object.keys(attributesOrTime)) if (isAttributeValue(attributesOrTime[key])) attributes[key] = attributesOrTime[key];
+    if (this.done) return this;
+    let attributes = attributesOrTime;
+    if (isTimeInput(attributesOrTime)) {
+      if (!isTimeInput(time)) time = attributesOrTime;
+      attributes = undefined;
+    }
     const events = (this.eventList ??= []);
     if (events.length >= MAX_ITEMS) {
       events.shift();
       this.droppedEvents++;
     }
-    events.push({ name, attributes, time: this.timeOf(at), droppedAttributesCount: 0 });
+    const [kept, dropped] = limited(sanitizeAttributes(attributes));
+    events.push({ name, attributes: kept, time: this.timeOf(time ?? undefined), droppedAttributesCount: dropped });
     return this;
   }
 
   addLink(link: Link): this {
-    if (this.endSeconds >= 0) return this;
+    if (this.done) return this;
     if (this.links === NO_LINKS) this.links = [];
     if (this.links.length >= MAX_ITEMS) {
       this.links.shift();
       this.droppedLinks++;
     }
-    this.links.push(link.attributes === undefined || Object.keys(link.attributes).length === 0 ? { context: link.context } : { context: link.context, attributes: { ...link.attributes } });
+    const [attributes, dropped] = limited(sanitizeAttributes(link.attributes));
+    const kept: Link = { context: link.context };
+    if (Object.keys(attributes).length > 0) kept.attributes = attributes;
+    if (dropped > 0) kept.droppedAttributesCount = dropped;
+    this.links.push(kept);
     return this;
   }
 
@@ -237,22 +262,22 @@ export class EngineSpan implements Span, ReadableSpan {
 
   /** As the SDK's: UNSET changes nothing, OK is final, and only an error keeps a message. */
   setStatus(status: SpanStatus): this {
-    if (this.endSeconds >= 0 || status.code === SpanStatusCode.UNSET || this.status.code === SpanStatusCode.OK) return this;
+    if (this.done || status.code === SpanStatusCode.UNSET || this.status.code === SpanStatusCode.OK) return this;
     this.status = status.code === SpanStatusCode.ERROR && typeof status.message === 'string' ? { code: status.code, message: status.message } : { code: status.code };
     return this;
   }
 
   updateName(name: string): this {
-    if (this.endSeconds < 0) this.name = name;
+    if (!this.done) this.name = name;
     return this;
   }
 
   /** The end as the SDK's span takes it: given, or the start plus the monotonic clock's reading since; never before the start. */
   end(endTime?: TimeInput): void {
-    if (this.endSeconds >= 0) return;
+    if (this.done) return;
     let seconds: number;
     let nanos: number;
-    if (endTime === undefined && !Number.isNaN(this.startNow)) {
+    if (endTime == null && !Number.isNaN(this.startNow)) {
       const ms = performance.now() - this.startNow;
       seconds = this.startSeconds + secondsOf(ms);
       nanos = this.startNanos + nanosOf(ms);
@@ -260,16 +285,17 @@ export class EngineSpan implements Span, ReadableSpan {
         nanos -= 1e9;
         seconds += 1;
       }
-    } else [seconds, nanos] = this.timeOf(endTime);
+    } else [seconds, nanos] = this.timeOf(endTime ?? undefined);
     if (seconds < this.startSeconds || (seconds === this.startSeconds && nanos < this.startNanos)) [seconds, nanos] = [this.startSeconds, this.startNanos];
     this.endSeconds = seconds;
     this.endNanos = nanos;
     this.tracer.processor.onEnding?.(this);
+    this.done = true;
     this.tracer.processor.onEnd(this);
   }
 
   isRecording(): boolean {
-    return this.endSeconds < 0;
+    return !this.done;
   }
 
   recordException(): void {}
@@ -313,7 +339,7 @@ export class EngineSpan implements Span, ReadableSpan {
   }
 
   get ended(): boolean {
-    return this.endSeconds >= 0;
+    return this.done;
   }
 
   get events(): TimedEvent[] {

@@ -2,12 +2,13 @@
 // IDs and times, must give spans that the SDK's own serializer writes to the same bytes, so a span
 // processor or exporter cannot tell them apart. Then what only the Engine's does: its contexts,
 // its clock, and the sampler's word on what is recorded.
-import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, createContextKey, type Link, type Span, type Tracer } from '@opentelemetry/api';
+import { context, ROOT_CONTEXT, SamplingDecision, SpanKind, SpanStatusCode, trace, TraceFlags, createContextKey, type Link, type Span, type Tracer } from '@opentelemetry/api';
 import { suppressTracing, TraceState } from '@opentelemetry/core';
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AlwaysOffSampler, AlwaysOnSampler, BasicTracerProvider, ParentBasedSampler, TraceIdRatioBasedSampler, type IdGenerator, type ReadableSpan, type Sampler, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
+import { startTracing } from '../../src/telemetry/setup.ts';
 import { EngineTracer, withSpan } from '../../src/telemetry/tracer.ts';
 
 /** IDs counted up from 1, so two tracers given the same calls give the same IDs. */
@@ -17,12 +18,15 @@ class CountingIds implements IdGenerator {
   generateSpanId = () => (++this.n).toString(16).padStart(16, '0');
 }
 
-/** A processor that keeps each span as it ends. */
+/** A processor that keeps each span as it ends, and marks it while it ends (when the span may still change). */
 class Keeping implements SpanProcessor {
   readonly started: Span[] = [];
   readonly ended: ReadableSpan[] = [];
   onStart(span: Span): void {
     this.started.push(span);
+  }
+  onEnding(span: Span): void {
+    span.setAttribute('svc.ending.recording', span.isRecording());
   }
   onEnd(span: ReadableSpan): void {
     this.ended.push(span);
@@ -32,6 +36,15 @@ class Keeping implements SpanProcessor {
 }
 
 const resource = resourceFromAttributes({ 'service.name': 'svc-engine' });
+
+/** Samples every span, adding an attribute of its own and one to the attributes it was given (which the SDK keeps). */
+const addingSampler: Sampler = {
+  shouldSample: (_context, _traceId, _name, _kind, attributes, links) => {
+    attributes['svc.sampler.saw.links'] = links.length;
+    return { decision: SamplingDecision.RECORD_AND_SAMPLED, attributes: { 'svc.sampler': 'kept', 'http.request.method': undefined } };
+  },
+  toString: () => 'adding',
+};
 
 function tracers(sampler: Sampler = new ParentBasedSampler({ root: new AlwaysOnSampler() })) {
   const sdk = new Keeping();
@@ -50,6 +63,9 @@ function script(tracer: Tracer, setSpan: typeof trace.setSpan): void {
   const links: Link[] = [{ context: linked }, { context: linked, attributes: { 'svc.a': 1, 'svc.b': 'two' } }, { context: linked, attributes: {} }];
   const server = tracer.startSpan('POST /v1/apps/{version_id}/executions', { kind: SpanKind.SERVER, attributes: { 'http.request.method': 'POST', 'svc.empty': '', 'svc.list': ['a', 'b'] }, links, startTime: [1_764_720_000, 123_456_789] }, trace.setSpanContext(ROOT_CONTEXT, remoteParent));
   server.setAttribute('http.route', '/v1/apps/{version_id}/executions');
+  const list = ['before'];
+  server.setAttribute('svc.copied', list);
+  list.push('after'); // the span keeps what was set
   server.setAttributes({ 'svc.status': 200, 'svc.replayed': true, 'svc.ratio': 0.5 });
   server.setAttribute('svc.bad', { nested: true } as never); // not an attribute value: left out
   server.setAttribute('', 'no key');
@@ -57,7 +73,10 @@ function script(tracer: Tracer, setSpan: typeof trace.setSpan): void {
   server.setAttribute('svc.status', 201); // a key already held is replaced, not counted again
   for (let i = 0; i < 130; i++) server.addEvent(`event ${i}`, { 'svc.i': i }, 1_764_720_000_500 + i); // past 128: the oldest go
   server.addEvent('at a date', new Date('2026-12-07T00:00:00.000Z'));
-  server.addLinks([{ context: remoteParent }]);
+  server.addEvent('two times, the second wins', [1_764_720_000, 700], [1_764_720_000, 800]);
+  const many = Object.fromEntries(Array.from({ length: 130 }, (_, i) => [`svc.k${i}`, i]));
+  server.addEvent('checked', { ...many, '': 1, 'svc.bad': { x: 1 } as never, 'svc.list': ['x'] }, [1_764_720_000, 900]);
+  server.addLinks([{ context: remoteParent }, { context: linked, attributes: { ...many, 'svc.bad': { x: 1 } as never } }, { context: linked, attributes: null as never }]);
   const client = tracer.startSpan('GET', { kind: SpanKind.CLIENT, startTime: new Date('2026-12-07T00:00:00.250Z') }, setSpan(ROOT_CONTEXT, server));
   client.setStatus({ code: SpanStatusCode.ERROR, message: 'timed out' });
   client.updateName('GET (renamed)');
@@ -75,10 +94,18 @@ function script(tracer: Tracer, setSpan: typeof trace.setSpan): void {
 
 describe("the Engine's tracer", () => {
   it("makes spans the SDK's serializer writes exactly as the SDK's own, every field filled", () => {
+    for (const sampler of [undefined, addingSampler]) {
+      const { sdk, engine } = tracers(sampler);
+      script(sdk.tracer, trace.setSpan);
+      script(engine.tracer, withSpan);
+      expect(engine.kept.ended.length).toBe(3);
+      const theirs = Buffer.from(ProtobufTraceSerializer.serializeRequest(sdk.kept.ended)!);
+      const ours = Buffer.from(ProtobufTraceSerializer.serializeRequest(engine.kept.ended)!);
+      expect(ours.toString('hex')).toBe(theirs.toString('hex'));
+    }
     const { sdk, engine } = tracers();
     script(sdk.tracer, trace.setSpan);
     script(engine.tracer, withSpan);
-    expect(engine.kept.ended.length).toBe(3);
     expect(engine.kept.started.length).toBe(3);
     const theirs = Buffer.from(ProtobufTraceSerializer.serializeRequest(sdk.kept.ended)!);
     const ours = Buffer.from(ProtobufTraceSerializer.serializeRequest(engine.kept.ended)!);
@@ -93,8 +120,11 @@ describe("the Engine's tracer", () => {
       status: { code: SpanStatusCode.ERROR, message: 'timed out' },
       name: 'GET (renamed)',
     });
-    expect(server!.droppedAttributesCount).toBe(9); // 7 set before, 121 of the 130 extras fit
-    expect(server!.droppedEventsCount).toBe(3);
+    expect(server!.droppedAttributesCount).toBe(11); // 8 set before, 120 of the 130 extras fit, and onEnding's is one past
+    expect(client!.attributes['svc.ending.recording']).toBe(true); // still recording while processors see it end
+    expect(server!.attributes['svc.copied']).toEqual(['before']);
+    expect(server!.links.at(-2)?.droppedAttributesCount).toBe(2);
+    expect(server!.droppedEventsCount).toBe(5); // 133 events, 128 kept
     expect(server!.parentSpanContext).toEqual(remoteParent);
     expect(server!.spanContext().traceState?.serialize()).toBe('congo=t61rcWkgMzE');
   });
@@ -183,5 +213,44 @@ describe('a span’s context frame', () => {
     expect(child.spanContext().traceId).toBe(span.spanContext().traceId);
     expect((child as unknown as ReadableSpan).parentSpanContext?.spanId).toBe(span.spanContext().spanId);
     expect(context.active()).toBe(ROOT_CONTEXT);
+  });
+});
+
+describe('the odd calls the SDK allows', () => {
+  it('takes a null time as now, an undefined context as the active one, and no function as nothing to run', () => {
+    const { engine } = tracers();
+    const before = Date.now();
+    const span = engine.tracer.startSpan('null times', { startTime: null as never });
+    span.end(null as never);
+    const [ended] = engine.kept.ended as ReadableSpan[];
+    expect(ended!.startTime[0] * 1000).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(ended!.endTime[0]).toBeGreaterThanOrEqual(ended!.startTime[0]);
+    const result = engine.tracer.startActiveSpan('undefined context', {}, undefined as never, (active: Span) => {
+      active.end();
+      // A child started in the frame reads every other key through it.
+      return engine.tracer.startSpan('child', {}, withSpan(ROOT_CONTEXT, active)).isRecording();
+    });
+    expect(result).toBe(true);
+    expect((engine.tracer.startActiveSpan as (name: string) => unknown)('no function')).toBeUndefined();
+  });
+
+  it('reads a value under a long chain of frames without overflowing the stack', () => {
+    const key = createContextKey('svc test root');
+    const { engine } = tracers();
+    let ctx = withSpan(ROOT_CONTEXT.setValue(key, 'root'), engine.tracer.startSpan('s'));
+    for (let i = 0; i < 100_000; i++) ctx = ctx.setValue(createContextKey('svc test chain'), i);
+    expect(ctx.getValue(key)).toBe('root');
+  });
+
+  it('gives each instrumentation scope its own tracer once tracing starts, as the SDK’s provider', async () => {
+    const tracing = startTracing({ url: 'http://127.0.0.1:9/v1/traces', inputServices: [] });
+    try {
+      const library = trace.getTracer('some-library', '1.2.3').startSpan('work') as unknown as ReadableSpan;
+      expect(library.instrumentationScope).toEqual({ name: 'some-library', version: '1.2.3', schemaUrl: undefined });
+      expect(trace.getTracer('some-library', '1.2.3')).toBe(trace.getTracer('some-library', '1.2.3'));
+      expect((trace.getTracer('svc-engine').startSpan('own') as unknown as ReadableSpan).instrumentationScope.name).toBe('svc-engine');
+    } finally {
+      await tracing.shutdown();
+    }
   });
 });
