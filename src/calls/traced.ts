@@ -2,7 +2,7 @@
 // or gRPC request is one call, so its request span is the call's (one span fewer per request).
 // Either carries the envelope's status and error code, the attempts and whether a kept answer was
 // given again.
-import { inActiveSpan, inSpan, tracingOn, type SafeAttributes } from '../telemetry/index.ts';
+import { inActiveSpan, inSpan, tracingOn, type SafeAttributes, type SpanOptions } from '../telemetry/index.ts';
 import type { Surface } from './scopes.ts';
 
 /** What a span reads of a call's answer (src/calls/entry.ts CallAnswer, either kind). */
@@ -24,6 +24,9 @@ function outcome(answer: Answered): SafeAttributes {
   };
 }
 
+/** What a call's span reads of its answer; one object for every call. */
+const CALL_SPAN: SpanOptions<Answered> = { outcome };
+
 /** Runs `work` (one call of `operation`) in its span; `input` goes on it only for a service listed in SVC_TRACE_INPUT_SERVICES. */
 export function tracedCall<A extends Answered>(surface: Surface, operation: unknown, input: unknown, work: () => Promise<A>): Promise<A> {
   if (!tracingOn()) return work(); // every REST and gRPC call passes here: nothing is named or allocated while tracing is off
@@ -36,6 +39,6 @@ export function tracedCall<A extends Answered>(surface: Surface, operation: unkn
       span.input(name, input);
       return work();
     },
-    { outcome },
+    CALL_SPAN,
   );
 }

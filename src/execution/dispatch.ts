@@ -10,7 +10,7 @@ import { EgressPolicy, egressConnector, egressFailure } from '../egress/index.ts
 import { EngineError } from '../envelope/index.ts';
 import { providerAnswer, type ProviderResponse } from './provider-answer.ts';
 import type { Redactor } from './redaction.ts';
-import { inSpan, SpanKind, tracingOn, type SafeAttributes } from '../telemetry/index.ts';
+import { inSpan, SpanKind, tracingOn, type SafeAttributes, type SpanOptions } from '../telemetry/index.ts';
 import type { ProviderRequest } from './request.ts';
 
 export interface DispatchLimits {
@@ -36,6 +36,13 @@ export interface Connection {
 
 /** How soon a call notices its caller's connection closed. */
 const CONNECTION_POLL_MS = 100;
+
+/** A provider attempt's span: a CLIENT leaf with the answer's status; one object for every attempt. */
+const ATTEMPT_SPAN: SpanOptions<ProviderResponse> = {
+  kind: SpanKind.CLIENT,
+  leaf: true,
+  outcome: (res) => ({ 'http.response.status_code': res.status, 'error.type': res.status >= 400 ? String(res.status) : undefined }),
+};
 
 const NOT_STARTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'ERR_INVALID_URL']);
 
@@ -194,11 +201,7 @@ export class Dispatcher {
 
   /** An attempt's span: method, the provider's host and port, the answer's status or the failure's code; never the path, query or headers. */
   private tracedSend(req: ProviderRequest, limits: DispatchLimits, secret: Redactor | null): Promise<ProviderResponse> {
-    return inSpan(req.method, () => this.attemptAttributes(req.method, req.url), (span) => this.sendOnce({ ...req, headers: span.carry(req.headers) }, limits, secret), {
-      kind: SpanKind.CLIENT,
-      leaf: true,
-      outcome: (res) => ({ 'http.response.status_code': res.status, 'error.type': res.status >= 400 ? String(res.status) : undefined }),
-    });
+    return inSpan(req.method, () => this.attemptAttributes(req.method, req.url), (span) => this.sendOnce({ ...req, headers: span.carry(req.headers) }, limits, secret), ATTEMPT_SPAN);
   }
 
   /**

@@ -10,6 +10,7 @@ import { convertLegacyHttpOptions, createOtlpHttpExportDelegate } from '@opentel
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace-base';
 import { BinaryReader } from '@bufbuild/protobuf/wire';
 import { ProtoWriter } from './proto-writer.ts';
+import { EngineSpan } from './tracer.ts';
 
 /** ExportTraceServiceResponse (collector/trace/v1/trace_service.proto), as the SDK's response handler reads it. */
 export interface TraceExportResponse {
@@ -44,11 +45,16 @@ function writeId(w: ProtoWriter, field: number, hex: string): void {
   w.pos = pos + n;
 }
 
+/** An [seconds, nanoseconds] time as fixed64 nanoseconds. */
+function writeTime(w: ProtoWriter, field: number, [seconds, nanos]: HrTime): void {
+  writeSecondsNanos(w, field, seconds, nanos);
+}
+
 /**
  * A time as fixed64 nanoseconds, in two 32-bit halves: seconds × 10⁹ passes 2⁵³, so it is taken
  * as (seconds × 5⁹) × 2⁹, exact in a double up to the year 2116 (BigInt past that).
  */
-function writeTime(w: ProtoWriter, field: number, [seconds, nanos]: HrTime): void {
+function writeSecondsNanos(w: ProtoWriter, field: number, seconds: number, nanos: number): void {
   w.byte(tag(field, I64));
   const m = seconds * 1_953_125;
   if (m > Number.MAX_SAFE_INTEGER) {
@@ -196,8 +202,14 @@ function writeSpan(w: ProtoWriter, span: ReadableSpan): void {
   if (parent?.spanId) writeId(w, 4, parent.spanId);
   writeName(w, span.name);
   w.byte(tag(6, VARINT)).byte(span.kind + 1); // the API's kinds start at 0, OTLP's at 1 (0 is unspecified)
-  writeTime(w, 7, span.startTime);
-  writeTime(w, 8, span.endTime);
+  if (span instanceof EngineSpan) {
+    // The Engine's span keeps its times as numbers: no pairs made to be read once.
+    writeSecondsNanos(w, 7, span.startSeconds, span.startNanos);
+    writeSecondsNanos(w, 8, span.endSeconds, span.endNanos);
+  } else {
+    writeTime(w, 7, span.startTime);
+    writeTime(w, 8, span.endTime);
+  }
   writeAttributes(w, 9, span.attributes);
   writeCount(w, 10, span.droppedAttributesCount);
   for (const event of span.events) writeEvent(w, event);

@@ -164,14 +164,15 @@ export class EngineSpan implements Span, ReadableSpan {
   links: Link[] = NO_LINKS as Link[];
   private readonly tracer: EngineTracer;
   private readonly context: SpanContext;
-  private readonly startSeconds: number;
-  private readonly startNanos: number;
+  /** The start and (once ended) the end as numbers, read by ./otlp-protobuf.ts without making [seconds, nanoseconds] pairs. */
+  readonly startSeconds: number;
+  readonly startNanos: number;
   /** Date.now() and performance.now() at the start; NaN when the start was given. */
   private readonly startMs: number;
   private readonly startNow: number;
   /** -1 until the span ends. */
-  private endSeconds = -1;
-  private endNanos = 0;
+  endSeconds = -1;
+  endNanos = 0;
   /** Set once processors' onEnding has run: until then the span may still change. */
   private done = false;
   private attributeCount = 0;
