@@ -167,7 +167,8 @@ try {
   else await cpuRounds(sides, pinned);
 } finally {
   await Promise.allSettled(generators.map((g) => g.close()));
-  await Promise.allSettled(children.reverse().map((c) => c.stop()));
+  // One at a time, the Engines first: a traced Engine flushes its last spans to the collector as it stops.
+  for (const child of children.reverse()) await child.stop().catch(() => undefined);
   if (originalAffinity) pin(process.pid, originalAffinity);
   try {
     git('worktree', 'remove', '--force', worktree);
