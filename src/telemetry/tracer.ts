@@ -76,7 +76,6 @@ const MAX_ITEMS = 128;
 
 const NO_EVENTS: readonly TimedEvent[] = Object.freeze([]);
 const NO_LINKS: readonly Link[] = Object.freeze([]);
-const NO_ATTRIBUTES: Attributes = Object.freeze({});
 const UNSET: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
 
 /** [seconds, nanoseconds] of ms since the epoch, as the SDK's millisToHrTime. */
