@@ -82,6 +82,12 @@ const UNSET: SpanStatus = Object.freeze({ code: SpanStatusCode.UNSET });
 const secondsOf = (ms: number): number => Math.trunc(ms / 1000);
 const nanosOf = (ms: number): number => Math.round((ms % 1000) * 1e6);
 
+/** [seconds, nanoseconds] plus `ms`, as the SDK's addHrTimes of millisToHrTime(ms). */
+function plusMs(seconds: number, nanos: number, ms: number): HrTime {
+  const sum = nanos + nanosOf(ms);
+  return sum >= 1e9 ? [seconds + secondsOf(ms) + 1, sum - 1e9] : [seconds + secondsOf(ms), sum];
+}
+
 /** An event's or a link's attributes within the SDK's limit of 128, and how many were dropped. */
 function limited(attributes: Attributes): [Attributes, number] {
   const keys = Object.keys(attributes);
@@ -275,17 +281,7 @@ export class EngineSpan implements Span, ReadableSpan {
   /** The end as the SDK's span takes it: given, or the start plus the monotonic clock's reading since; never before the start. */
   end(endTime?: TimeInput): void {
     if (this.done) return;
-    let seconds: number;
-    let nanos: number;
-    if (endTime == null && !Number.isNaN(this.startNow)) {
-      const ms = performance.now() - this.startNow;
-      seconds = this.startSeconds + secondsOf(ms);
-      nanos = this.startNanos + nanosOf(ms);
-      if (nanos >= 1e9) {
-        nanos -= 1e9;
-        seconds += 1;
-      }
-    } else [seconds, nanos] = this.timeOf(endTime ?? undefined);
+    let [seconds, nanos] = this.timeOf(endTime ?? undefined);
     if (seconds < this.startSeconds || (seconds === this.startSeconds && nanos < this.startNanos)) [seconds, nanos] = [this.startSeconds, this.startNanos];
     this.endSeconds = seconds;
     this.endNanos = nanos;
@@ -307,18 +303,15 @@ export class EngineSpan implements Span, ReadableSpan {
   private timeOf(time: TimeInput | undefined): HrTime {
     if (Array.isArray(time)) return [time[0], time[1]];
     if (time === undefined) {
-      if (Number.isNaN(this.startNow)) return [secondsOf(Date.now()), nanosOf(Date.now())];
-      const ms = performance.now() - this.startNow;
-      const nanos = this.startNanos + nanosOf(ms);
-      return nanos >= 1e9 ? [this.startSeconds + secondsOf(ms) + 1, nanos - 1e9] : [this.startSeconds + secondsOf(ms), nanos];
+      if (!Number.isNaN(this.startNow)) return plusMs(this.startSeconds, this.startNanos, performance.now() - this.startNow);
+      const now = Date.now();
+      return [secondsOf(now), nanosOf(now)];
     }
     if (typeof time === 'number' && time <= performance.now()) {
       // The SDK's reading of a performance.now() value: its time origin, corrected by the clocks' difference at the start.
       const offset = Number.isNaN(this.startNow) ? Date.now() - (performance.now() + performance.timeOrigin) : this.startMs - (this.startNow + performance.timeOrigin);
       const origin = performance.timeOrigin;
-      const at = time + offset;
-      const nanos = nanosOf(origin) + nanosOf(at);
-      return nanos >= 1e9 ? [secondsOf(origin) + secondsOf(at) + 1, nanos - 1e9] : [secondsOf(origin) + secondsOf(at), nanos];
+      return plusMs(secondsOf(origin), nanosOf(origin), time + offset);
     }
     const ms = time instanceof Date ? time.getTime() : time;
     return [secondsOf(ms), nanosOf(ms)];

@@ -6,7 +6,8 @@
 // Engine's protobuf serializer (src/telemetry/otlp-protobuf.ts) on the SDK's batches, the
 // Engine's processor that writes each span as it ends (src/telemetry/encoding-processor.ts), and
 // that processor fed by the Engine's own tracer (src/telemetry/tracer.ts) instead of the SDK's, as
-// the Engine runs. (2) Each serializer alone on one batch of 512 such spans. Variants rotate in each round; p50/p99 over rounds (1) and batches (2).
+// the Engine runs. (2) Each serializer alone on one batch of 512 such spans. Variants rotate in
+// each round; p50/p99 over rounds (1) and batches (2).
 // Alone: `node --no-node-snapshot test/bench/tracing-in-process.ts` prints the tables.
 import { context, SpanKind, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
