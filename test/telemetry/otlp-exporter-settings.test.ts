@@ -14,7 +14,6 @@ import { startOtlpReceiver, type OtlpReceiver } from '../fixtures/otlp-receiver.
 
 const COLLECTOR_KEY = 'otlp_key_canary_3b9e1d';
 const TEAM_KEY = 'team canary/8a7c';
-process.env.OTEL_BSP_SCHEDULE_DELAY = '50';
 
 let receiver: OtlpReceiver;
 /** Where OTEL_EXPORTER_OTLP_ENDPOINT points while OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set too: it must get nothing. */

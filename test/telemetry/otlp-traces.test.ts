@@ -21,8 +21,8 @@ import { publishApps, withMcpClient, type ProviderApps } from '../fixtures/provi
 
 const API_KEY = 'sk_live_canary_otel_7c1f2e9a';
 const INPUT_CANARY = 'in_canary_5d4e3f';
-/** Exports every 50 ms (the SDK's OTEL_BSP_SCHEDULE_DELAY; 5 s by default), so the tests wait for spans, not for a timer. */
-process.env.OTEL_BSP_SCHEDULE_DELAY = '50';
+/** Exports every 50 ms (OTEL_BSP_SCHEDULE_DELAY; 5 s by default), so the tests wait for spans, not for a timer. An Engine reads its own settings, not this process's environment. */
+const PROMPT = { OTEL_BSP_SCHEDULE_DELAY: '50' };
 
 let receiver: OtlpReceiver;
 let provider: FaultyProvider;
@@ -43,7 +43,7 @@ beforeAll(async () => {
   receiver = await startOtlpReceiver();
   provider = await startFaultyProvider();
   crm = await startDemoProvider();
-  t = await startTestEngine({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, SVC_TRACE_INPUT_SERVICES: 'faulty-open' });
+  t = await startTestEngine({ ...PROMPT, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, SVC_TRACE_INPUT_SERVICES: 'faulty-open' });
   t.canaries.push(API_KEY, INPUT_CANARY);
   for (const [name, auth] of [['faulty', { type: 'api_key', in: 'header', name: 'x-api-key' }], ['faulty-open', undefined]] as const) {
     const imported = await t.api('POST', '/v1/workspace/imports', { name, version: 'v1', document: faultyDescription(provider.url), ...(auth ? { auth } : {}) });
@@ -224,8 +224,7 @@ describe('stopping', () => {
   it('exports the spans still batched before the Engine stops', async () => {
     await t.stop();
     // A batch that would wait a minute: only the flush on stop can send it.
-    process.env.OTEL_BSP_SCHEDULE_DELAY = '60000';
-    const second = await startTestEngine({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+    const second = await startTestEngine({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '60000' });
     try {
       second.canaries.push(API_KEY);
       expect((await second.api('POST', '/v1/workspace/imports', { name: 'faulty', version: 'v1', document: faultyDescription(provider.url), auth: { type: 'api_key', in: 'header', name: 'x-api-key' } })).status).toBe(201);
@@ -245,8 +244,7 @@ describe('stopping', () => {
 
 describe('sampling', () => {
   it('a trace the sampler leaves out exports nothing, and the provider still gets its traceparent, not sampled', async () => {
-    process.env.OTEL_BSP_SCHEDULE_DELAY = '50';
-    const third = await startTestEngine({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: 'parentbased_always_off' });
+    const third = await startTestEngine({ ...PROMPT, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: 'parentbased_always_off' });
     try {
       expect((await third.api('POST', '/v1/workspace/imports', { name: 'faulty', version: 'v1', document: faultyDescription(provider.url), auth: { type: 'api_key', in: 'header', name: 'x-api-key' } })).status).toBe(201);
       await pointService(third, 'faulty', provider.url, API_KEY);
@@ -267,7 +265,7 @@ describe('a collector that refuses the spans', () => {
     const refusing = createServer((req, res) => req.resume().once('end', () => res.writeHead(400, { 'content-type': 'text/plain' }).end(`collector-answer ${API_KEY}`)));
     refusing.listen(0, '127.0.0.1');
     await once(refusing, 'listening');
-    const fourth = await startTestEngine({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}` });
+    const fourth = await startTestEngine({ ...PROMPT, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}` });
     try {
       expect((await fourth.api('GET', '/v1/workspace/services')).status).toBe(200);
     } finally {
