@@ -7390,8 +7390,9 @@ validate60.evaluated = {"props":{"id":true,"token":true,"expiresAt":true,"readOn
 
 export const listReceipts = validate61;
 const schema95 = {"$id":"response-listReceipts","type":"object","required":["receipts","next"],"properties":{"receipts":{"type":"array","items":{"$ref":"engine.json#/components/schemas/Receipt"}},"next":{"type":["string","null"],"description":"Pass as `before` for the next, older page; null when this page holds the oldest receipt."}}};
-const schema96 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]},"attempts":{"type":"array","description":"Present only when a provider request was sent more than once (docs/guides/retries-and-idempotency.md).","items":{"$ref":"engine.json#/components/schemas/Attempt"}}}};
+const schema96 = {"type":"object","required":["id","versionId","operation","surface","startedAt","providerDurationMs","pages","status","ok","bytes"],"properties":{"id":{"type":"string"},"versionId":{"type":"string"},"operation":{"type":"string"},"surface":{"enum":["rest","grpc","mcp"]},"tokenId":{"type":["string","null"]},"startedAt":{"type":"string","format":"date-time"},"providerDurationMs":{"type":"number"},"pages":{"type":"integer"},"status":{"type":"integer"},"ok":{"type":"boolean"},"bytes":{"type":"integer"},"sha256":{"type":["string","null"]},"errorCode":{"type":["string","null"]},"attempts":{"type":"array","description":"Present only when a provider request was sent more than once (docs/guides/retries-and-idempotency.md).","items":{"$ref":"engine.json#/components/schemas/Attempt"}},"traceId":{"type":"string","pattern":"^[0-9a-f]{32}$","description":"The W3C trace ID the call ran in (the caller's, when its request carried a `traceparent`). Present only while the Engine traced (docs/operations/observability.md)."}}};
 const schema97 = {"type":"object","description":"One provider attempt of a retried call.","required":["durationMs","waitMs"],"properties":{"status":{"type":"integer","description":"The provider's HTTP status, when it answered."},"error":{"type":"string","description":"The Engine's code for an attempt that got no answer (PROVIDER_UNREACHABLE, PROVIDER_TIMEOUT, ENGINE_OUTCOME_UNKNOWN)."},"durationMs":{"type":"number","description":"Time spent on this attempt."},"waitMs":{"type":"number","description":"Time waited before this attempt (0 for the first)."},"page":{"type":"integer","description":"The page this attempt read","for a paged call.":null}}};
+const pattern12 = new RegExp("^[0-9a-f]{32}$", "u");
 
 function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -7793,9 +7794,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.traceId !== undefined){
+let data20 = data.traceId;
+if(typeof data20 === "string"){
+if(!pattern12.test(data20)){
+const err33 = {instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7804,10 +7807,33 @@ vErrors.push(err33);
 }
 errors++;
 }
+}
+else {
+const err34 = {instancePath:instancePath+"/traceId",schemaPath:"#/properties/traceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
 validate62.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":{"id":true,"versionId":true,"operation":true,"surface":true,"tokenId":true,"startedAt":true,"providerDurationMs":true,"pages":true,"status":true,"ok":true,"bytes":true,"sha256":true,"errorCode":true,"attempts":true},"dynamicProps":false,"dynamicItems":false};
+validate62.evaluated = {"props":{"id":true,"versionId":true,"operation":true,"surface":true,"tokenId":true,"startedAt":true,"providerDurationMs":true,"pages":true,"status":true,"ok":true,"bytes":true,"sha256":true,"errorCode":true,"attempts":true,"traceId":true},"dynamicProps":false,"dynamicItems":false};
 
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){

@@ -576,6 +576,10 @@ export const routes = [
       {
         "name": "before",
         "in": "query"
+      },
+      {
+        "name": "trace_id",
+        "in": "query"
       }
     ],
     "paramValidator": "listReceipts",

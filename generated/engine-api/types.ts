@@ -1099,6 +1099,8 @@ export interface components {
             /** @enum {unknown} */
             surface: "rest" | "grpc" | "mcp";
             tokenId?: string | null;
+            /** @description The W3C trace ID the call ran in (the caller's, when its request carried a `traceparent`). Present only while the Engine traced (docs/operations/observability.md). */
+            traceId?: string;
             versionId: string;
         };
         ResolvedSdkDefinition: {
@@ -2905,6 +2907,8 @@ export interface operations {
                 /** @description Only receipts older than this one (the `next` of the previous page). */
                 before?: string;
                 limit?: number;
+                /** @description Only the receipts of calls that ran in this trace (a W3C trace ID, 32 lowercase hex digits, as a receipt's `traceId` or a caller's `traceparent` carries it). */
+                trace_id?: string;
             };
             header?: never;
             path: {

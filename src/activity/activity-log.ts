@@ -63,6 +63,7 @@ export class ActivityLog {
       errorCode: input.errorCode,
     };
     if (input.attempts) row.attempts = input.attempts;
+    if (input.traceId) row.traceId = input.traceId;
     this.pending.push(row);
     if (this.pending.length >= FLUSH_ROWS) this.immediate ??= setImmediate(() => void this.flush());
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
@@ -136,10 +137,10 @@ export class ActivityLog {
     await this.pruning;
   }
 
-  /** A page of a version's receipts, newest first, and the `before` of the next (older) page, if any. */
-  async list(versionId: string, limit: number, before?: string): Promise<{ receipts: ReceiptRow[]; next: string | null }> {
+  /** A page of a version's receipts (those of one trace, given `traceId`), newest first, and the `before` of the next (older) page, if any. */
+  async list(versionId: string, limit: number, before?: string, traceId?: string): Promise<{ receipts: ReceiptRow[]; next: string | null }> {
     await this.flush();
-    const rows = await this.store.listReceipts(versionId, limit + 1, before);
+    const rows = await this.store.listReceipts(versionId, limit + 1, before, traceId);
     const receipts = rows.slice(0, limit);
     return { receipts, next: rows.length > limit ? receipts[receipts.length - 1]!.id : null };
   }

@@ -4,6 +4,7 @@
 import { operationHints, type Catalog, type OperationSpec, type SafetyHints } from '../catalog/index.ts';
 import { EngineError } from '../envelope/index.ts';
 import type { Logger } from '../log/index.ts';
+import { traceOfReceipt } from '../telemetry/index.ts';
 import type { ActivityLog } from '../activity/index.ts';
 import type { Workspace } from '../workspace/index.ts';
 import type { Connections } from '../connections/index.ts';
@@ -194,9 +195,10 @@ export class Executor {
     return outcome.providerAnswered || outcome.envelope.error?.details?.provider_execution === 'unknown';
   }
 
-  /** The call's activity receipt; returns its ID. */
+  /** The call's activity receipt; returns its ID. The receipt and the call's span name each other while tracing is on. */
   private record(scope: CallScope, operation: string, startedAt: string, outcome: Outcome): string {
-    return this.activity.record({
+    const trace = traceOfReceipt();
+    const id = this.activity.record({
       versionId: scope.versionId,
       operation,
       surface: scope.surface,
@@ -210,7 +212,10 @@ export class Executor {
       sha256: outcome.sha256,
       errorCode: outcome.envelope.error?.code ?? null,
       attempts: outcome.attempts ?? null,
+      traceId: trace?.traceId ?? null,
     });
+    trace?.named(id);
+    return id;
   }
 
   /**

@@ -101,6 +101,9 @@ export const MIGRATIONS: string[] = [
      created_at TEXT COLLATE "C" NOT NULL, expires_at TEXT COLLATE "C" NOT NULL, approved_at TEXT COLLATE "C",
      approved_by TEXT, used_at TEXT COLLATE "C");
    CREATE INDEX mcp_approvals_call ON mcp_approvals (version_id, token_id, operation, params_hash);`,
+  // The trace a call ran in (W3C trace ID), null while tracing was off; indexed only where present.
+  `ALTER TABLE receipts ADD COLUMN trace_id TEXT COLLATE "C";
+   CREATE INDEX receipts_trace ON receipts (trace_id, version_id, id) WHERE trace_id IS NOT NULL;`,
 ];
 
 

@@ -421,9 +421,9 @@ export class PostgresStore implements Store {
     // One statement over parallel arrays: atomic like SQLite's transaction, one round trip, no parameter limit.
     const col = <K extends keyof ReceiptRow>(k: K) => rows.map((r) => r[k]);
     await this.pool.query(
-      `INSERT INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms, pages, status, ok, bytes, sha256, error_code, attempts)
+      `INSERT INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms, pages, status, ok, bytes, sha256, error_code, attempts, trace_id)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::float8[], $8::int[], $9::int[],
-         $10::bool[], $11::bigint[], $12::text[], $13::text[], $14::jsonb[])`,
+         $10::bool[], $11::bigint[], $12::text[], $13::text[], $14::jsonb[], $15::text[])`,
       [
         col('id'),
         col('versionId'),
@@ -439,17 +439,23 @@ export class PostgresStore implements Store {
         col('sha256'),
         col('errorCode'),
         rows.map((r) => (r.attempts ? JSON.stringify(r.attempts) : null)),
+        rows.map((r) => r.traceId ?? null),
       ],
     );
   }
-  async listReceipts(versionId: string, limit: number, before?: string) {
+  async listReceipts(versionId: string, limit: number, before?: string, traceId?: string) {
     const rows = camelAll<ReceiptRow>(
-      before === undefined
-        ? await this.rows('SELECT * FROM receipts WHERE version_id = $1 ORDER BY id DESC LIMIT $2', [versionId, limit])
-        : await this.rows('SELECT * FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [versionId, before, limit]),
+      traceId !== undefined
+        ? await this.rows('SELECT * FROM receipts WHERE trace_id = $1 AND version_id = $2 AND ($3::text IS NULL OR id < $3) ORDER BY id DESC LIMIT $4', [traceId, versionId, before ?? null, limit])
+        : before === undefined
+          ? await this.rows('SELECT * FROM receipts WHERE version_id = $1 ORDER BY id DESC LIMIT $2', [versionId, limit])
+          : await this.rows('SELECT * FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [versionId, before, limit]),
     );
-    // As SQLite answers it: attempts only on a receipt of a retried call.
-    for (const row of rows) if (row.attempts === null) delete row.attempts;
+    // As SQLite answers it: attempts only on a receipt of a retried call, a trace ID only on a traced one.
+    for (const row of rows) {
+      if (row.attempts === null) delete row.attempts;
+      if (row.traceId === null) delete row.traceId;
+    }
     return rows;
   }
   async pruneReceipts(beforeId: string, limit: number) {

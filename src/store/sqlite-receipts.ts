@@ -28,8 +28,9 @@ export type ReceiptColumns = [
   errorCode: string | null,
   /** JSON of the attempts, when there was more than one. */
   attempts: string | null,
+  traceId: string | null,
 ];
-const COLUMNS = 14;
+const COLUMNS = 15;
 
 export const receiptColumns = (r: ReceiptRow): ReceiptColumns => [
   r.id,
@@ -46,6 +47,7 @@ export const receiptColumns = (r: ReceiptRow): ReceiptColumns => [
   r.sha256,
   r.errorCode,
   r.attempts ? JSON.stringify(r.attempts) : null,
+  r.traceId ?? null,
 ];
 
 /** Inserts receipt batches on one connection, one transaction per batch. */
@@ -82,7 +84,7 @@ export class ReceiptInserter {
       stmt = this.db.prepare(
         // OR IGNORE: a batch retried after a writer thread died may already be committed (receipt IDs are unique).
         `INSERT OR IGNORE INTO receipts (id, version_id, operation, surface, token_id, started_at, provider_duration_ms,
-           pages, status, ok, bytes, sha256, error_code, attempts) VALUES ${Array(n).fill(`(${Array(COLUMNS).fill('?').join(', ')})`).join(', ')}`,
+           pages, status, ok, bytes, sha256, error_code, attempts, trace_id) VALUES ${Array(n).fill(`(${Array(COLUMNS).fill('?').join(', ')})`).join(', ')}`,
       );
       this.statements.set(n, stmt);
     }

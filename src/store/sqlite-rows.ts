@@ -42,6 +42,7 @@ export const receiptFrom = (r: Row): ReceiptRow => ({
   sha256: r.sha256,
   errorCode: r.error_code,
   ...(r.attempts === null || r.attempts === undefined ? {} : { attempts: JSON.parse(r.attempts) }),
+  ...(r.trace_id === null || r.trace_id === undefined ? {} : { traceId: r.trace_id }),
 });
 
 export const deviceFrom = (r: Row): DeviceCodeRow => ({

@@ -117,6 +117,11 @@ export class SqliteStore implements Store {
       touchToken: prepare('UPDATE tokens SET last_used_at = ? WHERE id = ?'),
       listReceipts: prepare('SELECT * FROM receipts WHERE version_id = ? ORDER BY id DESC LIMIT ?'),
       listReceiptsBefore: prepare('SELECT * FROM receipts WHERE version_id = ? AND id < ? ORDER BY id DESC LIMIT ?'),
+      // Named: without statistics the planner walks the version's whole key range instead of this
+      // partial index (a bound trace ID does not show it that the index covers the rows).
+      listTraceReceipts: prepare(
+        'SELECT * FROM receipts INDEXED BY receipts_trace WHERE trace_id = @traceId AND version_id = @versionId AND (@before IS NULL OR id < @before) ORDER BY id DESC LIMIT @limit',
+      ),
     };
   }
 
@@ -457,8 +462,13 @@ export class SqliteStore implements Store {
     }
     this.receipts.insert(rows.map(receiptColumns));
   }
-  async listReceipts(versionId: string, limit: number, before?: string) {
-    const rows = before === undefined ? this.stmt.listReceipts!.all(versionId, limit) : this.stmt.listReceiptsBefore!.all(versionId, before, limit);
+  async listReceipts(versionId: string, limit: number, before?: string, traceId?: string) {
+    const rows =
+      traceId !== undefined
+        ? this.stmt.listTraceReceipts!.all({ traceId, versionId, before: before ?? null, limit })
+        : before === undefined
+          ? this.stmt.listReceipts!.all(versionId, limit)
+          : this.stmt.listReceiptsBefore!.all(versionId, before, limit);
     return rows.map((r) => receiptFrom(r as Row));
   }
   async pruneReceipts(beforeId: string, limit: number) {

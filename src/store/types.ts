@@ -81,6 +81,8 @@ export interface ReceiptRow {
   errorCode: string | null;
   /** The provider attempts, present only when a request was sent more than once (src/execution/retry.ts). */
   attempts?: ReceiptAttempt[] | null | undefined;
+  /** The W3C trace ID the call ran in, present only while tracing was on (src/telemetry). */
+  traceId?: string | null | undefined;
 }
 
 /** One provider attempt of a retried call. */
@@ -309,7 +311,7 @@ export interface Store {
   insertReceipts(rows: ReceiptRow[]): Promise<void>;
   /** Newest first. */
   /** A version's receipts, newest first; with `before`, only those with a smaller (older) ID. */
-  listReceipts(versionId: string, limit: number, before?: string): Promise<ReceiptRow[]>;
+  listReceipts(versionId: string, limit: number, before?: string, traceId?: string): Promise<ReceiptRow[]>;
   /**
    * Deletes at most `limit` receipts whose ID sorts below `beforeId` (receipt IDs are ULIDs, so
    * below means older), oldest first within a version; returns how many it deleted.

@@ -34,7 +34,8 @@ export type SafeKey =
   | 'svc.execute.outcome'
   | 'svc.session.op'
   | 'svc.session.store'
-  | 'svc.session.bytes';
+  | 'svc.session.bytes'
+  | 'svc.receipt.id';
 
 export type SafeAttributes = { readonly [K in SafeKey]?: string | number | boolean | undefined };
 
@@ -187,6 +188,20 @@ export function inActiveSpan<T>(name: string, attributes: SafeAttributes, work: 
   if (!span.isRecording()) return work(new Unrecorded(span));
   setAll(span, attributes);
   return settled(span, work(new Traced(span)), options.outcome, false);
+}
+
+/**
+ * The trace a receipt names: the active span's trace ID while tracing is on (sampled or not: the
+ * same ID went to the providers in `traceparent`), and that span, when it records, gets the
+ * receipt's ID (`svc.receipt.id`). Undefined while tracing is off or no span is active.
+ */
+export function traceOfReceipt(): { traceId: string; named(receiptId: string): void } | undefined {
+  if (!state.on) return undefined;
+  const span = trace.getSpan(context.active());
+  if (span === undefined) return undefined;
+  const spanContext = span.spanContext();
+  if (!trace.isSpanContextValid(spanContext)) return undefined;
+  return { traceId: spanContext.traceId, named: (receiptId) => void (span.isRecording() && span.setAttribute('svc.receipt.id', receiptId)) };
 }
 
 /** `fn`, bound to the context active now: work that comes back through an event (a sandbox worker's message) stays in its span. */

@@ -419,6 +419,22 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.listReceipts(versionId, 2, rows[0]!.id)).toEqual([]);
     });
 
+    it('keeps a receipt’s trace ID and lists one trace’s receipts of a version, newest first, a page at a time', async () => {
+      const versionId = `ver_${uniq('t')}`;
+      const other = `ver_${uniq('t')}`;
+      const [traceA, traceB] = ['a'.repeat(32), 'b'.repeat(32)];
+      const row = (i: number, version: string, traceId?: string): ReceiptRow => ({ ...receiptAt(version, 1_800_000_000_000 + i, i), ...(traceId ? { traceId } : {}) });
+      const rows = [row(1, versionId, traceA), row(2, versionId, traceB), row(3, versionId, traceA), row(4, versionId), row(5, other, traceA)];
+      await store.insertReceipts(rows);
+      // Kept as written: a trace ID where there was one, none (not null) elsewhere.
+      expect(await store.listReceipts(versionId, 10)).toEqual([rows[3], rows[2], rows[1], rows[0]]);
+      expect(await store.listReceipts(versionId, 10, undefined, traceA)).toEqual([rows[2], rows[0]]);
+      expect(await store.listReceipts(versionId, 1, undefined, traceA)).toEqual([rows[2]]);
+      expect(await store.listReceipts(versionId, 10, rows[2]!.id, traceA)).toEqual([rows[0]]);
+      expect(await store.listReceipts(versionId, 10, undefined, 'c'.repeat(32))).toEqual([]);
+      expect(await store.listReceipts(other, 10, undefined, traceA)).toEqual([rows[4]]);
+    });
+
     it('prunes receipts minted before a time, oldest first and at most limit at a time, across SDK and MCP versions', async () => {
       const sdk = version(uniq('prune-sdk'), '1.0.0');
       const mcp = version(uniq('prune-mcp'), '1.0.0');

@@ -10,7 +10,7 @@ export function receiptRoutes(deps: ServerDeps): Pick<Handlers, 'listReceipts'> 
       if (!(await sdk.version(params.version_id)) && !(await mcp.version(params.version_id))) {
         throw new EngineError('ENGINE_NOT_FOUND', `unknown version '${params.version_id}'`, { details: { field: 'version_id' } });
       }
-      return { body: await activity.list(params.version_id, params.limit ?? 50, params.before) };
+      return { body: await activity.list(params.version_id, params.limit ?? 50, params.before, params.trace_id) };
     },
   };
 }
