@@ -19,6 +19,8 @@ let provider: FaultyProvider;
 let t: TestEngine;
 let apps: ProviderApps;
 let user: CliUser;
+/** The trace of the MCP execute below, for the CLI's `mcp activity`. */
+let mcpTrace: string;
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const traceparentOf = (traceId: string, sampled = true) => `00-${traceId}-${hex(8)}-${sampled ? '01' : '00'}`;
@@ -95,7 +97,7 @@ describe('a traced Engine', () => {
   });
 
   it('MCP: each call() of an execute has its receipt in the trace, named by that call’s span', async () => {
-    const traceId = hex(16);
+    const traceId = (mcpTrace = hex(16));
     const result = await withMcpClient(
       apps.mcp,
       async (client) =>
@@ -168,6 +170,26 @@ describe('a traced Engine', () => {
     expect(oneErrorLine(bad.stderr)).toContain('--trace must be a W3C trace ID');
   });
 
+  it('svc-cli mcp activity shows an MCP server’s receipts: its active version by name, or a version named', async () => {
+    const cli = (...args: string[]) => user.cli(args, { env: { SVC_CLI_TOKEN: t.cliToken } });
+    const name = apps.mcp.name;
+    const byName = JSON.parse((await cli('mcp', 'activity', name, '--trace', mcpTrace, '--json')).stdout);
+    expect(byName).toMatchObject({ name, version: apps.mcp.version, versionId: apps.mcp.versionId });
+    expect(byName.receipts).toHaveLength(2);
+    expect(byName.receipts.every((r: Receipt) => r.surface === 'mcp' && r.traceId === mcpTrace)).toBe(true);
+    const table = await cli('mcp', 'activity', `${name}@${apps.mcp.version}`, '--limit', '1');
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/faulty\.getItem\s+mcp\s+200\s+yes/);
+    expect(table.stderr).toContain(`Older receipts: svc-cli mcp activity ${name}@${apps.mcp.version} --before rcp_`);
+    const unknown = await cli('mcp', 'activity', 'no-such-agent');
+    expect(unknown.code).not.toBe(0);
+    expect(oneErrorLine(unknown.stderr)).toContain('no MCP server named no-such-agent');
+    const noVersion = await cli('mcp', 'activity', `${name}@9.9.9`);
+    expect(oneErrorLine(noVersion.stderr)).toContain(`has no version 9.9.9 (versions: ${apps.mcp.version})`);
+    const malformed = await cli('mcp', 'activity', 'Not An Agent');
+    expect(malformed.code).toBe(2);
+    expect(oneErrorLine(malformed.stderr)).toContain('is not <mcp_name> or <mcp_name>@<version>');
+  });
 });
 
 describe('an untraced Engine', () => {

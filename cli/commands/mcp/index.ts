@@ -4,6 +4,7 @@ import { MCP } from '../../lib/definition.ts';
 import { session } from '../../lib/engine.ts';
 import { printJson, printTable } from '../../lib/output.ts';
 import { applyCommand, initCommand, planCommand } from '../app/definition.ts';
+import { mcpActivity } from './activity.ts';
 import { mcpApprovals } from './approvals.ts';
 import { mcpApprove } from './approve.ts';
 import { mcpConnect } from './connect.ts';
@@ -36,7 +37,7 @@ const mcpList = defineCommand({
 export const mcp = defineGroup(
   'mcp',
   'Deploy MCP servers for agents and manage their tokens',
-  [initCommand(MCP), planCommand(MCP), mcpApply, mcpList, mcpConnect, mcpToken, mcpApprovals, mcpApprove],
+  [initCommand(MCP), planCommand(MCP), mcpApply, mcpList, mcpActivity, mcpConnect, mcpToken, mcpApprovals, mcpApprove],
   [
     ["$0 mcp init crm-agent --service 'demo-crm=v1' --operation 'demo-crm=contacts/*'", 'define an MCP server'],
     ['$0 mcp plan && $0 mcp apply', 'preview and deploy it'],
