@@ -1,9 +1,11 @@
 // `svc-cli mcp connect <mcp> --client …`: each client's own configuration file, checked against
 // that client's documented format (docs/guides/connect-an-agent.md cites each), read the way the
-// client reads it (strict JSON; JSON with comments for VS Code), and — with --token — used by the
+// client reads it (strict JSON; JSON with comments for VS Code and Gemini CLI; TOML for Codex, read
+// by Python's tomllib, a strict TOML 1.0 parser of its own), and — with --token — used by the
 // official MCP SDK client exactly as written: the URL, the header, and for Claude Desktop the
 // mcp-remote arguments with its environment. Merging keeps every other entry, key and comment; a
 // malformed file is refused, named, left as it was, and no token is issued for it.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,13 +36,16 @@ afterAll(async () => {
 // cursor.com/docs/mcp (.cursor/mcp.json, mcpServers, url, headers). VS Code:
 // code.visualstudio.com/docs/copilot/reference/mcp-configuration (servers, type "http", url,
 // headers; inputs). Claude Desktop: claude_desktop_config.json holds stdio servers (command, args,
-// env); mcp-remote's README gives the arguments for a remote URL and a header.
+// env); mcp-remote's README gives the arguments for a remote URL and a header. Codex:
+// developers.openai.com/codex/mcp (~/.codex/config.toml, [mcp_servers.<name>], url, http_headers).
+// Gemini CLI: geminicli.com/docs/tools/mcp-server (.gemini/settings.json, mcpServers, httpUrl for
+// Streamable HTTP, headers).
 const headers = { type: 'object', required: ['Authorization'], additionalProperties: false, properties: { Authorization: { type: 'string', pattern: '^Bearer svc_mcp_' } } };
-const http = (typed: boolean) => ({
+const http = (typed: boolean, urlKey = 'url', headersKey = 'headers') => ({
   type: 'object',
-  required: typed ? ['type', 'url'] : ['url'],
+  required: typed ? ['type', urlKey] : [urlKey],
   additionalProperties: false,
-  properties: { ...(typed ? { type: { const: 'http' } } : {}), url: { type: 'string', format: 'uri' }, headers },
+  properties: { ...(typed ? { type: { const: 'http' } } : {}), [urlKey]: { type: 'string', format: 'uri' }, [headersKey]: headers },
 });
 const stdio = {
   type: 'object',
@@ -54,6 +59,8 @@ const SCHEMAS = {
   cursor: file('mcpServers', http(false)),
   vscode: file('servers', http(true)),
   'claude-desktop': file('mcpServers', stdio),
+  codex: file('mcp_servers', http(false, 'url', 'http_headers')),
+  gemini: file('mcpServers', http(false, 'httpUrl')),
 } as const;
 type ClientName = keyof typeof SCHEMAS;
 const PATHS: Record<ClientName, (project: string) => string> = {
@@ -62,15 +69,27 @@ const PATHS: Record<ClientName, (project: string) => string> = {
   vscode: (p) => join(p, '.vscode', 'mcp.json'),
   // The CLI user's XDG_CONFIG_HOME (test/fixtures/cli.ts): where Claude Desktop's file is on Linux.
   'claude-desktop': () => join(app.user.configHome, 'Claude', 'claude_desktop_config.json'),
+  // The CLI user's HOME: Codex's file is the user's, ~/.codex/config.toml.
+  codex: () => join(app.user.home, '.codex', 'config.toml'),
+  gemini: (p) => join(p, '.gemini', 'settings.json'),
 };
+/** The object of servers in each client's file. */
+const serversKey = (client: ClientName) => (client === 'vscode' ? 'servers' : client === 'codex' ? 'mcp_servers' : 'mcpServers');
+/** The entry without a token each client's documentation gives for a Streamable HTTP URL. */
+const plainEntry = (client: ClientName, url: string) =>
+  client === 'claude-desktop' ? { command: 'npx', args: ['-y', 'mcp-remote', url] } : client === 'cursor' || client === 'codex' ? { url } : client === 'gemini' ? { httpUrl: url } : { type: 'http', url };
+
+/** A TOML file as Python's tomllib reads it (strict TOML 1.0): a parser that is not the one svc-cli writes with. */
+const readToml = (path: string): any => JSON.parse(execFileSync('/usr/bin/python3', ['-c', 'import json, sys, tomllib; print(json.dumps(tomllib.load(open(sys.argv[1], "rb"))))', path], { encoding: 'utf8' }));
 const ajv = new Ajv({ strict: false, validateFormats: false });
 
-/** The file as its client reads it: VS Code takes comments and trailing commas, the others strict JSON. */
+/** The file as its client reads it: VS Code takes comments and trailing commas, Gemini CLI comments, Codex TOML, the others strict JSON. */
 function readAsClient(client: ClientName, path: string): any {
+  if (client === 'codex') return readToml(path);
   const text = readFileSync(path, 'utf8');
-  if (client !== 'vscode') return JSON.parse(text);
+  if (client !== 'vscode' && client !== 'gemini') return JSON.parse(text);
   const errors: ParseError[] = [];
-  const value = parseJsonc(text, errors, { allowTrailingComma: true });
+  const value = parseJsonc(text, errors, { allowTrailingComma: client === 'vscode' });
   expect(errors).toEqual([]);
   return value;
 }
@@ -90,8 +109,8 @@ async function toolsThrough(client: ClientName, entry: any): Promise<string[]> {
     const header = entry.args[entry.args.indexOf('--header') + 1] as string;
     authorization = header.replace(/^Authorization:/, '').replace(/\$\{(\w+)\}/g, (_m: string, v: string) => entry.env[v]);
   } else {
-    target = entry.url;
-    authorization = entry.headers?.Authorization;
+    target = entry.url ?? entry.httpUrl;
+    authorization = (entry.headers ?? entry.http_headers)?.Authorization;
   }
   const sdk = new Client({ name: `as-${client}`, version: '1.0.0' });
   await sdk.connect(new StreamableHTTPClientTransport(new URL(target), { requestInit: { headers: authorization ? { authorization } : {} } }));
@@ -115,9 +134,7 @@ describe('svc-cli mcp connect', () => {
       expect(first.stdout).toMatch(/^agents for .+: .+ created\n {2}.+\n/);
       const plain = readAsClient(client, path);
       expectDocumentedShape(client, plain);
-      const entry = plain[client === 'vscode' ? 'servers' : 'mcpServers'].agents;
-      if (client === 'claude-desktop') expect(entry).toEqual({ command: 'npx', args: ['-y', 'mcp-remote', url] });
-      else expect(entry).toEqual({ ...(client === 'cursor' ? {} : { type: 'http' }), url });
+      expect(plain[serversKey(client)].agents).toEqual(plainEntry(client, url));
       expect((await connect(['--client', client], project)).stdout).toContain('unchanged (already up to date)');
 
       const before = (await app.t.api('GET', '/v1/mcp/agents/tokens')).body.tokens.length;
@@ -129,7 +146,7 @@ describe('svc-cli mcp connect', () => {
       expect(statSync(path).mode & 0o777).toBe(0o600);
       const config = readAsClient(client, path);
       expectDocumentedShape(client, config);
-      const tokenEntry = config[client === 'vscode' ? 'servers' : 'mcpServers'].agents;
+      const tokenEntry = config[serversKey(client)].agents;
       const token = JSON.stringify(tokenEntry).match(/svc_mcp_[A-Za-z0-9_-]+/)![0];
       app.t.canaries.push(token);
       // Issued by `mcp token create`'s path: narrowed, expiring, listed beside the others.
@@ -162,6 +179,31 @@ describe('svc-cli mcp connect', () => {
     expect(value.servers).toEqual({ github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: 'Bearer ${input:gh}' } }, crm: { type: 'http', url } });
   });
 
+  it('adds its own table to a Codex config.toml, keeping the rest and its comments, then changes that table in place', async () => {
+    const project = mkdtempSync(join(dir, 'codex-merge-'));
+    const file = join(project, 'config.toml');
+    const toml = '# my Codex settings\nmodel = "o4-mini" # the fast one\n\n[mcp_servers.docs]\ncommand = "npx"\nargs = ["-y", "docs-mcp"]  # pinned later\n\n[profiles.review]\nmodel = "o3"\n';
+    writeFileSync(file, toml);
+    expect((await connect(['--client', 'codex', '--file', file, '--name', 'crm.agents'], project)).code).toBe(0);
+    const added = readFileSync(file, 'utf8');
+    expect(added.startsWith(toml)).toBe(true);
+    expect(added.slice(toml.length)).toBe(`\n[mcp_servers."crm.agents"]\nurl = "${url}"\n`);
+    const withToken = await connect(['--client', 'codex', '--file', file, '--name', 'crm.agents', '--token'], project);
+    expect(withToken.code, withToken.stderr).toBe(0);
+    const changed = readFileSync(file, 'utf8');
+    for (const kept of ['# my Codex settings', '# the fast one', '# pinned later', '[profiles.review]']) expect(changed).toContain(kept);
+    expect(changed.match(/\[mcp_servers\."crm\.agents"\]/g)).toHaveLength(1);
+    const value = readToml(file);
+    const token = value.mcp_servers['crm.agents'].http_headers.Authorization.replace(/^Bearer /, '');
+    app.t.canaries.push(token);
+    expect(value).toEqual({
+      model: 'o4-mini',
+      mcp_servers: { docs: { command: 'npx', args: ['-y', 'docs-mcp'] }, 'crm.agents': { url, http_headers: { Authorization: `Bearer ${token}` } } },
+      profiles: { review: { model: 'o3' } },
+    });
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
   it('refuses a malformed file, naming it, leaves it as it was and issues no token for it', async () => {
     const project = mkdtempSync(join(dir, 'broken-'));
     const cases: [ClientName, string, string][] = [
@@ -169,6 +211,8 @@ describe('svc-cli mcp connect', () => {
       ['cursor', '.cursor/mcp.json', '// a comment\n{ "mcpServers": {} }'],
       ['vscode', '.vscode/mcp.json', '{ "servers": [] }'],
       ['claude-code', '.mcp.json', '[]'],
+      ['gemini', '.gemini/settings.json', '{ "mcpServers": "none" }'],
+      ['gemini', '.gemini/settings.json', '{\n  // comments are fine, a trailing comma is not\n  "theme": "dark",\n}\n'],
     ];
     const before = (await app.t.api('GET', '/v1/mcp/agents/tokens')).body.tokens.length;
     for (const [client, name, content] of cases) {
@@ -179,6 +223,15 @@ describe('svc-cli mcp connect', () => {
       expect(r.code, `${client}: ${content}`).toBe(1);
       expect(oneErrorLine(r.stderr)).toContain(path);
       expect(r.stdout).toBe('');
+      expect(readFileSync(path, 'utf8')).toBe(content);
+    }
+    // Codex's TOML: a file that is not TOML, and one whose servers are an inline table a [mcp_servers.<name>] table cannot extend.
+    for (const content of ['model = = "o3"\n', 'mcp_servers = { docs = { command = "npx" } }\n']) {
+      const path = join(project, 'config.toml');
+      writeFileSync(path, content);
+      const r = await connect(['--client', 'codex', '--file', path, '--token'], project);
+      expect(r.code, content).toBe(1);
+      expect(oneErrorLine(r.stderr)).toContain(path);
       expect(readFileSync(path, 'utf8')).toBe(content);
     }
     expect((await app.t.api('GET', '/v1/mcp/agents/tokens')).body.tokens).toHaveLength(before);
@@ -196,6 +249,8 @@ describe('svc-cli mcp connect', () => {
     expectDocumentedShape('vscode', printed);
     app.t.canaries.push(printed.servers.agents.headers.Authorization.slice('Bearer '.length));
     expect(existsSync(join(project, '.vscode'))).toBe(false);
+    const codex = await connect(['--client', 'codex', '--print'], project);
+    expect(codex.stdout).toBe(`[mcp_servers.agents]\nurl = "${url}"\n`);
   });
 
   it('issues a read-only token with --token --read-only, listed as read-only', async () => {
