@@ -39,7 +39,8 @@ afterAll(async () => {
 // env); mcp-remote's README gives the arguments for a remote URL and a header. Codex:
 // developers.openai.com/codex/mcp (~/.codex/config.toml, [mcp_servers.<name>], url, http_headers).
 // Gemini CLI: geminicli.com/docs/tools/mcp-server (.gemini/settings.json, mcpServers, httpUrl for
-// Streamable HTTP, headers).
+// Streamable HTTP, headers). Windsurf: docs.windsurf.com/windsurf/cascade/mcp
+// (~/.codeium/windsurf/mcp_config.json, mcpServers, serverUrl, headers).
 const headers = { type: 'object', required: ['Authorization'], additionalProperties: false, properties: { Authorization: { type: 'string', pattern: '^Bearer svc_mcp_' } } };
 const http = (typed: boolean, urlKey = 'url', headersKey = 'headers') => ({
   type: 'object',
@@ -61,6 +62,7 @@ const SCHEMAS = {
   'claude-desktop': file('mcpServers', stdio),
   codex: file('mcp_servers', http(false, 'url', 'http_headers')),
   gemini: file('mcpServers', http(false, 'httpUrl')),
+  windsurf: file('mcpServers', http(false, 'serverUrl')),
 } as const;
 type ClientName = keyof typeof SCHEMAS;
 const PATHS: Record<ClientName, (project: string) => string> = {
@@ -72,12 +74,13 @@ const PATHS: Record<ClientName, (project: string) => string> = {
   // The CLI user's HOME: Codex's file is the user's, ~/.codex/config.toml.
   codex: () => join(app.user.home, '.codex', 'config.toml'),
   gemini: (p) => join(p, '.gemini', 'settings.json'),
+  windsurf: () => join(app.user.home, '.codeium', 'windsurf', 'mcp_config.json'),
 };
 /** The object of servers in each client's file. */
 const serversKey = (client: ClientName) => (client === 'vscode' ? 'servers' : client === 'codex' ? 'mcp_servers' : 'mcpServers');
 /** The entry without a token each client's documentation gives for a Streamable HTTP URL. */
 const plainEntry = (client: ClientName, url: string) =>
-  client === 'claude-desktop' ? { command: 'npx', args: ['-y', 'mcp-remote', url] } : client === 'cursor' || client === 'codex' ? { url } : client === 'gemini' ? { httpUrl: url } : { type: 'http', url };
+  client === 'claude-desktop' ? { command: 'npx', args: ['-y', 'mcp-remote', url] } : client === 'cursor' || client === 'codex' ? { url } : client === 'gemini' ? { httpUrl: url } : client === 'windsurf' ? { serverUrl: url } : { type: 'http', url };
 
 /** A TOML file as Python's tomllib reads it (strict TOML 1.0): a parser that is not the one svc-cli writes with. */
 const readToml = (path: string): any => JSON.parse(execFileSync('/usr/bin/python3', ['-c', 'import json, sys, tomllib; print(json.dumps(tomllib.load(open(sys.argv[1], "rb"))))', path], { encoding: 'utf8' }));
@@ -109,7 +112,7 @@ async function toolsThrough(client: ClientName, entry: any): Promise<string[]> {
     const header = entry.args[entry.args.indexOf('--header') + 1] as string;
     authorization = header.replace(/^Authorization:/, '').replace(/\$\{(\w+)\}/g, (_m: string, v: string) => entry.env[v]);
   } else {
-    target = entry.url ?? entry.httpUrl;
+    target = entry.url ?? entry.httpUrl ?? entry.serverUrl;
     authorization = (entry.headers ?? entry.http_headers)?.Authorization;
   }
   const sdk = new Client({ name: `as-${client}`, version: '1.0.0' });
@@ -272,7 +275,7 @@ describe('svc-cli mcp connect', () => {
     const readOnly = await connect(['--client', 'cursor', '--read-only']);
     expect(readOnly.code).toBe(2);
     expect(oneErrorLine(readOnly.stderr)).toMatch(/^svc-cli: --read-only narrows the token that --token issues/);
-    const client = await connect(['--client', 'windsurf']);
+    const client = await connect(['--client', 'zed']);
     expect(client.code).toBe(2);
     const expires = await connect(['--client', 'cursor', '--token', '--expires', 'soon', '--print']);
     expect(expires.code).toBe(2);

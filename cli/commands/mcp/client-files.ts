@@ -9,7 +9,7 @@ import { applyEdits, modify, parse, printParseErrorCode, type ParseError } from 
 import { parse as parseToml, patch as patchToml } from '@decimalturn/toml-patch';
 import { CliError } from '../../lib/errors.ts';
 
-export const CLIENTS = ['claude-code', 'cursor', 'vscode', 'claude-desktop', 'codex', 'gemini'] as const;
+export const CLIENTS = ['claude-code', 'cursor', 'vscode', 'claude-desktop', 'codex', 'gemini', 'windsurf'] as const;
 export type McpClient = (typeof CLIENTS)[number];
 
 /** The variable Claude Desktop's entry passes the Authorization header in: mcp-remote reads it from its environment. */
@@ -98,6 +98,17 @@ export const FORMATS: Record<McpClient, ClientFormat> = {
     path: (dir) => join(dir, '.gemini', 'settings.json'),
     entry: (url, token) => ({ httpUrl: url, ...bearer(token) }),
     next: (name, token) => (token ? undefined : `in Gemini CLI, \`/mcp auth ${name}\` signs in`),
+  },
+  // docs.windsurf.com/windsurf/cascade/mcp: the user's ~/.codeium/windsurf/mcp_config.json (also on
+  // Windows, under the user's profile), `mcpServers`, and `serverUrl` for a remote server.
+  windsurf: {
+    label: 'Windsurf',
+    syntax: 'json',
+    key: 'mcpServers',
+    comments: false,
+    path: () => join(homedir(), '.codeium', 'windsurf', 'mcp_config.json'),
+    entry: (url, token) => ({ serverUrl: url, ...bearer(token) }),
+    next: () => 'refresh the servers in Cascade\'s MCP panel to load it',
   },
 };
 

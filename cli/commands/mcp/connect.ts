@@ -24,7 +24,7 @@ async function serverUrl(mcp: string): Promise<{ name: string; url: string }> {
 
 export const mcpConnect = defineCommand({
   command: 'connect <mcp>',
-  describe: "Add an MCP server to a client's configuration file (Claude Code, Cursor, VS Code, Claude Desktop, Codex, Gemini CLI)",
+  describe: "Add an MCP server to a client's configuration file (Claude Code, Cursor, VS Code, Claude Desktop, Codex, Gemini CLI, Windsurf)",
   builder: (y) =>
     y
       .positional('mcp', { type: 'string', demandOption: true, describe: 'MCP server name or version ID' })
