@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { plainHttpWarning, type EngineConfig } from '../config/index.ts';
 import { observeHttpResponse } from '../metrics/index.ts';
 import { createLogger, throttledWarning, type Logger } from '../log/index.ts';
-import { startTracing, type Tracing } from '../telemetry/index.ts';
+import { startTracing, traceLogFields, type Tracing } from '../telemetry/index.ts';
 import { startGrpcServer } from '../grpc/index.ts';
 import { acceptExpectContinue, answerClientErrors, closeStalledSends, createHttpApp, HttpDrain, refuseExpectation, requireHost } from '../server/index.ts';
 import { openStore, type Store } from '../store/index.ts';
@@ -43,7 +43,8 @@ const RECEIPT_PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export async function startEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
   const unlock = options.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
-  const log = createLogger(config.logLevel, options.logDestination);
+  // A line written inside a traced request carries its trace's IDs.
+  const log = createLogger(config.logLevel, options.logDestination, config.otlpTraces ? traceLogFields : undefined);
   // Traces (src/telemetry): only with an OTLP endpoint; flushed when the Engine stops.
   const otlp = config.otlpTraces;
   const tracing = otlp

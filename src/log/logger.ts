@@ -22,8 +22,12 @@ const REDACT = [
   'err.command.args',
 ];
 
-export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ level, base: { service: 'svc-engine' }, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
+/**
+ * `fields`: added to every line as it is written (the active trace's IDs, src/telemetry), read then,
+ * not when the logger is made.
+ */
+export function createLogger(level: string, destination?: DestinationStream, fields?: () => object): Logger {
+  return pino({ level, base: { service: 'svc-engine' }, redact: { paths: REDACT, censor: '[redacted]' }, ...(fields ? { mixin: fields } : {}) }, destination);
 }
 
 /**

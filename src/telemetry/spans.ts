@@ -204,6 +204,20 @@ export function traceOfReceipt(): { traceId: string; named(receiptId: string): v
   return { traceId: spanContext.traceId, named: (receiptId) => void (span.isRecording() && span.setAttribute('svc.receipt.id', receiptId)) };
 }
 
+/**
+ * The active span's IDs for a log line, under the names OpenTelemetry gives them in non-OTLP logs
+ * (`trace_id`, `span_id`, `trace_flags`): a line written inside a request leads to its trace.
+ * Unsampled traces too, as receipts keep them; nothing while tracing is off. A new object each
+ * time: pino writes the line's own fields into it.
+ */
+export function traceLogFields(): object {
+  if (!state.on) return {};
+  const span = trace.getSpan(context.active());
+  if (span === undefined) return {};
+  const spanContext = span.spanContext();
+  return trace.isSpanContextValid(spanContext) ? { trace_id: spanContext.traceId, span_id: spanContext.spanId, trace_flags: FLAGS[spanContext.traceFlags & 0xff] } : {};
+}
+
 /** `fn`, bound to the context active now: work that comes back through an event (a sandbox worker's message) stays in its span. */
 export function bindActive<F extends (...args: never[]) => unknown>(fn: F): F {
   return state.on ? context.bind(context.active(), fn) : fn;
