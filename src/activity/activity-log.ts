@@ -7,6 +7,7 @@
 import { newReceiptId, receiptIdAt } from '../ids/index.ts';
 import type { ReceiptRow, Store } from '../store/index.ts';
 import type { Logger } from '../log/index.ts';
+import { detached } from '../telemetry/index.ts';
 
 export type ReceiptInput = Omit<ReceiptRow, 'id'>;
 
@@ -65,8 +66,9 @@ export class ActivityLog {
     if (input.attempts) row.attempts = input.attempts;
     if (input.traceId) row.traceId = input.traceId;
     this.pending.push(row);
-    if (this.pending.length >= FLUSH_ROWS) this.immediate ??= setImmediate(() => void this.flush());
-    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
+    // The batch is every call's, not the one whose receipt came first: it is written outside that call's trace.
+    if (this.pending.length >= FLUSH_ROWS) this.immediate ??= setImmediate(detached(() => void this.flush()));
+    else this.timer ??= setTimeout(detached(() => void this.flush()), FLUSH_DELAY_MS);
     return row.id;
   }
 

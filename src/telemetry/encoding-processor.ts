@@ -4,7 +4,7 @@
 // object until its batch is exported, long enough for V8's young-generation collector to copy and
 // promote it; kept as bytes, a span is garbage once it ends (docs/operations/observability.md).
 // Same limits as the SDK's processor (OTEL_BSP_*, read by src/config), one export at a time.
-import { context, diag, TraceFlags } from '@opentelemetry/api';
+import { context, diag, ROOT_CONTEXT, TraceFlags } from '@opentelemetry/api';
 import { ExportResultCode, globalErrorHandler, suppressTracing } from '@opentelemetry/core';
 import type { IOtlpExportDelegate } from '@opentelemetry/otlp-exporter-base';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -56,11 +56,12 @@ export class EncodingSpanProcessor implements SpanProcessor {
       this.seal();
       this.pump();
     } else if (this.timer === undefined) {
-      this.timer = setTimeout(() => {
+      // Outside the span that ended first: the batch is every request's.
+      this.timer = setTimeout(context.bind(ROOT_CONTEXT, () => {
         this.timer = undefined;
         this.seal();
         this.pump();
-      }, this.limits.scheduledDelayMillis);
+      }), this.limits.scheduledDelayMillis);
       this.timer.unref();
     }
   }
@@ -112,7 +113,8 @@ export class EncodingSpanProcessor implements SpanProcessor {
 
   /** One export; a failure or a timeout goes to the SDK's error handler (diag), once, and the next batch follows. */
   private send(batch: EncodedBatch): Promise<void> {
-    return new Promise((resolve) => {
+    // The export, its timer and its failure belong to no request's trace (a full batch is sent from the span that filled it).
+    return new Promise((resolve) => context.with(ROOT_CONTEXT, () => {
       let settled = false;
       const timeout = setTimeout(() => {
         settled = true;
@@ -121,7 +123,7 @@ export class EncodingSpanProcessor implements SpanProcessor {
       }, this.limits.exportTimeoutMillis);
       timeout.unref();
       // The export's own HTTP request makes no span.
-      context.with(suppressTracing(context.active()), () =>
+      context.with(suppressTracing(ROOT_CONTEXT), () =>
         this.delegate.export(batch, (result) => {
           // An export that answers after its timeout was reported then: not again.
           if (settled) return;
@@ -131,6 +133,6 @@ export class EncodingSpanProcessor implements SpanProcessor {
           resolve();
         }),
       );
-    });
+    }));
   }
 }

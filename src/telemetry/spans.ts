@@ -3,7 +3,7 @@
 // caller's input values go on a call's span only for the services the operator lists
 // (SVC_TRACE_INPUT_SERVICES), and never the request body. While tracing is off (no OTLP endpoint)
 // every helper here runs its work directly and allocates nothing.
-import { context, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { withSpan } from './tracer.ts';
 
 /** The attribute names a span may carry (OpenTelemetry semantic conventions where one fits, `svc.*` for the Engine's own). */
@@ -216,6 +216,14 @@ export function traceLogFields(): object {
   if (span === undefined) return {};
   const spanContext = span.spanContext();
   return trace.isSpanContextValid(spanContext) ? { trace_id: spanContext.traceId, span_id: spanContext.spanId, trace_flags: FLAGS[spanContext.traceFlags & 0xff] } : {};
+}
+
+/**
+ * `fn`, to run outside every span: background work that one request's call happened to start (a
+ * batch of receipts written for many calls) takes no request's trace, nor puts it on its log lines.
+ */
+export function detached<F extends (...args: never[]) => unknown>(fn: F): F {
+  return state.on ? context.bind(ROOT_CONTEXT, fn) : fn;
 }
 
 /** `fn`, bound to the context active now: work that comes back through an event (a sandbox worker's message) stays in its span. */
