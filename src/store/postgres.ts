@@ -11,7 +11,7 @@ import { PostgresApprovals } from './postgres-approvals.ts';
 import { PostgresGrants } from './postgres-grants.ts';
 import { DEFAULT_POOL_SIZE, inTransaction, newPool, type Queryable } from './postgres-pool.ts';
 import { camel, camelAll, json, tokenRow, versionRow, type Row } from './postgres-rows.ts';
-import { LABEL_CONSTRAINTS, VERSION_TABLE, migrate } from './postgres-schema.ts';
+import { buildIndexes, LABEL_CONSTRAINTS, VERSION_TABLE, migrate } from './postgres-schema.ts';
 import {
   StoreConflictError,
   type ImportedServiceRow,
@@ -33,7 +33,7 @@ import {
 } from './types.ts';
 
 export { DEFAULT_POOL_SIZE } from './postgres-pool.ts';
-export { MIGRATIONS, MIGRATION_LOCK_KEY, migrate } from './postgres-schema.ts';
+export { buildIndexes, CONCURRENT_INDEXES, INDEX_LOCK_KEY, MIGRATIONS, MIGRATION_LOCK_KEY, migrate } from './postgres-schema.ts';
 
 /** How long a publish retries while another publish of the same app holds its lock (then 409). */
 const PUBLISH_LOCK_WAIT_MS = 10_000;
@@ -76,6 +76,7 @@ export class PostgresStore implements Store {
       const client = await pool.connect();
       try {
         await migrate(client);
+        await buildIndexes(client);
       } finally {
         client.release();
       }

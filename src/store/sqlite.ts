@@ -117,8 +117,8 @@ export class SqliteStore implements Store {
       touchToken: prepare('UPDATE tokens SET last_used_at = ? WHERE id = ?'),
       listReceipts: prepare('SELECT * FROM receipts WHERE version_id = ? ORDER BY id DESC LIMIT ?'),
       listReceiptsBefore: prepare('SELECT * FROM receipts WHERE version_id = ? AND id < ? ORDER BY id DESC LIMIT ?'),
-      // Named: without statistics the planner walks the version's whole key range instead of this
-      // partial index (a bound trace ID does not show it that the index covers the rows).
+      // Named: without statistics the planner costs the version's key range (ordered by id already)
+      // below this partial index, and would walk every receipt of the version to find one trace's.
       listTraceReceipts: prepare(
         'SELECT * FROM receipts INDEXED BY receipts_trace WHERE trace_id = @traceId AND version_id = @versionId AND (@before IS NULL OR id < @before) ORDER BY id DESC LIMIT @limit',
       ),
