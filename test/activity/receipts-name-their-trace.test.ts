@@ -177,9 +177,12 @@ describe('a traced Engine', () => {
     expect(byName).toMatchObject({ name, version: apps.mcp.version, versionId: apps.mcp.versionId });
     expect(byName.receipts).toHaveLength(2);
     expect(byName.receipts.every((r: Receipt) => r.surface === 'mcp' && r.traceId === mcpTrace)).toBe(true);
-    const table = await cli('mcp', 'activity', `${name}@${apps.mcp.version}`, '--limit', '1');
+    const byVersion = JSON.parse((await cli('mcp', 'activity', `${name}@${apps.mcp.version}`, '--json')).stdout);
+    expect(byVersion.versionId).toBe(apps.mcp.versionId);
+    const table = await cli('mcp', 'activity', name, '--limit', '1');
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/faulty\.getItem\s+mcp\s+200\s+yes/);
+    // The next page names the version shown, not "the active one", which may change between pages.
     expect(table.stderr).toContain(`Older receipts: svc-cli mcp activity ${name}@${apps.mcp.version} --before rcp_`);
     const unknown = await cli('mcp', 'activity', 'no-such-agent');
     expect(unknown.code).not.toBe(0);

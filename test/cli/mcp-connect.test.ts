@@ -163,10 +163,11 @@ describe('svc-cli mcp connect', () => {
   it('merges into a file that has other servers and keys, keeping them (and, in VS Code\'s, its comments)', async () => {
     const project = mkdtempSync(join(dir, 'merge-'));
     const claude = join(project, '.mcp.json');
-    writeFileSync(claude, JSON.stringify({ mcpServers: { github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/' }, agents: { type: 'http', url: 'http://old.example/mcp' } }, other: { keep: true } }, null, 4));
+    writeFileSync(claude, JSON.stringify({ mcpServers: { github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/' }, agents: { type: 'http', url: 'http://old.example/mcp', headers: { Authorization: 'Bearer old' }, timeout: 30000 } }, other: { keep: true } }, null, 4));
     expect((await connect(['--client', 'claude-code'], project)).code).toBe(0);
     const merged = JSON.parse(readFileSync(claude, 'utf8'));
-    expect(merged).toEqual({ mcpServers: { github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/' }, agents: { type: 'http', url } }, other: { keep: true } });
+    // The entry's address and header are svc-cli's (the old token goes: this entry signs in); the user's timeout stays.
+    expect(merged).toEqual({ mcpServers: { github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/' }, agents: { type: 'http', url, timeout: 30000 } }, other: { keep: true } });
     expect(readFileSync(claude, 'utf8')).toMatch(/^ {4}"mcpServers"/m); // its indentation kept
 
     mkdirSync(join(project, '.vscode'));
@@ -191,17 +192,22 @@ describe('svc-cli mcp connect', () => {
     const added = readFileSync(file, 'utf8');
     expect(added.startsWith(toml)).toBe(true);
     expect(added.slice(toml.length)).toBe(`\n[mcp_servers."crm.agents"]\nurl = "${url}"\n`);
+    // Settings the user gives the entry stay when svc-cli writes it again.
+    writeFileSync(file, `${added}startup_timeout_sec = 20\nenabled_tools = ["execute"] # only this one\n`);
     const withToken = await connect(['--client', 'codex', '--file', file, '--name', 'crm.agents', '--token'], project);
     expect(withToken.code, withToken.stderr).toBe(0);
     const changed = readFileSync(file, 'utf8');
-    for (const kept of ['# my Codex settings', '# the fast one', '# pinned later', '[profiles.review]']) expect(changed).toContain(kept);
+    for (const kept of ['# my Codex settings', '# the fast one', '# pinned later', '[profiles.review]', '# only this one']) expect(changed).toContain(kept);
     expect(changed.match(/\[mcp_servers\."crm\.agents"\]/g)).toHaveLength(1);
     const value = readToml(file);
     const token = value.mcp_servers['crm.agents'].http_headers.Authorization.replace(/^Bearer /, '');
     app.t.canaries.push(token);
     expect(value).toEqual({
       model: 'o4-mini',
-      mcp_servers: { docs: { command: 'npx', args: ['-y', 'docs-mcp'] }, 'crm.agents': { url, http_headers: { Authorization: `Bearer ${token}` } } },
+      mcp_servers: {
+        docs: { command: 'npx', args: ['-y', 'docs-mcp'] },
+        'crm.agents': { url, http_headers: { Authorization: `Bearer ${token}` }, startup_timeout_sec: 20, enabled_tools: ['execute'] },
+      },
       profiles: { review: { model: 'o3' } },
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -277,6 +283,9 @@ describe('svc-cli mcp connect', () => {
     expect(oneErrorLine(readOnly.stderr)).toMatch(/^svc-cli: --read-only narrows the token that --token issues/);
     const client = await connect(['--client', 'zed']);
     expect(client.code).toBe(2);
+    const userFile = await connect(['--client', 'codex', '--dir', '.']);
+    expect(userFile.code).toBe(2);
+    expect(oneErrorLine(userFile.stderr)).toContain("Codex reads the user's own file");
     const expires = await connect(['--client', 'cursor', '--token', '--expires', 'soon', '--print']);
     expect(expires.code).toBe(2);
     expect(oneErrorLine(expires.stderr)).toContain('--expires');

@@ -55,7 +55,8 @@ export function activityCommand(
         receipts.map((r) => [r.startedAt, r.operation, r.surface, r.status, r.ok ? 'yes' : 'no', Math.round(r.providerDurationMs), r.pages, r.bytes, r.errorCode, ...(traced ? [r.traceId] : [])]),
         `No activity for ${ref.name}@${ref.version}${trace === undefined ? '' : ` in trace ${trace}`} ${argv.before === undefined ? 'yet' : `before ${argv.before}`}.`,
       );
-      if (next) process.stderr.write(`Older receipts: svc-cli ${kind.kind} activity ${argv.ref}${trace === undefined ? '' : ` --trace ${trace}`} --before ${next}\n`);
+      // The version found, not the ref given: `mcp activity <name>` follows the active version, which may change between pages.
+      if (next) process.stderr.write(`Older receipts: svc-cli ${kind.kind} activity ${ref.name}@${ref.version}${trace === undefined ? '' : ` --trace ${trace}`} --before ${next}\n`);
     },
   });
 }

@@ -26,8 +26,10 @@ interface ClientFormat {
   comments: boolean;
   /** It also reads trailing commas (VS Code's parser does; Gemini CLI strips comments, then JSON.parse). */
   trailingCommas?: boolean;
-  /** Where the client reads it: in the project directory, or (Claude Desktop, Codex) the user's. */
+  /** Where the client reads it: in the project directory, or (`userFile`) the user's. */
   path(projectDir: string, env: NodeJS.ProcessEnv): string;
+  /** The file is the user's, wherever the project is. */
+  userFile?: boolean;
   /** The server's entry: its URL, and with a token the header that carries it. */
   entry(url: string, token: string | undefined): Record<string, unknown>;
   /** What to do after the file is written, when the client needs more than reading it. */
@@ -73,6 +75,7 @@ export const FORMATS: Record<McpClient, ClientFormat> = {
     key: 'mcpServers',
     comments: false,
     path: (_dir, env) => claudeDesktopConfig(env),
+    userFile: true,
     entry: mcpRemote,
     next: () => 'Claude Desktop runs it through mcp-remote (npx, needs Node.js); restart Claude Desktop to load it',
   },
@@ -85,6 +88,7 @@ export const FORMATS: Record<McpClient, ClientFormat> = {
     key: 'mcp_servers',
     comments: true,
     path: (_dir, env) => join(env.CODEX_HOME || join(homedir(), '.codex'), 'config.toml'),
+    userFile: true,
     entry: (url, token) => ({ url, ...(token ? { http_headers: { Authorization: `Bearer ${token}` } } : {}) }),
     next: (name, token) => (token ? undefined : `then \`codex mcp login ${name}\` signs Codex in (or it asks when it first connects)`),
   },
@@ -107,6 +111,7 @@ export const FORMATS: Record<McpClient, ClientFormat> = {
     key: 'mcpServers',
     comments: false,
     path: () => join(homedir(), '.codeium', 'windsurf', 'mcp_config.json'),
+    userFile: true,
     entry: (url, token) => ({ serverUrl: url, ...bearer(token) }),
     next: () => 'refresh the servers in Cascade\'s MCP panel to load it',
   },
@@ -126,6 +131,20 @@ const tomlValue = (value: unknown): string =>
 /** The entry as its own table section, `[mcp_servers.<name>]`. */
 function tomlTable(key: string, name: string, entry: Record<string, unknown>): string {
   return [`[${key}.${tomlKey(name)}]`, ...Object.entries(entry).map(([k, v]) => `${tomlKey(k)} = ${tomlValue(v)}`)].join('\n') + '\n';
+}
+
+/**
+ * `entry` over the one already in the file: the keys svc-cli writes for this client (address,
+ * transport, headers; mcp-remote's command, arguments and environment) are replaced whole, so a
+ * token left out now is gone; any other key the user gave the entry (a timeout, `disabled`, a tool
+ * list) stays.
+ */
+function overExisting(format: ClientFormat, existing: unknown, entry: Record<string, unknown>): Record<string, unknown> {
+  if (existing === null || typeof existing !== 'object' || Array.isArray(existing)) return entry;
+  const probe = 'http://127.0.0.1/';
+  const managed = new Set([...Object.keys(format.entry(probe, undefined)), ...Object.keys(format.entry(probe, 'token'))]);
+  const kept = Object.entries(existing as Record<string, unknown>).filter(([key]) => !managed.has(key));
+  return kept.length ? { ...entry, ...Object.fromEntries(kept) } : entry;
 }
 
 /** The configuration file as it would be with only this server in it (what --print shows). */
@@ -157,7 +176,8 @@ function mergeJson(format: ClientFormat, path: string, text: string, name: strin
     throw new CliError(`${path} is not valid ${format.comments ? 'JSON with comments' : 'JSON'} (${printParseErrorCode(first.error)} at line ${line})`, fix);
   }
   if (root === null || typeof root !== 'object' || Array.isArray(root)) throw new CliError(`${path} does not hold a JSON object`, fix);
-  checkServers(root as Record<string, unknown>, format.key, path, fix);
+  const servers = checkServers(root as Record<string, unknown>, format.key, path, fix);
+  entry = overExisting(format, servers?.[name], entry);
   const indent = /^[ \t]+(?=")/m.exec(text)?.[0];
   const formattingOptions = { insertSpaces: !indent?.startsWith('\t'), tabSize: indent && !indent.startsWith('\t') ? indent.length : 2, eol: text.includes('\r\n') ? '\r\n' : '\n' };
   const edited = applyEdits(text, modify(text, [format.key, name], entry, { formattingOptions }));
@@ -176,6 +196,7 @@ function mergeToml(format: ClientFormat, path: string, text: string, name: strin
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   let merged: string;
   if (servers !== undefined && Object.hasOwn(servers, name)) {
+    entry = overExisting(format, servers[name], entry);
     merged = patchToml(text, { ...root, [format.key]: { ...servers, [name]: entry } }, { inlineTableStart: 3, bracketSpacing: true });
   } else {
     const base = text.endsWith('\n') ? text : text + eol;

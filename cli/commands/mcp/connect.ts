@@ -51,6 +51,7 @@ export const mcpConnect = defineCommand({
     if (argv.name !== undefined && !/^[\w.@-]{1,64}$/.test(argv.name)) throw new UsageError(`--name '${argv.name}' is not a server name`, 'use letters, digits, ., _, @ and - (at most 64)');
     const client = argv.client as McpClient;
     const format = FORMATS[client];
+    if (argv.dir !== undefined && format.userFile) throw new UsageError(`--dir names a project directory, and ${format.label} reads the user's own file`, 'leave out --dir, or name a file with --file');
     const server = await serverUrl(argv.mcp);
     const name = argv.name ?? server.name;
     const path = resolve(argv.file ?? format.path(resolve(argv.dir ?? '.'), process.env));
@@ -61,7 +62,8 @@ export const mcpConnect = defineCommand({
       } catch (err) {
         throw new CliError(`cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, 'check that the path names a file you may read');
       }
-      mergeConfig(client, path, existing, name, server.url); // refused before a token is issued for it
+      // Refused before a token is issued for it: checked with a stand-in of the token's shape, as the real one will be written.
+      mergeConfig(client, path, existing, name, server.url, argv.token ? 'svc_mcp_stand-in' : undefined);
     }
     const token = argv.token ? await mintToken(argv.mcp, { allow: argv.allow ?? ['*'], expires: argv.expires ?? '30d', readOnly: argv.readOnly === true }) : undefined;
     if (argv.print) return void process.stdout.write(configOf(client, name, server.url, token?.token));
