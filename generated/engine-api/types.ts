@@ -2907,7 +2907,7 @@ export interface operations {
                 /** @description Only receipts older than this one (the `next` of the previous page). */
                 before?: string;
                 limit?: number;
-                /** @description Only the receipts of calls that ran in this trace (a W3C trace ID, 32 lowercase hex digits, as a receipt's `traceId` or a caller's `traceparent` carries it). */
+                /** @description Only the receipts of calls that ran in this trace (a W3C trace ID, 32 lowercase hex digits, as a receipt's `traceId` or a caller's `traceparent` carries it), looked for among the 10,000 receipts before `before` (the newest by default). `next` goes on searching older ones, so a page may be short or empty while `next` is not null. */
                 trace_id?: string;
             };
             header?: never;

@@ -29,6 +29,12 @@ const FLUSH_ROWS = 256;
 /** Receipts deleted per statement: short write transactions, so receipt writes never wait long behind one. */
 const PRUNE_CHUNK = 2_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Receipts one page of a trace's search reads (a few ms on the request thread). Trace IDs are not
+ * indexed: random keys made every receipt write of a traced Engine dearer (+16 µs a request,
+ * npm run bench:ab), where a search is an operator's occasional question about recent calls.
+ */
+export const TRACE_SCAN = 10_000;
 
 export class ActivityLog {
   private readonly store: Store;
@@ -139,10 +145,19 @@ export class ActivityLog {
     await this.pruning;
   }
 
-  /** A page of a version's receipts (those of one trace, given `traceId`), newest first, and the `before` of the next (older) page, if any. */
+  /**
+   * A page of a version's receipts, newest first, and the `before` of the next (older) page, if any.
+   * Given `traceId`, that trace's among the next TRACE_SCAN receipts: a page may then be short, or
+   * empty, with a next page to search on.
+   */
   async list(versionId: string, limit: number, before?: string, traceId?: string): Promise<{ receipts: ReceiptRow[]; next: string | null }> {
     await this.flush();
-    const rows = await this.store.listReceipts(versionId, limit + 1, before, traceId);
+    if (traceId !== undefined) {
+      const { rows, scannedTo } = await this.store.listTraceReceipts(versionId, traceId, limit + 1, TRACE_SCAN, before);
+      const receipts = rows.slice(0, limit);
+      return { receipts, next: rows.length > limit ? receipts[receipts.length - 1]!.id : scannedTo };
+    }
+    const rows = await this.store.listReceipts(versionId, limit + 1, before);
     const receipts = rows.slice(0, limit);
     return { receipts, next: rows.length > limit ? receipts[receipts.length - 1]!.id : null };
   }

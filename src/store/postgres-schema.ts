@@ -101,45 +101,9 @@ export const MIGRATIONS: string[] = [
      created_at TEXT COLLATE "C" NOT NULL, expires_at TEXT COLLATE "C" NOT NULL, approved_at TEXT COLLATE "C",
      approved_by TEXT, used_at TEXT COLLATE "C");
    CREATE INDEX mcp_approvals_call ON mcp_approvals (version_id, token_id, operation, params_hash);`,
-  // The trace a call ran in (W3C trace ID), null while tracing was off; its index is built after the
-  // migrations commit (CONCURRENT_INDEXES).
+  // The trace a call ran in (W3C trace ID), null while tracing was off. Not indexed (Store.listTraceReceipts).
   `ALTER TABLE receipts ADD COLUMN trace_id TEXT COLLATE "C";`,
 ];
-
-/** The advisory-lock key of the replica building CONCURRENT_INDEXES ('svcindx' as bytes). */
-export const INDEX_LOCK_KEY = 0x737663696e6478n;
-
-/**
- * Indexes of large tables, built after the migrations commit and CONCURRENTLY: inside a migration's
- * transaction the build would hold its table's lock while it reads every row, and other replicas'
- * receipt writes would wait (a rolling upgrade). The queries that use one work without it meanwhile.
- */
-export const CONCURRENT_INDEXES: readonly { name: string; create: string }[] = [
-  // Only receipts with a trace ID: an untraced Engine's writes never touch it.
-  { name: 'receipts_trace', create: 'CREATE INDEX CONCURRENTLY IF NOT EXISTS receipts_trace ON receipts (trace_id, version_id, id) WHERE trace_id IS NOT NULL' },
-];
-
-/**
- * Builds each CONCURRENT_INDEXES index that is missing, or left invalid by a build that was cut
- * short. One replica at a time: a replica that finds the lock taken leaves the build to the one
- * holding it rather than wait (a concurrent build waits for other sessions' transactions, a wait
- * on the lock among them). Outside any transaction (CONCURRENTLY requires it).
- */
-export async function buildIndexes(client: Queryable): Promise<void> {
-  const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [INDEX_LOCK_KEY.toString()]);
-  if (!rows[0]!.locked) return;
-  try {
-    for (const index of CONCURRENT_INDEXES) {
-      const found = await client.query<{ valid: boolean }>('SELECT indisvalid AS valid FROM pg_index WHERE indexrelid = to_regclass($1)', [index.name]);
-      if (found.rows[0]?.valid) continue;
-      if (found.rows.length) await client.query(`DROP INDEX CONCURRENTLY IF EXISTS ${index.name}`);
-      await client.query(index.create);
-    }
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [INDEX_LOCK_KEY.toString()]);
-  }
-}
-
 
 /** The table each kind of app keeps its versions in, and the constraints a duplicate label or seq breaks. */
 export const VERSION_TABLE: Record<AppKind, string> = { sdk: 'sdk_versions', mcp: 'mcp_versions' };

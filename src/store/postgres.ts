@@ -11,7 +11,7 @@ import { PostgresApprovals } from './postgres-approvals.ts';
 import { PostgresGrants } from './postgres-grants.ts';
 import { DEFAULT_POOL_SIZE, inTransaction, newPool, type Queryable } from './postgres-pool.ts';
 import { camel, camelAll, json, tokenRow, versionRow, type Row } from './postgres-rows.ts';
-import { buildIndexes, LABEL_CONSTRAINTS, VERSION_TABLE, migrate } from './postgres-schema.ts';
+import { LABEL_CONSTRAINTS, VERSION_TABLE, migrate } from './postgres-schema.ts';
 import {
   StoreConflictError,
   type ImportedServiceRow,
@@ -33,7 +33,7 @@ import {
 } from './types.ts';
 
 export { DEFAULT_POOL_SIZE } from './postgres-pool.ts';
-export { buildIndexes, CONCURRENT_INDEXES, INDEX_LOCK_KEY, MIGRATIONS, MIGRATION_LOCK_KEY, migrate } from './postgres-schema.ts';
+export { MIGRATIONS, MIGRATION_LOCK_KEY, migrate } from './postgres-schema.ts';
 
 /** How long a publish retries while another publish of the same app holds its lock (then 409). */
 const PUBLISH_LOCK_WAIT_MS = 10_000;
@@ -51,6 +51,16 @@ const VERSION_COLUMNS = 'version_id, name, version, services, operations, create
 export interface PostgresStoreOptions {
   /** Maximum pool connections (SVC_DB_POOL_SIZE); default 10. */
   poolSize?: number;
+}
+
+/** Sorts after every receipt ID (`rcp_` and Crockford base32): `id < this` holds for all. */
+const AFTER_EVERY_RECEIPT = 'rcp_~';
+
+/** As SQLite answers a receipt: attempts only on one of a retried call, a trace ID only on a traced one. */
+function asSqliteAnswers(row: ReceiptRow): ReceiptRow {
+  if (row.attempts === null) delete row.attempts;
+  if (row.traceId === null) delete row.traceId;
+  return row;
 }
 
 export class PostgresStore implements Store {
@@ -76,7 +86,6 @@ export class PostgresStore implements Store {
       const client = await pool.connect();
       try {
         await migrate(client);
-        await buildIndexes(client);
       } finally {
         client.release();
       }
@@ -444,20 +453,25 @@ export class PostgresStore implements Store {
       ],
     );
   }
-  async listReceipts(versionId: string, limit: number, before?: string, traceId?: string) {
+  async listReceipts(versionId: string, limit: number, before?: string) {
     const rows = camelAll<ReceiptRow>(
-      traceId !== undefined
-        ? await this.rows('SELECT * FROM receipts WHERE trace_id = $1 AND version_id = $2 AND ($3::text IS NULL OR id < $3) ORDER BY id DESC LIMIT $4', [traceId, versionId, before ?? null, limit])
-        : before === undefined
-          ? await this.rows('SELECT * FROM receipts WHERE version_id = $1 ORDER BY id DESC LIMIT $2', [versionId, limit])
-          : await this.rows('SELECT * FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [versionId, before, limit]),
+      before === undefined
+        ? await this.rows('SELECT * FROM receipts WHERE version_id = $1 ORDER BY id DESC LIMIT $2', [versionId, limit])
+        : await this.rows('SELECT * FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [versionId, before, limit]),
     );
-    // As SQLite answers it: attempts only on a receipt of a retried call, a trace ID only on a traced one.
-    for (const row of rows) {
-      if (row.attempts === null) delete row.attempts;
-      if (row.traceId === null) delete row.traceId;
-    }
-    return rows;
+    return rows.map(asSqliteAnswers);
+  }
+  async listTraceReceipts(versionId: string, traceId: string, limit: number, scan: number, before?: string) {
+    const from = before ?? AFTER_EVERY_RECEIPT;
+    // A bounded window of the version's newest receipts (its (version_id, id) index, newest first), then the trace's among them.
+    const rows = camelAll<ReceiptRow>(
+      await this.rows(
+        'SELECT * FROM (SELECT * FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3) AS w WHERE trace_id = $4 ORDER BY id DESC LIMIT $5',
+        [versionId, from, scan, traceId, limit],
+      ),
+    );
+    const end = await this.rows('SELECT id FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT 1 OFFSET $3', [versionId, from, scan - 1]);
+    return { rows: rows.map(asSqliteAnswers), scannedTo: end.length ? (end[0]!.id as string) : null };
   }
   async pruneReceipts(beforeId: string, limit: number) {
     const res = await this.pool.query('DELETE FROM receipts WHERE id IN (SELECT id FROM receipts WHERE id < $1 ORDER BY id LIMIT $2)', [beforeId, limit]);

@@ -107,10 +107,8 @@ export const MIGRATIONS: string[] = [
    CREATE TRIGGER secrets_insert AFTER INSERT ON secrets BEGIN UPDATE hot_changes SET n = n + 1; END;
    CREATE TRIGGER secrets_update AFTER UPDATE ON secrets BEGIN UPDATE hot_changes SET n = n + 1; END;
    CREATE TRIGGER secrets_delete AFTER DELETE ON secrets BEGIN UPDATE hot_changes SET n = n + 1; END;`,
-  // The trace a call ran in (W3C trace ID), null while tracing was off; listed by it, so indexed,
-  // only where present: an untraced Engine's receipt writes pay nothing for it.
-  `ALTER TABLE receipts ADD COLUMN trace_id TEXT;
-   CREATE INDEX receipts_trace ON receipts (trace_id, version_id, id) WHERE trace_id IS NOT NULL;`,
+  // The trace a call ran in (W3C trace ID), null while tracing was off. Not indexed (Store.listTraceReceipts).
+  `ALTER TABLE receipts ADD COLUMN trace_id TEXT;`,
 ];
 
 /** The table each kind of app keeps its versions in. */

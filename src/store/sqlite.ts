@@ -39,6 +39,9 @@ export { MIGRATIONS } from './sqlite-schema.ts';
  */
 export type SqliteSynchronous = 'FULL' | 'NORMAL';
 
+/** Sorts after every receipt ID (`rcp_` and Crockford base32): `id < this` holds for all. */
+const AFTER_EVERY_RECEIPT = 'rcp_~';
+
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;
   private readonly db: Database.Database;
@@ -117,11 +120,12 @@ export class SqliteStore implements Store {
       touchToken: prepare('UPDATE tokens SET last_used_at = ? WHERE id = ?'),
       listReceipts: prepare('SELECT * FROM receipts WHERE version_id = ? ORDER BY id DESC LIMIT ?'),
       listReceiptsBefore: prepare('SELECT * FROM receipts WHERE version_id = ? AND id < ? ORDER BY id DESC LIMIT ?'),
-      // Named: without statistics the planner costs the version's key range (ordered by id already)
-      // below this partial index, and would walk every receipt of the version to find one trace's.
+      // A bounded window of the version's newest receipts (its primary key, newest first), then the trace's among them.
       listTraceReceipts: prepare(
-        'SELECT * FROM receipts INDEXED BY receipts_trace WHERE trace_id = @traceId AND version_id = @versionId AND (@before IS NULL OR id < @before) ORDER BY id DESC LIMIT @limit',
+        'SELECT * FROM (SELECT * FROM receipts WHERE version_id = @versionId AND id < @before ORDER BY id DESC LIMIT @scan) WHERE trace_id = @traceId ORDER BY id DESC LIMIT @limit',
       ),
+      /** The oldest receipt of a full window: the scan-th newest older than @before. */
+      traceWindowEnd: prepare('SELECT id FROM receipts WHERE version_id = @versionId AND id < @before ORDER BY id DESC LIMIT 1 OFFSET @scan - 1'),
     };
   }
 
@@ -462,14 +466,15 @@ export class SqliteStore implements Store {
     }
     this.receipts.insert(rows.map(receiptColumns));
   }
-  async listReceipts(versionId: string, limit: number, before?: string, traceId?: string) {
-    const rows =
-      traceId !== undefined
-        ? this.stmt.listTraceReceipts!.all({ traceId, versionId, before: before ?? null, limit })
-        : before === undefined
-          ? this.stmt.listReceipts!.all(versionId, limit)
-          : this.stmt.listReceiptsBefore!.all(versionId, before, limit);
+  async listReceipts(versionId: string, limit: number, before?: string) {
+    const rows = before === undefined ? this.stmt.listReceipts!.all(versionId, limit) : this.stmt.listReceiptsBefore!.all(versionId, before, limit);
     return rows.map((r) => receiptFrom(r as Row));
+  }
+  async listTraceReceipts(versionId: string, traceId: string, limit: number, scan: number, before?: string) {
+    const params = { versionId, traceId, limit, scan, before: before ?? AFTER_EVERY_RECEIPT };
+    const rows = this.stmt.listTraceReceipts!.all(params).map((r) => receiptFrom(r as Row));
+    const end = this.stmt.traceWindowEnd!.get(params) as { id: string } | undefined;
+    return { rows, scannedTo: end?.id ?? null };
   }
   async pruneReceipts(beforeId: string, limit: number) {
     // Receipts are keyed (version_id, id): one range delete per version uses that key, where a

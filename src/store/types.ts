@@ -311,7 +311,14 @@ export interface Store {
   insertReceipts(rows: ReceiptRow[]): Promise<void>;
   /** Newest first. */
   /** A version's receipts, newest first; with `before`, only those with a smaller (older) ID. */
-  listReceipts(versionId: string, limit: number, before?: string, traceId?: string): Promise<ReceiptRow[]>;
+  listReceipts(versionId: string, limit: number, before?: string): Promise<ReceiptRow[]>;
+  /**
+   * The receipts of one trace among the `scan` newest of a version older than `before`, newest
+   * first, at most `limit`. `scannedTo`: the oldest receipt of a full window (a search goes on
+   * before it), null when the window reached the version's oldest receipt. Bounded, not indexed:
+   * an index of trace IDs, random keys, cost each receipt write more than these searches cost.
+   */
+  listTraceReceipts(versionId: string, traceId: string, limit: number, scan: number, before?: string): Promise<{ rows: ReceiptRow[]; scannedTo: string | null }>;
   /**
    * Deletes at most `limit` receipts whose ID sorts below `beforeId` (receipt IDs are ULIDs, so
    * below means older), oldest first within a version; returns how many it deleted.

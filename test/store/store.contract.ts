@@ -419,7 +419,7 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       expect(await store.listReceipts(versionId, 2, rows[0]!.id)).toEqual([]);
     });
 
-    it('keeps a receipt’s trace ID and lists one trace’s receipts of a version, newest first, a page at a time', async () => {
+    it('keeps a receipt’s trace ID and finds one trace’s receipts among a bounded window of a version’s newest, newest first', async () => {
       const versionId = `ver_${uniq('t')}`;
       const other = `ver_${uniq('t')}`;
       const [traceA, traceB] = ['a'.repeat(32), 'b'.repeat(32)];
@@ -428,11 +428,16 @@ export function storeContract(backend: string, open: () => Promise<Store>, dispo
       await store.insertReceipts(rows);
       // Kept as written: a trace ID where there was one, none (not null) elsewhere.
       expect(await store.listReceipts(versionId, 10)).toEqual([rows[3], rows[2], rows[1], rows[0]]);
-      expect(await store.listReceipts(versionId, 10, undefined, traceA)).toEqual([rows[2], rows[0]]);
-      expect(await store.listReceipts(versionId, 1, undefined, traceA)).toEqual([rows[2]]);
-      expect(await store.listReceipts(versionId, 10, rows[2]!.id, traceA)).toEqual([rows[0]]);
-      expect(await store.listReceipts(versionId, 10, undefined, 'c'.repeat(32))).toEqual([]);
-      expect(await store.listReceipts(other, 10, undefined, traceA)).toEqual([rows[4]]);
+      // A search of the whole version (a window larger than it): the trace's, newest first, and nowhere further to search.
+      expect(await store.listTraceReceipts(versionId, traceA, 10, 100)).toEqual({ rows: [rows[2], rows[0]], scannedTo: null });
+      expect(await store.listTraceReceipts(versionId, traceA, 1, 100)).toEqual({ rows: [rows[2]], scannedTo: null });
+      expect(await store.listTraceReceipts(versionId, traceA, 10, 100, rows[2]!.id)).toEqual({ rows: [rows[0]], scannedTo: null });
+      expect(await store.listTraceReceipts(versionId, 'c'.repeat(32), 10, 100)).toEqual({ rows: [], scannedTo: null });
+      expect(await store.listTraceReceipts(other, traceA, 10, 100)).toEqual({ rows: [rows[4]], scannedTo: null });
+      // A window of two receipts (4 and 3): only the trace's among them, and where the search goes on.
+      expect(await store.listTraceReceipts(versionId, traceA, 10, 2)).toEqual({ rows: [rows[2]], scannedTo: rows[2]!.id });
+      expect(await store.listTraceReceipts(versionId, traceA, 10, 2, rows[2]!.id)).toEqual({ rows: [rows[0]], scannedTo: rows[0]!.id });
+      expect(await store.listTraceReceipts(versionId, traceA, 10, 2, rows[0]!.id)).toEqual({ rows: [], scannedTo: null });
     });
 
     it('prunes receipts minted before a time, oldest first and at most limit at a time, across SDK and MCP versions', async () => {
