@@ -53,7 +53,10 @@ export function activityCommand(
       printTable(
         ['STARTED', 'OPERATION', 'SURFACE', 'STATUS', 'OK', 'PROVIDER MS', 'PAGES', 'BYTES', 'ERROR', ...(traced ? ['TRACE'] : [])],
         receipts.map((r) => [r.startedAt, r.operation, r.surface, r.status, r.ok ? 'yes' : 'no', Math.round(r.providerDurationMs), r.pages, r.bytes, r.errorCode, ...(traced ? [r.traceId] : [])]),
-        `No activity for ${ref.name}@${ref.version}${trace === undefined ? '' : ` in trace ${trace}`} ${argv.before === undefined ? 'yet' : `before ${argv.before}`}.`,
+        trace === undefined
+          ? `No activity for ${ref.name}@${ref.version} ${argv.before === undefined ? 'yet' : `before ${argv.before}`}.`
+          : // A trace is searched a stretch of receipts at a time (GET …/receipts?trace_id=): none here may still mean some further back.
+            `No receipts of ${ref.name}@${ref.version} in trace ${trace} ${next ? 'in this stretch of its receipts; the hint below searches older ones' : argv.before === undefined ? 'yet' : `before ${argv.before}`}.`,
       );
       // The version found, not the ref given: `mcp activity <name>` follows the active version, which may change between pages.
       if (next) process.stderr.write(`Older receipts: svc-cli ${kind.kind} activity ${ref.name}@${ref.version}${trace === undefined ? '' : ` --trace ${trace}`} --before ${next}\n`);
