@@ -104,10 +104,13 @@ function writeValue(w: ProtoWriter, value: unknown): void {
 /**
  * KeyValue messages already encoded, by key and value: the Engine's spans repeat theirs (methods,
  * routes, operations, hosts, statuses), so most are copied, not written. Bounded: scalars only,
- * strings up to 128 characters, and past MAX_ENCODED entries the rest are written each time.
+ * strings up to 128 characters, at most MAX_PER_KEY values of a key (one whose values never repeat,
+ * `svc.receipt.id`, would otherwise fill the cache before the values that do), and past MAX_ENCODED
+ * entries the rest are written each time.
  */
 const encoded = new Map<string, Map<unknown, Uint8Array>>();
 const MAX_ENCODED = 2048;
+const MAX_PER_KEY = 256;
 let encodedCount = 0;
 /** A KeyValue's bytes, by a writer of its own: a list value's entries are cached too, by this same path. */
 function keyValue(key: string, value: unknown): Uint8Array {
@@ -137,7 +140,7 @@ function writeAttributes(w: ProtoWriter, field: number, attributes: Attributes):
     const value = attributes[key];
     let byValue = encoded.get(key);
     let bytes = byValue?.get(value);
-    if (bytes === undefined && encodedCount < MAX_ENCODED && (typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 128))) {
+    if (bytes === undefined && encodedCount < MAX_ENCODED && (byValue === undefined || byValue.size < MAX_PER_KEY) && (typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 128))) {
       if (byValue === undefined) encoded.set(key, (byValue = new Map()));
       byValue.set(value, (bytes = keyValue(key, value)));
       encodedCount++;
