@@ -1,17 +1,21 @@
 // The TypeScript package end to end: publish an SDK, download its npm tarball, install it into a
 // fresh project offline, type-check programs against its .d.ts with tsc (a wrong input type
 // fails), run one against the Engine's gRPC port calling a fake provider, and resolve every
-// TypeScript path the README shows on the client object.
-import { writeFileSync } from 'node:fs';
+// TypeScript path the README shows on the client object. The Engine traces (a receiver on loopback),
+// so a receipt shows the trace a call continued: the one given, or the caller's OpenTelemetry context.
+import { randomBytes } from 'node:crypto';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
+import { startOtlpReceiver, type OtlpReceiver } from '../fixtures/otlp-receiver.ts';
 import type { FakeProvider } from '../fixtures/fake-provider.ts';
-import { download, expectKeyedCreates, publishApp, publishImported, startCrmProvider, installTypescript, runNode, typecheck, workdir, type Downloaded, type Workdir } from '../fixtures/sdk-packages.ts';
+import { REPO, download, expectKeyedCreates, publishApp, publishImported, startCrmProvider, installTypescript, runNode, typecheck, workdir, type Downloaded, type Workdir } from '../fixtures/sdk-packages.ts';
 
 const SECRET = 'canary-sdkts-0b6e2f9d41';
 
 let t: TestEngine;
+let receiver: OtlpReceiver;
 let provider: FakeProvider;
 let work: Workdir;
 let project: string;
@@ -21,7 +25,8 @@ let readme: string;
 
 beforeAll(async () => {
   provider = await startCrmProvider(SECRET);
-  t = await startTestEngine({ SVC_GRPC_PORT: '0' });
+  receiver = await startOtlpReceiver();
+  t = await startTestEngine({ SVC_GRPC_PORT: '0', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '50' });
   published = await publishApp(t, 'shop', provider.url, SECRET, ['demo-crm=*', 'github=issues/*', 'unified=tasks.create']);
   work = workdir('svc-sdkts-');
   tarball = await download(t, 'shop', published.version, 'typescript');
@@ -33,6 +38,7 @@ afterAll(async () => {
   work?.cleanup();
   await t?.stop();
   await provider?.stop();
+  await receiver?.stop();
 });
 
 const program = (body: string) => `import { Client, type Envelope, type DemoCrmTypes } from '@svc-sdk/shop';
@@ -180,6 +186,32 @@ console.log(JSON.stringify({ message }));
     expect(out.message).toMatch(/token must be the SDK execution token/);
     expect(out.message).not.toContain(published.token.slice(8));
   }, 30_000);
+
+  it('continues the caller’s trace: a traceparent given, else the active OpenTelemetry context of an app that has the API', async () => {
+    const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+    const [given, active] = [hex(16), hex(16)];
+    // The optional peer dependency, as an app that traces has it installed (this repository's copy: no network).
+    cpSync(join(REPO, 'node_modules/@opentelemetry/api'), join(project, 'node_modules/@opentelemetry/api'), { recursive: true });
+    writeFileSync(
+      join(project, 'trace.ts'),
+      program(`const given = await client.DemoCrm.contacts.get({ contact_id: 'con_7' }, { traceparent: '00-${given}-${hex(8)}-01', tracestate: 'shop=1' });
+const badParent = await client.DemoCrm.contacts.get({ contact_id: 'con_7' }, { traceparent: '00-${'0'.repeat(32)}-${hex(8)}-01' });
+const badState = await client.DemoCrm.contacts.get({ contact_id: 'con_7' }, { tracestate: 'shop=1' });
+const none = await client.DemoCrm.contacts.get({ contact_id: 'con_7' });
+// The app registers a propagator (its OpenTelemetry SDK would): the package sends what it writes.
+const { propagation } = await import('@opentelemetry/api');
+propagation.setGlobalPropagator({ inject: (_context: unknown, carrier: any, setter: any) => setter.set(carrier, 'traceparent', '00-${active}-${hex(8)}-01'), extract: (context: any) => context, fields: () => ['traceparent'] });
+const auto = await client.DemoCrm.contacts.get({ contact_id: 'con_7' });
+console.log(JSON.stringify({ given, badParent, badState, none, auto }));`),
+    );
+    const out = (await runNode(project, 'trace.ts', { SVC_GRPC_URL: t.engine.grpcUrl, SVC_EXECUTION_TOKEN: published.token })) as Record<string, any>;
+    for (const ok of ['given', 'none', 'auto']) expect(out[ok], ok).toMatchObject({ ok: true, status: 200 });
+    expect(out.badParent).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', details: { field: 'traceparent', provider_execution: 'not_started' } } });
+    expect(out.badState).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', details: { field: 'tracestate' } } });
+    const inTrace = async (traceId: string) => (await t.api('GET', `/v1/versions/${published.versionId}/receipts?trace_id=${traceId}`)).body.receipts as { traceId: string; surface: string }[];
+    expect(await inTrace(given)).toMatchObject([{ traceId: given, surface: 'grpc' }]);
+    expect(await inTrace(active)).toMatchObject([{ traceId: active, surface: 'grpc' }]);
+  }, 90_000);
 
   it('answers options it cannot send, and calls after close, with envelopes instead of throwing', async () => {
     writeFileSync(

@@ -51,6 +51,14 @@ export interface UnifiedCallOptions {
    * 1 to 200 visible ASCII characters.
    */
   idempotencyKey?: string;
+  /**
+   * The W3C trace context the call continues (`00-<trace id>-<span id>-<flags>`): the Engine's spans
+   * and its requests to the provider join that trace. Without it, the caller's active
+   * OpenTelemetry context is sent when `@opentelemetry/api` is installed and a propagator registered.
+   */
+  traceparent?: string;
+  /** The W3C `tracestate` that goes with `traceparent`. */
+  tracestate?: string;
 }
 
 export interface CallOptions extends UnifiedCallOptions {

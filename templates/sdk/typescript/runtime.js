@@ -12,6 +12,29 @@ import { EngineClient } from './engine.js';
 const MAX_DEADLINE_MS = 2_000_000_000;
 /** An idempotency key as the Engine takes it: 1 to 200 visible ASCII characters. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+/** A W3C traceparent: version (not ff), a trace ID and a span ID that are not all zeros, flags. */
+const TRACEPARENT = /^(?!ff)[0-9a-f]{2}-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
+/** A W3C tracestate: at most 512 printable ASCII characters. */
+const TRACESTATE = /^[\x20-\x7e]{0,512}$/;
+
+/**
+ * The caller's OpenTelemetry API, when its application has one: a call then carries the active
+ * trace context its registered propagator writes. Optional: without it nothing is sent.
+ */
+const otel = await import('@opentelemetry/api').catch(() => undefined);
+
+/** The trace context of a call: the one given, else the caller's active OpenTelemetry context, if any. */
+function traceContext(options) {
+  if (options.traceparent !== undefined) return { traceparent: options.traceparent, tracestate: options.tracestate };
+  if (!otel) return {};
+  const carrier = {};
+  try {
+    otel.propagation.inject(otel.context.active(), carrier);
+  } catch {
+    return {};
+  }
+  return TRACEPARENT.test(String(carrier.traceparent)) ? { traceparent: carrier.traceparent, tracestate: carrier.tracestate } : {};
+}
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const STATUS_NAMES = Object.fromEntries(Object.entries(grpcStatus).map(([name, code]) => [code, name]));
@@ -148,6 +171,15 @@ export class Runtime {
       }
       metadata.set('idempotency-key', options.idempotencyKey);
     }
+    if (options.traceparent !== undefined && (typeof options.traceparent !== 'string' || !TRACEPARENT.test(options.traceparent))) {
+      return Promise.resolve(failure(400, 'ENGINE_INVALID_INPUT', 'traceparent must be a W3C traceparent: 00-<32 hex trace ID>-<16 hex span ID>-<2 hex flags>', false, { field: 'traceparent', provider_execution: 'not_started' }));
+    }
+    if (options.tracestate !== undefined && (options.traceparent === undefined || typeof options.tracestate !== 'string' || !TRACESTATE.test(options.tracestate))) {
+      return Promise.resolve(failure(400, 'ENGINE_INVALID_INPUT', 'tracestate goes with a traceparent and is at most 512 printable ASCII characters', false, { field: 'tracestate', provider_execution: 'not_started' }));
+    }
+    const trace = traceContext(options);
+    if (trace.traceparent) metadata.set('traceparent', trace.traceparent);
+    if (trace.tracestate && TRACESTATE.test(String(trace.tracestate))) metadata.set('tracestate', trace.tracestate);
     if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
       return Promise.resolve(failure(400, 'ENGINE_INVALID_INPUT', 'signal must be an AbortSignal', false, { field: 'signal', provider_execution: 'not_started' }));
     }
