@@ -2,14 +2,20 @@
 // python3-protobuf: publish an SDK, download its wheel, install it into a venv that uses the
 // system site packages (no index), call the Engine's gRPC port through the typed client against
 // a fake provider, and resolve every Python path the README shows. The sdist builds and installs too.
+// The Engine traces (a receiver on loopback), so a receipt shows the trace a call continued.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
+import { startOtlpReceiver, type OtlpReceiver } from '../fixtures/otlp-receiver.ts';
 import type { FakeProvider } from '../fixtures/fake-provider.ts';
 import { download, expectKeyedCreates, publishApp, publishImported, startCrmProvider, installPython, installPythonSdist, runPython, workdir, type Downloaded, type Workdir } from '../fixtures/sdk-packages.ts';
 
 const SECRET = 'canary-sdkpy-7c2a5e1f93';
 
 let t: TestEngine;
+let receiver: OtlpReceiver;
 let provider: FakeProvider;
 let work: Workdir;
 let python: string;
@@ -19,7 +25,8 @@ let readme: string;
 
 beforeAll(async () => {
   provider = await startCrmProvider(SECRET);
-  t = await startTestEngine({ SVC_GRPC_PORT: '0' });
+  receiver = await startOtlpReceiver();
+  t = await startTestEngine({ SVC_GRPC_PORT: '0', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: '50' });
   published = await publishApp(t, 'shop-py', provider.url, SECRET, ['demo-crm=*', 'github=issues/*', 'unified=tasks.create']);
   work = workdir('svc-sdkpy-');
   wheel = await download(t, 'shop-py', published.version, 'python-wheel');
@@ -31,6 +38,7 @@ afterAll(async () => {
   work?.cleanup();
   await t?.stop();
   await provider?.stop();
+  await receiver?.stop();
 });
 
 const env = () => ({ SVC_GRPC_URL: t.engine.grpcUrl, SVC_EXECUTION_TOKEN: published.token });
@@ -100,6 +108,44 @@ with Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION
     )) as Record<string, any>;
     expectKeyedCreates(out, posts() - before);
   }, 30_000);
+
+  it('continues the caller’s trace: a traceparent given, else the active context of an app that has OpenTelemetry', async () => {
+    const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+    const [given, active] = [hex(16), hex(16)];
+    // The app's OpenTelemetry API, as far as the package reads it: opentelemetry.propagate.inject
+    // writing the active context (Debian packages no OpenTelemetry for Python; this stands in for it).
+    const site = join(work.dir, 'otel-site');
+    mkdirSync(join(site, 'opentelemetry'), { recursive: true });
+    writeFileSync(join(site, 'opentelemetry', '__init__.py'), '');
+    writeFileSync(join(site, 'opentelemetry', 'propagate.py'), `def inject(carrier, context=None, setter=None):\n    carrier["traceparent"] = "00-${active}-${hex(8)}-01"\n`);
+    const call = (withOtel: boolean, code: string) =>
+      runPython(
+        python,
+        `
+import json, os
+from svc_sdk_shop_py import Client
+
+with Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION_TOKEN"]) as client:
+    ${code}
+`,
+        { ...env(), ...(withOtel ? { PYTHONPATH: site } : {}) },
+      ) as Promise<Record<string, any>>;
+    const explicit = await call(
+      false,
+      `given = client.DemoCrm.contacts.get({"contact_id": "con_7"}, traceparent="00-${given}-${hex(8)}-01", tracestate="shop=1")
+    bad = client.call("demo-crm.contacts/get", {"contact_id": "con_7"}, traceparent="00-${'0'.repeat(32)}-${hex(8)}-01")
+    lone = client.call("demo-crm.contacts/get", {"contact_id": "con_7"}, tracestate="shop=1")
+    print(json.dumps({"given": given.to_dict(), "bad": bad.to_dict(), "lone": lone.to_dict()}))`,
+    );
+    expect(explicit.given).toMatchObject({ ok: true, status: 200 });
+    expect(explicit.bad).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', details: { field: 'traceparent', provider_execution: 'not_started' } } });
+    expect(explicit.lone).toMatchObject({ ok: false, status: 400, error: { details: { field: 'tracestate' } } });
+    const auto = await call(true, `print(json.dumps(client.DemoCrm.contacts.get({"contact_id": "con_7"}).to_dict()))`);
+    expect(auto).toMatchObject({ ok: true, status: 200 });
+    const inTrace = async (traceId: string) => (await t.api('GET', `/v1/versions/${published.versionId}/receipts?trace_id=${traceId}`)).body.receipts as { traceId: string; surface: string }[];
+    expect(await inTrace(given)).toMatchObject([{ traceId: given, surface: 'grpc' }]);
+    expect(await inTrace(active)).toMatchObject([{ traceId: active, surface: 'grpc' }]);
+  }, 60_000);
 
   it('turns transport failures into TRANSPORT_UNAVAILABLE envelopes without raising', async () => {
     const out = await runPython(

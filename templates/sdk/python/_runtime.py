@@ -19,6 +19,34 @@ from . import engine_pb2, engine_pb2_grpc
 _MAX_TIMEOUT_S = 2_000_000
 # An idempotency key as the Engine takes it: 1 to 200 visible ASCII characters.
 _IDEMPOTENCY_KEY = re.compile(r"[\x21-\x7e]{1,200}")
+# A W3C traceparent: version (not ff), a trace ID and a span ID that are not all zeros, flags.
+_TRACEPARENT = re.compile(r"(?!ff)[0-9a-f]{2}-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}")
+# A W3C tracestate: at most 512 printable ASCII characters.
+_TRACESTATE = re.compile(r"[\x20-\x7e]{0,512}")
+
+try:  # The app's OpenTelemetry API, when it has one: a call then carries its active trace context.
+    from opentelemetry import propagate as _propagate
+except ImportError:  # pragma: no cover - optional
+    _propagate = None
+
+
+def _trace_context(traceparent: _t.Optional[str], tracestate: _t.Optional[str]) -> _t.Tuple[_t.Tuple[str, str], ...]:
+    """The trace context a call sends: the one given, else the app's active OpenTelemetry context, if any."""
+    if traceparent is None and _propagate is not None:
+        carrier: _t.Dict[str, str] = {}
+        try:
+            _propagate.inject(carrier)
+        except Exception:  # pragma: no cover - the app's propagator failed: the call goes untraced
+            return ()
+        traceparent, tracestate = carrier.get("traceparent"), carrier.get("tracestate")
+        if not isinstance(traceparent, str) or not _TRACEPARENT.fullmatch(traceparent):
+            return ()
+    if traceparent is None:
+        return ()
+    pairs = (("traceparent", traceparent),)
+    if isinstance(tracestate, str) and tracestate and _TRACESTATE.fullmatch(tracestate):
+        pairs = (*pairs, ("tracestate", tracestate))
+    return pairs
 
 if sys.version_info >= (3, 11):
     from typing import TypedDict as _TypedDict
@@ -120,6 +148,8 @@ class Runtime:
         selectors: _t.Optional[Selectors] = None,
         timeout: _t.Optional[float] = None,
         idempotency_key: _t.Optional[str] = None,
+        traceparent: _t.Optional[str] = None,
+        tracestate: _t.Optional[str] = None,
     ) -> "Envelope[_t.Any]":
         if self._closed:
             return _failure(503, "TRANSPORT_UNAVAILABLE", "this client was closed; create a new one", False, {"grpc_status": "CANCELLED", "provider_execution": "not_started"})
@@ -158,6 +188,11 @@ class Runtime:
             if not isinstance(idempotency_key, str) or not _IDEMPOTENCY_KEY.fullmatch(idempotency_key):
                 return _failure(400, "ENGINE_INVALID_INPUT", "idempotency_key must be a string of 1 to 200 visible ASCII characters (no spaces)", False, {"field": "idempotencyKey", "provider_execution": "not_started"})
             metadata = (*metadata, ("idempotency-key", idempotency_key))
+        if traceparent is not None and (not isinstance(traceparent, str) or not _TRACEPARENT.fullmatch(traceparent)):
+            return _failure(400, "ENGINE_INVALID_INPUT", "traceparent must be a W3C traceparent: 00-<32 hex trace ID>-<16 hex span ID>-<2 hex flags>", False, {"field": "traceparent", "provider_execution": "not_started"})
+        if tracestate is not None and (traceparent is None or not isinstance(tracestate, str) or not _TRACESTATE.fullmatch(tracestate)):
+            return _failure(400, "ENGINE_INVALID_INPUT", "tracestate goes with a traceparent and is at most 512 printable ASCII characters", False, {"field": "tracestate", "provider_execution": "not_started"})
+        metadata = (*metadata, *_trace_context(traceparent, tracestate))
         try:
             reply = self._stub.Execute(request, metadata=metadata, timeout=deadline)
         except grpc.RpcError as err:
