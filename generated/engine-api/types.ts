@@ -2925,7 +2925,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Pass as `before` for the next, older page; null when this page holds the oldest receipt. */
+                        /** @description Pass as `before` for the next, older page; null when nothing older is left (to search, with `trace_id`). */
                         next: string | null;
                         receipts: components["schemas"]["Receipt"][];
                     };

@@ -462,16 +462,19 @@ export class PostgresStore implements Store {
     return rows.map(asSqliteAnswers);
   }
   async listTraceReceipts(versionId: string, traceId: string, limit: number, scan: number, before?: string) {
-    const from = before ?? AFTER_EVERY_RECEIPT;
-    // A bounded window of the version's newest receipts (its (version_id, id) index, newest first), then the trace's among them.
-    const rows = camelAll<ReceiptRow>(
-      await this.rows(
-        'SELECT * FROM (SELECT * FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3) AS w WHERE trace_id = $4 ORDER BY id DESC LIMIT $5',
-        [versionId, from, scan, traceId, limit],
-      ),
+    // A bounded window of the version's newest receipts (its (version_id, id) index, newest first),
+    // then the trace's among them, and the window's size and oldest receipt: one statement, one snapshot.
+    const found = await this.rows(
+      `WITH w AS (SELECT * FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3)
+       SELECT m.*, s.n AS window_size, s.oldest AS window_oldest
+         FROM (SELECT count(*)::int AS n, min(id) AS oldest FROM w) AS s
+         LEFT JOIN LATERAL (SELECT * FROM w WHERE trace_id = $4 ORDER BY id DESC LIMIT $5) AS m ON true
+        ORDER BY m.id DESC`,
+      [versionId, before ?? AFTER_EVERY_RECEIPT, scan, traceId, limit],
     );
-    const end = await this.rows('SELECT id FROM receipts WHERE version_id = $1 AND id < $2 ORDER BY id DESC LIMIT 1 OFFSET $3', [versionId, from, scan - 1]);
-    return { rows: rows.map(asSqliteAnswers), scannedTo: end.length ? (end[0]!.id as string) : null };
+    const { window_size: size, window_oldest: oldest } = found[0] as { window_size: number; window_oldest: string | null };
+    const rows = camelAll<ReceiptRow>(found.filter((r) => r.id !== null).map(({ window_size: _n, window_oldest: _o, ...row }) => row));
+    return { rows: rows.map(asSqliteAnswers), scannedTo: size >= scan ? oldest : null };
   }
   async pruneReceipts(beforeId: string, limit: number) {
     const res = await this.pool.query('DELETE FROM receipts WHERE id IN (SELECT id FROM receipts WHERE id < $1 ORDER BY id LIMIT $2)', [beforeId, limit]);

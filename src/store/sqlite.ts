@@ -472,9 +472,12 @@ export class SqliteStore implements Store {
   }
   async listTraceReceipts(versionId: string, traceId: string, limit: number, scan: number, before?: string) {
     const params = { versionId, traceId, limit, scan, before: before ?? AFTER_EVERY_RECEIPT };
-    const rows = this.stmt.listTraceReceipts!.all(params).map((r) => receiptFrom(r as Row));
-    const end = this.stmt.traceWindowEnd!.get(params) as { id: string } | undefined;
-    return { rows, scannedTo: end?.id ?? null };
+    // One read transaction: a batch the writer thread commits between the two reads would move the window's end.
+    return this.db.transaction(() => {
+      const rows = this.stmt.listTraceReceipts!.all(params).map((r) => receiptFrom(r as Row));
+      const end = this.stmt.traceWindowEnd!.get(params) as { id: string } | undefined;
+      return { rows, scannedTo: end?.id ?? null };
+    })();
   }
   async pruneReceipts(beforeId: string, limit: number) {
     // Receipts are keyed (version_id, id): one range delete per version uses that key, where a

@@ -192,8 +192,8 @@ describe('svc-cli mcp connect', () => {
     const added = readFileSync(file, 'utf8');
     expect(added.startsWith(toml)).toBe(true);
     expect(added.slice(toml.length)).toBe(`\n[mcp_servers."crm.agents"]\nurl = "${url}"\n`);
-    // Settings the user gives the entry stay when svc-cli writes it again.
-    writeFileSync(file, `${added}startup_timeout_sec = 20\nenabled_tools = ["execute"] # only this one\n`);
+    // Settings the user gives the entry stay when svc-cli writes it again (a table among them); another way of signing in goes.
+    writeFileSync(file, `${added}startup_timeout_sec = 20\nenabled_tools = ["execute"] # only this one\nbearer_token_env_var = "OLD_TOKEN"\nlimits = { calls = 5 }\n`);
     const withToken = await connect(['--client', 'codex', '--file', file, '--name', 'crm.agents', '--token'], project);
     expect(withToken.code, withToken.stderr).toBe(0);
     const changed = readFileSync(file, 'utf8');
@@ -206,7 +206,7 @@ describe('svc-cli mcp connect', () => {
       model: 'o4-mini',
       mcp_servers: {
         docs: { command: 'npx', args: ['-y', 'docs-mcp'] },
-        'crm.agents': { url, http_headers: { Authorization: `Bearer ${token}` }, startup_timeout_sec: 20, enabled_tools: ['execute'] },
+        'crm.agents': { url, http_headers: { Authorization: `Bearer ${token}` }, startup_timeout_sec: 20, enabled_tools: ['execute'], limits: { calls: 5 } },
       },
       profiles: { review: { model: 'o3' } },
     });

@@ -145,6 +145,9 @@ with Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION
     const inTrace = async (traceId: string) => (await t.api('GET', `/v1/versions/${published.versionId}/receipts?trace_id=${traceId}`)).body.receipts as { traceId: string; surface: string }[];
     expect(await inTrace(given)).toMatchObject([{ traceId: given, surface: 'grpc' }]);
     expect(await inTrace(active)).toMatchObject([{ traceId: active, surface: 'grpc' }]);
+    // The provider's request joined the given trace, with its tracestate.
+    const joined = provider.requests.find((r) => String(r.headers.traceparent).startsWith(`00-${given}-`));
+    expect(joined?.headers.tracestate).toBe('shop=1');
   }, 60_000);
 
   it('turns transport failures into TRANSPORT_UNAVAILABLE envelopes without raising', async () => {

@@ -211,6 +211,9 @@ console.log(JSON.stringify({ given, badParent, badState, none, auto }));`),
     const inTrace = async (traceId: string) => (await t.api('GET', `/v1/versions/${published.versionId}/receipts?trace_id=${traceId}`)).body.receipts as { traceId: string; surface: string }[];
     expect(await inTrace(given)).toMatchObject([{ traceId: given, surface: 'grpc' }]);
     expect(await inTrace(active)).toMatchObject([{ traceId: active, surface: 'grpc' }]);
+    // The provider's request joined the given trace, with its tracestate.
+    const joined = provider.requests.find((r) => String(r.headers.traceparent).startsWith(`00-${given}-`));
+    expect(joined?.headers.tracestate).toBe('shop=1');
   }, 90_000);
 
   it('answers options it cannot send, and calls after close, with envelopes instead of throwing', async () => {

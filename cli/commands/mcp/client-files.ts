@@ -139,13 +139,22 @@ function tomlTable(key: string, name: string, entry: Record<string, unknown>): s
  * token left out now is gone; any other key the user gave the entry (a timeout, `disabled`, a tool
  * list) stays.
  */
-function overExisting(format: ClientFormat, existing: unknown, entry: Record<string, unknown>): Record<string, unknown> {
+function overExisting(existing: unknown, entry: Record<string, unknown>): Record<string, unknown> {
   if (existing === null || typeof existing !== 'object' || Array.isArray(existing)) return entry;
-  const probe = 'http://127.0.0.1/';
-  const managed = new Set([...Object.keys(format.entry(probe, undefined)), ...Object.keys(format.entry(probe, 'token'))]);
-  const kept = Object.entries(existing as Record<string, unknown>).filter(([key]) => !managed.has(key));
+  const kept = Object.entries(existing as Record<string, unknown>).filter(([key]) => !TRANSPORT_KEYS.has(key));
   return kept.length ? { ...entry, ...Object.fromEntries(kept) } : entry;
 }
+
+/**
+ * The keys that say how a client reaches a server and signs in, in any client's shape (and the
+ * other ways of giving a token): svc-cli's entry replaces all of them, so an entry that was a
+ * local (stdio) server, or SSE, or held another token, does not keep a second transport or credential.
+ */
+const TRANSPORT_KEYS: ReadonlySet<string> = (() => {
+  const probe = 'http://127.0.0.1/';
+  const keys = Object.values(FORMATS).flatMap((format) => [...Object.keys(format.entry(probe, undefined)), ...Object.keys(format.entry(probe, 'token'))]);
+  return new Set([...keys, 'httpUrl', 'serverUrl', 'bearer_token', 'bearer_token_env_var', 'env_http_headers', 'transport']);
+})();
 
 /** The configuration file as it would be with only this server in it (what --print shows). */
 export function configOf(client: McpClient, name: string, url: string, token?: string): string {
@@ -177,7 +186,7 @@ function mergeJson(format: ClientFormat, path: string, text: string, name: strin
   }
   if (root === null || typeof root !== 'object' || Array.isArray(root)) throw new CliError(`${path} does not hold a JSON object`, fix);
   const servers = checkServers(root as Record<string, unknown>, format.key, path, fix);
-  entry = overExisting(format, servers?.[name], entry);
+  entry = overExisting(servers?.[name], entry);
   const indent = /^[ \t]+(?=")/m.exec(text)?.[0];
   const formattingOptions = { insertSpaces: !indent?.startsWith('\t'), tabSize: indent && !indent.startsWith('\t') ? indent.length : 2, eol: text.includes('\r\n') ? '\r\n' : '\n' };
   const edited = applyEdits(text, modify(text, [format.key, name], entry, { formattingOptions }));
@@ -196,7 +205,7 @@ function mergeToml(format: ClientFormat, path: string, text: string, name: strin
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   let merged: string;
   if (servers !== undefined && Object.hasOwn(servers, name)) {
-    entry = overExisting(format, servers[name], entry);
+    entry = overExisting(servers[name], entry);
     merged = patchToml(text, { ...root, [format.key]: { ...servers, [name]: entry } }, { inlineTableStart: 3, bracketSpacing: true });
   } else {
     const base = text.endsWith('\n') ? text : text + eol;
@@ -209,8 +218,9 @@ function mergeToml(format: ClientFormat, path: string, text: string, name: strin
     throw new CliError(`${path}: "${format.key}" is written in a form a server table cannot be added to`, `${fix} (write it as [${format.key}.<name>] tables)`);
   }
   const kept = (written[format.key] as Record<string, unknown> | undefined)?.[name];
-  // Compared as JSON values: key order and the parser's object prototypes are not the entry's business.
-  if (!isDeepStrictEqual(kept === undefined ? undefined : JSON.parse(JSON.stringify(kept)), entry)) throw new CliError(`${path}: the entry for ${name} could not be written in place`, fix);
+  // Compared as JSON values: key order, the parser's null-prototype tables and its dates are not the entry's business.
+  const asJson = (value: unknown) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+  if (!isDeepStrictEqual(asJson(kept), asJson(entry))) throw new CliError(`${path}: the entry for ${name} could not be written in place`, fix);
   return merged;
 }
 

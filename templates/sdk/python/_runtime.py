@@ -24,9 +24,10 @@ _TRACEPARENT = re.compile(r"(?!ff)[0-9a-f]{2}-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-
 # A W3C tracestate: at most 512 printable ASCII characters.
 _TRACESTATE = re.compile(r"[\x20-\x7e]{0,512}")
 
+_propagate: _t.Any
 try:  # The app's OpenTelemetry API, when it has one: a call then carries its active trace context.
     from opentelemetry import propagate as _propagate
-except ImportError:  # pragma: no cover - optional
+except Exception:  # pragma: no cover - optional; a misconfigured one (OTEL_PROPAGATORS naming a missing propagator) raises ValueError
     _propagate = None
 
 
@@ -43,7 +44,7 @@ def _trace_context(traceparent: _t.Optional[str], tracestate: _t.Optional[str]) 
             return ()
     if traceparent is None:
         return ()
-    pairs = (("traceparent", traceparent),)
+    pairs: _t.Tuple[_t.Tuple[str, str], ...] = (("traceparent", traceparent),)
     if isinstance(tracestate, str) and tracestate and _TRACESTATE.fullmatch(tracestate):
         pairs = (*pairs, ("tracestate", tracestate))
     return pairs

@@ -1,6 +1,7 @@
 // Runtime of the generated svc-engine SDK packages: one gRPC call per operation, and the result
 // envelope `{ ok, status, data, error }` for every outcome. Transport failures become an envelope
 // with code TRANSPORT_UNAVAILABLE; nothing is thrown.
+import { createRequire } from 'node:module';
 import { credentials as grpcCredentials, Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import { EngineClient } from './engine.js';
 
@@ -19,9 +20,17 @@ const TRACESTATE = /^[\x20-\x7e]{0,512}$/;
 
 /**
  * The caller's OpenTelemetry API, when its application has one: a call then carries the active
- * trace context its registered propagator writes. Optional: without it nothing is sent.
+ * trace context its registered propagator writes. Optional: without it nothing is sent. Loaded
+ * synchronously (no top-level await, which require() of this module and CommonJS bundles refuse);
+ * the API keeps its state in a global registry, so this copy and the app's agree.
  */
-const otel = await import('@opentelemetry/api').catch(() => undefined);
+const otel = (() => {
+  try {
+    return createRequire(import.meta.url)('@opentelemetry/api');
+  } catch {
+    return undefined;
+  }
+})();
 
 /** The trace context of a call: the one given, else the caller's active OpenTelemetry context, if any. */
 function traceContext(options) {
