@@ -13,6 +13,7 @@ import { DEFAULT_POOL_SIZE, inTransaction, newPool, type Queryable } from './pos
 import { camel, camelAll, json, tokenRow, versionRow, type Row } from './postgres-rows.ts';
 import { LABEL_CONSTRAINTS, VERSION_TABLE, migrate } from './postgres-schema.ts';
 import {
+  AFTER_EVERY_RECEIPT,
   StoreConflictError,
   type ImportedServiceRow,
   type ReceiptRow,
@@ -52,9 +53,6 @@ export interface PostgresStoreOptions {
   /** Maximum pool connections (SVC_DB_POOL_SIZE); default 10. */
   poolSize?: number;
 }
-
-/** Sorts after every receipt ID (`rcp_` and Crockford base32): `id < this` holds for all. */
-const AFTER_EVERY_RECEIPT = 'rcp_~';
 
 /** As SQLite answers a receipt: attempts only on one of a retried call, a trace ID only on a traced one. */
 function asSqliteAnswers(row: ReceiptRow): ReceiptRow {

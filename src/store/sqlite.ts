@@ -10,6 +10,7 @@ import { ReceiptInserter, ReceiptWriter, receiptColumns } from './sqlite-receipt
 import { connectionFrom, deviceFrom, receiptFrom, tokenFrom, versionFrom, type Row } from './sqlite-rows.ts';
 import { VERSION_TABLE, migrate } from './sqlite-schema.ts';
 import {
+  AFTER_EVERY_RECEIPT,
   StoreConflictError,
   type ImportedServiceRow,
   type ReceiptRow,
@@ -38,9 +39,6 @@ export { MIGRATIONS } from './sqlite-schema.ts';
  * crash loses nothing, an OS crash or power cut may lose the last commits). docs/benchmarks/durable-receipts.md.
  */
 export type SqliteSynchronous = 'FULL' | 'NORMAL';
-
-/** Sorts after every receipt ID (`rcp_` and Crockford base32): `id < this` holds for all. */
-const AFTER_EVERY_RECEIPT = 'rcp_~';
 
 export class SqliteStore implements Store {
   readonly kind = 'sqlite' as const;

@@ -65,6 +65,9 @@ export interface TokenRow {
   readOnly?: boolean | undefined;
 }
 
+/** Sorts after every receipt ID (`rcp_` and Crockford base32): `id < this` holds for all (the stores' `before` when none is given). */
+export const AFTER_EVERY_RECEIPT = 'rcp_~';
+
 export interface ReceiptRow {
   id: string;
   versionId: string;

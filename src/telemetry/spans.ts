@@ -196,12 +196,15 @@ export function inActiveSpan<T>(name: string, attributes: SafeAttributes, work: 
  * receipt's ID (`svc.receipt.id`). Undefined while tracing is off or no span is active.
  */
 export function traceOfReceipt(): { traceId: string; named(receiptId: string): void } | undefined {
+  const span = activeSpan();
+  return span && { traceId: span.spanContext().traceId, named: (receiptId) => void (span.isRecording() && span.setAttribute('svc.receipt.id', receiptId)) };
+}
+
+/** The active span while tracing is on, when its context is a valid one (sampled or not). */
+function activeSpan(): Span | undefined {
   if (!state.on) return undefined;
   const span = trace.getSpan(context.active());
-  if (span === undefined) return undefined;
-  const spanContext = span.spanContext();
-  if (!trace.isSpanContextValid(spanContext)) return undefined;
-  return { traceId: spanContext.traceId, named: (receiptId) => void (span.isRecording() && span.setAttribute('svc.receipt.id', receiptId)) };
+  return span !== undefined && trace.isSpanContextValid(span.spanContext()) ? span : undefined;
 }
 
 /**
@@ -211,11 +214,10 @@ export function traceOfReceipt(): { traceId: string; named(receiptId: string): v
  * time: pino writes the line's own fields into it.
  */
 export function traceLogFields(): object {
-  if (!state.on) return {};
-  const span = trace.getSpan(context.active());
+  const span = activeSpan();
   if (span === undefined) return {};
-  const spanContext = span.spanContext();
-  return trace.isSpanContextValid(spanContext) ? { trace_id: spanContext.traceId, span_id: spanContext.spanId, trace_flags: FLAGS[spanContext.traceFlags & 0xff] } : {};
+  const { traceId, spanId, traceFlags } = span.spanContext();
+  return { trace_id: traceId, span_id: spanId, trace_flags: FLAGS[traceFlags & 0xff] };
 }
 
 /**

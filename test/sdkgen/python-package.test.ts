@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../fixtures/otlp-receiver.ts';
 import type { FakeProvider } from '../fixtures/fake-provider.ts';
-import { download, expectKeyedCreates, publishApp, publishImported, startCrmProvider, installPython, installPythonSdist, runPython, workdir, type Downloaded, type Workdir } from '../fixtures/sdk-packages.ts';
+import { download, expectJoinedTraces, expectKeyedCreates, publishApp, publishImported, startCrmProvider, installPython, installPythonSdist, runPython, workdir, type Downloaded, type Workdir } from '../fixtures/sdk-packages.ts';
 
 const SECRET = 'canary-sdkpy-7c2a5e1f93';
 
@@ -142,12 +142,7 @@ with Client(grpc_url=os.environ["SVC_GRPC_URL"], token=os.environ["SVC_EXECUTION
     expect(explicit.lone).toMatchObject({ ok: false, status: 400, error: { details: { field: 'tracestate' } } });
     const auto = await call(true, `print(json.dumps(client.DemoCrm.contacts.get({"contact_id": "con_7"}).to_dict()))`);
     expect(auto).toMatchObject({ ok: true, status: 200 });
-    const inTrace = async (traceId: string) => (await t.api('GET', `/v1/versions/${published.versionId}/receipts?trace_id=${traceId}`)).body.receipts as { traceId: string; surface: string }[];
-    expect(await inTrace(given)).toMatchObject([{ traceId: given, surface: 'grpc' }]);
-    expect(await inTrace(active)).toMatchObject([{ traceId: active, surface: 'grpc' }]);
-    // The provider's request joined the given trace, with its tracestate.
-    const joined = provider.requests.find((r) => String(r.headers.traceparent).startsWith(`00-${given}-`));
-    expect(joined?.headers.tracestate).toBe('shop=1');
+    await expectJoinedTraces(t, published.versionId, provider, given, active);
   }, 60_000);
 
   it('turns transport failures into TRANSPORT_UNAVAILABLE envelopes without raising', async () => {

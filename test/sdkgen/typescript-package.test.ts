@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEngine, type TestEngine } from '../fixtures/engine.ts';
 import { startOtlpReceiver, type OtlpReceiver } from '../fixtures/otlp-receiver.ts';
 import type { FakeProvider } from '../fixtures/fake-provider.ts';
-import { REPO, download, expectKeyedCreates, publishApp, publishImported, startCrmProvider, installTypescript, runNode, typecheck, workdir, type Downloaded, type Workdir } from '../fixtures/sdk-packages.ts';
+import { REPO, download, expectJoinedTraces, expectKeyedCreates, publishApp, publishImported, startCrmProvider, installTypescript, runNode, typecheck, workdir, type Downloaded, type Workdir } from '../fixtures/sdk-packages.ts';
 
 const SECRET = 'canary-sdkts-0b6e2f9d41';
 
@@ -208,12 +208,7 @@ console.log(JSON.stringify({ given, badParent, badState, none, auto }));`),
     for (const ok of ['given', 'none', 'auto']) expect(out[ok], ok).toMatchObject({ ok: true, status: 200 });
     expect(out.badParent).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', details: { field: 'traceparent', provider_execution: 'not_started' } } });
     expect(out.badState).toMatchObject({ ok: false, status: 400, error: { code: 'ENGINE_INVALID_INPUT', details: { field: 'tracestate' } } });
-    const inTrace = async (traceId: string) => (await t.api('GET', `/v1/versions/${published.versionId}/receipts?trace_id=${traceId}`)).body.receipts as { traceId: string; surface: string }[];
-    expect(await inTrace(given)).toMatchObject([{ traceId: given, surface: 'grpc' }]);
-    expect(await inTrace(active)).toMatchObject([{ traceId: active, surface: 'grpc' }]);
-    // The provider's request joined the given trace, with its tracestate.
-    const joined = provider.requests.find((r) => String(r.headers.traceparent).startsWith(`00-${given}-`));
-    expect(joined?.headers.tracestate).toBe('shop=1');
+    await expectJoinedTraces(t, published.versionId, provider, given, active);
   }, 90_000);
 
   it('answers options it cannot send, and calls after close, with envelopes instead of throwing', async () => {
